@@ -1,0 +1,103 @@
+// Account operations: one zod schema each, shared by the forms, the routes and the OpenAPI document.
+// Messages are the spec's wording (spec 5 and 8).
+import { z } from 'zod';
+import { ROLES } from './roles';
+
+export const VERIFICATION_CODE_LENGTH = 6;
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const AUTH_MESSAGES = {
+  codeSendFailed: 'An error occurred or there is already an account with this email.',
+  codeSendThrown: 'Failed to send verification code. Please try again.',
+  codeSentTitle: 'Verification code sent',
+  codeSent: 'Please check your email for the verification code.',
+  verifyFailed: 'Verification failed. Please try again.',
+  codeInvalidTitle: 'Invalid code',
+  codeInvalid: 'The verification code is invalid or expired.',
+  accountCreated: 'Account created successfully!',
+  signedIn: 'Signed in successfully!',
+  invalidCredentials: 'Invalid email or password.',
+  unexpected: 'An unexpected error occurred',
+  resetSentTitle: 'Reset email sent',
+  resetSent: 'Please check your email for the password reset link.',
+  resetFailed: 'Failed to send reset email. Please try again.',
+  resetLinkInvalidTitle: 'Invalid or expired link',
+  resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  resetPasswordFailed: 'Failed to reset password',
+  passwordReset: 'Password updated successfully',
+  passwordsDoNotMatch: 'Passwords do not match',
+  newPasswordsDoNotMatch: 'New passwords do not match',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  currentPasswordWrong: 'Current password is incorrect',
+  profileUpdated: 'Profile updated successfully',
+  passwordUpdated: 'Password updated successfully',
+  emailTaken: 'An account with this email already exists.',
+  notAuthenticated: 'User not authenticated',
+  organizationRenamed: 'Organization updated successfully',
+} as const;
+
+const email = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .pipe(z.email('Please enter a valid email address'));
+const password = z.string({ message: 'Password is required' }).min(1, 'Password is required').max(256);
+const newPassword = z
+  .string({ message: 'Password is required' })
+  .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(256, 'Password must be at most 256 characters long');
+const fullName = z
+  .string({ message: 'Full name is required' })
+  .trim()
+  .min(1, 'Full name is required')
+  .max(200, 'Full name must be at most 200 characters');
+const code = z
+  .string({ message: 'Verification code is required' })
+  .trim()
+  .min(1, 'Verification code is required')
+  .max(VERIFICATION_CODE_LENGTH, `The verification code has ${VERIFICATION_CODE_LENGTH} characters`);
+
+export const signInSchema = z.object({ email, password });
+export const sendCodeSchema = z.object({ email });
+export const verifyCodeSchema = z.object({ email, code });
+export const signUpSchema = z.object({ fullName, email, password: newPassword, code });
+export const requestPasswordResetSchema = z.object({ email });
+export const validateResetTokenSchema = z.object({ token: z.string().min(1).max(200) });
+export const completePasswordResetSchema = z.object({ token: z.string().min(1).max(200), password: newPassword });
+export const updateProfileSchema = z.object({ fullName, email });
+export const changePasswordSchema = z.object({ currentPassword: password, newPassword });
+export const renameOrganizationSchema = z.object({
+  name: z.string().trim().min(2, 'Organization name must be at least 2 characters.').max(200),
+});
+
+/** The forms add a confirmation field the server never sees. */
+export const resetPasswordFormSchema = z
+  .object({ password: newPassword, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export const changePasswordFormSchema = z
+  .object({ currentPassword: password, newPassword, confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: AUTH_MESSAGES.newPasswordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+
+/** GET /api/me: who is signed in, with their profile and organization. */
+export const meSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string() }),
+  profile: z.object({
+    id: z.string(),
+    fullName: z.string(),
+    email: z.string().nullable(),
+    role: z.enum(ROLES),
+    organizationId: z.string(),
+  }),
+  organization: z.object({ id: z.string(), name: z.string() }),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export type SignInInput = z.infer<typeof signInSchema>;
+export type SignUpInput = z.infer<typeof signUpSchema>;

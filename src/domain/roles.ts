@@ -1,0 +1,62 @@
+// Spec 6: roles and what each may do. ARCHITECTURE decision 2 settles the capability mapping.
+export const ROLES = ['organization_admin', 'admin', 'account_executive', 'developer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  organization_admin: 'Organization Admin',
+  admin: 'Admin',
+  account_executive: 'Account Executive',
+  developer: 'Developer',
+};
+
+/** Admin rights: organization_admin and admin. */
+export function isAdmin(role: Role): boolean {
+  return role === 'organization_admin' || role === 'admin';
+}
+
+/** Managing projects: organization_admin, admin and account_executive. */
+export function canManageProjects(role: Role): boolean {
+  return role !== 'developer';
+}
+
+/** Managing (and inviting) users: organization_admin, admin and account_executive. */
+export function canManageUsers(role: Role): boolean {
+  return role !== 'developer';
+}
+
+/** Deleting a project: admin or organization_admin only. */
+export function canDeleteProject(role: Role): boolean {
+  return isAdmin(role);
+}
+
+/** Renaming the organization in Settings: its admins. */
+export function canRenameOrganization(role: Role): boolean {
+  return isAdmin(role);
+}
+
+export const DASHBOARD_TABS = ['projects', 'clients', 'team', 'reports', 'activities', 'settings'] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
+/** Spec 2 "Dashboard shell": which side tabs a role may use. */
+export function canUseTab(role: Role, tab: DashboardTab): boolean {
+  switch (tab) {
+    case 'projects':
+    case 'settings':
+      return true;
+    case 'clients':
+    case 'team':
+    case 'reports':
+      return canManageProjects(role);
+    case 'activities':
+      return canManageUsers(role);
+  }
+}
+
+export function tabsForRole(role: Role): DashboardTab[] {
+  return DASHBOARD_TABS.filter((tab) => canUseTab(role, tab));
+}
+
+/** Page title is the capitalised tab name. */
+export function tabTitle(tab: DashboardTab): string {
+  return tab.charAt(0).toUpperCase() + tab.slice(1);
+}

@@ -1,0 +1,131 @@
+// Builds the Fastify app. Tests call buildApp and use app.inject; main.ts listens.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { systemClock, type Clock } from './platform/clock';
+import type { Config } from './platform/config';
+import type { DatabaseHandle } from './platform/db/client';
+import { AppError, errorBody } from './platform/errors';
+import type { Platform } from './platform/platform';
+
+export type AppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export type App = FastifyInstance;
+
+const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, database } = options;
+  const platform: Platform = { config, database, db: database.db, clock: options.clock ?? systemClock };
+
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const message = first?.message ?? 'Invalid request';
+      return reply.status(400).send(errorBody('validation_error', message));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send(errorBody('internal_error', 'An unexpected error occurred'));
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send(errorBody('internal_error', 'An unexpected error occurred'));
+    }
+    const code = (error as { code?: string }).code?.toLowerCase() ?? 'bad_request';
+    return reply.status(status).send(errorBody(code, (error as Error).message));
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Brieflane API', version: '0.1.0', description: 'Project management for agencies.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'brieflane.session_token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Liveness and database check',
+        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) },
+      },
+    },
+    async () => {
+      await database.db.execute('select 1');
+      return { status: 'ok' as const, database: database.kind };
+    },
+  );
+
+  // Feature modules register here, each in its own scope.
+  void platform;
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.raw.url ?? '/';
+    if (url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD') || !existsSync(path.join(webRoot, 'index.html'))) {
+      return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${url.split('?')[0]}`));
+    }
+    // Client-side routes: the web app decides (its 404 page included).
+    return reply.type('text/html').sendFile('index.html', webRoot, { maxAge: 0 });
+  });
+
+  if (existsSync(webRoot)) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
+  }
+
+  return app;
+}

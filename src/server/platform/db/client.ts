@@ -1,0 +1,58 @@
+// One Drizzle database over either the embedded PGlite (DATABASE_URL unset) or a PostgreSQL pool.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as authSchema from './schema/auth';
+import * as platformSchema from './schema/platform';
+import * as tenancySchema from './schema/tenancy';
+import * as workSchema from './schema/work';
+
+export const schema = { ...authSchema, ...tenancySchema, ...workSchema, ...platformSchema };
+export type Schema = typeof schema;
+
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; services take `Database | Transaction` so callers can compose them. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+  /** The raw driver, for the bare-query benchmarks and LISTEN/NOTIFY. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+};
+
+const migrationsFolder = fileURLToPath(new URL('../../../../db/migrations', import.meta.url));
+
+export type DatabaseOptions =
+  /** A PostgreSQL server. */
+  | { url: string; poolSize?: number }
+  /** The embedded database; no directory means in memory (tests). */
+  | { dataDir?: string };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ('url' in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
+  }
+  let dir: string | undefined;
+  if (options.dataDir) {
+    dir = path.join(options.dataDir, 'db');
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+}

@@ -1,0 +1,59 @@
+// Organizations and the people in them (spec 3 "profile", ARCHITECTURE decisions 1 and 6).
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { ROLES, type Role } from '../../../../domain/roles';
+import { users } from './auth';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  ...timestamps,
+});
+
+/**
+ * A member of an organization. Members added without an email have a profile but no login
+ * (decision 6), so the login (`users`) is optional and linked by user_id.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'set null' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    fullName: text('full_name').notNull(),
+    role: text('role').$type<Role>().notNull().default('developer'),
+    website: text('website'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [
+    index('profiles_organization_id_idx').on(t.organizationId, t.createdAt),
+    index('profiles_email_idx').on(sql`lower(${t.email})`),
+    check('profiles_role_check', sql`${t.role} in (${sql.raw(ROLES.map((r) => `'${r}'`).join(', '))})`),
+  ],
+);
+
+/** Spec 3 "email_notifications": which one-off emails a member has had (the welcome email). */
+export const emailNotifications = pgTable(
+  'email_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    emailType: text('email_type').notNull(),
+    emailData: jsonb('email_data').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('email_notifications_profile_type_key').on(t.profileId, t.emailType)],
+);

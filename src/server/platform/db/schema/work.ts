@@ -1,0 +1,240 @@
+// The organization's work: clients, templates, projects and what hangs off a project (spec 3).
+// Deleting a project removes every row that belongs to it (ON DELETE CASCADE).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  PROJECT_STATUSES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  type ProjectStatus,
+  type TaskPriority,
+  type TaskStatus,
+} from '../../../../domain/project-status';
+import type { FormData, TemplateField } from '../../../../domain/template-field';
+import { organizations, profiles } from './tenancy';
+
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+const organizationId = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+const createdBy = () => uuid('created_by').references(() => profiles.id, { onDelete: 'set null' });
+const projectId = () =>
+  uuid('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' });
+
+function inList(column: unknown, values: readonly string[]) {
+  return sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
+}
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    website: text('website'),
+    createdBy: createdBy(),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    index('clients_organization_id_idx').on(t.organizationId, t.createdAt),
+    index('clients_organization_name_idx').on(t.organizationId, t.name),
+  ],
+);
+
+export const projectTemplates = pgTable(
+  'project_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    companyOverview: text('company_overview'),
+    notes: text('notes'),
+    status: text('status').notNull().default('active'),
+    fields: jsonb('fields').$type<TemplateField[]>().notNull().default([]),
+    createdBy: createdBy(),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    index('project_templates_organization_id_idx').on(t.organizationId, t.createdAt),
+    check('project_templates_status_check', inList(t.status, ['active', 'inactive'])),
+  ],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    status: text('status').$type<ProjectStatus>().notNull().default('active'),
+    dueDate: date('due_date', { mode: 'string' }),
+    companyOverview: text('company_overview'),
+    notes: text('notes'),
+    formData: jsonb('form_data').$type<FormData>(),
+    templateId: uuid('template_id').references(() => projectTemplates.id, { onDelete: 'set null' }),
+    templateFields: jsonb('template_fields').$type<TemplateField[]>(),
+    createdBy: createdBy(),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    index('projects_organization_id_idx').on(t.organizationId, t.createdAt),
+    index('projects_organization_status_idx').on(t.organizationId, t.status),
+    index('projects_client_id_idx').on(t.clientId),
+    index('projects_template_id_idx').on(t.templateId),
+    check('projects_status_check', inList(t.status, PROJECT_STATUSES)),
+  ],
+);
+
+/** Spec 3 "project access token": a share link, ARCHITECTURE decision 5. */
+export const projectAccessTokens = pgTable(
+  'project_access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: projectId(),
+    name: text('name'),
+    token: text('token').notNull().unique(),
+    passwordHash: text('password_hash'),
+    isActive: boolean('is_active').notNull().default(true),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdBy: createdBy(),
+    createdAt,
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('project_access_tokens_project_id_idx').on(t.projectId, t.createdAt)],
+);
+
+/** Every open of a share link: when, and by whom (null: anonymous). */
+export const projectAccessOpens = pgTable(
+  'project_access_opens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accessTokenId: uuid('access_token_id')
+      .notNull()
+      .references(() => projectAccessTokens.id, { onDelete: 'cascade' }),
+    projectId: projectId(),
+    profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('project_access_opens_token_idx').on(t.accessTokenId, t.openedAt),
+    index('project_access_opens_project_id_idx').on(t.projectId),
+  ],
+);
+
+export const developerProjectAccess = pgTable(
+  'developer_project_access',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: projectId(),
+    developerProfileId: uuid('developer_profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    accessTokenId: uuid('access_token_id').references(() => projectAccessTokens.id, { onDelete: 'set null' }),
+    createdAt,
+  },
+  (t) => [
+    unique('developer_project_access_project_developer_key').on(t.projectId, t.developerProfileId),
+    index('developer_project_access_developer_idx').on(t.developerProfileId),
+  ],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: projectId(),
+    title: text('title').notNull(),
+    description: text('description'),
+    status: text('status').$type<TaskStatus>().notNull().default('pending'),
+    priority: text('priority').$type<TaskPriority>().notNull().default('medium'),
+    dueDate: date('due_date', { mode: 'string' }),
+    createdBy: createdBy(),
+    createdAt,
+    updatedAt,
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedBy: uuid('completed_by').references(() => profiles.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('tasks_project_id_idx').on(t.projectId, t.createdAt),
+    check('tasks_status_check', inList(t.status, TASK_STATUSES)),
+    check('tasks_priority_check', inList(t.priority, TASK_PRIORITIES)),
+  ],
+);
+
+/** Files and links of a project (spec 3 "project_file"); is_link rows have no stored object. */
+export const projectFiles = pgTable(
+  'project_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: projectId(),
+    fileName: text('file_name').notNull(),
+    fileType: text('file_type').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    storagePath: text('storage_path'),
+    linkUrl: text('link_url'),
+    isLink: boolean('is_link').notNull().default(false),
+    // null: uploaded anonymously through a share link.
+    uploadedBy: uuid('uploaded_by').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt,
+  },
+  (t) => [index('project_files_project_id_idx').on(t.projectId, t.createdAt)],
+);
+
+export const projectNotes = pgTable(
+  'project_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: projectId(),
+    content: text('content').notNull(),
+    createdBy: createdBy(),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [index('project_notes_project_id_idx').on(t.projectId, t.createdAt)],
+);
+
+export const activityLogs = pgTable(
+  'activity_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    userId: uuid('user_id').references(() => profiles.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt,
+  },
+  (t) => [
+    index('activity_logs_organization_id_idx').on(t.organizationId, t.createdAt),
+    index('activity_logs_project_id_idx').on(t.projectId),
+  ],
+);

@@ -1,0 +1,27 @@
+// One error shape for every API answer: { "error": { "code", "message" } }.
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code = 'bad_request') => new AppError(400, code, message);
+export const unauthorized = (message = 'User not authenticated', code = 'unauthorized') =>
+  new AppError(401, code, message);
+export const forbidden = (message = 'You do not have permission to do that.', code = 'forbidden') =>
+  new AppError(403, code, message);
+export const notFound = (message = 'Not found', code = 'not_found') => new AppError(404, code, message);
+export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+export const tooManyRequests = (message = 'Too many requests. Please wait a moment and try again.') =>
+  new AppError(429, 'rate_limited', message);
+
+export type ErrorBody = { error: { code: string; message: string } };
+
+export function errorBody(code: string, message: string): ErrorBody {
+  return { error: { code, message } };
+}
