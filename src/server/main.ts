@@ -1,7 +1,9 @@
 // Starts Brieflane: validate config, open and migrate the database, listen.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
+import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/client';
+import { seedDemoOnFirstStart } from './modules/demo/seed';
 
 async function main() {
   let config;
@@ -16,6 +18,9 @@ async function main() {
   }
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   const app = await buildApp({ config, database });
+
+  const demo = await seedDemoOnFirstStart(database.db, systemClock, config);
+  if (demo) console.log(`\n${demo}\n`);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
