@@ -1,0 +1,61 @@
+// Clients (spec 2 "Clients tab", 5 "Create client" / "Edit client", 8).
+import { z } from 'zod';
+
+export const CLIENT_MESSAGES = {
+  nameTooShort: 'Client name must be at least 2 characters.',
+  nameRequired: 'Client name is required',
+  emailInvalid: 'Valid email is required',
+  websiteInvalid: 'Website must be a valid URL',
+  created: 'Client created successfully!',
+  updated: 'Client updated successfully!',
+  noClients: 'No clients yet.',
+  noMatches: 'No clients found matching your search.',
+  noDescription: 'No description provided',
+} as const;
+
+/** Empty optional values are saved as null (spec 5). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** The card links the website with https:// added when the scheme is missing. */
+export function websiteHref(website: string): string {
+  return /^https?:\/\//i.test(website) ? website : `https://${website}`;
+}
+
+export function isWebsite(value: string): boolean {
+  const href = websiteHref(value);
+  if (!URL.canParse(href)) return false;
+  const url = new URL(href);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.') && !/\s/.test(value);
+}
+
+const contactEmail = optionalText(320).refine((v) => v === null || z.email().safeParse(v).success, {
+  message: CLIENT_MESSAGES.emailInvalid,
+});
+const website = optionalText(2048).refine((v) => v === null || isWebsite(v), { message: CLIENT_MESSAGES.websiteInvalid });
+
+const clientFields = {
+  description: optionalText(5000),
+  contactName: optionalText(200),
+  contactEmail,
+  contactPhone: optionalText(50),
+  website,
+};
+
+export const createClientSchema = z.object({
+  name: z.string({ message: CLIENT_MESSAGES.nameTooShort }).trim().min(2, CLIENT_MESSAGES.nameTooShort).max(200),
+  ...clientFields,
+});
+
+export const updateClientSchema = z.object({
+  name: z.string({ message: CLIENT_MESSAGES.nameRequired }).trim().min(1, CLIENT_MESSAGES.nameRequired).max(200),
+  ...clientFields,
+});
+
+export type CreateClientInput = z.input<typeof createClientSchema>;
+export type UpdateClientInput = z.input<typeof updateClientSchema>;

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  becomesOverdue,
+  changeProjectStatusSchema,
+  createProjectSchema,
+  isPastDate,
+  leavesOverdue,
+  PROJECT_MESSAGES,
+} from './projects';
+
+const clientId = '7b0d6a5e-4c7b-4b8a-9a55-0f4b9d0c1a2b';
+
+describe('create project rules', () => {
+  it('needs a name of 2 characters and a client', () => {
+    const bad = createProjectSchema.safeParse({ name: 'X', clientId: '' });
+    expect(bad.success).toBe(false);
+    const messages = bad.error!.issues.map((i) => i.message);
+    expect(messages).toContain(PROJECT_MESSAGES.nameTooShort);
+    expect(messages).toContain(PROJECT_MESSAGES.clientRequired);
+    expect(createProjectSchema.parse({ name: 'Site', clientId })).toEqual({
+      name: 'Site',
+      clientId,
+      description: null,
+      dueDate: null,
+    });
+  });
+
+  it('accepts only real yyyy-MM-dd dates', () => {
+    expect(createProjectSchema.safeParse({ name: 'Site', clientId, dueDate: '2026-02-30' }).success).toBe(false);
+    expect(createProjectSchema.safeParse({ name: 'Site', clientId, dueDate: '30/12/2026' }).success).toBe(false);
+    expect(createProjectSchema.safeParse({ name: 'Site', clientId, dueDate: '2026-12-30' }).success).toBe(true);
+  });
+
+  it('treats only days before today as past', () => {
+    expect(isPastDate('2026-11-21', '2026-11-22')).toBe(true);
+    expect(isPastDate('2026-11-22', '2026-11-22')).toBe(false);
+  });
+
+  it('lets card buttons set only completed or on hold', () => {
+    expect(changeProjectStatusSchema.safeParse({ status: 'completed' }).success).toBe(true);
+    expect(changeProjectStatusSchema.safeParse({ status: 'on_hold' }).success).toBe(true);
+    expect(changeProjectStatusSchema.safeParse({ status: 'active' }).success).toBe(false);
+    expect(changeProjectStatusSchema.safeParse({ status: 'overdue' }).success).toBe(false);
+  });
+});
+
+describe('overdue rules (decision 3)', () => {
+  const today = '2026-11-22';
+  it('makes active projects past their due date overdue, and nothing else', () => {
+    expect(becomesOverdue('active', '2026-11-21', today)).toBe(true);
+    expect(becomesOverdue('active', today, today)).toBe(false);
+    expect(becomesOverdue('active', null, today)).toBe(false);
+    expect(becomesOverdue('on_hold', '2026-01-01', today)).toBe(false);
+    expect(becomesOverdue('completed', '2026-01-01', today)).toBe(false);
+  });
+
+  it('moves overdue projects due today or later, or undated, back to active', () => {
+    expect(leavesOverdue('overdue', today, today)).toBe(true);
+    expect(leavesOverdue('overdue', '2027-01-01', today)).toBe(true);
+    expect(leavesOverdue('overdue', null, today)).toBe(true);
+    expect(leavesOverdue('overdue', '2026-11-21', today)).toBe(false);
+    expect(leavesOverdue('active', null, today)).toBe(false);
+  });
+});

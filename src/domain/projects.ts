@@ -1,0 +1,78 @@
+// Projects (spec 2 "Projects tab", "Create Project dialog", 4, 5, 8; ARCHITECTURE decision 3).
+import { z } from 'zod';
+import type { ProjectStatus } from './project-status';
+
+export const PROJECT_MESSAGES = {
+  nameTooShort: 'Project name must be at least 2 characters.',
+  clientRequired: 'Please select a client.',
+  dueDateInPast: 'Due date cannot be in the past.',
+  dueDateInvalid: 'Due date must be a date (yyyy-MM-dd).',
+  created: 'Project created successfully!',
+  statusChanged: (status: string) => `Project marked as ${status}`,
+  statusFailed: 'Failed to update project status',
+  deleted: 'Project deleted successfully',
+  deleteFailed: 'Failed to delete project',
+  fetchFailed: 'Failed to fetch projects',
+  noProjects: 'No projects yet',
+  noMatches: 'No projects match your search',
+  noneAssigned: "You haven't been assigned to any projects yet.",
+  developerSubtitle: 'View your assigned projects and manage tasks',
+  staffSubtitle: 'Manage your projects, clients and templates',
+  deleteConfirm: (name: string) =>
+    `Are you sure you want to delete ${name}? This action cannot be undone and all related data will be permanently removed.`,
+} as const;
+
+/** Stored due dates are yyyy-MM-dd (spec 9). */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, PROJECT_MESSAGES.dueDateInvalid)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    message: PROJECT_MESSAGES.dueDateInvalid,
+  });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const createProjectSchema = z.object({
+  name: z.string({ message: PROJECT_MESSAGES.nameTooShort }).trim().min(2, PROJECT_MESSAGES.nameTooShort).max(200),
+  clientId: z.uuid({ message: PROJECT_MESSAGES.clientRequired }),
+  description: optionalText(5000),
+  dueDate: isoDate.nullish().transform((v) => v ?? null),
+});
+export type CreateProjectInput = z.input<typeof createProjectSchema>;
+
+/** The card buttons set only completed or on_hold (spec 4). */
+export const CARD_STATUSES = ['completed', 'on_hold'] as const;
+export const changeProjectStatusSchema = z.object({ status: z.enum(CARD_STATUSES) });
+
+export const PROJECT_FILTERS = ['all', 'active', 'completed', 'on_hold'] as const;
+export type ProjectFilter = (typeof PROJECT_FILTERS)[number];
+
+export const PROJECT_PAGE_SIZE = 24;
+export const listProjectsQuerySchema = z.object({
+  search: z.string().trim().max(200).optional().default(''),
+  status: z.enum(PROJECT_FILTERS).optional().default('all'),
+  /** Opaque cursor from the previous page. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional().default(PROJECT_PAGE_SIZE),
+});
+
+/** A due date before today cannot be chosen (spec 2) and the server refuses it. */
+export function isPastDate(date: string, today: string): boolean {
+  return date < today;
+}
+
+/** Decision 3: active projects past their due date are overdue. */
+export function becomesOverdue(status: ProjectStatus, dueDate: string | null, today: string): boolean {
+  return status === 'active' && dueDate !== null && dueDate < today;
+}
+
+/** Decision 3: an overdue project due today or later, or with no due date, is active again. */
+export function leavesOverdue(status: ProjectStatus, dueDate: string | null, today: string): boolean {
+  return status === 'overdue' && (dueDate === null || dueDate >= today);
+}
