@@ -1,0 +1,13 @@
+// Toast wording lives here so every screen follows spec 8: failures are titled 'Error' in the
+// destructive style with the server's message; successes are titled 'Success' unless noted.
+import { toast } from 'sonner';
+import { errorMessage } from './api-client';
+
+export function notifySuccess(description: string, title = 'Success'): void {
+  toast.success(title, { description });
+}
+
+export function notifyError(errorOrMessage: unknown, title = 'Error'): void {
+  const description = typeof errorOrMessage === 'string' ? errorOrMessage : errorMessage(errorOrMessage);
+  toast.error(title, { description });
+}

@@ -1,0 +1,32 @@
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+import { notifyError } from './notify';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** The caller shows its own message (spec 8 has a specific text for this failure). */
+      handlesErrors?: boolean;
+    };
+  }
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    // Spec 8: a failed mutation shows the server's message in an 'Error' toast.
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.handlesErrors) notifyError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // A 4xx will not change on retry; network and 5xx failures get two more tries.
+        retry: (failureCount, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+      },
+    },
+  });
+}
