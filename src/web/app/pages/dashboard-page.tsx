@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { canUseTab, tabTitle, type DashboardTab } from '@/domain/roles';
+import { useSignedInMe } from '@/web/lib/session';
+import { parseDashboardTab, TAB_ICONS } from '../dashboard-tabs';
+import { DashboardShell } from './dashboard-shell';
+import { SettingsPage } from './settings-page';
+
+/** Until their issues land, these tabs show their title over an empty panel (no sample data). */
+const UPCOMING_DESCRIPTIONS: Record<Exclude<DashboardTab, 'settings'>, string> = {
+  projects: 'Your projects will be listed here.',
+  clients: 'Your clients will be listed here.',
+  team: 'Your team members will be listed here.',
+  reports: 'Reports on your projects and tasks will appear here.',
+  activities: 'The activity log of your organization will appear here.',
+};
+
+function TabPanel({ tab }: { tab: DashboardTab }) {
+  if (tab === 'settings') return <SettingsPage />;
+  const Icon = TAB_ICONS[tab];
+  return (
+    <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-xl border border-dashed bg-card/60 p-10 text-center">
+      <span className="grid size-12 place-items-center rounded-full bg-accent text-accent-foreground">
+        <Icon className="size-6" aria-hidden />
+      </span>
+      <p className="text-sm text-muted-foreground">{UPCOMING_DESCRIPTIONS[tab]}</p>
+    </div>
+  );
+}
+
+export function DashboardPage() {
+  const me = useSignedInMe();
+  const [searchParams] = useSearchParams();
+  const parsed = parseDashboardTab(searchParams.get('tab'));
+  // Spec 2: a tab the user may not use renders nothing.
+  const tab = parsed && canUseTab(me.profile.role, parsed) ? parsed : null;
+
+  useEffect(() => {
+    document.title = tab ? `${tabTitle(tab)} · Brieflane` : 'Brieflane';
+  }, [tab]);
+
+  return (
+    <DashboardShell me={me} current={tab}>
+      {tab ? (
+        <div className="mx-auto max-w-6xl space-y-6 pt-8">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{tabTitle(tab)}</h1>
+          <TabPanel tab={tab} />
+        </div>
+      ) : null}
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,128 @@
+import { Menu } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { Me } from '@/domain/auth';
+import { ROLE_LABELS, tabsForRole, tabTitle, type DashboardTab } from '@/domain/roles';
+import { Button } from '@/web/components/ui/button';
+import { Dialog, DialogDescription, DialogTitle, DialogTrigger, SheetContent } from '@/web/components/ui/dialog';
+import { Logo } from '@/web/components/ui/logo';
+import { RoleIcon } from '@/web/components/ui/role-icon';
+import { SignOutButton } from '@/web/features/auth/components/sign-out-button';
+import { cn } from '@/web/lib/class-names';
+import { TAB_ICONS } from '../dashboard-tabs';
+
+function SideNav({ me, current, onNavigate }: { me: Me; current: DashboardTab | null; onNavigate?: () => void }) {
+  const location = useLocation();
+  return (
+    <nav aria-label="Dashboard" className="grid gap-1">
+      {tabsForRole(me.profile.role).map((tab) => {
+        const Icon = TAB_ICONS[tab];
+        const active = location.pathname === '/' && tab === current;
+        return (
+          <Link
+            key={tab}
+            to={tab === 'projects' ? '/' : `/?tab=${tab}`}
+            onClick={onNavigate}
+            aria-current={active ? 'page' : undefined}
+            className={cn(
+              'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+              active && 'bg-accent text-accent-foreground hover:bg-accent hover:text-accent-foreground',
+            )}
+          >
+            <Icon className="size-4" aria-hidden />
+            {tabTitle(tab)}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+function OrganizationName({ name }: { name: string }) {
+  return (
+    <div className="rounded-lg border bg-muted/40 px-3 py-2">
+      <p className="text-[11px] font-medium tracking-wide text-muted-foreground uppercase">Organization</p>
+      <p className="truncate text-sm font-medium" title={name}>
+        {name}
+      </p>
+    </div>
+  );
+}
+
+/** Spec 2 "Dashboard shell": fixed top bar, side navigation filtered by role. */
+export function DashboardShell({ me, current, children }: { me: Me; current: DashboardTab | null; children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { role, fullName } = me.profile;
+
+  return (
+    <div className="min-h-dvh">
+      <header className="fixed inset-x-0 top-0 z-40 flex h-16 items-center gap-3 border-b bg-card/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-card/70 sm:px-6">
+        <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
+          <DialogTrigger asChild>
+            <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+              <Menu aria-hidden />
+            </Button>
+          </DialogTrigger>
+          <SheetContent>
+            <DialogTitle asChild>
+              <div>
+                <Logo />
+              </div>
+            </DialogTitle>
+            <DialogDescription className="sr-only">Navigate between the dashboard sections</DialogDescription>
+            <SideNav me={me} current={current} onNavigate={() => setMenuOpen(false)} />
+            <div className="mt-auto">
+              <OrganizationName name={me.organization.name} />
+            </div>
+          </SheetContent>
+        </Dialog>
+
+        <Link to="/" className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label="Brieflane home">
+          <Logo compact className="sm:hidden" />
+          <Logo className="hidden sm:inline-flex" />
+        </Link>
+
+        <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-4">
+          <div className="flex min-w-0 items-center gap-3">
+            <span aria-hidden className="hidden size-9 shrink-0 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground sm:grid">
+              {initials(fullName)}
+            </span>
+            <div className="min-w-0 text-right sm:text-left">
+              <p className="truncate text-sm font-medium" data-testid="user-name">
+                {fullName}
+              </p>
+              <p className="flex items-center justify-end gap-1 text-xs text-muted-foreground sm:justify-start" data-testid="user-role">
+                <RoleIcon role={role} className="size-3.5 text-primary" />
+                {ROLE_LABELS[role]}
+              </p>
+            </div>
+          </div>
+          <div className="hidden sm:block">
+            <SignOutButton variant="ghost" />
+          </div>
+          <div className="sm:hidden">
+            <SignOutButton variant="ghost" compact />
+          </div>
+        </div>
+      </header>
+
+      <aside className="fixed top-16 bottom-0 left-0 hidden w-64 flex-col gap-4 border-r bg-card p-4 md:flex">
+        <SideNav me={me} current={current} />
+        <div className="mt-auto">
+          <OrganizationName name={me.organization.name} />
+        </div>
+      </aside>
+
+      <main className="px-4 pt-16 pb-10 sm:px-6 md:pl-70 lg:px-10 lg:pl-74">{children}</main>
+    </div>
+  );
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+}

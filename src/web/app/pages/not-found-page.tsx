@@ -1,0 +1,30 @@
+import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Button } from '@/web/components/ui/button';
+import { Logo } from '@/web/components/ui/logo';
+
+export function NotFoundPage() {
+  const location = useLocation();
+  useEffect(() => {
+    // Spec 2: the not-found page records the missing path.
+    console.error('404 Error: User attempted to access non-existent route:', location.pathname);
+  }, [location.pathname]);
+
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-6 text-center">
+      <Logo />
+      <div className="space-y-2">
+        <h1 className="bg-gradient-to-br from-primary to-fuchsia-500 bg-clip-text text-7xl font-bold tracking-tight text-transparent">404</h1>
+        <p className="text-xl font-medium">Oops! Page not found</p>
+        <p className="text-sm text-muted-foreground">The page you are looking for does not exist or has moved.</p>
+      </div>
+      <Button asChild>
+        <Link to="/">
+          <ArrowLeft aria-hidden />
+          Return to Home
+        </Link>
+      </Button>
+    </main>
+  );
+}

@@ -1,0 +1,20 @@
+import { canRenameOrganization } from '@/domain/roles';
+import { SignOutButton } from '@/web/features/auth/components/sign-out-button';
+import { RenameOrganizationForm } from '@/web/features/organizations/components/rename-organization-form';
+import { AccountSettings } from '@/web/features/settings/components/account-settings';
+import { ChangePasswordForm } from '@/web/features/settings/components/change-password-form';
+import { ProfileForm } from '@/web/features/settings/components/profile-form';
+import { useSignedInMe } from '@/web/lib/session';
+
+/** Spec 2 "Settings tab", plus the organization name for its admins (ARCHITECTURE decision 1). */
+export function SettingsPage() {
+  const me = useSignedInMe();
+  return (
+    <div className="grid max-w-3xl gap-6">
+      <ProfileForm me={me} />
+      <ChangePasswordForm />
+      {canRenameOrganization(me.profile.role) ? <RenameOrganizationForm organization={me.organization} /> : null}
+      <AccountSettings role={me.profile.role} signOut={<SignOutButton />} />
+    </div>
+  );
+}

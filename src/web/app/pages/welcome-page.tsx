@@ -1,0 +1,55 @@
+import { ArrowRight, Contact, FolderKanban, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { Logo } from '@/web/components/ui/logo';
+import { useSignedInMe } from '@/web/lib/session';
+
+const NEXT_STEPS = [
+  { icon: Contact, title: 'Add your clients', text: 'Keep contacts, websites and notes for every client in one place.' },
+  { icon: FolderKanban, title: 'Start a project', text: 'Use a questionnaire template to capture the brief from day one.' },
+  { icon: Users, title: 'Bring in your team', text: 'Invite account executives and developers, each with the right access.' },
+];
+
+export function WelcomePage() {
+  const me = useSignedInMe();
+  const firstName = me.profile.fullName.split(/\s+/)[0] ?? me.profile.fullName;
+  return (
+    <main className="min-h-dvh bg-gradient-to-b from-accent/80 via-background to-background">
+      <div className="mx-auto flex max-w-4xl flex-col gap-10 px-6 py-12 sm:py-20">
+        <Logo />
+        <div className="space-y-4">
+          <h1 className="text-3xl font-semibold tracking-tight sm:text-5xl">Welcome to Brieflane, {firstName}!</h1>
+          <p className="max-w-2xl text-lg text-muted-foreground">
+            Your workspace <span className="font-medium text-foreground">{me.organization.name}</span> is ready. Here is how
+            most agencies get going.
+          </p>
+        </div>
+        <ol className="grid gap-4 sm:grid-cols-3">
+          {NEXT_STEPS.map(({ icon: Icon, title, text }, index) => (
+            <li key={title}>
+              <Card className="h-full">
+                <CardContent className="grid gap-3 pt-6">
+                  <span className="grid size-10 place-items-center rounded-lg bg-accent text-accent-foreground">
+                    <Icon className="size-5" aria-hidden />
+                  </span>
+                  <p className="font-medium">
+                    <span className="text-muted-foreground">{index + 1}. </span>
+                    {title}
+                  </p>
+                  <p className="text-sm text-muted-foreground">{text}</p>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ol>
+        <Button asChild size="lg" className="self-start">
+          <Link to="/">
+            Go to Dashboard
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,51 @@
+// Spec 2 route table and ARCHITECTURE decision 8.
+import { createBrowserRouter, Outlet, RouterProvider, useSearchParams } from 'react-router';
+import { AuthScreen } from '@/web/features/auth/components/auth-screen';
+import { parseAuthMode } from '@/web/features/auth/texts';
+import { Button } from '@/web/components/ui/button';
+import { FullPageMessage } from '@/web/components/ui/full-page-message';
+import { useMe } from '@/web/lib/session';
+import { DashboardPage } from './pages/dashboard-page';
+import { LandingPage } from './pages/landing-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { ResetPasswordPage } from './pages/reset-password-page';
+import { WelcomePage } from './pages/welcome-page';
+
+/** Signed-in routes: 'Loading...' while the session is restored, the auth screen when signed out. */
+function SignedInGate() {
+  const me = useMe();
+  const [searchParams] = useSearchParams();
+  if (me.isPending) return <FullPageMessage>Loading...</FullPageMessage>;
+  if (me.isError) {
+    return (
+      <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+        <p className="text-lg font-medium">Brieflane could not be reached.</p>
+        <p className="text-sm text-muted-foreground">Check your connection, then try again.</p>
+        <Button onClick={() => void me.refetch()} loading={me.isFetching}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!me.data) return <AuthScreen key={searchParams.get('mode')} initialMode={parseAuthMode(searchParams.get('mode'))} />;
+  return <Outlet />;
+}
+
+const router = createBrowserRouter([
+  { path: '/landing', element: <LandingPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
+  {
+    element: <SignedInGate />,
+    children: [
+      { index: true, element: <DashboardPage /> },
+      { path: '/welcome', element: <WelcomePage /> },
+      // /project/:projectId, /project-access/:token and /project-dashboard/:id arrive with their
+      // issues; until then they fall through to the not-found page like any unknown path.
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,82 @@
+// Account calls: sign in/up/out and password reset. The session itself is lib/session.ts.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  completePasswordResetSchema,
+  Me,
+  requestPasswordResetSchema,
+  sendCodeSchema,
+  signInSchema,
+  signUpSchema,
+  verifyCodeSchema,
+} from '@/domain/auth';
+import { api } from '@/web/lib/api-client';
+import { meQueryKey } from '@/web/lib/session';
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.output<typeof signInSchema>) => api.post<Me>('/api/auth/sign-in', input),
+    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+  });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<void>('/api/auth/sign-out'),
+    onSuccess: () => {
+      // Nothing of the previous user may stay cached.
+      queryClient.clear();
+      queryClient.setQueryData(meQueryKey, null);
+    },
+  });
+}
+
+export function useSendVerificationCode() {
+  return useMutation({
+    mutationFn: (input: z.output<typeof sendCodeSchema>) => api.post<{ ok: true }>('/api/auth/sign-up/send-code', input),
+    meta: { handlesErrors: true },
+  });
+}
+
+export function useVerifyCode() {
+  return useMutation({
+    mutationFn: (input: z.output<typeof verifyCodeSchema>) => api.post<{ valid: boolean }>('/api/auth/sign-up/verify-code', input),
+    meta: { handlesErrors: true },
+  });
+}
+
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.output<typeof signUpSchema>) => api.post<Me>('/api/auth/sign-up', input),
+    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (input: z.output<typeof requestPasswordResetSchema>) =>
+      api.post<{ ok: true }>('/api/auth/password-reset/request', input),
+    meta: { handlesErrors: true },
+  });
+}
+
+export function resetTokenQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: ['password-reset', token],
+    queryFn: () => api.post<{ valid: boolean }>('/api/auth/password-reset/validate', { token }),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
+export function useCompletePasswordReset() {
+  return useMutation({
+    mutationFn: (input: z.output<typeof completePasswordResetSchema>) =>
+      api.post<{ ok: true }>('/api/auth/password-reset/complete', input),
+    meta: { handlesErrors: true },
+  });
+}

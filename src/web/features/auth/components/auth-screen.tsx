@@ -1,0 +1,90 @@
+import { CheckCircle2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/web/components/ui/card';
+import { Logo } from '@/web/components/ui/logo';
+import { AUTH_TEXTS, type AuthMode } from '../texts';
+import { ResetRequestForm } from './reset-request-form';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+/** Spec 2 "Authentication screen": sign in, sign up (two steps) and password reset request. */
+export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: AuthMode }) {
+  const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [signUpStep, setSignUpStep] = useState<'details' | 'verify'>('details');
+
+  const switchMode = (next: AuthMode) => {
+    setSignUpStep('details');
+    setMode(next);
+  };
+
+  const title =
+    mode === 'sign-in'
+      ? AUTH_TEXTS.signInTitle
+      : mode === 'reset'
+        ? AUTH_TEXTS.resetTitle
+        : signUpStep === 'verify'
+          ? AUTH_TEXTS.verifyTitle
+          : AUTH_TEXTS.signUpTitle;
+  const subtitle =
+    mode === 'sign-in' ? AUTH_TEXTS.signInSubtitle : mode === 'reset' ? AUTH_TEXTS.resetSubtitle : signUpStep === 'verify' ? null : AUTH_TEXTS.signUpSubtitle;
+
+  return (
+    <div className="grid min-h-dvh lg:grid-cols-[1.05fr_1fr]">
+      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-indigo-950 via-indigo-800 to-fuchsia-700 p-12 text-white lg:flex lg:flex-col lg:justify-between">
+        <div aria-hidden className="absolute -top-24 -right-24 size-96 rounded-full bg-fuchsia-400/20 blur-3xl" />
+        <div aria-hidden className="absolute -bottom-32 -left-16 size-96 rounded-full bg-indigo-300/20 blur-3xl" />
+        <Logo className="relative text-white" />
+        <div className="relative max-w-md space-y-4">
+          <p className="text-4xl leading-tight font-semibold tracking-tight">Every brief, every client, every deadline in one lane.</p>
+          <p className="text-lg text-indigo-100">Brieflane keeps your agency’s projects, questionnaires, files and team on the same page.</p>
+        </div>
+        <p className="relative text-sm text-indigo-200">Made for agencies and service teams.</p>
+      </aside>
+
+      <main className="flex items-center justify-center px-4 py-10 sm:px-8">
+        <div className="w-full max-w-md space-y-6">
+          <Logo className="lg:hidden" />
+          <Card className="shadow-md">
+            <CardHeader>
+              <h1 className="text-2xl leading-tight font-semibold tracking-tight">{title}</h1>
+              {subtitle ? <CardDescription>{subtitle}</CardDescription> : null}
+            </CardHeader>
+            <CardContent className="grid gap-6">
+              {mode === 'sign-up' && signUpStep === 'details' ? (
+                <ul className="grid gap-2 rounded-lg border bg-muted/50 p-4 text-sm" aria-label="What you get">
+                  {AUTH_TEXTS.benefits.map((benefit) => (
+                    <li key={benefit} className="flex items-center gap-2">
+                      <CheckCircle2 className="size-4 shrink-0 text-success" aria-hidden />
+                      {benefit}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+
+              {mode === 'sign-in' ? <SignInForm onForgotPassword={() => switchMode('reset')} /> : null}
+              {mode === 'sign-up' ? <SignUpForm onStepChange={setSignUpStep} /> : null}
+              {mode === 'reset' ? <ResetRequestForm onDone={() => switchMode('sign-in')} /> : null}
+
+              <div className="text-center text-sm">
+                {mode === 'sign-in' ? (
+                  <Button variant="link" onClick={() => switchMode('sign-up')}>
+                    {AUTH_TEXTS.toSignUp}
+                  </Button>
+                ) : mode === 'sign-up' ? (
+                  <Button variant="link" onClick={() => switchMode('sign-in')}>
+                    {AUTH_TEXTS.toSignIn}
+                  </Button>
+                ) : (
+                  <Button variant="link" onClick={() => switchMode('sign-in')}>
+                    {AUTH_TEXTS.backToSignIn}
+                  </Button>
+                )}
+              </div>
+            </CardContent>
+          </Card>
+        </div>
+      </main>
+    </div>
+  );
+}

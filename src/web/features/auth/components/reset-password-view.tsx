@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { AUTH_MESSAGES, resetPasswordFormSchema } from '@/domain/auth';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/web/components/ui/card';
+import { FormField } from '@/web/components/ui/form-field';
+import { FullPageMessage } from '@/web/components/ui/full-page-message';
+import { Input } from '@/web/components/ui/input';
+import { Logo } from '@/web/components/ui/logo';
+import { ApiError } from '@/web/lib/api-client';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { resetTokenQueryOptions, useCompletePasswordReset } from '../api';
+import { AUTH_TEXTS } from '../texts';
+
+function refuseLink(navigate: ReturnType<typeof useNavigate>) {
+  notifyError(AUTH_MESSAGES.resetLinkInvalid, AUTH_MESSAGES.resetLinkInvalidTitle);
+  navigate('/', { replace: true });
+}
+
+/** Spec 2 "Reset password page": the token is checked first, then a new password is chosen. */
+export function ResetPasswordView({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const validation = useQuery(resetTokenQueryOptions(token));
+  const complete = useCompletePasswordReset();
+  const form = useForm({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
+  const { errors } = form.formState;
+
+  const invalid = validation.isError || validation.data?.valid === false;
+  useEffect(() => {
+    if (invalid) refuseLink(navigate);
+  }, [invalid, navigate]);
+
+  if (validation.isPending || invalid) return <FullPageMessage>{AUTH_TEXTS.validating}</FullPageMessage>;
+
+  const onSubmit = form.handleSubmit(({ password }) => {
+    complete.mutate(
+      { token, password },
+      {
+        onSuccess: () => {
+          notifySuccess(AUTH_MESSAGES.passwordReset);
+          navigate('/', { replace: true });
+        },
+        onError: (error) => {
+          // A link used or expired meanwhile is refused like an invalid one.
+          if (error instanceof ApiError && error.status === 400 && error.message === AUTH_MESSAGES.resetLinkInvalid) {
+            refuseLink(navigate);
+          } else {
+            notifyError(error instanceof ApiError && error.status !== 0 ? error.message : AUTH_MESSAGES.resetPasswordFailed);
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-accent/70 to-background px-4 py-10">
+      <div className="w-full max-w-md space-y-6">
+        <Logo />
+        <Card className="shadow-md">
+          <CardHeader>
+            <h1 className="text-2xl leading-tight font-semibold tracking-tight">{AUTH_TEXTS.newPasswordTitle}</h1>
+            <CardDescription>{AUTH_TEXTS.newPasswordSubtitle}</CardDescription>
+          </CardHeader>
+          <CardContent>
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <FormField label={AUTH_TEXTS.newPassword} error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" placeholder="At least 6 characters" autoFocus {...form.register('password')} />
+      </FormField>
+      <FormField label={AUTH_TEXTS.confirmPassword} error={errors.confirmPassword?.message}>
+        <Input type="password" autoComplete="new-password" placeholder="Repeat the new password" {...form.register('confirmPassword')} />
+      </FormField>
+      <Button type="submit" className="w-full" loading={complete.isPending} loadingText={AUTH_TEXTS.updating}>
+        {AUTH_TEXTS.resetPasswordButton}
+      </Button>
+    </form>
+          </CardContent>
+        </Card>
+      </div>
+    </main>
+  );
+}

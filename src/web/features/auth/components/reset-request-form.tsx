@@ -1,0 +1,37 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { AUTH_MESSAGES, requestPasswordResetSchema } from '@/domain/auth';
+import { Button } from '@/web/components/ui/button';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { useRequestPasswordReset } from '../api';
+import { AUTH_TEXTS } from '../texts';
+
+export function ResetRequestForm({ onDone }: { onDone: () => void }) {
+  const requestReset = useRequestPasswordReset();
+  const form = useForm({ resolver: zodResolver(requestPasswordResetSchema), defaultValues: { email: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    requestReset.mutate(values, {
+      // Spec 4: the reset view returns to sign-in once the link is sent.
+      onSuccess: () => {
+        notifySuccess(AUTH_MESSAGES.resetSent, AUTH_MESSAGES.resetSentTitle);
+        onDone();
+      },
+      onError: () => notifyError(AUTH_MESSAGES.resetFailed),
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" placeholder="you@agency.com" {...form.register('email')} />
+      </FormField>
+      <Button type="submit" className="w-full" loading={requestReset.isPending} loadingText={AUTH_TEXTS.sendingResetLink}>
+        {AUTH_TEXTS.sendResetLink}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { LogOut } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/web/components/ui/button';
+import { useSignOut } from '../api';
+
+export function SignOutButton({ compact, variant = 'outline' }: { compact?: boolean; variant?: 'outline' | 'ghost' }) {
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant={variant}
+      size={compact ? 'icon' : 'default'}
+      loading={signOut.isPending}
+      aria-label={compact ? 'Sign Out' : undefined}
+      onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/', { replace: true }) })}
+    >
+      {signOut.isPending ? null : <LogOut aria-hidden />}
+      {compact ? null : 'Sign Out'}
+    </Button>
+  );
+}

@@ -1,0 +1,143 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { AUTH_MESSAGES, signUpSchema, VERIFICATION_CODE_LENGTH, verifyCodeSchema } from '@/domain/auth';
+import { Button } from '@/web/components/ui/button';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { ApiError } from '@/web/lib/api-client';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { useSendVerificationCode, useSignUp, useVerifyCode } from '../api';
+import { AUTH_TEXTS } from '../texts';
+
+const detailsSchema = signUpSchema.omit({ code: true });
+const codeSchema = verifyCodeSchema.pick({ code: true });
+type Details = z.output<typeof detailsSchema>;
+
+/** Spec 4 "Sign-up": details, send code, code entry, verify, then the account is created. */
+export function SignUpForm({ onStepChange }: { onStepChange: (step: 'details' | 'verify') => void }) {
+  // The details are kept when going back from the code step, so nothing typed is lost.
+  const [details, setDetails] = useState<Details | null>(null);
+  const [step, setStep] = useState<'details' | 'verify'>('details');
+  const goTo = (next: 'details' | 'verify') => {
+    setStep(next);
+    onStepChange(next);
+  };
+  return step === 'verify' && details ? (
+    <VerifyCodeStep details={details} onBack={() => goTo('details')} />
+  ) : (
+    <DetailsStep
+      initial={details}
+      onCodeSent={(sent) => {
+        setDetails(sent);
+        goTo('verify');
+      }}
+    />
+  );
+}
+
+function DetailsStep({ initial, onCodeSent }: { initial: Details | null; onCodeSent: (details: Details) => void }) {
+  const sendCode = useSendVerificationCode();
+  const form = useForm({
+    resolver: zodResolver(detailsSchema),
+    defaultValues: initial ?? { fullName: '', email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    sendCode.mutate(
+      { email: values.email },
+      {
+        onSuccess: () => {
+          notifySuccess(AUTH_MESSAGES.codeSent, AUTH_MESSAGES.codeSentTitle);
+          onCodeSent(values);
+        },
+        onError: (error) =>
+          notifyError(error instanceof ApiError && error.status !== 0 ? error.message : AUTH_MESSAGES.codeSendThrown),
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <FormField label="Full Name" error={errors.fullName?.message}>
+        <Input autoComplete="name" placeholder="Jane Doe" {...form.register('fullName')} />
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" placeholder="you@agency.com" {...form.register('email')} />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" placeholder="At least 6 characters" {...form.register('password')} />
+      </FormField>
+      <Button type="submit" className="w-full" loading={sendCode.isPending} loadingText={AUTH_TEXTS.sendingCode}>
+        {AUTH_TEXTS.sendCodeButton}
+      </Button>
+    </form>
+  );
+}
+
+function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => void }) {
+  const navigate = useNavigate();
+  const verifyCode = useVerifyCode();
+  const signUp = useSignUp();
+  const form = useForm({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ code }) => {
+    verifyCode.mutate(
+      { email: details.email, code },
+      {
+        onSuccess: ({ valid }) => {
+          // Spec 4: the account is created only when the code check says valid.
+          if (!valid) {
+            notifyError(AUTH_MESSAGES.codeInvalid, AUTH_MESSAGES.codeInvalidTitle);
+            return;
+          }
+          signUp.mutate(
+            { ...details, code },
+            {
+              onSuccess: () => {
+                notifySuccess(AUTH_MESSAGES.accountCreated);
+                navigate('/welcome');
+              },
+            },
+          );
+        },
+        onError: (error) =>
+          notifyError(error instanceof ApiError && error.status !== 0 ? error.message : AUTH_MESSAGES.verifyFailed),
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <div className="flex items-start gap-3 rounded-lg bg-accent/60 p-3 text-sm text-accent-foreground">
+        <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <p>
+          We sent a {VERIFICATION_CODE_LENGTH}-digit code to <span className="font-medium break-all">{details.email}</span>.
+        </p>
+      </div>
+      <FormField label="Verification Code" error={errors.code?.message}>
+        <Input
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={VERIFICATION_CODE_LENGTH}
+          placeholder="123456"
+          className="h-12 text-center font-mono text-xl tracking-[0.5em]"
+          autoFocus
+          {...form.register('code')}
+        />
+      </FormField>
+      <Button type="submit" className="w-full" loading={verifyCode.isPending || signUp.isPending} loadingText={AUTH_TEXTS.verifying}>
+        {AUTH_TEXTS.verifyButton}
+      </Button>
+      <Button type="button" variant="ghost" size="sm" onClick={onBack} disabled={verifyCode.isPending || signUp.isPending}>
+        <ArrowLeft aria-hidden />
+        {AUTH_TEXTS.useDifferentEmail}
+      </Button>
+    </form>
+  );
+}

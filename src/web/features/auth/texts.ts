@@ -1,0 +1,42 @@
+// Spec 2 "Authentication screen" and "Reset password page": the product's exact wording.
+export const AUTH_TEXTS = {
+  signInTitle: 'Welcome Back',
+  signInSubtitle: 'Sign in to manage your projects and clients.',
+  signInButton: 'Sign In',
+  signingIn: 'Signing in...',
+  forgotPassword: 'Forgot your password?',
+  signUpTitle: 'Create Account',
+  signUpSubtitle: 'Start managing your agency’s projects in minutes.',
+  sendCodeButton: 'Send Verification Code',
+  sendingCode: 'Sending code...',
+  verifyTitle: 'Verify Your Email',
+  verifyButton: 'Verify Code',
+  verifying: 'Verifying...',
+  useDifferentEmail: 'Use a different email',
+  resetTitle: 'Reset Password',
+  resetSubtitle: 'Enter your email and we will send you a link to choose a new password.',
+  sendResetLink: 'Send Reset Link',
+  sendingResetLink: 'Sending...',
+  backToSignIn: 'Back to Sign In',
+  toSignIn: 'Already have an account? Sign in',
+  toSignUp: "Don't have an account? Sign up",
+  benefits: [
+    'Manage projects and clients',
+    'Collaborate with team members',
+    'Track progress and deadlines',
+    'Secure file sharing',
+  ],
+  validating: 'Validating...',
+  newPasswordTitle: 'Reset Password',
+  newPasswordSubtitle: 'Choose a new password for your account.',
+  newPassword: 'New Password',
+  confirmPassword: 'Confirm Password',
+  resetPasswordButton: 'Reset Password',
+  updating: 'Updating...',
+} as const;
+
+export type AuthMode = 'sign-in' | 'sign-up' | 'reset';
+
+export function parseAuthMode(value: string | null): AuthMode {
+  return value === 'sign-up' || value === 'reset' ? value : 'sign-in';
+}

@@ -1,0 +1,56 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Building2 } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { AUTH_MESSAGES, renameOrganizationSchema } from '@/domain/auth';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { notifySuccess } from '@/web/lib/notify';
+import { useRenameOrganization } from '../api';
+
+export const ORGANIZATION_TEXTS = {
+  title: 'Organization',
+  description: 'The name your team and clients see.',
+  name: 'Organization Name',
+  save: 'Update Organization',
+  saving: 'Saving...',
+} as const;
+
+/** ARCHITECTURE decision 1: the organization's admins can rename it. */
+export function RenameOrganizationForm({ organization }: { organization: { id: string; name: string } }) {
+  const rename = useRenameOrganization();
+  const form = useForm({ resolver: zodResolver(renameOrganizationSchema), defaultValues: { name: organization.name } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    rename.mutate(values, {
+      onSuccess: (updated) => {
+        form.reset({ name: updated.name });
+        notifySuccess(AUTH_MESSAGES.organizationRenamed);
+      },
+    });
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Building2 className="size-5 text-primary" aria-hidden />
+          {ORGANIZATION_TEXTS.title}
+        </CardTitle>
+        <CardDescription>{ORGANIZATION_TEXTS.description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <FormField label={ORGANIZATION_TEXTS.name} error={errors.name?.message} className="sm:max-w-[calc(50%-0.5rem)]">
+            <Input autoComplete="organization" {...form.register('name')} />
+          </FormField>
+          <Button type="submit" className="justify-self-start" loading={rename.isPending} loadingText={ORGANIZATION_TEXTS.saving}>
+            {ORGANIZATION_TEXTS.save}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+// Spec 2 "Settings tab": the product's exact wording.
+export const SETTINGS_TEXTS = {
+  profileTitle: 'Profile Information',
+  profileDescription: 'Update your name and the email you sign in with.',
+  fullName: 'Full Name',
+  email: 'Email',
+  updateProfile: 'Update Profile',
+  passwordTitle: 'Change Password',
+  passwordDescription: 'Enter your current password, then choose a new one.',
+  currentPassword: 'Current Password',
+  newPassword: 'New Password',
+  confirmPassword: 'Confirm Password',
+  updatePassword: 'Update Password',
+  accountTitle: 'Account Settings',
+  accountDescription: 'Your role in the organization.',
+  role: 'Role',
+  contactAdmin: 'Contact admin to change roles',
+  saving: 'Saving...',
+  updating: 'Updating...',
+} as const;
