@@ -17,10 +17,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
 import { AppError, errorBody } from './platform/errors';
+import { attachMailDelivery } from './platform/mail/mail-delivery';
 import type { Platform } from './platform/platform';
 
 export type AppOptions = {
@@ -112,6 +114,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
 
   // Feature modules register here, each in its own scope.
+  await app.register(devMailboxRoutes, { platform });
+  attachMailDelivery(app, platform);
   void platform;
 
   app.setNotFoundHandler((request, reply) => {
