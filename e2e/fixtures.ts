@@ -1,0 +1,65 @@
+// Shared steps for the end-to-end stories: unique accounts, the dev mailbox, signing in.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/modules/demo/demo-accounts';
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD };
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@e2e.brieflane.test`;
+}
+
+type MailboxMessage = { id: string; kind: string; to: string; subject: string; text: string; createdAt: string };
+
+/** Waits for the newest email to `to` whose text matches `pattern`, and returns the match. */
+export async function readEmail(request: APIRequestContext, to: string, pattern: RegExp): Promise<RegExpMatchArray> {
+  let match: RegExpMatchArray | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/dev/mailbox');
+        if (!response.ok()) return false;
+        const { messages } = (await response.json()) as { messages: MailboxMessage[] };
+        const message = messages.find((m) => m.to.toLowerCase().includes(to.toLowerCase()) && pattern.test(m.text));
+        match = message ? message.text.match(pattern) : null;
+        return match !== null;
+      },
+      { message: `an email to ${to} matching ${pattern}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return match!;
+}
+
+export const VERIFICATION_CODE = /verification code is (\w{6})/;
+export const RESET_LINK = /https?:\/\/\S+\/reset-password\?token=[^\s"<>]+/;
+
+export type Account = { fullName: string; email: string; password: string };
+
+export function newAccount(label: string): Account {
+  return { fullName: `E2E ${label[0]!.toUpperCase()}${label.slice(1)} Person`, email: uniqueEmail(label), password: 'first-pass-123' };
+}
+
+/** Creates an account through the API; the browser context is then signed in as it. */
+export async function signUpThroughApi(page: Page, account: Account): Promise<void> {
+  const sent = await page.request.post('/api/auth/sign-up/send-code', { data: { email: account.email } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const [, code] = await readEmail(page.request, account.email, VERIFICATION_CODE);
+  const created = await page.request.post('/api/auth/sign-up', { data: { ...account, code } });
+  expect(created.status(), await created.text()).toBe(201);
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** A sonner toast containing `text`. */
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+export function sideNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Dashboard' });
+}

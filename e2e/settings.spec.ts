@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { newAccount, signIn, signUpThroughApi, toast } from './fixtures';
+
+test.describe('Organization admin', () => {
+  test('updates the profile, and the top bar follows', async ({ page }) => {
+    const account = newAccount('profile');
+    await signUpThroughApi(page, account);
+    await page.goto('/?tab=settings');
+    await expect(page.getByRole('heading', { name: 'Profile Information' })).toBeVisible();
+    await page.getByLabel('Full Name').fill('Renamed Person');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await expect(toast(page, 'Profile updated successfully')).toBeVisible();
+    await expect(page.getByTestId('user-name')).toHaveText('Renamed Person');
+
+    await page.reload();
+    await expect(page.getByLabel('Full Name')).toHaveValue('Renamed Person');
+    await expect(page.getByTestId('account-role')).toHaveText('Organization Admin');
+    await expect(page.getByText('Contact admin to change roles')).toBeVisible();
+  });
+
+  test('changes the password after correcting a mismatch', async ({ page }) => {
+    const account = newAccount('password');
+    await signUpThroughApi(page, account);
+    await page.goto('/?tab=settings');
+
+    await page.getByLabel('Current Password').fill(account.password);
+    await page.getByLabel('New Password').fill('brand-new-789');
+    await page.getByLabel('Confirm Password').fill('brand-new-780');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByText('New passwords do not match')).toBeVisible();
+
+    await page.getByLabel('Current Password').fill('not-the-current');
+    await page.getByLabel('Confirm Password').fill('brand-new-789');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(toast(page, 'Current password is incorrect')).toBeVisible();
+
+    await page.getByLabel('Current Password').fill(account.password);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(toast(page, 'Password updated successfully')).toBeVisible();
+    await expect(page.getByLabel('Current Password')).toHaveValue('');
+
+    await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
+    await signIn(page, account.email, 'brand-new-789');
+    await expect(page.getByTestId('user-name')).toHaveText(account.fullName);
+  });
+
+  test('renames the organization', async ({ page }) => {
+    await signUpThroughApi(page, newAccount('org'));
+    await page.goto('/?tab=settings');
+    await page.getByLabel('Organization Name').fill('Lanes & Co');
+    await page.getByRole('button', { name: 'Update Organization' }).click();
+    await expect(toast(page, 'Organization updated successfully')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Organization Name')).toHaveValue('Lanes & Co');
+  });
+});

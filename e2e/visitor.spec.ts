@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ACCOUNTS, newAccount, readEmail, sideNav, toast, VERIFICATION_CODE } from './fixtures';
+
+test.describe('Visitor', () => {
+  test('signs up with the emailed code and lands on the welcome page', async ({ page }) => {
+    const account = newAccount('signup');
+    await page.goto('/');
+    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+    await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+    await expect(page.getByText('Secure file sharing')).toBeVisible();
+
+    await page.getByLabel('Full Name').fill(account.fullName);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+
+    await expect(toast(page, 'Verification code sent')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
+    const [, code] = await readEmail(page.request, account.email, VERIFICATION_CODE);
+
+    // A wrong code is refused and nothing is created.
+    const wrong = code!.replace(/^./, (digit) => (digit === '0' ? '1' : '0'));
+    await page.getByLabel('Verification Code').fill(wrong);
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await expect(toast(page, 'The verification code is invalid or expired.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
+
+    await page.getByLabel('Verification Code').fill(code!);
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await expect(toast(page, 'Account created successfully!')).toBeVisible();
+    await expect(page).toHaveURL('/welcome');
+    await expect(page.getByRole('heading', { name: `Welcome to Brieflane, E2E!` })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await expect(page.getByTestId('user-name')).toHaveText(account.fullName);
+    await expect(page.getByTestId('user-role')).toHaveText('Organization Admin');
+    await expect(sideNav(page).getByRole('link')).toHaveText(['Projects', 'Clients', 'Team', 'Reports', 'Activities', 'Settings']);
+  });
+
+  test('is told when the email already has an account', async ({ page }) => {
+    await page.goto('/?mode=sign-up');
+    await page.getByLabel('Full Name').fill('Someone Else');
+    await page.getByLabel('Email').fill(DEMO_ACCOUNTS.developer.email);
+    await page.getByLabel('Password').fill('whatever-123');
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    await expect(toast(page, 'An error occurred or there is already an account with this email.')).toBeVisible();
+    // Nothing typed is lost.
+    await expect(page.getByLabel('Full Name')).toHaveValue('Someone Else');
+    await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  });
+
+  test('sees the validation messages of the sign-in form', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+  });
+
+  test('opens sign-up from both buttons of the landing page', async ({ page }) => {
+    await page.goto('/landing');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Creative project management');
+    await expect(page.getByRole('heading', { name: 'Projects and clients' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+
+    await page.goto('/landing');
+    await page.getByRole('button', { name: 'Start Your Free Trial' }).click();
+    await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  });
+
+  test('is shown the sign-in screen on any signed-in path', async ({ page }) => {
+    for (const path of ['/welcome', '/no-such-page', '/project/123']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    }
+    await page.goto('/reset-password');
+    await expect(page).toHaveURL('/');
+  });
+});
