@@ -17,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authRoutes } from './modules/auth/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
 
   // Feature modules register here, each in its own scope.
+  await app.register(authRoutes, { platform });
   await app.register(devMailboxRoutes, { platform });
   attachMailDelivery(app, platform);
   void platform;

@@ -1,0 +1,51 @@
+// The account emails. The e2e tests and dev mailbox readers look for the code and link lines,
+// so each sits on a line of its own.
+import type { OutgoingEmail } from '../../platform/mail/outbox';
+
+export function verificationCodeEmail(to: string, code: string): OutgoingEmail {
+  return {
+    kind: 'verification_code',
+    to,
+    subject: 'Your Brieflane verification code',
+    text: [
+      'Welcome to Brieflane!',
+      '',
+      `Your Brieflane verification code is ${code}`,
+      '',
+      'The code expires in 10 minutes. If you did not ask for it, you can ignore this email.',
+    ].join('\n'),
+  };
+}
+
+export function passwordResetEmail(to: string, link: string): OutgoingEmail {
+  return {
+    kind: 'password_reset',
+    to,
+    subject: 'Reset your Brieflane password',
+    text: [
+      'Someone asked to reset the password of your Brieflane account.',
+      '',
+      'Open this link to choose a new password (it works once, for 1 hour):',
+      link,
+      '',
+      'If it was not you, ignore this email; your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+export function welcomeEmail(to: string, fullName: string, organization: { id: string; name: string }, signInUrl: string): OutgoingEmail {
+  return {
+    kind: 'welcome',
+    to,
+    subject: 'Welcome to Brieflane',
+    organizationId: organization.id,
+    text: [
+      `Hi ${fullName},`,
+      '',
+      `Welcome to Brieflane! Your organization "${organization.name}" is ready.`,
+      'Add your clients, create projects from templates and invite your team.',
+      '',
+      `Sign in: ${signInUrl}`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,177 @@
+// Account routes: sign-up with an emailed code, sign-in/out, who am I, password reset.
+// Thin: parse (the domain schemas), rate limit, call the service, shape the answer.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  completePasswordResetSchema,
+  meSchema,
+  requestPasswordResetSchema,
+  sendCodeSchema,
+  signInSchema,
+  signUpSchema,
+  validateResetTokenSchema,
+  verifyCodeSchema,
+} from '../../../domain/auth';
+import { authFor } from '../../platform/auth/auth';
+import { loadMe } from '../../platform/auth/me';
+import { enforceRateLimit } from '../../platform/auth/rate-limit';
+import { findSession, forwardCookies, requestHeaders, requireActor } from '../../platform/auth/session';
+import type { Platform } from '../../platform/platform';
+import {
+  checkSignUpCode,
+  completePasswordReset,
+  isResetTokenValid,
+  requestPasswordReset,
+  sendSignUpCode,
+  signIn,
+  signUp,
+} from './service';
+
+const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+const okSchema = z.object({ ok: z.literal(true) });
+const validSchema = z.object({ valid: z.boolean() });
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  app.post(
+    '/api/auth/sign-up/send-code',
+    {
+      schema: {
+        tags,
+        summary: 'Email a 6-digit sign-up code',
+        body: sendCodeSchema,
+        response: { 200: okSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      await enforceRateLimit(platform, 'send-code', { email: request.body.email, address: request.ip });
+      await sendSignUpCode(platform, request.body.email, request.log);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-up/verify-code',
+    {
+      schema: {
+        tags,
+        summary: 'Check a sign-up code without using it',
+        body: verifyCodeSchema,
+        response: { 200: validSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      await enforceRateLimit(platform, 'verify-code', { email: request.body.email, address: request.ip });
+      return { valid: await checkSignUpCode(platform, request.body.email, request.body.code) };
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-up',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account and its organization; signs in',
+        body: signUpSchema,
+        response: { 201: meSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      await enforceRateLimit(platform, 'sign-up', { email, address: request.ip });
+      await signUp(platform, request.body);
+      const { me, headers } = await signIn(platform, { email, password, headers: requestHeaders(request) });
+      forwardCookies(reply, headers);
+      return reply.status(201).send(me);
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-in',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: signInSchema,
+        response: { 200: meSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      await enforceRateLimit(platform, 'sign-in', { email, address: request.ip });
+      const { me, headers } = await signIn(platform, { email, password, headers: requestHeaders(request) });
+      forwardCookies(reply, headers);
+      return me;
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-out',
+    { schema: { tags, summary: 'End the session (also on the server)', response: { 204: z.null() } } },
+    async (request, reply) => {
+      const { headers } = await authFor(platform).api.signOut({ headers: requestHeaders(request), returnHeaders: true });
+      forwardCookies(reply, headers);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/me',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user, their profile and organization',
+        security: [{ session: [] }],
+        response: { 200: meSchema, 401: errorSchema },
+      },
+    },
+    async (request) => loadMe(platform, await requireActor(platform, request)),
+  );
+
+  app.post(
+    '/api/auth/password-reset/request',
+    {
+      schema: {
+        tags,
+        summary: 'Email a reset link (the answer never says whether the account exists)',
+        body: requestPasswordResetSchema,
+        response: { 200: okSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      await enforceRateLimit(platform, 'password-reset', { email: request.body.email, address: request.ip });
+      await requestPasswordReset(platform, request.body.email);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/validate',
+    {
+      schema: {
+        tags,
+        summary: 'Whether a reset token is unused and unexpired',
+        body: validateResetTokenSchema,
+        response: { 200: validSchema, 400: errorSchema },
+      },
+    },
+    async (request) => ({ valid: await isResetTokenValid(platform, request.body.token) }),
+  );
+
+  app.post(
+    '/api/auth/password-reset/complete',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token; ends the other sessions',
+        body: completePasswordResetSchema,
+        response: { 200: okSchema, 400: errorSchema },
+      },
+    },
+    async (request) => {
+      const current = await findSession(platform, request);
+      await completePasswordReset(platform, { ...request.body, keepSessionId: current?.sessionId });
+      return { ok: true as const };
+    },
+  );
+};

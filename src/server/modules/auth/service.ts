@@ -1,0 +1,254 @@
+// Sign-up with an emailed code, sign-in, password reset. Each change and its email commit in one
+// transaction (ARCHITECTURE "Rules"); time comes from the platform clock.
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { isAPIError } from 'better-auth/api';
+import type { FastifyBaseLogger } from 'fastify';
+import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH, type Me, type SignUpInput } from '../../../domain/auth';
+import { createMember, createOrganization } from '../../platform/auth/accounts';
+import { authFor } from '../../platform/auth/auth';
+import { isUniqueViolation, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
+import { loadMe } from '../../platform/auth/me';
+import { hashPassword } from '../../platform/auth/password';
+import type { Actor } from '../../platform/auth/session';
+import { sessions, users } from '../../platform/db/schema/auth';
+import { passwordResetTokens, verificationCodes } from '../../platform/db/schema/platform';
+import { emailNotifications, profiles } from '../../platform/db/schema/tenancy';
+import { badRequest, conflict, unauthorized } from '../../platform/errors';
+import { enqueueEmail } from '../../platform/mail/outbox';
+import type { Platform } from '../../platform/platform';
+import { passwordResetEmail, verificationCodeEmail, welcomeEmail } from './emails';
+
+const CODE_LIFETIME_MS = 10 * 60 * 1000;
+/** Wrong guesses after which a code is burnt (a 6-digit code must not be guessable). */
+export const MAX_CODE_ATTEMPTS = 5;
+const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+/** Codes are keyed to the email and the server secret, so a leaked table row reveals nothing. */
+function hashCode(platform: Platform, email: string, code: string): string {
+  return createHmac('sha256', platform.config.authSecret).update(`${email}\n${code}`).digest('hex');
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+async function userIdByEmail(platform: Platform, email: string): Promise<string | null> {
+  const [row] = await platform.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function sendSignUpCode(platform: Platform, email: string, log: FastifyBaseLogger): Promise<void> {
+  if (await userIdByEmail(platform, email)) throw conflict(AUTH_MESSAGES.codeSendFailed, 'email_taken');
+  const code = randomInt(0, 10 ** VERIFICATION_CODE_LENGTH).toString().padStart(VERIFICATION_CODE_LENGTH, '0');
+  const now = platform.clock.now();
+  await platform.db.transaction(async (tx) => {
+    // Only the newest code counts: sending again retires the earlier unused ones.
+    await tx
+      .update(verificationCodes)
+      .set({ usedAt: now })
+      .where(and(eq(verificationCodes.email, email), isNull(verificationCodes.usedAt)));
+    await tx.insert(verificationCodes).values({
+      email,
+      codeHash: hashCode(platform, email, code),
+      expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+      createdAt: now,
+    });
+    await enqueueEmail(tx, verificationCodeEmail(email, code));
+  });
+  // Issue 2: with no SMTP configured, the server log shows the code too.
+  if (!platform.config.smtpUrl) log.info(`verification code for ${email}: ${code}`);
+}
+
+/**
+ * Whether `code` is the email's newest unused, unexpired code. A wrong guess counts against the
+ * code and the fifth burns it; the count is committed even when the caller's request fails.
+ */
+export async function checkSignUpCode(platform: Platform, email: string, code: string): Promise<boolean> {
+  const now = platform.clock.now();
+  const [row] = await platform.db
+    .select({ id: verificationCodes.id, codeHash: verificationCodes.codeHash })
+    .from(verificationCodes)
+    .where(
+      and(eq(verificationCodes.email, email), isNull(verificationCodes.usedAt), gt(verificationCodes.expiresAt, now)),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (!row) return false;
+  if (sameHash(row.codeHash, hashCode(platform, email, code))) return true;
+  await platform.db
+    .update(verificationCodes)
+    .set({
+      attempts: sql`${verificationCodes.attempts} + 1`,
+      usedAt: sql`case when ${verificationCodes.attempts} + 1 >= ${MAX_CODE_ATTEMPTS} then ${now.toISOString()}::timestamptz else null end`,
+    })
+    .where(eq(verificationCodes.id, row.id));
+  return false;
+}
+
+/**
+ * Creates the account, its organization (ARCHITECTURE decision 1) and the welcome email in one
+ * transaction, consuming the code. Nothing is written unless all of it is.
+ */
+export async function signUp(platform: Platform, input: SignUpInput): Promise<{ userId: string }> {
+  const { email, fullName, password, code } = input;
+  if (await userIdByEmail(platform, email)) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
+  if (!(await checkSignUpCode(platform, email, code))) throw badRequest(AUTH_MESSAGES.codeInvalid, 'invalid_code');
+  const now = platform.clock.now();
+  try {
+    return await platform.db.transaction(async (tx) => {
+      // Re-checked under the update, so two requests cannot both use one code.
+      const consumed = await tx
+        .update(verificationCodes)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(verificationCodes.email, email),
+            eq(verificationCodes.codeHash, hashCode(platform, email, code)),
+            isNull(verificationCodes.usedAt),
+            gt(verificationCodes.expiresAt, now),
+          ),
+        )
+        .returning({ id: verificationCodes.id });
+      if (consumed.length === 0) throw badRequest(AUTH_MESSAGES.codeInvalid, 'invalid_code');
+
+      const organization = await createOrganization(tx, `${fullName}'s Agency`);
+      const member = await createMember(tx, {
+        organizationId: organization.id,
+        fullName,
+        role: 'organization_admin',
+        email,
+        password,
+      });
+      // Spec 4: the welcome email goes out once per member; the unique row is the guard.
+      const welcomed = await tx
+        .insert(emailNotifications)
+        .values({ profileId: member.profileId, emailType: 'welcome', emailData: { email, fullName } })
+        .onConflictDoNothing()
+        .returning({ id: emailNotifications.id });
+      if (welcomed.length > 0) {
+        await enqueueEmail(tx, welcomeEmail(email, fullName, organization, `${platform.config.publicUrl}/`));
+      }
+      return { userId: member.userId! };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
+    throw error;
+  }
+}
+
+/** Never says whether the email has an account; only an existing one gets a link. */
+export async function requestPasswordReset(platform: Platform, email: string): Promise<void> {
+  const userId = await userIdByEmail(platform, email);
+  if (!userId) return;
+  const token = randomBytes(32).toString('base64url');
+  const now = platform.clock.now();
+  await platform.db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      email,
+      userId,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
+      createdAt: now,
+    });
+    const link = `${platform.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await enqueueEmail(tx, passwordResetEmail(email, link));
+  });
+}
+
+export async function isResetTokenValid(platform: Platform, token: string): Promise<boolean> {
+  const [row] = await platform.db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        eq(passwordResetTokens.used, false),
+        gt(passwordResetTokens.expiresAt, platform.clock.now()),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Sets the new password, uses up the token and signs the user out everywhere else, together.
+ * `keepSessionId` is the caller's own session when they happen to be signed in as that user.
+ */
+export async function completePasswordReset(
+  platform: Platform,
+  input: { token: string; password: string; keepSessionId?: string },
+): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  const now = platform.clock.now();
+  await platform.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ used: true })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+          eq(passwordResetTokens.used, false),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!used) throw badRequest(AUTH_MESSAGES.resetLinkInvalid, 'invalid_token');
+    await setCredentialPassword(tx, used.userId, passwordHash, now);
+    await revokeSessions(tx, used.userId, input.keepSessionId);
+  });
+}
+
+
+/**
+ * Signs in through better-auth and returns the caller with the Set-Cookie headers to forward.
+ * A login without a profile (its member was removed) does not get a session.
+ */
+export async function signIn(
+  platform: Platform,
+  input: { email: string; password: string; headers: Headers },
+): Promise<{ me: Me; headers: Headers }> {
+  const auth = authFor(platform);
+  let result;
+  try {
+    result = await auth.api.signInEmail({
+      body: { email: input.email, password: input.password },
+      headers: input.headers,
+      returnHeaders: true,
+    });
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode === 401) {
+      throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
+    }
+    throw error;
+  }
+  const { user, token } = result.response;
+  const [profile] = await platform.db
+    .select({ id: profiles.id, organizationId: profiles.organizationId, role: profiles.role, fullName: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.userId, user.id))
+    .limit(1);
+  if (!profile) {
+    await platform.db.delete(sessions).where(eq(sessions.token, token));
+    throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
+  }
+  const actor: Actor = {
+    userId: user.id,
+    profileId: profile.id,
+    organizationId: profile.organizationId,
+    role: profile.role,
+    email: user.email,
+    fullName: profile.fullName,
+  };
+  return { me: await loadMe(platform, actor), headers: result.headers };
+}

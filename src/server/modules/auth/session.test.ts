@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '../../../domain/auth';
+import { createMember, createOrganization } from '../../platform/auth/accounts';
+import { sessions } from '../../platform/db/schema/auth';
+import { profiles } from '../../platform/db/schema/tenancy';
+import { asUser, sessionCookie, TEST_PASSWORD } from '../../test/as-user';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+function signIn(email: string, password: string, app = t) {
+  return app.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+}
+
+describe('Sign-in and sign-out', () => {
+  it('signs in with a session cookie that is HttpOnly and SameSite=Lax, and /api/me answers', async () => {
+    const user = await asUser(t, 'account_executive');
+    const res = await signIn(user.email.toUpperCase(), TEST_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      user: { id: user.userId, email: user.email },
+      profile: { id: user.profileId, role: 'account_executive', organizationId: user.organizationId },
+    });
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/^brieflane\.session_token=/);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Lax');
+    expect(setCookie).not.toContain('Secure');
+
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: sessionCookie(res)! } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().profile.fullName).toBe(user.fullName);
+  });
+
+  it('refuses a wrong password and an unknown email alike', async () => {
+    const user = await asUser(t, 'developer');
+    for (const res of [await signIn(user.email, 'wrong-password'), await signIn('nobody@example.com', TEST_PASSWORD)]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: { code: 'invalid_credentials', message: AUTH_MESSAGES.invalidCredentials } });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('refuses a login whose member was removed (no profile) and keeps no session', async () => {
+    const organization = await createOrganization(t.db, 'Gone Agency');
+    const { userId, profileId } = await createMember(t.db, {
+      organizationId: organization.id,
+      fullName: 'Gone',
+      role: 'developer',
+      email: 'gone@example.com',
+      password: TEST_PASSWORD,
+    });
+    await t.db.delete(profiles).where(eq(profiles.id, profileId));
+    const res = await signIn('gone@example.com', TEST_PASSWORD);
+    expect(res.statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, userId!))).toHaveLength(0);
+  });
+
+  it('answers /api/me without a valid session with 401', async () => {
+    for (const headers of [{}, { cookie: 'brieflane.session_token=forged.value' }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/me', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: { code: 'unauthorized', message: AUTH_MESSAGES.notAuthenticated } });
+    }
+  });
+
+  it('signs out: clears the cookie and ends the session on the server', async () => {
+    const user = await asUser(t, 'admin');
+    const res = await user.inject({ method: 'POST', url: '/api/auth/sign-out' });
+    expect(res.statusCode).toBe(204);
+    expect(String(res.headers['set-cookie'])).toMatch(/brieflane\.session_token=;.*Max-Age=0/);
+    // The old cookie, replayed, no longer works.
+    expect((await user.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.userId))).toHaveLength(0);
+  });
+
+  it('answers sign-out without a session with 204 too', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out' });
+    expect(res.statusCode).toBe(204);
+  });
+});
+
+describe('Behind HTTPS', () => {
+  it('marks the session cookie Secure', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://app.brieflane.example' } });
+    try {
+      const organization = await createOrganization(secure.db, 'Secure Agency');
+      await createMember(secure.db, {
+        organizationId: organization.id,
+        fullName: 'Sam Secure',
+        role: 'organization_admin',
+        email: 'sam@example.com',
+        password: TEST_PASSWORD,
+      });
+      const res = await signIn('sam@example.com', TEST_PASSWORD, secure);
+      expect(res.statusCode).toBe(200);
+      const setCookie = String(res.headers['set-cookie']);
+      expect(setCookie).toMatch(/^__Secure-brieflane\.session_token=/);
+      expect(setCookie).toContain('Secure');
+      expect(setCookie).toContain('HttpOnly');
+      expect(setCookie).toContain('SameSite=Lax');
+    } finally {
+      await secure.close();
+    }
+  });
+});

@@ -1,0 +1,198 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '../../../domain/auth';
+import { fixedClock } from '../../platform/clock';
+import { users } from '../../platform/db/schema/auth';
+import { emailOutbox, verificationCodes } from '../../platform/db/schema/platform';
+import { emailNotifications, organizations, profiles } from '../../platform/db/schema/tenancy';
+import { asUser } from '../../test/as-user';
+import { lastEmailTo, verificationCodeFor } from '../../test/outbox';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const clock = fixedClock(new Date('2026-11-22T10:00:00Z'));
+let t: TestApp;
+let address = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+
+// Each test signs up from its own address, so per-address limits stay out of the way.
+function post(url: string, payload: unknown) {
+  address += 1;
+  return t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: `10.1.0.${address}` });
+}
+
+async function rowCounts() {
+  const [u] = await t.db.select({ n: count() }).from(users);
+  const [o] = await t.db.select({ n: count() }).from(organizations);
+  const [p] = await t.db.select({ n: count() }).from(profiles);
+  const [m] = await t.db.select({ n: count() }).from(emailOutbox);
+  return { users: u!.n, organizations: o!.n, profiles: p!.n, outbox: m!.n };
+}
+
+describe('Sign-up', () => {
+  it('emails a code, checks it, creates the account and its organization, and signs in', async () => {
+    const email = 'ada@example.com';
+    const sent = await post('/api/auth/sign-up/send-code', { email: ' Ada@Example.com ' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ ok: true });
+
+    const mail = await lastEmailTo(t.db, email, 'verification_code');
+    expect(mail?.subject).toBe('Your Brieflane verification code');
+    const code = await verificationCodeFor(t.db, email);
+    const [stored] = await t.db.select().from(verificationCodes).where(eq(verificationCodes.email, email));
+    expect(stored!.codeHash).not.toContain(code);
+    expect(stored!.expiresAt).toEqual(new Date('2026-11-22T10:10:00Z'));
+
+    const verified = await post('/api/auth/sign-up/verify-code', { email, code });
+    expect(verified.json()).toEqual({ valid: true });
+
+    const res = await post('/api/auth/sign-up', { fullName: 'Ada Lovelace', email, password: 'analytical', code });
+    expect(res.statusCode).toBe(201);
+    const me = res.json();
+    expect(me.user.email).toBe(email);
+    expect(me.profile).toMatchObject({ fullName: 'Ada Lovelace', email, role: 'organization_admin' });
+    expect(me.organization.name).toBe("Ada Lovelace's Agency");
+    expect(me.profile.organizationId).toBe(me.organization.id);
+
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    expect(cookie).toMatch(/^brieflane\.session_token=/);
+    const again = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(me);
+
+    const welcome = await lastEmailTo(t.db, email, 'welcome');
+    expect(welcome?.organizationId).toBe(me.organization.id);
+    const notes = await t.db.select().from(emailNotifications).where(eq(emailNotifications.profileId, me.profile.id));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.emailType).toBe('welcome');
+
+    // The code is used up.
+    expect((await post('/api/auth/sign-up/verify-code', { email, code })).json()).toEqual({ valid: false });
+  });
+
+  it('refuses to send a code to an email that has an account', async () => {
+    const existing = await asUser(t, 'developer');
+    const before = await rowCounts();
+    const res = await post('/api/auth/sign-up/send-code', { email: existing.email });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(AUTH_MESSAGES.codeSendFailed);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('refuses a wrong code and writes nothing', async () => {
+    const email = 'wrong-code@example.com';
+    await post('/api/auth/sign-up/send-code', { email });
+    const code = await verificationCodeFor(t.db, email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await post('/api/auth/sign-up/verify-code', { email, code: wrong })).json()).toEqual({ valid: false });
+
+    const before = await rowCounts();
+    const res = await post('/api/auth/sign-up', { fullName: 'Wrong Code', email, password: 'secret1', code: wrong });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'invalid_code', message: AUTH_MESSAGES.codeInvalid } });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('burns a code after five wrong guesses', async () => {
+    const email = 'guesser@example.com';
+    await post('/api/auth/sign-up/send-code', { email });
+    const code = await verificationCodeFor(t.db, email);
+    const wrong = code === '999999' ? '888888' : '999999';
+    for (let i = 0; i < 5; i += 1) {
+      expect((await post('/api/auth/sign-up/verify-code', { email, code: wrong })).json()).toEqual({ valid: false });
+    }
+    expect((await post('/api/auth/sign-up/verify-code', { email, code })).json()).toEqual({ valid: false });
+    const res = await post('/api/auth/sign-up', { fullName: 'Guesser', email, password: 'secret1', code });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('refuses an expired code', async () => {
+    const email = 'late@example.com';
+    await post('/api/auth/sign-up/send-code', { email });
+    const code = await verificationCodeFor(t.db, email);
+    clock.advance(10 * 60 * 1000 + 1000);
+    try {
+      expect((await post('/api/auth/sign-up/verify-code', { email, code })).json()).toEqual({ valid: false });
+      const before = await rowCounts();
+      const res = await post('/api/auth/sign-up', { fullName: 'Late', email, password: 'secret1', code });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(AUTH_MESSAGES.codeInvalid);
+      expect(await rowCounts()).toEqual(before);
+    } finally {
+      clock.set(new Date('2026-11-22T10:00:00Z'));
+    }
+  });
+
+  it('retires the earlier code when a new one is sent', async () => {
+    const email = 'twice@example.com';
+    await post('/api/auth/sign-up/send-code', { email });
+    const first = await verificationCodeFor(t.db, email);
+    await post('/api/auth/sign-up/send-code', { email });
+    const second = await verificationCodeFor(t.db, email);
+    if (first !== second) {
+      expect((await post('/api/auth/sign-up/verify-code', { email, code: first })).json()).toEqual({ valid: false });
+    }
+    const codes = await t.db.select().from(verificationCodes).where(eq(verificationCodes.email, email));
+    expect(codes.filter((c) => c.usedAt === null)).toHaveLength(1);
+    expect((await post('/api/auth/sign-up/verify-code', { email, code: second })).json()).toEqual({ valid: true });
+  });
+
+  it('refuses a duplicate email with 409 and writes nothing', async () => {
+    const email = 'race@example.com';
+    await post('/api/auth/sign-up/send-code', { email });
+    const code = await verificationCodeFor(t.db, email);
+    // Someone gets the email between the code and the sign-up (e.g. added on a Team tab).
+    await asUser(t, 'developer', { email });
+    const before = await rowCounts();
+    const res = await post('/api/auth/sign-up', { fullName: 'Race', email, password: 'secret1', code });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(AUTH_MESSAGES.emailTaken);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('answers missing and invalid fields with 400 and the message', async () => {
+    const before = await rowCounts();
+    const cases: [string, object, string][] = [
+      ['/api/auth/sign-up/send-code', {}, 'Email is required'],
+      ['/api/auth/sign-up/send-code', { email: 'not-an-email' }, 'Please enter a valid email address'],
+      ['/api/auth/sign-up/verify-code', { email: 'a@b.co' }, 'Verification code is required'],
+      ['/api/auth/sign-up/verify-code', { email: 'a@b.co', code: '1234567' }, 'The verification code has 6 characters'],
+      ['/api/auth/sign-up', { email: 'a@b.co', password: 'secret1', code: '123456' }, 'Full name is required'],
+      ['/api/auth/sign-up', { fullName: '  ', email: 'a@b.co', password: 'secret1', code: '123456' }, 'Full name is required'],
+      ['/api/auth/sign-up', { fullName: 'A', email: 'a@b.co', password: '12345', code: '123456' }, AUTH_MESSAGES.passwordTooShort],
+      ['/api/auth/sign-up', { fullName: 'A', email: 'a@b.co', password: 'secret1' }, 'Verification code is required'],
+    ];
+    for (const [url, payload, message] of cases) {
+      const res = await post(url, payload);
+      expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
+      expect(res.json().error.message).toBe(message);
+    }
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('leaves no user, organization, profile or email behind when the transaction fails', async () => {
+    const email = 'rollback@example.com';
+    await post('/api/auth/sign-up/send-code', { email });
+    const code = await verificationCodeFor(t.db, email);
+    // Make the last insert of the sign-up fail, after the organization, user and profile.
+    await t.db.execute(`create function fail_welcome() returns trigger language plpgsql as $$
+      begin raise exception 'welcome failed'; end $$`);
+    await t.db.execute(`create trigger fail_welcome before insert on email_notifications
+      for each row execute function fail_welcome()`);
+    const before = await rowCounts();
+    try {
+      const res = await post('/api/auth/sign-up', { fullName: 'Rollback', email, password: 'secret1', code });
+      expect(res.statusCode).toBe(500);
+      expect(await rowCounts()).toEqual(before);
+    } finally {
+      await t.db.execute('drop trigger fail_welcome on email_notifications');
+      await t.db.execute('drop function fail_welcome()');
+    }
+    // The code was not used up by the failed attempt.
+    const res = await post('/api/auth/sign-up', { fullName: 'Rollback', email, password: 'secret1', code });
+    expect(res.statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,35 @@
+// Password and session changes on a login, inside the caller's transaction: settings, password
+// reset and (later) the Team tab all change passwords the same way.
+import { randomUUID } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { accounts, sessions } from '../db/schema/auth';
+
+/** Writes the Argon2id hash into the user's credential account (better-auth's row format). */
+export async function setCredentialPassword(executor: Executor, userId: string, passwordHash: string, now: Date) {
+  const updated = await executor
+    .update(accounts)
+    .set({ password: passwordHash, updatedAt: now })
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+    .returning({ id: accounts.id });
+  if (updated.length === 0) {
+    await executor
+      .insert(accounts)
+      .values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: passwordHash });
+  }
+}
+
+/** Ends the user's sessions, all of them or all but one. */
+export async function revokeSessions(executor: Executor, userId: string, keepSessionId?: string) {
+  await executor
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
+/** Postgres unique_violation (an email already taken), whether drizzle wrapped the driver's error or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
