@@ -48,7 +48,8 @@ export async function enforceRateLimit(
   who: { email: string; address: string },
 ): Promise<void> {
   const rules = RATE_LIMITS[action];
-  // Both counters move on every request, so a blocked address still spends the email's allowance.
+  // Every attempt counts, refused ones included; the window is fixed, not sliding, so it still
+  // ends on time for a client that keeps trying.
   const [emailAllowed, addressAllowed] = await Promise.all([
     consumeRateLimit(platform, `brieflane:${action}:email:${who.email.toLowerCase()}`, rules.email),
     consumeRateLimit(platform, `brieflane:${action}:address:${who.address}`, rules.address),

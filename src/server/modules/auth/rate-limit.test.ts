@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../platform/clock';
+import { RATE_LIMITS } from '../../platform/auth/rate-limit';
+import { asUser, TEST_PASSWORD } from '../../test/as-user';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const start = new Date('2026-11-22T10:00:00Z');
+const clock = fixedClock(start);
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+
+function post(url: string, payload: object, remoteAddress: string) {
+  return t.app.inject({ method: 'POST', url, payload, remoteAddress });
+}
+
+const limited = { error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' } };
+
+describe('Rate limits', () => {
+  it('limits sign-in per email, whatever the address, until the window passes', async () => {
+    const user = await asUser(t, 'developer');
+    const { max, windowSeconds } = RATE_LIMITS['sign-in'].email;
+    // asUser signed in once already.
+    for (let i = 1; i < max; i += 1) {
+      const res = await post('/api/auth/sign-in', { email: user.email, password: 'wrong' }, `10.3.1.${i + 1}`);
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await post('/api/auth/sign-in', { email: user.email, password: TEST_PASSWORD }, '10.3.1.200');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(limited);
+
+    clock.advance(windowSeconds * 1000 + 1);
+    const later = await post('/api/auth/sign-in', { email: user.email, password: TEST_PASSWORD }, '10.3.1.201');
+    expect(later.statusCode).toBe(200);
+  });
+
+  it('limits sign-in per address, whatever the email', async () => {
+    const { max } = RATE_LIMITS['sign-in'].address;
+    for (let i = 0; i < max; i += 1) {
+      const res = await post('/api/auth/sign-in', { email: `someone${i}@example.com`, password: 'x' }, '10.3.2.1');
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await post('/api/auth/sign-in', { email: 'fresh@example.com', password: 'x' }, '10.3.2.1');
+    expect(blocked.statusCode).toBe(429);
+    // Another address is not affected.
+    expect((await post('/api/auth/sign-in', { email: 'fresh@example.com', password: 'x' }, '10.3.2.2')).statusCode).toBe(401);
+  });
+
+  it('limits sending codes, checking codes and reset requests per email and per address', async () => {
+    const cases = [
+      ['send-code', '/api/auth/sign-up/send-code', (email: string) => ({ email })],
+      ['verify-code', '/api/auth/sign-up/verify-code', (email: string) => ({ email, code: '123456' })],
+      ['password-reset', '/api/auth/password-reset/request', (email: string) => ({ email })],
+    ] as const;
+    for (const [index, [action, url, body]] of cases.entries()) {
+      const rules = RATE_LIMITS[action];
+      const email = `limit-${action}@example.com`;
+      for (let i = 0; i < rules.email.max; i += 1) {
+        expect((await post(url, body(email), `10.4.${index}.${i + 1}`)).statusCode, action).toBe(200);
+      }
+      expect((await post(url, body(email), `10.4.${index}.250`)).statusCode, action).toBe(429);
+
+      const address = `10.5.${index}.1`;
+      for (let i = 0; i < rules.address.max; i += 1) {
+        expect((await post(url, body(`a${i}-${action}@example.com`), address)).statusCode, action).toBe(200);
+      }
+      const blocked = await post(url, body(`last-${action}@example.com`), address);
+      expect(blocked.statusCode, action).toBe(429);
+      expect(blocked.json()).toEqual(limited);
+    }
+  });
+});
