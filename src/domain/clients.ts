@@ -59,3 +59,32 @@ export const updateClientSchema = z.object({
 
 export type CreateClientInput = z.input<typeof createClientSchema>;
 export type UpdateClientInput = z.input<typeof updateClientSchema>;
+
+/** A client as the API returns it. ownerName is present only for admins (spec 2). */
+export const clientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  website: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Client = z.infer<typeof clientSchema>;
+
+export const CLIENT_PAGE_SIZE = 48;
+export const listClientsQuerySchema = z.object({
+  search: z.string().trim().max(200).optional().default(''),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional().default(CLIENT_PAGE_SIZE),
+});
+export const clientPageSchema = z.object({
+  items: z.array(clientSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
+
+/** For the client select of the Create Project dialog: names only, ordered by name. */
+export const clientOptionSchema = z.object({ id: z.string(), name: z.string() });

@@ -76,3 +76,26 @@ export function becomesOverdue(status: ProjectStatus, dueDate: string | null, to
 export function leavesOverdue(status: ProjectStatus, dueDate: string | null, today: string): boolean {
   return status === 'overdue' && (dueDate === null || dueDate >= today);
 }
+
+/** A project card as the API returns it; ownerName is null for developers (spec 2). */
+export const projectCardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(['active', 'completed', 'on_hold', 'cancelled', 'overdue']),
+  dueDate: z.string().nullable(),
+  clientId: z.string(),
+  clientName: z.string(),
+  ownerName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ProjectCard = z.infer<typeof projectCardSchema>;
+
+export const projectPageSchema = z.object({
+  items: z.array(projectCardSchema),
+  nextCursor: z.string().nullable(),
+  /** X of 'Showing X of Y projects': projects matching the search and filter. */
+  matched: z.number().int(),
+  /** Y: every project the caller can see. */
+  total: z.number().int(),
+});

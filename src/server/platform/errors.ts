@@ -1,4 +1,6 @@
 // One error shape for every API answer: { "error": { "code", "message" } }.
+import { z } from 'zod';
+
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
@@ -25,3 +27,6 @@ export type ErrorBody = { error: { code: string; message: string } };
 export function errorBody(code: string, message: string): ErrorBody {
   return { error: { code, message } };
 }
+
+/** The error shape for route response schemas (OpenAPI). */
+export const errorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });

@@ -1,0 +1,68 @@
+// Clients tab API (spec 2 "Clients tab"). Thin routes: parse, call the service, answer.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  clientOptionSchema,
+  clientPageSchema,
+  clientSchema,
+  createClientSchema,
+  listClientsQuerySchema,
+  updateClientSchema,
+} from '../../../domain/clients';
+import { requireActor } from '../../platform/auth/session';
+import { errorResponseSchema } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
+import { createClient, listClientOptions, listClients, updateClient } from './service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const tags = ['clients'];
+
+export async function clientRoutes(app: FastifyInstance, options: { platform: Platform }) {
+  const { platform } = options;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/clients',
+    { schema: { tags, summary: 'Clients, newest first, paginated', querystring: listClientsQuerySchema, response: { 200: clientPageSchema, ...errors } } },
+    async (request) => listClients(platform, await requireActor(platform, request), request.query),
+  );
+
+  typed.get(
+    '/api/clients/options',
+    {
+      schema: {
+        tags,
+        summary: 'Client names for pickers, ordered by name',
+        querystring: z.object({ search: z.string().trim().max(200).optional().default('') }),
+        response: { 200: z.object({ items: z.array(clientOptionSchema) }), ...errors },
+      },
+    },
+    async (request) => ({
+      items: await listClientOptions(platform, await requireActor(platform, request), request.query.search),
+    }),
+  );
+
+  typed.post(
+    '/api/clients',
+    { schema: { tags, summary: 'Create a client', body: createClientSchema, response: { 201: clientSchema, ...errors } } },
+    async (request, reply) => {
+      const client = await createClient(platform, await requireActor(platform, request), request.body);
+      return reply.status(201).send(client);
+    },
+  );
+
+  typed.patch(
+    '/api/clients/:clientId',
+    {
+      schema: {
+        tags,
+        summary: 'Update a client',
+        params: z.object({ clientId: z.uuid({ message: 'Client not found' }) }),
+        body: updateClientSchema,
+        response: { 200: clientSchema, ...errors },
+      },
+    },
+    async (request) => updateClient(platform, await requireActor(platform, request), request.params.clientId, request.body),
+  );
+}

@@ -1,0 +1,122 @@
+// Clients of the caller's organization. Every query is scoped by the actor's organization.
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  createClientSchema,
+  listClientsQuerySchema,
+  updateClientSchema,
+  type Client,
+} from '../../../domain/clients';
+import { canManageProjects, isAdmin } from '../../../domain/roles';
+import { recordActivity } from '../../platform/activity-log';
+import type { Actor } from '../../platform/auth/session';
+import { afterCursor, containsPattern, countAll, decodeCursor, encodeCursor } from '../../platform/db/cursor';
+import { profiles } from '../../platform/db/schema/tenancy';
+import { clients } from '../../platform/db/schema/work';
+import { forbidden, notFound } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
+
+const owner = alias(profiles, 'owner');
+
+function assertCanManageClients(actor: Actor) {
+  if (!canManageProjects(actor.role)) throw forbidden('You do not have permission to manage clients.');
+}
+
+function toClient(row: typeof clients.$inferSelect & { ownerName: string | null }, actor: Actor): Client {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    contactName: row.contactName,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    website: row.website,
+    // Spec 2: the owner line shows for admins only.
+    ownerName: isAdmin(actor.role) ? row.ownerName : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function searchCondition(search: string): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(
+    ilike(clients.name, pattern),
+    ilike(clients.contactName, pattern),
+    ilike(clients.contactEmail, pattern),
+    ilike(clients.description, pattern),
+  );
+}
+
+export async function listClients(
+  { db }: Platform,
+  actor: Actor,
+  query: z.output<typeof listClientsQuerySchema>,
+) {
+  assertCanManageClients(actor);
+  const inOrganization = eq(clients.organizationId, actor.organizationId);
+  const matching = and(inOrganization, searchCondition(query.search));
+  const page = and(matching, query.cursor ? afterCursor(clients.createdAt, clients.id, decodeCursor(query.cursor)) : undefined);
+
+  const rows = await db
+    .select({ client: clients, ownerName: owner.fullName })
+    .from(clients)
+    .leftJoin(owner, eq(owner.id, clients.createdBy))
+    .where(page)
+    .orderBy(desc(clients.createdAt), desc(clients.id))
+    .limit(query.limit + 1);
+  const [count] = await db.select({ n: countAll }).from(clients).where(matching);
+
+  const items = rows.slice(0, query.limit).map((r) => toClient({ ...r.client, ownerName: r.ownerName }, actor));
+  const last = rows.length > query.limit ? rows[query.limit - 1]!.client : undefined;
+  return { items, nextCursor: last ? encodeCursor(last) : null, total: count?.n ?? 0 };
+}
+
+/** Names for the Create Project client select, ordered by name; bounded, with an optional search. */
+export async function listClientOptions({ db }: Platform, actor: Actor, search = '') {
+  assertCanManageClients(actor);
+  return db
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .where(and(eq(clients.organizationId, actor.organizationId), search ? ilike(clients.name, containsPattern(search)) : undefined))
+    .orderBy(clients.name, clients.id)
+    .limit(1000);
+}
+
+export async function createClient({ db, clock }: Platform, actor: Actor, input: z.output<typeof createClientSchema>) {
+  assertCanManageClients(actor);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(clients)
+      .values({ ...input, organizationId: actor.organizationId, createdBy: actor.profileId, createdAt: clock.now(), updatedAt: clock.now() })
+      .returning();
+    await recordActivity(tx, {
+      organizationId: actor.organizationId,
+      userId: actor.profileId,
+      action: 'create_client',
+      details: { client_name: input.name, contact_name: input.contactName, contact_email: input.contactEmail },
+    });
+    return toClient({ ...row!, ownerName: actor.fullName }, actor);
+  });
+}
+
+export async function updateClient(
+  { db, clock }: Platform,
+  actor: Actor,
+  clientId: string,
+  input: z.output<typeof updateClientSchema>,
+) {
+  // Developers cannot see clients at all: another organization's or not, it is not found.
+  if (!canManageProjects(actor.role)) throw notFound('Client not found');
+  const [row] = await db
+    .update(clients)
+    .set({ ...input, updatedAt: clock.now() })
+    .where(and(eq(clients.id, clientId), eq(clients.organizationId, actor.organizationId)))
+    .returning();
+  if (!row) throw notFound('Client not found');
+  const [ownerRow] = row.createdBy
+    ? await db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, row.createdBy))
+    : [];
+  return toClient({ ...row, ownerName: ownerRow?.fullName ?? null }, actor);
+}

@@ -1,0 +1,39 @@
+// Decision 3: a sweep marks active projects past their due date overdue (and moves overdue
+// projects whose due date moved back to active), at start and every few minutes. The UPDATEs
+// are idempotent, so several app servers running the sweep at once do no harm.
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../../platform/platform';
+import { markOverdueProjects, resetOverdueProjects } from './service';
+
+export const OVERDUE_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+
+export async function sweepOverdueProjects(platform: Platform): Promise<{ marked: number; reset: number }> {
+  const marked = await markOverdueProjects(platform.db, platform.clock);
+  const reset = await resetOverdueProjects(platform.db, platform.clock);
+  return { marked, reset };
+}
+
+export function scheduleOverdueSweep(app: FastifyInstance, platform: Platform, intervalMs = OVERDUE_SWEEP_INTERVAL_MS) {
+  const log = app.log.child({ job: 'overdue-sweep' });
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+
+  const run = () => {
+    running = sweepOverdueProjects(platform)
+      .then((result) => {
+        if (result.marked || result.reset) log.info(result, 'overdue projects updated');
+      })
+      .catch((error: unknown) => log.error({ err: error }, 'overdue sweep failed'));
+    return running;
+  };
+
+  app.addHook('onReady', async () => {
+    await run();
+    timer = setInterval(run, intervalMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

@@ -1,0 +1,70 @@
+// Projects tab API (spec 2 "Projects tab", "Create Project dialog"). Thin routes.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changeProjectStatusSchema,
+  createProjectSchema,
+  listProjectsQuerySchema,
+  projectCardSchema,
+  projectPageSchema,
+} from '../../../domain/projects';
+import { requireActor } from '../../platform/auth/session';
+import { errorResponseSchema } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
+import { changeProjectStatus, createProject, deleteProject, listProjects } from './service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const tags = ['projects'];
+const projectParams = z.object({ projectId: z.uuid({ message: 'Project not found' }) });
+
+export async function projectRoutes(app: FastifyInstance, options: { platform: Platform }) {
+  const { platform } = options;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/projects',
+    {
+      schema: {
+        tags,
+        summary: 'Projects the caller can see, newest first, searched, filtered and paginated',
+        querystring: listProjectsQuerySchema,
+        response: { 200: projectPageSchema, ...errors },
+      },
+    },
+    async (request) => listProjects(platform, await requireActor(platform, request), request.query),
+  );
+
+  typed.post(
+    '/api/projects',
+    { schema: { tags, summary: 'Create a project', body: createProjectSchema, response: { 201: projectCardSchema, ...errors } } },
+    async (request, reply) => {
+      const project = await createProject(platform, await requireActor(platform, request), request.body);
+      return reply.status(201).send(project);
+    },
+  );
+
+  typed.patch(
+    '/api/projects/:projectId/status',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a project completed or on hold (the card buttons)',
+        params: projectParams,
+        body: changeProjectStatusSchema,
+        response: { 200: projectCardSchema, ...errors },
+      },
+    },
+    async (request) =>
+      changeProjectStatus(platform, await requireActor(platform, request), request.params.projectId, request.body.status),
+  );
+
+  typed.delete(
+    '/api/projects/:projectId',
+    { schema: { tags, summary: 'Delete a project and everything in it', params: projectParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await deleteProject(platform, await requireActor(platform, request), request.params.projectId);
+      return reply.status(204).send(null);
+    },
+  );
+}

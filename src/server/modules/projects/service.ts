@@ -1,0 +1,209 @@
+// Projects of the caller's organization. Developers see only projects in their access list;
+// everything else of another organization, or not assigned, is not found (404).
+import { format } from 'date-fns';
+import { and, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  createProjectSchema,
+  isPastDate,
+  listProjectsQuerySchema,
+  PROJECT_MESSAGES,
+  type ProjectCard,
+} from '../../../domain/projects';
+import type { ProjectStatus } from '../../../domain/project-status';
+import { canDeleteProject, canManageProjects } from '../../../domain/roles';
+import { recordActivity } from '../../platform/activity-log';
+import type { Actor } from '../../platform/auth/session';
+import type { Clock } from '../../platform/clock';
+import type { Executor } from '../../platform/db/client';
+import { afterCursor, containsPattern, countAll, decodeCursor, encodeCursor } from '../../platform/db/cursor';
+import { profiles } from '../../platform/db/schema/tenancy';
+import { clients, developerProjectAccess, projects } from '../../platform/db/schema/work';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
+
+const owner = alias(profiles, 'owner');
+
+/** Today's date in the stored yyyy-MM-dd form. */
+export function today(clock: Clock): string {
+  return format(clock.now(), 'yyyy-MM-dd');
+}
+
+/** The projects the actor may see: the organization's, and for developers only assigned ones. */
+export function visibleProjects(actor: Actor): SQL {
+  const inOrganization = eq(projects.organizationId, actor.organizationId);
+  if (canManageProjects(actor.role)) return inOrganization;
+  // A correlated EXISTS served by the (project_id, developer_profile_id) unique index.
+  return and(
+    inOrganization,
+    sql`exists (select 1 from ${developerProjectAccess} where ${developerProjectAccess.projectId} = ${projects.id} and ${developerProjectAccess.developerProfileId} = ${actor.profileId})`,
+  )!;
+}
+
+function searchCondition(search: string): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(ilike(projects.name, pattern), ilike(clients.name, pattern), ilike(projects.description, pattern));
+}
+
+function statusCondition(status: z.output<typeof listProjectsQuerySchema>['status']): SQL | undefined {
+  return status === 'all' ? undefined : eq(projects.status, status);
+}
+
+type CardRow = {
+  project: typeof projects.$inferSelect;
+  clientName: string;
+  ownerName: string | null;
+};
+
+function toCard({ project, clientName, ownerName }: CardRow, actor: Actor): ProjectCard {
+  return {
+    id: project.id,
+    name: project.name,
+    description: project.description,
+    status: project.status,
+    dueDate: project.dueDate,
+    clientId: project.clientId,
+    clientName,
+    // Spec 2: the owner line is hidden from developers.
+    ownerName: canManageProjects(actor.role) ? ownerName : null,
+    createdAt: project.createdAt.toISOString(),
+  };
+}
+
+export async function listProjects(
+  { db }: Platform,
+  actor: Actor,
+  query: z.output<typeof listProjectsQuerySchema>,
+) {
+  const visible = visibleProjects(actor);
+  const matching = and(visible, statusCondition(query.status), searchCondition(query.search));
+  const page = and(
+    matching,
+    query.cursor ? afterCursor(projects.createdAt, projects.id, decodeCursor(query.cursor)) : undefined,
+  );
+
+  const rows = await db
+    .select({ project: projects, clientName: clients.name, ownerName: owner.fullName })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .leftJoin(owner, eq(owner.id, projects.createdBy))
+    .where(page)
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(query.limit + 1);
+
+  const [matched] = await db
+    .select({ n: countAll })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(matching);
+  const [total] = query.search || query.status !== 'all' ? await db.select({ n: countAll }).from(projects).where(visible) : [matched];
+
+  const items = rows.slice(0, query.limit).map((row) => toCard(row, actor));
+  const last = rows.length > query.limit ? rows[query.limit - 1]!.project : undefined;
+  return { items, nextCursor: last ? encodeCursor(last) : null, matched: matched?.n ?? 0, total: total?.n ?? 0 };
+}
+
+async function findCard(db: Executor, actor: Actor, projectId: string): Promise<CardRow | undefined> {
+  const [row] = await db
+    .select({ project: projects, clientName: clients.name, ownerName: owner.fullName })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .leftJoin(owner, eq(owner.id, projects.createdBy))
+    .where(and(eq(projects.id, projectId), visibleProjects(actor)));
+  return row;
+}
+
+export async function createProject(
+  { db, clock }: Platform,
+  actor: Actor,
+  input: z.output<typeof createProjectSchema>,
+): Promise<ProjectCard> {
+  if (!canManageProjects(actor.role)) throw forbidden('You do not have permission to create projects.');
+  if (input.dueDate && isPastDate(input.dueDate, today(clock))) {
+    throw badRequest(PROJECT_MESSAGES.dueDateInPast, 'due_date_in_past');
+  }
+  return db.transaction(async (tx) => {
+    const [client] = await tx
+      .select({ id: clients.id, name: clients.name })
+      .from(clients)
+      .where(and(eq(clients.id, input.clientId), eq(clients.organizationId, actor.organizationId)));
+    // Another organization's client is indistinguishable from none.
+    if (!client) throw badRequest(PROJECT_MESSAGES.clientRequired, 'client_not_found');
+
+    const now = clock.now();
+    const [project] = await tx
+      .insert(projects)
+      .values({
+        organizationId: actor.organizationId,
+        clientId: client.id,
+        name: input.name,
+        description: input.description,
+        dueDate: input.dueDate,
+        createdBy: actor.profileId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await recordActivity(tx, {
+      organizationId: actor.organizationId,
+      userId: actor.profileId,
+      action: 'create_project',
+      projectId: project!.id,
+      details: { project_name: input.name, client_id: client.id, due_date: input.dueDate, template_id: null },
+    });
+    return toCard({ project: project!, clientName: client.name, ownerName: actor.fullName }, actor);
+  });
+}
+
+export async function changeProjectStatus(
+  { db, clock }: Platform,
+  actor: Actor,
+  projectId: string,
+  status: 'completed' | 'on_hold',
+): Promise<ProjectCard> {
+  const card = await findCard(db, actor, projectId);
+  if (!card) throw notFound('Project not found');
+  if (!canManageProjects(actor.role)) throw forbidden('You do not have permission to change this project.');
+  const [updated] = await db
+    .update(projects)
+    .set({ status, updatedAt: clock.now() })
+    .where(and(eq(projects.id, projectId), eq(projects.organizationId, actor.organizationId)))
+    .returning();
+  return toCard({ ...card, project: updated! }, actor);
+}
+
+export async function deleteProject({ db }: Platform, actor: Actor, projectId: string): Promise<void> {
+  const card = await findCard(db, actor, projectId);
+  if (!card) throw notFound('Project not found');
+  if (!canDeleteProject(actor.role)) throw forbidden('Only admins can delete projects.');
+  // Every related row goes with it (ON DELETE CASCADE).
+  await db.delete(projects).where(and(eq(projects.id, projectId), eq(projects.organizationId, actor.organizationId)));
+}
+
+/** Decision 3: active projects past their due date become overdue. Returns how many changed. */
+export async function markOverdueProjects(db: Executor, clock: Clock): Promise<number> {
+  const rows = await db
+    .update(projects)
+    .set({ status: 'overdue' satisfies ProjectStatus, updatedAt: clock.now() })
+    .where(and(eq(projects.status, 'active'), lt(projects.dueDate, today(clock))))
+    .returning({ id: projects.id });
+  return rows.length;
+}
+
+/** Decision 3: overdue projects due today or later, or undated, are active again. */
+export async function resetOverdueProjects(db: Executor, clock: Clock, organizationId?: string): Promise<number> {
+  const rows = await db
+    .update(projects)
+    .set({ status: 'active' satisfies ProjectStatus, updatedAt: clock.now() })
+    .where(
+      and(
+        eq(projects.status, 'overdue'),
+        or(isNull(projects.dueDate), gte(projects.dueDate, today(clock))),
+        organizationId ? eq(projects.organizationId, organizationId) : undefined,
+      ),
+    )
+    .returning({ id: projects.id });
+  return rows.length;
+}

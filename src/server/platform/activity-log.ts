@@ -1,0 +1,37 @@
+// Every feature writes its activity entry (spec 7 "activity_logs") in the same transaction as
+// the change, so the log never claims something that did not happen.
+import type { Executor } from './db/client';
+import { activityLogs } from './db/schema/work';
+
+export type ActivityAction =
+  | 'create_project'
+  | 'create_client'
+  | 'create_task'
+  | 'complete_task'
+  | 'update_task'
+  | 'update_project'
+  | 'upload_file'
+  | 'upload_link'
+  | 'delete_file'
+  | 'add_note'
+  | 'edit_note'
+  | 'delete_note';
+
+export async function recordActivity(
+  executor: Executor,
+  entry: {
+    organizationId: string;
+    userId: string | null;
+    action: ActivityAction;
+    projectId?: string | null;
+    details?: Record<string, unknown> | null;
+  },
+): Promise<void> {
+  await executor.insert(activityLogs).values({
+    organizationId: entry.organizationId,
+    userId: entry.userId,
+    action: entry.action,
+    projectId: entry.projectId ?? null,
+    details: entry.details ?? null,
+  });
+}
