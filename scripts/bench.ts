@@ -1,0 +1,258 @@
+// `npm run bench [-- NAME... --runs=N]`: Brieflane's benchmarks. Each benchmark starts what it
+// measures itself, on loopback only (ports 3300-3399), bounded in count and time, and returns
+// rows for the table; all rows also go to bench-results/<time>.json. Add a benchmark by adding
+// an entry to `benchmarks` below.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+type Row = {
+  benchmark: string;
+  case: string;
+  metric: string;
+  unit: string;
+  /** The median where there were several runs. */
+  value: number;
+  runs: number[];
+};
+
+type BenchContext = { runs: number };
+
+type Benchmark = {
+  name: string;
+  description: string;
+  run: (ctx: BenchContext) => Promise<Row[]>;
+};
+
+// ---------------------------------------------------------------------------------------------
+// A server under test: `tsx src/server/main.ts` on the embedded database in a fresh DATA_DIR.
+
+type RunningServer = {
+  baseUrl: string;
+  /** The Node process running main.ts (tsx starts it as its child). */
+  serverPid: number;
+  /** Milliseconds from spawn to the first 200 from /api/health. */
+  startMs: number;
+  stop: () => Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  for (let port = 3300; port <= 3399; port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('No free port in 3300-3399');
+}
+
+function childPid(pid: number): number | undefined {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return children.length ? Number(children[0]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function startServer(options: { seedDemo: boolean; timeoutMs?: number }): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'brieflane-bench-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['src/server/main.ts'], {
+    cwd: root,
+    detached: true, // its own process group, so stop() ends tsx and the server together
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      SEED_DEMO: String(options.seedDemo),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
+
+  const stop = async () => {
+    if (!exited) {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+      const killed = await Promise.race([exit.then(() => true), sleep(10_000).then(() => false)]);
+      if (!killed) process.kill(-child.pid!, 'SIGKILL');
+      await exit;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  while (Date.now() < deadline && !exited) {
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.status === 200) {
+        const startMs = performance.now() - started;
+        return { baseUrl, serverPid: childPid(child.pid!) ?? child.pid!, startMs, stop };
+      }
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(20);
+  }
+  await stop();
+  throw new Error(`The server did not answer /api/health with 200${exited ? ' (it exited)' : ' in time'}. Its last output:\n${output}`);
+}
+
+/** Resident memory of a process in MiB, from /proc/<pid>/status (VmRSS, or VmHWM for the peak). */
+function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  if (!match) throw new Error(`No ${field} in /proc/${pid}/status`);
+  return Number(match[1]) / 1024;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The benchmarks.
+
+const benchmarks: Benchmark[] = [
+  {
+    name: 'cold-start',
+    description: 'Spawn to the first 200 from /api/health, embedded database, fresh DATA_DIR (migrations included)',
+    async run({ runs }) {
+      const rows: Row[] = [];
+      for (const seedDemo of [false, true]) {
+        const times: number[] = [];
+        for (let i = 0; i < runs; i++) {
+          const server = await startServer({ seedDemo });
+          times.push(server.startMs);
+          await server.stop();
+        }
+        rows.push(row('cold-start', seedDemo ? 'demo seed on' : 'SEED_DEMO=false', 'time to first 200', 'ms', times));
+      }
+      return rows;
+    },
+  },
+  {
+    name: 'idle-memory',
+    description: 'RSS of the server process (main.ts under tsx) after start and a 5 s idle, SEED_DEMO=false',
+    async run({ runs }) {
+      const rss: number[] = [];
+      const peak: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const server = await startServer({ seedDemo: false });
+        try {
+          await sleep(5_000);
+          rss.push(memoryMiB(server.serverPid, 'VmRSS'));
+          peak.push(memoryMiB(server.serverPid, 'VmHWM'));
+        } finally {
+          await server.stop();
+        }
+      }
+      return [
+        row('idle-memory', 'SEED_DEMO=false', 'RSS at idle', 'MiB', rss),
+        row('idle-memory', 'SEED_DEMO=false', 'peak RSS (VmHWM)', 'MiB', peak),
+      ];
+    },
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+
+function row(benchmark: string, caseName: string, metric: string, unit: string, runs: number[]): Row {
+  const rounded = runs.map((v) => Math.round(v * 10) / 10);
+  return { benchmark, case: caseName, metric, unit, value: median(rounded), runs: rounded };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : Math.round(((sorted[mid - 1]! + sorted[mid]!) / 2) * 10) / 10;
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function printTable(rows: Row[]) {
+  const header = ['benchmark', 'case', 'metric', 'median', 'runs'];
+  const lines = rows.map((r) => [r.benchmark, r.case, r.metric, `${r.value} ${r.unit}`, r.runs.join(', ')]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const line of lines) console.log(format(line));
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const runsArg = args.find((a) => a.startsWith('--runs='));
+  const runs = Math.min(Math.max(Number(runsArg?.split('=')[1] ?? 3) || 3, 1), 10);
+  const names = args.filter((a) => !a.startsWith('--'));
+  const unknown = names.filter((n) => !benchmarks.some((b) => b.name === n));
+  if (unknown.length) {
+    console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${benchmarks.map((b) => b.name).join(', ')}`);
+    process.exit(2);
+  }
+  const selected = names.length ? benchmarks.filter((b) => names.includes(b.name)) : benchmarks;
+  const loadBefore = os.loadavg()[0]!;
+  if (loadBefore > os.cpus().length / 2) {
+    console.warn(`Warning: the machine is busy (load average ${loadBefore.toFixed(1)} on ${os.cpus().length} cores); timings will be slower than on an idle machine.`);
+  }
+
+  const rows: Row[] = [];
+  for (const benchmark of selected) {
+    console.log(`Running ${benchmark.name} (${runs} run${runs > 1 ? 's' : ''} per case): ${benchmark.description}`);
+    rows.push(...(await benchmark.run({ runs })));
+  }
+  printTable(rows);
+
+  const when = new Date();
+  const result = {
+    when: when.toISOString(),
+    commit: gitCommit(),
+    machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), loadAverageBefore: loadBefore, loadAverageAfter: os.loadavg()[0] },
+    runsPerCase: runs,
+    benchmarks: selected.map((b) => ({ name: b.name, description: b.description })),
+    rows,
+  };
+  const dir = path.join(root, 'bench-results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${when.toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(path.join(dir, 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\nResults written to ${path.relative(root, file)}`);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
