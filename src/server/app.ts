@@ -19,6 +19,8 @@ import {
 import { z } from 'zod';
 import { authRoutes } from './modules/auth/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { organizationRoutes } from './modules/organizations/routes';
+import { settingsRoutes } from './modules/settings/routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
@@ -116,6 +118,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // Feature modules register here, each in its own scope.
   await app.register(authRoutes, { platform });
+  await app.register(settingsRoutes, { platform });
+  await app.register(organizationRoutes, { platform });
   await app.register(devMailboxRoutes, { platform });
   attachMailDelivery(app, platform);
   void platform;

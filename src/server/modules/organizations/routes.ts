@@ -1,0 +1,30 @@
+// Renaming the organization in Settings (ARCHITECTURE decision 1): its admins only.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { renameOrganizationSchema } from '../../../domain/auth';
+import { requireActor } from '../../platform/auth/session';
+import type { Platform } from '../../platform/platform';
+import { renameOrganization } from './service';
+
+const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+export const organizationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  app.patch(
+    '/api/organization',
+    {
+      schema: {
+        tags: ['organizations'],
+        security: [{ session: [] }],
+        summary: "Rename the caller's organization (organization_admin and admin)",
+        body: renameOrganizationSchema,
+        response: {
+          200: z.object({ id: z.string(), name: z.string() }),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+        },
+      },
+    },
+    async (request) => renameOrganization(platform, { actor: await requireActor(platform, request), ...request.body }),
+  );
+};
