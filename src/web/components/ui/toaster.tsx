@@ -1,13 +1,16 @@
 import { Toaster as Sonner } from 'sonner';
 
-/** App-wide toasts; error toasts use the destructive colours (spec 8). */
+/**
+ * App-wide toasts, bottom right so they never cover the top bar. Error toasts use the
+ * destructive colours (spec 8).
+ */
 export function Toaster() {
   return (
     <Sonner
-      position="top-right"
+      position="bottom-right"
       richColors
       closeButton
-      toastOptions={{ classNames: { toast: 'font-sans', description: 'text-sm' } }}
+      toastOptions={{ classNames: { toast: 'font-sans', title: 'font-semibold', description: 'text-sm opacity-90' } }}
     />
   );
 }

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/web/components/ui/toaster';
+import { createQueryClient } from '@/web/lib/query-client';
+import { AuthScreen } from './auth-screen';
+
+type Reply = { status: number; body?: unknown };
+
+/** Answers each API path with the given reply and records the calls. */
+function stubApi(replies: Record<string, Reply>) {
+  const calls: { path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit) => {
+      calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const reply = replies[path] ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
+      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status });
+    }),
+  );
+  return calls;
+}
+
+function renderScreen(initialMode: 'sign-in' | 'sign-up' = 'sign-in') {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <AuthScreen initialMode={initialMode} />
+        <Toaster />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+function type(label: string, value: string) {
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('AuthScreen', () => {
+  it('shows the domain validation messages and sends nothing', async () => {
+    const calls = stubApi({});
+    renderScreen();
+    type('Email', 'not-an-email');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the forgot-password link only in sign-in mode', () => {
+    stubApi({});
+    renderScreen();
+    expect(screen.queryByRole('button', { name: 'Forgot your password?' })).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: "Don't have an account? Sign up" }));
+    expect(screen.getByRole('heading', { name: 'Create Account' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Forgot your password?' })).toBeNull();
+  });
+
+  it('does not create the account when the code check says invalid (spec 4)', async () => {
+    const calls = stubApi({
+      '/api/auth/sign-up/send-code': { status: 200, body: { ok: true } },
+      '/api/auth/sign-up/verify-code': { status: 200, body: { valid: false } },
+    });
+    renderScreen('sign-up');
+    type('Full Name', 'Ada Lovelace');
+    type('Email', 'Ada@Example.com');
+    type('Password', 'secret-123');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Verification Code' }));
+
+    expect(await screen.findByRole('heading', { name: 'Verify Your Email' })).toBeTruthy();
+    expect(calls[0]).toEqual({ path: '/api/auth/sign-up/send-code', body: { email: 'ada@example.com' } });
+
+    type('Verification Code', '111111');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByText('The verification code is invalid or expired.')).toBeTruthy();
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/sign-up/send-code', '/api/auth/sign-up/verify-code']);
+  });
+
+  it("keeps the typed details and shows the server's message when sending the code fails", async () => {
+    stubApi({
+      '/api/auth/sign-up/send-code': {
+        status: 409,
+        body: { error: { code: 'email_taken', message: 'An error occurred or there is already an account with this email.' } },
+      },
+    });
+    renderScreen('sign-up');
+    type('Full Name', 'Ada Lovelace');
+    type('Email', 'ada@example.com');
+    type('Password', 'secret-123');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Verification Code' }));
+    expect(await screen.findByText('An error occurred or there is already an account with this email.')).toBeTruthy();
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Send Verification Code' }) as HTMLButtonElement).disabled).toBe(false));
+    expect((screen.getByLabelText('Full Name') as HTMLInputElement).value).toBe('Ada Lovelace');
+  });
+});
