@@ -8,13 +8,17 @@ import type { Platform } from '../platform';
 
 export type RateLimitRule = { windowSeconds: number; max: number };
 
-/** Every limit in one place: per email, and per client address (offices share an address). */
+/**
+ * Every limit in one place. Per email: slows guessing one account's password and stops mail
+ * bombing one inbox. Per address: higher, because an agency's office shares one address.
+ * (Codes also burn after 5 wrong guesses, so verify-code may be looser.)
+ */
 export const RATE_LIMITS = {
   'sign-in': { email: { windowSeconds: 60, max: 5 }, address: { windowSeconds: 60, max: 20 } },
   'sign-up': { email: { windowSeconds: 60, max: 5 }, address: { windowSeconds: 60, max: 20 } },
-  'send-code': { email: { windowSeconds: 60, max: 3 }, address: { windowSeconds: 60, max: 10 } },
+  'send-code': { email: { windowSeconds: 60, max: 3 }, address: { windowSeconds: 60, max: 20 } },
   'verify-code': { email: { windowSeconds: 60, max: 10 }, address: { windowSeconds: 60, max: 30 } },
-  'password-reset': { email: { windowSeconds: 60, max: 3 }, address: { windowSeconds: 60, max: 10 } },
+  'password-reset': { email: { windowSeconds: 60, max: 3 }, address: { windowSeconds: 60, max: 20 } },
 } as const satisfies Record<string, { email: RateLimitRule; address: RateLimitRule }>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
