@@ -18,8 +18,11 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authRoutes } from './modules/auth/routes';
+import { clientRoutes } from './modules/clients/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { organizationRoutes } from './modules/organizations/routes';
+import { scheduleOverdueSweep } from './modules/projects/overdue-job';
+import { projectRoutes } from './modules/projects/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -59,6 +62,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const message = first?.message ?? 'Invalid request';
+      // A malformed id in the path names nothing that exists.
+      if (error.validationContext === 'params') return reply.status(404).send(errorBody('not_found', message));
       return reply.status(400).send(errorBody('validation_error', message));
     }
     if (isResponseSerializationError(error)) {
@@ -121,8 +126,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(settingsRoutes, { platform });
   await app.register(organizationRoutes, { platform });
   await app.register(devMailboxRoutes, { platform });
+  await app.register(clientRoutes, { platform });
+  await app.register(projectRoutes, { platform });
+  scheduleOverdueSweep(app, platform);
   attachMailDelivery(app, platform);
-  void platform;
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
