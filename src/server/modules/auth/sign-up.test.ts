@@ -1,13 +1,16 @@
 import { count, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../domain/auth';
 import { fixedClock } from '../../platform/clock';
 import { users } from '../../platform/db/schema/auth';
 import { emailOutbox, verificationCodes } from '../../platform/db/schema/platform';
 import { emailNotifications, organizations, profiles } from '../../platform/db/schema/tenancy';
+import type { Platform } from '../../platform/platform';
 import { asUser } from '../../test/as-user';
 import { lastEmailTo, verificationCodeFor } from '../../test/outbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { sendSignUpCode } from './service';
 
 const clock = fixedClock(new Date('2026-11-22T10:00:00Z'));
 let t: TestApp;
@@ -194,5 +197,29 @@ describe('Sign-up', () => {
     // The code was not used up by the failed attempt.
     const res = await post('/api/auth/sign-up', { fullName: 'Rollback', email, password: 'secret1', code });
     expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('The verification code in the server log', () => {
+  function capture() {
+    const lines: string[] = [];
+    const log = { info: (message: string) => lines.push(message) } as unknown as FastifyBaseLogger;
+    return { lines, log };
+  }
+
+  it('is logged at info level when no SMTP server is configured', async () => {
+    const platform: Platform = { config: t.config, database: undefined as never, db: t.db, clock };
+    const { lines, log } = capture();
+    await sendSignUpCode(platform, 'logged@example.com', log);
+    expect(lines).toEqual([`verification code for logged@example.com: ${await verificationCodeFor(t.db, 'logged@example.com')}`]);
+  });
+
+  it('is not logged when SMTP delivers the email', async () => {
+    const config = { ...t.config, smtpUrl: 'smtp://mail.example.com:25' };
+    const platform: Platform = { config, database: undefined as never, db: t.db, clock };
+    const { lines, log } = capture();
+    await sendSignUpCode(platform, 'mailed@example.com', log);
+    expect(lines).toEqual([]);
+    expect(await lastEmailTo(t.db, 'mailed@example.com', 'verification_code')).toBeDefined();
   });
 });
