@@ -1,6 +1,7 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { notifyError } from './notify';
+import { meQueryKey } from './session';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -12,10 +13,17 @@ declare module '@tanstack/react-query' {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A 401 from any call means the session ended (expired, signed out elsewhere): the app falls
+  // back to the sign-in screen instead of showing stale data.
+  const endSessionOn401 = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(meQueryKey, null);
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: endSessionOn401 }),
     // Spec 8: a failed mutation shows the server's message in an 'Error' toast.
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
+        endSessionOn401(error);
         if (!mutation.meta?.handlesErrors) notifyError(error);
       },
     }),
@@ -29,4 +37,5 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return queryClient;
 }
