@@ -56,6 +56,12 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
 
   return (
     <div className="min-h-dvh">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-card px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:ring-2 focus:ring-ring"
+      >
+        Skip to content
+      </a>
       <header className="fixed inset-x-0 top-0 z-40 flex h-16 items-center gap-3 border-b bg-card/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-card/70 sm:px-6">
         <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
           <DialogTrigger asChild>
@@ -113,7 +119,7 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
         </div>
       </aside>
 
-      <main className="px-4 pt-16 pb-10 sm:px-6 md:pl-70 lg:px-10 lg:pl-74">{children}</main>
+      <main id="main-content" tabIndex={-1} className="outline-none px-4 pt-16 pb-10 sm:px-6 md:pl-70 lg:px-10 lg:pl-74">{children}</main>
     </div>
   );
 }
