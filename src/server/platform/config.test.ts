@@ -45,3 +45,11 @@ describe('loadConfig', () => {
     expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8').trim()).toBe(first);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off unless set, so clients cannot choose their own address', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'maybe' })).toThrow('TRUST_PROXY="maybe": must be true or false');
+  });
+});

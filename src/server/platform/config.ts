@@ -39,6 +39,7 @@ const envSchema = z.object({
     .default(25),
   SEED_DEMO: booleanString.optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: booleanString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -57,6 +58,12 @@ export type Config = {
   seedDemo: boolean;
   authSecret: string;
   logLevel: string;
+  /**
+   * Behind a reverse proxy, take the client address from X-Forwarded-For. Off by default: a
+   * client talking to the server directly could otherwise pick its own address and slip past
+   * the per-address rate limits.
+   */
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {
@@ -88,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }
 

@@ -49,6 +49,28 @@ describe('Rate limits', () => {
     expect((await post('/api/auth/sign-in', { email: 'fresh@example.com', password: 'x' }, '10.3.2.2')).statusCode).toBe(401);
   });
 
+  it('ignores a client-chosen X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const { max } = RATE_LIMITS['sign-in'].address;
+    for (let i = 0; i < max; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email: `spoof${i}@example.com`, password: 'x' },
+        remoteAddress: '10.3.3.1',
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'spoof-last@example.com', password: 'x' },
+      remoteAddress: '10.3.3.1',
+      headers: { 'x-forwarded-for': '203.0.113.250' },
+    });
+    expect(blocked.statusCode).toBe(429);
+  });
+
   it('limits sending codes, checking codes and reset requests per email and per address', async () => {
     const cases = [
       ['send-code', '/api/auth/sign-up/send-code', (email: string) => ({ email })],
