@@ -296,7 +296,7 @@ CREATE INDEX "profiles_organization_id_idx" ON "profiles" USING btree ("organiza
 CREATE INDEX "profiles_email_idx" ON "profiles" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "activity_logs_organization_id_idx" ON "activity_logs" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "activity_logs_project_id_idx" ON "activity_logs" USING btree ("project_id");--> statement-breakpoint
-CREATE INDEX "clients_organization_id_idx" ON "clients" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "clients_organization_id_idx" ON "clients" USING btree ("organization_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "clients_organization_name_idx" ON "clients" USING btree ("organization_id","name");--> statement-breakpoint
 CREATE INDEX "developer_project_access_developer_idx" ON "developer_project_access" USING btree ("developer_profile_id");--> statement-breakpoint
 CREATE INDEX "project_access_opens_token_idx" ON "project_access_opens" USING btree ("access_token_id","opened_at");--> statement-breakpoint
@@ -305,7 +305,7 @@ CREATE INDEX "project_access_tokens_project_id_idx" ON "project_access_tokens" U
 CREATE INDEX "project_files_project_id_idx" ON "project_files" USING btree ("project_id","created_at");--> statement-breakpoint
 CREATE INDEX "project_notes_project_id_idx" ON "project_notes" USING btree ("project_id","created_at");--> statement-breakpoint
 CREATE INDEX "project_templates_organization_id_idx" ON "project_templates" USING btree ("organization_id","created_at");--> statement-breakpoint
-CREATE INDEX "projects_organization_id_idx" ON "projects" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "projects_organization_id_idx" ON "projects" USING btree ("organization_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "projects_organization_status_idx" ON "projects" USING btree ("organization_id","status");--> statement-breakpoint
 CREATE INDEX "projects_client_id_idx" ON "projects" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "projects_template_id_idx" ON "projects" USING btree ("template_id");--> statement-breakpoint

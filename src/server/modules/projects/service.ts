@@ -93,11 +93,11 @@ export async function listProjects(
     .orderBy(desc(projects.createdAt), desc(projects.id))
     .limit(query.limit + 1);
 
-  const [matched] = await db
-    .select({ n: countAll })
-    .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
-    .where(matching);
+  // Only a search needs the client's name; without one the count stays on the projects index.
+  const matchedQuery = db.select({ n: countAll }).from(projects);
+  const [matched] = query.search
+    ? await matchedQuery.innerJoin(clients, eq(clients.id, projects.clientId)).where(matching)
+    : await matchedQuery.where(matching);
   const [total] = query.search || query.status !== 'all' ? await db.select({ n: countAll }).from(projects).where(visible) : [matched];
 
   const items = rows.slice(0, query.limit).map((row) => toCard(row, actor));

@@ -58,7 +58,7 @@ export const clients = pgTable(
     updatedAt,
   },
   (t) => [
-    index('clients_organization_id_idx').on(t.organizationId, t.createdAt),
+    index('clients_organization_id_idx').on(t.organizationId, t.createdAt, t.id),
     index('clients_organization_name_idx').on(t.organizationId, t.name),
   ],
 );
@@ -106,7 +106,8 @@ export const projects = pgTable(
     updatedAt,
   },
   (t) => [
-    index('projects_organization_id_idx').on(t.organizationId, t.createdAt),
+    // Serves the newest-first pages: (created_at desc, id desc) is this index scanned backwards.
+    index('projects_organization_id_idx').on(t.organizationId, t.createdAt, t.id),
     index('projects_organization_status_idx').on(t.organizationId, t.status),
     index('projects_client_id_idx').on(t.clientId),
     index('projects_template_id_idx').on(t.templateId),
