@@ -7,7 +7,8 @@ export function notifySuccess(description: string, title = 'Success'): void {
   toast.success(title, { description });
 }
 
-export function notifyError(errorOrMessage: unknown, title = 'Error'): void {
+/** `id` makes a repeated notice replace the previous one instead of stacking. */
+export function notifyError(errorOrMessage: unknown, title = 'Error', id?: string): void {
   const description = typeof errorOrMessage === 'string' ? errorOrMessage : errorMessage(errorOrMessage);
-  toast.error(title, { description });
+  toast.error(title, { description, id });
 }
