@@ -16,6 +16,7 @@ import { authFor } from '../../platform/auth/auth';
 import { loadMe } from '../../platform/auth/me';
 import { enforceRateLimit } from '../../platform/auth/rate-limit';
 import { findSession, forwardCookies, requestHeaders, requireActor } from '../../platform/auth/session';
+import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import {
   checkSignUpCode,
@@ -27,7 +28,6 @@ import {
   signUp,
 } from './service';
 
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const okSchema = z.object({ ok: z.literal(true) });
 const validSchema = z.object({ valid: z.boolean() });
 const tags = ['auth'];
@@ -40,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
         tags,
         summary: 'Email a 6-digit sign-up code',
         body: sendCodeSchema,
-        response: { 200: okSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
+        response: { 200: okSchema, 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {
@@ -57,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
         tags,
         summary: 'Check a sign-up code without using it',
         body: verifyCodeSchema,
-        response: { 200: validSchema, 400: errorSchema, 429: errorSchema },
+        response: { 200: validSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {
@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
         tags,
         summary: 'Create an account and its organization; signs in',
         body: signUpSchema,
-        response: { 201: meSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
+        response: { 201: meSchema, 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
         tags,
         summary: 'Sign in with email and password',
         body: signInSchema,
-        response: { 200: meSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        response: { 200: meSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -122,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
         tags,
         summary: 'The signed-in user, their profile and organization',
         security: [{ session: [] }],
-        response: { 200: meSchema, 401: errorSchema },
+        response: { 200: meSchema, 401: errorResponseSchema },
       },
     },
     async (request) => loadMe(platform, await requireActor(platform, request)),
@@ -135,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
         tags,
         summary: 'Email a reset link (the answer never says whether the account exists)',
         body: requestPasswordResetSchema,
-        response: { 200: okSchema, 400: errorSchema, 429: errorSchema },
+        response: { 200: okSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {
@@ -152,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
         tags,
         summary: 'Whether a reset token is unused and unexpired',
         body: validateResetTokenSchema,
-        response: { 200: validSchema, 400: errorSchema },
+        response: { 200: validSchema, 400: errorResponseSchema },
       },
     },
     async (request) => ({ valid: await isResetTokenValid(platform, request.body.token) }),
@@ -165,7 +165,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
         tags,
         summary: 'Set a new password with a reset token; ends the other sessions',
         body: completePasswordResetSchema,
-        response: { 200: okSchema, 400: errorSchema },
+        response: { 200: okSchema, 400: errorResponseSchema },
       },
     },
     async (request) => {

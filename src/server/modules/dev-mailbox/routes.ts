@@ -5,12 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../platform/errors';
+import { errorResponseSchema, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { renderMailboxPage } from './page';
 import { listMailboxMessages } from './service';
 
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 const mailboxQuery = z.object({ to: z.string().trim().max(320).optional() });
 
@@ -43,7 +42,7 @@ export async function devMailboxRoutes(app: FastifyInstance, options: { platform
         tags: ['dev'],
         summary: 'Newest outbox emails (only when no SMTP server is configured)',
         querystring: mailboxQuery,
-        response: { 200: mailboxResponse, 404: errorSchema },
+        response: { 200: mailboxResponse, 404: errorResponseSchema },
       },
     },
     async (request) => {

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { renameOrganizationSchema } from '../../../domain/auth';
 import { requireActor } from '../../platform/auth/session';
+import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { renameOrganization } from './service';
 
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 export const organizationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   app.patch(
@@ -19,9 +19,9 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
         body: renameOrganizationSchema,
         response: {
           200: z.object({ id: z.string(), name: z.string() }),
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
         },
       },
     },

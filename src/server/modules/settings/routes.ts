@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { changePasswordSchema, meSchema, updateProfileSchema } from '../../../domain/auth';
 import { loadMe } from '../../platform/auth/me';
 import { requireSession } from '../../platform/auth/session';
+import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { changeOwnPassword, updateOwnProfile } from './service';
 
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const tags = ['settings'];
 const security = [{ session: [] }];
 
@@ -20,7 +20,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
         security,
         summary: 'Update your full name and email',
         body: updateProfileSchema,
-        response: { 200: meSchema, 400: errorSchema, 401: errorSchema, 409: errorSchema },
+        response: { 200: meSchema, 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request) => {
@@ -37,7 +37,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
         security,
         summary: 'Change your password (the current one is required); ends your other sessions',
         body: changePasswordSchema,
-        response: { 204: z.null(), 400: errorSchema, 401: errorSchema },
+        response: { 204: z.null(), 400: errorResponseSchema, 401: errorResponseSchema },
       },
     },
     async (request, reply) => {
