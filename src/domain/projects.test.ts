@@ -25,6 +25,10 @@ describe('create project rules', () => {
     });
   });
 
+  it('takes an empty due date as none', () => {
+    expect(createProjectSchema.parse({ name: 'Site', clientId, dueDate: '' }).dueDate).toBeNull();
+  });
+
   it('accepts only real yyyy-MM-dd dates', () => {
     expect(createProjectSchema.safeParse({ name: 'Site', clientId, dueDate: '2026-02-30' }).success).toBe(false);
     expect(createProjectSchema.safeParse({ name: 'Site', clientId, dueDate: '30/12/2026' }).success).toBe(false);

@@ -42,7 +42,8 @@ export const createProjectSchema = z.object({
   name: z.string({ message: PROJECT_MESSAGES.nameTooShort }).trim().min(2, PROJECT_MESSAGES.nameTooShort).max(200),
   clientId: z.uuid({ message: PROJECT_MESSAGES.clientRequired }),
   description: optionalText(5000),
-  dueDate: isoDate.nullish().transform((v) => v ?? null),
+  // An empty date field means no due date.
+  dueDate: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null),
 });
 export type CreateProjectInput = z.input<typeof createProjectSchema>;
 
