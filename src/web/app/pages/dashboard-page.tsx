@@ -1,22 +1,24 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { canUseTab, tabTitle, type DashboardTab } from '@/domain/roles';
+import { canUseTab, tabTitle, type DashboardTab, type Role } from '@/domain/roles';
+import { ClientsTab } from '@/web/features/clients/components/clients-tab';
+import { ProjectsTab } from '@/web/features/projects/components/projects-tab';
 import { useSignedInMe } from '@/web/lib/session';
 import { parseDashboardTab, TAB_ICONS } from '../dashboard-tabs';
 import { DashboardShell } from './dashboard-shell';
 import { SettingsPage } from './settings-page';
 
 /** Until their issues land, these tabs show their title over an empty panel (no sample data). */
-const UPCOMING_DESCRIPTIONS: Record<Exclude<DashboardTab, 'settings'>, string> = {
-  projects: 'Your projects will be listed here.',
-  clients: 'Your clients will be listed here.',
+const UPCOMING_DESCRIPTIONS: Record<Exclude<DashboardTab, 'settings' | 'projects' | 'clients'>, string> = {
   team: 'Your team members will be listed here.',
   reports: 'Reports on your projects and tasks will appear here.',
   activities: 'The activity log of your organization will appear here.',
 };
 
-function TabPanel({ tab }: { tab: DashboardTab }) {
+function TabPanel({ tab, role }: { tab: DashboardTab; role: Role }) {
   if (tab === 'settings') return <SettingsPage />;
+  if (tab === 'projects') return <ProjectsTab role={role} />;
+  if (tab === 'clients') return <ClientsTab />;
   const Icon = TAB_ICONS[tab];
   return (
     <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-xl border border-dashed bg-card/60 p-10 text-center">
@@ -44,7 +46,7 @@ export function DashboardPage() {
       {tab ? (
         <div className="mx-auto max-w-6xl space-y-6 pt-8">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{tabTitle(tab)}</h1>
-          <TabPanel tab={tab} />
+          <TabPanel tab={tab} role={me.profile.role} />
         </div>
       ) : null}
     </DashboardShell>

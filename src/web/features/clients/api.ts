@@ -1,0 +1,47 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { clientPageSchema, Client, createClientSchema, updateClientSchema } from '@/domain/clients';
+import { api } from '@/web/lib/api-client';
+
+type ClientPage = z.infer<typeof clientPageSchema>;
+
+export const clientKeys = {
+  all: ['clients'] as const,
+  list: (search: string) => ['clients', 'list', search] as const,
+  options: ['clients', 'options'] as const,
+};
+
+export function clientListQuery(search: string) {
+  return infiniteQueryOptions({
+    queryKey: clientKeys.list(search),
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ search });
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get<ClientPage>(`/api/clients?${params}`);
+    },
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export const clientOptionsQuery = queryOptions({
+  queryKey: clientKeys.options,
+  queryFn: () => api.get<{ items: { id: string; name: string }[] }>('/api/clients/options').then((r) => r.items),
+});
+
+export function useCreateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.output<typeof createClientSchema>) => api.post<Client>('/api/clients', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+  });
+}
+
+export function useUpdateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: z.output<typeof updateClientSchema> & { id: string }) =>
+      api.patch<Client>(`/api/clients/${id}`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+  });
+}

@@ -1,0 +1,74 @@
+import { Building2, Calendar, Globe, Mail, Pencil, Phone, UserRound } from 'lucide-react';
+import { CLIENT_MESSAGES, websiteHref, type Client } from '@/domain/clients';
+import { Button } from '@/web/components/ui/button';
+import { Card } from '@/web/components/ui/card';
+import { formatDate } from '@/web/lib/format-date';
+
+export function ClientCard({ client, onEdit }: { client: Client; onEdit: () => void }) {
+  return (
+    <Card className="flex flex-col gap-4 p-5" data-testid="client-card">
+      <div className="flex items-start gap-3">
+        <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-accent text-accent-foreground">
+          <Building2 className="size-5" aria-hidden />
+        </span>
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold" title={client.name}>
+            {client.name}
+          </h3>
+          <p className="line-clamp-2 text-sm text-muted-foreground">{client.description ?? CLIENT_MESSAGES.noDescription}</p>
+        </div>
+      </div>
+      <dl className="grid gap-1.5 text-sm">
+        {client.contactName ? (
+          <Detail icon={UserRound} label="Contact">
+            {client.contactName}
+          </Detail>
+        ) : null}
+        {client.contactEmail ? (
+          <Detail icon={Mail} label="Email">
+            <a className="text-primary hover:underline" href={`mailto:${client.contactEmail}`}>
+              {client.contactEmail}
+            </a>
+          </Detail>
+        ) : null}
+        {client.contactPhone ? (
+          <Detail icon={Phone} label="Phone">
+            {client.contactPhone}
+          </Detail>
+        ) : null}
+        {client.website ? (
+          <Detail icon={Globe} label="Website">
+            <a className="text-primary hover:underline" href={websiteHref(client.website)} target="_blank" rel="noopener noreferrer">
+              {client.website}
+            </a>
+          </Detail>
+        ) : null}
+      </dl>
+      <div className="mt-auto grid gap-3 border-t pt-3">
+        <div className="grid gap-0.5 text-xs text-muted-foreground">
+          {client.ownerName ? <span className="truncate">Owner: {client.ownerName}</span> : null}
+          <span className="inline-flex items-center gap-1 whitespace-nowrap">
+            <Calendar className="size-3 shrink-0" aria-hidden />
+            Created {formatDate(client.createdAt)}
+          </span>
+        </div>
+        <Button variant="outline" size="sm" onClick={onEdit}>
+          <Pencil aria-hidden />
+          Edit Client
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function Detail({ icon: Icon, label, children }: { icon: typeof Mail; label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <dt className="shrink-0 text-muted-foreground">
+        <Icon className="size-4" aria-hidden />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="truncate">{children}</dd>
+    </div>
+  );
+}

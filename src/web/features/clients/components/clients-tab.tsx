@@ -1,0 +1,86 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { CLIENT_MESSAGES, type Client } from '@/domain/clients';
+import { Button } from '@/web/components/ui/button';
+import { Input } from '@/web/components/ui/input';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { errorMessage } from '@/web/lib/api-client';
+import { useDebouncedValue } from '@/web/lib/use-debounced-value';
+import { clientListQuery } from '../api';
+import { ClientCard } from './client-card';
+import { ClientFormDialog } from './client-form-dialog';
+
+export function ClientsTab() {
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim());
+  const clients = useInfiniteQuery(clientListQuery(debounced));
+  const [dialog, setDialog] = useState<{ open: boolean; client?: Client }>({ open: false });
+
+  const items = clients.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = clients.data?.pages[0]?.total ?? 0;
+
+  return (
+    // The shell's page title says 'Clients'; the tab adds its subtitle and actions.
+    <section className="space-y-6" aria-label="Clients">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-muted-foreground">Manage your client relationships</p>
+        <Button onClick={() => setDialog({ open: true })}>
+          <Plus aria-hidden />
+          Add Client
+        </Button>
+      </div>
+
+      <div className="relative max-w-md">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Input
+          type="search"
+          aria-label="Search clients"
+          placeholder="Search clients..."
+          className="pl-9"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+
+      {clients.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy="true" aria-label="Loading clients">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-52 rounded-xl" />
+          ))}
+        </div>
+      ) : clients.isError ? (
+        <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
+          <p className="font-medium text-destructive">{errorMessage(clients.error)}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void clients.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
+          {debounced ? CLIENT_MESSAGES.noMatches : CLIENT_MESSAGES.noClients}
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            Showing {items.length} of {total} clients
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+            {items.map((client) => (
+              <ClientCard key={client.id} client={client} onEdit={() => setDialog({ open: true, client })} />
+            ))}
+          </div>
+          {clients.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="outline" loading={clients.isFetchingNextPage} loadingText="Loading..." onClick={() => void clients.fetchNextPage()}>
+                Load more
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+
+      <ClientFormDialog open={dialog.open} client={dialog.client} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { createProjectSchema, PROJECT_MESSAGES } from '@/domain/projects';
+import { Button } from '@/web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { Textarea } from '@/web/components/ui/textarea';
+import { todayIso } from '@/web/lib/format-date';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { clientChoicesQuery, useCreateProject } from '../api';
+
+const emptyValues = { name: '', clientId: '', description: '', dueDate: '' };
+
+export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const clients = useQuery({ ...clientChoicesQuery, enabled: open });
+  const createProject = useCreateProject();
+  const form = useForm({ resolver: zodResolver(createProjectSchema), defaultValues: emptyValues });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    createProject.mutate(values, {
+      onSuccess: () => {
+        notifySuccess(PROJECT_MESSAGES.created);
+        form.reset(emptyValues);
+        onOpenChange(false);
+      },
+      onError: (error) => notifyError(error),
+    });
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !createProject.isPending && onOpenChange(next)}>
+      <DialogContent className="max-h-[90vh] max-w-[600px]">
+        <DialogHeader>
+          <DialogTitle>Create New Project</DialogTitle>
+          <DialogDescription>Start a project for one of your clients.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <FormField label="Project Name" error={errors.name?.message}>
+            <Input autoFocus placeholder="e.g., Website Redesign" {...form.register('name')} />
+          </FormField>
+          <FormField label="Client" error={errors.clientId?.message}>
+            <Controller
+              control={form.control}
+              name="clientId"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange} disabled={clients.isPending}>
+                  <SelectTrigger onBlur={field.onBlur} aria-label="Client">
+                    <SelectValue placeholder={clients.isPending ? 'Loading clients...' : 'Select a client'} />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {(clients.data ?? []).map((client) => (
+                      <SelectItem key={client.id} value={client.id}>
+                        {client.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </FormField>
+          {clients.data?.length === 0 ? (
+            <p className="-mt-2 text-xs text-muted-foreground">Add a client on the Clients tab first.</p>
+          ) : null}
+          <FormField label="Description" error={errors.description?.message}>
+            <Textarea rows={3} placeholder="What this project delivers" {...form.register('description')} />
+          </FormField>
+          <FormField label="Due Date" error={errors.dueDate?.message}>
+            {/* Past dates cannot be picked (spec 2); the server refuses them too. */}
+            <Input type="date" min={todayIso()} {...form.register('dueDate')} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={createProject.isPending} onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={createProject.isPending} loadingText="Creating...">
+              Create Project
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

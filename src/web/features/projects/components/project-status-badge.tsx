@@ -1,0 +1,19 @@
+import { PROJECT_STATUS_LABELS, type ProjectStatus } from '@/domain/project-status';
+import { Badge } from '@/web/components/ui/badge';
+import { cn } from '@/web/lib/class-names';
+
+const STATUS_STYLES: Record<ProjectStatus, string> = {
+  active: 'border-sky-200 bg-sky-50 text-sky-800',
+  completed: 'border-emerald-200 bg-emerald-50 text-emerald-800',
+  on_hold: 'border-amber-200 bg-amber-50 text-amber-800',
+  cancelled: 'border-zinc-200 bg-zinc-100 text-zinc-700',
+  overdue: 'border-red-200 bg-red-50 text-red-800',
+};
+
+export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
+  return (
+    <Badge variant="outline" className={cn(STATUS_STYLES[status])}>
+      {PROJECT_STATUS_LABELS[status]}
+    </Badge>
+  );
+}

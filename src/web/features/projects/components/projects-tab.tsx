@@ -1,0 +1,148 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import { PROJECT_MESSAGES, type ProjectFilter } from '@/domain/projects';
+import { canDeleteProject, canManageProjects, type Role } from '@/domain/roles';
+import { Button } from '@/web/components/ui/button';
+import { Input } from '@/web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { errorMessage } from '@/web/lib/api-client';
+import { useDebouncedValue } from '@/web/lib/use-debounced-value';
+import { projectListQuery } from '../api';
+import { CreateProjectDialog } from './create-project-dialog';
+import { ProjectCard } from './project-card';
+
+const FILTER_LABELS: Record<ProjectFilter, string> = {
+  all: 'All Status',
+  active: 'Active',
+  completed: 'Completed',
+  on_hold: 'On Hold',
+};
+
+export function ProjectsTab({ role }: { role: Role }) {
+  const staff = canManageProjects(role);
+  return (
+    <section className="space-y-6" aria-label="Project Management">
+      <div>
+        <h2 className="text-xl font-semibold">Project Management</h2>
+        <p className="text-sm text-muted-foreground">{staff ? PROJECT_MESSAGES.staffSubtitle : PROJECT_MESSAGES.developerSubtitle}</p>
+      </div>
+      {staff ? (
+        <Tabs defaultValue="projects" className="space-y-6">
+          <TabsList>
+            <TabsTrigger value="projects">Projects</TabsTrigger>
+            <TabsTrigger value="templates">Templates</TabsTrigger>
+          </TabsList>
+          <TabsContent value="projects">
+            <ProjectList role={role} />
+          </TabsContent>
+          <TabsContent value="templates">
+            <div className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
+              Project templates will be managed here.
+            </div>
+          </TabsContent>
+        </Tabs>
+      ) : (
+        <ProjectList role={role} />
+      )}
+    </section>
+  );
+}
+
+function ProjectList({ role }: { role: Role }) {
+  const staff = canManageProjects(role);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<ProjectFilter>('all');
+  const [creating, setCreating] = useState(false);
+  const debounced = useDebouncedValue(search.trim());
+  const projects = useInfiniteQuery(projectListQuery(debounced, status));
+
+  const items = projects.data?.pages.flatMap((p) => p.items) ?? [];
+  const first = projects.data?.pages[0];
+  const filtering = debounced !== '' || status !== 'all';
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1 sm:max-w-md">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            type="search"
+            aria-label="Search projects"
+            placeholder="Search projects, clients, descriptions..."
+            className="pl-9"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <Select value={status} onValueChange={(value) => setStatus(value as ProjectFilter)}>
+          <SelectTrigger className="sm:w-44" aria-label="Filter by status">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {(Object.keys(FILTER_LABELS) as ProjectFilter[]).map((value) => (
+              <SelectItem key={value} value={value}>
+                {FILTER_LABELS[value]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        {staff ? (
+          <Button className="sm:ml-auto" onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            Add Project
+          </Button>
+        ) : null}
+      </div>
+
+      {projects.isPending ? (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading projects">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-64 rounded-xl" />
+          ))}
+        </div>
+      ) : projects.isError ? (
+        <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
+          <p className="font-medium text-destructive">{PROJECT_MESSAGES.fetchFailed}</p>
+          <p className="text-muted-foreground">{errorMessage(projects.error)}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void projects.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            Showing {first?.matched ?? 0} of {first?.total ?? 0} projects
+          </p>
+          {items.length === 0 ? (
+            <div className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
+              {filtering ? PROJECT_MESSAGES.noMatches : staff ? PROJECT_MESSAGES.noProjects : PROJECT_MESSAGES.noneAssigned}
+            </div>
+          ) : (
+            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {items.map((project) => (
+                <ProjectCard key={project.id} project={project} readOnly={!staff} canDelete={canDeleteProject(role)} />
+              ))}
+            </div>
+          )}
+          {projects.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button
+                variant="outline"
+                loading={projects.isFetchingNextPage}
+                loadingText="Loading..."
+                onClick={() => void projects.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+
+      {staff ? <CreateProjectDialog open={creating} onOpenChange={setCreating} /> : null}
+    </div>
+  );
+}
