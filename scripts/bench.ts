@@ -62,8 +62,9 @@ function childPid(pid: number): number | undefined {
   }
 }
 
-async function startServer(options: { seedDemo: boolean; timeoutMs?: number }): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'brieflane-bench-'));
+/** A fresh DATA_DIR unless one is given (a restart); a given one is left in place on stop. */
+async function startServer(options: { seedDemo: boolean; dataDir?: string; timeoutMs?: number }): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'brieflane-bench-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -105,7 +106,7 @@ async function startServer(options: { seedDemo: boolean; timeoutMs?: number }): 
       if (!killed) process.kill(-child.pid!, 'SIGKILL');
       await exit;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
@@ -139,7 +140,8 @@ function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 const benchmarks: Benchmark[] = [
   {
     name: 'cold-start',
-    description: 'Spawn to the first 200 from /api/health, embedded database, fresh DATA_DIR (migrations included)',
+    description:
+      'Spawn to the first 200 from /api/health on the embedded database: fresh DATA_DIR (database creation and migrations included), and a restart on existing data',
     async run({ runs }) {
       const rows: Row[] = [];
       for (const seedDemo of [false, true]) {
@@ -151,6 +153,20 @@ const benchmarks: Benchmark[] = [
         }
         rows.push(row('cold-start', seedDemo ? 'demo seed on' : 'SEED_DEMO=false', 'time to first 200', 'ms', times));
       }
+      // Only the first start creates the database (initdb, migrations, seed); a restart opens it.
+      const restarts: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const dataDir = mkdtempSync(path.join(os.tmpdir(), 'brieflane-bench-'));
+        try {
+          await (await startServer({ seedDemo: true, dataDir })).stop();
+          const server = await startServer({ seedDemo: true, dataDir });
+          restarts.push(server.startMs);
+          await server.stop();
+        } finally {
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      }
+      rows.push(row('cold-start', 'restart on existing data', 'time to first 200', 'ms', restarts));
       return rows;
     },
   },
