@@ -192,7 +192,103 @@ const benchmarks: Benchmark[] = [
       ];
     },
   },
+  {
+    name: 'project-list',
+    description:
+      'First page of GET /api/projects (plain, and searching "brand") for an admin of an organization with 10,000 projects and 1,000 clients, 32 connections for 10 s each, beside a bare Fastify route running the same SQL through the same driver; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set',
+    async run() {
+      const rows: Row[] = [];
+      const targets: { label: string; databaseUrl?: string }[] = [{ label: 'pglite' }];
+      if (process.env.BENCH_DATABASE_URL) targets.push({ label: 'postgres', databaseUrl: process.env.BENCH_DATABASE_URL });
+      else console.log('  (set BENCH_DATABASE_URL=postgres://... to measure PostgreSQL too)');
+      for (const target of targets) {
+        const server = await startListServer(target.databaseUrl);
+        try {
+          for (const [caseName, query] of [
+            ['plain', ''],
+            ['search', '?search=brand'],
+          ] as const) {
+            const app = await loadTest(`${server.appUrl}/api/projects${query}`, server.cookie);
+            const bare = await loadTest(`${server.bareUrl}/bare/projects${query}`);
+            const label = `${target.label}, ${caseName}`;
+            rows.push(row('project-list', `${label}, app`, 'requests/s', 'req/s', [app.rps]));
+            rows.push(row('project-list', `${label}, app`, 'p99 latency', 'ms', [app.p99]));
+            rows.push(row('project-list', `${label}, bare SQL`, 'requests/s', 'req/s', [bare.rps]));
+            rows.push(row('project-list', `${label}, bare SQL`, 'p99 latency', 'ms', [bare.p99]));
+            rows.push(row('project-list', `${label}, app / bare`, 'throughput ratio', 'x', [app.rps / bare.rps]));
+            if (app.failed || bare.failed) {
+              rows.push(row('project-list', `${label}`, 'errors or timeouts (app, bare)', 'requests', [app.failed, bare.failed]));
+            }
+          }
+        } finally {
+          await server.stop();
+        }
+      }
+      return rows;
+    },
+  },
 ];
+
+type ListServer = { appUrl: string; bareUrl: string; cookie: string; stop: () => Promise<void> };
+
+/** scripts/bench/project-list-server.ts in its own process, seeded, listening on two ports. */
+async function startListServer(databaseUrl: string | undefined): Promise<ListServer> {
+  const port = await freePort();
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/bench/project-list-server.ts'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, BENCH_PORT: String(port), BENCH_DATABASE_URL: databaseUrl ?? '' },
+  });
+  let output = '';
+  const stop = async () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+    await Promise.race([new Promise((resolve) => child.once('exit', resolve)), sleep(10_000)]);
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`The project-list server did not get ready in 5 minutes:\n${output}`));
+    }, 300_000);
+    child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4000);
+      const line = output.split('\n').find((l) => l.startsWith('{') && l.includes('"ready"'));
+      if (!line) return;
+      clearTimeout(timer);
+      const ready = JSON.parse(line) as { appUrl: string; bareUrl: string; cookie: string };
+      resolve({ ...ready, stop });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The project-list server exited (${code}):\n${output}`));
+    });
+  });
+}
+
+/** autocannon as its own process: 32 connections for 10 s (30 s request timeout); only 200s count. */
+async function loadTest(url: string, cookie?: string): Promise<{ rps: number; p99: number; failed: number }> {
+  const args = ['-c', '32', '-d', '10', '-t', '30', '-j', ...(cookie ? ['-H', `cookie=${cookie}`] : []), url];
+  const output = execFileSync(path.join(root, 'node_modules', '.bin', 'autocannon'), args, {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+    timeout: 90_000,
+  });
+  const result = JSON.parse(output) as {
+    requests: { average: number };
+    latency: { p99: number };
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  };
+  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers under load`);
+  return { rps: result.requests.average, p99: result.latency.p99, failed: result.errors + result.timeouts };
+}
 
 // ---------------------------------------------------------------------------------------------
 

@@ -84,7 +84,7 @@ export async function listProjects(
     query.cursor ? afterCursor(projects.createdAt, projects.id, decodeCursor(query.cursor)) : undefined,
   );
 
-  const rows = await db
+  const pageQuery = db
     .select({ project: projects, clientName: clients.name, ownerName: owner.fullName })
     .from(projects)
     .innerJoin(clients, eq(clients.id, projects.clientId))
@@ -92,17 +92,20 @@ export async function listProjects(
     .where(page)
     .orderBy(desc(projects.createdAt), desc(projects.id))
     .limit(query.limit + 1);
-
   // Only a search needs the client's name; without one the count stays on the projects index.
-  const matchedQuery = db.select({ n: countAll }).from(projects);
-  const [matched] = query.search
-    ? await matchedQuery.innerJoin(clients, eq(clients.id, projects.clientId)).where(matching)
-    : await matchedQuery.where(matching);
-  const [total] = query.search || query.status !== 'all' ? await db.select({ n: countAll }).from(projects).where(visible) : [matched];
+  const matchedQuery = query.search
+    ? db.select({ n: countAll }).from(projects).innerJoin(clients, eq(clients.id, projects.clientId)).where(matching)
+    : db.select({ n: countAll }).from(projects).where(matching);
+  const filtered = query.search !== '' || query.status !== 'all';
+  const totalQuery = filtered ? db.select({ n: countAll }).from(projects).where(visible) : undefined;
+  // Independent reads: on a PostgreSQL pool they run side by side.
+  const [rows, matchedRows, totalRows] = await Promise.all([pageQuery, matchedQuery, totalQuery]);
+  const matched = matchedRows[0]?.n ?? 0;
+  const total = totalRows ? (totalRows[0]?.n ?? 0) : matched;
 
   const items = rows.slice(0, query.limit).map((row) => toCard(row, actor));
   const last = rows.length > query.limit ? rows[query.limit - 1]!.project : undefined;
-  return { items, nextCursor: last ? encodeCursor(last) : null, matched: matched?.n ?? 0, total: total?.n ?? 0 };
+  return { items, nextCursor: last ? encodeCursor(last) : null, matched, total };
 }
 
 async function findCard(db: Executor, actor: Actor, projectId: string): Promise<CardRow | undefined> {

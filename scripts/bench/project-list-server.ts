@@ -1,0 +1,110 @@
+// The server side of the project-list benchmark (issue 3), started by scripts/bench.ts as its
+// own process so the load generator does not share its event loop. It serves the real app and,
+// beside it, a bare Fastify route that runs the same SQL through the same database driver with
+// no auth, validation or serialization: the ratio of the two is what our layers cost.
+//
+// Env: BENCH_PORT, BENCH_DATABASE_URL (unset: PGlite in a temp dir). Prints one JSON line
+// { ready, cookie, appUrl, bareUrl } on stdout when seeded and listening.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { createMember, createOrganization } from '../../src/server/platform/auth/accounts';
+import { loadConfig } from '../../src/server/platform/config';
+import { openDatabase, type DatabaseHandle } from '../../src/server/platform/db/client';
+import { clients, projects } from '../../src/server/platform/db/schema/work';
+
+const PROJECTS = 10_000;
+const CLIENTS = 1_000;
+const PAGE = 24;
+const port = Number(process.env.BENCH_PORT ?? 3350);
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'brieflane-bench-list-'));
+const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', PUBLIC_URL: `http://127.0.0.1:${port}` });
+const database: DatabaseHandle = databaseUrl ? await openDatabase({ url: databaseUrl }) : await openDatabase({ dataDir });
+const { db } = database;
+
+// An organization with 10,000 projects over 1,000 clients, and an admin to list them.
+const organization = await createOrganization(db, 'Bench Agency');
+const email = `bench-${Date.now()}@bench.brieflane`;
+const password = 'bench-password';
+const { profileId } = await createMember(db, { organizationId: organization.id, fullName: 'Bench Admin', role: 'admin', email, password });
+const words = ['Website', 'Brand', 'Campaign', 'Portal', 'App', 'Audit', 'Newsletter', 'Launch', 'Refresh', 'Migration'];
+const clientIds: string[] = [];
+for (let i = 0; i < CLIENTS; i += 500) {
+  const rows = await db
+    .insert(clients)
+    .values(Array.from({ length: Math.min(500, CLIENTS - i) }, (_, j) => ({ organizationId: organization.id, name: `Client ${i + j}`, createdBy: profileId })))
+    .returning({ id: clients.id });
+  clientIds.push(...rows.map((r) => r.id));
+}
+const statuses = ['active', 'completed', 'on_hold', 'cancelled'] as const;
+const base = Date.now() - PROJECTS * 60_000;
+for (let i = 0; i < PROJECTS; i += 1000) {
+  await db.insert(projects).values(
+    Array.from({ length: Math.min(1000, PROJECTS - i) }, (_, j) => {
+      const n = i + j;
+      return {
+        organizationId: organization.id,
+        clientId: clientIds[n % CLIENTS]!,
+        name: `${words[n % words.length]} ${words[(n * 7) % words.length]} ${n}`,
+        description: `Project number ${n} for a client; deliverables and milestones.`,
+        status: statuses[n % statuses.length]!,
+        createdBy: profileId,
+        createdAt: new Date(base + n * 60_000),
+      };
+    }),
+  );
+}
+if (database.pglite) await database.pglite.query('analyze');
+else await database.pool!.query('analyze');
+
+const app = await buildApp({ config, database, logger: false });
+const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+const setCookie = signIn.headers['set-cookie'];
+const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ''])
+  .find((c) => c.includes('session_token'))!
+  .split(';')[0]!;
+
+// The bare route: the list service's SQL by hand (first page, matched and total counts).
+const listSql = `
+  select p.id, p.name, p.description, p.status, p.due_date, p.client_id, p.created_at, c.name as client_name, o.full_name as owner_name
+  from projects p join clients c on c.id = p.client_id left join profiles o on o.id = p.created_by
+  where p.organization_id = $1 and ($2 = '' or p.name ilike $2 or c.name ilike $2 or p.description ilike $2)
+  order by p.created_at desc, p.id desc limit ${PAGE + 1}`;
+const matchedSql = `
+  select count(*)::int as n from projects p join clients c on c.id = p.client_id
+  where p.organization_id = $1 and (p.name ilike $2 or c.name ilike $2 or p.description ilike $2)`;
+const totalSql = `select count(*)::int as n from projects p where p.organization_id = $1`;
+type Rows = { rows: Record<string, unknown>[] };
+const query = (text: string, params: unknown[]): Promise<Rows> =>
+  database.pglite ? database.pglite.query(text, params) : database.pool!.query(text, params);
+
+const bare = Fastify({ logger: false });
+bare.get<{ Querystring: { search?: string } }>('/bare/projects', async (request) => {
+  const search = request.query.search ? `%${request.query.search}%` : '';
+  const [items, total, searched] = await Promise.all([
+    query(listSql, [organization.id, search]),
+    query(totalSql, [organization.id]),
+    search ? query(matchedSql, [organization.id, search]) : undefined,
+  ]);
+  const matched = searched ?? total;
+  return { items: items.rows.slice(0, PAGE), matched: matched.rows[0]!.n, total: total.rows[0]!.n };
+});
+
+await app.listen({ host: '127.0.0.1', port });
+await bare.listen({ host: '127.0.0.1', port: port + 1 });
+console.log(
+  JSON.stringify({ ready: true, cookie, appUrl: `http://127.0.0.1:${port}`, bareUrl: `http://127.0.0.1:${port + 1}`, driver: database.kind }),
+);
+
+const stop = async () => {
+  await bare.close();
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
