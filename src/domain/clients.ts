@@ -1,5 +1,6 @@
 // Clients (spec 2 "Clients tab", 5 "Create client" / "Edit client", 8).
 import { z } from 'zod';
+import { optionalText } from './text-fields';
 
 export const CLIENT_MESSAGES = {
   nameTooShort: 'Client name must be at least 2 characters.',
@@ -12,15 +13,6 @@ export const CLIENT_MESSAGES = {
   noMatches: 'No clients found matching your search.',
   noDescription: 'No description provided',
 } as const;
-
-/** Empty optional values are saved as null (spec 5). */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /** The card links the website with https:// added when the scheme is missing. */
 export function websiteHref(website: string): string {

@@ -1,5 +1,6 @@
 // Projects (spec 2 "Projects tab", "Create Project dialog", 4, 5, 8; ARCHITECTURE decision 3).
 import { z } from 'zod';
+import { optionalText } from './text-fields';
 import type { ProjectStatus } from './project-status';
 
 export const PROJECT_MESSAGES = {
@@ -29,14 +30,6 @@ export const isoDate = z
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
     message: PROJECT_MESSAGES.dueDateInvalid,
   });
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 export const createProjectSchema = z.object({
   name: z.string({ message: PROJECT_MESSAGES.nameTooShort }).trim().min(2, PROJECT_MESSAGES.nameTooShort).max(200),

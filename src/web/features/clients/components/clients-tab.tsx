@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { CLIENT_MESSAGES, type Client } from '@/domain/clients';
 import { Button } from '@/web/components/ui/button';
-import { Input } from '@/web/components/ui/input';
+import { SearchInput } from '@/web/components/ui/search-input';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { errorMessage } from '@/web/lib/api-client';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
@@ -31,17 +31,13 @@ export function ClientsTab() {
         </Button>
       </div>
 
-      <div className="relative max-w-md">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input
-          type="search"
-          aria-label="Search clients"
-          placeholder="Search clients..."
-          className="pl-9"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchInput
+        className="max-w-md"
+        aria-label="Search clients"
+        placeholder="Search clients..."
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
 
       {clients.isPending ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy="true" aria-label="Loading clients">

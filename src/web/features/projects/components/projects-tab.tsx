@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Plus, Search } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { PROJECT_MESSAGES, type ProjectFilter } from '@/domain/projects';
 import { canDeleteProject, canManageProjects, type Role } from '@/domain/roles';
 import { Button } from '@/web/components/ui/button';
-import { Input } from '@/web/components/ui/input';
+import { SearchInput } from '@/web/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
@@ -66,17 +66,13 @@ function ProjectList({ role }: { role: Role }) {
   return (
     <div className="space-y-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1 sm:max-w-md">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            aria-label="Search projects"
-            placeholder="Search projects, clients, descriptions..."
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchInput
+          className="flex-1 sm:max-w-md"
+          aria-label="Search projects"
+          placeholder="Search projects, clients, descriptions..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <Select value={status} onValueChange={(value) => setStatus(value as ProjectFilter)}>
           <SelectTrigger className="sm:w-44" aria-label="Filter by status">
             <SelectValue />
