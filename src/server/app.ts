@@ -20,10 +20,14 @@ import { z } from 'zod';
 import { authRoutes } from './modules/auth/routes';
 import { clientRoutes } from './modules/clients/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { noteRoutes } from './modules/notes/routes';
 import { organizationRoutes } from './modules/organizations/routes';
+import { projectDetailRoutes } from './modules/projects/detail-routes';
 import { scheduleOverdueSweep } from './modules/projects/overdue-job';
 import { projectRoutes } from './modules/projects/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { taskRoutes } from './modules/tasks/routes';
+import { templateRoutes } from './modules/templates/routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
@@ -128,6 +132,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(devMailboxRoutes, { platform });
   await app.register(clientRoutes, { platform });
   await app.register(projectRoutes, { platform });
+  await app.register(templateRoutes, { platform });
+  await app.register(projectDetailRoutes, { platform });
+  await app.register(taskRoutes, { platform });
+  await app.register(noteRoutes, { platform });
   scheduleOverdueSweep(app, platform);
   attachMailDelivery(app, platform);
 
