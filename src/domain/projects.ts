@@ -1,6 +1,7 @@
 // Projects (spec 2 "Projects tab", "Create Project dialog", 4, 5, 8; ARCHITECTURE decision 3).
 import { z } from 'zod';
 import { optionalText } from './text-fields';
+import { formDataSchema } from './templates';
 import type { ProjectStatus } from './project-status';
 
 export const PROJECT_MESSAGES = {
@@ -37,6 +38,9 @@ export const createProjectSchema = z.object({
   description: optionalText(5000),
   // An empty date field means no due date.
   dueDate: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null),
+  // Spec 4: a project made from a template carries the answers to its fields.
+  templateId: z.uuid({ message: 'Template not found' }).nullish(),
+  formData: formDataSchema.nullish(),
 });
 export type CreateProjectInput = z.input<typeof createProjectSchema>;
 

@@ -1,4 +1,4 @@
-// Spec 3 "template field". The editing rules come with the templates issue.
+// Spec 3 "template field". The editing rules live in ./templates.
 import { z } from 'zod';
 
 export const TEMPLATE_FIELD_TYPES = ['text', 'textarea', 'number', 'date', 'select', 'checkbox', 'radio'] as const;

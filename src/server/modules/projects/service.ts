@@ -12,7 +12,9 @@ import {
   type ProjectCard,
 } from '../../../domain/projects';
 import type { ProjectStatus } from '../../../domain/project-status';
+import type { FormData, TemplateField } from '../../../domain/template-field';
 import { canDeleteProject, canManageProjects } from '../../../domain/roles';
+import { TEMPLATE_MESSAGES, validateAnswers } from '../../../domain/templates';
 import { recordActivity } from '../../platform/activity-log';
 import type { Actor } from '../../platform/auth/session';
 import type { Clock } from '../../platform/clock';
@@ -22,6 +24,7 @@ import { profiles } from '../../platform/db/schema/tenancy';
 import { clients, developerProjectAccess, projects } from '../../platform/db/schema/work';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { findTemplate } from '../templates/service';
 
 const owner = alias(profiles, 'owner');
 
@@ -135,6 +138,19 @@ export async function createProject(
     // Another organization's client is indistinguishable from none.
     if (!client) throw badRequest(PROJECT_MESSAGES.clientRequired, 'client_not_found');
 
+    // Spec 4/5: a project from a template stores its answers, checked against the template's
+    // fields, and a copy of those fields, so later template edits leave it as it was.
+    let fromTemplate: { templateId: string; templateFields: TemplateField[]; formData: FormData } | undefined;
+    if (input.templateId) {
+      const template = await findTemplate(tx, actor, input.templateId);
+      if (!template) throw badRequest(TEMPLATE_MESSAGES.templateNotFound, 'template_not_found');
+      const answers = validateAnswers(template.fields, input.formData);
+      if (!answers.ok) throw badRequest(answers.message, 'invalid_answers');
+      fromTemplate = { templateId: template.id, templateFields: template.fields, formData: answers.formData };
+    } else if (input.formData) {
+      throw badRequest('Answers need a template.', 'answers_without_template');
+    }
+
     const now = clock.now();
     const [project] = await tx
       .insert(projects)
@@ -147,6 +163,7 @@ export async function createProject(
         createdBy: actor.profileId,
         createdAt: now,
         updatedAt: now,
+        ...fromTemplate,
       })
       .returning();
     await recordActivity(tx, {
@@ -154,7 +171,7 @@ export async function createProject(
       userId: actor.profileId,
       action: 'create_project',
       projectId: project!.id,
-      details: { project_name: input.name, client_id: client.id, due_date: input.dueDate, template_id: null },
+      details: { project_name: input.name, client_id: client.id, due_date: input.dueDate, template_id: fromTemplate?.templateId ?? null },
     });
     return toCard({ project: project!, clientName: client.name, ownerName: actor.fullName }, actor);
   });

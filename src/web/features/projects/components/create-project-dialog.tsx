@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
-import { createProjectSchema, PROJECT_MESSAGES } from '@/domain/projects';
+import type { z } from 'zod';
+import { createProjectSchema, PROJECT_MESSAGES, type CreateProjectInput } from '@/domain/projects';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
@@ -12,12 +13,12 @@ import { todayIso } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { clientChoicesQuery, useCreateProject } from '../api';
 
-const emptyValues = { name: '', clientId: '', description: '', dueDate: '' };
+const emptyValues: CreateProjectInput = { name: '', clientId: '', description: '', dueDate: '' };
 
 export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const clients = useQuery({ ...clientChoicesQuery, enabled: open });
   const createProject = useCreateProject();
-  const form = useForm({ resolver: zodResolver(createProjectSchema), defaultValues: emptyValues });
+  const form = useForm<CreateProjectInput, unknown, z.output<typeof createProjectSchema>>({ resolver: zodResolver(createProjectSchema), defaultValues: emptyValues });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {

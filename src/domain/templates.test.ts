@@ -1,0 +1,210 @@
+import { describe, expect, it } from 'vitest';
+import type { TemplateField } from './template-field';
+import {
+  addField,
+  addOption,
+  createTemplateSchema,
+  DEFAULT_TEMPLATE_FIELDS,
+  duplicateField,
+  emptyAnswers,
+  moveField,
+  newTemplateFields,
+  normalizeFieldName,
+  removeField,
+  sortFields,
+  TEMPLATE_MESSAGES,
+  updateTemplateSchema,
+  validateAnswers,
+  type NewField,
+} from './templates';
+
+const field = (over: Partial<NewField>): NewField => ({ label: 'Budget', name: 'budget', type: 'number', required: false, options: [], ...over });
+const must = (result: ReturnType<typeof addField>) => {
+  if (!result.ok) throw new Error(result.message);
+  return result.fields;
+};
+const orders = (fields: TemplateField[]) => fields.map((f) => [f.name, f.order]);
+
+describe('template field editing', () => {
+  it('starts with the two default fields', () => {
+    expect(newTemplateFields()).toEqual([
+      { label: 'Client Name', name: 'client_name', type: 'text', required: true, options: [], order: 0 },
+      { label: 'Due Date', name: 'due_date', type: 'date', required: true, options: [], order: 1 },
+    ]);
+  });
+
+  it('lowercases names and turns spaces into underscores', () => {
+    expect(normalizeFieldName('  Brand  Colors ')).toBe('brand_colors');
+    const fields = must(addField(newTemplateFields(), field({ name: 'Monthly Budget' }), 'create'));
+    expect(fields[2]).toMatchObject({ name: 'monthly_budget', order: 2 });
+  });
+
+  it('needs a label, a name and a type', () => {
+    const base = newTemplateFields();
+    expect(addField(base, field({ label: ' ' }), 'create')).toEqual({ ok: false, message: TEMPLATE_MESSAGES.labelRequired });
+    expect(addField(base, field({ name: ' ' }), 'create')).toEqual({ ok: false, message: TEMPLATE_MESSAGES.nameRequired });
+    expect(addField(base, field({ type: '' }), 'create')).toEqual({ ok: false, message: TEMPLATE_MESSAGES.typeRequired });
+  });
+
+  it('keeps names unique', () => {
+    const fields = must(addField(newTemplateFields(), field({}), 'create'));
+    expect(addField(fields, field({ name: 'Budget' }), 'create')).toEqual({ ok: false, message: TEMPLATE_MESSAGES.nameNotUnique });
+  });
+
+  it('reserves client_name and due_date when creating', () => {
+    expect(addField(newTemplateFields(), field({ name: 'Client Name' }), 'create')).toEqual({
+      ok: false,
+      message: TEMPLATE_MESSAGES.nameReserved,
+    });
+    // When editing, a template that lost a default field may get it back.
+    expect(addField([], field({ name: 'due_date', type: 'date' }), 'update').ok).toBe(true);
+  });
+
+  it('needs two distinct options for select, checkbox and radio', () => {
+    for (const type of ['select', 'checkbox', 'radio'] as const) {
+      expect(addField(newTemplateFields(), field({ type, options: ['A', 'A', ' '] }), 'create')).toEqual({
+        ok: false,
+        message: TEMPLATE_MESSAGES.needsTwoOptions,
+      });
+    }
+    const fields = must(addField(newTemplateFields(), field({ type: 'radio', options: ['A', ' B', 'A', 'B'] }), 'create'));
+    expect(fields[2]!.options).toEqual(['A', 'B']);
+    expect(must(addField(newTemplateFields(), field({ type: 'text', options: ['x'] }), 'create'))[2]!.options).toEqual([]);
+  });
+
+  it('ignores duplicate and blank options typed as chips', () => {
+    expect(addOption(['Red'], 'Red')).toEqual(['Red']);
+    expect(addOption(['Red'], '  ')).toEqual(['Red']);
+    expect(addOption(['Red'], ' Blue ')).toEqual(['Red', 'Blue']);
+  });
+
+  it('never removes a default field, and renumbers after a removal', () => {
+    let fields = must(addField(newTemplateFields(), field({ name: 'a' }), 'create'));
+    fields = must(addField(fields, field({ name: 'b' }), 'create'));
+    for (const index of [0, 1]) {
+      expect(removeField(fields, index)).toEqual({
+        ok: false,
+        title: 'Cannot Remove',
+        message: 'Client Name and Due Date are required default fields.',
+      });
+    }
+    expect(orders(must(removeField(fields, 2)))).toEqual([
+      ['client_name', 0],
+      ['due_date', 1],
+      ['b', 2],
+    ]);
+  });
+
+  it('moves fields up and down, renumbering, and not past either end', () => {
+    const fields = must(addField(newTemplateFields(), field({ name: 'a' }), 'create'));
+    expect(orders(moveField(fields, 2, -1))).toEqual([
+      ['client_name', 0],
+      ['a', 1],
+      ['due_date', 2],
+    ]);
+    expect(orders(moveField(fields, 0, -1))).toEqual(orders(fields));
+    expect(orders(moveField(fields, 2, 1))).toEqual(orders(fields));
+  });
+
+  it('puts a duplicate right after its original with the first free _copyN', () => {
+    let fields = must(addField(newTemplateFields(), field({ name: 'a' }), 'create'));
+    fields = must(addField(fields, field({ name: 'b' }), 'create'));
+    fields = duplicateField(fields, 2);
+    expect(orders(fields)).toEqual([
+      ['client_name', 0],
+      ['due_date', 1],
+      ['a', 2],
+      ['a_copy1', 3],
+      ['b', 4],
+    ]);
+    fields = duplicateField(fields, 2);
+    expect(fields[3]!.name).toBe('a_copy2');
+    fields = must(removeField(fields, 4));
+    expect(duplicateField(fields, 2)[3]!.name).toBe('a_copy1');
+  });
+
+  it('reads stored fields sorted by order, and anything but a list as empty', () => {
+    expect(sortFields(null)).toEqual([]);
+    expect(sortFields({ a: 1 })).toEqual([]);
+    expect(orders(sortFields([{ ...DEFAULT_TEMPLATE_FIELDS[1], order: 5 }, { ...DEFAULT_TEMPLATE_FIELDS[0], order: 3 }]))).toEqual([
+      ['client_name', 0],
+      ['due_date', 1],
+    ]);
+  });
+});
+
+describe('template schemas', () => {
+  const extra = { label: 'Colors', name: 'Brand Colors', type: 'checkbox', required: true, options: ['Red', 'Blue', 'Red'], order: 2 };
+
+  it('needs a name of 2 characters', () => {
+    const bad = createTemplateSchema.safeParse({ name: 'X', fields: newTemplateFields() });
+    expect(bad.error!.issues[0]!.message).toBe(TEMPLATE_MESSAGES.nameTooShort);
+  });
+
+  it('needs the default fields on create and one field on update', () => {
+    const create = createTemplateSchema.safeParse({ name: 'Intake', fields: [newTemplateFields()[0]] });
+    expect(create.error!.issues[0]!.message).toBe(TEMPLATE_MESSAGES.needsDefaultFields);
+    const swapped = createTemplateSchema.safeParse({ name: 'Intake', fields: [newTemplateFields()[0], { ...extra, order: 1 }] });
+    expect(swapped.error!.issues[0]!.message).toBe(TEMPLATE_MESSAGES.needsDefaultFields);
+    const update = updateTemplateSchema.safeParse({ name: 'Intake', fields: [] });
+    expect(update.error!.issues[0]!.message).toBe(TEMPLATE_MESSAGES.needsOneField);
+    expect(updateTemplateSchema.safeParse({ name: 'Intake', fields: [{ ...extra, order: 0 }] }).success).toBe(true);
+  });
+
+  it('applies every field rule to the list and normalizes it sorted by order', () => {
+    const parsed = createTemplateSchema.parse({ name: ' Intake ', description: '', fields: [extra, ...newTemplateFields()] });
+    expect(parsed).toMatchObject({ name: 'Intake', description: null });
+    expect(parsed.fields.map((f) => [f.name, f.order])).toEqual([
+      ['client_name', 0],
+      ['due_date', 1],
+      ['brand_colors', 2],
+    ]);
+    expect(parsed.fields[2]!.options).toEqual(['Red', 'Blue']);
+    const message = (fields: unknown[]) => createTemplateSchema.safeParse({ name: 'Intake', fields }).error?.issues[0]?.message;
+    const defaults = newTemplateFields();
+    expect(message([...defaults, { ...extra, name: 'client name' }])).toBe(TEMPLATE_MESSAGES.nameNotUnique);
+    expect(message([...defaults, { ...extra, label: '' }])).toBe(TEMPLATE_MESSAGES.labelRequired);
+    expect(message([...defaults, { ...extra, name: ' ' }])).toBe(TEMPLATE_MESSAGES.nameRequired);
+    expect(message([...defaults, { ...extra, options: ['Red', 'Red'] }])).toBe(TEMPLATE_MESSAGES.needsTwoOptions);
+    expect(message([{ ...defaults[0], type: 'number' }, defaults[1]])).toBe(TEMPLATE_MESSAGES.nameReserved);
+  });
+});
+
+describe('answers', () => {
+  const fields = sortFields([
+    ...newTemplateFields(),
+    { label: 'Pages', name: 'pages', type: 'number', required: false, options: [], order: 2 },
+    { label: 'Tone', name: 'tone', type: 'radio', required: false, options: ['Calm', 'Bold'], order: 3 },
+    { label: 'Plan', name: 'plan', type: 'select', required: false, options: ['Basic', 'Pro'], order: 4 },
+    { label: 'Channels', name: 'channels', type: 'checkbox', required: true, options: ['Web', 'Print'], order: 5 },
+    { label: 'Brief', name: 'brief', type: 'textarea', required: false, options: [], order: 6 },
+  ]);
+  const valid = { client_name: 'Acme', due_date: '2026-12-01', channels: ['Web'] };
+
+  it('starts empty: a list for checkbox fields, text otherwise', () => {
+    expect(emptyAnswers(fields)).toEqual({ client_name: '', due_date: '', pages: '', tone: '', plan: '', channels: [], brief: '' });
+  });
+
+  it('needs every required field, a checkbox at least one choice', () => {
+    const required = { ok: false, message: TEMPLATE_MESSAGES.requiredAnswers };
+    expect(validateAnswers(fields, { ...valid, channels: [] })).toEqual(required);
+    expect(validateAnswers(fields, { ...valid, client_name: '  ' })).toEqual(required);
+    expect(validateAnswers(fields, null)).toEqual(required);
+    expect(validateAnswers(fields, valid)).toEqual({
+      ok: true,
+      formData: { client_name: 'Acme', due_date: '2026-12-01', pages: '', tone: '', plan: '', channels: ['Web'], brief: '' },
+    });
+  });
+
+  it('checks each answer against its type and drops unknown keys', () => {
+    expect(validateAnswers(fields, { ...valid, pages: 'many' }).ok).toBe(false);
+    expect(validateAnswers(fields, { ...valid, due_date: '2026-02-30' }).ok).toBe(false);
+    expect(validateAnswers(fields, { ...valid, tone: 'Loud' }).ok).toBe(false);
+    expect(validateAnswers(fields, { ...valid, plan: 'Gold' }).ok).toBe(false);
+    expect(validateAnswers(fields, { ...valid, channels: ['Web', 'Radio'] }).ok).toBe(false);
+    expect(validateAnswers(fields, { ...valid, channels: 'Web' }).ok).toBe(false);
+    const ok = validateAnswers(fields, { ...valid, pages: '12', tone: 'Bold', plan: 'Pro', brief: 'Line 1\nLine 2', other: 'x' });
+    expect(ok).toMatchObject({ ok: true, formData: { pages: '12', tone: 'Bold', plan: 'Pro', brief: 'Line 1\nLine 2' } });
+    expect(ok.ok && 'other' in ok.formData).toBe(false);
+  });
+});

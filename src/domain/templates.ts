@@ -1,0 +1,337 @@
+// Project templates and their questionnaires (spec 2 "Templates tab", 3 "template field", 4, 5, 8).
+// Pure rules shared by the editor, the API and the project forms.
+import { z } from 'zod';
+import { optionalText } from './text-fields';
+import { TEMPLATE_FIELD_TYPES, templateFieldSchema, type FormData, type TemplateField, type TemplateFieldType } from './template-field';
+
+export const TEMPLATE_MESSAGES = {
+  nameTooShort: 'Template name must be at least 2 characters.',
+  needsDefaultFields: 'Template must have at least the default fields.',
+  needsOneField: 'Add at least one field to the template.',
+  labelRequired: 'Field label is required.',
+  nameRequired: 'Field name is required.',
+  typeRequired: 'Field type is required.',
+  nameNotUnique: 'Field name must be unique.',
+  nameReserved: 'This field name is reserved for default fields.',
+  needsTwoOptions: 'At least two options are required for select, checkbox, or radio fields.',
+  cannotRemoveTitle: 'Cannot Remove',
+  cannotRemove: 'Client Name and Due Date are required default fields.',
+  requiredAnswers: 'Please fill all required fields in the form.',
+  answerNotNumber: (label: string) => `${label} must be a number.`,
+  answerNotDate: (label: string) => `${label} must be a date (yyyy-MM-dd).`,
+  answerNotOption: (label: string) => `${label} must be one of its options.`,
+  templateNotFound: 'Template not found',
+  created: 'Template created successfully!',
+  updated: 'Template updated successfully!',
+  deleted: 'Template deleted successfully',
+  deleteFailed: 'Failed to delete template',
+  fetchFailed: 'Failed to fetch templates',
+  deleteConfirm: 'Are you sure you want to delete this template?',
+  noTemplates: 'No templates yet',
+  noMatches: 'No templates match your search',
+  projectCreated: 'Project created from template successfully!',
+  noAnswer: 'No answer provided',
+  noOptions: 'No options selected',
+} as const;
+
+export const TEMPLATE_FIELD_TYPE_LABELS: Record<TemplateFieldType, string> = {
+  text: 'Text',
+  textarea: 'Text Area',
+  number: 'Number',
+  date: 'Date',
+  select: 'Select',
+  checkbox: 'Checkbox',
+  radio: 'Radio',
+};
+
+/** Spec 3: every template starts with these two fields, which cannot be removed. */
+export const DEFAULT_TEMPLATE_FIELDS: readonly TemplateField[] = [
+  { label: 'Client Name', name: 'client_name', type: 'text', required: true, options: [], order: 0 },
+  { label: 'Due Date', name: 'due_date', type: 'date', required: true, order: 1, options: [] },
+];
+export const DEFAULT_FIELD_NAMES = DEFAULT_TEMPLATE_FIELDS.map((f) => f.name);
+
+export function isDefaultField(name: string): boolean {
+  return DEFAULT_FIELD_NAMES.includes(name);
+}
+
+/** Fields with options: select, checkbox and radio (spec 5: at least two). */
+export function isChoiceType(type: TemplateFieldType): boolean {
+  return type === 'select' || type === 'checkbox' || type === 'radio';
+}
+
+/** Spec 3: names are lowercase with spaces turned to underscores. */
+export function normalizeFieldName(name: string): string {
+  return name.trim().toLowerCase().replace(/\s+/g, '_');
+}
+
+/** Options trimmed, empty ones dropped, duplicates ignored (spec 5), first spelling kept. */
+export function normalizeOptions(options: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of options) {
+    const option = raw.trim();
+    if (option && !seen.has(option)) {
+      seen.add(option);
+      result.push(option);
+    }
+  }
+  return result;
+}
+
+/** Adds one option typed in the chips input; a duplicate or blank changes nothing. */
+export function addOption(options: readonly string[], option: string): string[] {
+  return normalizeOptions([...options, option]);
+}
+
+/** Spec 4: order is the position, renumbered after every change. */
+export function renumberFields(fields: readonly TemplateField[]): TemplateField[] {
+  return fields.map((field, order) => ({ ...field, order }));
+}
+
+/** Fields in their stored order, renumbered; a list that is not a list is empty (spec 3). */
+export function sortFields(fields: unknown): TemplateField[] {
+  if (!Array.isArray(fields)) return [];
+  const parsed = fields.flatMap((f) => {
+    const result = templateFieldSchema.safeParse(f);
+    return result.success ? [result.data] : [];
+  });
+  return renumberFields([...parsed].sort((a, b) => a.order - b.order));
+}
+
+export const newTemplateFields = (): TemplateField[] => DEFAULT_TEMPLATE_FIELDS.map((f) => ({ ...f, options: [] }));
+
+export type TemplateMode = 'create' | 'update';
+
+/** The Add Field panel's input. */
+export type NewField = {
+  label: string;
+  name: string;
+  type: TemplateFieldType | '';
+  required: boolean;
+  options: readonly string[];
+};
+
+export type FieldResult = { ok: true; fields: TemplateField[] } | { ok: false; message: string; title?: string };
+
+/** Spec 5 "New template field": the first broken rule's message, or null. */
+export function newFieldError(field: NewField, existing: readonly TemplateField[], mode: TemplateMode): string | null {
+  if (!field.label.trim()) return TEMPLATE_MESSAGES.labelRequired;
+  const name = normalizeFieldName(field.name);
+  if (!name) return TEMPLATE_MESSAGES.nameRequired;
+  if (!field.type) return TEMPLATE_MESSAGES.typeRequired;
+  if (mode === 'create' && isDefaultField(name)) return TEMPLATE_MESSAGES.nameReserved;
+  if (existing.some((f) => f.name === name)) return TEMPLATE_MESSAGES.nameNotUnique;
+  if (isChoiceType(field.type) && normalizeOptions(field.options).length < 2) return TEMPLATE_MESSAGES.needsTwoOptions;
+  return null;
+}
+
+/** Adds a field at the end (spec 4). */
+export function addField(fields: readonly TemplateField[], field: NewField, mode: TemplateMode): FieldResult {
+  const message = newFieldError(field, fields, mode);
+  if (message) return { ok: false, message };
+  const type = field.type as TemplateFieldType;
+  const added: TemplateField = {
+    label: field.label.trim(),
+    name: normalizeFieldName(field.name),
+    type,
+    required: field.required,
+    options: isChoiceType(type) ? normalizeOptions(field.options) : [],
+    order: fields.length,
+  };
+  return { ok: true, fields: renumberFields([...fields, added]) };
+}
+
+/** Removes a field; the two default fields stay (spec 5, title 'Cannot Remove'). */
+export function removeField(fields: readonly TemplateField[], index: number): FieldResult {
+  const field = fields[index];
+  if (!field) return { ok: true, fields: renumberFields(fields) };
+  if (isDefaultField(field.name)) {
+    return { ok: false, title: TEMPLATE_MESSAGES.cannotRemoveTitle, message: TEMPLATE_MESSAGES.cannotRemove };
+  }
+  return { ok: true, fields: renumberFields(fields.filter((_, i) => i !== index)) };
+}
+
+/** Moves a field one place up (-1) or down (+1); at either end nothing moves. */
+export function moveField(fields: readonly TemplateField[], index: number, direction: -1 | 1): TemplateField[] {
+  const target = index + direction;
+  if (index < 0 || index >= fields.length || target < 0 || target >= fields.length) return renumberFields(fields);
+  const next = [...fields];
+  [next[index], next[target]] = [next[target]!, next[index]!];
+  return renumberFields(next);
+}
+
+/** Spec 4: the copy goes right after its original, named <name>_copyN with the first unused N. */
+export function duplicateField(fields: readonly TemplateField[], index: number): TemplateField[] {
+  const original = fields[index];
+  if (!original) return renumberFields(fields);
+  const taken = new Set(fields.map((f) => f.name));
+  let n = 1;
+  while (taken.has(`${original.name}_copy${n}`)) n += 1;
+  const copy: TemplateField = { ...original, options: [...original.options], name: `${original.name}_copy${n}`, label: `${original.label} (Copy)` };
+  return renumberFields([...fields.slice(0, index + 1), copy, ...fields.slice(index + 1)]);
+}
+
+/**
+ * The whole field list as the API receives it: every field rule of spec 5, and on create the
+ * two default fields as spec 3 defines them. Returns the first broken rule's message, or null.
+ */
+export function templateFieldsError(fields: readonly TemplateField[], mode: TemplateMode): string | null {
+  if (mode === 'update' && fields.length < 1) return TEMPLATE_MESSAGES.needsOneField;
+  if (mode === 'create') {
+    const hasDefaults = DEFAULT_TEMPLATE_FIELDS.every((d) => fields.some((f) => f.name === d.name));
+    if (fields.length < 2 || !hasDefaults) return TEMPLATE_MESSAGES.needsDefaultFields;
+  }
+  const names = new Set<string>();
+  for (const field of fields) {
+    if (!field.label.trim()) return TEMPLATE_MESSAGES.labelRequired;
+    if (!field.name.trim()) return TEMPLATE_MESSAGES.nameRequired;
+    if (names.has(field.name)) return TEMPLATE_MESSAGES.nameNotUnique;
+    names.add(field.name);
+    const defaultField = DEFAULT_TEMPLATE_FIELDS.find((d) => d.name === field.name);
+    // On create a field of a reserved name must be that default field itself.
+    if (mode === 'create' && defaultField && (field.type !== defaultField.type || !field.required)) {
+      return TEMPLATE_MESSAGES.nameReserved;
+    }
+    if (isChoiceType(field.type) && field.options.length < 2) return TEMPLATE_MESSAGES.needsTwoOptions;
+  }
+  return null;
+}
+
+/** A field as sent by the editor: names normalized, options deduplicated. */
+const incomingFieldSchema = z
+  .object({
+    label: z.string({ message: TEMPLATE_MESSAGES.labelRequired }).trim().max(200),
+    name: z.string({ message: TEMPLATE_MESSAGES.nameRequired }).max(100),
+    type: z.enum(TEMPLATE_FIELD_TYPES, { message: TEMPLATE_MESSAGES.typeRequired }),
+    required: z.boolean().optional().default(false),
+    options: z.array(z.string().max(200)).max(100).optional().default([]),
+    order: z.number().int().optional().default(0),
+  })
+  .transform((f) => ({
+    ...f,
+    name: normalizeFieldName(f.name),
+    options: isChoiceType(f.type) ? normalizeOptions(f.options) : [],
+  }));
+
+const fieldListSchema = (mode: TemplateMode) =>
+  z
+    .array(incomingFieldSchema, { message: mode === 'create' ? TEMPLATE_MESSAGES.needsDefaultFields : TEMPLATE_MESSAGES.needsOneField })
+    .max(200)
+    // Stored sorted by order (spec 7) and renumbered.
+    .transform((fields) => renumberFields([...fields].sort((a, b) => a.order - b.order)))
+    .superRefine((fields, ctx) => {
+      const message = templateFieldsError(fields, mode);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    });
+
+const templateName = z.string({ message: TEMPLATE_MESSAGES.nameTooShort }).trim().min(2, TEMPLATE_MESSAGES.nameTooShort).max(200);
+
+export const createTemplateSchema = z.object({
+  name: templateName,
+  description: optionalText(5000),
+  fields: fieldListSchema('create'),
+});
+export const updateTemplateSchema = z.object({
+  name: templateName,
+  description: optionalText(5000),
+  fields: fieldListSchema('update'),
+});
+export type CreateTemplateInput = z.input<typeof createTemplateSchema>;
+export type UpdateTemplateInput = z.input<typeof updateTemplateSchema>;
+
+/** The editor's name and description (its field list is kept apart). */
+export const templateDetailsSchema = z.object({
+  name: templateName,
+  description: z.string().max(5000),
+});
+export type TemplateDetails = z.infer<typeof templateDetailsSchema>;
+
+export const TEMPLATE_STATUSES = ['active', 'inactive'] as const;
+
+/** A template as the API returns it. */
+export const templateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(TEMPLATE_STATUSES),
+  fields: z.array(templateFieldSchema),
+  createdAt: z.string(),
+});
+export type Template = z.infer<typeof templateSchema>;
+
+export const TEMPLATE_PAGE_SIZE = 48;
+export const listTemplatesQuerySchema = z.object({
+  search: z.string().trim().max(200).optional().default(''),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional().default(TEMPLATE_PAGE_SIZE),
+});
+export const templatePageSchema = z.object({
+  items: z.array(templateSchema),
+  nextCursor: z.string().nullable(),
+  /** X of 'Showing X of Y templates'. */
+  matched: z.number().int(),
+  /** Y: every template of the organization. */
+  total: z.number().int(),
+});
+
+/** Spec 4: empty answers, an empty list for checkbox fields and empty text otherwise. */
+export function emptyAnswers(fields: readonly TemplateField[]): FormData {
+  return Object.fromEntries(fields.map((f) => [f.name, f.type === 'checkbox' ? [] : '']));
+}
+
+/** Spec 5: a checkbox field needs at least one choice, others a non-empty value. */
+export function isAnswered(field: TemplateField, value: unknown): boolean {
+  if (field.type === 'checkbox') return Array.isArray(value) && value.some((v) => typeof v === 'string' && v.trim() !== '');
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+function isDate(value: string): boolean {
+  if (!datePattern.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+export type AnswersResult = { ok: true; formData: FormData } | { ok: false; message: string };
+
+/**
+ * Checks a project's answers against its template's fields: required ones filled (spec 5), and
+ * each answer of its field's type. Returns the answers keyed by field name, missing ones empty;
+ * keys that are not fields are dropped.
+ */
+export function validateAnswers(fields: readonly TemplateField[], answers: Record<string, unknown> | null | undefined): AnswersResult {
+  const source = answers ?? {};
+  if (fields.some((f) => f.required && !isAnswered(f, source[f.name]))) {
+    return { ok: false, message: TEMPLATE_MESSAGES.requiredAnswers };
+  }
+  const formData: FormData = {};
+  for (const field of fields) {
+    const value = source[field.name];
+    if (field.type === 'checkbox') {
+      const list = value === undefined || value === null || value === '' ? [] : value;
+      if (!Array.isArray(list) || list.some((v) => typeof v !== 'string' || !field.options.includes(v))) {
+        return { ok: false, message: TEMPLATE_MESSAGES.answerNotOption(field.label) };
+      }
+      formData[field.name] = normalizeOptions(list as string[]);
+      continue;
+    }
+    const text = value === undefined || value === null ? '' : value;
+    if (typeof text !== 'string') return { ok: false, message: TEMPLATE_MESSAGES.answerNotOption(field.label) };
+    const trimmed = field.type === 'textarea' ? text : text.trim();
+    if (trimmed.trim() !== '') {
+      if (field.type === 'number' && !Number.isFinite(Number(trimmed))) {
+        return { ok: false, message: TEMPLATE_MESSAGES.answerNotNumber(field.label) };
+      }
+      if (field.type === 'date' && !isDate(trimmed)) return { ok: false, message: TEMPLATE_MESSAGES.answerNotDate(field.label) };
+      if ((field.type === 'select' || field.type === 'radio') && !field.options.includes(trimmed)) {
+        return { ok: false, message: TEMPLATE_MESSAGES.answerNotOption(field.label) };
+      }
+    }
+    formData[field.name] = trimmed.trim() === '' ? '' : trimmed;
+  }
+  return { ok: true, formData };
+}
+
+/** The answers a project may carry: text, or a list for checkbox fields. */
+export const formDataSchema = z.record(z.string().max(100), z.union([z.string().max(10_000), z.array(z.string().max(200)).max(100)]));
