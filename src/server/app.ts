@@ -26,7 +26,6 @@ import { projectDetailRoutes } from './modules/projects/detail-routes';
 import { scheduleOverdueSweep } from './modules/projects/overdue-job';
 import { projectRoutes } from './modules/projects/routes';
 import { settingsRoutes } from './modules/settings/routes';
-import { templateRoutes } from './modules/templates/routes';
 import { taskRoutes } from './modules/tasks/routes';
 import { templateRoutes } from './modules/templates/routes';
 import { systemClock, type Clock } from './platform/clock';
@@ -133,7 +132,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(devMailboxRoutes, { platform });
   await app.register(clientRoutes, { platform });
   await app.register(projectRoutes, { platform });
-  await app.register(templateRoutes, { platform });
   await app.register(templateRoutes, { platform });
   await app.register(projectDetailRoutes, { platform });
   await app.register(taskRoutes, { platform });
