@@ -8,6 +8,7 @@ import { useMe } from '@/web/lib/session';
 import { DashboardPage } from './pages/dashboard-page';
 import { LandingPage } from './pages/landing-page';
 import { NotFoundPage } from './pages/not-found-page';
+import { ProjectPage } from './pages/project-page';
 import { ResetPasswordPage } from './pages/reset-password-page';
 import { WelcomePage } from './pages/welcome-page';
 
@@ -39,8 +40,9 @@ const router = createBrowserRouter([
     children: [
       { index: true, element: <DashboardPage /> },
       { path: '/welcome', element: <WelcomePage /> },
-      // /project/:projectId, /project-access/:token and /project-dashboard/:id arrive with their
-      // issues; until then they fall through to the not-found page like any unknown path.
+      { path: '/project/:projectId', element: <ProjectPage /> },
+      // /project-access/:token and /project-dashboard/:id arrive with their issues; until then
+      // they fall through to the not-found page like any unknown path.
       { path: '*', element: <NotFoundPage /> },
     ],
   },

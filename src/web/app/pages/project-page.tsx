@@ -1,0 +1,103 @@
+// Spec 2 "Project detail page" (/project/:projectId): header, then the Project Info, Tasks and
+// Notes tabs. Files & Links arrives with the rest of issue 5.
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, CalendarDays, Building2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PROJECT_DETAIL_MESSAGES } from '@/domain/project-details';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { FullPageMessage } from '@/web/components/ui/full-page-message';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { NotesTab } from '@/web/features/notes/components/notes-tab';
+import { projectDetailQuery } from '@/web/features/project-page/api';
+import { ProjectInfoTab } from '@/web/features/project-page/components/project-info-tab';
+import { ProjectStatusBadge } from '@/web/features/projects/components/project-status-badge';
+import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
+import { ApiError } from '@/web/lib/api-client';
+import { formatDate } from '@/web/lib/format-date';
+import { notifyError } from '@/web/lib/notify';
+
+function BackToProjects() {
+  return (
+    <Button asChild variant="ghost" className="-ml-3">
+      <Link to="/">
+        <ArrowLeft aria-hidden />
+        {PROJECT_DETAIL_MESSAGES.back}
+      </Link>
+    </Button>
+  );
+}
+
+export function ProjectPage() {
+  const { projectId = '' } = useParams();
+  const navigate = useNavigate();
+  const project = useQuery(projectDetailQuery(projectId));
+  const missing = project.error instanceof ApiError && project.error.status === 404;
+
+  useEffect(() => {
+    // Spec 8: any other load failure is announced and the user goes back to the projects.
+    if (project.isError && !missing) {
+      notifyError(PROJECT_DETAIL_MESSAGES.loadFailed, 'Error', 'project-load');
+      void navigate('/');
+    }
+  }, [project.isError, missing, navigate]);
+
+  if (project.isPending) return <FullPageMessage>{PROJECT_DETAIL_MESSAGES.loading}</FullPageMessage>;
+  if (project.isError) {
+    return (
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+        <h1 className="text-2xl font-semibold">{PROJECT_DETAIL_MESSAGES.notFound}</h1>
+        <Button asChild>
+          <Link to="/">
+            <ArrowLeft aria-hidden />
+            {PROJECT_DETAIL_MESSAGES.back}
+          </Link>
+        </Button>
+      </main>
+    );
+  }
+
+  const data = project.data;
+  return (
+    <main id="main" className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:px-6">
+      <BackToProjects />
+      <header className="space-y-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-2xl font-bold tracking-tight break-words">{data.name}</h1>
+          <ProjectStatusBadge status={data.status} />
+          {data.status === 'overdue' ? <Badge variant="destructive">Overdue</Badge> : null}
+        </div>
+        {data.description ? <p className="whitespace-pre-wrap text-muted-foreground">{data.description}</p> : null}
+        <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-1.5">
+            <Building2 className="size-4" aria-hidden />
+            {data.clientName}
+          </span>
+          {data.dueDate ? (
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays className="size-4" aria-hidden />
+              Due {formatDate(data.dueDate)}
+            </span>
+          ) : null}
+        </div>
+      </header>
+      <Tabs defaultValue="info">
+        <TabsList>
+          <TabsTrigger value="info">Project Info</TabsTrigger>
+          <TabsTrigger value="tasks">Tasks</TabsTrigger>
+          <TabsTrigger value="notes">Notes</TabsTrigger>
+        </TabsList>
+        <TabsContent value="info">
+          <ProjectInfoTab project={data} />
+        </TabsContent>
+        <TabsContent value="tasks">
+          <TasksTab projectId={data.id} canAddTasks={data.canEdit} />
+        </TabsContent>
+        <TabsContent value="notes">
+          <NotesTab projectId={data.id} />
+        </TabsContent>
+      </Tabs>
+    </main>
+  );
+}

@@ -1,0 +1,163 @@
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { authorInitials, isEdited, NOTE_MESSAGES, type Note } from '@/domain/notes';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/web/components/ui/alert-dialog';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { Textarea } from '@/web/components/ui/textarea';
+import { formatDate } from '@/web/lib/format-date';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { noteListQuery, useAddNote, useDeleteNote, useEditNote } from '../api';
+
+function NoteItem({ note, projectId }: { note: Note; projectId: string }) {
+  const editNote = useEditNote(projectId);
+  const deleteNote = useDeleteNote(projectId);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(note.content);
+  const author = note.authorName ?? note.authorEmail ?? 'Unknown';
+
+  const save = () =>
+    editNote.mutate(
+      { noteId: note.id, content: draft.trim() },
+      {
+        onSuccess: () => {
+          notifySuccess(NOTE_MESSAGES.updated);
+          setEditing(false);
+        },
+        onError: (error) => notifyError(error),
+      },
+    );
+  const remove = () =>
+    deleteNote.mutate(note.id, {
+      onSuccess: () => notifySuccess(NOTE_MESSAGES.deleted),
+      onError: (error) => notifyError(error),
+    });
+
+  return (
+    <li className="flex gap-3 rounded-lg border bg-card p-4" aria-label={`Note by ${author}`}>
+      <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground">
+        {authorInitials(note.authorName)}
+      </span>
+      <div className="min-w-0 flex-1 space-y-2">
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="font-medium">{author}</span>
+          <span className="text-muted-foreground">{formatDate(note.createdAt)}</span>
+          {isEdited(note) ? <Badge variant="secondary">{NOTE_MESSAGES.edited}</Badge> : null}
+          {note.isOwn && !editing ? (
+            <span className="ml-auto flex gap-1">
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  setDraft(note.content);
+                  setEditing(true);
+                }}
+              >
+                <Pencil aria-hidden />
+                Edit
+              </Button>
+              <AlertDialog>
+                <AlertDialogTrigger asChild>
+                  <Button variant="ghost" size="sm" className="text-destructive">
+                    <Trash2 aria-hidden />
+                    Delete
+                  </Button>
+                </AlertDialogTrigger>
+                <AlertDialogContent>
+                  <AlertDialogHeader>
+                    <AlertDialogTitle>Delete Note</AlertDialogTitle>
+                    <AlertDialogDescription>{NOTE_MESSAGES.deleteConfirm}</AlertDialogDescription>
+                  </AlertDialogHeader>
+                  <AlertDialogFooter>
+                    <AlertDialogCancel>Cancel</AlertDialogCancel>
+                    <AlertDialogAction destructive onClick={remove}>
+                      Delete
+                    </AlertDialogAction>
+                  </AlertDialogFooter>
+                </AlertDialogContent>
+              </AlertDialog>
+            </span>
+          ) : null}
+        </div>
+        {editing ? (
+          <div className="space-y-2">
+            <Textarea aria-label="Edit note" rows={3} value={draft} onChange={(e) => setDraft(e.target.value)} />
+            <div className="flex gap-2">
+              <Button size="sm" onClick={save} disabled={draft.trim() === ''} loading={editNote.isPending} loadingText="Saving...">
+                Save
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setEditing(false)} disabled={editNote.isPending}>
+                Cancel
+              </Button>
+            </div>
+          </div>
+        ) : (
+          // Plain text only: React escapes it, line breaks are kept.
+          <p className="text-sm break-words whitespace-pre-wrap">{note.content}</p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function NotesTab({ projectId }: { projectId: string }) {
+  const notes = useQuery(noteListQuery(projectId));
+  const addNote = useAddNote(projectId);
+  const [draft, setDraft] = useState('');
+
+  const add = () =>
+    addNote.mutate(draft.trim(), {
+      onSuccess: () => {
+        notifySuccess(NOTE_MESSAGES.added);
+        setDraft('');
+      },
+      onError: (error) => notifyError(error),
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{NOTE_MESSAGES.title(notes.data?.length ?? 0)}</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="space-y-2">
+          <Textarea aria-label="New note" rows={3} placeholder="Write a note..." value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <Button onClick={add} disabled={draft.trim() === ''} loading={addNote.isPending} loadingText="Adding...">
+            {NOTE_MESSAGES.add}
+          </Button>
+        </div>
+        {notes.isPending ? (
+          <div className="space-y-2">
+            <Skeleton className="h-16" />
+            <Skeleton className="h-16" />
+          </div>
+        ) : notes.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {NOTE_MESSAGES.loadFailed}
+          </p>
+        ) : notes.data.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{NOTE_MESSAGES.empty}</p>
+        ) : (
+          <ul className="space-y-2">
+            {notes.data.map((note) => (
+              <NoteItem key={note.id} note={note} projectId={projectId} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  EDITABLE_PROJECT_STATUSES,
+  PROJECT_DETAIL_MESSAGES,
+  updateProjectSchema,
+  type EditableProjectStatus,
+  type ProjectDetail,
+} from '@/domain/project-details';
+import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { Textarea } from '@/web/components/ui/textarea';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { useUpdateProject } from '../api';
+
+function formValues(project: ProjectDetail) {
+  // The form offers four statuses (spec 4); an overdue project is edited as active.
+  const status: EditableProjectStatus = project.status === 'overdue' ? 'active' : project.status;
+  return {
+    name: project.name,
+    status,
+    description: project.description ?? '',
+    dueDate: project.dueDate ?? '',
+    companyOverview: project.companyOverview ?? '',
+  };
+}
+
+function ProjectEditForm({ project }: { project: ProjectDetail }) {
+  const updateProject = useUpdateProject(project.id);
+  const form = useForm({ resolver: zodResolver(updateProjectSchema), defaultValues: formValues(project) });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    updateProject.mutate(values, {
+      onSuccess: (result) => {
+        notifySuccess(result.message);
+        form.reset(formValues(result.project));
+      },
+      onError: (error) => notifyError(error),
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Edit project">
+      <FormField label="Project Name" error={errors.name?.message}>
+        <Input {...form.register('name')} />
+      </FormField>
+      <FormField label="Status" error={errors.status?.message}>
+        <Controller
+          control={form.control}
+          name="status"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger onBlur={field.onBlur} aria-label="Status">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {EDITABLE_PROJECT_STATUSES.map((status) => (
+                  <SelectItem key={status} value={status}>
+                    {PROJECT_STATUS_LABELS[status]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </FormField>
+      <FormField label="Description" error={errors.description?.message}>
+        <Textarea rows={3} {...form.register('description')} />
+      </FormField>
+      <FormField label="Due Date" error={errors.dueDate?.message} hint="A due date after today sets the status to active.">
+        <Input type="date" {...form.register('dueDate')} />
+      </FormField>
+      <FormField label="Company Overview" error={errors.companyOverview?.message}>
+        <Textarea rows={4} placeholder={PROJECT_DETAIL_MESSAGES.overviewPlaceholder} {...form.register('companyOverview')} />
+      </FormField>
+      <div>
+        <Button type="submit" loading={updateProject.isPending} loadingText={PROJECT_DETAIL_MESSAGES.saving}>
+          {PROJECT_DETAIL_MESSAGES.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function ProjectInfoTab({ project }: { project: ProjectDetail }) {
+  return (
+    <div className="grid gap-4">
+      <Card>
+        <CardHeader>
+          <CardTitle>Project Information</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3 text-sm">
+          <div>
+            <p className="font-medium text-muted-foreground">Client</p>
+            <p>{project.clientName}</p>
+          </div>
+          {!project.canEdit ? (
+            <div>
+              <p className="font-medium text-muted-foreground">Company Overview</p>
+              <p className="whitespace-pre-wrap">{project.companyOverview || 'No company overview yet.'}</p>
+            </div>
+          ) : null}
+        </CardContent>
+      </Card>
+      {/* Questionnaire: the read-only view of the template answers comes with the templates issue (issue 4). */}
+      {project.canEdit ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Edit Project</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ProjectEditForm project={project} />
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}

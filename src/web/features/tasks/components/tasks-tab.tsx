@@ -1,0 +1,119 @@
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import type { TaskPriority } from '@/domain/project-status';
+import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_LABELS, toggledTaskStatus, type Task } from '@/domain/tasks';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { cn } from '@/web/lib/class-names';
+import { formatDate, todayIso } from '@/web/lib/format-date';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { taskListQuery, useSetTaskStatus } from '../api';
+import { CreateTaskDialog } from './create-task-dialog';
+
+const PRIORITY_STYLES: Record<TaskPriority, string> = {
+  low: 'border-zinc-200 bg-zinc-50 text-zinc-700',
+  medium: 'border-amber-200 bg-amber-50 text-amber-800',
+  high: 'border-red-200 bg-red-50 text-red-800',
+};
+
+function TaskItem({ task, onToggle, pending }: { task: Task; onToggle: () => void; pending: boolean }) {
+  const completed = task.status === 'completed';
+  const overdue = isTaskOverdue(task, todayIso());
+  return (
+    <li
+      className={cn(
+        'flex gap-3 rounded-lg border bg-card p-4',
+        completed && 'border-emerald-200 bg-emerald-50/60',
+        overdue && 'border-red-200 bg-red-50/60',
+      )}
+    >
+      <input
+        type="checkbox"
+        className="mt-1 size-4 accent-emerald-600"
+        checked={completed}
+        disabled={pending}
+        onChange={onToggle}
+        aria-label={`Mark "${task.title}" as ${toggledTaskStatus(task.status)}`}
+      />
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className={cn('font-medium', completed && 'text-emerald-700 line-through', overdue && 'text-red-700')}>{task.title}</p>
+          <Badge variant="outline" className={PRIORITY_STYLES[task.priority]}>
+            {task.priority}
+          </Badge>
+          <Badge variant="outline" className={completed ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : undefined}>
+            {TASK_STATUS_LABELS[task.status]}
+          </Badge>
+        </div>
+        {task.description ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{task.description}</p> : null}
+        <p className="flex flex-wrap gap-x-4 text-xs text-muted-foreground">
+          <span>Created {formatDate(task.createdAt)}</span>
+          {task.dueDate ? (
+            <span className={overdue ? 'font-medium text-red-700' : undefined}>
+              Due {formatDate(task.dueDate)}
+              {overdue ? ` ${TASK_MESSAGES.overdue}` : ''}
+            </span>
+          ) : null}
+          {task.completedAt ? <span>Completed {formatDate(task.completedAt)}</span> : null}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+export function TasksTab({ projectId, canAddTasks }: { projectId: string; canAddTasks: boolean }) {
+  const tasks = useQuery(taskListQuery(projectId));
+  const setStatus = useSetTaskStatus(projectId);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  const toggle = (task: Task) => {
+    const status = toggledTaskStatus(task.status) as 'pending' | 'completed';
+    setStatus.mutate(
+      { taskId: task.id, status },
+      {
+        onSuccess: () => notifySuccess(TASK_MESSAGES.updated(TASK_STATUS_LABELS[status]), TASK_MESSAGES.updatedTitle),
+        onError: (error) => notifyError(error),
+      },
+    );
+  };
+
+  return (
+    <section className="space-y-4" aria-label="Tasks">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold">Tasks</h2>
+        {canAddTasks ? (
+          <Button onClick={() => setDialogOpen(true)}>
+            <Plus aria-hidden />
+            {TASK_MESSAGES.addTask}
+          </Button>
+        ) : null}
+      </div>
+      {tasks.isPending ? (
+        <div className="space-y-2">
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+        </div>
+      ) : tasks.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {tasks.error.message}
+        </p>
+      ) : tasks.data.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{TASK_MESSAGES.empty}</p>
+      ) : (
+        <ul className="space-y-2">
+          {tasks.data.map((task) => (
+            <TaskItem
+              key={task.id}
+              task={task}
+              pending={setStatus.isPending && setStatus.variables?.taskId === task.id}
+              onToggle={() => toggle(task)}
+            />
+          ))}
+        </ul>
+      )}
+      {canAddTasks ? <CreateTaskDialog projectId={projectId} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
+    </section>
+  );
+}
