@@ -137,6 +137,50 @@ test.describe('Agency owner on the project page', () => {
     await expect(page.getByText('No notes yet')).toBeVisible();
   });
 
+  test('uploads and downloads a file, refuses a renamed program, adds a link and deletes them', async ({ page }) => {
+    await page.goto(`/project/${projectId}`);
+    await page.getByRole('tab', { name: 'Files & Links' }).click();
+    await expect(page.getByText('No files uploaded yet')).toBeVisible();
+
+    const brief = Buffer.from('Menu board sizes: 3 x A1\n');
+    await page.getByLabel('Choose file').setInputFiles({ name: 'Menu brief.txt', mimeType: 'text/plain', buffer: brief });
+    await expect(toast(page, 'File uploaded successfully')).toBeVisible();
+    const item = page.getByRole('listitem', { name: 'Menu brief.txt' });
+    await expect(item.getByText(/^0 KB/)).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await item.getByRole('link', { name: 'Download' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('Menu brief.txt');
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile((await download.path())!)).equals(brief)).toBe(true);
+
+    await page
+      .getByLabel('Choose file')
+      .setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0x90)]) });
+    await expect(toast(page, 'The file content does not match its extension.')).toBeVisible();
+    await expect(page.getByRole('listitem', { name: 'invoice.pdf' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Add Link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Link' });
+    await dialog.getByPlaceholder('e.g., Project Brief').fill('Moodboard');
+    await dialog.getByRole('button', { name: 'Add Link' }).click();
+    await expect(dialog.getByText('Please provide both name and URL')).toBeVisible();
+    await dialog.getByLabel('URL').fill('javascript:alert(1)');
+    await dialog.getByRole('button', { name: 'Add Link' }).click();
+    await expect(dialog.getByText('Only http and https links can be added')).toBeVisible();
+    await dialog.getByLabel('URL').fill('https://example.com/moodboard');
+    await dialog.getByRole('button', { name: 'Add Link' }).click();
+    await expect(toast(page, 'Link added successfully')).toBeVisible();
+    const link = page.getByRole('listitem', { name: 'Moodboard' }).getByRole('link', { name: 'Open Link' });
+    await expect(link).toHaveAttribute('href', 'https://example.com/moodboard');
+    await expect(link).toHaveAttribute('target', '_blank');
+
+    await page.getByRole('button', { name: 'Delete Menu brief.txt' }).click();
+    await expect(toast(page, 'File deleted successfully')).toBeVisible();
+    await page.getByRole('button', { name: 'Delete Moodboard' }).click();
+    await expect(page.getByText('No files uploaded yet')).toBeVisible();
+  });
+
   test("shows 'Project not found' for another organization's project", async ({ page, browser }) => {
     const other = await browser.newPage();
     await signUpThroughApi(other, newAccount('otherowner'));

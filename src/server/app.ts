@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { authRoutes } from './modules/auth/routes';
 import { clientRoutes } from './modules/clients/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { fileRoutes } from './modules/files/routes';
 import { noteRoutes } from './modules/notes/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { projectDetailRoutes } from './modules/projects/detail-routes';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(projectDetailRoutes, { platform });
   await app.register(taskRoutes, { platform });
   await app.register(noteRoutes, { platform });
+  await app.register(fileRoutes, { platform });
   scheduleOverdueSweep(app, platform);
   attachMailDelivery(app, platform);
 

@@ -1,5 +1,5 @@
-// Spec 2 "Project detail page" (/project/:projectId): header, then the Project Info, Tasks and
-// Notes tabs. Files & Links arrives with the rest of issue 5.
+// Spec 2 "Project detail page" (/project/:projectId): header, then the Project Info, Tasks,
+// Files & Links and Notes tabs.
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, Building2 } from 'lucide-react';
 import { useEffect } from 'react';
@@ -9,6 +9,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { FullPageMessage } from '@/web/components/ui/full-page-message';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { FilesTab } from '@/web/features/files/components/files-tab';
 import { NotesTab } from '@/web/features/notes/components/notes-tab';
 import { projectDetailQuery } from '@/web/features/project-page/api';
 import { ProjectInfoTab } from '@/web/features/project-page/components/project-info-tab';
@@ -83,9 +84,10 @@ export function ProjectPage() {
         </div>
       </header>
       <Tabs defaultValue="info">
-        <TabsList>
+        <TabsList className="max-w-full justify-start overflow-x-auto">
           <TabsTrigger value="info">Project Info</TabsTrigger>
           <TabsTrigger value="tasks">Tasks</TabsTrigger>
+          <TabsTrigger value="files">Files &amp; Links</TabsTrigger>
           <TabsTrigger value="notes">Notes</TabsTrigger>
         </TabsList>
         <TabsContent value="info">
@@ -93,6 +95,9 @@ export function ProjectPage() {
         </TabsContent>
         <TabsContent value="tasks">
           <TasksTab projectId={data.id} canAddTasks={data.canEdit} />
+        </TabsContent>
+        <TabsContent value="files">
+          <FilesTab projectId={data.id} />
         </TabsContent>
         <TabsContent value="notes">
           <NotesTab projectId={data.id} />

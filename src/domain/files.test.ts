@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { acceptedExtension, addLinkSchema, contentMatchesExtension, fileSizeLabel } from './files';
+
+const bytes = (...b: number[]) => Uint8Array.from(b);
+
+describe('file rules', () => {
+  it('accepts the listed extensions, case-insensitively, and nothing else', () => {
+    expect(acceptedExtension('Brief.PDF')).toBe('pdf');
+    expect(acceptedExtension('archive.tar.zip')).toBe('zip');
+    expect(acceptedExtension('setup.exe')).toBeNull();
+    expect(acceptedExtension('pdf')).toBeNull();
+  });
+
+  it('checks the content against the extension', () => {
+    expect(contentMatchesExtension('pdf', new TextEncoder().encode('%PDF-1.4'))).toBe(true);
+    expect(contentMatchesExtension('pdf', new TextEncoder().encode('MZ\x90\x00'))).toBe(false);
+    expect(contentMatchesExtension('jpg', bytes(0xff, 0xd8, 0xff, 0xe0))).toBe(true);
+    expect(contentMatchesExtension('gif', new TextEncoder().encode('GIF89a'))).toBe(true);
+    expect(contentMatchesExtension('docx', bytes(0x50, 0x4b, 0x03, 0x04))).toBe(true);
+    expect(contentMatchesExtension('xls', bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1))).toBe(true);
+    expect(contentMatchesExtension('doc', bytes(0x50, 0x4b, 0x03, 0x04))).toBe(false);
+    expect(contentMatchesExtension('txt', new TextEncoder().encode('plain café'))).toBe(true);
+    expect(contentMatchesExtension('txt', bytes(0xff, 0xfe, 0x41))).toBe(false);
+  });
+
+  it('shows sizes as rounded KB (spec 9)', () => {
+    expect(fileSizeLabel(1536)).toBe('2 KB');
+    expect(fileSizeLabel(100)).toBe('0 KB');
+    expect(fileSizeLabel(null)).toBe('0 KB');
+  });
+
+  it('takes only http and https links', () => {
+    expect(addLinkSchema.safeParse({ name: 'Brief', url: 'http://example.com' }).success).toBe(true);
+    expect(addLinkSchema.safeParse({ name: 'Brief', url: 'javascript:alert(1)' }).success).toBe(false);
+    expect(addLinkSchema.safeParse({ name: 'Brief', url: 'data:text/html,hi' }).success).toBe(false);
+  });
+});

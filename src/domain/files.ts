@@ -1,0 +1,133 @@
+// Files and links on the project page (spec 2 "Files & Links", 3 "project_file", 5, 8;
+// ARCHITECTURE decision 10: type checked by extension and by content).
+import { z } from 'zod';
+
+export const FILE_MESSAGES = {
+  upload: 'Upload File',
+  uploading: 'Uploading...',
+  uploaded: 'File uploaded successfully',
+  uploadFailedTitle: 'Upload failed',
+  uploadFailed: 'Failed to upload file',
+  addLink: 'Add Link',
+  linkAdded: 'Link added successfully',
+  linkFailed: 'Failed to add link',
+  linkRequired: 'Please provide both name and URL',
+  linkScheme: 'Only http and https links can be added',
+  empty: 'No files uploaded yet',
+  loadFailed: (message: string) => `Error loading files: ${message}`,
+  deleted: 'File deleted successfully',
+  deleteFailed: (message: string) => `Failed to delete file: ${message}`,
+  wrongType: 'This file type is not allowed. Accepted: pdf, doc, docx, xls, xlsx, png, jpg, jpeg, gif, txt, zip',
+  contentMismatch: 'The file content does not match its extension.',
+  tooLarge: (mb: number) => `The file is larger than the ${mb} MB limit.`,
+  noFile: 'Choose a file to upload.',
+  notFound: 'File not found',
+  notYours: 'You can only delete files and links you added.',
+} as const;
+
+export const ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'png', 'jpg', 'jpeg', 'gif', 'txt', 'zip'] as const;
+export type AcceptedExtension = (typeof ACCEPTED_EXTENSIONS)[number];
+
+export const CONTENT_TYPES: Record<AcceptedExtension, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  txt: 'text/plain',
+  zip: 'application/zip',
+};
+
+/** The lower-case extension when it is an accepted one. */
+export function acceptedExtension(fileName: string): AcceptedExtension | null {
+  const dot = fileName.lastIndexOf('.');
+  if (dot < 0) return null;
+  const ext = fileName.slice(dot + 1).toLowerCase();
+  return (ACCEPTED_EXTENSIONS as readonly string[]).includes(ext) ? (ext as AcceptedExtension) : null;
+}
+
+const startsWith = (bytes: Uint8Array, signature: number[]) =>
+  bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
+
+const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG = [0xff, 0xd8, 0xff];
+const GIF87 = [0x47, 0x49, 0x46, 0x38, 0x37, 0x61];
+const GIF89 = [0x47, 0x49, 0x46, 0x38, 0x39, 0x61];
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const EMPTY_ZIP = [0x50, 0x4b, 0x05, 0x06];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]; // doc, xls
+
+/** Decision 10: the content's magic bytes must match the extension; text must be UTF-8 without NULs. */
+export function contentMatchesExtension(ext: AcceptedExtension, bytes: Uint8Array): boolean {
+  switch (ext) {
+    case 'pdf':
+      return startsWith(bytes, PDF);
+    case 'png':
+      return startsWith(bytes, PNG);
+    case 'jpg':
+    case 'jpeg':
+      return startsWith(bytes, JPEG);
+    case 'gif':
+      return startsWith(bytes, GIF87) || startsWith(bytes, GIF89);
+    case 'zip':
+    case 'docx':
+    case 'xlsx':
+      return startsWith(bytes, ZIP) || startsWith(bytes, EMPTY_ZIP);
+    case 'doc':
+    case 'xls':
+      return startsWith(bytes, OLE);
+    case 'txt':
+      if (bytes.includes(0)) return false;
+      try {
+        new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+        return true;
+      } catch {
+        return false;
+      }
+  }
+}
+
+export const addLinkSchema = z.object({
+  name: z.string({ message: FILE_MESSAGES.linkRequired }).trim().min(1, FILE_MESSAGES.linkRequired).max(300),
+  url: z
+    .string({ message: FILE_MESSAGES.linkRequired })
+    .trim()
+    .min(1, FILE_MESSAGES.linkRequired)
+    .max(2000)
+    .refine((v) => {
+      try {
+        const url = new URL(v);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, FILE_MESSAGES.linkScheme),
+});
+export type AddLinkInput = z.input<typeof addLinkSchema>;
+
+export const projectFileSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  fileName: z.string(),
+  fileType: z.string(),
+  fileSize: z.number().nullable(),
+  isLink: z.boolean(),
+  linkUrl: z.string().nullable(),
+  uploadedBy: z.string().nullable(),
+  createdAt: z.string(),
+  /** The caller may delete it (staff: any; developers: their own). */
+  canDelete: z.boolean(),
+});
+export type ProjectFile = z.infer<typeof projectFileSchema>;
+
+/** Spec 9: bytes divided by 1024, rounded, in KB. */
+export function fileSizeLabel(bytes: number | null): string {
+  return `${Math.round((bytes ?? 0) / 1024)} KB`;
+}
+
+export const FILE_LIST_LIMIT = 500;

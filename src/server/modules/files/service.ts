@@ -1,0 +1,167 @@
+// Files and links of a project (spec 2 "Files & Links"; decision 10). Anyone who can see the
+// project may list, upload, add links and download; staff may delete any item, developers the
+// ones they added. An upload is stored first and its record written after; if the record
+// insert fails the stored object is removed again.
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  acceptedExtension,
+  addLinkSchema,
+  CONTENT_TYPES,
+  contentMatchesExtension,
+  FILE_LIST_LIMIT,
+  FILE_MESSAGES,
+  type ProjectFile,
+} from '../../../domain/files';
+import { canManageProjects } from '../../../domain/roles';
+import { recordActivity } from '../../platform/activity-log';
+import type { Actor } from '../../platform/auth/session';
+import { projectFiles } from '../../platform/db/schema/work';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
+import type { Storage } from '../../platform/storage/storage';
+import { requireVisibleProject } from '../projects/detail-service';
+
+function mayDelete(actor: Actor, row: typeof projectFiles.$inferSelect): boolean {
+  return canManageProjects(actor.role) || row.uploadedBy === actor.profileId;
+}
+
+function toFile(row: typeof projectFiles.$inferSelect, actor: Actor): ProjectFile {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    fileName: row.fileName,
+    fileType: row.fileType,
+    fileSize: row.fileSize,
+    isLink: row.isLink,
+    linkUrl: row.linkUrl,
+    uploadedBy: row.uploadedBy,
+    createdAt: row.createdAt.toISOString(),
+    canDelete: mayDelete(actor, row),
+  };
+}
+
+export async function listFiles({ db }: Platform, actor: Actor, projectId: string): Promise<ProjectFile[]> {
+  await requireVisibleProject(db, actor, projectId);
+  const rows = await db
+    .select()
+    .from(projectFiles)
+    .where(eq(projectFiles.projectId, projectId))
+    .orderBy(desc(projectFiles.createdAt), desc(projectFiles.id))
+    .limit(FILE_LIST_LIMIT);
+  return rows.map((row) => toFile(row, actor));
+}
+
+export async function uploadFile(
+  { db, clock }: Platform,
+  storage: Storage,
+  actor: Actor,
+  projectId: string,
+  file: { fileName: string; data: Uint8Array },
+): Promise<ProjectFile> {
+  const project = await requireVisibleProject(db, actor, projectId);
+  const fileName = file.fileName.trim().slice(0, 255);
+  const ext = acceptedExtension(fileName);
+  if (!ext) throw badRequest(FILE_MESSAGES.wrongType, 'file_type_not_allowed');
+  if (!contentMatchesExtension(ext, file.data)) throw badRequest(FILE_MESSAGES.contentMismatch, 'file_content_mismatch');
+
+  // Spec 7: a unique name (millisecond timestamp) plus the original extension, under the project.
+  const storagePath = `${project.id}/${clock.now().getTime()}-${randomUUID()}.${ext}`;
+  await storage.put(storagePath, file.data);
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(projectFiles)
+        .values({
+          projectId: project.id,
+          fileName,
+          fileType: CONTENT_TYPES[ext],
+          fileSize: file.data.byteLength,
+          storagePath,
+          isLink: false,
+          uploadedBy: actor.profileId,
+          createdAt: clock.now(),
+        })
+        .returning();
+      await recordActivity(tx, {
+        organizationId: actor.organizationId,
+        userId: actor.profileId,
+        action: 'upload_file',
+        projectId: project.id,
+        details: { file_name: fileName, file_size: file.data.byteLength },
+      });
+      return toFile(row!, actor);
+    });
+  } catch (error) {
+    await storage.remove(storagePath);
+    throw error;
+  }
+}
+
+export async function addLink(
+  { db, clock }: Platform,
+  actor: Actor,
+  projectId: string,
+  input: z.output<typeof addLinkSchema>,
+): Promise<ProjectFile> {
+  return db.transaction(async (tx) => {
+    const project = await requireVisibleProject(tx, actor, projectId);
+    const [row] = await tx
+      .insert(projectFiles)
+      .values({
+        projectId: project.id,
+        fileName: input.name,
+        fileType: 'link',
+        linkUrl: input.url,
+        isLink: true,
+        uploadedBy: actor.profileId,
+        createdAt: clock.now(),
+      })
+      .returning();
+    await recordActivity(tx, {
+      organizationId: actor.organizationId,
+      userId: actor.profileId,
+      action: 'upload_link',
+      projectId: project.id,
+      details: { link_name: input.name, url: input.url },
+    });
+    return toFile(row!, actor);
+  });
+}
+
+async function findFile(platform: Platform, actor: Actor, projectId: string, fileId: string) {
+  const project = await requireVisibleProject(platform.db, actor, projectId);
+  const [row] = await platform.db
+    .select()
+    .from(projectFiles)
+    .where(and(eq(projectFiles.id, fileId), eq(projectFiles.projectId, project.id)));
+  if (!row) throw notFound(FILE_MESSAGES.notFound);
+  return { project, row };
+}
+
+/** The stored object and its original name, for the authorized download route. */
+export async function openDownload(platform: Platform, storage: Storage, actor: Actor, projectId: string, fileId: string) {
+  const { row } = await findFile(platform, actor, projectId, fileId);
+  if (row.isLink || !row.storagePath) throw notFound(FILE_MESSAGES.notFound);
+  const stream = await storage.read(row.storagePath);
+  if (!stream) throw notFound(FILE_MESSAGES.notFound);
+  return { stream, fileName: row.fileName, contentType: row.fileType, size: row.fileSize };
+}
+
+export async function deleteFile(platform: Platform, storage: Storage, actor: Actor, projectId: string, fileId: string) {
+  const { project, row } = await findFile(platform, actor, projectId, fileId);
+  if (!mayDelete(actor, row)) throw forbidden(FILE_MESSAGES.notYours);
+  await platform.db.transaction(async (tx) => {
+    await tx.delete(projectFiles).where(and(eq(projectFiles.id, row.id), eq(projectFiles.projectId, project.id)));
+    await recordActivity(tx, {
+      organizationId: actor.organizationId,
+      userId: actor.profileId,
+      action: 'delete_file',
+      projectId: project.id,
+      details: { file_name: row.fileName, is_link: row.isLink },
+    });
+  });
+  // After the commit: a failed removal leaves an unreferenced object, never a record without one.
+  if (row.storagePath) await storage.remove(row.storagePath);
+}
