@@ -64,12 +64,13 @@ function FileItem({ file, projectId }: { file: ProjectFile; projectId: string })
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3" aria-label={file.fileName}>
       <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-48 flex-1">
         <p className="truncate font-medium">{file.fileName}</p>
-        <p className="text-xs text-muted-foreground">
+        <p className="truncate text-xs text-muted-foreground">
           {file.isLink ? file.linkUrl : fileSizeLabel(file.fileSize)} · {formatDate(file.createdAt)}
         </p>
       </div>
+      <div className="ml-auto flex items-center gap-1">
       {file.isLink && file.linkUrl ? (
         <Button asChild variant="outline" size="sm">
           <a href={file.linkUrl} target="_blank" rel="noopener noreferrer">
@@ -102,6 +103,7 @@ function FileItem({ file, projectId }: { file: ProjectFile; projectId: string })
           <Trash2 aria-hidden />
         </Button>
       ) : null}
+      </div>
     </li>
   );
 }
