@@ -51,7 +51,7 @@ export async function templateRoutes(app: FastifyInstance, options: { platform: 
     },
   );
 
-  typed.put(
+  typed.patch(
     '/api/templates/:templateId',
     {
       schema: {

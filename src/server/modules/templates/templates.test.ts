@@ -80,7 +80,7 @@ describe('templates API', () => {
     expect((await developer.inject({ method: 'GET', url: '/api/templates' })).statusCode).toBe(403);
     expect((await developer.inject({ method: 'GET', url: `/api/templates/${template.id}` })).statusCode).toBe(403);
     expect((await create(developer, intake)).statusCode).toBe(403);
-    const update = await developer.inject({ method: 'PUT', url: `/api/templates/${template.id}`, payload: intake });
+    const update = await developer.inject({ method: 'PATCH', url: `/api/templates/${template.id}`, payload: intake });
     expect(update.statusCode).toBe(403);
     expect((await developer.inject({ method: 'DELETE', url: `/api/templates/${template.id}` })).statusCode).toBe(403);
     expect((await orgAdmin.inject({ method: 'GET', url: `/api/templates/${template.id}` })).json().name).toBe(template.name);
@@ -90,7 +90,7 @@ describe('templates API', () => {
     const template = (await list(orgAdmin)).items[0];
     expect((await list(outsider)).total).toBe(0);
     expect((await outsider.inject({ method: 'GET', url: `/api/templates/${template.id}` })).statusCode).toBe(404);
-    const update = await outsider.inject({ method: 'PUT', url: `/api/templates/${template.id}`, payload: { ...intake, name: 'Stolen' } });
+    const update = await outsider.inject({ method: 'PATCH', url: `/api/templates/${template.id}`, payload: { ...intake, name: 'Stolen' } });
     expect(update.statusCode).toBe(404);
     expect((await outsider.inject({ method: 'DELETE', url: `/api/templates/${template.id}` })).statusCode).toBe(404);
     expect((await outsider.inject({ method: 'GET', url: '/api/templates/not-a-uuid' })).statusCode).toBe(404);
@@ -99,11 +99,11 @@ describe('templates API', () => {
 
   it('updates name, description and fields, needing at least one field', async () => {
     const { id } = (await create(admin, { ...intake, name: 'To Edit' })).json();
-    const empty = await admin.inject({ method: 'PUT', url: `/api/templates/${id}`, payload: { ...intake, fields: [] } });
+    const empty = await admin.inject({ method: 'PATCH', url: `/api/templates/${id}`, payload: { ...intake, fields: [] } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe(TEMPLATE_MESSAGES.needsOneField);
     const res = await executive.inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: `/api/templates/${id}`,
       payload: { name: 'Edited', description: '', fields: [{ ...extraFields[0], order: 0 }] },
     });
@@ -184,7 +184,7 @@ describe('creating a project from a template', () => {
 
     // Later edits of the template leave the project's questionnaire as it was.
     await executive.inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: `/api/templates/${templateId}`,
       payload: { ...intake, fields: [...intake.fields, { label: 'Extra', name: 'extra', type: 'text', required: true, order: 9 }] },
     });

@@ -1,8 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { createProjectSchema, PROJECT_MESSAGES, type CreateProjectInput } from '@/domain/projects';
+import type { FormData } from '@/domain/template-field';
+import { emptyAnswers, TEMPLATE_MESSAGES, validateAnswers, type Template } from '@/domain/templates';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
@@ -11,21 +14,49 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/web/components/ui/textarea';
 import { todayIso } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { templateChoicesQuery } from '@/web/features/templates/api';
+import { AnswerFields } from '@/web/features/templates/components/answer-input';
 import { clientChoicesQuery, useCreateProject } from '../api';
 
 const emptyValues: CreateProjectInput = { name: '', clientId: '', description: '', dueDate: '' };
+const NO_TEMPLATE = 'none';
 
 export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const clients = useQuery({ ...clientChoicesQuery, enabled: open });
   const createProject = useCreateProject();
   const form = useForm<CreateProjectInput, unknown, z.output<typeof createProjectSchema>>({ resolver: zodResolver(createProjectSchema), defaultValues: emptyValues });
   const { errors } = form.formState;
+  const templates = useQuery({ ...templateChoicesQuery, enabled: open });
+  const [template, setTemplate] = useState<Template | null>(null);
+  const [answers, setAnswers] = useState<FormData>({});
+
+  // Spec 4: a template sets the name, the description and empty answers; clearing it removes them.
+  const chooseTemplate = (id: string) => {
+    const chosen = templates.data?.find((t) => t.id === id) ?? null;
+    setTemplate(chosen);
+    setAnswers(chosen ? emptyAnswers(chosen.fields) : {});
+    if (chosen) {
+      form.setValue('name', `${chosen.name} Project`);
+      form.setValue('description', chosen.description ?? '');
+    }
+  };
 
   const onSubmit = form.handleSubmit((values) => {
-    createProject.mutate(values, {
+    let fromTemplate = {};
+    if (template) {
+      const checked = validateAnswers(template.fields, answers);
+      if (!checked.ok) {
+        notifyError(checked.message);
+        return;
+      }
+      fromTemplate = { templateId: template.id, formData: checked.formData };
+    }
+    createProject.mutate({ ...values, ...fromTemplate }, {
       onSuccess: () => {
-        notifySuccess(PROJECT_MESSAGES.created);
+        notifySuccess(template ? TEMPLATE_MESSAGES.projectCreated : PROJECT_MESSAGES.created);
         form.reset(emptyValues);
+        setTemplate(null);
+        setAnswers({});
         onOpenChange(false);
       },
       onError: (error) => notifyError(error),
@@ -40,6 +71,23 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
           <DialogDescription>Start a project for one of your clients.</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          {templates.data?.length ? (
+            <FormField label="Project Template (optional)">
+              <Select value={template?.id ?? NO_TEMPLATE} onValueChange={(id) => chooseTemplate(id)}>
+                <SelectTrigger aria-label="Project Template">
+                  <SelectValue placeholder="No template" />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={NO_TEMPLATE}>No template</SelectItem>
+                  {templates.data.map((t) => (
+                    <SelectItem key={t.id} value={t.id}>
+                      {t.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </FormField>
+          ) : null}
           <FormField label="Project Name" error={errors.name?.message}>
             <Input autoFocus placeholder="e.g., Website Redesign" {...form.register('name')} />
           </FormField>
@@ -73,6 +121,12 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
             {/* Past dates cannot be picked (spec 2); the server refuses them too. */}
             <Input type="date" min={todayIso()} {...form.register('dueDate')} />
           </FormField>
+          {template ? (
+            <div className="grid gap-4 border-t pt-4">
+              <h3 className="text-sm font-semibold">{template.name} questionnaire</h3>
+              <AnswerFields fields={template.fields} answers={answers} onChange={setAnswers} />
+            </div>
+          ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" disabled={createProject.isPending} onClick={() => onOpenChange(false)}>
               Cancel

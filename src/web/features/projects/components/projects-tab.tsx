@@ -10,6 +10,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { errorMessage } from '@/web/lib/api-client';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
+import { TemplatesTab } from '@/web/features/templates/components/templates-tab';
 import { projectListQuery } from '../api';
 import { CreateProjectDialog } from './create-project-dialog';
 import { ProjectCard } from './project-card';
@@ -39,9 +40,7 @@ export function ProjectsTab({ role }: { role: Role }) {
             <ProjectList role={role} />
           </TabsContent>
           <TabsContent value="templates">
-            <div className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
-              Project templates will be managed here.
-            </div>
+            <TemplatesTab role={role} />
           </TabsContent>
         </Tabs>
       ) : (

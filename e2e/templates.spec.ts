@@ -1,0 +1,220 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, newAccount, signIn, signUpThroughApi, toast } from './fixtures';
+
+async function addClient(page: Page, name: string) {
+  await page.goto('/?tab=clients');
+  await page.getByRole('button', { name: 'Add Client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Client' });
+  await dialog.getByLabel('Client Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create Client' }).click();
+  await expect(toast(page, 'Client created successfully!')).toBeVisible();
+}
+
+async function openTemplates(page: Page) {
+  await page.goto('/?tab=projects');
+  await page.getByRole('tab', { name: 'Templates' }).click();
+}
+
+type NewField = { label: string; name: string; type: string; required?: boolean; options?: string[] };
+
+async function addField(page: Page, field: NewField) {
+  const panel = page.getByRole('region', { name: 'Add Field' });
+  await panel.getByLabel('Field Label').fill(field.label);
+  await panel.getByLabel('Field Name').fill(field.name);
+  await panel.getByRole('combobox', { name: 'Field Type' }).click();
+  await page.getByRole('option', { name: field.type, exact: true }).click();
+  if (field.required) await panel.getByLabel('Required').check();
+  for (const option of field.options ?? []) {
+    await panel.getByRole('textbox', { name: 'Options' }).fill(option);
+    await panel.getByRole('textbox', { name: 'Options' }).press('Enter');
+  }
+  await panel.getByRole('button', { name: 'Add Field' }).click();
+}
+
+const fieldNames = (page: Page) => page.getByTestId('template-field').locator('p.text-xs').allTextContents();
+
+test.describe('Agency owner', () => {
+  test.beforeEach(async ({ page }) => {
+    await signUpThroughApi(page, newAccount('templates'));
+  });
+
+  test('builds a template with every field type, reorders and duplicates, and uses it for a project', async ({ page }) => {
+    test.setTimeout(90_000);
+    await addClient(page, 'Harbor Coffee');
+    await openTemplates(page);
+    await expect(page.getByText('No templates yet')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add Template' }).click();
+    const editor = page.getByRole('dialog', { name: 'Create Template' });
+    await editor.getByLabel('Template Name').fill('Website Intake');
+    await editor.getByLabel('Description').fill('Questions for new website clients');
+    await expect(page.getByTestId('template-field')).toHaveCount(2);
+
+    // The default fields stay, and their names are reserved.
+    await editor.getByRole('button', { name: 'Remove Client Name' }).click();
+    await expect(toast(page, 'Client Name and Due Date are required default fields.')).toContainText('Cannot Remove');
+    await addField(page, { label: 'Client', name: 'Client Name', type: 'Text' });
+    await expect(editor.getByText('This field name is reserved for default fields.')).toBeVisible();
+    await addField(page, { label: 'Plan', name: 'plan', type: 'Select', options: ['Basic'] });
+    await expect(editor.getByText('At least two options are required for select, checkbox, or radio fields.')).toBeVisible();
+    // The same option again is ignored: still one chip.
+    await addField(page, { label: 'Plan', name: 'plan', type: 'Select', options: ['Basic'] });
+    await expect(editor.getByRole('list', { name: 'Option chips' }).getByRole('listitem')).toHaveCount(1);
+    await expect(editor.getByText('At least two options are required for select, checkbox, or radio fields.')).toBeVisible();
+
+    await addField(page, { label: 'Project Brief', name: 'Project Brief', type: 'Text Area', required: true });
+    await addField(page, { label: 'Pages', name: 'pages', type: 'Number' });
+    await addField(page, { label: 'Plan', name: 'plan', type: 'Select', options: ['Basic', 'Pro'] });
+    await addField(page, { label: 'Channels', name: 'channels', type: 'Checkbox', required: true, options: ['Web', 'Print', 'Social'] });
+    await addField(page, { label: 'Tone', name: 'tone', type: 'Radio', options: ['Calm', 'Bold'] });
+    await addField(page, { label: 'Launch', name: 'launch', type: 'Date' });
+    await addField(page, { label: 'Pages', name: 'Pages', type: 'Number' });
+    await expect(editor.getByText('Field name must be unique.')).toBeVisible();
+
+    await editor.getByRole('button', { name: 'Move Tone up' }).click();
+    await editor.getByRole('button', { name: 'Duplicate Pages' }).click();
+    expect((await fieldNames(page)).map((t) => t.split(' · ')[0])).toEqual([
+      'client_name',
+      'due_date',
+      'project_brief',
+      'pages',
+      'pages_copy1',
+      'plan',
+      'tone',
+      'channels',
+      'launch',
+    ]);
+    await editor.getByRole('button', { name: 'Remove Pages (Copy)' }).click();
+    await editor.getByRole('button', { name: 'Create Template' }).click();
+    await expect(toast(page, 'Template created successfully!')).toBeVisible();
+    await expect(page.getByText('Showing 1 of 1 templates')).toBeVisible();
+    const card = page.getByTestId('template-card').filter({ hasText: 'Website Intake' });
+    await expect(card.getByText('Active')).toBeVisible();
+
+    // Use Template: preview first, then fill.
+    await card.getByRole('button', { name: 'Use Template' }).click();
+    const use = page.getByRole('dialog', { name: 'Website Intake' });
+    await expect(use.getByLabel('Project Brief')).toBeDisabled();
+    await use.getByRole('button', { name: 'Use Template' }).click();
+    await expect(use.getByLabel('Project Name')).toHaveValue('Website Intake Project');
+    await expect(use.getByLabel('Description')).toHaveValue('Questions for new website clients');
+    await use.getByRole('combobox', { name: 'Client' }).click();
+    await page.getByRole('option', { name: 'Harbor Coffee' }).click();
+    await use.getByLabel('Due Date', { exact: true }).first().fill('2027-03-01');
+    await use.getByRole('button', { name: 'Create Project' }).click();
+    await expect(toast(page, 'Please fill all required fields in the form.')).toBeVisible();
+
+    await use.getByLabel('Project Brief').fill('A new site\nwith a shop');
+    await use.getByLabel('Pages').fill('12');
+    await use.getByRole('combobox', { name: 'Plan' }).click();
+    await page.getByRole('option', { name: 'Pro' }).click();
+    await use.getByLabel('Web').check();
+    await use.getByLabel('Social').check();
+    await use.getByLabel('Bold').check();
+    await use.getByRole('button', { name: 'Create Project' }).click();
+    await expect(toast(page, 'Project created from template successfully!')).toBeVisible();
+    await expect(use).toBeHidden();
+
+    // It opens on the preview step again.
+    await card.getByRole('button', { name: 'Use Template' }).click();
+    await expect(use.getByRole('button', { name: 'Use Template' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The project carries its answers and the template's fields as they were.
+    const projects = await (await page.request.get('/api/projects?search=Website%20Intake%20Project')).json();
+    expect(projects.items).toHaveLength(1);
+    const detail = await (await page.request.get(`/api/projects/${projects.items[0].id}`)).json();
+    expect(detail.formData).toEqual({
+      client_name: 'Harbor Coffee',
+      due_date: '2027-03-01',
+      project_brief: 'A new site\nwith a shop',
+      pages: '12',
+      plan: 'Pro',
+      tone: 'Bold',
+      channels: ['Web', 'Social'],
+      launch: '',
+    });
+    expect(detail.templateFields.map((f: { name: string }) => f.name)).toEqual([
+      'client_name',
+      'due_date',
+      'project_brief',
+      'pages',
+      'plan',
+      'tone',
+      'channels',
+      'launch',
+    ]);
+  });
+
+  test('picks a template in Create Project, clears it, edits and deletes templates', async ({ page }) => {
+    await addClient(page, 'Northwind');
+    const created = await page.request.post('/api/templates', {
+      data: {
+        name: 'Brand Kit',
+        description: 'Logo and palette',
+        fields: [
+          { label: 'Client Name', name: 'client_name', type: 'text', required: true, options: [], order: 0 },
+          { label: 'Due Date', name: 'due_date', type: 'date', required: true, options: [], order: 1 },
+          { label: 'Colors', name: 'colors', type: 'checkbox', required: true, options: ['Red', 'Blue'], order: 2 },
+        ],
+      },
+    });
+    expect(created.status()).toBe(201);
+
+    await page.goto('/?tab=projects');
+    await page.getByRole('button', { name: 'Add Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Project' });
+    await dialog.getByRole('combobox', { name: 'Project Template' }).click();
+    await page.getByRole('option', { name: 'Brand Kit' }).click();
+    await expect(dialog.getByLabel('Project Name')).toHaveValue('Brand Kit Project');
+    await expect(dialog.getByLabel('Description')).toHaveValue('Logo and palette');
+    await expect(dialog.getByLabel('Red')).not.toBeChecked();
+    await dialog.getByRole('combobox', { name: 'Project Template' }).click();
+    await page.getByRole('option', { name: 'No template' }).click();
+    await expect(dialog.getByLabel('Red')).toHaveCount(0);
+
+    await dialog.getByRole('combobox', { name: 'Project Template' }).click();
+    await page.getByRole('option', { name: 'Brand Kit' }).click();
+    await dialog.getByRole('combobox', { name: 'Client' }).click();
+    await page.getByRole('option', { name: 'Northwind' }).click();
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await expect(toast(page, 'Please fill all required fields in the form.')).toBeVisible();
+    await dialog.getByLabel('Client Name').fill('Northwind');
+    await dialog.getByLabel('Due Date').last().fill('2027-01-15');
+    await dialog.getByLabel('Blue').check();
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await expect(toast(page, 'Project created from template successfully!')).toBeVisible();
+    await expect(page.getByTestId('project-card').filter({ hasText: 'Brand Kit Project' })).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Templates' }).click();
+    const card = page.getByTestId('template-card').filter({ hasText: 'Brand Kit' });
+    await card.getByRole('button', { name: 'Edit Brand Kit' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit Template' });
+    await editor.getByLabel('Template Name').fill('Brand Kit v2');
+    await editor.getByRole('button', { name: 'Update Template' }).click();
+    await expect(toast(page, 'Template updated successfully!')).toBeVisible();
+
+    await page.getByRole('searchbox', { name: 'Search templates' }).fill('nothing like it');
+    await expect(page.getByText('No templates match your search')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search templates' }).fill('');
+
+    page.once('dialog', (confirm) => {
+      expect(confirm.message()).toBe('Are you sure you want to delete this template?');
+      void confirm.accept();
+    });
+    await page.getByTestId('template-card').filter({ hasText: 'Brand Kit v2' }).getByRole('button', { name: 'Delete Brand Kit v2' }).click();
+    await expect(toast(page, 'Template deleted successfully')).toBeVisible();
+    await expect(page.getByText('No templates yet')).toBeVisible();
+  });
+});
+
+test.describe('Developer', () => {
+  test('has no Templates tab and cannot read templates', async ({ page }) => {
+    const developer = DEMO_ACCOUNTS.developer;
+    await signIn(page, developer.email, DEMO_PASSWORD);
+    await expect(page.getByTestId('user-name')).toHaveText(developer.fullName);
+    await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Templates' })).toHaveCount(0);
+    expect((await page.request.get('/api/templates')).status()).toBe(403);
+  });
+});

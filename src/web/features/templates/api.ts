@@ -1,0 +1,66 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { createProjectSchema, ProjectCard } from '@/domain/projects';
+import type { createTemplateSchema, Template, templatePageSchema, updateTemplateSchema } from '@/domain/templates';
+import { api } from '@/web/lib/api-client';
+
+type TemplatePage = z.infer<typeof templatePageSchema>;
+
+export const templateKeys = {
+  all: ['templates'] as const,
+  list: (search: string) => ['templates', 'list', search] as const,
+  choices: ['templates', 'choices'] as const,
+};
+
+export function templateListQuery(search: string) {
+  return infiniteQueryOptions({
+    queryKey: templateKeys.list(search),
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ search });
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get<TemplatePage>(`/api/templates?${params}`);
+    },
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** The template select of the Create Project dialog: the 100 newest. */
+export const templateChoicesQuery = queryOptions({
+  queryKey: templateKeys.choices,
+  queryFn: () => api.get<TemplatePage>('/api/templates?limit=100').then((page) => page.items),
+});
+
+export function useCreateTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.input<typeof createTemplateSchema>) => api.post<Template>('/api/templates', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+  });
+}
+
+export function useUpdateTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: z.input<typeof updateTemplateSchema> & { id: string }) =>
+      api.patch<Template>(`/api/templates/${id}`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+  });
+}
+
+export function useDeleteTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/api/templates/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
+  });
+}
+
+/** Use Template's 'Create Project': the projects endpoint with the template and its answers. */
+export function useCreateProjectFromTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.output<typeof createProjectSchema>) => api.post<ProjectCard>('/api/projects', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects'] }),
+  });
+}

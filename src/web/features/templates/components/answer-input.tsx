@@ -1,0 +1,126 @@
+// One questionnaire field as a form control, per type (spec 3 "template field").
+import type { FormData, TemplateField } from '@/domain/template-field';
+import { Input } from '@/web/components/ui/input';
+import { Label } from '@/web/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { Textarea } from '@/web/components/ui/textarea';
+
+type AnswerInputProps = {
+  field: TemplateField;
+  value: string | string[] | undefined;
+  onChange: (value: string | string[]) => void;
+  disabled?: boolean;
+};
+
+export function AnswerInput({ field, value, onChange, disabled }: AnswerInputProps) {
+  const id = `answer-${field.name}`;
+  const text = typeof value === 'string' ? value : '';
+  const list = Array.isArray(value) ? value : [];
+  const label = (
+    <Label htmlFor={field.type === 'checkbox' || field.type === 'radio' ? undefined : id}>
+      {field.label}
+      {field.required ? <span className="text-destructive"> *</span> : null}
+    </Label>
+  );
+
+  switch (field.type) {
+    case 'textarea':
+      return (
+        <div className="grid gap-1.5">
+          {label}
+          <Textarea id={id} rows={3} value={text} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
+        </div>
+      );
+    case 'select':
+      return (
+        <div className="grid gap-1.5">
+          {label}
+          <Select value={text} onValueChange={onChange} disabled={disabled}>
+            <SelectTrigger id={id} aria-label={field.label}>
+              <SelectValue placeholder={`Select ${field.label.toLowerCase()}`} />
+            </SelectTrigger>
+            <SelectContent>
+              {field.options.map((option) => (
+                <SelectItem key={option} value={option}>
+                  {option}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      );
+    case 'checkbox':
+    case 'radio':
+      return (
+        <fieldset className="grid gap-1.5" disabled={disabled}>
+          <legend className="mb-1.5 text-sm font-medium">
+            {field.label}
+            {field.required ? <span className="text-destructive"> *</span> : null}
+          </legend>
+          <div className="flex flex-wrap gap-x-5 gap-y-2">
+            {field.options.map((option) => (
+              <label key={option} className="flex items-center gap-2 text-sm">
+                {field.type === 'checkbox' ? (
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={list.includes(option)}
+                    onChange={(e) => onChange(e.target.checked ? [...list, option] : list.filter((v) => v !== option))}
+                  />
+                ) : (
+                  <input
+                    type="radio"
+                    name={id}
+                    className="size-4 accent-primary"
+                    checked={text === option}
+                    onChange={() => onChange(option)}
+                  />
+                )}
+                {option}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      );
+    default:
+      return (
+        <div className="grid gap-1.5">
+          {label}
+          <Input
+            id={id}
+            type={field.type === 'number' ? 'number' : field.type === 'date' ? 'date' : 'text'}
+            value={text}
+            disabled={disabled}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        </div>
+      );
+  }
+}
+
+/** Every field of a template, in order, as inputs. */
+export function AnswerFields({
+  fields,
+  answers,
+  onChange,
+  disabled,
+}: {
+  fields: readonly TemplateField[];
+  answers: FormData;
+  onChange?: (answers: FormData) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="grid gap-4">
+      {fields.map((field) => (
+        <AnswerInput
+          key={field.name}
+          field={field}
+          value={answers[field.name]}
+          disabled={disabled}
+          onChange={(value) => onChange?.({ ...answers, [field.name]: value })}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+// Create Template and Edit Template (spec 2 "Templates tab", 4, 5): 650px wide.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowDown, ArrowUp, Copy, Plus, Trash2, X } from 'lucide-react';
+import { useState, type KeyboardEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { TEMPLATE_FIELD_TYPES, type TemplateField, type TemplateFieldType } from '@/domain/template-field';
+import {
+  addField,
+  addOption,
+  duplicateField,
+  isChoiceType,
+  isDefaultField,
+  moveField,
+  newTemplateFields,
+  removeField,
+  sortFields,
+  TEMPLATE_FIELD_TYPE_LABELS,
+  TEMPLATE_MESSAGES,
+  templateDetailsSchema,
+  templateFieldsError,
+  type NewField,
+  type Template,
+  type TemplateDetails,
+} from '@/domain/templates';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { Textarea } from '@/web/components/ui/textarea';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { useCreateTemplate, useUpdateTemplate } from '../api';
+
+const emptyNewField: NewField = { label: '', name: '', type: 'text', required: false, options: [] };
+
+type TemplateEditorDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The template to edit; none to create one. */
+  template?: Template;
+};
+
+export function TemplateEditorDialog({ open, onOpenChange, template }: TemplateEditorDialogProps) {
+  const createTemplate = useCreateTemplate();
+  const updateTemplate = useUpdateTemplate();
+  const pending = createTemplate.isPending || updateTemplate.isPending;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent className="max-w-[650px]">
+        {/* The content mounts at each opening, so the form starts from the template every time. */}
+        <TemplateEditorForm template={template} onOpenChange={onOpenChange} createTemplate={createTemplate} updateTemplate={updateTemplate} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type TemplateEditorFormProps = Omit<TemplateEditorDialogProps, 'open'> & {
+  createTemplate: ReturnType<typeof useCreateTemplate>;
+  updateTemplate: ReturnType<typeof useUpdateTemplate>;
+};
+
+function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemplate }: TemplateEditorFormProps) {
+  const mode = template ? 'update' : 'create';
+  const pending = createTemplate.isPending || updateTemplate.isPending;
+  const form = useForm<TemplateDetails>({
+    resolver: zodResolver(templateDetailsSchema),
+    defaultValues: { name: template?.name ?? '', description: template?.description ?? '' },
+  });
+  const [fields, setFields] = useState<TemplateField[]>(() => (template ? sortFields(template.fields) : newTemplateFields()));
+  const [draft, setDraft] = useState<NewField>(emptyNewField);
+  const [optionText, setOptionText] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  const commitOption = () => {
+    setDraft((d) => ({ ...d, options: addOption(d.options, optionText) }));
+    setOptionText('');
+  };
+
+  const onOptionKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' || event.key === ',') {
+      event.preventDefault();
+      commitOption();
+    }
+  };
+
+  const onAddField = () => {
+    // A typed option not yet turned into a chip still counts.
+    const candidate = optionText.trim() ? { ...draft, options: addOption(draft.options, optionText) } : draft;
+    const result = addField(fields, candidate, mode);
+    if (!result.ok) {
+      setFieldError(result.message);
+      return;
+    }
+    setFields(result.fields);
+    setDraft(emptyNewField);
+    setOptionText('');
+    setFieldError(null);
+  };
+
+  const onRemove = (index: number) => {
+    const result = removeField(fields, index);
+    if (!result.ok) notifyError(result.message, result.title);
+    else setFields(result.fields);
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    const problem = templateFieldsError(fields, mode);
+    if (problem) {
+      notifyError(problem);
+      return;
+    }
+    const input = { name: values.name, description: values.description, fields };
+    const done = {
+      onSuccess: () => {
+        notifySuccess(template ? TEMPLATE_MESSAGES.updated : TEMPLATE_MESSAGES.created);
+        onOpenChange(false);
+      },
+      onError: (error: unknown) => notifyError(error),
+    };
+    if (template) updateTemplate.mutate({ id: template.id, ...input }, done);
+    else createTemplate.mutate(input, done);
+  });
+
+  const { errors } = form.formState;
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{template ? 'Edit Template' : 'Create Template'}</DialogTitle>
+        <DialogDescription>A reusable intake questionnaire for new projects.</DialogDescription>
+      </DialogHeader>
+      <form noValidate onSubmit={onSubmit} className="grid gap-5">
+        <FormField label="Template Name" error={errors.name?.message}>
+          <Input autoFocus placeholder="e.g., Website Intake" {...form.register('name')} />
+        </FormField>
+        <FormField label="Description" error={errors.description?.message}>
+          <Textarea rows={2} placeholder="What this template is for" {...form.register('description')} />
+        </FormField>
+
+        <section className="grid gap-2" aria-label="Template fields">
+          <h3 className="text-sm font-semibold">Fields ({fields.length})</h3>
+          <ol className="grid gap-2">
+            {fields.map((field, index) => (
+              <li key={`${field.name}-${index}`} className="flex items-center gap-2 rounded-lg border bg-background p-2.5" data-testid="template-field">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium">
+                    {field.label}
+                    {field.required ? <span className="text-destructive"> *</span> : null}
+                  </p>
+                  <p className="truncate text-xs text-muted-foreground">
+                    {field.name} · {TEMPLATE_FIELD_TYPE_LABELS[field.type]}
+                    {field.options.length ? ` · ${field.options.join(', ')}` : ''}
+                  </p>
+                </div>
+                {isDefaultField(field.name) ? <Badge variant="outline">Default</Badge> : null}
+                <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Move ${field.label} up`} disabled={index === 0} onClick={() => setFields(moveField(fields, index, -1))}>
+                  <ArrowUp />
+                </Button>
+                <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Move ${field.label} down`} disabled={index === fields.length - 1} onClick={() => setFields(moveField(fields, index, 1))}>
+                  <ArrowDown />
+                </Button>
+                <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Duplicate ${field.label}`} onClick={() => setFields(duplicateField(fields, index))}>
+                  <Copy />
+                </Button>
+                <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive" aria-label={`Remove ${field.label}`} onClick={() => onRemove(index)}>
+                  <Trash2 />
+                </Button>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section className="grid gap-3 rounded-lg border border-dashed p-4" aria-label="Add Field">
+          <h3 className="text-sm font-semibold">Add Field</h3>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField label="Field Label">
+              <Input placeholder="e.g., Brand Colors" value={draft.label} onChange={(e) => setDraft({ ...draft, label: e.target.value })} />
+            </FormField>
+            <FormField label="Field Name" hint="Lowercase, spaces become underscores">
+              <Input placeholder="e.g., brand_colors" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+            </FormField>
+            <FormField label="Field Type">
+              <Select value={draft.type} onValueChange={(type) => setDraft({ ...draft, type: type as TemplateFieldType })}>
+                <SelectTrigger aria-label="Field Type">
+                  <SelectValue placeholder="Select a type" />
+                </SelectTrigger>
+                <SelectContent>
+                  {TEMPLATE_FIELD_TYPES.map((type) => (
+                    <SelectItem key={type} value={type}>
+                      {TEMPLATE_FIELD_TYPE_LABELS[type]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </FormField>
+            <label className="flex items-center gap-2 self-end pb-2 text-sm">
+              <input type="checkbox" className="size-4 accent-primary" checked={draft.required} onChange={(e) => setDraft({ ...draft, required: e.target.checked })} />
+              Required
+            </label>
+          </div>
+          {draft.type && isChoiceType(draft.type) ? (
+            <div className="grid gap-2">
+              <FormField label="Options" hint="Press Enter or comma to add an option">
+                <Input placeholder="Type an option" value={optionText} onChange={(e) => setOptionText(e.target.value.replace(',', ''))} onKeyDown={onOptionKey} />
+              </FormField>
+              <ul className="flex flex-wrap gap-1.5" aria-label="Option chips">
+                {draft.options.map((option) => (
+                  <li key={option}>
+                    <Badge variant="secondary" className="gap-1">
+                      {option}
+                      <button type="button" aria-label={`Remove option ${option}`} onClick={() => setDraft({ ...draft, options: draft.options.filter((o) => o !== option) })}>
+                        <X className="size-3" aria-hidden />
+                      </button>
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {fieldError ? (
+            <p role="alert" className="text-xs font-medium text-destructive">
+              {fieldError}
+            </p>
+          ) : null}
+          <Button type="button" variant="outline" className="justify-self-start" onClick={onAddField}>
+            <Plus aria-hidden />
+            Add Field
+          </Button>
+        </section>
+
+        <DialogFooter>
+          <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending} loadingText="Saving...">
+            {template ? 'Update Template' : 'Create Template'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+// The Templates inner tab of the Projects tab (spec 2 "Templates tab").
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Calendar, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { canManageUsers, type Role } from '@/domain/roles';
+import { TEMPLATE_MESSAGES, type Template } from '@/domain/templates';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card } from '@/web/components/ui/card';
+import { SearchInput } from '@/web/components/ui/search-input';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { errorMessage } from '@/web/lib/api-client';
+import { formatDate } from '@/web/lib/format-date';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { useDebouncedValue } from '@/web/lib/use-debounced-value';
+import { templateListQuery, useDeleteTemplate } from '../api';
+import { TemplateEditorDialog } from './template-editor-dialog';
+import { UseTemplateDialog } from './use-template-dialog';
+
+export function TemplatesTab({ role }: { role: Role }) {
+  const manage = canManageUsers(role);
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim());
+  const templates = useInfiniteQuery(templateListQuery(debounced));
+  const deleteTemplate = useDeleteTemplate();
+  const [editor, setEditor] = useState<{ open: boolean; template?: Template }>({ open: false });
+  const [using, setUsing] = useState<Template | null>(null);
+
+  const items = templates.data?.pages.flatMap((p) => p.items) ?? [];
+  const first = templates.data?.pages[0];
+
+  const onDelete = (template: Template) => {
+    if (!window.confirm(TEMPLATE_MESSAGES.deleteConfirm)) return;
+    deleteTemplate.mutate(template.id, {
+      onSuccess: () => notifySuccess(TEMPLATE_MESSAGES.deleted),
+      onError: () => notifyError(TEMPLATE_MESSAGES.deleteFailed),
+    });
+  };
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <h3 className="text-lg font-semibold">Project Templates</h3>
+        {manage ? (
+          <Button className="sm:ml-auto" onClick={() => setEditor({ open: true })}>
+            <Plus aria-hidden />
+            Add Template
+          </Button>
+        ) : null}
+      </div>
+      <SearchInput
+        className="max-w-md"
+        aria-label="Search templates"
+        placeholder="Search templates..."
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+
+      {templates.isPending ? (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading templates">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-48 rounded-xl" />
+          ))}
+        </div>
+      ) : templates.isError ? (
+        <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
+          <p className="font-medium text-destructive">{TEMPLATE_MESSAGES.fetchFailed}</p>
+          <p className="text-muted-foreground">{errorMessage(templates.error)}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void templates.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            Showing {first?.matched ?? 0} of {first?.total ?? 0} templates
+          </p>
+          {items.length === 0 ? (
+            <div className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
+              {debounced ? TEMPLATE_MESSAGES.noMatches : TEMPLATE_MESSAGES.noTemplates}
+            </div>
+          ) : (
+            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {items.map((template) => (
+                <Card key={template.id} className="flex flex-col gap-3 p-5" data-testid="template-card">
+                  <div className="flex items-start gap-3">
+                    <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-accent text-accent-foreground">
+                      <FileText className="size-5" aria-hidden />
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <h4 className="line-clamp-2 font-semibold break-words" title={template.name}>
+                        {template.name}
+                      </h4>
+                      <Badge variant="outline" className={template.status === 'active' ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : undefined}>
+                        {template.status === 'active' ? 'Active' : 'Inactive'}
+                      </Badge>
+                    </div>
+                    {manage ? (
+                      <div className="flex shrink-0 gap-1">
+                        <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit ${template.name}`} onClick={() => setEditor({ open: true, template })}>
+                          <Pencil />
+                        </Button>
+                        <Button variant="ghost" size="icon" className="size-8 text-destructive" aria-label={`Delete ${template.name}`} onClick={() => onDelete(template)}>
+                          <Trash2 />
+                        </Button>
+                      </div>
+                    ) : null}
+                  </div>
+                  <p className="line-clamp-2 min-h-10 text-sm text-muted-foreground">{template.description ?? ''}</p>
+                  <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+                    <Calendar className="size-3.5" aria-hidden />
+                    Created {formatDate(template.createdAt)} · {template.fields.length} fields
+                  </p>
+                  <Button variant="outline" className="mt-auto" onClick={() => setUsing(template)}>
+                    Use Template
+                  </Button>
+                </Card>
+              ))}
+            </div>
+          )}
+          {templates.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="outline" loading={templates.isFetchingNextPage} loadingText="Loading..." onClick={() => void templates.fetchNextPage()}>
+                Load more
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+
+      {manage ? (
+        <TemplateEditorDialog open={editor.open} template={editor.template} onOpenChange={(open) => setEditor((e) => ({ ...e, open }))} />
+      ) : null}
+      <UseTemplateDialog template={using} onOpenChange={(open) => !open && setUsing(null)} />
+    </div>
+  );
+}
