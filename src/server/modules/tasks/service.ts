@@ -118,6 +118,15 @@ export async function setTaskStatus(
 ): Promise<Task> {
   return db.transaction(async (tx) => {
     const project = await requireVisibleProject(tx, actor, projectId);
+    const [current] = await tx
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.id, taskId), eq(tasks.projectId, project.id)))
+      .for('update');
+    // A task of another project is indistinguishable from none.
+    if (!current) throw notFound(TASK_MESSAGES.notFound);
+    // Already in that state (a double click, two people at once): nothing to record or email.
+    if (current.status === status) return toTask(current);
     const now = clock.now();
     // Spec 4: completing records when and by whom; un-completing clears both.
     const [row] = await tx
@@ -129,7 +138,6 @@ export async function setTaskStatus(
       )
       .where(and(eq(tasks.id, taskId), eq(tasks.projectId, project.id)))
       .returning();
-    // A task of another project is indistinguishable from none.
     if (!row) throw notFound(TASK_MESSAGES.notFound);
 
     await recordActivity(tx, {

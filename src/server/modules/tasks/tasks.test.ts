@@ -120,6 +120,10 @@ describe('tasks API', () => {
       expect(mail.text).toContain('Ship it');
       expect(mail.subject).toContain('Tasked Project');
     }
+    // Completing it again (a double click) records and sends nothing more.
+    const again = await setStatus(executive, task.id, 'completed');
+    expect(again.json().completedBy).toBe(developer.profileId);
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'task_notification'))).toHaveLength(4);
     // Un-completing sends nothing.
     await t.db.delete(emailOutbox);
     await setStatus(developer, task.id, 'pending');
