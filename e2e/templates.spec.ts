@@ -179,7 +179,8 @@ test.describe('Agency owner', () => {
     await page.getByRole('option', { name: 'Northwind' }).click();
     await dialog.getByRole('button', { name: 'Create Project' }).click();
     await expect(toast(page, 'Please fill all required fields in the form.')).toBeVisible();
-    await dialog.getByLabel('Client Name').fill('Northwind');
+    // The chosen client also answers the template's Client Name while it is empty.
+    await expect(dialog.getByLabel('Client Name')).toHaveValue('Northwind');
     await dialog.getByLabel('Due Date').last().fill('2027-01-15');
     await dialog.getByLabel('Blue').check();
     await dialog.getByRole('button', { name: 'Create Project' }).click();

@@ -31,6 +31,10 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
   const [answers, setAnswers] = useState<FormData>({});
 
   // Spec 4: a template sets the name, the description and empty answers; clearing it removes them.
+  // The client and due date chosen above also answer the template's default fields while empty.
+  const fillDefault = (name: string, value: string) =>
+    setAnswers((current) => (name in current && current[name] === '' ? { ...current, [name]: value } : current));
+
   const chooseTemplate = (id: string) => {
     const chosen = templates.data?.find((t) => t.id === id) ?? null;
     setTemplate(chosen);
@@ -96,7 +100,14 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
               control={form.control}
               name="clientId"
               render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange} disabled={clients.isPending}>
+                <Select
+                  value={field.value}
+                  onValueChange={(id) => {
+                    field.onChange(id);
+                    fillDefault('client_name', clients.data?.find((c) => c.id === id)?.name ?? '');
+                  }}
+                  disabled={clients.isPending}
+                >
                   <SelectTrigger onBlur={field.onBlur} aria-label="Client">
                     <SelectValue placeholder={clients.isPending ? 'Loading clients...' : 'Select a client'} />
                   </SelectTrigger>
@@ -119,7 +130,11 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
           </FormField>
           <FormField label="Due Date" error={errors.dueDate?.message}>
             {/* Past dates cannot be picked (spec 2); the server refuses them too. */}
-            <Input type="date" min={todayIso()} {...form.register('dueDate')} />
+            <Input
+              type="date"
+              min={todayIso()}
+              {...form.register('dueDate', { onChange: (e: { target: { value: string } }) => fillDefault('due_date', e.target.value) })}
+            />
           </FormField>
           {template ? (
             <div className="grid gap-4 border-t pt-4">
