@@ -138,8 +138,16 @@ test.describe('Agency owner on the project page', () => {
   });
 
   test('uploads and downloads a file, refuses a renamed program, adds a link and deletes them', async ({ page }) => {
+    // The first load fails: the message and Retry show, and Retry loads the list.
+    await page.route(
+      `**/api/projects/${projectId}/files`,
+      (route) => route.fulfill({ status: 400, json: { error: { code: 'bad_request', message: 'Files are unavailable' } } }),
+      { times: 1 },
+    );
     await page.goto(`/project/${projectId}`);
     await page.getByRole('tab', { name: 'Files & Links' }).click();
+    await expect(page.getByText('Error loading files: Files are unavailable')).toBeVisible();
+    await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByText('No files uploaded yet')).toBeVisible();
 
     const brief = Buffer.from('Menu board sizes: 3 x A1\n');
@@ -157,7 +165,9 @@ test.describe('Agency owner on the project page', () => {
     await page
       .getByLabel('Choose file')
       .setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 0x90)]) });
-    await expect(toast(page, 'The file content does not match its extension.')).toBeVisible();
+    // One toast, titled as spec 8 says.
+    await expect(toast(page, 'The file content does not match its extension.')).toHaveCount(1);
+    await expect(toast(page, 'The file content does not match its extension.')).toContainText('Upload failed');
     await expect(page.getByRole('listitem', { name: 'invoice.pdf' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Add Link' }).click();

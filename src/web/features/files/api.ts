@@ -45,6 +45,8 @@ export function useUploadFile(projectId: string, onProgress: (percent: number) =
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => uploadWithProgress(projectId, file, onProgress),
+    // Spec 8: 'Upload failed' is shown by the tab.
+    meta: { handlesErrors: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: fileKeys.list(projectId) }),
   });
 }
@@ -53,6 +55,8 @@ export function useAddLink(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AddLinkInput) => api.post<ProjectFile>(`/api/projects/${projectId}/links`, input),
+    // Spec 8: 'Failed to add link' is shown by the dialog.
+    meta: { handlesErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fileKeys.list(projectId) }),
   });
 }
@@ -61,6 +65,8 @@ export function useDeleteFile(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fileId: string) => api.delete<void>(`/api/projects/${projectId}/files/${fileId}`),
+    // Spec 8: 'Failed to delete file: ...' is shown by the item.
+    meta: { handlesErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fileKeys.list(projectId) }),
   });
 }

@@ -28,6 +28,8 @@ export function useSetTaskStatus(projectId: string) {
   return useMutation({
     mutationFn: ({ taskId, status }: { taskId: string; status: 'pending' | 'completed' }) =>
       api.patch<Task>(`/api/projects/${projectId}/tasks/${taskId}`, { status }),
+    // Spec 8: 'Failed to update task' is shown by the tab.
+    meta: { handlesErrors: true },
     // The checkbox follows the click at once; a failure puts it back.
     onMutate: async ({ taskId, status }) => {
       await queryClient.cancelQueries({ queryKey: key });

@@ -19,7 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/ca
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { formatDate } from '@/web/lib/format-date';
-import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { notifySuccess } from '@/web/lib/notify';
 import { noteListQuery, useAddNote, useDeleteNote, useEditNote } from '../api';
 
 function NoteItem({ note, projectId }: { note: Note; projectId: string }) {
@@ -37,13 +37,11 @@ function NoteItem({ note, projectId }: { note: Note; projectId: string }) {
           notifySuccess(NOTE_MESSAGES.updated);
           setEditing(false);
         },
-        onError: (error) => notifyError(error),
       },
     );
   const remove = () =>
     deleteNote.mutate(note.id, {
       onSuccess: () => notifySuccess(NOTE_MESSAGES.deleted),
-      onError: (error) => notifyError(error),
     });
 
   return (
@@ -124,7 +122,6 @@ export function NotesTab({ projectId }: { projectId: string }) {
         notifySuccess(NOTE_MESSAGES.added);
         setDraft('');
       },
-      onError: (error) => notifyError(error),
     });
 
   return (

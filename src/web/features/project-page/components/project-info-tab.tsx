@@ -14,7 +14,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
-import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { notifySuccess } from '@/web/lib/notify';
 import { useUpdateProject } from '../api';
 
 function formValues(project: ProjectDetail) {
@@ -40,7 +40,6 @@ function ProjectEditForm({ project }: { project: ProjectDetail }) {
         notifySuccess(result.message);
         form.reset(formValues(result.project));
       },
-      onError: (error) => notifyError(error),
     });
   });
 

@@ -8,7 +8,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
-import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { notifySuccess } from '@/web/lib/notify';
 import { useCreateTask } from '../api';
 
 const emptyValues = { title: '', description: '', priority: 'medium' as const, dueDate: '' };
@@ -34,7 +34,6 @@ export function CreateTaskDialog({
         form.reset(emptyValues);
         onOpenChange(false);
       },
-      onError: (error) => notifyError(error),
     });
   });
 

@@ -74,7 +74,7 @@ export function TasksTab({ projectId, canAddTasks }: { projectId: string; canAdd
       { taskId: task.id, status },
       {
         onSuccess: () => notifySuccess(TASK_MESSAGES.updated(TASK_STATUS_LABELS[status]), TASK_MESSAGES.updatedTitle),
-        onError: (error) => notifyError(error),
+        onError: (error) => notifyError(error, TASK_MESSAGES.updateFailed),
       },
     );
   };
