@@ -62,6 +62,15 @@ describe('files and links API', () => {
   const stored = () => (existsSync(path.join(filesRoot, projectId)) ? readdirSync(path.join(filesRoot, projectId)) : []);
   const rows = () => t.db.select().from(projectFiles).where(eq(projectFiles.projectId, projectId));
 
+  it('documents the project page routes in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const route of ['/api/projects/{projectId}', '/api/projects/{projectId}/tasks', '/api/projects/{projectId}/notes/{noteId}', '/api/projects/{projectId}/files', '/api/projects/{projectId}/links', '/api/projects/{projectId}/files/{fileId}/download']) {
+      expect(paths).toContain(route);
+    }
+  });
+
   it('lets every role with access upload; downloads give back the bytes under the original name', async () => {
     for (const user of [orgAdmin, admin, executive, developer]) {
       const res = await upload(user, `Brief ${user.role}.pdf`, PDF);
