@@ -66,7 +66,8 @@ test.describe('Agency owner', () => {
     await addField(page, { label: 'Pages', name: 'pages', type: 'Number' });
     await addField(page, { label: 'Plan', name: 'plan', type: 'Select', options: ['Basic', 'Pro'] });
     await addField(page, { label: 'Channels', name: 'channels', type: 'Checkbox', required: true, options: ['Web', 'Print', 'Social'] });
-    await addField(page, { label: 'Tone', name: 'tone', type: 'Radio', options: ['Calm', 'Bold'] });
+    // A comma ends an option too.
+    await addField(page, { label: 'Tone', name: 'tone', type: 'Radio', options: ['Calm, Bold'] });
     await addField(page, { label: 'Launch', name: 'launch', type: 'Date' });
     await addField(page, { label: 'Pages', name: 'Pages', type: 'Number' });
     await expect(editor.getByText('Field name must be unique.')).toBeVisible();

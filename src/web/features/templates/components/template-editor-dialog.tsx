@@ -77,6 +77,14 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
     setOptionText('');
   };
 
+  // A comma ends an option, also in pasted text such as 'Red, Blue'.
+  const onOptionText = (value: string) => {
+    const parts = value.split(',');
+    const rest = parts.pop() ?? '';
+    if (parts.length) setDraft((d) => ({ ...d, options: parts.reduce(addOption, d.options) }));
+    setOptionText(rest);
+  };
+
   const onOptionKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' || event.key === ',') {
       event.preventDefault();
@@ -141,8 +149,8 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
           <h3 className="text-sm font-semibold">Fields ({fields.length})</h3>
           <ol className="grid gap-2">
             {fields.map((field, index) => (
-              <li key={`${field.name}-${index}`} className="flex items-center gap-2 rounded-lg border bg-background p-2.5" data-testid="template-field">
-                <div className="min-w-0 flex-1">
+              <li key={`${field.name}-${index}`} className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border bg-background p-2.5" data-testid="template-field">
+                <div className="min-w-0 flex-1 basis-40">
                   <p className="truncate text-sm font-medium">
                     {field.label}
                     {field.required ? <span className="text-destructive"> *</span> : null}
@@ -152,19 +160,21 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
                     {field.options.length ? ` · ${field.options.join(', ')}` : ''}
                   </p>
                 </div>
-                {isDefaultField(field.name) ? <Badge variant="outline">Default</Badge> : null}
-                <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Move ${field.label} up`} disabled={index === 0} onClick={() => setFields(moveField(fields, index, -1))}>
-                  <ArrowUp />
-                </Button>
-                <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Move ${field.label} down`} disabled={index === fields.length - 1} onClick={() => setFields(moveField(fields, index, 1))}>
-                  <ArrowDown />
-                </Button>
-                <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Duplicate ${field.label}`} onClick={() => setFields(duplicateField(fields, index))}>
-                  <Copy />
-                </Button>
-                <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive" aria-label={`Remove ${field.label}`} onClick={() => onRemove(index)}>
-                  <Trash2 />
-                </Button>
+                <div className="ml-auto flex items-center gap-1">
+                  {isDefaultField(field.name) ? <Badge variant="outline">Default</Badge> : null}
+                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Move ${field.label} up`} disabled={index === 0} onClick={() => setFields(moveField(fields, index, -1))}>
+                    <ArrowUp />
+                  </Button>
+                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Move ${field.label} down`} disabled={index === fields.length - 1} onClick={() => setFields(moveField(fields, index, 1))}>
+                    <ArrowDown />
+                  </Button>
+                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Duplicate ${field.label}`} onClick={() => setFields(duplicateField(fields, index))}>
+                    <Copy />
+                  </Button>
+                  <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive" aria-label={`Remove ${field.label}`} onClick={() => onRemove(index)}>
+                    <Trash2 />
+                  </Button>
+                </div>
               </li>
             ))}
           </ol>
@@ -201,7 +211,7 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
           {draft.type && isChoiceType(draft.type) ? (
             <div className="grid gap-2">
               <FormField label="Options" hint="Press Enter or comma to add an option">
-                <Input placeholder="Type an option" value={optionText} onChange={(e) => setOptionText(e.target.value.replace(',', ''))} onKeyDown={onOptionKey} />
+                <Input placeholder="Type an option" value={optionText} onChange={(e) => onOptionText(e.target.value)} onKeyDown={onOptionKey} />
               </FormField>
               <ul className="flex flex-wrap gap-1.5" aria-label="Option chips">
                 {draft.options.map((option) => (
