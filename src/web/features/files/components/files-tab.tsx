@@ -71,38 +71,38 @@ function FileItem({ file, projectId }: { file: ProjectFile; projectId: string })
         </p>
       </div>
       <div className="ml-auto flex items-center gap-1">
-      {file.isLink && file.linkUrl ? (
-        <Button asChild variant="outline" size="sm">
-          <a href={file.linkUrl} target="_blank" rel="noopener noreferrer">
-            <ExternalLink aria-hidden />
-            Open Link
-          </a>
-        </Button>
-      ) : (
-        <Button asChild variant="outline" size="sm">
-          <a href={downloadUrl(file)} download={file.fileName}>
-            <Download aria-hidden />
-            Download
-          </a>
-        </Button>
-      )}
-      {file.canDelete ? (
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-destructive"
-          aria-label={`Delete ${file.fileName}`}
-          loading={deleteFile.isPending}
-          onClick={() =>
-            deleteFile.mutate(file.id, {
-              onSuccess: () => notifySuccess(FILE_MESSAGES.deleted),
-              onError: (error) => notifyError(FILE_MESSAGES.deleteFailed(error.message)),
-            })
-          }
-        >
-          <Trash2 aria-hidden />
-        </Button>
-      ) : null}
+        {file.isLink && file.linkUrl ? (
+          <Button asChild variant="outline" size="sm">
+            <a href={file.linkUrl} target="_blank" rel="noopener noreferrer">
+              <ExternalLink aria-hidden />
+              Open Link
+            </a>
+          </Button>
+        ) : (
+          <Button asChild variant="outline" size="sm">
+            <a href={downloadUrl(file)} download={file.fileName}>
+              <Download aria-hidden />
+              Download
+            </a>
+          </Button>
+        )}
+        {file.canDelete ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-destructive"
+            aria-label={`Delete ${file.fileName}`}
+            loading={deleteFile.isPending}
+            onClick={() =>
+              deleteFile.mutate(file.id, {
+                onSuccess: () => notifySuccess(FILE_MESSAGES.deleted),
+                onError: (error) => notifyError(FILE_MESSAGES.deleteFailed(error.message)),
+              })
+            }
+          >
+            <Trash2 aria-hidden />
+          </Button>
+        ) : null}
       </div>
     </li>
   );
