@@ -36,6 +36,8 @@ export function useChangeProjectStatus() {
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'completed' | 'on_hold' }) =>
       api.patch<ProjectCard>(`/api/projects/${id}/status`, { status }),
+    // The card shows spec 8's 'Failed to update project status'.
+    meta: { handlesErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
@@ -44,6 +46,7 @@ export function useDeleteProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<void>(`/api/projects/${id}`),
+    meta: { handlesErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }

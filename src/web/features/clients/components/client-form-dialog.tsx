@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
-import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { notifySuccess } from '@/web/lib/notify';
 import { useCreateClient, useUpdateClient } from '../api';
 
 type Props = {
@@ -53,8 +53,6 @@ export function ClientFormDialog({ open, onOpenChange, client }: Props) {
         notifySuccess(editing ? CLIENT_MESSAGES.updated : CLIENT_MESSAGES.created);
         onOpenChange(false);
       },
-      // The form keeps what was typed, so nothing is lost on a failed request.
-      onError: (error: unknown) => notifyError(error),
     };
     if (client) updateClient.mutate({ id: client.id, ...values }, done);
     else createClient.mutate(values, done);

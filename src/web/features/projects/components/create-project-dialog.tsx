@@ -63,7 +63,6 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
         setAnswers({});
         onOpenChange(false);
       },
-      onError: (error) => notifyError(error),
     });
   });
 

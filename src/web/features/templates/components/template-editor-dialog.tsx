@@ -124,7 +124,6 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
         notifySuccess(template ? TEMPLATE_MESSAGES.updated : TEMPLATE_MESSAGES.created);
         onOpenChange(false);
       },
-      onError: (error: unknown) => notifyError(error),
     };
     if (template) updateTemplate.mutate({ id: template.id, ...input }, done);
     else createTemplate.mutate(input, done);

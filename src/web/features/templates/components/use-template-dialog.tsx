@@ -68,7 +68,6 @@ function UseTemplateSteps({ template, onOpenChange, createProject }: UseTemplate
           notifySuccess(TEMPLATE_MESSAGES.projectCreated);
           onOpenChange(false);
         },
-        onError: (error) => notifyError(error),
       },
     );
   });
