@@ -145,6 +145,15 @@ test.describe('Agency owner', () => {
       'channels',
       'launch',
     ]);
+
+    // The project page shows the questionnaire read-only, in the template's order.
+    await page.goto(`/project/${projects.items[0].id}`);
+    const questionnaire = page.getByRole('list', { name: 'Questionnaire' }).or(page.getByLabel('Questionnaire'));
+    await expect(questionnaire).toBeVisible();
+    await expect(questionnaire).toContainText('Project Brief');
+    await expect(questionnaire).toContainText('Pro');
+    await expect(questionnaire.getByRole('listitem').filter({ hasText: 'Social' })).toBeVisible();
+    await expect(questionnaire).toContainText('No answer provided');
   });
 
   test('picks a template in Create Project, clears it, edits and deletes templates', async ({ page }) => {

@@ -8,6 +8,7 @@ import {
   type ProjectDetail,
 } from '@/domain/project-details';
 import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
+import { QuestionnaireView } from '@/web/components/questionnaire-view';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';
@@ -106,7 +107,16 @@ export function ProjectInfoTab({ project }: { project: ProjectDetail }) {
           ) : null}
         </CardContent>
       </Card>
-      {/* Questionnaire: the read-only view of the template answers comes with the templates issue (issue 4). */}
+      {project.templateFields?.length ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Project Questionnaire</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <QuestionnaireView fields={project.templateFields} answers={project.formData} />
+          </CardContent>
+        </Card>
+      ) : null}
       {project.canEdit ? (
         <Card>
           <CardHeader>
