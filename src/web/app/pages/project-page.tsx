@@ -5,7 +5,6 @@ import { ArrowLeft, CalendarDays, Building2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PROJECT_DETAIL_MESSAGES } from '@/domain/project-details';
-import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { FullPageMessage } from '@/web/components/ui/full-page-message';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
@@ -67,7 +66,6 @@ export function ProjectPage() {
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-bold tracking-tight break-words">{data.name}</h1>
           <ProjectStatusBadge status={data.status} />
-          {data.status === 'overdue' ? <Badge variant="destructive">Overdue</Badge> : null}
         </div>
         {data.description ? <p className="whitespace-pre-wrap text-muted-foreground">{data.description}</p> : null}
         <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted-foreground">

@@ -1,4 +1,4 @@
-import { AlertTriangle, Building2, Calendar, CalendarClock, CheckCircle2, LayoutDashboard, PauseCircle, Trash2, UserRound } from 'lucide-react';
+import { Building2, Calendar, CalendarClock, CheckCircle2, LayoutDashboard, PauseCircle, Trash2, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
@@ -12,7 +12,6 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/web/components/ui/alert-dialog';
-import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { cn } from '@/web/lib/class-names';
@@ -57,15 +56,7 @@ export function ProjectCard({ project, readOnly, canDelete }: Props) {
       <div className="flex items-start justify-between gap-3">
         <h3 className="min-w-0 font-semibold leading-snug break-words">{project.name}</h3>
         <div className="flex shrink-0 flex-wrap justify-end gap-1">
-          {/* An overdue project shows the red 'Overdue' badge in place of a second, identical status label. */}
-          {overdue ? (
-            <Badge variant="destructive">
-              <AlertTriangle aria-hidden />
-              Overdue
-            </Badge>
-          ) : (
-            <ProjectStatusBadge status={project.status} />
-          )}
+          <ProjectStatusBadge status={project.status} />
         </div>
       </div>
       {project.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{project.description}</p> : null}
