@@ -35,6 +35,7 @@ import type { DatabaseHandle } from './platform/db/client';
 import { AppError, errorBody } from './platform/errors';
 import { attachMailDelivery } from './platform/mail/mail-delivery';
 import type { Platform } from './platform/platform';
+import { localDiskStorage } from './platform/storage/storage';
 
 export type AppOptions = {
   config: Config;
@@ -49,7 +50,13 @@ const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
-  const platform: Platform = { config, database, db: database.db, clock: options.clock ?? systemClock };
+  const platform: Platform = {
+    config,
+    database,
+    db: database.db,
+    clock: options.clock ?? systemClock,
+    storage: localDiskStorage(path.join(config.dataDir, 'files')),
+  };
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },

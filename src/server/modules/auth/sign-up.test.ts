@@ -208,7 +208,7 @@ describe('The verification code in the server log', () => {
   }
 
   it('is logged at info level when no SMTP server is configured', async () => {
-    const platform: Platform = { config: t.config, database: undefined as never, db: t.db, clock };
+    const platform: Platform = { config: t.config, database: undefined as never, db: t.db, clock, storage: undefined as never };
     const { lines, log } = capture();
     await sendSignUpCode(platform, 'logged@example.com', log);
     expect(lines).toEqual([`verification code for logged@example.com: ${await verificationCodeFor(t.db, 'logged@example.com')}`]);
@@ -216,7 +216,7 @@ describe('The verification code in the server log', () => {
 
   it('is not logged when SMTP delivers the email', async () => {
     const config = { ...t.config, smtpUrl: 'smtp://mail.example.com:25' };
-    const platform: Platform = { config, database: undefined as never, db: t.db, clock };
+    const platform: Platform = { config, database: undefined as never, db: t.db, clock, storage: undefined as never };
     const { lines, log } = capture();
     await sendSignUpCode(platform, 'mailed@example.com', log);
     expect(lines).toEqual([]);

@@ -1,6 +1,5 @@
 // Files & Links API for the project page. Downloads go only through the authorized route below;
 // no stored object has a public URL (ARCHITECTURE "files").
-import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,7 +8,7 @@ import { addLinkSchema, FILE_MESSAGES, projectFileSchema } from '../../../domain
 import { requireActor } from '../../platform/auth/session';
 import { AppError, badRequest, errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { localDiskStorage, type Storage } from '../../platform/storage/storage';
+import type { Storage } from '../../platform/storage/storage';
 import { addLink, deleteFile, listFiles, openDownload, uploadFile } from './service';
 
 const errors = {
@@ -31,7 +30,7 @@ function contentDisposition(fileName: string): string {
 
 export async function fileRoutes(app: FastifyInstance, options: { platform: Platform; storage?: Storage }) {
   const { platform } = options;
-  const storage = options.storage ?? localDiskStorage(path.join(platform.config.dataDir, 'files'));
+  const storage = options.storage ?? platform.storage;
   const maxMb = Math.round(platform.config.maxUploadBytes / 1024 / 1024);
   await app.register(fastifyMultipart, {
     limits: { fileSize: platform.config.maxUploadBytes, files: 1, fields: 0, parts: 1 },

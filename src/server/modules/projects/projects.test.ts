@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_MESSAGES } from '../../../domain/projects';
 import { buildApp } from '../../app';
 import { fixedClock } from '../../platform/clock';
-import { activityLogs, developerProjectAccess, projects, tasks } from '../../platform/db/schema/work';
+import { activityLogs, developerProjectAccess, projectFiles, projects, tasks } from '../../platform/db/schema/work';
 import { asUser, type TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { markOverdueProjects, resetOverdueProjects } from './service';
@@ -121,6 +124,19 @@ describe('projects API', () => {
     expect(await t.db.select().from(projects).where(eq(projects.id, project.id))).toEqual([]);
     expect(await t.db.select().from(tasks).where(eq(tasks.projectId, project.id))).toEqual([]);
     expect((await admin.inject({ method: 'DELETE', url: `/api/projects/${project.id}` })).statusCode).toBe(404);
+  });
+
+  it('removes the stored files of a deleted project', async () => {
+    const project = (await create(orgAdmin, { name: 'With Files', clientId })).json();
+    const key = `${project.id}/1-brief.pdf`;
+    const file = path.join(t.config.dataDir, 'files', key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, '%PDF-1.4 brief');
+    await t.db.insert(projectFiles).values({ projectId: project.id, fileName: 'brief.pdf', fileType: 'pdf', fileSize: 14, storagePath: key });
+    expect(existsSync(file)).toBe(true);
+    expect((await admin.inject({ method: 'DELETE', url: `/api/projects/${project.id}` })).statusCode).toBe(204);
+    expect(existsSync(file)).toBe(false);
+    expect(await t.db.select().from(projectFiles).where(eq(projectFiles.projectId, project.id))).toEqual([]);
   });
 
   it('walls organizations off: another organization sees nothing and changes nothing', async () => {

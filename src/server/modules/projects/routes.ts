@@ -63,7 +63,8 @@ export async function projectRoutes(app: FastifyInstance, options: { platform: P
     '/api/projects/:projectId',
     { schema: { tags, summary: 'Delete a project and everything in it', params: projectParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await deleteProject(platform, await requireActor(platform, request), request.params.projectId);
+      const leftBehind = await deleteProject(platform, await requireActor(platform, request), request.params.projectId);
+      if (leftBehind.length) request.log.error({ keys: leftBehind }, 'stored files of a deleted project could not be removed');
       return reply.status(204).send(null);
     },
   );

@@ -1,7 +1,7 @@
 // Projects of the caller's organization. Developers see only projects in their access list;
 // everything else of another organization, or not assigned, is not found (404).
 import { format } from 'date-fns';
-import { and, desc, eq, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -21,7 +21,7 @@ import type { Clock } from '../../platform/clock';
 import type { Executor } from '../../platform/db/client';
 import { afterCursor, containsPattern, countAll, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
-import { clients, developerProjectAccess, projects } from '../../platform/db/schema/work';
+import { clients, developerProjectAccess, projectFiles, projects } from '../../platform/db/schema/work';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { findTemplate } from '../templates/service';
@@ -194,12 +194,23 @@ export async function changeProjectStatus(
   return toCard({ ...card, project: updated! }, actor);
 }
 
-export async function deleteProject({ db }: Platform, actor: Actor, projectId: string): Promise<void> {
+export async function deleteProject({ db, storage }: Platform, actor: Actor, projectId: string): Promise<string[]> {
   const card = await findCard(db, actor, projectId);
   if (!card) throw notFound('Project not found');
   if (!canDeleteProject(actor.role)) throw forbidden('Only admins can delete projects.');
-  // Every related row goes with it (ON DELETE CASCADE).
-  await db.delete(projects).where(and(eq(projects.id, projectId), eq(projects.organizationId, actor.organizationId)));
+  const stored = await db.transaction(async (tx) => {
+    const files = await tx
+      .select({ storagePath: projectFiles.storagePath })
+      .from(projectFiles)
+      .where(and(eq(projectFiles.projectId, projectId), isNotNull(projectFiles.storagePath)));
+    // Every related row goes with it (ON DELETE CASCADE).
+    await tx.delete(projects).where(and(eq(projects.id, projectId), eq(projects.organizationId, actor.organizationId)));
+    return files.map((f) => f.storagePath!);
+  });
+  // The stored objects go once the rows are gone; one that cannot be removed is reported, not fatal.
+  const failed: string[] = [];
+  for (const key of stored) await storage.remove(key).catch(() => failed.push(key));
+  return failed;
 }
 
 /** Decision 3: active projects past their due date become overdue. Returns how many changed. */
