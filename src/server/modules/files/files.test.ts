@@ -4,8 +4,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MESSAGES } from '../../../domain/files';
 import { fixedClock } from '../../platform/clock';
-import { activityLogs, developerProjectAccess, projectFiles } from '../../platform/db/schema/work';
-import { asUser, type TestUser } from '../../test/as-user';
+import { activityLogs, projectFiles } from '../../platform/db/schema/work';
+import type { TestUser } from '../../test/as-user';
+import { seedAgency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const clock = fixedClock(new Date('2026-11-22T12:00:00Z'));
@@ -39,19 +40,7 @@ describe('files and links API', () => {
   beforeAll(async () => {
     t = await createTestApp({ clock, env: { MAX_UPLOAD_MB: '1' } });
     filesRoot = path.join(t.config.dataDir, 'files');
-    orgAdmin = await asUser(t, 'organization_admin');
-    const organizationId = orgAdmin.organizationId;
-    admin = await asUser(t, 'admin', { organizationId });
-    executive = await asUser(t, 'account_executive', { organizationId });
-    developer = await asUser(t, 'developer', { organizationId });
-    unassigned = await asUser(t, 'developer', { organizationId });
-    outsider = await asUser(t, 'organization_admin');
-    const clientId = (await orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Acme' } })).json().id;
-    const create = async (name: string) =>
-      (await orgAdmin.inject({ method: 'POST', url: '/api/projects', payload: { name, clientId } })).json().id as string;
-    projectId = await create('Filed Project');
-    otherProjectId = await create('Other Project');
-    await t.db.insert(developerProjectAccess).values({ projectId, developerProfileId: developer.profileId });
+    ({ orgAdmin, admin, executive, developer, unassigned, outsider, projectId, otherProjectId } = await seedAgency(t, { project: 'Filed Project' }));
   });
   afterAll(() => t.close());
 

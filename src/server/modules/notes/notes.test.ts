@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_MESSAGES } from '../../../domain/notes';
 import { fixedClock } from '../../platform/clock';
-import { activityLogs, developerProjectAccess, projectNotes } from '../../platform/db/schema/work';
-import { asUser, type TestUser } from '../../test/as-user';
+import { activityLogs, projectNotes } from '../../platform/db/schema/work';
+import type { TestUser } from '../../test/as-user';
+import { seedAgency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const clock = fixedClock(new Date('2026-11-22T12:00:00Z'));
@@ -21,19 +22,7 @@ describe('notes API', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock });
-    orgAdmin = await asUser(t, 'organization_admin', { fullName: 'Olive Owner' });
-    const organizationId = orgAdmin.organizationId;
-    admin = await asUser(t, 'admin', { organizationId });
-    executive = await asUser(t, 'account_executive', { organizationId });
-    developer = await asUser(t, 'developer', { organizationId, fullName: 'Dana Dev' });
-    unassigned = await asUser(t, 'developer', { organizationId });
-    outsider = await asUser(t, 'organization_admin');
-    const clientId = (await orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Acme' } })).json().id;
-    const create = async (name: string) =>
-      (await orgAdmin.inject({ method: 'POST', url: '/api/projects', payload: { name, clientId } })).json().id as string;
-    projectId = await create('Noted Project');
-    otherProjectId = await create('Other Project');
-    await t.db.insert(developerProjectAccess).values({ projectId, developerProfileId: developer.profileId });
+    ({ orgAdmin, admin, executive, developer, unassigned, outsider, projectId, otherProjectId } = await seedAgency(t, { orgAdmin: 'Olive Owner', developer: 'Dana Dev', project: 'Noted Project' }));
   });
   afterAll(() => t.close());
 

@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_MESSAGES } from '../../../domain/tasks';
 import { fixedClock } from '../../platform/clock';
-import { activityLogs, developerProjectAccess, tasks } from '../../platform/db/schema/work';
+import { activityLogs, tasks } from '../../platform/db/schema/work';
 import { emailOutbox } from '../../platform/db/schema/platform';
 import { createMember } from '../../platform/auth/accounts';
-import { asUser, type TestUser } from '../../test/as-user';
+import type { TestUser } from '../../test/as-user';
+import { seedAgency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const clock = fixedClock(new Date('2026-11-22T12:00:00Z'));
@@ -23,19 +24,7 @@ describe('tasks API', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock });
-    orgAdmin = await asUser(t, 'organization_admin');
-    const organizationId = orgAdmin.organizationId;
-    admin = await asUser(t, 'admin', { organizationId });
-    executive = await asUser(t, 'account_executive', { organizationId });
-    developer = await asUser(t, 'developer', { organizationId });
-    unassigned = await asUser(t, 'developer', { organizationId });
-    outsider = await asUser(t, 'organization_admin');
-    const clientId = (await orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Acme' } })).json().id;
-    const create = async (name: string) =>
-      (await orgAdmin.inject({ method: 'POST', url: '/api/projects', payload: { name, clientId } })).json().id as string;
-    projectId = await create('Tasked Project');
-    otherProjectId = await create('Other Project');
-    await t.db.insert(developerProjectAccess).values({ projectId, developerProfileId: developer.profileId });
+    ({ orgAdmin, admin, executive, developer, unassigned, outsider, projectId, otherProjectId } = await seedAgency(t, { project: 'Tasked Project' }));
   });
   afterAll(() => t.close());
 
