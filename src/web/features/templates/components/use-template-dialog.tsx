@@ -7,11 +7,11 @@ import type { z } from 'zod';
 import { createProjectSchema, type CreateProjectInput } from '@/domain/projects';
 import type { FormData } from '@/domain/template-field';
 import { emptyAnswers, TEMPLATE_MESSAGES, validateAnswers, type Template } from '@/domain/templates';
+import { ClientSelect } from '@/web/components/client-select';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
 import { api } from '@/web/lib/api-client';
 import { todayIso } from '@/web/lib/format-date';
@@ -111,25 +111,15 @@ function UseTemplateSteps({ template, onOpenChange, createProject }: UseTemplate
               control={form.control}
               name="clientId"
               render={({ field }) => (
-                <Select
+                <ClientSelect
                   value={field.value}
-                  onValueChange={(id) => {
-                    field.onChange(id);
-                    fillDefault('client_name', clients.data?.find((c) => c.id === id)?.name ?? '');
+                  clients={clients.data}
+                  onBlur={field.onBlur}
+                  onChange={(client) => {
+                    field.onChange(client.id);
+                    fillDefault('client_name', client.name);
                   }}
-                  disabled={clients.isPending}
-                >
-                  <SelectTrigger onBlur={field.onBlur} aria-label="Client">
-                    <SelectValue placeholder={clients.isPending ? 'Loading clients...' : 'Select a client'} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {(clients.data ?? []).map((client) => (
-                      <SelectItem key={client.id} value={client.id}>
-                        {client.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                />
               )}
             />
           </FormField>
