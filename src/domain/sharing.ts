@@ -1,0 +1,186 @@
+// Sharing a project (spec 2 "Share Project Access dialog", "Assign Developer dialog", "Shared
+// project page"; 4 "Access token", "Shared link"; 5; 8 "Sharing and assignment"; ARCHITECTURE
+// decision 5: optional password, optional expiry, a name, revocable, every open recorded).
+//
+// The API this describes (server: src/server/modules/sharing, web: src/web/features/sharing):
+//
+// Staff of the project's organization (can manage projects; a developer gets 403, anyone else 404):
+//   GET    /api/projects/:projectId/access-links                   -> { items: AccessLink[] } active links, newest first
+//   POST   /api/projects/:projectId/access-links                   createAccessLinkSchema -> 201 AccessLink
+//   POST   /api/projects/:projectId/access-links/:linkId/revoke    -> 200 { revoked: true }
+//   GET    /api/projects/:projectId/access-links/:linkId/opens     -> { items: AccessOpen[], total }
+//   GET    /api/projects/:projectId/developers                     -> ProjectDevelopers
+//   POST   /api/projects/:projectId/developers                     assignDeveloperSchema -> 201 AssignmentResult
+//   DELETE /api/projects/:projectId/developers/:profileId          -> 204 (also revokes the developer's link)
+//
+// Anyone holding the link (public; the base path mirrors /api/projects/:projectId):
+//   POST   /api/project-access/:token/session   openSharedLinkSchema -> SharedProject; records an open.
+//          A protected link answers 401 `password_required` without a password, 401
+//          `invalid_password` for a wrong one; with the right one it sets an httpOnly grant cookie
+//          scoped to this link's path, which later requests (and reloads) use instead.
+//   GET    /api/project-access/:token           -> SharedProject (no open recorded)
+//   GET    /api/project-access/:token/tasks     -> { items: Task[] }
+//   PATCH  /api/project-access/:token/tasks/:taskId        { status } (signed in only)
+//   GET    /api/project-access/:token/files     -> { items: ProjectFile[] }
+//   POST   /api/project-access/:token/files     multipart (signed in only)
+//   POST   /api/project-access/:token/links     addLinkSchema (signed in only)
+//   GET    /api/project-access/:token/files/:fileId/download
+//   GET    /api/project-access/:token/notes     -> { items: Note[] }
+//   POST   /api/project-access/:token/notes     noteContentSchema (signed in only)
+//   PATCH  /api/project-access/:token/notes/:noteId          (signed in, own notes only)
+//   DELETE /api/project-access/:token/notes/:noteId          (signed in, own notes only)
+// An unknown, revoked or expired token answers 404 `invalid_link`; writing while signed out 401.
+import { z } from 'zod';
+import { templateFieldSchema } from './template-field';
+
+export const SHARING_MESSAGES = {
+  shareTitle: 'Share Project Access',
+  generate: 'Generate Link',
+  generating: 'Generating...',
+  generated: 'Access token generated successfully!',
+  revoked: 'Access link has been revoked',
+  revokeConfirm: 'Revoke this access link? Anyone using it will lose access. This cannot be undone.',
+  copiedTitle: 'Copied!',
+  copied: 'Project access link copied to clipboard',
+  noLinks: 'No active links yet.',
+  assignTitle: 'Assign Developer',
+  assign: 'Assign Developer',
+  assigning: 'Assigning...',
+  assigned: 'Developer assigned successfully! Share the project link with them.',
+  selectDeveloper: 'Please select a developer',
+  alreadyAssigned: 'This developer is already assigned to this project.',
+  notADeveloper: 'Please select a developer',
+  noDevelopers: 'No developers in your organization yet. Add them on the Team tab.',
+  unassigned: 'Developer removed from the project',
+  linkNotFound: 'Access link not found',
+  // The shared page (spec 2, 8).
+  validating: 'Validating access',
+  passwordRequired: 'Password Required',
+  accessProject: 'Access Project',
+  invalidPasswordTitle: 'Invalid Password',
+  invalidPassword: 'Please check your password and try again.',
+  invalidLinkTitle: 'Invalid Access Link',
+  invalidLink: 'This project access link is invalid or has expired.',
+  accessDenied: 'Access Denied',
+  tooManyAttempts: 'Too many password attempts. Please wait a minute and try again.',
+  signInToContribute: 'Sign in to add files, links and notes or to update tasks.',
+} as const;
+
+/** Error codes of the public routes, so the page can tell its states apart. */
+export const SHARED_LINK_ERRORS = {
+  invalidLink: 'invalid_link',
+  passwordRequired: 'password_required',
+  invalidPassword: 'invalid_password',
+} as const;
+
+/** Spec 5: passwords are optional and have no length rule; bounded so hashing stays cheap. */
+const linkPassword = z
+  .string()
+  .max(200, 'Passwords can be at most 200 characters')
+  .nullish()
+  .transform((v) => (v === undefined || v === null || v === '' ? null : v));
+
+export const LINK_NAME_MAX = 100;
+export const LINK_EXPIRY_DAYS = [1, 7, 30, 90] as const;
+
+export const createAccessLinkSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .max(LINK_NAME_MAX, `Link names can be at most ${LINK_NAME_MAX} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  password: linkPassword,
+  /** null: the link never expires. */
+  expiresInDays: z
+    .union([z.literal(1), z.literal(7), z.literal(30), z.literal(90)], {
+      message: `Choose an expiry of ${LINK_EXPIRY_DAYS.join(', ')} days, or none`,
+    })
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type CreateAccessLinkInput = z.input<typeof createAccessLinkSchema>;
+
+export const accessLinkSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  name: z.string().nullable(),
+  token: z.string(),
+  hasPassword: z.boolean(),
+  expiresAt: z.string().nullable(),
+  isExpired: z.boolean(),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
+  openCount: z.number(),
+  lastOpenedAt: z.string().nullable(),
+});
+export type AccessLink = z.infer<typeof accessLinkSchema>;
+
+export const accessOpenSchema = z.object({
+  id: z.string(),
+  openedAt: z.string(),
+  /** null: opened by someone not signed in. */
+  viewerName: z.string().nullable(),
+  viewerEmail: z.string().nullable(),
+});
+export type AccessOpen = z.infer<typeof accessOpenSchema>;
+export const ACCESS_OPENS_LIMIT = 50;
+
+export const assignDeveloperSchema = z.object({
+  developerProfileId: z.uuid({ message: SHARING_MESSAGES.selectDeveloper }),
+  password: linkPassword,
+  /** Spec 2: a message field that is not sent anywhere; accepted and ignored. */
+  message: z.string().max(5000).nullish(),
+});
+export type AssignDeveloperInput = z.input<typeof assignDeveloperSchema>;
+
+export const developerSchema = z.object({
+  profileId: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+});
+export type Developer = z.infer<typeof developerSchema>;
+
+export const assignedDeveloperSchema = developerSchema.extend({ assignedAt: z.string() });
+export type AssignedDeveloper = z.infer<typeof assignedDeveloperSchema>;
+
+export const projectDevelopersSchema = z.object({
+  assigned: z.array(assignedDeveloperSchema),
+  /** Developers of the organization not yet assigned (spec 6 "Assignable developers"). */
+  available: z.array(developerSchema),
+});
+export type ProjectDevelopers = z.infer<typeof projectDevelopersSchema>;
+
+export const assignmentResultSchema = z.object({
+  developer: assignedDeveloperSchema,
+  /** The developer's own link (named after them, with the dialog's password), to share. */
+  link: accessLinkSchema,
+  /** An assignment email went out (only when the developer has an email). */
+  emailed: z.boolean(),
+});
+export type AssignmentResult = z.infer<typeof assignmentResultSchema>;
+
+export const openSharedLinkSchema = z.object({ password: z.string().max(200).nullish() });
+
+/** Spec 3 "project-access validation result", plus who is looking. */
+export const sharedProjectSchema = z.object({
+  projectId: z.string(),
+  projectName: z.string(),
+  companyOverview: z.string().nullable(),
+  formData: z.record(z.string(), z.union([z.string(), z.array(z.string())])).nullable(),
+  templateFields: z.array(templateFieldSchema).nullable(),
+  /** Signed-in viewers may upload, add links and notes and toggle tasks (spec 6). */
+  canContribute: z.boolean(),
+  viewerName: z.string().nullable(),
+});
+export type SharedProject = z.infer<typeof sharedProjectSchema>;
+
+/** Spec 1: the access link is the current origin plus '/project-access/' plus the token. */
+export function accessLinkUrl(origin: string, token: string): string {
+  return `${origin.replace(/\/+$/, '')}/project-access/${token}`;
+}
+
+/** Spec 4: on the shared page a toggle turns completed into pending and anything else into completed. */
+export function sharedToggleStatus(status: string): 'pending' | 'completed' {
+  return status === 'completed' ? 'pending' : 'completed';
+}
