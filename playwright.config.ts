@@ -45,6 +45,9 @@ export default defineConfig({
       SEED_DEMO: 'true',
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
+      // Each test context sends its own X-Forwarded-For (e2e/fixtures.ts), so the per-address
+      // rate limits apply per test rather than to the whole suite.
+      TRUST_PROXY: 'true',
     },
   },
 });

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { newAccount, readEmail, RESET_LINK, signIn, signUpThroughApi, toast } from './fixtures';
+import { expect, newAccount, readEmail, RESET_LINK, signIn, signUpThroughApi, test, toast } from './fixtures';
 
 test.describe('Member', () => {
   test('signs in, stays signed in across a reload and signs out', async ({ page }) => {

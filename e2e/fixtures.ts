@@ -1,8 +1,28 @@
 // Shared steps for the end-to-end stories: unique accounts, the dev mailbox, signing in.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/modules/demo/demo-accounts';
 
-export { DEMO_ACCOUNTS, DEMO_PASSWORD };
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, expect };
+
+let addressCounter = 0;
+
+/**
+ * A client address of its own for each browser context, sent as X-Forwarded-For (the e2e server
+ * runs with TRUST_PROXY=true). The suite signs up and signs in many times from one machine; with
+ * one address it would run into the real per-address rate limits as it grows.
+ */
+export function clientAddressHeaders(): Record<string, string> {
+  addressCounter += 1;
+  const n = (process.pid % 200) * 65536 + addressCounter;
+  return { 'X-Forwarded-For': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+}
+
+/** Playwright's `test`, with each test's context (and its `request`) on its own client address. */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, ...clientAddressHeaders() });
+  },
+});
 
 export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@e2e.brieflane.test`;

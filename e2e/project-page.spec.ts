@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addDays, format } from 'date-fns';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, newAccount, readEmail, signIn, signUpThroughApi, toast } from './fixtures';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, newAccount, readEmail, signIn, signUpThroughApi, test, toast } from './fixtures';
 
 /** A client and project made through the API as the signed-in user; returns the project id. */
 async function projectThroughApi(page: Page, name: string): Promise<string> {

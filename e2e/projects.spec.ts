@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, newAccount, signIn, signUpThroughApi, toast } from './fixtures';
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, newAccount, signIn, signUpThroughApi, test, toast } from './fixtures';
 
 async function addClient(page: Page, name: string, extra: { email?: string; website?: string } = {}) {
   await page.goto('/?tab=clients');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, sideNav, signIn } from './fixtures';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, sideNav, signIn, test } from './fixtures';
 
 test.describe('Developer', () => {
   test('sees only the Projects and Settings tabs', async ({ page }) => {

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { newAccount, signIn, signUpThroughApi, toast } from './fixtures';
+import { expect, newAccount, signIn, signUpThroughApi, test, toast } from './fixtures';
 
 test.describe('Organization admin', () => {
   test('updates the profile, and the top bar follows', async ({ page }) => {

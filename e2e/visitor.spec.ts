@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, newAccount, readEmail, sideNav, toast, VERIFICATION_CODE } from './fixtures';
+import { DEMO_ACCOUNTS, expect, newAccount, readEmail, sideNav, test, toast, VERIFICATION_CODE } from './fixtures';
 
 test.describe('Visitor', () => {
   test('signs up with the emailed code and lands on the welcome page', async ({ page }) => {
