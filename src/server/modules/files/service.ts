@@ -1,6 +1,7 @@
 // Files and links of a project (spec 2 "Files & Links"; decision 10). Anyone who can see the
-// project may list, upload, add links and download; staff may delete any item, developers the
-// ones they added. An upload is stored first and its record written after; if the record
+// project may list and download; signed in, also upload and add links. On the project page
+// staff may delete any item, developers the ones they added; through a share link nobody
+// deletes (spec 6 "Shared link"). An upload is stored first and its record written after; if the record
 // insert fails the stored object is removed again.
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
@@ -14,20 +15,19 @@ import {
   FILE_MESSAGES,
   type ProjectFile,
 } from '../../../domain/files';
-import { canManageProjects } from '../../../domain/roles';
 import { recordActivity } from '../../platform/activity-log';
-import type { Actor } from '../../platform/auth/session';
 import { projectFiles } from '../../platform/db/schema/work';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { requireContributor, type ProjectAccess } from '../../platform/project-access';
 import type { Storage } from '../../platform/storage/storage';
-import { requireVisibleProject } from '../projects/detail-service';
 
-function mayDelete(actor: Actor, row: typeof projectFiles.$inferSelect): boolean {
-  return canManageProjects(actor.role) || row.uploadedBy === actor.profileId;
+function mayDelete(access: ProjectAccess, row: typeof projectFiles.$inferSelect): boolean {
+  if (access.canManage) return true;
+  return access.via === 'member' && access.actor !== null && row.uploadedBy === access.actor.profileId;
 }
 
-function toFile(row: typeof projectFiles.$inferSelect, actor: Actor): ProjectFile {
+function toFile(row: typeof projectFiles.$inferSelect, access: ProjectAccess): ProjectFile {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -38,29 +38,29 @@ function toFile(row: typeof projectFiles.$inferSelect, actor: Actor): ProjectFil
     linkUrl: row.linkUrl,
     uploadedBy: row.uploadedBy,
     createdAt: row.createdAt.toISOString(),
-    canDelete: mayDelete(actor, row),
+    canDelete: mayDelete(access, row),
   };
 }
 
-export async function listFiles({ db }: Platform, actor: Actor, projectId: string): Promise<ProjectFile[]> {
-  await requireVisibleProject(db, actor, projectId);
+export async function listFiles({ db }: Platform, access: ProjectAccess): Promise<ProjectFile[]> {
+  const project = await access.project(db);
   const rows = await db
     .select()
     .from(projectFiles)
-    .where(eq(projectFiles.projectId, projectId))
+    .where(eq(projectFiles.projectId, project.id))
     .orderBy(desc(projectFiles.createdAt), desc(projectFiles.id))
     .limit(FILE_LIST_LIMIT);
-  return rows.map((row) => toFile(row, actor));
+  return rows.map((row) => toFile(row, access));
 }
 
 export async function uploadFile(
   { db, clock }: Platform,
   storage: Storage,
-  actor: Actor,
-  projectId: string,
+  access: ProjectAccess,
   file: { fileName: string; data: Uint8Array },
 ): Promise<ProjectFile> {
-  const project = await requireVisibleProject(db, actor, projectId);
+  const project = await access.project(db);
+  const actor = requireContributor(access);
   const fileName = file.fileName.trim().slice(0, 255);
   const ext = acceptedExtension(fileName);
   if (!ext) throw badRequest(FILE_MESSAGES.wrongType, 'file_type_not_allowed');
@@ -71,6 +71,8 @@ export async function uploadFile(
   await storage.put(storagePath, file.data);
   try {
     return await db.transaction(async (tx) => {
+      // Again inside the transaction: access may have ended (a revoked link) while storing.
+      await access.project(tx);
       const [row] = await tx
         .insert(projectFiles)
         .values({
@@ -84,14 +86,15 @@ export async function uploadFile(
           createdAt: clock.now(),
         })
         .returning();
+      // The project's organization: a signed-in user of another one may upload through a link.
       await recordActivity(tx, {
-        organizationId: actor.organizationId,
+        organizationId: project.organizationId,
         userId: actor.profileId,
         action: 'upload_file',
         projectId: project.id,
         details: { file_name: fileName, file_size: file.data.byteLength },
       });
-      return toFile(row!, actor);
+      return toFile(row!, access);
     });
   } catch (error) {
     await storage.remove(storagePath);
@@ -101,12 +104,12 @@ export async function uploadFile(
 
 export async function addLink(
   { db, clock }: Platform,
-  actor: Actor,
-  projectId: string,
+  access: ProjectAccess,
   input: z.output<typeof addLinkSchema>,
 ): Promise<ProjectFile> {
   return db.transaction(async (tx) => {
-    const project = await requireVisibleProject(tx, actor, projectId);
+    const project = await access.project(tx);
+    const actor = requireContributor(access);
     const [row] = await tx
       .insert(projectFiles)
       .values({
@@ -120,18 +123,18 @@ export async function addLink(
       })
       .returning();
     await recordActivity(tx, {
-      organizationId: actor.organizationId,
+      organizationId: project.organizationId,
       userId: actor.profileId,
       action: 'upload_link',
       projectId: project.id,
       details: { link_name: input.name, url: input.url },
     });
-    return toFile(row!, actor);
+    return toFile(row!, access);
   });
 }
 
-async function findFile(platform: Platform, actor: Actor, projectId: string, fileId: string) {
-  const project = await requireVisibleProject(platform.db, actor, projectId);
+async function findFile(platform: Platform, access: ProjectAccess, fileId: string) {
+  const project = await access.project(platform.db);
   const [row] = await platform.db
     .select()
     .from(projectFiles)
@@ -141,21 +144,22 @@ async function findFile(platform: Platform, actor: Actor, projectId: string, fil
 }
 
 /** The stored object and its original name, for the authorized download route. */
-export async function openDownload(platform: Platform, storage: Storage, actor: Actor, projectId: string, fileId: string) {
-  const { row } = await findFile(platform, actor, projectId, fileId);
+export async function openDownload(platform: Platform, storage: Storage, access: ProjectAccess, fileId: string) {
+  const { row } = await findFile(platform, access, fileId);
   if (row.isLink || !row.storagePath) throw notFound(FILE_MESSAGES.notFound);
   const stream = await storage.read(row.storagePath);
   if (!stream) throw notFound(FILE_MESSAGES.notFound);
   return { stream, fileName: row.fileName, contentType: row.fileType, size: row.fileSize };
 }
 
-export async function deleteFile(platform: Platform, storage: Storage, actor: Actor, projectId: string, fileId: string) {
-  const { project, row } = await findFile(platform, actor, projectId, fileId);
-  if (!mayDelete(actor, row)) throw forbidden(FILE_MESSAGES.notYours);
+export async function deleteFile(platform: Platform, storage: Storage, access: ProjectAccess, fileId: string) {
+  const { project, row } = await findFile(platform, access, fileId);
+  const actor = requireContributor(access);
+  if (!mayDelete(access, row)) throw forbidden(FILE_MESSAGES.notYours);
   await platform.db.transaction(async (tx) => {
     await tx.delete(projectFiles).where(and(eq(projectFiles.id, row.id), eq(projectFiles.projectId, project.id)));
     await recordActivity(tx, {
-      organizationId: actor.organizationId,
+      organizationId: project.organizationId,
       userId: actor.profileId,
       action: 'delete_file',
       projectId: project.id,

@@ -6,6 +6,7 @@ import { NOTE_MESSAGES, noteContentSchema, noteSchema } from '../../../domain/no
 import { requireActor } from '../../platform/auth/session';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { memberProjectAccess } from '../projects/member-access';
 import { addNote, deleteNote, editNote, listNotes } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -22,14 +23,14 @@ export async function noteRoutes(app: FastifyInstance, options: { platform: Plat
     {
       schema: { tags, summary: "A project's notes with their authors, newest first", params: projectParams, response: { 200: z.object({ items: z.array(noteSchema) }), ...errors } },
     },
-    async (request) => ({ items: await listNotes(platform, await requireActor(platform, request), request.params.projectId) }),
+    async (request) => ({ items: await listNotes(platform, memberProjectAccess(await requireActor(platform, request), request.params.projectId)) }),
   );
 
   typed.post(
     '/api/projects/:projectId/notes',
     { schema: { tags, summary: 'Add a note', params: projectParams, body: noteContentSchema, response: { 201: noteSchema, ...errors } } },
     async (request, reply) => {
-      const note = await addNote(platform, await requireActor(platform, request), request.params.projectId, request.body);
+      const note = await addNote(platform, memberProjectAccess(await requireActor(platform, request), request.params.projectId), request.body);
       return reply.status(201).send(note);
     },
   );
@@ -38,14 +39,19 @@ export async function noteRoutes(app: FastifyInstance, options: { platform: Plat
     '/api/projects/:projectId/notes/:noteId',
     { schema: { tags, summary: 'Edit your own note', params: noteParams, body: noteContentSchema, response: { 200: noteSchema, ...errors } } },
     async (request) =>
-      editNote(platform, await requireActor(platform, request), request.params.projectId, request.params.noteId, request.body),
+      editNote(
+        platform,
+        memberProjectAccess(await requireActor(platform, request), request.params.projectId),
+        request.params.noteId,
+        request.body,
+      ),
   );
 
   typed.delete(
     '/api/projects/:projectId/notes/:noteId',
     { schema: { tags, summary: 'Delete your own note', params: noteParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await deleteNote(platform, await requireActor(platform, request), request.params.projectId, request.params.noteId);
+      await deleteNote(platform, memberProjectAccess(await requireActor(platform, request), request.params.projectId), request.params.noteId);
       return reply.status(204).send(null);
     },
   );

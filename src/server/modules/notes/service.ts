@@ -1,20 +1,20 @@
-// Notes of a project (spec 2 "Notes", 5, 6). Anyone who can see the project may read and add
-// notes; only a note's author may edit or delete it, enforced here (spec 7 filters by creator).
+// Notes of a project (spec 2 "Notes", 5, 6). Anyone who can see the project may read its notes;
+// signed-in members and signed-in link viewers may add them; only a note's author may edit or
+// delete it, enforced here (spec 7 filters by creator).
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { NOTE_LIST_LIMIT, NOTE_MESSAGES, noteContentSchema, type Note } from '../../../domain/notes';
 import { recordActivity } from '../../platform/activity-log';
-import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { projectNotes } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { requireVisibleProject } from '../projects/detail-service';
+import { requireContributor, type ProjectAccess, type ProjectActor } from '../../platform/project-access';
 
 type NoteRow = { note: typeof projectNotes.$inferSelect; authorName: string | null; authorEmail: string | null };
 
-function toNote({ note, authorName, authorEmail }: NoteRow, actor: Actor): Note {
+function toNote({ note, authorName, authorEmail }: NoteRow, actor: ProjectActor | null): Note {
   return {
     id: note.id,
     projectId: note.projectId,
@@ -24,7 +24,7 @@ function toNote({ note, authorName, authorEmail }: NoteRow, actor: Actor): Note 
     createdBy: note.createdBy,
     authorName,
     authorEmail,
-    isOwn: note.createdBy === actor.profileId,
+    isOwn: actor !== null && note.createdBy === actor.profileId,
   };
 }
 
@@ -35,30 +35,31 @@ function notesWithAuthor(db: Executor) {
     .leftJoin(profiles, eq(profiles.id, projectNotes.createdBy));
 }
 
-export async function listNotes({ db }: Platform, actor: Actor, projectId: string): Promise<Note[]> {
-  await requireVisibleProject(db, actor, projectId);
+export async function listNotes({ db }: Platform, access: ProjectAccess): Promise<Note[]> {
+  const project = await access.project(db);
   const rows = await notesWithAuthor(db)
-    .where(eq(projectNotes.projectId, projectId))
+    .where(eq(projectNotes.projectId, project.id))
     .orderBy(desc(projectNotes.createdAt), desc(projectNotes.id))
     .limit(NOTE_LIST_LIMIT);
-  return rows.map((row) => toNote(row, actor));
+  return rows.map((row) => toNote(row, access.actor));
 }
 
 export async function addNote(
   { db, clock }: Platform,
-  actor: Actor,
-  projectId: string,
+  access: ProjectAccess,
   input: z.output<typeof noteContentSchema>,
 ): Promise<Note> {
   return db.transaction(async (tx) => {
-    const project = await requireVisibleProject(tx, actor, projectId);
+    const project = await access.project(tx);
+    const actor = requireContributor(access);
     const now = clock.now();
     const [note] = await tx
       .insert(projectNotes)
       .values({ projectId: project.id, content: input.content, createdBy: actor.profileId, createdAt: now, updatedAt: now })
       .returning();
+    // The project's organization: a signed-in user of another one may add notes through a link.
     await recordActivity(tx, {
-      organizationId: actor.organizationId,
+      organizationId: project.organizationId,
       userId: actor.profileId,
       action: 'add_note',
       projectId: project.id,
@@ -69,34 +70,34 @@ export async function addNote(
 }
 
 /** The note when it belongs to this project; 404 otherwise, 403 when someone else wrote it. */
-async function requireOwnNote(tx: Executor, actor: Actor, projectId: string, noteId: string) {
-  const project = await requireVisibleProject(tx, actor, projectId);
+async function requireOwnNote(tx: Executor, access: ProjectAccess, noteId: string) {
+  const project = await access.project(tx);
+  const actor = requireContributor(access);
   const [note] = await tx
     .select({ id: projectNotes.id, createdBy: projectNotes.createdBy })
     .from(projectNotes)
     .where(and(eq(projectNotes.id, noteId), eq(projectNotes.projectId, project.id)));
   if (!note) throw notFound(NOTE_MESSAGES.notFound);
   if (note.createdBy !== actor.profileId) throw forbidden(NOTE_MESSAGES.notAuthor);
-  return project;
+  return { project, actor };
 }
 
 export async function editNote(
   { db, clock }: Platform,
-  actor: Actor,
-  projectId: string,
+  access: ProjectAccess,
   noteId: string,
   input: z.output<typeof noteContentSchema>,
 ): Promise<Note> {
   return db.transaction(async (tx) => {
-    const project = await requireOwnNote(tx, actor, projectId, noteId);
+    const { project, actor } = await requireOwnNote(tx, access, noteId);
     const [note] = await tx
       .update(projectNotes)
       .set({ content: input.content, updatedAt: clock.now() })
       // The creator filter again: the write itself cannot touch another author's note.
-      .where(and(eq(projectNotes.id, noteId), eq(projectNotes.createdBy, actor.profileId)))
+      .where(and(eq(projectNotes.id, noteId), eq(projectNotes.projectId, project.id), eq(projectNotes.createdBy, actor.profileId)))
       .returning();
     await recordActivity(tx, {
-      organizationId: actor.organizationId,
+      organizationId: project.organizationId,
       userId: actor.profileId,
       action: 'edit_note',
       projectId: project.id,
@@ -106,12 +107,14 @@ export async function editNote(
   });
 }
 
-export async function deleteNote({ db }: Platform, actor: Actor, projectId: string, noteId: string): Promise<void> {
+export async function deleteNote({ db }: Platform, access: ProjectAccess, noteId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const project = await requireOwnNote(tx, actor, projectId, noteId);
-    await tx.delete(projectNotes).where(and(eq(projectNotes.id, noteId), eq(projectNotes.createdBy, actor.profileId)));
+    const { project, actor } = await requireOwnNote(tx, access, noteId);
+    await tx
+      .delete(projectNotes)
+      .where(and(eq(projectNotes.id, noteId), eq(projectNotes.projectId, project.id), eq(projectNotes.createdBy, actor.profileId)));
     await recordActivity(tx, {
-      organizationId: actor.organizationId,
+      organizationId: project.organizationId,
       userId: actor.profileId,
       action: 'delete_note',
       projectId: project.id,

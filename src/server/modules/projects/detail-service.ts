@@ -29,23 +29,6 @@ async function findVisibleProject(db: Executor, actor: Actor, projectId: string)
   return row;
 }
 
-/**
- * The project's id and organization when the actor may see it; 404 otherwise. Tasks, notes and
- * files check access through this before touching anything under a project.
- */
-export async function requireVisibleProject(
-  db: Executor,
-  actor: Actor,
-  projectId: string,
-): Promise<{ id: string; name: string; organizationId: string }> {
-  const [row] = await db
-    .select({ id: projects.id, name: projects.name, organizationId: projects.organizationId })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), visibleProjects(actor)));
-  if (!row) throw notFound(PROJECT_DETAIL_MESSAGES.notFound);
-  return row;
-}
-
 function toDetail({ project, clientName }: DetailRow, actor: Actor): ProjectDetail {
   return {
     id: project.id,

@@ -6,6 +6,7 @@ import { createTaskSchema, TASK_MESSAGES, taskSchema } from '../../../domain/tas
 import { requireActor } from '../../platform/auth/session';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { memberProjectAccess } from '../projects/member-access';
 import { createTask, listTasks, setTaskStatus } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -22,14 +23,14 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
     {
       schema: { tags, summary: "A project's tasks, newest first", params: projectParams, response: { 200: z.object({ items: z.array(taskSchema) }), ...errors } },
     },
-    async (request) => ({ items: await listTasks(platform, await requireActor(platform, request), request.params.projectId) }),
+    async (request) => ({ items: await listTasks(platform, memberProjectAccess(await requireActor(platform, request), request.params.projectId)) }),
   );
 
   typed.post(
     '/api/projects/:projectId/tasks',
     { schema: { tags, summary: 'Add a task (staff only)', params: projectParams, body: createTaskSchema, response: { 201: taskSchema, ...errors } } },
     async (request, reply) => {
-      const task = await createTask(platform, await requireActor(platform, request), request.params.projectId, request.body);
+      const task = await createTask(platform, memberProjectAccess(await requireActor(platform, request), request.params.projectId), request.body);
       return reply.status(201).send(task);
     },
   );
@@ -48,8 +49,7 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
     async (request) =>
       setTaskStatus(
         platform,
-        await requireActor(platform, request),
-        request.params.projectId,
+        memberProjectAccess(await requireActor(platform, request), request.params.projectId),
         request.params.taskId,
         request.body.status,
       ),

@@ -1,21 +1,20 @@
 // Tasks of a project (spec 2 "Tasks", 4 "Task status", 6, 7). Anyone who can see the project
-// may list and toggle its tasks; only staff create them. Completing a task emails, through the
+// may list its tasks and, when signed in, toggle them (members, and link viewers of any
+// organization); only staff create them. Completing a task emails, through the
 // outbox in the same transaction, the developers with access and the organization's admins and
 // account executives (spec 6).
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { canManageProjects } from '../../../domain/roles';
 import { createTaskSchema, TASK_LIST_LIMIT, TASK_MESSAGES, TASK_STATUS_LABELS, type Task } from '../../../domain/tasks';
 import type { TaskStatus } from '../../../domain/project-status';
 import { recordActivity } from '../../platform/activity-log';
-import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { developerProjectAccess, tasks } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
-import { requireVisibleProject } from '../projects/detail-service';
+import { requireContributor, type ProjectAccess } from '../../platform/project-access';
 
 function toTask(row: typeof tasks.$inferSelect): Task {
   return {
@@ -32,12 +31,12 @@ function toTask(row: typeof tasks.$inferSelect): Task {
   };
 }
 
-export async function listTasks({ db }: Platform, actor: Actor, projectId: string): Promise<Task[]> {
-  await requireVisibleProject(db, actor, projectId);
+export async function listTasks({ db }: Platform, access: ProjectAccess): Promise<Task[]> {
+  const project = await access.project(db);
   const rows = await db
     .select()
     .from(tasks)
-    .where(eq(tasks.projectId, projectId))
+    .where(eq(tasks.projectId, project.id))
     .orderBy(desc(tasks.createdAt), desc(tasks.id))
     .limit(TASK_LIST_LIMIT);
   return rows.map(toTask);
@@ -45,13 +44,13 @@ export async function listTasks({ db }: Platform, actor: Actor, projectId: strin
 
 export async function createTask(
   { db, clock }: Platform,
-  actor: Actor,
-  projectId: string,
+  access: ProjectAccess,
   input: z.output<typeof createTaskSchema>,
 ): Promise<Task> {
   return db.transaction(async (tx) => {
-    const project = await requireVisibleProject(tx, actor, projectId);
-    if (!canManageProjects(actor.role)) throw forbidden('You do not have permission to add tasks.');
+    const project = await access.project(tx);
+    const actor = requireContributor(access);
+    if (!access.canManage) throw forbidden('You do not have permission to add tasks.');
     const now = clock.now();
     const [row] = await tx
       .insert(tasks)
@@ -68,7 +67,7 @@ export async function createTask(
       })
       .returning();
     await recordActivity(tx, {
-      organizationId: actor.organizationId,
+      organizationId: project.organizationId,
       userId: actor.profileId,
       action: 'create_task',
       projectId: project.id,
@@ -111,13 +110,13 @@ async function completionRecipients(tx: Executor, organizationId: string, projec
 
 export async function setTaskStatus(
   { db, clock, config }: Platform,
-  actor: Actor,
-  projectId: string,
+  access: ProjectAccess,
   taskId: string,
   status: Extract<TaskStatus, 'pending' | 'completed'>,
 ): Promise<Task> {
   return db.transaction(async (tx) => {
-    const project = await requireVisibleProject(tx, actor, projectId);
+    const project = await access.project(tx);
+    const actor = requireContributor(access);
     const [current] = await tx
       .select()
       .from(tasks)
@@ -140,8 +139,9 @@ export async function setTaskStatus(
       .returning();
     if (!row) throw notFound(TASK_MESSAGES.notFound);
 
+    // The project's organization: a signed-in user of another one may act through a link.
     await recordActivity(tx, {
-      organizationId: actor.organizationId,
+      organizationId: project.organizationId,
       userId: actor.profileId,
       action: status === 'completed' ? 'complete_task' : 'update_task',
       projectId: project.id,

@@ -1,0 +1,47 @@
+// The HTTP side of uploads and downloads, shared by the project page's routes and the shared
+// page's (sharing/routes.ts): one multipart file in, one stored object out with its name.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { FILE_MESSAGES } from '../../../domain/files';
+import { AppError, badRequest } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
+
+/** RFC 6266: the original name, ASCII fallback plus UTF-8. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Route options for an upload route: the multipart body is read in the handler, up to the limit. */
+export function uploadBodyLimit(platform: Platform): number {
+  return platform.config.maxUploadBytes + 64 * 1024;
+}
+
+/** The one file of a multipart request (field "file"); 400 without one, 413 over the limit. */
+export async function readUploadedFile(platform: Platform, request: FastifyRequest): Promise<{ fileName: string; data: Buffer }> {
+  if (!request.isMultipart()) throw badRequest(FILE_MESSAGES.noFile, 'no_file');
+  const part = await request.file();
+  if (!part) throw badRequest(FILE_MESSAGES.noFile, 'no_file');
+  try {
+    return { fileName: part.filename, data: await part.toBuffer() };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      const maxMb = Math.round(platform.config.maxUploadBytes / 1024 / 1024);
+      throw new AppError(413, 'file_too_large', FILE_MESSAGES.tooLarge(maxMb));
+    }
+    throw error;
+  }
+}
+
+export function sendDownload(
+  reply: FastifyReply,
+  file: { stream: Readable; fileName: string; contentType: string; size: number | null },
+) {
+  reply
+    .header('Content-Type', file.contentType)
+    .header('Content-Disposition', contentDisposition(file.fileName))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, no-store');
+  if (file.size !== null) reply.header('Content-Length', String(file.size));
+  return reply.send(file.stream);
+}

@@ -1,0 +1,32 @@
+// Who may work on a project's tasks, notes and files, and how that is checked. Two ways in: a
+// signed-in member of the project's organization (projects/access.ts: the organization and, for
+// developers, the access list) and anyone holding an active share link (sharing/link-access.ts),
+// signed in with any organization or not at all. The services under a project take one of
+// these instead of an Actor, so the same code serves the project page and the shared page.
+import type { Executor } from './db/client';
+import { unauthorized } from './errors';
+
+/** The person acting; for a link viewer this may be a member of another organization. */
+export type ProjectActor = { profileId: string; fullName: string; email: string | null };
+
+export type AccessedProject = { id: string; name: string; organizationId: string };
+
+export type ProjectAccess = {
+  /** null: someone holding a share link without being signed in (read only). */
+  actor: ProjectActor | null;
+  /** Staff of the project's organization on the project page: add tasks, delete any file. */
+  canManage: boolean;
+  /** 'link': through a share link, where nobody deletes files (spec 6 "Shared link"). */
+  via: 'member' | 'link';
+  /**
+   * The project, (re)checked inside the caller's transaction so a revoked link or a removed
+   * assignment stops a write that started before; 404 when access is gone.
+   */
+  project: (db: Executor) => Promise<AccessedProject>;
+};
+
+/** The signed-in actor for a write; 401 for someone holding a link without signing in. */
+export function requireContributor(access: ProjectAccess): ProjectActor {
+  if (!access.actor) throw unauthorized();
+  return access.actor;
+}
