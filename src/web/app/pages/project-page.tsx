@@ -17,6 +17,7 @@ import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
 import { ApiError } from '@/web/lib/api-client';
 import { formatDate } from '@/web/lib/format-date';
 import { notifyError } from '@/web/lib/notify';
+import { memberProjectSource } from '@/web/lib/project-source';
 
 function BackToProjects() {
   return (
@@ -59,6 +60,7 @@ export function ProjectPage() {
   }
 
   const data = project.data;
+  const source = memberProjectSource(data.id);
   return (
     <main id="main" className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:px-6">
       <BackToProjects />
@@ -92,13 +94,13 @@ export function ProjectPage() {
           <ProjectInfoTab project={data} />
         </TabsContent>
         <TabsContent value="tasks">
-          <TasksTab projectId={data.id} canAddTasks={data.canEdit} />
+          <TasksTab source={source} canAddTasks={data.canEdit} />
         </TabsContent>
         <TabsContent value="files">
-          <FilesTab projectId={data.id} />
+          <FilesTab source={source} />
         </TabsContent>
         <TabsContent value="notes">
-          <NotesTab projectId={data.id} />
+          <NotesTab source={source} />
         </TabsContent>
       </Tabs>
     </main>

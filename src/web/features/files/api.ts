@@ -2,28 +2,32 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { AddLinkInput, ProjectFile } from '@/domain/files';
 import { FILE_MESSAGES } from '@/domain/files';
 import { api, ApiError, FALLBACK_ERROR_MESSAGE } from '@/web/lib/api-client';
+import type { ProjectSource } from '@/web/lib/project-source';
 
 export const fileKeys = {
-  list: (projectId: string) => ['files', projectId] as const,
+  list: (source: ProjectSource) => [...source.queryKey, 'files'] as const,
 };
 
-export function fileListQuery(projectId: string) {
+export function fileListQuery(source: ProjectSource) {
   return queryOptions({
-    queryKey: fileKeys.list(projectId),
-    queryFn: () => api.get<{ items: ProjectFile[] }>(`/api/projects/${projectId}/files`).then((r) => r.items),
+    queryKey: fileKeys.list(source),
+    queryFn: () => api.get<{ items: ProjectFile[] }>(`${source.basePath}/files`).then((r) => r.items),
   });
 }
 
-/** The authorized download route; there is no public URL for a stored file. */
-export function downloadUrl(file: ProjectFile): string {
-  return `/api/projects/${file.projectId}/files/${file.id}/download`;
+/**
+ * The authorized download route; there is no public URL for a stored file. Through a link the
+ * grant cookie is scoped to the link's path, so a plain anchor under it is authorized too.
+ */
+export function downloadUrl(source: ProjectSource, file: ProjectFile): string {
+  return `${source.basePath}/files/${file.id}/download`;
 }
 
 /** fetch() reports no upload progress, so the upload goes through XMLHttpRequest. */
-function uploadWithProgress(projectId: string, file: File, onProgress: (percent: number) => void): Promise<ProjectFile> {
+function uploadWithProgress(source: ProjectSource, file: File, onProgress: (percent: number) => void): Promise<ProjectFile> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/projects/${projectId}/files`);
+    request.open('POST', `${source.basePath}/files`);
     request.withCredentials = true;
     request.responseType = 'json';
     request.upload.onprogress = (event) => {
@@ -41,32 +45,32 @@ function uploadWithProgress(projectId: string, file: File, onProgress: (percent:
   });
 }
 
-export function useUploadFile(projectId: string, onProgress: (percent: number) => void) {
+export function useUploadFile(source: ProjectSource, onProgress: (percent: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => uploadWithProgress(projectId, file, onProgress),
+    mutationFn: (file: File) => uploadWithProgress(source, file, onProgress),
     // Spec 8: 'Upload failed' is shown by the tab.
     meta: { handlesErrors: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: fileKeys.list(projectId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fileKeys.list(source) }),
   });
 }
 
-export function useAddLink(projectId: string) {
+export function useAddLink(source: ProjectSource) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AddLinkInput) => api.post<ProjectFile>(`/api/projects/${projectId}/links`, input),
+    mutationFn: (input: AddLinkInput) => api.post<ProjectFile>(`${source.basePath}/links`, input),
     // Spec 8: 'Failed to add link' is shown by the dialog.
     meta: { handlesErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fileKeys.list(projectId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fileKeys.list(source) }),
   });
 }
 
-export function useDeleteFile(projectId: string) {
+export function useDeleteFile(source: ProjectSource) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fileId: string) => api.delete<void>(`/api/projects/${projectId}/files/${fileId}`),
+    mutationFn: (fileId: string) => api.delete<void>(`${source.basePath}/files/${fileId}`),
     // Spec 8: 'Failed to delete file: ...' is shown by the item.
     meta: { handlesErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fileKeys.list(projectId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fileKeys.list(source) }),
   });
 }

@@ -2,32 +2,33 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { z } from 'zod';
 import type { createTaskSchema, Task } from '@/domain/tasks';
 import { api } from '@/web/lib/api-client';
+import type { ProjectSource } from '@/web/lib/project-source';
 
 export const taskKeys = {
-  list: (projectId: string) => ['tasks', projectId] as const,
+  list: (source: ProjectSource) => [...source.queryKey, 'tasks'] as const,
 };
 
-export function taskListQuery(projectId: string) {
+export function taskListQuery(source: ProjectSource) {
   return queryOptions({
-    queryKey: taskKeys.list(projectId),
-    queryFn: () => api.get<{ items: Task[] }>(`/api/projects/${projectId}/tasks`).then((r) => r.items),
+    queryKey: taskKeys.list(source),
+    queryFn: () => api.get<{ items: Task[] }>(`${source.basePath}/tasks`).then((r) => r.items),
   });
 }
 
-export function useCreateTask(projectId: string) {
+export function useCreateTask(source: ProjectSource) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: z.output<typeof createTaskSchema>) => api.post<Task>(`/api/projects/${projectId}/tasks`, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.list(projectId) }),
+    mutationFn: (input: z.output<typeof createTaskSchema>) => api.post<Task>(`${source.basePath}/tasks`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }),
   });
 }
 
-export function useSetTaskStatus(projectId: string) {
+export function useSetTaskStatus(source: ProjectSource) {
   const queryClient = useQueryClient();
-  const key = taskKeys.list(projectId);
+  const key = taskKeys.list(source);
   return useMutation({
     mutationFn: ({ taskId, status }: { taskId: string; status: 'pending' | 'completed' }) =>
-      api.patch<Task>(`/api/projects/${projectId}/tasks/${taskId}`, { status }),
+      api.patch<Task>(`${source.basePath}/tasks/${taskId}`, { status }),
     // Spec 8: 'Failed to update task' is shown by the tab.
     meta: { handlesErrors: true },
     // The checkbox follows the click at once; a failure puts it back.

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { authorInitials, isEdited, NOTE_MESSAGES, type Note } from '@/domain/notes';
 import {
   AlertDialog,
@@ -20,11 +20,12 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { formatDate } from '@/web/lib/format-date';
 import { notifySuccess } from '@/web/lib/notify';
+import type { ProjectSource } from '@/web/lib/project-source';
 import { noteListQuery, useAddNote, useDeleteNote, useEditNote } from '../api';
 
-function NoteItem({ note, projectId }: { note: Note; projectId: string }) {
-  const editNote = useEditNote(projectId);
-  const deleteNote = useDeleteNote(projectId);
+function NoteItem({ note, source }: { note: Note; source: ProjectSource }) {
+  const editNote = useEditNote(source);
+  const deleteNote = useDeleteNote(source);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(note.content);
   const author = note.authorName ?? note.authorEmail ?? 'Unknown';
@@ -111,9 +112,17 @@ function NoteItem({ note, projectId }: { note: Note; projectId: string }) {
   );
 }
 
-export function NotesTab({ projectId }: { projectId: string }) {
-  const notes = useQuery(noteListQuery(projectId));
-  const addNote = useAddNote(projectId);
+type NotesTabProps = {
+  source: ProjectSource;
+  /** Signed-out link viewers read the notes only (spec 5); Edit and Delete follow `note.isOwn`. */
+  canAddNotes?: boolean;
+  /** Shown instead of the new-note box when notes cannot be added. */
+  readOnlyHint?: ReactNode;
+};
+
+export function NotesTab({ source, canAddNotes = true, readOnlyHint }: NotesTabProps) {
+  const notes = useQuery(noteListQuery(source));
+  const addNote = useAddNote(source);
   const [draft, setDraft] = useState('');
 
   const add = () =>
@@ -130,12 +139,16 @@ export function NotesTab({ projectId }: { projectId: string }) {
         <CardTitle>{NOTE_MESSAGES.title(notes.data?.length ?? 0)}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div className="space-y-2">
-          <Textarea aria-label="New note" rows={3} placeholder="Write a note..." value={draft} onChange={(e) => setDraft(e.target.value)} />
-          <Button onClick={add} disabled={draft.trim() === ''} loading={addNote.isPending} loadingText="Adding...">
-            {NOTE_MESSAGES.add}
-          </Button>
-        </div>
+        {canAddNotes ? (
+          <div className="space-y-2">
+            <Textarea aria-label="New note" rows={3} placeholder="Write a note..." value={draft} onChange={(e) => setDraft(e.target.value)} />
+            <Button onClick={add} disabled={draft.trim() === ''} loading={addNote.isPending} loadingText="Adding...">
+              {NOTE_MESSAGES.add}
+            </Button>
+          </div>
+        ) : (
+          readOnlyHint
+        )}
         {notes.isPending ? (
           <div className="space-y-2">
             <Skeleton className="h-16" />
@@ -150,7 +163,7 @@ export function NotesTab({ projectId }: { projectId: string }) {
         ) : (
           <ul className="space-y-2">
             {notes.data.map((note) => (
-              <NoteItem key={note.id} note={note} projectId={projectId} />
+              <NoteItem key={note.id} note={note} source={source} />
             ))}
           </ul>
         )}

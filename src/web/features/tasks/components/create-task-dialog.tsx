@@ -9,21 +9,22 @@ import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
 import { notifySuccess } from '@/web/lib/notify';
+import type { ProjectSource } from '@/web/lib/project-source';
 import { useCreateTask } from '../api';
 
 const emptyValues = { title: '', description: '', priority: 'medium' as const, dueDate: '' };
 const PRIORITY_LABELS = { low: 'Low', medium: 'Medium', high: 'High' } as const;
 
 export function CreateTaskDialog({
-  projectId,
+  source,
   open,
   onOpenChange,
 }: {
-  projectId: string;
+  source: ProjectSource;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const createTask = useCreateTask(projectId);
+  const createTask = useCreateTask(source);
   const form = useForm({ resolver: zodResolver(createTaskSchema), defaultValues: emptyValues });
   const { errors } = form.formState;
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { TaskPriority } from '@/domain/project-status';
+import type { TaskPriority, TaskStatus } from '@/domain/project-status';
 import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_LABELS, toggledTaskStatus, type Task } from '@/domain/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -9,6 +9,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/class-names';
 import { formatDate, todayIso } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
+import type { ProjectSource } from '@/web/lib/project-source';
 import { taskListQuery, useSetTaskStatus } from '../api';
 import { CreateTaskDialog } from './create-task-dialog';
 
@@ -18,7 +19,15 @@ const PRIORITY_STYLES: Record<TaskPriority, string> = {
   high: 'border-red-200 bg-red-50 text-red-800',
 };
 
-function TaskItem({ task, onToggle, pending }: { task: Task; onToggle: () => void; pending: boolean }) {
+type TaskItemProps = {
+  task: Task;
+  onToggle: () => void;
+  pending: boolean;
+  canToggle: boolean;
+  nextStatus: (status: TaskStatus) => ToggleStatus;
+};
+
+function TaskItem({ task, onToggle, pending, canToggle, nextStatus }: TaskItemProps) {
   const completed = task.status === 'completed';
   const overdue = isTaskOverdue(task, todayIso());
   return (
@@ -33,9 +42,9 @@ function TaskItem({ task, onToggle, pending }: { task: Task; onToggle: () => voi
         type="checkbox"
         className="mt-1 size-4 accent-emerald-600"
         checked={completed}
-        disabled={pending}
+        disabled={pending || !canToggle}
         onChange={onToggle}
-        aria-label={`Mark "${task.title}" as ${toggledTaskStatus(task.status)}`}
+        aria-label={canToggle ? `Mark "${task.title}" as ${nextStatus(task.status)}` : `${task.title}: ${TASK_STATUS_LABELS[task.status]}`}
       />
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
@@ -63,13 +72,27 @@ function TaskItem({ task, onToggle, pending }: { task: Task; onToggle: () => voi
   );
 }
 
-export function TasksTab({ projectId, canAddTasks }: { projectId: string; canAddTasks: boolean }) {
-  const tasks = useQuery(taskListQuery(projectId));
-  const setStatus = useSetTaskStatus(projectId);
+type ToggleStatus = 'pending' | 'completed';
+
+/** Spec 4: the project page switches pending and completed. */
+const memberToggleStatus = (status: TaskStatus) => toggledTaskStatus(status) as ToggleStatus;
+
+type TasksTabProps = {
+  source: ProjectSource;
+  canAddTasks: boolean;
+  /** Signed-out link viewers see the tasks but cannot tick them (spec 6). */
+  canToggle?: boolean;
+  /** The status a click sets; the shared page passes its own rule (spec 4). */
+  nextStatus?: (status: TaskStatus) => ToggleStatus;
+};
+
+export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = memberToggleStatus }: TasksTabProps) {
+  const tasks = useQuery(taskListQuery(source));
+  const setStatus = useSetTaskStatus(source);
   const [dialogOpen, setDialogOpen] = useState(false);
 
   const toggle = (task: Task) => {
-    const status = toggledTaskStatus(task.status) as 'pending' | 'completed';
+    const status = nextStatus(task.status);
     setStatus.mutate(
       { taskId: task.id, status },
       {
@@ -108,12 +131,14 @@ export function TasksTab({ projectId, canAddTasks }: { projectId: string; canAdd
               key={task.id}
               task={task}
               pending={setStatus.isPending && setStatus.variables?.taskId === task.id}
+              canToggle={canToggle}
+              nextStatus={nextStatus}
               onToggle={() => toggle(task)}
             />
           ))}
         </ul>
       )}
-      {canAddTasks ? <CreateTaskDialog projectId={projectId} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
+      {canAddTasks ? <CreateTaskDialog source={source} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
     </section>
   );
 }

@@ -1,0 +1,26 @@
+// Where a project's tasks, files and notes come from. The project page reads them as a member
+// under /api/projects/:projectId; the shared page reads the same sub-paths and payloads through a
+// link under /api/project-access/:token (src/domain/sharing.ts). The tasks, files and notes
+// features take a source instead of a project id, so both pages use the same components.
+
+export type ProjectSource = {
+  /** The API path the sub-paths (/tasks, /files, /notes...) hang off. */
+  basePath: string;
+  /** Prefix of every query key of this source's lists. */
+  queryKey: readonly string[];
+};
+
+export function memberProjectSource(projectId: string): ProjectSource {
+  return { basePath: `/api/projects/${encodeURIComponent(projectId)}`, queryKey: ['project-data', projectId] };
+}
+
+/**
+ * `viewerId` is part of the key: what a link viewer may do (own notes, contributing) depends on
+ * who is signed in, so signing in on the shared page loads the lists afresh.
+ */
+export function sharedProjectSource(token: string, viewerId: string | null): ProjectSource {
+  return {
+    basePath: `/api/project-access/${encodeURIComponent(token)}`,
+    queryKey: ['project-access', token, viewerId ?? 'anonymous'],
+  };
+}
