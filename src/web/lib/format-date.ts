@@ -10,3 +10,8 @@ export function formatDate(value: string): string {
 export function todayIso(): string {
   return format(new Date(), 'yyyy-MM-dd');
 }
+
+/** A timestamp with its time of day, e.g. when a share link was opened. */
+export function formatDateTime(value: string): string {
+  return format(parseISO(value), 'MMM d, yyyy h:mm a');
+}

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { canUseTab, tabTitle, type DashboardTab, type Role } from '@/domain/roles';
 import { ClientsTab } from '@/web/features/clients/components/clients-tab';
 import { ProjectsTab } from '@/web/features/projects/components/projects-tab';
+import { ProjectShareActions } from '@/web/features/sharing/components/project-share-actions';
 import { useSignedInMe } from '@/web/lib/session';
 import { parseDashboardTab, TAB_ICONS } from '../dashboard-tabs';
 import { DashboardShell } from './dashboard-shell';
@@ -17,7 +18,14 @@ const UPCOMING_DESCRIPTIONS: Record<Exclude<DashboardTab, 'settings' | 'projects
 
 function TabPanel({ tab, role }: { tab: DashboardTab; role: Role }) {
   if (tab === 'settings') return <SettingsPage />;
-  if (tab === 'projects') return <ProjectsTab role={role} />;
+  if (tab === 'projects') {
+    return (
+      <ProjectsTab
+        role={role}
+        renderCardActions={(project) => <ProjectShareActions projectId={project.id} projectName={project.name} />}
+      />
+    );
+  }
   if (tab === 'clients') return <ClientsTab />;
   const Icon = TAB_ICONS[tab];
   return (

@@ -1,5 +1,5 @@
 import { Building2, Calendar, CalendarClock, CheckCircle2, LayoutDashboard, PauseCircle, Trash2, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
 import { PROJECT_MESSAGES, type ProjectCard as Project } from '@/domain/projects';
@@ -25,9 +25,11 @@ type Props = {
   /** Developers see cards without the staff actions (spec 6). */
   readOnly: boolean;
   canDelete: boolean;
+  /** Staff actions from other features (the sharing buttons), composed by the page; hidden when read-only. */
+  actions?: ReactNode;
 };
 
-export function ProjectCard({ project, readOnly, canDelete }: Props) {
+export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
   const changeStatus = useChangeProjectStatus();
   const deleteProject = useDeleteProject();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -102,6 +104,7 @@ export function ProjectCard({ project, readOnly, canDelete }: Props) {
             View Dashboard
           </Link>
         </Button>
+        {readOnly ? null : actions}
         {readOnly ? null : (
           <div className="flex gap-2">
             <Button

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
-import { PROJECT_MESSAGES, type ProjectFilter } from '@/domain/projects';
+import { useState, type ReactNode } from 'react';
+import { PROJECT_MESSAGES, type ProjectCard as Project, type ProjectFilter } from '@/domain/projects';
 import { canDeleteProject, canManageProjects, type Role } from '@/domain/roles';
 import { Button } from '@/web/components/ui/button';
 import { SearchInput } from '@/web/components/ui/search-input';
@@ -22,7 +22,13 @@ const FILTER_LABELS: Record<ProjectFilter, string> = {
   on_hold: 'On Hold',
 };
 
-export function ProjectsTab({ role }: { role: Role }) {
+type ProjectsTabProps = {
+  role: Role;
+  /** Extra staff actions per card from other features (the sharing buttons), composed by the page. */
+  renderCardActions?: (project: Project) => ReactNode;
+};
+
+export function ProjectsTab({ role, renderCardActions }: ProjectsTabProps) {
   const staff = canManageProjects(role);
   return (
     <section className="space-y-6" aria-label="Project Management">
@@ -37,20 +43,20 @@ export function ProjectsTab({ role }: { role: Role }) {
             <TabsTrigger value="templates">Templates</TabsTrigger>
           </TabsList>
           <TabsContent value="projects">
-            <ProjectList role={role} />
+            <ProjectList role={role} renderCardActions={renderCardActions} />
           </TabsContent>
           <TabsContent value="templates">
             <TemplatesTab role={role} />
           </TabsContent>
         </Tabs>
       ) : (
-        <ProjectList role={role} />
+        <ProjectList role={role} renderCardActions={renderCardActions} />
       )}
     </section>
   );
 }
 
-function ProjectList({ role }: { role: Role }) {
+function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
   const staff = canManageProjects(role);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<ProjectFilter>('all');
@@ -118,7 +124,13 @@ function ProjectList({ role }: { role: Role }) {
           ) : (
             <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
               {items.map((project) => (
-                <ProjectCard key={project.id} project={project} readOnly={!staff} canDelete={canDeleteProject(role)} />
+                <ProjectCard
+                  key={project.id}
+                  project={project}
+                  readOnly={!staff}
+                  canDelete={canDeleteProject(role)}
+                  actions={renderCardActions?.(project)}
+                />
               ))}
             </div>
           )}

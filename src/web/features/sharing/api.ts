@@ -1,0 +1,107 @@
+// Share links, developer assignment and opening a link (the API in src/domain/sharing.ts).
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  AccessLink,
+  AccessOpen,
+  AssignmentResult,
+  assignDeveloperSchema,
+  createAccessLinkSchema,
+  ProjectDevelopers,
+  SharedProject,
+} from '@/domain/sharing';
+import { api } from '@/web/lib/api-client';
+
+const projectPath = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}`;
+const accessPath = (token: string) => `/api/project-access/${encodeURIComponent(token)}`;
+
+export const sharingKeys = {
+  links: (projectId: string) => ['sharing', projectId, 'links'] as const,
+  opens: (projectId: string, linkId: string) => ['sharing', projectId, 'links', linkId, 'opens'] as const,
+  developers: (projectId: string) => ['sharing', projectId, 'developers'] as const,
+  /** Per viewer: signing in on the shared page opens the link again as that user. */
+  session: (token: string, viewerId: string | null) => ['project-access', token, viewerId ?? 'anonymous', 'session'] as const,
+};
+
+export function accessLinksQuery(projectId: string) {
+  return queryOptions({
+    queryKey: sharingKeys.links(projectId),
+    queryFn: () => api.get<{ items: AccessLink[] }>(`${projectPath(projectId)}/access-links`).then((r) => r.items),
+  });
+}
+
+export function accessOpensQuery(projectId: string, linkId: string) {
+  return queryOptions({
+    queryKey: sharingKeys.opens(projectId, linkId),
+    queryFn: () => api.get<{ items: AccessOpen[]; total: number }>(`${projectPath(projectId)}/access-links/${linkId}/opens`),
+  });
+}
+
+export function projectDevelopersQuery(projectId: string) {
+  return queryOptions({
+    queryKey: sharingKeys.developers(projectId),
+    queryFn: () => api.get<ProjectDevelopers>(`${projectPath(projectId)}/developers`),
+  });
+}
+
+export function useCreateAccessLink(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.output<typeof createAccessLinkSchema>) =>
+      api.post<AccessLink>(`${projectPath(projectId)}/access-links`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharingKeys.links(projectId) }),
+  });
+}
+
+export function useRevokeAccessLink(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (linkId: string) => api.post<{ revoked: true }>(`${projectPath(projectId)}/access-links/${linkId}/revoke`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharingKeys.links(projectId) }),
+  });
+}
+
+export function useAssignDeveloper(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.output<typeof assignDeveloperSchema>) =>
+      api.post<AssignmentResult>(`${projectPath(projectId)}/developers`, input),
+    // The assignment also made the developer a link of their own.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sharing', projectId] }),
+  });
+}
+
+export function useUnassignDeveloper(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (profileId: string) => api.delete<void>(`${projectPath(projectId)}/developers/${profileId}`),
+    // Removing a developer also revokes their link.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sharing', projectId] }),
+  });
+}
+
+/** Opens the link without a password: granted when unprotected or when the grant cookie is set. */
+export function sharedSessionQuery(token: string, viewerId: string | null) {
+  return queryOptions({
+    queryKey: sharingKeys.session(token, viewerId),
+    queryFn: () => openSharedLink(token, null),
+    // Each call records an open; the answer (granted, password required, invalid) stays put.
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+function openSharedLink(token: string, password: string | null): Promise<SharedProject> {
+  return api.post<SharedProject>(`${accessPath(token)}/session`, { password });
+}
+
+/** The password form: the answer becomes the session query's data, so the page shows the project. */
+export function useOpenProtectedLink(token: string, viewerId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => openSharedLink(token, password),
+    // The form shows spec 8's 'Invalid Password' itself.
+    meta: { handlesErrors: true },
+    onSuccess: (project) => queryClient.setQueryData(sharingKeys.session(token, viewerId), project),
+  });
+}

@@ -1,0 +1,219 @@
+// Spec 2 "Assign Developer dialog": pick a developer of the organization, optional password, a
+// message that goes nowhere; already-assigned developers are listed. After assigning, the
+// developer's own link is shown so it can be shared (spec 8).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { UserMinus } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { authorInitials } from '@/domain/notes';
+import {
+  accessLinkUrl,
+  assignDeveloperSchema,
+  SHARING_MESSAGES,
+  type AssignedDeveloper,
+  type AssignmentResult,
+} from '@/domain/sharing';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/web/components/ui/alert-dialog';
+import { Button } from '@/web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { Textarea } from '@/web/components/ui/textarea';
+import { errorMessage } from '@/web/lib/api-client';
+import { formatDate } from '@/web/lib/format-date';
+import { notifySuccess } from '@/web/lib/notify';
+import { projectDevelopersQuery, useAssignDeveloper, useUnassignDeveloper } from '../api';
+import { SHARING_TEXTS } from '../texts';
+import { CopyLinkButton, LinkAddress } from './copy-link-button';
+
+type Props = { projectId: string; projectName: string; open: boolean; onOpenChange: (open: boolean) => void };
+
+export function AssignDeveloperDialog({ projectId, projectName, open, onOpenChange }: Props) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-[560px]">
+        <DialogHeader>
+          <DialogTitle>{SHARING_MESSAGES.assignTitle}</DialogTitle>
+          <DialogDescription>
+            <span className="font-medium text-foreground">{projectName}</span> · {SHARING_TEXTS.assignDescription}
+          </DialogDescription>
+        </DialogHeader>
+        {/* Inside the content: nothing loads until the dialog opens. */}
+        <AssignPanel projectId={projectId} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const emptyValues = { developerProfileId: '', password: '', message: '' };
+
+function AssignPanel({ projectId }: { projectId: string }) {
+  const developers = useQuery(projectDevelopersQuery(projectId));
+  const assign = useAssignDeveloper(projectId);
+  const [result, setResult] = useState<AssignmentResult | null>(null);
+  const form = useForm({ resolver: zodResolver(assignDeveloperSchema), defaultValues: emptyValues });
+  const { errors } = form.formState;
+
+  // A failed request keeps what was typed; the shared handler shows the server's message.
+  const onSubmit = form.handleSubmit((values) =>
+    assign.mutate(values, {
+      onSuccess: (assignment) => {
+        notifySuccess(SHARING_MESSAGES.assigned);
+        setResult(assignment);
+        form.reset(emptyValues);
+      },
+    }),
+  );
+
+  if (developers.isPending) {
+    return (
+      <div className="grid gap-3" aria-busy="true">
+        <Skeleton className="h-10" />
+        <Skeleton className="h-20" />
+      </div>
+    );
+  }
+  if (developers.isError) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
+        <span>{errorMessage(developers.error)}</span>
+        <Button size="sm" variant="outline" onClick={() => void developers.refetch()}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+
+  const { available, assigned } = developers.data;
+  return (
+    <div className="grid gap-5">
+      {result ? <AssignmentLink result={result} /> : null}
+      {available.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{SHARING_MESSAGES.noDevelopers}</p>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Assign a developer">
+          <FormField label={SHARING_TEXTS.developer} error={errors.developerProfileId?.message}>
+            <Controller
+              control={form.control}
+              name="developerProfileId"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger onBlur={field.onBlur} aria-label={SHARING_TEXTS.developer}>
+                    <SelectValue placeholder={SHARING_TEXTS.chooseDeveloper} />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {available.map((developer) => (
+                      <SelectItem key={developer.profileId} value={developer.profileId}>
+                        {developer.fullName}
+                        {developer.email ? ` (${developer.email})` : ''}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </FormField>
+          <FormField label={SHARING_TEXTS.password} error={errors.password?.message} hint={SHARING_TEXTS.assignPasswordHint}>
+            <Input type="password" autoComplete="new-password" {...form.register('password')} />
+          </FormField>
+          <FormField label={SHARING_TEXTS.message} error={errors.message?.message}>
+            <Textarea rows={3} placeholder={SHARING_TEXTS.messagePlaceholder} {...form.register('message')} />
+          </FormField>
+          <Button type="submit" className="justify-self-start" loading={assign.isPending} loadingText={SHARING_MESSAGES.assigning}>
+            {SHARING_MESSAGES.assign}
+          </Button>
+        </form>
+      )}
+      <section className="grid gap-2" aria-label={SHARING_TEXTS.assignedTitle}>
+        <h3 className="text-sm font-semibold">{SHARING_TEXTS.assignedTitle}</h3>
+        {assigned.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{SHARING_TEXTS.noneAssigned}</p>
+        ) : (
+          <ul className="grid gap-2">
+            {assigned.map((developer) => (
+              <AssignedItem key={developer.profileId} developer={developer} projectId={projectId} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function AssignmentLink({ result }: { result: AssignmentResult }) {
+  const url = accessLinkUrl(window.location.origin, result.link.token);
+  return (
+    <div role="status" className="grid gap-2 rounded-lg border border-emerald-200 bg-emerald-50/70 p-3 text-sm">
+      <p className="font-medium text-emerald-900">{SHARING_MESSAGES.assigned}</p>
+      <p className="text-emerald-900">{SHARING_TEXTS.shareWith(result.developer.fullName)}</p>
+      <div className="flex items-center gap-2">
+        <LinkAddress url={url} />
+        <CopyLinkButton url={url} />
+      </div>
+      {result.emailed && result.developer.email ? <p className="text-xs text-emerald-800">{SHARING_TEXTS.emailedTo(result.developer.email)}</p> : null}
+    </div>
+  );
+}
+
+function AssignedItem({ developer, projectId }: { developer: AssignedDeveloper; projectId: string }) {
+  const unassign = useUnassignDeveloper(projectId);
+  const [open, setOpen] = useState(false);
+  return (
+    <li className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3" aria-label={developer.fullName}>
+      <span aria-hidden className="grid size-8 shrink-0 place-items-center rounded-full bg-accent text-xs font-semibold text-accent-foreground">
+        {authorInitials(developer.fullName)}
+      </span>
+      <div className="min-w-40 flex-1 text-sm">
+        <p className="font-medium break-words">{developer.fullName}</p>
+        <p className="text-xs text-muted-foreground">
+          {developer.email ? `${developer.email} · ` : ''}
+          {SHARING_TEXTS.assignedOn(formatDate(developer.assignedAt))}
+        </p>
+      </div>
+      <AlertDialog open={open} onOpenChange={(next) => !unassign.isPending && setOpen(next)}>
+        <AlertDialogTrigger asChild>
+          <Button variant="outline" size="sm" className="text-destructive hover:bg-destructive/10" aria-label={`${SHARING_TEXTS.remove} ${developer.fullName}`}>
+            <UserMinus aria-hidden />
+            {SHARING_TEXTS.remove}
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{SHARING_TEXTS.removeTitle}</AlertDialogTitle>
+            <AlertDialogDescription>{SHARING_TEXTS.removeConfirm(developer.fullName)}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={unassign.isPending}>Cancel</AlertDialogCancel>
+            <Button
+              variant="destructive"
+              loading={unassign.isPending}
+              loadingText={SHARING_TEXTS.removing}
+              onClick={() =>
+                unassign.mutate(developer.profileId, {
+                  onSuccess: () => {
+                    setOpen(false);
+                    notifySuccess(SHARING_MESSAGES.unassigned);
+                  },
+                })
+              }
+            >
+              {SHARING_TEXTS.remove}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </li>
+  );
+}

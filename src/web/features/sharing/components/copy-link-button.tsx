@@ -1,0 +1,34 @@
+import { Copy } from 'lucide-react';
+import { SHARING_MESSAGES } from '@/domain/sharing';
+import { Button } from '@/web/components/ui/button';
+import { copyText } from '@/web/lib/copy-text';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { SHARING_TEXTS } from '../texts';
+
+/** Spec 8: 'Copied!' with 'Project access link copied to clipboard'. */
+export function CopyLinkButton({ url, label }: { url: string; label?: string }) {
+  const copy = () =>
+    copyText(url).then(
+      () => notifySuccess(SHARING_MESSAGES.copied, SHARING_MESSAGES.copiedTitle),
+      () => notifyError(SHARING_TEXTS.copyFailed),
+    );
+  return (
+    <Button type="button" variant="outline" size="sm" onClick={() => void copy()} aria-label={label}>
+      <Copy aria-hidden />
+      {SHARING_TEXTS.copy}
+    </Button>
+  );
+}
+
+/** The link itself, selectable, for when copying is not possible. */
+export function LinkAddress({ url }: { url: string }) {
+  return (
+    <input
+      readOnly
+      value={url}
+      aria-label={SHARING_TEXTS.linkAddress}
+      onFocus={(e) => e.currentTarget.select()}
+      className="h-8 w-full min-w-0 rounded-md border border-input bg-muted/50 px-2 font-mono text-xs text-muted-foreground outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25"
+    />
+  );
+}

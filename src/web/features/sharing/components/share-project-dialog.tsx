@@ -1,0 +1,272 @@
+// Spec 2 "Share Project Access dialog" and ARCHITECTURE decision 5: a link with an optional
+// name, password and expiry; active links newest first, each with who opened it and when.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronDown, ChevronRight, ExternalLink, Lock, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { accessLinkUrl, createAccessLinkSchema, SHARING_MESSAGES, type AccessLink } from '@/domain/sharing';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/web/components/ui/alert-dialog';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { errorMessage } from '@/web/lib/api-client';
+import { cn } from '@/web/lib/class-names';
+import { formatDate, formatDateTime } from '@/web/lib/format-date';
+import { notifySuccess } from '@/web/lib/notify';
+import { accessLinksQuery, accessOpensQuery, useCreateAccessLink, useRevokeAccessLink } from '../api';
+import { SHARING_TEXTS } from '../texts';
+import { CopyLinkButton, LinkAddress } from './copy-link-button';
+
+type Props = { projectId: string; projectName: string; open: boolean; onOpenChange: (open: boolean) => void };
+
+export function ShareProjectDialog({ projectId, projectName, open, onOpenChange }: Props) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-[640px]">
+        <DialogHeader>
+          <DialogTitle>{SHARING_MESSAGES.shareTitle}</DialogTitle>
+          <DialogDescription>
+            <span className="font-medium text-foreground">{projectName}</span> · {SHARING_TEXTS.shareDescription}
+          </DialogDescription>
+        </DialogHeader>
+        {/* Inside the content: nothing loads until the dialog opens. */}
+        <CreateLinkForm projectId={projectId} />
+        <ActiveLinks projectId={projectId} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const emptyValues = { name: '', password: '', expiresInDays: null };
+
+function CreateLinkForm({ projectId }: { projectId: string }) {
+  const createLink = useCreateAccessLink(projectId);
+  const form = useForm({ resolver: zodResolver(createAccessLinkSchema), defaultValues: emptyValues });
+  const { errors } = form.formState;
+
+  // A failed request keeps what was typed; the shared handler shows the server's message.
+  const onSubmit = form.handleSubmit((values) =>
+    createLink.mutate(values, {
+      onSuccess: () => {
+        notifySuccess(SHARING_MESSAGES.generated);
+        form.reset(emptyValues);
+      },
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4 rounded-lg border bg-muted/30 p-4" aria-label="New access link">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label={SHARING_TEXTS.linkName} error={errors.name?.message} className="sm:col-span-2">
+          <Input placeholder={SHARING_TEXTS.linkNamePlaceholder} maxLength={100} {...form.register('name')} />
+        </FormField>
+        <FormField label={SHARING_TEXTS.password} error={errors.password?.message} hint={SHARING_TEXTS.passwordHint}>
+          <Input type="password" autoComplete="new-password" {...form.register('password')} />
+        </FormField>
+        <FormField label={SHARING_TEXTS.expiry} error={errors.expiresInDays?.message}>
+          <Controller
+            control={form.control}
+            name="expiresInDays"
+            render={({ field }) => (
+              <Select
+                value={field.value == null ? 'never' : String(field.value)}
+                onValueChange={(value) => field.onChange(value === 'never' ? null : Number(value))}
+              >
+                <SelectTrigger onBlur={field.onBlur} aria-label={SHARING_TEXTS.expiry}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {SHARING_TEXTS.expiryOptions.map((option) => (
+                    <SelectItem key={option.value} value={option.value}>
+                      {option.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </FormField>
+      </div>
+      <Button type="submit" className="justify-self-start" loading={createLink.isPending} loadingText={SHARING_MESSAGES.generating}>
+        {SHARING_MESSAGES.generate}
+      </Button>
+    </form>
+  );
+}
+
+function ActiveLinks({ projectId }: { projectId: string }) {
+  const links = useQuery(accessLinksQuery(projectId));
+  return (
+    <section className="grid gap-3" aria-label={SHARING_TEXTS.activeLinks}>
+      <h3 className="text-sm font-semibold">{SHARING_TEXTS.activeLinks}</h3>
+      {links.isPending ? (
+        <div className="grid gap-2" aria-busy="true">
+          <Skeleton className="h-24" />
+          <Skeleton className="h-24" />
+        </div>
+      ) : links.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
+          <span>{errorMessage(links.error)}</span>
+          <Button size="sm" variant="outline" onClick={() => void links.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : links.data.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{SHARING_MESSAGES.noLinks}</p>
+      ) : (
+        <ul className="grid gap-2">
+          {links.data.map((link) => (
+            <LinkItem key={link.id} link={link} projectId={projectId} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function LinkItem({ link, projectId }: { link: AccessLink; projectId: string }) {
+  const [showOpens, setShowOpens] = useState(false);
+  const url = accessLinkUrl(window.location.origin, link.token);
+  const name = link.name ?? SHARING_TEXTS.untitledLink;
+  const opensId = `opens-${link.id}`;
+
+  return (
+    <li className={cn('grid gap-2 rounded-lg border bg-card p-3', link.isExpired && 'bg-muted/40')} aria-label={name}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="min-w-0 font-medium break-words">{name}</span>
+        {link.hasPassword ? (
+          <span title={SHARING_TEXTS.passwordProtected} className="inline-flex text-muted-foreground">
+            <Lock className="size-3.5" aria-hidden />
+            <span className="sr-only">{SHARING_TEXTS.passwordProtected}</span>
+          </span>
+        ) : null}
+        {link.isExpired ? <Badge variant="destructive">{SHARING_TEXTS.expired}</Badge> : null}
+      </div>
+      <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
+        <span>
+          {link.expiresAt === null
+            ? SHARING_TEXTS.neverExpires
+            : link.isExpired
+              ? SHARING_TEXTS.expiredOn(formatDate(link.expiresAt))
+              : SHARING_TEXTS.expires(formatDate(link.expiresAt))}
+        </span>
+        <span>{SHARING_TEXTS.created(formatDate(link.createdAt), link.createdByName)}</span>
+        <span>
+          {link.openCount === 0
+            ? SHARING_TEXTS.notOpened
+            : `${SHARING_TEXTS.opens(link.openCount)}${link.lastOpenedAt ? `, ${SHARING_TEXTS.lastOpened(formatDateTime(link.lastOpenedAt))}` : ''}`}
+        </span>
+      </p>
+      <LinkAddress url={url} />
+      <div className="flex flex-wrap items-center gap-1.5">
+        <CopyLinkButton url={url} />
+        <Button asChild variant="outline" size="sm">
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            <ExternalLink aria-hidden />
+            {SHARING_TEXTS.open}
+          </a>
+        </Button>
+        <RevokeLinkButton link={link} projectId={projectId} />
+        {link.openCount > 0 ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="ml-auto"
+            aria-expanded={showOpens}
+            aria-controls={opensId}
+            onClick={() => setShowOpens((shown) => !shown)}
+          >
+            {showOpens ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+            {showOpens ? SHARING_TEXTS.hideOpens : SHARING_TEXTS.showOpens}
+          </Button>
+        ) : null}
+      </div>
+      {showOpens ? <OpenLog id={opensId} projectId={projectId} linkId={link.id} /> : null}
+    </li>
+  );
+}
+
+function OpenLog({ id, projectId, linkId }: { id: string; projectId: string; linkId: string }) {
+  const opens = useQuery(accessOpensQuery(projectId, linkId));
+  if (opens.isPending) return <Skeleton id={id} className="h-16" />;
+  if (opens.isError) {
+    return (
+      <p id={id} role="alert" className="text-xs text-destructive">
+        {errorMessage(opens.error)}
+      </p>
+    );
+  }
+  const { items, total } = opens.data;
+  return (
+    <div id={id} className="grid gap-1 rounded-md bg-muted/50 p-2 text-xs">
+      <ul className="grid gap-1" aria-label="Opens">
+        {items.map((entry) => (
+          <li key={entry.id} className="flex flex-wrap justify-between gap-x-3">
+            <span className="font-medium">
+              {entry.viewerName ?? entry.viewerEmail ?? SHARING_TEXTS.anonymous}
+              {entry.viewerName && entry.viewerEmail ? <span className="font-normal text-muted-foreground"> · {entry.viewerEmail}</span> : null}
+            </span>
+            <time dateTime={entry.openedAt} className="text-muted-foreground">
+              {formatDateTime(entry.openedAt)}
+            </time>
+          </li>
+        ))}
+      </ul>
+      {total > items.length ? <p className="text-muted-foreground">{SHARING_TEXTS.opensShown(items.length, total)}</p> : null}
+    </div>
+  );
+}
+
+function RevokeLinkButton({ link, projectId }: { link: AccessLink; projectId: string }) {
+  const revoke = useRevokeAccessLink(projectId);
+  const [open, setOpen] = useState(false);
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !revoke.isPending && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" size="sm" className="text-destructive hover:bg-destructive/10">
+          <Trash2 aria-hidden />
+          {SHARING_TEXTS.revoke}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{SHARING_TEXTS.revokeTitle}</AlertDialogTitle>
+          <AlertDialogDescription>{SHARING_MESSAGES.revokeConfirm}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={revoke.isPending}>Cancel</AlertDialogCancel>
+          {/* A plain button: the confirmation stays open until the server answers. */}
+          <Button
+            variant="destructive"
+            loading={revoke.isPending}
+            loadingText={SHARING_TEXTS.revoking}
+            onClick={() =>
+              revoke.mutate(link.id, {
+                onSuccess: () => {
+                  setOpen(false);
+                  notifySuccess(SHARING_MESSAGES.revoked);
+                },
+              })
+            }
+          >
+            {SHARING_TEXTS.revoke}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
