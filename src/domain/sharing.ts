@@ -52,6 +52,7 @@ export const SHARING_MESSAGES = {
   notADeveloper: 'Please select a developer',
   noDevelopers: 'No developers in your organization yet. Add them on the Team tab.',
   unassigned: 'Developer removed from the project',
+  notAssigned: 'This developer is not assigned to this project.',
   linkNotFound: 'Access link not found',
   // The shared page (spec 2, 8).
   validating: 'Validating access',

@@ -27,6 +27,7 @@ import { projectDetailRoutes } from './modules/projects/detail-routes';
 import { scheduleOverdueSweep } from './modules/projects/overdue-job';
 import { projectRoutes } from './modules/projects/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { sharingRoutes } from './modules/sharing/routes';
 import { taskRoutes } from './modules/tasks/routes';
 import { templateRoutes } from './modules/templates/routes';
 import { systemClock, type Clock } from './platform/clock';
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(taskRoutes, { platform });
   await app.register(noteRoutes, { platform });
   await app.register(fileRoutes, { platform });
+  await app.register(sharingRoutes, { platform });
   scheduleOverdueSweep(app, platform);
   attachMailDelivery(app, platform);
 

@@ -15,7 +15,11 @@ export type ActivityAction =
   | 'delete_file'
   | 'add_note'
   | 'edit_note'
-  | 'delete_note';
+  | 'delete_note'
+  | 'create_access_link'
+  | 'revoke_access_link'
+  | 'assign_developer'
+  | 'unassign_developer';
 
 export async function recordActivity(
   executor: Executor,

@@ -1,0 +1,171 @@
+// Assigning developers to a project (spec 2 "Assign Developer dialog", 6 "Assignable
+// developers", 7 send-assign-developer-email). An assignment puts the project on the developer's
+// access list, gives them their own share link (named after them, with the dialog's optional
+// password) and emails them when they have an email; all in one transaction.
+import { and, asc, eq, notInArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  SHARING_MESSAGES,
+  type AssignedDeveloper,
+  type assignDeveloperSchema,
+  type AssignmentResult,
+  type ProjectDevelopers,
+} from '../../../domain/sharing';
+import { recordActivity } from '../../platform/activity-log';
+import { hashPassword } from '../../platform/auth/password';
+import type { Actor } from '../../platform/auth/session';
+import { profiles } from '../../platform/db/schema/tenancy';
+import { developerProjectAccess } from '../../platform/db/schema/work';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { enqueueEmail } from '../../platform/mail/outbox';
+import type { Platform } from '../../platform/platform';
+import { insertAccessLink, requireStaffProject, revokeLinkRow, type StaffProject } from './staff-links-service';
+
+/** Bounds both lists; an agency has far fewer developers. */
+const DEVELOPER_LIST_LIMIT = 500;
+
+export async function listProjectDevelopers({ db }: Platform, actor: Actor, projectId: string): Promise<ProjectDevelopers> {
+  const project = await requireStaffProject(db, actor, projectId);
+  const assigned = await db
+    .select({
+      profileId: profiles.id,
+      fullName: profiles.fullName,
+      email: profiles.email,
+      assignedAt: developerProjectAccess.createdAt,
+    })
+    .from(developerProjectAccess)
+    .innerJoin(profiles, eq(profiles.id, developerProjectAccess.developerProfileId))
+    .where(and(eq(developerProjectAccess.projectId, project.id), eq(profiles.organizationId, project.organizationId)))
+    .orderBy(asc(developerProjectAccess.createdAt), asc(profiles.id))
+    .limit(DEVELOPER_LIST_LIMIT);
+  const available = await db
+    .select({ profileId: profiles.id, fullName: profiles.fullName, email: profiles.email })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.organizationId, project.organizationId),
+        eq(profiles.role, 'developer'),
+        assigned.length > 0 ? notInArray(profiles.id, assigned.map((a) => a.profileId)) : undefined,
+      ),
+    )
+    .orderBy(asc(profiles.fullName), asc(profiles.id))
+    .limit(DEVELOPER_LIST_LIMIT);
+  return {
+    assigned: assigned.map((a) => ({ ...a, assignedAt: a.assignedAt.toISOString() })),
+    available,
+  };
+}
+
+function assignmentEmail(developer: { fullName: string }, project: StaffProject, projectUrl: string) {
+  return {
+    subject: `You have been assigned to ${project.name}`,
+    text: [
+      `Hello ${developer.fullName},`,
+      '',
+      `You have been assigned to the project "${project.name}".`,
+      '',
+      `Description: ${project.description?.trim() || 'No description provided'}`,
+      '',
+      `Company overview: ${project.companyOverview?.trim() || 'No company overview provided'}`,
+      '',
+      `Open the project: ${projectUrl}`,
+    ].join('\n'),
+  };
+}
+
+export async function assignDeveloper(
+  { db, clock, config }: Platform,
+  actor: Actor,
+  projectId: string,
+  input: z.output<typeof assignDeveloperSchema>,
+): Promise<AssignmentResult> {
+  await requireStaffProject(db, actor, projectId);
+  // Hashed before the transaction: Argon2 takes a while and should not hold locks.
+  const passwordHash = input.password === null ? null : await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const project = await requireStaffProject(tx, actor, projectId);
+    const [developer] = await tx
+      .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, role: profiles.role })
+      .from(profiles)
+      .where(and(eq(profiles.id, input.developerProfileId), eq(profiles.organizationId, project.organizationId)));
+    // Someone of another organization, or no one: not found, as everywhere across tenants.
+    if (!developer) throw notFound(SHARING_MESSAGES.selectDeveloper, 'developer_not_found');
+    if (developer.role !== 'developer') throw badRequest(SHARING_MESSAGES.notADeveloper, 'not_a_developer');
+
+    const now = clock.now();
+    // The unique (project, developer) key settles two assignments at once: one wins, one is told.
+    const [access] = await tx
+      .insert(developerProjectAccess)
+      .values({ projectId: project.id, developerProfileId: developer.id, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: developerProjectAccess.id });
+    if (!access) throw conflict(SHARING_MESSAGES.alreadyAssigned, 'already_assigned');
+
+    const link = await insertAccessLink(tx, now, {
+      projectId: project.id,
+      name: developer.fullName,
+      passwordHash,
+      expiresAt: null,
+      createdBy: actor.profileId,
+      createdByName: actor.fullName,
+    });
+    await tx.update(developerProjectAccess).set({ accessTokenId: link.id }).where(eq(developerProjectAccess.id, access.id));
+
+    await recordActivity(tx, {
+      organizationId: project.organizationId,
+      userId: actor.profileId,
+      action: 'assign_developer',
+      projectId: project.id,
+      details: { developer_name: developer.fullName, developer_email: developer.email, has_password: passwordHash !== null },
+    });
+
+    // Spec 7: only when the developer has an email (members without one get only the link).
+    const emailed = developer.email !== null && developer.email !== '';
+    if (emailed) {
+      const mail = assignmentEmail(developer, project, `${config.publicUrl}/project/${project.id}`);
+      await enqueueEmail(tx, {
+        kind: 'assign_developer',
+        to: developer.email!,
+        organizationId: project.organizationId,
+        ...mail,
+      });
+    }
+
+    const assigned: AssignedDeveloper = {
+      profileId: developer.id,
+      fullName: developer.fullName,
+      email: developer.email,
+      assignedAt: now.toISOString(),
+    };
+    return { developer: assigned, link, emailed };
+  });
+}
+
+/** Takes the project off the developer's list and revokes the link made for them. */
+export async function unassignDeveloper(
+  { db, clock }: Platform,
+  actor: Actor,
+  projectId: string,
+  developerProfileId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const project = await requireStaffProject(tx, actor, projectId);
+    const [removed] = await tx
+      .delete(developerProjectAccess)
+      .where(and(eq(developerProjectAccess.projectId, project.id), eq(developerProjectAccess.developerProfileId, developerProfileId)))
+      .returning({ accessTokenId: developerProjectAccess.accessTokenId });
+    if (!removed) throw new AppError(404, 'not_assigned', SHARING_MESSAGES.notAssigned);
+    if (removed.accessTokenId) await revokeLinkRow(tx, clock.now(), project.id, removed.accessTokenId);
+    const [developer] = await tx
+      .select({ fullName: profiles.fullName, email: profiles.email })
+      .from(profiles)
+      .where(eq(profiles.id, developerProfileId));
+    await recordActivity(tx, {
+      organizationId: project.organizationId,
+      userId: actor.profileId,
+      action: 'unassign_developer',
+      projectId: project.id,
+      details: { developer_name: developer?.fullName ?? null, developer_email: developer?.email ?? null },
+    });
+  });
+}

@@ -1,0 +1,228 @@
+// Share links of a project, for the staff of its organization (spec 2 "Share Project Access
+// dialog", 4 "Access token"; decision 5). A developer who can see the project is refused (403);
+// anyone else, another organization included, finds nothing (404).
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, inArray, max } from 'drizzle-orm';
+import type { z } from 'zod';
+import { canManageProjects } from '../../../domain/roles';
+import { PROJECT_DETAIL_MESSAGES } from '../../../domain/project-details';
+import {
+  ACCESS_OPENS_LIMIT,
+  SHARING_MESSAGES,
+  type AccessLink,
+  type AccessOpen,
+  type createAccessLinkSchema,
+} from '../../../domain/sharing';
+import { recordActivity } from '../../platform/activity-log';
+import { hashPassword } from '../../platform/auth/password';
+import type { Actor } from '../../platform/auth/session';
+import type { Executor } from '../../platform/db/client';
+import { profiles } from '../../platform/db/schema/tenancy';
+import { projectAccessOpens, projectAccessTokens, projects } from '../../platform/db/schema/work';
+import { forbidden, notFound } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
+import { visibleProjects } from '../projects/service';
+
+/** Active links listed per project; far more than any dialog shows. */
+const ACCESS_LINK_LIST_LIMIT = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type StaffProject = {
+  id: string;
+  name: string;
+  organizationId: string;
+  description: string | null;
+  companyOverview: string | null;
+};
+
+/** The project when the actor is staff of its organization; 403 for a developer who sees it, else 404. */
+export async function requireStaffProject(db: Executor, actor: Actor, projectId: string): Promise<StaffProject> {
+  const [row] = await db
+    .select({
+      id: projects.id,
+      name: projects.name,
+      organizationId: projects.organizationId,
+      description: projects.description,
+      companyOverview: projects.companyOverview,
+    })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), visibleProjects(actor)));
+  if (!row) throw notFound(PROJECT_DETAIL_MESSAGES.notFound);
+  if (!canManageProjects(actor.role)) throw forbidden('You do not have permission to share this project.');
+  return row;
+}
+
+/** >= 128 bits from the CSPRNG (ARCHITECTURE "Secrets"): 32 bytes, 43 base64url characters. */
+export function newAccessToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+type LinkRow = typeof projectAccessTokens.$inferSelect;
+
+export function toAccessLink(
+  row: LinkRow,
+  extra: { createdByName: string | null; openCount: number; lastOpenedAt: Date | null },
+  now: Date,
+): AccessLink {
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    name: row.name,
+    token: row.token,
+    hasPassword: row.passwordHash !== null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    isExpired: row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime(),
+    createdAt: row.createdAt.toISOString(),
+    createdByName: extra.createdByName,
+    openCount: extra.openCount,
+    lastOpenedAt: extra.lastOpenedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Inserts a link (the password already hashed, outside the transaction: Argon2 is slow) and
+ * returns it as the dialog shows it. Used by "Generate Link" and by developer assignment.
+ */
+export async function insertAccessLink(
+  tx: Executor,
+  now: Date,
+  values: { projectId: string; name: string | null; passwordHash: string | null; expiresAt: Date | null; createdBy: string; createdByName: string },
+): Promise<AccessLink> {
+  const [row] = await tx
+    .insert(projectAccessTokens)
+    .values({
+      projectId: values.projectId,
+      name: values.name,
+      token: newAccessToken(),
+      passwordHash: values.passwordHash,
+      isActive: true,
+      expiresAt: values.expiresAt,
+      createdBy: values.createdBy,
+      createdAt: now,
+    })
+    .returning();
+  return toAccessLink(row!, { createdByName: values.createdByName, openCount: 0, lastOpenedAt: null }, now);
+}
+
+/** Spec 7: active links of the project, newest first, with how often and when last opened. */
+export async function listAccessLinks({ db, clock }: Platform, actor: Actor, projectId: string): Promise<AccessLink[]> {
+  const project = await requireStaffProject(db, actor, projectId);
+  const rows = await db
+    .select({ link: projectAccessTokens, createdByName: profiles.fullName })
+    .from(projectAccessTokens)
+    .leftJoin(profiles, eq(profiles.id, projectAccessTokens.createdBy))
+    .where(and(eq(projectAccessTokens.projectId, project.id), eq(projectAccessTokens.isActive, true)))
+    .orderBy(desc(projectAccessTokens.createdAt), desc(projectAccessTokens.id))
+    .limit(ACCESS_LINK_LIST_LIMIT);
+  const ids = rows.map((r) => r.link.id);
+  const stats =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: projectAccessOpens.accessTokenId, n: count(), last: max(projectAccessOpens.openedAt) })
+          .from(projectAccessOpens)
+          .where(inArray(projectAccessOpens.accessTokenId, ids))
+          .groupBy(projectAccessOpens.accessTokenId);
+  const byId = new Map(stats.map((s) => [s.id, s]));
+  const now = clock.now();
+  return rows.map(({ link, createdByName }) => {
+    const s = byId.get(link.id);
+    return toAccessLink(link, { createdByName, openCount: s?.n ?? 0, lastOpenedAt: s?.last ?? null }, now);
+  });
+}
+
+export async function createAccessLink(
+  { db, clock }: Platform,
+  actor: Actor,
+  projectId: string,
+  input: z.output<typeof createAccessLinkSchema>,
+): Promise<AccessLink> {
+  await requireStaffProject(db, actor, projectId);
+  const passwordHash = input.password === null ? null : await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const project = await requireStaffProject(tx, actor, projectId);
+    const now = clock.now();
+    const expiresAt = input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS);
+    const link = await insertAccessLink(tx, now, {
+      projectId: project.id,
+      name: input.name,
+      passwordHash,
+      expiresAt,
+      createdBy: actor.profileId,
+      createdByName: actor.fullName,
+    });
+    await recordActivity(tx, {
+      organizationId: project.organizationId,
+      userId: actor.profileId,
+      action: 'create_access_link',
+      projectId: project.id,
+      details: { link_name: input.name, has_password: passwordHash !== null, expires_at: link.expiresAt },
+    });
+    return link;
+  });
+}
+
+/**
+ * Revokes a link of this project (spec 4: is_active false, and it cannot be undone). Returns
+ * false when there was no active link with that id here, so callers that revoke as a side
+ * effect (unassigning a developer) can go on.
+ */
+export async function revokeLinkRow(tx: Executor, now: Date, projectId: string, linkId: string) {
+  const [row] = await tx
+    .update(projectAccessTokens)
+    .set({ isActive: false, revokedAt: now })
+    .where(
+      and(eq(projectAccessTokens.id, linkId), eq(projectAccessTokens.projectId, projectId), eq(projectAccessTokens.isActive, true)),
+    )
+    .returning({ id: projectAccessTokens.id, name: projectAccessTokens.name });
+  return row;
+}
+
+export async function revokeAccessLink({ db, clock }: Platform, actor: Actor, projectId: string, linkId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const project = await requireStaffProject(tx, actor, projectId);
+    const row = await revokeLinkRow(tx, clock.now(), project.id, linkId);
+    if (!row) throw notFound(SHARING_MESSAGES.linkNotFound);
+    await recordActivity(tx, {
+      organizationId: project.organizationId,
+      userId: actor.profileId,
+      action: 'revoke_access_link',
+      projectId: project.id,
+      details: { link_id: row.id, link_name: row.name },
+    });
+  });
+}
+
+/** Decision 5: who opened a link and when, newest first (the latest ACCESS_OPENS_LIMIT), and how often in all. */
+export async function listAccessOpens(
+  { db }: Platform,
+  actor: Actor,
+  projectId: string,
+  linkId: string,
+): Promise<{ items: AccessOpen[]; total: number }> {
+  const project = await requireStaffProject(db, actor, projectId);
+  const [link] = await db
+    .select({ id: projectAccessTokens.id })
+    .from(projectAccessTokens)
+    .where(and(eq(projectAccessTokens.id, linkId), eq(projectAccessTokens.projectId, project.id)));
+  if (!link) throw notFound(SHARING_MESSAGES.linkNotFound);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ id: projectAccessOpens.id, openedAt: projectAccessOpens.openedAt, viewerName: profiles.fullName, viewerEmail: profiles.email })
+      .from(projectAccessOpens)
+      .leftJoin(profiles, eq(profiles.id, projectAccessOpens.profileId))
+      .where(eq(projectAccessOpens.accessTokenId, link.id))
+      .orderBy(desc(projectAccessOpens.openedAt), desc(projectAccessOpens.id))
+      .limit(ACCESS_OPENS_LIMIT),
+    db.select({ n: count() }).from(projectAccessOpens).where(eq(projectAccessOpens.accessTokenId, link.id)),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      openedAt: r.openedAt.toISOString(),
+      viewerName: r.viewerName,
+      viewerEmail: r.viewerEmail,
+    })),
+    total: totals[0]?.n ?? 0,
+  };
+}
