@@ -132,7 +132,7 @@ export async function sharingRoutes(app: FastifyInstance, options: { platform: P
         tags,
         summary: 'Open a share link (records the open); a protected link takes its password once and then a grant cookie',
         params: tokenParams,
-        body: openSharedLinkSchema.optional(),
+        body: openSharedLinkSchema.nullish(),
         response: { 200: sharedProjectSchema, ...errors },
       },
     },

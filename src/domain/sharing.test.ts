@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accessLinkUrl,
+  assignDeveloperSchema,
+  createAccessLinkSchema,
+  openSharedLinkSchema,
+  SHARING_MESSAGES,
+  sharedToggleStatus,
+} from './sharing';
+
+describe('accessLinkUrl', () => {
+  it('is the origin plus /project-access/ plus the token (spec 1)', () => {
+    expect(accessLinkUrl('https://app.example', 'abc_-1')).toBe('https://app.example/project-access/abc_-1');
+    expect(accessLinkUrl('http://localhost:5173/', 'tok')).toBe('http://localhost:5173/project-access/tok');
+    expect(accessLinkUrl('http://localhost:5173//', 'tok')).toBe('http://localhost:5173/project-access/tok');
+  });
+});
+
+describe('sharedToggleStatus', () => {
+  it('turns completed into pending and anything else into completed (spec 4)', () => {
+    expect(sharedToggleStatus('completed')).toBe('pending');
+    expect(sharedToggleStatus('pending')).toBe('completed');
+    expect(sharedToggleStatus('in_progress')).toBe('completed');
+  });
+});
+
+describe('createAccessLinkSchema', () => {
+  it('treats empty and missing name, password and expiry as none', () => {
+    expect(createAccessLinkSchema.parse({})).toEqual({ name: null, password: null, expiresInDays: null });
+    expect(createAccessLinkSchema.parse({ name: '   ', password: '', expiresInDays: null })).toEqual({ name: null, password: null, expiresInDays: null });
+  });
+
+  it('trims the name, keeps the password as typed (no length rule), and takes the offered expiries', () => {
+    expect(createAccessLinkSchema.parse({ name: '  Review ', password: ' a ', expiresInDays: 30 })).toEqual({ name: 'Review', password: ' a ', expiresInDays: 30 });
+    for (const days of [1, 7, 30, 90]) expect(createAccessLinkSchema.parse({ expiresInDays: days }).expiresInDays).toBe(days);
+  });
+
+  it('refuses other expiries, long names and long passwords', () => {
+    for (const input of [{ expiresInDays: 2 }, { expiresInDays: '7' }, { name: 'x'.repeat(101) }, { password: 'x'.repeat(201) }]) {
+      expect(createAccessLinkSchema.safeParse(input).success, JSON.stringify(input)).toBe(false);
+    }
+  });
+});
+
+describe('assignDeveloperSchema', () => {
+  it("asks to select a developer when the id is missing or not an id (spec 5 'Please select a developer')", () => {
+    for (const input of [{}, { developerProfileId: '' }, { developerProfileId: 'dev-1' }]) {
+      const result = assignDeveloperSchema.safeParse(input);
+      expect(result.success).toBe(false);
+      expect(result.error!.issues[0]!.message).toBe(SHARING_MESSAGES.selectDeveloper);
+    }
+  });
+
+  it('takes an optional password (empty means none) and an ignored message', () => {
+    const id = '6f1c1a52-93a4-4c1e-9a1e-0c5b8f0f9d11';
+    expect(assignDeveloperSchema.parse({ developerProfileId: id, password: '', message: 'Hi' })).toEqual({ developerProfileId: id, password: null, message: 'Hi' });
+    expect(assignDeveloperSchema.parse({ developerProfileId: id, password: 'pw' }).password).toBe('pw');
+  });
+});
+
+describe('openSharedLinkSchema', () => {
+  it('takes no password, null or a bounded one', () => {
+    expect(openSharedLinkSchema.safeParse({}).success).toBe(true);
+    expect(openSharedLinkSchema.safeParse({ password: null }).success).toBe(true);
+    expect(openSharedLinkSchema.safeParse({ password: 'x'.repeat(201) }).success).toBe(false);
+  });
+});
