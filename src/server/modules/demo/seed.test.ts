@@ -6,7 +6,7 @@ import { verifyPassword } from '../../platform/auth/password';
 import { fixedClock } from '../../platform/clock';
 import { accounts, users } from '../../platform/db/schema/auth';
 import { organizations, profiles } from '../../platform/db/schema/tenancy';
-import { projects, projectTemplates, tasks } from '../../platform/db/schema/work';
+import { projectAccessTokens, projects, projectTemplates, tasks } from '../../platform/db/schema/work';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoOnFirstStart } from './seed';
@@ -47,6 +47,16 @@ describe('demo seed', () => {
     expect(templateCount!.n).toBe(1);
     const [taskCount] = await t.db.select({ n: sql<number>`count(*)::int` }).from(tasks);
     expect(taskCount!.n).toBeGreaterThan(0);
+  });
+
+  it('creates one open share link for a demo project and prints it', async () => {
+    const links = await t.db.select().from(projectAccessTokens);
+    expect(links).toHaveLength(1);
+    expect(links[0]).toMatchObject({ isActive: true, passwordHash: null, expiresAt: null });
+    expect(printed).toContain(`http://localhost:3000/project-access/${links[0]!.token}`);
+    const res = await t.app.inject({ method: 'POST', url: `/api/project-access/${links[0]!.token}/session`, payload: {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().projectName).toBe('Bluebird Brand Refresh');
   });
 
   it('does nothing on a later start, or when turned off', async () => {

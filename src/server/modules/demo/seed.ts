@@ -2,6 +2,7 @@
 // every status, a questionnaire template, tasks and notes, so a newcomer sees a living product.
 import { addDays, format } from 'date-fns';
 import { sql } from 'drizzle-orm';
+import { accessLinkUrl } from '../../../domain/sharing';
 import type { FormData, TemplateField } from '../../../domain/template-field';
 import type { Role } from '../../../domain/roles';
 import { createMember, createOrganization } from '../../platform/auth/accounts';
@@ -12,11 +13,13 @@ import {
   activityLogs,
   clients,
   developerProjectAccess,
+  projectAccessTokens,
   projectNotes,
   projects,
   projectTemplates,
   tasks,
 } from '../../platform/db/schema/work';
+import { newAccessToken } from '../sharing/staff-links-service';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATION_NAME, DEMO_PASSWORD } from './demo-accounts';
 
 const TEMPLATE_FIELDS: TemplateField[] = [
@@ -52,7 +55,10 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 }
 
 /** Seeds the demo organization in one transaction; all or nothing. */
-export async function seedDemoOrganization(db: Database, clock: Clock): Promise<{ organizationId: string }> {
+export async function seedDemoOrganization(
+  db: Database,
+  clock: Clock,
+): Promise<{ organizationId: string; shareToken: string }> {
   const today = clock.now();
   const day = (offset: number) => format(addDays(today, offset), 'yyyy-MM-dd');
   const at = (offset: number) => addDays(today, offset);
@@ -233,18 +239,29 @@ export async function seedDemoOrganization(db: Database, clock: Clock): Promise<
       { organizationId, userId: member.developer, action: 'add_note', projectId: brand, details: { content: 'First concepts uploaded for internal review.' }, createdAt: at(-3) },
     ]);
 
-    return { organizationId };
+    // One open share link (no password, no expiry) so the shared page can be tried at once.
+    const shareToken = newAccessToken();
+    await tx.insert(projectAccessTokens).values({
+      projectId: brand,
+      name: 'Client review',
+      token: shareToken,
+      createdBy: owner,
+      createdAt: at(-2),
+    });
+
+    return { organizationId, shareToken };
   });
 }
 
 /** The lines printed after seeding, so a newcomer can sign in. */
-export function demoSignInDetails(publicUrl: string): string {
+export function demoSignInDetails(publicUrl: string, shareToken?: string): string {
   const lines = Object.entries(DEMO_ACCOUNTS).map(
     ([role, account]) => `  ${role.padEnd(19)} ${account.email.padEnd(24)} ${DEMO_PASSWORD}`,
   );
   return [
     `Seeded the demo organization "${DEMO_ORGANIZATION_NAME}". Sign in at ${publicUrl} with:`,
     ...lines,
+    ...(shareToken ? [`A shared project link to try: ${accessLinkUrl(publicUrl, shareToken)}`] : []),
   ].join('\n');
 }
 
@@ -258,6 +275,6 @@ export async function seedDemoOnFirstStart(
   options: { seedDemo: boolean; publicUrl: string },
 ): Promise<string | undefined> {
   if (!options.seedDemo || !(await isDatabaseEmpty(db))) return undefined;
-  await seedDemoOrganization(db, clock);
-  return demoSignInDetails(options.publicUrl);
+  const { shareToken } = await seedDemoOrganization(db, clock);
+  return demoSignInDetails(options.publicUrl, shareToken);
 }
