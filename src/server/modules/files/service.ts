@@ -157,6 +157,7 @@ export async function deleteFile(platform: Platform, storage: Storage, access: P
   const actor = requireContributor(access);
   if (!mayDelete(access, row)) throw forbidden(FILE_MESSAGES.notYours);
   await platform.db.transaction(async (tx) => {
+    await access.project(tx);
     await tx.delete(projectFiles).where(and(eq(projectFiles.id, row.id), eq(projectFiles.projectId, project.id)));
     await recordActivity(tx, {
       organizationId: project.organizationId,

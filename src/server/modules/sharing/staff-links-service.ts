@@ -137,6 +137,7 @@ export async function createAccessLink(
   projectId: string,
   input: z.output<typeof createAccessLinkSchema>,
 ): Promise<AccessLink> {
+  // Checked before hashing too, so no one outside the staff can make the server hash for them.
   await requireStaffProject(db, actor, projectId);
   const passwordHash = input.password === null ? null : await hashPassword(input.password);
   return db.transaction(async (tx) => {
