@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/client';
+import { scheduleEmbeddedMaintenance } from './platform/db/maintenance';
 import { seedDemoOnFirstStart } from './modules/demo/seed';
 
 async function main() {
@@ -22,8 +23,11 @@ async function main() {
   const demo = await seedDemoOnFirstStart(database.db, systemClock, config);
   if (demo) console.log(`\n${demo}\n`);
 
+  const stopMaintenance = scheduleEmbeddedMaintenance(database, app.log);
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    stopMaintenance();
     await app.close();
     await database.close();
     process.exit(0);

@@ -8,7 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { buildApp, type App } from '../app';
 import type { Clock } from '../platform/clock';
 import { loadConfig, type Config } from '../platform/config';
-import { openDatabase, schema, type Database, type DatabaseHandle } from '../platform/db/client';
+import { openDatabase, PGLITE_OPTIONS, schema, type Database, type DatabaseHandle } from '../platform/db/client';
 
 let migratedImage: Promise<File | Blob> | undefined;
 
@@ -18,7 +18,7 @@ async function migratedDatabase(): Promise<DatabaseHandle> {
     await handle.close();
     return image;
   });
-  const client = await PGlite.create({ loadDataDir: await migratedImage });
+  const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await migratedImage });
   const db = drizzle(client, { schema }) as unknown as Database;
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }

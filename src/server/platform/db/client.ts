@@ -3,7 +3,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -31,6 +32,9 @@ export type DatabaseHandle = {
   pglite?: PGlite;
   pool?: pg.Pool;
 };
+
+/** The embedded database's options: the extensions the migrations use (pg_trgm for search). */
+export const PGLITE_OPTIONS = { extensions: { pg_trgm } } satisfies PGliteOptions;
 
 const migrationsFolder = fileURLToPath(new URL('../../../../db/migrations', import.meta.url));
 
@@ -71,7 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(dir, { recursive: true });
     if (!existsSync(path.join(dir, 'PG_VERSION'))) await initEmbeddedDirectory(dir);
   }
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create({ ...PGLITE_OPTIONS, dataDir: dir });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };

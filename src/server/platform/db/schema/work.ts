@@ -60,6 +60,8 @@ export const clients = pgTable(
   (t) => [
     index('clients_organization_id_idx').on(t.organizationId, t.createdAt, t.id),
     index('clients_organization_name_idx').on(t.organizationId, t.name),
+    // Trigram index (pg_trgm): the project search's "client name contains" runs on it.
+    index('clients_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 
@@ -111,6 +113,11 @@ export const projects = pgTable(
     index('projects_organization_status_idx').on(t.organizationId, t.status),
     index('projects_client_id_idx').on(t.clientId),
     index('projects_template_id_idx').on(t.templateId),
+    // Trigram indexes (pg_trgm) serve the Projects tab's "contains" search (ILIKE '%term%').
+    // fastupdate off: the embedded database has no autovacuum to flush a GIN pending list, and
+    // with entries left there the planner prices the index out.
+    index('projects_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('projects_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('projects_status_check', inList(t.status, PROJECT_STATUSES)),
   ],
 );
