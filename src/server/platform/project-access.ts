@@ -1,6 +1,6 @@
 // Who may work on a project's tasks, notes and files, and how that is checked. Two ways in: a
-// signed-in member of the project's organization (projects/access.ts: the organization and, for
-// developers, the access list) and anyone holding an active share link (sharing/link-access.ts),
+// signed-in member of the project's organization (projects/member-access.ts: the organization and, for
+// developers, the access list) and anyone holding an active share link (sharing/shared-link-service.ts),
 // signed in with any organization or not at all. The services under a project take one of
 // these instead of an Actor, so the same code serves the project page and the shared page.
 import type { Executor } from './db/client';
