@@ -10,6 +10,7 @@ import { LandingPage } from './pages/landing-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { ProjectPage } from './pages/project-page';
 import { ResetPasswordPage } from './pages/reset-password-page';
+import { SharedProjectPage } from './pages/shared-project-page';
 import { WelcomePage } from './pages/welcome-page';
 
 /** Signed-in routes: 'Loading...' while the session is restored, the auth screen when signed out. */
@@ -35,14 +36,16 @@ function SignedInGate() {
 const router = createBrowserRouter([
   { path: '/landing', element: <LandingPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
+  // Public, signed in or out, outside the dashboard shell (spec 2).
+  { path: '/project-access/:token', element: <SharedProjectPage /> },
   {
     element: <SignedInGate />,
     children: [
       { index: true, element: <DashboardPage /> },
       { path: '/welcome', element: <WelcomePage /> },
       { path: '/project/:projectId', element: <ProjectPage /> },
-      // /project-access/:token and /project-dashboard/:id arrive with their issues; until then
-      // they fall through to the not-found page like any unknown path.
+      // Spec 2: the target of a developer's assigned-project link on the team member view.
+      { path: '/project-dashboard/:projectId', element: <ProjectPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -12,3 +12,8 @@ export function notifyError(errorOrMessage: unknown, title = 'Error', id?: strin
   const description = typeof errorOrMessage === 'string' ? errorOrMessage : errorMessage(errorOrMessage);
   toast.error(title, { description, id });
 }
+
+/** Takes down a notice shown with `id`, e.g. 'Invalid Password' once the right one is in. */
+export function dismissNotice(id: string): void {
+  toast.dismiss(id);
+}

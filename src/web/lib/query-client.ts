@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { SHARED_LINK_ERRORS } from '@/domain/sharing';
 import { ApiError } from './api-client';
 import { notifyError } from './notify';
 import { meQueryKey } from './session';
@@ -12,11 +13,16 @@ declare module '@tanstack/react-query' {
   }
 }
 
+const LINK_PASSWORD_CODES = new Set<string>([SHARED_LINK_ERRORS.passwordRequired, SHARED_LINK_ERRORS.invalidPassword]);
+
 export function createQueryClient(): QueryClient {
   // A 401 from any call means the session ended (expired, signed out elsewhere): the app falls
-  // back to the sign-in screen instead of showing stale data.
+  // back to the sign-in screen instead of showing stale data. A share link's password answers
+  // are 401s too, but they say nothing about the user's own session.
   const endSessionOn401 = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(meQueryKey, null);
+    if (error instanceof ApiError && error.status === 401 && !LINK_PASSWORD_CODES.has(error.code)) {
+      queryClient.setQueryData(meQueryKey, null);
+    }
   };
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: endSessionOn401 }),

@@ -1,0 +1,252 @@
+// Spec 2 "Shared project page" (/project-access/:token), 4 "Shared link", 6, 8: public, signed in
+// or out, outside the dashboard shell. Opening the link (POST .../session) answers the project,
+// 'password required' or 'invalid link'; the right password sets a grant cookie, so reloads
+// stay in. The tasks, files and notes are the project page's own components on the link's
+// source; signed-in viewers may contribute.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Info, Lock, ShieldX } from 'lucide-react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { SHARED_LINK_ERRORS, SHARING_MESSAGES, sharedToggleStatus, type SharedProject } from '@/domain/sharing';
+import { QuestionnaireView } from '@/web/components/questionnaire-view';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { FormField } from '@/web/components/ui/form-field';
+import { FullPageMessage } from '@/web/components/ui/full-page-message';
+import { Input } from '@/web/components/ui/input';
+import { Logo } from '@/web/components/ui/logo';
+import { AuthScreen } from '@/web/features/auth/components/auth-screen';
+import { FilesTab } from '@/web/features/files/components/files-tab';
+import { NotesTab } from '@/web/features/notes/components/notes-tab';
+import { sharedSessionQuery, useOpenProtectedLink } from '@/web/features/sharing/api';
+import { SHARING_TEXTS } from '@/web/features/sharing/texts';
+import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
+import { ApiError, errorMessage } from '@/web/lib/api-client';
+import { dismissNotice, notifyError } from '@/web/lib/notify';
+import { sharedProjectSource } from '@/web/lib/project-source';
+import { useMe } from '@/web/lib/session';
+
+const SIGN_IN_PARAM = 'sign-in';
+
+const isLinkError = (error: unknown, code: string) => error instanceof ApiError && error.code === code;
+
+export function SharedProjectPage() {
+  const { token = '' } = useParams();
+  const me = useMe();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const viewerId = me.data?.profile.id ?? null;
+  // Wait for the session check, so the link is opened once, as the right viewer.
+  const session = useQuery({ ...sharedSessionQuery(token, viewerId), enabled: !me.isPending });
+  const revoked = useLinkRevokedWhileOpen(token);
+  const denied = revoked || isLinkError(session.error, SHARED_LINK_ERRORS.invalidLink);
+  const signingIn = searchParams.has(SIGN_IN_PARAM);
+
+  useEffect(() => {
+    // Spec 8: 'Invalid Access Link', beside the 'Access Denied' page.
+    if (denied) notifyError(SHARING_MESSAGES.invalidLink, SHARING_MESSAGES.invalidLinkTitle, 'invalid-link');
+  }, [denied]);
+
+  useEffect(() => {
+    // Signed in from the hint: back to the project, now as a contributor.
+    if (signingIn && me.data) {
+      setSearchParams(
+        (params) => {
+          params.delete(SIGN_IN_PARAM);
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  }, [signingIn, me.data, setSearchParams]);
+
+  useEffect(() => {
+    document.title = session.data ? `${session.data.projectName} · Brieflane` : 'Brieflane';
+  }, [session.data]);
+
+  if (signingIn && me.data === null) return <AuthScreen initialMode="sign-in" />;
+  if (denied) return <AccessDenied />;
+  if (me.isPending || session.isPending) return <FullPageMessage>{SHARING_MESSAGES.validating}</FullPageMessage>;
+  if (session.isError) {
+    if (isLinkError(session.error, SHARED_LINK_ERRORS.passwordRequired)) {
+      return <PasswordRequired token={token} viewerId={viewerId} />;
+    }
+    return (
+      <PageFrame>
+        <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
+          <p className="text-lg font-medium">{SHARING_TEXTS.loadFailed}</p>
+          <p className="text-sm text-muted-foreground">{errorMessage(session.error)}</p>
+          <Button onClick={() => void session.refetch()} loading={session.isFetching}>
+            {SHARING_TEXTS.tryAgain}
+          </Button>
+        </div>
+      </PageFrame>
+    );
+  }
+  return <GrantedView token={token} viewerId={viewerId} project={session.data} />;
+}
+
+/**
+ * A link revoked (or expired) while the page is open: the next list load or change answers
+ * `invalid_link`, and the page turns into 'Access Denied' instead of showing stale data.
+ */
+function useLinkRevokedWhileOpen(token: string): boolean {
+  const queryClient = useQueryClient();
+  const [revoked, setRevoked] = useState(false);
+  useEffect(() => {
+    const matches = (key: readonly unknown[] | undefined, error: unknown) =>
+      key?.[0] === 'project-access' && key[1] === token && isLinkError(error, SHARED_LINK_ERRORS.invalidLink);
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && matches(event.query.queryKey, event.query.state.error)) setRevoked(true);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      const error = event.mutation?.state.error;
+      if (event.type === 'updated' && error && isLinkError(error, SHARED_LINK_ERRORS.invalidLink)) setRevoked(true);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient, token]);
+  return revoked;
+}
+
+function PageFrame({ children, viewerName }: { children: ReactNode; viewerName?: string | null }) {
+  return (
+    <div className="min-h-dvh bg-background">
+      <header className="border-b bg-card/80 backdrop-blur">
+        <div className="mx-auto flex h-14 w-full max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
+          <Logo />
+          {viewerName ? <span className="truncate text-sm text-muted-foreground">{SHARING_TEXTS.viewingAs(viewerName)}</span> : null}
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-8">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+function AccessDenied() {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-6 text-center">
+      <Logo />
+      <div className="grid justify-items-center gap-3">
+        <span className="grid size-14 place-items-center rounded-full bg-destructive/10 text-destructive">
+          <ShieldX className="size-7" aria-hidden />
+        </span>
+        <h1 className="text-2xl font-semibold tracking-tight">{SHARING_MESSAGES.accessDenied}</h1>
+        <p className="max-w-sm text-muted-foreground">{SHARING_MESSAGES.invalidLink}</p>
+      </div>
+      <Button asChild variant="outline">
+        <Link to="/">
+          <ArrowLeft aria-hidden />
+          {SHARING_TEXTS.goHome}
+        </Link>
+      </Button>
+    </main>
+  );
+}
+
+function PasswordRequired({ token, viewerId }: { token: string; viewerId: string | null }) {
+  const open = useOpenProtectedLink(token, viewerId);
+  const [password, setPassword] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password === '') return;
+    open.mutate(password, {
+      onSuccess: () => dismissNotice('invalid-password'),
+      onError: (error) => {
+        if (isLinkError(error, SHARED_LINK_ERRORS.invalidPassword)) {
+          notifyError(SHARING_MESSAGES.invalidPassword, SHARING_MESSAGES.invalidPasswordTitle, 'invalid-password');
+        } else if (!isLinkError(error, SHARED_LINK_ERRORS.invalidLink)) {
+          // Too many attempts, network: the server's own message. An invalid link turns the page.
+          notifyError(error);
+        }
+      },
+    });
+  };
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-muted/30 px-4 py-10">
+      <div className="grid w-full max-w-sm gap-6">
+        <Logo className="justify-self-center" />
+        <Card className="shadow-md">
+          <CardHeader className="items-center text-center">
+            <span className="grid size-12 place-items-center rounded-full bg-accent text-accent-foreground">
+              <Lock className="size-6" aria-hidden />
+            </span>
+            <h1 className="text-xl font-semibold tracking-tight">{SHARING_MESSAGES.passwordRequired}</h1>
+            <p className="text-sm text-muted-foreground">{SHARING_TEXTS.passwordPrompt}</p>
+          </CardHeader>
+          <CardContent>
+            <form noValidate onSubmit={submit} className="grid gap-4">
+              <FormField label={SHARING_TEXTS.password}>
+                <Input type="password" autoFocus autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              </FormField>
+              <Button type="submit" className="w-full" disabled={password === ''} loading={open.isPending}>
+                {SHARING_MESSAGES.accessProject}
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+      </div>
+    </main>
+  );
+}
+
+function GrantedView({ token, viewerId, project }: { token: string; viewerId: string | null; project: SharedProject }) {
+  const source = sharedProjectSource(token, viewerId);
+  const navigate = useNavigate();
+  const fields = Array.isArray(project.templateFields) ? project.templateFields : [];
+  const signInHint = (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-primary/20 bg-primary/5 p-3 text-sm">
+      <Info className="size-4 shrink-0 text-primary" aria-hidden />
+      <p className="min-w-0 flex-1">{SHARING_MESSAGES.signInToContribute}</p>
+      <Button size="sm" variant="outline" onClick={() => void navigate(`?${SIGN_IN_PARAM}`)}>
+        {SHARING_TEXTS.signIn}
+      </Button>
+    </div>
+  );
+
+  return (
+    <PageFrame viewerName={project.viewerName}>
+      <div className="grid gap-6">
+        <header className="grid gap-2">
+          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Shared project</p>
+          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{project.projectName}</h1>
+        </header>
+        {project.canContribute ? null : signInHint}
+        <Card>
+          <CardHeader>
+            <CardTitle>{SHARING_TEXTS.companyOverview}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {project.companyOverview ? (
+              <p className="text-sm whitespace-pre-wrap">{project.companyOverview}</p>
+            ) : (
+              <p className="text-sm text-muted-foreground italic">No company overview provided.</p>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{SHARING_TEXTS.questionnaire}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {fields.length > 0 ? (
+              <QuestionnaireView fields={fields} answers={project.formData} />
+            ) : (
+              <p className="text-sm text-muted-foreground">{SHARING_TEXTS.noQuestionnaire}</p>
+            )}
+          </CardContent>
+        </Card>
+        <Card className="p-6">
+          <TasksTab source={source} canAddTasks={false} canToggle={project.canContribute} nextStatus={sharedToggleStatus} />
+        </Card>
+        <FilesTab source={source} variant="shared" canContribute={project.canContribute} canDeleteFiles={false} />
+        <NotesTab source={source} canAddNotes={project.canContribute} />
+      </div>
+    </PageFrame>
+  );
+}
