@@ -57,7 +57,8 @@ export function useRevokeAccessLink(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (linkId: string) => api.post<{ revoked: true }>(`${projectPath(projectId)}/access-links/${linkId}/revoke`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharingKeys.links(projectId) }),
+    // Not awaited: the refetch removes the link's row, and with it the caller's success toast.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: sharingKeys.links(projectId) }),
   });
 }
 
@@ -75,8 +76,9 @@ export function useUnassignDeveloper(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (profileId: string) => api.delete<void>(`${projectPath(projectId)}/developers/${profileId}`),
-    // Removing a developer also revokes their link.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sharing', projectId] }),
+    // Removing a developer also revokes their link. Not awaited: the refetch removes the
+    // developer's row, and with it the caller's success toast.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['sharing', projectId] }),
   });
 }
 

@@ -44,6 +44,7 @@ export const SHARING_TEXTS = {
   assignPasswordHint: 'Optional. Protects the developer’s project link.',
   message: 'Message',
   messagePlaceholder: 'A note for the developer (optional)',
+  allAssigned: 'Every developer of your organization is assigned to this project.',
   assignedTitle: 'Assigned Developers',
   noneAssigned: 'No developers assigned yet.',
   assignedOn: (date: string) => `Assigned ${date}`,

@@ -25,7 +25,7 @@ type Props = {
   /** Developers see cards without the staff actions (spec 6). */
   readOnly: boolean;
   canDelete: boolean;
-  /** Staff actions from other features (the sharing buttons), composed by the page; hidden when read-only. */
+  /** Staff buttons from other features (the sharing buttons), composed by the page; hidden when read-only. */
   actions?: ReactNode;
 };
 
@@ -98,48 +98,54 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
       </dl>
 
       <div className="mt-auto grid gap-2 border-t pt-4">
-        <Button asChild variant="default" size="sm">
-          <Link to={`/project/${project.id}`}>
-            <LayoutDashboard aria-hidden />
-            View Dashboard
-          </Link>
-        </Button>
-        {readOnly ? null : actions}
+        {/* Rows wrap rather than overflow a narrow card; the delete icon shares the first row
+            so that each row fits a card of the 3-column grid. */}
+        <div className="flex gap-2">
+          <Button asChild variant="default" size="sm" className="flex-1">
+            <Link to={`/project/${project.id}`}>
+              <LayoutDashboard aria-hidden />
+              View Dashboard
+            </Link>
+          </Button>
+          {!readOnly && canDelete ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="px-2.5 text-destructive hover:bg-destructive/10"
+              title="Delete"
+              onClick={() => setConfirmDelete(true)}
+            >
+              <Trash2 aria-hidden />
+              <span className="sr-only">Delete</span>
+            </Button>
+          ) : null}
+        </div>
         {readOnly ? null : (
-          <div className="flex gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              className="flex-1 px-2"
-              disabled={project.status === 'completed' || changeStatus.isPending}
-              onClick={() => setStatus('completed')}
-            >
-              <CheckCircle2 aria-hidden />
-              Mark Complete
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              className="flex-1 px-2"
-              disabled={project.status === 'on_hold' || changeStatus.isPending}
-              onClick={() => setStatus('on_hold')}
-            >
-              <PauseCircle aria-hidden />
-              Put On Hold
-            </Button>
-            {canDelete ? (
+          <>
+            {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+            <div className="flex flex-wrap gap-2">
               <Button
                 variant="outline"
                 size="sm"
-                className="px-2.5 text-destructive hover:bg-destructive/10"
-                title="Delete"
-                onClick={() => setConfirmDelete(true)}
+                className="flex-1 px-2"
+                disabled={project.status === 'completed' || changeStatus.isPending}
+                onClick={() => setStatus('completed')}
               >
-                <Trash2 aria-hidden />
-                <span className="sr-only">Delete</span>
+                <CheckCircle2 aria-hidden />
+                Mark Complete
               </Button>
-            ) : null}
-          </div>
+              <Button
+                variant="outline"
+                size="sm"
+                className="flex-1 px-2"
+                disabled={project.status === 'on_hold' || changeStatus.isPending}
+                onClick={() => setStatus('on_hold')}
+              >
+                <PauseCircle aria-hidden />
+                Put On Hold
+              </Button>
+            </div>
+          </>
         )}
       </div>
 

@@ -99,7 +99,7 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
       </div>
 
       {projects.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading projects">
+        <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading projects">
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-64 rounded-xl" />
           ))}
@@ -122,7 +122,7 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
               {filtering ? PROJECT_MESSAGES.noMatches : staff ? PROJECT_MESSAGES.noProjects : PROJECT_MESSAGES.noneAssigned}
             </div>
           ) : (
-            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3">
               {items.map((project) => (
                 <ProjectCard
                   key={project.id}

@@ -101,7 +101,9 @@ function AssignPanel({ projectId }: { projectId: string }) {
     <div className="grid gap-5">
       {result ? <AssignmentLink result={result} /> : null}
       {available.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{SHARING_MESSAGES.noDevelopers}</p>
+        <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">
+          {assigned.length === 0 ? SHARING_MESSAGES.noDevelopers : SHARING_TEXTS.allAssigned}
+        </p>
       ) : (
         <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Assign a developer">
           <FormField label={SHARING_TEXTS.developer} error={errors.developerProfileId?.message}>

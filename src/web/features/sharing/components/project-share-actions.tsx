@@ -13,8 +13,9 @@ import { ShareProjectDialog } from './share-project-dialog';
 export function ProjectShareActions({ projectId, projectName }: { projectId: string; projectName: string }) {
   const [dialog, setDialog] = useState<'assign' | 'share' | null>(null);
   const onOpenChange = (open: boolean) => !open && setDialog(null);
+  // A fragment: the card lays the buttons out in its own row.
   return (
-    <div className="flex gap-2">
+    <>
       <Button variant="outline" size="sm" className="flex-1 px-2" onClick={() => setDialog('assign')}>
         <UserPlus aria-hidden />
         {SHARING_TEXTS.assignDev}
@@ -25,6 +26,6 @@ export function ProjectShareActions({ projectId, projectName }: { projectId: str
       </Button>
       <AssignDeveloperDialog projectId={projectId} projectName={projectName} open={dialog === 'assign'} onOpenChange={onOpenChange} />
       <ShareProjectDialog projectId={projectId} projectName={projectName} open={dialog === 'share'} onOpenChange={onOpenChange} />
-    </div>
+    </>
   );
 }

@@ -62,8 +62,8 @@ function CreateLinkForm({ projectId }: { projectId: string }) {
   const onSubmit = form.handleSubmit((values) =>
     createLink.mutate(values, {
       onSuccess: () => {
-        notifySuccess(SHARING_MESSAGES.generated);
         form.reset(emptyValues);
+        notifySuccess(SHARING_MESSAGES.generated);
       },
     }),
   );
