@@ -1,0 +1,178 @@
+import type { Browser, Page } from '@playwright/test';
+import { addDays, format } from 'date-fns';
+import {
+  clientAddressHeaders,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  expect,
+  newAccount,
+  readEmail,
+  signIn,
+  signUpThroughApi,
+  test,
+  toast,
+} from './fixtures';
+
+const owner = DEMO_ACCOUNTS.organization_admin;
+const developer = DEMO_ACCOUNTS.developer;
+
+/**
+ * A project of the demo organization from its questionnaire template, with a task and a note,
+ * made through the API as the signed-in staff member; returns its name.
+ */
+async function projectThroughApi(page: Page, label: string): Promise<string> {
+  const name = `${label} ${Date.now().toString(36)}`;
+  const client = await page.request.post('/api/clients', { data: { name: 'Harbor Coffee' } });
+  expect(client.status(), await client.text()).toBe(201);
+  const templates = await page.request.get('/api/templates?limit=100');
+  const template = ((await templates.json()) as { items: { id: string; name: string }[] }).items.find((t) => t.name === 'Brand Identity Intake');
+  expect(template, 'the demo template').toBeDefined();
+  const dueDate = format(addDays(new Date(), 30), 'yyyy-MM-dd');
+  const project = await page.request.post('/api/projects', {
+    data: {
+      name,
+      clientId: (await client.json()).id,
+      description: 'Menu boards and a new website',
+      dueDate,
+      templateId: template!.id,
+      formData: { client_name: 'Harbor Coffee', due_date: dueDate, target_audience: 'Commuters who want a quick espresso', deliverables: ['Logo'] },
+    },
+  });
+  expect(project.status(), await project.text()).toBe(201);
+  const projectId = (await project.json()).id as string;
+  const task = await page.request.post(`/api/projects/${projectId}/tasks`, { data: { title: 'Print menu boards' } });
+  expect(task.status(), await task.text()).toBe(201);
+  const note = await page.request.post(`/api/projects/${projectId}/notes`, { data: { content: 'Kick-off went well.' } });
+  expect(note.status(), await note.text()).toBe(201);
+  return name;
+}
+
+/** Another browser, on its own client address, with no session. */
+async function newVisitor(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: clientAddressHeaders() });
+  return context.newPage();
+}
+
+function projectCard(page: Page, name: string) {
+  return page.getByTestId('project-card').filter({ hasText: name });
+}
+
+test.describe('Sharing a project', () => {
+  test('staff shares a protected link; visitors view it, signed-in users contribute, and revoking ends access', async ({ page, browser }) => {
+    await signIn(page, owner.email, DEMO_PASSWORD);
+    await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
+    const name = await projectThroughApi(page, 'Harbor Menu');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+
+    await page.goto('/?tab=projects');
+    await projectCard(page, name).getByRole('button', { name: 'Share Link' }).click();
+    const share = page.getByRole('dialog', { name: 'Share Project Access' });
+    await expect(share.getByText('No active links yet.')).toBeVisible();
+    await share.getByLabel('Link Name').fill('Client review');
+    await share.getByLabel('Password').fill('open sesame');
+    await share.getByRole('combobox', { name: 'Expires' }).click();
+    await page.getByRole('option', { name: '7 days' }).click();
+    await share.getByRole('button', { name: 'Generate Link' }).click();
+    await expect(toast(page, 'Access token generated successfully!')).toBeVisible();
+    const link = share.getByRole('listitem', { name: 'Client review', exact: true });
+    await expect(link.getByText('Password protected')).toBeAttached();
+    await expect(link.getByText(/^Expires /)).toBeVisible();
+    await expect(share.getByLabel('Link Name')).toHaveValue('');
+    const url = await link.getByLabel('Link address').inputValue();
+    expect(url).toMatch(/\/project-access\/[\w-]{20,}$/);
+    await link.getByRole('button', { name: 'Copy' }).click();
+    await expect(toast(page, 'Project access link copied to clipboard')).toContainText('Copied!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await expect(link.getByRole('link', { name: 'Open' })).toHaveAttribute('target', '_blank');
+    await page.keyboard.press('Escape');
+
+    // A visitor, signed out: the password first, then the project read-only.
+    const visitor = await newVisitor(browser);
+    await visitor.goto(url);
+    await expect(visitor.getByRole('heading', { name: 'Password Required' })).toBeVisible();
+    await visitor.getByLabel('Password').fill('open says me');
+    await visitor.getByRole('button', { name: 'Access Project' }).click();
+    await expect(toast(visitor, 'Please check your password and try again.')).toContainText('Invalid Password');
+    await visitor.getByLabel('Password').fill('open sesame');
+    await visitor.getByRole('button', { name: 'Access Project' }).click();
+    await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(visitor.getByText('Project Questionnaire')).toBeVisible();
+    await expect(visitor.getByText('Commuters who want a quick espresso')).toBeVisible();
+    await expect(visitor.getByText('Print menu boards')).toBeVisible();
+    await expect(visitor.getByText('Files & Resources')).toBeVisible();
+    await expect(visitor.getByText('Kick-off went well.')).toBeVisible();
+    await expect(visitor.getByText('Sign in to add files, links and notes or to update tasks.')).toBeVisible();
+    await expect(visitor.getByRole('checkbox')).toBeDisabled();
+    await expect(visitor.getByRole('button', { name: 'Add Note' })).toHaveCount(0);
+    await expect(visitor.getByRole('button', { name: 'Upload File' })).toHaveCount(0);
+    await expect(visitor.getByRole('button', { name: 'Add Link' })).toHaveCount(0);
+    // The grant cookie keeps the visitor in.
+    await visitor.reload();
+    await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    // A signed-in user of another organization may contribute.
+    const member = await newVisitor(browser);
+    const account = newAccount('linkviewer');
+    await signUpThroughApi(member, account);
+    await member.goto(url);
+    await member.getByLabel('Password').fill('open sesame');
+    await member.getByRole('button', { name: 'Access Project' }).click();
+    await expect(member.getByText(`Signed in as ${account.fullName}`)).toBeVisible();
+    await member.getByLabel('New note').fill('Menu photos are ready.');
+    await member.getByRole('button', { name: 'Add Note' }).click();
+    await expect(toast(member, 'Note added successfully')).toBeVisible();
+    await expect(member.getByRole('listitem', { name: `Note by ${account.fullName}` })).toContainText('Menu photos are ready.');
+    await member.getByRole('checkbox', { name: 'Mark "Print menu boards" as completed' }).click();
+    await expect(toast(member, 'Task marked as completed.')).toContainText('Task updated');
+    await expect(member.getByRole('checkbox', { name: 'Mark "Print menu boards" as pending' })).toBeChecked();
+
+    // Staff see who opened the link, then revoke it.
+    await page.reload();
+    await projectCard(page, name).getByRole('button', { name: 'Share Link' }).click();
+    await expect(link.getByText('Opened 3 times', { exact: false })).toBeVisible();
+    await link.getByRole('button', { name: 'Show opens' }).click();
+    await expect(link.getByRole('list', { name: 'Opens' }).getByText('Anonymous')).toHaveCount(2);
+    await expect(link.getByRole('list', { name: 'Opens' }).getByText(account.fullName)).toBeVisible();
+    await link.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await expect(toast(page, 'Access link has been revoked')).toBeVisible();
+    await expect(share.getByText('No active links yet.')).toBeVisible();
+
+    await visitor.reload();
+    await expect(visitor.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(visitor.getByRole('main').getByText('This project access link is invalid or has expired.')).toBeVisible();
+    // The contributor's next change meets the revoked link too.
+    await member.getByLabel('New note').fill('One more thing');
+    await member.getByRole('button', { name: 'Add Note' }).click();
+    await expect(member.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  });
+
+  test('staff assign the demo developer, who is emailed and sees the project', async ({ page, browser }) => {
+    await signIn(page, owner.email, DEMO_PASSWORD);
+    await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
+    const name = await projectThroughApi(page, 'Harbor Signage');
+
+    await page.goto('/?tab=projects');
+    await projectCard(page, name).getByRole('button', { name: 'Assign Dev' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign Developer' });
+    await expect(dialog.getByText('No developers assigned yet.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Assign Developer' }).click();
+    await expect(dialog.getByText('Please select a developer')).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'Developer' }).click();
+    await page.getByRole('option', { name: new RegExp(developer.fullName) }).click();
+    await dialog.getByLabel('Message').fill('Welcome aboard!');
+    await dialog.getByRole('button', { name: 'Assign Developer' }).click();
+    await expect(toast(page, 'Developer assigned successfully! Share the project link with them.')).toBeVisible();
+    await expect(dialog.getByText(`Share this link with ${developer.fullName}:`)).toBeVisible();
+    await expect(dialog.getByLabel('Link address')).toHaveValue(/\/project-access\/[\w-]{20,}$/);
+    await expect(dialog.getByRole('listitem', { name: developer.fullName })).toBeVisible();
+
+    await readEmail(page.request, developer.email, new RegExp(`assigned to the project "${name}"`));
+
+    const dev = await newVisitor(browser);
+    await signIn(dev, developer.email, DEMO_PASSWORD);
+    await expect(projectCard(dev, name)).toBeVisible();
+    await expect(projectCard(dev, name).getByRole('button', { name: 'Assign Dev' })).toHaveCount(0);
+    await expect(projectCard(dev, name).getByRole('button', { name: 'Share Link' })).toHaveCount(0);
+  });
+});
