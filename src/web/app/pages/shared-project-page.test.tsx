@@ -1,0 +1,143 @@
+// @vitest-environment jsdom
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SharedProject } from '@/domain/sharing';
+import { Toaster } from '@/web/components/ui/toaster';
+import { createQueryClient } from '@/web/lib/query-client';
+import { meQueryKey } from '@/web/lib/session';
+import { SharedProjectPage } from './shared-project-page';
+
+type Reply = { status: number; body?: unknown };
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz';
+const BASE = `/api/project-access/${TOKEN}`;
+
+const project: SharedProject = {
+  projectId: 'p1',
+  projectName: 'Harbor Rebrand',
+  companyOverview: 'Two cafés by the harbour.',
+  formData: { target_audience: 'Commuters' },
+  templateFields: [{ label: 'Target Audience', name: 'target_audience', type: 'textarea', required: true, options: [], order: 0 }],
+  canContribute: false,
+  viewerName: null,
+};
+
+const linkError = (status: number, code: string, message = code) => ({ status, body: { error: { code, message } } });
+
+/** Answers `METHOD path` with a reply, or a function of the request body; records the calls. */
+function stubApi(replies: Record<string, Reply | ((body: unknown) => Reply)>) {
+  const calls: { key: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit) => {
+      const key = `${init.method ?? 'GET'} ${path}`;
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ key, body });
+      const entry = replies[key];
+      const reply = typeof entry === 'function' ? entry(body) : (entry ?? linkError(404, 'not_found'));
+      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status });
+    }),
+  );
+  return calls;
+}
+
+const emptyLists = {
+  [`GET ${BASE}/tasks`]: { status: 200, body: { items: [] } },
+  [`GET ${BASE}/files`]: { status: 200, body: { items: [] } },
+  [`GET ${BASE}/notes`]: { status: 200, body: { items: [] } },
+};
+
+function renderPage(queryClient: QueryClient = createQueryClient()) {
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[`/project-access/${TOKEN}`]}>
+        <Routes>
+          <Route path="/project-access/:token" element={<SharedProjectPage />} />
+        </Routes>
+        <Toaster />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return queryClient;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('SharedProjectPage', () => {
+  it('asks for the password, says so when it is wrong, and shows the project read-only with the right one', async () => {
+    const calls = stubApi({
+      'GET /api/me': linkError(401, 'unauthorized'),
+      [`POST ${BASE}/session`]: (body) => {
+        const password = (body as { password: string | null }).password;
+        if (password === null) return linkError(401, 'password_required', 'Password Required');
+        if (password !== 'open sesame') return linkError(401, 'invalid_password', 'Please check your password and try again.');
+        return { status: 200, body: project };
+      },
+      ...emptyLists,
+    });
+    renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Password Required' })).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'guess' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Access Project' }));
+    expect(await screen.findByText('Invalid Password')).toBeTruthy();
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('guess');
+
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'open sesame' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Access Project' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbor Rebrand' })).toBeTruthy();
+    expect(screen.getByText('Commuters')).toBeTruthy();
+    expect(screen.getByText('Sign in to add files, links and notes or to update tasks.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add Note' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Upload File' })).toBeNull();
+    expect(await screen.findByText('No tasks yet')).toBeTruthy();
+    expect(calls.filter((c) => c.key === `POST ${BASE}/session`).map((c) => c.body)).toEqual([
+      { password: null },
+      { password: 'guess' },
+      { password: 'open sesame' },
+    ]);
+  });
+
+  it("does not sign a signed-in viewer out when the link wants a password (a link's 401 is not the session's)", async () => {
+    const me = { user: { id: 'u1', email: 'ada@example.com' }, profile: { id: 'pr1', fullName: 'Ada Lovelace' }, organization: { id: 'o1', name: 'Org' } };
+    stubApi({
+      'GET /api/me': { status: 200, body: me },
+      [`POST ${BASE}/session`]: linkError(401, 'password_required', 'Password Required'),
+    });
+    const queryClient = renderPage();
+    expect(await screen.findByRole('heading', { name: 'Password Required' })).toBeTruthy();
+    expect(queryClient.getQueryData(meQueryKey)).toEqual(me);
+  });
+
+  it('shows Access Denied for an invalid, expired or revoked link', async () => {
+    stubApi({
+      'GET /api/me': linkError(401, 'unauthorized'),
+      [`POST ${BASE}/session`]: linkError(404, 'invalid_link', 'This project access link is invalid or has expired.'),
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(screen.getAllByText('This project access link is invalid or has expired.').length).toBeGreaterThan(0);
+  });
+
+  it('gives signed-in viewers the contribute controls and uses the link’s paths', async () => {
+    const me = { user: { id: 'u1', email: 'ada@example.com' }, profile: { id: 'pr1', fullName: 'Ada Lovelace' }, organization: { id: 'o1', name: 'Org' } };
+    const calls = stubApi({
+      'GET /api/me': { status: 200, body: me },
+      [`POST ${BASE}/session`]: { status: 200, body: { ...project, canContribute: true, viewerName: 'Ada Lovelace' } },
+      ...emptyLists,
+      [`POST ${BASE}/notes`]: { status: 201, body: {} },
+    });
+    renderPage();
+    expect(await screen.findByText('Signed in as Ada Lovelace')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upload File' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Link' })).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('New note'), { target: { value: '  Looks good  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Note' }));
+    await waitFor(() => expect(calls.some((c) => c.key === `POST ${BASE}/notes`)).toBe(true));
+    expect(calls.find((c) => c.key === `POST ${BASE}/notes`)?.body).toEqual({ content: 'Looks good' });
+  });
+});
