@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { addDays, format } from 'date-fns';
+import { readFile } from 'node:fs/promises';
 import {
   clientAddressHeaders,
   DEMO_ACCOUNTS,
@@ -125,13 +126,35 @@ test.describe('Sharing a project', () => {
     await member.getByRole('checkbox', { name: 'Mark "Print menu boards" as completed' }).click();
     await expect(toast(member, 'Task marked as completed.')).toContainText('Task updated');
     await expect(member.getByRole('checkbox', { name: 'Mark "Print menu boards" as pending' })).toBeChecked();
+    await member.getByRole('button', { name: 'Upload File' }).click();
+    const upload = member.getByRole('dialog', { name: 'Upload File' });
+    await upload.getByLabel('File').setInputFiles({ name: 'menu.txt', mimeType: 'text/plain', buffer: Buffer.from('Espresso 2.50') });
+    await upload.getByRole('button', { name: 'Upload' }).click();
+    await expect(toast(member, 'File uploaded successfully')).toBeVisible();
+    await expect(upload).toBeHidden();
+    await member.getByRole('button', { name: 'Add Link' }).click();
+    const addLink = member.getByRole('dialog', { name: 'Add Link' });
+    await expect(addLink.getByRole('button', { name: 'Add Link' })).toBeDisabled();
+    await addLink.getByLabel('Link Title').fill('Moodboard');
+    await addLink.getByLabel('Link URL').fill('https://example.com/moodboard');
+    await addLink.getByRole('button', { name: 'Add Link' }).click();
+    await expect(toast(member, 'Link added successfully')).toBeVisible();
+
+    // The visitor sees them: a file to download through the link, a link to visit.
+    await visitor.reload();
+    await expect(visitor.getByRole('listitem', { name: 'Moodboard' }).getByRole('link', { name: 'Visit' })).toHaveAttribute('href', 'https://example.com/moodboard');
+    const fileLink = visitor.getByRole('listitem', { name: 'menu.txt' }).getByRole('link', { name: 'Download' });
+    await expect(fileLink).toHaveAttribute('href', /^\/api\/project-access\/[\w-]+\/files\/[\w-]+\/download$/);
+    const [download] = await Promise.all([visitor.waitForEvent('download'), fileLink.click()]);
+    expect(download.suggestedFilename()).toBe('menu.txt');
+    expect(await readFile(await download.path(), 'utf8')).toBe('Espresso 2.50');
 
     // Staff see who opened the link, then revoke it.
     await page.reload();
     await projectCard(page, name).getByRole('button', { name: 'Share Link' }).click();
-    await expect(link.getByText('Opened 3 times', { exact: false })).toBeVisible();
+    await expect(link.getByText('Opened 4 times', { exact: false })).toBeVisible();
     await link.getByRole('button', { name: 'Show opens' }).click();
-    await expect(link.getByRole('list', { name: 'Opens' }).getByText('Anonymous')).toHaveCount(2);
+    await expect(link.getByRole('list', { name: 'Opens' }).getByText('Anonymous')).toHaveCount(3);
     await expect(link.getByRole('list', { name: 'Opens' }).getByText(account.fullName)).toBeVisible();
     await link.getByRole('button', { name: 'Revoke' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
