@@ -26,6 +26,7 @@ import { organizationRoutes } from './modules/organizations/routes';
 import { projectDetailRoutes } from './modules/projects/detail-routes';
 import { scheduleOverdueSweep } from './modules/projects/overdue-job';
 import { projectRoutes } from './modules/projects/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { sharingRoutes } from './modules/sharing/routes';
 import { taskRoutes } from './modules/tasks/routes';
@@ -147,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(noteRoutes, { platform });
   await app.register(fileRoutes, { platform });
   await app.register(sharingRoutes, { platform });
+  await app.register(reportRoutes, { platform });
   scheduleOverdueSweep(app, platform);
   attachMailDelivery(app, platform);
 
