@@ -17,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { activityRoutes } from './modules/activity/routes';
 import { authRoutes } from './modules/auth/routes';
 import { clientRoutes } from './modules/clients/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
@@ -149,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(fileRoutes, { platform });
   await app.register(sharingRoutes, { platform });
   await app.register(reportRoutes, { platform });
+  await app.register(activityRoutes, { platform });
   scheduleOverdueSweep(app, platform);
   attachMailDelivery(app, platform);
 

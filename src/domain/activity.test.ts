@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACTIVITY_FILTERS,
+  actionLabel,
+  actionSubstring,
+  detailLabel,
+  detailLines,
+  listActivitiesQuerySchema,
+  matchesActionFilter,
+} from './activity';
+
+describe('action filter', () => {
+  it('maps each of spec 2\'s categories to the word actions must contain', () => {
+    expect(ACTIVITY_FILTERS.map(actionSubstring)).toEqual([null, 'create', 'update', 'delete', 'upload', 'complete', 'note', 'link', 'template']);
+  });
+
+  it('matches by case-insensitive contains (spec 7)', () => {
+    expect(matchesActionFilter('create_project', 'create')).toBe(true);
+    expect(matchesActionFilter('create_access_link', 'create')).toBe(true);
+    expect(matchesActionFilter('create_access_link', 'links')).toBe(true);
+    expect(matchesActionFilter('upload_link', 'links')).toBe(true);
+    expect(matchesActionFilter('upload_link', 'upload')).toBe(true);
+    expect(matchesActionFilter('add_note', 'notes')).toBe(true);
+    expect(matchesActionFilter('Delete_Note', 'delete')).toBe(true);
+    expect(matchesActionFilter('update_template', 'templates')).toBe(true);
+    expect(matchesActionFilter('complete_task', 'update')).toBe(false);
+    expect(matchesActionFilter('edit_note', 'update')).toBe(false);
+    expect(matchesActionFilter('anything', 'all')).toBe(true);
+  });
+
+  it('parses the query with defaults and refuses unknown filters and oversized input', () => {
+    expect(listActivitiesQuerySchema.parse({})).toEqual({ search: '', action: 'all', limit: 50 });
+    expect(listActivitiesQuerySchema.parse({ search: '  acme ', limit: '10' })).toMatchObject({ search: 'acme', limit: 10 });
+    expect(listActivitiesQuerySchema.safeParse({ action: 'note' }).success).toBe(false);
+    expect(listActivitiesQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
+    expect(listActivitiesQuerySchema.safeParse({ search: 'x'.repeat(101) }).success).toBe(false);
+  });
+});
+
+describe('action and detail wording', () => {
+  it('turns any action into words, known or not', () => {
+    expect(actionLabel('create_project')).toBe('Create Project');
+    expect(actionLabel('create_access_link')).toBe('Create Access Link');
+    expect(actionLabel('unassign_developer')).toBe('Unassign Developer');
+    expect(actionLabel('add_team_member')).toBe('Add Team Member');
+    expect(actionLabel('removeTeamMember')).toBe('Remove Team Member');
+    expect(actionLabel('update-url')).toBe('Update URL');
+    expect(actionLabel('__')).toBe('Activity');
+  });
+
+  it('humanises keys and values, leaving out ids and empty values', () => {
+    expect(detailLabel('task_title')).toBe('Task title');
+    expect(detailLabel('url')).toBe('URL');
+    expect(
+      detailLines({
+        task_title: 'Moodboard',
+        client_id: 'c1',
+        note_id: 'n1',
+        templateId: 't1',
+        id: 'x',
+        due_date: '2026-12-01',
+        contact_email: null,
+        description: '',
+        file_size: 204800,
+        has_password: false,
+        status: 'completed',
+      }),
+    ).toEqual([
+      { label: 'Task title', value: 'Moodboard' },
+      { label: 'Due date', value: 'Dec 1, 2026' },
+      { label: 'File size', value: '200 KB' },
+      { label: 'Has password', value: 'No' },
+      { label: 'Status', value: 'completed' },
+    ]);
+    expect(detailLines(null)).toEqual([]);
+  });
+
+  it('shortens long values and shows nested ones as text', () => {
+    const [line] = detailLines({ content: 'a'.repeat(500) });
+    expect(line!.value).toHaveLength(160);
+    expect(line!.value.endsWith('…')).toBe(true);
+    expect(detailLines({ skills: ['design', 'copy'] })).toEqual([{ label: 'Skills', value: '["design","copy"]' }]);
+  });
+});

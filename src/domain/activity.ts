@@ -1,0 +1,137 @@
+// Activities tab (spec 2 "Activities tab", 3 activity_log, 6, 7 "Actions logged" / "Read", 9).
+import { format, parseISO } from 'date-fns';
+import { z } from 'zod';
+
+export const ACTIVITY_MESSAGES = {
+  title: 'Activity Logs',
+  subtitle: 'Everything that happens in your organization, newest first',
+  forbidden: "You don't have permission to view activity logs.",
+  fetchFailed: 'Failed to fetch activity logs',
+  noActivity: 'No activity yet',
+  noMatches: 'No activity matches your search or filter.',
+  removedUser: 'Removed user',
+  outsideUser: 'Someone outside your organization',
+} as const;
+
+/** Spec 2's filter choices; each matches actions containing its word (spec 7, case-insensitive). */
+export const ACTIVITY_FILTERS = ['all', 'create', 'update', 'delete', 'upload', 'complete', 'notes', 'links', 'templates'] as const;
+export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
+
+export const ACTIVITY_FILTER_LABELS: Record<ActivityFilter, string> = {
+  all: 'All',
+  create: 'Create',
+  update: 'Update',
+  delete: 'Delete',
+  upload: 'Upload',
+  complete: 'Complete',
+  notes: 'Notes',
+  links: 'Links',
+  templates: 'Templates',
+};
+
+const FILTER_SUBSTRINGS: Record<Exclude<ActivityFilter, 'all'>, string> = {
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+  upload: 'upload',
+  complete: 'complete',
+  notes: 'note',
+  links: 'link',
+  templates: 'template',
+};
+
+/** The text an action must contain for the filter, or null for All. */
+export function actionSubstring(filter: ActivityFilter): string | null {
+  return filter === 'all' ? null : FILTER_SUBSTRINGS[filter];
+}
+
+/** Whether an action passes the filter (the server does the same in SQL with ILIKE). */
+export function matchesActionFilter(action: string, filter: ActivityFilter): boolean {
+  const part = actionSubstring(filter);
+  return part === null || action.toLowerCase().includes(part);
+}
+
+export const ACTIVITY_PAGE_SIZE = 50;
+
+export const listActivitiesQuerySchema = z.object({
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional().default(''),
+  action: z.enum(ACTIVITY_FILTERS, { message: 'Unknown action filter' }).optional().default('all'),
+  /** Opaque cursor from the previous page. */
+  cursor: z.string().max(200).optional(),
+  // Spec 9's limit of 100 entries: a page holds at most 100.
+  limit: z.coerce.number().int().min(1).max(100).optional().default(ACTIVITY_PAGE_SIZE),
+});
+
+/**
+ * Who did it: a member of the organization (with name and email), someone whose profile belongs
+ * to another organization (acting through a share link; not shown), or a member since removed.
+ */
+export const ACTIVITY_ACTOR_KINDS = ['member', 'outside', 'removed'] as const;
+
+export const activityEntrySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  projectId: z.string().nullable(),
+  projectName: z.string().nullable(),
+  actorKind: z.enum(ACTIVITY_ACTOR_KINDS),
+  user: z.object({ fullName: z.string(), email: z.string().nullable() }).nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+export const activityPageSchema = z.object({
+  items: z.array(activityEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+
+const WORDS: Record<string, string> = { url: 'URL', id: 'ID' };
+
+function words(text: string): string[] {
+  return text
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+/** 'create_project' -> 'Create Project'; any action, known or not, reads as words. */
+export function actionLabel(action: string): string {
+  const parts = words(action).map((w) => WORDS[w] ?? w.charAt(0).toUpperCase() + w.slice(1));
+  return parts.length ? parts.join(' ') : 'Activity';
+}
+
+/** 'task_title' -> 'Task title'. */
+export function detailLabel(key: string): string {
+  const parts = words(key).map((w) => WORDS[w] ?? w);
+  const text = parts.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const MAX_DETAIL_LENGTH = 160;
+
+function detailValue(key: string, value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  // Spec 9: file sizes in KB (bytes / 1024, rounded).
+  if (typeof value === 'number') return /size$/i.test(key) ? `${Math.round(value / 1024)} KB` : String(value);
+  if (typeof value === 'string') {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return format(parseISO(value), 'MMM d, yyyy');
+    if (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))) return format(parseISO(value), 'MMM d, yyyy h:mm a');
+    return value.length > MAX_DETAIL_LENGTH ? `${value.slice(0, MAX_DETAIL_LENGTH - 1)}…` : value;
+  }
+  const json = JSON.stringify(value);
+  return json.length > MAX_DETAIL_LENGTH ? `${json.slice(0, MAX_DETAIL_LENGTH - 1)}…` : json;
+}
+
+/** The entry's detail lines: humanised key and value, ids and empty values left out. */
+export function detailLines(details: Record<string, unknown> | null): { label: string; value: string }[] {
+  if (!details) return [];
+  const lines: { label: string; value: string }[] = [];
+  for (const [key, raw] of Object.entries(details)) {
+    if (/(^|_)id$/i.test(key) || /[a-z]Id$/.test(key)) continue;
+    const value = detailValue(key, raw);
+    if (value !== null) lines.push({ label: detailLabel(key), value });
+  }
+  return lines;
+}

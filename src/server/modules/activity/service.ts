@@ -1,0 +1,113 @@
+// Activities tab: the caller's organization's activity log, newest first, in keyset pages
+// (spec 7 "Read"; spec 9's limit of 100 entries becomes pages of at most 100).
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ACTIVITY_MESSAGES,
+  actionSubstring,
+  type ActivityEntry,
+  type listActivitiesQuerySchema,
+} from '../../../domain/activity';
+import { canManageUsers } from '../../../domain/roles';
+import type { Actor } from '../../platform/auth/session';
+import { containsPattern } from '../../platform/db/cursor';
+import { profiles } from '../../platform/db/schema/tenancy';
+import { activityLogs, projects } from '../../platform/db/schema/work';
+import { badRequest, forbidden } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
+
+/**
+ * The page cursor carries created_at to the microsecond: log rows take the database's now(),
+ * and a millisecond cursor (a JS Date) would skip rows written within the same millisecond.
+ */
+type ActivityCursor = { createdAt: string; id: string };
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function encodeActivityCursor(row: ActivityCursor): string {
+  return Buffer.from(`${row.createdAt}|${row.id}`).toString('base64url');
+}
+
+function decodeActivityCursor(cursor: string): ActivityCursor {
+  const [createdAt, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (extra !== undefined || !createdAt || !id || !CURSOR_TIME.test(createdAt) || !UUID.test(id)) {
+    throw badRequest('Invalid page cursor', 'invalid_cursor');
+  }
+  return { createdAt, id };
+}
+
+const createdAtKey = sql<string>`to_char(${activityLogs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+function afterActivityCursor(cursor: ActivityCursor): SQL {
+  const at = sql`${cursor.createdAt}::timestamptz`;
+  return sql`(${activityLogs.createdAt} < ${at} or (${activityLogs.createdAt} = ${at} and ${activityLogs.id} < ${cursor.id}))`;
+}
+
+/**
+ * User name or email (of members of this organization only: an outsider's name is not ours to
+ * search), project name, or the action; 'create client' finds create_client.
+ */
+function searchCondition(organizationId: string, search: string): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(
+    ilike(activityLogs.action, containsPattern(search.replace(/\s+/g, '_'))),
+    ilike(projects.name, pattern),
+    and(eq(profiles.organizationId, organizationId), or(ilike(profiles.fullName, pattern), ilike(profiles.email, pattern))),
+  );
+}
+
+export async function listActivities(
+  { db }: Platform,
+  actor: Actor,
+  query: z.output<typeof listActivitiesQuerySchema>,
+): Promise<{ items: ActivityEntry[]; nextCursor: string | null }> {
+  if (!canManageUsers(actor.role)) throw forbidden(ACTIVITY_MESSAGES.forbidden);
+  const action = actionSubstring(query.action);
+  const rows = await db
+    .select({
+      id: activityLogs.id,
+      action: activityLogs.action,
+      projectId: activityLogs.projectId,
+      projectName: projects.name,
+      userId: activityLogs.userId,
+      userOrganizationId: profiles.organizationId,
+      fullName: profiles.fullName,
+      email: profiles.email,
+      details: activityLogs.details,
+      createdAt: activityLogs.createdAt,
+      cursorTime: createdAtKey,
+    })
+    .from(activityLogs)
+    .leftJoin(projects, and(eq(projects.id, activityLogs.projectId), eq(projects.organizationId, actor.organizationId)))
+    .leftJoin(profiles, eq(profiles.id, activityLogs.userId))
+    .where(
+      and(
+        // Served by activity_logs_organization_id_idx (organization_id, created_at), read backwards.
+        eq(activityLogs.organizationId, actor.organizationId),
+        query.cursor ? afterActivityCursor(decodeActivityCursor(query.cursor)) : undefined,
+        // Spec 7: the action filter is a case-insensitive contains.
+        action ? ilike(activityLogs.action, containsPattern(action)) : undefined,
+        searchCondition(actor.organizationId, query.search),
+      ),
+    )
+    .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
+    .limit(query.limit + 1);
+
+  const items = rows.slice(0, query.limit).map((row): ActivityEntry => {
+    const member = row.userId !== null && row.userOrganizationId === actor.organizationId;
+    return {
+      id: row.id,
+      action: row.action,
+      projectId: row.projectName === null ? null : row.projectId,
+      projectName: row.projectName,
+      actorKind: row.userId === null ? 'removed' : member ? 'member' : 'outside',
+      user: member ? { fullName: row.fullName!, email: row.email } : null,
+      details: row.details ?? null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return { items, nextCursor: last ? encodeActivityCursor({ createdAt: last.cursorTime, id: last.id }) : null };
+}
