@@ -31,6 +31,7 @@ import { reportRoutes } from './modules/reports/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { sharingRoutes } from './modules/sharing/routes';
 import { taskRoutes } from './modules/tasks/routes';
+import { teamRoutes } from './modules/team/routes';
 import { templateRoutes } from './modules/templates/routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
@@ -149,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(noteRoutes, { platform });
   await app.register(fileRoutes, { platform });
   await app.register(sharingRoutes, { platform });
+  await app.register(teamRoutes, { platform });
   await app.register(reportRoutes, { platform });
   await app.register(activityRoutes, { platform });
   scheduleOverdueSweep(app, platform);

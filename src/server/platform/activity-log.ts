@@ -19,7 +19,10 @@ export type ActivityAction =
   | 'create_access_link'
   | 'revoke_access_link'
   | 'assign_developer'
-  | 'unassign_developer';
+  | 'unassign_developer'
+  | 'add_team_member'
+  | 'update_team_member'
+  | 'remove_team_member';
 
 export async function recordActivity(
   executor: Executor,

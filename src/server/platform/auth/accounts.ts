@@ -18,35 +18,30 @@ export type NewMember = {
   role: Role;
   /** Without an email the member has a profile but no login (ARCHITECTURE decision 6). */
   email?: string | null;
-  /** Required for a login; the email is then taken as verified. */
+  /** Sets the login's password; the email is then taken as verified. */
   password?: string;
+  /**
+   * Make a login for the email even without a password: the member chooses one later through
+   * an emailed set-password link (Team tab invitations).
+   */
+  loginWithoutPassword?: boolean;
   website?: string | null;
   tags?: string[];
 };
 
 /**
- * Adds a member to an organization: a profile, and when an email and password are given, a
- * better-auth user with a credential account (the library's own row format: provider
- * 'credential', account id = user id, Argon2id hash).
+ * Adds a member to an organization: a profile, and when an email and a password (or
+ * loginWithoutPassword) are given, a login (createLogin).
  */
 export async function createMember(
   executor: Executor,
   member: NewMember,
 ): Promise<{ profileId: string; userId: string | null }> {
-  let userId: string | null = null;
   const email = member.email?.trim().toLowerCase() || null;
-  if (email && member.password) {
-    userId = randomUUID();
-    const passwordHash = await hashPassword(member.password);
-    await executor.insert(users).values({ id: userId, name: member.fullName, email, emailVerified: true });
-    await executor.insert(accounts).values({
-      id: randomUUID(),
-      accountId: userId,
-      providerId: 'credential',
-      userId,
-      password: passwordHash,
-    });
-  }
+  const userId =
+    email && (member.password || member.loginWithoutPassword)
+      ? await createLogin(executor, { fullName: member.fullName, email, password: member.password })
+      : null;
   const [profile] = await executor
     .insert(profiles)
     .values({
@@ -60,4 +55,28 @@ export async function createMember(
     })
     .returning({ id: profiles.id });
   return { profileId: profile!.id, userId };
+}
+
+/**
+ * A better-auth user for the email, with a credential account (the library's own row format:
+ * provider 'credential', account id = user id, Argon2id hash) when a password is given. Without
+ * one the login has no password until it is set through a reset link.
+ */
+export async function createLogin(
+  executor: Executor,
+  login: { fullName: string; email: string; password?: string },
+): Promise<string> {
+  const userId = randomUUID();
+  await executor.insert(users).values({ id: userId, name: login.fullName, email: login.email, emailVerified: true });
+  if (login.password) {
+    const passwordHash = await hashPassword(login.password);
+    await executor.insert(accounts).values({
+      id: randomUUID(),
+      accountId: userId,
+      providerId: 'credential',
+      userId,
+      password: passwordHash,
+    });
+  }
+  return userId;
 }

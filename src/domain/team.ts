@@ -1,0 +1,217 @@
+// Team tab (spec 2 "Team tab", 3 profile and suggested skill tags, 5 "Team member", 6, 8).
+import { z } from 'zod';
+import { isWebsite } from './clients';
+import { isAdmin, ROLES, type Role } from './roles';
+import { optionalText } from './text-fields';
+
+export const TEAM_MESSAGES = {
+  title: 'Team Management',
+  subtitle: 'Manage your team members and their skills',
+  addMember: 'Add Team Member',
+  editMember: 'Edit Team Member',
+  created: 'Team member created successfully',
+  updated: 'Team member updated successfully',
+  removed: 'Team member removed successfully',
+  removeFailed: 'Failed to remove team member',
+  updateFailed: 'Update failed',
+  confirmRemove: 'Are you sure you want to remove this team member?',
+  cannotDeleteTitle: 'Cannot Delete',
+  cannotDelete: 'Organization admins cannot be deleted',
+  cannotRemoveSelf: 'You cannot remove yourself from the team',
+  cannotChangeOwnRole: 'You cannot change your own role',
+  cannotChangeOrgAdminRole: "An organization admin's role cannot be changed",
+  orgAdminOnly: 'Only organization admins can edit an organization admin',
+  ownPasswordInSettings: 'Change your own password in Settings',
+  roleNotAllowed: 'You cannot give a team member this role',
+  passwordNeedsEmail: 'Add an email so this member can sign in with a password',
+  emailRequiredForLogin: 'This member can sign in, so their email cannot be removed',
+  emailTaken: 'An account with this email already exists.',
+  fullNameRequired: 'Full name is required',
+  emailInvalid: 'Please enter a valid email address',
+  websiteInvalid: 'Website must be a valid URL',
+  passwordTooShort: 'Minimum 6 characters',
+  tagTooLong: `A skill tag has at most 40 characters`,
+  tooManyTags: `A member has at most 20 skill tags`,
+  notFound: 'Team member not found',
+  noSkills: 'No skills added yet.',
+  noMembers: 'No team members yet.',
+  noMatches: 'No team members match these filters.',
+  clearFilters: 'Clear all filters',
+  noProjects: 'No projects assigned yet.',
+  recentActivity: 'Recent activity for this member will appear here.',
+} as const;
+
+/** Spec 3: offered in the tag picker, together with the tags the organization already uses. */
+export const SUGGESTED_SKILL_TAGS = [
+  'React',
+  'WordPress',
+  'Figma',
+  'UI/UX',
+  'Backend',
+  'Frontend',
+  'JavaScript',
+  'TypeScript',
+  'Python',
+  'DevOps',
+  'Mobile',
+  'SEO',
+  'Content',
+  'Marketing',
+  'Design',
+] as const;
+
+export const MAX_TAG_LENGTH = 40;
+export const MAX_TAGS = 20;
+export const MIN_MEMBER_PASSWORD_LENGTH = 6;
+/** Spec 8 default: a new member is a developer. */
+export const DEFAULT_MEMBER_ROLE: Role = 'developer';
+
+/**
+ * Tags as stored: trimmed, inner whitespace collapsed, empties dropped, duplicates removed
+ * ignoring case (the first spelling wins), and a suggested tag in any case takes the suggested
+ * spelling ('react' is 'React'), so filters and suggestions agree.
+ */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim().replace(/\s+/g, ' ');
+    if (!tag) continue;
+    const key = tag.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push(SUGGESTED_SKILL_TAGS.find((s) => s.toLowerCase() === key) ?? tag);
+  }
+  return result;
+}
+
+/** Suggestions first in spec order, then the organization's own tags not already offered. */
+export function mergeTagSuggestions(used: readonly string[]): string[] {
+  return normalizeTags([...SUGGESTED_SKILL_TAGS, ...[...used].sort((a, b) => a.localeCompare(b))]);
+}
+
+/**
+ * Spec 6 "Add team member roles": admins add admins, account executives and developers; an
+ * account executive who is not an admin adds account executives and developers. Nobody adds an
+ * organization_admin here (sign-up makes the only one).
+ */
+export function assignableRoles(callerRole: Role): Role[] {
+  if (isAdmin(callerRole)) return ['admin', 'account_executive', 'developer'];
+  if (callerRole === 'account_executive') return ['account_executive', 'developer'];
+  return [];
+}
+
+/** Spec 6 "Visible team members": account executives who are not admins see developers and account executives. */
+export function visibleMemberRoles(callerRole: Role): Role[] {
+  if (isAdmin(callerRole)) return [...ROLES];
+  if (callerRole === 'account_executive') return ['account_executive', 'developer'];
+  return [];
+}
+
+export function canSeeMember(callerRole: Role, memberRole: Role): boolean {
+  return visibleMemberRoles(callerRole).includes(memberRole);
+}
+
+export type RemovalCheck = { ok: true } | { ok: false; reason: 'organization_admin' | 'self' };
+
+/** Spec 5/6: organization admins cannot be removed; nobody removes themself. */
+export function checkMemberRemoval(actorProfileId: string, member: { id: string; role: Role }): RemovalCheck {
+  if (member.role === 'organization_admin') return { ok: false, reason: 'organization_admin' };
+  if (member.id === actorProfileId) return { ok: false, reason: 'self' };
+  return { ok: true };
+}
+
+/** Initials for the avatar: first letters of the first and last words. */
+export function memberInitials(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = words[0]!.charAt(0);
+  const last = words.length > 1 ? words[words.length - 1]!.charAt(0) : '';
+  return (first + last).toUpperCase();
+}
+
+const fullName = z
+  .string({ message: TEAM_MESSAGES.fullNameRequired })
+  .trim()
+  .min(1, TEAM_MESSAGES.fullNameRequired)
+  .max(200, 'Full name must be at most 200 characters');
+const email = optionalText(320)
+  .transform((v) => (v === null ? null : v.toLowerCase()))
+  .refine((v) => v === null || z.email().safeParse(v).success, { message: TEAM_MESSAGES.emailInvalid });
+const website = optionalText(2048).refine((v) => v === null || isWebsite(v), { message: TEAM_MESSAGES.websiteInvalid });
+const tags = z
+  .array(z.string().max(MAX_TAG_LENGTH * 2, TEAM_MESSAGES.tagTooLong), { message: 'Tags must be a list' })
+  .max(MAX_TAGS * 2, TEAM_MESSAGES.tooManyTags)
+  .optional()
+  .default([])
+  .transform(normalizeTags)
+  .refine((v) => v.every((t) => t.length <= MAX_TAG_LENGTH), { message: TEAM_MESSAGES.tagTooLong })
+  .refine((v) => v.length <= MAX_TAGS, { message: TEAM_MESSAGES.tooManyTags });
+/** Spec 5: optional; when given it must have 6 or more characters. Empty means "not given". */
+const password = z
+  .string()
+  .max(256, 'Password must be at most 256 characters long')
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .refine((v) => v === undefined || v.length >= MIN_MEMBER_PASSWORD_LENGTH, { message: TEAM_MESSAGES.passwordTooShort });
+const role = z.enum(ROLES, { message: 'Choose a valid role' });
+
+export const createTeamMemberSchema = z.object({
+  fullName,
+  email,
+  role: role.optional().default(DEFAULT_MEMBER_ROLE),
+  website,
+  tags,
+  password,
+});
+
+/** 'Edit Team Member': the whole profile; role may be left out to keep it. */
+export const updateTeamMemberSchema = z.object({
+  fullName,
+  email,
+  role: role.optional(),
+  website,
+  tags,
+  password,
+});
+
+export type CreateTeamMemberInput = z.input<typeof createTeamMemberSchema>;
+export type UpdateTeamMemberInput = z.input<typeof updateTeamMemberSchema>;
+
+export const teamMemberSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(ROLES),
+  website: z.string().nullable(),
+  tags: z.array(z.string()),
+  /** Whether the member has a login (members without an email have none, decision 6). */
+  canSignIn: z.boolean(),
+  createdAt: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const assignedProjectSchema = z.object({ id: z.string(), name: z.string(), status: z.string() });
+export const teamMemberDetailSchema = teamMemberSchema.extend({
+  /** Spec 6: filled for developer members only; empty for everyone else. */
+  assignedProjects: z.array(assignedProjectSchema),
+});
+export type TeamMemberDetail = z.infer<typeof teamMemberDetailSchema>;
+
+export const TEAM_PAGE_SIZE = 48;
+export const listTeamQuerySchema = z.object({
+  search: z.string().trim().max(200).optional().default(''),
+  /** Repeat `tag` to filter by several: a member matches when they have any of them. */
+  tag: z
+    .union([z.string().max(MAX_TAG_LENGTH * 2), z.array(z.string().max(MAX_TAG_LENGTH * 2)).max(MAX_TAGS)])
+    .optional()
+    .transform((v) => normalizeTags(v === undefined ? [] : Array.isArray(v) ? v : [v])),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional().default(TEAM_PAGE_SIZE),
+});
+export const teamPageSchema = z.object({
+  items: z.array(teamMemberSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export const teamTagsSchema = z.object({ tags: z.array(z.string()) });

@@ -1,0 +1,82 @@
+// Team tab API (spec 2 "Team tab"). Thin routes: parse, call the service, answer.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createTeamMemberSchema,
+  listTeamQuerySchema,
+  TEAM_MESSAGES,
+  teamMemberDetailSchema,
+  teamMemberSchema,
+  teamPageSchema,
+  teamTagsSchema,
+  updateTeamMemberSchema,
+} from '../../../domain/team';
+import { requireActor } from '../../platform/auth/session';
+import { errorResponseSchema } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
+import { addTeamMember, getTeamMember, listTeamMembers, listTeamTags, removeTeamMember, updateTeamMember } from './service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const tags = ['team'];
+const params = z.object({ memberId: z.uuid({ message: TEAM_MESSAGES.notFound }) });
+
+export async function teamRoutes(app: FastifyInstance, options: { platform: Platform }) {
+  const { platform } = options;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/team',
+    {
+      schema: {
+        tags,
+        summary: 'Team members the caller may see, newest first, paginated; `tag` (repeatable) keeps members with any of the tags',
+        querystring: listTeamQuerySchema,
+        response: { 200: teamPageSchema, ...errors },
+      },
+    },
+    async (request) => listTeamMembers(platform, await requireActor(platform, request), request.query),
+  );
+
+  typed.get(
+    '/api/team/tags',
+    { schema: { tags, summary: 'Suggested skill tags plus those used in the organization', response: { 200: teamTagsSchema, ...errors } } },
+    async (request) => ({ tags: await listTeamTags(platform, await requireActor(platform, request)) }),
+  );
+
+  typed.get(
+    '/api/team/:memberId',
+    { schema: { tags, summary: 'A team member, with assigned projects for developers', params, response: { 200: teamMemberDetailSchema, ...errors } } },
+    async (request) => getTeamMember(platform, await requireActor(platform, request), request.params.memberId),
+  );
+
+  typed.post(
+    '/api/team',
+    { schema: { tags, summary: 'Add a team member', body: createTeamMemberSchema, response: { 201: teamMemberSchema, ...errors } } },
+    async (request, reply) => {
+      const member = await addTeamMember(platform, await requireActor(platform, request), request.body);
+      return reply.status(201).send(member);
+    },
+  );
+
+  typed.patch(
+    '/api/team/:memberId',
+    { schema: { tags, summary: 'Edit a team member', params, body: updateTeamMemberSchema, response: { 200: teamMemberSchema, ...errors } } },
+    async (request) => updateTeamMember(platform, await requireActor(platform, request), request.params.memberId, request.body),
+  );
+
+  typed.delete(
+    '/api/team/:memberId',
+    { schema: { tags, summary: 'Remove a team member and their login', params, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await removeTeamMember(platform, await requireActor(platform, request), request.params.memberId);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,318 @@
+// Team members of the caller's organization (spec 2 "Team tab", 5, 6). Every query is scoped by
+// the actor's organization and by the roles the actor may see; a member the actor may not see
+// answers 404 like one of another organization.
+import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { canManageUsers, type Role } from '../../../domain/roles';
+import {
+  assignableRoles,
+  checkMemberRemoval,
+  createTeamMemberSchema,
+  listTeamQuerySchema,
+  mergeTagSuggestions,
+  TEAM_MESSAGES,
+  updateTeamMemberSchema,
+  visibleMemberRoles,
+  type TeamMember,
+  type TeamMemberDetail,
+} from '../../../domain/team';
+import { recordActivity } from '../../platform/activity-log';
+import { createLogin, createMember } from '../../platform/auth/accounts';
+import { isUniqueViolation, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
+import { hashPassword } from '../../platform/auth/password';
+import { issueSetPasswordLink } from '../../platform/auth/reset-tokens';
+import type { Actor } from '../../platform/auth/session';
+import { afterCursor, containsPattern, countAll, decodeCursor, encodeCursor } from '../../platform/db/cursor';
+import type { Executor } from '../../platform/db/client';
+import { users } from '../../platform/db/schema/auth';
+import { organizations, profiles } from '../../platform/db/schema/tenancy';
+import { developerProjectAccess, projects } from '../../platform/db/schema/work';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { enqueueEmail } from '../../platform/mail/outbox';
+import type { Platform } from '../../platform/platform';
+import { teamInvitationEmail, teamMemberAddedEmail } from './emails';
+
+type ProfileRow = typeof profiles.$inferSelect;
+
+/** Developers cannot use the Team tab (spec 6: those who can manage users and projects). */
+function assertCanManageTeam(actor: Actor) {
+  if (!canManageUsers(actor.role)) throw forbidden('You do not have permission to manage team members.');
+}
+
+function toTeamMember(row: ProfileRow): TeamMember {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    email: row.email,
+    role: row.role,
+    website: row.website,
+    tags: row.tags,
+    canSignIn: row.userId !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function visibleTo(actor: Actor): SQL {
+  return and(eq(profiles.organizationId, actor.organizationId), inArray(profiles.role, visibleMemberRoles(actor.role)))!;
+}
+
+function searchCondition(search: string): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(ilike(profiles.fullName, pattern), ilike(profiles.email, pattern));
+}
+
+/** Members having any of the tags, ignoring case. */
+function tagCondition(tags: string[]): SQL | undefined {
+  if (tags.length === 0) return undefined;
+  const wanted = tags.map((t) => t.toLowerCase());
+  return sql`exists (select 1 from unnest(${profiles.tags}) as member_tag(tag) where lower(member_tag.tag) in ${wanted})`;
+}
+
+export async function listTeamMembers({ db }: Platform, actor: Actor, query: z.output<typeof listTeamQuerySchema>) {
+  assertCanManageTeam(actor);
+  const matching = and(visibleTo(actor), searchCondition(query.search), tagCondition(query.tag));
+  const page = and(matching, query.cursor ? afterCursor(profiles.createdAt, profiles.id, decodeCursor(query.cursor)) : undefined);
+  const rows = await db
+    .select()
+    .from(profiles)
+    .where(page)
+    .orderBy(desc(profiles.createdAt), desc(profiles.id))
+    .limit(query.limit + 1);
+  const [count] = await db.select({ n: countAll }).from(profiles).where(matching);
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return {
+    items: rows.slice(0, query.limit).map(toTeamMember),
+    nextCursor: last ? encodeCursor(last) : null,
+    total: count?.n ?? 0,
+  };
+}
+
+/** Spec 3: the suggested skill tags plus those already used by members the actor can see. */
+export async function listTeamTags({ db }: Platform, actor: Actor): Promise<string[]> {
+  assertCanManageTeam(actor);
+  const used = await db
+    .selectDistinct({ tag: sql<string>`unnest(${profiles.tags})`.as('tag') })
+    .from(profiles)
+    .where(visibleTo(actor))
+    .orderBy(sql`1`)
+    .limit(500);
+  return mergeTagSuggestions(used.map((r) => r.tag));
+}
+
+async function findVisibleMember(executor: Executor, actor: Actor, memberId: string): Promise<ProfileRow> {
+  const [row] = await executor
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.id, memberId), visibleTo(actor)))
+    .limit(1);
+  if (!row) throw notFound(TEAM_MESSAGES.notFound);
+  return row;
+}
+
+export async function getTeamMember({ db }: Platform, actor: Actor, memberId: string): Promise<TeamMemberDetail> {
+  assertCanManageTeam(actor);
+  const member = await findVisibleMember(db, actor, memberId);
+  // Spec 6: assigned projects show only for developer members.
+  const assignedProjects =
+    member.role === 'developer'
+      ? await db
+          .select({ id: projects.id, name: projects.name, status: projects.status })
+          .from(developerProjectAccess)
+          .innerJoin(projects, eq(projects.id, developerProjectAccess.projectId))
+          .where(and(eq(developerProjectAccess.developerProfileId, member.id), eq(projects.organizationId, actor.organizationId)))
+          .orderBy(projects.name, projects.id)
+          .limit(200)
+      : [];
+  return { ...toTeamMember(member), assignedProjects };
+}
+
+async function assertEmailFree(executor: Executor, email: string, exceptUserId?: string | null) {
+  const [taken] = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email), exceptUserId ? ne(users.id, exceptUserId) : undefined))
+    .limit(1);
+  if (taken) throw conflict(TEAM_MESSAGES.emailTaken, 'email_taken');
+}
+
+function assertMayAssign(actor: Actor, role: Role) {
+  if (!assignableRoles(actor.role).includes(role)) throw forbidden(TEAM_MESSAGES.roleNotAllowed, 'role_not_allowed');
+}
+
+async function organizationOf(executor: Executor, organizationId: string) {
+  const [row] = await executor
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row!;
+}
+
+/**
+ * Emails a member who just got a login: a set-password link when nobody chose a password for
+ * them, otherwise a note that they were added (never the password itself).
+ */
+async function announceLogin(
+  tx: Executor,
+  platform: Platform,
+  actor: Actor,
+  member: { userId: string; email: string; fullName: string; role: Role; passwordGiven: boolean },
+) {
+  const now = platform.clock.now();
+  const organization = await organizationOf(tx, actor.organizationId);
+  const added = { to: member.email, fullName: member.fullName, role: member.role, inviterName: actor.fullName, organization };
+  if (member.passwordGiven) {
+    await enqueueEmail(tx, teamMemberAddedEmail(added, `${platform.config.publicUrl}/`));
+  } else {
+    const link = await issueSetPasswordLink(tx, { userId: member.userId, email: member.email, now, publicUrl: platform.config.publicUrl });
+    await enqueueEmail(tx, teamInvitationEmail(added, link));
+  }
+}
+
+function rethrowEmailTaken(error: unknown): never {
+  if (isUniqueViolation(error)) throw conflict(TEAM_MESSAGES.emailTaken, 'email_taken');
+  throw error;
+}
+
+export async function addTeamMember(platform: Platform, actor: Actor, input: z.output<typeof createTeamMemberSchema>) {
+  assertCanManageTeam(actor);
+  assertMayAssign(actor, input.role);
+  if (input.password && !input.email) throw badRequest(TEAM_MESSAGES.passwordNeedsEmail, 'email_required');
+  if (input.email) await assertEmailFree(platform.db, input.email);
+  try {
+    return await platform.db.transaction(async (tx) => {
+      const { profileId, userId } = await createMember(tx, {
+        organizationId: actor.organizationId,
+        fullName: input.fullName,
+        role: input.role,
+        email: input.email,
+        password: input.password,
+        loginWithoutPassword: true,
+        website: input.website,
+        tags: input.tags,
+      });
+      if (userId && input.email) {
+        await announceLogin(tx, platform, actor, {
+          userId,
+          email: input.email,
+          fullName: input.fullName,
+          role: input.role,
+          passwordGiven: input.password !== undefined,
+        });
+      }
+      await recordActivity(tx, {
+        organizationId: actor.organizationId,
+        userId: actor.profileId,
+        action: 'add_team_member',
+        details: { member_name: input.fullName, member_email: input.email, role: input.role },
+      });
+      const [row] = await tx.select().from(profiles).where(eq(profiles.id, profileId));
+      return toTeamMember(row!);
+    });
+  } catch (error) {
+    rethrowEmailTaken(error);
+  }
+}
+
+export async function updateTeamMember(
+  platform: Platform,
+  actor: Actor,
+  memberId: string,
+  input: z.output<typeof updateTeamMemberSchema>,
+) {
+  assertCanManageTeam(actor);
+  const member = await findVisibleMember(platform.db, actor, memberId);
+  const self = member.id === actor.profileId;
+  if (member.role === 'organization_admin' && actor.role !== 'organization_admin' && !self) {
+    throw forbidden(TEAM_MESSAGES.orgAdminOnly);
+  }
+  const role = input.role ?? member.role;
+  if (role !== member.role) {
+    if (self) throw forbidden(TEAM_MESSAGES.cannotChangeOwnRole, 'own_role');
+    if (member.role === 'organization_admin') throw forbidden(TEAM_MESSAGES.cannotChangeOrgAdminRole, 'organization_admin_role');
+    assertMayAssign(actor, role);
+  }
+  // ARCHITECTURE decision 7: your own password changes in Settings, with the current one.
+  if (self && input.password) throw badRequest(TEAM_MESSAGES.ownPasswordInSettings, 'own_password');
+  if (member.userId && !input.email) throw badRequest(TEAM_MESSAGES.emailRequiredForLogin, 'email_required');
+  if (input.password && !input.email) throw badRequest(TEAM_MESSAGES.passwordNeedsEmail, 'email_required');
+  if (input.email && input.email !== member.email?.toLowerCase()) await assertEmailFree(platform.db, input.email, member.userId);
+
+  const now = platform.clock.now();
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    return await platform.db.transaction(async (tx) => {
+      let userId = member.userId;
+      if (userId) {
+        await tx.update(users).set({ name: input.fullName, email: input.email!, updatedAt: now }).where(eq(users.id, userId));
+        if (passwordHash) {
+          await setCredentialPassword(tx, userId, passwordHash, now);
+          // A password set by someone else signs the member out everywhere.
+          await revokeSessions(tx, userId);
+        }
+      } else if (input.email) {
+        // A member without a login who now has an email gets one (decision 6), like a new member.
+        userId = await createLogin(tx, { fullName: input.fullName, email: input.email, password: input.password });
+        await announceLogin(tx, platform, actor, {
+          userId,
+          email: input.email,
+          fullName: input.fullName,
+          role,
+          passwordGiven: input.password !== undefined,
+        });
+      }
+      const [row] = await tx
+        .update(profiles)
+        .set({
+          userId,
+          fullName: input.fullName,
+          email: input.email,
+          role,
+          website: input.website,
+          tags: input.tags,
+          updatedAt: now,
+        })
+        .where(and(eq(profiles.id, member.id), eq(profiles.organizationId, actor.organizationId)))
+        .returning();
+      await recordActivity(tx, {
+        organizationId: actor.organizationId,
+        userId: actor.profileId,
+        action: 'update_team_member',
+        details: {
+          member_name: input.fullName,
+          member_email: input.email,
+          ...(role !== member.role ? { previous_role: member.role, role } : {}),
+          ...(passwordHash ? { password_changed: true } : {}),
+        },
+      });
+      return toTeamMember(row!);
+    });
+  } catch (error) {
+    rethrowEmailTaken(error);
+  }
+}
+
+/**
+ * Removes the profile and its login together: sessions, credentials and reset tokens go with the
+ * login, project access with the profile; rows the member wrote stay, their author set to null.
+ */
+export async function removeTeamMember({ db }: Platform, actor: Actor, memberId: string): Promise<void> {
+  assertCanManageTeam(actor);
+  const member = await findVisibleMember(db, actor, memberId);
+  const check = checkMemberRemoval(actor.profileId, member);
+  if (!check.ok) {
+    throw check.reason === 'organization_admin'
+      ? forbidden(TEAM_MESSAGES.cannotDelete, 'organization_admin')
+      : forbidden(TEAM_MESSAGES.cannotRemoveSelf, 'self');
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(profiles).where(and(eq(profiles.id, member.id), eq(profiles.organizationId, actor.organizationId)));
+    if (member.userId) await tx.delete(users).where(eq(users.id, member.userId));
+    await recordActivity(tx, {
+      organizationId: actor.organizationId,
+      userId: actor.profileId,
+      action: 'remove_team_member',
+      details: { member_name: member.fullName, member_email: member.email, role: member.role },
+    });
+  });
+}
