@@ -68,15 +68,16 @@ const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ''])
   .find((c) => c.includes('session_token'))!
   .split(';')[0]!;
 
-// The bare route: the list service's SQL by hand (first page, matched and total counts).
+// The bare route: the list service's SQL by hand (first page, matched and total counts), with
+// its search shape (trigram-indexed name and description, matching clients' ids as an array).
+const searchSql = `(p.name ilike $2 or p.description ilike $2
+  or p.client_id = any(array(select id from clients where organization_id = $1 and name ilike $2)))`;
 const listSql = `
   select p.id, p.name, p.description, p.status, p.due_date, p.client_id, p.created_at, c.name as client_name, o.full_name as owner_name
   from projects p join clients c on c.id = p.client_id left join profiles o on o.id = p.created_by
-  where p.organization_id = $1 and ($2 = '' or p.name ilike $2 or c.name ilike $2 or p.description ilike $2)
+  where p.organization_id = $1 and ($2 = '' or ${searchSql})
   order by p.created_at desc, p.id desc limit ${PAGE + 1}`;
-const matchedSql = `
-  select count(*)::int as n from projects p join clients c on c.id = p.client_id
-  where p.organization_id = $1 and (p.name ilike $2 or c.name ilike $2 or p.description ilike $2)`;
+const matchedSql = `select count(*)::int as n from projects p where p.organization_id = $1 and ${searchSql}`;
 const totalSql = `select count(*)::int as n from projects p where p.organization_id = $1`;
 type Rows = { rows: Record<string, unknown>[] };
 const query = (text: string, params: unknown[]): Promise<Rows> =>
