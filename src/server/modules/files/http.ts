@@ -1,6 +1,7 @@
 // The HTTP side of uploads and downloads, shared by the project page's routes and the shared
 // page's (sharing/routes.ts): one multipart file in, one stored object out with its name.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { FILE_MESSAGES } from '../../../domain/files';
 import { AppError, badRequest } from '../../platform/errors';
@@ -10,6 +11,13 @@ import type { Platform } from '../../platform/platform';
 function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Multipart parsing for a plugin's upload routes: one file, no other fields, up to the limit. */
+export async function registerUploads(app: FastifyInstance, platform: Platform): Promise<void> {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: platform.config.maxUploadBytes, files: 1, fields: 0, parts: 1 },
+  });
 }
 
 /** Route options for an upload route: the multipart body is read in the handler, up to the limit. */

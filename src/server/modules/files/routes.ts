@@ -1,6 +1,5 @@
 // Files & Links API for the project page. Downloads go only through the authorized route below;
 // no stored object has a public URL (ARCHITECTURE "files").
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +9,7 @@ import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import type { Storage } from '../../platform/storage/storage';
 import { memberProjectAccess } from '../projects/member-access';
-import { readUploadedFile, sendDownload, uploadBodyLimit } from './http';
+import { readUploadedFile, registerUploads, sendDownload, uploadBodyLimit } from './http';
 import { addLink, deleteFile, listFiles, openDownload, uploadFile } from './service';
 
 const errors = {
@@ -27,9 +26,7 @@ const fileParams = projectParams.extend({ fileId: z.uuid({ message: FILE_MESSAGE
 export async function fileRoutes(app: FastifyInstance, options: { platform: Platform; storage?: Storage }) {
   const { platform } = options;
   const storage = options.storage ?? platform.storage;
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: platform.config.maxUploadBytes, files: 1, fields: 0, parts: 1 },
-  });
+  await registerUploads(app, platform);
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(

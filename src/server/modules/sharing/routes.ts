@@ -1,7 +1,6 @@
 // Sharing API (src/domain/sharing.ts describes it): share links and developer assignment for
 // staff, and the shared project page's routes for anyone holding a link. The shared routes
 // mirror the project page's and call the same services through a link's ProjectAccess.
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +23,7 @@ import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { requireContributor } from '../../platform/project-access';
 import type { Storage } from '../../platform/storage/storage';
-import { readUploadedFile, sendDownload, uploadBodyLimit } from '../files/http';
+import { readUploadedFile, registerUploads, sendDownload, uploadBodyLimit } from '../files/http';
 import { addLink, listFiles, openDownload, uploadFile } from '../files/service';
 import { addNote, deleteNote, editNote, listNotes } from '../notes/service';
 import { listTasks, setTaskStatus } from '../tasks/service';
@@ -54,9 +53,7 @@ const fileParams = tokenParams.extend({ fileId: z.uuid({ message: FILE_MESSAGES.
 export async function sharingRoutes(app: FastifyInstance, options: { platform: Platform; storage?: Storage }) {
   const { platform } = options;
   const storage = options.storage ?? platform.storage;
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: platform.config.maxUploadBytes, files: 1, fields: 0, parts: 1 },
-  });
+  await registerUploads(app, platform);
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   // Staff of the project's organization.
