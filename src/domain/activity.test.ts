@@ -73,6 +73,8 @@ describe('action and detail wording', () => {
       { label: 'Status', value: 'completed' },
     ]);
     expect(detailLines(null)).toEqual([]);
+    // Names and titles first, whatever order the stored map comes back in.
+    expect(detailLines({ due_date: null, status: 'active', project_name: 'Launch' }).map((l) => l.label)).toEqual(['Project name', 'Status']);
   });
 
   it('shortens long values and shows nested ones as text', () => {

@@ -127,11 +127,13 @@ function detailValue(key: string, value: unknown): string | null {
 /** The entry's detail lines: humanised key and value, ids and empty values left out. */
 export function detailLines(details: Record<string, unknown> | null): { label: string; value: string }[] {
   if (!details) return [];
-  const lines: { label: string; value: string }[] = [];
+  const lines: { key: string; label: string; value: string }[] = [];
   for (const [key, raw] of Object.entries(details)) {
     if (/(^|_)id$/i.test(key) || /[a-z]Id$/.test(key)) continue;
     const value = detailValue(key, raw);
-    if (value !== null) lines.push({ label: detailLabel(key), value });
+    if (value !== null) lines.push({ key, label: detailLabel(key), value });
   }
-  return lines;
+  // Stored details come back in jsonb's key order; what the entry is about (a name or title) reads first.
+  const rank = (key: string) => (/(name|title)$/i.test(key) ? 0 : 1);
+  return lines.sort((a, b) => rank(a.key) - rank(b.key)).map(({ label, value }) => ({ label, value }));
 }

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { canUseTab, tabTitle, type DashboardTab, type Role } from '@/domain/roles';
+import { ActivityTab } from '@/web/features/activity/components/activity-tab';
 import { ClientsTab } from '@/web/features/clients/components/clients-tab';
 import { ProjectsTab } from '@/web/features/projects/components/projects-tab';
+import { ReportsTab } from '@/web/features/reports/components/reports-tab';
 import { ProjectShareActions } from '@/web/features/sharing/components/project-share-actions';
 import { useSignedInMe } from '@/web/lib/session';
 import { parseDashboardTab, TAB_ICONS } from '../dashboard-tabs';
@@ -10,10 +12,8 @@ import { DashboardShell } from './dashboard-shell';
 import { SettingsPage } from './settings-page';
 
 /** Until their issues land, these tabs show their title over an empty panel (no sample data). */
-const UPCOMING_DESCRIPTIONS: Record<Exclude<DashboardTab, 'settings' | 'projects' | 'clients'>, string> = {
+const UPCOMING_DESCRIPTIONS: Record<Exclude<DashboardTab, 'settings' | 'projects' | 'clients' | 'reports' | 'activities'>, string> = {
   team: 'Your team members will be listed here.',
-  reports: 'Reports on your projects and tasks will appear here.',
-  activities: 'The activity log of your organization will appear here.',
 };
 
 function TabPanel({ tab, role }: { tab: DashboardTab; role: Role }) {
@@ -27,6 +27,8 @@ function TabPanel({ tab, role }: { tab: DashboardTab; role: Role }) {
     );
   }
   if (tab === 'clients') return <ClientsTab />;
+  if (tab === 'reports') return <ReportsTab role={role} />;
+  if (tab === 'activities') return <ActivityTab role={role} />;
   const Icon = TAB_ICONS[tab];
   return (
     <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-xl border border-dashed bg-card/60 p-10 text-center">

@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ACTIVITY_MESSAGES, type ActivityEntry } from '@/domain/activity';
+import type { Role } from '@/domain/roles';
+import { createQueryClient } from '@/web/lib/query-client';
+import { ActivityTab } from './activity-tab';
+
+const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({
+  id: crypto.randomUUID(),
+  action: 'create_task',
+  projectId: 'p1',
+  projectName: 'Bluebird Launch',
+  actorKind: 'member',
+  user: { fullName: 'Olive Owner', email: 'olive@example.com' },
+  details: { task_title: 'Write brief', due_date: null },
+  createdAt: '2026-11-19T12:30:00.000Z',
+  ...over,
+});
+
+function stubPages(pages: Record<string, { items: ActivityEntry[]; nextCursor: string | null }>) {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      const params = new URL(url, 'http://x').searchParams;
+      // Pages by cursor; any search matches nothing.
+      const page = params.get('search') ? undefined : pages[params.get('cursor') ?? ''];
+      return new Response(JSON.stringify(page ?? { items: [], nextCursor: null }), { status: 200 });
+    }),
+  );
+  return urls;
+}
+
+function renderTab(role: Role = 'admin') {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ActivityTab role={role} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('ActivityTab', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('renders entries with badges, who did it, detail lines and the date', async () => {
+    stubPages({
+      '': {
+        items: [
+          entry({}),
+          entry({ action: 'add_team_member', projectId: null, projectName: null, actorKind: 'removed', user: null, details: { member_id: 'm1' } }),
+          entry({ action: 'upload_file', actorKind: 'outside', user: null, details: { file_name: 'brief.pdf', file_size: 2048 } }),
+        ],
+        nextCursor: null,
+      },
+    });
+    renderTab();
+    const items = await screen.findAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    const first = within(items[0]!);
+    expect(first.getByText('Create Task')).toBeTruthy();
+    expect(first.getByText('Bluebird Launch')).toBeTruthy();
+    expect(first.getByText('Olive Owner')).toBeTruthy();
+    expect(first.getByText('olive@example.com')).toBeTruthy();
+    expect(items[0]!.querySelector('dl')!.textContent).toBe('Task title:Write brief');
+    expect(first.getByText('Nov 19, 2026')).toBeTruthy();
+    expect(within(items[1]!).getByText('Add Team Member')).toBeTruthy();
+    expect(within(items[1]!).getByText(ACTIVITY_MESSAGES.removedUser)).toBeTruthy();
+    expect(items[1]!.querySelector('dl')).toBeNull();
+    expect(within(items[2]!).getByText(ACTIVITY_MESSAGES.outsideUser)).toBeTruthy();
+    expect(within(items[2]!).getByText('2 KB')).toBeTruthy();
+  });
+
+  it('loads more with the cursor and searches after a pause', async () => {
+    const urls = stubPages({
+      '': { items: [entry({ action: 'create_project' })], nextCursor: 'c2' },
+      c2: { items: [entry({ action: 'create_client', projectName: null, projectId: null })], nextCursor: null },
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Create Client')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(urls[1]).toContain('cursor=c2');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search activity logs' }), { target: { value: ' acme ' } });
+    await waitFor(() => expect(urls.at(-1)).toBe('/api/activities?search=acme&action=all'));
+    expect(await screen.findByText(ACTIVITY_MESSAGES.noMatches)).toBeTruthy();
+  });
+
+  it('shows the empty state', async () => {
+    stubPages({});
+    renderTab('account_executive');
+    expect(await screen.findByText(ACTIVITY_MESSAGES.noActivity)).toBeTruthy();
+  });
+
+  it("tells developers they don't have permission, without asking the server", () => {
+    const urls = stubPages({});
+    renderTab('developer');
+    expect(screen.getByRole('alert').textContent).toBe(ACTIVITY_MESSAGES.forbidden);
+    expect(urls).toEqual([]);
+  });
+});

@@ -1,0 +1,159 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, CheckSquare, ChartColumnIncreasing, FolderKanban, Users } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { REPORT_MESSAGES, REPORT_RANGE_LABELS, REPORT_RANGES, type Report, type ReportRange } from '@/domain/reports';
+import { isAdmin, type Role } from '@/domain/roles';
+import { Button } from '@/web/components/ui/button';
+import { Card } from '@/web/components/ui/card';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { errorMessage } from '@/web/lib/api-client';
+import { cn } from '@/web/lib/class-names';
+import { reportQuery } from '../api';
+
+/** Spec 2 "Reports tab": the organization's numbers for the chosen time range. */
+export function ReportsTab({ role }: { role: Role }) {
+  const [range, setRange] = useState<ReportRange>('all');
+  const report = useQuery(reportQuery(range));
+
+  return (
+    <section className="space-y-6" aria-label={REPORT_MESSAGES.title}>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 className="text-xl font-semibold">{REPORT_MESSAGES.title}</h2>
+          <p className="text-sm text-muted-foreground">{isAdmin(role) ? REPORT_MESSAGES.adminSubtitle : REPORT_MESSAGES.staffSubtitle}</p>
+        </div>
+        <Select value={range} onValueChange={(value) => setRange(value as ReportRange)}>
+          <SelectTrigger className="sm:w-44" aria-label="Time range">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {REPORT_RANGES.map((value) => (
+              <SelectItem key={value} value={value}>
+                {REPORT_RANGE_LABELS[value]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      {report.isPending ? (
+        // Spec 2/9: 8 skeleton placeholders while loading.
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading reports">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="h-32 rounded-xl" data-testid="report-skeleton" />
+          ))}
+        </div>
+      ) : report.isError ? (
+        <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
+          <p className="font-medium text-destructive">{REPORT_MESSAGES.fetchFailed}</p>
+          <p className="text-muted-foreground">{errorMessage(report.error)}</p>
+          <Button variant="outline" size="sm" className="mt-3" loading={report.isFetching} loadingText="Retrying..." onClick={() => void report.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <ReportBody report={report.data} updating={report.isPlaceholderData} />
+      )}
+    </section>
+  );
+}
+
+function ReportBody({ report, updating }: { report: Report; updating: boolean }) {
+  return (
+    <div className={cn('space-y-6 transition-opacity', updating && 'opacity-60')} aria-busy={updating}>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard
+          title="Total Projects"
+          value={report.totalProjects}
+          icon={<FolderKanban aria-hidden />}
+          tone="bg-sky-50 text-sky-700"
+          detail={`${report.activeProjects} active, ${report.completedProjects} completed`}
+        />
+        <StatCard
+          title="Total Clients"
+          value={report.totalClients}
+          icon={<Users aria-hidden />}
+          tone="bg-violet-50 text-violet-700"
+          detail={report.range === 'all' ? 'Across your organization' : `Added in the ${REPORT_RANGE_LABELS[report.range].toLowerCase()}`}
+        />
+        <StatCard
+          title="Total Tasks"
+          value={report.totalTasks}
+          icon={<CheckSquare aria-hidden />}
+          tone="bg-emerald-50 text-emerald-700"
+          detail={`${report.completedTasks} completed, ${report.pendingTasks} pending${report.inProgressTasks ? `, ${report.inProgressTasks} in progress` : ''}`}
+        />
+        <StatCard
+          title="Overdue Projects"
+          value={report.overdueProjects}
+          icon={<AlertTriangle aria-hidden />}
+          tone={report.overdueProjects ? 'bg-red-50 text-red-700' : 'bg-muted text-muted-foreground'}
+          valueClassName={report.overdueProjects ? 'text-red-700' : undefined}
+          detail={report.overdueProjects ? 'Past their due date' : 'Nothing overdue'}
+        />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <RateCard
+          title="Project Completion Rate"
+          rate={report.projectCompletionRate}
+          detail={`${report.completedProjects} of ${report.totalProjects} projects completed`}
+        />
+        <RateCard
+          title="Task Completion Rate"
+          rate={report.taskCompletionRate}
+          detail={`${report.completedTasks} of ${report.totalTasks} tasks completed`}
+        />
+      </div>
+
+      <Card className="flex flex-col items-center gap-3 border-dashed p-8 text-center">
+        <span className="grid size-12 place-items-center rounded-full bg-accent text-accent-foreground">
+          <ChartColumnIncreasing className="size-6" aria-hidden />
+        </span>
+        <h3 className="text-lg font-semibold">{REPORT_MESSAGES.comingSoonTitle}</h3>
+        <p className="max-w-md text-sm text-muted-foreground">{REPORT_MESSAGES.comingSoonText}</p>
+      </Card>
+    </div>
+  );
+}
+
+type StatCardProps = { title: string; value: number; detail: string; icon: ReactNode; tone: string; valueClassName?: string };
+
+function StatCard({ title, value, detail, icon, tone, valueClassName }: StatCardProps) {
+  return (
+    <Card className="p-5" role="group" aria-label={title}>
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
+        <span className={cn('grid size-9 shrink-0 place-items-center rounded-lg [&_svg]:size-5', tone)}>{icon}</span>
+      </div>
+      <p className={cn('mt-1 text-3xl font-semibold tabular-nums', valueClassName)} data-testid="report-value">
+        {value.toLocaleString()}
+      </p>
+      <p className="mt-1 text-xs text-muted-foreground">{detail}</p>
+    </Card>
+  );
+}
+
+function RateCard({ title, rate, detail }: { title: string; rate: number; detail: string }) {
+  return (
+    <Card className="space-y-3 p-5">
+      <div className="flex items-baseline justify-between gap-3">
+        <h3 className="font-semibold">{title}</h3>
+        <span className="text-2xl font-semibold tabular-nums">{rate}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={title}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={rate}
+        aria-valuetext={`${rate}%`}
+        className="h-2.5 overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${rate}%` }} />
+      </div>
+      <p className="text-sm text-muted-foreground">{detail}</p>
+    </Card>
+  );
+}
