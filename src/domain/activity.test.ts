@@ -70,9 +70,14 @@ describe('action and detail wording', () => {
       { label: 'Due date', value: 'Dec 1, 2026' },
       { label: 'File size', value: '200 KB' },
       { label: 'Has password', value: 'No' },
-      { label: 'Status', value: 'completed' },
+      { label: 'Status', value: 'Completed' },
     ]);
     expect(detailLines(null)).toEqual([]);
+    expect(detailLines({ member_name: 'Ada', role: 'account_executive', status: 'on_hold' })).toEqual([
+      { label: 'Member name', value: 'Ada' },
+      { label: 'Role', value: 'Account Executive' },
+      { label: 'Status', value: 'On Hold' },
+    ]);
     // Names and titles first, whatever order the stored map comes back in.
     expect(detailLines({ due_date: null, status: 'active', project_name: 'Launch' }).map((l) => l.label)).toEqual(['Project name', 'Status']);
   });

@@ -1,6 +1,7 @@
 // Activities tab (spec 2 "Activities tab", 3 activity_log, 6, 7 "Actions logged" / "Read", 9).
 import { format, parseISO } from 'date-fns';
 import { z } from 'zod';
+import { ROLE_LABELS, type Role } from './roles';
 
 export const ACTIVITY_MESSAGES = {
   title: 'Activity Logs',
@@ -116,6 +117,9 @@ function detailValue(key: string, value: unknown): string | null {
   // Spec 9: file sizes in KB (bytes / 1024, rounded).
   if (typeof value === 'number') return /size$/i.test(key) ? `${Math.round(value / 1024)} KB` : String(value);
   if (typeof value === 'string') {
+    // Stored codes read as the product shows them: 'account_executive' -> 'Account Executive'.
+    if (key === 'role' && value in ROLE_LABELS) return ROLE_LABELS[value as Role];
+    if (key === 'status' && /^[a-z]+(_[a-z]+)*$/.test(value)) return actionLabel(value);
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return format(parseISO(value), 'MMM d, yyyy');
     if (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))) return format(parseISO(value), 'MMM d, yyyy h:mm a');
     return value.length > MAX_DETAIL_LENGTH ? `${value.slice(0, MAX_DETAIL_LENGTH - 1)}…` : value;
