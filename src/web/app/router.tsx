@@ -11,6 +11,7 @@ import { NotFoundPage } from './pages/not-found-page';
 import { ProjectPage } from './pages/project-page';
 import { ResetPasswordPage } from './pages/reset-password-page';
 import { SharedProjectPage } from './pages/shared-project-page';
+import { TeamMemberPage } from './pages/team-member-page';
 import { WelcomePage } from './pages/welcome-page';
 
 /** Signed-in routes: 'Loading...' while the session is restored, the auth screen when signed out. */
@@ -46,6 +47,8 @@ const router = createBrowserRouter([
       { path: '/project/:projectId', element: <ProjectPage /> },
       // Spec 2: the target of a developer's assigned-project link on the team member view.
       { path: '/project-dashboard/:projectId', element: <ProjectPage /> },
+      // Spec 2: a team member's page, opened from a card on the Team tab.
+      { path: '/team/:memberId', element: <TeamMemberPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

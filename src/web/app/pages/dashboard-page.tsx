@@ -6,15 +6,11 @@ import { ClientsTab } from '@/web/features/clients/components/clients-tab';
 import { ProjectsTab } from '@/web/features/projects/components/projects-tab';
 import { ReportsTab } from '@/web/features/reports/components/reports-tab';
 import { ProjectShareActions } from '@/web/features/sharing/components/project-share-actions';
+import { TeamTab } from '@/web/features/team/components/team-tab';
 import { useSignedInMe } from '@/web/lib/session';
-import { parseDashboardTab, TAB_ICONS } from '../dashboard-tabs';
+import { parseDashboardTab } from '../dashboard-tabs';
 import { DashboardShell } from './dashboard-shell';
 import { SettingsPage } from './settings-page';
-
-/** Until their issues land, these tabs show their title over an empty panel (no sample data). */
-const UPCOMING_DESCRIPTIONS: Record<Exclude<DashboardTab, 'settings' | 'projects' | 'clients' | 'reports' | 'activities'>, string> = {
-  team: 'Your team members will be listed here.',
-};
 
 function TabPanel({ tab, role }: { tab: DashboardTab; role: Role }) {
   if (tab === 'settings') return <SettingsPage />;
@@ -27,17 +23,10 @@ function TabPanel({ tab, role }: { tab: DashboardTab; role: Role }) {
     );
   }
   if (tab === 'clients') return <ClientsTab />;
+  if (tab === 'team') return <TeamTab />;
   if (tab === 'reports') return <ReportsTab role={role} />;
   if (tab === 'activities') return <ActivityTab role={role} />;
-  const Icon = TAB_ICONS[tab];
-  return (
-    <div className="flex min-h-64 flex-col items-center justify-center gap-3 rounded-xl border border-dashed bg-card/60 p-10 text-center">
-      <span className="grid size-12 place-items-center rounded-full bg-accent text-accent-foreground">
-        <Icon className="size-6" aria-hidden />
-      </span>
-      <p className="text-sm text-muted-foreground">{UPCOMING_DESCRIPTIONS[tab]}</p>
-    </div>
-  );
+  return null;
 }
 
 export function DashboardPage() {

@@ -1,0 +1,200 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ROLE_LABELS, type Role } from '@/domain/roles';
+import {
+  assignableRoles,
+  createTeamMemberSchema,
+  DEFAULT_MEMBER_ROLE,
+  SUGGESTED_SKILL_TAGS,
+  TEAM_MESSAGES,
+  updateTeamMemberSchema,
+  type TeamMember,
+} from '@/domain/team';
+import { Button } from '@/web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { teamTagsQuery, useAddTeamMember, useUpdateTeamMember } from '../api';
+import { TagInput } from './tag-input';
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The caller: their role limits the roles offered (spec 6), and nobody changes their own. */
+  actor: { role: Role; profileId: string };
+  /** Edit this member; without one the dialog adds a member. */
+  member?: TeamMember;
+};
+
+type Values = { fullName: string; email: string; role: Role; website: string; tags: string[]; password: string };
+
+function valuesOf(member?: TeamMember): Values {
+  return {
+    fullName: member?.fullName ?? '',
+    email: member?.email ?? '',
+    role: member?.role ?? DEFAULT_MEMBER_ROLE,
+    website: member?.website ?? '',
+    tags: member?.tags ?? [],
+    password: '',
+  };
+}
+
+export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
+  const editing = member !== undefined;
+  const addMember = useAddTeamMember();
+  const updateMember = useUpdateTeamMember();
+  const tags = useQuery({ ...teamTagsQuery, enabled: open });
+  const form = useForm({
+    resolver: zodResolver(editing ? updateTeamMemberSchema : createTeamMemberSchema),
+    defaultValues: valuesOf(member),
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset(valuesOf(member));
+  }, [open, member, form]);
+
+  // An organization admin's role and your own role stay as they are.
+  const roleLocked = editing && (member.role === 'organization_admin' || member.id === actor.profileId);
+  const roles = assignableRoles(actor.role);
+  const roleOptions = roleLocked || !member || roles.includes(member.role) ? roles : [member.role, ...roles];
+  const self = editing && member.id === actor.profileId;
+
+  const pending = addMember.isPending || updateMember.isPending;
+  const onSubmit = form.handleSubmit((values) => {
+    if (member) {
+      updateMember.mutate(
+        { id: member.id, ...values, role: roleLocked ? undefined : values.role },
+        {
+          onSuccess: () => {
+            notifySuccess(TEAM_MESSAGES.updated);
+            onOpenChange(false);
+          },
+          onError: (error) => notifyError(error, TEAM_MESSAGES.updateFailed),
+        },
+      );
+    } else {
+      addMember.mutate({ ...values, role: values.role ?? DEFAULT_MEMBER_ROLE }, {
+        onSuccess: () => {
+          notifySuccess(TEAM_MESSAGES.created);
+          onOpenChange(false);
+        },
+        onError: (error) => notifyError(error),
+      });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent className="max-h-[90dvh] max-w-xl overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>{editing ? TEAM_MESSAGES.editMember : TEAM_MESSAGES.addMember}</DialogTitle>
+          <DialogDescription>
+            {editing
+              ? 'Update the member’s profile, role and skills.'
+              : 'Members with an email can sign in; they are emailed a link to set their password.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <FormField label="Full Name" error={errors.fullName?.message}>
+            <Input autoFocus autoComplete="off" placeholder="e.g., Dana Developer" {...form.register('fullName')} />
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Email" error={errors.email?.message} hint={editing ? undefined : 'Optional: without it the member cannot sign in'}>
+              <Input type="email" autoComplete="off" placeholder="name@agency.com" {...form.register('email')} />
+            </FormField>
+            <Controller
+              control={form.control}
+              name="role"
+              render={({ field }) => (
+                <FormField
+                  label="Role"
+                  error={errors.role?.message}
+                  hint={roleLocked ? (self ? TEAM_MESSAGES.cannotChangeOwnRole : TEAM_MESSAGES.cannotChangeOrgAdminRole) : undefined}
+                >
+                  <RoleSelect
+                    value={field.value ?? DEFAULT_MEMBER_ROLE}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    roles={roleLocked ? [member.role] : roleOptions}
+                    disabled={roleLocked}
+                  />
+                </FormField>
+              )}
+            />
+          </div>
+          <FormField label="Website" error={errors.website?.message}>
+            <Input autoComplete="off" placeholder="portfolio.example" {...form.register('website')} />
+          </FormField>
+          <Controller
+            control={form.control}
+            name="tags"
+            render={({ field }) => (
+              <FormField label="Skills" error={errors.tags?.message ?? errors.tags?.[0]?.message}>
+                <TagInput value={field.value ?? []} onChange={field.onChange} suggestions={tags.data ?? [...SUGGESTED_SKILL_TAGS]} />
+              </FormField>
+            )}
+          />
+          {self ? null : (
+            <FormField
+              label={editing ? 'New Password (optional)' : 'Initial Password (optional)'}
+              error={errors.password?.message}
+              hint={editing ? 'Leave empty to keep the current password' : 'Leave empty to email a link to set a password'}
+            >
+              <Input type="password" autoComplete="new-password" {...form.register('password')} />
+            </FormField>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={pending} loadingText={editing ? 'Updating...' : 'Adding...'}>
+              {editing ? 'Update Member' : 'Add Member'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The role select; FormField gives the trigger its id so the label names it. */
+function RoleSelect({
+  value,
+  onChange,
+  onBlur,
+  roles,
+  disabled,
+  ...trigger
+}: {
+  value: Role;
+  onChange: (role: Role) => void;
+  onBlur: () => void;
+  roles: Role[];
+  disabled: boolean;
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}) {
+  // The wrapper keeps Radix's hidden native select out of the form field's grid.
+  return (
+    <div>
+      <Select value={value} onValueChange={(v) => onChange(v as Role)} disabled={disabled}>
+      <SelectTrigger onBlur={onBlur} {...trigger}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {roles.map((role) => (
+          <SelectItem key={role} value={role}>
+            {ROLE_LABELS[role]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+import { useQuery } from '@tanstack/react-query';
+import { Activity, ArrowLeft, CalendarDays, FolderKanban, Globe, Mail, Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { websiteHref } from '@/domain/clients';
+import type { Role } from '@/domain/roles';
+import { checkMemberRemoval, TEAM_MESSAGES } from '@/domain/team';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/web/components/ui/alert-dialog';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { ApiError, errorMessage } from '@/web/lib/api-client';
+import { formatDate } from '@/web/lib/format-date';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { teamMemberQuery, useRemoveTeamMember } from '../api';
+import { MemberAvatar, RoleBadge, TagChip } from './member-identity';
+import { MemberFormDialog } from './member-form-dialog';
+
+export const TEAM_TAB_PATH = '/?tab=team';
+
+function BackToTeam() {
+  return (
+    <Button asChild variant="ghost" className="-ml-3">
+      <Link to={TEAM_TAB_PATH}>
+        <ArrowLeft aria-hidden />
+        Back to Team
+      </Link>
+    </Button>
+  );
+}
+
+/** Spec 2 "Member detail page". */
+export function MemberProfile({ memberId, actor }: { memberId: string; actor: { role: Role; profileId: string } }) {
+  const navigate = useNavigate();
+  const member = useQuery(teamMemberQuery(memberId));
+  const removeMember = useRemoveTeamMember();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  if (member.isPending) {
+    return (
+      <div className="space-y-6" aria-busy="true" aria-label="Loading team member">
+        <BackToTeam />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <Skeleton className="h-72 rounded-xl" />
+          <div className="space-y-6 lg:col-span-2">
+            <Skeleton className="h-32 rounded-xl" />
+            <Skeleton className="h-40 rounded-xl" />
+          </div>
+        </div>
+      </div>
+    );
+  }
+  if (member.isError) {
+    const missing = member.error instanceof ApiError && member.error.status === 404;
+    return (
+      <div className="space-y-4">
+        <BackToTeam />
+        <div role="alert" className="rounded-xl border border-dashed p-10 text-center">
+          <p className="font-medium">{missing ? TEAM_MESSAGES.notFound : errorMessage(member.error)}</p>
+          {missing ? null : (
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void member.refetch()}>
+              Retry
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const data = member.data;
+  const removal = checkMemberRemoval(actor.profileId, data);
+  const onRemoveClick = () => {
+    // Spec 5: an organization admin cannot be deleted; say so instead of asking.
+    if (!removal.ok && removal.reason === 'organization_admin') {
+      notifyError(TEAM_MESSAGES.cannotDelete, TEAM_MESSAGES.cannotDeleteTitle);
+      return;
+    }
+    setConfirming(true);
+  };
+  const onConfirmRemove = () => {
+    removeMember.mutate(data.id, {
+      onSuccess: () => {
+        notifySuccess(TEAM_MESSAGES.removed);
+        setConfirming(false);
+        void navigate(TEAM_TAB_PATH);
+      },
+      onError: (error) => {
+        setConfirming(false);
+        notifyError(error, TEAM_MESSAGES.removeFailed);
+      },
+    });
+  };
+
+  return (
+    <div className="space-y-6">
+      <BackToTeam />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6">
+          <Card>
+            <CardContent className="flex flex-col items-center gap-3 p-6 text-center">
+              <MemberAvatar fullName={data.fullName} className="size-20 text-2xl" />
+              <div className="min-w-0 space-y-2">
+                <h2 className="text-xl font-semibold break-words">{data.fullName}</h2>
+                <RoleBadge role={data.role} />
+              </div>
+              <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
+                <CalendarDays className="size-4" aria-hidden />
+                Member since {formatDate(data.createdAt)}
+              </p>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Contact Info</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-2 text-sm">
+              <p className="flex min-w-0 items-center gap-2">
+                <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                <span className="sr-only">Email:</span>
+                {data.email ? (
+                  <a className="truncate text-primary hover:underline" href={`mailto:${data.email}`}>
+                    {data.email}
+                  </a>
+                ) : (
+                  <span className="text-muted-foreground">No email: this member cannot sign in</span>
+                )}
+              </p>
+              {data.website ? (
+                <p className="flex min-w-0 items-center gap-2">
+                  <Globe className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                  <span className="sr-only">Website:</span>
+                  <a className="truncate text-primary hover:underline" href={websiteHref(data.website)} target="_blank" rel="noopener noreferrer">
+                    {data.website}
+                  </a>
+                </p>
+              ) : null}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Quick Actions</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-2">
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden />
+                Edit Profile
+              </Button>
+              <Button
+                variant="outline"
+                className="text-destructive hover:text-destructive"
+                onClick={onRemoveClick}
+                disabled={!removal.ok && removal.reason === 'self'}
+                title={!removal.ok && removal.reason === 'self' ? TEAM_MESSAGES.cannotRemoveSelf : undefined}
+              >
+                <Trash2 aria-hidden />
+                Remove Member
+              </Button>
+            </CardContent>
+          </Card>
+        </div>
+
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Skills</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {data.tags.length > 0 ? (
+                <ul className="flex flex-wrap gap-2" aria-label="Skills">
+                  {data.tags.map((tag) => (
+                    <li key={tag} className="max-w-full">
+                      <TagChip tag={tag} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-sm text-muted-foreground">{TEAM_MESSAGES.noSkills}</p>
+              )}
+            </CardContent>
+          </Card>
+          {data.role === 'developer' ? (
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-base">Assigned Projects</CardTitle>
+              </CardHeader>
+              <CardContent>
+                {data.assignedProjects.length > 0 ? (
+                  <ul className="divide-y rounded-lg border">
+                    {data.assignedProjects.map((project) => (
+                      <li key={project.id}>
+                        <Link
+                          to={`/project-dashboard/${project.id}`}
+                          className="flex items-center justify-between gap-3 px-4 py-3 text-sm outline-none hover:bg-muted focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+                        >
+                          <span className="flex min-w-0 items-center gap-2">
+                            <FolderKanban className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                            <span className="truncate font-medium">{project.name}</span>
+                          </span>
+                          <Badge variant="secondary" className="capitalize">
+                            {project.status.replace(/[-_]/g, ' ')}
+                          </Badge>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="text-sm text-muted-foreground">{TEAM_MESSAGES.noProjects}</p>
+                )}
+              </CardContent>
+            </Card>
+          ) : null}
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Recent Activity</CardTitle>
+            </CardHeader>
+            <CardContent className="flex items-center gap-3 text-sm text-muted-foreground">
+              <Activity className="size-5 shrink-0" aria-hidden />
+              {TEAM_MESSAGES.recentActivity}
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+
+      <MemberFormDialog open={editing} onOpenChange={setEditing} actor={actor} member={data} />
+      <AlertDialog open={confirming} onOpenChange={(open) => !removeMember.isPending && setConfirming(open)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Remove Team Member</AlertDialogTitle>
+            <AlertDialogDescription>{TEAM_MESSAGES.confirmRemove}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={removeMember.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              destructive
+              disabled={removeMember.isPending}
+              onClick={(event) => {
+                event.preventDefault();
+                onConfirmRemove();
+              }}
+            >
+              {removeMember.isPending ? 'Removing...' : 'Remove'}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Plus, Users, X } from 'lucide-react';
+import { useState } from 'react';
+import { TEAM_MESSAGES } from '@/domain/team';
+import { Button } from '@/web/components/ui/button';
+import { SearchInput } from '@/web/components/ui/search-input';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { errorMessage } from '@/web/lib/api-client';
+import { cn } from '@/web/lib/class-names';
+import { useSignedInMe } from '@/web/lib/session';
+import { useDebouncedValue } from '@/web/lib/use-debounced-value';
+import { teamListQuery, teamTagsQuery } from '../api';
+import { MemberCard } from './member-card';
+import { MemberFormDialog } from './member-form-dialog';
+
+/** Spec 2 "Team tab": 'Team Management', the add-member dialog, the skill tag filter and the card grid. */
+export function TeamTab() {
+  const me = useSignedInMe();
+  const [search, setSearch] = useState('');
+  const [selectedTags, setSelectedTags] = useState<string[]>([]);
+  const [adding, setAdding] = useState(false);
+  const debounced = useDebouncedValue(search.trim());
+  const members = useInfiniteQuery(teamListQuery(debounced, selectedTags));
+  const tags = useQuery(teamTagsQuery);
+
+  const items = members.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = members.data?.pages[0]?.total ?? 0;
+  const filtering = selectedTags.length > 0 || debounced !== '';
+  const toggleTag = (tag: string) =>
+    setSelectedTags((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]));
+
+  return (
+    <section className="space-y-6" aria-labelledby="team-management-title">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 id="team-management-title" className="text-xl font-semibold">
+            {TEAM_MESSAGES.title}
+          </h2>
+          <p className="text-muted-foreground">{TEAM_MESSAGES.subtitle}</p>
+        </div>
+        <Button onClick={() => setAdding(true)}>
+          <Plus aria-hidden />
+          {TEAM_MESSAGES.addMember}
+        </Button>
+      </div>
+
+      <div className="space-y-3">
+        <SearchInput
+          className="max-w-md"
+          aria-label="Search team members"
+          placeholder="Search by name or email..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filter by skill">
+          <span className="text-sm font-medium text-muted-foreground">Skills:</span>
+          {tags.isPending ? (
+            <Skeleton className="h-7 w-64 rounded-full" />
+          ) : (
+            (tags.data ?? []).map((tag) => {
+              const active = selectedTags.includes(tag);
+              return (
+                <button
+                  key={tag}
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => toggleTag(tag)}
+                  className={cn(
+                    'rounded-full border px-3 py-1 text-xs font-medium transition-colors outline-none focus-visible:ring-3 focus-visible:ring-ring/40',
+                    active ? 'border-primary bg-primary text-primary-foreground' : 'bg-card hover:border-primary/50 hover:bg-muted',
+                  )}
+                >
+                  {tag}
+                </button>
+              );
+            })
+          )}
+          {filtering ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setSelectedTags([]);
+                setSearch('');
+              }}
+            >
+              <X aria-hidden />
+              {TEAM_MESSAGES.clearFilters}
+            </Button>
+          ) : null}
+        </div>
+        {selectedTags.length > 1 ? (
+          <p className="text-xs text-muted-foreground">Showing members with any of the selected skills.</p>
+        ) : null}
+      </div>
+
+      {members.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading team members">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-40 rounded-xl" />
+          ))}
+        </div>
+      ) : members.isError ? (
+        <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
+          <p className="font-medium text-destructive">{errorMessage(members.error)}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void members.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
+          <Users className="size-8" aria-hidden />
+          <p>{filtering ? TEAM_MESSAGES.noMatches : TEAM_MESSAGES.noMembers}</p>
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            Showing {items.length} of {total} team members
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((member) => (
+              <MemberCard key={member.id} member={member} />
+            ))}
+          </div>
+          {members.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="outline" loading={members.isFetchingNextPage} loadingText="Loading..." onClick={() => void members.fetchNextPage()}>
+                Load more
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+
+      <MemberFormDialog open={adding} onOpenChange={setAdding} actor={{ role: me.profile.role, profileId: me.profile.id }} />
+    </section>
+  );
+}
