@@ -10,6 +10,7 @@ import {
 } from '../../../domain/activity';
 import { canManageUsers } from '../../../domain/roles';
 import type { Actor } from '../../platform/auth/session';
+import type { Executor } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { activityLogs, projects } from '../../platform/db/schema/work';
@@ -39,9 +40,13 @@ function decodeActivityCursor(cursor: string): ActivityCursor {
 
 const createdAtKey = sql<string>`to_char(${activityLogs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/**
+ * Rows after the cursor in (created_at desc, id desc) order. A row comparison, not the OR form:
+ * the planner turns it into an index condition on (organization_id, created_at), so a deep page
+ * starts at the cursor instead of filtering every newer row.
+ */
 function afterActivityCursor(cursor: ActivityCursor): SQL {
-  const at = sql`${cursor.createdAt}::timestamptz`;
-  return sql`(${activityLogs.createdAt} < ${at} or (${activityLogs.createdAt} = ${at} and ${activityLogs.id} < ${cursor.id}))`;
+  return sql`(${activityLogs.createdAt}, ${activityLogs.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
 }
 
 /**
@@ -58,14 +63,10 @@ function searchCondition(organizationId: string, search: string): SQL | undefine
   );
 }
 
-export async function listActivities(
-  { db }: Platform,
-  actor: Actor,
-  query: z.output<typeof listActivitiesQuerySchema>,
-): Promise<{ items: ActivityEntry[]; nextCursor: string | null }> {
-  if (!canManageUsers(actor.role)) throw forbidden(ACTIVITY_MESSAGES.forbidden);
+/** One page of the log (limit + 1 rows, to know whether another follows). */
+export function activityPageQuery(db: Executor, organizationId: string, query: z.output<typeof listActivitiesQuerySchema>) {
   const action = actionSubstring(query.action);
-  const rows = await db
+  return db
     .select({
       id: activityLogs.id,
       action: activityLogs.action,
@@ -80,20 +81,29 @@ export async function listActivities(
       cursorTime: createdAtKey,
     })
     .from(activityLogs)
-    .leftJoin(projects, and(eq(projects.id, activityLogs.projectId), eq(projects.organizationId, actor.organizationId)))
+    .leftJoin(projects, and(eq(projects.id, activityLogs.projectId), eq(projects.organizationId, organizationId)))
     .leftJoin(profiles, eq(profiles.id, activityLogs.userId))
     .where(
       and(
         // Served by activity_logs_organization_id_idx (organization_id, created_at), read backwards.
-        eq(activityLogs.organizationId, actor.organizationId),
+        eq(activityLogs.organizationId, organizationId),
         query.cursor ? afterActivityCursor(decodeActivityCursor(query.cursor)) : undefined,
         // Spec 7: the action filter is a case-insensitive contains.
         action ? ilike(activityLogs.action, containsPattern(action)) : undefined,
-        searchCondition(actor.organizationId, query.search),
+        searchCondition(organizationId, query.search),
       ),
     )
     .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
     .limit(query.limit + 1);
+}
+
+export async function listActivities(
+  { db }: Platform,
+  actor: Actor,
+  query: z.output<typeof listActivitiesQuerySchema>,
+): Promise<{ items: ActivityEntry[]; nextCursor: string | null }> {
+  if (!canManageUsers(actor.role)) throw forbidden(ACTIVITY_MESSAGES.forbidden);
+  const rows = await activityPageQuery(db, actor.organizationId, query);
 
   const items = rows.slice(0, query.limit).map((row): ActivityEntry => {
     const member = row.userId !== null && row.userOrganizationId === actor.organizationId;
