@@ -69,7 +69,7 @@ function ActivityLog() {
           <SelectContent>
             {ACTIVITY_FILTERS.map((value) => (
               <SelectItem key={value} value={value}>
-                {value === 'all' ? 'All Actions' : ACTIVITY_FILTER_LABELS[value]}
+                {ACTIVITY_FILTER_LABELS[value]}
               </SelectItem>
             ))}
           </SelectContent>
