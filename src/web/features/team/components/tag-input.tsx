@@ -20,6 +20,7 @@ export function TagInput({ value, onChange, suggestions, id, ...aria }: Props) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
+  const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
 
   const chosen = new Set(value.map((t) => t.toLowerCase()));
@@ -49,9 +50,11 @@ export function TagInput({ value, onChange, suggestions, id, ...aria }: Props) {
   return (
     <div
       className="grid gap-2"
-      onFocus={() => {
+      onFocus={(event) => {
         window.clearTimeout(closeTimer.current);
-        setOpen(true);
+        // Only the text box opens the suggestions: opening them when a chip's remove button is
+        // pressed would grow the centred dialog under the pointer and the click would miss.
+        if (event.target === inputRef.current) setOpen(true);
       }}
       onBlur={(event) => {
         if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
@@ -76,6 +79,7 @@ export function TagInput({ value, onChange, suggestions, id, ...aria }: Props) {
         </ul>
       ) : null}
       <Input
+        ref={inputRef}
         id={id}
         {...aria}
         value={text}
