@@ -1,6 +1,6 @@
 // Sign-up with an emailed code, sign-in, password reset. Each change and its email commit in one
 // transaction (ARCHITECTURE "Rules"); time comes from the platform clock.
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,6 +10,7 @@ import { authFor } from '../../platform/auth/auth';
 import { isUniqueViolation, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
 import { loadMe } from '../../platform/auth/me';
 import { hashPassword } from '../../platform/auth/password';
+import { hashResetToken, issueSetPasswordLink, RESET_TOKEN_LIFETIME_MS } from '../../platform/auth/reset-tokens';
 import type { Actor } from '../../platform/auth/session';
 import { sessions, users } from '../../platform/db/schema/auth';
 import { passwordResetTokens, verificationCodes } from '../../platform/db/schema/platform';
@@ -22,15 +23,10 @@ import { passwordResetEmail, verificationCodeEmail, welcomeEmail } from './email
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
 /** Wrong guesses after which a code is burnt (a 6-digit code must not be guessable). */
 export const MAX_CODE_ATTEMPTS = 5;
-const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 /** Codes are keyed to the email and the server secret, so a leaked table row reveals nothing. */
 function hashCode(platform: Platform, email: string, code: string): string {
   return createHmac('sha256', platform.config.authSecret).update(`${email}\n${code}`).digest('hex');
-}
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
 }
 
 function sameHash(a: string, b: string): boolean {
@@ -151,17 +147,15 @@ export async function signUp(platform: Platform, input: SignUpInput): Promise<{ 
 export async function requestPasswordReset(platform: Platform, email: string): Promise<void> {
   const userId = await userIdByEmail(platform, email);
   if (!userId) return;
-  const token = randomBytes(32).toString('base64url');
   const now = platform.clock.now();
   await platform.db.transaction(async (tx) => {
-    await tx.insert(passwordResetTokens).values({
-      tokenHash: hashToken(token),
-      email,
+    const link = await issueSetPasswordLink(tx, {
       userId,
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS),
-      createdAt: now,
+      email,
+      now,
+      publicUrl: platform.config.publicUrl,
+      lifetimeMs: RESET_TOKEN_LIFETIME_MS,
     });
-    const link = `${platform.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await enqueueEmail(tx, passwordResetEmail(email, link));
   });
 }
@@ -172,7 +166,7 @@ export async function isResetTokenValid(platform: Platform, token: string): Prom
     .from(passwordResetTokens)
     .where(
       and(
-        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        eq(passwordResetTokens.tokenHash, hashResetToken(token)),
         eq(passwordResetTokens.used, false),
         gt(passwordResetTokens.expiresAt, platform.clock.now()),
       ),
@@ -197,7 +191,7 @@ export async function completePasswordReset(
       .set({ used: true })
       .where(
         and(
-          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+          eq(passwordResetTokens.tokenHash, hashResetToken(input.token)),
           eq(passwordResetTokens.used, false),
           gt(passwordResetTokens.expiresAt, now),
         ),

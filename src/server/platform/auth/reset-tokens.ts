@@ -1,15 +1,16 @@
-// Set-password links for members added on the Team tab. They are ordinary password reset tokens
-// (same table, same SHA-256 of a 256-bit token, same /reset-password page as
-// modules/auth/service.ts), issued inside the caller's transaction with a longer lifetime.
+// Password reset tokens: the "forgot password" link (modules/auth, one hour) and the set-password
+// link of a member added on the Team tab (a week). A 256-bit random token goes out by email; only
+// its SHA-256 is stored, and the /reset-password page redeems either kind.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../db/client';
 import { passwordResetTokens } from '../db/schema/platform';
 
-/** An invitation link stays usable for a week; a reset link (modules/auth) for an hour. */
+/** An invitation link stays usable for a week; a reset link for an hour. */
 export const INVITATION_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
-/** Must stay the hash modules/auth/service.ts checks the token against. */
-function hashResetToken(token: string): string {
+/** What the table stores for a token, and what a presented token is looked up by. */
+export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
