@@ -5,14 +5,19 @@ import { parseAuthMode } from '@/web/features/auth/texts';
 import { Button } from '@/web/components/ui/button';
 import { FullPageMessage } from '@/web/components/ui/full-page-message';
 import { useMe } from '@/web/lib/session';
-import { DashboardPage } from './pages/dashboard-page';
-import { LandingPage } from './pages/landing-page';
-import { NotFoundPage } from './pages/not-found-page';
-import { ProjectPage } from './pages/project-page';
-import { ResetPasswordPage } from './pages/reset-password-page';
-import { SharedProjectPage } from './pages/shared-project-page';
-import { TeamMemberPage } from './pages/team-member-page';
-import { WelcomePage } from './pages/welcome-page';
+
+// Every page is its own chunk, loaded when its route is first visited: the sign-in screen and a
+// shared link do not download the dashboard, and the dashboard does not download the others.
+const page = {
+  dashboard: async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage }),
+  landing: async () => ({ Component: (await import('./pages/landing-page')).LandingPage }),
+  notFound: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }),
+  project: async () => ({ Component: (await import('./pages/project-page')).ProjectPage }),
+  resetPassword: async () => ({ Component: (await import('./pages/reset-password-page')).ResetPasswordPage }),
+  sharedProject: async () => ({ Component: (await import('./pages/shared-project-page')).SharedProjectPage }),
+  teamMember: async () => ({ Component: (await import('./pages/team-member-page')).TeamMemberPage }),
+  welcome: async () => ({ Component: (await import('./pages/welcome-page')).WelcomePage }),
+};
 
 /** Signed-in routes: 'Loading...' while the session is restored, the auth screen when signed out. */
 function SignedInGate() {
@@ -35,21 +40,27 @@ function SignedInGate() {
 }
 
 const router = createBrowserRouter([
-  { path: '/landing', element: <LandingPage /> },
-  { path: '/reset-password', element: <ResetPasswordPage /> },
-  // Public, signed in or out, outside the dashboard shell (spec 2).
-  { path: '/project-access/:token', element: <SharedProjectPage /> },
   {
-    element: <SignedInGate />,
+    // Shown while the first page's chunk loads.
+    hydrateFallbackElement: <FullPageMessage>Loading...</FullPageMessage>,
     children: [
-      { index: true, element: <DashboardPage /> },
-      { path: '/welcome', element: <WelcomePage /> },
-      { path: '/project/:projectId', element: <ProjectPage /> },
-      // Spec 2: the target of a developer's assigned-project link on the team member view.
-      { path: '/project-dashboard/:projectId', element: <ProjectPage /> },
-      // Spec 2: a team member's page, opened from a card on the Team tab.
-      { path: '/team/:memberId', element: <TeamMemberPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '/landing', lazy: page.landing },
+      { path: '/reset-password', lazy: page.resetPassword },
+      // Public, signed in or out, outside the dashboard shell (spec 2).
+      { path: '/project-access/:token', lazy: page.sharedProject },
+      {
+        element: <SignedInGate />,
+        children: [
+          { index: true, lazy: page.dashboard },
+          { path: '/welcome', lazy: page.welcome },
+          { path: '/project/:projectId', lazy: page.project },
+          // Spec 2: the target of a developer's assigned-project link on the team member view.
+          { path: '/project-dashboard/:projectId', lazy: page.project },
+          // Spec 2: a team member's page, opened from a card on the Team tab.
+          { path: '/team/:memberId', lazy: page.teamMember },
+          { path: '*', lazy: page.notFound },
+        ],
+      },
     ],
   },
 ]);
