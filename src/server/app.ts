@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/routes';
 import { clientRoutes } from './modules/clients/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { fileRoutes } from './modules/files/routes';
+import { liveRoutes } from './modules/live/routes';
 import { noteRoutes } from './modules/notes/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { projectDetailRoutes } from './modules/projects/detail-routes';
@@ -153,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(teamRoutes, { platform });
   await app.register(reportRoutes, { platform });
   await app.register(activityRoutes, { platform });
+  await app.register(liveRoutes, { platform });
   scheduleOverdueSweep(app, platform);
   attachMailDelivery(app, platform);
 

@@ -1,7 +1,9 @@
 // Every feature writes its activity entry (spec 7 "activity_logs") in the same transaction as
-// the change, so the log never claims something that did not happen.
+// the change, so the log never claims something that did not happen. The same transaction
+// publishes the realtime "this changed" event, delivered only if it commits.
 import type { Executor } from './db/client';
 import { activityLogs } from './db/schema/work';
+import { publishChange, topicForAction } from './realtime/publisher';
 
 export type ActivityAction =
   | 'create_project'
@@ -40,5 +42,10 @@ export async function recordActivity(
     action: entry.action,
     projectId: entry.projectId ?? null,
     details: entry.details ?? null,
+  });
+  await publishChange(executor, {
+    organizationId: entry.organizationId,
+    projectId: entry.projectId ?? null,
+    topic: topicForAction(entry.action),
   });
 }

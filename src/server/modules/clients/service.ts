@@ -16,6 +16,7 @@ import { profiles } from '../../platform/db/schema/tenancy';
 import { clients } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { publishChange } from '../../platform/realtime/publisher';
 
 const owner = alias(profiles, 'owner');
 
@@ -109,11 +110,15 @@ export async function updateClient(
 ) {
   // Developers cannot see clients at all: another organization's or not, it is not found.
   if (!canManageProjects(actor.role)) throw notFound('Client not found');
-  const [row] = await db
-    .update(clients)
-    .set({ ...input, updatedAt: clock.now() })
-    .where(and(eq(clients.id, clientId), eq(clients.organizationId, actor.organizationId)))
-    .returning();
+  const [row] = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(clients)
+      .set({ ...input, updatedAt: clock.now() })
+      .where(and(eq(clients.id, clientId), eq(clients.organizationId, actor.organizationId)))
+      .returning();
+    if (rows.length > 0) await publishChange(tx, { organizationId: actor.organizationId, topic: 'clients' });
+    return rows;
+  });
   if (!row) throw notFound('Client not found');
   const [ownerRow] = row.createdBy
     ? await db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, row.createdBy))

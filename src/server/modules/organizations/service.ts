@@ -5,17 +5,21 @@ import type { Actor } from '../../platform/auth/session';
 import { organizations } from '../../platform/db/schema/tenancy';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { publishChange } from '../../platform/realtime/publisher';
 
 export async function renameOrganization(
   platform: Platform,
   input: { actor: Actor; name: string },
 ): Promise<{ id: string; name: string }> {
   if (!canRenameOrganization(input.actor.role)) throw forbidden();
-  const [row] = await platform.db
-    .update(organizations)
-    .set({ name: input.name, updatedAt: platform.clock.now() })
-    .where(eq(organizations.id, input.actor.organizationId))
-    .returning({ id: organizations.id, name: organizations.name });
+  const [row] = await platform.db.transaction(async (tx) => {
+    await publishChange(tx, { organizationId: input.actor.organizationId, topic: 'organization' });
+    return tx
+      .update(organizations)
+      .set({ name: input.name, updatedAt: platform.clock.now() })
+      .where(eq(organizations.id, input.actor.organizationId))
+      .returning({ id: organizations.id, name: organizations.name });
+  });
   if (!row) throw notFound('No organization found');
   return row;
 }

@@ -25,6 +25,7 @@ import { clients, developerProjectAccess, projectFiles, projects } from '../../p
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { findTemplate } from '../templates/service';
+import { publishChange } from '../../platform/realtime/publisher';
 
 const owner = alias(profiles, 'owner');
 
@@ -189,11 +190,15 @@ export async function changeProjectStatus(
   const card = await findCard(db, actor, projectId);
   if (!card) throw notFound('Project not found');
   if (!canManageProjects(actor.role)) throw forbidden('You do not have permission to change this project.');
-  const [updated] = await db
-    .update(projects)
-    .set({ status, updatedAt: clock.now() })
-    .where(and(eq(projects.id, projectId), eq(projects.organizationId, actor.organizationId)))
-    .returning();
+  const [updated] = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(projects)
+      .set({ status, updatedAt: clock.now() })
+      .where(and(eq(projects.id, projectId), eq(projects.organizationId, actor.organizationId)))
+      .returning();
+    await publishChange(tx, { organizationId: actor.organizationId, projectId, topic: 'project' });
+    return rows;
+  });
   return toCard({ ...card, project: updated! }, actor);
 }
 
@@ -208,6 +213,7 @@ export async function deleteProject({ db, storage }: Platform, actor: Actor, pro
       .where(and(eq(projectFiles.projectId, projectId), isNotNull(projectFiles.storagePath)));
     // Every related row goes with it (ON DELETE CASCADE).
     await tx.delete(projects).where(and(eq(projects.id, projectId), eq(projects.organizationId, actor.organizationId)));
+    await publishChange(tx, { organizationId: actor.organizationId, projectId, topic: 'project' });
     return files.map((f) => f.storagePath!);
   });
   // The stored objects go once the rows are gone; one that cannot be removed is reported, not fatal.

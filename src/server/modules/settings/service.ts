@@ -8,6 +8,7 @@ import { accounts, users } from '../../platform/db/schema/auth';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { badRequest, conflict } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { publishChange } from '../../platform/realtime/publisher';
 
 /** Updates the profile and the login's name and email together; returns the updated actor. */
 export async function updateOwnProfile(
@@ -29,6 +30,7 @@ export async function updateOwnProfile(
         .update(profiles)
         .set({ fullName, email, updatedAt: now })
         .where(and(eq(profiles.id, actor.profileId), eq(profiles.organizationId, actor.organizationId)));
+      await publishChange(tx, { organizationId: actor.organizationId, topic: 'team' });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');

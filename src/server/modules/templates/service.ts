@@ -17,6 +17,7 @@ import { afterCursor, containsPattern, countAll, decodeCursor, encodeCursor } fr
 import { projectTemplates } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { publishChange } from '../../platform/realtime/publisher';
 
 /** Spec 6: creating, editing and deleting templates belong to those who can manage users. */
 function assertCanManageTemplates(actor: Actor) {
@@ -89,18 +90,21 @@ export async function getTemplate({ db }: Platform, actor: Actor, templateId: st
 export async function createTemplate({ db, clock }: Platform, actor: Actor, input: z.output<typeof createTemplateSchema>) {
   assertCanManageTemplates(actor);
   const now = clock.now();
-  const [row] = await db
-    .insert(projectTemplates)
-    .values({
-      organizationId: actor.organizationId,
-      name: input.name,
-      description: input.description,
-      fields: input.fields,
-      createdBy: actor.profileId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const [row] = await db.transaction(async (tx) => {
+    await publishChange(tx, { organizationId: actor.organizationId, topic: 'templates' });
+    return tx
+      .insert(projectTemplates)
+      .values({
+        organizationId: actor.organizationId,
+        name: input.name,
+        description: input.description,
+        fields: input.fields,
+        createdBy: actor.profileId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+  });
   return toTemplate(row!);
 }
 
@@ -113,11 +117,14 @@ export async function updateTemplate(
   assertCanSeeTemplates(actor);
   if (!(await findTemplate(db, actor, templateId))) throw notFound(TEMPLATE_MESSAGES.templateNotFound);
   assertCanManageTemplates(actor);
-  const [row] = await db
-    .update(projectTemplates)
-    .set({ name: input.name, description: input.description, fields: input.fields, updatedAt: clock.now() })
-    .where(and(eq(projectTemplates.id, templateId), eq(projectTemplates.organizationId, actor.organizationId)))
-    .returning();
+  const [row] = await db.transaction(async (tx) => {
+    await publishChange(tx, { organizationId: actor.organizationId, topic: 'templates' });
+    return tx
+      .update(projectTemplates)
+      .set({ name: input.name, description: input.description, fields: input.fields, updatedAt: clock.now() })
+      .where(and(eq(projectTemplates.id, templateId), eq(projectTemplates.organizationId, actor.organizationId)))
+      .returning();
+  });
   if (!row) throw notFound(TEMPLATE_MESSAGES.templateNotFound);
   return toTemplate(row);
 }
@@ -125,9 +132,12 @@ export async function updateTemplate(
 export async function deleteTemplate({ db }: Platform, actor: Actor, templateId: string): Promise<void> {
   assertCanManageTemplates(actor);
   // Projects made from it keep their copy of the fields; their template_id becomes null.
-  const rows = await db
-    .delete(projectTemplates)
-    .where(and(eq(projectTemplates.id, templateId), eq(projectTemplates.organizationId, actor.organizationId)))
-    .returning({ id: projectTemplates.id });
+  const rows = await db.transaction(async (tx) => {
+    await publishChange(tx, { organizationId: actor.organizationId, topic: 'templates' });
+    return tx
+      .delete(projectTemplates)
+      .where(and(eq(projectTemplates.id, templateId), eq(projectTemplates.organizationId, actor.organizationId)))
+      .returning({ id: projectTemplates.id });
+  });
   if (rows.length === 0) throw notFound(TEMPLATE_MESSAGES.templateNotFound);
 }

@@ -1,0 +1,150 @@
+// Live updates (ARCHITECTURE "realtime"): WebSockets that tell a page "this changed" so it
+// refetches. Members listen at /api/live, share-link viewers at /api/project-access/:token/live.
+// Who may hear what is checked at the upgrade (HTTP 401/404 before any socket exists) and again
+// on every event, so a removed assignment or a revoked link stops the stream.
+import fastifyWebsocket from '@fastify/websocket';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors';
+import { findSession, type Actor } from '../../platform/auth/session';
+import { developerProjectAccess } from '../../platform/db/schema/work';
+import type { Platform } from '../../platform/platform';
+import { LiveHub, type GateDecision, type LiveConnection, type LiveSocket } from '../../platform/realtime/hub';
+import { listenForChanges } from '../../platform/realtime/listener';
+import type { ChangeEvent, ChangeTopic } from '../../platform/realtime/publisher';
+import { LINK_GRANT_COOKIE } from '../sharing/link-grant';
+import { sharedLinkAccess } from '../sharing/shared-link-service';
+
+/** Per app server; beyond it new sockets get 503 and the page works as without live updates. */
+export const MAX_LIVE_CONNECTIONS = 2000;
+
+/** The lists a developer has (canUseTab): their projects, and the organization's name. */
+const DEVELOPER_LIST_TOPICS: ReadonlySet<ChangeTopic> = new Set(['projects', 'organization']);
+
+export type LiveRoutesOptions = { platform: Platform; maxConnections?: number; heartbeatMs?: number };
+
+export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOptions) {
+  const { platform } = options;
+  const hub = new LiveHub(options.maxConnections ?? MAX_LIVE_CONNECTIONS, app.log, options.heartbeatMs);
+  const listener = await listenForChanges(
+    platform.database,
+    platform.config.databaseUrl,
+    { onEvent: (event) => hub.dispatch(event), onResync: () => hub.resync() },
+    app.log,
+  );
+  // Before @fastify/websocket's own preClose (registered below), so clients learn why: 1001.
+  app.addHook('preClose', async () => hub.close());
+  app.addHook('onClose', async () => listener.stop());
+
+  // Clients never talk back; a small limit keeps anyone from pushing large frames at us.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 } });
+
+  // What the upgrade checks found, for the handler that runs once the socket is open.
+  const admitted = new WeakMap<FastifyRequest, LiveConnection>();
+  const roomCheck = () => {
+    if (!hub.hasRoom()) throw new AppError(503, 'live_unavailable', 'Live updates are not available right now');
+  };
+
+  app.get(
+    '/api/live',
+    {
+      websocket: true,
+      schema: { hide: true },
+      preValidation: async (request) => {
+        roomCheck();
+        const session = await findSession(platform, request);
+        if (!session) throw new AppError(401, 'unauthorized', 'User not authenticated');
+        admitted.set(request, await memberConnection(platform, request, session.actor));
+      },
+    },
+    (socket, request) => admit(socket as LiveSocket, request),
+  );
+
+  app.get<{ Params: { token: string } }>(
+    '/api/project-access/:token/live',
+    {
+      websocket: true,
+      schema: { hide: true },
+      preValidation: async (request) => {
+        roomCheck();
+        const { token } = request.params as { token: string };
+        const grant = request.cookies[LINK_GRANT_COOKIE];
+        // The same checks as every shared route: 404 invalid_link, 401 password_required.
+        const project = await (await sharedLinkAccess(platform, { token, grant, viewer: null })).project(platform.db);
+        admitted.set(request, linkConnection(platform, project, token, grant));
+      },
+    },
+    (socket, request) => admit(socket as LiveSocket, request),
+  );
+
+  function admit(socket: LiveSocket, request: FastifyRequest) {
+    const connection = admitted.get(request);
+    admitted.delete(request);
+    if (!connection) {
+      socket.close(1011, 'Not admitted');
+      return;
+    }
+    hub.add(socket, connection);
+  }
+}
+
+async function memberConnection(platform: Platform, request: FastifyRequest, actor: Actor): Promise<LiveConnection> {
+  const hasProject = async (projectId: string) =>
+    (
+      await platform.db
+        .select({ id: developerProjectAccess.id })
+        .from(developerProjectAccess)
+        .where(and(eq(developerProjectAccess.projectId, projectId), eq(developerProjectAccess.developerProfileId, actor.profileId)))
+        .limit(1)
+    ).length > 0;
+  // A developer's access list as last seen, so the unassignment itself still reaches their page.
+  const assigned = new Set<string>();
+  if (actor.role === 'developer') {
+    const rows = await platform.db
+      .select({ projectId: developerProjectAccess.projectId })
+      .from(developerProjectAccess)
+      .where(eq(developerProjectAccess.developerProfileId, actor.profileId));
+    for (const row of rows) assigned.add(row.projectId);
+  }
+  return {
+    organizationId: actor.organizationId,
+    gate: async (event: ChangeEvent): Promise<GateDecision> => {
+      // A team change may be this member's removal or a new role: look at the session again.
+      if (event.topic === 'team') {
+        const current = (await findSession(platform, request))?.actor;
+        if (!current || current.organizationId !== actor.organizationId || current.role !== actor.role) return 'close';
+      }
+      if (actor.role !== 'developer') return 'send';
+      if (event.topic !== 'project') return DEVELOPER_LIST_TOPICS.has(event.topic) ? 'send' : 'skip';
+      // Developers hear only projects in their access list, read now: an unassignment counts at once.
+      const projectId = event.projectId!;
+      if (await hasProject(projectId)) {
+        assigned.add(projectId);
+        return 'send';
+      }
+      return assigned.delete(projectId) ? 'send' : 'skip';
+    },
+  };
+}
+
+function linkConnection(
+  platform: Platform,
+  project: { id: string; organizationId: string },
+  token: string,
+  grant: string | undefined,
+): LiveConnection {
+  return {
+    organizationId: project.organizationId,
+    gate: async (event: ChangeEvent): Promise<GateDecision> => {
+      if (event.topic !== 'project' || event.projectId !== project.id) return 'skip';
+      try {
+        // Revoked, expired, deleted with its project, or a grant that ran out: the stream ends.
+        await (await sharedLinkAccess(platform, { token, grant, viewer: null })).project(platform.db);
+        return 'send';
+      } catch (error) {
+        if (error instanceof AppError) return 'close';
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,100 @@
+// One LISTEN per app server on the changes channel. PGlite delivers notifications to its own
+// listener after commit; on PostgreSQL a dedicated client (never a pool connection, which
+// would return LISTEN to the pool) listens and reconnects when the connection drops.
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../db/client';
+import { CHANGES_CHANNEL, parseChangeEvent, type ChangeEvent } from './publisher';
+
+export type ChangeListener = { stop: () => Promise<void> };
+
+export type ListenerCallbacks = {
+  onEvent: (event: ChangeEvent) => void;
+  /** After a reconnect: events may have been missed while the connection was down. */
+  onResync: () => void;
+};
+
+const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10000];
+
+export async function listenForChanges(
+  database: DatabaseHandle,
+  connectionString: string | undefined,
+  callbacks: ListenerCallbacks,
+  log: FastifyBaseLogger,
+): Promise<ChangeListener> {
+  const deliver = (payload: string) => {
+    const event = parseChangeEvent(payload);
+    if (event) callbacks.onEvent(event);
+    else log.warn({ payload }, 'realtime: ignored a malformed change notification');
+  };
+
+  // A handle without its raw driver (a test's second app on a borrowed database) cannot listen:
+  // the app works, without live updates.
+  const off = (): ChangeListener => {
+    log.warn('realtime: no database driver to listen on; live updates are off');
+    return { stop: async () => {} };
+  };
+
+  if (database.kind === 'pglite') {
+    if (!database.pglite) return off();
+    const unlisten = await database.pglite.listen(CHANGES_CHANNEL, deliver);
+    return { stop: () => unlisten().catch(() => undefined) };
+  }
+
+  const poolOptions = (database.pool as unknown as { options?: pg.ClientConfig } | undefined)?.options;
+  const options: pg.ClientConfig | undefined = connectionString ? { connectionString } : poolOptions;
+  if (!options) return off();
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client(options);
+    next.on('notification', (message) => {
+      if (message.channel === CHANGES_CHANNEL && message.payload) deliver(message.payload);
+    });
+    // 'error' then 'end' on a dropped connection; reconnect once, on 'end'.
+    next.on('error', (error) => log.warn({ err: error }, 'realtime: listener connection error'));
+    next.on('end', () => {
+      if (client !== next || stopped) return;
+      client = null;
+      scheduleReconnect();
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch (error) {
+      client = null;
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (attempt > 0) callbacks.onResync();
+    attempt = 0;
+  };
+
+  const scheduleReconnect = () => {
+    if (stopped) return;
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!;
+    attempt += 1;
+    timer = setTimeout(() => {
+      connect().catch((error: unknown) => {
+        log.warn({ err: error }, 'realtime: listener reconnect failed');
+        scheduleReconnect();
+      });
+    }, delay);
+    timer.unref();
+  };
+
+  await connect();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// "This changed" events (ARCHITECTURE "realtime"): published with pg_notify inside the writing
+// transaction, so PostgreSQL delivers one only when the change commits, to every app server
+// listening on the channel. The payload names what changed, never its content.
+import { sql } from 'drizzle-orm';
+import type { ActivityAction } from '../activity-log';
+import type { Executor } from '../db/client';
+
+export const CHANGES_CHANNEL = 'brieflane_changes';
+
+/**
+ * 'project': something on one project's page (tasks, files, notes, links, details, status).
+ * The others are organization-level lists.
+ */
+export const CHANGE_TOPICS = ['project', 'projects', 'clients', 'templates', 'team', 'organization'] as const;
+export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
+
+export type ChangeEvent = { organizationId: string; projectId: string | null; topic: ChangeTopic };
+
+/** The topic of an activity entry: work on a project is project-level, the rest list-level. */
+export function topicForAction(action: ActivityAction): ChangeTopic {
+  switch (action) {
+    case 'create_project':
+      return 'projects';
+    case 'create_client':
+      return 'clients';
+    case 'add_team_member':
+    case 'update_team_member':
+    case 'remove_team_member':
+      return 'team';
+    default:
+      return 'project';
+  }
+}
+
+/** Publishes `event` when (and only if) the transaction `executor` runs in commits. */
+export async function publishChange(
+  executor: Executor,
+  event: { organizationId: string; topic: ChangeTopic; projectId?: string | null },
+): Promise<void> {
+  const projectId = event.topic === 'project' ? (event.projectId ?? null) : null;
+  // A project-level change without a project can only be shown by refreshing the lists.
+  const topic = event.topic === 'project' && !projectId ? 'projects' : event.topic;
+  const payload: ChangeEvent = { organizationId: event.organizationId, projectId, topic };
+  await executor.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(payload)})`);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The event in a notification's payload, or null for anything malformed. */
+export function parseChangeEvent(payload: string): ChangeEvent | null {
+  try {
+    const value = JSON.parse(payload) as Partial<ChangeEvent>;
+    if (typeof value.organizationId !== 'string' || !UUID.test(value.organizationId)) return null;
+    if (!CHANGE_TOPICS.includes(value.topic as ChangeTopic)) return null;
+    const projectId = typeof value.projectId === 'string' && UUID.test(value.projectId) ? value.projectId : null;
+    return { organizationId: value.organizationId, projectId, topic: value.topic as ChangeTopic };
+  } catch {
+    return null;
+  }
+}
