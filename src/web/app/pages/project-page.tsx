@@ -18,6 +18,7 @@ import { ApiError } from '@/web/lib/api-client';
 import { formatDate } from '@/web/lib/format-date';
 import { notifyError } from '@/web/lib/notify';
 import { memberProjectSource } from '@/web/lib/project-source';
+import { useMemberLiveUpdates } from '@/web/lib/realtime';
 
 function BackToProjects() {
   return (
@@ -34,6 +35,7 @@ export function ProjectPage() {
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
   const project = useQuery(projectDetailQuery(projectId));
+  useMemberLiveUpdates();
   const missing = project.error instanceof ApiError && project.error.status === 404;
 
   useEffect(() => {

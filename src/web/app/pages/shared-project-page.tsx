@@ -24,6 +24,7 @@ import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { dismissNotice, notifyError } from '@/web/lib/notify';
 import { sharedProjectSource } from '@/web/lib/project-source';
+import { useSharedLiveUpdates } from '@/web/lib/realtime';
 import { useMe } from '@/web/lib/session';
 
 const SIGN_IN_PARAM = 'sign-in';
@@ -198,6 +199,7 @@ function PasswordRequired({ token, viewerId }: { token: string; viewerId: string
 function GrantedView({ token, viewerId, project }: { token: string; viewerId: string | null; project: SharedProject }) {
   const source = sharedProjectSource(token, viewerId);
   const navigate = useNavigate();
+  useSharedLiveUpdates(token);
   const fields = Array.isArray(project.templateFields) ? project.templateFields : [];
   const signInHint = (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-primary/20 bg-primary/5 p-3 text-sm">

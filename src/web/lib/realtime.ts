@@ -1,0 +1,173 @@
+// Live updates (ARCHITECTURE "realtime"): a WebSocket tells the page "this changed" and we
+// invalidate the cached queries it names, so TanStack Query refetches what is on screen. The
+// events carry no content. When the socket cannot open (a proxy without WebSocket, the server
+// at its limit) the page simply works as without live updates.
+import { useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+
+type ChangeTopic = 'project' | 'projects' | 'clients' | 'templates' | 'team' | 'organization';
+export type LiveEvent =
+  | { organizationId: string; projectId: string | null; topic: ChangeTopic }
+  /** The server may have missed events: refresh everything. */
+  | { topic: 'resync' };
+
+/** Spec 9: reconnect after 1, 2, 5, then every 10 seconds. */
+export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10000] as const;
+/** The server's close code when this socket may no longer listen (revoked link, new role). */
+const ACCESS_ENDED = 1008;
+/** Events in a burst (one import adds many tasks) cost one refetch. */
+const BATCH_MS = 150;
+
+// The key roots of the features' query keys (each feature's api.ts, lib/project-source.ts).
+// Broad on purpose: refetching a list too many beats showing a stale one.
+function keysForMemberEvent(event: LiveEvent): QueryKey[] | 'all' {
+  switch (event.topic) {
+    case 'resync':
+      return 'all';
+    case 'project':
+      return [
+        ['projects'],
+        ...(event.projectId ? [['project-data', event.projectId], ['sharing', event.projectId]] : [['project-data'], ['sharing']]),
+        ['activities'],
+        ['reports'],
+      ];
+    case 'projects':
+      return [['projects'], ['activities'], ['reports']];
+    case 'clients':
+      return [['clients'], ['projects'], ['activities'], ['reports']];
+    case 'templates':
+      return [['templates']];
+    case 'team':
+      return [['team'], ['sharing'], ['activities'], ['me']];
+    case 'organization':
+      return [['me']];
+  }
+}
+
+/** Opening a share link records an open (sharedSessionQuery): never refetched by an event. */
+function isRefreshable(query: Query): boolean {
+  const [root, , , kind] = query.queryKey;
+  return !(root === 'project-access' && kind === 'session');
+}
+
+function batchInvalidation(queryClient: QueryClient) {
+  let pending: QueryKey[] | 'all' = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    const keys = pending;
+    pending = [];
+    if (keys === 'all') void queryClient.invalidateQueries({ predicate: isRefreshable });
+    else for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey, predicate: isRefreshable });
+  };
+  return {
+    add(keys: QueryKey[] | 'all') {
+      pending = keys === 'all' || pending === 'all' ? 'all' : [...pending, ...keys];
+      timer ??= setTimeout(flush, BATCH_MS);
+    },
+    cancel() {
+      clearTimeout(timer);
+    },
+  };
+}
+
+function liveUrl(path: string): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${path}`;
+}
+
+function parseEvent(data: unknown): LiveEvent | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const event = JSON.parse(data) as LiveEvent;
+    return typeof event?.topic === 'string' ? event : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps a socket to `path` open while mounted (null: none), reconnecting with spec 9's delays,
+ * and passes what the events name to the query cache. After a reconnect everything is
+ * refreshed, as events may have been missed meanwhile.
+ */
+function useLiveSocket(
+  path: string | null,
+  keysFor: (event: LiveEvent) => QueryKey[] | 'all',
+  options: { reconnectAfterAccessEnded: boolean },
+): void {
+  const queryClient = useQueryClient();
+  const keysForRef = useRef(keysFor);
+  useEffect(() => {
+    keysForRef.current = keysFor;
+  });
+  const { reconnectAfterAccessEnded } = options;
+
+  useEffect(() => {
+    if (!path || typeof WebSocket === 'undefined') return;
+    const batch = batchInvalidation(queryClient);
+    let socket: WebSocket | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let opened = false;
+    let stopped = false;
+
+    const reconnectLater = () => {
+      const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
+      attempt += 1;
+      timer = setTimeout(open, delay);
+    };
+
+    function open() {
+      try {
+        socket = new WebSocket(liveUrl(path!));
+      } catch {
+        reconnectLater();
+        return;
+      }
+      socket.onopen = () => {
+        if (opened) batch.add('all');
+        opened = true;
+        attempt = 0;
+      };
+      socket.onmessage = (message: MessageEvent) => {
+        const event = parseEvent(message.data);
+        if (event) batch.add(keysForRef.current(event));
+      };
+      // An error is always followed by close; reconnecting there is enough.
+      socket.onclose = (close: CloseEvent) => {
+        socket = null;
+        if (stopped) return;
+        if (close.code === ACCESS_ENDED) {
+          // Refetching shows the page why (the link is gone, the role changed).
+          batch.add('all');
+          if (!reconnectAfterAccessEnded) return;
+        }
+        reconnectLater();
+      };
+    }
+
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      batch.cancel();
+      socket?.close(1000);
+    };
+  }, [path, queryClient, reconnectAfterAccessEnded]);
+}
+
+/** A signed-in member's pages: events of their organization (developers: their projects). */
+export function useMemberLiveUpdates(enabled = true): void {
+  useLiveSocket(enabled ? '/api/live' : null, keysForMemberEvent, { reconnectAfterAccessEnded: true });
+}
+
+/** The shared project page: that project's events, for as long as the link works. */
+export function useSharedLiveUpdates(token: string, enabled = true): void {
+  useLiveSocket(
+    enabled && token ? `/api/project-access/${encodeURIComponent(token)}/live` : null,
+    // Everything the shared page shows of this link hangs off ['project-access', token].
+    (event) => (event.topic === 'resync' || event.topic === 'project' ? [['project-access', token]] : []),
+    { reconnectAfterAccessEnded: false },
+  );
+}
