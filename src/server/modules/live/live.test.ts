@@ -4,10 +4,14 @@
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { recordActivity } from '../../platform/activity-log';
-import { developerProjectAccess } from '../../platform/db/schema/work';
+import { systemClock } from '../../platform/clock';
+import { developerProjectAccess, projects } from '../../platform/db/schema/work';
+import { asUser } from '../../test/as-user';
 import { seedAgency, type Agency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { markOverdueProjects } from '../projects/service';
 import { LINK_GRANT_COOKIE } from '../sharing/link-grant';
 
 type WsClient = {
@@ -44,8 +48,8 @@ describe('live updates', () => {
   const open: Live[] = [];
 
   /** Opens a socket; rejects with the HTTP status when the upgrade is refused. */
-  function connect(path: string, cookie?: string): Promise<Live> {
-    const socket = new WebSocket(`${base}${path}`, { headers: cookie ? { cookie } : {} });
+  function connect(path: string, cookie?: string, headers: Record<string, string> = {}): Promise<Live> {
+    const socket = new WebSocket(`${base}${path}`, { headers: { ...headers, ...(cookie ? { cookie } : {}) } });
     const queue: Record<string, unknown>[] = [];
     const waiting: ((event: Record<string, unknown>) => void)[] = [];
     socket.on('message', (data) => {
@@ -145,9 +149,27 @@ describe('live updates', () => {
     expect(await extra.next()).toMatchObject({ topic: 'projects' });
   });
 
-  it('refuses /api/live without a session', async () => {
+  it('refuses /api/live without a session, and from another site', async () => {
     await expect(connect('/api/live')).rejects.toThrow('HTTP 401');
     await expect(connect('/api/live', 'brieflane.session_token=forged')).rejects.toThrow('HTTP 401');
+    await expect(connect('/api/live', a.admin.cookie, { origin: 'https://evil.example' })).rejects.toThrow('HTTP 403');
+    const sameSite = await connect('/api/live', a.admin.cookie, { origin: base.replace('ws:', 'http:') });
+    sameSite.close();
+  });
+
+  it('publishes the overdue sweep as a projects-list change of each organization it touched', async () => {
+    const admin = await connect('/api/live', a.admin.cookie);
+    await t.db.update(projects).set({ status: 'active', dueDate: '2020-01-01' }).where(eq(projects.id, a.otherProjectId));
+    expect(await t.db.transaction((tx) => markOverdueProjects(tx, systemClock))).toBeGreaterThanOrEqual(1);
+    expect(await admin.next()).toEqual({ organizationId: a.orgAdmin.organizationId, projectId: null, topic: 'projects' });
+  });
+
+  it("closes a member's socket when they are removed from the team", async () => {
+    const leaving = await asUser(t, 'account_executive', { organizationId: a.orgAdmin.organizationId });
+    const socket = await connect('/api/live', leaving.cookie);
+    const removed = await a.orgAdmin.inject({ method: 'DELETE', url: `/api/team/${leaving.profileId}` });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect(await within(socket.closed, 'the socket to close')).toBe(1008);
   });
 
   it("gives a link viewer that project's events only, and closes when the link is revoked", async () => {

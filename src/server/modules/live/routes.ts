@@ -41,7 +41,13 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOption
 
   // What the upgrade checks found, for the handler that runs once the socket is open.
   const admitted = new WeakMap<FastifyRequest, LiveConnection>();
-  const roomCheck = () => {
+  const publicOrigin = new URL(platform.config.publicUrl).origin;
+  const roomCheck = (request: FastifyRequest) => {
+    // Browsers send cookies with a WebSocket handshake from any page: only our own pages may open one.
+    const origin = request.headers.origin;
+    if (origin && origin !== publicOrigin && safeHost(origin) !== request.headers.host) {
+      throw new AppError(403, 'forbidden_origin', 'Live updates are only for this site');
+    }
     if (!hub.hasRoom()) throw new AppError(503, 'live_unavailable', 'Live updates are not available right now');
   };
 
@@ -51,7 +57,7 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOption
       websocket: true,
       schema: { hide: true },
       preValidation: async (request) => {
-        roomCheck();
+        roomCheck(request);
         const session = await findSession(platform, request);
         if (!session) throw new AppError(401, 'unauthorized', 'User not authenticated');
         admitted.set(request, await memberConnection(platform, request, session.actor));
@@ -66,7 +72,7 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOption
       websocket: true,
       schema: { hide: true },
       preValidation: async (request) => {
-        roomCheck();
+        roomCheck(request);
         const { token } = request.params as { token: string };
         const grant = request.cookies[LINK_GRANT_COOKIE];
         // The same checks as every shared route: 404 invalid_link, 401 password_required.
@@ -147,4 +153,12 @@ function linkConnection(
       }
     },
   };
+}
+
+function safeHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
 }

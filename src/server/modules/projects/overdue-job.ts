@@ -8,8 +8,9 @@ import { markOverdueProjects, resetOverdueProjects } from './service';
 export const OVERDUE_SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 
 export async function sweepOverdueProjects(platform: Platform): Promise<{ marked: number; reset: number }> {
-  const marked = await markOverdueProjects(platform.db, platform.clock);
-  const reset = await resetOverdueProjects(platform.db, platform.clock);
+  // In transactions, so the realtime events go out with the status changes.
+  const marked = await platform.db.transaction((tx) => markOverdueProjects(tx, platform.clock));
+  const reset = await platform.db.transaction((tx) => resetOverdueProjects(tx, platform.clock));
   return { marked, reset };
 }
 

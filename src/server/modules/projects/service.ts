@@ -228,7 +228,8 @@ export async function markOverdueProjects(db: Executor, clock: Clock): Promise<n
     .update(projects)
     .set({ status: 'overdue' satisfies ProjectStatus, updatedAt: clock.now() })
     .where(and(eq(projects.status, 'active'), lt(projects.dueDate, today(clock))))
-    .returning({ id: projects.id });
+    .returning({ id: projects.id, organizationId: projects.organizationId });
+  await publishStatusSweep(db, rows);
   return rows.length;
 }
 
@@ -244,6 +245,14 @@ export async function resetOverdueProjects(db: Executor, clock: Clock, organizat
         organizationId ? eq(projects.organizationId, organizationId) : undefined,
       ),
     )
-    .returning({ id: projects.id });
+    .returning({ id: projects.id, organizationId: projects.organizationId });
+  await publishStatusSweep(db, rows);
   return rows.length;
+}
+
+/** One 'projects' event per organization: the list, the cards and open project pages refetch. */
+async function publishStatusSweep(db: Executor, rows: { organizationId: string }[]): Promise<void> {
+  for (const organizationId of new Set(rows.map((row) => row.organizationId))) {
+    await publishChange(db, { organizationId, topic: 'projects' });
+  }
 }

@@ -1,0 +1,42 @@
+// The PostgreSQL listener survives a dropped connection: it reconnects, asks the pages to
+// refresh (events may have been missed) and delivers again. Runs with TEST_DATABASE_URL only.
+import pg from 'pg';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { DatabaseHandle } from '../db/client';
+import { listenForChanges, type ChangeListener } from './listener';
+import { CHANGES_CHANNEL, type ChangeEvent } from './publisher';
+
+const url = process.env.TEST_DATABASE_URL;
+const ORG = '00000000-0000-4000-8000-0000000000aa';
+
+describe.skipIf(!url)('PostgreSQL change listener', () => {
+  let listener: ChangeListener | undefined;
+  const admin = new pg.Client({ connectionString: url });
+  afterAll(async () => {
+    await listener?.stop();
+    await admin.end();
+  });
+
+  it('reconnects after its connection is killed and delivers again', async () => {
+    await admin.connect();
+    const events: ChangeEvent[] = [];
+    const onResync = vi.fn();
+    const log = { warn: vi.fn() } as unknown as Parameters<typeof listenForChanges>[3];
+    listener = await listenForChanges({ kind: 'postgres' } as DatabaseHandle, url, { onEvent: (e) => events.push(e), onResync }, log);
+    const notify = (topic: string) =>
+      admin.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify({ organizationId: ORG, projectId: null, topic })]);
+
+    await notify('clients');
+    await vi.waitFor(() => expect(events.map((e) => e.topic)).toEqual(['clients']), { timeout: 5000 });
+
+    const killed = await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query = 'LISTEN ${CHANGES_CHANNEL}'`,
+    );
+    expect(killed.rowCount).toBeGreaterThanOrEqual(1);
+    await vi.waitFor(() => expect(onResync).toHaveBeenCalledOnce(), { timeout: 5000 });
+
+    await notify('templates');
+    await vi.waitFor(() => expect(events.map((e) => e.topic)).toEqual(['clients', 'templates']), { timeout: 5000 });
+  });
+});
