@@ -66,6 +66,28 @@ describe('live updates in the page', () => {
     vi.useRealTimers();
   });
 
+  it('waits for the page\'s own change in flight before refetching, so an optimistic state is not undone', async () => {
+    const { queryClient, stale, wrapper } = setup();
+    renderHook(() => useMemberLiveUpdates(), { wrapper });
+    const socket = FakeSocket.all[0]!;
+    let settle: () => void = () => {};
+    const mutation = queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: () => new Promise<void>((resolve) => (settle = resolve)) });
+    void mutation.execute(undefined);
+    act(() => {
+      socket.open();
+      socket.send({ organizationId: ORG, projectId: P, topic: 'project' });
+    });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(stale()).toEqual([]);
+    await act(async () => {
+      settle();
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(stale()).toEqual(['projects/list//all', 'projects/detail/p1', 'project-data/p1/tasks']);
+  });
+
   it("invalidates a project's queries and the lists on its event, and nothing of another project", async () => {
     const { stale, wrapper } = setup();
     renderHook(() => useMemberLiveUpdates(), { wrapper });

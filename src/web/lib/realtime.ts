@@ -54,6 +54,13 @@ function batchInvalidation(queryClient: QueryClient) {
   let pending: QueryKey[] | 'all' = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
+    // While this page's own change is in flight its optimistic state is on screen; a refetch
+    // now could bring back the state from before it (a checkbox flicking back). Its onSettled
+    // refetches anyway, so wait for it.
+    if (queryClient.isMutating() > 0) {
+      timer = setTimeout(flush, BATCH_MS);
+      return;
+    }
     timer = undefined;
     const keys = pending;
     pending = [];
