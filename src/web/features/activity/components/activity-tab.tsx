@@ -15,10 +15,11 @@ import { canManageUsers, type Role } from '@/domain/roles';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { ApiError, errorMessage } from '@/web/lib/api-client';
+import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/class-names';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { activityListQuery } from '../api';
@@ -83,13 +84,7 @@ function ActivityLog() {
           ))}
         </div>
       ) : log.isError ? (
-        <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
-          <p className="font-medium text-destructive">{ACTIVITY_MESSAGES.fetchFailed}</p>
-          <p className="text-muted-foreground">{errorMessage(log.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void log.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadErrorPanel title={ACTIVITY_MESSAGES.fetchFailed} error={log.error} onRetry={() => void log.refetch()} />
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
           <History className="size-6" aria-hidden />

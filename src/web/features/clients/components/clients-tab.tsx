@@ -3,9 +3,9 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { CLIENT_MESSAGES, type Client } from '@/domain/clients';
 import { Button } from '@/web/components/ui/button';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { errorMessage } from '@/web/lib/api-client';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { clientListQuery } from '../api';
 import { ClientCard } from './client-card';
@@ -46,12 +46,7 @@ export function ClientsTab() {
           ))}
         </div>
       ) : clients.isError ? (
-        <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
-          <p className="font-medium text-destructive">{errorMessage(clients.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void clients.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadErrorPanel error={clients.error} onRetry={() => void clients.refetch()} />
       ) : items.length === 0 ? (
         <div className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
           {debounced ? CLIENT_MESSAGES.noMatches : CLIENT_MESSAGES.noClients}

@@ -4,11 +4,11 @@ import { useState, type ReactNode } from 'react';
 import { PROJECT_MESSAGES, type ProjectCard as Project, type ProjectFilter } from '@/domain/projects';
 import { canDeleteProject, canManageProjects, type Role } from '@/domain/roles';
 import { Button } from '@/web/components/ui/button';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
-import { errorMessage } from '@/web/lib/api-client';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { TemplatesTab } from '@/web/features/templates/components/templates-tab';
 import { projectListQuery } from '../api';
@@ -105,13 +105,7 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
           ))}
         </div>
       ) : projects.isError ? (
-        <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
-          <p className="font-medium text-destructive">{PROJECT_MESSAGES.fetchFailed}</p>
-          <p className="text-muted-foreground">{errorMessage(projects.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void projects.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadErrorPanel title={PROJECT_MESSAGES.fetchFailed} error={projects.error} onRetry={() => void projects.refetch()} />
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">

@@ -3,9 +3,9 @@ import { Plus, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { TEAM_MESSAGES } from '@/domain/team';
 import { Button } from '@/web/components/ui/button';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { errorMessage } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/class-names';
 import { useSignedInMe } from '@/web/lib/session';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
@@ -101,12 +101,7 @@ export function TeamTab() {
           ))}
         </div>
       ) : members.isError ? (
-        <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
-          <p className="font-medium text-destructive">{errorMessage(members.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void members.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadErrorPanel error={members.error} onRetry={() => void members.refetch()} />
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
           <Users className="size-8" aria-hidden />

@@ -7,9 +7,9 @@ import { TEMPLATE_MESSAGES, type Template } from '@/domain/templates';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { errorMessage } from '@/web/lib/api-client';
 import { formatDate } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
@@ -63,13 +63,7 @@ export function TemplatesTab({ role }: { role: Role }) {
           ))}
         </div>
       ) : templates.isError ? (
-        <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
-          <p className="font-medium text-destructive">{TEMPLATE_MESSAGES.fetchFailed}</p>
-          <p className="text-muted-foreground">{errorMessage(templates.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void templates.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadErrorPanel title={TEMPLATE_MESSAGES.fetchFailed} error={templates.error} onRetry={() => void templates.refetch()} />
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
