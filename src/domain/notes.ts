@@ -1,5 +1,6 @@
 // Notes on the project page (spec 2 "Notes", 3 "project_note", 4, 5, 8).
 import { z } from 'zod';
+import { text } from './text-fields';
 
 export const NOTE_MESSAGES = {
   title: (count: number) => `Project Notes (${count})`,
@@ -20,8 +21,7 @@ export const NOTE_MAX_LENGTH = 10000;
 
 /** Spec 5: content non-empty after trimming, saved trimmed. */
 export const noteContentSchema = z.object({
-  content: z
-    .string({ message: NOTE_MESSAGES.contentRequired })
+  content: text('Note content', { message: NOTE_MESSAGES.contentRequired })
     .trim()
     .min(1, NOTE_MESSAGES.contentRequired)
     .max(NOTE_MAX_LENGTH, `Notes can be at most ${NOTE_MAX_LENGTH} characters`),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isWebsite } from './clients';
 import { canManageUsers, isAdmin, outranks, ROLES, type Role } from './roles';
-import { optionalText } from './text-fields';
+import { optionalText, text } from './text-fields';
 
 export const TEAM_MESSAGES = {
   title: 'Team Management',
@@ -170,17 +170,16 @@ export function memberInitials(fullName: string): string {
   return (first + last).toUpperCase();
 }
 
-const fullName = z
-  .string({ message: TEAM_MESSAGES.fullNameRequired })
+const fullName = text('Full name', { message: TEAM_MESSAGES.fullNameRequired })
   .trim()
   .min(1, TEAM_MESSAGES.fullNameRequired)
   .max(200, 'Full name must be at most 200 characters');
-const email = optionalText(320)
+const email = optionalText(320, 'Email')
   .transform((v) => (v === null ? null : v.toLowerCase()))
   .refine((v) => v === null || z.email().safeParse(v).success, { message: TEAM_MESSAGES.emailInvalid });
-const website = optionalText(2048).refine((v) => v === null || isWebsite(v), { message: TEAM_MESSAGES.websiteInvalid });
+const website = optionalText(2048, 'Website').refine((v) => v === null || isWebsite(v), { message: TEAM_MESSAGES.websiteInvalid });
 const tags = z
-  .array(z.string().max(MAX_TAG_LENGTH * 2, TEAM_MESSAGES.tagTooLong), { message: 'Tags must be a list' })
+  .array(text('Skill tag').max(MAX_TAG_LENGTH * 2, TEAM_MESSAGES.tagTooLong), { message: 'Tags must be a list' })
   .max(MAX_TAGS * 2, TEAM_MESSAGES.tooManyTags)
   .optional()
   .default([])
@@ -188,8 +187,7 @@ const tags = z
   .refine((v) => v.every((t) => t.length <= MAX_TAG_LENGTH), { message: TEAM_MESSAGES.tagTooLong })
   .refine((v) => v.length <= MAX_TAGS, { message: TEAM_MESSAGES.tooManyTags });
 /** Spec 5: optional; when given it must have 6 or more characters. Empty means "not given". */
-const password = z
-  .string()
+const password = text('Password')
   .max(256, 'Password must be at most 256 characters long')
   .optional()
   .transform((v) => (v ? v : undefined))
@@ -240,13 +238,13 @@ export type TeamMemberDetail = z.infer<typeof teamMemberDetailSchema>;
 
 export const TEAM_PAGE_SIZE = 48;
 export const listTeamQuerySchema = z.object({
-  search: z.string().trim().max(200).optional().default(''),
+  search: text('Search').trim().max(200).optional().default(''),
   /** Repeat `tag` to filter by several: a member matches when they have any of them. */
   tag: z
-    .union([z.string().max(MAX_TAG_LENGTH * 2), z.array(z.string().max(MAX_TAG_LENGTH * 2)).max(MAX_TAGS)])
+    .union([text('Skill tag').max(MAX_TAG_LENGTH * 2), z.array(text('Skill tag').max(MAX_TAG_LENGTH * 2)).max(MAX_TAGS)])
     .optional()
     .transform((v) => normalizeTags(v === undefined ? [] : Array.isArray(v) ? v : [v])),
-  cursor: z.string().max(200).optional(),
+  cursor: text('Cursor').max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional().default(TEAM_PAGE_SIZE),
 });
 export const teamPageSchema = z.object({

@@ -6,13 +6,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '../../../domain/text-fields';
 import { errorResponseSchema, notFound } from '../../platform/errors';
 import { isLoopbackRequest } from '../../platform/loopback';
 import type { Platform } from '../../platform/platform';
 import { renderMailboxPage } from './page';
 import { listMailboxMessages } from './service';
 
-const mailboxQuery = z.object({ to: z.string().trim().max(320).optional() });
+const mailboxQuery = z.object({ to: text('Recipient').trim().max(320).optional() });
 
 const mailboxResponse = z.object({
   messages: z.array(

@@ -18,6 +18,7 @@ import {
   sharedProjectSchema,
 } from '../../../domain/sharing';
 import { TASK_MESSAGES, taskSchema } from '../../../domain/tasks';
+import { text } from '../../../domain/text-fields';
 import { findSession, requireActor } from '../../platform/auth/session';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
@@ -45,7 +46,7 @@ const tags = ['sharing'];
 const projectParams = z.object({ projectId: z.uuid({ message: 'Project not found' }) });
 const linkParams = projectParams.extend({ linkId: z.uuid({ message: SHARING_MESSAGES.linkNotFound }) });
 const developerParams = projectParams.extend({ profileId: z.uuid({ message: SHARING_MESSAGES.notAssigned }) });
-const tokenParams = z.object({ token: z.string() });
+const tokenParams = z.object({ token: text('Link').max(200) });
 const taskParams = tokenParams.extend({ taskId: z.uuid({ message: TASK_MESSAGES.notFound }) });
 const noteParams = tokenParams.extend({ noteId: z.uuid({ message: NOTE_MESSAGES.notFound }) });
 const fileParams = tokenParams.extend({ fileId: z.uuid({ message: FILE_MESSAGES.notFound }) });
