@@ -52,6 +52,16 @@ export const noteSchema = z.object({
   /** The caller wrote it: only then Edit and Delete show (the server enforces the same). */
   isOwn: z.boolean(),
 });
+
+/**
+ * Decision 006: a share-link page shows authors by name (and initials), never by email, whoever
+ * is looking; the schema holds null so an email that slipped through fails loudly.
+ */
+export const sharedNoteSchema = noteSchema.extend({ authorEmail: z.null() });
+
+export function toSharedNote<T extends { authorEmail: string | null }>(note: T): T & { authorEmail: null } {
+  return { ...note, authorEmail: null };
+}
 export type Note = z.infer<typeof noteSchema>;
 
 export const NOTE_LIST_LIMIT = 500;
