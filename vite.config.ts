@@ -8,5 +8,16 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { outDir: '../../dist/web', emptyOutDir: true },
-  server: { proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true } } },
+  server: {
+    proxy: {
+      '/api': {
+        target: 'http://127.0.0.1:3000',
+        ws: true,
+        // The API refuses state changes whose Origin is not PUBLIC_URL (decision 006); the dev
+        // page's origin is Vite's. Dropping Origin here leaves Sec-Fetch-Site, which a
+        // cross-site page still cannot fake.
+        configure: (proxy) => proxy.on('proxyReq', (proxyRequest) => proxyRequest.removeHeader('origin')),
+      },
+    },
+  },
 });

@@ -121,6 +121,31 @@ test.describe('Admin', () => {
     await expect(page.getByText('Team member not found')).toBeVisible();
   });
 
+  test('manages only members below their rank: a peer admin is view-only, and the server agrees', async ({ page }) => {
+    const { admin } = await agencyWithAdmin(page, 'rank');
+    const peerAdded = await page.request.post('/api/team', { data: { fullName: 'Pat Peer', role: 'admin' } });
+    const peer = (await peerAdded.json()) as Member;
+    const devAdded = await page.request.post('/api/team', { data: { fullName: 'Dee Below' } });
+    const developer = (await devAdded.json()) as Member;
+    await signOutThroughApi(page);
+    await signIn(page, admin.email, admin.password);
+    await expect(page.getByTestId('user-name')).toHaveText(admin.fullName);
+
+    await page.goto(`/team/${peer.id}`);
+    await expect(page.getByRole('heading', { name: 'Pat Peer' })).toBeVisible();
+    await expect(page.getByText('You can only change team members whose role is below yours')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit Profile' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Remove Member' })).toHaveCount(0);
+    const demote = await page.request.patch(`/api/team/${peer.id}`, { data: { fullName: 'Pat Peer', role: 'developer' } });
+    expect(demote.status()).toBe(403);
+
+    await page.goto(`/team/${developer.id}`);
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Team Member' });
+    await edit.getByLabel('Role').click();
+    await expect(page.getByRole('option')).toHaveText(['Account Executive', 'Developer']);
+  });
+
   test('cannot remove the organization admin', async ({ page }) => {
     const { admin, ownerMember } = await agencyWithAdmin(page, 'owner-stays');
     await signOutThroughApi(page);

@@ -1,6 +1,7 @@
 // Activities tab (spec 2 "Activities tab", 3 activity_log, 6, 7 "Actions logged" / "Read", 9).
 import { format, parseISO } from 'date-fns';
 import { z } from 'zod';
+import { text } from './text-fields';
 import { ROLE_LABELS, type Role } from './roles';
 
 export const ACTIVITY_MESSAGES = {
@@ -55,10 +56,10 @@ export function matchesActionFilter(action: string, filter: ActivityFilter): boo
 export const ACTIVITY_PAGE_SIZE = 50;
 
 export const listActivitiesQuerySchema = z.object({
-  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional().default(''),
+  search: text('Search').trim().max(100, 'Search must be at most 100 characters').optional().default(''),
   action: z.enum(ACTIVITY_FILTERS, { message: 'Unknown action filter' }).optional().default('all'),
   /** Opaque cursor from the previous page. */
-  cursor: z.string().max(200).optional(),
+  cursor: text('Cursor').max(200).optional(),
   // Spec 9's limit of 100 entries: a page holds at most 100.
   limit: z.coerce.number().int().min(1).max(100).optional().default(ACTIVITY_PAGE_SIZE),
 });

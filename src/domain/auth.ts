@@ -1,6 +1,7 @@
 // Account operations: one zod schema each, shared by the forms, the routes and the OpenAPI document.
 // Messages are the spec's wording (spec 5 and 8).
 import { z } from 'zod';
+import { text } from './text-fields';
 import { ROLES } from './roles';
 
 export const VERIFICATION_CODE_LENGTH = 6;
@@ -36,24 +37,20 @@ export const AUTH_MESSAGES = {
   organizationRenamed: 'Organization updated successfully',
 } as const;
 
-const email = z
-  .string({ message: 'Email is required' })
+const email = text('Email', { message: 'Email is required' })
   .trim()
   .toLowerCase()
   .min(1, 'Email is required')
   .pipe(z.email('Please enter a valid email address'));
-const password = z.string({ message: 'Password is required' }).min(1, 'Password is required').max(256);
-const newPassword = z
-  .string({ message: 'Password is required' })
+const password = text('Password', { message: 'Password is required' }).min(1, 'Password is required').max(256);
+const newPassword = text('Password', { message: 'Password is required' })
   .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooShort)
   .max(256, 'Password must be at most 256 characters long');
-const fullName = z
-  .string({ message: 'Full name is required' })
+const fullName = text('Full name', { message: 'Full name is required' })
   .trim()
   .min(1, 'Full name is required')
   .max(200, 'Full name must be at most 200 characters');
-const code = z
-  .string({ message: 'Verification code is required' })
+const code = text('Verification code', { message: 'Verification code is required' })
   .trim()
   .min(1, 'Verification code is required')
   .max(VERIFICATION_CODE_LENGTH, `The verification code has ${VERIFICATION_CODE_LENGTH} characters`);
@@ -63,23 +60,23 @@ export const sendCodeSchema = z.object({ email });
 export const verifyCodeSchema = z.object({ email, code });
 export const signUpSchema = z.object({ fullName, email, password: newPassword, code });
 export const requestPasswordResetSchema = z.object({ email });
-export const validateResetTokenSchema = z.object({ token: z.string().min(1).max(200) });
-export const completePasswordResetSchema = z.object({ token: z.string().min(1).max(200), password: newPassword });
+export const validateResetTokenSchema = z.object({ token: text('Token').min(1).max(200) });
+export const completePasswordResetSchema = z.object({ token: text('Token').min(1).max(200), password: newPassword });
 export const updateProfileSchema = z.object({ fullName, email });
 export const changePasswordSchema = z.object({ currentPassword: password, newPassword });
 export const renameOrganizationSchema = z.object({
-  name: z.string().trim().min(2, 'Organization name must be at least 2 characters.').max(200),
+  name: text('Organization name').trim().min(2, 'Organization name must be at least 2 characters.').max(200),
 });
 
 /** The forms add a confirmation field the server never sees. */
 export const resetPasswordFormSchema = z
-  .object({ password: newPassword, confirmPassword: z.string() })
+  .object({ password: newPassword, confirmPassword: text('Password') })
   .refine((v) => v.password === v.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDoNotMatch,
     path: ['confirmPassword'],
   });
 export const changePasswordFormSchema = z
-  .object({ currentPassword: password, newPassword, confirmPassword: z.string() })
+  .object({ currentPassword: password, newPassword, confirmPassword: text('Password') })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: AUTH_MESSAGES.newPasswordsDoNotMatch,
     path: ['confirmPassword'],

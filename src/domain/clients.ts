@@ -1,6 +1,6 @@
 // Clients (spec 2 "Clients tab", 5 "Create client" / "Edit client", 8).
 import { z } from 'zod';
-import { optionalText } from './text-fields';
+import { optionalText, text } from './text-fields';
 
 export const CLIENT_MESSAGES = {
   nameTooShort: 'Client name must be at least 2 characters.',
@@ -26,26 +26,26 @@ export function isWebsite(value: string): boolean {
   return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.') && !/\s/.test(value);
 }
 
-const contactEmail = optionalText(320).refine((v) => v === null || z.email().safeParse(v).success, {
+const contactEmail = optionalText(320, 'Contact email').refine((v) => v === null || z.email().safeParse(v).success, {
   message: CLIENT_MESSAGES.emailInvalid,
 });
-const website = optionalText(2048).refine((v) => v === null || isWebsite(v), { message: CLIENT_MESSAGES.websiteInvalid });
+const website = optionalText(2048, 'Website').refine((v) => v === null || isWebsite(v), { message: CLIENT_MESSAGES.websiteInvalid });
 
 const clientFields = {
-  description: optionalText(5000),
-  contactName: optionalText(200),
+  description: optionalText(5000, 'Description'),
+  contactName: optionalText(200, 'Contact name'),
   contactEmail,
-  contactPhone: optionalText(50),
+  contactPhone: optionalText(50, 'Contact phone'),
   website,
 };
 
 export const createClientSchema = z.object({
-  name: z.string({ message: CLIENT_MESSAGES.nameTooShort }).trim().min(2, CLIENT_MESSAGES.nameTooShort).max(200),
+  name: text('Client name', { message: CLIENT_MESSAGES.nameTooShort }).trim().min(2, CLIENT_MESSAGES.nameTooShort).max(200),
   ...clientFields,
 });
 
 export const updateClientSchema = z.object({
-  name: z.string({ message: CLIENT_MESSAGES.nameRequired }).trim().min(1, CLIENT_MESSAGES.nameRequired).max(200),
+  name: text('Client name', { message: CLIENT_MESSAGES.nameRequired }).trim().min(1, CLIENT_MESSAGES.nameRequired).max(200),
   ...clientFields,
 });
 
@@ -68,8 +68,8 @@ export type Client = z.infer<typeof clientSchema>;
 
 export const CLIENT_PAGE_SIZE = 48;
 export const listClientsQuerySchema = z.object({
-  search: z.string().trim().max(200).optional().default(''),
-  cursor: z.string().max(200).optional(),
+  search: text('Search').trim().max(200).optional().default(''),
+  cursor: text('Cursor').max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional().default(CLIENT_PAGE_SIZE),
 });
 export const clientPageSchema = z.object({

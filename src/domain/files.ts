@@ -1,6 +1,7 @@
 // Files and links on the project page (spec 2 "Files & Links", 3 "project_file", 5, 8;
 // ARCHITECTURE decision 10: type checked by extension and by content).
 import { z } from 'zod';
+import { text } from './text-fields';
 
 export const FILE_MESSAGES = {
   upload: 'Upload File',
@@ -93,9 +94,8 @@ export function contentMatchesExtension(ext: AcceptedExtension, bytes: Uint8Arra
 }
 
 export const addLinkSchema = z.object({
-  name: z.string({ message: FILE_MESSAGES.linkRequired }).trim().min(1, FILE_MESSAGES.linkRequired).max(300),
-  url: z
-    .string({ message: FILE_MESSAGES.linkRequired })
+  name: text('Link name', { message: FILE_MESSAGES.linkRequired }).trim().min(1, FILE_MESSAGES.linkRequired).max(300),
+  url: text('Link URL', { message: FILE_MESSAGES.linkRequired })
     .trim()
     .min(1, FILE_MESSAGES.linkRequired)
     .max(2000)

@@ -1,5 +1,6 @@
 // Notes on the project page (spec 2 "Notes", 3 "project_note", 4, 5, 8).
 import { z } from 'zod';
+import { text } from './text-fields';
 
 export const NOTE_MESSAGES = {
   title: (count: number) => `Project Notes (${count})`,
@@ -20,8 +21,7 @@ export const NOTE_MAX_LENGTH = 10000;
 
 /** Spec 5: content non-empty after trimming, saved trimmed. */
 export const noteContentSchema = z.object({
-  content: z
-    .string({ message: NOTE_MESSAGES.contentRequired })
+  content: text('Note content', { message: NOTE_MESSAGES.contentRequired })
     .trim()
     .min(1, NOTE_MESSAGES.contentRequired)
     .max(NOTE_MAX_LENGTH, `Notes can be at most ${NOTE_MAX_LENGTH} characters`),
@@ -52,6 +52,16 @@ export const noteSchema = z.object({
   /** The caller wrote it: only then Edit and Delete show (the server enforces the same). */
   isOwn: z.boolean(),
 });
+
+/**
+ * Decision 006: a share-link page shows authors by name (and initials), never by email, whoever
+ * is looking; the schema holds null so an email that slipped through fails loudly.
+ */
+export const sharedNoteSchema = noteSchema.extend({ authorEmail: z.null() });
+
+export function toSharedNote<T extends { authorEmail: string | null }>(note: T): T & { authorEmail: null } {
+  return { ...note, authorEmail: null };
+}
 export type Note = z.infer<typeof noteSchema>;
 
 export const NOTE_LIST_LIMIT = 500;

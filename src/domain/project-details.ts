@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isoDate } from './projects';
 import { PROJECT_STATUSES } from './project-status';
-import { optionalText } from './text-fields';
+import { optionalText, text } from './text-fields';
 import { templateFieldSchema } from './template-field';
 
 export const PROJECT_DETAIL_MESSAGES = {
@@ -23,12 +23,12 @@ export const EDITABLE_PROJECT_STATUSES = ['active', 'completed', 'on_hold', 'can
 export type EditableProjectStatus = (typeof EDITABLE_PROJECT_STATUSES)[number];
 
 export const updateProjectSchema = z.object({
-  name: z.string({ message: PROJECT_DETAIL_MESSAGES.nameRequired }).trim().min(1, PROJECT_DETAIL_MESSAGES.nameRequired).max(200),
+  name: text('Project name', { message: PROJECT_DETAIL_MESSAGES.nameRequired }).trim().min(1, PROJECT_DETAIL_MESSAGES.nameRequired).max(200),
   status: z.enum(EDITABLE_PROJECT_STATUSES, { message: 'Status must be active, completed, on_hold or cancelled' }),
-  description: optionalText(5000),
+  description: optionalText(5000, 'Description'),
   // An empty date field means no due date.
   dueDate: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null),
-  companyOverview: optionalText(10000),
+  companyOverview: optionalText(10000, 'Company overview'),
 });
 export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
 

@@ -1,6 +1,6 @@
 // Projects (spec 2 "Projects tab", "Create Project dialog", 4, 5, 8; ARCHITECTURE decision 3).
 import { z } from 'zod';
-import { optionalText } from './text-fields';
+import { optionalText, text } from './text-fields';
 import { formDataSchema } from './templates';
 import type { ProjectStatus } from './project-status';
 
@@ -9,6 +9,7 @@ export const PROJECT_MESSAGES = {
   clientRequired: 'Please select a client.',
   dueDateInPast: 'Due date cannot be in the past.',
   dueDateInvalid: 'Due date must be a date (yyyy-MM-dd).',
+  dueDateOutOfRange: 'Due date must be between the years 1900 and 2999.',
   created: 'Project created successfully!',
   statusChanged: (status: string) => `Project marked as ${status}`,
   statusFailed: 'Failed to update project status',
@@ -27,15 +28,27 @@ export const PROJECT_MESSAGES = {
 /** Stored due dates are yyyy-MM-dd (spec 9). */
 export const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, PROJECT_MESSAGES.dueDateInvalid)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: PROJECT_MESSAGES.dueDateInvalid, abort: true })
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
     message: PROJECT_MESSAGES.dueDateInvalid,
-  });
+    abort: true,
+  })
+  // Decision 006: PostgreSQL has no year 0, and a year like 0001 or 9999 is a typing slip.
+  .refine(isDateInRange, { message: PROJECT_MESSAGES.dueDateOutOfRange });
+
+export const MIN_DATE_YEAR = 1900;
+export const MAX_DATE_YEAR = 2999;
+
+/** A yyyy-MM-dd date whose year is within 1900–2999. */
+export function isDateInRange(date: string): boolean {
+  const year = Number(date.slice(0, 4));
+  return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
+}
 
 export const createProjectSchema = z.object({
-  name: z.string({ message: PROJECT_MESSAGES.nameTooShort }).trim().min(2, PROJECT_MESSAGES.nameTooShort).max(200),
+  name: text('Project name', { message: PROJECT_MESSAGES.nameTooShort }).trim().min(2, PROJECT_MESSAGES.nameTooShort).max(200),
   clientId: z.uuid({ message: PROJECT_MESSAGES.clientRequired }),
-  description: optionalText(5000),
+  description: optionalText(5000, 'Description'),
   // An empty date field means no due date.
   dueDate: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null),
   // Spec 4: a project made from a template carries the answers to its fields.
@@ -53,10 +66,10 @@ export type ProjectFilter = (typeof PROJECT_FILTERS)[number];
 
 export const PROJECT_PAGE_SIZE = 24;
 export const listProjectsQuerySchema = z.object({
-  search: z.string().trim().max(200).optional().default(''),
+  search: text('Search').trim().max(200).optional().default(''),
   status: z.enum(PROJECT_FILTERS).optional().default('all'),
   /** Opaque cursor from the previous page. */
-  cursor: z.string().max(200).optional(),
+  cursor: text('Cursor').max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional().default(PROJECT_PAGE_SIZE),
 });
 

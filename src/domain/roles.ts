@@ -9,6 +9,22 @@ export const ROLE_LABELS: Record<Role, string> = {
   developer: 'Developer',
 };
 
+/**
+ * Decision 006: the rank that orders team changes. A member manages only members of a strictly
+ * lower rank, and sets only roles below their own.
+ */
+export const ROLE_RANK: Record<Role, number> = {
+  organization_admin: 3,
+  admin: 2,
+  account_executive: 1,
+  developer: 0,
+};
+
+/** Whether `caller` ranks strictly above `target`. */
+export function outranks(caller: Role, target: Role): boolean {
+  return ROLE_RANK[caller] > ROLE_RANK[target];
+}
+
 /** Admin rights: organization_admin and admin. */
 export function isAdmin(role: Role): boolean {
   return role === 'organization_admin' || role === 'admin';

@@ -31,6 +31,7 @@
 //   DELETE /api/project-access/:token/notes/:noteId          (signed in, own notes only)
 // An unknown, revoked or expired token answers 404 `invalid_link`; writing while signed out 401.
 import { z } from 'zod';
+import { text } from './text-fields';
 import { templateFieldSchema } from './template-field';
 
 export const SHARING_MESSAGES = {
@@ -75,8 +76,7 @@ export const SHARED_LINK_ERRORS = {
 } as const;
 
 /** Spec 5: passwords are optional and have no length rule; bounded so hashing stays cheap. */
-const linkPassword = z
-  .string()
+const linkPassword = text('Password')
   .max(200, 'Passwords can be at most 200 characters')
   .nullish()
   .transform((v) => (v === undefined || v === null || v === '' ? null : v));
@@ -85,8 +85,7 @@ export const LINK_NAME_MAX = 100;
 export const LINK_EXPIRY_DAYS = [1, 7, 30, 90] as const;
 
 export const createAccessLinkSchema = z.object({
-  name: z
-    .string()
+  name: text('Link name')
     .trim()
     .max(LINK_NAME_MAX, `Link names can be at most ${LINK_NAME_MAX} characters`)
     .nullish()
@@ -131,7 +130,7 @@ export const assignDeveloperSchema = z.object({
   developerProfileId: z.uuid({ message: SHARING_MESSAGES.selectDeveloper }),
   password: linkPassword,
   /** Spec 2: a message field that is not sent anywhere; accepted and ignored. */
-  message: z.string().max(5000).nullish(),
+  message: text('Message').max(5000).nullish(),
 });
 export type AssignDeveloperInput = z.input<typeof assignDeveloperSchema>;
 
@@ -161,7 +160,7 @@ export const assignmentResultSchema = z.object({
 });
 export type AssignmentResult = z.infer<typeof assignmentResultSchema>;
 
-export const openSharedLinkSchema = z.object({ password: z.string().max(200).nullish() });
+export const openSharedLinkSchema = z.object({ password: text('Password').max(200).nullish() });
 
 /** Spec 3 "project-access validation result", plus who is looking. */
 export const sharedProjectSchema = z.object({

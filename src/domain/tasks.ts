@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isoDate } from './projects';
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskStatus } from './project-status';
-import { optionalText } from './text-fields';
+import { optionalText, text } from './text-fields';
 
 export const TASK_MESSAGES = {
   titleRequired: 'Task title is required',
@@ -20,8 +20,8 @@ export const TASK_MESSAGES = {
 } as const;
 
 export const createTaskSchema = z.object({
-  title: z.string({ message: TASK_MESSAGES.titleRequired }).trim().min(1, TASK_MESSAGES.titleRequired).max(300),
-  description: optionalText(5000),
+  title: text('Task title', { message: TASK_MESSAGES.titleRequired }).trim().min(1, TASK_MESSAGES.titleRequired).max(300),
+  description: optionalText(5000, 'Description'),
   priority: z.enum(TASK_PRIORITIES).optional().default('medium'),
   dueDate: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null),
 });

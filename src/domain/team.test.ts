@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES } from './roles';
+import { outranks, ROLES, type Role } from './roles';
 import {
   assignableRoles,
   canSeeMember,
-  checkMemberRemoval,
+  checkMemberChange,
+  checkRoleChange,
+  MEMBER_ACTIONS,
   createTeamMemberSchema,
   listTeamQuerySchema,
   memberInitials,
   mergeTagSuggestions,
   normalizeTags,
+  settableRoles,
   SUGGESTED_SKILL_TAGS,
   TEAM_MESSAGES,
   updateTeamMemberSchema,
@@ -39,9 +42,77 @@ describe('team member roles (spec 6)', () => {
   });
 
   it('never removes an organization admin, nor the caller themself', () => {
-    expect(checkMemberRemoval('me', { id: 'x', role: 'organization_admin' })).toEqual({ ok: false, reason: 'organization_admin' });
-    expect(checkMemberRemoval('me', { id: 'me', role: 'admin' })).toEqual({ ok: false, reason: 'self' });
-    expect(checkMemberRemoval('me', { id: 'x', role: 'developer' })).toEqual({ ok: true });
+    const me = { profileId: 'me', role: 'organization_admin' as const };
+    expect(checkMemberChange(me, { id: 'x', role: 'organization_admin' }, 'remove')).toEqual({ ok: false, reason: 'organization_admin' });
+    expect(checkMemberChange(me, { id: 'me', role: 'organization_admin' }, 'remove')).toEqual({ ok: false, reason: 'organization_admin' });
+    expect(checkMemberChange({ profileId: 'me', role: 'admin' }, { id: 'me', role: 'admin' }, 'remove')).toEqual({ ok: false, reason: 'self' });
+    expect(checkMemberChange(me, { id: 'x', role: 'developer' }, 'remove')).toEqual({ ok: true });
+  });
+});
+
+describe('rank on team changes (decision 006)', () => {
+  const O = 'organization_admin';
+  const A = 'admin';
+  const E = 'account_executive';
+  const D = 'developer';
+  // caller → the target roles they may edit, set the password of, change the role of and remove.
+  // The same for every action: strictly lower rank only.
+  const manageable: Record<Role, Role[]> = { [O]: [A, E, D], [A]: [E, D], [E]: [D], [D]: [] };
+  const table = ROLES.flatMap((caller) =>
+    ROLES.flatMap((target) => MEMBER_ACTIONS.map((action) => [caller, target, action, manageable[caller].includes(target)] as const)),
+  );
+
+  it('covers every caller × target × action', () => {
+    expect(table).toHaveLength(4 * 4 * 4);
+  });
+
+  it.each(table)('%s → another %s, %s: %s', (caller, target, action, allowed) => {
+    const result = checkMemberChange({ profileId: 'caller', role: caller }, { id: 'target', role: target }, action);
+    expect(result.ok).toBe(allowed);
+    expect(outranks(caller, target)).toBe(ROLES.indexOf(caller) < ROLES.indexOf(target));
+  });
+
+  it.each([
+    ['edit', { ok: true }],
+    ['set_password', { ok: false, reason: 'own_password' }],
+    ['change_role', { ok: false, reason: 'own_role' }],
+  ] as const)('yourself, %s → %o (every manager role)', (action, expected) => {
+    for (const role of [O, A, E] as const) {
+      expect(checkMemberChange({ profileId: 'me', role }, { id: 'me', role }, action)).toEqual(expected);
+    }
+  });
+
+  it('refuses developers everything, themselves included', () => {
+    for (const action of MEMBER_ACTIONS) {
+      expect(checkMemberChange({ profileId: 'me', role: D }, { id: 'me', role: D }, action).ok).toBe(false);
+    }
+  });
+
+  it('names the reason: an organization admin target, or a rank too high', () => {
+    expect(checkMemberChange({ profileId: 'c', role: A }, { id: 't', role: O }, 'edit')).toEqual({ ok: false, reason: 'organization_admin' });
+    expect(checkMemberChange({ profileId: 'c', role: A }, { id: 't', role: A }, 'set_password')).toEqual({ ok: false, reason: 'outranked' });
+    expect(checkMemberChange({ profileId: 'c', role: E }, { id: 't', role: E }, 'remove')).toEqual({ ok: false, reason: 'outranked' });
+  });
+
+  it('sets only roles below the caller’s own', () => {
+    expect(settableRoles(O)).toEqual([A, E, D]);
+    expect(settableRoles(A)).toEqual([E, D]);
+    expect(settableRoles(E)).toEqual([D]);
+    expect(settableRoles(D)).toEqual([]);
+  });
+
+  const roleChanges = ROLES.flatMap((caller) =>
+    ROLES.flatMap((target) =>
+      ROLES.map((role) => [caller, target, role, manageable[caller].includes(target) && manageable[caller].includes(role)] as const),
+    ),
+  );
+  it.each(roleChanges)('%s changes another %s to %s: %s', (caller, target, role, allowed) => {
+    expect(checkRoleChange({ profileId: 'c', role: caller }, { id: 't', role: target }, role).ok).toBe(allowed);
+  });
+
+  it('says role_not_allowed for a role at or above the caller’s', () => {
+    expect(checkRoleChange({ profileId: 'c', role: A }, { id: 't', role: D }, A)).toEqual({ ok: false, reason: 'role_not_allowed' });
+    expect(checkRoleChange({ profileId: 'c', role: O }, { id: 't', role: D }, O)).toEqual({ ok: false, reason: 'role_not_allowed' });
   });
 });
 

@@ -1,8 +1,8 @@
 // Team tab (spec 2 "Team tab", 3 profile and suggested skill tags, 5 "Team member", 6, 8).
 import { z } from 'zod';
 import { isWebsite } from './clients';
-import { isAdmin, ROLES, type Role } from './roles';
-import { optionalText } from './text-fields';
+import { canManageUsers, isAdmin, outranks, ROLES, type Role } from './roles';
+import { optionalText, text } from './text-fields';
 
 export const TEAM_MESSAGES = {
   title: 'Team Management',
@@ -23,6 +23,7 @@ export const TEAM_MESSAGES = {
   orgAdminOnly: 'Only organization admins can edit an organization admin',
   ownPasswordInSettings: 'Change your own password in Settings',
   roleNotAllowed: 'You cannot give a team member this role',
+  outranked: 'You can only change team members whose role is below yours',
   passwordNeedsEmail: 'Add an email so this member can sign in with a password',
   emailRequiredForLogin: 'This member can sign in, so their email cannot be removed',
   emailTaken: 'An account with this email already exists.',
@@ -112,13 +113,52 @@ export function canSeeMember(callerRole: Role, memberRole: Role): boolean {
   return visibleMemberRoles(callerRole).includes(memberRole);
 }
 
-export type RemovalCheck = { ok: true } | { ok: false; reason: 'organization_admin' | 'self' };
+/** What a member may do to another member on the Team tab (decision 006). */
+export const MEMBER_ACTIONS = ['edit', 'set_password', 'change_role', 'remove'] as const;
+export type MemberAction = (typeof MEMBER_ACTIONS)[number];
 
-/** Spec 5/6: organization admins cannot be removed; nobody removes themself. */
-export function checkMemberRemoval(actorProfileId: string, member: { id: string; role: Role }): RemovalCheck {
-  if (member.role === 'organization_admin') return { ok: false, reason: 'organization_admin' };
-  if (member.id === actorProfileId) return { ok: false, reason: 'self' };
-  return { ok: true };
+export type MemberChangeCheck =
+  | { ok: true }
+  | { ok: false; reason: 'organization_admin' | 'outranked' | 'own_role' | 'own_password' | 'self' };
+
+/**
+ * Decision 006: a member edits, sets the password of, changes the role of or removes only
+ * members of a strictly lower rank (organization_admin > admin > account_executive > developer).
+ * Yourself: you edit your own profile, but your role stays, your password changes in Settings
+ * (decision 7) and you cannot remove yourself. Spec 5: an organization admin is never removed.
+ */
+export function checkMemberChange(
+  caller: { profileId: string; role: Role },
+  member: { id: string; role: Role },
+  action: MemberAction,
+): MemberChangeCheck {
+  if (!canManageUsers(caller.role)) return { ok: false, reason: 'outranked' };
+  if (action === 'remove' && member.role === 'organization_admin') return { ok: false, reason: 'organization_admin' };
+  if (member.id === caller.profileId) {
+    if (action === 'edit') return { ok: true };
+    if (action === 'change_role') return { ok: false, reason: 'own_role' };
+    if (action === 'set_password') return { ok: false, reason: 'own_password' };
+    return { ok: false, reason: 'self' };
+  }
+  if (outranks(caller.role, member.role)) return { ok: true };
+  return { ok: false, reason: member.role === 'organization_admin' ? 'organization_admin' : 'outranked' };
+}
+
+/** Decision 006: the roles a caller may give an existing member: those below their own rank. */
+export function settableRoles(callerRole: Role): Role[] {
+  if (!canManageUsers(callerRole)) return [];
+  return ROLES.filter((role) => outranks(callerRole, role));
+}
+
+/** Changing `member` to `role`: both the member and the new role must rank below the caller. */
+export function checkRoleChange(
+  caller: { profileId: string; role: Role },
+  member: { id: string; role: Role },
+  role: Role,
+): MemberChangeCheck | { ok: false; reason: 'role_not_allowed' } {
+  const check = checkMemberChange(caller, member, 'change_role');
+  if (!check.ok) return check;
+  return settableRoles(caller.role).includes(role) ? check : { ok: false, reason: 'role_not_allowed' };
 }
 
 /** Initials for the avatar: first letters of the first and last words. */
@@ -130,17 +170,16 @@ export function memberInitials(fullName: string): string {
   return (first + last).toUpperCase();
 }
 
-const fullName = z
-  .string({ message: TEAM_MESSAGES.fullNameRequired })
+const fullName = text('Full name', { message: TEAM_MESSAGES.fullNameRequired })
   .trim()
   .min(1, TEAM_MESSAGES.fullNameRequired)
   .max(200, 'Full name must be at most 200 characters');
-const email = optionalText(320)
+const email = optionalText(320, 'Email')
   .transform((v) => (v === null ? null : v.toLowerCase()))
   .refine((v) => v === null || z.email().safeParse(v).success, { message: TEAM_MESSAGES.emailInvalid });
-const website = optionalText(2048).refine((v) => v === null || isWebsite(v), { message: TEAM_MESSAGES.websiteInvalid });
+const website = optionalText(2048, 'Website').refine((v) => v === null || isWebsite(v), { message: TEAM_MESSAGES.websiteInvalid });
 const tags = z
-  .array(z.string().max(MAX_TAG_LENGTH * 2, TEAM_MESSAGES.tagTooLong), { message: 'Tags must be a list' })
+  .array(text('Skill tag').max(MAX_TAG_LENGTH * 2, TEAM_MESSAGES.tagTooLong), { message: 'Tags must be a list' })
   .max(MAX_TAGS * 2, TEAM_MESSAGES.tooManyTags)
   .optional()
   .default([])
@@ -148,8 +187,7 @@ const tags = z
   .refine((v) => v.every((t) => t.length <= MAX_TAG_LENGTH), { message: TEAM_MESSAGES.tagTooLong })
   .refine((v) => v.length <= MAX_TAGS, { message: TEAM_MESSAGES.tooManyTags });
 /** Spec 5: optional; when given it must have 6 or more characters. Empty means "not given". */
-const password = z
-  .string()
+const password = text('Password')
   .max(256, 'Password must be at most 256 characters long')
   .optional()
   .transform((v) => (v ? v : undefined))
@@ -200,13 +238,13 @@ export type TeamMemberDetail = z.infer<typeof teamMemberDetailSchema>;
 
 export const TEAM_PAGE_SIZE = 48;
 export const listTeamQuerySchema = z.object({
-  search: z.string().trim().max(200).optional().default(''),
+  search: text('Search').trim().max(200).optional().default(''),
   /** Repeat `tag` to filter by several: a member matches when they have any of them. */
   tag: z
-    .union([z.string().max(MAX_TAG_LENGTH * 2), z.array(z.string().max(MAX_TAG_LENGTH * 2)).max(MAX_TAGS)])
+    .union([text('Skill tag').max(MAX_TAG_LENGTH * 2), z.array(text('Skill tag').max(MAX_TAG_LENGTH * 2)).max(MAX_TAGS)])
     .optional()
     .transform((v) => normalizeTags(v === undefined ? [] : Array.isArray(v) ? v : [v])),
-  cursor: z.string().max(200).optional(),
+  cursor: text('Cursor').max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional().default(TEAM_PAGE_SIZE),
 });
 export const teamPageSchema = z.object({

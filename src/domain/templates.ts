@@ -1,7 +1,7 @@
 // Project templates and their questionnaires (spec 2 "Templates tab", 3 "template field", 4, 5, 8).
 // Pure rules shared by the editor, the API and the project forms.
 import { z } from 'zod';
-import { optionalText } from './text-fields';
+import { isStorableText, optionalText, text, unstorableTextMessage } from './text-fields';
 import { TEMPLATE_FIELD_TYPES, templateFieldSchema, type FormData, type TemplateField, type TemplateFieldType } from './template-field';
 
 export const TEMPLATE_MESSAGES = {
@@ -201,11 +201,11 @@ export function templateFieldsError(fields: readonly TemplateField[], mode: Temp
 /** A field as sent by the editor: names normalized, options deduplicated. */
 const incomingFieldSchema = z
   .object({
-    label: z.string({ message: TEMPLATE_MESSAGES.labelRequired }).trim().max(200),
-    name: z.string({ message: TEMPLATE_MESSAGES.nameRequired }).max(100),
+    label: text('Field label', { message: TEMPLATE_MESSAGES.labelRequired }).trim().max(200),
+    name: text('Field name', { message: TEMPLATE_MESSAGES.nameRequired }).max(100),
     type: z.enum(TEMPLATE_FIELD_TYPES, { message: TEMPLATE_MESSAGES.typeRequired }),
     required: z.boolean().optional().default(false),
-    options: z.array(z.string().max(200)).max(100).optional().default([]),
+    options: z.array(text('Option').max(200)).max(100).optional().default([]),
     order: z.number().int().optional().default(0),
   })
   .transform((f) => ({
@@ -225,16 +225,16 @@ const fieldListSchema = (mode: TemplateMode) =>
       if (message) ctx.addIssue({ code: 'custom', message });
     });
 
-const templateName = z.string({ message: TEMPLATE_MESSAGES.nameTooShort }).trim().min(2, TEMPLATE_MESSAGES.nameTooShort).max(200);
+const templateName = text('Template name', { message: TEMPLATE_MESSAGES.nameTooShort }).trim().min(2, TEMPLATE_MESSAGES.nameTooShort).max(200);
 
 export const createTemplateSchema = z.object({
   name: templateName,
-  description: optionalText(5000),
+  description: optionalText(5000, 'Description'),
   fields: fieldListSchema('create'),
 });
 export const updateTemplateSchema = z.object({
   name: templateName,
-  description: optionalText(5000),
+  description: optionalText(5000, 'Description'),
   fields: fieldListSchema('update'),
 });
 export type CreateTemplateInput = z.input<typeof createTemplateSchema>;
@@ -243,7 +243,7 @@ export type UpdateTemplateInput = z.input<typeof updateTemplateSchema>;
 /** The editor's name and description (its field list is kept apart). */
 export const templateDetailsSchema = z.object({
   name: templateName,
-  description: z.string().max(5000),
+  description: text('Description').max(5000),
 });
 export type TemplateDetails = z.infer<typeof templateDetailsSchema>;
 
@@ -262,8 +262,8 @@ export type Template = z.infer<typeof templateSchema>;
 
 export const TEMPLATE_PAGE_SIZE = 48;
 export const listTemplatesQuerySchema = z.object({
-  search: z.string().trim().max(200).optional().default(''),
-  cursor: z.string().max(200).optional(),
+  search: text('Search').trim().max(200).optional().default(''),
+  cursor: text('Cursor').max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional().default(TEMPLATE_PAGE_SIZE),
 });
 export const templatePageSchema = z.object({
@@ -334,4 +334,8 @@ export function validateAnswers(fields: readonly TemplateField[], answers: Recor
 }
 
 /** The answers a project may carry: text, or a list for checkbox fields. */
-export const formDataSchema = z.record(z.string().max(100), z.union([z.string().max(10_000), z.array(z.string().max(200)).max(100)]));
+export const formDataSchema = z
+  .record(text('Field name').max(100), z.union([z.string().max(10_000), z.array(z.string().max(200)).max(100)]))
+  // The storable-text rule on the answers, here rather than inside the union, whose failure
+  // would hide the message behind 'Invalid input'.
+  .refine((answers) => Object.values(answers).flat().every(isStorableText), { message: unstorableTextMessage('Answer') });

@@ -39,6 +39,7 @@ import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
 import { AppError, errorBody } from './platform/errors';
 import { attachMailDelivery } from './platform/mail/mail-delivery';
+import { registerOriginCheck } from './platform/origin-check';
 import type { Platform } from './platform/platform';
 import { localDiskStorage } from './platform/storage/storage';
 
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
+  registerOriginCheck(app, config.publicUrl);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -4,7 +4,9 @@ import { ConfigError, loadConfig } from './platform/config';
 import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/client';
 import { scheduleEmbeddedMaintenance } from './platform/db/maintenance';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/demo/demo-accounts';
 import { seedDemoOnFirstStart } from './modules/demo/seed';
+import { exposedWithoutEmailWarning, isExposedWithoutEmail } from './platform/loopback';
 
 async function main() {
   let config;
@@ -37,6 +39,10 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Brieflane is running at ${config.publicUrl} (database: ${database.kind})`);
+  if (isExposedWithoutEmail(config)) {
+    const demoAccounts = demo ? { password: DEMO_PASSWORD, emails: Object.values(DEMO_ACCOUNTS).map((a) => a.email) } : undefined;
+    console.warn(`\n${exposedWithoutEmailWarning(config, demoAccounts)}\n`);
+  }
 }
 
 main().catch((error) => {

@@ -10,6 +10,7 @@ import {
   listClientsQuerySchema,
   updateClientSchema,
 } from '../../../domain/clients';
+import { text } from '../../../domain/text-fields';
 import { requireActor } from '../../platform/auth/session';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
@@ -34,7 +35,7 @@ export async function clientRoutes(app: FastifyInstance, options: { platform: Pl
       schema: {
         tags,
         summary: 'Client names for pickers, ordered by name',
-        querystring: z.object({ search: z.string().trim().max(200).optional().default('') }),
+        querystring: z.object({ search: text('Search').trim().max(200).optional().default('') }),
         response: { 200: z.object({ items: z.array(clientOptionSchema) }), ...errors },
       },
     },

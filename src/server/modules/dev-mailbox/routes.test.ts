@@ -108,3 +108,48 @@ describe('dev mailbox in production', () => {
     }
   });
 });
+
+describe('dev mailbox seen from another machine', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // TRUST_PROXY on: request.ip would follow X-Forwarded-For; the mailbox must not.
+    t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    await enqueueEmail(t.db, { kind: 'password_reset', to: 'ana@example.com', subject: 'Reset', text: 'secret-reset-link' });
+  });
+  afterAll(() => t.close());
+
+  const remote = ['10.0.0.7', '192.168.1.20', '::ffff:10.0.0.7', '2001:db8::1'];
+
+  it.each(remote)('answers 404 on the API and the page to %s', async (remoteAddress) => {
+    for (const url of ['/api/dev/mailbox', '/dev/mailbox']) {
+      const res = await t.app.inject({ method: 'GET', url, remoteAddress });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('secret-reset-link');
+    }
+  });
+
+  it('answers 404 even when X-Forwarded-For claims loopback', async () => {
+    for (const url of ['/api/dev/mailbox', '/dev/mailbox']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: '10.0.0.7',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    }
+  });
+
+  it.each(['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1'])('answers loopback %s', async (remoteAddress) => {
+    // The end-to-end suite reads the mailbox from loopback with forwarded addresses set per test.
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/dev/mailbox',
+      remoteAddress,
+      headers: { 'x-forwarded-for': '10.9.8.7' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().messages[0].text).toBe('secret-reset-link');
+  });
+});

@@ -1,17 +1,19 @@
 // The dev mailbox: with no SMTP configured every email stays in the outbox, and here a developer
 // (or an end-to-end test) reads verification codes and reset links. It exists only then: with
 // SMTP_URL set, or in production, both routes answer 404, since the outbox holds other people's
-// sign-in secrets.
-import type { FastifyInstance } from 'fastify';
+// sign-in secrets. It also answers only callers on this machine (decision 006): the socket's
+// peer must be loopback, whatever X-Forwarded-For says.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '../../../domain/text-fields';
 import { errorResponseSchema, notFound } from '../../platform/errors';
+import { isLoopbackRequest } from '../../platform/loopback';
 import type { Platform } from '../../platform/platform';
 import { renderMailboxPage } from './page';
 import { listMailboxMessages } from './service';
 
-
-const mailboxQuery = z.object({ to: z.string().trim().max(320).optional() });
+const mailboxQuery = z.object({ to: text('Recipient').trim().max(320).optional() });
 
 const mailboxResponse = z.object({
   messages: z.array(
@@ -33,7 +35,9 @@ export function isDevMailboxEnabled(platform: Platform): boolean {
 export async function devMailboxRoutes(app: FastifyInstance, options: { platform: Platform }) {
   const { platform } = options;
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const disabled = () => notFound('The dev mailbox is available only in development with no SMTP server configured.');
+  const disabled = () =>
+    notFound('The dev mailbox is available only in development with no SMTP server configured, from this machine.');
+  const allowed = (request: FastifyRequest) => isDevMailboxEnabled(platform) && isLoopbackRequest(request);
 
   typed.get(
     '/api/dev/mailbox',
@@ -46,7 +50,7 @@ export async function devMailboxRoutes(app: FastifyInstance, options: { platform
       },
     },
     async (request) => {
-      if (!isDevMailboxEnabled(platform)) throw disabled();
+      if (!allowed(request)) throw disabled();
       const messages = await listMailboxMessages(platform.db, { to: request.query.to });
       return { messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })) };
     },
@@ -56,7 +60,7 @@ export async function devMailboxRoutes(app: FastifyInstance, options: { platform
     '/dev/mailbox',
     { schema: { hide: true, querystring: mailboxQuery } },
     async (request, reply) => {
-      if (!isDevMailboxEnabled(platform)) throw disabled();
+      if (!allowed(request)) throw disabled();
       const messages = await listMailboxMessages(platform.db, { to: request.query.to });
       return reply
         .type('text/html; charset=utf-8')

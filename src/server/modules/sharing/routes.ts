@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addLinkSchema, FILE_MESSAGES, projectFileSchema } from '../../../domain/files';
-import { NOTE_MESSAGES, noteContentSchema, noteSchema } from '../../../domain/notes';
+import { NOTE_MESSAGES, noteContentSchema, sharedNoteSchema, toSharedNote } from '../../../domain/notes';
 import {
   accessLinkSchema,
   accessOpenSchema,
@@ -18,6 +18,7 @@ import {
   sharedProjectSchema,
 } from '../../../domain/sharing';
 import { TASK_MESSAGES, taskSchema } from '../../../domain/tasks';
+import { text } from '../../../domain/text-fields';
 import { findSession, requireActor } from '../../platform/auth/session';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
@@ -45,7 +46,7 @@ const tags = ['sharing'];
 const projectParams = z.object({ projectId: z.uuid({ message: 'Project not found' }) });
 const linkParams = projectParams.extend({ linkId: z.uuid({ message: SHARING_MESSAGES.linkNotFound }) });
 const developerParams = projectParams.extend({ profileId: z.uuid({ message: SHARING_MESSAGES.notAssigned }) });
-const tokenParams = z.object({ token: z.string() });
+const tokenParams = z.object({ token: text('Link').max(200) });
 const taskParams = tokenParams.extend({ taskId: z.uuid({ message: TASK_MESSAGES.notFound }) });
 const noteParams = tokenParams.extend({ noteId: z.uuid({ message: NOTE_MESSAGES.notFound }) });
 const fileParams = tokenParams.extend({ fileId: z.uuid({ message: FILE_MESSAGES.notFound }) });
@@ -213,20 +214,20 @@ export async function sharingRoutes(app: FastifyInstance, options: { platform: P
 
   typed.get(
     '/api/project-access/:token/notes',
-    { schema: { tags, summary: "The shared project's notes", params: tokenParams, response: { 200: z.object({ items: z.array(noteSchema) }), ...errors } } },
-    async (request) => ({ items: await listNotes(platform, await access(request)) }),
+    { schema: { tags, summary: "The shared project's notes", params: tokenParams, response: { 200: z.object({ items: z.array(sharedNoteSchema) }), ...errors } } },
+    async (request) => ({ items: (await listNotes(platform, await access(request))).map(toSharedNote) }),
   );
 
   typed.post(
     '/api/project-access/:token/notes',
-    { schema: { tags, summary: 'Add a note (signed in)', params: tokenParams, body: noteContentSchema, response: { 201: noteSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await addNote(platform, await access(request), request.body)),
+    { schema: { tags, summary: 'Add a note (signed in)', params: tokenParams, body: noteContentSchema, response: { 201: sharedNoteSchema, ...errors } } },
+    async (request, reply) => reply.status(201).send(toSharedNote(await addNote(platform, await access(request), request.body))),
   );
 
   typed.patch(
     '/api/project-access/:token/notes/:noteId',
-    { schema: { tags, summary: 'Edit your own note (signed in)', params: noteParams, body: noteContentSchema, response: { 200: noteSchema, ...errors } } },
-    async (request) => editNote(platform, await access(request), request.params.noteId, request.body),
+    { schema: { tags, summary: 'Edit your own note (signed in)', params: noteParams, body: noteContentSchema, response: { 200: sharedNoteSchema, ...errors } } },
+    async (request) => toSharedNote(await editNote(platform, await access(request), request.params.noteId, request.body)),
   );
 
   typed.delete(

@@ -39,3 +39,27 @@ export function teamMemberAddedEmail(member: Added, signInUrl: string): Outgoing
     'You can change your password in Settings, or use "Forgot password" on the sign-in page.',
   ]);
 }
+
+type PasswordSet = { to: string; fullName: string; changerName: string; organization: { id: string; name: string } };
+
+/**
+ * Decision 006: a password set for a member by someone else is announced to the member (at the
+ * address they had), naming who set it; the password itself is never emailed.
+ */
+export function passwordSetByMemberEmail(member: PasswordSet, signInUrl: string): OutgoingEmail {
+  return {
+    kind: 'password_set_by_member',
+    to: member.to,
+    organizationId: member.organization.id,
+    subject: `Your Brieflane password was changed by ${member.changerName}`,
+    text: [
+      `Hi ${member.fullName},`,
+      '',
+      `${member.changerName} set a new password for your account in "${member.organization.name}" on Brieflane.`,
+      'You have been signed out everywhere. Sign in with the new password, which they can give you:',
+      signInUrl,
+      '',
+      `If you did not expect this, use "Forgot password" on the sign-in page and tell an organization admin.`,
+    ].join('\n'),
+  };
+}

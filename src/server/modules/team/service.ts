@@ -6,13 +6,16 @@ import type { z } from 'zod';
 import { canManageUsers, type Role } from '../../../domain/roles';
 import {
   assignableRoles,
-  checkMemberRemoval,
+  checkMemberChange,
+  checkRoleChange,
   createTeamMemberSchema,
   listTeamQuerySchema,
   mergeTagSuggestions,
   TEAM_MESSAGES,
   updateTeamMemberSchema,
   visibleMemberRoles,
+  type MemberAction,
+  type MemberChangeCheck,
   type TeamMember,
   type TeamMemberDetail,
 } from '../../../domain/team';
@@ -30,7 +33,7 @@ import { developerProjectAccess, projects } from '../../platform/db/schema/work'
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
-import { teamInvitationEmail, teamMemberAddedEmail } from './emails';
+import { passwordSetByMemberEmail, teamInvitationEmail, teamMemberAddedEmail } from './emails';
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -136,6 +139,28 @@ async function assertEmailFree(executor: Executor, email: string, exceptUserId?:
   if (taken) throw conflict(TEAM_MESSAGES.emailTaken, 'email_taken');
 }
 
+/** Turns a refused team change into its 403 (400 for your own password: it has its own page). */
+function assertMemberChange(check: MemberChangeCheck | { ok: false; reason: 'role_not_allowed' }, action: MemberAction) {
+  if (check.ok) return;
+  switch (check.reason) {
+    case 'organization_admin':
+      if (action === 'remove') throw forbidden(TEAM_MESSAGES.cannotDelete, 'organization_admin');
+      if (action === 'change_role') throw forbidden(TEAM_MESSAGES.cannotChangeOrgAdminRole, 'organization_admin_role');
+      throw forbidden(TEAM_MESSAGES.orgAdminOnly, 'organization_admin');
+    case 'own_role':
+      throw forbidden(TEAM_MESSAGES.cannotChangeOwnRole, 'own_role');
+    case 'own_password':
+      // ARCHITECTURE decision 7: your own password changes in Settings, with the current one.
+      throw badRequest(TEAM_MESSAGES.ownPasswordInSettings, 'own_password');
+    case 'self':
+      throw forbidden(TEAM_MESSAGES.cannotRemoveSelf, 'self');
+    case 'role_not_allowed':
+      throw forbidden(TEAM_MESSAGES.roleNotAllowed, 'role_not_allowed');
+    case 'outranked':
+      throw forbidden(TEAM_MESSAGES.outranked, 'outranked');
+  }
+}
+
 function assertMayAssign(actor: Actor, role: Role) {
   if (!assignableRoles(actor.role).includes(role)) throw forbidden(TEAM_MESSAGES.roleNotAllowed, 'role_not_allowed');
 }
@@ -222,18 +247,11 @@ export async function updateTeamMember(
 ) {
   assertCanManageTeam(actor);
   const member = await findVisibleMember(platform.db, actor, memberId);
-  const self = member.id === actor.profileId;
-  if (member.role === 'organization_admin' && actor.role !== 'organization_admin' && !self) {
-    throw forbidden(TEAM_MESSAGES.orgAdminOnly);
-  }
   const role = input.role ?? member.role;
-  if (role !== member.role) {
-    if (self) throw forbidden(TEAM_MESSAGES.cannotChangeOwnRole, 'own_role');
-    if (member.role === 'organization_admin') throw forbidden(TEAM_MESSAGES.cannotChangeOrgAdminRole, 'organization_admin_role');
-    assertMayAssign(actor, role);
-  }
-  // ARCHITECTURE decision 7: your own password changes in Settings, with the current one.
-  if (self && input.password) throw badRequest(TEAM_MESSAGES.ownPasswordInSettings, 'own_password');
+  // Decision 006: every part of the change must be allowed, by rank, before anything is written.
+  assertMemberChange(checkMemberChange(actor, member, 'edit'), 'edit');
+  if (role !== member.role) assertMemberChange(checkRoleChange(actor, member, role), 'change_role');
+  if (input.password) assertMemberChange(checkMemberChange(actor, member, 'set_password'), 'set_password');
   if (member.userId && !input.email) throw badRequest(TEAM_MESSAGES.emailRequiredForLogin, 'email_required');
   if (input.password && !input.email) throw badRequest(TEAM_MESSAGES.passwordNeedsEmail, 'email_required');
   if (input.email && input.email !== member.email?.toLowerCase()) await assertEmailFree(platform.db, input.email, member.userId);
@@ -247,8 +265,17 @@ export async function updateTeamMember(
         await tx.update(users).set({ name: input.fullName, email: input.email!, updatedAt: now }).where(eq(users.id, userId));
         if (passwordHash) {
           await setCredentialPassword(tx, userId, passwordHash, now);
-          // A password set by someone else signs the member out everywhere.
+          // A password set by someone else signs the member out everywhere, and they are told
+          // who did it (decision 006), so a takeover cannot go unnoticed.
           await revokeSessions(tx, userId);
+          const organization = await organizationOf(tx, actor.organizationId);
+          await enqueueEmail(
+            tx,
+            passwordSetByMemberEmail(
+              { to: member.email ?? input.email!, fullName: input.fullName, changerName: actor.fullName, organization },
+              `${platform.config.publicUrl}/`,
+            ),
+          );
         }
       } else if (input.email) {
         // A member without a login who now has an email gets one (decision 6), like a new member.
@@ -299,12 +326,7 @@ export async function updateTeamMember(
 export async function removeTeamMember({ db }: Platform, actor: Actor, memberId: string): Promise<void> {
   assertCanManageTeam(actor);
   const member = await findVisibleMember(db, actor, memberId);
-  const check = checkMemberRemoval(actor.profileId, member);
-  if (!check.ok) {
-    throw check.reason === 'organization_admin'
-      ? forbidden(TEAM_MESSAGES.cannotDelete, 'organization_admin')
-      : forbidden(TEAM_MESSAGES.cannotRemoveSelf, 'self');
-  }
+  assertMemberChange(checkMemberChange(actor, member, 'remove'), 'remove');
   await db.transaction(async (tx) => {
     await tx.delete(profiles).where(and(eq(profiles.id, member.id), eq(profiles.organizationId, actor.organizationId)));
     if (member.userId) await tx.delete(users).where(eq(users.id, member.userId));

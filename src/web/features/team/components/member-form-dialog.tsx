@@ -5,8 +5,10 @@ import { Controller, useForm } from 'react-hook-form';
 import { ROLE_LABELS, type Role } from '@/domain/roles';
 import {
   assignableRoles,
+  checkMemberChange,
   createTeamMemberSchema,
   DEFAULT_MEMBER_ROLE,
+  settableRoles,
   SUGGESTED_SKILL_TAGS,
   TEAM_MESSAGES,
   updateTeamMemberSchema,
@@ -58,11 +60,13 @@ export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
     if (open) form.reset(valuesOf(member));
   }, [open, member, form]);
 
-  // An organization admin's role and your own role stay as they are.
-  const roleLocked = editing && (member.role === 'organization_admin' || member.id === actor.profileId);
-  const roles = assignableRoles(actor.role);
+  // Decision 006: an existing member's role changes only when they rank below the caller, and
+  // only to roles below the caller's; adding follows spec 6. Their current role stays selectable.
+  const roleLocked = editing && !checkMemberChange(actor, member, 'change_role').ok;
+  const roles = editing ? settableRoles(actor.role) : assignableRoles(actor.role);
   const roleOptions = roleLocked || !member || roles.includes(member.role) ? roles : [member.role, ...roles];
   const self = editing && member.id === actor.profileId;
+  const maySetPassword = !editing || checkMemberChange(actor, member, 'set_password').ok;
 
   const pending = addMember.isPending || updateMember.isPending;
   const onSubmit = form.handleSubmit((values) => {
@@ -139,7 +143,7 @@ export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
               </FormField>
             )}
           />
-          {self ? null : (
+          {maySetPassword ? (
             <FormField
               label={editing ? 'New Password (optional)' : 'Initial Password (optional)'}
               error={errors.password?.message}
@@ -147,7 +151,7 @@ export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
             >
               <Input type="password" autoComplete="new-password" {...form.register('password')} />
             </FormField>
-          )}
+          ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
               Cancel

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { websiteHref } from '@/domain/clients';
 import type { Role } from '@/domain/roles';
-import { checkMemberRemoval, TEAM_MESSAGES } from '@/domain/team';
+import { checkMemberChange, TEAM_MESSAGES } from '@/domain/team';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -79,7 +79,11 @@ export function MemberProfile({ memberId, actor }: { memberId: string; actor: { 
   }
 
   const data = member.data;
-  const removal = checkMemberRemoval(actor.profileId, data);
+  // Decision 006: offer only what the server allows. An organization admin keeps a Remove button
+  // that says 'Cannot Delete' (spec 5), and your own stays visible but disabled.
+  const mayEdit = checkMemberChange(actor, data, 'edit').ok;
+  const removal = checkMemberChange(actor, data, 'remove');
+  const showRemove = removal.ok || removal.reason === 'organization_admin' || removal.reason === 'self';
   const onRemoveClick = () => {
     // Spec 5: an organization admin cannot be deleted; say so instead of asking.
     if (!removal.ok && removal.reason === 'organization_admin') {
@@ -152,20 +156,25 @@ export function MemberProfile({ memberId, actor }: { memberId: string; actor: { 
               <CardTitle className="text-base">Quick Actions</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-2">
-              <Button variant="outline" onClick={() => setEditing(true)}>
-                <Pencil aria-hidden />
-                Edit Profile
-              </Button>
-              <Button
-                variant="outline"
-                className="text-destructive hover:text-destructive"
-                onClick={onRemoveClick}
-                disabled={!removal.ok && removal.reason === 'self'}
-                title={!removal.ok && removal.reason === 'self' ? TEAM_MESSAGES.cannotRemoveSelf : undefined}
-              >
-                <Trash2 aria-hidden />
-                Remove Member
-              </Button>
+              {mayEdit ? (
+                <Button variant="outline" onClick={() => setEditing(true)}>
+                  <Pencil aria-hidden />
+                  Edit Profile
+                </Button>
+              ) : null}
+              {showRemove ? (
+                <Button
+                  variant="outline"
+                  className="text-destructive hover:text-destructive"
+                  onClick={onRemoveClick}
+                  disabled={!removal.ok && removal.reason === 'self'}
+                  title={!removal.ok && removal.reason === 'self' ? TEAM_MESSAGES.cannotRemoveSelf : undefined}
+                >
+                  <Trash2 aria-hidden />
+                  Remove Member
+                </Button>
+              ) : null}
+              {!mayEdit && !showRemove ? <p className="text-sm text-muted-foreground">{TEAM_MESSAGES.outranked}</p> : null}
             </CardContent>
           </Card>
         </div>
@@ -232,7 +241,7 @@ export function MemberProfile({ memberId, actor }: { memberId: string; actor: { 
         </div>
       </div>
 
-      <MemberFormDialog open={editing} onOpenChange={setEditing} actor={actor} member={data} />
+      {mayEdit ? <MemberFormDialog open={editing} onOpenChange={setEditing} actor={actor} member={data} /> : null}
       <AlertDialog open={confirming} onOpenChange={(open) => !removeMember.isPending && setConfirming(open)}>
         <AlertDialogContent>
           <AlertDialogHeader>

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '@/domain/roles';
+import { TEAM_MESSAGES, type TeamMemberDetail } from '@/domain/team';
+import { createQueryClient } from '@/web/lib/query-client';
+import { MemberProfile } from './member-profile';
+
+const member = (role: Role, id = 'target'): TeamMemberDetail => ({
+  id,
+  fullName: 'Terry Target',
+  email: 'terry@example.com',
+  role,
+  website: null,
+  tags: [],
+  canSignIn: true,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  assignedProjects: [],
+});
+
+function renderProfile(actorRole: Role, shown: TeamMemberDetail, actorId = 'me') {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      new Response(JSON.stringify(String(url).endsWith('/tags') ? { tags: [] } : shown), { status: 200 }),
+    ),
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <MemberProfile memberId={shown.id} actor={{ role: actorRole, profileId: actorId }} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** The options of the role select's native (hidden) select, which Radix keeps in step. */
+function roleOptions(): string[] {
+  const dialog = screen.getByRole('dialog');
+  return [...dialog.querySelectorAll('select option')].map((o) => o.getAttribute('value') ?? '').filter(Boolean);
+}
+
+describe('MemberProfile offers only what the server allows (decision 006)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
+    ['admin', 'admin'],
+    ['account_executive', 'account_executive'],
+  ] as const)('a %s viewing a peer %s sees neither Edit Profile nor Remove Member', async (actor, target) => {
+    renderProfile(actor, member(target));
+    expect(await screen.findByRole('heading', { name: 'Terry Target' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Member' })).toBeNull();
+    expect(screen.getByText(TEAM_MESSAGES.outranked)).toBeTruthy();
+  });
+
+  it('an admin viewing the organization admin: no Edit Profile, and Remove says Cannot Delete (spec 5)', async () => {
+    renderProfile('admin', member('organization_admin'));
+    await screen.findByRole('heading', { name: 'Terry Target' });
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove Member' })).toBeTruthy();
+  });
+
+  it.each([
+    ['organization_admin', 'admin', ['admin', 'account_executive', 'developer']],
+    ['admin', 'developer', ['account_executive', 'developer']],
+    ['account_executive', 'developer', ['developer']],
+  ] as const)('a %s editing a %s is offered the roles below their own: %j', async (actor, target, roles) => {
+    renderProfile(actor, member(target));
+    const edit = await screen.findByRole('button', { name: 'Edit Profile' });
+    expect(screen.getByRole('button', { name: 'Remove Member' })).toBeTruthy();
+    fireEvent.click(edit);
+    expect(screen.getByLabelText('New Password (optional)')).toBeTruthy();
+    expect(roleOptions().sort()).toEqual([...roles].sort());
+  });
+
+  it('yourself: Edit Profile without a password field or a role to change; Remove disabled', async () => {
+    renderProfile('admin', member('admin', 'me'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    expect(screen.queryByLabelText('New Password (optional)')).toBeNull();
+    expect(screen.getByText(TEAM_MESSAGES.cannotChangeOwnRole)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Remove Member', hidden: true }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
