@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserRound } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { AUTH_MESSAGES, profileFormSchema, type Me } from '@/domain/auth';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -19,7 +19,8 @@ export function ProfileForm({ me }: { me: Me }) {
     defaultValues: { fullName: me.profile.fullName, email: me.profile.email ?? signInEmail, currentPassword: '' },
   });
   const { errors } = form.formState;
-  const emailChanges = (form.watch('email') ?? '').trim().toLowerCase() !== signInEmail.toLowerCase();
+  const typedEmail = useWatch({ control: form.control, name: 'email' });
+  const emailChanges = (typedEmail ?? '').trim().toLowerCase() !== signInEmail.toLowerCase();
 
   const onSubmit = form.handleSubmit(({ fullName, email, currentPassword }) => {
     const input = email === signInEmail.toLowerCase() ? { fullName, email } : { fullName, email, currentPassword };
