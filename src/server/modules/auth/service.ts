@@ -10,6 +10,7 @@ import { authFor } from '../../platform/auth/auth';
 import { isUniqueViolation, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
 import { loadMe } from '../../platform/auth/me';
 import { hashPassword } from '../../platform/auth/password';
+import { withinRateLimit } from '../../platform/auth/rate-limit';
 import { hashResetToken, issueSetPasswordLink, RESET_TOKEN_LIFETIME_MS } from '../../platform/auth/reset-tokens';
 import type { Actor } from '../../platform/auth/session';
 import { sessions, users } from '../../platform/db/schema/auth';
@@ -44,7 +45,9 @@ async function userIdByEmail(platform: Platform, email: string): Promise<string 
  */
 export async function sendSignUpCode(platform: Platform, email: string, log: FastifyBaseLogger): Promise<void> {
   if (await userIdByEmail(platform, email)) {
-    await enqueueEmail(platform.db, signUpAttemptEmail(email, `${platform.config.publicUrl}/`));
+    if (await withinRateLimit(platform, 'sign-up-notice', { email })) {
+      await enqueueEmail(platform.db, signUpAttemptEmail(email, `${platform.config.publicUrl}/`));
+    }
     return;
   }
   const code = randomInt(0, 10 ** VERIFICATION_CODE_LENGTH).toString().padStart(VERIFICATION_CODE_LENGTH, '0');

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../domain/auth';
@@ -91,6 +91,15 @@ describe('Sign-up', () => {
     expect(notice?.subject).toBe('Someone tried to sign up with your address');
     expect(notice?.text).toContain('http://localhost:3000/');
     expect(notice?.text).not.toMatch(/\d{6}/);
+
+    // Asking again answers alike but does not mail the owner again within the hour.
+    const again = await post('/api/auth/sign-up/send-code', { email: existing.email });
+    expect(again.json()).toEqual({ ok: true });
+    const notices = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, existing.email), eq(emailOutbox.kind, 'sign_up_attempt')));
+    expect(notices).toHaveLength(1);
   });
 
   it('checks the code before saying the email is taken', async () => {

@@ -29,6 +29,9 @@ export const RATE_LIMITS = {
   },
   'sign-up': { email: { windowSeconds: 60, max: 5 }, address: { windowSeconds: 60, max: 20 } },
   'send-code': { email: { windowSeconds: 60, max: 3 }, address: { windowSeconds: 60, max: 20 } },
+  // The "someone tried to sign up with your address" note: past this it is silently not sent
+  // (a 429 would tell that the address has an account), so nobody can mail-bomb an owner.
+  'sign-up-notice': { email: { windowSeconds: 60 * 60, max: 1 } },
   'verify-code': { email: { windowSeconds: 60, max: 10 }, address: { windowSeconds: 60, max: 30 } },
   'password-reset': { email: { windowSeconds: 60, max: 3 }, address: { windowSeconds: 60, max: 20 } },
   // Redeeming a reset link: validate and complete (the token has 256 bits; this caps the work).
@@ -42,7 +45,7 @@ export const RATE_LIMITS = {
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
 /** Who is asking: the fields the action's scopes are keyed on. */
-export type RateLimitSubject = { address: string; email?: string; userId?: string };
+export type RateLimitSubject = { address?: string; email?: string; userId?: string };
 
 /**
  * Counts one request against `key` in a fixed window and says whether it is allowed. One
@@ -74,7 +77,7 @@ function rateLimitKeys(action: RateLimitedAction, who: RateLimitSubject): RateLi
   const ids: Record<RateLimitScope, string | undefined> = {
     email,
     address: who.address,
-    emailAndAddress: email === undefined ? undefined : `${email}|${who.address}`,
+    emailAndAddress: email === undefined || who.address === undefined ? undefined : `${email}|${who.address}`,
     user: who.userId,
   };
   const keys: RateLimitKey[] = [];
@@ -96,11 +99,21 @@ export async function enforceRateLimit(
   who: RateLimitSubject,
   skip: readonly RateLimitScope[] = [],
 ): Promise<void> {
+  if (!(await withinRateLimit(platform, action, who, skip))) throw tooManyRequests();
+}
+
+/** Counts the request against each of the action's keys; false when any has used up its allowance. */
+export async function withinRateLimit(
+  platform: Platform,
+  action: RateLimitedAction,
+  who: RateLimitSubject,
+  skip: readonly RateLimitScope[] = [],
+): Promise<boolean> {
   const keys = rateLimitKeys(action, who).filter(({ scope }) => !skip.includes(scope));
   // Every attempt counts, refused ones included; the window is fixed, not sliding, so it still
   // ends on time for a client that keeps trying.
   const allowed = await Promise.all(keys.map(({ key, rule }) => consumeRateLimit(platform, key, rule)));
-  if (allowed.includes(false)) throw tooManyRequests();
+  return !allowed.includes(false);
 }
 
 /**
