@@ -1,4 +1,4 @@
-import { expect, newAccount, signIn, signUpThroughApi, test, toast } from './fixtures';
+import { expect, newAccount, readEmail, signIn, signUpThroughApi, test, toast, uniqueEmail } from './fixtures';
 
 test.describe('Organization admin', () => {
   test('updates the profile, and the top bar follows', async ({ page }) => {
@@ -40,6 +40,34 @@ test.describe('Organization admin', () => {
 
     await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
     await signIn(page, account.email, 'brand-new-789');
+    await expect(page.getByTestId('user-name')).toHaveText(account.fullName);
+  });
+
+  test('changes the sign-in email with the current password, and the old address is told', async ({ page }) => {
+    const account = newAccount('email');
+    await signUpThroughApi(page, account);
+    await page.goto('/?tab=settings');
+    const profile = page.locator('form').filter({ has: page.getByRole('button', { name: 'Update Profile' }) });
+    await expect(profile.getByLabel('Current Password')).toHaveCount(0);
+
+    const newEmail = uniqueEmail('moved');
+    await profile.getByLabel('Email', { exact: true }).fill(newEmail);
+    await profile.getByRole('button', { name: 'Update Profile' }).click();
+    await expect(profile.getByText('Enter your current password to change your email')).toBeVisible();
+
+    await profile.getByLabel('Current Password').fill('not-the-current');
+    await profile.getByRole('button', { name: 'Update Profile' }).click();
+    await expect(toast(page, 'Current password is incorrect')).toBeVisible();
+
+    await profile.getByLabel('Current Password').fill(account.password);
+    await profile.getByRole('button', { name: 'Update Profile' }).click();
+    await expect(toast(page, 'Profile updated successfully')).toBeVisible();
+    await expect(profile.getByLabel('Current Password')).toHaveCount(0);
+    const [, movedTo] = await readEmail(page.request, account.email, /changed from \S+ to (\S+)\.$/m);
+    expect(movedTo).toBe(newEmail);
+
+    await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
+    await signIn(page, newEmail, account.password);
     await expect(page.getByTestId('user-name')).toHaveText(account.fullName);
   });
 

@@ -36,16 +36,25 @@ test.describe('Visitor', () => {
     await expect(sideNav(page).getByRole('link')).toHaveText(['Projects', 'Clients', 'Team', 'Reports', 'Activities', 'Settings']);
   });
 
-  test('is told when the email already has an account', async ({ page }) => {
+  test('signing up with an email that has an account looks the same; the owner gets a note, not a code', async ({ page }) => {
+    const owner = DEMO_ACCOUNTS.developer.email;
     await page.goto('/?mode=sign-up');
     await page.getByLabel('Full Name').fill('Someone Else');
-    await page.getByLabel('Email').fill(DEMO_ACCOUNTS.developer.email);
+    await page.getByLabel('Email').fill(owner);
     await page.getByLabel('Password').fill('whatever-123');
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
-    await expect(toast(page, 'An error occurred or there is already an account with this email.')).toBeVisible();
-    // Nothing typed is lost.
+    // The same answer as for a free email (issue 19), with a word on what an owner receives.
+    await expect(toast(page, 'Verification code sent')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
+    await expect(page.getByText('If this email already has an account, we sent a note there instead of a code')).toBeVisible();
+    await readEmail(page.request, owner, /Someone tried to create a Brieflane account with this email address/);
+
+    await page.getByLabel('Verification Code').fill('123456');
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await expect(toast(page, 'The verification code is invalid or expired.')).toBeVisible();
+    // Going back keeps what was typed.
+    await page.getByRole('button', { name: 'Use a different email' }).click();
     await expect(page.getByLabel('Full Name')).toHaveValue('Someone Else');
-    await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
   });
 
   test('sees the validation messages of the sign-in form', async ({ page }) => {

@@ -30,6 +30,7 @@ export const AUTH_MESSAGES = {
   newPasswordsDoNotMatch: 'New passwords do not match',
   passwordTooShort: 'Password must be at least 6 characters long',
   currentPasswordWrong: 'Current password is incorrect',
+  currentPasswordForEmail: 'Enter your current password to change your email',
   profileUpdated: 'Profile updated successfully',
   passwordUpdated: 'Password updated successfully',
   emailTaken: 'An account with this email already exists.',
@@ -62,7 +63,8 @@ export const signUpSchema = z.object({ fullName, email, password: newPassword, c
 export const requestPasswordResetSchema = z.object({ email });
 export const validateResetTokenSchema = z.object({ token: text('Token').min(1).max(200) });
 export const completePasswordResetSchema = z.object({ token: text('Token').min(1).max(200), password: newPassword });
-export const updateProfileSchema = z.object({ fullName, email });
+/** Changing the email also asks for the current password (issue 20); a name change does not. */
+export const updateProfileSchema = z.object({ fullName, email, currentPassword: text('Current password').max(256).optional() });
 export const changePasswordSchema = z.object({ currentPassword: password, newPassword });
 export const renameOrganizationSchema = z.object({
   name: text('Organization name').trim().min(2, 'Organization name must be at least 2 characters.').max(200),
@@ -81,6 +83,14 @@ export const changePasswordFormSchema = z
     message: AUTH_MESSAGES.newPasswordsDoNotMatch,
     path: ['confirmPassword'],
   });
+
+/** The Settings profile form: the current password is required once the email differs from `currentEmail`. */
+export function profileFormSchema(currentEmail: string) {
+  return updateProfileSchema.refine((v) => v.email === currentEmail.toLowerCase() || Boolean(v.currentPassword), {
+    message: AUTH_MESSAGES.currentPasswordForEmail,
+    path: ['currentPassword'],
+  });
+}
 
 /** GET /api/me: who is signed in, with their profile and organization. */
 export const meSchema = z.object({

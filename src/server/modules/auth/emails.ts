@@ -49,3 +49,23 @@ export function welcomeEmail(to: string, fullName: string, organization: { id: s
     ].join('\n'),
   };
 }
+
+/**
+ * Sent instead of a code when someone asks to sign up with an address that already has an
+ * account: the sign-up answer is the same either way (issue 19), only the inbox learns more.
+ */
+export function signUpAttemptEmail(to: string, signInUrl: string): OutgoingEmail {
+  return {
+    kind: 'sign_up_attempt',
+    to,
+    subject: 'Someone tried to sign up with your address',
+    text: [
+      'Someone tried to create a Brieflane account with this email address, but it already has one.',
+      '',
+      'If it was you, sign in instead (use "Forgot your password?" if you need a new one):',
+      signInUrl,
+      '',
+      'If it was not you, ignore this email; no account was created and nothing changed.',
+    ].join('\n'),
+  };
+}

@@ -95,4 +95,48 @@ describe('Password reset', () => {
     // None of that used the token up.
     expect((await post('/api/auth/password-reset/validate', { token })).json()).toEqual({ valid: true });
   });
+
+  it('retires the older link when a newer one is used', async () => {
+    const user = await asUser(t, 'developer');
+    await post('/api/auth/password-reset/request', { email: user.email });
+    const older = await resetTokenFor(t.db, user.email);
+    await post('/api/auth/password-reset/request', { email: user.email });
+    const newer = await resetTokenFor(t.db, user.email);
+    expect(newer).not.toBe(older);
+
+    expect((await post('/api/auth/password-reset/complete', { token: newer, password: 'newer-password' })).statusCode).toBe(200);
+    expect((await post('/api/auth/password-reset/validate', { token: older })).json()).toEqual({ valid: false });
+    const res = await post('/api/auth/password-reset/complete', { token: older, password: 'older-password' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('invalid_token');
+    expect((await post('/api/auth/sign-in', { email: user.email, password: 'newer-password' })).statusCode).toBe(200);
+  });
+
+  it('retires unused links when the password is changed in Settings or set by an admin', async () => {
+    const user = await asUser(t, 'developer');
+    await post('/api/auth/password-reset/request', { email: user.email });
+    const beforeSettings = await resetTokenFor(t.db, user.email);
+    const changed = await user.inject({
+      method: 'POST',
+      url: '/api/settings/password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'settings-password' },
+    });
+    expect(changed.statusCode).toBe(204);
+    expect((await post('/api/auth/password-reset/validate', { token: beforeSettings })).json()).toEqual({ valid: false });
+
+    const admin = await asUser(t, 'admin');
+    const member = await asUser(t, 'developer', { organizationId: admin.organizationId });
+    await post('/api/auth/password-reset/request', { email: member.email });
+    const beforeAdmin = await resetTokenFor(t.db, member.email);
+    const set = await admin.inject({
+      method: 'PATCH',
+      url: `/api/team/${member.profileId}`,
+      payload: { fullName: member.fullName, email: member.email, password: 'admin-chosen-password' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await post('/api/auth/password-reset/validate', { token: beforeAdmin })).json()).toEqual({ valid: false });
+    const res = await post('/api/auth/password-reset/complete', { token: beforeAdmin, password: 'link-password' });
+    expect(res.statusCode).toBe(400);
+    expect((await post('/api/auth/sign-in', { email: member.email, password: 'admin-chosen-password' })).statusCode).toBe(200);
+  });
 });

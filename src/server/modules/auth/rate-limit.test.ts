@@ -20,20 +20,47 @@ function post(url: string, payload: object, remoteAddress: string) {
 const limited = { error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' } };
 
 describe('Rate limits', () => {
-  it('limits sign-in per email, whatever the address, until the window passes', async () => {
+  it("keys the strict sign-in limit on email and address, so a stranger's guesses do not lock the owner out", async () => {
     const user = await asUser(t, 'developer');
-    const { max, windowSeconds } = RATE_LIMITS['sign-in'].email;
-    // asUser signed in once already.
-    for (let i = 1; i < max; i += 1) {
-      const res = await post('/api/auth/sign-in', { email: user.email, password: 'wrong' }, `10.3.1.${i + 1}`);
-      expect(res.statusCode).toBe(401);
+    const { max } = RATE_LIMITS['sign-in'].emailAndAddress;
+    for (let i = 0; i < max; i += 1) {
+      expect((await post('/api/auth/sign-in', { email: user.email, password: 'wrong' }, '10.3.1.1')).statusCode).toBe(401);
     }
-    const blocked = await post('/api/auth/sign-in', { email: user.email, password: TEST_PASSWORD }, '10.3.1.200');
+    // That address is done with this account, right password or not...
+    const blocked = await post('/api/auth/sign-in', { email: user.email, password: TEST_PASSWORD }, '10.3.1.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual(limited);
+    // ...and only with this account; the owner, from an address never used before, gets in.
+    expect((await post('/api/auth/sign-in', { email: 'other@example.com', password: 'x' }, '10.3.1.1')).statusCode).toBe(401);
+    expect((await post('/api/auth/sign-in', { email: user.email, password: TEST_PASSWORD }, '10.3.1.2')).statusCode).toBe(200);
+  });
+
+  it('does not count a successful sign-in', async () => {
+    const user = await asUser(t, 'developer');
+    const { max } = RATE_LIMITS['sign-in'].emailAndAddress;
+    const attempt = (password: string) => post('/api/auth/sign-in', { email: user.email, password }, '10.3.4.1');
+    for (let i = 1; i < max; i += 1) expect((await attempt('wrong')).statusCode).toBe(401);
+    expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+    // Counted, the right password would have been the max-th attempt and this one refused.
+    expect((await attempt('wrong')).statusCode).toBe(401);
+    expect((await attempt('wrong')).statusCode).toBe(429);
+  });
+
+  it('keeps a looser per-email limit across addresses, which spares an address the account signed in from', async () => {
+    const user = await asUser(t, 'developer');
+    const { max, windowSeconds } = RATE_LIMITS['sign-in'].email;
+    const known = '10.3.6.1';
+    expect((await post('/api/auth/sign-in', { email: user.email, password: TEST_PASSWORD }, known)).statusCode).toBe(200);
+    for (let i = 0; i < max; i += 1) {
+      const res = await post('/api/auth/sign-in', { email: user.email, password: 'wrong' }, `10.3.7.${i + 1}`);
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await post('/api/auth/sign-in', { email: user.email, password: TEST_PASSWORD }, '10.3.8.1');
+    expect(blocked.statusCode).toBe(429);
+    expect((await post('/api/auth/sign-in', { email: user.email, password: TEST_PASSWORD }, known)).statusCode).toBe(200);
 
     clock.advance(windowSeconds * 1000 + 1);
-    const later = await post('/api/auth/sign-in', { email: user.email, password: TEST_PASSWORD }, '10.3.1.201');
+    const later = await post('/api/auth/sign-in', { email: user.email, password: TEST_PASSWORD }, '10.3.8.2');
     expect(later.statusCode).toBe(200);
   });
 
@@ -93,5 +120,21 @@ describe('Rate limits', () => {
       expect(blocked.statusCode, action).toBe(429);
       expect(blocked.json()).toEqual(limited);
     }
+  });
+
+  it('limits redeeming reset links per address, validate and complete together', async () => {
+    const { max } = RATE_LIMITS['reset-token'].address;
+    const address = '10.5.9.1';
+    for (let i = 0; i < max; i += 1) {
+      const res =
+        i % 2 === 0
+          ? await post('/api/auth/password-reset/validate', { token: `guess-${i}` }, address)
+          : await post('/api/auth/password-reset/complete', { token: `guess-${i}`, password: 'long-enough' }, address);
+      expect(res.statusCode).toBe(i % 2 === 0 ? 200 : 400);
+    }
+    expect((await post('/api/auth/password-reset/validate', { token: 'one-more' }, address)).json()).toEqual(limited);
+    const complete = await post('/api/auth/password-reset/complete', { token: 'one-more', password: 'long-enough' }, address);
+    expect(complete.statusCode).toBe(429);
+    expect((await post('/api/auth/password-reset/validate', { token: 'elsewhere' }, '10.5.9.2')).statusCode).toBe(200);
   });
 });

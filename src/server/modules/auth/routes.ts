@@ -14,7 +14,12 @@ import {
 } from '../../../domain/auth';
 import { authFor } from '../../platform/auth/auth';
 import { loadMe } from '../../platform/auth/me';
-import { enforceRateLimit } from '../../platform/auth/rate-limit';
+import {
+  enforceRateLimit,
+  limitPasswordAttempt,
+  rememberSignInAddress,
+  signInAddressIsKnown,
+} from '../../platform/auth/rate-limit';
 import { findSession, forwardCookies, requestHeaders, requireActor } from '../../platform/auth/session';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
@@ -38,9 +43,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
     {
       schema: {
         tags,
-        summary: 'Email a 6-digit sign-up code',
+        summary: 'Email a 6-digit sign-up code (an address with an account gets a notice instead; the answer is the same)',
         body: sendCodeSchema,
-        response: { 200: okSchema, 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: okSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {
@@ -98,8 +103,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      await enforceRateLimit(platform, 'sign-in', { email, address: request.ip });
-      const { me, headers } = await signIn(platform, { email, password, headers: requestHeaders(request) });
+      const who = { email, address: request.ip };
+      // Issue 19: an address that signed in to this account before is spared the per-email limit,
+      // so strangers guessing from elsewhere cannot keep the owner out.
+      const skip = (await signInAddressIsKnown(platform, who)) ? (['email'] as const) : [];
+      const { me, headers } = await limitPasswordAttempt(
+        platform,
+        'sign-in',
+        who,
+        () => signIn(platform, { email, password, headers: requestHeaders(request) }),
+        skip,
+      );
+      await rememberSignInAddress(platform, who);
       forwardCookies(reply, headers);
       return me;
     },
@@ -152,10 +167,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
         tags,
         summary: 'Whether a reset token is unused and unexpired',
         body: validateResetTokenSchema,
-        response: { 200: validSchema, 400: errorResponseSchema },
+        response: { 200: validSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
-    async (request) => ({ valid: await isResetTokenValid(platform, request.body.token) }),
+    async (request) => {
+      await enforceRateLimit(platform, 'reset-token', { address: request.ip });
+      return { valid: await isResetTokenValid(platform, request.body.token) };
+    },
   );
 
   app.post(
@@ -165,10 +183,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
         tags,
         summary: 'Set a new password with a reset token; ends the other sessions',
         body: completePasswordResetSchema,
-        response: { 200: okSchema, 400: errorResponseSchema },
+        response: { 200: okSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {
+      await enforceRateLimit(platform, 'reset-token', { address: request.ip });
       const current = await findSession(platform, request);
       await completePasswordReset(platform, { ...request.body, keepSessionId: current?.sessionId });
       return { ok: true as const };

@@ -1,7 +1,7 @@
 // Sign-up with an emailed code, sign-in, password reset. Each change and its email commit in one
 // transaction (ARCHITECTURE "Rules"); time comes from the platform clock.
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { createHmac, randomInt } from 'node:crypto';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_MESSAGES, VERIFICATION_CODE_LENGTH, type Me, type SignUpInput } from '../../../domain/auth';
@@ -10,6 +10,7 @@ import { authFor } from '../../platform/auth/auth';
 import { isUniqueViolation, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
 import { loadMe } from '../../platform/auth/me';
 import { hashPassword } from '../../platform/auth/password';
+import { withinRateLimit } from '../../platform/auth/rate-limit';
 import { hashResetToken, issueSetPasswordLink, RESET_TOKEN_LIFETIME_MS } from '../../platform/auth/reset-tokens';
 import type { Actor } from '../../platform/auth/session';
 import { sessions, users } from '../../platform/db/schema/auth';
@@ -18,7 +19,7 @@ import { emailNotifications, profiles } from '../../platform/db/schema/tenancy';
 import { badRequest, conflict, unauthorized } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
-import { passwordResetEmail, verificationCodeEmail, welcomeEmail } from './emails';
+import { passwordResetEmail, signUpAttemptEmail, verificationCodeEmail, welcomeEmail } from './emails';
 
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
 /** Wrong guesses after which a code is burnt (a 6-digit code must not be guessable). */
@@ -27,12 +28,6 @@ export const MAX_CODE_ATTEMPTS = 5;
 /** Codes are keyed to the email and the server secret, so a leaked table row reveals nothing. */
 function hashCode(platform: Platform, email: string, code: string): string {
   return createHmac('sha256', platform.config.authSecret).update(`${email}\n${code}`).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 async function userIdByEmail(platform: Platform, email: string): Promise<string | null> {
@@ -44,8 +39,17 @@ async function userIdByEmail(platform: Platform, email: string): Promise<string 
   return row?.id ?? null;
 }
 
+/**
+ * Emails a sign-up code. For an address that already has an account the answer is the same
+ * (issue 19: sign-up must not tell which emails have accounts); its owner gets a notice instead.
+ */
 export async function sendSignUpCode(platform: Platform, email: string, log: FastifyBaseLogger): Promise<void> {
-  if (await userIdByEmail(platform, email)) throw conflict(AUTH_MESSAGES.codeSendFailed, 'email_taken');
+  if (await userIdByEmail(platform, email)) {
+    if (await withinRateLimit(platform, 'sign-up-notice', { email })) {
+      await enqueueEmail(platform.db, signUpAttemptEmail(email, `${platform.config.publicUrl}/`));
+    }
+    return;
+  }
   const code = randomInt(0, 10 ** VERIFICATION_CODE_LENGTH).toString().padStart(VERIFICATION_CODE_LENGTH, '0');
   const now = platform.clock.now();
   await platform.db.transaction(async (tx) => {
@@ -69,27 +73,38 @@ export async function sendSignUpCode(platform: Platform, email: string, log: Fas
 /**
  * Whether `code` is the email's newest unused, unexpired code. A wrong guess counts against the
  * code and the fifth burns it; the count is committed even when the caller's request fails.
+ *
+ * Issue 20: comparing and counting are one UPDATE, so concurrent guesses queue on the row lock
+ * and each sees the count the previous ones left; a guess after the fifth wrong one finds no
+ * row. (A right guess is not counted: verify-code and sign-up both check the same code.)
  */
 export async function checkSignUpCode(platform: Platform, email: string, code: string): Promise<boolean> {
   const now = platform.clock.now();
-  const [row] = await platform.db
-    .select({ id: verificationCodes.id, codeHash: verificationCodes.codeHash })
+  const matches = sql`${verificationCodes.codeHash} = ${hashCode(platform, email, code)}`;
+  const newest = platform.db
+    .select({ id: verificationCodes.id })
     .from(verificationCodes)
     .where(
       and(eq(verificationCodes.email, email), isNull(verificationCodes.usedAt), gt(verificationCodes.expiresAt, now)),
     )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (!row) return false;
-  if (sameHash(row.codeHash, hashCode(platform, email, code))) return true;
-  await platform.db
+  const [row] = await platform.db
     .update(verificationCodes)
     .set({
-      attempts: sql`${verificationCodes.attempts} + 1`,
-      usedAt: sql`case when ${verificationCodes.attempts} + 1 >= ${MAX_CODE_ATTEMPTS} then ${now.toISOString()}::timestamptz else null end`,
+      attempts: sql`${verificationCodes.attempts} + case when ${matches} then 0 else 1 end`,
+      usedAt: sql`case when not (${matches}) and ${verificationCodes.attempts} + 1 >= ${MAX_CODE_ATTEMPTS} then ${now.toISOString()}::timestamptz else ${verificationCodes.usedAt} end`,
     })
-    .where(eq(verificationCodes.id, row.id));
-  return false;
+    .where(
+      and(
+        inArray(verificationCodes.id, newest),
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, now),
+        lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS),
+      ),
+    )
+    .returning({ matched: sql<boolean>`${matches}` });
+  return row?.matched === true;
 }
 
 /**
@@ -98,8 +113,9 @@ export async function checkSignUpCode(platform: Platform, email: string, code: s
  */
 export async function signUp(platform: Platform, input: SignUpInput): Promise<{ userId: string }> {
   const { email, fullName, password, code } = input;
-  if (await userIdByEmail(platform, email)) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
+  // Issue 20: the code first, so only the inbox's owner can learn that the email is taken.
   if (!(await checkSignUpCode(platform, email, code))) throw badRequest(AUTH_MESSAGES.codeInvalid, 'invalid_code');
+  if (await userIdByEmail(platform, email)) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
   const now = platform.clock.now();
   try {
     return await platform.db.transaction(async (tx) => {
@@ -183,6 +199,9 @@ export async function completePasswordReset(
   platform: Platform,
   input: { token: string; password: string; keepSessionId?: string },
 ): Promise<void> {
+  // Issue 20: the cheap token lookup first; only a live token earns the (deliberately slow) hash.
+  // The guarded update below still decides, should the token be used up meanwhile.
+  if (!(await isResetTokenValid(platform, input.token))) throw badRequest(AUTH_MESSAGES.resetLinkInvalid, 'invalid_token');
   const passwordHash = await hashPassword(input.password);
   const now = platform.clock.now();
   await platform.db.transaction(async (tx) => {
@@ -198,11 +217,11 @@ export async function completePasswordReset(
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!used) throw badRequest(AUTH_MESSAGES.resetLinkInvalid, 'invalid_token');
+    // Also retires the user's other unused reset links (issue 20).
     await setCredentialPassword(tx, used.userId, passwordHash, now);
     await revokeSessions(tx, used.userId, input.keepSessionId);
   });
 }
-
 
 /**
  * Signs in through better-auth and returns the caller with the Set-Cookie headers to forward.

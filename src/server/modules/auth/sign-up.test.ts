@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../domain/auth';
@@ -10,7 +10,7 @@ import type { Platform } from '../../platform/platform';
 import { asUser } from '../../test/as-user';
 import { lastEmailTo, verificationCodeFor } from '../../test/outbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { sendSignUpCode } from './service';
+import { checkSignUpCode, sendSignUpCode } from './service';
 
 const clock = fixedClock(new Date('2026-11-22T10:00:00Z'));
 let t: TestApp;
@@ -76,13 +76,67 @@ describe('Sign-up', () => {
     expect((await post('/api/auth/sign-up/verify-code', { email, code })).json()).toEqual({ valid: false });
   });
 
-  it('refuses to send a code to an email that has an account', async () => {
+  it('answers for an email that has an account as for a free one, and tells the owner instead of sending a code', async () => {
     const existing = await asUser(t, 'developer');
-    const before = await rowCounts();
-    const res = await post('/api/auth/sign-up/send-code', { email: existing.email });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(AUTH_MESSAGES.codeSendFailed);
-    expect(await rowCounts()).toEqual(before);
+    const free = await post('/api/auth/sign-up/send-code', { email: 'free-address@example.com' });
+    const taken = await post('/api/auth/sign-up/send-code', { email: existing.email.toUpperCase() });
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.json()).toEqual(free.json());
+    expect(taken.json()).toEqual({ ok: true });
+
+    expect(await lastEmailTo(t.db, existing.email, 'verification_code')).toBeUndefined();
+    const codes = await t.db.select().from(verificationCodes).where(eq(verificationCodes.email, existing.email));
+    expect(codes).toHaveLength(0);
+    const notice = await lastEmailTo(t.db, existing.email, 'sign_up_attempt');
+    expect(notice?.subject).toBe('Someone tried to sign up with your address');
+    expect(notice?.text).toContain('http://localhost:3000/');
+    expect(notice?.text).not.toMatch(/\d{6}/);
+
+    // Asking again answers alike but does not mail the owner again within the hour.
+    const again = await post('/api/auth/sign-up/send-code', { email: existing.email });
+    expect(again.json()).toEqual({ ok: true });
+    const notices = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, existing.email), eq(emailOutbox.kind, 'sign_up_attempt')));
+    expect(notices).toHaveLength(1);
+  });
+
+  it('checks the code before saying the email is taken', async () => {
+    const existing = await asUser(t, 'developer');
+    const res = await post('/api/auth/sign-up', { fullName: 'Prober', email: existing.email, password: 'secret1', code: '123456' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: 'invalid_code', message: AUTH_MESSAGES.codeInvalid } });
+  });
+
+  it('holds the five-guess limit against concurrent guesses', async () => {
+    const email = 'racer@example.com';
+    await post('/api/auth/sign-up/send-code', { email });
+    const code = await verificationCodeFor(t.db, email);
+    const wrong = Array.from({ length: 9 }, (_, i) => String((Number(code) + i + 1) % 1_000_000).padStart(6, '0'));
+    // Ten guesses at once, the right one last.
+    const answers = await Promise.all([...wrong, code].map((guess) => post('/api/auth/sign-up/verify-code', { email, code: guess })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(answers.map((a) => a.json().valid)).toEqual(Array(10).fill(false));
+    const [row] = await t.db.select().from(verificationCodes).where(eq(verificationCodes.email, email));
+    expect(row!.attempts).toBe(5);
+    expect(row!.usedAt).not.toBeNull();
+    const res = await post('/api/auth/sign-up', { fullName: 'Racer', email, password: 'secret1', code });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('holds the five-guess limit when the checks interleave statement by statement', async () => {
+    // The embedded database runs one statement at a time, so the requests above may not overlap
+    // between a check's statements; calling the check itself at once makes them overlap.
+    const email = 'interleaved@example.com';
+    await post('/api/auth/sign-up/send-code', { email });
+    const code = await verificationCodeFor(t.db, email);
+    const platform: Platform = { config: t.config, database: undefined as never, db: t.db, clock, storage: undefined as never };
+    const wrong = Array.from({ length: 9 }, (_, i) => String((Number(code) + i + 1) % 1_000_000).padStart(6, '0'));
+    const results = await Promise.all([...wrong, code].map((guess) => checkSignUpCode(platform, email, guess)));
+    expect(results).toEqual(Array(10).fill(false));
+    const [row] = await t.db.select().from(verificationCodes).where(eq(verificationCodes.email, email));
+    expect(row!.attempts).toBe(5);
   });
 
   it('refuses a wrong code and writes nothing', async () => {

@@ -3,10 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordSchema, meSchema, updateProfileSchema } from '../../../domain/auth';
 import { loadMe } from '../../platform/auth/me';
+import { enforceRateLimit, limitPasswordAttempt } from '../../platform/auth/rate-limit';
 import { requireSession } from '../../platform/auth/session';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { changeOwnPassword, updateOwnProfile } from './service';
+import { changeOwnPassword, changesEmail, updateOwnProfile } from './service';
 
 const tags = ['settings'];
 const security = [{ session: [] }];
@@ -18,14 +19,29 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
       schema: {
         tags,
         security,
-        summary: 'Update your full name and email',
+        summary: 'Update your full name and email (a new email needs `currentPassword`; the old address is told)',
         body: updateProfileSchema,
-        response: { 200: meSchema, 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema },
+        response: {
+          200: meSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request) => {
       const { actor } = await requireSession(platform, request);
-      return loadMe(platform, await updateOwnProfile(platform, { actor, ...request.body }));
+      if (!changesEmail(actor, request.body.email)) {
+        return loadMe(platform, await updateOwnProfile(platform, { actor, ...request.body }));
+      }
+      // Issue 20: a new email is an 'email taken' lookup and a current-password check; both limited.
+      const who = { userId: actor.userId, address: request.ip };
+      await enforceRateLimit(platform, 'member-email', who);
+      const updated = await limitPasswordAttempt(platform, 'current-password', who, () =>
+        updateOwnProfile(platform, { actor, ...request.body }),
+      );
+      return loadMe(platform, updated);
     },
   );
 
@@ -37,12 +53,15 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
         security,
         summary: 'Change your password (the current one is required); ends your other sessions',
         body: changePasswordSchema,
-        response: { 204: z.null(), 400: errorResponseSchema, 401: errorResponseSchema },
+        response: { 204: z.null(), 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
       const { actor, sessionId } = await requireSession(platform, request);
-      await changeOwnPassword(platform, { actor, sessionId, ...request.body });
+      // Issue 19: guessing the current password is limited like sign-in; a right one does not count.
+      await limitPasswordAttempt(platform, 'current-password', { userId: actor.userId, address: request.ip }, () =>
+        changeOwnPassword(platform, { actor, sessionId, ...request.body }),
+      );
       return reply.status(204).send(null);
     },
   );

@@ -1,28 +1,58 @@
 // Settings tab (spec 2): the caller's own profile and password. Nobody changes their own role here.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../domain/auth';
-import { isUniqueViolation, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
+import { isUniqueViolation, retireResetTokens, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
 import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import type { Actor } from '../../platform/auth/session';
 import { accounts, users } from '../../platform/db/schema/auth';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { badRequest, conflict } from '../../platform/errors';
+import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
 import { publishChange } from '../../platform/realtime/publisher';
+import { emailChangedEmail } from './emails';
 
-/** Updates the profile and the login's name and email together; returns the updated actor. */
+/** 400 unless `password` is the user's current one. Callers rate limit it ('current-password'). */
+async function assertCurrentPassword(platform: Platform, userId: string, password: string | undefined): Promise<void> {
+  const [account] = await platform.db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+    .limit(1);
+  if (!password || !account?.password || !(await verifyPassword(account.password, password))) {
+    throw badRequest(AUTH_MESSAGES.currentPasswordWrong, 'wrong_password');
+  }
+}
+
+/** Whether a profile update changes the email the actor signs in with. */
+export function changesEmail(actor: Actor, email: string): boolean {
+  return email.toLowerCase() !== actor.email.toLowerCase();
+}
+
+/**
+ * Updates the profile and the login's name and email together; returns the updated actor.
+ * Issue 20: a new email needs the current password (checked before the 'email taken' lookup, so
+ * the lookup tells nothing to a stolen session), retires reset links sent to the old address and
+ * tells the old address, all with the change.
+ */
 export async function updateOwnProfile(
   platform: Platform,
-  input: { actor: Actor; fullName: string; email: string },
+  input: { actor: Actor; fullName: string; email: string; currentPassword?: string },
 ): Promise<Actor> {
-  const { actor, fullName, email } = input;
+  const { actor, fullName } = input;
+  const email = input.email.toLowerCase();
+  const emailChanges = changesEmail(actor, email);
   const now = platform.clock.now();
-  const [taken] = await platform.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, actor.userId)))
-    .limit(1);
-  if (taken) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
+  if (emailChanges) {
+    if (!input.currentPassword) throw badRequest(AUTH_MESSAGES.currentPasswordForEmail, 'current_password_required');
+    await assertCurrentPassword(platform, actor.userId, input.currentPassword);
+    const [taken] = await platform.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, actor.userId)))
+      .limit(1);
+    if (taken) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
+  }
   try {
     await platform.db.transaction(async (tx) => {
       await tx.update(users).set({ name: fullName, email, updatedAt: now }).where(eq(users.id, actor.userId));
@@ -30,6 +60,13 @@ export async function updateOwnProfile(
         .update(profiles)
         .set({ fullName, email, updatedAt: now })
         .where(and(eq(profiles.id, actor.profileId), eq(profiles.organizationId, actor.organizationId)));
+      if (emailChanges) {
+        await retireResetTokens(tx, actor.userId);
+        await enqueueEmail(
+          tx,
+          emailChangedEmail({ oldEmail: actor.email, newEmail: email, fullName, organizationId: actor.organizationId }),
+        );
+      }
       await publishChange(tx, { organizationId: actor.organizationId, topic: 'team' });
     });
   } catch (error) {
@@ -44,17 +81,11 @@ export async function changeOwnPassword(
   platform: Platform,
   input: { actor: Actor; sessionId: string; currentPassword: string; newPassword: string },
 ): Promise<void> {
-  const [account] = await platform.db
-    .select({ password: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, input.actor.userId), eq(accounts.providerId, 'credential')))
-    .limit(1);
-  if (!account?.password || !(await verifyPassword(account.password, input.currentPassword))) {
-    throw badRequest(AUTH_MESSAGES.currentPasswordWrong, 'wrong_password');
-  }
+  await assertCurrentPassword(platform, input.actor.userId, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword);
   const now = platform.clock.now();
   await platform.db.transaction(async (tx) => {
+    // Also retires the user's unused reset links (issue 20).
     await setCredentialPassword(tx, input.actor.userId, passwordHash, now);
     await revokeSessions(tx, input.actor.userId, input.sessionId);
   });

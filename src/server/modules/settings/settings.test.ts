@@ -1,14 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../domain/auth';
-import { users } from '../../platform/db/schema/auth';
+import { RATE_LIMITS } from '../../platform/auth/rate-limit';
+import { fixedClock } from '../../platform/clock';
+import { rateLimits, users } from '../../platform/db/schema/auth';
 import { profiles } from '../../platform/db/schema/tenancy';
+import { lastEmailTo, resetTokenFor } from '../../test/outbox';
 import { asUser, sessionCookie, TEST_PASSWORD } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
+const start = new Date('2026-11-22T10:00:00Z');
+const clock = fixedClock(start);
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock });
 });
 afterAll(() => t.close());
 
@@ -22,7 +27,7 @@ describe('Settings: profile', () => {
     const res = await user.inject({
       method: 'PATCH',
       url: '/api/settings/profile',
-      payload: { fullName: '  Grace Hopper ', email: 'Grace@Example.com' },
+      payload: { fullName: '  Grace Hopper ', email: 'Grace@Example.com', currentPassword: TEST_PASSWORD },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -35,18 +40,85 @@ describe('Settings: profile', () => {
     expect((await signIn('grace@example.com', TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it("refuses another user's email with 409 and changes nothing", async () => {
+  it('changes the name alone without the password', async () => {
+    const user = await asUser(t, 'developer');
+    const res = await user.inject({ method: 'PATCH', url: '/api/settings/profile', payload: { fullName: 'Only Name', email: user.email } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profile.fullName).toBe('Only Name');
+    expect(await lastEmailTo(t.db, user.email, 'email_changed')).toBeUndefined();
+  });
+
+  it('asks for the current password to change the email, then tells the old address', async () => {
+    const user = await asUser(t, 'admin');
+    await t.app.inject({ method: 'POST', url: '/api/auth/password-reset/request', payload: { email: user.email }, remoteAddress: '10.6.1.1' });
+    const resetLink = await resetTokenFor(t.db, user.email);
+    const change = (currentPassword?: string) =>
+      user.inject({ method: 'PATCH', url: '/api/settings/profile', payload: { fullName: 'Moved', email: 'moved@example.com', currentPassword } });
+
+    const missing = await change();
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ error: { code: 'current_password_required', message: AUTH_MESSAGES.currentPasswordForEmail } });
+    const wrong = await change('not-it');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: { code: 'wrong_password', message: AUTH_MESSAGES.currentPasswordWrong } });
+    const [unchanged] = await t.db.select().from(users).where(eq(users.id, user.userId));
+    expect(unchanged).toMatchObject({ email: user.email, name: user.fullName });
+
+    const done = await change(TEST_PASSWORD);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().user.email).toBe('moved@example.com');
+    const notice = await lastEmailTo(t.db, user.email, 'email_changed');
+    expect(notice?.subject).toBe('Your Brieflane email address was changed');
+    expect(notice?.text).toContain(`from ${user.email} to moved@example.com`);
+    expect(notice?.organizationId).toBe(user.organizationId);
+    expect(await lastEmailTo(t.db, 'moved@example.com', 'email_changed')).toBeUndefined();
+    // A reset link sent to the old address no longer works.
+    const validate = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset/validate', payload: { token: resetLink }, remoteAddress: '10.6.1.2' });
+    expect(validate.json()).toEqual({ valid: false });
+  });
+
+  it("refuses another user's email with 409 and changes nothing, but only with the password", async () => {
     const user = await asUser(t, 'admin');
     const other = await asUser(t, 'developer');
+    const probe = await user.inject({ method: 'PATCH', url: '/api/settings/profile', payload: { fullName: 'New Name', email: other.email } });
+    expect(probe.statusCode).toBe(400);
     const res = await user.inject({
       method: 'PATCH',
       url: '/api/settings/profile',
-      payload: { fullName: 'New Name', email: other.email.toUpperCase() },
+      payload: { fullName: 'New Name', email: other.email.toUpperCase(), currentPassword: TEST_PASSWORD },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(AUTH_MESSAGES.emailTaken);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.userId));
     expect(row).toMatchObject({ email: user.email, name: user.fullName });
+  });
+
+  it('limits current-password guesses on an email change, and email changes per user', async () => {
+    const user = await asUser(t, 'developer');
+    const { max } = RATE_LIMITS['current-password'].user;
+    const change = (currentPassword: string, address = '10.6.2.1') =>
+      user.inject({ method: 'PATCH', url: '/api/settings/profile', payload: { fullName: 'X', email: 'guess@example.com', currentPassword }, remoteAddress: address });
+    for (let i = 0; i < max; i += 1) expect((await change('wrong')).statusCode).toBe(400);
+    const blocked = await change(TEST_PASSWORD, '10.6.2.2');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe('rate_limited');
+    clock.advance(RATE_LIMITS['current-password'].user.windowSeconds * 1000 + 1);
+    try {
+      expect((await change(TEST_PASSWORD)).statusCode).toBe(200);
+      // Every email change counts against the per-user 'member-email' allowance too.
+      const { max: lookups } = RATE_LIMITS['member-email'].user;
+      const [used] = await t.db.select().from(rateLimits).where(eq(rateLimits.key, `brieflane:member-email:user:${user.userId}`));
+      expect(used!.count).toBe(max + 2);
+      await t.db.update(rateLimits).set({ count: lookups }).where(eq(rateLimits.key, `brieflane:member-email:user:${user.userId}`));
+      const over = await user.inject({
+        method: 'PATCH',
+        url: '/api/settings/profile',
+        payload: { fullName: 'X', email: 'again@example.com', currentPassword: TEST_PASSWORD },
+      });
+      expect(over.statusCode).toBe(429);
+    } finally {
+      clock.set(start);
+    }
   });
 
   it('refuses missing or invalid fields and anonymous callers', async () => {
@@ -100,5 +172,28 @@ describe('Settings: password', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: elsewhere } })).statusCode).toBe(401);
     expect((await signIn(user.email, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await signIn(user.email, 'fresh-password')).statusCode).toBe(200);
+  });
+
+  it('limits current-password guesses like sign-in; a right one does not count', async () => {
+    const user = await asUser(t, 'account_executive');
+    const { max, windowSeconds } = RATE_LIMITS['current-password'].user;
+    const change = (currentPassword: string, newPassword = 'next-password', address = '10.6.3.1') =>
+      user.inject({ method: 'POST', url: '/api/settings/password', payload: { currentPassword, newPassword }, remoteAddress: address });
+    for (let i = 1; i < max; i += 1) expect((await change('wrong')).statusCode).toBe(400);
+    expect((await change(TEST_PASSWORD, 'second-password')).statusCode).toBe(204);
+    // Counted, the right password would have used up the allowance.
+    expect((await change('wrong')).statusCode).toBe(400);
+    // Per user, whatever the address.
+    const blocked = await change('second-password', 'third-password', '10.6.3.2');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe('rate_limited');
+    expect((await signIn(user.email, 'second-password')).statusCode).toBe(200);
+
+    clock.advance(windowSeconds * 1000 + 1);
+    try {
+      expect((await change('second-password', 'third-password')).statusCode).toBe(204);
+    } finally {
+      clock.set(start);
+    }
   });
 });

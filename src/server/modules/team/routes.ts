@@ -12,7 +12,8 @@ import {
   teamTagsSchema,
   updateTeamMemberSchema,
 } from '../../../domain/team';
-import { requireActor } from '../../platform/auth/session';
+import { enforceRateLimit } from '../../platform/auth/rate-limit';
+import { requireActor, type Actor } from '../../platform/auth/session';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { addTeamMember, getTeamMember, listTeamMembers, listTeamTags, removeTeamMember, updateTeamMember } from './service';
@@ -23,9 +24,18 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
+  429: errorResponseSchema,
 };
 const tags = ['team'];
 const params = z.object({ memberId: z.uuid({ message: TEAM_MESSAGES.notFound }) });
+
+/**
+ * Issue 20: a request with an email can answer 'email taken' for an address of any organization,
+ * so such requests are rate limited per user and per address.
+ */
+async function limitEmailLookups(platform: Platform, actor: Actor, email: string | null | undefined, address: string) {
+  if (email) await enforceRateLimit(platform, 'member-email', { userId: actor.userId, address });
+}
 
 export async function teamRoutes(app: FastifyInstance, options: { platform: Platform }) {
   const { platform } = options;
@@ -60,7 +70,9 @@ export async function teamRoutes(app: FastifyInstance, options: { platform: Plat
     '/api/team',
     { schema: { tags, summary: 'Add a team member', body: createTeamMemberSchema, response: { 201: teamMemberSchema, ...errors } } },
     async (request, reply) => {
-      const member = await addTeamMember(platform, await requireActor(platform, request), request.body);
+      const actor = await requireActor(platform, request);
+      await limitEmailLookups(platform, actor, request.body.email, request.ip);
+      const member = await addTeamMember(platform, actor, request.body);
       return reply.status(201).send(member);
     },
   );
@@ -68,7 +80,11 @@ export async function teamRoutes(app: FastifyInstance, options: { platform: Plat
   typed.patch(
     '/api/team/:memberId',
     { schema: { tags, summary: 'Edit a team member', params, body: updateTeamMemberSchema, response: { 200: teamMemberSchema, ...errors } } },
-    async (request) => updateTeamMember(platform, await requireActor(platform, request), request.params.memberId, request.body),
+    async (request) => {
+      const actor = await requireActor(platform, request);
+      await limitEmailLookups(platform, actor, request.body.email, request.ip);
+      return updateTeamMember(platform, actor, request.params.memberId, request.body);
+    },
   );
 
   typed.delete(

@@ -4,9 +4,15 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { accounts, sessions } from '../db/schema/auth';
+import { passwordResetTokens } from '../db/schema/platform';
 
-/** Writes the Argon2id hash into the user's credential account (better-auth's row format). */
+/**
+ * Writes the Argon2id hash into the user's credential account (better-auth's row format), and
+ * retires every unused reset or set-password link of the user (issue 20): whoever sets the
+ * password (a reset, Settings, an admin on the Team tab), an older emailed link must not undo it.
+ */
 export async function setCredentialPassword(executor: Executor, userId: string, passwordHash: string, now: Date) {
+  await retireResetTokens(executor, userId);
   const updated = await executor
     .update(accounts)
     .set({ password: passwordHash, updatedAt: now })
@@ -32,4 +38,12 @@ export function isUniqueViolation(error: unknown): boolean {
     if (e.code === '23505') return true;
   }
   return false;
+}
+
+/** Marks every unused reset or set-password token of the user as used. */
+export async function retireResetTokens(executor: Executor, userId: string) {
+  await executor
+    .update(passwordResetTokens)
+    .set({ used: true })
+    .where(and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.used, false)));
 }

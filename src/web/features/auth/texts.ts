@@ -13,6 +13,8 @@ export const AUTH_TEXTS = {
   verifyButton: 'Verify Code',
   verifying: 'Verifying...',
   useDifferentEmail: 'Use a different email',
+  // Sign-up answers alike whether or not the email has an account (issue 19); the inbox tells.
+  existingAccountNote: 'If this email already has an account, we sent a note there instead of a code: sign in, or reset your password.',
   resetTitle: 'Reset Password',
   resetSubtitle: 'Enter your email and we will send you a link to choose a new password.',
   sendResetLink: 'Send Reset Link',

@@ -5,6 +5,7 @@ export const SETTINGS_TEXTS = {
   fullName: 'Full Name',
   email: 'Email',
   updateProfile: 'Update Profile',
+  currentPasswordForEmailHint: 'Needed to change the email you sign in with.',
   passwordTitle: 'Change Password',
   passwordDescription: 'Enter your current password, then choose a new one.',
   currentPassword: 'Current Password',

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/web/components/ui/toaster';
 import { createQueryClient } from '@/web/lib/query-client';
+import { AUTH_TEXTS } from '../texts';
 import { AuthScreen } from './auth-screen';
 
 type Reply = { status: number; body?: unknown };
@@ -75,6 +76,8 @@ describe('AuthScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send Verification Code' }));
 
     expect(await screen.findByRole('heading', { name: 'Verify Your Email' })).toBeTruthy();
+    // The server answers alike for an email with an account (issue 19); the step says what then.
+    expect(screen.getByText(AUTH_TEXTS.existingAccountNote)).toBeTruthy();
     expect(calls[0]).toEqual({ path: '/api/auth/sign-up/send-code', body: { email: 'ada@example.com' } });
 
     type('Verification Code', '111111');
@@ -86,8 +89,8 @@ describe('AuthScreen', () => {
   it("keeps the typed details and shows the server's message when sending the code fails", async () => {
     stubApi({
       '/api/auth/sign-up/send-code': {
-        status: 409,
-        body: { error: { code: 'email_taken', message: 'An error occurred or there is already an account with this email.' } },
+        status: 429,
+        body: { error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' } },
       },
     });
     renderScreen('sign-up');
@@ -95,7 +98,7 @@ describe('AuthScreen', () => {
     type('Email', 'ada@example.com');
     type('Password', 'secret-123');
     fireEvent.click(screen.getByRole('button', { name: 'Send Verification Code' }));
-    expect(await screen.findByText('An error occurred or there is already an account with this email.')).toBeTruthy();
+    expect(await screen.findByText('Too many requests. Please wait a moment and try again.')).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('button', { name: 'Send Verification Code' }) as HTMLButtonElement).disabled).toBe(false));
     expect((screen.getByLabelText('Full Name') as HTMLInputElement).value).toBe('Ada Lovelace');
   });

@@ -116,9 +116,12 @@ function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => v
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <div className="flex items-start gap-3 rounded-lg bg-accent/60 p-3 text-sm text-accent-foreground">
         <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
-        <p>
-          We sent a {VERIFICATION_CODE_LENGTH}-digit code to <span className="font-medium break-all">{details.email}</span>.
-        </p>
+        <div className="grid gap-1">
+          <p>
+            We sent a {VERIFICATION_CODE_LENGTH}-digit code to <span className="font-medium break-all">{details.email}</span>.
+          </p>
+          <p className="text-xs opacity-80">{AUTH_TEXTS.existingAccountNote}</p>
+        </div>
       </div>
       <FormField label="Verification Code" error={errors.code?.message}>
         <Input

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserRound } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import { AUTH_MESSAGES, updateProfileSchema, type Me } from '@/domain/auth';
+import { useForm, useWatch } from 'react-hook-form';
+import { AUTH_MESSAGES, profileFormSchema, type Me } from '@/domain/auth';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';
@@ -10,18 +10,23 @@ import { notifySuccess } from '@/web/lib/notify';
 import { useUpdateProfile } from '../api';
 import { SETTINGS_TEXTS } from '../texts';
 
+/** Issue 20: a new sign-in email also asks for the current password; the field shows only then. */
 export function ProfileForm({ me }: { me: Me }) {
   const updateProfile = useUpdateProfile();
+  const signInEmail = me.user.email;
   const form = useForm({
-    resolver: zodResolver(updateProfileSchema),
-    defaultValues: { fullName: me.profile.fullName, email: me.profile.email ?? me.user.email },
+    resolver: zodResolver(profileFormSchema(signInEmail)),
+    defaultValues: { fullName: me.profile.fullName, email: me.profile.email ?? signInEmail, currentPassword: '' },
   });
   const { errors } = form.formState;
+  const typedEmail = useWatch({ control: form.control, name: 'email' });
+  const emailChanges = (typedEmail ?? '').trim().toLowerCase() !== signInEmail.toLowerCase();
 
-  const onSubmit = form.handleSubmit((values) => {
-    updateProfile.mutate(values, {
+  const onSubmit = form.handleSubmit(({ fullName, email, currentPassword }) => {
+    const input = email === signInEmail.toLowerCase() ? { fullName, email } : { fullName, email, currentPassword };
+    updateProfile.mutate(input, {
       onSuccess: (updated) => {
-        form.reset({ fullName: updated.profile.fullName, email: updated.profile.email ?? updated.user.email });
+        form.reset({ fullName: updated.profile.fullName, email: updated.profile.email ?? updated.user.email, currentPassword: '' });
         notifySuccess(AUTH_MESSAGES.profileUpdated);
       },
     });
@@ -46,6 +51,16 @@ export function ProfileForm({ me }: { me: Me }) {
               <Input type="email" autoComplete="email" {...form.register('email')} />
             </FormField>
           </div>
+          {emailChanges ? (
+            <FormField
+              label={SETTINGS_TEXTS.currentPassword}
+              error={errors.currentPassword?.message}
+              hint={SETTINGS_TEXTS.currentPasswordForEmailHint}
+              className="sm:max-w-[calc(50%-0.5rem)]"
+            >
+              <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+            </FormField>
+          ) : null}
           <Button type="submit" className="justify-self-start" loading={updateProfile.isPending} loadingText={SETTINGS_TEXTS.saving}>
             {SETTINGS_TEXTS.updateProfile}
           </Button>
