@@ -38,6 +38,7 @@ import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
 import { AppError, errorBody } from './platform/errors';
+import { LOG_REDACTION } from './platform/log-redaction';
 import { attachMailDelivery } from './platform/mail/mail-delivery';
 import type { Platform } from './platform/platform';
 import { localDiskStorage } from './platform/storage/storage';
@@ -63,8 +64,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     storage: localDiskStorage(path.join(config.dataDir, 'files')),
   };
 
+  // Every logger, a test's included, redacts what a failed query would otherwise spill.
+  const logger =
+    options.logger === false ? false : { level: config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), ...LOG_REDACTION };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
