@@ -74,10 +74,22 @@ export const SHARED_LINK_ERRORS = {
   invalidPassword: 'invalid_password',
 } as const;
 
-/** Spec 5: passwords are optional and have no length rule; bounded so hashing stays cheap. */
+export const LINK_PASSWORD_MIN = 8;
+export const LINK_PASSWORD_MESSAGES = {
+  tooShort: `Password must be at least ${LINK_PASSWORD_MIN} characters long`,
+  blank: 'Password cannot be blank',
+} as const;
+
+/**
+ * Spec 5 makes a link password optional; when there is one it must hold out against guessing
+ * (issue #19): at least 8 characters besides surrounding spaces, and not only spaces. Empty
+ * means none. Bounded so hashing stays cheap.
+ */
 const linkPassword = z
   .string()
   .max(200, 'Passwords can be at most 200 characters')
+  .refine((v) => v === '' || v.trim() !== '', LINK_PASSWORD_MESSAGES.blank)
+  .refine((v) => v === '' || v.trim() === '' || v.trim().length >= LINK_PASSWORD_MIN, LINK_PASSWORD_MESSAGES.tooShort)
   .nullish()
   .transform((v) => (v === undefined || v === null || v === '' ? null : v));
 

@@ -7,7 +7,7 @@ export const SHARING_TEXTS = {
   linkName: 'Link Name',
   linkNamePlaceholder: 'e.g., Client review',
   password: 'Password',
-  passwordHint: 'Optional. Viewers must enter it to open the link.',
+  passwordHint: 'Optional, at least 8 characters. Viewers must enter it to open the link.',
   expiry: 'Expires',
   expiryOptions: [
     { value: 'never', label: 'Never' },
@@ -41,7 +41,7 @@ export const SHARING_TEXTS = {
   assignDescription: 'Give a developer of your organization access to this project.',
   developer: 'Developer',
   chooseDeveloper: 'Choose a developer',
-  assignPasswordHint: 'Optional. Protects the developer’s project link.',
+  assignPasswordHint: 'Optional, at least 8 characters. Protects the developer’s project link.',
   message: 'Message',
   messagePlaceholder: 'A note for the developer (optional)',
   allAssigned: 'Every developer of your organization is assigned to this project.',

@@ -69,16 +69,21 @@ describe('ShareProjectDialog', () => {
     expect((screen.getByLabelText('Link address') as HTMLInputElement).value).toBe(`${window.location.origin}/project-access/${link.token}`);
 
     fireEvent.input(screen.getByLabelText('Link Name'), { target: { value: '  Board preview ' } });
+    // Spec-style rule from the domain schema: a short password is refused before sending.
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
+    expect(await screen.findByText('Password must be at least 8 characters long')).toBeTruthy();
+    expect(calls.filter((c) => c.key.startsWith('POST'))).toHaveLength(0);
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'x-long-enough' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
     expect(await screen.findByText('Database unavailable')).toBeTruthy();
-    expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toEqual({ name: 'Board preview', password: 'x', expiresInDays: null });
+    expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toEqual({ name: 'Board preview', password: 'x-long-enough', expiresInDays: null });
     await waitFor(() => expect((screen.getByRole('button', { name: 'Generate Link' }) as HTMLButtonElement).disabled).toBe(false));
     expect((screen.getByLabelText('Link Name') as HTMLInputElement).value).toBe('  Board preview ');
-    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('x');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('x-long-enough');
   });
 
-  it('sends an empty name and password as none (spec 5: both optional, no length rule)', async () => {
+  it('sends an empty name and password as none (spec 5: both optional)', async () => {
     const calls = stubApi({
       [`GET ${PROJECT}/access-links`]: { status: 200, body: { items: [] } },
       [`POST ${PROJECT}/access-links`]: { status: 201, body: { ...link, name: null, hasPassword: false } },
