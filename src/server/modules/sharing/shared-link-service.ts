@@ -5,23 +5,14 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { SHARED_LINK_ERRORS, SHARING_MESSAGES, type SharedProject } from '../../../domain/sharing';
 import { verifyPassword } from '../../platform/auth/password';
-import { consumeRateLimit, type RateLimitRule } from '../../platform/auth/rate-limit';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
 import { projectAccessOpens, projectAccessTokens, projects } from '../../platform/db/schema/work';
-import { AppError, tooManyRequests } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import type { ProjectAccess } from '../../platform/project-access';
 import { LINK_GRANT_TTL_MS, signLinkGrant, verifyLinkGrant } from './link-grant';
-
-/**
- * Password attempts on a protected link. Per link and address: slows one guesser. Per link:
- * bounds guessing from many addresses; higher, as one office may share a link and an address.
- */
-export const LINK_PASSWORD_LIMITS = {
-  linkAndAddress: { windowSeconds: 60, max: 5 },
-  link: { windowSeconds: 60, max: 30 },
-} as const satisfies Record<string, RateLimitRule>;
+import { admitLinkPasswordAttempt, clearLinkPasswordFailures, recordLinkPasswordFailure } from './link-password-guard';
 
 /** What the shared routes know about the caller, gathered from the request by the route. */
 export type SharedLinkRequest = {
@@ -138,13 +129,13 @@ export async function openSharedLink(
   let grant: { value: string; expiresAt: Date } | null = null;
   if (link.passwordHash !== null && !verifyLinkGrant(config.authSecret, request.grant, link.id, now.getTime())) {
     if (request.password === null) throw passwordRequired();
-    // Every attempt counts, right ones included, before the (slow) hash check.
-    const [perAddress, perLink] = await Promise.all([
-      consumeRateLimit(platform, `brieflane:link-password:${link.id}:address:${request.address}`, LINK_PASSWORD_LIMITS.linkAndAddress),
-      consumeRateLimit(platform, `brieflane:link-password:${link.id}`, LINK_PASSWORD_LIMITS.link),
-    ]);
-    if (!perAddress || !perLink) throw tooManyRequests(SHARING_MESSAGES.tooManyAttempts);
-    if (!(await verifyPassword(link.passwordHash, request.password))) throw invalidPassword();
+    // Before the (slow) hash check; only addresses that keep failing are held up.
+    await admitLinkPasswordAttempt(platform, link.id, request.address);
+    if (!(await verifyPassword(link.passwordHash, request.password))) {
+      await recordLinkPasswordFailure(platform, link.id, request.address);
+      throw invalidPassword();
+    }
+    await clearLinkPasswordFailures(platform, link.id, request.address);
     const expiresAt = new Date(now.getTime() + LINK_GRANT_TTL_MS);
     grant = { value: signLinkGrant(config.authSecret, link.id, expiresAt.getTime()), expiresAt };
   }
