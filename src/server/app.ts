@@ -54,6 +54,12 @@ export type App = FastifyInstance;
 
 const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
+/** The ws:// or wss:// origin of an http(s) URL. */
+export function webSocketOrigin(url: string): string {
+  const { protocol, host } = new URL(url);
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}`;
+}
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const platform: Platform = {
@@ -108,7 +114,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
         // Radix positions popovers with inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the page's own ws/wss origin in CSP 3 browsers; the public URL's
+        // WebSocket origin is named too for those that read 'self' as http(s) only.
+        connectSrc: ["'self'", webSocketOrigin(config.publicUrl)],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
