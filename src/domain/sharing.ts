@@ -65,6 +65,8 @@ export const SHARING_MESSAGES = {
   accessDenied: 'Access Denied',
   tooManyAttempts: 'Too many password attempts. Please wait a minute and try again.',
   signInToContribute: 'Sign in to add files, links and notes or to update tasks.',
+  // A view-only link (issue #19: 'Viewers may contribute' off).
+  viewOnly: 'This link is view only.',
 } as const;
 
 /** Error codes of the public routes, so the page can tell its states apart. */
@@ -111,6 +113,8 @@ export const createAccessLinkSchema = z.object({
     })
     .nullish()
     .transform((v) => v ?? null),
+  /** Spec 6: signed-in viewers may contribute; staff may hand out view-only links instead. */
+  viewersMayContribute: z.boolean().optional().default(true),
 });
 export type CreateAccessLinkInput = z.input<typeof createAccessLinkSchema>;
 
@@ -120,6 +124,7 @@ export const accessLinkSchema = z.object({
   name: z.string().nullable(),
   token: z.string(),
   hasPassword: z.boolean(),
+  viewersMayContribute: z.boolean(),
   expiresAt: z.string().nullable(),
   isExpired: z.boolean(),
   createdAt: z.string(),
@@ -129,9 +134,16 @@ export const accessLinkSchema = z.object({
 });
 export type AccessLink = z.infer<typeof accessLinkSchema>;
 
+/** What an access-log entry records: opening the link, reading it (once an hour per viewer), a download. */
+export const LINK_ACCESS_KINDS = ['open', 'view', 'download'] as const;
+export type LinkAccessKind = (typeof LINK_ACCESS_KINDS)[number];
+
 export const accessOpenSchema = z.object({
   id: z.string(),
   openedAt: z.string(),
+  kind: z.enum(LINK_ACCESS_KINDS),
+  /** The downloaded file's name (downloads only). */
+  fileName: z.string().nullable(),
   /** null: opened by someone not signed in. */
   viewerName: z.string().nullable(),
   viewerEmail: z.string().nullable(),
@@ -182,8 +194,10 @@ export const sharedProjectSchema = z.object({
   companyOverview: z.string().nullable(),
   formData: z.record(z.string(), z.union([z.string(), z.array(z.string())])).nullable(),
   templateFields: z.array(templateFieldSchema).nullable(),
-  /** Signed-in viewers may upload, add links and notes and toggle tasks (spec 6). */
+  /** Signed-in viewers may upload, add links and notes and toggle tasks (spec 6), unless the link is view only. */
   canContribute: z.boolean(),
+  /** false: a view-only link, where nobody contributes, signed in or not. */
+  viewersMayContribute: z.boolean(),
   viewerName: z.string().nullable(),
 });
 export type SharedProject = z.infer<typeof sharedProjectSchema>;

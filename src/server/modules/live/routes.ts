@@ -77,8 +77,8 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOption
         const { token } = request.params as { token: string };
         const grant = request.cookies[LINK_GRANT_COOKIE];
         // The same checks as every shared route: 404 invalid_link, 401 password_required.
-        const project = await (await sharedLinkAccess(platform, { token, grant, viewer: null })).project(platform.db);
-        admitted.set(request, linkConnection(platform, project, token, grant));
+        const project = await (await sharedLinkAccess(platform, { token, grant, viewer: null, address: request.ip })).project(platform.db);
+        admitted.set(request, linkConnection(platform, project, token, grant, request.ip));
       },
     },
     (socket, request) => admit(socket as LiveSocket, request),
@@ -153,6 +153,7 @@ function linkConnection(
   project: { id: string; organizationId: string },
   token: string,
   grant: string | undefined,
+  address: string,
 ): LiveConnection {
   return {
     organizationId: project.organizationId,
@@ -160,7 +161,7 @@ function linkConnection(
       if (event.topic !== 'project' || event.projectId !== project.id) return 'skip';
       try {
         // Revoked, expired, deleted with its project, or a grant that ran out: the stream ends.
-        await (await sharedLinkAccess(platform, { token, grant, viewer: null })).project(platform.db);
+        await (await sharedLinkAccess(platform, { token, grant, viewer: null, address })).project(platform.db);
         return 'send';
       } catch (error) {
         if (error instanceof AppError) return 'close';
