@@ -41,6 +41,7 @@ const link: AccessLink = {
   name: 'Client review',
   token: 'tok_abcdefghijklmnopqrstuvwxyz',
   hasPassword: true,
+  viewersMayContribute: true,
   expiresAt: '2020-01-08T00:00:00.000Z',
   isExpired: true,
   createdAt: '2020-01-01T00:00:00.000Z',
@@ -77,7 +78,12 @@ describe('ShareProjectDialog', () => {
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'x-long-enough' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
     expect(await screen.findByText('Database unavailable')).toBeTruthy();
-    expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toEqual({ name: 'Board preview', password: 'x-long-enough', expiresInDays: null });
+    expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toEqual({
+      name: 'Board preview',
+      password: 'x-long-enough',
+      expiresInDays: null,
+      viewersMayContribute: true,
+    });
     await waitFor(() => expect((screen.getByRole('button', { name: 'Generate Link' }) as HTMLButtonElement).disabled).toBe(false));
     expect((screen.getByLabelText('Link Name') as HTMLInputElement).value).toBe('  Board preview ');
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('x-long-enough');
@@ -92,7 +98,43 @@ describe('ShareProjectDialog', () => {
     expect(await screen.findByText('No active links yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
     expect(await screen.findByText('Access token generated successfully!')).toBeTruthy();
-    expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toEqual({ name: null, password: null, expiresInDays: null });
+    expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true });
+  });
+
+  it("hands out a view-only link with 'Viewers may contribute' off, marks it on the row, and shows the access log's reads and downloads", async () => {
+    const viewOnly = { ...link, id: 'l2', name: 'Board', hasPassword: false, isExpired: false, expiresAt: null, viewersMayContribute: false, openCount: 1, lastOpenedAt: '2026-01-02T10:00:00.000Z' };
+    const calls = stubApi({
+      [`GET ${PROJECT}/access-links`]: { status: 200, body: { items: [viewOnly] } },
+      [`POST ${PROJECT}/access-links`]: { status: 201, body: viewOnly },
+      [`GET ${PROJECT}/access-links/l2/opens`]: {
+        status: 200,
+        body: {
+          total: 3,
+          items: [
+            { id: 'o3', openedAt: '2026-01-02T10:05:00.000Z', kind: 'download', fileName: 'Brief.pdf', viewerName: 'Ada Lovelace', viewerEmail: null },
+            { id: 'o2', openedAt: '2026-01-02T10:01:00.000Z', kind: 'view', fileName: null, viewerName: null, viewerEmail: null },
+            { id: 'o1', openedAt: '2026-01-02T10:00:00.000Z', kind: 'open', fileName: null, viewerName: null, viewerEmail: null },
+          ],
+        },
+      },
+    });
+    renderWithClient(<ShareProjectDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
+    const row = await screen.findByRole('listitem', { name: 'Board' });
+    expect(row.textContent).toContain('View only');
+
+    const toggle = screen.getByRole('switch', { name: 'Viewers may contribute' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
+    expect(await screen.findByText('Access token generated successfully!')).toBeTruthy();
+    expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toMatchObject({ viewersMayContribute: false });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show access log' }));
+    const log = await screen.findByRole('list', { name: 'Access log' });
+    expect(log.textContent).toContain('Ada Lovelace · Downloaded Brief.pdf');
+    expect(log.textContent).toContain('Anonymous · Viewed');
+    expect(log.textContent).toContain('Anonymous · Opened');
   });
 });
 
