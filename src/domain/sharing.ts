@@ -29,7 +29,9 @@
 //   POST   /api/project-access/:token/notes     noteContentSchema (signed in only)
 //   PATCH  /api/project-access/:token/notes/:noteId          (signed in, own notes only)
 //   DELETE /api/project-access/:token/notes/:noteId          (signed in, own notes only)
-// An unknown, revoked or expired token answers 404 `invalid_link`; writing while signed out 401.
+// An unknown, revoked or expired token answers 404 `invalid_link`; writing while signed out 401;
+// any write through a view-only link ('Viewers may contribute' off) 403 `view_only_link`.
+// Reads are logged once per viewer an hour, downloads every time (decision 008).
 import { z } from 'zod';
 import { templateFieldSchema } from './template-field';
 
