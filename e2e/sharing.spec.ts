@@ -60,6 +60,8 @@ function projectCard(page: Page, name: string) {
 
 test.describe('Sharing a project', () => {
   test('staff shares a protected link; visitors view it, signed-in users contribute, and revoking ends access', async ({ page, browser }) => {
+    // Three browsers and a dozen steps: over 30 s on a loaded machine.
+    test.slow();
     await signIn(page, owner.email, DEMO_PASSWORD);
     await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
     const name = await projectThroughApi(page, 'Harbor Menu');
