@@ -27,12 +27,25 @@ describe('sharedToggleStatus', () => {
 
 describe('createAccessLinkSchema', () => {
   it('treats empty and missing name, password and expiry as none', () => {
-    expect(createAccessLinkSchema.parse({})).toEqual({ name: null, password: null, expiresInDays: null });
-    expect(createAccessLinkSchema.parse({ name: '   ', password: '', expiresInDays: null })).toEqual({ name: null, password: null, expiresInDays: null });
+    expect(createAccessLinkSchema.parse({})).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true });
+    expect(createAccessLinkSchema.parse({ name: '   ', password: '', expiresInDays: null })).toEqual({
+      name: null,
+      password: null,
+      expiresInDays: null,
+      viewersMayContribute: true,
+    });
+    // 'Viewers may contribute' is on unless turned off (spec 6; issue #19).
+    expect(createAccessLinkSchema.parse({ viewersMayContribute: false }).viewersMayContribute).toBe(false);
+    expect(createAccessLinkSchema.safeParse({ viewersMayContribute: 'no' }).success).toBe(false);
   });
 
   it('trims the name, keeps the password as typed, and takes the offered expiries', () => {
-    expect(createAccessLinkSchema.parse({ name: '  Review ', password: ' open sesame ', expiresInDays: 30 })).toEqual({ name: 'Review', password: ' open sesame ', expiresInDays: 30 });
+    expect(createAccessLinkSchema.parse({ name: '  Review ', password: ' open sesame ', expiresInDays: 30 })).toEqual({
+      name: 'Review',
+      password: ' open sesame ',
+      expiresInDays: 30,
+      viewersMayContribute: true,
+    });
     for (const days of [1, 7, 30, 90]) expect(createAccessLinkSchema.parse({ expiresInDays: days }).expiresInDays).toBe(days);
   });
 
