@@ -153,6 +153,19 @@ describe('AssignDeveloperDialog', () => {
     expect(calls.filter((c) => c.key.startsWith('POST'))).toHaveLength(0);
   });
 
+  it('shows the link password rule from the shared schema before sending anything', async () => {
+    const calls = stubApi({ [`GET ${PROJECT}/developers`]: { status: 200, body: developers } });
+    renderWithClient(<AssignDeveloperDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
+    expect(await screen.findByRole('listitem', { name: 'Sam Okafor' })).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Assign Developer' }));
+    expect(await screen.findByText('Password cannot be blank')).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Assign Developer' }));
+    expect(await screen.findByText('Password must be at least 8 characters long')).toBeTruthy();
+    expect(calls.filter((c) => c.key.startsWith('POST'))).toHaveLength(0);
+  });
+
   it('says when the organization has no developers', async () => {
     stubApi({ [`GET ${PROJECT}/developers`]: { status: 200, body: { assigned: [], available: [] } } });
     renderWithClient(<AssignDeveloperDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
