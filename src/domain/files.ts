@@ -22,6 +22,7 @@ export const FILE_MESSAGES = {
   contentMismatch: 'The file content does not match its extension.',
   tooLarge: (mb: number) => `The file is larger than the ${mb} MB limit.`,
   noFile: 'Choose a file to upload.',
+  malformedUpload: 'The upload could not be read. Please choose the file again.',
   notFound: 'File not found',
   notYours: 'You can only delete files and links you added.',
 } as const;

@@ -3,6 +3,7 @@ import {
   accessLinkUrl,
   assignDeveloperSchema,
   createAccessLinkSchema,
+  LINK_PASSWORD_MESSAGES,
   openSharedLinkSchema,
   SHARING_MESSAGES,
   sharedToggleStatus,
@@ -26,12 +27,25 @@ describe('sharedToggleStatus', () => {
 
 describe('createAccessLinkSchema', () => {
   it('treats empty and missing name, password and expiry as none', () => {
-    expect(createAccessLinkSchema.parse({})).toEqual({ name: null, password: null, expiresInDays: null });
-    expect(createAccessLinkSchema.parse({ name: '   ', password: '', expiresInDays: null })).toEqual({ name: null, password: null, expiresInDays: null });
+    expect(createAccessLinkSchema.parse({})).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true });
+    expect(createAccessLinkSchema.parse({ name: '   ', password: '', expiresInDays: null })).toEqual({
+      name: null,
+      password: null,
+      expiresInDays: null,
+      viewersMayContribute: true,
+    });
+    // 'Viewers may contribute' is on unless turned off (spec 6; issue #19).
+    expect(createAccessLinkSchema.parse({ viewersMayContribute: false }).viewersMayContribute).toBe(false);
+    expect(createAccessLinkSchema.safeParse({ viewersMayContribute: 'no' }).success).toBe(false);
   });
 
-  it('trims the name, keeps the password as typed (no length rule), and takes the offered expiries', () => {
-    expect(createAccessLinkSchema.parse({ name: '  Review ', password: ' a ', expiresInDays: 30 })).toEqual({ name: 'Review', password: ' a ', expiresInDays: 30 });
+  it('trims the name, keeps the password as typed, and takes the offered expiries', () => {
+    expect(createAccessLinkSchema.parse({ name: '  Review ', password: ' open sesame ', expiresInDays: 30 })).toEqual({
+      name: 'Review',
+      password: ' open sesame ',
+      expiresInDays: 30,
+      viewersMayContribute: true,
+    });
     for (const days of [1, 7, 30, 90]) expect(createAccessLinkSchema.parse({ expiresInDays: days }).expiresInDays).toBe(days);
   });
 
@@ -54,7 +68,29 @@ describe('assignDeveloperSchema', () => {
   it('takes an optional password (empty means none) and an ignored message', () => {
     const id = '6f1c1a52-93a4-4c1e-9a1e-0c5b8f0f9d11';
     expect(assignDeveloperSchema.parse({ developerProfileId: id, password: '', message: 'Hi' })).toEqual({ developerProfileId: id, password: null, message: 'Hi' });
-    expect(assignDeveloperSchema.parse({ developerProfileId: id, password: 'pw' }).password).toBe('pw');
+    expect(assignDeveloperSchema.parse({ developerProfileId: id, password: 'pw-12345' }).password).toBe('pw-12345');
+  });
+});
+
+describe('link passwords (issue #19)', () => {
+  const id = '6f1c1a52-93a4-4c1e-9a1e-0c5b8f0f9d11';
+  it.each([
+    ['a', LINK_PASSWORD_MESSAGES.tooShort],
+    ['seven77', LINK_PASSWORD_MESSAGES.tooShort],
+    ['  abc    ', LINK_PASSWORD_MESSAGES.tooShort],
+    [' ', LINK_PASSWORD_MESSAGES.blank],
+    ['          ', LINK_PASSWORD_MESSAGES.blank],
+    ['\t\n', LINK_PASSWORD_MESSAGES.blank],
+  ])('refuses %j in both forms with the message', (password, message) => {
+    for (const result of [createAccessLinkSchema.safeParse({ password }), assignDeveloperSchema.safeParse({ developerProfileId: id, password })]) {
+      expect(result.success).toBe(false);
+      expect(result.error!.issues.map((issue) => issue.message)).toEqual([message]);
+    }
+  });
+
+  it('takes 8 characters or more', () => {
+    expect(createAccessLinkSchema.parse({ password: 'eight888' }).password).toBe('eight888');
+    expect(LINK_PASSWORD_MESSAGES.tooShort).toBe('Password must be at least 8 characters long');
   });
 });
 

@@ -29,7 +29,9 @@
 //   POST   /api/project-access/:token/notes     noteContentSchema (signed in only)
 //   PATCH  /api/project-access/:token/notes/:noteId          (signed in, own notes only)
 //   DELETE /api/project-access/:token/notes/:noteId          (signed in, own notes only)
-// An unknown, revoked or expired token answers 404 `invalid_link`; writing while signed out 401.
+// An unknown, revoked or expired token answers 404 `invalid_link`; writing while signed out 401;
+// any write through a view-only link ('Viewers may contribute' off) 403 `view_only_link`.
+// Reads are logged once per viewer an hour, downloads every time (decision 008).
 import { z } from 'zod';
 import { text } from './text-fields';
 import { templateFieldSchema } from './template-field';
@@ -66,6 +68,8 @@ export const SHARING_MESSAGES = {
   accessDenied: 'Access Denied',
   tooManyAttempts: 'Too many password attempts. Please wait a minute and try again.',
   signInToContribute: 'Sign in to add files, links and notes or to update tasks.',
+  // A view-only link (issue #19: 'Viewers may contribute' off).
+  viewOnly: 'This link is view only.',
 } as const;
 
 /** Error codes of the public routes, so the page can tell its states apart. */
@@ -75,9 +79,21 @@ export const SHARED_LINK_ERRORS = {
   invalidPassword: 'invalid_password',
 } as const;
 
-/** Spec 5: passwords are optional and have no length rule; bounded so hashing stays cheap. */
+export const LINK_PASSWORD_MIN = 8;
+export const LINK_PASSWORD_MESSAGES = {
+  tooShort: `Password must be at least ${LINK_PASSWORD_MIN} characters long`,
+  blank: 'Password cannot be blank',
+} as const;
+
+/**
+ * Spec 5 makes a link password optional; when there is one it must hold out against guessing
+ * (issue #19): at least 8 characters besides surrounding spaces, and not only spaces. Empty
+ * means none. Bounded so hashing stays cheap.
+ */
 const linkPassword = text('Password')
   .max(200, 'Passwords can be at most 200 characters')
+  .refine((v) => v === '' || v.trim() !== '', LINK_PASSWORD_MESSAGES.blank)
+  .refine((v) => v === '' || v.trim() === '' || v.trim().length >= LINK_PASSWORD_MIN, LINK_PASSWORD_MESSAGES.tooShort)
   .nullish()
   .transform((v) => (v === undefined || v === null || v === '' ? null : v));
 
@@ -98,6 +114,8 @@ export const createAccessLinkSchema = z.object({
     })
     .nullish()
     .transform((v) => v ?? null),
+  /** Spec 6: signed-in viewers may contribute; staff may hand out view-only links instead. */
+  viewersMayContribute: z.boolean().optional().default(true),
 });
 export type CreateAccessLinkInput = z.input<typeof createAccessLinkSchema>;
 
@@ -107,6 +125,7 @@ export const accessLinkSchema = z.object({
   name: z.string().nullable(),
   token: z.string(),
   hasPassword: z.boolean(),
+  viewersMayContribute: z.boolean(),
   expiresAt: z.string().nullable(),
   isExpired: z.boolean(),
   createdAt: z.string(),
@@ -116,9 +135,16 @@ export const accessLinkSchema = z.object({
 });
 export type AccessLink = z.infer<typeof accessLinkSchema>;
 
+/** What an access-log entry records: opening the link, reading it (once an hour per viewer), a download. */
+export const LINK_ACCESS_KINDS = ['open', 'view', 'download'] as const;
+export type LinkAccessKind = (typeof LINK_ACCESS_KINDS)[number];
+
 export const accessOpenSchema = z.object({
   id: z.string(),
   openedAt: z.string(),
+  kind: z.enum(LINK_ACCESS_KINDS),
+  /** The downloaded file's name (downloads only). */
+  fileName: z.string().nullable(),
   /** null: opened by someone not signed in. */
   viewerName: z.string().nullable(),
   viewerEmail: z.string().nullable(),
@@ -169,8 +195,10 @@ export const sharedProjectSchema = z.object({
   companyOverview: z.string().nullable(),
   formData: z.record(z.string(), z.union([z.string(), z.array(z.string())])).nullable(),
   templateFields: z.array(templateFieldSchema).nullable(),
-  /** Signed-in viewers may upload, add links and notes and toggle tasks (spec 6). */
+  /** Signed-in viewers may upload, add links and notes and toggle tasks (spec 6), unless the link is view only. */
   canContribute: z.boolean(),
+  /** false: a view-only link, where nobody contributes, signed in or not. */
+  viewersMayContribute: z.boolean(),
   viewerName: z.string().nullable(),
 });
 export type SharedProject = z.infer<typeof sharedProjectSchema>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webSocketOrigin } from './app';
 import { createTestApp, type TestApp } from './test/test-app';
 
 describe('app', () => {
@@ -24,6 +25,13 @@ describe('app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("lets pages connect to their own server only: 'self' and the public URL's WebSocket origin, no other ws/wss host", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const connectSrc = String(res.headers['content-security-policy']).split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src'));
+    expect(connectSrc).toBe("connect-src 'self' ws://localhost:3000");
+    expect(webSocketOrigin('https://brieflane.example:8443/app')).toBe('wss://brieflane.example:8443');
   });
 
   it('serves the OpenAPI document', async () => {

@@ -38,6 +38,7 @@ import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
 import { AppError, errorBody } from './platform/errors';
+import { LOG_REDACTION } from './platform/log-redaction';
 import { attachMailDelivery } from './platform/mail/mail-delivery';
 import { registerOriginCheck } from './platform/origin-check';
 import type { Platform } from './platform/platform';
@@ -54,6 +55,12 @@ export type App = FastifyInstance;
 
 const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
+/** The ws:// or wss:// origin of an http(s) URL. */
+export function webSocketOrigin(url: string): string {
+  const { protocol, host } = new URL(url);
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}`;
+}
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
   const platform: Platform = {
@@ -64,8 +71,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     storage: localDiskStorage(path.join(config.dataDir, 'files')),
   };
 
+  // Every logger, a test's included, redacts what a failed query would otherwise spill.
+  const logger =
+    options.logger === false ? false : { level: config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), ...LOG_REDACTION };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -105,7 +115,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
         // Radix positions popovers with inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the page's own ws/wss origin in CSP 3 browsers; the public URL's
+        // WebSocket origin is named too for those that read 'self' as http(s) only.
+        connectSrc: ["'self'", webSocketOrigin(config.publicUrl)],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,

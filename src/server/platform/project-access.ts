@@ -4,7 +4,8 @@
 // signed in with any organization or not at all. The services under a project take one of
 // these instead of an Actor, so the same code serves the project page and the shared page.
 import type { Executor } from './db/client';
-import { unauthorized } from './errors';
+import { SHARING_MESSAGES } from '../../domain/sharing';
+import { forbidden, unauthorized } from './errors';
 
 /** The person acting; for a link viewer this may be a member of another organization. */
 export type ProjectActor = { profileId: string; fullName: string; email: string | null };
@@ -16,6 +17,8 @@ export type ProjectAccess = {
   actor: ProjectActor | null;
   /** Staff of the project's organization on the project page: add tasks, delete any file. */
   canManage: boolean;
+  /** A view-only share link: nobody writes through it, signed in or not (decision 008). */
+  readOnly: boolean;
   /** 'link': through a share link, where nobody deletes files (spec 6 "Shared link"). */
   via: 'member' | 'link';
   /**
@@ -25,8 +28,12 @@ export type ProjectAccess = {
   project: (db: Executor) => Promise<AccessedProject>;
 };
 
-/** The signed-in actor for a write; 401 for someone holding a link without signing in. */
+/**
+ * The signed-in actor for a write; 403 through a view-only link (signing in would not help),
+ * 401 for someone holding a link without signing in.
+ */
 export function requireContributor(access: ProjectAccess): ProjectActor {
+  if (access.readOnly) throw forbidden(SHARING_MESSAGES.viewOnly, 'view_only_link');
   if (!access.actor) throw unauthorized();
   return access.actor;
 }

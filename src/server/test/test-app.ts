@@ -33,6 +33,8 @@ export type TestApp = {
 export type TestAppOptions = {
   clock?: Clock;
   env?: Record<string, string>;
+  /** Where the app's log lines go (JSON, level info and up); none: no logging. */
+  logStream?: NodeJS.WritableStream;
 };
 
 /**
@@ -54,7 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = process.env.TEST_DATABASE_URL
     ? await openFreshPostgres(process.env.TEST_DATABASE_URL)
     : await migratedDatabase();
-  const app = await buildApp({ config, database, clock: options.clock, logger: false });
+  const app = await buildApp({ config, database, clock: options.clock, logger: options.logStream ? { level: 'info', stream: options.logStream } : false });
   await app.ready();
   return {
     app,

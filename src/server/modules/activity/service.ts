@@ -11,33 +11,15 @@ import {
 import { canManageUsers } from '../../../domain/roles';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
-import { containsPattern } from '../../platform/db/cursor';
+import { containsPattern, decodeCursor, encodeCursor, type Cursor } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { activityLogs, projects } from '../../platform/db/schema/work';
-import { badRequest, forbidden } from '../../platform/errors';
+import { forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 
-/**
- * The page cursor carries created_at to the microsecond: log rows take the database's now(),
- * and a millisecond cursor (a JS Date) would skip rows written within the same millisecond.
- */
-type ActivityCursor = { createdAt: string; id: string };
-
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function encodeActivityCursor(row: ActivityCursor): string {
-  return Buffer.from(`${row.createdAt}|${row.id}`).toString('base64url');
-}
-
-function decodeActivityCursor(cursor: string): ActivityCursor {
-  const [createdAt, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (extra !== undefined || !createdAt || !id || !CURSOR_TIME.test(createdAt) || !UUID.test(id)) {
-    throw badRequest('Invalid page cursor', 'invalid_cursor');
-  }
-  return { createdAt, id };
-}
-
+// The page cursor carries created_at to the microsecond (as text): log rows take the
+// database's now(), and a millisecond cursor (a JS Date) would skip rows written within the same
+// millisecond.
 const createdAtKey = sql<string>`to_char(${activityLogs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
@@ -45,8 +27,8 @@ const createdAtKey = sql<string>`to_char(${activityLogs.createdAt} at time zone 
  * the planner turns it into an index condition on (organization_id, created_at), so a deep page
  * starts at the cursor instead of filtering every newer row.
  */
-function afterActivityCursor(cursor: ActivityCursor): SQL {
-  return sql`(${activityLogs.createdAt}, ${activityLogs.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+function afterActivityCursor(cursor: Cursor): SQL {
+  return sql`(${activityLogs.createdAt}, ${activityLogs.id}) < (${cursor.time}::timestamptz, ${cursor.id}::uuid)`;
 }
 
 /**
@@ -87,7 +69,7 @@ export function activityPageQuery(db: Executor, organizationId: string, query: z
       and(
         // Served by activity_logs_organization_id_idx (organization_id, created_at), read backwards.
         eq(activityLogs.organizationId, organizationId),
-        query.cursor ? afterActivityCursor(decodeActivityCursor(query.cursor)) : undefined,
+        query.cursor ? afterActivityCursor(decodeCursor(query.cursor)) : undefined,
         // Spec 7: the action filter is a case-insensitive contains.
         action ? ilike(activityLogs.action, containsPattern(action)) : undefined,
         searchCondition(organizationId, query.search),
@@ -119,5 +101,5 @@ export async function listActivities(
     };
   });
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
-  return { items, nextCursor: last ? encodeActivityCursor({ createdAt: last.cursorTime, id: last.id }) : null };
+  return { items, nextCursor: last ? encodeCursor({ createdAt: last.cursorTime, id: last.id }) : null };
 }

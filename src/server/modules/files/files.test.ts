@@ -116,6 +116,27 @@ describe('files and links API', () => {
     expect(stored().length).toBe(before.stored + 2);
   });
 
+  it('answers malformed multipart bodies with 400 malformed_upload, storing nothing', async () => {
+    const before = { rows: (await rows()).length, stored: stored().length };
+    const whole = multipart('brief.pdf', PDF);
+    const cases: { name: string; headers: Record<string, string>; payload: Buffer | string }[] = [
+      { name: 'no boundary', headers: { 'content-type': 'multipart/form-data' }, payload: whole.payload },
+      { name: 'an empty boundary', headers: { 'content-type': 'multipart/form-data; boundary=' }, payload: whole.payload },
+      { name: 'a truncated body', headers: whole.headers, payload: whole.payload.subarray(0, 150) },
+      { name: 'headers cut short', headers: whole.headers, payload: whole.payload.subarray(0, 40) },
+      { name: 'another boundary', headers: { 'content-type': 'multipart/form-data; boundary=nope' }, payload: whole.payload },
+      { name: 'an empty body', headers: whole.headers, payload: '' },
+    ];
+    for (const { name, headers, payload } of cases) {
+      const res = await orgAdmin.inject({ method: 'POST', url: `/api/projects/${projectId}/files`, headers, payload });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().error.code, name).toMatch(/^(malformed_upload|no_file)$/);
+      expect(res.json().error.message, name).toMatch(/^(The upload could not be read\. Please choose the file again\.|Choose a file to upload\.)$/);
+    }
+    expect((await rows()).length).toBe(before.rows);
+    expect(stored().length).toBe(before.stored);
+  });
+
   it('removes the stored object when the record insert fails', async () => {
     const before = { rows: (await rows()).length, stored: stored().length };
     await t.db.execute(sql`create function brieflane_fail_insert() returns trigger language plpgsql as $$ begin raise exception 'insert refused'; end $$`);

@@ -25,19 +25,26 @@ export function uploadBodyLimit(platform: Platform): number {
   return platform.config.maxUploadBytes + 64 * 1024;
 }
 
-/** The one file of a multipart request (field "file"); 400 without one, 413 over the limit. */
+/**
+ * The one file of a multipart request (field "file"); 400 without one or when the body cannot be
+ * parsed (no boundary, cut short, a second part), 413 over the limit.
+ */
 export async function readUploadedFile(platform: Platform, request: FastifyRequest): Promise<{ fileName: string; data: Buffer }> {
   if (!request.isMultipart()) throw badRequest(FILE_MESSAGES.noFile, 'no_file');
-  const part = await request.file();
-  if (!part) throw badRequest(FILE_MESSAGES.noFile, 'no_file');
   try {
+    const part = await request.file();
+    if (!part) throw badRequest(FILE_MESSAGES.noFile, 'no_file');
     return { fileName: part.filename, data: await part.toBuffer() };
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       const maxMb = Math.round(platform.config.maxUploadBytes / 1024 / 1024);
       throw new AppError(413, 'file_too_large', FILE_MESSAGES.tooLarge(maxMb));
     }
-    throw error;
+    // Everything else here is the body the client sent: the parser's errors (busboy's
+    // "Boundary not found", "Unexpected end of form", the part limits) and an aborted upload.
+    request.log.info({ err: error }, 'unreadable multipart upload');
+    throw badRequest(FILE_MESSAGES.malformedUpload, 'malformed_upload');
   }
 }
 

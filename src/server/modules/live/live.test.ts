@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { recordActivity } from '../../platform/activity-log';
 import { systemClock } from '../../platform/clock';
 import { developerProjectAccess, projects } from '../../platform/db/schema/work';
-import { asUser } from '../../test/as-user';
+import { asUser, sessionCookie } from '../../test/as-user';
 import { seedAgency, type Agency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { markOverdueProjects } from '../projects/service';
@@ -32,6 +32,8 @@ type Live = {
   next: () => Promise<Record<string, unknown>>;
   closed: Promise<number>;
   close: () => void;
+  /** Every event received so far. */
+  received: Record<string, unknown>[];
 };
 
 function within<T>(promise: Promise<T>, what: string): Promise<T> {
@@ -51,9 +53,11 @@ describe('live updates', () => {
   function connect(path: string, cookie?: string, headers: Record<string, string> = {}): Promise<Live> {
     const socket = new WebSocket(`${base}${path}`, { headers: { ...headers, ...(cookie ? { cookie } : {}) } });
     const queue: Record<string, unknown>[] = [];
+    const received: Record<string, unknown>[] = [];
     const waiting: ((event: Record<string, unknown>) => void)[] = [];
     socket.on('message', (data) => {
       const event = JSON.parse(data.toString()) as Record<string, unknown>;
+      received.push(event);
       const waiter = waiting.shift();
       if (waiter) waiter(event);
       else queue.push(event);
@@ -63,6 +67,7 @@ describe('live updates', () => {
       next: () => within(queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise((resolve) => waiting.push(resolve)), 'an event'),
       closed,
       close: () => socket.close(),
+      received,
     };
     return within(
       new Promise<Live>((resolve, reject) => {
@@ -170,6 +175,35 @@ describe('live updates', () => {
     const removed = await a.orgAdmin.inject({ method: 'DELETE', url: `/api/team/${leaving.profileId}` });
     expect(removed.statusCode, removed.body).toBeLessThan(300);
     expect(await within(socket.closed, 'the socket to close')).toBe(1008);
+  });
+
+  it("closes a member's socket once they sign out, without sending it the next event", async () => {
+    const member = await asUser(t, 'account_executive', { organizationId: a.orgAdmin.organizationId });
+    const socket = await connect('/api/live', member.cookie);
+    const signedOut = await member.inject({ method: 'POST', url: '/api/auth/sign-out' });
+    expect(signedOut.statusCode, signedOut.body).toBeLessThan(300);
+    await addTask(a.executive, a.projectId);
+    expect(await within(socket.closed, 'the socket to close')).toBe(1008);
+    expect(socket.received).toEqual([]);
+  });
+
+  it("closes the sockets of a member's other sessions when they change their password, and keeps this one", async () => {
+    const member = await asUser(t, 'admin', { organizationId: a.orgAdmin.organizationId });
+    const elsewhere = await connect('/api/live', member.cookie);
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: member.email, password: member.password }, remoteAddress: '10.200.0.9' });
+    const cookie = sessionCookie(again)!;
+    const here = await connect('/api/live', cookie);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/settings/password',
+      headers: { cookie },
+      payload: { currentPassword: member.password, newPassword: 'a-new-password' },
+    });
+    expect(changed.statusCode, changed.body).toBeLessThan(300);
+    await addTask(a.executive, a.projectId);
+    expect(await here.next()).toMatchObject({ projectId: a.projectId });
+    expect(await within(elsewhere.closed, 'the socket to close')).toBe(1008);
+    expect(elsewhere.received).toEqual([]);
   });
 
   it("gives a link viewer that project's events only, and closes when the link is revoked", async () => {

@@ -3,10 +3,11 @@
 // Who may hear what is checked at the upgrade (HTTP 401/404 before any socket exists) and again
 // on every event, so a removed assignment or a revoked link stops the stream.
 import fastifyWebsocket from '@fastify/websocket';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors';
-import { findSession, type Actor } from '../../platform/auth/session';
+import { findSession, type ActorSession } from '../../platform/auth/session';
+import { sessions } from '../../platform/db/schema/auth';
 import { developerProjectAccess } from '../../platform/db/schema/work';
 import type { Platform } from '../../platform/platform';
 import { LiveHub, type GateDecision, type LiveConnection, type LiveSocket } from '../../platform/realtime/hub';
@@ -60,7 +61,7 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOption
         roomCheck(request);
         const session = await findSession(platform, request);
         if (!session) throw new AppError(401, 'unauthorized', 'User not authenticated');
-        admitted.set(request, await memberConnection(platform, request, session.actor));
+        admitted.set(request, await memberConnection(platform, request, session));
       },
     },
     (socket, request) => admit(socket as LiveSocket, request),
@@ -76,8 +77,8 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOption
         const { token } = request.params as { token: string };
         const grant = request.cookies[LINK_GRANT_COOKIE];
         // The same checks as every shared route: 404 invalid_link, 401 password_required.
-        const project = await (await sharedLinkAccess(platform, { token, grant, viewer: null })).project(platform.db);
-        admitted.set(request, linkConnection(platform, project, token, grant));
+        const project = await (await sharedLinkAccess(platform, { token, grant, viewer: null, address: request.ip })).project(platform.db);
+        admitted.set(request, linkConnection(platform, project, token, grant, request.ip));
       },
     },
     (socket, request) => admit(socket as LiveSocket, request),
@@ -94,7 +95,18 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOption
   }
 }
 
-async function memberConnection(platform: Platform, request: FastifyRequest, actor: Actor): Promise<LiveConnection> {
+/** Whether the session a socket was opened with still stands (not signed out, revoked or expired). */
+async function sessionStands(platform: Platform, sessionId: string): Promise<boolean> {
+  const rows = await platform.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, platform.clock.now())))
+    .limit(1);
+  return rows.length > 0;
+}
+
+async function memberConnection(platform: Platform, request: FastifyRequest, session: ActorSession): Promise<LiveConnection> {
+  const { actor, sessionId } = session;
   const hasProject = async (projectId: string) =>
     (
       await platform.db
@@ -115,6 +127,9 @@ async function memberConnection(platform: Platform, request: FastifyRequest, act
   return {
     organizationId: actor.organizationId,
     gate: async (event: ChangeEvent): Promise<GateDecision> => {
+      // Signed out, a password changed elsewhere, removed, or expired: the stream ends before
+      // this event (one primary-key read per event and socket; decision 008).
+      if (!(await sessionStands(platform, sessionId))) return 'close';
       // A team change may be this member's removal or a new role: look at the session again.
       if (event.topic === 'team') {
         const current = (await findSession(platform, request))?.actor;
@@ -138,6 +153,7 @@ function linkConnection(
   project: { id: string; organizationId: string },
   token: string,
   grant: string | undefined,
+  address: string,
 ): LiveConnection {
   return {
     organizationId: project.organizationId,
@@ -145,7 +161,7 @@ function linkConnection(
       if (event.topic !== 'project' || event.projectId !== project.id) return 'skip';
       try {
         // Revoked, expired, deleted with its project, or a grant that ran out: the stream ends.
-        await (await sharedLinkAccess(platform, { token, grant, viewer: null })).project(platform.db);
+        await (await sharedLinkAccess(platform, { token, grant, viewer: null, address })).project(platform.db);
         return 'send';
       } catch (error) {
         if (error instanceof AppError) return 'close';

@@ -14,6 +14,7 @@ export function memberProjectAccess(actor: Actor, projectId: string): ProjectAcc
   return {
     actor: { profileId: actor.profileId, fullName: actor.fullName, email: actor.email },
     canManage: canManageProjects(actor.role),
+    readOnly: false,
     via: 'member',
     project: async (db) => {
       const [row] = await db

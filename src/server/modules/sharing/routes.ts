@@ -30,7 +30,15 @@ import { addNote, deleteNote, editNote, listNotes } from '../notes/service';
 import { listTasks, setTaskStatus } from '../tasks/service';
 import { assignDeveloper, listProjectDevelopers, unassignDeveloper } from './assignment-service';
 import { LINK_GRANT_COOKIE } from './link-grant';
-import { getSharedProject, openSharedLink, sharedLinkAccess, type SharedLinkRequest } from './shared-link-service';
+import {
+  getSharedProject,
+  openSharedLink,
+  readSharedLink,
+  recordSharedDownload,
+  resolveSharedLink,
+  sharedLinkAccess,
+  type SharedLinkRequest,
+} from './shared-link-service';
 import { createAccessLink, listAccessLinks, listAccessOpens, revokeAccessLink } from './staff-links-service';
 
 const errors = {
@@ -120,8 +128,12 @@ export async function sharingRoutes(app: FastifyInstance, options: { platform: P
     token: request.params.token,
     grant: request.cookies[LINK_GRANT_COOKIE],
     viewer: (await findSession(platform, request))?.actor ?? null,
+    address: request.ip,
   });
+  // Writes check access; reads also leave an hourly entry in the link's access log.
   const access = async (request: FastifyRequest<{ Params: { token: string } }>) => sharedLinkAccess(platform, await linkRequest(request));
+  const readAccess = async (request: FastifyRequest<{ Params: { token: string } }>) =>
+    (await readSharedLink(platform, await linkRequest(request))).access;
 
   typed.post(
     '/api/project-access/:token/session',
@@ -138,7 +150,6 @@ export async function sharingRoutes(app: FastifyInstance, options: { platform: P
       const { project, grant } = await openSharedLink(platform, {
         ...(await linkRequest(request)),
         password: request.body?.password || null,
-        address: request.ip,
       });
       if (grant) {
         reply.setCookie(LINK_GRANT_COOKIE, grant.value, {
@@ -162,7 +173,7 @@ export async function sharingRoutes(app: FastifyInstance, options: { platform: P
   typed.get(
     '/api/project-access/:token/tasks',
     { schema: { tags, summary: "The shared project's tasks", params: tokenParams, response: { 200: z.object({ items: z.array(taskSchema) }), ...errors } } },
-    async (request) => ({ items: await listTasks(platform, await access(request)) }),
+    async (request) => ({ items: await listTasks(platform, await readAccess(request)) }),
   );
 
   typed.patch(
@@ -182,7 +193,7 @@ export async function sharingRoutes(app: FastifyInstance, options: { platform: P
   typed.get(
     '/api/project-access/:token/files',
     { schema: { tags, summary: "The shared project's files and links", params: tokenParams, response: { 200: z.object({ items: z.array(projectFileSchema) }), ...errors } } },
-    async (request) => ({ items: await listFiles(platform, await access(request)) }),
+    async (request) => ({ items: await listFiles(platform, await readAccess(request)) }),
   );
 
   typed.post(
@@ -209,13 +220,24 @@ export async function sharingRoutes(app: FastifyInstance, options: { platform: P
   typed.get(
     '/api/project-access/:token/files/:fileId/download',
     { schema: { tags, summary: 'Download a file of the shared project', params: fileParams } },
-    async (request, reply) => sendDownload(reply, await openDownload(platform, storage, await access(request), request.params.fileId)),
+    async (request, reply) => {
+      const linkRequestOf = await linkRequest(request);
+      const { link, access: projectAccess } = await resolveSharedLink(platform, linkRequestOf);
+      const file = await openDownload(platform, storage, projectAccess, request.params.fileId);
+      try {
+        await recordSharedDownload(platform, link, linkRequestOf.viewer, file.fileName);
+      } catch (error) {
+        file.stream.destroy();
+        throw error;
+      }
+      return sendDownload(reply, file);
+    },
   );
 
   typed.get(
     '/api/project-access/:token/notes',
     { schema: { tags, summary: "The shared project's notes", params: tokenParams, response: { 200: z.object({ items: z.array(sharedNoteSchema) }), ...errors } } },
-    async (request) => ({ items: (await listNotes(platform, await access(request))).map(toSharedNote) }),
+    async (request) => ({ items: (await listNotes(platform, await readAccess(request))).map(toSharedNote) }),
   );
 
   typed.post(

@@ -8,7 +8,7 @@ import { activityLogs, projectAccessOpens, projectFiles, projectNotes, tasks } f
 import { seedAgency, type Agency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { LINK_GRANT_COOKIE } from './link-grant';
-import { LINK_PASSWORD_LIMITS } from './shared-link-service';
+import { LINK_PASSWORD_LIMITS } from './link-password-guard';
 
 const clock = fixedClock(new Date('2026-11-22T12:00:00Z'));
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(512, 0x20), Buffer.from('\n%%EOF\n')]);
@@ -74,6 +74,7 @@ describe('shared project page API', () => {
       formData: null,
       templateFields: null,
       canContribute: false,
+      viewersMayContribute: true,
       viewerName: null,
     });
     expect(grantCookie(res)).toBeUndefined();
@@ -81,7 +82,7 @@ describe('shared project page API', () => {
     expect(signedIn.json()).toMatchObject({ canContribute: true, viewerName: a.outsider.fullName });
     const opens = await t.db.select().from(projectAccessOpens).where(eq(projectAccessOpens.accessTokenId, linkId));
     expect(opens.map((o) => o.profileId)).toEqual([null, a.outsider.profileId]);
-    // GET records nothing.
+    // A read by the same viewer within the hour of their open adds nothing.
     expect((await anon('GET', '')).json()).toMatchObject({ projectId: a.projectId, canContribute: false });
     expect(await t.db.select().from(projectAccessOpens).where(eq(projectAccessOpens.accessTokenId, linkId))).toHaveLength(2);
   });
@@ -221,7 +222,8 @@ describe('shared project page API', () => {
       // A reload: no password, the grant suffices, and it is another recorded open.
       expect((await session({}, { cookie, address: '203.0.113.3' })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: shared('/tasks', protectedToken), headers: { cookie } })).statusCode).toBe(200);
-      expect(await t.db.select().from(projectAccessOpens).where(eq(projectAccessOpens.accessTokenId, protectedId))).toHaveLength(2);
+      const opens = await t.db.select().from(projectAccessOpens).where(eq(projectAccessOpens.accessTokenId, protectedId));
+      expect(opens.filter((o) => o.kind === 'open')).toHaveLength(2);
 
       // The grant is for this link only, and cannot be altered.
       const other = await createLink({ name: 'Other lock', password: 'correct horse' });
@@ -254,18 +256,43 @@ describe('shared project page API', () => {
       expect((await session({ password: 'correct horse' }, { address })).statusCode).toBe(200);
     });
 
-    it('limits attempts on one link across addresses too', async () => {
-      const { token: tok } = await createLink({ name: 'Hammered', password: 'right' });
-      let last: LightMyRequestResponse | undefined;
-      for (let i = 0; i <= LINK_PASSWORD_LIMITS.link.max; i += 1) {
-        last = await session({ password: 'wrong' }, { tok, address: `192.0.2.${i + 1}` });
+    it('holds back addresses that failed once the link is under attack, never the right password from another address', async () => {
+      const { token: tok } = await createLink({ name: 'Hammered', password: 'the right one' });
+      for (let i = 0; i < LINK_PASSWORD_LIMITS.link.max; i += 1) {
+        expect((await session({ password: 'wrong guess' }, { tok, address: `192.0.2.${i + 1}` })).statusCode).toBe(401);
       }
-      expect(last!.statusCode).toBe(429);
+      // An address that has failed waits, even with the right password ...
+      expect((await session({ password: 'the right one' }, { tok, address: '192.0.2.1' })).statusCode).toBe(429);
+      // ... a new one gets one guess, and the right password from an address that has not failed works.
+      expect((await session({ password: 'wrong again' }, { tok, address: '192.0.2.200' })).statusCode).toBe(401);
+      expect((await session({ password: 'the right one' }, { tok, address: '192.0.2.200' })).statusCode).toBe(429);
+      expect((await session({ password: 'the right one' }, { tok, address: '192.0.2.201' })).statusCode).toBe(200);
+      // Once the attack's window has passed, a viewer who mistyped once gets in again.
+      clock.advance(61_000);
+      expect((await session({ password: 'the right one' }, { tok, address: '192.0.2.1' })).statusCode).toBe(200);
+    });
+
+    it('backs off an address that keeps failing: a minute, then two, four ..., and the right password clears it', async () => {
+      const { token: tok } = await createLink({ name: 'Backing off', password: 'the right one' });
+      const address = '198.51.100.77';
+      const attempt = (password: string) => session({ password }, { tok, address }).then((res) => res.statusCode);
+      for (let i = 0; i < LINK_PASSWORD_LIMITS.backoff.freeFailures; i += 1) expect(await attempt(`guess ${i}`)).toBe(401);
+      expect(await attempt('the right one')).toBe(429);
+      clock.advance(61_000);
+      expect(await attempt('guess 6')).toBe(401);
+      // The sixth failure means two minutes.
+      clock.advance(61_000);
+      expect(await attempt('the right one')).toBe(429);
+      clock.advance(60_000);
+      expect(await attempt('the right one')).toBe(200);
+      // A fresh start: failures count from zero again.
+      clock.advance(61_000);
+      for (let i = 0; i < LINK_PASSWORD_LIMITS.backoff.freeFailures; i += 1) expect(await attempt(`again ${i}`)).toBe(401);
     });
 
     it('stops working at once when revoked, even with a grant', async () => {
-      const link = await createLink({ name: 'Revoked soon', password: 'pw' });
-      const cookie = grantCookie(await session({ password: 'pw' }, { tok: link.token, address: '203.0.113.50' }))!;
+      const link = await createLink({ name: 'Revoked soon', password: 'pw-12345' });
+      const cookie = grantCookie(await session({ password: 'pw-12345' }, { tok: link.token, address: '203.0.113.50' }))!;
       expect((await t.app.inject({ method: 'GET', url: shared('/tasks', link.token), headers: { cookie } })).statusCode).toBe(200);
       await a.orgAdmin.inject({ method: 'POST', url: `/api/projects/${a.projectId}/access-links/${link.id}/revoke` });
       for (const [method, path] of [['GET', '/tasks'], ['POST', '/session'], ['GET', '']] as const) {
@@ -294,8 +321,8 @@ describe('shared page behind HTTPS', () => {
     try {
       const admin = (await seedAgency(t)).orgAdmin;
       const projectId = (await admin.inject({ method: 'GET', url: '/api/projects' })).json().items[0].id;
-      const link = (await admin.inject({ method: 'POST', url: `/api/projects/${projectId}/access-links`, payload: { password: 'pw' } })).json();
-      const res = await t.app.inject({ method: 'POST', url: `/api/project-access/${link.token}/session`, payload: { password: 'pw' } });
+      const link = (await admin.inject({ method: 'POST', url: `/api/projects/${projectId}/access-links`, payload: { password: 'pw-12345' } })).json();
+      const res = await t.app.inject({ method: 'POST', url: `/api/project-access/${link.token}/session`, payload: { password: 'pw-12345' } });
       expect(res.statusCode).toBe(200);
       expect(setCookies(res).find((c) => c.startsWith(`${LINK_GRANT_COOKIE}=`))).toContain('Secure');
     } finally {

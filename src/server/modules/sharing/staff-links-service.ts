@@ -70,6 +70,7 @@ export function toAccessLink(
     name: row.name,
     token: row.token,
     hasPassword: row.passwordHash !== null,
+    viewersMayContribute: row.viewersMayContribute,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     isExpired: row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime(),
     createdAt: row.createdAt.toISOString(),
@@ -86,7 +87,16 @@ export function toAccessLink(
 export async function insertAccessLink(
   tx: Executor,
   now: Date,
-  values: { projectId: string; name: string | null; passwordHash: string | null; expiresAt: Date | null; createdBy: string; createdByName: string },
+  values: {
+    projectId: string;
+    name: string | null;
+    passwordHash: string | null;
+    expiresAt: Date | null;
+    createdBy: string;
+    createdByName: string;
+    /** Default: yes, as spec 6 has it. */
+    viewersMayContribute?: boolean;
+  },
 ): Promise<AccessLink> {
   const [row] = await tx
     .insert(projectAccessTokens)
@@ -95,6 +105,7 @@ export async function insertAccessLink(
       name: values.name,
       token: newAccessToken(),
       passwordHash: values.passwordHash,
+      viewersMayContribute: values.viewersMayContribute ?? true,
       isActive: true,
       expiresAt: values.expiresAt,
       createdBy: values.createdBy,
@@ -121,7 +132,8 @@ export async function listAccessLinks({ db, clock }: Platform, actor: Actor, pro
       : await db
           .select({ id: projectAccessOpens.accessTokenId, n: count(), last: max(projectAccessOpens.openedAt) })
           .from(projectAccessOpens)
-          .where(inArray(projectAccessOpens.accessTokenId, ids))
+          // "Opened N times" counts opens; the log itself also lists reads and downloads.
+          .where(and(inArray(projectAccessOpens.accessTokenId, ids), eq(projectAccessOpens.kind, 'open')))
           .groupBy(projectAccessOpens.accessTokenId);
   const byId = new Map(stats.map((s) => [s.id, s]));
   const now = clock.now();
@@ -151,13 +163,19 @@ export async function createAccessLink(
       expiresAt,
       createdBy: actor.profileId,
       createdByName: actor.fullName,
+      viewersMayContribute: input.viewersMayContribute,
     });
     await recordActivity(tx, {
       organizationId: project.organizationId,
       userId: actor.profileId,
       action: 'create_access_link',
       projectId: project.id,
-      details: { link_name: input.name, has_password: passwordHash !== null, expires_at: link.expiresAt },
+      details: {
+        link_name: input.name,
+        has_password: passwordHash !== null,
+        expires_at: link.expiresAt,
+        viewers_may_contribute: input.viewersMayContribute,
+      },
     });
     return link;
   });
@@ -194,7 +212,10 @@ export async function revokeAccessLink({ db, clock }: Platform, actor: Actor, pr
   });
 }
 
-/** Decision 5: who opened a link and when, newest first (the latest ACCESS_OPENS_LIMIT), and how often in all. */
+/**
+ * Decision 5 and 008: the link's access log (opens, reads once an hour per viewer, downloads),
+ * newest first (the latest ACCESS_OPENS_LIMIT), and how many entries in all.
+ */
 export async function listAccessOpens(
   { db }: Platform,
   actor: Actor,
@@ -209,7 +230,14 @@ export async function listAccessOpens(
   if (!link) throw notFound(SHARING_MESSAGES.linkNotFound);
   const [rows, totals] = await Promise.all([
     db
-      .select({ id: projectAccessOpens.id, openedAt: projectAccessOpens.openedAt, viewerName: profiles.fullName, viewerEmail: profiles.email })
+      .select({
+        id: projectAccessOpens.id,
+        openedAt: projectAccessOpens.openedAt,
+        kind: projectAccessOpens.kind,
+        fileName: projectAccessOpens.fileName,
+        viewerName: profiles.fullName,
+        viewerEmail: profiles.email,
+      })
       .from(projectAccessOpens)
       .leftJoin(profiles, eq(profiles.id, projectAccessOpens.profileId))
       .where(eq(projectAccessOpens.accessTokenId, link.id))
@@ -221,6 +249,8 @@ export async function listAccessOpens(
     items: rows.map((r) => ({
       id: r.id,
       openedAt: r.openedAt.toISOString(),
+      kind: r.kind,
+      fileName: r.fileName,
       viewerName: r.viewerName,
       viewerEmail: r.viewerEmail,
     })),

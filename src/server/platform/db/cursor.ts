@@ -1,22 +1,50 @@
 // Keyset pagination over (created_at desc, id desc): stable while rows are added, and served
-// by the (organization_id, created_at) indexes instead of OFFSET scans.
+// by the (organization_id, created_at) indexes instead of OFFSET scans. One cursor codec for
+// every list: a cursor comes back from the client, so it is decoded as strictly as any input.
 import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from '../errors';
 
-export type Cursor = { createdAt: Date; id: string };
+/**
+ * `time` is the row's created_at as UTC ISO text, to the millisecond or (activity log, whose
+ * rows take the database's now()) to the microsecond; `createdAt` is the same instant as a Date.
+ */
+export type Cursor = { time: string; createdAt: Date; id: string };
 
-export function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+/** The years a date input may name (1900-2999); a cursor outside them was not made by us. */
+export const CURSOR_YEARS = { min: 1900, max: 2999 } as const;
+
+const CURSOR_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const invalidCursor = () => badRequest('Invalid page cursor', 'invalid_cursor');
+
+/** The cursor after `row`; `createdAt` as a Date, or as ISO text (microseconds kept). */
+export function encodeCursor(row: { createdAt: Date | string; id: string }): string {
+  const time = typeof row.createdAt === 'string' ? row.createdAt : row.createdAt.toISOString();
+  return Buffer.from(`${time}|${row.id}`).toString('base64url');
 }
 
+/** The cursor's position, or 400 'Invalid page cursor' for anything we could not have made. */
 export function decodeCursor(cursor: string): Cursor {
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(iso ?? '');
-  if (!id || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw badRequest('Invalid page cursor', 'invalid_cursor');
+  const [time, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const match = CURSOR_TIME.exec(time ?? '');
+  if (!match || !id || extra !== undefined || !UUID.test(id)) throw invalidCursor();
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  if (year < CURSOR_YEARS.min || year > CURSOR_YEARS.max) throw invalidCursor();
+  const createdAt = new Date(Date.UTC(year, month - 1, day, hour, minute, second, Number((match[7] ?? '0').padEnd(3, '0').slice(0, 3))));
+  // Date.UTC rolls 2024-13-45 over into 2025; a real date reads back the same.
+  if (
+    createdAt.getUTCFullYear() !== year ||
+    createdAt.getUTCMonth() !== month - 1 ||
+    createdAt.getUTCDate() !== day ||
+    createdAt.getUTCHours() !== hour ||
+    createdAt.getUTCMinutes() !== minute ||
+    createdAt.getUTCSeconds() !== second
+  ) {
+    throw invalidCursor();
   }
-  return { createdAt, id };
+  return { time: time!, createdAt, id };
 }
 
 /** Rows after the cursor in (created_at desc, id desc) order. */

@@ -7,6 +7,7 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { emailOutbox } from '../db/schema/platform';
 import type { MailTransport } from './smtp-transport';
+import { redactText } from '../log-redaction';
 
 export type MailWorkerLogger = {
   info: (obj: object, msg: string) => void;
@@ -118,10 +119,10 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
           .where(eq(emailOutbox.id, email.id));
         if (givingUp) {
           report.failed++;
-          logger.error({ emailId: email.id, kind: email.kind, attempts, error: lastError }, 'email failed for good');
+          logger.error({ emailId: email.id, kind: email.kind, attempts, error: redactText(lastError) }, 'email failed for good');
         } else {
           report.retried++;
-          logger.warn({ emailId: email.id, kind: email.kind, attempts, nextAttemptAt, error: lastError }, 'email not sent, will retry');
+          logger.warn({ emailId: email.id, kind: email.kind, attempts, nextAttemptAt, error: redactText(lastError) }, 'email not sent, will retry');
         }
       }
     }
@@ -151,7 +152,8 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       // A full batch means more may be due: go again at once.
       if (report.sent + report.retried + report.failed >= batchSize) return schedule(0);
     } catch (error) {
-      logger.error({ error: describeError(error) }, 'mail worker round failed');
+      // `err`, so the app logger's serializer redacts a failed query's parameters (log-redaction.ts).
+      logger.error({ err: error }, 'mail worker round failed');
     }
     schedule(pollIntervalMs);
   }

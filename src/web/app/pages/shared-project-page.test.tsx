@@ -20,6 +20,7 @@ const project: SharedProject = {
   formData: { target_audience: 'Commuters' },
   templateFields: [{ label: 'Target Audience', name: 'target_audience', type: 'textarea', required: true, options: [], order: 0 }],
   canContribute: false,
+  viewersMayContribute: true,
   viewerName: null,
 };
 
@@ -139,5 +140,26 @@ describe('SharedProjectPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Note' }));
     await waitFor(() => expect(calls.some((c) => c.key === `POST ${BASE}/notes`)).toBe(true));
     expect(calls.find((c) => c.key === `POST ${BASE}/notes`)?.body).toEqual({ content: 'Looks good' });
+  });
+
+  it('shows a view-only link without any contribute control, even to a signed-in viewer, and no sign-in prompt', async () => {
+    const me = { user: { id: 'u1', email: 'ada@example.com' }, profile: { id: 'pr1', fullName: 'Ada Lovelace' }, organization: { id: 'o1', name: 'Org' } };
+    const task = { id: 't1', projectId: 'p1', title: 'Design', description: null, status: 'pending', priority: 'medium', dueDate: null, createdAt: '2026-01-01T00:00:00.000Z', completedAt: null, completedBy: null };
+    const note = { id: 'n1', projectId: 'p1', content: 'My earlier note', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', createdBy: 'pr1', authorName: 'Ada Lovelace', authorEmail: null, isOwn: true };
+    stubApi({
+      'GET /api/me': { status: 200, body: me },
+      [`POST ${BASE}/session`]: { status: 200, body: { ...project, canContribute: false, viewersMayContribute: false, viewerName: 'Ada Lovelace' } },
+      ...emptyLists,
+      [`GET ${BASE}/tasks`]: { status: 200, body: { items: [task] } },
+      [`GET ${BASE}/notes`]: { status: 200, body: { items: [note] } },
+    });
+    renderPage();
+    expect(await screen.findByText('This link is view only.')).toBeTruthy();
+    expect(await screen.findByText('My earlier note')).toBeTruthy();
+    expect(await screen.findByText('Design')).toBeTruthy();
+    expect(screen.queryByText('Sign in to add files, links and notes or to update tasks.')).toBeNull();
+    for (const name of ['Upload File', 'Add Link', 'Add Note', 'Edit', 'Delete', 'Sign in']) expect(screen.queryByRole('button', { name }), name).toBeNull();
+    expect(screen.queryByLabelText('New note')).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /Mark "Design"/ })).toBeNull();
   });
 });

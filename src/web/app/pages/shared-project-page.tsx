@@ -211,6 +211,14 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
     </div>
   );
 
+  // Staff made this link view only: signing in would not help, so no button.
+  const viewOnlyHint = (
+    <div className="flex items-center gap-3 rounded-lg border bg-muted/40 p-3 text-sm">
+      <Info className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+      <p className="min-w-0 flex-1">{SHARING_MESSAGES.viewOnly}</p>
+    </div>
+  );
+
   return (
     <PageFrame viewerName={project.viewerName}>
       <div className="grid gap-6">
@@ -218,7 +226,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Shared project</p>
           <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{project.projectName}</h1>
         </header>
-        {project.canContribute ? null : signInHint}
+        {project.canContribute ? null : project.viewersMayContribute ? signInHint : viewOnlyHint}
         <Card>
           <CardHeader>
             <CardTitle>{SHARING_TEXTS.companyOverview}</CardTitle>
@@ -247,7 +255,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
           <TasksTab source={source} canAddTasks={false} canToggle={project.canContribute} nextStatus={sharedToggleStatus} />
         </Card>
         <FilesTab source={source} variant="shared" canContribute={project.canContribute} canDeleteFiles={false} />
-        <NotesTab source={source} canAddNotes={project.canContribute} />
+        <NotesTab source={source} canAddNotes={project.canContribute} canChangeOwnNotes={project.canContribute} />
       </div>
     </PageFrame>
   );

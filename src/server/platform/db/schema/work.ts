@@ -22,6 +22,7 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from '../../../../domain/project-status';
+import { LINK_ACCESS_KINDS, type LinkAccessKind } from '../../../../domain/sharing';
 import type { FormData, TemplateField } from '../../../../domain/template-field';
 import { organizations, profiles } from './tenancy';
 
@@ -131,6 +132,8 @@ export const projectAccessTokens = pgTable(
     name: text('name'),
     token: text('token').notNull().unique(),
     passwordHash: text('password_hash'),
+    /** Spec 6: signed-in viewers may add files, links and notes and toggle tasks; false: view only. */
+    viewersMayContribute: boolean('viewers_may_contribute').notNull().default(true),
     isActive: boolean('is_active').notNull().default(true),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdBy: createdBy(),
@@ -140,7 +143,10 @@ export const projectAccessTokens = pgTable(
   (t) => [index('project_access_tokens_project_id_idx').on(t.projectId, t.createdAt)],
 );
 
-/** Every open of a share link: when, and by whom (null: anonymous). */
+/**
+ * A share link's access log: every open, a viewer's reads (once an hour) and every download;
+ * when, and by whom (null: anonymous).
+ */
 export const projectAccessOpens = pgTable(
   'project_access_opens',
   {
@@ -151,10 +157,14 @@ export const projectAccessOpens = pgTable(
     projectId: projectId(),
     profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').$type<LinkAccessKind>().notNull().default('open'),
+    /** A download's file name as it was then (the file may be deleted later). */
+    fileName: text('file_name'),
   },
   (t) => [
     index('project_access_opens_token_idx').on(t.accessTokenId, t.openedAt),
     index('project_access_opens_project_id_idx').on(t.projectId),
+    check('project_access_opens_kind_check', inList(t.kind, LINK_ACCESS_KINDS)),
   ],
 );
 

@@ -23,7 +23,7 @@ import { notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { noteListQuery, useAddNote, useDeleteNote, useEditNote } from '../api';
 
-function NoteItem({ note, source }: { note: Note; source: ProjectSource }) {
+function NoteItem({ note, source, canChange }: { note: Note; source: ProjectSource; canChange: boolean }) {
   const editNote = useEditNote(source);
   const deleteNote = useDeleteNote(source);
   const [editing, setEditing] = useState(false);
@@ -55,7 +55,7 @@ function NoteItem({ note, source }: { note: Note; source: ProjectSource }) {
           <span className="font-medium">{author}</span>
           <span className="text-muted-foreground">{formatDate(note.createdAt)}</span>
           {isEdited(note) ? <Badge variant="secondary">{NOTE_MESSAGES.edited}</Badge> : null}
-          {note.isOwn && !editing ? (
+          {note.isOwn && canChange && !editing ? (
             <span className="ml-auto flex gap-1">
               <Button
                 variant="ghost"
@@ -118,9 +118,11 @@ type NotesTabProps = {
   canAddNotes?: boolean;
   /** Shown instead of the new-note box when notes cannot be added. */
   readOnlyHint?: ReactNode;
+  /** false: no Edit and Delete even on one's own notes (a view-only share link). */
+  canChangeOwnNotes?: boolean;
 };
 
-export function NotesTab({ source, canAddNotes = true, readOnlyHint }: NotesTabProps) {
+export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOwnNotes = true }: NotesTabProps) {
   const notes = useQuery(noteListQuery(source));
   const addNote = useAddNote(source);
   const [draft, setDraft] = useState('');
@@ -163,7 +165,7 @@ export function NotesTab({ source, canAddNotes = true, readOnlyHint }: NotesTabP
         ) : (
           <ul className="space-y-2">
             {notes.data.map((note) => (
-              <NoteItem key={note.id} note={note} source={source} />
+              <NoteItem key={note.id} note={note} source={source} canChange={canChangeOwnNotes} />
             ))}
           </ul>
         )}

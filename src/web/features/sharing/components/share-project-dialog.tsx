@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, ExternalLink, Lock, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { accessLinkUrl, createAccessLinkSchema, SHARING_MESSAGES, type AccessLink } from '@/domain/sharing';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { accessLinkUrl, createAccessLinkSchema, SHARING_MESSAGES, type AccessLink, type CreateAccessLinkInput } from '@/domain/sharing';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -23,6 +23,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { Switch } from '@/web/components/ui/switch';
 import { errorMessage } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/class-names';
 import { formatDate, formatDateTime } from '@/web/lib/format-date';
@@ -51,12 +52,13 @@ export function ShareProjectDialog({ projectId, projectName, open, onOpenChange 
   );
 }
 
-const emptyValues = { name: '', password: '', expiresInDays: null };
+const emptyValues: CreateAccessLinkInput = { name: '', password: '', expiresInDays: null, viewersMayContribute: true };
 
 function CreateLinkForm({ projectId }: { projectId: string }) {
   const createLink = useCreateAccessLink(projectId);
   const form = useForm({ resolver: zodResolver(createAccessLinkSchema), defaultValues: emptyValues });
   const { errors } = form.formState;
+  const viewersMayContribute = useWatch({ control: form.control, name: 'viewersMayContribute' });
 
   // A failed request keeps what was typed; the shared handler shows the server's message.
   const onSubmit = form.handleSubmit((values) =>
@@ -98,6 +100,13 @@ function CreateLinkForm({ projectId }: { projectId: string }) {
                 </SelectContent>
               </Select>
             )}
+          />
+        </FormField>
+        <FormField label={SHARING_TEXTS.viewersMayContribute} hint={SHARING_TEXTS.viewersMayContributeHint} className="sm:col-span-2">
+          {/* Directly inside FormField, which gives it the id its label points to. */}
+          <Switch
+            checked={viewersMayContribute ?? true}
+            onCheckedChange={(checked) => form.setValue('viewersMayContribute', checked, { shouldDirty: true })}
           />
         </FormField>
       </div>
@@ -154,6 +163,7 @@ function LinkItem({ link, projectId }: { link: AccessLink; projectId: string }) 
             <span className="sr-only">{SHARING_TEXTS.passwordProtected}</span>
           </span>
         ) : null}
+        {link.viewersMayContribute ? null : <Badge variant="secondary">{SHARING_TEXTS.viewOnly}</Badge>}
         {link.isExpired ? <Badge variant="destructive">{SHARING_TEXTS.expired}</Badge> : null}
       </div>
       <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
@@ -213,12 +223,17 @@ function OpenLog({ id, projectId, linkId }: { id: string; projectId: string; lin
   const { items, total } = opens.data;
   return (
     <div id={id} className="grid gap-1 rounded-md bg-muted/50 p-2 text-xs">
-      <ul className="grid gap-1" aria-label="Opens">
+      <ul className="grid gap-1" aria-label="Access log">
         {items.map((entry) => (
           <li key={entry.id} className="flex flex-wrap justify-between gap-x-3">
-            <span className="font-medium">
-              {entry.viewerName ?? entry.viewerEmail ?? SHARING_TEXTS.anonymous}
-              {entry.viewerName && entry.viewerEmail ? <span className="font-normal text-muted-foreground"> · {entry.viewerEmail}</span> : null}
+            <span className="min-w-0 break-words">
+              <span className="font-medium">{entry.viewerName ?? entry.viewerEmail ?? SHARING_TEXTS.anonymous}</span>
+              {entry.viewerName && entry.viewerEmail ? <span className="text-muted-foreground"> · {entry.viewerEmail}</span> : null}
+              <span className="text-muted-foreground">
+                {' · '}
+                {SHARING_TEXTS.accessKinds[entry.kind]}
+                {entry.fileName ? ` ${entry.fileName}` : ''}
+              </span>
             </span>
             <time dateTime={entry.openedAt} className="text-muted-foreground">
               {formatDateTime(entry.openedAt)}

@@ -41,6 +41,7 @@ const link: AccessLink = {
   name: 'Client review',
   token: 'tok_abcdefghijklmnopqrstuvwxyz',
   hasPassword: true,
+  viewersMayContribute: true,
   expiresAt: '2020-01-08T00:00:00.000Z',
   isExpired: true,
   createdAt: '2020-01-01T00:00:00.000Z',
@@ -69,16 +70,26 @@ describe('ShareProjectDialog', () => {
     expect((screen.getByLabelText('Link address') as HTMLInputElement).value).toBe(`${window.location.origin}/project-access/${link.token}`);
 
     fireEvent.input(screen.getByLabelText('Link Name'), { target: { value: '  Board preview ' } });
+    // Spec-style rule from the domain schema: a short password is refused before sending.
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
+    expect(await screen.findByText('Password must be at least 8 characters long')).toBeTruthy();
+    expect(calls.filter((c) => c.key.startsWith('POST'))).toHaveLength(0);
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'x-long-enough' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
     expect(await screen.findByText('Database unavailable')).toBeTruthy();
-    expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toEqual({ name: 'Board preview', password: 'x', expiresInDays: null });
+    expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toEqual({
+      name: 'Board preview',
+      password: 'x-long-enough',
+      expiresInDays: null,
+      viewersMayContribute: true,
+    });
     await waitFor(() => expect((screen.getByRole('button', { name: 'Generate Link' }) as HTMLButtonElement).disabled).toBe(false));
     expect((screen.getByLabelText('Link Name') as HTMLInputElement).value).toBe('  Board preview ');
-    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('x');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('x-long-enough');
   });
 
-  it('sends an empty name and password as none (spec 5: both optional, no length rule)', async () => {
+  it('sends an empty name and password as none (spec 5: both optional)', async () => {
     const calls = stubApi({
       [`GET ${PROJECT}/access-links`]: { status: 200, body: { items: [] } },
       [`POST ${PROJECT}/access-links`]: { status: 201, body: { ...link, name: null, hasPassword: false } },
@@ -87,7 +98,43 @@ describe('ShareProjectDialog', () => {
     expect(await screen.findByText('No active links yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
     expect(await screen.findByText('Access token generated successfully!')).toBeTruthy();
-    expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toEqual({ name: null, password: null, expiresInDays: null });
+    expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true });
+  });
+
+  it("hands out a view-only link with 'Viewers may contribute' off, marks it on the row, and shows the access log's reads and downloads", async () => {
+    const viewOnly = { ...link, id: 'l2', name: 'Board', hasPassword: false, isExpired: false, expiresAt: null, viewersMayContribute: false, openCount: 1, lastOpenedAt: '2026-01-02T10:00:00.000Z' };
+    const calls = stubApi({
+      [`GET ${PROJECT}/access-links`]: { status: 200, body: { items: [viewOnly] } },
+      [`POST ${PROJECT}/access-links`]: { status: 201, body: viewOnly },
+      [`GET ${PROJECT}/access-links/l2/opens`]: {
+        status: 200,
+        body: {
+          total: 3,
+          items: [
+            { id: 'o3', openedAt: '2026-01-02T10:05:00.000Z', kind: 'download', fileName: 'Brief.pdf', viewerName: 'Ada Lovelace', viewerEmail: null },
+            { id: 'o2', openedAt: '2026-01-02T10:01:00.000Z', kind: 'view', fileName: null, viewerName: null, viewerEmail: null },
+            { id: 'o1', openedAt: '2026-01-02T10:00:00.000Z', kind: 'open', fileName: null, viewerName: null, viewerEmail: null },
+          ],
+        },
+      },
+    });
+    renderWithClient(<ShareProjectDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
+    const row = await screen.findByRole('listitem', { name: 'Board' });
+    expect(row.textContent).toContain('View only');
+
+    const toggle = screen.getByRole('switch', { name: 'Viewers may contribute' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
+    expect(await screen.findByText('Access token generated successfully!')).toBeTruthy();
+    expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toMatchObject({ viewersMayContribute: false });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show access log' }));
+    const log = await screen.findByRole('list', { name: 'Access log' });
+    expect(log.textContent).toContain('Ada Lovelace · Downloaded Brief.pdf');
+    expect(log.textContent).toContain('Anonymous · Viewed');
+    expect(log.textContent).toContain('Anonymous · Opened');
   });
 });
 
@@ -103,6 +150,19 @@ describe('AssignDeveloperDialog', () => {
     expect(await screen.findByRole('listitem', { name: 'Sam Okafor' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Assign Developer' }));
     expect(await screen.findByText('Please select a developer')).toBeTruthy();
+    expect(calls.filter((c) => c.key.startsWith('POST'))).toHaveLength(0);
+  });
+
+  it('shows the link password rule from the shared schema before sending anything', async () => {
+    const calls = stubApi({ [`GET ${PROJECT}/developers`]: { status: 200, body: developers } });
+    renderWithClient(<AssignDeveloperDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
+    expect(await screen.findByRole('listitem', { name: 'Sam Okafor' })).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Assign Developer' }));
+    expect(await screen.findByText('Password cannot be blank')).toBeTruthy();
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Assign Developer' }));
+    expect(await screen.findByText('Password must be at least 8 characters long')).toBeTruthy();
     expect(calls.filter((c) => c.key.startsWith('POST'))).toHaveLength(0);
   });
 
