@@ -40,6 +40,7 @@ import type { DatabaseHandle } from './platform/db/client';
 import { AppError, errorBody } from './platform/errors';
 import { attachMailDelivery } from './platform/mail/mail-delivery';
 import type { Platform } from './platform/platform';
+import { collectRouteTable } from './platform/route-table';
 import { localDiskStorage } from './platform/storage/storage';
 
 export type AppOptions = {
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  collectRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
