@@ -2,7 +2,12 @@
 // it, so a route added without an entry in that suite's table fails the tests.
 import type { FastifyInstance } from 'fastify';
 
-export type RouteEntry = { method: string; url: string };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  /** The route's zod schemas, for the proof suites that derive requests from them. */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +20,6 @@ export function collectRouteTable(app: FastifyInstance): void {
   const routes: RouteEntry[] = [];
   app.decorate('routeTable', routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
   });
 }
