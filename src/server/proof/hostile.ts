@@ -123,6 +123,15 @@ function requestsFor(method: string, url: string, schema: { body?: unknown; quer
   return fc.tuple(extra, params);
 }
 
+function hasErrorShape(res: LightMyRequestResponse): boolean {
+  try {
+    const body = res.json() as { error?: { code?: unknown; message?: unknown } };
+    return typeof body.error?.code === 'string' && typeof body.error?.message === 'string';
+  } catch {
+    return false;
+  }
+}
+
 export type HostileRun = {
   total: number;
   byStatus: Record<string, number>;
@@ -169,14 +178,7 @@ export async function runHostile(t: TestApp, fx: TwoAgencies, options: { seed: n
         continue;
       }
       if (res.statusCode >= 400) {
-        let shape = false;
-        try {
-          const body = res.json() as { error?: { code?: unknown; message?: unknown } };
-          shape = typeof body.error?.code === 'string' && typeof body.error?.message === 'string';
-        } catch {
-          shape = false;
-        }
-        if (!shape) run.failures.push(`not the JSON error shape: ${shown}`);
+        if (!hasErrorShape(res)) run.failures.push(`not the JSON error shape: ${shown}`);
         if (before && JSON.stringify(await fx.fingerprint()) !== JSON.stringify(before)) run.failures.push(`refused but wrote: ${shown}`);
       }
     }
