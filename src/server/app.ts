@@ -37,7 +37,7 @@ import { templateRoutes } from './modules/templates/routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
-import { AppError, errorBody } from './platform/errors';
+import { AppError, errorBody, isDatabaseUnavailable } from './platform/errors';
 import { attachMailDelivery } from './platform/mail/mail-delivery';
 import type { Platform } from './platform/platform';
 import { collectRouteTable } from './platform/route-table';
@@ -95,6 +95,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send(errorBody('internal_error', 'An unexpected error occurred'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');
+      return reply.status(503).send(errorBody('database_unavailable', 'The service is briefly unavailable. Please try again in a moment.'));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
