@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { checkAfterCrash, startServer, stopServer, writeUntilKilled } from './crash-harness';
+import { checkAfterCrash, writeUntilKilled } from './crash-harness';
+import { startServer, stopServer } from './server-process';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 if (!baseUrl) throw new Error('crash.pg-test.ts needs TEST_DATABASE_URL');

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, expect, it } from 'vitest';
 import { PGLITE_OPTIONS } from '../platform/db/client';
-import { checkAfterCrash, startServer, stopServer, writeUntilKilled } from './crash-harness';
+import { checkAfterCrash, writeUntilKilled } from './crash-harness';
+import { startServer, stopServer } from './server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'brieflane-crash-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
