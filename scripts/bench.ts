@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runLoad } from './bench/load';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -138,6 +139,28 @@ function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 // The benchmarks.
 
 const benchmarks: Benchmark[] = [
+  {
+    name: 'load',
+    description:
+      '200 simulated staff users for 60 s, ~1 s think time: project lists (and searches), opening projects, task toggles, notes and 4 KB uploads on 200 projects; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set. Errors must be 0',
+    async run() {
+      const rows: Row[] = [];
+      const targets: { label: string; databaseUrl?: string }[] = [{ label: 'pglite' }];
+      if (process.env.BENCH_DATABASE_URL) targets.push({ label: 'postgres', databaseUrl: process.env.BENCH_DATABASE_URL });
+      for (const target of targets) {
+        const result = await runLoad({ users: 200, seconds: 60, thinkMs: 1000, projects: 200, databaseUrl: target.databaseUrl });
+        rows.push(row('load', target.label, 'requests/s', 'req/s', [result.requestsPerSecond]));
+        rows.push(row('load', target.label, 'errors', 'requests', [result.errors]));
+        rows.push(row('load', target.label, 'server RSS before', 'MiB', [result.rssBeforeMiB]));
+        rows.push(row('load', target.label, 'server RSS after', 'MiB', [result.rssAfterMiB]));
+        for (const route of result.routes) {
+          rows.push(row('load', `${target.label}, ${route.route}`, `p50 (n=${route.count}, errors ${route.errors})`, 'ms', [route.p50]));
+          rows.push(row('load', `${target.label}, ${route.route}`, 'p99', 'ms', [route.p99]));
+        }
+      }
+      return rows;
+    },
+  },
   {
     name: 'cold-start',
     description:

@@ -7,7 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -37,11 +37,12 @@ import { templateRoutes } from './modules/templates/routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
-import { AppError, errorBody } from './platform/errors';
+import { AppError, errorBody, isDatabaseUnavailable } from './platform/errors';
 import { LOG_REDACTION } from './platform/log-redaction';
 import { attachMailDelivery } from './platform/mail/mail-delivery';
 import { registerOriginCheck } from './platform/origin-check';
 import type { Platform } from './platform/platform';
+import { collectRouteTable } from './platform/route-table';
 import { localDiskStorage } from './platform/storage/storage';
 
 export type AppOptions = {
@@ -78,8 +79,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The router's own refusals (a malformed or over-long path) in the one error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void (reply as FastifyReply)
+        .status(tooLong ? 414 : 400)
+        .send(errorBody(tooLong ? 'uri_too_long' : 'bad_url', tooLong ? 'The address is too long' : 'The address is not valid'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
+  collectRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -97,6 +106,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send(errorBody('internal_error', 'An unexpected error occurred'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');
+      return reply.status(503).send(errorBody('database_unavailable', 'The service is briefly unavailable. Please try again in a moment.'));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {

@@ -30,3 +30,18 @@ export function errorBody(code: string, message: string): ErrorBody {
 
 /** The error shape for route response schemas (OpenAPI). */
 export const errorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+/** SQLSTATE classes and socket errors that mean "the database is not reachable right now". */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+const UNAVAILABLE_MESSAGES = [/Connection terminated/i, /timeout exceeded when trying to connect/i, /Client has encountered a connection error/i];
+
+/** Whether an error (or what caused it, as drivers and Drizzle wrap them) is a lost database. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => m.test(message))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

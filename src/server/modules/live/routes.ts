@@ -44,6 +44,8 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOption
   const admitted = new WeakMap<FastifyRequest, LiveConnection>();
   const publicOrigin = new URL(platform.config.publicUrl).origin;
   const roomCheck = (request: FastifyRequest) => {
+    // A plain GET on a socket address gets the JSON error shape, not the plugin's empty 404.
+    if (!request.ws) throw new AppError(426, 'upgrade_required', 'This address takes a WebSocket connection');
     // Browsers send cookies with a WebSocket handshake from any page: only our own pages may open one.
     const origin = request.headers.origin;
     if (origin && origin !== publicOrigin && safeHost(origin) !== request.headers.host) {

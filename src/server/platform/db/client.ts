@@ -64,7 +64,15 @@ async function initEmbeddedDirectory(dir: string): Promise<void> {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // When the server is away, a request fails in seconds (503) instead of waiting for ever.
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle connection that breaks (a restart, a failover) is dropped by the pool; without a
+    // listener its 'error' event would end the process. The next query opens a new connection.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, kind: 'postgres', pool, close: () => pool.end() };

@@ -42,7 +42,8 @@ export async function listenForChanges(
   }
 
   const poolOptions = (database.pool as unknown as { options?: pg.ClientConfig } | undefined)?.options;
-  const options: pg.ClientConfig | undefined = connectionString ? { connectionString } : poolOptions;
+  // A server that stops answering must not stall a reconnect for ever.
+  const options: pg.ClientConfig | undefined = connectionString ? { connectionString, connectionTimeoutMillis: 5_000 } : poolOptions;
   if (!options) return off();
   let client: pg.Client | null = null;
   let stopped = false;

@@ -1,0 +1,150 @@
+// The `load` benchmark (issue 12): simulated users against a real server on loopback. Each user
+// signs in as one of the demo organization's staff and, with a think time between actions,
+// browses the project list (sometimes searching), opens a project (detail, tasks, notes, files),
+// toggles a task, adds a note or uploads a small file. Reports requests/s, p50/p99 per route,
+// errors (which must be 0) and the server's RSS before and after.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/modules/demo/demo-accounts';
+import { startServer, stopServer, type RunningServer } from '../../src/server/proof/server-process';
+
+export type LoadOptions = { users: number; seconds: number; thinkMs: number; projects: number; databaseUrl?: string };
+export type RouteStats = { route: string; count: number; errors: number; p50: number; p99: number };
+export type LoadResult = { requestsPerSecond: number; errors: number; rssBeforeMiB: number; rssAfterMiB: number; routes: RouteStats[] };
+
+const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 0x20), Buffer.from('\n%%EOF\n')]);
+
+function rssMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return line ? Math.round(Number(line[1]) / 1024) : 0;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `brieflane_load_${process.pid}_${Date.now()}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'brieflane-load-'));
+  const database = options.databaseUrl ? await freshPostgres(options.databaseUrl) : undefined;
+  let server: RunningServer | undefined;
+  try {
+    server = await startServer({
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      AUTH_SECRET: 'load-bench-secret-load-bench-secret-0123',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    });
+    const base = server.base;
+    const staff = [DEMO_ACCOUNTS.organization_admin, DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.account_executive];
+    const cookies: string[] = [];
+    for (const account of staff) {
+      const res = await fetch(`${base}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: account.email, password: DEMO_PASSWORD }),
+      });
+      if (!res.ok) throw new Error(`sign-in as ${account.email}: ${res.status}`);
+      cookies.push(res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
+    }
+    const call = async (cookie: string, method: string, url: string, body?: BodyInit, json = true) => {
+      const res = await fetch(`${base}${url}`, { method, headers: { cookie, ...(json && body ? { 'content-type': 'application/json' } : {}) }, body });
+      const text = await res.text();
+      return { status: res.status, body: text };
+    };
+
+    // Projects with tasks to work on, made through the API as the owner.
+    const owner = cookies[0]!;
+    const clientId = JSON.parse((await call(owner, 'POST', '/api/clients', JSON.stringify({ name: 'Load Client' }))).body).id as string;
+    const projects: { id: string; tasks: string[] }[] = [];
+    for (let i = 0; i < options.projects; i++) {
+      const project = JSON.parse((await call(owner, 'POST', '/api/projects', JSON.stringify({ name: `Load project ${i} brand`, clientId }))).body);
+      const tasks: string[] = [];
+      for (let k = 0; k < 3; k++) tasks.push(JSON.parse((await call(owner, 'POST', `/api/projects/${project.id}/tasks`, JSON.stringify({ title: `Task ${k}` }))).body).id);
+      projects.push({ id: project.id, tasks });
+    }
+
+    await new Promise((r) => setTimeout(r, 2_000));
+    const rssBefore = rssMiB(server.process.pid!);
+    const samples = new Map<string, number[]>();
+    const errors = new Map<string, number>();
+    let total = 0;
+    const deadline = Date.now() + options.seconds * 1000;
+    const timed = async (route: string, request: () => Promise<{ status: number; body: string }>) => {
+      const started = performance.now();
+      const ok = await request().then(
+        (res) => res.status < 400,
+        () => false,
+      );
+      if (Date.now() > deadline + 30_000) return;
+      total += 1;
+      (samples.get(route) ?? samples.set(route, []).get(route)!).push(performance.now() - started);
+      if (!ok) errors.set(route, (errors.get(route) ?? 0) + 1);
+    };
+    const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+    const user = async (n: number) => {
+      const cookie = cookies[n % cookies.length]!;
+      // Users arrive over the first think time, not all in the same millisecond.
+      await new Promise((r) => setTimeout(r, Math.random() * options.thinkMs));
+      while (Date.now() < deadline) {
+        const roll = Math.random();
+        const project = pick(projects);
+        if (roll < 0.3) await timed('GET /api/projects', () => call(cookie, 'GET', '/api/projects'));
+        else if (roll < 0.4) await timed('GET /api/projects?search', () => call(cookie, 'GET', '/api/projects?search=brand'));
+        else if (roll < 0.65) {
+          await timed('GET /api/projects/:id', () => call(cookie, 'GET', `/api/projects/${project.id}`));
+          await Promise.all([
+            timed('GET /api/projects/:id/tasks', () => call(cookie, 'GET', `/api/projects/${project.id}/tasks`)),
+            timed('GET /api/projects/:id/notes', () => call(cookie, 'GET', `/api/projects/${project.id}/notes`)),
+            timed('GET /api/projects/:id/files', () => call(cookie, 'GET', `/api/projects/${project.id}/files`)),
+          ]);
+        } else if (roll < 0.8) {
+          const status = Math.random() < 0.5 ? 'completed' : 'pending';
+          await timed('PATCH /api/projects/:id/tasks/:taskId', () =>
+            call(cookie, 'PATCH', `/api/projects/${project.id}/tasks/${pick(project.tasks)}`, JSON.stringify({ status })),
+          );
+        } else if (roll < 0.9) {
+          await timed('POST /api/projects/:id/notes', () => call(cookie, 'POST', `/api/projects/${project.id}/notes`, JSON.stringify({ content: `Load note ${n}` })));
+        } else {
+          const form = new FormData();
+          form.append('file', new Blob([PDF]), `load-${n}.pdf`);
+          await timed('POST /api/projects/:id/files', () => call(cookie, 'POST', `/api/projects/${project.id}/files`, form, false));
+        }
+        await new Promise((r) => setTimeout(r, options.thinkMs * (0.5 + Math.random())));
+      }
+    };
+    const started = Date.now();
+    await Promise.all(Array.from({ length: options.users }, (_, n) => user(n)));
+    const elapsed = (Date.now() - started) / 1000;
+    const rssAfter = rssMiB(server.process.pid!);
+    const routes = [...samples.entries()]
+      .map(([route, values]) => {
+        const sorted = values.sort((a, b) => a - b);
+        return { route, count: sorted.length, errors: errors.get(route) ?? 0, p50: Math.round(percentile(sorted, 50)), p99: Math.round(percentile(sorted, 99)) };
+      })
+      .sort((a, b) => a.route.localeCompare(b.route));
+    const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+    if (errorCount) console.log(server.output().slice(-3000));
+    return { requestsPerSecond: total / elapsed, errors: errorCount, rssBeforeMiB: rssBefore, rssAfterMiB: rssAfter, routes };
+  } finally {
+    if (server) await stopServer(server, 'SIGTERM');
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,25 @@
+// The app's own list of routes, as Fastify registers them. The route × caller proof suite walks
+// it, so a route added without an entry in that suite's table fails the tests.
+import type { FastifyInstance } from 'fastify';
+
+export type RouteEntry = {
+  method: string;
+  url: string;
+  /** The route's zod schemas, for the proof suites that derive requests from them. */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: readonly RouteEntry[];
+  }
+}
+
+/** Call before any route is registered: child scopes inherit the root's onRoute hook. */
+export function collectRouteTable(app: FastifyInstance): void {
+  const routes: RouteEntry[] = [];
+  app.decorate('routeTable', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
+  });
+}

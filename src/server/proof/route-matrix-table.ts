@@ -1,0 +1,148 @@
+// Expected outcomes of every route for every kind of caller (route-matrix.test.ts walks it).
+// A new route needs a row here, or the suite fails: decide who may call it before it ships.
+//
+// Reading a row: the status each caller gets when it calls the route with organization A's ids.
+// 401: signed out. 404: the caller's organization (or, for a developer, access list) does not
+// hold the resource; a resource of another organization is never a 403 (ARCHITECTURE, tenancy).
+// 403: the caller sees the resource but their role may not do this.
+import type { InjectOptions } from 'fastify';
+import { newTemplateFields } from '../../domain/templates';
+
+export const CALLERS = [
+  'anonymous',
+  'b_org_admin',
+  'b_admin',
+  'b_executive',
+  'b_developer',
+  'a_unassigned_developer',
+  'a_developer',
+  'a_executive',
+  'a_admin',
+  'a_org_admin',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** What a request needs besides its method and path (built per call, so values stay unique). */
+export type RequestContext = {
+  clientId: string;
+  unassignedDeveloperId: string;
+  callerEmail?: string;
+  callerName?: string;
+  callerPassword?: string;
+  /** A small PDF as a multipart upload. */
+  upload: () => Omit<InjectOptions, 'method' | 'url'>;
+};
+type Extra = Omit<InjectOptions, 'method' | 'url'>;
+
+export type Outcome = {
+  status: Record<Caller, number>;
+  request?: (context: RequestContext) => Extra;
+  /** The call ends or changes the caller's own sessions: a new member of the same role stands in. */
+  ownSession?: true;
+};
+
+let unique = 0;
+const next = () => `${process.pid}-${++unique}`;
+
+/** Statuses in CALLERS order. */
+function row(...statuses: number[]): Record<Caller, number> {
+  if (statuses.length !== CALLERS.length) throw new Error(`row needs ${CALLERS.length} statuses`);
+  return Object.fromEntries(CALLERS.map((c, i) => [c, statuses[i]])) as Record<Caller, number>;
+}
+const all = (status: number) => row(...CALLERS.map(() => status));
+
+const json = (payload: object): Extra => ({ payload });
+
+const projectEdit = json({ name: 'Matrix edited', status: 'active', description: null, dueDate: null, companyOverview: null });
+
+export const EXPECTED: Record<string, Outcome> = {
+  // Public and platform routes.
+  'GET /api/health': { status: all(200) },
+  'GET /api/dev/mailbox': { status: all(200) },
+  'GET /dev/mailbox': { status: all(200) },
+
+  // Authentication: none of these take a tenant's id.
+  'POST /api/auth/sign-up/send-code': { status: all(200), request: () => json({ email: `new-${next()}@test.brieflane` }) },
+  'POST /api/auth/sign-up/verify-code': { status: all(200), request: () => json({ email: `new-${next()}@test.brieflane`, code: '000000' }) },
+  'POST /api/auth/sign-up': {
+    status: all(400),
+    request: () => json({ fullName: 'New Person', email: `new-${next()}@test.brieflane`, password: 'a-long-password', code: '000000' }),
+  },
+  'POST /api/auth/sign-in': { status: all(401), request: () => json({ email: `nobody-${next()}@test.brieflane`, password: 'wrong-password' }) },
+  'POST /api/auth/sign-out': { status: all(204), ownSession: true },
+  'POST /api/auth/password-reset/request': { status: all(200), request: () => json({ email: `nobody-${next()}@test.brieflane` }) },
+  'POST /api/auth/password-reset/validate': { status: all(200), request: () => json({ token: 'not-a-token' }) },
+  'POST /api/auth/password-reset/complete': { status: all(400), request: () => json({ token: 'not-a-token', password: 'a-long-password' }) },
+
+  // The caller's own account and organization.
+  'GET /api/me': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
+  'PATCH /api/settings/profile': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), request: (c) => json({ fullName: c.callerName ?? 'Nobody', email: c.callerEmail ?? 'nobody@test.brieflane' }) },
+  'POST /api/settings/password': {
+    status: row(401, 204, 204, 204, 204, 204, 204, 204, 204, 204),
+    ownSession: true,
+    request: (c) => json({ currentPassword: c.callerPassword ?? 'wrong-password', newPassword: c.callerPassword ?? 'another-password' }),
+  },
+  'PATCH /api/organization': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200), request: () => json({ name: 'Renamed Agency' }) },
+
+  // Organization-wide lists and pages.
+  'GET /api/activities': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
+  'GET /api/reports': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
+  'GET /api/live': { status: all(426) },
+  'GET /api/clients': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
+  'POST /api/clients': { status: row(401, 201, 201, 201, 403, 403, 403, 201, 201, 201), request: () => json({ name: `Matrix Client ${next()}` }) },
+  'GET /api/clients/options': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
+  'PATCH /api/clients/:clientId': { status: row(401, 404, 404, 404, 404, 404, 404, 200, 200, 200), request: () => json({ name: 'Matrix Client edited' }) },
+  'GET /api/projects': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
+  'POST /api/projects': { status: row(401, 400, 400, 400, 403, 403, 403, 201, 201, 201), request: (c) => json({ name: `Matrix Project ${next()}`, clientId: c.clientId }) },
+  'GET /api/templates': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
+  'POST /api/templates': { status: row(401, 201, 201, 201, 403, 403, 403, 201, 201, 201), request: () => json({ name: `Matrix Template ${next()}`, fields: newTemplateFields() }) },
+  'GET /api/templates/:templateId': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200) },
+  'PATCH /api/templates/:templateId': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200), request: () => json({ name: 'Matrix Template edited', fields: newTemplateFields() }) },
+  'DELETE /api/templates/:templateId': { status: row(401, 404, 404, 404, 403, 403, 403, 204, 204, 204) },
+  'GET /api/team': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
+  'POST /api/team': { status: row(401, 201, 201, 201, 403, 403, 403, 201, 201, 201), request: () => json({ fullName: 'Matrix Newcomer', email: `newcomer-${next()}@test.brieflane`, role: 'developer' }) },
+  'GET /api/team/tags': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
+  'GET /api/team/:memberId': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200) },
+  'PATCH /api/team/:memberId': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200), request: () => json({ fullName: 'Matrix Target edited', email: null, role: 'developer' }) },
+  'DELETE /api/team/:memberId': { status: row(401, 404, 404, 404, 403, 403, 403, 204, 204, 204) },
+
+  // One project and what is in it.
+  'GET /api/projects/:projectId': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
+  'PATCH /api/projects/:projectId': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: () => projectEdit },
+  'DELETE /api/projects/:projectId': { status: row(401, 404, 404, 404, 404, 404, 403, 403, 204, 204) },
+  'PATCH /api/projects/:projectId/status': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: () => json({ status: 'on_hold' }) },
+  'GET /api/projects/:projectId/tasks': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
+  'POST /api/projects/:projectId/tasks': { status: row(401, 404, 404, 404, 404, 404, 403, 201, 201, 201), request: () => json({ title: 'Matrix New task' }) },
+  'PATCH /api/projects/:projectId/tasks/:taskId': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: () => json({ status: 'completed' }) },
+  'GET /api/projects/:projectId/notes': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
+  'POST /api/projects/:projectId/notes': { status: row(401, 404, 404, 404, 404, 404, 201, 201, 201, 201), request: () => json({ content: 'Matrix New note' }) },
+  'PATCH /api/projects/:projectId/notes/:noteId': { status: row(401, 404, 404, 404, 404, 404, 403, 403, 403, 200), request: () => json({ content: 'Matrix Edited note' }) },
+  'DELETE /api/projects/:projectId/notes/:noteId': { status: row(401, 404, 404, 404, 404, 404, 403, 403, 403, 204) },
+  'GET /api/projects/:projectId/files': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
+  'POST /api/projects/:projectId/files': { status: row(401, 404, 404, 404, 404, 404, 201, 201, 201, 201), request: (c) => c.upload() },
+  'DELETE /api/projects/:projectId/files/:fileId': { status: row(401, 404, 404, 404, 404, 404, 403, 204, 204, 204) },
+  'GET /api/projects/:projectId/files/:fileId/download': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
+  'POST /api/projects/:projectId/links': { status: row(401, 404, 404, 404, 404, 404, 201, 201, 201, 201), request: () => json({ name: 'Matrix New link', url: 'https://example.com/x' }) },
+  'GET /api/projects/:projectId/access-links': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
+  'POST /api/projects/:projectId/access-links': { status: row(401, 404, 404, 404, 404, 404, 403, 201, 201, 201), request: () => json({ name: 'Matrix New share' }) },
+  'POST /api/projects/:projectId/access-links/:linkId/revoke': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
+  'GET /api/projects/:projectId/access-links/:linkId/opens': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
+  'GET /api/projects/:projectId/developers': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
+  'POST /api/projects/:projectId/developers': { status: row(401, 404, 404, 404, 404, 404, 403, 201, 201, 201), request: (c) => json({ developerProfileId: c.unassignedDeveloperId }) },
+  'DELETE /api/projects/:projectId/developers/:profileId': { status: row(401, 404, 404, 404, 404, 404, 403, 204, 204, 204) },
+
+  // The shared project page, through A's link: anyone holding it may read; signed in, contribute.
+  'GET /api/project-access/:token': { status: all(200) },
+  'POST /api/project-access/:token/session': { status: all(200), request: () => json({}) },
+  'GET /api/project-access/:token/live': { status: all(426) },
+  'GET /api/project-access/:token/tasks': { status: all(200) },
+  'PATCH /api/project-access/:token/tasks/:taskId': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), request: () => json({ status: 'completed' }) },
+  'GET /api/project-access/:token/files': { status: all(200) },
+  'POST /api/project-access/:token/files': { status: row(401, 201, 201, 201, 201, 201, 201, 201, 201, 201), request: (c) => c.upload() },
+  'GET /api/project-access/:token/files/:fileId/download': { status: all(200) },
+  'POST /api/project-access/:token/links': { status: row(401, 201, 201, 201, 201, 201, 201, 201, 201, 201), request: () => json({ name: 'Matrix Shared link', url: 'https://example.com/y' }) },
+  'GET /api/project-access/:token/notes': { status: all(200) },
+  'POST /api/project-access/:token/notes': { status: row(401, 201, 201, 201, 201, 201, 201, 201, 201, 201), request: () => json({ content: 'Matrix Shared note' }) },
+  'PATCH /api/project-access/:token/notes/:noteId': { status: row(401, 403, 403, 403, 403, 403, 403, 403, 403, 200), request: () => json({ content: 'Matrix Edited' }) },
+  'DELETE /api/project-access/:token/notes/:noteId': { status: row(401, 403, 403, 403, 403, 403, 403, 403, 403, 204) },
+};

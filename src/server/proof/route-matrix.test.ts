@@ -1,0 +1,97 @@
+// Every route × every kind of caller, from the app's own route table (issue 12).
+//
+// In the world of two-agencies.ts, each route is called with organization A's ids by: nobody
+// signed in, B's four roles, A's developer without access, A's assigned developer and A's staff.
+// For each call the test asserts:
+//   - the status is the one in EXPECTED (a route missing from EXPECTED fails the suite);
+//   - the body holds no marker of data the caller may not see;
+//   - a refused write changed nothing (every tenant table is fingerprinted before and after).
+// Writes that may succeed run on fresh copies of their targets, so callers don't disturb each other.
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../test/as-user';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { CALLERS, EXPECTED, type Caller } from './route-matrix-table';
+import { A, B, fillPath, multipart, ok, P1, P2, PDF, seedTwoAgencies, type TwoAgencies } from './two-agencies';
+
+let t: TestApp;
+let fx: TwoAgencies;
+
+function callerUser(caller: Caller): TestUser | undefined {
+  const users: Record<Caller, TestUser | undefined> = {
+    anonymous: undefined,
+    b_org_admin: fx.b.orgAdmin,
+    b_admin: fx.b.admin,
+    b_executive: fx.b.executive,
+    b_developer: fx.b.developer,
+    a_unassigned_developer: fx.a.unassigned,
+    a_developer: fx.a.developer,
+    a_executive: fx.a.executive,
+    a_admin: fx.a.admin,
+    a_org_admin: fx.a.orgAdmin,
+  };
+  return users[caller];
+}
+
+/** Markers a caller's answer may never hold. */
+function forbiddenMarkers(caller: Caller, url: string): string[] {
+  const viaLink = url.startsWith('/api/project-access/');
+  // Through A's link anyone sees the first project, but never the second or a member's email.
+  if (caller === 'anonymous' || caller.startsWith('b_')) return viaLink ? [P2, `${A}.`] : [A];
+  if (caller === 'a_unassigned_developer') return viaLink ? [B, P2] : [B, P1, P2];
+  if (caller === 'a_developer') return [B, P2];
+  return [B];
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fx = await seedTwoAgencies(t);
+}, 120_000);
+afterAll(() => t.close());
+
+describe('route table', () => {
+  it('has an expected outcome for every route the app registers, and no stale entries', () => {
+    const routes = t.app.routeTable
+      .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs'))
+      .map((r) => `${r.method} ${r.url}`);
+    const missing = routes.filter((key) => !(key in EXPECTED));
+    const stale = Object.keys(EXPECTED).filter((key) => !routes.includes(key));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  it('fingerprints notice a change, so an unchanged fingerprint means nothing was written', async () => {
+    const before = await fx.fingerprint();
+    await ok(fx.b.orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Fingerprint check' } }));
+    expect(await fx.fingerprint()).not.toEqual(before);
+  });
+});
+
+describe.each(Object.entries(EXPECTED))('%s', (key, outcome) => {
+  const [method, url] = key.split(' ') as [InjectOptions['method'], string];
+  it.each(CALLERS)('as %s', async (caller) => {
+    const expected = outcome.status[caller];
+    const isWrite = method !== 'GET';
+    const values = await fx.pathValues(url, isWrite && expected < 400);
+    const signedIn = callerUser(caller);
+    const user = signedIn && outcome.ownSession ? await fx.standIn(signedIn) : signedIn;
+    const extra = outcome.request?.({
+      clientId: fx.clientId,
+      unassignedDeveloperId: fx.a.unassigned.profileId,
+      callerEmail: user?.email,
+      callerName: user?.fullName,
+      callerPassword: user?.password,
+      upload: () => multipart(`${A}-${P1}-upload.pdf`, PDF),
+    });
+    const request: InjectOptions = { method, url: fillPath(url, values), ...extra };
+    const before = isWrite && expected >= 400 ? await fx.fingerprint() : undefined;
+    const res = await (user ? user.inject(request) : t.app.inject(request));
+
+    expect(res.statusCode, `${caller} ${key}: ${res.body.slice(0, 300)}`).toBe(expected);
+    const body = res.body.toLowerCase();
+    for (const marker of forbiddenMarkers(caller, url)) {
+      expect(body.includes(marker), `${caller} ${key} answered with ${marker}: ${res.body.slice(0, 300)}`).toBe(false);
+    }
+    if (res.statusCode >= 400) expect(res.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+    if (before) expect(await fx.fingerprint(), `${caller} ${key} changed data while refused`).toEqual(before);
+  });
+});

@@ -1,0 +1,54 @@
+// A real Brieflane server process on a free loopback port, for the fault and injection runs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type RunningServer = { process: ChildProcess; base: string; output: () => string };
+
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  // One process (tsx's own CLI would put the server in a child that SIGKILL does not reach).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SMTP_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { process: child, base, output: () => output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not answer within 90 s:\n${output}`);
+}
+
+export async function stopServer(server: RunningServer, signal: NodeJS.Signals): Promise<void> {
+  if (server.process.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.process.once('exit', resolve));
+  server.process.kill(signal);
+  await exited;
+}
+

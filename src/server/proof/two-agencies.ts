@@ -1,0 +1,159 @@
+// The proof suites' world: organization A owns one of everything (client, two projects, template,
+// task, note, file, link, share link, member), organization B owns its own. Every name of A's
+// data carries the marker `alphasecret` (and its first project's `alphaproj1`, its second's
+// `alphaproj2`), B's `betasecret`, so a leak is a marker in the wrong body.
+import { sql } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { newTemplateFields } from '../../domain/templates';
+import { createMember } from '../platform/auth/accounts';
+import { developerProjectAccess } from '../platform/db/schema/work';
+import { asUser, type TestUser } from '../test/as-user';
+import type { TestApp } from '../test/test-app';
+
+export const A = 'alphasecret';
+export const B = 'betasecret';
+/** A's first project (the assigned developer's) and its second (nobody's). */
+export const P1 = 'alphaproj1';
+export const P2 = 'alphaproj2';
+
+export const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(256, 0x20), Buffer.from('\n%%EOF\n')]);
+
+export function multipart(fileName: string, content: Buffer) {
+  const boundary = `----brieflane${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export type Org = { orgAdmin: TestUser; admin: TestUser; executive: TestUser; developer: TestUser };
+
+/** One project with one of everything in it. */
+export type ProjectKit = { projectId: string; taskId: string; noteId: string; fileId: string; linkId: string; accessLinkId: string; token: string };
+
+export type TwoAgencies = {
+  a: Org & { unassigned: TestUser; target: TestUser };
+  b: Org;
+  clientId: string;
+  templateId: string;
+  p1: ProjectKit;
+  p2: ProjectKit;
+  /** Path parameter values: the shared fixtures, or fresh ones for a write that may succeed. */
+  pathValues: (url: string, fresh: boolean) => Promise<Record<string, string>>;
+  /** A new signed-in member of `user`'s organization and role. */
+  standIn: (user: TestUser) => Promise<TestUser>;
+  /** A fingerprint of every tenant table: a refused write must leave it as it was. */
+  fingerprint: () => Promise<Record<string, string>>;
+};
+
+let sequence = 0;
+
+export async function ok(res: Promise<LightMyRequestResponse>): Promise<{ id: string; token?: string }> {
+  const r = await res;
+  if (r.statusCode >= 300) throw new Error(`fixture request failed ${r.statusCode}: ${r.body}`);
+  return r.json();
+}
+
+export function fillPath(url: string, values: Record<string, string>): string {
+  return url.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name];
+    if (!value) throw new Error(`no fixture for :${name} in ${url}`);
+    return value;
+  });
+}
+
+export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
+  const member = (role: TestUser['role'], organizationId: string | undefined, marker: string, label: string) => {
+    sequence += 1;
+    return asUser(t, role, {
+      organizationId,
+      organizationName: `${marker} Agency`,
+      fullName: `${marker} ${label}`,
+      email: `${marker}.${label.toLowerCase()}.${process.pid}-${sequence}@test.brieflane`,
+    });
+  };
+  const org = async (marker: string): Promise<Org> => {
+    const orgAdmin = await member('organization_admin', undefined, marker, 'Owner');
+    const id = orgAdmin.organizationId;
+    return {
+      orgAdmin,
+      admin: await member('admin', id, marker, 'Admin'),
+      executive: await member('account_executive', id, marker, 'Executive'),
+      developer: await member('developer', id, marker, 'Developer'),
+    };
+  };
+  const projectKit = async (owner: TestUser, clientId: string, marker: string, developer?: TestUser): Promise<ProjectKit> => {
+    const as = (o: InjectOptions) => ok(owner.inject(o));
+    const projectId = (await as({ method: 'POST', url: '/api/projects', payload: { name: `${marker} Project`, clientId } })).id;
+    const base = `/api/projects/${projectId}`;
+    if (developer) await t.db.insert(developerProjectAccess).values({ projectId, developerProfileId: developer.profileId });
+    const taskId = (await as({ method: 'POST', url: `${base}/tasks`, payload: { title: `${marker} Task` } })).id;
+    const noteId = (await as({ method: 'POST', url: `${base}/notes`, payload: { content: `${marker} Note` } })).id;
+    const fileId = (await as({ method: 'POST', url: `${base}/files`, ...multipart(`${marker}-brief.pdf`, PDF) })).id;
+    const linkId = (await as({ method: 'POST', url: `${base}/links`, payload: { name: `${marker} Link`, url: 'https://example.com/brief' } })).id;
+    const link = await as({ method: 'POST', url: `${base}/access-links`, payload: { name: `${marker} Share` } });
+    return { projectId, taskId, noteId, fileId, linkId, accessLinkId: link.id, token: link.token! };
+  };
+
+  const a = await org(A);
+  const b = await org(B);
+  const owner = a.orgAdmin;
+  const unassigned = await member('developer', owner.organizationId, A, 'Unassigned');
+  const target = await member('developer', owner.organizationId, A, 'Target');
+  const newClient = async () => (await ok(owner.inject({ method: 'POST', url: '/api/clients', payload: { name: `${A} Client` } }))).id;
+  const newTemplate = async () =>
+    (await ok(owner.inject({ method: 'POST', url: '/api/templates', payload: { name: `${A} Template`, fields: newTemplateFields() } }))).id;
+  const clientId = await newClient();
+  const templateId = await newTemplate();
+  const p1 = await projectKit(owner, clientId, `${A} ${P1}`, a.developer);
+  const p2 = await projectKit(owner, clientId, `${A} ${P2}`);
+  // B has data of its own, so B's lists are not trivially empty.
+  const bClient = (await ok(b.orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: `${B} Client` } }))).id;
+  await projectKit(b.orgAdmin, bClient, `${B} Project`, b.developer);
+
+  return {
+    a: { ...a, unassigned, target },
+    b,
+    clientId,
+    templateId,
+    p1,
+    p2,
+    pathValues: async (url, fresh) => {
+      const uses = (name: string) => url.includes(`:${name}`);
+      const kit = fresh && (uses('projectId') || uses('token')) ? await projectKit(owner, clientId, `${A} ${P1} fresh`, a.developer) : p1;
+      const memberId =
+        fresh && uses('memberId')
+          ? (await createMember(t.db, { organizationId: owner.organizationId, fullName: `${A} Target fresh`, role: 'developer', email: null })).profileId
+          : target.profileId;
+      return {
+        projectId: kit.projectId,
+        taskId: kit.taskId,
+        noteId: kit.noteId,
+        fileId: kit.fileId,
+        linkId: kit.accessLinkId,
+        token: kit.token,
+        clientId: fresh && uses('clientId') ? await newClient() : clientId,
+        templateId: fresh && uses('templateId') ? await newTemplate() : templateId,
+        memberId,
+        profileId: a.developer.profileId,
+      };
+    },
+    standIn: (user) => member(user.role, user.organizationId, user.fullName.startsWith(B) ? B : A, 'Standin'),
+    fingerprint: async () => {
+      const { rows } = (await t.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+      )) as unknown as { rows: { table_name: string }[] };
+      // Sessions, rate-limit counters and link opens legitimately change on a refused call.
+      const skip = new Set(['sessions', 'rate_limits', 'project_access_opens', 'verifications']);
+      const union = rows
+        .map((r) => r.table_name)
+        .filter((n) => !skip.has(n))
+        .map((n) => `select '${n}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${n}" x`)
+        .join(' union all ');
+      const result = (await t.db.execute(sql.raw(union))) as unknown as { rows: { t: string; h: string }[] };
+      return Object.fromEntries(result.rows.map((r) => [r.t, r.h]));
+    },
+  };
+}
