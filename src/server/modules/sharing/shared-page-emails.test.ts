@@ -1,7 +1,7 @@
 // Decision 006, issue 18 item 3: every /api/project-access/* response carries names and
 // initials only, never an email address, whoever looks: signed out, a member of the project's
 // organization, or someone signed in from another organization.
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAgency, type Agency } from '../../test/agency';
 import type { TestUser } from '../../test/as-user';
@@ -44,7 +44,7 @@ const viewers: [string, () => TestUser | null][] = [
   ['someone from another organization', () => a.outsider],
 ];
 
-function call(viewer: TestUser | null, options: Parameters<TestApp['app']['inject']>[0] & object) {
+function call(viewer: TestUser | null, options: InjectOptions) {
   return viewer ? viewer.inject(options) : t.app.inject(options);
 }
 
