@@ -1,7 +1,6 @@
 // Builds the Fastify app. Tests call buildApp and use app.inject; main.ts listens.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -40,6 +39,8 @@ import type { DatabaseHandle } from './platform/db/client';
 import { AppError, errorBody } from './platform/errors';
 import { attachMailDelivery } from './platform/mail/mail-delivery';
 import type { Platform } from './platform/platform';
+import { projectRoot } from './platform/project-root';
+import { requestLogController } from './platform/logging';
 import { localDiskStorage } from './platform/storage/storage';
 
 export type AppOptions = {
@@ -51,7 +52,7 @@ export type AppOptions = {
 
 export type App = FastifyInstance;
 
-const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+const webRoot = path.join(projectRoot, 'dist', 'web');
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
@@ -65,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
+    logController: requestLogController(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
