@@ -34,6 +34,8 @@ export type TestAppOptions = {
   clock?: Clock;
   /** A built web app to serve (app.ts `webRoot`); by default dist/web, when it exists. */
   webRoot?: string;
+  /** Fastify's logger option; none by default. */
+  logger?: AppOptions['logger'];
   env?: Record<string, string>;
 };
 
