@@ -10,7 +10,7 @@ import { serverLogger } from './platform/logging';
 import { seedDemoOnFirstStart } from './modules/demo/seed';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT; then their connections close. */
-const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
+const SHUTDOWN_GRACE_MS = 10_000;
 
 // The embedded database's WebAssembly compiled once by the baseline compiler only: V8's
 // optimizing tier would add ~60 MiB of code and compiler memory that stays resident, and
