@@ -1,6 +1,6 @@
 // `npm run build`: the web app (Vite) into dist/web, each text asset also precompressed (.br,
 // .gz) for @fastify/static's preCompressed, and the server bundled by esbuild into plain
-// JavaScript under dist/server (node_modules stay external). Last, dist/.build-stamp, which
+// JavaScript under dist/server. Last, dist/.build-stamp, which
 // scripts/start.mjs compares with the sources to decide whether to build again.
 // Plain JavaScript so it runs before anything is compiled.
 import { spawnSync } from 'node:child_process';
@@ -36,27 +36,29 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
-  // Dependencies load from node_modules at run time, except the pure-JavaScript ones that are
-  // slow to load as hundreds of files (better-auth alone took ~0.5 s): bundled and tree-shaken,
-  // they start faster (docs/decisions/009).
-  plugins: [externalExcept(['better-auth', '@better-auth', 'date-fns', 'zod', 'drizzle-orm'])],
+  // Most dependencies are bundled too: loading fastify, better-auth and the rest as over a
+  // thousand separate files took more than a second of every start (docs/decisions/009). Left
+  // in node_modules: what loads files next to its own code (PGlite's WASM, swagger-ui's assets),
+  // native code (argon2), and what is optional at run time (pino-pretty, pg's native binding).
+  plugins: [externalOnly(['@electric-sql/pglite', '@node-rs/argon2', '@fastify/swagger-ui', '@fastify/swagger', '@fastify/static', 'pg', 'pino-pretty', 'nodemailer'])],
+  // Bundled CommonJS packages require Node's built-ins; an ES module has no `require` of its own.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   sourcemap: 'linked',
   logLevel: 'warning',
 });
 
 writeFileSync(path.join(dist, '.build-stamp'), `${new Date().toISOString()}\n`);
 
-/** Marks every package import external except those named (and their subpaths). */
-function externalExcept(bundled) {
+/** Marks the named packages (and their subpaths) external; everything else is bundled. */
+function externalOnly(names) {
   return {
-    name: 'external-except',
+    name: 'external-only',
     setup(builder) {
       builder.onResolve({ filter: /^[^./]/ }, (args) => {
         if (args.path.startsWith('node:')) return { path: args.path, external: true };
         const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
-        const scope = name.split('/')[0];
-        if (bundled.includes(name) || bundled.includes(scope)) return undefined;
-        return { path: args.path, external: true };
+        if (names.includes(name)) return { path: args.path, external: true };
+        return undefined;
       });
     },
   };

@@ -31,6 +31,24 @@ export async function serverLogger(config: Config): Promise<NonNullable<FastifyS
   }
   return {
     level: config.logLevel,
-    stream: pretty({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true, sync: true }),
+    stream: pretty({
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname,reqId,req,res,responseTime',
+      singleLine: true,
+      sync: true,
+      messageFormat: formatPrettyLine,
+    }),
   };
+}
+
+type LogLine = { req?: { method?: string; url?: string }; res?: { statusCode?: number }; responseTime?: number };
+
+/** "incoming request GET /api/projects", "request completed 200 in 12 ms". */
+function formatPrettyLine(log: Record<string, unknown>, messageKey: string): string {
+  const { req, res, responseTime } = log as LogLine;
+  const parts = [String(log[messageKey] ?? '')];
+  if (req?.method) parts.push(`${req.method} ${req.url ?? ''}`);
+  if (res?.statusCode) parts.push(String(res.statusCode));
+  if (typeof responseTime === 'number') parts.push(`in ${Math.round(responseTime)} ms`);
+  return parts.join(' ');
 }
