@@ -1,7 +1,8 @@
 // `npm run build`: the web app (Vite) into dist/web, each text asset also precompressed (.br,
 // .gz) for @fastify/static's preCompressed, and the server bundled by esbuild into plain
-// JavaScript under dist/server. Last, dist/.build-stamp, which
-// scripts/start.mjs compares with the sources to decide whether to build again.
+// JavaScript under dist/server, and a migrated empty database as dist/db-template.tar.gz for
+// first starts. Last, dist/.build-stamp, which scripts/start.mjs compares with the sources to
+// decide whether to build again.
 // Plain JavaScript so it runs before anything is compiled.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -47,7 +48,27 @@ await build({
   logLevel: 'warning',
 });
 
+await writeDataDirTemplate(path.join(dist, 'db-template.tar.gz'));
+
 writeFileSync(path.join(dist, '.build-stamp'), `${new Date().toISOString()}\n`);
+
+/**
+ * A new embedded database, migrated, as a tarball: a first start unpacks it instead of running
+ * initdb (src/server/platform/db/client.ts, DATA_DIR_TEMPLATE).
+ */
+async function writeDataDirTemplate(file) {
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const client = await PGlite.create({ extensions: { pg_trgm } });
+  await migrate(drizzle(client), { migrationsFolder: path.join(root, 'db', 'migrations') });
+  const tarball = await client.dumpDataDir('gzip');
+  await client.close();
+  writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
+}
 
 /** Marks the named packages (and their subpaths) external; everything else is bundled. */
 function externalOnly(names) {

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** What the build reads; db/migrations is read at run time instead. */
-const SOURCES = ['src', 'scripts/build.mjs', 'vite.config.ts', 'tsconfig.json'];
+/** What the build reads (db/migrations for the database template; they also apply at start). */
+const SOURCES = ['src', 'db/migrations', 'scripts/build.mjs', 'vite.config.ts', 'tsconfig.json'];
 
 function newestChange(file) {
   let stat;

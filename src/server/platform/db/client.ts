@@ -1,6 +1,6 @@
 // One Drizzle database over either the embedded PGlite (DATABASE_URL unset) or a PostgreSQL pool.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -49,19 +49,31 @@ const migrationsFolder = path.join(projectRoot, 'db', 'migrations');
 export type DatabaseOptions =
   /** A PostgreSQL server. */
   | { url: string; poolSize?: number }
-  /** The embedded database; no directory means in memory (tests). */
-  | { dataDir?: string };
+  /**
+   * The embedded database; no directory means in memory (tests). A new directory starts from
+   * `template` (default: the build's DATA_DIR_TEMPLATE, when built).
+   */
+  | { dataDir?: string; template?: string };
 
 /**
- * Creates and migrates a new embedded data directory in a child process. initdb and the
- * migrations' index builds grow the WASM heap of the instance that runs them, a WASM heap never
- * shrinks, and a worker thread's freed memory partly stays with the process's allocator: run in
- * the server's own process they left it 110-150 MiB larger than a restart (docs/decisions/009).
- * A process that exits gives all of it back.
+ * A migrated, empty data directory as a tarball, made by `npm run build` (scripts/build.mjs):
+ * unpacking it takes a second or two where initdb takes several. Migrations added since the
+ * build apply on top of it as on any directory.
  */
-async function createEmbeddedDirectory(dir: string): Promise<void> {
+export const DATA_DIR_TEMPLATE = path.join(projectRoot, 'dist', 'db-template.tar.gz');
+
+/**
+ * Creates and migrates a new embedded data directory in a child process, from the build's
+ * template when there is one (else initdb). initdb and the migrations' index builds grow the
+ * WASM heap of the instance that runs them, a WASM heap never shrinks, and a worker thread's
+ * freed memory partly stays with the process's allocator: run in the server's own process they
+ * left it 110-150 MiB larger than a restart (docs/decisions/009). A process that exits gives all
+ * of it back.
+ */
+async function createEmbeddedDirectory(dir: string, template: string | undefined): Promise<void> {
   const job = {
     dir,
+    template,
     migrationsFolder,
     startParams: PGLITE_OPTIONS.startParams,
     modules: ['@electric-sql/pglite', '@electric-sql/pglite/contrib/pg_trgm', 'drizzle-orm/pglite', 'drizzle-orm/pglite/migrator'].map(
@@ -69,9 +81,11 @@ async function createEmbeddedDirectory(dir: string): Promise<void> {
     ),
   };
   const script = `
+    import { readFileSync } from 'node:fs';
     const job = JSON.parse(process.env.BRIEFLANE_CREATE_DATABASE);
     const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all(job.modules.map((m) => import(m)));
-    const client = await PGlite.create({ dataDir: job.dir, extensions: { pg_trgm }, startParams: job.startParams });
+    const loadDataDir = job.template ? new Blob([readFileSync(job.template)]) : undefined;
+    const client = await PGlite.create({ dataDir: job.dir, loadDataDir, extensions: { pg_trgm }, startParams: job.startParams });
     await migrate(drizzle(client), { migrationsFolder: job.migrationsFolder });
     await client.close();`;
   const child = spawn(process.execPath, ['--input-type=module', '--eval', script], {
@@ -82,6 +96,20 @@ async function createEmbeddedDirectory(dir: string): Promise<void> {
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Creating the database in ${dir} failed (exit ${code})`))));
   });
+}
+
+/** A new directory from the template, or by initdb when there is none or it does not load. */
+async function createEmbeddedDirectoryOnce(dir: string, template: string | undefined): Promise<void> {
+  if (template && existsSync(template)) {
+    try {
+      return await createEmbeddedDirectory(dir, template);
+    } catch (error) {
+      console.warn(`The build's database template did not load (${(error as Error).message}); creating the database instead.`);
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+    }
+  }
+  await createEmbeddedDirectory(dir, undefined);
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -95,7 +123,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.dataDir) {
     dir = path.join(options.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    if (!existsSync(path.join(dir, 'PG_VERSION'))) await createEmbeddedDirectory(dir);
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) await createEmbeddedDirectoryOnce(dir, options.template ?? DATA_DIR_TEMPLATE);
   }
   const client = await PGlite.create({ ...PGLITE_OPTIONS, dataDir: dir });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
