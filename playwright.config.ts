@@ -32,8 +32,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // A fresh data directory each run: the demo organization is seeded on first start.
-    command: 'npx vite build --logLevel warn && DATA_DIR="$(mktemp -d)" exec npx tsx src/server/main.ts',
+    // What `npm start` runs: the built server, built first when dist/ is missing or stale. A
+    // fresh data directory each run: the demo organization is seeded on first start.
+    command: 'DATA_DIR="$(mktemp -d)" exec node scripts/start.mjs',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

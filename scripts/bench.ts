@@ -31,11 +31,13 @@ type Benchmark = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// A server under test: `tsx src/server/main.ts` on the embedded database in a fresh DATA_DIR.
+// A server under test: `node scripts/start.mjs`, what `npm start` runs (the built server in the
+// same process), on the embedded database in a fresh DATA_DIR. buildOnce() builds beforehand, so
+// no run includes the build.
 
 type RunningServer = {
   baseUrl: string;
-  /** The Node process running main.ts (tsx starts it as its child). */
+  /** The Node process running the server (start.mjs imports dist/server/main.js). */
   serverPid: number;
   /** Milliseconds from spawn to the first 200 from /api/health. */
   startMs: number;
@@ -54,13 +56,12 @@ async function freePort(): Promise<number> {
   throw new Error('No free port in 3300-3399');
 }
 
-function childPid(pid: number): number | undefined {
-  try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-    return children.length ? Number(children[0]) : undefined;
-  } catch {
-    return undefined;
-  }
+let built = false;
+function buildOnce() {
+  if (built) return;
+  console.log('Building once (npm run build), so that no run includes it...');
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
+  built = true;
 }
 
 /** A fresh DATA_DIR unless one is given (a restart); a given one is left in place on stop. */
@@ -69,9 +70,10 @@ async function startServer(options: { seedDemo: boolean; dataDir?: string; timeo
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['src/server/main.ts'], {
+  buildOnce();
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
     cwd: root,
-    detached: true, // its own process group, so stop() ends tsx and the server together
+    detached: true, // its own process group, so stop() ends the server and any child it started
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
@@ -116,7 +118,7 @@ async function startServer(options: { seedDemo: boolean; dataDir?: string; timeo
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.status === 200) {
         const startMs = performance.now() - started;
-        return { baseUrl, serverPid: childPid(child.pid!) ?? child.pid!, startMs, stop };
+        return { baseUrl, serverPid: child.pid!, startMs, stop };
       }
     } catch {
       // Not listening yet.
@@ -162,56 +164,67 @@ const benchmarks: Benchmark[] = [
     },
   },
   {
-    name: 'cold-start',
+    name: 'first-start',
     description:
-      'Spawn to the first 200 from /api/health on the embedded database: fresh DATA_DIR (database creation and migrations included), and a restart on existing data',
+      'Spawn of `node scripts/start.mjs` (the built server, as `npm start` runs it) to its first 200 from /api/health on a fresh DATA_DIR: database creation, migrations and the demo seed included',
     async run({ runs }) {
-      const rows: Row[] = [];
-      for (const seedDemo of [false, true]) {
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const server = await startServer({ seedDemo: true });
+        times.push(server.startMs);
+        await server.stop();
+      }
+      return [row('first-start', 'fresh DATA_DIR, demo seed', 'time to first 200', 'ms', times)];
+    },
+  },
+  {
+    name: 'restart',
+    description: 'Spawn of `node scripts/start.mjs` to its first 200 from /api/health on an existing DATA_DIR (the demo seeded by a first start before)',
+    async run({ runs }) {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'brieflane-bench-'));
+      try {
+        await (await startServer({ seedDemo: true, dataDir })).stop();
         const times: number[] = [];
         for (let i = 0; i < runs; i++) {
-          const server = await startServer({ seedDemo });
+          const server = await startServer({ seedDemo: true, dataDir });
           times.push(server.startMs);
           await server.stop();
         }
-        rows.push(row('cold-start', seedDemo ? 'demo seed on' : 'SEED_DEMO=false', 'time to first 200', 'ms', times));
+        return [row('restart', 'existing DATA_DIR', 'time to first 200', 'ms', times)];
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
       }
-      // Only the first start creates the database (initdb, migrations, seed); a restart opens it.
-      const restarts: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        const dataDir = mkdtempSync(path.join(os.tmpdir(), 'brieflane-bench-'));
-        try {
-          await (await startServer({ seedDemo: true, dataDir })).stop();
-          const server = await startServer({ seedDemo: true, dataDir });
-          restarts.push(server.startMs);
-          await server.stop();
-        } finally {
-          rmSync(dataDir, { recursive: true, force: true });
-        }
-      }
-      rows.push(row('cold-start', 'restart on existing data', 'time to first 200', 'ms', restarts));
-      return rows;
     },
   },
   {
     name: 'idle-memory',
-    description: 'RSS of the server process (main.ts under tsx) after start and a 5 s idle, SEED_DEMO=false',
+    description: 'RSS of the server process (`node scripts/start.mjs`) after a 5 s idle: after a first start (demo seed) and after a restart on that data',
     async run({ runs }) {
-      const rss: number[] = [];
-      const peak: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        const server = await startServer({ seedDemo: false });
+      const first = { rss: [] as number[], peak: [] as number[] };
+      const restart = { rss: [] as number[], peak: [] as number[] };
+      const measure = async (server: RunningServer, into: typeof first) => {
         try {
           await sleep(5_000);
-          rss.push(memoryMiB(server.serverPid, 'VmRSS'));
-          peak.push(memoryMiB(server.serverPid, 'VmHWM'));
+          into.rss.push(Math.round(memoryMiB(server.serverPid, 'VmRSS')));
+          into.peak.push(Math.round(memoryMiB(server.serverPid, 'VmHWM')));
         } finally {
           await server.stop();
         }
+      };
+      for (let i = 0; i < runs; i++) {
+        const dataDir = mkdtempSync(path.join(os.tmpdir(), 'brieflane-bench-'));
+        try {
+          await measure(await startServer({ seedDemo: true, dataDir }), first);
+          await measure(await startServer({ seedDemo: true, dataDir }), restart);
+        } finally {
+          rmSync(dataDir, { recursive: true, force: true });
+        }
       }
       return [
-        row('idle-memory', 'SEED_DEMO=false', 'RSS at idle', 'MiB', rss),
-        row('idle-memory', 'SEED_DEMO=false', 'peak RSS (VmHWM)', 'MiB', peak),
+        row('idle-memory', 'after a first start', 'RSS at idle', 'MiB', first.rss),
+        row('idle-memory', 'after a first start', 'peak RSS (VmHWM)', 'MiB', first.peak),
+        row('idle-memory', 'after a restart', 'RSS at idle', 'MiB', restart.rss),
+        row('idle-memory', 'after a restart', 'peak RSS (VmHWM)', 'MiB', restart.peak),
       ];
     },
   },
@@ -331,8 +344,15 @@ function sleep(ms: number) {
 }
 
 function printTable(rows: Row[]) {
-  const header = ['benchmark', 'case', 'metric', 'median', 'runs'];
-  const lines = rows.map((r) => [r.benchmark, r.case, r.metric, `${r.value} ${r.unit}`, r.runs.join(', ')]);
+  const header = ['benchmark', 'case', 'metric', 'median', 'min–max', 'runs'];
+  const lines = rows.map((r) => [
+    r.benchmark,
+    r.case,
+    r.metric,
+    `${r.value} ${r.unit}`,
+    `${Math.min(...r.runs)}–${Math.max(...r.runs)}`,
+    r.runs.join(', '),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   console.log(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
@@ -350,7 +370,7 @@ function gitCommit(): string | undefined {
 async function main() {
   const args = process.argv.slice(2);
   const runsArg = args.find((a) => a.startsWith('--runs='));
-  const runs = Math.min(Math.max(Number(runsArg?.split('=')[1] ?? 3) || 3, 1), 10);
+  const runs = Math.min(Math.max(Number(runsArg?.split('=')[1] ?? 5) || 5, 1), 10);
   const names = args.filter((a) => !a.startsWith('--'));
   const unknown = names.filter((n) => !benchmarks.some((b) => b.name === n));
   if (unknown.length) {

@@ -1,46 +1,48 @@
-// `npm start`: build the web app, then run the server (tsx src/server/main.ts) and say where it is.
+// `npm start`: run the built server (dist/server/main.js) with node, in this process. It builds
+// first (scripts/build.mjs, in a child process so the build's memory is not kept) only when
+// dist/ is missing or older than the sources, so a fresh clone works and a restart does not
+// rebuild. `--seed` runs the built `npm run seed` instead of the server.
 // Plain JavaScript so it runs before anything is compiled.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+/** What the build reads (db/migrations for the database template; they also apply at start). */
+const SOURCES = ['src', 'db/migrations', 'scripts/build.mjs', 'vite.config.ts', 'tsconfig.json'];
 
-const port = process.env.PORT || '3000';
-const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
-
-console.log('Building the web app (vite build)...');
-const build = spawnSync(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) {
-  console.error('\nThe web app did not build; see the errors above.');
-  process.exit(build.status ?? 1);
+function newestChange(file) {
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of readdirSync(file)) newest = Math.max(newest, newestChange(path.join(file, name)));
+  return newest;
 }
 
-console.log('Starting the server...');
-const server = spawn(bin('tsx'), ['src/server/main.ts'], { cwd: root, stdio: 'inherit' });
-
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
-}
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-
-// Say where the app is once it answers, after the server's own start-up lines.
-const healthUrl = `http://127.0.0.1:${port}/api/health`;
-const startedAt = Date.now();
-async function announceWhenReady() {
-  while (Date.now() - startedAt < 120_000) {
-    try {
-      const res = await fetch(healthUrl);
-      if (res.ok) {
-        const line = '='.repeat(60);
-        console.log(`\n${line}\n  Brieflane is ready: open ${publicUrl}\n  Stop it with Ctrl+C.\n${line}\n`);
-        return;
-      }
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+function buildTime() {
+  try {
+    return statSync(path.join(root, 'dist', '.build-stamp')).mtimeMs;
+  } catch {
+    return undefined;
   }
 }
-void announceWhenReady();
+
+const built = buildTime();
+const sourcesChanged = Math.max(...SOURCES.map((source) => newestChange(path.join(root, source))));
+if (built === undefined || built < sourcesChanged) {
+  console.log(`Building Brieflane first (${built === undefined ? 'dist/ is missing' : 'the sources changed since the last build'})...`);
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('\nThe build failed; see the errors above.');
+    process.exit(build.status ?? 1);
+  }
+}
+
+const entry = process.argv.includes('--seed') ? 'seed.js' : 'main.js';
+await import(pathToFileURL(path.join(root, 'dist', 'server', entry)).href);

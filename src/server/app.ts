@@ -1,7 +1,7 @@
 // Builds the Fastify app. Tests call buildApp and use app.inject; main.ts listens.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -42,6 +42,8 @@ import { LOG_REDACTION } from './platform/log-redaction';
 import { attachMailDelivery } from './platform/mail/mail-delivery';
 import { registerOriginCheck } from './platform/origin-check';
 import type { Platform } from './platform/platform';
+import { requestLogController } from './platform/logging';
+import { projectRoot } from './platform/project-root';
 import { collectRouteTable } from './platform/route-table';
 import { localDiskStorage } from './platform/storage/storage';
 
@@ -50,11 +52,13 @@ export type AppOptions = {
   database: DatabaseHandle;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** The built web app; tests point it at a folder of their own. */
+  webRoot?: string;
 };
 
 export type App = FastifyInstance;
 
-const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+const builtWebRoot = path.join(projectRoot, 'dist', 'web');
 
 /** The ws:// or wss:// origin of an http(s) URL. */
 export function webSocketOrigin(url: string): string {
@@ -64,6 +68,7 @@ export function webSocketOrigin(url: string): string {
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
+  const webRoot = options.webRoot ?? builtWebRoot;
   const platform: Platform = {
     config,
     database,
@@ -77,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     options.logger === false ? false : { level: config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), ...LOG_REDACTION };
   const app = Fastify({
     logger,
+    logController: requestLogController(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // The router's own refusals (a malformed or over-long path) in the one error shape.
@@ -140,6 +146,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await app.register(fastifyCookie);
   registerOriginCheck(app, config.publicUrl);
+  // API responses over 1 KB, br or gzip as the client accepts; the web app's files come
+  // precompressed from the build instead (@fastify/static's preCompressed below).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -191,12 +200,32 @@ export async function buildApp(options: AppOptions): Promise<App> {
       return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${url.split('?')[0]}`));
     }
     // Client-side routes: the web app decides (its 404 page included).
-    return reply.type('text/html').sendFile('index.html', webRoot, { maxAge: 0 });
+    return reply.type('text/html').sendFile('index.html', webRoot);
   });
 
   if (existsSync(webRoot)) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // The build wrote name.br and name.gz beside each text file (scripts/build.mjs).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', webCacheControl(path.relative(webRoot, file))),
+    });
   }
 
   return app;
+}
+
+/**
+ * Vite names every file under assets/ by its content's hash, so a browser may keep it for good;
+ * index.html names the current ones and must be asked for again each time, or a tab would keep
+ * loading a deploy's old chunks.
+ */
+function webCacheControl(file: string): string {
+  const relative = file.split(path.sep).join('/');
+  if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (/^index\.html(\.(br|gz))?$/.test(relative)) return 'no-cache';
+  return 'public, max-age=3600';
 }

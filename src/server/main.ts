@@ -1,12 +1,23 @@
-// Starts Brieflane: validate config, open and migrate the database, listen.
+// Starts Brieflane: validate config, open and migrate the database, listen. `npm start` runs
+// the build of this file (dist/server/main.js) through scripts/start.mjs.
+import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/client';
 import { scheduleEmbeddedMaintenance } from './platform/db/maintenance';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/demo/demo-accounts';
+import { serverLogger } from './platform/logging';
 import { seedDemoOnFirstStart } from './modules/demo/seed';
 import { exposedWithoutEmailWarning, isExposedWithoutEmail } from './platform/loopback';
+
+/** In-flight requests get this long to finish after SIGTERM/SIGINT; then their connections close. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+// The embedded database's WebAssembly compiled once by the baseline compiler only: V8's
+// optimizing tier would add ~60 MiB of code and compiler memory that stays resident, and
+// slows the start (docs/decisions/009). Read when the module compiles, so set before opening.
+setFlagsFromString('--liftoff-only');
 
 async function main() {
   let config;
@@ -20,22 +31,38 @@ async function main() {
     throw error;
   }
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logger: await serverLogger(config) });
 
   const demo = await seedDemoOnFirstStart(database.db, systemClock, config);
   if (demo) console.log(`\n${demo}\n`);
 
   const stopMaintenance = scheduleEmbeddedMaintenance(database, app.log);
 
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    stopMaintenance();
-    await app.close();
-    await database.close();
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.warn(`requests still running after ${SHUTDOWN_GRACE_MS} ms; closing their connections`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      stopMaintenance();
+      // Stops accepting, waits for in-flight requests, closes the live sockets with 1001 and
+      // stops the overdue sweep and the mail worker (their onClose hooks).
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.info('stopped');
     process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', (signal) => void shutdown(signal));
+  process.on('SIGTERM', (signal) => void shutdown(signal));
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Brieflane is running at ${config.publicUrl} (database: ${database.kind})`);
@@ -43,9 +70,13 @@ async function main() {
     const demoAccounts = demo ? { password: DEMO_PASSWORD, emails: Object.values(DEMO_ACCOUNTS).map((a) => a.email) } : undefined;
     console.warn(`\n${exposedWithoutEmailWarning(config, demoAccounts)}\n`);
   }
+  if (config.env !== 'production') {
+    const line = '='.repeat(60);
+    console.log(`\n${line}\n  Brieflane is ready: open ${config.publicUrl}\n  Stop it with Ctrl+C.\n${line}\n`);
+  }
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type AppOptions } from '../app';
 import type { Clock } from '../platform/clock';
 import { loadConfig, type Config } from '../platform/config';
 import { openDatabase, PGLITE_OPTIONS, schema, type Database, type DatabaseHandle } from '../platform/db/client';
@@ -32,6 +32,10 @@ export type TestApp = {
 
 export type TestAppOptions = {
   clock?: Clock;
+  /** A built web app to serve (app.ts `webRoot`); by default dist/web, when it exists. */
+  webRoot?: string;
+  /** Fastify's logger option; none by default. */
+  logger?: AppOptions['logger'];
   env?: Record<string, string>;
   /** Where the app's log lines go (JSON, level info and up); none: no logging. */
   logStream?: NodeJS.WritableStream;
@@ -56,7 +60,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = process.env.TEST_DATABASE_URL
     ? await openFreshPostgres(process.env.TEST_DATABASE_URL)
     : await migratedDatabase();
-  const app = await buildApp({ config, database, clock: options.clock, logger: options.logStream ? { level: 'info', stream: options.logStream } : false });
+  const logger = options.logStream ? { level: 'info', stream: options.logStream } : (options.logger ?? false);
+  const app = await buildApp({ config, database, clock: options.clock, logger, webRoot: options.webRoot });
   await app.ready();
   return {
     app,

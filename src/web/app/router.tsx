@@ -4,19 +4,22 @@ import { AuthScreen } from '@/web/features/auth/components/auth-screen';
 import { parseAuthMode } from '@/web/features/auth/texts';
 import { Button } from '@/web/components/ui/button';
 import { FullPageMessage } from '@/web/components/ui/full-page-message';
+import { lazyPage } from '@/web/lib/chunk-reload';
 import { useMe } from '@/web/lib/session';
+import { RouteErrorScreen } from './route-error-screen';
 
 // Every page is its own chunk, loaded when its route is first visited: the sign-in screen and a
 // shared link do not download the dashboard, and the dashboard does not download the others.
+// lazyPage reloads the tab once when a deploy has removed the chunk it asks for.
 const page = {
-  dashboard: async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage }),
-  landing: async () => ({ Component: (await import('./pages/landing-page')).LandingPage }),
-  notFound: async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage }),
-  project: async () => ({ Component: (await import('./pages/project-page')).ProjectPage }),
-  resetPassword: async () => ({ Component: (await import('./pages/reset-password-page')).ResetPasswordPage }),
-  sharedProject: async () => ({ Component: (await import('./pages/shared-project-page')).SharedProjectPage }),
-  teamMember: async () => ({ Component: (await import('./pages/team-member-page')).TeamMemberPage }),
-  welcome: async () => ({ Component: (await import('./pages/welcome-page')).WelcomePage }),
+  dashboard: lazyPage(async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage })),
+  landing: lazyPage(async () => ({ Component: (await import('./pages/landing-page')).LandingPage })),
+  notFound: lazyPage(async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage })),
+  project: lazyPage(async () => ({ Component: (await import('./pages/project-page')).ProjectPage })),
+  resetPassword: lazyPage(async () => ({ Component: (await import('./pages/reset-password-page')).ResetPasswordPage })),
+  sharedProject: lazyPage(async () => ({ Component: (await import('./pages/shared-project-page')).SharedProjectPage })),
+  teamMember: lazyPage(async () => ({ Component: (await import('./pages/team-member-page')).TeamMemberPage })),
+  welcome: lazyPage(async () => ({ Component: (await import('./pages/welcome-page')).WelcomePage })),
 };
 
 /** Signed-in routes: 'Loading...' while the session is restored, the auth screen when signed out. */
@@ -41,6 +44,8 @@ function SignedInGate() {
 
 const router = createBrowserRouter([
   {
+    // Any render or loading error below, a deploy's missing chunk after its one reload included.
+    errorElement: <RouteErrorScreen />,
     // Shown while the first page's chunk loads.
     hydrateFallbackElement: <FullPageMessage>Loading...</FullPageMessage>,
     children: [

@@ -1,8 +1,7 @@
 // One Drizzle database over either the embedded PGlite (DATABASE_URL unset) or a PostgreSQL pool.
-import { existsSync, mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { projectRoot } from '../project-root';
 import * as authSchema from './schema/auth';
 import * as platformSchema from './schema/platform';
 import * as tenancySchema from './schema/tenancy';
@@ -33,33 +33,83 @@ export type DatabaseHandle = {
   pool?: pg.Pool;
 };
 
-/** The embedded database's options: the extensions the migrations use (pg_trgm for search). */
-export const PGLITE_OPTIONS = { extensions: { pg_trgm } } satisfies PGliteOptions;
+/**
+ * The embedded database's options: the extensions the migrations use (pg_trgm for search), and
+ * a smaller shared buffer pool than PostgreSQL's 128MB, which PGlite touches whole at start
+ * (docs/decisions/009: each MB of it is a MB of server RSS; the OS page cache still holds the
+ * data files). PGlite's other defaults stay, durability included.
+ */
+export const PGLITE_OPTIONS = {
+  extensions: { pg_trgm },
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+} satisfies PGliteOptions;
 
-const migrationsFolder = fileURLToPath(new URL('../../../../db/migrations', import.meta.url));
+const migrationsFolder = path.join(projectRoot, 'db', 'migrations');
 
 export type DatabaseOptions =
   /** A PostgreSQL server. */
   | { url: string; poolSize?: number }
-  /** The embedded database; no directory means in memory (tests). */
-  | { dataDir?: string };
+  /**
+   * The embedded database; no directory means in memory (tests). A new directory starts from
+   * `template` (default: the build's DATA_DIR_TEMPLATE, when built).
+   */
+  | { dataDir?: string; template?: string };
 
 /**
- * Creates a new embedded data directory in a worker thread. initdb inside the WASM instance
- * leaves that instance ~400 MiB larger than one that opens an existing directory (server RSS
- * ~830 MiB against ~460 MiB, `npm run bench -- idle-memory`); ending the worker gives all of it
- * back. Costs about a second on the first start only.
+ * A migrated, empty data directory as a tarball, made by `npm run build` (scripts/build.mjs):
+ * unpacking it takes a second or two where initdb takes several. Migrations added since the
+ * build apply on top of it as on any directory.
  */
-async function initEmbeddedDirectory(dir: string): Promise<void> {
-  const worker = new Worker(
-    `const { workerData } = require('node:worker_threads');
-     import(workerData.module).then(async ({ PGlite }) => { await (await PGlite.create(workerData.dir)).close(); });`,
-    { eval: true, workerData: { dir, module: import.meta.resolve('@electric-sql/pglite') } },
-  );
-  await new Promise<void>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Creating the database in ${dir} failed (exit ${code})`))));
+export const DATA_DIR_TEMPLATE = path.join(projectRoot, 'dist', 'db-template.tar.gz');
+
+/**
+ * Creates and migrates a new embedded data directory in a child process, from the build's
+ * template when there is one (else initdb). initdb and the migrations' index builds grow the
+ * WASM heap of the instance that runs them, a WASM heap never shrinks, and a worker thread's
+ * freed memory partly stays with the process's allocator: run in the server's own process they
+ * left it 110-150 MiB larger than a restart (docs/decisions/009). A process that exits gives all
+ * of it back.
+ */
+async function createEmbeddedDirectory(dir: string, template: string | undefined): Promise<void> {
+  const job = {
+    dir,
+    template,
+    migrationsFolder,
+    startParams: PGLITE_OPTIONS.startParams,
+    modules: ['@electric-sql/pglite', '@electric-sql/pglite/contrib/pg_trgm', 'drizzle-orm/pglite', 'drizzle-orm/pglite/migrator'].map(
+      (name) => import.meta.resolve(name),
+    ),
+  };
+  const script = `
+    import { readFileSync } from 'node:fs';
+    const job = JSON.parse(process.env.BRIEFLANE_CREATE_DATABASE);
+    const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all(job.modules.map((m) => import(m)));
+    const loadDataDir = job.template ? new Blob([readFileSync(job.template)]) : undefined;
+    const client = await PGlite.create({ dataDir: job.dir, loadDataDir, extensions: { pg_trgm }, startParams: job.startParams });
+    await migrate(drizzle(client), { migrationsFolder: job.migrationsFolder });
+    await client.close();`;
+  const child = spawn(process.execPath, ['--input-type=module', '--eval', script], {
+    env: { ...process.env, BRIEFLANE_CREATE_DATABASE: JSON.stringify(job) },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
+  await new Promise<void>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Creating the database in ${dir} failed (exit ${code})`))));
+  });
+}
+
+/** A new directory from the template, or by initdb when there is none or it does not load. */
+async function createEmbeddedDirectoryOnce(dir: string, template: string | undefined): Promise<void> {
+  if (template && existsSync(template)) {
+    try {
+      return await createEmbeddedDirectory(dir, template);
+    } catch (error) {
+      console.warn(`The build's database template did not load (${(error as Error).message}); creating the database instead.`);
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+    }
+  }
+  await createEmbeddedDirectory(dir, undefined);
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -81,7 +131,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.dataDir) {
     dir = path.join(options.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    if (!existsSync(path.join(dir, 'PG_VERSION'))) await initEmbeddedDirectory(dir);
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) await createEmbeddedDirectoryOnce(dir, options.template ?? DATA_DIR_TEMPLATE);
   }
   const client = await PGlite.create({ ...PGLITE_OPTIONS, dataDir: dir });
   const db = drizzlePglite(client, { schema }) as unknown as Database;

@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lazyPage, reloadOnPreloadError, type ReloadEnvironment } from '@/web/lib/chunk-reload';
+import { ROUTE_ERROR_TEXTS, RouteErrorScreen } from './route-error-screen';
+
+afterEach(cleanup);
+
+function Broken(): never {
+  throw new Error('render failed');
+}
+
+function memoryEnvironment(start = 1_000_000): ReloadEnvironment & { reloads: number; store: Map<string, string>; clock: number } {
+  const env = {
+    reloads: 0,
+    store: new Map<string, string>(),
+    clock: start,
+    storage: { getItem: (key: string) => env.store.get(key) ?? null, setItem: (key: string, value: string) => void env.store.set(key, value) },
+    reload: () => void (env.reloads += 1),
+    now: () => env.clock,
+  };
+  return env;
+}
+
+const missingChunk = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/project-page-Old1.js'));
+
+describe('the root error screen', () => {
+  it('shows a friendly screen with a Reload button when a page fails to render', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onReload = vi.fn();
+    const router = createMemoryRouter([{ errorElement: <RouteErrorScreen onReload={onReload} />, children: [{ path: '/', Component: Broken }] }]);
+    render(<RouterProvider router={router} />);
+
+    expect(await screen.findByRole('heading', { name: ROUTE_ERROR_TEXTS.title })).toBeTruthy();
+    expect(screen.getByText(ROUTE_ERROR_TEXTS.body)).toBeTruthy();
+    expect(screen.queryByText(/Unexpected Application Error/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: ROUTE_ERROR_TEXTS.reload }));
+    expect(onReload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a route whose chunk a deploy removed', () => {
+  it('reloads the tab once, then shows the error screen instead of reloading again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const env = memoryEnvironment();
+    const routes = () => [
+      {
+        errorElement: <RouteErrorScreen onReload={() => {}} />,
+        children: [{ path: '/project/:id', lazy: lazyPage(missingChunk, env) }],
+      },
+    ];
+
+    // The first failure reloads the page (which in a browser fetches the new index.html).
+    const first = createMemoryRouter(routes(), { initialEntries: ['/project/1'] });
+    render(<RouterProvider router={first} />);
+    await vi.waitFor(() => expect(env.reloads).toBe(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+    cleanup();
+
+    // Failing again right after that reload: no second reload, the error screen says why.
+    env.clock += 2_000;
+    const second = createMemoryRouter(routes(), { initialEntries: ['/project/1'] });
+    render(<RouterProvider router={second} />);
+    expect(await screen.findByText(ROUTE_ERROR_TEXTS.newVersion)).toBeTruthy();
+    expect(env.reloads).toBe(1);
+  });
+
+  it('loads the page when its chunk is there, without reloading', async () => {
+    const env = memoryEnvironment();
+    const router = createMemoryRouter(
+      [{ path: '/', lazy: lazyPage(async () => ({ Component: () => <p>Project page</p> }), env) }],
+    );
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('Project page')).toBeTruthy();
+    expect(env.reloads).toBe(0);
+  });
+
+  it('reloads on a later deploy again once the guard has expired', async () => {
+    const env = memoryEnvironment();
+    const load = lazyPage(missingChunk, env);
+    void load();
+    await vi.waitFor(() => expect(env.reloads).toBe(1));
+    env.clock += 5 * 60_000;
+    void load();
+    await vi.waitFor(() => expect(env.reloads).toBe(2));
+  });
+});
+
+describe("Vite's preload error", () => {
+  it('reloads once and keeps Vite from throwing', () => {
+    const env = memoryEnvironment();
+    const target = new EventTarget() as Window;
+    reloadOnPreloadError(target, env);
+    const first = new Event('vite:preloadError', { cancelable: true });
+    target.dispatchEvent(first);
+    expect(env.reloads).toBe(1);
+    expect(first.defaultPrevented).toBe(true);
+
+    const again = new Event('vite:preloadError', { cancelable: true });
+    target.dispatchEvent(again);
+    expect(env.reloads).toBe(1);
+    expect(again.defaultPrevented).toBe(false);
+  });
+});
