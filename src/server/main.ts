@@ -5,6 +5,7 @@ import { systemClock } from './platform/clock';
 import { openDatabase } from './platform/db/client';
 import { scheduleEmbeddedMaintenance } from './platform/db/maintenance';
 import { seedDemoOnFirstStart } from './modules/demo/seed';
+import { StorageError } from './platform/storage/storage';
 
 async function main() {
   let config;
@@ -40,6 +41,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A storage that cannot be used (STORAGE=s3 with a wrong key, say) is the operator's to fix: the reason is enough.
+  console.error(error instanceof StorageError ? `Cannot start: ${error.message}` : error);
   process.exit(1);
 });
