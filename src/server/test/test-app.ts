@@ -26,6 +26,7 @@ async function migratedDatabase(): Promise<DatabaseHandle> {
 export type TestApp = {
   app: App;
   db: Database;
+  database: DatabaseHandle;
   config: Config;
   close: () => Promise<void>;
 };
@@ -59,6 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     db: database.db,
+    database,
     config,
     close: async () => {
       await app.close();

@@ -27,7 +27,8 @@ export async function openArchive(file: string): Promise<OpenedArchive> {
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) throw new RestoreError(`${file} does not exist or is not a file.`);
   const dir = await mkdtemp(path.join(tmpdir(), 'brieflane-restore-'));
-  const close = () => rm(dir, { recursive: true, force: true });
+  // Retries: a failed extraction may still be finishing a write when it rejects.
+  const close = () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   try {
     await tar.x({
       file,
