@@ -34,6 +34,8 @@ export type TestApp = {
 export type TestAppOptions = {
   clock?: Clock;
   env?: Record<string, string>;
+  /** The embedded database even when TEST_DATABASE_URL is set (behaviour only it has). */
+  embedded?: boolean;
 };
 
 /**
@@ -52,7 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     PUBLIC_URL: 'http://localhost:3000',
     ...options.env,
   });
-  const database = process.env.TEST_DATABASE_URL
+  const database = process.env.TEST_DATABASE_URL && !options.embedded
     ? await openFreshPostgres(process.env.TEST_DATABASE_URL)
     : await migratedDatabase();
   const app = await buildApp({ config, database, clock: options.clock, logger: false });
