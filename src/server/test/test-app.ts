@@ -71,7 +71,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-async function openFreshPostgres(baseUrl: string): Promise<DatabaseHandle> {
+/** A new, empty PostgreSQL database on the server of `baseUrl`; drop() removes it. */
+export async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const name = `brieflane_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -80,15 +81,25 @@ async function openFreshPostgres(baseUrl: string): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 4 });
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: url.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+async function openFreshPostgres(baseUrl: string): Promise<DatabaseHandle> {
+  const fresh = await createPostgresDatabase(baseUrl);
+  const handle = await openDatabase({ url: fresh.url, poolSize: 4 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await fresh.drop();
     },
   };
 }

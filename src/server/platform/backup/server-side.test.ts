@@ -39,7 +39,7 @@ describe('the running embedded server and npm run backup', () => {
 
   it('hides the route from anyone without the key or not on loopback', async () => {
     const key = backupKey(t.config);
-    const cases = [
+    const cases: { headers: Record<string, string> }[] = [
       { headers: {} },
       { headers: { [BACKUP_KEY_HEADER]: 'f'.repeat(64) } },
       // Through a proxy on this machine: a client elsewhere.
