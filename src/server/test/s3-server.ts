@@ -31,6 +31,7 @@ export async function startTestS3Server(bucket = 'brieflane-test'): Promise<Test
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
+  let closed = false;
   return {
     endpoint,
     bucket,
@@ -43,7 +44,10 @@ export async function startTestS3Server(bucket = 'brieflane-test'): Promise<Test
       S3_SECRET_ACCESS_KEY: S3RVER_KEY,
       S3_FORCE_PATH_STYLE: 'true',
     },
+    // Idempotent: a test may stop the server early to see the app without its bucket.
     close: async () => {
+      if (closed) return;
+      closed = true;
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },
