@@ -25,20 +25,19 @@ export function uploadBodyLimit(platform: Platform): number {
   return platform.config.maxUploadBytes + 64 * 1024;
 }
 
-/** The one file of a multipart request (field "file"); 400 without one, 413 over the limit. */
-export async function readUploadedFile(platform: Platform, request: FastifyRequest): Promise<{ fileName: string; data: Buffer }> {
+/** An uploaded file as it arrives: read it once; `truncated` says whether it went over the limit. */
+export type IncomingFile = { fileName: string; stream: Readable; truncated: () => boolean; maxBytes: number };
+
+/** The one file of a multipart request (field "file"), unread; 400 without one. */
+export async function readUploadedFile(platform: Platform, request: FastifyRequest): Promise<IncomingFile> {
   if (!request.isMultipart()) throw badRequest(FILE_MESSAGES.noFile, 'no_file');
   const part = await request.file();
   if (!part) throw badRequest(FILE_MESSAGES.noFile, 'no_file');
-  try {
-    return { fileName: part.filename, data: await part.toBuffer() };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      const maxMb = Math.round(platform.config.maxUploadBytes / 1024 / 1024);
-      throw new AppError(413, 'file_too_large', FILE_MESSAGES.tooLarge(maxMb));
-    }
-    throw error;
-  }
+  return { fileName: part.filename, stream: part.file, truncated: () => part.file.truncated, maxBytes: platform.config.maxUploadBytes };
+}
+
+export function fileTooLarge(maxBytes: number): AppError {
+  return new AppError(413, 'file_too_large', FILE_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024)));
 }
 
 export function sendDownload(
