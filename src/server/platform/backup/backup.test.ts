@@ -113,6 +113,13 @@ describe('backup and restore', () => {
       await opened.close();
       expect(result.files).toBe(1);
       expect(await contents(target.database)).toEqual(await contents(source.database));
+      // The indexes a restore drops while loading are all back.
+      const indexes = (database: DatabaseHandle) =>
+        inTransaction(database, 'snapshot', async (query) =>
+          (await query(`select indexdef from pg_indexes where schemaname = 'public' order by indexname`)).map((r) => r.indexdef),
+        );
+      expect(await indexes(target.database)).toEqual(await indexes(source.database));
+      expect((await indexes(target.database)).some((def) => String(def).includes('gin_trgm_ops'))).toBe(true);
 
       // Same AUTH_SECRET (the test apps share one): the restored session is still good.
       const download = await target.app.inject({
@@ -181,13 +188,14 @@ describe('backup and restore', () => {
       [otherFormat, /is not a Brieflane backup this version can read: its manifest\.json is not one/],
       [newer, /was made by Brieflane 0\.1\.0 at database migration 99 \(0098_future\); this is Brieflane at migration \d+ \(.+\)\. Restore it with that version or a newer one\.$/],
     ];
+    const workDir = mkdtempSync(path.join(tmpdir(), 'brieflane-unpack-'));
     for (const [file, message] of cases) {
-      const error = await openArchive(file).catch((e: unknown) => e);
+      const error = await openArchive(file, workDir).catch((e: unknown) => e);
       expect(error, file).toBeInstanceOf(RestoreError);
       expect((error as Error).message, file).toMatch(message);
     }
-    // Nothing of them is left in the temporary directory.
-    expect(readdirSync(tmpdir()).filter((n) => n.startsWith('brieflane-restore-') && existsSync(path.join(tmpdir(), n, 'manifest.json')))).toEqual([]);
+    // Nothing of them is left where they were unpacked.
+    expect(readdirSync(workDir)).toEqual([]);
   });
 
   it('leaves no partial restore behind when the archive turns out damaged half way', async () => {

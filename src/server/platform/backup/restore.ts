@@ -23,10 +23,10 @@ export class RestoreError extends Error {
 export type OpenedArchive = { dir: string; manifest: Manifest; close: () => Promise<void> };
 
 /** Unpacks an archive into a temporary directory and checks its manifest against this app. */
-export async function openArchive(file: string): Promise<OpenedArchive> {
+export async function openArchive(file: string, workDir = tmpdir()): Promise<OpenedArchive> {
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) throw new RestoreError(`${file} does not exist or is not a file.`);
-  const dir = await mkdtemp(path.join(tmpdir(), 'brieflane-restore-'));
+  const dir = await mkdtemp(path.join(workDir, 'brieflane-restore-'));
   // Retries: a failed extraction may still be finishing a write when it rejects.
   const close = () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   try {
@@ -157,6 +157,15 @@ export async function restoreArchive({ archive, database, storage, force = false
         if (!presentNames.has(table.name)) throw new RestoreError(`The archive has a table this version does not know: ${table.name}.`);
       }
       if (force && present.length > 0) await query(`truncate table ${present.map((t) => quoteIdent(t.name)).join(', ')} cascade`);
+      // As pg_dump does: rows first, then the plain indexes. Built once over all the rows, the
+      // trigram (GIN) indexes cost a fraction of updating them row by row.
+      const indexes = await query(
+        `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
+           from pg_index i join pg_class c on c.oid = i.indrelid join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and not i.indisunique and not i.indisprimary
+            and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
+      );
+      for (const index of indexes) await query(`drop index ${index.name as string}`);
       const counts: Record<string, number> = {};
       for (const table of manifest.tables) {
         const columns = table.columns.filter((c) => present.find((t) => t.name === table.name)!.columns.includes(c));
@@ -172,6 +181,7 @@ export async function restoreArchive({ archive, database, storage, force = false
         if (rows !== table.rows) throw new RestoreError(`The archive is damaged: ${table.name} has ${rows} rows, its manifest says ${table.rows}.`);
         counts[table.name] = rows;
       }
+      for (const index of indexes) await query(index.def as string);
       return counts;
     });
 
