@@ -73,10 +73,15 @@ async function withTarget<T>(config: Config, work: (database: DatabaseHandle) =>
 export async function restoreCommand(config: Config, file: string, options: { force: boolean }) {
   // The archive is checked before the target is touched.
   const archive = await openArchive(path.resolve(file));
+  // A files directory this restore creates goes again with a failed restore (its objects already have).
+  const newFilesDir = config.storage.driver === 'disk' && !existsSync(config.storage.root) ? config.storage.root : null;
   try {
     const storage = createStorage(config.storage);
     await storage.check();
     return await withTarget(config, (database) => restoreArchive({ archive, database, storage, force: options.force }));
+  } catch (error) {
+    if (newFilesDir) await rm(newFilesDir, { recursive: true, force: true });
+    throw error;
   } finally {
     await archive.close();
   }
