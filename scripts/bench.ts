@@ -263,7 +263,45 @@ const benchmarks: Benchmark[] = [
       return rows;
     },
   },
+  {
+    name: 'backup',
+    description:
+      'npm run backup and restore on the embedded database: the demo organization alone, and with 10,000 more projects over 1,000 clients; archive size, time to write it, time to restore it into an empty migrated database',
+    async run({ runs }) {
+      const rows: Row[] = [];
+      for (const [label, projects] of [
+        ['demo organization', 0],
+        ['demo + 10,000 projects', 10_000],
+      ] as const) {
+        const result = await runBackupCase(projects, runs);
+        rows.push(row('backup', label, 'archive size', 'KiB', [result.bytes / 1024]));
+        rows.push(row('backup', label, 'rows', 'rows', [result.rows]));
+        rows.push(row('backup', label, 'backup time', 'ms', result.backupMs));
+        rows.push(row('backup', label, 'restore time', 'ms', result.restoreMs));
+      }
+      return rows;
+    },
+  },
 ];
+
+/** scripts/bench/backup-case.ts in its own process; its one JSON line. */
+function runBackupCase(projects: number, runs: number): Promise<{ backupMs: number[]; restoreMs: number[]; bytes: number; rows: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/backup-case.ts'], {
+      cwd: root,
+      env: { ...process.env, BENCH_PROJECTS: String(projects), BENCH_RUNS: String(runs) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').at(-1) ?? '';
+      if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line));
+      else reject(new Error(`backup-case exited with ${code}: ${out}`));
+    });
+  });
+}
 
 type ListServer = { appUrl: string; bareUrl: string; cookie: string; stop: () => Promise<void> };
 

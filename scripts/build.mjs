@@ -29,7 +29,14 @@ precompress(path.join(dist, 'web'));
 
 rmSync(path.join(dist, 'server'), { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/server/main.ts', seed: 'scripts/seed.ts' },
+  // The server and the admin commands `npm run seed|backup|restore|move-to-postgres` run (start.mjs).
+  entryPoints: {
+    main: 'src/server/main.ts',
+    seed: 'scripts/seed.ts',
+    backup: 'scripts/backup.ts',
+    restore: 'scripts/restore.ts',
+    'move-to-postgres': 'scripts/move-to-postgres.ts',
+  },
   absWorkingDir: root,
   outdir: path.join(dist, 'server'),
   bundle: true,

@@ -1,7 +1,8 @@
 // `npm start`: run the built server (dist/server/main.js) with node, in this process. It builds
 // first (scripts/build.mjs, in a child process so the build's memory is not kept) only when
 // dist/ is missing or older than the sources, so a fresh clone works and a restart does not
-// rebuild. `--seed` runs the built `npm run seed` instead of the server.
+// rebuild. `node scripts/start.mjs <command> [args]` runs a built admin command instead of the
+// server: seed, backup, restore, move-to-postgres (what those npm scripts do), with its args.
 // Plain JavaScript so it runs before anything is compiled.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -44,5 +45,13 @@ if (built === undefined || built < sourcesChanged) {
   }
 }
 
-const entry = process.argv.includes('--seed') ? 'seed.js' : 'main.js';
+const COMMANDS = ['seed', 'backup', 'restore', 'move-to-postgres'];
+const command = process.argv[2];
+if (command !== undefined && !COMMANDS.includes(command)) {
+  console.error(`Unknown command "${command}". Usage: node scripts/start.mjs [${COMMANDS.join('|')}] [args]`);
+  process.exit(1);
+}
+// The command reads its own arguments from process.argv.slice(2), as when run by itself.
+if (command !== undefined) process.argv.splice(2, 1);
+const entry = `${command ?? 'main'}.js`;
 await import(pathToFileURL(path.join(root, 'dist', 'server', entry)).href);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedExtension, addLinkSchema, contentMatchesExtension, fileSizeLabel } from './files';
+import { acceptedExtension, addLinkSchema, contentMatchesExtension, fileSizeLabel, textContentCheck } from './files';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 
@@ -33,5 +33,24 @@ describe('file rules', () => {
     expect(addLinkSchema.safeParse({ name: 'Brief', url: 'http://example.com' }).success).toBe(true);
     expect(addLinkSchema.safeParse({ name: 'Brief', url: 'javascript:alert(1)' }).success).toBe(false);
     expect(addLinkSchema.safeParse({ name: 'Brief', url: 'data:text/html,hi' }).success).toBe(false);
+  });
+
+  it('checks text piece by piece: a character split across pieces is fine, a NUL or a cut-off character is not', () => {
+    const e = new TextEncoder().encode('é'); // two bytes
+    const split = textContentCheck();
+    expect(split.push(new TextEncoder().encode('caf'))).toBe(true);
+    expect(split.push(e.subarray(0, 1))).toBe(true);
+    expect(split.push(e.subarray(1))).toBe(true);
+    expect(split.end()).toBe(true);
+
+    const nul = textContentCheck();
+    expect(nul.push(new TextEncoder().encode('fine'))).toBe(true);
+    expect(nul.push(new Uint8Array([0x61, 0x00]))).toBe(false);
+    expect(nul.push(new TextEncoder().encode('more'))).toBe(false);
+    expect(nul.end()).toBe(false);
+
+    const cut = textContentCheck();
+    expect(cut.push(e.subarray(0, 1))).toBe(true);
+    expect(cut.end()).toBe(false);
   });
 });

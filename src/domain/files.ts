@@ -64,6 +64,39 @@ const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const EMPTY_ZIP = [0x50, 0x4b, 0x05, 0x06];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]; // doc, xls
 
+/** Bytes of the start of a file that decide its type (the longest signature). */
+export const SIGNATURE_BYTES = 8;
+
+/**
+ * Decision 10 for text read in pieces: each piece must continue valid UTF-8 without NULs.
+ * `push` answers false from the first bad piece on; `end` whether the whole was valid.
+ */
+export function textContentCheck(): { push: (bytes: Uint8Array) => boolean; end: () => boolean } {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let valid = true;
+  return {
+    push(bytes) {
+      if (!valid) return false;
+      try {
+        if (bytes.includes(0)) valid = false;
+        else decoder.decode(bytes, { stream: true });
+      } catch {
+        valid = false;
+      }
+      return valid;
+    },
+    end() {
+      if (!valid) return false;
+      try {
+        decoder.decode();
+      } catch {
+        valid = false;
+      }
+      return valid;
+    },
+  };
+}
+
 /** Decision 10: the content's magic bytes must match the extension; text must be UTF-8 without NULs. */
 export function contentMatchesExtension(ext: AcceptedExtension, bytes: Uint8Array): boolean {
   switch (ext) {

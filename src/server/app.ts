@@ -45,7 +45,9 @@ import type { Platform } from './platform/platform';
 import { requestLogController } from './platform/logging';
 import { projectRoot } from './platform/project-root';
 import { collectRouteTable } from './platform/route-table';
-import { localDiskStorage } from './platform/storage/storage';
+import { backupRoutes } from './platform/backup/server-side';
+import { createStorage } from './platform/storage/create-storage';
+import { StorageError } from './platform/storage/storage';
 
 export type AppOptions = {
   config: Config;
@@ -74,8 +76,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     database,
     db: database.db,
     clock: options.clock ?? systemClock,
-    storage: localDiskStorage(path.join(config.dataDir, 'files')),
+    storage: await createStorage(config.storage),
   };
+  // A bucket with wrong keys or out of reach stops the start with the reason, not the first upload.
+  await platform.storage.check();
 
   // Every logger, a test's included, redacts what a failed query would otherwise spill.
   const logger =
@@ -108,6 +112,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // A malformed id in the path names nothing that exists.
       if (error.validationContext === 'params') return reply.status(404).send(errorBody('not_found', message));
       return reply.status(400).send(errorBody('validation_error', message));
+    }
+    if (error instanceof StorageError) {
+      request.log.error({ err: error }, 'file storage failed');
+      return reply.status(503).send(errorBody('storage_unavailable', 'File storage is unavailable right now. Please try again later.'));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
@@ -191,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(reportRoutes, { platform });
   await app.register(activityRoutes, { platform });
   await app.register(liveRoutes, { platform });
+  await app.register(backupRoutes, { platform });
   scheduleOverdueSweep(app, platform);
   attachMailDelivery(app, platform);
 

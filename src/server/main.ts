@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './modules/demo/demo-accounts';
 import { serverLogger } from './platform/logging';
 import { seedDemoOnFirstStart } from './modules/demo/seed';
 import { exposedWithoutEmailWarning, isExposedWithoutEmail } from './platform/loopback';
+import { StorageError } from './platform/storage/storage';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT; then their connections close. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -77,6 +78,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A storage that cannot be used (STORAGE=s3 with a wrong key, say) is the operator's to fix: the reason is enough.
+  console.error(error instanceof StorageError ? `Cannot start: ${error.message}` : error);
   process.exit(1);
 });

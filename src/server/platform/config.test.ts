@@ -52,4 +52,39 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'maybe' })).toThrow('TRUST_PROXY="maybe": must be true or false');
   });
+
+  it('keeps files on disk in DATA_DIR and backs up daily into DATA_DIR/backups, keeping 7, by default', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.storage).toEqual({ driver: 'disk', root: path.join(dir, 'files') });
+    expect(config.backup).toEqual({ dir: path.join(dir, 'backups'), everyHours: 24, keep: 7 });
+    expect(loadConfig({ DATA_DIR: dir, BACKUP_EVERY_HOURS: '0', BACKUP_DIR: '/srv/backups' }).backup).toMatchObject({ dir: '/srv/backups', everyHours: 0 });
+  });
+
+  it('refuses bad backup settings, naming them', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), BACKUP_EVERY_HOURS: '-1', BACKUP_KEEP: '0' })).toThrow(
+      /BACKUP_EVERY_HOURS="-1": must be 0 \(off\) or more\n {2}BACKUP_KEEP="0": must be at least 1/,
+    );
+  });
+
+  it('takes an S3 bucket with STORAGE=s3 and names what is missing', () => {
+    const env = { DATA_DIR: dataDir(), STORAGE: 's3', S3_BUCKET: 'files', S3_REGION: 'eu-west-1' };
+    expect(loadConfig(env).storage).toEqual({
+      driver: 's3',
+      bucket: 'files',
+      region: 'eu-west-1',
+      endpoint: undefined,
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({ ...env, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: 'true' }).storage,
+    ).toMatchObject({ endpoint: 'http://127.0.0.1:9000', credentials: { accessKeyId: 'k', secretAccessKey: 's' }, forcePathStyle: true });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STORAGE: 's3' })).toThrow(
+      'Invalid configuration:\n  S3_BUCKET="": must be set when STORAGE=s3\n  S3_REGION="": must be set when STORAGE=s3',
+    );
+    expect(() => loadConfig({ ...env, S3_ACCESS_KEY_ID: 'k' })).toThrow('S3_SECRET_ACCESS_KEY="": must be set when STORAGE=s3');
+    expect(() => loadConfig({ ...env, STORAGE: 'ftp' })).toThrow('STORAGE="ftp": must be disk or s3');
+    expect(() => loadConfig({ ...env, S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT="minio:9000": must be a URL starting with http: or https://');
+  });
 });

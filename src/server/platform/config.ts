@@ -41,7 +41,35 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: booleanString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BACKUP_DIR: z.string().trim().min(1).optional(),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number({ message: 'must be a number' })
+    .min(0, 'must be 0 (off) or more')
+    .max(24 * 365, 'must be at most 8760')
+    .default(24),
+  BACKUP_KEEP: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(7),
+  STORAGE: z.enum(['disk', 's3'], { message: 'must be disk or s3' }).default('disk'),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_REGION: z.string().trim().optional(),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanString.optional(),
 });
+
+/** Where uploaded files live: a directory on this machine, or an S3-compatible bucket. */
+export type StorageConfig =
+  | { driver: 'disk'; root: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      region: string;
+      /** Unset: AWS S3 itself. */
+      endpoint: string | undefined;
+      /** Unset: the SDK's default chain (environment, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -64,6 +92,13 @@ export type Config = {
    * the per-address rate limits.
    */
   trustProxy: boolean;
+  storage: StorageConfig;
+  backup: {
+    dir: string;
+    /** 0: no scheduled backups. */
+    everyHours: number;
+    keep: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -82,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const storage = storageConfig(e, dataDir, env);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -96,6 +132,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    storage,
+    backup: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      everyHours: e.BACKUP_EVERY_HOURS,
+      keep: e.BACKUP_KEEP,
+    },
+  };
+}
+
+/** STORAGE=s3 needs a bucket and a region; keys come as a pair or not at all. */
+function storageConfig(e: z.output<typeof envSchema>, dataDir: string, env: NodeJS.ProcessEnv): StorageConfig {
+  if (e.STORAGE === 'disk') return { driver: 'disk', root: path.join(dataDir, 'files') };
+  const missing: string[] = [];
+  if (!e.S3_BUCKET) missing.push('S3_BUCKET');
+  if (!e.S3_REGION) missing.push('S3_REGION');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    missing.push(e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID');
+  }
+  if (missing.length > 0) {
+    const lines = missing.map((name) => `  ${name}=${JSON.stringify(env[name] ?? '')}: must be set when STORAGE=s3`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return {
+    driver: 's3',
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION!,
+    endpoint: e.S3_ENDPOINT,
+    credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
   };
 }
 

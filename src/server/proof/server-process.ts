@@ -1,7 +1,6 @@
 // A real Brieflane server process on a free loopback port, for the fault and injection runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));

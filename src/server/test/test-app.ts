@@ -26,6 +26,7 @@ async function migratedDatabase(): Promise<DatabaseHandle> {
 export type TestApp = {
   app: App;
   db: Database;
+  database: DatabaseHandle;
   config: Config;
   close: () => Promise<void>;
 };
@@ -39,6 +40,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** Where the app's log lines go (JSON, level info and up); none: no logging. */
   logStream?: NodeJS.WritableStream;
+  /** The embedded database even when TEST_DATABASE_URL is set (behaviour only it has). */
+  embedded?: boolean;
 };
 
 /**
@@ -57,7 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     PUBLIC_URL: 'http://localhost:3000',
     ...options.env,
   });
-  const database = process.env.TEST_DATABASE_URL
+  const database = process.env.TEST_DATABASE_URL && !options.embedded
     ? await openFreshPostgres(process.env.TEST_DATABASE_URL)
     : await migratedDatabase();
   const logger = options.logStream ? { level: 'info', stream: options.logStream } : (options.logger ?? false);
@@ -66,6 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     db: database.db,
+    database,
     config,
     close: async () => {
       await app.close();
@@ -74,7 +78,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-async function openFreshPostgres(baseUrl: string): Promise<DatabaseHandle> {
+/** A new, empty PostgreSQL database on the server of `baseUrl`; drop() removes it. */
+export async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const name = `brieflane_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -83,15 +88,25 @@ async function openFreshPostgres(baseUrl: string): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 4 });
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: url.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+async function openFreshPostgres(baseUrl: string): Promise<DatabaseHandle> {
+  const fresh = await createPostgresDatabase(baseUrl);
+  const handle = await openDatabase({ url: fresh.url, poolSize: 4 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await fresh.drop();
     },
   };
 }

@@ -137,6 +137,20 @@ describe('files and links API', () => {
     expect(stored().length).toBe(before.stored);
   });
 
+  it('checks text as it streams in: UTF-8 split across pieces passes, a NUL deep inside is refused and nothing kept', async () => {
+    const before = { rows: (await rows()).length, stored: stored().length };
+    // ~600 KB of two-byte characters: the upload arrives in many pieces, some splitting a character.
+    const long = Buffer.from('café '.repeat(100_000));
+    const ok = await upload(orgAdmin, 'long.txt', long);
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().fileSize).toBe(long.length);
+    const bad = await upload(orgAdmin, 'bad.txt', Buffer.concat([long, Buffer.from([0]), Buffer.from('tail')]));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe(FILE_MESSAGES.contentMismatch);
+    expect((await rows()).length).toBe(before.rows + 1);
+    expect(stored().length).toBe(before.stored + 1);
+  });
+
   it('removes the stored object when the record insert fails', async () => {
     const before = { rows: (await rows()).length, stored: stored().length };
     await t.db.execute(sql`create function brieflane_fail_insert() returns trigger language plpgsql as $$ begin raise exception 'insert refused'; end $$`);

@@ -26,26 +26,61 @@ export function uploadBodyLimit(platform: Platform): number {
 }
 
 /**
- * The one file of a multipart request (field "file"); 400 without one or when the body cannot be
- * parsed (no boundary, cut short, a second part), 413 over the limit.
+ * An uploaded file as it arrives: read it once. `truncated` says whether it went over the limit;
+ * `unreadable` whether the body itself broke off or could not be parsed while it streamed.
  */
-export async function readUploadedFile(platform: Platform, request: FastifyRequest): Promise<{ fileName: string; data: Buffer }> {
+export type IncomingFile = {
+  fileName: string;
+  stream: Readable;
+  truncated: () => boolean;
+  unreadable: () => boolean;
+  maxBytes: number;
+};
+
+/**
+ * The one file of a multipart request (field "file"), unread; 400 without one or when the body
+ * cannot be parsed (no boundary, headers cut short), 413 over the limit.
+ */
+export async function readUploadedFile(platform: Platform, request: FastifyRequest): Promise<IncomingFile> {
   if (!request.isMultipart()) throw badRequest(FILE_MESSAGES.noFile, 'no_file');
+  let part;
   try {
-    const part = await request.file();
-    if (!part) throw badRequest(FILE_MESSAGES.noFile, 'no_file');
-    return { fileName: part.filename, data: await part.toBuffer() };
+    part = await request.file();
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      const maxMb = Math.round(platform.config.maxUploadBytes / 1024 / 1024);
-      throw new AppError(413, 'file_too_large', FILE_MESSAGES.tooLarge(maxMb));
-    }
-    // Everything else here is the body the client sent: the parser's errors (busboy's
-    // "Boundary not found", "Unexpected end of form", the part limits) and an aborted upload.
-    request.log.info({ err: error }, 'unreadable multipart upload');
-    throw badRequest(FILE_MESSAGES.malformedUpload, 'malformed_upload');
+    throw uploadReadError(platform, request, error);
   }
+  if (!part) throw badRequest(FILE_MESSAGES.noFile, 'no_file');
+  let failed = false;
+  part.file.once('error', () => {
+    failed = true;
+  });
+  return {
+    fileName: part.filename,
+    stream: part.file,
+    truncated: () => part.file.truncated,
+    unreadable: () => failed,
+    maxBytes: platform.config.maxUploadBytes,
+  };
+}
+
+/**
+ * What a failure reading the multipart body means to the client: over the limit is 413;
+ * everything else is the body it sent (busboy's "Boundary not found", "Unexpected end of form",
+ * the part limits, an aborted upload), a 400.
+ */
+export function uploadReadError(platform: Platform, request: FastifyRequest, error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(platform.config.maxUploadBytes);
+  request.log.info({ err: error }, 'unreadable multipart upload');
+  return malformedUpload();
+}
+
+export function malformedUpload(): AppError {
+  return badRequest(FILE_MESSAGES.malformedUpload, 'malformed_upload');
+}
+
+export function fileTooLarge(maxBytes: number): AppError {
+  return new AppError(413, 'file_too_large', FILE_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024)));
 }
 
 export function sendDownload(

@@ -4,6 +4,7 @@
 // deletes (spec 6 "Shared link"). An upload is stored first and its record written after; if the record
 // insert fails the stored object is removed again.
 import { randomUUID } from 'node:crypto';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -13,14 +14,18 @@ import {
   contentMatchesExtension,
   FILE_LIST_LIMIT,
   FILE_MESSAGES,
+  SIGNATURE_BYTES,
+  textContentCheck,
+  type AcceptedExtension,
   type ProjectFile,
 } from '../../../domain/files';
 import { recordActivity } from '../../platform/activity-log';
 import { projectFiles } from '../../platform/db/schema/work';
-import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { requireContributor, type ProjectAccess } from '../../platform/project-access';
 import type { Storage } from '../../platform/storage/storage';
+import { fileTooLarge, malformedUpload, type IncomingFile } from './http';
 
 function mayDelete(access: ProjectAccess, row: typeof projectFiles.$inferSelect): boolean {
   if (access.canManage) return true;
@@ -53,22 +58,74 @@ export async function listFiles({ db }: Platform, access: ProjectAccess): Promis
   return rows.map((row) => toFile(row, access));
 }
 
+/**
+ * The upload as it streams into storage: held back until its first bytes show the type (magic
+ * bytes), text checked piece by piece, bytes counted. A check that fails ends the stream with the
+ * 400, so storage keeps nothing.
+ */
+function inspectContent(ext: AcceptedExtension): { stream: Transform; bytes: () => number } {
+  let head: Buffer | null = Buffer.alloc(0);
+  let bytes = 0;
+  const text = ext === 'txt' ? textContentCheck() : null;
+  const mismatch = () => badRequest(FILE_MESSAGES.contentMismatch, 'file_content_mismatch');
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      if (text && !text.push(chunk)) return done(mismatch());
+      if (head === null) return done(null, chunk);
+      head = Buffer.concat([head, chunk]);
+      if (head.length < SIGNATURE_BYTES) return done();
+      const start = head;
+      head = null;
+      if (!text && !contentMatchesExtension(ext, start)) return done(mismatch());
+      done(null, start);
+    },
+    flush(done) {
+      if (text && !text.end()) return done(mismatch());
+      if (head !== null && !text && !contentMatchesExtension(ext, head)) return done(mismatch());
+      done(null, head ?? undefined);
+    },
+  });
+  return { stream, bytes: () => bytes };
+}
+
 export async function uploadFile(
   { db, clock }: Platform,
   storage: Storage,
   access: ProjectAccess,
-  file: { fileName: string; data: Uint8Array },
+  file: IncomingFile,
 ): Promise<ProjectFile> {
-  const project = await access.project(db);
-  const actor = requireContributor(access);
+  const drain = () => file.stream.resume();
   const fileName = file.fileName.trim().slice(0, 255);
-  const ext = acceptedExtension(fileName);
-  if (!ext) throw badRequest(FILE_MESSAGES.wrongType, 'file_type_not_allowed');
-  if (!contentMatchesExtension(ext, file.data)) throw badRequest(FILE_MESSAGES.contentMismatch, 'file_content_mismatch');
+  let project;
+  let actor;
+  let ext;
+  try {
+    project = await access.project(db);
+    actor = requireContributor(access);
+    ext = acceptedExtension(fileName);
+    if (!ext) throw badRequest(FILE_MESSAGES.wrongType, 'file_type_not_allowed');
+  } catch (error) {
+    // The body is read to its end either way, so the connection stays usable.
+    drain();
+    throw error;
+  }
 
   // Spec 7: a unique name (millisecond timestamp) plus the original extension, under the project.
   const storagePath = `${project.id}/${clock.now().getTime()}-${randomUUID()}.${ext}`;
-  await storage.put(storagePath, file.data);
+  const inspected = inspectContent(ext);
+  // Errors of either stream reach storage.put through the returned (last) stream.
+  const checked: Readable = pipeline(file.stream, inspected.stream, () => {});
+  try {
+    await storage.put(storagePath, checked);
+    if (file.truncated()) throw fileTooLarge(file.maxBytes);
+  } catch (error) {
+    drain();
+    await storage.remove(storagePath);
+    // A body that broke off mid-stream is the client's, whatever storage made of the cut.
+    throw file.unreadable() && !(error instanceof AppError) ? malformedUpload() : error;
+  }
+  const fileSize = inspected.bytes();
   try {
     return await db.transaction(async (tx) => {
       // Again inside the transaction: access may have ended (a revoked link) while storing.
@@ -79,7 +136,7 @@ export async function uploadFile(
           projectId: project.id,
           fileName,
           fileType: CONTENT_TYPES[ext],
-          fileSize: file.data.byteLength,
+          fileSize,
           storagePath,
           isLink: false,
           uploadedBy: actor.profileId,
@@ -92,7 +149,7 @@ export async function uploadFile(
         userId: actor.profileId,
         action: 'upload_file',
         projectId: project.id,
-        details: { file_name: fileName, file_size: file.data.byteLength },
+        details: { file_name: fileName, file_size: fileSize },
       });
       return toFile(row!, access);
     });

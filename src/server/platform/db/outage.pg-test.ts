@@ -81,7 +81,7 @@ describe('PostgreSQL going away', () => {
     database = await openDatabase({ url: url.toString(), poolSize: 4 });
     app = await buildApp({ config, database, logger: false });
     await app.ready();
-    member = await asUser({ app, db: database.db, config, close: async () => {} }, 'organization_admin');
+    member = await asUser({ app, db: database.db, database, config, close: async () => {} }, 'organization_admin');
   });
 
   afterAll(async () => {

@@ -1,31 +1,55 @@
-// Where uploaded files live (ARCHITECTURE "files"): behind this interface, local disk by default.
-// Objects are only ever read back through authorized API routes; nothing here has a public URL.
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+// Where uploaded files live (ARCHITECTURE "files"): behind this interface, local disk by default
+// or an S3-compatible bucket (s3-storage.ts). Objects are only ever read back through authorized
+// API routes; nothing here has a public URL.
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export interface Storage {
-  put(key: string, data: Uint8Array): Promise<void>;
+  /** Stores a new object; the data may be a stream, which is written as it arrives. */
+  put(key: string, data: Uint8Array | Readable): Promise<void>;
   /** A stream of the object, or null when it does not exist. */
   read(key: string): Promise<Readable | null>;
   /** Removes the object; removing a missing object is not an error. */
   remove(key: string): Promise<void>;
+  /** Throws a StorageError with a message for the operator when the storage cannot be used. */
+  check(): Promise<void>;
+  /** Where the objects are, for messages ("disk /srv/files", "s3 bucket x at https://..."). */
+  readonly description: string;
+}
+
+/** The storage cannot be reached or refuses us: a fault of the deployment, not of the request. */
+export class StorageError extends Error {
+  override name = 'StorageError';
 }
 
 /** Keys are made by the server (`<project id>/<unique name>`); anything else is refused. */
 const SAFE_KEY = /^[0-9a-f-]{36}\/[A-Za-z0-9_-]+(\.[a-z0-9]+)?$/;
 
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key: ${key}`);
+}
+
 export function localDiskStorage(root: string): Storage {
   const resolve = (key: string) => {
-    if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key: ${key}`);
+    assertSafeKey(key);
     return path.join(root, key);
   };
   return {
+    description: `disk ${root}`,
     async put(key, data) {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, data, { flag: 'wx' });
+      const source = data instanceof Readable ? data : Readable.from([data]);
+      try {
+        await pipeline(source, createWriteStream(file, { flags: 'wx' }));
+      } catch (error) {
+        // A stream that failed half way leaves no half-written object; an existing one is kept.
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await rm(file, { force: true });
+        throw error;
+      }
     },
     async read(key) {
       const file = resolve(key);
@@ -38,6 +62,14 @@ export function localDiskStorage(root: string): Storage {
     },
     async remove(key) {
       await rm(resolve(key), { force: true });
+    },
+    async check() {
+      try {
+        await mkdir(root, { recursive: true });
+        await access(root, 2 /* W_OK */);
+      } catch (error) {
+        throw new StorageError(`The file directory ${root} cannot be written: ${(error as Error).message}`);
+      }
     },
   };
 }

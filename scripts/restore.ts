@@ -1,0 +1,15 @@
+// `npm run restore -- FILE [--force]`: restores an archive into an empty database (the embedded one
+// in DATA_DIR, or DATABASE_URL's) and the configured file storage.
+import { restoreCommand } from '../src/server/platform/backup/commands';
+import { loadConfig } from '../src/server/platform/config';
+import { runCommand } from './command-line';
+
+await runCommand(async () => {
+  const args = process.argv.slice(2);
+  const force = args.includes('--force');
+  const files = args.filter((a) => !a.startsWith('--'));
+  if (files.length !== 1) throw new Error('Usage: npm run restore -- FILE [--force]');
+  const result = await restoreCommand(loadConfig(), files[0]!, { force });
+  const rows = Object.values(result.tables).reduce((n, r) => n + r, 0);
+  console.log(`Restored ${rows} rows in ${Object.keys(result.tables).length} tables and ${result.files} files from ${files[0]}.`);
+});

@@ -1,0 +1,249 @@
+// Backups and restores through the real app: an agency with tasks, a link and an uploaded file is
+// backed up, restored into another app's empty database and file storage, and read back there.
+// Bad archives, a non-empty target and a full disk each end with a clear message and nothing
+// half done. (With TEST_DATABASE_URL the apps run on PostgreSQL, so CI covers both databases.)
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as tar from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAgency, type Agency } from '../../test/agency';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import type { DatabaseHandle } from '../db/client';
+import { localDiskStorage } from '../storage/storage';
+import { BackupError, createBackup, listArchives, pruneArchives } from './backup';
+import { appMigrationLevel } from './manifest';
+import { countRows, openArchive, restoreArchive, RestoreError } from './restore';
+import { inTransaction, listTables, quoteIdent } from './snapshot';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+
+function multipart(fileName: string, content: Buffer) {
+  const boundary = `----brieflane${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const filesOf = (t: TestApp) => localDiskStorage(path.join(t.config.dataDir, 'files'));
+const storedKeys = (t: TestApp) => {
+  const root = path.join(t.config.dataDir, 'files');
+  if (!existsSync(root)) return [];
+  return readdirSync(root).flatMap((dir) => readdirSync(path.join(root, dir)).map((f) => `${dir}/${f}`));
+};
+
+/** Every row of every table as sorted JSON text: two databases with the same content compare equal. */
+async function contents(database: DatabaseHandle): Promise<Record<string, string[]>> {
+  return inTransaction(database, 'snapshot', async (query) => {
+    const out: Record<string, string[]> = {};
+    for (const table of await listTables(query)) {
+      const rows = await query(`select row_to_json(t)::text as j from ${quoteIdent(table.name)} t`);
+      out[table.name] = rows.map((r) => r.j as string).sort();
+    }
+    return out;
+  });
+}
+
+const emptyCounts = async (database: DatabaseHandle) =>
+  Object.values(await inTransaction(database, 'snapshot', countRows)).every((n) => n === 0);
+
+/** Rewrites an archive's manifest (and nothing else) into a new archive. */
+async function withManifest(file: string, change: (manifest: Record<string, unknown>) => void): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'brieflane-edit-'));
+  await tar.x({ file, cwd: dir });
+  const manifest = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+  change(manifest);
+  writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'brieflane-edited-')), 'edited.tar.gz');
+  await tar.c({ gzip: true, cwd: dir, file: out }, readdirSync(dir));
+  return out;
+}
+
+describe('backup and restore', () => {
+  let source: TestApp;
+  let agency: Agency;
+  let archive: string;
+  let backupDir: string;
+  let fileId: string;
+
+  beforeAll(async () => {
+    source = await createTestApp();
+    agency = await seedAgency(source, { project: 'Backed-up Project' });
+    const upload = await agency.orgAdmin.inject({ method: 'POST', url: `/api/projects/${agency.projectId}/files`, ...multipart('Brief.pdf', PDF) });
+    expect(upload.statusCode, upload.body).toBe(201);
+    fileId = upload.json().id;
+    await agency.orgAdmin.inject({ method: 'POST', url: `/api/projects/${agency.projectId}/links`, payload: { name: 'Site', url: 'https://example.com' } });
+    await agency.orgAdmin.inject({ method: 'POST', url: `/api/projects/${agency.projectId}/tasks`, payload: { title: 'Kept task' } });
+    backupDir = mkdtempSync(path.join(tmpdir(), 'brieflane-backups-'));
+  });
+  afterAll(() => source.close());
+
+  it('writes one archive: a manifest with version and migration level, every table, every stored file', async () => {
+    const result = await createBackup({ database: source.database, storage: filesOf(source), dir: backupDir });
+    archive = result.file;
+    expect(path.basename(archive)).toMatch(/^brieflane-\d{4}-\d\d-\d\dT[\d-]+Z\.tar\.gz$/);
+    expect(readdirSync(backupDir)).toEqual([path.basename(archive)]);
+
+    const entries: string[] = [];
+    await tar.t({ file: archive, onReadEntry: (entry) => entries.push(entry.path) });
+    expect(entries[0]).toBe('manifest.json');
+    const key = storedKeys(source)[0]!;
+    expect(entries).toContain(`files/${key}`);
+    expect(entries).toContain('db/projects.jsonl');
+
+    const { manifest } = result;
+    expect(manifest).toMatchObject({ format: 'brieflane-backup', formatVersion: 1, appVersion: '0.1.0', migration: appMigrationLevel(), source: source.database.kind });
+    expect(manifest.files).toEqual({ count: 1, bytes: PDF.length, missing: [] });
+    const counts = await inTransaction(source.database, 'snapshot', countRows);
+    expect(Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows]))).toEqual(counts);
+    // Parents before children, so a restore can insert in this order.
+    const order = manifest.tables.map((t) => t.name);
+    expect(order.indexOf('organizations')).toBeLessThan(order.indexOf('projects'));
+    expect(order.indexOf('projects')).toBeLessThan(order.indexOf('project_files'));
+  });
+
+  it('restores into an empty database and storage: the same rows, and the file downloads there with the old session', async () => {
+    const target = await createTestApp();
+    try {
+      const opened = await openArchive(archive);
+      const result = await restoreArchive({ archive: opened, database: target.database, storage: filesOf(target) });
+      await opened.close();
+      expect(result.files).toBe(1);
+      expect(await contents(target.database)).toEqual(await contents(source.database));
+      // The indexes a restore drops while loading are all back.
+      const indexes = (database: DatabaseHandle) =>
+        inTransaction(database, 'snapshot', async (query) =>
+          (await query(`select indexdef from pg_indexes where schemaname = 'public' order by indexname`)).map((r) => r.indexdef),
+        );
+      expect(await indexes(target.database)).toEqual(await indexes(source.database));
+      expect((await indexes(target.database)).some((def) => String(def).includes('gin_trgm_ops'))).toBe(true);
+
+      // Same AUTH_SECRET (the test apps share one): the restored session is still good.
+      const download = await target.app.inject({
+        method: 'GET',
+        url: `/api/projects/${agency.projectId}/files/${fileId}/download`,
+        headers: { cookie: agency.orgAdmin.cookie },
+      });
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.equals(PDF)).toBe(true);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('refuses a target that is not empty, and with force replaces its data and files', async () => {
+    const target = await createTestApp();
+    try {
+      const own = await seedAgency(target, { project: 'Doomed Project' });
+      const up = await own.orgAdmin.inject({ method: 'POST', url: `/api/projects/${own.projectId}/files`, ...multipart('Old.pdf', PDF) });
+      expect(up.statusCode).toBe(201);
+      const oldKeys = storedKeys(target);
+      const before = await contents(target.database);
+
+      const opened = await openArchive(archive);
+      try {
+        const refused = await restoreArchive({ archive: opened, database: target.database, storage: filesOf(target) }).catch((e: unknown) => e);
+        expect(refused).toBeInstanceOf(RestoreError);
+        expect((refused as Error).message).toMatch(/^The target database is not empty \(.+\)\. Restore into an empty one, or add --force to replace everything in it\.$/);
+        expect(await contents(target.database)).toEqual(before);
+        expect(storedKeys(target)).toEqual(oldKeys);
+
+        await restoreArchive({ archive: opened, database: target.database, storage: filesOf(target), force: true });
+      } finally {
+        await opened.close();
+      }
+      expect(await contents(target.database)).toEqual(await contents(source.database));
+      expect(storedKeys(target)).toEqual(storedKeys(source));
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('refuses corrupt and foreign archives with a clear message and keeps nothing of them', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'brieflane-bad-'));
+    const garbage = path.join(dir, 'garbage.tar.gz');
+    writeFileSync(garbage, 'this is not an archive');
+    const truncated = path.join(dir, 'truncated.tar.gz');
+    const whole = readFileSync(archive);
+    writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
+    const foreignDir = mkdtempSync(path.join(tmpdir(), 'brieflane-foreign-'));
+    writeFileSync(path.join(foreignDir, 'README.txt'), 'holiday photos');
+    const foreign = path.join(dir, 'foreign.tar.gz');
+    await tar.c({ gzip: true, cwd: foreignDir, file: foreign }, ['README.txt']);
+    const otherFormat = await withManifest(archive, (m) => {
+      m.format = 'someone-elses-backup';
+    });
+    const newer = await withManifest(archive, (m) => {
+      m.migration = { count: 99, tag: '0098_future' };
+    });
+
+    const cases: [string, RegExp][] = [
+      [path.join(dir, 'missing.tar.gz'), /does not exist or is not a file\.$/],
+      [garbage, /garbage\.tar\.gz is not a readable Brieflane backup \(.+\)\.$/],
+      [truncated, /truncated\.tar\.gz is not a readable Brieflane backup \(.+\)\.$/],
+      [foreign, /foreign\.tar\.gz is not a Brieflane backup: it has no manifest\.json\.$/],
+      [otherFormat, /is not a Brieflane backup this version can read: its manifest\.json is not one/],
+      [newer, /was made by Brieflane 0\.1\.0 at database migration 99 \(0098_future\); this is Brieflane at migration \d+ \(.+\)\. Restore it with that version or a newer one\.$/],
+    ];
+    const workDir = mkdtempSync(path.join(tmpdir(), 'brieflane-unpack-'));
+    for (const [file, message] of cases) {
+      const error = await openArchive(file, workDir).catch((e: unknown) => e);
+      expect(error, file).toBeInstanceOf(RestoreError);
+      expect((error as Error).message, file).toMatch(message);
+    }
+    // Nothing of them is left where they were unpacked.
+    expect(readdirSync(workDir)).toEqual([]);
+  });
+
+  it('leaves no partial restore behind when the archive turns out damaged half way', async () => {
+    const damaged = await withManifest(archive, (m) => {
+      const tables = m.tables as { name: string; rows: number }[];
+      tables.find((t) => t.name === 'tasks')!.rows += 1;
+    });
+    const target = await createTestApp();
+    try {
+      const opened = await openArchive(damaged);
+      const error = await restoreArchive({ archive: opened, database: target.database, storage: filesOf(target) }).catch((e: unknown) => e);
+      await opened.close();
+      expect(error).toBeInstanceOf(RestoreError);
+      expect((error as Error).message).toBe('The archive is damaged: tasks has 1 rows, its manifest says 2.');
+      expect(await emptyCounts(target.database)).toBe(true);
+      // The file it had stored before inserting the rows is gone again.
+      expect(storedKeys(target)).toEqual([]);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('on a full disk stops with a clear message, keeps nothing, and the app carries on', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'brieflane-full-'));
+    // /dev/full answers every write with ENOSPC, as a full disk does.
+    const error = await createBackup({
+      database: source.database,
+      storage: filesOf(source),
+      dir,
+      openWrite: () => createWriteStream('/dev/full'),
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackupError);
+    expect((error as Error).message).toBe(`The backup could not be written: the disk holding ${dir} is full. Nothing was kept.`);
+    expect(readdirSync(dir)).toEqual([]);
+
+    expect((await source.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const list = await agency.orgAdmin.inject({ method: 'GET', url: `/api/projects/${agency.projectId}/files` });
+    expect(list.statusCode).toBe(200);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps the newest archives when pruning', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'brieflane-prune-'));
+    const names = ['2026-01-01T00-00-00-000Z', '2026-01-03T00-00-00-000Z', '2026-01-02T00-00-00-000Z'].map((d) => `brieflane-${d}.tar.gz`);
+    for (const name of [...names, 'notes.txt']) writeFileSync(path.join(dir, name), 'x');
+    const removed = await pruneArchives(dir, 2);
+    expect(removed.map((f) => path.basename(f))).toEqual(['brieflane-2026-01-01T00-00-00-000Z.tar.gz']);
+    expect((await listArchives(dir)).map((f) => path.basename(f))).toEqual([names[1], names[2]]);
+    expect(readdirSync(dir)).toContain('notes.txt');
+  });
+});

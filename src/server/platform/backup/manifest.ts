@@ -1,0 +1,39 @@
+// What an archive says about itself (manifest.json, the first entry of every archive), and the
+// app's own version and migration level to check it against.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const ARCHIVE_FORMAT = 'brieflane-backup';
+export const ARCHIVE_FORMAT_VERSION = 1;
+
+export const manifestSchema = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  formatVersion: z.literal(ARCHIVE_FORMAT_VERSION),
+  appVersion: z.string(),
+  /** Migrations applied to the database that was dumped: how many, and the last one's tag. */
+  migration: z.object({ count: z.number().int().min(0), tag: z.string() }),
+  createdAt: z.string(),
+  source: z.enum(['pglite', 'postgres']),
+  /** Parents before children: the order a restore inserts in. Row counts check the restore. */
+  tables: z.array(z.object({ name: z.string().regex(/^[a-z_][a-z0-9_]*$/), columns: z.array(z.string()), rows: z.number().int().min(0) })),
+  files: z.object({
+    count: z.number().int().min(0),
+    bytes: z.number().int().min(0),
+    /** Objects a row named that the storage no longer had when the backup read it. */
+    missing: z.array(z.string()),
+  }),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+
+const root = (p: string) => fileURLToPath(new URL(`../../../../${p}`, import.meta.url));
+
+export function appVersion(): string {
+  return (JSON.parse(readFileSync(root('package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** The migration level this code expects: the drizzle-kit journal's entries. */
+export function appMigrationLevel(): { count: number; tag: string } {
+  const journal = JSON.parse(readFileSync(root('db/migrations/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  return { count: journal.entries.length, tag: journal.entries.at(-1)?.tag ?? '' };
+}
