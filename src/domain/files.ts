@@ -23,6 +23,7 @@ export const FILE_MESSAGES = {
   tooLarge: (mb: number) => `The file is larger than the ${mb} MB limit.`,
   noFile: 'Choose a file to upload.',
   malformedUpload: 'The upload could not be read. Please choose the file again.',
+  storageFull: 'There is no room left to store this file. Please ask your administrator to free up space.',
   notFound: 'File not found',
   notYours: 'You can only delete files and links you added.',
 } as const;

@@ -47,7 +47,8 @@ import { projectRoot } from './platform/project-root';
 import { collectRouteTable } from './platform/route-table';
 import { backupRoutes } from './platform/backup/server-side';
 import { createStorage } from './platform/storage/create-storage';
-import { StorageError } from './platform/storage/storage';
+import { StorageError, StorageFullError } from './platform/storage/storage';
+import { FILE_MESSAGES } from '../domain/files';
 
 export type AppOptions = {
   config: Config;
@@ -112,6 +113,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // A malformed id in the path names nothing that exists.
       if (error.validationContext === 'params') return reply.status(404).send(errorBody('not_found', message));
       return reply.status(400).send(errorBody('validation_error', message));
+    }
+    if (error instanceof StorageFullError) {
+      request.log.error({ err: error }, 'file storage is full');
+      return reply.status(507).send(errorBody('storage_full', FILE_MESSAGES.storageFull));
     }
     if (error instanceof StorageError) {
       request.log.error({ err: error }, 'file storage failed');

@@ -39,6 +39,8 @@ export type Outcome = {
   request?: (context: RequestContext) => Extra;
   /** The call ends or changes the caller's own sessions: a new member of the same role stands in. */
   ownSession?: true;
+  /** Registered only on the embedded database (absent, so a plain 404, on PostgreSQL). */
+  embeddedOnly?: true;
 };
 
 let unique = 0;
@@ -52,6 +54,11 @@ function row(...statuses: number[]): Record<Caller, number> {
 const all = (status: number) => row(...CALLERS.map(() => status));
 
 const json = (payload: object): Extra => ({ payload });
+/**
+ * A request from an address of its own: the route's per-address limit (decision 007) is proven
+ * by its own tests, and must not turn this table's later callers into 429s.
+ */
+const fromOwnAddress = (extra: Extra): Extra => ({ ...extra, remoteAddress: `10.${(unique >> 16) & 255}.${(unique >> 8) & 255}.${unique & 255}` });
 
 const projectEdit = json({ name: 'Matrix edited', status: 'active', description: null, dueDate: null, companyOverview: null });
 
@@ -60,6 +67,9 @@ export const EXPECTED: Record<string, Outcome> = {
   'GET /api/health': { status: all(200) },
   'GET /api/dev/mailbox': { status: all(200) },
   'GET /dev/mailbox': { status: all(200) },
+  // The CLI's backup through the running server: loopback and the backup key only; without the key
+  // the route does not exist for anyone (decision 010).
+  'POST /api/internal/backup': { status: all(404), embeddedOnly: true },
 
   // Authentication: none of these take a tenant's id.
   'POST /api/auth/sign-up/send-code': { status: all(200), request: () => json({ email: `new-${next()}@test.brieflane` }) },
@@ -71,8 +81,11 @@ export const EXPECTED: Record<string, Outcome> = {
   'POST /api/auth/sign-in': { status: all(401), request: () => json({ email: `nobody-${next()}@test.brieflane`, password: 'wrong-password' }) },
   'POST /api/auth/sign-out': { status: all(204), ownSession: true },
   'POST /api/auth/password-reset/request': { status: all(200), request: () => json({ email: `nobody-${next()}@test.brieflane` }) },
-  'POST /api/auth/password-reset/validate': { status: all(200), request: () => json({ token: 'not-a-token' }) },
-  'POST /api/auth/password-reset/complete': { status: all(400), request: () => json({ token: 'not-a-token', password: 'a-long-password' }) },
+  'POST /api/auth/password-reset/validate': { status: all(200), request: () => fromOwnAddress(json({ token: `not-a-token-${next()}` })) },
+  'POST /api/auth/password-reset/complete': {
+    status: all(400),
+    request: () => fromOwnAddress(json({ token: `not-a-token-${next()}`, password: 'a-long-password' })),
+  },
 
   // The caller's own account and organization.
   'GET /api/me': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },

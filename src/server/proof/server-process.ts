@@ -18,10 +18,34 @@ export async function freePort(): Promise<number> {
 
 export type RunningServer = { process: ChildProcess; base: string; output: () => string };
 
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export type ServerOptions = {
+  /**
+   * Uploaded files (DATA_DIR/files) on a tmpfs of this size ('256k'), mounted in a mount
+   * namespace of the server's own (util-linux unshare, as an unprivileged user namespace): a
+   * real, small disk that fills up, gone with the process.
+   */
+  filesDiskSize?: string;
+};
+
+export async function startServer(env: Record<string, string>, options: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   // One process (tsx's own CLI would put the server in a child that SIGKILL does not reach).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  const [command, ...args] = options.filesDiskSize
+    ? [
+        'unshare',
+        '--user',
+        '--map-root-user',
+        '--mount',
+        'sh',
+        '-c',
+        'mkdir -p "$DATA_DIR/files" && mount -t tmpfs -o size="$1" tmpfs "$DATA_DIR/files" && shift && exec "$@"',
+        'sh',
+        options.filesDiskSize,
+        ...server,
+      ]
+    : server;
+  const child = spawn(command!, args, {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SMTP_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

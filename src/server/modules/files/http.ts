@@ -58,7 +58,8 @@ export async function readUploadedFile(platform: Platform, request: FastifyReque
     fileName: part.filename,
     stream: part.file,
     truncated: () => part.file.truncated,
-    unreadable: () => failed,
+    // The parser may have failed the part before this listener was attached (a short body).
+    unreadable: () => failed || part.file.errored !== null,
     maxBytes: platform.config.maxUploadBytes,
   };
 }

@@ -24,7 +24,7 @@ import { projectFiles } from '../../platform/db/schema/work';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { requireContributor, type ProjectAccess } from '../../platform/project-access';
-import type { Storage } from '../../platform/storage/storage';
+import { StorageError, type Storage } from '../../platform/storage/storage';
 import { fileTooLarge, malformedUpload, type IncomingFile } from './http';
 
 function mayDelete(access: ProjectAccess, row: typeof projectFiles.$inferSelect): boolean {
@@ -123,7 +123,7 @@ export async function uploadFile(
     drain();
     await storage.remove(storagePath);
     // A body that broke off mid-stream is the client's, whatever storage made of the cut.
-    throw file.unreadable() && !(error instanceof AppError) ? malformedUpload() : error;
+    throw file.unreadable() && !(error instanceof AppError) && !(error instanceof StorageError) ? malformedUpload() : error;
   }
   const fileSize = inspected.bytes();
   try {

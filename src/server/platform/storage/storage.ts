@@ -25,6 +25,22 @@ export class StorageError extends Error {
   override name = 'StorageError';
 }
 
+/** The storage has no room left for the object (a full disk or quota). */
+export class StorageFullError extends StorageError {
+  override name = 'StorageFullError';
+}
+
+/** Write-side failures of the disk that are the deployment's (full, read-only, unwritable, broken). */
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
+const DISK_FAULT = new Set(['EACCES', 'EPERM', 'EROFS', 'EIO', 'ENOTDIR']);
+
+function diskWriteError(root: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (DISK_FULL.has(code)) return new StorageFullError(`No space left for uploaded files on disk ${root} (${code})`, { cause: error });
+  if (DISK_FAULT.has(code)) return new StorageError(`Cannot write uploaded files on disk ${root} (${code})`, { cause: error });
+  return error;
+}
+
 /** Keys are made by the server (`<project id>/<unique name>`); anything else is refused. */
 const SAFE_KEY = /^[0-9a-f-]{36}\/[A-Za-z0-9_-]+(\.[a-z0-9]+)?$/;
 
@@ -41,14 +57,22 @@ export function localDiskStorage(root: string): Storage {
     description: `disk ${root}`,
     async put(key, data) {
       const file = resolve(key);
-      await mkdir(path.dirname(file), { recursive: true });
       const source = data instanceof Readable ? data : Readable.from([data]);
       try {
-        await pipeline(source, createWriteStream(file, { flags: 'wx' }));
+        await mkdir(path.dirname(file), { recursive: true });
+      } catch (error) {
+        source.resume();
+        throw diskWriteError(root, error);
+      }
+      // Only the disk's own failures become storage errors; the incoming stream's stay its own.
+      let diskFailure: unknown;
+      const target = createWriteStream(file, { flags: 'wx' }).once('error', (error) => (diskFailure = error));
+      try {
+        await pipeline(source, target);
       } catch (error) {
         // A stream that failed half way leaves no half-written object; an existing one is kept.
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await rm(file, { force: true });
-        throw error;
+        throw diskFailure === error ? diskWriteError(root, error) : error;
       }
     },
     async read(key) {
