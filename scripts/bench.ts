@@ -264,6 +264,44 @@ const benchmarks: Benchmark[] = [
     },
   },
   {
+    name: 'export',
+    description:
+      'GET /api/projects/export (CSV, every page) for an admin of the project-list organization (10,000 projects): time, rows, and the server process RSS before and at its peak during the download (sampled every 20 ms); PGlite, and PostgreSQL when BENCH_DATABASE_URL is set',
+    async run({ runs }) {
+      const rows: Row[] = [];
+      const targets: { label: string; databaseUrl?: string }[] = [{ label: 'pglite' }];
+      if (process.env.BENCH_DATABASE_URL) targets.push({ label: 'postgres', databaseUrl: process.env.BENCH_DATABASE_URL });
+      for (const target of targets) {
+        const server = await startListServer(target.databaseUrl);
+        try {
+          const times: number[] = [];
+          const growth: number[] = [];
+          let before = 0;
+          let lines = 0;
+          for (let i = 0; i < runs; i++) {
+            before = memoryMiB(server.pid, 'VmRSS');
+            let peak = before;
+            const sampler = setInterval(() => (peak = Math.max(peak, memoryMiB(server.pid, 'VmRSS'))), 20);
+            const started = performance.now();
+            const res = await fetch(`${server.appUrl}/api/projects/export`, { headers: { cookie: server.cookie } });
+            if (res.status !== 200) throw new Error(`export answered ${res.status}: ${await res.text()}`);
+            lines = 0;
+            for await (const chunk of res.body!) lines += (chunk as Uint8Array).reduce((n, byte) => n + (byte === 10 ? 1 : 0), 0);
+            times.push(performance.now() - started);
+            clearInterval(sampler);
+            growth.push(peak - before);
+          }
+          rows.push(row('export', target.label, `time (${lines - 1} rows)`, 'ms', times));
+          rows.push(row('export', target.label, 'server RSS before', 'MiB', [before]));
+          rows.push(row('export', target.label, 'server RSS growth at peak', 'MiB', growth));
+        } finally {
+          await server.stop();
+        }
+      }
+      return rows;
+    },
+  },
+  {
     name: 'backup',
     description:
       'npm run backup and restore on the embedded database: the demo organization alone, and with 10,000 more projects over 1,000 clients; archive size, time to write it, time to restore it into an empty migrated database',
@@ -303,7 +341,7 @@ function runBackupCase(projects: number, runs: number): Promise<{ backupMs: numb
   });
 }
 
-type ListServer = { appUrl: string; bareUrl: string; cookie: string; stop: () => Promise<void> };
+type ListServer = { pid: number; appUrl: string; bareUrl: string; cookie: string; stop: () => Promise<void> };
 
 /** scripts/bench/project-list-server.ts in its own process, seeded, listening on two ports. */
 async function startListServer(databaseUrl: string | undefined): Promise<ListServer> {
@@ -334,7 +372,7 @@ async function startListServer(databaseUrl: string | undefined): Promise<ListSer
       const line = output.split('\n').find((l) => l.startsWith('{') && l.includes('"ready"'));
       if (!line) return;
       clearTimeout(timer);
-      const ready = JSON.parse(line) as { appUrl: string; bareUrl: string; cookie: string };
+      const ready = JSON.parse(line) as { pid: number; appUrl: string; bareUrl: string; cookie: string };
       resolve({ ...ready, stop });
     });
     child.once('exit', (code) => {

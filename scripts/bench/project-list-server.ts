@@ -4,7 +4,7 @@
 // no auth, validation or serialization: the ratio of the two is what our layers cost.
 //
 // Env: BENCH_PORT, BENCH_DATABASE_URL (unset: PGlite in a temp dir). Prints one JSON line
-// { ready, cookie, appUrl, bareUrl } on stdout when seeded and listening.
+// { ready, pid, cookie, appUrl, bareUrl } on stdout when seeded and listening.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,7 +98,7 @@ bare.get<{ Querystring: { search?: string } }>('/bare/projects', async (request)
 await app.listen({ host: '127.0.0.1', port });
 await bare.listen({ host: '127.0.0.1', port: port + 1 });
 console.log(
-  JSON.stringify({ ready: true, cookie, appUrl: `http://127.0.0.1:${port}`, bareUrl: `http://127.0.0.1:${port + 1}`, driver: database.kind }),
+  JSON.stringify({ ready: true, pid: process.pid, cookie, appUrl: `http://127.0.0.1:${port}`, bareUrl: `http://127.0.0.1:${port + 1}`, driver: database.kind }),
 );
 
 const stop = async () => {

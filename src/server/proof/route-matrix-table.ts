@@ -99,13 +99,17 @@ export const EXPECTED: Record<string, Outcome> = {
 
   // Organization-wide lists and pages.
   'GET /api/activities': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
+  'GET /api/activities/export': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
   'GET /api/reports': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
   'GET /api/live': { status: all(426) },
   'GET /api/clients': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
   'POST /api/clients': { status: row(401, 201, 201, 201, 403, 403, 403, 201, 201, 201), request: () => json({ name: `Matrix Client ${next()}` }) },
+  'GET /api/clients/export': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
   'GET /api/clients/options': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
   'PATCH /api/clients/:clientId': { status: row(401, 404, 404, 404, 404, 404, 404, 200, 200, 200), request: () => json({ name: 'Matrix Client edited' }) },
   'GET /api/projects': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
+  // Developers never export, not even their own projects (issue 15).
+  'GET /api/projects/export': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
   'POST /api/projects': { status: row(401, 400, 400, 400, 403, 403, 403, 201, 201, 201), request: (c) => json({ name: `Matrix Project ${next()}`, clientId: c.clientId }) },
   'GET /api/templates': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
   'POST /api/templates': { status: row(401, 201, 201, 201, 403, 403, 403, 201, 201, 201), request: () => json({ name: `Matrix Template ${next()}`, fields: newTemplateFields() }) },

@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { activityPageSchema, listActivitiesQuerySchema } from '../../../domain/activity';
+import { ACTIVITY_EXPORT_COLUMNS, EXPORT_PAGE_SIZE, exportActivitiesQuerySchema } from '../../../domain/csv-export';
 import { requireActor } from '../../platform/auth/session';
+import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { listActivities } from './service';
@@ -24,5 +26,24 @@ export async function activityRoutes(app: FastifyInstance, options: { platform: 
       },
     },
     async (request) => listActivities(platform, await requireActor(platform, request), request.query),
+  );
+
+  typed.get(
+    '/api/activities/export',
+    {
+      schema: {
+        tags: ['activity'],
+        summary: 'Every log entry matching the search and action filter, as a CSV download (admins and account executives)',
+        querystring: exportActivitiesQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: csvFileSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(platform, request);
+      return sendCsvPages(reply, { list: 'activity', clock: platform.clock }, ACTIVITY_EXPORT_COLUMNS, (cursor) =>
+        listActivities(platform, actor, { ...request.query, cursor, limit: EXPORT_PAGE_SIZE }),
+      );
+    },
   );
 }

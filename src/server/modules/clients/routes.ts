@@ -11,7 +11,9 @@ import {
   updateClientSchema,
 } from '../../../domain/clients';
 import { text } from '../../../domain/text-fields';
+import { CLIENT_EXPORT_COLUMNS, EXPORT_PAGE_SIZE, exportClientsQuerySchema } from '../../../domain/csv-export';
 import { requireActor } from '../../platform/auth/session';
+import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { createClient, listClientOptions, listClients, updateClient } from './service';
@@ -27,6 +29,19 @@ export async function clientRoutes(app: FastifyInstance, options: { platform: Pl
     '/api/clients',
     { schema: { tags, summary: 'Clients, newest first, paginated', querystring: listClientsQuerySchema, response: { 200: clientPageSchema, ...errors } } },
     async (request) => listClients(platform, await requireActor(platform, request), request.query),
+  );
+
+  typed.get(
+    '/api/clients/export',
+    {
+      schema: { tags, summary: 'Every client matching the search, as a CSV download (staff)', querystring: exportClientsQuerySchema, produces: ['text/csv'], response: { 200: csvFileSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(platform, request);
+      return sendCsvPages(reply, { list: 'clients', clock: platform.clock }, CLIENT_EXPORT_COLUMNS, (cursor) =>
+        listClients(platform, actor, { ...request.query, cursor, limit: EXPORT_PAGE_SIZE }),
+      );
+    },
   );
 
   typed.get(

@@ -9,8 +9,11 @@ import {
   projectCardSchema,
   projectPageSchema,
 } from '../../../domain/projects';
+import { EXPORT_MESSAGES, EXPORT_PAGE_SIZE, exportProjectsQuerySchema, PROJECT_EXPORT_COLUMNS } from '../../../domain/csv-export';
+import { canManageProjects } from '../../../domain/roles';
 import { requireActor } from '../../platform/auth/session';
-import { errorResponseSchema } from '../../platform/errors';
+import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
+import { errorResponseSchema, forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { changeProjectStatus, createProject, deleteProject, listProjects } from './service';
 
@@ -33,6 +36,26 @@ export async function projectRoutes(app: FastifyInstance, options: { platform: P
       },
     },
     async (request) => listProjects(platform, await requireActor(platform, request), request.query),
+  );
+
+  typed.get(
+    '/api/projects/export',
+    {
+      schema: {
+        tags,
+        summary: 'Every project matching the search and filter, as a CSV download (staff; developers never export)',
+        querystring: exportProjectsQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: csvFileSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireActor(platform, request);
+      if (!canManageProjects(actor.role)) throw forbidden(EXPORT_MESSAGES.forbidden);
+      return sendCsvPages(reply, { list: 'projects', clock: platform.clock }, PROJECT_EXPORT_COLUMNS, (cursor) =>
+        listProjects(platform, actor, { ...request.query, cursor, limit: EXPORT_PAGE_SIZE }),
+      );
+    },
   );
 
   typed.post(

@@ -10,6 +10,11 @@ export const activityKeys = {
   list: (search: string, action: ActivityFilter) => ['activities', 'list', search, action] as const,
 };
 
+/** The CSV download of every entry the log shows for this search and action filter. */
+export function activityExportUrl(search: string, action: ActivityFilter): string {
+  return `/api/activities/export?${new URLSearchParams({ search, action })}`;
+}
+
 export function activityListQuery(search: string, action: ActivityFilter) {
   return infiniteQueryOptions({
     queryKey: activityKeys.list(search, action),

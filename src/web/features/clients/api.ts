@@ -11,6 +11,11 @@ export const clientKeys = {
   options: ['clients', 'options'] as const,
 };
 
+/** The CSV download of every client the list shows for this search. */
+export function clientsExportUrl(search: string): string {
+  return `/api/clients/export?${new URLSearchParams({ search })}`;
+}
+
 export function clientListQuery(search: string) {
   return infiniteQueryOptions({
     queryKey: clientKeys.list(search),

@@ -10,6 +10,11 @@ export const projectKeys = {
   list: (search: string, status: ProjectFilter) => ['projects', 'list', search, status] as const,
 };
 
+/** The CSV download of every project the list shows for this search and filter (staff). */
+export function projectsExportUrl(search: string, status: ProjectFilter): string {
+  return `/api/projects/export?${new URLSearchParams({ search, status })}`;
+}
+
 export function projectListQuery(search: string, status: ProjectFilter) {
   return infiniteQueryOptions({
     queryKey: projectKeys.list(search, status),

@@ -91,6 +91,17 @@ describe('ActivityTab', () => {
     expect(await screen.findByText(ACTIVITY_MESSAGES.noMatches)).toBeTruthy();
   });
 
+  it('offers Export CSV of what the log shows: the typed search once it applies, and the filter', async () => {
+    const urls = stubPages({ '': { items: [entry({})], nextCursor: null } });
+    renderTab();
+    const link = await screen.findByRole('link', { name: 'Export CSV' });
+    expect(link.getAttribute('href')).toBe('/api/activities/export?search=&action=all');
+    expect(link.hasAttribute('download')).toBe(true);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search activity logs' }), { target: { value: ' acme ' } });
+    await waitFor(() => expect(urls.at(-1)).toBe('/api/activities?search=acme&action=all'));
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/activities/export?search=acme&action=all');
+  });
+
   it('shows the empty state', async () => {
     stubPages({});
     renderTab('account_executive');

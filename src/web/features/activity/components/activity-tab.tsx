@@ -16,13 +16,14 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
+import { ExportCsvLink } from '@/web/components/export-csv-link';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/class-names';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
-import { activityListQuery } from '../api';
+import { activityExportUrl, activityListQuery } from '../api';
 
 /** Spec 2 "Activities tab". */
 export function ActivityTab({ role }: { role: Role }) {
@@ -75,6 +76,7 @@ function ActivityLog() {
             ))}
           </SelectContent>
         </Select>
+        <ExportCsvLink className="sm:ml-auto" href={activityExportUrl(debounced, action)} />
       </div>
 
       {log.isPending ? (

@@ -2,12 +2,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { CLIENT_MESSAGES, type Client } from '@/domain/clients';
+import { ExportCsvLink } from '@/web/components/export-csv-link';
 import { Button } from '@/web/components/ui/button';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
-import { clientListQuery } from '../api';
+import { clientListQuery, clientsExportUrl } from '../api';
 import { ClientCard } from './client-card';
 import { ClientFormDialog } from './client-form-dialog';
 
@@ -25,10 +26,13 @@ export function ClientsTab() {
     <section className="space-y-6" aria-label="Clients">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-muted-foreground">Manage your client relationships</p>
-        <Button onClick={() => setDialog({ open: true })}>
-          <Plus aria-hidden />
-          Add Client
-        </Button>
+        <div className="flex gap-2">
+          <ExportCsvLink href={clientsExportUrl(debounced)} />
+          <Button onClick={() => setDialog({ open: true })}>
+            <Plus aria-hidden />
+            Add Client
+          </Button>
+        </div>
       </div>
 
       <SearchInput

@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { PROJECT_MESSAGES, type ProjectCard as Project, type ProjectFilter } from '@/domain/projects';
 import { canDeleteProject, canManageProjects, type Role } from '@/domain/roles';
+import { ExportCsvLink } from '@/web/components/export-csv-link';
 import { Button } from '@/web/components/ui/button';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SearchInput } from '@/web/components/ui/search-input';
@@ -11,7 +12,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { TemplatesTab } from '@/web/features/templates/components/templates-tab';
-import { projectListQuery } from '../api';
+import { projectListQuery, projectsExportUrl } from '../api';
 import { CreateProjectDialog } from './create-project-dialog';
 import { ProjectCard } from './project-card';
 
@@ -91,10 +92,14 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
           </SelectContent>
         </Select>
         {staff ? (
-          <Button className="sm:ml-auto" onClick={() => setCreating(true)}>
-            <Plus aria-hidden />
-            Add Project
-          </Button>
+          <div className="flex gap-2 sm:ml-auto">
+            {/* Developers never export (issue 15). */}
+            <ExportCsvLink href={projectsExportUrl(debounced, status)} />
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden />
+              Add Project
+            </Button>
+          </div>
         ) : null}
       </div>
 

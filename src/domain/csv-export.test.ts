@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { ActivityEntry } from './activity';
+import { ACTIVITY_EXPORT_COLUMNS, csvCells, exportFileName, neutralizeFormula, PROJECT_EXPORT_COLUMNS } from './csv-export';
+import type { ProjectCard } from './projects';
+
+describe('CSV cells', () => {
+  it('turns cells a spreadsheet would run as a formula into text', () => {
+    for (const cell of ['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1']) {
+      expect(neutralizeFormula(cell)).toBe(`'${cell}`);
+    }
+  });
+
+  it('leaves every other cell as it is', () => {
+    for (const cell of ['Acme', '', ' =not first', 'a=b', '2026-11-22', "'quoted"]) expect(neutralizeFormula(cell)).toBe(cell);
+  });
+
+  it('writes a project row in column order, status as shown, empty cells for absent values', () => {
+    const project: ProjectCard = {
+      id: 'p1',
+      name: '=cmd|calc',
+      description: null,
+      status: 'on_hold',
+      dueDate: '2027-01-31',
+      clientId: 'c1',
+      clientName: 'Acme',
+      ownerName: null,
+      createdAt: '2026-11-22T10:00:00.000Z',
+    };
+    expect(PROJECT_EXPORT_COLUMNS.map((c) => c.header)).toEqual(['Name', 'Client', 'Status', 'Due Date', 'Owner', 'Description', 'Created At']);
+    expect(csvCells(PROJECT_EXPORT_COLUMNS, project)).toEqual(["'=cmd|calc", 'Acme', 'On Hold', '2027-01-31', '', '', '2026-11-22T10:00:00.000Z']);
+  });
+
+  it('writes an activity row with its details as stored, ids left out, and who did it', () => {
+    const entry: ActivityEntry = {
+      id: 'a1',
+      action: 'upload_file',
+      projectId: 'p1',
+      projectName: 'Site',
+      actorKind: 'outside',
+      user: null,
+      details: { file_name: 'brief.pdf', file_size: 2048, project_id: 'p1', due_date: '2027-01-31' },
+      createdAt: '2026-11-22T10:00:00.000Z',
+    };
+    const [time, user, email, action, project, details] = csvCells(ACTIVITY_EXPORT_COLUMNS, entry);
+    expect([time, email, action, project]).toEqual(['2026-11-22T10:00:00.000Z', '', 'Upload File', 'Site']);
+    expect(user).toMatch(/\w/);
+    expect(details).toBe('File name: brief.pdf; File size: 2048; Due date: 2027-01-31');
+  });
+
+  it('names the file after the list and the day', () => {
+    expect(exportFileName('projects', '2026-11-22')).toBe('projects-2026-11-22.csv');
+  });
+});

@@ -1,0 +1,79 @@
+// CSV exports (issue 15, beyond the spec): which columns each export has, and the one rule every
+// cell follows. Pure: the server streams the rows, the web only links to the export.
+import { ACTIVITY_MESSAGES, actionLabel, detailLabel, listActivitiesQuerySchema, type ActivityEntry } from './activity';
+import { listClientsQuerySchema, type Client } from './clients';
+import { PROJECT_STATUS_LABELS } from './project-status';
+import { listProjectsQuerySchema, type ProjectCard } from './projects';
+
+export const EXPORT_MESSAGES = {
+  button: 'Export CSV',
+  forbidden: 'You do not have permission to export this list.',
+} as const;
+
+/** One column: its header and how a row becomes the cell. */
+export type CsvColumn<Row> = { header: string; value: (row: Row) => string | null };
+
+/**
+ * A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (and tab or carriage return,
+ * which some strip first) as a formula: "=HYPERLINK(...)" in a client's name would run on the
+ * agency's machine. Such a cell gets a leading apostrophe, which spreadsheets show as text.
+ */
+export function neutralizeFormula(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+export const PROJECT_EXPORT_COLUMNS: CsvColumn<ProjectCard>[] = [
+  { header: 'Name', value: (p) => p.name },
+  { header: 'Client', value: (p) => p.clientName },
+  { header: 'Status', value: (p) => PROJECT_STATUS_LABELS[p.status] },
+  { header: 'Due Date', value: (p) => p.dueDate },
+  { header: 'Owner', value: (p) => p.ownerName },
+  { header: 'Description', value: (p) => p.description },
+  { header: 'Created At', value: (p) => p.createdAt },
+];
+
+export const CLIENT_EXPORT_COLUMNS: CsvColumn<Client>[] = [
+  { header: 'Name', value: (c) => c.name },
+  { header: 'Contact Name', value: (c) => c.contactName },
+  { header: 'Contact Email', value: (c) => c.contactEmail },
+  { header: 'Contact Phone', value: (c) => c.contactPhone },
+  { header: 'Website', value: (c) => c.website },
+  { header: 'Description', value: (c) => c.description },
+  { header: 'Owner', value: (c) => c.ownerName },
+  { header: 'Created At', value: (c) => c.createdAt },
+];
+
+export const ACTIVITY_EXPORT_COLUMNS: CsvColumn<ActivityEntry>[] = [
+  { header: 'Time', value: (a) => a.createdAt },
+  { header: 'User', value: (a) => a.user?.fullName ?? (a.actorKind === 'outside' ? ACTIVITY_MESSAGES.outsideUser : ACTIVITY_MESSAGES.removedUser) },
+  { header: 'Email', value: (a) => a.user?.email ?? null },
+  { header: 'Action', value: (a) => actionLabel(a.action) },
+  { header: 'Project', value: (a) => a.projectName },
+  { header: 'Details', value: (a) => detailsCell(a.details) },
+];
+
+/** 'File name: brief.pdf; File size: 2048': every detail but ids, values as stored (ISO dates). */
+function detailsCell(details: Record<string, unknown> | null): string | null {
+  const parts = Object.entries(details ?? {})
+    .filter(([key, value]) => !/(^|_)id$/i.test(key) && !/[a-z]Id$/.test(key) && value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => `${detailLabel(key)}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  return parts.length ? parts.join('; ') : null;
+}
+
+/** The cells of one row, in column order, neutralised; an absent value is an empty cell. */
+export function csvCells<Row>(columns: CsvColumn<Row>[], row: Row): string[] {
+  return columns.map((column) => neutralizeFormula(column.value(row) ?? ''));
+}
+
+/** `projects-2026-11-22.csv` */
+export function exportFileName(list: 'projects' | 'clients' | 'activity', today: string): string {
+  return `${list}-${today}.csv`;
+}
+
+/** Rows read per database round trip while an export streams. */
+export const EXPORT_PAGE_SIZE = 500;
+
+/** An export takes the list's own search and filter; it has no cursor or page size of its own. */
+export const exportProjectsQuerySchema = listProjectsQuerySchema.pick({ search: true, status: true });
+export const exportClientsQuerySchema = listClientsQuerySchema.pick({ search: true });
+export const exportActivitiesQuerySchema = listActivitiesQuerySchema.pick({ search: true, action: true });

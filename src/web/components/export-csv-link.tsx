@@ -1,0 +1,18 @@
+// 'Export CSV' (issue 15): a plain download link to the list's export route with the list's
+// current search and filters. The browser streams the file to disk with the session cookie; no
+// JavaScript holds the rows.
+import { Download } from 'lucide-react';
+import { EXPORT_MESSAGES } from '@/domain/csv-export';
+import { Button } from '@/web/components/ui/button';
+import { cn } from '@/web/lib/class-names';
+
+export function ExportCsvLink({ href, className }: { href: string; className?: string }) {
+  return (
+    <Button asChild variant="outline" className={cn(className)}>
+      <a href={href} download>
+        <Download aria-hidden />
+        {EXPORT_MESSAGES.button}
+      </a>
+    </Button>
+  );
+}
