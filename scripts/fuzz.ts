@@ -2,6 +2,7 @@
 // (default 200 requests per route, over 10,000 in all) against the real app on a fresh in-memory
 // database, or PostgreSQL with TEST_DATABASE_URL. Prints counts by status and every failure:
 // a 5xx, a 4xx outside the JSON error shape, or a refused write that changed data. Exit 1 on any.
+import { isServiceRoute } from '../src/server/platform/route-table';
 import { runHostile } from '../src/server/proof/hostile';
 import { seedTwoAgencies } from '../src/server/proof/two-agencies';
 import { createTestApp } from '../src/server/test/test-app';
@@ -16,7 +17,7 @@ const seed = arg('seed', Date.now() % 1_000_000);
 const t = await createTestApp();
 const fx = await seedTwoAgencies(t);
 const started = Date.now();
-console.log(`Hostile-input run: seed ${seed}, ${perRoute} requests per route, ${t.app.routeTable.length} routes in the table`);
+console.log(`Hostile-input run: seed ${seed}, ${perRoute} requests per route, ${t.app.routeTable.filter(isServiceRoute).length} API routes in the table`);
 const run = await runHostile(t, fx, { seed, perRoute });
 await t.close();
 

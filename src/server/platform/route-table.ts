@@ -23,3 +23,11 @@ export function collectRouteTable(app: FastifyInstance): void {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
   });
 }
+
+/**
+ * The routes the proofs walk: the API and the dev mailbox. The built web app's files (one route
+ * each, present only after `npm run build`) are public and hold no tenant's data.
+ */
+export function isServiceRoute(route: Pick<RouteEntry, 'url'>): boolean {
+  return route.url.startsWith('/api/') || route.url.startsWith('/dev/');
+}

@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { z } from 'zod';
+import { isServiceRoute } from '../platform/route-table';
 import type { TestUser } from '../test/as-user';
 import type { TestApp } from '../test/test-app';
 import { EXPECTED } from './route-matrix-table';
@@ -144,7 +145,7 @@ export type HostileRun = {
  */
 export async function runHostile(t: TestApp, fx: TwoAgencies, options: { seed: number; perRoute: number }): Promise<HostileRun> {
   const run: HostileRun = { total: 0, byStatus: {}, failures: [] };
-  const routes = t.app.routeTable.filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs') && !r.url.endsWith('/live'));
+  const routes = t.app.routeTable.filter((r) => isServiceRoute(r) && r.method !== 'HEAD' && !r.url.startsWith('/api/docs') && !r.url.endsWith('/live'));
   let offset = 0;
   for (const route of routes) {
     const key = `${route.method} ${route.url}`;

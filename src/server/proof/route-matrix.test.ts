@@ -10,6 +10,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../test/as-user';
+import { isServiceRoute } from '../platform/route-table';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { CALLERS, EXPECTED, type Caller } from './route-matrix-table';
 import { A, B, fillPath, multipart, ok, P1, P2, PDF, seedTwoAgencies, type TwoAgencies } from './two-agencies';
@@ -52,7 +53,7 @@ afterAll(() => t.close());
 describe('route table', () => {
   it('has an expected outcome for every route the app registers, and no stale entries', () => {
     const routes = t.app.routeTable
-      .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs'))
+      .filter((r) => isServiceRoute(r) && r.method !== 'HEAD' && !r.url.startsWith('/api/docs'))
       .map((r) => `${r.method} ${r.url}`);
     const missing = routes.filter((key) => !(key in EXPECTED));
     const embedded = t.database.kind === 'pglite';
