@@ -7,8 +7,12 @@ import path from 'node:path';
 import { DEMO_PASSWORD } from '../modules/demo/demo-accounts';
 import type { RunningServer } from './server-process';
 
+/** Each request gives up after this long: a stalled server fails the run with its output, not a test timeout. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
 export async function signIn(base: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/sign-in`, {
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'owner@brieflane.demo', password: DEMO_PASSWORD }),
@@ -30,7 +34,12 @@ export async function writeUntilKilled(server: RunningServer, options: { workers
   const ack: Acknowledged = { clients: [], projects: [], files: [], failedAfterKill: 0 };
   let killed = false;
   const post = async (url: string, body: BodyInit, headers: Record<string, string>) => {
-    const res = await fetch(`${server.base}${url}`, { method: 'POST', headers: { cookie, ...headers }, body });
+    const res = await fetch(`${server.base}${url}`, {
+      method: 'POST',
+      headers: { cookie, ...headers },
+      body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
     if (res.status >= 300) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
     return (await res.json()) as { id: string };
   };
@@ -55,9 +64,11 @@ export async function writeUntilKilled(server: RunningServer, options: { workers
   const load = Promise.all(Array.from({ length: options.workers }, (_, w) => worker(w)));
   await new Promise((r) => setTimeout(r, options.killAfterMs));
   killed = true;
+  // Listen before the kill: a process killed by a signal keeps exitCode null, so checking it
+  // afterwards would wait forever for an 'exit' that has already fired.
+  const exited = new Promise((resolve) => server.process.once('exit', resolve));
   server.process.kill('SIGKILL');
-  await load;
-  await new Promise((resolve) => (server.process.exitCode !== null ? resolve(null) : server.process.once('exit', resolve)));
+  await Promise.all([load, exited]);
   return ack;
 }
 

@@ -56,7 +56,7 @@ export async function startServer(env: Record<string, string>, options: ServerOp
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited with ${child.exitCode ?? child.signalCode}:\n${output}`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) return { process: child, base, output: () => output };
     } catch {
@@ -68,10 +68,18 @@ export async function startServer(env: Record<string, string>, options: ServerOp
   throw new Error(`server did not answer within 90 s:\n${output}`);
 }
 
-export async function stopServer(server: RunningServer, signal: NodeJS.Signals): Promise<void> {
-  if (server.process.exitCode !== null) return;
+/** Sends `signal` and waits for the exit; a server still running after `withinMs` is killed and the run fails with its output. */
+export async function stopServer(server: RunningServer, signal: NodeJS.Signals, withinMs = 30_000): Promise<void> {
+  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
   const exited = new Promise((resolve) => server.process.once('exit', resolve));
   server.process.kill(signal);
-  await exited;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), withinMs)));
+  const outcome = await Promise.race([exited, late]);
+  clearTimeout(timer);
+  if (outcome === 'late') {
+    server.process.kill('SIGKILL');
+    throw new Error(`server still running ${withinMs} ms after ${signal}:\n${server.output()}`);
+  }
 }
 
