@@ -3,6 +3,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** A no-restricted-imports block for `files`. */
+function restrictImports(files, patterns) {
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}
+
+const WEB_NOT_SERVER = { regex: '(^@/server/|(^|/)server/)', message: 'The web app talks to the server over HTTP only; shared rules live in src/domain (decision 012).' };
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'db/migrations/'] },
   js.configs.recommended,
@@ -18,4 +25,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Boundaries (docs/decisions/012): what each layer may import. A later block for the same
+  // files replaces an earlier one's rule, so each block lists every pattern its files obey.
+  restrictImports(['src/server/modules/**/*.ts'], [
+    {
+      // '../<other module>/...' from a module's flat folder; '../../platform', '../../../domain' pass.
+      regex: '^\\.\\./(?!\\.\\./)(?!templates/public$)[^/]+/',
+      message: 'A server module imports platform, domain and its own files only; templates/public is the one shared read (decision 012).',
+    },
+  ]),
+  restrictImports(['src/server/platform/**/*.ts'], [{ regex: '(^|/)modules/', message: 'Platform serves the modules and never imports one (decision 012).' }]),
+  restrictImports(['src/domain/**/*.ts'], [
+    {
+      regex: '^(?!zod$|date-fns$|vitest$|\\./)',
+      message: 'Domain rules are pure: zod, date-fns and each other only; no I/O, server, web or React (decision 012).',
+    },
+  ]),
+  restrictImports(['src/web/**/*.{ts,tsx}'], [WEB_NOT_SERVER]),
+  restrictImports(['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'], [
+    WEB_NOT_SERVER,
+    { regex: '(^@/web/|^(\\.\\./)+)(features|app)/', message: 'Shared components and lib serve the features and never import one (decision 012).' },
+  ]),
 );

@@ -8,7 +8,17 @@ import { requireActor } from '../../platform/auth/session';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import type { Storage } from '../../platform/storage/storage';
-import { memberProjectAccess } from '../projects/member-access';
+import { requireContributor } from '../../platform/project-access/access';
+import {
+  linkReadAccess,
+  linkRouteErrors,
+  linkWriteAccess,
+  recordSharedDownload,
+  resolveSharedLink,
+  sharedLinkParams,
+  sharedLinkRequest,
+} from '../../platform/project-access/link';
+import { memberProjectAccess } from '../../platform/project-access/member';
 import { readUploadedFile, registerUploads, sendDownload, uploadBodyLimit } from './http';
 import { addLink, deleteFile, listFiles, openDownload, uploadFile } from './service';
 
@@ -21,7 +31,8 @@ const errors = {
 };
 const tags = ['files'];
 const projectParams = z.object({ projectId: z.uuid({ message: 'Project not found' }) });
-const fileParams = projectParams.extend({ fileId: z.uuid({ message: FILE_MESSAGES.notFound }) });
+const fileId = z.uuid({ message: FILE_MESSAGES.notFound });
+const fileParams = projectParams.extend({ fileId });
 
 export async function fileRoutes(app: FastifyInstance, options: { platform: Platform; storage?: Storage }) {
   const { platform } = options;
@@ -77,6 +88,52 @@ export async function fileRoutes(app: FastifyInstance, options: { platform: Plat
       const access = memberProjectAccess(await requireActor(platform, request), request.params.projectId);
       await deleteFile(platform, storage, access, request.params.fileId);
       return reply.status(204).send(null);
+    },
+  );
+
+  // Anyone holding a share link (the shared project page): nobody deletes through a link.
+
+  typed.get(
+    '/api/project-access/:token/files',
+    { schema: { tags: ['sharing'], summary: "The shared project's files and links", params: sharedLinkParams, response: { 200: z.object({ items: z.array(projectFileSchema) }), ...linkRouteErrors } } },
+    async (request) => ({ items: await listFiles(platform, await linkReadAccess(platform, request)) }),
+  );
+
+  typed.post(
+    '/api/project-access/:token/files',
+    {
+      bodyLimit: uploadBodyLimit(platform),
+      schema: { tags: ['sharing'], summary: 'Upload one file (multipart field "file"; signed in)', params: sharedLinkParams, consumes: ['multipart/form-data'], response: { 201: projectFileSchema, ...linkRouteErrors } },
+    },
+    async (request, reply) => {
+      const access = await linkWriteAccess(platform, request);
+      // Refuse a signed-out upload before reading its body.
+      requireContributor(access);
+      const file = await uploadFile(platform, storage, access, await readUploadedFile(platform, request));
+      return reply.status(201).send(file);
+    },
+  );
+
+  typed.post(
+    '/api/project-access/:token/links',
+    { schema: { tags: ['sharing'], summary: 'Add a link (signed in)', params: sharedLinkParams, body: addLinkSchema, response: { 201: projectFileSchema, ...linkRouteErrors } } },
+    async (request, reply) => reply.status(201).send(await addLink(platform, await linkWriteAccess(platform, request), request.body)),
+  );
+
+  typed.get(
+    '/api/project-access/:token/files/:fileId/download',
+    { schema: { tags: ['sharing'], summary: 'Download a file of the shared project', params: sharedLinkParams.extend({ fileId }) } },
+    async (request, reply) => {
+      const linkRequest = await sharedLinkRequest(platform, request);
+      const { link, access } = await resolveSharedLink(platform, linkRequest);
+      const file = await openDownload(platform, storage, access, request.params.fileId);
+      try {
+        await recordSharedDownload(platform, link, linkRequest.viewer, file.fileName);
+      } catch (error) {
+        file.stream.destroy();
+        throw error;
+      }
+      return sendDownload(reply, file);
     },
   );
 }

@@ -23,7 +23,7 @@ import { recordActivity } from '../../platform/activity-log';
 import { projectFiles } from '../../platform/db/schema/work';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { requireContributor, type ProjectAccess } from '../../platform/project-access';
+import { requireContributor, type ProjectAccess } from '../../platform/project-access/access';
 import { StorageError, type Storage } from '../../platform/storage/storage';
 import { fileTooLarge, malformedUpload, type IncomingFile } from './http';
 

@@ -4,15 +4,12 @@
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { recordActivity } from '../../platform/activity-log';
-import { systemClock } from '../../platform/clock';
-import { developerProjectAccess, projects } from '../../platform/db/schema/work';
+import { developerProjectAccess } from '../../platform/db/schema/work';
 import { asUser, sessionCookie } from '../../test/as-user';
 import { seedAgency, type Agency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { markOverdueProjects } from '../projects/service';
-import { LINK_GRANT_COOKIE } from '../sharing/link-grant';
+import { LINK_GRANT_COOKIE } from '../../platform/project-access/link-grant';
 
 type WsClient = {
   on(event: 'message', listener: (data: Buffer) => void): void;
@@ -160,13 +157,6 @@ describe('live updates', () => {
     await expect(connect('/api/live', a.admin.cookie, { origin: 'https://evil.example' })).rejects.toThrow('HTTP 403');
     const sameSite = await connect('/api/live', a.admin.cookie, { origin: base.replace('ws:', 'http:') });
     sameSite.close();
-  });
-
-  it('publishes the overdue sweep as a projects-list change of each organization it touched', async () => {
-    const admin = await connect('/api/live', a.admin.cookie);
-    await t.db.update(projects).set({ status: 'active', dueDate: '2020-01-01' }).where(eq(projects.id, a.otherProjectId));
-    expect(await t.db.transaction((tx) => markOverdueProjects(tx, systemClock))).toBeGreaterThanOrEqual(1);
-    expect(await admin.next()).toEqual({ organizationId: a.orgAdmin.organizationId, projectId: null, topic: 'projects' });
   });
 
   it("closes a member's socket when they are removed from the team", async () => {

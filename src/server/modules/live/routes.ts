@@ -13,8 +13,8 @@ import type { Platform } from '../../platform/platform';
 import { LiveHub, type GateDecision, type LiveConnection, type LiveSocket } from '../../platform/realtime/hub';
 import { listenForChanges } from '../../platform/realtime/listener';
 import type { ChangeEvent, ChangeTopic } from '../../platform/realtime/publisher';
-import { LINK_GRANT_COOKIE } from '../sharing/link-grant';
-import { sharedLinkAccess } from '../sharing/shared-link-service';
+import { LINK_GRANT_COOKIE } from '../../platform/project-access/link-grant';
+import { resolveSharedLink } from '../../platform/project-access/link';
 
 /** Per app server; beyond it new sockets get 503 and the page works as without live updates. */
 export const MAX_LIVE_CONNECTIONS = 2000;
@@ -79,7 +79,7 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOption
         const { token } = request.params as { token: string };
         const grant = request.cookies[LINK_GRANT_COOKIE];
         // The same checks as every shared route: 404 invalid_link, 401 password_required.
-        const project = await (await sharedLinkAccess(platform, { token, grant, viewer: null, address: request.ip })).project(platform.db);
+        const project = (await resolveSharedLink(platform, { token, grant, viewer: null, address: request.ip })).link.project;
         admitted.set(request, linkConnection(platform, project, token, grant, request.ip));
       },
     },
@@ -163,7 +163,7 @@ function linkConnection(
       if (event.topic !== 'project' || event.projectId !== project.id) return 'skip';
       try {
         // Revoked, expired, deleted with its project, or a grant that ran out: the stream ends.
-        await (await sharedLinkAccess(platform, { token, grant, viewer: null, address })).project(platform.db);
+        await resolveSharedLink(platform, { token, grant, viewer: null, address });
         return 'send';
       } catch (error) {
         if (error instanceof AppError) return 'close';

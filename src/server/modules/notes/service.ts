@@ -10,7 +10,7 @@ import { profiles } from '../../platform/db/schema/tenancy';
 import { projectNotes } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { requireContributor, type ProjectAccess, type ProjectActor } from '../../platform/project-access';
+import { requireContributor, type ProjectAccess, type ProjectActor } from '../../platform/project-access/access';
 
 type NoteRow = { note: typeof projectNotes.$inferSelect; authorName: string | null; authorEmail: string | null };
 

@@ -16,7 +16,8 @@ import type { Executor } from '../../platform/db/client';
 import { clients, projects } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { resetOverdueProjects, today, visibleProjects } from './service';
+import { visibleProjects } from '../../platform/project-access/member';
+import { resetOverdueProjects, today } from './service';
 
 type DetailRow = { project: typeof projects.$inferSelect; clientName: string };
 

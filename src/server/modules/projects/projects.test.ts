@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROJECT_MESSAGES } from '../../../domain/projects';
 import { buildApp } from '../../app';
 import { fixedClock } from '../../platform/clock';
+import { listenForChanges } from '../../platform/realtime/listener';
+import type { ChangeEvent } from '../../platform/realtime/publisher';
 import { activityLogs, developerProjectAccess, projectFiles, projects, tasks } from '../../platform/db/schema/work';
 import { asUser, type TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -197,6 +199,20 @@ describe('overdue (decision 3)', () => {
     expect(await resetOverdueProjects(t.db, overdueClock)).toBe(1);
     const [reset] = await t.db.select().from(projects).where(eq(projects.id, due.id));
     expect(reset!.status).toBe('active');
+  });
+
+  it('publishes the sweep as a projects-list change of each organization it touched (live pages refetch)', async () => {
+    const events: ChangeEvent[] = [];
+    const listener = await listenForChanges(t.database, t.config.databaseUrl, { onEvent: (e) => events.push(e), onResync: () => {} }, t.app.log);
+    try {
+      const late = (await user.inject({ method: 'POST', url: '/api/projects', payload: { name: 'Late', clientId } })).json();
+      await t.db.update(projects).set({ status: 'active', dueDate: '2020-01-01' }).where(eq(projects.id, late.id));
+      events.length = 0;
+      expect(await t.db.transaction((tx) => markOverdueProjects(tx, overdueClock))).toBeGreaterThanOrEqual(1);
+      await vi.waitFor(() => expect(events).toContainEqual({ organizationId: user.organizationId, projectId: null, topic: 'projects' }));
+    } finally {
+      await listener.stop();
+    }
   });
 });
 

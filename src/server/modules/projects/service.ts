@@ -21,10 +21,11 @@ import type { Clock } from '../../platform/clock';
 import type { Executor } from '../../platform/db/client';
 import { afterCursor, containsPattern, countAll, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
-import { clients, developerProjectAccess, projectFiles, projects } from '../../platform/db/schema/work';
+import { clients, projectFiles, projects } from '../../platform/db/schema/work';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { findTemplate } from '../templates/service';
+import { findTemplate } from '../templates/public';
+import { visibleProjects } from '../../platform/project-access/member';
 import { publishChange } from '../../platform/realtime/publisher';
 
 const owner = alias(profiles, 'owner');
@@ -32,17 +33,6 @@ const owner = alias(profiles, 'owner');
 /** Today's date in the stored yyyy-MM-dd form. */
 export function today(clock: Clock): string {
   return format(clock.now(), 'yyyy-MM-dd');
-}
-
-/** The projects the actor may see: the organization's, and for developers only assigned ones. */
-export function visibleProjects(actor: Actor): SQL {
-  const inOrganization = eq(projects.organizationId, actor.organizationId);
-  if (canManageProjects(actor.role)) return inOrganization;
-  // A correlated EXISTS served by the (project_id, developer_profile_id) unique index.
-  return and(
-    inOrganization,
-    sql`exists (select 1 from ${developerProjectAccess} where ${developerProjectAccess.projectId} = ${projects.id} and ${developerProjectAccess.developerProfileId} = ${actor.profileId})`,
-  )!;
 }
 
 /**

@@ -1,7 +1,6 @@
 // Share links of a project, for the staff of its organization (spec 2 "Share Project Access
 // dialog", 4 "Access token"; decision 5). A developer who can see the project is refused (403);
 // anyone else, another organization included, finds nothing (404).
-import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import { canManageProjects } from '../../../domain/roles';
@@ -21,7 +20,8 @@ import { profiles } from '../../platform/db/schema/tenancy';
 import { projectAccessOpens, projectAccessTokens, projects } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { visibleProjects } from '../projects/service';
+import { newAccessToken } from '../../platform/project-access/link';
+import { visibleProjects } from '../../platform/project-access/member';
 
 /** Active links listed per project; far more than any dialog shows. */
 const ACCESS_LINK_LIST_LIMIT = 200;
@@ -52,10 +52,6 @@ export async function requireStaffProject(db: Executor, actor: Actor, projectId:
   return row;
 }
 
-/** >= 128 bits from the CSPRNG (ARCHITECTURE "Secrets"): 32 bytes, 43 base64url characters. */
-export function newAccessToken(): string {
-  return randomBytes(32).toString('base64url');
-}
 
 type LinkRow = typeof projectAccessTokens.$inferSelect;
 

@@ -1,4 +1,5 @@
-// Tasks API for the project page (spec 2 "Tasks"). Thin routes.
+// Tasks API (spec 2 "Tasks"): the project page's routes for members and the shared page's for
+// anyone holding a link, through the project access gate. Thin routes.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,13 +7,16 @@ import { createTaskSchema, TASK_MESSAGES, taskSchema } from '../../../domain/tas
 import { requireActor } from '../../platform/auth/session';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { memberProjectAccess } from '../projects/member-access';
+import { linkReadAccess, linkRouteErrors, linkWriteAccess, sharedLinkParams } from '../../platform/project-access/link';
+import { memberProjectAccess } from '../../platform/project-access/member';
 import { createTask, listTasks, setTaskStatus } from './service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const tags = ['tasks'];
 const projectParams = z.object({ projectId: z.uuid({ message: 'Project not found' }) });
-const taskParams = projectParams.extend({ taskId: z.uuid({ message: TASK_MESSAGES.notFound }) });
+const taskId = z.uuid({ message: TASK_MESSAGES.notFound });
+const taskParams = projectParams.extend({ taskId });
+const statusBody = z.object({ status: z.enum(['pending', 'completed']) });
 
 export async function taskRoutes(app: FastifyInstance, options: { platform: Platform }) {
   const { platform } = options;
@@ -42,7 +46,7 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
         tags,
         summary: 'Complete a task or make it pending again (the completion checkbox)',
         params: taskParams,
-        body: z.object({ status: z.enum(['pending', 'completed']) }),
+        body: statusBody,
         response: { 200: taskSchema, ...errors },
       },
     },
@@ -53,5 +57,27 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
         request.params.taskId,
         request.body.status,
       ),
+  );
+
+  // Anyone holding a share link (the shared project page).
+
+  typed.get(
+    '/api/project-access/:token/tasks',
+    { schema: { tags: ['sharing'], summary: "The shared project's tasks", params: sharedLinkParams, response: { 200: z.object({ items: z.array(taskSchema) }), ...linkRouteErrors } } },
+    async (request) => ({ items: await listTasks(platform, await linkReadAccess(platform, request)) }),
+  );
+
+  typed.patch(
+    '/api/project-access/:token/tasks/:taskId',
+    {
+      schema: {
+        tags: ['sharing'],
+        summary: 'Toggle a task (signed in)',
+        params: sharedLinkParams.extend({ taskId }),
+        body: statusBody,
+        response: { 200: taskSchema, ...linkRouteErrors },
+      },
+    },
+    async (request) => setTaskStatus(platform, await linkWriteAccess(platform, request), request.params.taskId, request.body.status),
   );
 }

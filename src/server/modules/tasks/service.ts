@@ -14,7 +14,7 @@ import { developerProjectAccess, tasks } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
-import { requireContributor, type ProjectAccess } from '../../platform/project-access';
+import { requireContributor, type ProjectAccess } from '../../platform/project-access/access';
 
 function toTask(row: typeof tasks.$inferSelect): Task {
   return {

@@ -4,7 +4,6 @@ import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { canManageUsers } from '../../../domain/roles';
 import {
-  sortFields,
   TEMPLATE_MESSAGES,
   type createTemplateSchema,
   type listTemplatesQuerySchema,
@@ -12,12 +11,12 @@ import {
   type updateTemplateSchema,
 } from '../../../domain/templates';
 import type { Actor } from '../../platform/auth/session';
-import type { Executor } from '../../platform/db/client';
 import { afterCursor, containsPattern, countAll, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import { projectTemplates } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { publishChange } from '../../platform/realtime/publisher';
+import { findTemplate, toTemplate } from './public';
 
 /** Spec 6: creating, editing and deleting templates belong to those who can manage users. */
 function assertCanManageTemplates(actor: Actor) {
@@ -29,16 +28,6 @@ function assertCanSeeTemplates(actor: Actor) {
   if (!canManageUsers(actor.role)) throw forbidden('You do not have permission to view templates.');
 }
 
-function toTemplate(row: typeof projectTemplates.$inferSelect): Template {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    status: row.status === 'inactive' ? 'inactive' : 'active',
-    fields: sortFields(row.fields),
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 function searchCondition(search: string): SQL | undefined {
   if (!search) return undefined;
@@ -72,13 +61,6 @@ export async function listTemplates({ db }: Platform, actor: Actor, query: z.out
 }
 
 /** One template of the actor's organization, or undefined. */
-export async function findTemplate(db: Executor, actor: Actor, templateId: string): Promise<Template | undefined> {
-  const [row] = await db
-    .select()
-    .from(projectTemplates)
-    .where(and(eq(projectTemplates.id, templateId), eq(projectTemplates.organizationId, actor.organizationId)));
-  return row ? toTemplate(row) : undefined;
-}
 
 export async function getTemplate({ db }: Platform, actor: Actor, templateId: string): Promise<Template> {
   assertCanSeeTemplates(actor);

@@ -1,11 +1,12 @@
-// Who may work on a project's tasks, notes and files, and how that is checked. Two ways in: a
-// signed-in member of the project's organization (projects/member-access.ts: the organization and, for
-// developers, the access list) and anyone holding an active share link (sharing/shared-link-service.ts),
-// signed in with any organization or not at all. The services under a project take one of
-// these instead of an Actor, so the same code serves the project page and the shared page.
-import type { Executor } from './db/client';
-import { SHARING_MESSAGES } from '../../domain/sharing';
-import { forbidden, unauthorized } from './errors';
+// The project access gate: who may see and work on a project's tasks, notes and files, and how
+// that is checked (decision 012). Two ways in: a signed-in member of the project's organization
+// (member.ts: the organization and, for developers, the access list) and anyone holding an
+// active share link (link.ts), signed in with any organization or not at all. The services
+// under a project take one of these instead of an Actor, so the same code serves the project
+// page and the shared page.
+import { SHARING_MESSAGES } from '../../../domain/sharing';
+import type { Executor } from '../db/client';
+import { forbidden, unauthorized } from '../errors';
 
 /** The person acting; for a link viewer this may be a member of another organization. */
 export type ProjectActor = { profileId: string; fullName: string; email: string | null };

@@ -1,0 +1,39 @@
+// The import boundaries in eslint.config.js (decision 012) fail the lint on each kind of
+// crossing, and let the allowed imports through.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function restricted(filePath: string, source: string): Promise<boolean> {
+  const [result] = await eslint.lintText(`${source}\nexport const used = x;\n`, { filePath });
+  return result!.messages.some((m) => m.ruleId === 'no-restricted-imports');
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['a server module importing another module', 'src/server/modules/tasks/example.ts', "import { x } from '../projects/service';"],
+    ['a server module importing the templates service', 'src/server/modules/projects/example.ts', "import { x } from '../templates/service';"],
+    ['platform importing a module', 'src/server/platform/example.ts', "import { x } from '../modules/sharing/routes';"],
+    ['domain importing node I/O', 'src/domain/example.ts', "import { x } from 'node:fs';"],
+    ['domain importing React', 'src/domain/example.ts', "import { x } from 'react';"],
+    ['domain importing the server', 'src/domain/example.ts', "import { x } from '../server/platform/errors';"],
+    ['web code importing server code', 'src/web/features/tasks/example.ts', "import { x } from '@/server/platform/errors';"],
+    ['a shared component importing a feature', 'src/web/components/example.tsx', "import { x } from '@/web/features/tasks/api';"],
+    ['lib importing a feature', 'src/web/lib/example.ts', "import { x } from '../features/tasks/api';"],
+  ])('refuses %s', async (_, filePath, source) => {
+    expect(await restricted(filePath, source)).toBe(true);
+  });
+
+  it.each([
+    ['a module importing platform', 'src/server/modules/tasks/example.ts', "import { x } from '../../platform/project-access/link';"],
+    ['a module importing domain', 'src/server/modules/tasks/example.ts', "import { x } from '../../../domain/tasks';"],
+    ['a module importing its own files', 'src/server/modules/tasks/example.ts', "import { x } from './service';"],
+    ['projects reading a template through templates/public', 'src/server/modules/projects/example.ts', "import { x } from '../templates/public';"],
+    ['platform importing platform and domain', 'src/server/platform/example.ts', "import { x } from '../../domain/sharing';"],
+    ['domain importing zod and other domain rules', 'src/domain/example.ts', "import { x } from 'zod';\nimport { y } from './roles';\nexport const z = y;"],
+    ['a feature importing domain and shared components', 'src/web/features/tasks/example.ts', "import { x } from '@/domain/tasks';\nimport { y } from '@/web/components/ui/button';\nexport const z = y;"],
+  ])('allows %s', async (_, filePath, source) => {
+    expect(await restricted(filePath, source)).toBe(false);
+  });
+});

@@ -1,0 +1,187 @@
+// The share link's way in (access.ts; spec 2 "Shared project page", 4 "Shared link", decision
+// 004): anyone holding an active, unexpired link may view the project; a protected link first
+// wants its password, proven once per browser by a signed grant cookie (link-grant.ts); a
+// signed-in viewer, of any organization, may also contribute unless the link is view only. A
+// viewer's reads leave an entry in the link's access log once an hour (decision 008). Opening
+// a link (the password, the grant) belongs to modules/sharing.
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { SHARED_LINK_ERRORS, SHARING_MESSAGES } from '../../../domain/sharing';
+import { text } from '../../../domain/text-fields';
+import { consumeRateLimit, type RateLimitRule } from '../auth/rate-limit';
+import { findSession, type Actor } from '../auth/session';
+import type { Executor } from '../db/client';
+import { projectAccessOpens, projectAccessTokens, projects } from '../db/schema/work';
+import { AppError, errorResponseSchema } from '../errors';
+import type { Platform } from '../platform';
+import type { AccessedProject, ProjectAccess } from './access';
+import { LINK_GRANT_COOKIE, verifyLinkGrant } from './link-grant';
+
+/** What the gate knows about a caller through a link, gathered from the request. */
+export type SharedLinkRequest = {
+  token: string;
+  /** The grant cookie, when the browser sent one. */
+  grant: string | undefined;
+  /** The signed-in viewer (any organization), or null. */
+  viewer: Actor | null;
+  /** The client address: tells anonymous readers apart in the access log's hourly reads. */
+  address: string;
+};
+
+/** An active, unexpired link with its project, as read once per request. */
+export type UsableLink = {
+  id: string;
+  projectId: string;
+  passwordHash: string | null;
+  viewersMayContribute: boolean;
+  project: AccessedProject;
+};
+
+/** The `:token` path parameter of every route under /api/project-access/:token. */
+export const sharedLinkParams = z.object({ token: text('Link').max(200) });
+
+/** What a route through a link may answer besides its success: bad input, no grant, view only, gone, conflicts, too large, too many attempts. */
+export const linkRouteErrors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+/** A viewer's reads are recorded once per link and viewer in this window. */
+export const LINK_READ_RECORD_WINDOW = { windowSeconds: 3600, max: 1 } as const satisfies RateLimitRule;
+
+export const invalidLink = () => new AppError(404, SHARED_LINK_ERRORS.invalidLink, SHARING_MESSAGES.invalidLink);
+export const passwordRequired = () => new AppError(401, SHARED_LINK_ERRORS.passwordRequired, SHARING_MESSAGES.passwordRequired);
+
+// Our tokens are 43 base64url characters; anything else names no link and needs no query.
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** A new link token: 32 random bytes, base64url. */
+export function newAccessToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Active and not expired at `now`. */
+function usable(now: Date) {
+  return and(eq(projectAccessTokens.isActive, true), or(isNull(projectAccessTokens.expiresAt), gt(projectAccessTokens.expiresAt, now)));
+}
+
+const projectColumns = { id: projects.id, name: projects.name, organizationId: projects.organizationId };
+
+/** The link named by `token` with its project, if it is usable at `now`: one query. */
+export async function findUsableLink(db: Executor, token: string, now: Date): Promise<UsableLink | undefined> {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  const [row] = await db
+    .select({
+      id: projectAccessTokens.id,
+      projectId: projectAccessTokens.projectId,
+      passwordHash: projectAccessTokens.passwordHash,
+      viewersMayContribute: projectAccessTokens.viewersMayContribute,
+      project: projectColumns,
+    })
+    .from(projectAccessTokens)
+    .innerJoin(projects, eq(projects.id, projectAccessTokens.projectId))
+    .where(and(eq(projectAccessTokens.token, token), usable(now)));
+  return row;
+}
+
+/** The ProjectAccess through `link` for `viewer`. */
+export function linkAccess(platform: Platform, link: UsableLink, viewer: Actor | null): ProjectAccess {
+  return {
+    actor: viewer ? { profileId: viewer.profileId, fullName: viewer.fullName, email: viewer.email } : null,
+    // Through a link nobody manages, staff of the project's organization included: they have
+    // the project page for that.
+    canManage: false,
+    readOnly: !link.viewersMayContribute,
+    via: 'link',
+    project: async (db) => {
+      // A read outside a transaction uses the link as this request read it: one link read per
+      // request. A write checks again inside its transaction, so a link revoked or expired
+      // meanwhile stops it.
+      if (db === platform.db) return link.project;
+      const [row] = await db
+        .select(projectColumns)
+        .from(projectAccessTokens)
+        .innerJoin(projects, eq(projects.id, projectAccessTokens.projectId))
+        .where(and(eq(projectAccessTokens.id, link.id), usable(platform.clock.now())));
+      if (!row) throw invalidLink();
+      return row;
+    },
+  };
+}
+
+/** The gate's view of a request under /api/project-access/:token. */
+export async function sharedLinkRequest(platform: Platform, request: FastifyRequest<{ Params: { token: string } }>): Promise<SharedLinkRequest> {
+  return {
+    token: request.params.token,
+    grant: request.cookies[LINK_GRANT_COOKIE],
+    viewer: (await findSession(platform, request))?.actor ?? null,
+    address: request.ip,
+  };
+}
+
+/**
+ * The link and its ProjectAccess for a request: 404 `invalid_link` for an unknown, revoked or
+ * expired token, 401 `password_required` for a protected link without a valid grant.
+ */
+export async function resolveSharedLink(platform: Platform, request: SharedLinkRequest): Promise<{ link: UsableLink; access: ProjectAccess }> {
+  const now = platform.clock.now();
+  const link = await findUsableLink(platform.db, request.token, now);
+  if (!link) throw invalidLink();
+  if (link.passwordHash !== null && !verifyLinkGrant(platform.config.authSecret, request.grant, link.id, now.getTime())) {
+    throw passwordRequired();
+  }
+  return { link, access: linkAccess(platform, link, request.viewer) };
+}
+
+/** Whose reads these are in the access log: the signed-in viewer, else the client address. */
+export function linkReaderKey(linkId: string, request: SharedLinkRequest): string {
+  const who = request.viewer ? `profile:${request.viewer.profileId}` : `address:${request.address}`;
+  return `brieflane:link-read:${linkId}:${who}`;
+}
+
+/**
+ * A read through the link (the project, its tasks, files or notes): the access, and an access
+ * log entry 'view' the first time this viewer reads within the hour.
+ */
+export async function readSharedLink(platform: Platform, request: SharedLinkRequest): Promise<{ link: UsableLink; access: ProjectAccess }> {
+  const { link, access } = await resolveSharedLink(platform, request);
+  if (await consumeRateLimit(platform, linkReaderKey(link.id, request), LINK_READ_RECORD_WINDOW)) {
+    await platform.db.insert(projectAccessOpens).values({
+      accessTokenId: link.id,
+      projectId: link.projectId,
+      profileId: request.viewer?.profileId ?? null,
+      openedAt: platform.clock.now(),
+      kind: 'view',
+    });
+  }
+  return { link, access };
+}
+
+/** For a write through the link: the access (resolveSharedLink's checks), nothing recorded. */
+export async function linkWriteAccess(platform: Platform, request: FastifyRequest<{ Params: { token: string } }>): Promise<ProjectAccess> {
+  return (await resolveSharedLink(platform, await sharedLinkRequest(platform, request))).access;
+}
+
+/** For a read through the link: the access, with the hourly access-log entry. */
+export async function linkReadAccess(platform: Platform, request: FastifyRequest<{ Params: { token: string } }>): Promise<ProjectAccess> {
+  return (await readSharedLink(platform, await sharedLinkRequest(platform, request))).access;
+}
+
+/** A download through the link, recorded every time with the file's name. */
+export async function recordSharedDownload(platform: Platform, link: UsableLink, viewer: Actor | null, fileName: string): Promise<void> {
+  await platform.db.insert(projectAccessOpens).values({
+    accessTokenId: link.id,
+    projectId: link.projectId,
+    profileId: viewer?.profileId ?? null,
+    openedAt: platform.clock.now(),
+    kind: 'download',
+    fileName,
+  });
+}

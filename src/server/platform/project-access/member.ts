@@ -1,0 +1,38 @@
+// The project page's way in (access.ts): a signed-in member of the project's organization who
+// can see it (developers only projects in their access list). Anything else, another
+// organization's project included, is not found.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { PROJECT_DETAIL_MESSAGES } from '../../../domain/project-details';
+import { canManageProjects } from '../../../domain/roles';
+import type { Actor } from '../auth/session';
+import { developerProjectAccess, projects } from '../db/schema/work';
+import { notFound } from '../errors';
+import type { ProjectAccess } from './access';
+
+/** The projects the actor may see: the organization's, and for developers only assigned ones. */
+export function visibleProjects(actor: Actor): SQL {
+  const inOrganization = eq(projects.organizationId, actor.organizationId);
+  if (canManageProjects(actor.role)) return inOrganization;
+  // A correlated EXISTS served by the (project_id, developer_profile_id) unique index.
+  return and(
+    inOrganization,
+    sql`exists (select 1 from ${developerProjectAccess} where ${developerProjectAccess.projectId} = ${projects.id} and ${developerProjectAccess.developerProfileId} = ${actor.profileId})`,
+  )!;
+}
+
+export function memberProjectAccess(actor: Actor, projectId: string): ProjectAccess {
+  return {
+    actor: { profileId: actor.profileId, fullName: actor.fullName, email: actor.email },
+    canManage: canManageProjects(actor.role),
+    readOnly: false,
+    via: 'member',
+    project: async (db) => {
+      const [row] = await db
+        .select({ id: projects.id, name: projects.name, organizationId: projects.organizationId })
+        .from(projects)
+        .where(and(eq(projects.id, projectId), visibleProjects(actor)));
+      if (!row) throw notFound(PROJECT_DETAIL_MESSAGES.notFound);
+      return row;
+    },
+  };
+}
