@@ -46,6 +46,7 @@ import { requestLogController } from './platform/logging';
 import { projectRoot } from './platform/project-root';
 import { collectRouteTable } from './platform/route-table';
 import { backupRoutes } from './platform/backup/server-side';
+import { registerRequestContext } from './platform/request-context';
 import { createStorage } from './platform/storage/create-storage';
 import { StorageError, StorageFullError } from './platform/storage/storage';
 import { FILE_MESSAGES } from '../domain/files';
@@ -186,6 +187,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       return { status: 'ok' as const, database: database.kind };
     },
   );
+
+  // Who is calling, resolved once per request for routes that declare it (config.access).
+  registerRequestContext(app, platform);
 
   // Feature modules register here, each in its own scope.
   await app.register(authRoutes, { platform });

@@ -45,3 +45,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** The error answers a route documents, each in the JSON error shape: `errorResponses(400, 401, 404)`. */
+export function errorResponses<Code extends number>(...codes: Code[]): Record<Code, typeof errorResponseSchema> {
+  return Object.fromEntries(codes.map((code) => [code, errorResponseSchema])) as Record<Code, typeof errorResponseSchema>;
+}

@@ -3,13 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { activityPageSchema, listActivitiesQuerySchema } from '../../../domain/activity';
 import { ACTIVITY_EXPORT_COLUMNS, EXPORT_PAGE_SIZE, exportActivitiesQuerySchema } from '../../../domain/csv-export';
-import { requireActor } from '../../platform/auth/session';
 import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
-import { errorResponseSchema } from '../../platform/errors';
+import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { listActivities } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = errorResponses(400, 401, 403);
 
 export async function activityRoutes(app: FastifyInstance, options: { platform: Platform }) {
   const { platform } = options;
@@ -18,6 +17,7 @@ export async function activityRoutes(app: FastifyInstance, options: { platform: 
   typed.get(
     '/api/activities',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['activity'],
         summary: "The organization's activity log, newest first, searched, filtered by action and paginated",
@@ -25,12 +25,13 @@ export async function activityRoutes(app: FastifyInstance, options: { platform: 
         response: { 200: activityPageSchema, ...errors },
       },
     },
-    async (request) => listActivities(platform, await requireActor(platform, request), request.query),
+    async (request) => listActivities(platform, request.actor, request.query),
   );
 
   typed.get(
     '/api/activities/export',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['activity'],
         summary: 'Every log entry matching the search and action filter, as a CSV download (admins and account executives)',
@@ -40,7 +41,7 @@ export async function activityRoutes(app: FastifyInstance, options: { platform: 
       },
     },
     async (request, reply) => {
-      const actor = await requireActor(platform, request);
+      const actor = request.actor;
       return sendCsvPages(reply, { list: 'activity', clock: platform.clock }, ACTIVITY_EXPORT_COLUMNS, (cursor) =>
         listActivities(platform, actor, { ...request.query, cursor, limit: EXPORT_PAGE_SIZE }),
       );

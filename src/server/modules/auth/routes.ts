@@ -20,7 +20,7 @@ import {
   rememberSignInAddress,
   signInAddressIsKnown,
 } from '../../platform/auth/rate-limit';
-import { findSession, forwardCookies, requestHeaders, requireActor } from '../../platform/auth/session';
+import { findSession, forwardCookies, requestHeaders } from '../../platform/auth/session';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import {
@@ -133,6 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
   app.get(
     '/api/me',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'The signed-in user, their profile and organization',
@@ -140,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
         response: { 200: meSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => loadMe(platform, await requireActor(platform, request)),
+    async (request) => loadMe(platform, request.actor),
   );
 
   app.post(

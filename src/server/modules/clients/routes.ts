@@ -12,13 +12,12 @@ import {
 } from '../../../domain/clients';
 import { text } from '../../../domain/text-fields';
 import { CLIENT_EXPORT_COLUMNS, EXPORT_PAGE_SIZE, exportClientsQuerySchema } from '../../../domain/csv-export';
-import { requireActor } from '../../platform/auth/session';
 import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
-import { errorResponseSchema } from '../../platform/errors';
+import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { createClient, listClientOptions, listClients, updateClient } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['clients'];
 
 export async function clientRoutes(app: FastifyInstance, options: { platform: Platform }) {
@@ -27,17 +26,18 @@ export async function clientRoutes(app: FastifyInstance, options: { platform: Pl
 
   typed.get(
     '/api/clients',
-    { schema: { tags, summary: 'Clients, newest first, paginated', querystring: listClientsQuerySchema, response: { 200: clientPageSchema, ...errors } } },
-    async (request) => listClients(platform, await requireActor(platform, request), request.query),
+    { config: { access: 'member' }, schema: { tags, summary: 'Clients, newest first, paginated', querystring: listClientsQuerySchema, response: { 200: clientPageSchema, ...errors } } },
+    async (request) => listClients(platform, request.actor, request.query),
   );
 
   typed.get(
     '/api/clients/export',
     {
+      config: { access: 'member' },
       schema: { tags, summary: 'Every client matching the search, as a CSV download (staff)', querystring: exportClientsQuerySchema, produces: ['text/csv'], response: { 200: csvFileSchema, ...errors } },
     },
     async (request, reply) => {
-      const actor = await requireActor(platform, request);
+      const actor = request.actor;
       return sendCsvPages(reply, { list: 'clients', clock: platform.clock }, CLIENT_EXPORT_COLUMNS, (cursor) =>
         listClients(platform, actor, { ...request.query, cursor, limit: EXPORT_PAGE_SIZE }),
       );
@@ -47,6 +47,7 @@ export async function clientRoutes(app: FastifyInstance, options: { platform: Pl
   typed.get(
     '/api/clients/options',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Client names for pickers, ordered by name',
@@ -55,15 +56,15 @@ export async function clientRoutes(app: FastifyInstance, options: { platform: Pl
       },
     },
     async (request) => ({
-      items: await listClientOptions(platform, await requireActor(platform, request), request.query.search),
+      items: await listClientOptions(platform, request.actor, request.query.search),
     }),
   );
 
   typed.post(
     '/api/clients',
-    { schema: { tags, summary: 'Create a client', body: createClientSchema, response: { 201: clientSchema, ...errors } } },
+    { config: { access: 'member' }, schema: { tags, summary: 'Create a client', body: createClientSchema, response: { 201: clientSchema, ...errors } } },
     async (request, reply) => {
-      const client = await createClient(platform, await requireActor(platform, request), request.body);
+      const client = await createClient(platform, request.actor, request.body);
       return reply.status(201).send(client);
     },
   );
@@ -71,6 +72,7 @@ export async function clientRoutes(app: FastifyInstance, options: { platform: Pl
   typed.patch(
     '/api/clients/:clientId',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Update a client',
@@ -79,6 +81,6 @@ export async function clientRoutes(app: FastifyInstance, options: { platform: Pl
         response: { 200: clientSchema, ...errors },
       },
     },
-    async (request) => updateClient(platform, await requireActor(platform, request), request.params.clientId, request.body),
+    async (request) => updateClient(platform, request.actor, request.params.clientId, request.body),
   );
 }

@@ -4,33 +4,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addLinkSchema, FILE_MESSAGES, projectFileSchema } from '../../../domain/files';
-import { requireActor } from '../../platform/auth/session';
-import { errorResponseSchema } from '../../platform/errors';
+import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { projectParams } from '../../platform/project-access/member';
 import type { Storage } from '../../platform/storage/storage';
 import { requireContributor } from '../../platform/project-access/access';
 import {
-  linkReadAccess,
   linkRouteErrors,
-  linkWriteAccess,
   recordSharedDownload,
   resolveSharedLink,
   sharedLinkParams,
   sharedLinkRequest,
 } from '../../platform/project-access/link';
-import { memberProjectAccess } from '../../platform/project-access/member';
 import { readUploadedFile, registerUploads, sendDownload, uploadBodyLimit } from './http';
 import { addLink, deleteFile, listFiles, openDownload, uploadFile } from './service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  413: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 413);
 const tags = ['files'];
-const projectParams = z.object({ projectId: z.uuid({ message: 'Project not found' }) });
 const fileId = z.uuid({ message: FILE_MESSAGES.notFound });
 const fileParams = projectParams.extend({ fileId });
 
@@ -43,21 +33,23 @@ export async function fileRoutes(app: FastifyInstance, options: { platform: Plat
   typed.get(
     '/api/projects/:projectId/files',
     {
+      config: { access: 'member-project' },
       schema: { tags, summary: "A project's files and links, newest first", params: projectParams, response: { 200: z.object({ items: z.array(projectFileSchema) }), ...errors } },
     },
     async (request) => ({
-      items: await listFiles(platform, memberProjectAccess(await requireActor(platform, request), request.params.projectId)),
+      items: await listFiles(platform, request.projectAccess),
     }),
   );
 
   typed.post(
     '/api/projects/:projectId/files',
     {
+      config: { access: 'member-project' },
       bodyLimit: uploadBodyLimit(platform),
       schema: { tags, summary: 'Upload one file (multipart field "file")', params: projectParams, consumes: ['multipart/form-data'], response: { 201: projectFileSchema, ...errors } },
     },
     async (request, reply) => {
-      const access = memberProjectAccess(await requireActor(platform, request), request.params.projectId);
+      const access = request.projectAccess;
       const file = await uploadFile(platform, storage, access, await readUploadedFile(platform, request));
       return reply.status(201).send(file);
     },
@@ -65,27 +57,27 @@ export async function fileRoutes(app: FastifyInstance, options: { platform: Plat
 
   typed.post(
     '/api/projects/:projectId/links',
-    { schema: { tags, summary: 'Add a link', params: projectParams, body: addLinkSchema, response: { 201: projectFileSchema, ...errors } } },
+    { config: { access: 'member-project' }, schema: { tags, summary: 'Add a link', params: projectParams, body: addLinkSchema, response: { 201: projectFileSchema, ...errors } } },
     async (request, reply) => {
-      const access = memberProjectAccess(await requireActor(platform, request), request.params.projectId);
+      const access = request.projectAccess;
       return reply.status(201).send(await addLink(platform, access, request.body));
     },
   );
 
   typed.get(
     '/api/projects/:projectId/files/:fileId/download',
-    { schema: { tags, summary: 'Download a file with its original name (authorized)', params: fileParams } },
+    { config: { access: 'member-project' }, schema: { tags, summary: 'Download a file with its original name (authorized)', params: fileParams } },
     async (request, reply) => {
-      const access = memberProjectAccess(await requireActor(platform, request), request.params.projectId);
+      const access = request.projectAccess;
       return sendDownload(reply, await openDownload(platform, storage, access, request.params.fileId));
     },
   );
 
   typed.delete(
     '/api/projects/:projectId/files/:fileId',
-    { schema: { tags, summary: 'Delete a file (record and stored object) or a link', params: fileParams, response: { 204: z.null(), ...errors } } },
+    { config: { access: 'member-project' }, schema: { tags, summary: 'Delete a file (record and stored object) or a link', params: fileParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      const access = memberProjectAccess(await requireActor(platform, request), request.params.projectId);
+      const access = request.projectAccess;
       await deleteFile(platform, storage, access, request.params.fileId);
       return reply.status(204).send(null);
     },
@@ -95,18 +87,19 @@ export async function fileRoutes(app: FastifyInstance, options: { platform: Plat
 
   typed.get(
     '/api/project-access/:token/files',
-    { schema: { tags: ['sharing'], summary: "The shared project's files and links", params: sharedLinkParams, response: { 200: z.object({ items: z.array(projectFileSchema) }), ...linkRouteErrors } } },
-    async (request) => ({ items: await listFiles(platform, await linkReadAccess(platform, request)) }),
+    { config: { access: 'link-read' }, schema: { tags: ['sharing'], summary: "The shared project's files and links", params: sharedLinkParams, response: { 200: z.object({ items: z.array(projectFileSchema) }), ...linkRouteErrors } } },
+    async (request) => ({ items: await listFiles(platform, request.projectAccess) }),
   );
 
   typed.post(
     '/api/project-access/:token/files',
     {
+      config: { access: 'link-write' },
       bodyLimit: uploadBodyLimit(platform),
       schema: { tags: ['sharing'], summary: 'Upload one file (multipart field "file"; signed in)', params: sharedLinkParams, consumes: ['multipart/form-data'], response: { 201: projectFileSchema, ...linkRouteErrors } },
     },
     async (request, reply) => {
-      const access = await linkWriteAccess(platform, request);
+      const access = request.projectAccess;
       // Refuse a signed-out upload before reading its body.
       requireContributor(access);
       const file = await uploadFile(platform, storage, access, await readUploadedFile(platform, request));
@@ -116,8 +109,8 @@ export async function fileRoutes(app: FastifyInstance, options: { platform: Plat
 
   typed.post(
     '/api/project-access/:token/links',
-    { schema: { tags: ['sharing'], summary: 'Add a link (signed in)', params: sharedLinkParams, body: addLinkSchema, response: { 201: projectFileSchema, ...linkRouteErrors } } },
-    async (request, reply) => reply.status(201).send(await addLink(platform, await linkWriteAccess(platform, request), request.body)),
+    { config: { access: 'link-write' }, schema: { tags: ['sharing'], summary: 'Add a link (signed in)', params: sharedLinkParams, body: addLinkSchema, response: { 201: projectFileSchema, ...linkRouteErrors } } },
+    async (request, reply) => reply.status(201).send(await addLink(platform, request.projectAccess, request.body)),
   );
 
   typed.get(

@@ -2,16 +2,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { renameOrganizationSchema } from '../../../domain/auth';
-import { requireActor } from '../../platform/auth/session';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { renameOrganization } from './service';
-
 
 export const organizationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   app.patch(
     '/api/organization',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['organizations'],
         security: [{ session: [] }],
@@ -25,6 +24,6 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
         },
       },
     },
-    async (request) => renameOrganization(platform, { actor: await requireActor(platform, request), ...request.body }),
+    async (request) => renameOrganization(platform, { actor: request.actor, ...request.body }),
   );
 };

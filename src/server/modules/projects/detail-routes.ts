@@ -1,16 +1,14 @@
 // Project page API (spec 2 "Project detail page"): the project and its Project Info edit form.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { projectDetailSchema, updateProjectResultSchema, updateProjectSchema } from '../../../domain/project-details';
-import { requireActor } from '../../platform/auth/session';
-import { errorResponseSchema } from '../../platform/errors';
+import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { projectParams } from '../../platform/project-access/member';
 import { getProjectDetail, updateProject } from './detail-service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['projects'];
-const projectParams = z.object({ projectId: z.uuid({ message: 'Project not found' }) });
 
 export async function projectDetailRoutes(app: FastifyInstance, options: { platform: Platform }) {
   const { platform } = options;
@@ -19,6 +17,7 @@ export async function projectDetailRoutes(app: FastifyInstance, options: { platf
   typed.get(
     '/api/projects/:projectId',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'One project with its client name, for the project page',
@@ -26,12 +25,13 @@ export async function projectDetailRoutes(app: FastifyInstance, options: { platf
         response: { 200: projectDetailSchema, ...errors },
       },
     },
-    async (request) => getProjectDetail(platform, await requireActor(platform, request), request.params.projectId),
+    async (request) => getProjectDetail(platform, request.actor, request.params.projectId),
   );
 
   typed.patch(
     '/api/projects/:projectId',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Edit a project (Project Info form); a due date after today forces status active',
@@ -41,6 +41,6 @@ export async function projectDetailRoutes(app: FastifyInstance, options: { platf
       },
     },
     async (request) =>
-      updateProject(platform, await requireActor(platform, request), request.params.projectId, request.body),
+      updateProject(platform, request.actor, request.params.projectId, request.body),
   );
 }

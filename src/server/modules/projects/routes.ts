@@ -11,15 +11,14 @@ import {
 } from '../../../domain/projects';
 import { EXPORT_MESSAGES, EXPORT_PAGE_SIZE, exportProjectsQuerySchema, PROJECT_EXPORT_COLUMNS } from '../../../domain/csv-export';
 import { canManageProjects } from '../../../domain/roles';
-import { requireActor } from '../../platform/auth/session';
 import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
-import { errorResponseSchema, forbidden } from '../../platform/errors';
+import { errorResponses, forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { projectParams } from '../../platform/project-access/member';
 import { changeProjectStatus, createProject, deleteProject, listProjects } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['projects'];
-const projectParams = z.object({ projectId: z.uuid({ message: 'Project not found' }) });
 
 export async function projectRoutes(app: FastifyInstance, options: { platform: Platform }) {
   const { platform } = options;
@@ -28,6 +27,7 @@ export async function projectRoutes(app: FastifyInstance, options: { platform: P
   typed.get(
     '/api/projects',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Projects the caller can see, newest first, searched, filtered and paginated',
@@ -35,12 +35,13 @@ export async function projectRoutes(app: FastifyInstance, options: { platform: P
         response: { 200: projectPageSchema, ...errors },
       },
     },
-    async (request) => listProjects(platform, await requireActor(platform, request), request.query),
+    async (request) => listProjects(platform, request.actor, request.query),
   );
 
   typed.get(
     '/api/projects/export',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Every project matching the search and filter, as a CSV download (staff; developers never export)',
@@ -50,7 +51,7 @@ export async function projectRoutes(app: FastifyInstance, options: { platform: P
       },
     },
     async (request, reply) => {
-      const actor = await requireActor(platform, request);
+      const actor = request.actor;
       if (!canManageProjects(actor.role)) throw forbidden(EXPORT_MESSAGES.forbidden);
       return sendCsvPages(reply, { list: 'projects', clock: platform.clock }, PROJECT_EXPORT_COLUMNS, (cursor) =>
         listProjects(platform, actor, { ...request.query, cursor, limit: EXPORT_PAGE_SIZE }),
@@ -60,9 +61,9 @@ export async function projectRoutes(app: FastifyInstance, options: { platform: P
 
   typed.post(
     '/api/projects',
-    { schema: { tags, summary: 'Create a project', body: createProjectSchema, response: { 201: projectCardSchema, ...errors } } },
+    { config: { access: 'member' }, schema: { tags, summary: 'Create a project', body: createProjectSchema, response: { 201: projectCardSchema, ...errors } } },
     async (request, reply) => {
-      const project = await createProject(platform, await requireActor(platform, request), request.body);
+      const project = await createProject(platform, request.actor, request.body);
       return reply.status(201).send(project);
     },
   );
@@ -70,6 +71,7 @@ export async function projectRoutes(app: FastifyInstance, options: { platform: P
   typed.patch(
     '/api/projects/:projectId/status',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Mark a project completed or on hold (the card buttons)',
@@ -79,14 +81,14 @@ export async function projectRoutes(app: FastifyInstance, options: { platform: P
       },
     },
     async (request) =>
-      changeProjectStatus(platform, await requireActor(platform, request), request.params.projectId, request.body.status),
+      changeProjectStatus(platform, request.actor, request.params.projectId, request.body.status),
   );
 
   typed.delete(
     '/api/projects/:projectId',
-    { schema: { tags, summary: 'Delete a project and everything in it', params: projectParams, response: { 204: z.null(), ...errors } } },
+    { config: { access: 'member' }, schema: { tags, summary: 'Delete a project and everything in it', params: projectParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      const leftBehind = await deleteProject(platform, await requireActor(platform, request), request.params.projectId);
+      const leftBehind = await deleteProject(platform, request.actor, request.params.projectId);
       if (leftBehind.length) request.log.error({ keys: leftBehind }, 'stored files of a deleted project could not be removed');
       return reply.status(204).send(null);
     },

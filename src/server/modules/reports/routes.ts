@@ -2,12 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { reportQuerySchema, reportSchema } from '../../../domain/reports';
-import { requireActor } from '../../platform/auth/session';
-import { errorResponseSchema } from '../../platform/errors';
+import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { buildReport } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const errors = errorResponses(400, 401, 403);
 
 export async function reportRoutes(app: FastifyInstance, options: { platform: Platform }) {
   const { platform } = options;
@@ -16,6 +15,7 @@ export async function reportRoutes(app: FastifyInstance, options: { platform: Pl
   typed.get(
     '/api/reports',
     {
+      config: { access: 'member' },
       schema: {
         tags: ['reports'],
         summary: "Counts and completion rates of the organization's projects, clients and tasks created in the range",
@@ -23,6 +23,6 @@ export async function reportRoutes(app: FastifyInstance, options: { platform: Pl
         response: { 200: reportSchema, ...errors },
       },
     },
-    async (request) => buildReport(platform, await requireActor(platform, request), request.query),
+    async (request) => buildReport(platform, request.actor, request.query),
   );
 }

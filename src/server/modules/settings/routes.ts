@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { changePasswordSchema, meSchema, updateProfileSchema } from '../../../domain/auth';
 import { loadMe } from '../../platform/auth/me';
 import { enforceRateLimit, limitPasswordAttempt } from '../../platform/auth/rate-limit';
-import { requireSession } from '../../platform/auth/session';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { changeOwnPassword, changesEmail, updateOwnProfile } from './service';
@@ -16,6 +15,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
   app.patch(
     '/api/settings/profile',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         security,
@@ -31,7 +31,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
       },
     },
     async (request) => {
-      const { actor } = await requireSession(platform, request);
+      const { actor } = request.actorSession;
       if (!changesEmail(actor, request.body.email)) {
         return loadMe(platform, await updateOwnProfile(platform, { actor, ...request.body }));
       }
@@ -48,6 +48,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
   app.post(
     '/api/settings/password',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         security,
@@ -57,7 +58,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
       },
     },
     async (request, reply) => {
-      const { actor, sessionId } = await requireSession(platform, request);
+      const { actor, sessionId } = request.actorSession;
       // Issue 19: guessing the current password is limited like sign-in; a right one does not count.
       await limitPasswordAttempt(platform, 'current-password', { userId: actor.userId, address: request.ip }, () =>
         changeOwnPassword(platform, { actor, sessionId, ...request.body }),

@@ -15,25 +15,17 @@ import {
   SHARING_MESSAGES,
   sharedProjectSchema,
 } from '../../../domain/sharing';
-import { requireActor } from '../../platform/auth/session';
-import { errorResponseSchema } from '../../platform/errors';
+import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { projectParams } from '../../platform/project-access/member';
 import { assignDeveloper, listProjectDevelopers, unassignDeveloper } from './assignment-service';
 import { LINK_GRANT_COOKIE } from '../../platform/project-access/link-grant';
 import { sharedLinkParams as tokenParams, sharedLinkRequest } from '../../platform/project-access/link';
 import { getSharedProject, openSharedLink } from './shared-link-service';
 import { createAccessLink, listAccessLinks, listAccessOpens, revokeAccessLink } from './staff-links-service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['sharing'];
-const projectParams = z.object({ projectId: z.uuid({ message: 'Project not found' }) });
 const linkParams = projectParams.extend({ linkId: z.uuid({ message: SHARING_MESSAGES.linkNotFound }) });
 const developerParams = projectParams.extend({ profileId: z.uuid({ message: SHARING_MESSAGES.notAssigned }) });
 
@@ -45,55 +37,55 @@ export async function sharingRoutes(app: FastifyInstance, options: { platform: P
 
   typed.get(
     '/api/projects/:projectId/access-links',
-    { schema: { tags, summary: 'Active share links, newest first, with open counts (staff)', params: projectParams, response: { 200: z.object({ items: z.array(accessLinkSchema) }), ...errors } } },
-    async (request) => ({ items: await listAccessLinks(platform, await requireActor(platform, request), request.params.projectId) }),
+    { config: { access: 'member' }, schema: { tags, summary: 'Active share links, newest first, with open counts (staff)', params: projectParams, response: { 200: z.object({ items: z.array(accessLinkSchema) }), ...errors } } },
+    async (request) => ({ items: await listAccessLinks(platform, request.actor, request.params.projectId) }),
   );
 
   typed.post(
     '/api/projects/:projectId/access-links',
-    { schema: { tags, summary: 'Generate a share link, optionally with a password and an expiry (staff)', params: projectParams, body: createAccessLinkSchema, response: { 201: accessLinkSchema, ...errors } } },
+    { config: { access: 'member' }, schema: { tags, summary: 'Generate a share link, optionally with a password and an expiry (staff)', params: projectParams, body: createAccessLinkSchema, response: { 201: accessLinkSchema, ...errors } } },
     async (request, reply) => {
-      const link = await createAccessLink(platform, await requireActor(platform, request), request.params.projectId, request.body);
+      const link = await createAccessLink(platform, request.actor, request.params.projectId, request.body);
       return reply.status(201).send(link);
     },
   );
 
   typed.post(
     '/api/projects/:projectId/access-links/:linkId/revoke',
-    { schema: { tags, summary: 'Revoke a share link for good (staff)', params: linkParams, response: { 200: z.object({ revoked: z.literal(true) }), ...errors } } },
+    { config: { access: 'member' }, schema: { tags, summary: 'Revoke a share link for good (staff)', params: linkParams, response: { 200: z.object({ revoked: z.literal(true) }), ...errors } } },
     async (request) => {
-      await revokeAccessLink(platform, await requireActor(platform, request), request.params.projectId, request.params.linkId);
+      await revokeAccessLink(platform, request.actor, request.params.projectId, request.params.linkId);
       return { revoked: true as const };
     },
   );
 
   typed.get(
     '/api/projects/:projectId/access-links/:linkId/opens',
-    { schema: { tags, summary: 'Who opened a share link and when, newest first (staff)', params: linkParams, response: { 200: z.object({ items: z.array(accessOpenSchema), total: z.number() }), ...errors } } },
+    { config: { access: 'member' }, schema: { tags, summary: 'Who opened a share link and when, newest first (staff)', params: linkParams, response: { 200: z.object({ items: z.array(accessOpenSchema), total: z.number() }), ...errors } } },
     async (request) =>
-      listAccessOpens(platform, await requireActor(platform, request), request.params.projectId, request.params.linkId),
+      listAccessOpens(platform, request.actor, request.params.projectId, request.params.linkId),
   );
 
   typed.get(
     '/api/projects/:projectId/developers',
-    { schema: { tags, summary: 'Developers assigned to the project and those who could be (staff)', params: projectParams, response: { 200: projectDevelopersSchema, ...errors } } },
-    async (request) => listProjectDevelopers(platform, await requireActor(platform, request), request.params.projectId),
+    { config: { access: 'member' }, schema: { tags, summary: 'Developers assigned to the project and those who could be (staff)', params: projectParams, response: { 200: projectDevelopersSchema, ...errors } } },
+    async (request) => listProjectDevelopers(platform, request.actor, request.params.projectId),
   );
 
   typed.post(
     '/api/projects/:projectId/developers',
-    { schema: { tags, summary: 'Assign a developer: access, their own share link, an email (staff)', params: projectParams, body: assignDeveloperSchema, response: { 201: assignmentResultSchema, ...errors } } },
+    { config: { access: 'member' }, schema: { tags, summary: 'Assign a developer: access, their own share link, an email (staff)', params: projectParams, body: assignDeveloperSchema, response: { 201: assignmentResultSchema, ...errors } } },
     async (request, reply) => {
-      const result = await assignDeveloper(platform, await requireActor(platform, request), request.params.projectId, request.body);
+      const result = await assignDeveloper(platform, request.actor, request.params.projectId, request.body);
       return reply.status(201).send(result);
     },
   );
 
   typed.delete(
     '/api/projects/:projectId/developers/:profileId',
-    { schema: { tags, summary: "Unassign a developer and revoke their link (staff)", params: developerParams, response: { 204: z.null(), ...errors } } },
+    { config: { access: 'member' }, schema: { tags, summary: "Unassign a developer and revoke their link (staff)", params: developerParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await unassignDeveloper(platform, await requireActor(platform, request), request.params.projectId, request.params.profileId);
+      await unassignDeveloper(platform, request.actor, request.params.projectId, request.params.profileId);
       return reply.status(204).send(null);
     },
   );

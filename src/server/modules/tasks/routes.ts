@@ -4,16 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createTaskSchema, TASK_MESSAGES, taskSchema } from '../../../domain/tasks';
-import { requireActor } from '../../platform/auth/session';
-import { errorResponseSchema } from '../../platform/errors';
+import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { linkReadAccess, linkRouteErrors, linkWriteAccess, sharedLinkParams } from '../../platform/project-access/link';
-import { memberProjectAccess } from '../../platform/project-access/member';
+import { projectParams } from '../../platform/project-access/member';
+import { linkRouteErrors, sharedLinkParams } from '../../platform/project-access/link';
 import { createTask, listTasks, setTaskStatus } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['tasks'];
-const projectParams = z.object({ projectId: z.uuid({ message: 'Project not found' }) });
 const taskId = z.uuid({ message: TASK_MESSAGES.notFound });
 const taskParams = projectParams.extend({ taskId });
 const statusBody = z.object({ status: z.enum(['pending', 'completed']) });
@@ -25,16 +23,17 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
   typed.get(
     '/api/projects/:projectId/tasks',
     {
+      config: { access: 'member-project' },
       schema: { tags, summary: "A project's tasks, newest first", params: projectParams, response: { 200: z.object({ items: z.array(taskSchema) }), ...errors } },
     },
-    async (request) => ({ items: await listTasks(platform, memberProjectAccess(await requireActor(platform, request), request.params.projectId)) }),
+    async (request) => ({ items: await listTasks(platform, request.projectAccess) }),
   );
 
   typed.post(
     '/api/projects/:projectId/tasks',
-    { schema: { tags, summary: 'Add a task (staff only)', params: projectParams, body: createTaskSchema, response: { 201: taskSchema, ...errors } } },
+    { config: { access: 'member-project' }, schema: { tags, summary: 'Add a task (staff only)', params: projectParams, body: createTaskSchema, response: { 201: taskSchema, ...errors } } },
     async (request, reply) => {
-      const task = await createTask(platform, memberProjectAccess(await requireActor(platform, request), request.params.projectId), request.body);
+      const task = await createTask(platform, request.projectAccess, request.body);
       return reply.status(201).send(task);
     },
   );
@@ -42,6 +41,7 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
   typed.patch(
     '/api/projects/:projectId/tasks/:taskId',
     {
+      config: { access: 'member-project' },
       schema: {
         tags,
         summary: 'Complete a task or make it pending again (the completion checkbox)',
@@ -53,7 +53,7 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
     async (request) =>
       setTaskStatus(
         platform,
-        memberProjectAccess(await requireActor(platform, request), request.params.projectId),
+        request.projectAccess,
         request.params.taskId,
         request.body.status,
       ),
@@ -63,13 +63,14 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
 
   typed.get(
     '/api/project-access/:token/tasks',
-    { schema: { tags: ['sharing'], summary: "The shared project's tasks", params: sharedLinkParams, response: { 200: z.object({ items: z.array(taskSchema) }), ...linkRouteErrors } } },
-    async (request) => ({ items: await listTasks(platform, await linkReadAccess(platform, request)) }),
+    { config: { access: 'link-read' }, schema: { tags: ['sharing'], summary: "The shared project's tasks", params: sharedLinkParams, response: { 200: z.object({ items: z.array(taskSchema) }), ...linkRouteErrors } } },
+    async (request) => ({ items: await listTasks(platform, request.projectAccess) }),
   );
 
   typed.patch(
     '/api/project-access/:token/tasks/:taskId',
     {
+      config: { access: 'link-write' },
       schema: {
         tags: ['sharing'],
         summary: 'Toggle a task (signed in)',
@@ -78,6 +79,6 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
         response: { 200: taskSchema, ...linkRouteErrors },
       },
     },
-    async (request) => setTaskStatus(platform, await linkWriteAccess(platform, request), request.params.taskId, request.body.status),
+    async (request) => setTaskStatus(platform, request.projectAccess, request.params.taskId, request.body.status),
   );
 }

@@ -13,19 +13,12 @@ import {
   updateTeamMemberSchema,
 } from '../../../domain/team';
 import { enforceRateLimit } from '../../platform/auth/rate-limit';
-import { requireActor, type Actor } from '../../platform/auth/session';
-import { errorResponseSchema } from '../../platform/errors';
+import { type Actor } from '../../platform/auth/session';
+import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { addTeamMember, getTeamMember, listTeamMembers, listTeamTags, removeTeamMember, updateTeamMember } from './service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['team'];
 const params = z.object({ memberId: z.uuid({ message: TEAM_MESSAGES.notFound }) });
 
@@ -44,6 +37,7 @@ export async function teamRoutes(app: FastifyInstance, options: { platform: Plat
   typed.get(
     '/api/team',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Team members the caller may see, newest first, paginated; `tag` (repeatable) keeps members with any of the tags',
@@ -51,26 +45,26 @@ export async function teamRoutes(app: FastifyInstance, options: { platform: Plat
         response: { 200: teamPageSchema, ...errors },
       },
     },
-    async (request) => listTeamMembers(platform, await requireActor(platform, request), request.query),
+    async (request) => listTeamMembers(platform, request.actor, request.query),
   );
 
   typed.get(
     '/api/team/tags',
-    { schema: { tags, summary: 'Suggested skill tags plus those used in the organization', response: { 200: teamTagsSchema, ...errors } } },
-    async (request) => ({ tags: await listTeamTags(platform, await requireActor(platform, request)) }),
+    { config: { access: 'member' }, schema: { tags, summary: 'Suggested skill tags plus those used in the organization', response: { 200: teamTagsSchema, ...errors } } },
+    async (request) => ({ tags: await listTeamTags(platform, request.actor) }),
   );
 
   typed.get(
     '/api/team/:memberId',
-    { schema: { tags, summary: 'A team member, with assigned projects for developers', params, response: { 200: teamMemberDetailSchema, ...errors } } },
-    async (request) => getTeamMember(platform, await requireActor(platform, request), request.params.memberId),
+    { config: { access: 'member' }, schema: { tags, summary: 'A team member, with assigned projects for developers', params, response: { 200: teamMemberDetailSchema, ...errors } } },
+    async (request) => getTeamMember(platform, request.actor, request.params.memberId),
   );
 
   typed.post(
     '/api/team',
-    { schema: { tags, summary: 'Add a team member', body: createTeamMemberSchema, response: { 201: teamMemberSchema, ...errors } } },
+    { config: { access: 'member' }, schema: { tags, summary: 'Add a team member', body: createTeamMemberSchema, response: { 201: teamMemberSchema, ...errors } } },
     async (request, reply) => {
-      const actor = await requireActor(platform, request);
+      const actor = request.actor;
       await limitEmailLookups(platform, actor, request.body.email, request.ip);
       const member = await addTeamMember(platform, actor, request.body);
       return reply.status(201).send(member);
@@ -79,9 +73,9 @@ export async function teamRoutes(app: FastifyInstance, options: { platform: Plat
 
   typed.patch(
     '/api/team/:memberId',
-    { schema: { tags, summary: 'Edit a team member', params, body: updateTeamMemberSchema, response: { 200: teamMemberSchema, ...errors } } },
+    { config: { access: 'member' }, schema: { tags, summary: 'Edit a team member', params, body: updateTeamMemberSchema, response: { 200: teamMemberSchema, ...errors } } },
     async (request) => {
-      const actor = await requireActor(platform, request);
+      const actor = request.actor;
       await limitEmailLookups(platform, actor, request.body.email, request.ip);
       return updateTeamMember(platform, actor, request.params.memberId, request.body);
     },
@@ -89,9 +83,9 @@ export async function teamRoutes(app: FastifyInstance, options: { platform: Plat
 
   typed.delete(
     '/api/team/:memberId',
-    { schema: { tags, summary: 'Remove a team member and their login', params, response: { 204: z.null(), ...errors } } },
+    { config: { access: 'member' }, schema: { tags, summary: 'Remove a team member and their login', params, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await removeTeamMember(platform, await requireActor(platform, request), request.params.memberId);
+      await removeTeamMember(platform, request.actor, request.params.memberId);
       return reply.status(204).send(null);
     },
   );

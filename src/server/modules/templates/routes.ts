@@ -10,12 +10,11 @@ import {
   templateSchema,
   updateTemplateSchema,
 } from '../../../domain/templates';
-import { requireActor } from '../../platform/auth/session';
-import { errorResponseSchema } from '../../platform/errors';
+import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from './service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['templates'];
 const templateParams = z.object({ templateId: z.uuid({ message: TEMPLATE_MESSAGES.templateNotFound }) });
 
@@ -26,6 +25,7 @@ export async function templateRoutes(app: FastifyInstance, options: { platform: 
   typed.get(
     '/api/templates',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Templates of the organization, newest first, searched and paginated',
@@ -33,20 +33,20 @@ export async function templateRoutes(app: FastifyInstance, options: { platform: 
         response: { 200: templatePageSchema, ...errors },
       },
     },
-    async (request) => listTemplates(platform, await requireActor(platform, request), request.query),
+    async (request) => listTemplates(platform, request.actor, request.query),
   );
 
   typed.get(
     '/api/templates/:templateId',
-    { schema: { tags, summary: 'One template with its fields', params: templateParams, response: { 200: templateSchema, ...errors } } },
-    async (request) => getTemplate(platform, await requireActor(platform, request), request.params.templateId),
+    { config: { access: 'member' }, schema: { tags, summary: 'One template with its fields', params: templateParams, response: { 200: templateSchema, ...errors } } },
+    async (request) => getTemplate(platform, request.actor, request.params.templateId),
   );
 
   typed.post(
     '/api/templates',
-    { schema: { tags, summary: 'Create a template', body: createTemplateSchema, response: { 201: templateSchema, ...errors } } },
+    { config: { access: 'member' }, schema: { tags, summary: 'Create a template', body: createTemplateSchema, response: { 201: templateSchema, ...errors } } },
     async (request, reply) => {
-      const template = await createTemplate(platform, await requireActor(platform, request), request.body);
+      const template = await createTemplate(platform, request.actor, request.body);
       return reply.status(201).send(template);
     },
   );
@@ -54,6 +54,7 @@ export async function templateRoutes(app: FastifyInstance, options: { platform: 
   typed.patch(
     '/api/templates/:templateId',
     {
+      config: { access: 'member' },
       schema: {
         tags,
         summary: 'Update a template (existing projects keep their copy of the fields)',
@@ -63,14 +64,14 @@ export async function templateRoutes(app: FastifyInstance, options: { platform: 
       },
     },
     async (request) =>
-      updateTemplate(platform, await requireActor(platform, request), request.params.templateId, request.body),
+      updateTemplate(platform, request.actor, request.params.templateId, request.body),
   );
 
   typed.delete(
     '/api/templates/:templateId',
-    { schema: { tags, summary: 'Delete a template', params: templateParams, response: { 204: z.null(), ...errors } } },
+    { config: { access: 'member' }, schema: { tags, summary: 'Delete a template', params: templateParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await deleteTemplate(platform, await requireActor(platform, request), request.params.templateId);
+      await deleteTemplate(platform, request.actor, request.params.templateId);
       return reply.status(204).send(null);
     },
   );

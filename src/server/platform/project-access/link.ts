@@ -14,7 +14,7 @@ import { consumeRateLimit, type RateLimitRule } from '../auth/rate-limit';
 import { findSession, type Actor } from '../auth/session';
 import type { Executor } from '../db/client';
 import { projectAccessOpens, projectAccessTokens, projects } from '../db/schema/work';
-import { AppError, errorResponseSchema } from '../errors';
+import { AppError, errorResponses } from '../errors';
 import type { Platform } from '../platform';
 import type { AccessedProject, ProjectAccess } from './access';
 import { LINK_GRANT_COOKIE, verifyLinkGrant } from './link-grant';
@@ -43,15 +43,7 @@ export type UsableLink = {
 export const sharedLinkParams = z.object({ token: text('Link').max(200) });
 
 /** What a route through a link may answer besides its success: bad input, no grant, view only, gone, conflicts, too large, too many attempts. */
-export const linkRouteErrors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  413: errorResponseSchema,
-  429: errorResponseSchema,
-};
+export const linkRouteErrors = errorResponses(400, 401, 403, 404, 409, 413, 429);
 
 /** A viewer's reads are recorded once per link and viewer in this window. */
 export const LINK_READ_RECORD_WINDOW = { windowSeconds: 3600, max: 1 } as const satisfies RateLimitRule;

@@ -2,6 +2,7 @@
 // can see it (developers only projects in their access list). Anything else, another
 // organization's project included, is not found.
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { PROJECT_DETAIL_MESSAGES } from '../../../domain/project-details';
 import { canManageProjects } from '../../../domain/roles';
 import type { Actor } from '../auth/session';
@@ -36,3 +37,6 @@ export function memberProjectAccess(actor: Actor, projectId: string): ProjectAcc
     },
   };
 }
+
+/** The `:projectId` path parameter of the project page's routes. */
+export const projectParams = z.object({ projectId: z.uuid({ message: PROJECT_DETAIL_MESSAGES.notFound }) });
