@@ -50,7 +50,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     try {
-      stopMaintenance();
+      await stopMaintenance();
       // Stops accepting, waits for in-flight requests, closes the live sockets with 1001 and
       // stops the overdue sweep and the mail worker (their onClose hooks).
       await app.close();

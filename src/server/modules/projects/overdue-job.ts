@@ -2,6 +2,7 @@
 // projects whose due date moved back to active), at start and every few minutes. The UPDATEs
 // are idempotent, so several app servers running the sweep at once do no harm.
 import type { FastifyInstance } from 'fastify';
+import { createJob } from '../../platform/jobs';
 import type { Platform } from '../../platform/platform';
 import { markOverdueProjects, resetOverdueProjects } from './service';
 
@@ -16,25 +17,16 @@ export async function sweepOverdueProjects(platform: Platform): Promise<{ marked
 
 export function scheduleOverdueSweep(app: FastifyInstance, platform: Platform, intervalMs = OVERDUE_SWEEP_INTERVAL_MS) {
   const log = app.log.child({ job: 'overdue-sweep' });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-
-  const run = () => {
-    running = sweepOverdueProjects(platform)
-      .then((result) => {
-        if (result.marked || result.reset) log.info(result, 'overdue projects updated');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'overdue sweep failed'));
-    return running;
-  };
-
-  app.addHook('onReady', async () => {
-    await run();
-    timer = setInterval(run, intervalMs);
-    timer.unref();
+  const job = createJob({
+    name: 'overdue-sweep',
+    everyMs: intervalMs,
+    log,
+    run: async () => {
+      const result = await sweepOverdueProjects(platform);
+      if (result.marked || result.reset) log.info(result, 'overdue projects updated');
+    },
   });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  // The first sweep runs before the server takes requests.
+  app.addHook('onReady', () => job.start());
+  app.addHook('onClose', () => job.stop());
 }

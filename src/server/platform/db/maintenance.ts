@@ -3,6 +3,7 @@
 // project instead of using the trigram indexes. A real PostgreSQL server does this itself.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { createJob } from '../jobs';
 import type { DatabaseHandle } from './client';
 
 export const EMBEDDED_ANALYZE_INTERVAL_MS = 60 * 60 * 1000;
@@ -19,16 +20,15 @@ export function scheduleEmbeddedMaintenance(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
   intervalMs = EMBEDDED_ANALYZE_INTERVAL_MS,
-): () => void {
-  if (database.kind !== 'pglite') return () => {};
-  const run = () =>
-    refreshEmbeddedStatistics(database).catch((error: unknown) => log.error({ err: error }, 'analyze failed'));
-  const first = setTimeout(run, Math.min(60_000, intervalMs));
-  const every = setInterval(run, intervalMs);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+): () => Promise<void> {
+  if (database.kind !== 'pglite') return async () => {};
+  const job = createJob({
+    name: 'embedded-analyze',
+    everyMs: intervalMs,
+    firstAfterMs: Math.min(60_000, intervalMs),
+    run: () => refreshEmbeddedStatistics(database),
+    log,
+  });
+  void job.start();
+  return () => job.stop();
 }

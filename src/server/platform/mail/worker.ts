@@ -6,6 +6,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
 import { emailOutbox } from '../db/schema/platform';
+import { createJob } from '../jobs';
 import type { MailTransport } from './smtp-transport';
 import { redactText } from '../log-redaction';
 
@@ -63,9 +64,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const leaseMs = options.leaseMs ?? 5 * 60_000;
 
-  let timer: NodeJS.Timeout | undefined;
   let running = false;
-  let stopped = true;
   let current: Promise<DeliveryReport> | undefined;
 
   async function claimDue() {
@@ -139,41 +138,26 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return current;
   }
 
-  function schedule(delayMs: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
-  }
-
-  async function tick() {
-    timer = undefined;
-    try {
+  // Pacing, overlap and error logging belong to the job; a full batch means more may be due.
+  const job = createJob({
+    name: 'mail',
+    everyMs: pollIntervalMs,
+    log: logger,
+    run: async () => {
       const report = await deliverDue();
-      // A full batch means more may be due: go again at once.
-      if (report.sent + report.retried + report.failed >= batchSize) return schedule(0);
-    } catch (error) {
-      // `err`, so the app logger's serializer redacts a failed query's parameters (log-redaction.ts).
-      logger.error({ err: error }, 'mail worker round failed');
-    }
-    schedule(pollIntervalMs);
-  }
+      return report.sent + report.retried + report.failed >= batchSize ? 'again' : undefined;
+    },
+  });
 
   return {
     start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
+      void job.start();
     },
     nudge() {
-      if (!stopped && !running) schedule(0);
+      job.wake();
     },
     deliverDue,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      timer = undefined;
-      await current?.catch(() => {});
-    },
+    stop: () => job.stop(),
   };
 }
 

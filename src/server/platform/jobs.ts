@@ -1,0 +1,79 @@
+// Background jobs of an app server (the overdue sweep, the embedded database's ANALYZE, the mail
+// worker): one small owner of their start, stop, pacing, overlap and logging (decision 012). A
+// job runs, then waits `everyMs` before its next run (a timer chain, so a slow run never
+// overlaps the next); `wake()` runs it soon, and a wake during a run makes one more run right
+// after it. `stop()` cancels what is scheduled and waits for the run in flight.
+export type JobOptions = {
+  /** In the logs as `job`. */
+  name: string;
+  everyMs: number;
+  /** Delay before the first run after start(); 0 runs it at once. */
+  firstAfterMs?: number;
+  /** One run. Answer 'again' when there is more to do at once (a full batch). */
+  run: () => Promise<unknown>;
+  log: { error: (obj: object, msg: string) => void };
+};
+
+export type Job = {
+  /** Starts the schedule; resolves when the first run is done if it runs at once. */
+  start: () => Promise<void>;
+  /** Runs soon (or once more right after the run in flight). No-op when stopped. */
+  wake: () => void;
+  stop: () => Promise<void>;
+};
+
+export function createJob(options: JobOptions): Job {
+  const { name, everyMs, run, log } = options;
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> | undefined;
+  let wokenDuringRun = false;
+
+  const schedule = (delayMs: number) => {
+    clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(() => void runOnce(), delayMs);
+    timer.unref();
+  };
+
+  const runOnce = (): Promise<void> => {
+    if (current) return current;
+    timer = undefined;
+    current = (async () => {
+      let again = false;
+      try {
+        again = (await run()) === 'again';
+      } catch (error) {
+        // `err`, so the app logger's serializer redacts a failed query's parameters.
+        log.error({ err: error, job: name }, 'job failed');
+      } finally {
+        current = undefined;
+      }
+      const soon = again || wokenDuringRun;
+      wokenDuringRun = false;
+      schedule(soon ? 0 : everyMs);
+    })();
+    return current;
+  };
+
+  return {
+    async start() {
+      if (!stopped) return;
+      stopped = false;
+      const first = options.firstAfterMs ?? 0;
+      if (first === 0) await runOnce();
+      else schedule(first);
+    },
+    wake() {
+      if (stopped) return;
+      if (current) wokenDuringRun = true;
+      else schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await current;
+    },
+  };
+}
