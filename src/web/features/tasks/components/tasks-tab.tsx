@@ -21,14 +21,16 @@ const PRIORITY_STYLES: Record<TaskPriority, string> = {
 
 type TaskItemProps = {
   task: Task;
+  /** The status just clicked, shown until the request settles. */
+  clicked: TaskStatus | null;
   onToggle: () => void;
   pending: boolean;
   canToggle: boolean;
   nextStatus: (status: TaskStatus) => ToggleStatus;
 };
 
-function TaskItem({ task, onToggle, pending, canToggle, nextStatus }: TaskItemProps) {
-  const completed = task.status === 'completed';
+function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus }: TaskItemProps) {
+  const completed = (clicked ?? task.status) === 'completed';
   const overdue = isTaskOverdue(task, todayIso());
   return (
     <li
@@ -90,14 +92,20 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
   const tasks = useQuery(taskListQuery(source));
   const setStatus = useSetTaskStatus(source);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // The box flips in the same frame as the click: the list's optimistic update reaches React a
+  // moment later, and a controlled checkbox would spring back until then. Once the request
+  // settles, the list (the server's answer, or the old status after a failure) rules again.
+  const [clicked, setClicked] = useState<{ taskId: string; status: TaskStatus } | null>(null);
 
   const toggle = (task: Task) => {
     const status = nextStatus(task.status);
+    setClicked({ taskId: task.id, status });
     setStatus.mutate(
       { taskId: task.id, status },
       {
         onSuccess: () => notifySuccess(TASK_MESSAGES.updated(TASK_STATUS_LABELS[status]), TASK_MESSAGES.updatedTitle),
         onError: (error) => notifyError(error, TASK_MESSAGES.updateFailed),
+        onSettled: () => setClicked((current) => (current?.taskId === task.id ? null : current)),
       },
     );
   };
@@ -130,6 +138,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
             <TaskItem
               key={task.id}
               task={task}
+              clicked={clicked?.taskId === task.id ? clicked.status : null}
               pending={setStatus.isPending && setStatus.variables?.taskId === task.id}
               canToggle={canToggle}
               nextStatus={nextStatus}

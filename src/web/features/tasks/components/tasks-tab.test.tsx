@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Task } from '@/domain/tasks';
+import { createQueryClient } from '@/web/lib/query-client';
+import { memberProjectSource } from '@/web/lib/project-source';
+import { TasksTab } from './tasks-tab';
+
+const task: Task = {
+  id: '00000000-0000-4000-8000-000000000001',
+  projectId: '00000000-0000-4000-8000-000000000002',
+  title: 'Print menu boards',
+  description: null,
+  priority: 'medium',
+  status: 'pending',
+  dueDate: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  completedAt: null,
+  completedBy: null,
+};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function renderTab() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <TasksTab source={memberProjectSource(task.projectId)} canAddTasks={false} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('TasksTab checkbox', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the new state as soon as it is clicked, before the list or the server answers', async () => {
+    let answer!: (response: Response) => void;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        init?.method === 'PATCH' ? new Promise<Response>((resolve) => (answer = resolve)) : json({ items: [task] }),
+      ),
+    );
+    renderTab();
+    const box = await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as completed' });
+    fireEvent.click(box);
+    // Synchronously after the click: no timers or promises have run yet.
+    expect((box as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(answer).toBeTypeOf('function'));
+    answer(json({ ...task, status: 'completed', completedAt: '2026-11-22T12:00:00.000Z' }));
+    await waitFor(() => expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true));
+  });
+
+  it('goes back to the stored state when the change fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        init?.method === 'PATCH' ? json({ error: { code: 'forbidden', message: 'No' } }, 403) : json({ items: [task] }),
+      ),
+    );
+    renderTab();
+    const box = await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as completed' });
+    fireEvent.click(box);
+    expect((box as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false));
+  });
+});
