@@ -1,5 +1,6 @@
 // Emails are written to the outbox in the same transaction as the change that causes them;
 // the mail worker delivers them (or, with no SMTP configured, they stay for the dev mailbox).
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { emailOutbox } from '../db/schema/platform';
 
@@ -13,6 +14,9 @@ export type OutgoingEmail = {
   organizationId?: string | null;
 };
 
+/** Notified (at commit) when an email is enqueued: every server's mail worker wakes at once. */
+export const MAIL_CHANNEL = 'brieflane_mail';
+
 export async function enqueueEmail(executor: Executor, email: OutgoingEmail): Promise<string> {
   const [row] = await executor
     .insert(emailOutbox)
@@ -25,5 +29,6 @@ export async function enqueueEmail(executor: Executor, email: OutgoingEmail): Pr
       organizationId: email.organizationId ?? null,
     })
     .returning({ id: emailOutbox.id });
+  await executor.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
   return row!.id;
 }

@@ -1,4 +1,5 @@
-// One LISTEN per app server on the changes channel. PGlite delivers notifications to its own
+// LISTEN on a channel, once per app server and channel: the changes channel (live updates) and
+// the mail channel (the mail worker's wake-up). PGlite delivers notifications to its own
 // listener after commit; on PostgreSQL a dedicated client (never a pool connection, which
 // would return LISTEN to the pool) listens and reconnects when the connection drops.
 import pg from 'pg';
@@ -16,28 +17,41 @@ export type ListenerCallbacks = {
 
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10000];
 
+/** Change events for the live hub: listenOn the changes channel, payloads parsed. */
 export async function listenForChanges(
   database: DatabaseHandle,
   connectionString: string | undefined,
   callbacks: ListenerCallbacks,
   log: FastifyBaseLogger,
 ): Promise<ChangeListener> {
-  const deliver = (payload: string) => {
+  const onPayload = (payload: string) => {
     const event = parseChangeEvent(payload);
     if (event) callbacks.onEvent(event);
     else log.warn({ payload }, 'realtime: ignored a malformed change notification');
   };
+  return listenOn(database, connectionString, CHANGES_CHANNEL, { onPayload, onResync: callbacks.onResync }, log);
+}
+
+/** Calls `onPayload` for each notification on `channel` (a fixed identifier, never user input). */
+export async function listenOn(
+  database: DatabaseHandle,
+  connectionString: string | undefined,
+  channel: string,
+  callbacks: { onPayload: (payload: string) => void; onResync: () => void },
+  log: FastifyBaseLogger,
+): Promise<ChangeListener> {
+  const deliver = callbacks.onPayload;
 
   // A handle without its raw driver (a test's second app on a borrowed database) cannot listen:
   // the app works, without live updates.
   const off = (): ChangeListener => {
-    log.warn('realtime: no database driver to listen on; live updates are off');
+    log.warn({ channel }, 'no database driver to listen on; notifications are off');
     return { stop: async () => {} };
   };
 
   if (database.kind === 'pglite') {
     if (!database.pglite) return off();
-    const unlisten = await database.pglite.listen(CHANGES_CHANNEL, deliver);
+    const unlisten = await database.pglite.listen(channel, deliver);
     return { stop: () => unlisten().catch(() => undefined) };
   }
 
@@ -53,7 +67,7 @@ export async function listenForChanges(
   const connect = async (): Promise<void> => {
     const next = new pg.Client(options);
     next.on('notification', (message) => {
-      if (message.channel === CHANGES_CHANNEL && message.payload) deliver(message.payload);
+      if (message.channel === channel) deliver(message.payload ?? '');
     });
     // 'error' then 'end' on a dropped connection; reconnect once, on 'end'.
     next.on('error', (error) => log.warn({ err: error }, 'realtime: listener connection error'));
@@ -65,7 +79,7 @@ export async function listenForChanges(
     client = next;
     try {
       await next.connect();
-      await next.query(`LISTEN ${CHANGES_CHANNEL}`);
+      await next.query(`LISTEN ${channel}`);
     } catch (error) {
       client = null;
       await next.end().catch(() => undefined);
