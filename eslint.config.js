@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -9,6 +10,22 @@ function restrictImports(files, patterns) {
 }
 
 const WEB_NOT_SERVER = { regex: '(^@/server/|(^|/)server/)', message: 'The web app talks to the server over HTTP only; shared rules live in src/domain (decision 012).' };
+
+const WEB_FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A feature may use another feature only through its api.ts; the app composes their components. */
+function featureBoundary(feature) {
+  const others = WEB_FEATURES.filter((name) => name !== feature).join('|');
+  return restrictImports([`src/web/features/${feature}/**/*.{ts,tsx}`], [
+    WEB_NOT_SERVER,
+    {
+      regex: `^(@/web/features/|(\\.\\./)+)(${others})/(?!api$)`,
+      message: `A feature imports another feature's api.ts only; the app composes their components (decision 012).`,
+    },
+  ]);
+}
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'db/migrations/'] },
@@ -46,4 +63,5 @@ export default tseslint.config(
     WEB_NOT_SERVER,
     { regex: '(^@/web/|^(\\.\\./)+)(features|app)/', message: 'Shared components and lib serve the features and never import one (decision 012).' },
   ]),
+  ...WEB_FEATURES.map(featureBoundary),
 );

@@ -21,6 +21,8 @@ describe('import boundaries', () => {
     ['web code importing server code', 'src/web/features/tasks/example.ts', "import { x } from '@/server/platform/errors';"],
     ['a shared component importing a feature', 'src/web/components/example.tsx', "import { x } from '@/web/features/tasks/api';"],
     ['lib importing a feature', 'src/web/lib/example.ts', "import { x } from '../features/tasks/api';"],
+    ["a feature importing another feature's components", 'src/web/features/projects/components/example.tsx', "import { x } from '@/web/features/templates/components/templates-tab';"],
+    ["a feature importing another feature's files by a relative path", 'src/web/features/projects/components/example.tsx', "import { x } from '../../templates/texts';"],
   ])('refuses %s', async (_, filePath, source) => {
     expect(await restricted(filePath, source)).toBe(true);
   });
@@ -32,6 +34,9 @@ describe('import boundaries', () => {
     ['projects reading a template through templates/public', 'src/server/modules/projects/example.ts', "import { x } from '../templates/public';"],
     ['platform importing platform and domain', 'src/server/platform/example.ts', "import { x } from '../../domain/sharing';"],
     ['domain importing zod and other domain rules', 'src/domain/example.ts', "import { x } from 'zod';\nimport { y } from './roles';\nexport const z = y;"],
+    ["a feature importing another feature's api", 'src/web/features/projects/components/example.tsx', "import { x } from '@/web/features/clients/api';"],
+    ['a feature importing its own files', 'src/web/features/projects/components/example.tsx', "import { x } from '../api';\nimport { y } from '@/web/features/projects/components/project-card';\nexport const z = y;"],
+    ['the app composing features', 'src/web/app/pages/example.tsx', "import { x } from '@/web/features/templates/components/templates-tab';"],
     ['a feature importing domain and shared components', 'src/web/features/tasks/example.ts', "import { x } from '@/domain/tasks';\nimport { y } from '@/web/components/ui/button';\nexport const z = y;"],
   ])('allows %s', async (_, filePath, source) => {
     expect(await restricted(filePath, source)).toBe(false);

@@ -7,6 +7,7 @@ import { ProjectsTab } from '@/web/features/projects/components/projects-tab';
 import { ReportsTab } from '@/web/features/reports/components/reports-tab';
 import { ProjectShareActions } from '@/web/features/sharing/components/project-share-actions';
 import { TeamTab } from '@/web/features/team/components/team-tab';
+import { TemplatesTab } from '@/web/features/templates/components/templates-tab';
 import { useSignedInMe } from '@/web/lib/session';
 import { parseDashboardTab } from '../dashboard-tabs';
 import { DashboardShell } from './dashboard-shell';
@@ -19,6 +20,7 @@ function TabPanel({ tab, role }: { tab: DashboardTab; role: Role }) {
       <ProjectsTab
         role={role}
         renderCardActions={(project) => <ProjectShareActions projectId={project.id} projectName={project.name} />}
+        templatesTab={<TemplatesTab role={role} />}
       />
     );
   }

@@ -8,7 +8,7 @@ import { ArrowLeft, Info, Lock, ShieldX } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { SHARED_LINK_ERRORS, SHARING_MESSAGES, sharedToggleStatus, type SharedProject } from '@/domain/sharing';
-import { QuestionnaireView } from '@/web/components/questionnaire-view';
+import { QuestionnaireView } from '@/web/components/questionnaire/questionnaire-view';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';

@@ -8,7 +8,7 @@ import {
   type ProjectDetail,
 } from '@/domain/project-details';
 import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
-import { QuestionnaireView } from '@/web/components/questionnaire-view';
+import { QuestionnaireView } from '@/web/components/questionnaire/questionnaire-view';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { createProjectSchema, PROJECT_MESSAGES, type CreateProjectInput } from '@/domain/projects';
 import type { FormData } from '@/domain/template-field';
 import { emptyAnswers, TEMPLATE_MESSAGES, validateAnswers, type Template } from '@/domain/templates';
-import { ClientSelect } from '@/web/components/client-select';
+import { ClientSelect } from '@/web/components/client-select/client-select';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
@@ -16,7 +16,7 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { todayIso } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { templateChoicesQuery } from '@/web/features/templates/api';
-import { AnswerFields } from '@/web/features/templates/components/answer-input';
+import { AnswerFields } from '@/web/components/questionnaire/answer-input';
 import { clientChoicesQuery, useCreateProject } from '../api';
 
 const emptyValues: CreateProjectInput = { name: '', clientId: '', description: '', dueDate: '' };

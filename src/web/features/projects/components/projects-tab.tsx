@@ -11,7 +11,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
-import { TemplatesTab } from '@/web/features/templates/components/templates-tab';
 import { projectListQuery, projectsExportUrl } from '../api';
 import { CreateProjectDialog } from './create-project-dialog';
 import { ProjectCard } from './project-card';
@@ -27,9 +26,11 @@ type ProjectsTabProps = {
   role: Role;
   /** Extra staff actions per card from other features (the sharing buttons), composed by the page. */
   renderCardActions?: (project: Project) => ReactNode;
+  /** The Templates sub-tab for staff (spec 2), composed by the page from the templates feature. */
+  templatesTab?: ReactNode;
 };
 
-export function ProjectsTab({ role, renderCardActions }: ProjectsTabProps) {
+export function ProjectsTab({ role, renderCardActions, templatesTab }: ProjectsTabProps) {
   const staff = canManageProjects(role);
   return (
     <section className="space-y-6" aria-label="Project Management">
@@ -47,7 +48,7 @@ export function ProjectsTab({ role, renderCardActions }: ProjectsTabProps) {
             <ProjectList role={role} renderCardActions={renderCardActions} />
           </TabsContent>
           <TabsContent value="templates">
-            <TemplatesTab role={role} />
+            {templatesTab}
           </TabsContent>
         </Tabs>
       ) : (

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { createProjectSchema, type CreateProjectInput } from '@/domain/projects';
 import type { FormData } from '@/domain/template-field';
 import { emptyAnswers, TEMPLATE_MESSAGES, validateAnswers, type Template } from '@/domain/templates';
-import { ClientSelect } from '@/web/components/client-select';
+import { ClientSelect } from '@/web/components/client-select/client-select';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
@@ -17,7 +17,7 @@ import { api } from '@/web/lib/api-client';
 import { todayIso } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useCreateProjectFromTemplate } from '../api';
-import { AnswerFields } from './answer-input';
+import { AnswerFields } from '@/web/components/questionnaire/answer-input';
 
 const clientChoices = {
   queryKey: ['clients', 'options'] as const,

@@ -1,5 +1,5 @@
 // The client picker of the project forms (Create Project and Use Template).
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 
 type ClientSelectProps = {
   value: string;
