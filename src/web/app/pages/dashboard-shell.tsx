@@ -85,7 +85,7 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
           </SheetContent>
         </Dialog>
 
-        <Link to="/" className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label="Brieflane home">
+        <Link to="/" className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
           <Logo compact className="sm:hidden" />
           <Logo className="hidden sm:inline-flex" />
         </Link>

@@ -10,7 +10,7 @@ export function Toaster() {
       position="bottom-right"
       richColors
       closeButton
-      toastOptions={{ classNames: { toast: 'font-sans', title: 'font-semibold', description: 'text-sm opacity-90' } }}
+      toastOptions={{ classNames: { toast: 'font-sans', title: 'font-semibold', description: 'text-sm' } }}
     />
   );
 }

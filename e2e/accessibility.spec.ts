@@ -1,0 +1,109 @@
+// Accessibility (issue 14): axe-core checks every main screen and dialog against WCAG 2.1 A/AA
+// and fails on any serious or critical violation, naming the rule and the elements.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signIn, test, toast } from './fixtures';
+
+async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  // Let entry animations (dialogs, toasts) finish: axe measures colours as they are painted.
+  await page.waitForTimeout(400);
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `axe on ${screen}`).toEqual([]);
+}
+
+const card = (page: Page, name: string) => page.getByTestId('project-card').filter({ hasText: name });
+
+test.describe('Accessibility', () => {
+  test('signed-out screens: sign in, sign up, reset request', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'sign in');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expectNoSeriousViolations(page, 'sign in with errors');
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(toast(page, 'Invalid email or password.')).toBeVisible();
+    await expectNoSeriousViolations(page, 'an error toast');
+    await page.goto('/landing');
+    await expectNoSeriousViolations(page, 'landing');
+  });
+
+  test('every dashboard tab and its main dialogs, as the organization admin', async ({ page }) => {
+    await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);
+    await expect(page.getByTestId('user-name')).toBeVisible();
+    await expect(card(page, 'Acme Online Store')).toBeVisible();
+    await expectNoSeriousViolations(page, 'projects tab');
+
+    await page.getByRole('button', { name: 'Add Project' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create New Project' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'Create Project dialog');
+    await page.keyboard.press('Escape');
+
+    await card(page, 'Acme Online Store').getByRole('button', { name: 'Share Link' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousViolations(page, 'Share Project Access dialog');
+    await page.keyboard.press('Escape');
+
+    for (const tab of ['clients', 'team', 'reports', 'activities', 'settings']) {
+      await page.goto(`/?tab=${tab}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByTestId('user-name')).toBeVisible();
+      // Lists finish loading (their skeletons go) before the check.
+      await expect(page.locator('.animate-pulse')).toHaveCount(0);
+      await expectNoSeriousViolations(page, `${tab} tab`);
+    }
+
+    await page.goto('/?tab=clients');
+    await page.getByRole('button', { name: 'Add Client' }).click();
+    const addClient = page.getByRole('dialog', { name: 'Add Client' });
+    await expect(addClient).toBeVisible();
+    await expectNoSeriousViolations(page, 'Add Client dialog');
+    await addClient.getByLabel('Client Name').fill('Accessible Client');
+    await addClient.getByRole('button', { name: 'Create Client' }).click();
+    await expect(toast(page, 'Client created successfully!')).toBeVisible();
+    await expectNoSeriousViolations(page, 'a success toast');
+  });
+
+  test('the project page and its tabs, a member page and the not-found page', async ({ page }) => {
+    await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);
+    await card(page, 'Acme Online Store').getByRole('link').first().click();
+    await expect(page.getByRole('heading', { name: 'Acme Online Store' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'project page');
+    for (const tab of ['Tasks', 'Files', 'Notes']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expectNoSeriousViolations(page, `project page, ${tab}`);
+    }
+    await page.getByRole('tab', { name: 'Tasks' }).click();
+    await page.getByRole('button', { name: 'Add Task' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousViolations(page, 'Create Task dialog');
+    await page.keyboard.press('Escape');
+
+    await page.goto('/?tab=team');
+    await page.getByRole('link', { name: DEMO_ACCOUNTS.developer.fullName }).first().click();
+    await expect(page.getByRole('heading', { name: DEMO_ACCOUNTS.developer.fullName })).toBeVisible();
+    await expectNoSeriousViolations(page, 'member page');
+
+    await page.goto('/no-such-page');
+    await expectNoSeriousViolations(page, 'not-found page');
+  });
+
+  test('a shared project page, as a signed-out client', async ({ page, browser }) => {
+    await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);
+    await card(page, 'Acme Online Store').getByRole('button', { name: 'Share Link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Project Access' });
+    await dialog.getByLabel('Link Name').fill('Accessibility check');
+    await dialog.getByRole('button', { name: 'Generate Link' }).click();
+    const url = await dialog.getByRole('listitem', { name: 'Accessibility check', exact: true }).getByLabel('Link address').inputValue();
+
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(url);
+    await expect(visitor.getByRole('heading', { name: 'Acme Online Store' }).first()).toBeVisible();
+    await expectNoSeriousViolations(visitor, 'shared project page');
+  });
+});
