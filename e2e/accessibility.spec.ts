@@ -14,6 +14,12 @@ async function expectNoSeriousViolations(page: Page, screen: string): Promise<vo
   expect(serious, `axe on ${screen}`).toEqual([]);
 }
 
+/** WCAG 2.4.2 and one page heading: the tab names what the single h1 shows. */
+async function expectPageNamed(page: Page, name: string): Promise<void> {
+  await expect(page).toHaveTitle(`${name} · Brieflane`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+}
+
 const card = (page: Page, name: string) => page.getByTestId('project-card').filter({ hasText: name });
 
 test.describe('Accessibility', () => {
@@ -34,9 +40,12 @@ test.describe('Accessibility', () => {
   });
 
   test('every dashboard tab and its main dialogs, as the organization admin', async ({ page }) => {
+    // Eight screens and four dialogs, each scanned: about 50 s on a quiet machine.
+    test.slow();
     await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);
     await expect(page.getByTestId('user-name')).toBeVisible();
     await expect(card(page, 'Acme Online Store')).toBeVisible();
+    await expectPageNamed(page, 'Projects');
     await expectNoSeriousViolations(page, 'projects tab');
 
     await page.getByRole('button', { name: 'Add Project' }).click();
@@ -55,6 +64,7 @@ test.describe('Accessibility', () => {
       await expect(page.getByTestId('user-name')).toBeVisible();
       // Lists finish loading (their skeletons go) before the check.
       await expect(page.locator('.animate-pulse')).toHaveCount(0);
+      await expectPageNamed(page, tab[0]!.toUpperCase() + tab.slice(1));
       await expectNoSeriousViolations(page, `${tab} tab`);
     }
 
@@ -70,9 +80,11 @@ test.describe('Accessibility', () => {
   });
 
   test('the project page and its tabs, a member page and the not-found page', async ({ page }) => {
+    test.slow();
     await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);
     await card(page, 'Acme Online Store').getByRole('link').first().click();
     await expect(page.getByRole('heading', { name: 'Acme Online Store' })).toBeVisible();
+    await expectPageNamed(page, 'Acme Online Store');
     await expectNoSeriousViolations(page, 'project page');
     for (const tab of ['Tasks', 'Files', 'Notes']) {
       await page.getByRole('tab', { name: tab }).click();
@@ -86,10 +98,12 @@ test.describe('Accessibility', () => {
 
     await page.goto('/?tab=team');
     await page.getByRole('link', { name: DEMO_ACCOUNTS.developer.fullName }).first().click();
-    await expect(page.getByRole('heading', { name: DEMO_ACCOUNTS.developer.fullName })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: DEMO_ACCOUNTS.developer.fullName })).toBeVisible();
+    await expectPageNamed(page, DEMO_ACCOUNTS.developer.fullName);
     await expectNoSeriousViolations(page, 'member page');
 
     await page.goto('/no-such-page');
+    await expectPageNamed(page, 'Page not found');
     await expectNoSeriousViolations(page, 'not-found page');
   });
 
@@ -104,6 +118,7 @@ test.describe('Accessibility', () => {
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto(url);
     await expect(visitor.getByRole('heading', { name: 'Acme Online Store' }).first()).toBeVisible();
+    await expectPageNamed(visitor, 'Acme Online Store');
     await expectNoSeriousViolations(visitor, 'shared project page');
   });
 });

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { canUseTab, tabTitle, type DashboardTab, type Role } from '@/domain/roles';
 import { ActivityTab } from '@/web/features/activity/components/activity-tab';
@@ -8,6 +7,7 @@ import { ReportsTab } from '@/web/features/reports/components/reports-tab';
 import { ProjectShareActions } from '@/web/features/sharing/components/project-share-actions';
 import { TeamTab } from '@/web/features/team/components/team-tab';
 import { TemplatesTab } from '@/web/features/templates/components/templates-tab';
+import { useDocumentTitle } from '@/web/lib/document-title';
 import { useSignedInMe } from '@/web/lib/session';
 import { parseDashboardTab } from '../dashboard-tabs';
 import { DashboardShell } from './dashboard-shell';
@@ -38,9 +38,7 @@ export function DashboardPage() {
   // Spec 2: a tab the user may not use renders nothing.
   const tab = parsed && canUseTab(me.profile.role, parsed) ? parsed : null;
 
-  useEffect(() => {
-    document.title = tab ? `${tabTitle(tab)} · Brieflane` : 'Brieflane';
-  }, [tab]);
+  useDocumentTitle(tab ? tabTitle(tab) : null);
 
   return (
     <DashboardShell me={me} current={tab}>

@@ -3,9 +3,11 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/web/components/ui/button';
 import { Logo } from '@/web/components/ui/logo';
+import { useDocumentTitle } from '@/web/lib/document-title';
 
 export function NotFoundPage() {
   const location = useLocation();
+  useDocumentTitle('Page not found');
   useEffect(() => {
     // Spec 2: the not-found page records the missing path.
     console.error('404 Error: User attempted to access non-existent route:', location.pathname);

@@ -15,6 +15,7 @@ import { ProjectInfoTab } from '@/web/features/project-page/components/project-i
 import { ProjectStatusBadge } from '@/web/features/projects/components/project-status-badge';
 import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
 import { ApiError } from '@/web/lib/api-client';
+import { useDocumentTitle } from '@/web/lib/document-title';
 import { formatDate } from '@/web/lib/format-date';
 import { notifyError } from '@/web/lib/notify';
 import { memberProjectSource } from '@/web/lib/project-source';
@@ -37,6 +38,7 @@ export function ProjectPage() {
   const project = useQuery(projectDetailQuery(projectId));
   useMemberLiveUpdates();
   const missing = project.error instanceof ApiError && project.error.status === 404;
+  useDocumentTitle(project.data?.name ?? (missing ? PROJECT_DETAIL_MESSAGES.notFound : null));
 
   useEffect(() => {
     // Spec 8: any other load failure is announced and the user goes back to the projects.

@@ -24,6 +24,7 @@ import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { dismissNotice, notifyError } from '@/web/lib/notify';
 import { sharedProjectSource } from '@/web/lib/project-source';
+import { useDocumentTitle } from '@/web/lib/document-title';
 import { useSharedLiveUpdates } from '@/web/lib/realtime';
 import { useMe } from '@/web/lib/session';
 
@@ -60,9 +61,7 @@ export function SharedProjectPage() {
     }
   }, [signingIn, me.data, setSearchParams]);
 
-  useEffect(() => {
-    document.title = session.data ? `${session.data.projectName} · Brieflane` : 'Brieflane';
-  }, [session.data]);
+  useDocumentTitle(session.data?.projectName);
 
   if (signingIn && me.data === null) return <AuthScreen initialMode="sign-in" />;
   if (denied) return <AccessDenied />;

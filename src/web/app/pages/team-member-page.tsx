@@ -1,5 +1,4 @@
 // Spec 2 "Member detail page" (/team/:memberId), inside the dashboard shell with Team current.
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { canUseTab } from '@/domain/roles';
 import { MemberProfile } from '@/web/features/team/components/member-profile';
@@ -10,10 +9,6 @@ export function TeamMemberPage() {
   const me = useSignedInMe();
   const { memberId = '' } = useParams();
   const allowed = canUseTab(me.profile.role, 'team');
-
-  useEffect(() => {
-    document.title = 'Team · Brieflane';
-  }, []);
 
   return (
     <DashboardShell me={me} current={allowed ? 'team' : null}>

@@ -20,6 +20,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
+import { useDocumentTitle } from '@/web/lib/document-title';
 import { formatDate } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { teamMemberQuery, useRemoveTeamMember } from '../api';
@@ -46,6 +47,7 @@ export function MemberProfile({ memberId, actor }: { memberId: string; actor: { 
   const removeMember = useRemoveTeamMember();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  useDocumentTitle(member.data?.fullName ?? 'Team');
 
   if (member.isPending) {
     return (
@@ -115,7 +117,7 @@ export function MemberProfile({ memberId, actor }: { memberId: string; actor: { 
             <CardContent className="flex flex-col items-center gap-3 p-6 text-center">
               <MemberAvatar fullName={data.fullName} className="size-20 text-2xl" />
               <div className="min-w-0 space-y-2">
-                <h2 className="text-xl font-semibold break-words">{data.fullName}</h2>
+                <h1 className="text-xl font-semibold break-words">{data.fullName}</h1>
                 <RoleBadge role={data.role} />
               </div>
               <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
