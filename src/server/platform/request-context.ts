@@ -46,12 +46,12 @@ export function registerRequestContext(app: FastifyInstance, platform: Platform)
   app.decorateRequest('actor', { getter: function (this: FastifyRequest) { return take(this, 'session').actor; } });
   app.decorateRequest('projectAccess', { getter: function (this: FastifyRequest) { return take(this, 'projectAccess'); } });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
     const params = request.params as { projectId?: string; token?: string };
     if (access === 'member' || access === 'member-project') {
-      const session = await requireSession(platform, request);
+      const session = await requireSession(platform, request, reply);
       const projectAccess = access === 'member-project' ? memberProjectAccess(session.actor, params.projectId!) : undefined;
       resolved.set(request, { session, projectAccess });
       return;

@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../domain/auth';
 import { createMember, createOrganization } from '../../platform/auth/accounts';
+import { findSession } from '../../platform/auth/session';
+import { systemClock } from '../../platform/clock';
 import { sessions } from '../../platform/db/schema/auth';
+import type { Platform } from '../../platform/platform';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { asUser, sessionCookie, TEST_PASSWORD } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -107,5 +111,69 @@ describe('Behind HTTPS', () => {
     } finally {
       await secure.close();
     }
+  });
+});
+
+describe('Resolving the session of a request (decision 014)', () => {
+  const platformCounting = () => {
+    const counts = { select: 0, update: 0 };
+    const db = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property === 'select' || property === 'update') counts[property] += 1;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const platform = { config: t.config, database: t.database, db, clock: systemClock, storage: undefined as never } satisfies Platform;
+    return { platform, counts };
+  };
+  const requestWith = (cookie: string) => ({ cookies: Object.fromEntries([cookie.split(/=(.*)/s).slice(0, 2).map((part, i) => (i ? decodeURIComponent(part) : part))]) }) as unknown as FastifyRequest;
+
+  it('reads session, user and profile in one query', async () => {
+    const user = await asUser(t, 'admin');
+    const { platform, counts } = platformCounting();
+    const session = await findSession(platform, requestWith(user.cookie));
+    expect(session?.actor).toEqual({
+      userId: user.userId,
+      profileId: user.profileId,
+      organizationId: user.organizationId,
+      role: 'admin',
+      email: user.email,
+      fullName: user.fullName,
+    });
+    expect(counts).toEqual({ select: 1, update: 0 });
+  });
+
+  it('refuses a token whose signature is not ours, and an expired session, without a query for the forgery', async () => {
+    const user = await asUser(t, 'developer');
+    const [name, value] = user.cookie.split(/=(.*)/s) as [string, string];
+    const token = decodeURIComponent(value).split('.')[0]!;
+    const forged = `${name}=${encodeURIComponent(`${token}.${Buffer.alloc(32).toString('base64')}`)}`;
+    const { platform, counts } = platformCounting();
+    expect(await findSession(platform, requestWith(forged))).toBeNull();
+    expect(await findSession(platform, requestWith(`${name}=${token}`))).toBeNull();
+    expect(counts.select).toBe(0);
+
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, token));
+    expect((await user.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+  });
+
+  it('extends a session used a day after its last extension and sends the refreshed cookie back', async () => {
+    const user = await asUser(t, 'account_executive');
+    const token = decodeURIComponent(user.cookie.split(/=(.*)/s)[1]!).split('.')[0]!;
+    const day = 24 * 60 * 60 * 1000;
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() + 28 * day) }).where(eq(sessions.token, token));
+
+    const res = await user.inject({ method: 'GET', url: '/api/projects' });
+    expect(res.statusCode).toBe(200);
+    const refreshed = String(res.headers['set-cookie']);
+    expect(refreshed).toContain(user.cookie);
+    expect(refreshed).toContain(`Max-Age=${30 * 24 * 60 * 60}`);
+    expect(refreshed).toContain('HttpOnly');
+    const [row] = await t.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.token, token));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * day);
+
+    // Fresh again: the next request neither writes nor sends a cookie.
+    const next = await user.inject({ method: 'GET', url: '/api/projects' });
+    expect(next.headers['set-cookie']).toBeUndefined();
   });
 });

@@ -8,7 +8,9 @@ import { hashPassword, verifyPassword } from './password';
 
 /** The session cookie is `brieflane.session_token` (`__Secure-` prefixed behind HTTPS). */
 export const SESSION_COOKIE_PREFIX = 'brieflane';
-const SESSION_DAYS = 30;
+/** A session lasts 30 days, extended again when used more than a day after its last extension. */
+export const SESSION_SECONDS = 30 * 24 * 60 * 60;
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 
 function createAuth(platform: Platform) {
   const { config } = platform;
@@ -26,8 +28,8 @@ function createAuth(platform: Platform) {
     user: { modelName: 'users' },
     session: {
       modelName: 'sessions',
-      expiresIn: SESSION_DAYS * 24 * 60 * 60,
-      updateAge: 24 * 60 * 60,
+      expiresIn: SESSION_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
       // No cookie cache: a revoked session must stop working at once (sign-out, password change).
       cookieCache: { enabled: false },
     },
