@@ -12,7 +12,6 @@ import {
   validateResetTokenSchema,
   verifyCodeSchema,
 } from '../../../domain/auth';
-import { authFor } from '../../platform/auth/auth';
 import { loadMe } from '../../platform/auth/me';
 import {
   enforceRateLimit,
@@ -20,7 +19,7 @@ import {
   rememberSignInAddress,
   signInAddressIsKnown,
 } from '../../platform/auth/rate-limit';
-import { findSession, forwardCookies, requestHeaders } from '../../platform/auth/session';
+import { endSession, findSession, forwardCookies, requestHeaders } from '../../platform/auth/session';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import {
@@ -124,8 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
     '/api/auth/sign-out',
     { schema: { tags, summary: 'End the session (also on the server)', response: { 204: z.null() } } },
     async (request, reply) => {
-      const { headers } = await authFor(platform).api.signOut({ headers: requestHeaders(request), returnHeaders: true });
-      forwardCookies(reply, headers);
+      await endSession(platform, request, reply);
       return reply.status(204).send(null);
     },
   );

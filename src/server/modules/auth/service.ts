@@ -12,7 +12,7 @@ import { loadMe } from '../../platform/auth/me';
 import { hashPassword } from '../../platform/auth/password';
 import { withinRateLimit } from '../../platform/auth/rate-limit';
 import { hashResetToken, issueSetPasswordLink, RESET_TOKEN_LIFETIME_MS } from '../../platform/auth/reset-tokens';
-import type { Actor } from '../../platform/auth/session';
+import { sealSession, type Actor } from '../../platform/auth/session';
 import { sessions, users } from '../../platform/db/schema/auth';
 import { passwordResetTokens, verificationCodes } from '../../platform/db/schema/platform';
 import { emailNotifications, profiles } from '../../platform/db/schema/tenancy';
@@ -246,13 +246,14 @@ export async function signIn(
     throw error;
   }
   const { user, token } = result.response;
+  const storedToken = await sealSession(platform.db, token);
   const [profile] = await platform.db
     .select({ id: profiles.id, organizationId: profiles.organizationId, role: profiles.role, fullName: profiles.fullName })
     .from(profiles)
     .where(eq(profiles.userId, user.id))
     .limit(1);
   if (!profile) {
-    await platform.db.delete(sessions).where(eq(sessions.token, token));
+    await platform.db.delete(sessions).where(eq(sessions.token, storedToken));
     throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
   }
   const actor: Actor = {

@@ -1,9 +1,10 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../domain/auth';
 import { createMember, createOrganization } from '../../platform/auth/accounts';
-import { findSession } from '../../platform/auth/session';
+import { findSession, hashSessionToken } from '../../platform/auth/session';
 import { systemClock } from '../../platform/clock';
 import { sessions } from '../../platform/db/schema/auth';
 import type { Platform } from '../../platform/platform';
@@ -153,7 +154,7 @@ describe('Resolving the session of a request (decision 014)', () => {
     expect(await findSession(platform, requestWith(`${name}=${token}`))).toBeNull();
     expect(counts.select).toBe(0);
 
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, token));
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, hashSessionToken(token)));
     expect((await user.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
   });
 
@@ -161,7 +162,7 @@ describe('Resolving the session of a request (decision 014)', () => {
     const user = await asUser(t, 'account_executive');
     const token = decodeURIComponent(user.cookie.split(/=(.*)/s)[1]!).split('.')[0]!;
     const day = 24 * 60 * 60 * 1000;
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() + 28 * day) }).where(eq(sessions.token, token));
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() + 28 * day) }).where(eq(sessions.token, hashSessionToken(token)));
 
     const res = await user.inject({ method: 'GET', url: '/api/projects' });
     expect(res.statusCode).toBe(200);
@@ -169,11 +170,25 @@ describe('Resolving the session of a request (decision 014)', () => {
     expect(refreshed).toContain(user.cookie);
     expect(refreshed).toContain(`Max-Age=${30 * 24 * 60 * 60}`);
     expect(refreshed).toContain('HttpOnly');
-    const [row] = await t.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.token, token));
+    const [row] = await t.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.token, hashSessionToken(token)));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * day);
 
     // Fresh again: the next request neither writes nor sends a cookie.
     const next = await user.inject({ method: 'GET', url: '/api/projects' });
     expect(next.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('stores only the hash of a session token, so a copy of the database signs nobody in', async () => {
+    const user = await asUser(t, 'organization_admin');
+    const token = decodeURIComponent(user.cookie.split(/=(.*)/s)[1]!).split('.')[0]!;
+    const stored = await t.db.select({ token: sessions.token }).from(sessions).where(eq(sessions.userId, user.userId));
+    expect(stored).toEqual([{ token: hashSessionToken(token) }]);
+    expect(stored[0]!.token).not.toContain(token);
+
+    // Even with the signing secret, the stored value is not a session token.
+    const signature = createHmac('sha256', t.config.authSecret).update(stored[0]!.token).digest('base64');
+    const fromCopy = `brieflane.session_token=${encodeURIComponent(`${stored[0]!.token}.${signature}`)}`;
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: fromCopy } })).statusCode).toBe(401);
+    expect((await user.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(200);
   });
 });

@@ -1,9 +1,10 @@
 // Who is calling: the better-auth session resolved to our profile and organization. Every
 // feature takes the organization and role from here, never from the request body.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../../domain/roles';
+import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema/auth';
 import { profiles } from '../db/schema/tenancy';
 import { unauthorized } from '../errors';
@@ -42,12 +43,41 @@ export function forwardCookies(reply: FastifyReply, headers: Headers | null | un
 
 /** better-auth's session cookie: `<token>.<base64 HMAC-SHA256 of the token>` under our prefix. */
 function sessionCookieName(platform: Platform): string {
-  const secure = platform.config.publicUrl.startsWith('https:');
-  return `${secure ? '__Secure-' : ''}${SESSION_COOKIE_PREFIX}.session_token`;
+  return `${isSecure(platform) ? '__Secure-' : ''}${SESSION_COOKIE_PREFIX}.session_token`;
+}
+
+function isSecure(platform: Platform): boolean {
+  return platform.config.publicUrl.startsWith('https:');
 }
 
 function signature(platform: Platform, token: string): string {
   return createHmac('sha256', platform.config.authSecret).update(token).digest('base64');
+}
+
+/**
+ * What the sessions table holds for a token: its SHA-256 (decision 014), so a copy of the
+ * database (a backup, a dump) yields no live session. The cookie carries the token itself.
+ */
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Seals a session better-auth has just created: its stored token becomes the token's hash.
+ * Returns the stored form, for the caller to find the row by.
+ */
+export async function sealSession(db: Executor, token: string): Promise<string> {
+  const hashed = hashSessionToken(token);
+  await db.update(sessions).set({ token: hashed }).where(eq(sessions.token, token));
+  return hashed;
+}
+
+/** Signs the caller out: their session row goes and the cookie is cleared. */
+export async function endSession(platform: Platform, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const cookieName = sessionCookieName(platform);
+  const token = verifiedToken(platform, request.cookies[cookieName]);
+  if (token) await platform.db.delete(sessions).where(eq(sessions.token, hashSessionToken(token)));
+  reply.setCookie(cookieName, '', { path: '/', maxAge: 0, httpOnly: true, sameSite: 'lax', secure: isSecure(platform) });
 }
 
 /** The token of a cookie value the library signed with our secret; null for anything else. */
@@ -66,7 +96,7 @@ function verifiedToken(platform: Platform, value: string | undefined): string | 
  *
  * One query (decision 014): the signed cookie is checked here with the library's own signing rule,
  * then the session, its user and the profile are read together, instead of better-auth's
- * getSession (session, then user) followed by the profile. As the library did, a session used
+ * getSession (session, then user) followed by the profile. The row is found by the token's hash. As the library did, a session used
  * more than a day after it was last extended is extended to 30 days again; given the reply, the
  * refreshed cookie goes back with it, so an active browser stays signed in.
  */
@@ -89,7 +119,7 @@ export async function findSession(platform: Platform, request: FastifyRequest, r
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.userId, sessions.userId))
-    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.token, hashSessionToken(token)), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
   if (row.expiresAt.getTime() - SESSION_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now.getTime()) {
@@ -102,7 +132,7 @@ export async function findSession(platform: Platform, request: FastifyRequest, r
       maxAge: SESSION_SECONDS,
       httpOnly: true,
       sameSite: 'lax',
-      secure: platform.config.publicUrl.startsWith('https:'),
+      secure: isSecure(platform),
     });
   }
   return {
