@@ -1,10 +1,10 @@
 // Who is calling: the better-auth session resolved to our profile and organization. Every
 // feature takes the organization and role from here, never from the request body.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../../domain/roles';
-import type { Executor } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import { sessions, users } from '../db/schema/auth';
 import { profiles } from '../db/schema/tenancy';
 import { unauthorized } from '../errors';
@@ -91,6 +91,38 @@ function verifiedToken(platform: Platform, value: string | undefined): string | 
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+function prepareSessionQuery(db: Database) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      profileId: profiles.id,
+      organizationId: profiles.organizationId,
+      role: profiles.role,
+      fullName: profiles.fullName,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.userId, sessions.userId))
+    .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('brieflane_find_session');
+}
+
+// Built once per database: every request runs it, and on PostgreSQL each pooled connection
+// parses it once as a named prepared statement.
+const sessionQueries = new WeakMap<Database, ReturnType<typeof prepareSessionQuery>>();
+function sessionQuery(db: Database) {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = prepareSessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  return query;
+}
+
 /**
  * The signed-in caller with their session, or null. A user without a profile is not signed in.
  *
@@ -105,22 +137,7 @@ export async function findSession(platform: Platform, request: FastifyRequest, r
   const token = verifiedToken(platform, request.cookies[cookieName]);
   if (!token) return null;
   const now = new Date();
-  const [row] = await platform.db
-    .select({
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      userId: users.id,
-      email: users.email,
-      profileId: profiles.id,
-      organizationId: profiles.organizationId,
-      role: profiles.role,
-      fullName: profiles.fullName,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(profiles, eq(profiles.userId, sessions.userId))
-    .where(and(eq(sessions.token, hashSessionToken(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const [row] = await sessionQuery(platform.db).execute({ token: hashSessionToken(token), now });
   if (!row) return null;
   if (row.expiresAt.getTime() - SESSION_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now.getTime()) {
     const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
