@@ -1,7 +1,7 @@
 // Projects of the caller's organization. Developers see only projects in their access list;
 // everything else of another organization, or not assigned, is not found (404).
 import { format } from 'date-fns';
-import { and, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -18,8 +18,8 @@ import { TEMPLATE_MESSAGES, validateAnswers } from '../../../domain/templates';
 import { recordActivity } from '../../platform/activity-log';
 import type { Actor } from '../../platform/auth/session';
 import type { Clock } from '../../platform/clock';
-import type { Executor } from '../../platform/db/client';
-import { afterCursor, containsPattern, countAll, decodeCursor, encodeCursor } from '../../platform/db/cursor';
+import type { Database, Executor } from '../../platform/db/client';
+import { containsPattern, countAll, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { clients, projectFiles, projects } from '../../platform/db/schema/work';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
@@ -41,14 +41,12 @@ export function today(clock: Clock): string {
  * ids, which come as an array so the planner can OR the three bitmap scans together).
  */
 export function searchCondition(organizationId: string, search: string): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = containsPattern(search);
-  const matchingClients = sql`array(select ${clients.id} from ${clients} where ${clients.organizationId} = ${organizationId} and ${clients.name} ilike ${pattern})`;
-  return or(ilike(projects.name, pattern), ilike(projects.description, pattern), sql`${projects.clientId} = any(${matchingClients})`);
+  return search ? searchPatternCondition(organizationId, containsPattern(search)) : undefined;
 }
 
-function statusCondition(status: z.output<typeof listProjectsQuerySchema>['status']): SQL | undefined {
-  return status === 'all' ? undefined : eq(projects.status, status);
+function searchPatternCondition(organizationId: string | Placeholder, pattern: string | Placeholder): SQL {
+  const matchingClients = sql`array(select ${clients.id} from ${clients} where ${clients.organizationId} = ${organizationId} and ${clients.name} ilike ${pattern})`;
+  return or(ilike(projects.name, pattern), ilike(projects.description, pattern), sql`${projects.clientId} = any(${matchingClients})`)!;
 }
 
 type CardRow = {
@@ -72,31 +70,92 @@ function toCard({ project, clientName, ownerName }: CardRow, actor: Actor): Proj
   };
 }
 
+/**
+ * The list's three reads for one shape of request (who asks, which filters, which page), built
+ * once per database as prepared statements with placeholders: building a query in drizzle costs
+ * more CPU than PostgreSQL spends answering it (decision 014).
+ */
+type ListShape = { developer: boolean; status: boolean; search: boolean; cursor: boolean };
+type ListParams = {
+  organizationId: string;
+  profileId: string;
+  status?: string;
+  pattern?: string;
+  cursorCreatedAt?: Date;
+  cursorId?: string;
+  limit: number;
+};
+
+function prepareListQueries(db: Database, shape: ListShape) {
+  const p = sql.placeholder;
+  const name = `brieflane_project_list_${Object.values(shape).map(Number).join('')}`;
+  const visible = visibleProjects({
+    role: shape.developer ? 'developer' : 'admin',
+    organizationId: p('organizationId'),
+    profileId: p('profileId'),
+  });
+  const matching = and(
+    visible,
+    shape.status ? eq(projects.status, p('status') as unknown as ProjectStatus) : undefined,
+    shape.search ? searchPatternCondition(p('organizationId'), p('pattern')) : undefined,
+  );
+  const cursor = shape.cursor
+    ? or(lt(projects.createdAt, p('cursorCreatedAt')), and(eq(projects.createdAt, p('cursorCreatedAt')), lt(projects.id, p('cursorId'))))
+    : undefined;
+  return {
+    page: db
+      .select({ project: projects, clientName: clients.name, ownerName: owner.fullName })
+      .from(projects)
+      .innerJoin(clients, eq(clients.id, projects.clientId))
+      .leftJoin(owner, eq(owner.id, projects.createdBy))
+      .where(and(matching, cursor))
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(p('limit'))
+      .prepare(`${name}_page`),
+    matched: db.select({ n: countAll }).from(projects).where(matching).prepare(`${name}_matched`),
+    total: db.select({ n: countAll }).from(projects).where(visible).prepare(`${name}_total`),
+  };
+}
+
+const listQueryCache = new WeakMap<Database, Map<string, ReturnType<typeof prepareListQueries>>>();
+function listQueries(db: Database, shape: ListShape) {
+  let byShape = listQueryCache.get(db);
+  if (!byShape) listQueryCache.set(db, (byShape = new Map()));
+  const key = JSON.stringify(shape);
+  let queries = byShape.get(key);
+  if (!queries) byShape.set(key, (queries = prepareListQueries(db, shape)));
+  return queries;
+}
+
 export async function listProjects(
   { db }: Platform,
   actor: Actor,
   query: z.output<typeof listProjectsQuerySchema>,
 ) {
-  const visible = visibleProjects(actor);
-  const matching = and(visible, statusCondition(query.status), searchCondition(actor.organizationId, query.search));
-  const page = and(
-    matching,
-    query.cursor ? afterCursor(projects.createdAt, projects.id, decodeCursor(query.cursor)) : undefined,
-  );
-
-  const pageQuery = db
-    .select({ project: projects, clientName: clients.name, ownerName: owner.fullName })
-    .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
-    .leftJoin(owner, eq(owner.id, projects.createdBy))
-    .where(page)
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(query.limit + 1);
-  const matchedQuery = db.select({ n: countAll }).from(projects).where(matching);
-  const filtered = query.search !== '' || query.status !== 'all';
-  const totalQuery = filtered ? db.select({ n: countAll }).from(projects).where(visible) : undefined;
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const shape: ListShape = {
+    developer: !canManageProjects(actor.role),
+    status: query.status !== 'all',
+    search: query.search !== '',
+    cursor: cursor !== undefined,
+  };
+  const queries = listQueries(db, shape);
+  const params: ListParams = {
+    organizationId: actor.organizationId,
+    profileId: actor.profileId,
+    status: shape.status ? query.status : undefined,
+    pattern: shape.search ? containsPattern(query.search) : undefined,
+    cursorCreatedAt: cursor?.createdAt,
+    cursorId: cursor?.id,
+    limit: query.limit + 1,
+  };
+  const filtered = shape.status || shape.search;
   // Independent reads: on a PostgreSQL pool they run side by side.
-  const [rows, matchedRows, totalRows] = await Promise.all([pageQuery, matchedQuery, totalQuery]);
+  const [rows, matchedRows, totalRows] = await Promise.all([
+    queries.page.execute(params),
+    queries.matched.execute(params),
+    filtered ? queries.total.execute(params) : undefined,
+  ]);
   const matched = matchedRows[0]?.n ?? 0;
   const total = totalRows ? (totalRows[0]?.n ?? 0) : matched;
 

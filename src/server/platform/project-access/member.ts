@@ -1,7 +1,7 @@
 // The project page's way in (access.ts): a signed-in member of the project's organization who
 // can see it (developers only projects in their access list). Anything else, another
 // organization's project included, is not found.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { PROJECT_DETAIL_MESSAGES } from '../../../domain/project-details';
 import { canManageProjects } from '../../../domain/roles';
@@ -10,8 +10,11 @@ import { developerProjectAccess, projects } from '../db/schema/work';
 import { notFound } from '../errors';
 import type { ProjectAccess } from './access';
 
-/** The projects the actor may see: the organization's, and for developers only assigned ones. */
-export function visibleProjects(actor: Actor): SQL {
+/**
+ * The projects the actor may see: the organization's, and for developers only assigned ones.
+ * The ids may be placeholders of a prepared statement (the project list prepares its queries).
+ */
+export function visibleProjects(actor: Pick<Actor, 'role'> & { organizationId: string | Placeholder; profileId: string | Placeholder }): SQL {
   const inOrganization = eq(projects.organizationId, actor.organizationId);
   if (canManageProjects(actor.role)) return inOrganization;
   // A correlated EXISTS served by the (project_id, developer_profile_id) unique index.
