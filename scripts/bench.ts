@@ -231,8 +231,8 @@ const benchmarks: Benchmark[] = [
   {
     name: 'project-list',
     description:
-      'First page of GET /api/projects (plain, and searching "brand") for an admin of an organization with 10,000 projects and 1,000 clients, 32 connections for 10 s each, beside a bare Fastify route running the same SQL through the same driver; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set',
-    async run() {
+      'First page of GET /api/projects (plain, and searching "brand") for an admin of an organization with 10,000 projects and 1,000 clients, 32 connections for 10 s each, alternating with a bare Fastify route running the same SQL through the same driver (--runs rounds, ratios per round); PGlite, and PostgreSQL when BENCH_DATABASE_URL is set',
+    async run({ runs }) {
       const rows: Row[] = [];
       const targets: { label: string; databaseUrl?: string }[] = [{ label: 'pglite' }];
       if (process.env.BENCH_DATABASE_URL) targets.push({ label: 'postgres', databaseUrl: process.env.BENCH_DATABASE_URL });
@@ -244,17 +244,26 @@ const benchmarks: Benchmark[] = [
             ['plain', ''],
             ['search', '?search=brand'],
           ] as const) {
-            const app = await loadTest(`${server.appUrl}/api/projects${query}`, server.cookie);
-            const bare = await loadTest(`${server.bareUrl}/bare/projects${query}`);
-            const label = `${target.label}, ${caseName}`;
-            rows.push(row('project-list', `${label}, app`, 'requests/s', 'req/s', [app.rps]));
-            rows.push(row('project-list', `${label}, app`, 'p99 latency', 'ms', [app.p99]));
-            rows.push(row('project-list', `${label}, bare SQL`, 'requests/s', 'req/s', [bare.rps]));
-            rows.push(row('project-list', `${label}, bare SQL`, 'p99 latency', 'ms', [bare.p99]));
-            rows.push(row('project-list', `${label}, app / bare`, 'throughput ratio', 'x', [app.rps / bare.rps]));
-            if (app.failed || bare.failed) {
-              rows.push(row('project-list', `${label}`, 'errors or timeouts (app, bare)', 'requests', [app.failed, bare.failed]));
+            // App and bare alternate, so a busy spell of the machine hits both alike.
+            const apps: LoadResult[] = [];
+            const bares: LoadResult[] = [];
+            for (let i = 0; i < runs; i++) {
+              apps.push(await loadTest(`${server.appUrl}/api/projects${query}`, server.cookie));
+              bares.push(await loadTest(`${server.bareUrl}/bare/projects${query}`));
             }
+            const label = `${target.label}, ${caseName}`;
+            for (const [who, results] of [
+              ['app', apps],
+              ['bare SQL', bares],
+            ] as const) {
+              rows.push(row('project-list', `${label}, ${who}`, 'requests/s', 'req/s', results.map((r) => r.rps)));
+              rows.push(row('project-list', `${label}, ${who}`, 'p50 latency', 'ms', results.map((r) => r.p50)));
+              rows.push(row('project-list', `${label}, ${who}`, 'p99 latency', 'ms', results.map((r) => r.p99)));
+            }
+            rows.push(row('project-list', `${label}, app / bare`, 'throughput ratio', 'x', apps.map((r, i) => r.rps / bares[i]!.rps)));
+            rows.push(row('project-list', `${label}, app / bare`, 'p99 ratio', 'x', apps.map((r, i) => r.p99 / bares[i]!.p99)));
+            const failed = [...apps, ...bares].reduce((n, r) => n + r.failed, 0);
+            if (failed) rows.push(row('project-list', label, 'errors or timeouts', 'requests', [failed]));
           }
         } finally {
           await server.stop();
@@ -383,7 +392,9 @@ async function startListServer(databaseUrl: string | undefined): Promise<ListSer
 }
 
 /** autocannon as its own process: 32 connections for 10 s (30 s request timeout); only 200s count. */
-async function loadTest(url: string, cookie?: string): Promise<{ rps: number; p99: number; failed: number }> {
+type LoadResult = { rps: number; p50: number; p99: number; failed: number };
+
+async function loadTest(url: string, cookie?: string): Promise<LoadResult> {
   const args = ['-c', '32', '-d', '10', '-t', '30', '-j', ...(cookie ? ['-H', `cookie=${cookie}`] : []), url];
   const output = execFileSync(path.join(root, 'node_modules', '.bin', 'autocannon'), args, {
     cwd: root,
@@ -393,13 +404,13 @@ async function loadTest(url: string, cookie?: string): Promise<{ rps: number; p9
   });
   const result = JSON.parse(output) as {
     requests: { average: number };
-    latency: { p99: number };
+    latency: { p50: number; p99: number };
     non2xx: number;
     errors: number;
     timeouts: number;
   };
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers under load`);
-  return { rps: result.requests.average, p99: result.latency.p99, failed: result.errors + result.timeouts };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.errors + result.timeouts };
 }
 
 // ---------------------------------------------------------------------------------------------
