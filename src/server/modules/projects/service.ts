@@ -71,7 +71,7 @@ function toCard({ project, clientName, ownerName }: CardRow, actor: Actor): Proj
 }
 
 /**
- * The list's three reads for one shape of request (who asks, which filters, which page), built
+ * The list's reads for one shape of request (who asks, which filters, which page), built
  * once per database as prepared statements with placeholders: building a query in drizzle costs
  * more CPU than PostgreSQL spends answering it (decision 014).
  */
@@ -102,9 +102,14 @@ function prepareListQueries(db: Database, shape: ListShape) {
   const cursor = shape.cursor
     ? or(lt(projects.createdAt, p('cursorCreatedAt')), and(eq(projects.createdAt, p('cursorCreatedAt')), lt(projects.id, p('cursorId'))))
     : undefined;
+  // The counts ride on the page as uncorrelated scalar subqueries (one InitPlan each, run once
+  // per statement): one round trip for 'Showing X of Y' and the cards. Inside them "projects"
+  // names the subquery's own table.
+  const matchedCount = sql<number>`(select count(*)::int from ${projects} where ${matching})`;
+  const totalCount = shape.status || shape.search ? sql<number>`(select count(*)::int from ${projects} where ${visible})` : matchedCount;
   return {
     page: db
-      .select({ project: projects, clientName: clients.name, ownerName: owner.fullName })
+      .select({ project: projects, clientName: clients.name, ownerName: owner.fullName, matched: matchedCount, total: totalCount })
       .from(projects)
       .innerJoin(clients, eq(clients.id, projects.clientId))
       .leftJoin(owner, eq(owner.id, projects.createdBy))
@@ -149,15 +154,13 @@ export async function listProjects(
     cursorId: cursor?.id,
     limit: query.limit + 1,
   };
-  const filtered = shape.status || shape.search;
-  // Independent reads: on a PostgreSQL pool they run side by side.
-  const [rows, matchedRows, totalRows] = await Promise.all([
-    queries.page.execute(params),
-    queries.matched.execute(params),
-    filtered ? queries.total.execute(params) : undefined,
-  ]);
-  const matched = matchedRows[0]?.n ?? 0;
-  const total = totalRows ? (totalRows[0]?.n ?? 0) : matched;
+  const rows = await queries.page.execute(params);
+  // An empty page carries no counts: read them on their own (no match, or a page past the end).
+  const counts = rows[0] ?? {
+    matched: (await queries.matched.execute(params))[0]?.n ?? 0,
+    total: (await queries.total.execute(params))[0]?.n ?? 0,
+  };
+  const { matched, total } = counts;
 
   const items = rows.slice(0, query.limit).map((row) => toCard(row, actor));
   const last = rows.length > query.limit ? rows[query.limit - 1]!.project : undefined;
