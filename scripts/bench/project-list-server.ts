@@ -68,31 +68,27 @@ const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ''])
   .find((c) => c.includes('session_token'))!
   .split(';')[0]!;
 
-// The bare route: the list service's SQL by hand (first page, matched and total counts), with
-// its search shape (trigram-indexed name and description, matching clients' ids as an array).
+// The bare route: the list service's SQL by hand (first page, with its matched and total counts
+// as scalar subqueries of the same statement, decision 014), with its search shape
+// (trigram-indexed name and description, matching clients' ids as an array).
 const searchSql = `(p.name ilike $2 or p.description ilike $2
   or p.client_id = any(array(select id from clients where organization_id = $1 and name ilike $2)))`;
-const listSql = `
-  select p.id, p.name, p.description, p.status, p.due_date, p.client_id, p.created_at, c.name as client_name, o.full_name as owner_name
+const listSql = (search: boolean) => `
+  select p.id, p.name, p.description, p.status, p.due_date, p.client_id, p.created_at, c.name as client_name, o.full_name as owner_name,
+    (select count(*)::int from projects p where p.organization_id = $1${search ? ` and ${searchSql}` : ''}) as matched,
+    ${search ? '(select count(*)::int from projects p where p.organization_id = $1)' : 'null'} as total
   from projects p join clients c on c.id = p.client_id left join profiles o on o.id = p.created_by
-  where p.organization_id = $1 and ($2 = '' or ${searchSql})
+  where p.organization_id = $1${search ? ` and ${searchSql}` : ''}
   order by p.created_at desc, p.id desc limit ${PAGE + 1}`;
-const matchedSql = `select count(*)::int as n from projects p where p.organization_id = $1 and ${searchSql}`;
-const totalSql = `select count(*)::int as n from projects p where p.organization_id = $1`;
 type Rows = { rows: Record<string, unknown>[] };
 const query = (text: string, params: unknown[]): Promise<Rows> =>
   database.pglite ? database.pglite.query(text, params) : database.pool!.query(text, params);
 
 const bare = Fastify({ logger: false });
 bare.get<{ Querystring: { search?: string } }>('/bare/projects', async (request) => {
-  const search = request.query.search ? `%${request.query.search}%` : '';
-  const [items, total, searched] = await Promise.all([
-    query(listSql, [organization.id, search]),
-    query(totalSql, [organization.id]),
-    search ? query(matchedSql, [organization.id, search]) : undefined,
-  ]);
-  const matched = searched ?? total;
-  return { items: items.rows.slice(0, PAGE), matched: matched.rows[0]!.n, total: total.rows[0]!.n };
+  const search = request.query.search ? `%${request.query.search}%` : undefined;
+  const { rows } = await query(listSql(search !== undefined), search ? [organization.id, search] : [organization.id]);
+  return { items: rows.slice(0, PAGE), matched: rows[0]?.matched ?? 0, total: rows[0]?.total ?? rows[0]?.matched ?? 0 };
 });
 
 await app.listen({ host: '127.0.0.1', port });

@@ -106,7 +106,8 @@ function prepareListQueries(db: Database, shape: ListShape) {
   // per statement): one round trip for 'Showing X of Y' and the cards. Inside them "projects"
   // names the subquery's own table.
   const matchedCount = sql<number>`(select count(*)::int from ${projects} where ${matching})`;
-  const totalCount = shape.status || shape.search ? sql<number>`(select count(*)::int from ${projects} where ${visible})` : matchedCount;
+  // Unfiltered, the total is the matched count: not counted twice.
+  const totalCount = shape.status || shape.search ? sql<number | null>`(select count(*)::int from ${projects} where ${visible})` : sql<number | null>`null`;
   return {
     page: db
       .select({ project: projects, clientName: clients.name, ownerName: owner.fullName, matched: matchedCount, total: totalCount })
@@ -160,7 +161,8 @@ export async function listProjects(
     matched: (await queries.matched.execute(params))[0]?.n ?? 0,
     total: (await queries.total.execute(params))[0]?.n ?? 0,
   };
-  const { matched, total } = counts;
+  const matched = counts.matched;
+  const total = counts.total ?? matched;
 
   const items = rows.slice(0, query.limit).map((row) => toCard(row, actor));
   const last = rows.length > query.limit ? rows[query.limit - 1]!.project : undefined;
