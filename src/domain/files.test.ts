@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedExtension, addLinkSchema, contentMatchesExtension, fileSizeLabel, textContentCheck } from './files';
+import { acceptedExtension, addLinkSchema, contentMatchesExtension, fileSizeLabel, storedFileName, textContentCheck } from './files';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 
@@ -54,3 +54,19 @@ describe('file rules', () => {
     expect(cut.end()).toBe(false);
   });
 });
+
+describe('storedFileName', () => {
+  it('trims and cuts to 255 characters, never through a surrogate pair', () => {
+    expect(storedFileName('  brief.pdf ')).toBe('brief.pdf');
+    expect(storedFileName('x'.repeat(300))).toHaveLength(255);
+    const name = storedFileName(`${'x'.repeat(254)}😀.pdf`)!;
+    expect(name).toBe('x'.repeat(254));
+    expect(storedFileName('évian ☃.pdf')).toBe('évian ☃.pdf');
+  });
+
+  it('refuses names with a character that cannot be saved', () => {
+    expect(storedFileName('a\u0000.pdf')).toBeNull();
+    expect(storedFileName('a\ud800.pdf')).toBeNull();
+  });
+});
+

@@ -1,7 +1,7 @@
 // Files and links on the project page (spec 2 "Files & Links", 3 "project_file", 5, 8;
 // ARCHITECTURE decision 10: type checked by extension and by content).
 import { z } from 'zod';
-import { text } from './text-fields';
+import { isStorableText, text, unstorableTextMessage } from './text-fields';
 
 export const FILE_MESSAGES = {
   upload: 'Upload File',
@@ -26,6 +26,7 @@ export const FILE_MESSAGES = {
   storageFull: 'There is no room left to store this file. Please ask your administrator to free up space.',
   notFound: 'File not found',
   notYours: 'You can only delete files and links you added.',
+  unstorableName: unstorableTextMessage('File name'),
 } as const;
 
 export const ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'png', 'jpg', 'jpeg', 'gif', 'txt', 'zip'] as const;
@@ -44,6 +45,20 @@ export const CONTENT_TYPES: Record<AcceptedExtension, string> = {
   txt: 'text/plain',
   zip: 'application/zip',
 };
+
+export const FILE_NAME_MAX = 255;
+
+/**
+ * The name an upload is stored under: trimmed and cut to 255 characters without splitting a
+ * surrogate pair; null when it holds a character that cannot be saved (decision 006), such as a
+ * NUL in the multipart filename.
+ */
+export function storedFileName(raw: string): string | null {
+  let name = raw.trim().slice(0, FILE_NAME_MAX);
+  const last = name.charCodeAt(name.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) name = name.slice(0, -1);
+  return isStorableText(name) ? name : null;
+}
 
 /** The lower-case extension when it is an accepted one. */
 export function acceptedExtension(fileName: string): AcceptedExtension | null {

@@ -101,6 +101,7 @@ describe('files and links API', () => {
       ['photo.png', PDF, 400, FILE_MESSAGES.contentMismatch],
       ['notes.txt', Buffer.from([0x68, 0x00, 0x69]), 400, FILE_MESSAGES.contentMismatch],
       ['noextension', PDF, 400, FILE_MESSAGES.wrongType],
+      ['a\u0000.pdf', PDF, 400, FILE_MESSAGES.unstorableName],
       ['big.pdf', Buffer.concat([PDF, Buffer.alloc(1024 * 1024, 0x20)]), 413, FILE_MESSAGES.tooLarge(1)],
     ];
     for (const [name, content, status, message] of cases) {

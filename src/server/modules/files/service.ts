@@ -9,6 +9,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   acceptedExtension,
+  storedFileName,
   addLinkSchema,
   CONTENT_TYPES,
   contentMatchesExtension,
@@ -96,13 +97,15 @@ export async function uploadFile(
   file: IncomingFile,
 ): Promise<ProjectFile> {
   const drain = () => file.stream.resume();
-  const fileName = file.fileName.trim().slice(0, 255);
+  const storable = storedFileName(file.fileName);
+  const fileName = storable ?? '';
   let project;
   let actor;
   let ext;
   try {
     project = await access.project(db);
     actor = requireContributor(access);
+    if (storable === null) throw badRequest(FILE_MESSAGES.unstorableName, 'invalid_file_name');
     ext = acceptedExtension(fileName);
     if (!ext) throw badRequest(FILE_MESSAGES.wrongType, 'file_type_not_allowed');
   } catch (error) {
