@@ -273,6 +273,55 @@ const benchmarks: Benchmark[] = [
     },
   },
   {
+    name: 'project-list-growth',
+    description:
+      'First page of GET /api/projects (plain) for an admin of organizations with 1,000, 10,000 and 100,000 projects, 8 connections for 10 s per round; p50 and p99 per size and the 100k/1k p50 ratio; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set',
+    async run({ runs }) {
+      const rows: Row[] = [];
+      for (const target of benchTargets()) {
+        const p50s = new Map<number, number[]>();
+        for (const projects of [1_000, 10_000, 100_000]) {
+          const server = await startListServer(target.databaseUrl, { projects });
+          try {
+            const results: LoadResult[] = [];
+            for (let i = 0; i < runs; i++) results.push(await loadTest(`${server.appUrl}/api/projects`, server.cookie, 8));
+            const label = `${target.label}, ${projects.toLocaleString('en')} projects`;
+            rows.push(row('project-list-growth', label, 'p50 latency', 'ms', results.map((r) => r.p50)));
+            rows.push(row('project-list-growth', label, 'p99 latency', 'ms', results.map((r) => r.p99)));
+            rows.push(row('project-list-growth', label, 'requests/s', 'req/s', results.map((r) => r.rps)));
+            p50s.set(projects, results.map((r) => r.p50));
+          } finally {
+            await server.stop();
+          }
+        }
+        const small = p50s.get(1_000)!;
+        rows.push(row('project-list-growth', `${target.label}, 100,000 / 1,000`, 'p50 ratio', 'x', p50s.get(100_000)!.map((v, i) => v / Math.max(small[i]!, 1))));
+      }
+      return rows;
+    },
+  },
+  {
+    name: 'reports',
+    description:
+      'GET /api/reports (All Time) for an admin of an organization with 10,000 projects and 100,000 tasks, 8 connections for 10 s per round; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set',
+    async run({ runs }) {
+      const rows: Row[] = [];
+      for (const target of benchTargets()) {
+        const server = await startListServer(target.databaseUrl, { projects: 10_000, tasks: 100_000 });
+        try {
+          const results: LoadResult[] = [];
+          for (let i = 0; i < runs; i++) results.push(await loadTest(`${server.appUrl}/api/reports`, server.cookie, 8));
+          rows.push(row('reports', target.label, 'requests/s', 'req/s', results.map((r) => r.rps)));
+          rows.push(row('reports', target.label, 'p50 latency', 'ms', results.map((r) => r.p50)));
+          rows.push(row('reports', target.label, 'p99 latency', 'ms', results.map((r) => r.p99)));
+        } finally {
+          await server.stop();
+        }
+      }
+      return rows;
+    },
+  },
+  {
     name: 'export',
     description:
       'GET /api/projects/export (CSV, every page) for an admin of the project-list organization (10,000 projects): time, rows, and the server process RSS before and at its peak during the download (sampled every 20 ms); PGlite, and PostgreSQL when BENCH_DATABASE_URL is set',
@@ -350,16 +399,30 @@ function runBackupCase(projects: number, runs: number): Promise<{ backupMs: numb
   });
 }
 
+/** PGlite always; PostgreSQL too when BENCH_DATABASE_URL names a database the bench may fill. */
+function benchTargets(): { label: string; databaseUrl?: string }[] {
+  const targets: { label: string; databaseUrl?: string }[] = [{ label: 'pglite' }];
+  if (process.env.BENCH_DATABASE_URL) targets.push({ label: 'postgres', databaseUrl: process.env.BENCH_DATABASE_URL });
+  else console.log('  (set BENCH_DATABASE_URL=postgres://... to measure PostgreSQL too)');
+  return targets;
+}
+
 type ListServer = { pid: number; appUrl: string; bareUrl: string; cookie: string; stop: () => Promise<void> };
 
 /** scripts/bench/project-list-server.ts in its own process, seeded, listening on two ports. */
-async function startListServer(databaseUrl: string | undefined): Promise<ListServer> {
+async function startListServer(databaseUrl: string | undefined, sizes: { projects?: number; tasks?: number } = {}): Promise<ListServer> {
   const port = await freePort();
   const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/bench/project-list-server.ts'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, BENCH_PORT: String(port), BENCH_DATABASE_URL: databaseUrl ?? '' },
+    env: {
+      ...process.env,
+      BENCH_PORT: String(port),
+      BENCH_DATABASE_URL: databaseUrl ?? '',
+      BENCH_PROJECTS: String(sizes.projects ?? ''),
+      BENCH_TASKS: String(sizes.tasks ?? ''),
+    },
   });
   let output = '';
   const stop = async () => {
@@ -394,8 +457,8 @@ async function startListServer(databaseUrl: string | undefined): Promise<ListSer
 /** autocannon as its own process: 32 connections for 10 s (30 s request timeout); only 200s count. */
 type LoadResult = { rps: number; p50: number; p99: number; failed: number };
 
-async function loadTest(url: string, cookie?: string): Promise<LoadResult> {
-  const args = ['-c', '32', '-d', '10', '-t', '30', '-j', ...(cookie ? ['-H', `cookie=${cookie}`] : []), url];
+async function loadTest(url: string, cookie?: string, connections = 32): Promise<LoadResult> {
+  const args = ['-c', String(connections), '-d', '10', '-t', '30', '-j', ...(cookie ? ['-H', `cookie=${cookie}`] : []), url];
   const output = execFileSync(path.join(root, 'node_modules', '.bin', 'autocannon'), args, {
     cwd: root,
     encoding: 'utf8',

@@ -15,8 +15,11 @@ import { loadConfig } from '../../src/server/platform/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/platform/db/client';
 import { clients, projects } from '../../src/server/platform/db/schema/work';
 
-const PROJECTS = 10_000;
-const CLIENTS = 1_000;
+// Sizes: 10,000 projects over 1,000 clients unless BENCH_PROJECTS says otherwise; BENCH_TASKS
+// tasks spread over the projects (none by default).
+const PROJECTS = Number(process.env.BENCH_PROJECTS || 10_000);
+const CLIENTS = Math.max(1, Math.round(PROJECTS / 10));
+const TASKS = Number(process.env.BENCH_TASKS || 0);
 const PAGE = 24;
 const port = Number(process.env.BENCH_PORT ?? 3350);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -57,6 +60,20 @@ for (let i = 0; i < PROJECTS; i += 1000) {
       };
     }),
   );
+}
+if (TASKS > 0) {
+  const taskStatuses = ['pending', 'in_progress', 'completed'];
+  for (let i = 0; i < TASKS; i += 10_000) {
+    const params = [organization.id, profileId, Math.min(10_000, TASKS - i), i];
+    const insertTasks = `
+      with numbered as (select id, row_number() over (order by id) - 1 as n from projects where organization_id = $1)
+      insert into tasks (project_id, title, status, created_by, created_at)
+      select p.id, 'Task ' || (g + $4), (array['${taskStatuses.join("','")}'])[1 + (g + $4) % 3], $2, now() - ((g + $4) || ' minutes')::interval
+      from generate_series(1, $3::int) g
+      join numbered p on p.n = (g + $4) % ${PROJECTS}`;
+    if (database.pglite) await database.pglite.query(insertTasks, params);
+    else await database.pool!.query(insertTasks, params);
+  }
 }
 if (database.pglite) await database.pglite.query('analyze');
 else await database.pool!.query('analyze');
