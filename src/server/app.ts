@@ -27,6 +27,7 @@ import { noteRoutes } from './modules/notes/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { projectDetailRoutes } from './modules/projects/detail-routes';
 import { scheduleOverdueSweep } from './modules/projects/overdue-job';
+import { scheduleHousekeeping } from './platform/db/housekeeping';
 import { projectRoutes } from './modules/projects/routes';
 import { reportRoutes } from './modules/reports/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -210,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(liveRoutes, { platform });
   await app.register(backupRoutes, { platform });
   scheduleOverdueSweep(app, platform);
+  scheduleHousekeeping(app, platform);
   attachMailDelivery(app, platform);
 
   app.setNotFoundHandler((request, reply) => {
