@@ -74,6 +74,16 @@ describe('what a first visit does not download', () => {
     'features/files/components/file-dialogs.tsx',
     'features/notes/components/delete-note-dialog.tsx',
     'components/ui/toaster.tsx',
+    // The dashboard's other tabs and the projects tab's dialogs.
+    'features/clients/components/clients-tab.tsx',
+    'features/team/components/team-tab.tsx',
+    'features/reports/components/reports-tab.tsx',
+    'features/activity/components/activity-tab.tsx',
+    'features/templates/components/templates-tab.tsx',
+    'app/pages/settings-page.tsx',
+    'features/projects/components/create-project-dialog.tsx',
+    'features/sharing/components/share-project-dialog.tsx',
+    'features/sharing/components/assign-developer-dialog.tsx',
   ])('%s loads on demand, with none of the first visits', (key) => {
     expect(manifest[key]?.isDynamicEntry, `${key} is a lazily loaded chunk`).toBe(true);
     for (const route of Object.keys(ROUTES) as (keyof typeof ROUTES)[]) {
