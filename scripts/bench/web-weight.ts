@@ -119,6 +119,11 @@ async function runLighthouse(targets: Target[]): Promise<WebWeightRow[]> {
       const categories = result?.lhr.categories;
       const audits = result?.lhr.audits;
       if (!categories || !audits) throw new Error(`Lighthouse gave no result for ${target.url}`);
+      const failing = (categories.accessibility?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+        .map((ref) => ref.id);
+      if (failing.length) console.log(`  ${target.route}: accessibility audits failing: ${failing.join(', ')}`);
+      if (categories.performance?.score == null) console.log(`  ${target.route}: no performance score (${result.lhr.runtimeError?.message ?? 'see the report'})`);
       rows.push({ route: target.route, metric: 'Lighthouse performance (mobile)', unit: 'score', value: Math.round((categories.performance?.score ?? 0) * 100) });
       rows.push({ route: target.route, metric: 'Lighthouse accessibility', unit: 'score', value: Math.round((categories.accessibility?.score ?? 0) * 100) });
       rows.push({ route: target.route, metric: 'Lighthouse LCP (simulated mobile)', unit: 'ms', value: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0) });
