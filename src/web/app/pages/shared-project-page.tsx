@@ -229,7 +229,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
         {project.canContribute ? null : project.viewersMayContribute ? signInHint : viewOnlyHint}
         <Card>
           <CardHeader>
-            <CardTitle>{SHARING_TEXTS.companyOverview}</CardTitle>
+            <CardTitle level={2}>{SHARING_TEXTS.companyOverview}</CardTitle>
           </CardHeader>
           <CardContent>
             {project.companyOverview ? (
@@ -241,7 +241,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>{SHARING_TEXTS.questionnaire}</CardTitle>
+            <CardTitle level={2}>{SHARING_TEXTS.questionnaire}</CardTitle>
           </CardHeader>
           <CardContent>
             {fields.length > 0 ? (
