@@ -53,3 +53,28 @@ test.describe('Agency owner on the projects page', () => {
     await expect.poll(() => named(files, 'create-project-dialog')).toBe(true);
   });
 });
+
+test.describe('Agency owner coming back', () => {
+  test("gets the projects page's code while the session is still being checked", async ({ page }) => {
+    await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);
+    await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
+
+    // A new visit in the same browser: /api/me is held until the page's chunk has been asked for,
+    // which happens only if the app fetches it beside the session check, not after.
+    const files = scriptsRequested(page);
+    let release!: () => void;
+    const chunkAsked = new Promise<void>((resolve) => (release = resolve));
+    page.on('request', (request) => {
+      if (/\/assets\/dashboard-page-[^/]+\.js$/.test(request.url())) release();
+    });
+    await page.route('**/api/me', async (route) => {
+      await Promise.race([chunkAsked, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      await route.continue();
+    });
+    const started = Date.now();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
+    expect(named(files, 'dashboard-page')).toBe(true);
+    expect(Date.now() - started, 'the session check waited for its 5 s timeout').toBeLessThan(4_500);
+  });
+});
