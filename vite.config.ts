@@ -7,7 +7,12 @@ export default defineConfig({
   root: 'src/web',
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: '../../dist/web', emptyOutDir: true },
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    // scripts/web-weight.ts reads each route's first download from the manifest (decision 013).
+    manifest: true,
+  },
   server: {
     proxy: {
       '/api': {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runLoad } from './bench/load';
+import { measureWebWeight } from './bench/web-weight';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -376,6 +377,20 @@ const benchmarks: Benchmark[] = [
         rows.push(row('backup', label, 'restore time', 'ms', result.restoreMs));
       }
       return rows;
+    },
+  },
+  {
+    name: 'web-weight',
+    description:
+      "A first visit's JavaScript per route (sign-in, a share link, the signed-in projects page): from the build's manifest raw, gzip and brotli; as Debian's Chromium receives it from the built server, with LCP and CLS; and Lighthouse's mobile performance and accessibility scores when the lighthouse package is installed. One run (the byte counts do not vary)",
+    async run() {
+      const server = await startServer({ seedDemo: true });
+      try {
+        const rows = await measureWebWeight(root, server.baseUrl);
+        return rows.map((r) => row('web-weight', r.route, r.metric, r.unit, [r.value]));
+      } finally {
+        await server.stop();
+      }
     },
   },
 ];

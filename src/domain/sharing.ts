@@ -73,12 +73,6 @@ export const SHARING_MESSAGES = {
 } as const;
 
 /** Error codes of the public routes, so the page can tell its states apart. */
-export const SHARED_LINK_ERRORS = {
-  invalidLink: 'invalid_link',
-  passwordRequired: 'password_required',
-  invalidPassword: 'invalid_password',
-} as const;
-
 export const LINK_PASSWORD_MIN = 8;
 export const LINK_PASSWORD_MESSAGES = {
   tooShort: `Password must be at least ${LINK_PASSWORD_MIN} characters long`,

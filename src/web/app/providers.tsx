@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Toaster } from '@/web/components/ui/toaster';
+import { ToasterHost } from '@/web/components/ui/toaster-host';
 import { createQueryClient } from '@/web/lib/query-client';
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -8,7 +8,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      <ToasterHost />
     </QueryClientProvider>
   );
 }

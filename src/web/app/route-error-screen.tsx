@@ -1,5 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
-import { useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { isChunkLoadError } from '@/web/lib/chunk-reload';
 
@@ -10,10 +10,8 @@ export const ROUTE_ERROR_TEXTS = {
   reload: 'Reload',
 } as const;
 
-/** The router's root error element: any render or loading error, in place of the router's default. */
-export function RouteErrorScreen({ onReload = () => window.location.reload() }: { onReload?: () => void }) {
-  const error = useRouteError();
-  if (error) console.error(error);
+/** Any render or loading error below the router, in place of a blank page. */
+export function RouteErrorScreen({ error, onReload = () => window.location.reload() }: { error: unknown; onReload?: () => void }) {
   return (
     <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
       <TriangleAlert className="size-8 text-destructive" aria-hidden />
@@ -24,4 +22,35 @@ export function RouteErrorScreen({ onReload = () => window.location.reload() }: 
       <Button onClick={onReload}>{ROUTE_ERROR_TEXTS.reload}</Button>
     </div>
   );
+}
+
+type BoundaryProps = {
+  /** The current path: going to another page clears the error, as the data router's errorElement did. */
+  resetKey: string;
+  onReload?: () => void;
+  children: ReactNode;
+};
+type BoundaryState = { error: unknown; failedAt: string | null };
+
+/** The root error boundary: a page's render error or a page chunk that would not load. */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, failedAt: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (state.failedAt === null) return state.error === null ? null : { failedAt: props.resetKey };
+    return props.resetKey === state.failedAt ? null : { error: null, failedAt: null };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error !== null) return <RouteErrorScreen error={this.state.error} onReload={this.props.onReload} />;
+    return this.props.children;
+  }
 }

@@ -1,31 +1,45 @@
 // Spec 2 route table and ARCHITECTURE decision 8.
-import { createBrowserRouter, Outlet, RouterProvider, useSearchParams } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { BrowserRouter, Outlet, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { AuthScreen } from '@/web/features/auth/components/auth-screen';
 import { parseAuthMode } from '@/web/features/auth/texts';
 import { Button } from '@/web/components/ui/button';
 import { FullPageMessage } from '@/web/components/ui/full-page-message';
-import { lazyPage } from '@/web/lib/chunk-reload';
-import { useMe } from '@/web/lib/session';
-import { RouteErrorScreen } from './route-error-screen';
+import { rememberSignedIn, useMe, wasSignedIn } from '@/web/lib/session';
+import { RouteErrorBoundary } from './route-error-screen';
+import { pages } from './pages/lazy-pages';
 
-// Every page is its own chunk, loaded when its route is first visited: the sign-in screen and a
-// shared link do not download the dashboard, and the dashboard does not download the others.
-// lazyPage reloads the tab once when a deploy has removed the chunk it asks for.
-const page = {
-  dashboard: lazyPage(async () => ({ Component: (await import('./pages/dashboard-page')).DashboardPage })),
-  landing: lazyPage(async () => ({ Component: (await import('./pages/landing-page')).LandingPage })),
-  notFound: lazyPage(async () => ({ Component: (await import('./pages/not-found-page')).NotFoundPage })),
-  project: lazyPage(async () => ({ Component: (await import('./pages/project-page')).ProjectPage })),
-  resetPassword: lazyPage(async () => ({ Component: (await import('./pages/reset-password-page')).ResetPasswordPage })),
-  sharedProject: lazyPage(async () => ({ Component: (await import('./pages/shared-project-page')).SharedProjectPage })),
-  teamMember: lazyPage(async () => ({ Component: (await import('./pages/team-member-page')).TeamMemberPage })),
-  welcome: lazyPage(async () => ({ Component: (await import('./pages/welcome-page')).WelcomePage })),
-};
+// Declarative routes (BrowserRouter), not the data router: createBrowserRouter alone weighs more
+// gzipped than the whole sign-in budget leaves for a router (decision 013). Every page is its
+// own chunk, rendered through React.lazy, so a signed-out visitor's sign-in screen downloads no
+// signed-in page: the data router loaded the matched route's `lazy` module before the session
+// gate decided. Navigations run in a transition, so the page on screen stays until the next one
+// has loaded.
+
+/** The page a signed-in path shows (the routes below). */
+function pageForPath(pathname: string) {
+  if (pathname === '/') return pages.dashboard;
+  if (pathname === '/welcome') return pages.welcome;
+  if (/^\/project(-dashboard)?\//.test(pathname)) return pages.project;
+  if (pathname.startsWith('/team/')) return pages.teamMember;
+  return null;
+}
 
 /** Signed-in routes: 'Loading...' while the session is restored, the auth screen when signed out. */
 function SignedInGate() {
   const me = useMe();
   const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const signedIn = me.isSuccess ? me.data !== null : null;
+  // Someone signed in last time most likely still is: fetch the page beside the session check.
+  useEffect(() => {
+    if (wasSignedIn()) pageForPath(pathname)?.preload();
+    // Only for the first page of a visit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (signedIn !== null) rememberSignedIn(signedIn);
+  }, [signedIn]);
   if (me.isPending) return <FullPageMessage>Loading...</FullPageMessage>;
   if (me.isError) {
     return (
@@ -38,38 +52,44 @@ function SignedInGate() {
       </div>
     );
   }
-  if (!me.data) return <AuthScreen key={searchParams.get('mode')} initialMode={parseAuthMode(searchParams.get('mode'))} />;
+  if (!me.data) {
+    // Someone filling in the sign-in form is about to see the projects page: fetch it meanwhile.
+    return <AuthScreen key={searchParams.get('mode')} initialMode={parseAuthMode(searchParams.get('mode'))} onSignInIntent={pages.dashboard.preload} />;
+  }
   return <Outlet />;
 }
 
-const router = createBrowserRouter([
-  {
-    // Any render or loading error below, a deploy's missing chunk after its one reload included.
-    errorElement: <RouteErrorScreen />,
-    // Shown while the first page's chunk loads.
-    hydrateFallbackElement: <FullPageMessage>Loading...</FullPageMessage>,
-    children: [
-      { path: '/landing', lazy: page.landing },
-      { path: '/reset-password', lazy: page.resetPassword },
-      // Public, signed in or out, outside the dashboard shell (spec 2).
-      { path: '/project-access/:token', lazy: page.sharedProject },
-      {
-        element: <SignedInGate />,
-        children: [
-          { index: true, lazy: page.dashboard },
-          { path: '/welcome', lazy: page.welcome },
-          { path: '/project/:projectId', lazy: page.project },
-          // Spec 2: the target of a developer's assigned-project link on the team member view.
-          { path: '/project-dashboard/:projectId', lazy: page.project },
-          // Spec 2: a team member's page, opened from a card on the Team tab.
-          { path: '/team/:memberId', lazy: page.teamMember },
-          { path: '*', lazy: page.notFound },
-        ],
-      },
-    ],
-  },
-]);
+function AppRoutes() {
+  const location = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={location.pathname}>
+      {/* Shown while the first page's chunk loads. */}
+      <Suspense fallback={<FullPageMessage>Loading...</FullPageMessage>}>
+        <Routes>
+          <Route path="/landing" element={<pages.landing />} />
+          <Route path="/reset-password" element={<pages.resetPassword />} />
+          {/* Public, signed in or out, outside the dashboard shell (spec 2). */}
+          <Route path="/project-access/:token" element={<pages.sharedProject />} />
+          <Route element={<SignedInGate />}>
+            <Route index element={<pages.dashboard />} />
+            <Route path="/welcome" element={<pages.welcome />} />
+            <Route path="/project/:projectId" element={<pages.project />} />
+            {/* Spec 2: the target of a developer's assigned-project link on the team member view. */}
+            <Route path="/project-dashboard/:projectId" element={<pages.project />} />
+            {/* Spec 2: a team member's page, opened from a card on the Team tab. */}
+            <Route path="/team/:memberId" element={<pages.teamMember />} />
+            <Route path="*" element={<pages.notFound />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { SHARED_LINK_ERRORS } from '@/domain/sharing';
+import { SHARED_LINK_ERRORS } from '@/domain/shared-link-errors';
 import { ApiError } from './api-client';
 import { notifyError } from './notify';
 import { meQueryKey } from './session';

@@ -3,7 +3,8 @@
 // project as the page shows it. Who may read and write through a link is the project access
 // gate's (platform/project-access/link.ts); every open is recorded.
 import { eq } from 'drizzle-orm';
-import { SHARED_LINK_ERRORS, SHARING_MESSAGES, type SharedProject } from '../../../domain/sharing';
+import { SHARED_LINK_ERRORS } from '../../../domain/shared-link-errors';
+import { SHARING_MESSAGES, type SharedProject } from '../../../domain/sharing';
 import { verifyPassword } from '../../platform/auth/password';
 import { consumeRateLimit } from '../../platform/auth/rate-limit';
 import type { Actor } from '../../platform/auth/session';

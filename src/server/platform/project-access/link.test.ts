@@ -1,7 +1,7 @@
 // The share-link gate's read and write paths (decision 012): a shared-page list reads the link
 // once per request; a write checks the link again inside its own transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHARED_LINK_ERRORS } from '../../../domain/sharing';
+import { SHARED_LINK_ERRORS } from '../../../domain/shared-link-errors';
 import { fixedClock } from '../clock';
 import type { Platform } from '../platform';
 import { seedAgency, type Agency } from '../../test/agency';

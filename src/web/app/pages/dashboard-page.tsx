@@ -1,33 +1,48 @@
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { canUseTab, tabTitle, type DashboardTab, type Role } from '@/domain/roles';
-import { ActivityTab } from '@/web/features/activity/components/activity-tab';
-import { ClientsTab } from '@/web/features/clients/components/clients-tab';
+import { Skeleton } from '@/web/components/ui/skeleton';
 import { ProjectsTab } from '@/web/features/projects/components/projects-tab';
-import { ReportsTab } from '@/web/features/reports/components/reports-tab';
 import { ProjectShareActions } from '@/web/features/sharing/components/project-share-actions';
-import { TeamTab } from '@/web/features/team/components/team-tab';
-import { TemplatesTab } from '@/web/features/templates/components/templates-tab';
 import { useDocumentTitle } from '@/web/lib/document-title';
 import { useSignedInMe } from '@/web/lib/session';
 import { parseDashboardTab } from '../dashboard-tabs';
 import { DashboardShell } from './dashboard-shell';
-import { SettingsPage } from './settings-page';
+import { tabPanels } from './dashboard-tab-panels';
+
+/** Holds a lazily loaded tab's place: a toolbar row and a grid of cards, as the tabs lay out. */
+function TabSkeleton() {
+  return (
+    <div className="space-y-4" role="status" aria-label="Loading">
+      <Skeleton className="h-10 w-full max-w-md" />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Skeleton className="h-40" />
+        <Skeleton className="h-40" />
+        <Skeleton className="h-40" />
+      </div>
+    </div>
+  );
+}
 
 function TabPanel({ tab, role }: { tab: DashboardTab; role: Role }) {
-  if (tab === 'settings') return <SettingsPage />;
+  if (tab === 'settings') return <tabPanels.settings />;
   if (tab === 'projects') {
     return (
       <ProjectsTab
         role={role}
         renderCardActions={(project) => <ProjectShareActions projectId={project.id} projectName={project.name} />}
-        templatesTab={<TemplatesTab role={role} />}
+        templatesTab={
+          <Suspense fallback={<TabSkeleton />}>
+            <tabPanels.templates role={role} />
+          </Suspense>
+        }
       />
     );
   }
-  if (tab === 'clients') return <ClientsTab />;
-  if (tab === 'team') return <TeamTab />;
-  if (tab === 'reports') return <ReportsTab role={role} />;
-  if (tab === 'activities') return <ActivityTab role={role} />;
+  if (tab === 'clients') return <tabPanels.clients />;
+  if (tab === 'team') return <tabPanels.team />;
+  if (tab === 'reports') return <tabPanels.reports role={role} />;
+  if (tab === 'activities') return <tabPanels.activities role={role} />;
   return null;
 }
 
@@ -45,7 +60,9 @@ export function DashboardPage() {
       {tab ? (
         <div className="mx-auto max-w-6xl space-y-6 pt-8">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{tabTitle(tab)}</h1>
-          <TabPanel tab={tab} role={me.profile.role} />
+          <Suspense fallback={<TabSkeleton />}>
+            <TabPanel tab={tab} role={me.profile.role} />
+          </Suspense>
         </div>
       ) : null}
     </DashboardShell>

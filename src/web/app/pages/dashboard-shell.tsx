@@ -11,6 +11,7 @@ import { SignOutButton } from '@/web/features/auth/components/sign-out-button';
 import { cn } from '@/web/lib/class-names';
 import { useMemberLiveUpdates } from '@/web/lib/realtime';
 import { TAB_ICONS } from '../dashboard-tabs';
+import { preloadTab } from './dashboard-tab-panels';
 
 function SideNav({ me, current, onNavigate }: { me: Me; current: DashboardTab | null; onNavigate?: () => void }) {
   const location = useLocation();
@@ -24,6 +25,8 @@ function SideNav({ me, current, onNavigate }: { me: Me; current: DashboardTab | 
             key={tab}
             to={tab === 'projects' ? '/' : `/?tab=${tab}`}
             onClick={onNavigate}
+            onPointerEnter={() => preloadTab(tab)}
+            onFocus={() => preloadTab(tab)}
             aria-current={active ? 'page' : undefined}
             className={cn(
               'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',

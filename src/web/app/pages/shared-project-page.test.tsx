@@ -96,6 +96,10 @@ describe('SharedProjectPage', () => {
     expect(screen.queryByRole('button', { name: 'Add Note' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Upload File' })).toBeNull();
     expect(await screen.findByText('No tasks yet')).toBeTruthy();
+    // Headings go down one level at a time (Lighthouse's heading-order): h1, then h2 sections.
+    const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, index) => index > 0 && expect(level - levels[index - 1]!).toBeLessThanOrEqual(1));
     expect(calls.filter((c) => c.key === `POST ${BASE}/session`).map((c) => c.body)).toEqual([
       { password: null },
       { password: 'guess' },

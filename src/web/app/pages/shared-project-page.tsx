@@ -7,7 +7,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Info, Lock, ShieldX } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { SHARED_LINK_ERRORS, SHARING_MESSAGES, sharedToggleStatus, type SharedProject } from '@/domain/sharing';
+import { SHARED_LINK_ERRORS } from '@/domain/shared-link-errors';
+import { SHARING_MESSAGES, sharedToggleStatus, type SharedProject } from '@/domain/sharing';
 import { QuestionnaireView } from '@/web/components/questionnaire/questionnaire-view';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -228,7 +229,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
         {project.canContribute ? null : project.viewersMayContribute ? signInHint : viewOnlyHint}
         <Card>
           <CardHeader>
-            <CardTitle>{SHARING_TEXTS.companyOverview}</CardTitle>
+            <CardTitle level={2}>{SHARING_TEXTS.companyOverview}</CardTitle>
           </CardHeader>
           <CardContent>
             {project.companyOverview ? (
@@ -240,7 +241,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>{SHARING_TEXTS.questionnaire}</CardTitle>
+            <CardTitle level={2}>{SHARING_TEXTS.questionnaire}</CardTitle>
           </CardHeader>
           <CardContent>
             {fields.length > 0 ? (

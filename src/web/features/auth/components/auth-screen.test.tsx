@@ -55,6 +55,26 @@ describe('AuthScreen', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('signs in with the parsed values (trimmed, lower-cased email) and follows the typing after a failed submit', async () => {
+    const calls = stubApi({ '/api/auth/sign-in': { status: 401, body: { error: { code: 'invalid_credentials', message: 'Invalid email or password.' } } } });
+    renderScreen();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    // The first field with a message gets the focus, as in the other forms.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+
+    type('Email', '  Ada@Example.com ');
+    await waitFor(() => expect(screen.queryByText('Email is required')).toBeNull());
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    type('Password', 'secret-123');
+    await waitFor(() => expect(screen.queryByText('Password is required')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toEqual({ path: '/api/auth/sign-in', body: { email: 'ada@example.com', password: 'secret-123' } });
+    expect(await screen.findByText('Invalid email or password.')).toBeTruthy();
+  });
+
   it('shows the forgot-password link only in sign-in mode', () => {
     stubApi({});
     renderScreen();
@@ -70,6 +90,8 @@ describe('AuthScreen', () => {
       '/api/auth/sign-up/verify-code': { status: 200, body: { valid: false } },
     });
     renderScreen('sign-up');
+    // The sign-up form loads on demand (decision 013).
+    await screen.findByLabelText('Full Name');
     type('Full Name', 'Ada Lovelace');
     type('Email', 'Ada@Example.com');
     type('Password', 'secret-123');
@@ -94,6 +116,8 @@ describe('AuthScreen', () => {
       },
     });
     renderScreen('sign-up');
+    // The sign-up form loads on demand (decision 013).
+    await screen.findByLabelText('Full Name');
     type('Full Name', 'Ada Lovelace');
     type('Email', 'ada@example.com');
     type('Password', 'secret-123');

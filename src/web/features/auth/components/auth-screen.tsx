@@ -1,15 +1,35 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/web/components/ui/card';
 import { Logo } from '@/web/components/ui/logo';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { lazyComponent, preloadOnIntent } from '@/web/lib/lazy-component';
 import { AUTH_TEXTS, type AuthMode } from '../texts';
-import { ResetRequestForm } from './reset-request-form';
 import { SignInForm } from './sign-in-form';
-import { SignUpForm } from './sign-up-form';
+
+// Sign-up and the reset request (react-hook-form and zod) load when chosen, or on the hover or
+// focus of the link that chooses them; sign-in is in the first download (decision 013).
+const SignUpForm = lazyComponent(async () => (await import('./sign-up-form')).SignUpForm);
+const ResetRequestForm = lazyComponent(async () => (await import('./reset-request-form')).ResetRequestForm);
+
+/** Holds a form's place while its code loads: rows of the same height as its fields. */
+function FormSkeleton({ fields }: { fields: number }) {
+  return (
+    <div className="grid gap-4" role="status" aria-label="Loading">
+      {Array.from({ length: fields }, (_, index) => (
+        <div key={index} className="grid gap-1.5">
+          <Skeleton className="h-3.5 w-24" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ))}
+      <Skeleton className="h-10 w-full" />
+    </div>
+  );
+}
 
 /** Spec 2 "Authentication screen": sign in, sign up (two steps) and password reset request. */
-export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: AuthMode }) {
+export function AuthScreen({ initialMode = 'sign-in', onSignInIntent }: { initialMode?: AuthMode; onSignInIntent?: () => void }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [signUpStep, setSignUpStep] = useState<'details' | 'verify'>('details');
 
@@ -62,13 +82,23 @@ export function AuthScreen({ initialMode = 'sign-in' }: { initialMode?: AuthMode
                 </ul>
               ) : null}
 
-              {mode === 'sign-in' ? <SignInForm onForgotPassword={() => switchMode('reset')} /> : null}
-              {mode === 'sign-up' ? <SignUpForm onStepChange={setSignUpStep} /> : null}
-              {mode === 'reset' ? <ResetRequestForm onDone={() => switchMode('sign-in')} /> : null}
+              {mode === 'sign-in' ? (
+                <SignInForm onForgotPassword={() => switchMode('reset')} onForgotPasswordIntent={ResetRequestForm.preload} onIntent={onSignInIntent} />
+              ) : null}
+              {mode === 'sign-up' ? (
+                <Suspense fallback={<FormSkeleton fields={3} />}>
+                  <SignUpForm onStepChange={setSignUpStep} />
+                </Suspense>
+              ) : null}
+              {mode === 'reset' ? (
+                <Suspense fallback={<FormSkeleton fields={1} />}>
+                  <ResetRequestForm onDone={() => switchMode('sign-in')} />
+                </Suspense>
+              ) : null}
 
               <div className="text-center text-sm">
                 {mode === 'sign-in' ? (
-                  <Button variant="link" onClick={() => switchMode('sign-up')}>
+                  <Button variant="link" onClick={() => switchMode('sign-up')} {...preloadOnIntent(SignUpForm)}>
                     {AUTH_TEXTS.toSignUp}
                   </Button>
                 ) : mode === 'sign-up' ? (

@@ -1,32 +1,98 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { AUTH_MESSAGES, signInSchema } from '@/domain/auth';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
-import { notifySuccess } from '@/web/lib/notify';
+import { notifySuccess, preloadNotices } from '@/web/lib/notify';
 import { useSignIn } from '../api';
 import { AUTH_TEXTS } from '../texts';
 
-export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
-  const signIn = useSignIn();
-  const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
-  const { errors } = form.formState;
+type Field = 'email' | 'password';
+type FieldErrors = Partial<Record<Field, string>>;
 
-  const onSubmit = form.handleSubmit((values) => {
+// The first screen a visitor sees stays light (decision 013): a plain form instead of
+// react-hook-form, and the rules (the domain's signInSchema, hence zod) load on the first
+// submit, or earlier when the form gets focus or a key, so a submit rarely waits for them.
+const loadRules = () => import('@/domain/auth');
+
+/**
+ * Sign in with email and password. After a failed submit the messages follow the typing, as the
+ * other forms do (react-hook-form's re-validation on change).
+ */
+export function SignInForm({
+  onForgotPassword,
+  onForgotPasswordIntent,
+  onIntent,
+}: {
+  onForgotPassword: () => void;
+  /** The forgot-password link is hovered or focused. */
+  onForgotPasswordIntent?: () => void;
+  /** The form got focus or a key: a sign-in may follow. */
+  onIntent?: () => void;
+}) {
+  const signIn = useSignIn();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const submitted = useRef(false);
+  const intended = useRef(false);
+
+  const showIntent = () => {
+    if (intended.current) return;
+    intended.current = true;
+    void loadRules().catch(() => {});
+    preloadNotices();
+    onIntent?.();
+  };
+
+  const validate = async () => {
+    const { signInSchema } = await loadRules();
+    const data = new FormData(formRef.current!);
+    const result = signInSchema.safeParse({ email: data.get('email'), password: data.get('password') });
+    const found: FieldErrors = {};
+    for (const issue of result.error?.issues ?? []) {
+      const field = issue.path[0];
+      if ((field === 'email' || field === 'password') && !found[field]) found[field] = issue.message;
+    }
+    setErrors(found);
+    return { values: result.data, errors: found };
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    showIntent();
+    submitted.current = true;
+    const { AUTH_MESSAGES } = await loadRules();
+    const { values, errors: found } = await validate();
+    if (!values) {
+      // Focus the first field with a message, as react-hook-form does.
+      const first = (['email', 'password'] as const).find((field) => found[field]);
+      if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
     signIn.mutate(values, { onSuccess: () => notifySuccess(AUTH_MESSAGES.signedIn) });
-  });
+  };
+
+  const onChange = () => {
+    if (submitted.current) void validate();
+  };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="you@agency.com" {...form.register('email')} />
+    <form ref={formRef} noValidate onSubmit={onSubmit} onChange={onChange} onFocus={showIntent} onKeyDown={showIntent} className="grid gap-4">
+      <FormField label="Email" error={errors.email}>
+        <Input name="email" type="email" autoComplete="email" placeholder="you@agency.com" />
       </FormField>
       <div className="grid gap-1.5">
-        <FormField label="Password" error={errors.password?.message}>
-          <Input type="password" autoComplete="current-password" placeholder="Your password" {...form.register('password')} />
+        <FormField label="Password" error={errors.password}>
+          <Input name="password" type="password" autoComplete="current-password" placeholder="Your password" />
         </FormField>
-        <Button type="button" variant="link" size="sm" className="justify-self-end text-xs" onClick={onForgotPassword}>
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          className="justify-self-end text-xs"
+          onClick={onForgotPassword}
+          onPointerEnter={onForgotPasswordIntent}
+          onFocus={onForgotPasswordIntent}
+        >
           {AUTH_TEXTS.forgotPassword}
         </Button>
       </div>

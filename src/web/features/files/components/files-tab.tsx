@@ -1,153 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Download, ExternalLink, FileText, Link2, Trash2, Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { ACCEPTED_EXTENSIONS, addLinkSchema, FILE_MESSAGES, fileSizeLabel, type ProjectFile } from '@/domain/files';
+import { Suspense, useRef, useState } from 'react';
+import { FILE_MESSAGES, fileSizeLabel, type ProjectFile } from '@/domain/files';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
-import { FormField } from '@/web/components/ui/form-field';
-import { Input } from '@/web/components/ui/input';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatDate } from '@/web/lib/format-date';
+import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
-import { downloadUrl, fileListQuery, useAddLink, useDeleteFile, useUploadFile } from '../api';
+import { downloadUrl, fileListQuery, useDeleteFile, useUploadFile } from '../api';
+import { ACCEPT, UploadProgress, WORDING, type Variant } from './file-parts';
 
-const ACCEPT = ACCEPTED_EXTENSIONS.map((ext) => `.${ext}`).join(',');
-
-/** Spec 2 words the same list differently on the project page and on the shared page. */
-const WORDING = {
-  member: { title: 'Files & Links', open: 'Open Link', linkName: 'Name', linkUrl: 'URL' },
-  shared: { title: 'Files & Resources', open: 'Visit', linkName: 'Link Title', linkUrl: 'Link URL' },
-} as const;
-type Variant = keyof typeof WORDING;
-
-function AddLinkDialog({
-  source,
-  variant,
-  open,
-  onOpenChange,
-}: {
-  source: ProjectSource;
-  variant: Variant;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const addLink = useAddLink(source);
-  const form = useForm({ resolver: zodResolver(addLinkSchema), defaultValues: { name: '', url: '' } });
-  const { errors } = form.formState;
-  const words = WORDING[variant];
-  const [name, url] = useWatch({ control: form.control, name: ['name', 'url'] });
-  // Spec 2: on the shared page Add is enabled only when both fields are filled.
-  const incomplete = variant === 'shared' && (name.trim() === '' || url.trim() === '');
-  const onSubmit = form.handleSubmit((values) =>
-    addLink.mutate(values, {
-      onSuccess: () => {
-        notifySuccess(FILE_MESSAGES.linkAdded);
-        form.reset();
-        onOpenChange(false);
-      },
-      // The dialog stays open with what was typed.
-      onError: (error) => notifyError(error, FILE_MESSAGES.linkFailed),
-    }),
-  );
-  return (
-    <Dialog open={open} onOpenChange={(next) => !addLink.isPending && onOpenChange(next)}>
-      <DialogContent className="max-w-[480px]">
-        <DialogHeader>
-          <DialogTitle>{FILE_MESSAGES.addLink}</DialogTitle>
-          <DialogDescription>Share a web address with everyone on this project.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField label={words.linkName} error={errors.name?.message}>
-            <Input autoFocus placeholder="e.g., Project Brief" {...form.register('name')} />
-          </FormField>
-          <FormField label={words.linkUrl} error={errors.url?.message}>
-            <Input type="url" placeholder="https://example.com" {...form.register('url')} />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={addLink.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={incomplete} loading={addLink.isPending} loadingText="Adding...">
-              {FILE_MESSAGES.addLink}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** Spec 2 "Shared project page": uploading from a link goes through a small modal. */
-function UploadFileDialog({
-  open,
-  onOpenChange,
-  uploading,
-  progress,
-  onUpload,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  uploading: boolean;
-  progress: number;
-  onUpload: (file: File, done: () => void) => void;
-}) {
-  const [file, setFile] = useState<File | null>(null);
-  const close = (next: boolean) => {
-    if (uploading) return;
-    if (!next) setFile(null);
-    onOpenChange(next);
-  };
-  return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-w-[480px]">
-        <DialogHeader>
-          <DialogTitle>{FILE_MESSAGES.upload}</DialogTitle>
-          <DialogDescription>Accepted: {ACCEPTED_EXTENSIONS.join(', ')}.</DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (file) onUpload(file, () => setFile(null));
-          }}
-        >
-          <FormField label="File">
-            <Input
-              type="file"
-              accept={ACCEPT}
-              disabled={uploading}
-              className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-muted file:px-2 file:py-1 file:text-sm"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          </FormField>
-          {uploading ? <UploadProgress percent={progress} /> : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => close(false)} disabled={uploading}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!file} loading={uploading} loadingText={FILE_MESSAGES.uploading}>
-              <Upload aria-hidden />
-              Upload
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function UploadProgress({ percent }: { percent: number }) {
-  return (
-    <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 overflow-hidden rounded-full bg-muted">
-      <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
-    </div>
-  );
-}
+const AddLinkDialog = lazyComponent(async () => (await import('./file-dialogs')).AddLinkDialog);
+const UploadFileDialog = lazyComponent(async () => (await import('./file-dialogs')).UploadFileDialog);
 
 function FileItem({ file, source, variant, canDelete }: { file: ProjectFile; source: ProjectSource; variant: Variant; canDelete: boolean }) {
   const deleteFile = useDeleteFile(source);
@@ -215,6 +81,8 @@ export function FilesTab({ source, canContribute = true, canDeleteFiles = true, 
   const upload = useUploadFile(source, setProgress);
   const [linkOpen, setLinkOpen] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
+  const linkOpened = useOpenedOnce(linkOpen);
+  const uploadOpened = useOpenedOnce(uploadOpen);
   const input = useRef<HTMLInputElement>(null);
 
   const startUpload = (file: File, onSuccess?: () => void) => {
@@ -250,12 +118,12 @@ export function FilesTab({ source, canContribute = true, canDeleteFiles = true, 
                 </Button>
               </>
             ) : (
-              <Button onClick={() => setUploadOpen(true)}>
+              <Button onClick={() => setUploadOpen(true)} {...preloadOnIntent(UploadFileDialog)}>
                 <Upload aria-hidden />
                 {FILE_MESSAGES.upload}
               </Button>
             )}
-            <Button variant="outline" onClick={() => setLinkOpen(true)}>
+            <Button variant="outline" onClick={() => setLinkOpen(true)} {...preloadOnIntent(AddLinkDialog)}>
               <Link2 aria-hidden />
               {FILE_MESSAGES.addLink}
             </Button>
@@ -288,9 +156,9 @@ export function FilesTab({ source, canContribute = true, canDeleteFiles = true, 
         )}
       </CardContent>
       {canContribute ? (
-        <>
-          <AddLinkDialog source={source} variant={variant} open={linkOpen} onOpenChange={setLinkOpen} />
-          {variant === 'shared' ? (
+        <Suspense fallback={null}>
+          {linkOpened ? <AddLinkDialog source={source} variant={variant} open={linkOpen} onOpenChange={setLinkOpen} /> : null}
+          {variant === 'shared' && uploadOpened ? (
             <UploadFileDialog
               open={uploadOpen}
               onOpenChange={setUploadOpen}
@@ -304,7 +172,7 @@ export function FilesTab({ source, canContribute = true, canDeleteFiles = true, 
               }
             />
           ) : null}
-        </>
+        </Suspense>
       ) : null}
     </Card>
   );

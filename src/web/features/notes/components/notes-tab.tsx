@@ -1,33 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { authorInitials, isEdited, NOTE_MESSAGES, type Note } from '@/domain/notes';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/web/components/ui/alert-dialog';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { formatDate } from '@/web/lib/format-date';
+import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { noteListQuery, useAddNote, useDeleteNote, useEditNote } from '../api';
+
+const DeleteNoteDialog = lazyComponent(async () => (await import('./delete-note-dialog')).DeleteNoteDialog);
 
 function NoteItem({ note, source, canChange }: { note: Note; source: ProjectSource; canChange: boolean }) {
   const editNote = useEditNote(source);
   const deleteNote = useDeleteNote(source);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(note.content);
+  const [confirming, setConfirming] = useState(false);
+  const confirmOpened = useOpenedOnce(confirming);
+  const deleteButton = useRef<HTMLButtonElement>(null);
   const author = note.authorName ?? note.authorEmail ?? 'Unknown';
 
   const save = () =>
@@ -68,26 +63,22 @@ function NoteItem({ note, source, canChange }: { note: Note; source: ProjectSour
                 <Pencil aria-hidden />
                 Edit
               </Button>
-              <AlertDialog>
-                <AlertDialogTrigger asChild>
-                  <Button variant="ghost" size="sm" className="text-destructive">
-                    <Trash2 aria-hidden />
-                    Delete
-                  </Button>
-                </AlertDialogTrigger>
-                <AlertDialogContent>
-                  <AlertDialogHeader>
-                    <AlertDialogTitle>Delete Note</AlertDialogTitle>
-                    <AlertDialogDescription>{NOTE_MESSAGES.deleteConfirm}</AlertDialogDescription>
-                  </AlertDialogHeader>
-                  <AlertDialogFooter>
-                    <AlertDialogCancel>Cancel</AlertDialogCancel>
-                    <AlertDialogAction destructive onClick={remove}>
-                      Delete
-                    </AlertDialogAction>
-                  </AlertDialogFooter>
-                </AlertDialogContent>
-              </AlertDialog>
+              <Button
+                ref={deleteButton}
+                variant="ghost"
+                size="sm"
+                className="text-destructive"
+                onClick={() => setConfirming(true)}
+                {...preloadOnIntent(DeleteNoteDialog)}
+              >
+                <Trash2 aria-hidden />
+                Delete
+              </Button>
+              {confirmOpened ? (
+                <Suspense fallback={null}>
+                  <DeleteNoteDialog open={confirming} onOpenChange={setConfirming} onConfirm={remove} returnFocusTo={deleteButton} />
+                </Suspense>
+              ) : null}
             </span>
           ) : null}
         </div>

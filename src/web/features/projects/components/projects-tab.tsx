@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { PROJECT_MESSAGES, type ProjectCard as Project, type ProjectFilter } from '@/domain/projects';
 import { canDeleteProject, canManageProjects, type Role } from '@/domain/roles';
 import { ExportCsvLink } from '@/web/components/export-csv-link';
@@ -10,10 +10,13 @@ import { SearchInput } from '@/web/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { projectListQuery, projectsExportUrl } from '../api';
-import { CreateProjectDialog } from './create-project-dialog';
 import { ProjectCard } from './project-card';
+
+// The dialog (form, client select, template fields) downloads when first opened or on its button's hover.
+const CreateProjectDialog = lazyComponent(async () => (await import('./create-project-dialog')).CreateProjectDialog);
 
 const FILTER_LABELS: Record<ProjectFilter, string> = {
   all: 'All Status',
@@ -63,6 +66,7 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<ProjectFilter>('all');
   const [creating, setCreating] = useState(false);
+  const creatingOpened = useOpenedOnce(creating);
   const debounced = useDebouncedValue(search.trim());
   const projects = useInfiniteQuery(projectListQuery(debounced, status));
 
@@ -96,7 +100,7 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
           <div className="flex gap-2 sm:ml-auto">
             {/* Developers never export (issue 15). */}
             <ExportCsvLink href={projectsExportUrl(debounced, status)} />
-            <Button onClick={() => setCreating(true)}>
+            <Button onClick={() => setCreating(true)} {...preloadOnIntent(CreateProjectDialog)}>
               <Plus aria-hidden />
               Add Project
             </Button>
@@ -149,7 +153,11 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
         </>
       )}
 
-      {staff ? <CreateProjectDialog open={creating} onOpenChange={setCreating} /> : null}
+      {staff && creatingOpened ? (
+        <Suspense fallback={null}>
+          <CreateProjectDialog open={creating} onOpenChange={setCreating} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

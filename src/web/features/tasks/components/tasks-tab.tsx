@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { TaskPriority, TaskStatus } from '@/domain/project-status';
 import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_LABELS, toggledTaskStatus, type Task } from '@/domain/tasks';
 import { Badge } from '@/web/components/ui/badge';
@@ -8,10 +8,13 @@ import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/class-names';
 import { formatDate, todayIso } from '@/web/lib/format-date';
+import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { taskListQuery, useSetTaskStatus } from '../api';
-import { CreateTaskDialog } from './create-task-dialog';
+
+// The dialog (a form, zod, the dialog primitive) downloads when first opened or on the button's hover.
+const CreateTaskDialog = lazyComponent(async () => (await import('./create-task-dialog')).CreateTaskDialog);
 
 const PRIORITY_STYLES: Record<TaskPriority, string> = {
   low: 'border-zinc-200 bg-zinc-50 text-zinc-700',
@@ -92,6 +95,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
   const tasks = useQuery(taskListQuery(source));
   const setStatus = useSetTaskStatus(source);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const dialogOpened = useOpenedOnce(dialogOpen);
   // The box flips in the same frame as the click: the list's optimistic update reaches React a
   // moment later, and a controlled checkbox would spring back until then. Once the request
   // settles, the list (the server's answer, or the old status after a failure) rules again.
@@ -115,7 +119,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">Tasks</h2>
         {canAddTasks ? (
-          <Button onClick={() => setDialogOpen(true)}>
+          <Button onClick={() => setDialogOpen(true)} {...preloadOnIntent(CreateTaskDialog)}>
             <Plus aria-hidden />
             {TASK_MESSAGES.addTask}
           </Button>
@@ -147,7 +151,11 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
           ))}
         </ul>
       )}
-      {canAddTasks ? <CreateTaskDialog source={source} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
+      {canAddTasks && dialogOpened ? (
+        <Suspense fallback={null}>
+          <CreateTaskDialog source={source} open={dialogOpen} onOpenChange={setDialogOpen} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

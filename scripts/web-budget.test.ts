@@ -1,0 +1,93 @@
+// Issue 17's budgets for a first visit, over a fresh build's Vite manifest (scripts/web-weight.ts
+// says what a route's first download is). Decision 013 has the figures and the knobs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUDGETS_GZIP, indexPreloads, measureRoutes, readManifest, routeFiles, ROUTES, type Manifest, type RouteWeight } from './web-weight';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let outDir: string;
+let manifest: Manifest;
+let weights: Map<string, RouteWeight>;
+
+beforeAll(async () => {
+  // A build of the current sources of its own, so dist/ (and a server running from it) is left alone.
+  outDir = mkdtempSync(path.join(os.tmpdir(), 'brieflane-web-budget-'));
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: path.join(root, 'vite.config.ts'), mode: 'production', logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  manifest = readManifest(outDir);
+  weights = new Map(measureRoutes(outDir).map((weight) => [weight.route, weight]));
+}, 120_000);
+
+afterAll(() => {
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+describe('first-visit JavaScript budgets (gzip)', () => {
+  it.each(Object.entries(BUDGETS_GZIP))('%s stays within its budget', (route, budget) => {
+    const weight = weights.get(route)!;
+    expect(weight.gzip, `${route}: ${kb(weight.gzip)} gzip in ${weight.files.length} files: ${weight.files.join(', ')}`).toBeLessThanOrEqual(budget!);
+  });
+
+  it('the sign-in page is within 120 KB (issue 17)', () => {
+    expect(BUDGETS_GZIP['sign-in']).toBe(120_000);
+    expect(weights.get('sign-in')!.gzip).toBeLessThanOrEqual(120_000);
+  });
+});
+
+describe('what a first visit does not download', () => {
+  const pageModules = () => Object.keys(manifest).filter((key) => key.startsWith('app/pages/'));
+
+  it('index.html preloads only what the sign-in page needs, and no page', () => {
+    const signIn = new Set(weights.get('sign-in')!.files);
+    const pageFiles = new Set(pageModules().map((key) => manifest[key]!.file));
+    for (const file of indexPreloads(outDir)) {
+      expect(signIn.has(file), `${file} is preloaded but not part of the sign-in page`).toBe(true);
+      expect(pageFiles.has(file), `${file} is a page chunk`).toBe(false);
+    }
+  });
+
+  it('every page is its own chunk, outside the sign-in download', () => {
+    const signIn = new Set(weights.get('sign-in')!.files);
+    expect(pageModules().length).toBeGreaterThanOrEqual(8);
+    for (const key of pageModules()) {
+      expect(manifest[key]!.isDynamicEntry, `${key} is loaded lazily`).toBe(true);
+      expect(signIn.has(manifest[key]!.file), `${key} is in the sign-in download`).toBe(false);
+    }
+  });
+
+  it.each([
+    'features/auth/components/sign-up-form.tsx',
+    'features/auth/components/reset-request-form.tsx',
+    'features/tasks/components/create-task-dialog.tsx',
+    'features/files/components/file-dialogs.tsx',
+    'features/notes/components/delete-note-dialog.tsx',
+    'components/ui/toaster.tsx',
+    // The dashboard's other tabs and the projects tab's dialogs.
+    'features/clients/components/clients-tab.tsx',
+    'features/team/components/team-tab.tsx',
+    'features/reports/components/reports-tab.tsx',
+    'features/activity/components/activity-tab.tsx',
+    'features/templates/components/templates-tab.tsx',
+    'app/pages/settings-page.tsx',
+    'features/projects/components/create-project-dialog.tsx',
+    'features/sharing/components/share-project-dialog.tsx',
+    'features/sharing/components/assign-developer-dialog.tsx',
+  ])('%s loads on demand, with none of the first visits', (key) => {
+    expect(manifest[key]?.isDynamicEntry, `${key} is a lazily loaded chunk`).toBe(true);
+    for (const route of Object.keys(ROUTES) as (keyof typeof ROUTES)[]) {
+      expect(routeFiles(manifest, ROUTES[route])).not.toContain(manifest[key]!.file);
+    }
+  });
+});

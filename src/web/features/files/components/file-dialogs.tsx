@@ -1,0 +1,132 @@
+// The files tab's dialogs, downloaded when one is first opened (decision 013): the form library
+// and the link schema stay out of the project and shared pages' first download.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Upload } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { ACCEPTED_EXTENSIONS, addLinkSchema, FILE_MESSAGES } from '@/domain/files';
+import { Button } from '@/web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import type { ProjectSource } from '@/web/lib/project-source';
+import { useAddLink } from '../api';
+import { ACCEPT, UploadProgress, WORDING, type Variant } from './file-parts';
+
+export function AddLinkDialog({
+  source,
+  variant,
+  open,
+  onOpenChange,
+}: {
+  source: ProjectSource;
+  variant: Variant;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const addLink = useAddLink(source);
+  const form = useForm({ resolver: zodResolver(addLinkSchema), defaultValues: { name: '', url: '' } });
+  const { errors } = form.formState;
+  const words = WORDING[variant];
+  const [name, url] = useWatch({ control: form.control, name: ['name', 'url'] });
+  // Spec 2: on the shared page Add is enabled only when both fields are filled.
+  const incomplete = variant === 'shared' && (name.trim() === '' || url.trim() === '');
+  const onSubmit = form.handleSubmit((values) =>
+    addLink.mutate(values, {
+      onSuccess: () => {
+        notifySuccess(FILE_MESSAGES.linkAdded);
+        form.reset();
+        onOpenChange(false);
+      },
+      // The dialog stays open with what was typed.
+      onError: (error) => notifyError(error, FILE_MESSAGES.linkFailed),
+    }),
+  );
+  return (
+    <Dialog open={open} onOpenChange={(next) => !addLink.isPending && onOpenChange(next)}>
+      <DialogContent className="max-w-[480px]">
+        <DialogHeader>
+          <DialogTitle>{FILE_MESSAGES.addLink}</DialogTitle>
+          <DialogDescription>Share a web address with everyone on this project.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <FormField label={words.linkName} error={errors.name?.message}>
+            <Input autoFocus placeholder="e.g., Project Brief" {...form.register('name')} />
+          </FormField>
+          <FormField label={words.linkUrl} error={errors.url?.message}>
+            <Input type="url" placeholder="https://example.com" {...form.register('url')} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={addLink.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={incomplete} loading={addLink.isPending} loadingText="Adding...">
+              {FILE_MESSAGES.addLink}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Spec 2 "Shared project page": uploading from a link goes through a small modal. */
+export function UploadFileDialog({
+  open,
+  onOpenChange,
+  uploading,
+  progress,
+  onUpload,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  uploading: boolean;
+  progress: number;
+  onUpload: (file: File, done: () => void) => void;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const close = (next: boolean) => {
+    if (uploading) return;
+    if (!next) setFile(null);
+    onOpenChange(next);
+  };
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent className="max-w-[480px]">
+        <DialogHeader>
+          <DialogTitle>{FILE_MESSAGES.upload}</DialogTitle>
+          <DialogDescription>Accepted: {ACCEPTED_EXTENSIONS.join(', ')}.</DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (file) onUpload(file, () => setFile(null));
+          }}
+        >
+          <FormField label="File">
+            <Input
+              type="file"
+              accept={ACCEPT}
+              disabled={uploading}
+              className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-muted file:px-2 file:py-1 file:text-sm"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+          </FormField>
+          {uploading ? <UploadProgress percent={progress} /> : null}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => close(false)} disabled={uploading}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!file} loading={uploading} loadingText={FILE_MESSAGES.uploading}>
+              <Upload aria-hidden />
+              Upload
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
