@@ -27,6 +27,7 @@ import type { Platform } from '../../platform/platform';
 import { findTemplate } from '../templates/public';
 import { visibleProjects } from '../../platform/project-access/member';
 import { publishChange } from '../../platform/realtime/publisher';
+import { cachedListCounts, keepListCounts, listCountsGeneration, type ListCounts } from './list-counts';
 
 const owner = alias(profiles, 'owner');
 
@@ -108,7 +109,17 @@ function prepareListQueries(db: Database, shape: ListShape) {
   const matchedCount = sql<number>`(select count(*)::int from ${projects} where ${matching})`;
   // Unfiltered, the total is the matched count: not counted twice.
   const totalCount = shape.status || shape.search ? sql<number | null>`(select count(*)::int from ${projects} where ${visible})` : sql<number | null>`null`;
+  const pageOnly = db
+    .select({ project: projects, clientName: clients.name, ownerName: owner.fullName })
+    .from(projects)
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .leftJoin(owner, eq(owner.id, projects.createdBy))
+    .where(and(matching, cursor))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(p('limit'))
+    .prepare(`${name}_page_only`);
   return {
+    pageOnly,
     page: db
       .select({ project: projects, clientName: clients.name, ownerName: owner.fullName, matched: matchedCount, total: totalCount })
       .from(projects)
@@ -134,7 +145,7 @@ function listQueries(db: Database, shape: ListShape) {
 }
 
 export async function listProjects(
-  { db }: Platform,
+  { db, clock }: Platform,
   actor: Actor,
   query: z.output<typeof listProjectsQuerySchema>,
 ) {
@@ -155,18 +166,31 @@ export async function listProjects(
     cursorId: cursor?.id,
     limit: query.limit + 1,
   };
+  // Without a search, staff counts come from the short-lived cache when it has them.
+  const cacheable = !shape.developer && !shape.search;
+  const now = clock.now().getTime();
+  const cached = cacheable ? cachedListCounts(db, actor.organizationId, query.status, now) : undefined;
+  if (cached) {
+    const rows = await queries.pageOnly.execute(params);
+    return listPage(rows, cached, query.limit, actor);
+  }
+  const generation = listCountsGeneration(actor.organizationId);
   const rows = await queries.page.execute(params);
   // An empty page carries no counts: read them on their own (no match, or a page past the end).
-  const counts = rows[0] ?? {
+  const read = rows[0] ?? {
     matched: (await queries.matched.execute(params))[0]?.n ?? 0,
     total: (await queries.total.execute(params))[0]?.n ?? 0,
   };
-  const matched = counts.matched;
-  const total = counts.total ?? matched;
+  const counts = { matched: read.matched, total: read.total ?? read.matched };
+  if (cacheable) keepListCounts(db, actor.organizationId, query.status, counts, generation, now);
+  return listPage(rows, counts, query.limit, actor);
+}
 
-  const items = rows.slice(0, query.limit).map((row) => toCard(row, actor));
-  const last = rows.length > query.limit ? rows[query.limit - 1]!.project : undefined;
-  return { items, nextCursor: last ? encodeCursor(last) : null, matched, total };
+function listPage(rows: CardRow[], counts: ListCounts, limit: number, actor: Actor) {
+
+  const items = rows.slice(0, limit).map((row) => toCard(row, actor));
+  const last = rows.length > limit ? rows[limit - 1]!.project : undefined;
+  return { items, nextCursor: last ? encodeCursor(last) : null, ...counts };
 }
 
 async function findCard(db: Executor, actor: Actor, projectId: string): Promise<CardRow | undefined> {

@@ -5,6 +5,7 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
+import { announceLocalChange } from './local-changes';
 import { CHANGES_CHANNEL, parseChangeEvent, type ChangeEvent } from './publisher';
 
 export type ChangeListener = { stop: () => Promise<void> };
@@ -26,10 +27,18 @@ export async function listenForChanges(
 ): Promise<ChangeListener> {
   const onPayload = (payload: string) => {
     const event = parseChangeEvent(payload);
-    if (event) callbacks.onEvent(event);
-    else log.warn({ payload }, 'realtime: ignored a malformed change notification');
+    if (!event) {
+      log.warn({ payload }, 'realtime: ignored a malformed change notification');
+      return;
+    }
+    announceLocalChange(event);
+    callbacks.onEvent(event);
   };
-  return listenOn(database, connectionString, CHANGES_CHANNEL, { onPayload, onResync: callbacks.onResync }, log);
+  const onResync = () => {
+    announceLocalChange('resync');
+    callbacks.onResync();
+  };
+  return listenOn(database, connectionString, CHANGES_CHANNEL, { onPayload, onResync }, log);
 }
 
 /** Calls `onPayload` for each notification on `channel` (a fixed identifier, never user input). */

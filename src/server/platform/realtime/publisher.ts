@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { ActivityAction } from '../activity-log';
 import type { Executor } from '../db/client';
+import { announceLocalChange } from './local-changes';
 
 export const CHANGES_CHANNEL = 'brieflane_changes';
 
@@ -42,6 +43,8 @@ export async function publishChange(
   const topic = event.topic === 'project' && !projectId ? 'projects' : event.topic;
   const payload: ChangeEvent = { organizationId: event.organizationId, projectId, topic };
   await executor.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(payload)})`);
+  // This process's caches forget at once; the notification tells every server after commit.
+  announceLocalChange(payload);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
