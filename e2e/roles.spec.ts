@@ -8,10 +8,17 @@ test.describe('Developer', () => {
     await expect(page.getByTestId('user-role')).toHaveText('Developer');
     await expect(sideNav(page).getByRole('link')).toHaveText(['Projects', 'Settings']);
 
-    // A tab the developer may not use renders nothing.
+    // A tab the developer may not use says so, with the way back (issue 14; spec 2 left it blank).
     await page.goto('/?tab=clients');
     await expect(page.getByTestId('user-name')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
+    await expect(page.getByText("You don't have permission to view Clients.")).toBeVisible();
+    await page.goto('/?tab=activities');
+    await expect(page.getByText("You don't have permission to view activity logs.")).toBeVisible();
+    await page.goto('/?tab=nonsense');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Projects' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
 
     await page.goto('/?tab=settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseDashboardTab } from './dashboard-tabs';
+import { ACTIVITY_MESSAGES } from '@/domain/activity';
+import { parseDashboardTab, TAB_UNAVAILABLE_TEXTS } from './dashboard-tabs';
 
 describe('parseDashboardTab', () => {
   it('defaults to Projects and keeps known tabs', () => {
@@ -11,5 +12,12 @@ describe('parseDashboardTab', () => {
   it('returns null for a name that is no tab', () => {
     expect(parseDashboardTab('admin')).toBeNull();
     expect(parseDashboardTab('Settings')).toBeNull();
+  });
+});
+
+describe('TAB_UNAVAILABLE_TEXTS', () => {
+  it("says spec 2's activity-log refusal on the Activities tab, and names other tabs", () => {
+    expect(TAB_UNAVAILABLE_TEXTS.forbidden('activities')).toBe(ACTIVITY_MESSAGES.forbidden);
+    expect(TAB_UNAVAILABLE_TEXTS.forbidden('clients')).toBe("You don't have permission to view Clients.");
   });
 });

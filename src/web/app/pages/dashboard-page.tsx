@@ -1,12 +1,13 @@
 import { Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { canUseTab, tabTitle, type DashboardTab, type Role } from '@/domain/roles';
+import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { ProjectsTab } from '@/web/features/projects/components/projects-tab';
 import { ProjectShareActions } from '@/web/features/sharing/components/project-share-actions';
 import { useDocumentTitle } from '@/web/lib/document-title';
 import { useSignedInMe } from '@/web/lib/session';
-import { parseDashboardTab } from '../dashboard-tabs';
+import { parseDashboardTab, TAB_UNAVAILABLE_TEXTS } from '../dashboard-tabs';
 import { DashboardShell } from './dashboard-shell';
 import { tabPanels } from './dashboard-tab-panels';
 
@@ -46,14 +47,31 @@ function TabPanel({ tab, role }: { tab: DashboardTab; role: Role }) {
   return null;
 }
 
+/**
+ * A `?tab=` that is no tab, or one the user may not use. Spec 2 renders nothing there; issue 14
+ * asks for a message instead of a blank area, with the way back.
+ */
+export function TabUnavailable({ tab }: { tab: DashboardTab | null }) {
+  return (
+    <div className="mx-auto max-w-6xl space-y-4 pt-8">
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+        {tab ? TAB_UNAVAILABLE_TEXTS.forbiddenTitle : TAB_UNAVAILABLE_TEXTS.unknownTitle}
+      </h1>
+      <p className="text-muted-foreground">{tab ? TAB_UNAVAILABLE_TEXTS.forbidden(tab) : TAB_UNAVAILABLE_TEXTS.unknown}</p>
+      <Button asChild variant="outline">
+        <Link to="/?tab=projects">{TAB_UNAVAILABLE_TEXTS.goToProjects}</Link>
+      </Button>
+    </div>
+  );
+}
+
 export function DashboardPage() {
   const me = useSignedInMe();
   const [searchParams] = useSearchParams();
   const parsed = parseDashboardTab(searchParams.get('tab'));
-  // Spec 2: a tab the user may not use renders nothing.
   const tab = parsed && canUseTab(me.profile.role, parsed) ? parsed : null;
 
-  useDocumentTitle(tab ? tabTitle(tab) : null);
+  useDocumentTitle(tab ? tabTitle(tab) : parsed ? TAB_UNAVAILABLE_TEXTS.forbiddenTitle : TAB_UNAVAILABLE_TEXTS.unknownTitle);
 
   return (
     <DashboardShell me={me} current={tab}>
@@ -64,7 +82,9 @@ export function DashboardPage() {
             <TabPanel tab={tab} role={me.profile.role} />
           </Suspense>
         </div>
-      ) : null}
+      ) : (
+        <TabUnavailable tab={parsed} />
+      )}
     </DashboardShell>
   );
 }
