@@ -4,6 +4,10 @@ test.describe('Visitor', () => {
   test('signs up with the emailed code and lands on the welcome page', async ({ page }) => {
     const account = newAccount('signup');
     await page.goto('/');
+    // Touching the sign-in form fetches the dashboard's code (sign-in intent), so a dashboard
+    // flash before /welcome would be visible below.
+    await page.getByLabel('Email').focus();
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
     await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
     await expect(page.getByText('Secure file sharing')).toBeVisible();
@@ -24,11 +28,20 @@ test.describe('Visitor', () => {
     await expect(toast(page, 'The verification code is invalid or expired.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
 
+    // The dashboard (its top bar) must not show between the code step and /welcome.
+    await page.evaluate(() => {
+      const seen = window as unknown as { sawDashboard: boolean };
+      seen.sawDashboard = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="user-name"]')) seen.sawDashboard = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     await page.getByLabel('Verification Code').fill(code!);
     await page.getByRole('button', { name: 'Verify Code' }).click();
     await expect(toast(page, 'Account created successfully!')).toBeVisible();
     await expect(page).toHaveURL('/welcome');
     await expect(page.getByRole('heading', { name: `Welcome to Brieflane, E2E!` })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sawDashboard: boolean }).sawDashboard)).toBe(false);
 
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await expect(page.getByTestId('user-name')).toHaveText(account.fullName);

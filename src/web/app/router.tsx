@@ -1,11 +1,11 @@
 // Spec 2 route table and ARCHITECTURE decision 8.
 import { Suspense, useEffect } from 'react';
-import { BrowserRouter, Outlet, Route, Routes, useLocation, useSearchParams } from 'react-router';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { AuthScreen } from '@/web/features/auth/components/auth-screen';
 import { parseAuthMode } from '@/web/features/auth/texts';
 import { Button } from '@/web/components/ui/button';
 import { FullPageMessage } from '@/web/components/ui/full-page-message';
-import { rememberSignedIn, useMe, wasSignedIn } from '@/web/lib/session';
+import { landAfterSignIn, pendingLanding, rememberSignedIn, useMe, wasSignedIn } from '@/web/lib/session';
 import { RouteErrorBoundary } from './route-error-screen';
 import { pages } from './pages/lazy-pages';
 
@@ -56,6 +56,14 @@ function SignedInGate() {
     // Someone filling in the sign-in form is about to see the projects page: fetch it meanwhile.
     return <AuthScreen key={searchParams.get('mode')} initialMode={parseAuthMode(searchParams.get('mode'))} onSignInIntent={pages.dashboard.preload} />;
   }
+  const landing = pendingLanding();
+  if (landing !== null && landing !== pathname) return <Navigate to={landing} replace />;
+  return <Landed />;
+}
+
+/** The signed-in page; a pending landing is done once its path is on screen. */
+function Landed() {
+  useEffect(() => landAfterSignIn(null), []);
   return <Outlet />;
 }
 

@@ -51,3 +51,16 @@ export function wasSignedIn(): boolean {
     return false;
   }
 }
+
+// Where a sign-in that is about to happen should land, when not where the browser is (a new
+// account lands on /welcome). The gate sends the first signed-in render there, so the page
+// under the auth screen (the dashboard at /) never renders in between.
+let landing: string | null = null;
+
+export function landAfterSignIn(path: string | null): void {
+  landing = path;
+}
+
+export function pendingLanding(): string | null {
+  return landing;
+}

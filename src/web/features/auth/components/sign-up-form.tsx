@@ -2,13 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { AUTH_MESSAGES, signUpSchema, VERIFICATION_CODE_LENGTH, verifyCodeSchema } from '@/domain/auth';
 import { Button } from '@/web/components/ui/button';
+import { EmailAddress } from '@/web/components/ui/email-address';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { ApiError } from '@/web/lib/api-client';
+import { landAfterSignIn } from '@/web/lib/session';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useSendVerificationCode, useSignUp, useVerifyCode } from '../api';
 import { AUTH_TEXTS } from '../texts';
@@ -80,7 +81,6 @@ function DetailsStep({ initial, onCodeSent }: { initial: Details | null; onCodeS
 }
 
 function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => void }) {
-  const navigate = useNavigate();
   const verifyCode = useVerifyCode();
   const signUp = useSignUp();
   const form = useForm({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
@@ -96,13 +96,14 @@ function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => v
             notifyError(AUTH_MESSAGES.codeInvalid, AUTH_MESSAGES.codeInvalidTitle);
             return;
           }
+          // A new account lands on /welcome: the gate goes there straight from the auth screen,
+          // so the dashboard at / never shows in between.
+          landAfterSignIn('/welcome');
           signUp.mutate(
             { ...details, code },
             {
-              onSuccess: () => {
-                notifySuccess(AUTH_MESSAGES.accountCreated);
-                navigate('/welcome');
-              },
+              onSuccess: () => notifySuccess(AUTH_MESSAGES.accountCreated),
+              onError: () => landAfterSignIn(null),
             },
           );
         },
@@ -118,7 +119,7 @@ function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => v
         <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
         <div className="grid gap-1">
           <p>
-            We sent a {VERIFICATION_CODE_LENGTH}-digit code to <span className="font-medium break-all">{details.email}</span>.
+            We sent a {VERIFICATION_CODE_LENGTH}-digit code to <EmailAddress email={details.email} className="font-medium" />.
           </p>
           <p className="text-xs opacity-80">{AUTH_TEXTS.existingAccountNote}</p>
         </div>
