@@ -5,10 +5,11 @@ import { Card, CardContent } from '@/web/components/ui/card';
 import { Logo } from '@/web/components/ui/logo';
 import { useSignedInMe } from '@/web/lib/session';
 
+// Each step is a link to where it is done (issue 14).
 const NEXT_STEPS = [
-  { icon: Contact, title: 'Add your clients', text: 'Keep contacts, websites and notes for every client in one place.' },
-  { icon: FolderKanban, title: 'Start a project', text: 'Use a questionnaire template to capture the brief from day one.' },
-  { icon: Users, title: 'Bring in your team', text: 'Invite account executives and developers, each with the right access.' },
+  { icon: Contact, title: 'Add your clients', text: 'Keep contacts, websites and notes for every client in one place.', to: '/?tab=clients' },
+  { icon: FolderKanban, title: 'Start a project', text: 'Use a questionnaire template to capture the brief from day one.', to: '/?tab=projects' },
+  { icon: Users, title: 'Bring in your team', text: 'Invite account executives and developers, each with the right access.', to: '/?tab=team' },
 ];
 
 export function WelcomePage() {
@@ -26,20 +27,25 @@ export function WelcomePage() {
           </p>
         </div>
         <ol className="grid gap-4 sm:grid-cols-3">
-          {NEXT_STEPS.map(({ icon: Icon, title, text }, index) => (
+          {NEXT_STEPS.map(({ icon: Icon, title, text, to }, index) => (
             <li key={title}>
-              <Card className="h-full">
-                <CardContent className="grid gap-3 pt-6">
-                  <span className="grid size-10 place-items-center rounded-lg bg-accent text-accent-foreground">
-                    <Icon className="size-5" aria-hidden />
-                  </span>
-                  <p className="font-medium">
-                    <span className="text-muted-foreground">{index + 1}. </span>
-                    {title}
-                  </p>
-                  <p className="text-sm text-muted-foreground">{text}</p>
-                </CardContent>
-              </Card>
+              <Link
+                to={to}
+                className="block h-full rounded-xl outline-none transition hover:-translate-y-0.5 hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              >
+                <Card className="h-full">
+                  <CardContent className="grid gap-3 pt-6">
+                    <span className="grid size-10 place-items-center rounded-lg bg-accent text-accent-foreground">
+                      <Icon className="size-5" aria-hidden />
+                    </span>
+                    <p className="font-medium">
+                      <span className="text-muted-foreground">{index + 1}. </span>
+                      {title}
+                    </p>
+                    <p className="text-sm text-muted-foreground">{text}</p>
+                  </CardContent>
+                </Card>
+              </Link>
             </li>
           ))}
         </ol>
