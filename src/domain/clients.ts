@@ -10,6 +10,8 @@ export const CLIENT_MESSAGES = {
   created: 'Client created successfully!',
   updated: 'Client updated successfully!',
   noClients: 'No clients yet.',
+  noClientsHelp: 'Clients hold the contacts, website and notes of the companies you work for; every project belongs to one.',
+  addFirst: 'Add your first client',
   noMatches: 'No clients found matching your search.',
   noDescription: 'No description provided',
 } as const;

@@ -17,6 +17,8 @@ export const PROJECT_MESSAGES = {
   deleteFailed: 'Failed to delete project',
   fetchFailed: 'Failed to fetch projects',
   noProjects: 'No projects yet',
+  noProjectsHelp: 'A project gathers the brief, tasks, files, notes and links of one piece of client work.',
+  createFirst: 'Create your first project',
   noMatches: 'No projects match your search',
   noneAssigned: "You haven't been assigned to any projects yet.",
   developerSubtitle: 'View your assigned projects and manage tasks',

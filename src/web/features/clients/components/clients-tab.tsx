@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { CLIENT_MESSAGES, type Client } from '@/domain/clients';
 import { ExportCsvLink } from '@/web/components/export-csv-link';
 import { Button } from '@/web/components/ui/button';
+import { EmptyState } from '@/web/components/ui/empty-state';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -52,9 +53,20 @@ export function ClientsTab() {
       ) : clients.isError ? (
         <LoadErrorPanel error={clients.error} onRetry={() => void clients.refetch()} />
       ) : items.length === 0 ? (
-        <div className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
-          {debounced ? CLIENT_MESSAGES.noMatches : CLIENT_MESSAGES.noClients}
-        </div>
+        debounced ? (
+          <EmptyState title={CLIENT_MESSAGES.noMatches} />
+        ) : (
+          <EmptyState
+            title={CLIENT_MESSAGES.noClients}
+            text={CLIENT_MESSAGES.noClientsHelp}
+            action={
+              <Button onClick={() => setDialog({ open: true })}>
+                <Plus aria-hidden />
+                {CLIENT_MESSAGES.addFirst}
+              </Button>
+            }
+          />
+        )
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">

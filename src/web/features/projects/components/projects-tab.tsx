@@ -5,6 +5,7 @@ import { PROJECT_MESSAGES, type ProjectCard as Project, type ProjectFilter } fro
 import { canDeleteProject, canManageProjects, type Role } from '@/domain/roles';
 import { ExportCsvLink } from '@/web/components/export-csv-link';
 import { Button } from '@/web/components/ui/button';
+import { EmptyState } from '@/web/components/ui/empty-state';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
@@ -122,9 +123,22 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
             Showing {first?.matched ?? 0} of {first?.total ?? 0} projects
           </p>
           {items.length === 0 ? (
-            <div className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
-              {filtering ? PROJECT_MESSAGES.noMatches : staff ? PROJECT_MESSAGES.noProjects : PROJECT_MESSAGES.noneAssigned}
-            </div>
+            filtering ? (
+              <EmptyState title={PROJECT_MESSAGES.noMatches} />
+            ) : staff ? (
+              <EmptyState
+                title={PROJECT_MESSAGES.noProjects}
+                text={PROJECT_MESSAGES.noProjectsHelp}
+                action={
+                  <Button onClick={() => setCreating(true)} {...preloadOnIntent(CreateProjectDialog)}>
+                    <Plus aria-hidden />
+                    {PROJECT_MESSAGES.createFirst}
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState title={PROJECT_MESSAGES.noneAssigned} />
+            )
           ) : (
             <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3">
               {items.map((project) => (
