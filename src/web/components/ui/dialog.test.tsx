@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogTitle } from './alert-dialog';
+import { Dialog, DialogContent, DialogTitle } from './dialog';
+
+afterEach(cleanup);
+
+/** Radix moves focus on close in a timeout after the content unmounts. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
+/** A dialog opened from state, as most of ours are (no Radix Trigger), beside a toast. */
+function Page({ alert = false }: { alert?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  return (
+    <>
+      <button onClick={() => setOpen(true)}>Add Client</button>
+      <section data-sonner-toaster="">
+        <button>Close toast</button>
+      </section>
+      {alert ? (
+        <AlertDialog open={open} onOpenChange={setOpen}>
+          <AlertDialogContent aria-describedby={undefined}>
+            <AlertDialogTitle>Delete?</AlertDialogTitle>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+          </AlertDialogContent>
+        </AlertDialog>
+      ) : (
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogContent aria-describedby={undefined}>
+            <DialogTitle>Add Client</DialogTitle>
+            <input aria-label="Name" value={text} onChange={(e) => setText(e.target.value)} />
+          </DialogContent>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+function openFrom(name: string) {
+  const opener = screen.getByRole('button', { name });
+  opener.focus();
+  fireEvent.click(opener);
+  return opener;
+}
+
+describe('dialogs', () => {
+  it('give focus back to the control that opened them when they close', async () => {
+    render(<Page />);
+    const opener = openFrom('Add Client');
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('give focus back from a confirmation too', async () => {
+    render(<Page alert />);
+    const opener = openFrom('Add Client');
+    expect(await screen.findByRole('alertdialog')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await settle();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('stay open, with what was typed, when a toast is closed', async () => {
+    render(<Page />);
+    openFrom('Add Client');
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Acme' } });
+    const toastClose = screen.getByText('Close toast');
+    fireEvent.pointerDown(toastClose);
+    fireEvent.click(toastClose);
+    await settle();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Acme');
+  });
+});

@@ -1,0 +1,40 @@
+// Dialog behaviour every dialog shares (issue 14), for the Dialog and AlertDialog contents:
+// - focus goes back to the control that opened the dialog when it closes (WCAG 2.4.3). Radix
+//   does that only for its own Trigger; most of our dialogs open from state, so focus fell to
+//   the page body;
+// - a click on a toast (its close button) is not a click outside the dialog, so it neither closes
+//   the dialog nor drops what was typed.
+import { useRef } from 'react';
+
+/** Sonner's toaster region; toasts render outside the dialog's portal. */
+const TOASTER_SELECTOR = '[data-sonner-toaster]';
+
+/**
+ * Handlers for a dialog content's onOpenAutoFocus (remembers what had focus: the opener) and
+ * onCloseAutoFocus (gives focus back to it, when it is still on the page).
+ */
+export function useOpenerFocus(handlers: { onOpenAutoFocus?: (event: Event) => void; onCloseAutoFocus?: (event: Event) => void }) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      handlers.onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      handlers.onCloseAutoFocus?.(event);
+      const element = opener.current;
+      opener.current = null;
+      if (event.defaultPrevented || !element || element === document.body || !element.isConnected) return;
+      event.preventDefault();
+      element.focus();
+    },
+  };
+}
+
+export function keepOpenOnToast<E extends { target: EventTarget | null; preventDefault: () => void }>(handler?: (event: E) => void) {
+  return (event: E) => {
+    handler?.(event);
+    const target = event.target;
+    if (target instanceof Element && target.closest(TOASTER_SELECTOR)) event.preventDefault();
+  };
+}
