@@ -185,9 +185,21 @@ test.describe('Agency owner on the project page', () => {
     await expect(link).toHaveAttribute('href', 'https://example.com/moodboard');
     await expect(link).toHaveAttribute('target', '_blank');
 
-    await page.getByRole('button', { name: 'Delete Menu brief.txt' }).click();
+    // Deleting asks first (issue 14); Cancel keeps the file and gives focus back to its button.
+    const deleteFile = page.getByRole('button', { name: 'Delete Menu brief.txt' });
+    await deleteFile.click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm.getByRole('heading', { name: 'Delete File' })).toBeVisible();
+    await expect(confirm.getByText('Are you sure you want to delete Menu brief.txt? This cannot be undone.')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(deleteFile).toBeFocused();
+    await expect(page.getByRole('listitem', { name: 'Menu brief.txt' })).toBeVisible();
+    await deleteFile.click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'File deleted successfully')).toBeVisible();
     await page.getByRole('button', { name: 'Delete Moodboard' }).click();
+    await expect(confirm.getByRole('heading', { name: 'Delete Link' })).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('No files uploaded yet')).toBeVisible();
   });
 

@@ -15,8 +15,17 @@ import { ACCEPT, UploadProgress, WORDING, type Variant } from './file-parts';
 const AddLinkDialog = lazyComponent(async () => (await import('./file-dialogs')).AddLinkDialog);
 const UploadFileDialog = lazyComponent(async () => (await import('./file-dialogs')).UploadFileDialog);
 
+const DeleteFileDialog = lazyComponent(async () => (await import('./delete-file-dialog')).DeleteFileDialog);
+
 function FileItem({ file, source, variant, canDelete }: { file: ProjectFile; source: ProjectSource; variant: Variant; canDelete: boolean }) {
   const deleteFile = useDeleteFile(source);
+  const [confirming, setConfirming] = useState(false);
+  const confirmOpened = useOpenedOnce(confirming);
+  const remove = () =>
+    deleteFile.mutate(file.id, {
+      onSuccess: () => notifySuccess(FILE_MESSAGES.deleted),
+      onError: (error) => notifyError(FILE_MESSAGES.deleteFailed(error.message)),
+    });
   const Icon = file.isLink ? Link2 : FileText;
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3" aria-label={file.fileName}>
@@ -50,15 +59,16 @@ function FileItem({ file, source, variant, canDelete }: { file: ProjectFile; sou
             className="text-destructive"
             aria-label={`Delete ${file.fileName}`}
             loading={deleteFile.isPending}
-            onClick={() =>
-              deleteFile.mutate(file.id, {
-                onSuccess: () => notifySuccess(FILE_MESSAGES.deleted),
-                onError: (error) => notifyError(FILE_MESSAGES.deleteFailed(error.message)),
-              })
-            }
+            onClick={() => setConfirming(true)}
+            {...preloadOnIntent(DeleteFileDialog)}
           >
             <Trash2 aria-hidden />
           </Button>
+        ) : null}
+        {confirmOpened ? (
+          <Suspense fallback={null}>
+            <DeleteFileDialog open={confirming} onOpenChange={setConfirming} onConfirm={remove} name={file.fileName} isLink={file.isLink} />
+          </Suspense>
         ) : null}
       </div>
     </li>
