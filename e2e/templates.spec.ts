@@ -61,6 +61,9 @@ test.describe('Agency owner', () => {
     await addField(page, { label: 'Plan', name: 'plan', type: 'Select', options: ['Basic'] });
     await expect(editor.getByRole('list', { name: 'Option chips' }).getByRole('listitem')).toHaveCount(1);
     await expect(editor.getByText('At least two options are required for select, checkbox, or radio fields.')).toBeVisible();
+    // The message goes as soon as the field is fixed, before Add Field is pressed again (issue 14).
+    await page.getByRole('region', { name: 'Add Field' }).getByRole('textbox', { name: 'Options' }).fill('Pro');
+    await expect(editor.getByText('At least two options are required for select, checkbox, or radio fields.')).toHaveCount(0);
 
     await addField(page, { label: 'Project Brief', name: 'Project Brief', type: 'Text Area', required: true });
     await addField(page, { label: 'Pages', name: 'pages', type: 'Number' });
@@ -174,9 +177,13 @@ test.describe('Agency owner', () => {
     await page.goto('/?tab=projects');
     await page.getByRole('button', { name: 'Add Project' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Project' });
+    // A name the template fills in clears the message shown for the empty name (issue 14).
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await expect(dialog.getByText('Project name must be at least 2 characters.')).toBeVisible();
     await dialog.getByRole('combobox', { name: 'Project Template' }).click();
     await page.getByRole('option', { name: 'Brand Kit' }).click();
     await expect(dialog.getByLabel('Project Name')).toHaveValue('Brand Kit Project');
+    await expect(dialog.getByText('Project name must be at least 2 characters.')).toHaveCount(0);
     await expect(dialog.getByLabel('Description')).toHaveValue('Logo and palette');
     await expect(dialog.getByLabel('Red')).not.toBeChecked();
     await dialog.getByRole('combobox', { name: 'Project Template' }).click();

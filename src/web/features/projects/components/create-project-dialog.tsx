@@ -41,8 +41,9 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
     setTemplate(chosen);
     setAnswers(chosen ? emptyAnswers(chosen.fields) : {});
     if (chosen) {
-      form.setValue('name', `${chosen.name} Project`);
-      form.setValue('description', chosen.description ?? '');
+      // Validated at once, so a 'Project name is required' shown before clears (issue 14).
+      form.setValue('name', `${chosen.name} Project`, { shouldValidate: true });
+      form.setValue('description', chosen.description ?? '', { shouldValidate: true });
     }
   };
 

@@ -70,7 +70,13 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
   const [fields, setFields] = useState<TemplateField[]>(() => (template ? sortFields(template.fields) : newTemplateFields()));
   const [draft, setDraft] = useState<NewField>(emptyNewField);
   const [optionText, setOptionText] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  // After a refused Add Field the message follows the draft: it changes or clears as soon as
+  // the field is fixed, not at the next click (issue 14).
+  const [attempted, setAttempted] = useState(false);
+  // A typed option not yet turned into a chip still counts.
+  const candidate = optionText.trim() ? { ...draft, options: addOption(draft.options, optionText) } : draft;
+  const check = attempted ? addField(fields, candidate, mode) : null;
+  const fieldError = check && !check.ok ? check.message : null;
 
   const commitOption = () => {
     setDraft((d) => ({ ...d, options: addOption(d.options, optionText) }));
@@ -93,17 +99,15 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
   };
 
   const onAddField = () => {
-    // A typed option not yet turned into a chip still counts.
-    const candidate = optionText.trim() ? { ...draft, options: addOption(draft.options, optionText) } : draft;
     const result = addField(fields, candidate, mode);
     if (!result.ok) {
-      setFieldError(result.message);
+      setAttempted(true);
       return;
     }
     setFields(result.fields);
     setDraft(emptyNewField);
     setOptionText('');
-    setFieldError(null);
+    setAttempted(false);
   };
 
   const onRemove = (index: number) => {
