@@ -127,7 +127,11 @@ describe('Resolving the session of a request (decision 014)', () => {
     const platform = { config: t.config, database: t.database, db, clock: systemClock, storage: undefined as never } satisfies Platform;
     return { platform, counts };
   };
-  const requestWith = (cookie: string) => ({ cookies: Object.fromEntries([cookie.split(/=(.*)/s).slice(0, 2).map((part, i) => (i ? decodeURIComponent(part) : part))]) }) as unknown as FastifyRequest;
+  const requestWith = (cookie: string) =>
+    ({
+      headers: { cookie },
+      cookies: Object.fromEntries([cookie.split(/=(.*)/s).slice(0, 2).map((part, i) => (i ? decodeURIComponent(part) : part))]),
+    }) as unknown as FastifyRequest;
 
   it('reads session, user and profile in one query', async () => {
     const user = await asUser(t, 'admin');

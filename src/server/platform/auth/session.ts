@@ -133,6 +133,8 @@ function sessionQuery(db: Database) {
  * refreshed cookie goes back with it, so an active browser stays signed in.
  */
 export async function findSession(platform: Platform, request: FastifyRequest, reply?: FastifyReply): Promise<ActorSession | null> {
+  // Anonymous calls cost nothing: no cookie, no signature check, no query.
+  if (!request.headers.cookie) return null;
   const cookieName = sessionCookieName(platform);
   const token = verifiedToken(platform, request.cookies[cookieName]);
   if (!token) return null;
