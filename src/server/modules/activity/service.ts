@@ -35,12 +35,15 @@ function afterActivityCursor(cursor: Cursor): SQL {
  * User name or email (of members of this organization only: an outsider's name is not ours to
  * search), project name, or the action; 'create client' finds create_client.
  */
+/** The project's name, or for a deleted project the name its entries kept (issue 14). */
+const projectNameOf = sql<string | null>`coalesce(${projects.name}, ${activityLogs.details}->>'project_name')`;
+
 function searchCondition(organizationId: string, search: string): SQL | undefined {
   if (!search) return undefined;
   const pattern = containsPattern(search);
   return or(
     ilike(activityLogs.action, containsPattern(search.replace(/\s+/g, '_'))),
-    ilike(projects.name, pattern),
+    ilike(projectNameOf, pattern),
     and(eq(profiles.organizationId, organizationId), or(ilike(profiles.fullName, pattern), ilike(profiles.email, pattern))),
   );
 }
@@ -53,7 +56,8 @@ export function activityPageQuery(db: Executor, organizationId: string, query: z
       id: activityLogs.id,
       action: activityLogs.action,
       projectId: activityLogs.projectId,
-      projectName: projects.name,
+      liveProject: projects.id,
+      projectName: projectNameOf,
       userId: activityLogs.userId,
       userOrganizationId: profiles.organizationId,
       fullName: profiles.fullName,
@@ -92,7 +96,8 @@ export async function listActivities(
     return {
       id: row.id,
       action: row.action,
-      projectId: row.projectName === null ? null : row.projectId,
+      // A link only to a project that still exists; a deleted one is shown by name.
+      projectId: row.liveProject,
       projectName: row.projectName,
       actorKind: row.userId === null ? 'removed' : member ? 'member' : 'outside',
       user: member ? { fullName: row.fullName!, email: row.email } : null,

@@ -21,7 +21,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database, Executor } from '../../platform/db/client';
 import { containsPattern, countAll, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
-import { clients, projectFiles, projects } from '../../platform/db/schema/work';
+import { activityLogs, clients, projectFiles, projects } from '../../platform/db/schema/work';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { findTemplate } from '../templates/public';
@@ -274,7 +274,14 @@ export async function changeProjectStatus(
       .set({ status, updatedAt: clock.now() })
       .where(and(eq(projects.id, projectId), eq(projects.organizationId, actor.organizationId)))
       .returning();
-    await publishChange(tx, { organizationId: actor.organizationId, projectId, topic: 'project' });
+    // The card's Mark Complete / Put On Hold (issue 14: every status change is in the log).
+    await recordActivity(tx, {
+      organizationId: actor.organizationId,
+      userId: actor.profileId,
+      action: 'update_project_status',
+      projectId,
+      details: { project_name: card.project.name, previous_status: card.project.status, status },
+    });
     return rows;
   });
   return toCard({ ...card, project: updated! }, actor);
@@ -289,7 +296,20 @@ export async function deleteProject({ db, storage }: Platform, actor: Actor, pro
       .select({ storagePath: projectFiles.storagePath })
       .from(projectFiles)
       .where(and(eq(projectFiles.projectId, projectId), isNotNull(projectFiles.storagePath)));
-    // Every related row goes with it (ON DELETE CASCADE).
+    // Its history stays readable (issue 14): every entry keeps the project's name, and the
+    // entries themselves stay (project_id becomes null).
+    await tx
+      .update(activityLogs)
+      .set({ details: sql`coalesce(${activityLogs.details}, '{}'::jsonb) || jsonb_build_object('project_name', ${card.project.name}::text)` })
+      .where(and(eq(activityLogs.projectId, projectId), eq(activityLogs.organizationId, actor.organizationId)));
+    await recordActivity(tx, {
+      organizationId: actor.organizationId,
+      userId: actor.profileId,
+      action: 'delete_project',
+      projectId,
+      details: { project_name: card.project.name, client_name: card.clientName },
+    });
+    // Every other related row goes with it (ON DELETE CASCADE).
     await tx.delete(projects).where(and(eq(projects.id, projectId), eq(projects.organizationId, actor.organizationId)));
     await publishChange(tx, { organizationId: actor.organizationId, projectId, topic: 'project' });
     return files.map((f) => f.storagePath!);

@@ -15,7 +15,8 @@ import { afterCursor, containsPattern, countAll, decodeCursor, encodeCursor } fr
 import { projectTemplates } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { publishChange } from '../../platform/realtime/publisher';
+import { recordActivity } from '../../platform/activity-log';
+import type { Executor } from '../../platform/db/client';
 import { findTemplate, toTemplate } from './public';
 
 /** Spec 6: creating, editing and deleting templates belong to those who can manage users. */
@@ -73,8 +74,7 @@ export async function createTemplate({ db, clock }: Platform, actor: Actor, inpu
   assertCanManageTemplates(actor);
   const now = clock.now();
   const [row] = await db.transaction(async (tx) => {
-    await publishChange(tx, { organizationId: actor.organizationId, topic: 'templates' });
-    return tx
+    const rows = await tx
       .insert(projectTemplates)
       .values({
         organizationId: actor.organizationId,
@@ -86,6 +86,8 @@ export async function createTemplate({ db, clock }: Platform, actor: Actor, inpu
         updatedAt: now,
       })
       .returning();
+    await logTemplate(tx, actor, 'create_template', { template_name: input.name, field_count: input.fields.length });
+    return rows;
   });
   return toTemplate(row!);
 }
@@ -100,12 +102,14 @@ export async function updateTemplate(
   if (!(await findTemplate(db, actor, templateId))) throw notFound(TEMPLATE_MESSAGES.templateNotFound);
   assertCanManageTemplates(actor);
   const [row] = await db.transaction(async (tx) => {
-    await publishChange(tx, { organizationId: actor.organizationId, topic: 'templates' });
-    return tx
+    const rows = await tx
       .update(projectTemplates)
       .set({ name: input.name, description: input.description, fields: input.fields, updatedAt: clock.now() })
       .where(and(eq(projectTemplates.id, templateId), eq(projectTemplates.organizationId, actor.organizationId)))
       .returning();
+    if (rows.length === 0) throw notFound(TEMPLATE_MESSAGES.templateNotFound);
+    await logTemplate(tx, actor, 'update_template', { template_name: input.name, field_count: input.fields.length });
+    return rows;
   });
   if (!row) throw notFound(TEMPLATE_MESSAGES.templateNotFound);
   return toTemplate(row);
@@ -114,12 +118,17 @@ export async function updateTemplate(
 export async function deleteTemplate({ db }: Platform, actor: Actor, templateId: string): Promise<void> {
   assertCanManageTemplates(actor);
   // Projects made from it keep their copy of the fields; their template_id becomes null.
-  const rows = await db.transaction(async (tx) => {
-    await publishChange(tx, { organizationId: actor.organizationId, topic: 'templates' });
-    return tx
+  await db.transaction(async (tx) => {
+    const rows = await tx
       .delete(projectTemplates)
       .where(and(eq(projectTemplates.id, templateId), eq(projectTemplates.organizationId, actor.organizationId)))
-      .returning({ id: projectTemplates.id });
+      .returning({ id: projectTemplates.id, name: projectTemplates.name });
+    if (rows.length === 0) throw notFound(TEMPLATE_MESSAGES.templateNotFound);
+    await logTemplate(tx, actor, 'delete_template', { template_name: rows[0]!.name });
   });
-  if (rows.length === 0) throw notFound(TEMPLATE_MESSAGES.templateNotFound);
+}
+
+/** Template changes are in the activity log (issue 14), and refresh open Templates tabs. */
+function logTemplate(executor: Executor, actor: Actor, action: 'create_template' | 'update_template' | 'delete_template', details: Record<string, unknown>) {
+  return recordActivity(executor, { organizationId: actor.organizationId, userId: actor.profileId, action, details });
 }

@@ -24,6 +24,12 @@ export function topicForAction(action: ActivityAction): ChangeTopic {
       return 'projects';
     case 'create_client':
       return 'clients';
+    case 'delete_project':
+      return 'projects';
+    case 'create_template':
+    case 'update_template':
+    case 'delete_template':
+      return 'templates';
     case 'add_team_member':
     case 'update_team_member':
     case 'remove_team_member':

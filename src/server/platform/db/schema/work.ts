@@ -247,7 +247,8 @@ export const activityLogs = pgTable(
     organizationId: organizationId(),
     userId: uuid('user_id').references(() => profiles.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
-    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    // A deleted project's history stays (issue 14): its entries keep the name in details.project_name.
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt,
   },
