@@ -77,10 +77,15 @@ test.describe('Developer', () => {
     await expect(nav.getByRole('link', { name: 'Projects' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Reports' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Activities' })).toHaveCount(0);
-    for (const tab of ['reports', 'activities']) {
+    // The tabs say the developer has no access instead of showing them (issue 14).
+    for (const [tab, reason] of [
+      ['reports', "You don't have permission to view Reports."],
+      ['activities', "You don't have permission to view activity logs."],
+    ]) {
       await page.goto(`/?tab=${tab}`);
       await expect(page.getByTestId('user-name')).toBeVisible();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
+      await expect(page.getByText(reason!)).toBeVisible();
       await expect(page.getByText('Reports & Analytics')).toHaveCount(0);
     }
     // The server refuses too.
