@@ -72,7 +72,7 @@ describe('what a first visit does not download', () => {
     'features/auth/components/reset-request-form.tsx',
     'features/tasks/components/create-task-dialog.tsx',
     'features/files/components/file-dialogs.tsx',
-    'features/notes/components/delete-note-dialog.tsx',
+    'components/ui/confirm-delete-dialog.tsx',
     'components/ui/toaster.tsx',
     // The dashboard's other tabs and the projects tab's dialogs.
     'features/clients/components/clients-tab.tsx',

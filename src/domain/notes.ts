@@ -12,6 +12,7 @@ export const NOTE_MESSAGES = {
   deleted: 'Note deleted successfully',
   loadFailed: 'Failed to load notes',
   edited: 'Edited',
+  deleteTitle: 'Delete Note',
   deleteConfirm: 'Are you sure you want to delete this note? This action cannot be undone.',
   notFound: 'Note not found',
   notAuthor: 'You can only edit or delete your own notes.',

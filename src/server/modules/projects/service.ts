@@ -109,26 +109,20 @@ function prepareListQueries(db: Database, shape: ListShape) {
   const matchedCount = sql<number>`(select count(*)::int from ${projects} where ${matching})`;
   // Unfiltered, the total is the matched count: not counted twice.
   const totalCount = shape.status || shape.search ? sql<number | null>`(select count(*)::int from ${projects} where ${visible})` : sql<number | null>`null`;
-  const pageOnly = db
-    .select({ project: projects, clientName: clients.name, ownerName: owner.fullName })
-    .from(projects)
-    .innerJoin(clients, eq(clients.id, projects.clientId))
-    .leftJoin(owner, eq(owner.id, projects.createdBy))
-    .where(and(matching, cursor))
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(p('limit'))
-    .prepare(`${name}_page_only`);
-  return {
-    pageOnly,
-    page: db
-      .select({ project: projects, clientName: clients.name, ownerName: owner.fullName, matched: matchedCount, total: totalCount })
+  // The cards of the page, with the counts or (when they are cached) without.
+  const pageWith = <T extends Record<string, SQL<unknown>>>(extra: T, suffix: string) =>
+    db
+      .select({ project: projects, clientName: clients.name, ownerName: owner.fullName, ...extra })
       .from(projects)
       .innerJoin(clients, eq(clients.id, projects.clientId))
       .leftJoin(owner, eq(owner.id, projects.createdBy))
       .where(and(matching, cursor))
       .orderBy(desc(projects.createdAt), desc(projects.id))
       .limit(p('limit'))
-      .prepare(`${name}_page`),
+      .prepare(`${name}_${suffix}`);
+  return {
+    pageOnly: pageWith({}, 'page_only'),
+    page: pageWith({ matched: matchedCount, total: totalCount }, 'page'),
     matched: db.select({ n: countAll }).from(projects).where(matching).prepare(`${name}_matched`),
     total: db.select({ n: countAll }).from(projects).where(visible).prepare(`${name}_total`),
   };

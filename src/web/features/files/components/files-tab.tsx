@@ -15,7 +15,7 @@ import { ACCEPT, UploadProgress, WORDING, type Variant } from './file-parts';
 const AddLinkDialog = lazyComponent(async () => (await import('./file-dialogs')).AddLinkDialog);
 const UploadFileDialog = lazyComponent(async () => (await import('./file-dialogs')).UploadFileDialog);
 
-const DeleteFileDialog = lazyComponent(async () => (await import('./delete-file-dialog')).DeleteFileDialog);
+const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/components/ui/confirm-delete-dialog')).ConfirmDeleteDialog);
 
 function FileItem({ file, source, variant, canDelete }: { file: ProjectFile; source: ProjectSource; variant: Variant; canDelete: boolean }) {
   const deleteFile = useDeleteFile(source);
@@ -60,14 +60,20 @@ function FileItem({ file, source, variant, canDelete }: { file: ProjectFile; sou
             aria-label={`Delete ${file.fileName}`}
             loading={deleteFile.isPending}
             onClick={() => setConfirming(true)}
-            {...preloadOnIntent(DeleteFileDialog)}
+            {...preloadOnIntent(ConfirmDeleteDialog)}
           >
             <Trash2 aria-hidden />
           </Button>
         ) : null}
         {confirmOpened ? (
           <Suspense fallback={null}>
-            <DeleteFileDialog open={confirming} onOpenChange={setConfirming} onConfirm={remove} name={file.fileName} isLink={file.isLink} />
+            <ConfirmDeleteDialog
+              open={confirming}
+              onOpenChange={setConfirming}
+              onConfirm={remove}
+              title={file.isLink ? FILE_MESSAGES.deleteLinkTitle : FILE_MESSAGES.deleteFileTitle}
+              question={FILE_MESSAGES.deleteConfirm(file.fileName)}
+            />
           </Suspense>
         ) : null}
       </div>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import { Suspense, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { authorInitials, isEdited, NOTE_MESSAGES, type Note } from '@/domain/notes';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -13,7 +13,7 @@ import { notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { noteListQuery, useAddNote, useDeleteNote, useEditNote } from '../api';
 
-const DeleteNoteDialog = lazyComponent(async () => (await import('./delete-note-dialog')).DeleteNoteDialog);
+const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/components/ui/confirm-delete-dialog')).ConfirmDeleteDialog);
 
 function NoteItem({ note, source, canChange }: { note: Note; source: ProjectSource; canChange: boolean }) {
   const editNote = useEditNote(source);
@@ -22,7 +22,6 @@ function NoteItem({ note, source, canChange }: { note: Note; source: ProjectSour
   const [draft, setDraft] = useState(note.content);
   const [confirming, setConfirming] = useState(false);
   const confirmOpened = useOpenedOnce(confirming);
-  const deleteButton = useRef<HTMLButtonElement>(null);
   const author = note.authorName ?? note.authorEmail ?? 'Unknown';
 
   const save = () =>
@@ -64,19 +63,24 @@ function NoteItem({ note, source, canChange }: { note: Note; source: ProjectSour
                 Edit
               </Button>
               <Button
-                ref={deleteButton}
                 variant="ghost"
                 size="sm"
                 className="text-destructive"
                 onClick={() => setConfirming(true)}
-                {...preloadOnIntent(DeleteNoteDialog)}
+                {...preloadOnIntent(ConfirmDeleteDialog)}
               >
                 <Trash2 aria-hidden />
                 Delete
               </Button>
               {confirmOpened ? (
                 <Suspense fallback={null}>
-                  <DeleteNoteDialog open={confirming} onOpenChange={setConfirming} onConfirm={remove} returnFocusTo={deleteButton} />
+                  <ConfirmDeleteDialog
+                    open={confirming}
+                    onOpenChange={setConfirming}
+                    onConfirm={remove}
+                    title={NOTE_MESSAGES.deleteTitle}
+                    question={NOTE_MESSAGES.deleteConfirm}
+                  />
                 </Suspense>
               ) : null}
             </span>

@@ -1,6 +1,6 @@
-// Deleting a file or link asks first, like every other delete (issue 14). Downloaded when first
-// wanted (decision 013), so the dialog primitive stays out of the pages' first download.
-import { FILE_MESSAGES } from '@/domain/files';
+// The confirmation every small delete asks for (a note, a file, a link): a title, the question,
+// Cancel and a red Delete. Loaded when first wanted (decision 013), so the dialog primitive stays
+// out of the pages' first download. Focus goes back to the Delete button that opened it.
 import {
   AlertDialog,
   AlertDialogAction,
@@ -10,27 +10,27 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '@/web/components/ui/alert-dialog';
+} from './alert-dialog';
 
-export function DeleteFileDialog({
+export function ConfirmDeleteDialog({
   open,
   onOpenChange,
   onConfirm,
-  name,
-  isLink,
+  title,
+  question,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
-  name: string;
-  isLink: boolean;
+  title: string;
+  question: string;
 }) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{isLink ? FILE_MESSAGES.deleteLinkTitle : FILE_MESSAGES.deleteFileTitle}</AlertDialogTitle>
-          <AlertDialogDescription>{FILE_MESSAGES.deleteConfirm(name)}</AlertDialogDescription>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{question}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
