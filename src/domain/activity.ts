@@ -62,7 +62,14 @@ export const listActivitiesQuerySchema = z.object({
   cursor: text('Cursor').max(200).optional(),
   // Spec 9's limit of 100 entries: a page holds at most 100.
   limit: z.coerce.number().int().min(1).max(100).optional().default(ACTIVITY_PAGE_SIZE),
+  /** One project's entries (the project page's Recent Activity, issue 14). */
+  projectId: z.uuid({ message: 'Unknown project' }).optional(),
+  /** One member's entries, by profile id (the member page's Recent Activity, issue 14). */
+  userId: z.uuid({ message: 'Unknown member' }).optional(),
 });
+
+/** How many entries a page's Recent Activity shows. */
+export const RECENT_ACTIVITY_LIMIT = 5;
 
 /**
  * Who did it: a member of the organization (with name and email), someone whose profile belongs

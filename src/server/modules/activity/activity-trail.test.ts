@@ -79,4 +79,24 @@ describe('activity trail', () => {
     expect((await a.orgAdmin.inject({ method: 'DELETE', url: '/api/templates/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     expect((await page(a.orgAdmin)).length).toBe(before);
   });
+
+  it("narrows the log to one project's or one member's entries, within the organization only", async () => {
+    await a.executive.inject({ method: 'POST', url: `/api/projects/${a.otherProjectId}/tasks`, payload: { title: 'Plan launch' } });
+    const project = await page(a.orgAdmin, `?projectId=${a.otherProjectId}`);
+    expect(project.length).toBeGreaterThan(0);
+    expect(project.every((e) => e.projectId === a.otherProjectId)).toBe(true);
+    expect(project[0]).toMatchObject({ action: 'create_task', details: { task_title: 'Plan launch' } });
+
+    const member = await page(a.orgAdmin, `?userId=${a.executive.profileId}&limit=5`);
+    expect(member.length).toBeGreaterThan(0);
+    expect(member.length).toBeLessThanOrEqual(5);
+    expect(member.every((e) => e.user?.fullName === a.executive.fullName)).toBe(true);
+
+    // Another organization's ids find nothing, and the rule on who may read the log holds.
+    expect(await page(a.outsider, `?projectId=${a.otherProjectId}`)).toEqual([]);
+    expect(await page(a.outsider, `?userId=${a.executive.profileId}`)).toEqual([]);
+    expect((await a.developer.inject({ method: 'GET', url: `/api/activities?projectId=${a.otherProjectId}` })).statusCode).toBe(403);
+    expect((await a.orgAdmin.inject({ method: 'GET', url: '/api/activities?projectId=not-a-uuid' })).statusCode).toBe(400);
+  });
 });
+

@@ -76,6 +76,8 @@ export function activityPageQuery(db: Executor, organizationId: string, query: z
         query.cursor ? afterActivityCursor(decodeCursor(query.cursor)) : undefined,
         // Spec 7: the action filter is a case-insensitive contains.
         action ? ilike(activityLogs.action, containsPattern(action)) : undefined,
+        query.projectId ? eq(activityLogs.projectId, query.projectId) : undefined,
+        query.userId ? eq(activityLogs.userId, query.userId) : undefined,
         searchCondition(organizationId, query.search),
       ),
     )

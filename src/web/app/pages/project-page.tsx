@@ -5,9 +5,11 @@ import { ArrowLeft, CalendarDays, Building2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PROJECT_DETAIL_MESSAGES } from '@/domain/project-details';
+import { canManageUsers } from '@/domain/roles';
 import { Button } from '@/web/components/ui/button';
 import { FullPageMessage } from '@/web/components/ui/full-page-message';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { RecentActivity } from '@/web/features/activity/components/recent-activity';
 import { FilesTab } from '@/web/features/files/components/files-tab';
 import { NotesTab } from '@/web/features/notes/components/notes-tab';
 import { projectDetailQuery } from '@/web/features/project-page/api';
@@ -20,6 +22,7 @@ import { formatDate } from '@/web/lib/format-date';
 import { notifyError } from '@/web/lib/notify';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { useMemberLiveUpdates } from '@/web/lib/realtime';
+import { useSignedInMe } from '@/web/lib/session';
 
 function BackToProjects() {
   return (
@@ -33,6 +36,7 @@ function BackToProjects() {
 }
 
 export function ProjectPage() {
+  const me = useSignedInMe();
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
   const project = useQuery(projectDetailQuery(projectId));
@@ -94,8 +98,10 @@ export function ProjectPage() {
           <TabsTrigger value="files">Files &amp; Links</TabsTrigger>
           <TabsTrigger value="notes">Notes</TabsTrigger>
         </TabsList>
-        <TabsContent value="info">
+        <TabsContent value="info" className="space-y-6">
           <ProjectInfoTab project={data} />
+          {/* The project's own recent entries, for those who may read the activity log (issue 14). */}
+          {canManageUsers(me.profile.role) ? <RecentActivity scope={{ projectId: data.id }} /> : null}
         </TabsContent>
         <TabsContent value="tasks">
           <TasksTab source={source} canAddTasks={data.canEdit} />

@@ -1,6 +1,7 @@
 // Spec 2 "Member detail page" (/team/:memberId), inside the dashboard shell with Team current.
 import { useParams } from 'react-router';
-import { canUseTab } from '@/domain/roles';
+import { canManageUsers, canUseTab } from '@/domain/roles';
+import { RecentActivity } from '@/web/features/activity/components/recent-activity';
 import { MemberProfile } from '@/web/features/team/components/member-profile';
 import { useSignedInMe } from '@/web/lib/session';
 import { DashboardShell } from './dashboard-shell';
@@ -15,7 +16,12 @@ export function TeamMemberPage() {
       {/* Spec 2: a tab the user may not use renders nothing. */}
       {allowed ? (
         <div className="mx-auto max-w-6xl pt-8">
-          <MemberProfile key={memberId} memberId={memberId} actor={{ role: me.profile.role, profileId: me.profile.id }} />
+          <MemberProfile
+            key={memberId}
+            memberId={memberId}
+            actor={{ role: me.profile.role, profileId: me.profile.id }}
+            recentActivity={canManageUsers(me.profile.role) ? <RecentActivity scope={{ userId: memberId }} showProject /> : undefined}
+          />
         </div>
       ) : null}
     </DashboardShell>

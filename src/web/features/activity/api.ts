@@ -1,6 +1,6 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ActivityFilter, activityPageSchema } from '@/domain/activity';
+import { RECENT_ACTIVITY_LIMIT, type ActivityFilter, type activityPageSchema } from '@/domain/activity';
 import { api } from '@/web/lib/api-client';
 
 type ActivityPage = z.infer<typeof activityPageSchema>;
@@ -8,7 +8,23 @@ type ActivityPage = z.infer<typeof activityPageSchema>;
 export const activityKeys = {
   all: ['activities'] as const,
   list: (search: string, action: ActivityFilter) => ['activities', 'list', search, action] as const,
+  recent: (scope: RecentScope) => ['activities', 'recent', scope] as const,
 };
+
+/** Whose recent entries: one project's, or one member's (by profile id). */
+export type RecentScope = { projectId: string } | { userId: string };
+
+/** The latest few entries of a project or a member (issue 14), for a page's Recent Activity. */
+export function recentActivityQuery(scope: RecentScope) {
+  return queryOptions({
+    queryKey: activityKeys.recent(scope),
+    queryFn: () => {
+      const params = new URLSearchParams({ ...scope, limit: String(RECENT_ACTIVITY_LIMIT) });
+      return api.get<ActivityPage>(`/api/activities?${params}`);
+    },
+    staleTime: 0,
+  });
+}
 
 /** The CSV download of every entry the log shows for this search and action filter. */
 export function activityExportUrl(search: string, action: ActivityFilter): string {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, ArrowLeft, CalendarDays, FolderKanban, Globe, Mail, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { websiteHref } from '@/domain/clients';
 import type { Role } from '@/domain/roles';
@@ -41,7 +41,16 @@ function BackToTeam() {
 }
 
 /** Spec 2 "Member detail page". */
-export function MemberProfile({ memberId, actor }: { memberId: string; actor: { role: Role; profileId: string } }) {
+export function MemberProfile({
+  memberId,
+  actor,
+  recentActivity,
+}: {
+  memberId: string;
+  actor: { role: Role; profileId: string };
+  /** The member's recent log entries, composed by the page for those who may read the log (issue 14). */
+  recentActivity?: ReactNode;
+}) {
   const navigate = useNavigate();
   const member = useQuery(teamMemberQuery(memberId));
   const removeMember = useRemoveTeamMember();
@@ -231,15 +240,17 @@ export function MemberProfile({ memberId, actor }: { memberId: string; actor: { 
               </CardContent>
             </Card>
           ) : null}
-          <Card>
-            <CardHeader>
-              <CardTitle className="text-base">Recent Activity</CardTitle>
-            </CardHeader>
-            <CardContent className="flex items-center gap-3 text-sm text-muted-foreground">
-              <Activity className="size-5 shrink-0" aria-hidden />
-              {TEAM_MESSAGES.recentActivity}
-            </CardContent>
-          </Card>
+          {recentActivity ?? (
+            <Card>
+              <CardHeader>
+                <CardTitle className="text-base">Recent Activity</CardTitle>
+              </CardHeader>
+              <CardContent className="flex items-center gap-3 text-sm text-muted-foreground">
+                <Activity className="size-5 shrink-0" aria-hidden />
+                {TEAM_MESSAGES.recentActivity}
+              </CardContent>
+            </Card>
+          )}
         </div>
       </div>
 

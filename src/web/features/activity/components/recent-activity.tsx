@@ -1,0 +1,60 @@
+// A page's Recent Activity (issue 14): the latest entries of one project or one member, for
+// those who may read the activity log (the Activities tab's rule); the full log is a link away.
+import { useQuery } from '@tanstack/react-query';
+import { Activity } from 'lucide-react';
+import { Link } from 'react-router';
+import { actionLabel } from '@/domain/activity';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { formatDate } from '@/web/lib/format-date';
+import { recentActivityQuery, type RecentScope } from '../api';
+
+export const RECENT_ACTIVITY_TEXTS = {
+  title: 'Recent Activity',
+  empty: 'No activity yet.',
+  failed: 'Recent activity could not be loaded.',
+  all: 'View all activity',
+} as const;
+
+export function RecentActivity({ scope, showProject = false }: { scope: RecentScope; showProject?: boolean }) {
+  const recent = useQuery(recentActivityQuery(scope));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{RECENT_ACTIVITY_TEXTS.title}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        {recent.isPending ? (
+          <div className="grid gap-2" aria-busy="true" aria-label="Loading recent activity">
+            <Skeleton className="h-5" />
+            <Skeleton className="h-5" />
+            <Skeleton className="h-5" />
+          </div>
+        ) : recent.isError ? (
+          <p className="text-muted-foreground">{RECENT_ACTIVITY_TEXTS.failed}</p>
+        ) : recent.data.items.length === 0 ? (
+          <p className="flex items-center gap-3 text-muted-foreground">
+            <Activity className="size-5 shrink-0" aria-hidden />
+            {RECENT_ACTIVITY_TEXTS.empty}
+          </p>
+        ) : (
+          <ul className="grid gap-2" aria-label={RECENT_ACTIVITY_TEXTS.title}>
+            {recent.data.items.map((entry) => (
+              <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span>
+                  <span className="font-medium">{actionLabel(entry.action)}</span>
+                  {showProject && entry.projectName ? <span className="text-muted-foreground"> · {entry.projectName}</span> : null}
+                  {!showProject && entry.user ? <span className="text-muted-foreground"> · {entry.user.fullName}</span> : null}
+                </span>
+                <span className="text-xs text-muted-foreground">{formatDate(entry.createdAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to="/?tab=activities" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+          {RECENT_ACTIVITY_TEXTS.all}
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
