@@ -12,8 +12,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/ta
 import { RecentActivity } from '@/web/features/activity/components/recent-activity';
 import { FilesTab } from '@/web/features/files/components/files-tab';
 import { NotesTab } from '@/web/features/notes/components/notes-tab';
-import { projectDetailQuery } from '@/web/features/project-page/api';
-import { ProjectInfoTab } from '@/web/features/project-page/components/project-info-tab';
+import { projectDetailQuery } from '@/web/features/projects/api';
+import { ProjectInfoTab } from '@/web/features/projects/components/project-info-tab';
 import { ProjectStatusBadge } from '@/web/features/projects/components/project-status-badge';
 import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
 import { ApiError } from '@/web/lib/api-client';

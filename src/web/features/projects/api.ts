@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { ProjectDetail, updateProjectResultSchema, updateProjectSchema } from '@/domain/project-details';
 import type { createProjectSchema, ProjectCard, ProjectFilter, projectPageSchema } from '@/domain/projects';
 import { api } from '@/web/lib/api-client';
 
@@ -8,6 +9,7 @@ type ProjectPage = z.infer<typeof projectPageSchema>;
 export const projectKeys = {
   all: ['projects'] as const,
   list: (search: string, status: ProjectFilter) => ['projects', 'list', search, status] as const,
+  detail: (projectId: string) => ['projects', 'detail', projectId] as const,
 };
 
 /** The CSV download of every project the list shows for this search and filter (staff). */
@@ -56,8 +58,25 @@ export function useDeleteProject() {
   });
 }
 
-/** The client select of the Create Project dialog. */
-export const clientChoicesQuery = {
-  queryKey: ['clients', 'options'] as const,
-  queryFn: () => api.get<{ items: { id: string; name: string }[] }>('/api/clients/options').then((r) => r.items),
-};
+
+export function projectDetailQuery(projectId: string) {
+  return queryOptions({
+    queryKey: projectKeys.detail(projectId),
+    queryFn: () => api.get<ProjectDetail>(`/api/projects/${projectId}`),
+    // A missing project stays missing: no retries on 404.
+    retry: (count, error) => (error as { status?: number }).status !== 404 && count < 2,
+  });
+}
+
+export function useUpdateProject(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.output<typeof updateProjectSchema>) =>
+      api.patch<z.infer<typeof updateProjectResultSchema>>(`/api/projects/${projectId}`, input),
+    onSuccess: (result) => {
+      queryClient.setQueryData(projectKeys.detail(projectId), result.project);
+      // The overdue reset may have changed other projects' cards too.
+      return queryClient.invalidateQueries({ queryKey: projectKeys.all });
+    },
+  });
+}

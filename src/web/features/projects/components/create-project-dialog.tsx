@@ -17,13 +17,14 @@ import { todayIso } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { templateChoicesQuery } from '@/web/features/templates/api';
 import { AnswerFields } from '@/web/components/questionnaire/answer-input';
-import { clientChoicesQuery, useCreateProject } from '../api';
+import { clientOptionsQuery } from '@/web/features/clients/api';
+import { useCreateProject } from '../api';
 
 const emptyValues: CreateProjectInput = { name: '', clientId: '', description: '', dueDate: '' };
 const NO_TEMPLATE = 'none';
 
 export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const clients = useQuery({ ...clientChoicesQuery, enabled: open });
+  const clients = useQuery({ ...clientOptionsQuery, enabled: open });
   const createProject = useCreateProject();
   const form = useForm<CreateProjectInput, unknown, z.output<typeof createProjectSchema>>({ resolver: zodResolver(createProjectSchema), defaultValues: emptyValues });
   const { errors } = form.formState;
