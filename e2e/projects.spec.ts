@@ -112,6 +112,27 @@ test.describe('Agency owner', () => {
     await expect(page.getByText('Showing 1 of 1 projects')).toBeVisible();
   });
 
+  test('creates the first client inside Create Project when there is none (issue 14)', async ({ page }) => {
+    await page.goto('/?tab=projects');
+    await page.getByRole('button', { name: 'Add Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Project' });
+    await dialog.getByLabel('Project Name').fill('First Launch');
+    // No empty picker: the client is named here. A too-short name is refused in place.
+    const clientName = dialog.getByRole('textbox', { name: 'Client' });
+    await clientName.fill('A');
+    await clientName.press('Enter');
+    await expect(dialog.getByText('Client name must be at least 2 characters.')).toBeVisible();
+    await clientName.fill('Harbor Coffee');
+    await expect(dialog.getByText('Client name must be at least 2 characters.')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Add Client' }).click();
+    await expect(toast(page, 'Client created successfully!')).toBeVisible();
+    // The new client is chosen in the picker, and the project is created for it.
+    await expect(dialog.getByRole('combobox', { name: 'Client' })).toHaveText('Harbor Coffee');
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await expect(toast(page, 'Project created successfully!')).toBeVisible();
+    await expect(card(page, 'First Launch')).toContainText('Harbor Coffee');
+  });
+
   test('cannot pick a past due date', async ({ page }) => {
     await addClient(page, 'Helix Health');
     await page.goto('/?tab=projects');

@@ -6,7 +6,9 @@ import {
   isPastDate,
   leavesOverdue,
   PROJECT_MESSAGES,
+  projectFormSchema,
 } from './projects';
+import { hasMissingAnswer, newTemplateFields } from './templates';
 
 const clientId = '7b0d6a5e-4c7b-4b8a-9a55-0f4b9d0c1a2b';
 
@@ -64,5 +66,31 @@ describe('overdue rules (decision 3)', () => {
     expect(leavesOverdue('overdue', null, today)).toBe(true);
     expect(leavesOverdue('overdue', '2026-11-21', today)).toBe(false);
     expect(leavesOverdue('active', null, today)).toBe(false);
+  });
+});
+
+describe('the Create Project form with a template (issue 9 step 4)', () => {
+  const fields = [
+    ...newTemplateFields(),
+    { label: 'Colors', name: 'colors', type: 'checkbox' as const, required: true, options: ['Red', 'Blue'], order: 2 },
+  ];
+  const values = { name: 'Brand Kit Project', clientId, description: '', dueDate: '2027-01-15', answers: { colors: ['Blue'] } };
+
+  it("takes the answers in the form's schema, and requires the due date the template requires", () => {
+    expect(projectFormSchema(fields).parse(values)).toEqual({ ...values, description: null, answers: { colors: ['Blue'] } });
+    const missing = projectFormSchema(fields).safeParse({ ...values, dueDate: '', answers: { colors: [] } });
+    expect(missing.success).toBe(false);
+    expect(missing.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['dueDate', 'Due Date is required.'],
+      ['answers.colors', 'Colors is required.'],
+    ]);
+    expect(hasMissingAnswer(missing.error!.issues)).toBe(true);
+  });
+
+  it('keeps the due date optional without a template, and a wrong answer is no missing one', () => {
+    expect(projectFormSchema(null).safeParse({ ...values, dueDate: '', answers: {} }).success).toBe(true);
+    const wrong = projectFormSchema(fields).safeParse({ ...values, answers: { colors: ['Green'] } });
+    expect(wrong.success).toBe(false);
+    expect(hasMissingAnswer(wrong.error!.issues)).toBe(false);
   });
 });

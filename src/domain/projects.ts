@@ -1,7 +1,8 @@
 // Projects (spec 2 "Projects tab", "Create Project dialog", 4, 5, 8; ARCHITECTURE decision 3).
 import { z } from 'zod';
 import { optionalText, text } from './text-fields';
-import { formDataSchema } from './templates';
+import type { FormData, TemplateField } from './template-field';
+import { answersSchema, askedFields, formDataSchema, TEMPLATE_MESSAGES } from './templates';
 import type { ProjectStatus } from './project-status';
 
 export const PROJECT_MESSAGES = {
@@ -58,6 +59,27 @@ export const createProjectSchema = z.object({
   formData: formDataSchema.nullish(),
 });
 export type CreateProjectInput = z.input<typeof createProjectSchema>;
+
+/**
+ * The Create Project form (issue 9 step 4): the project's fields and, with a template, the
+ * answers to its questionnaire in the same schema ({@link answersSchema}, as the API checks
+ * them). The template's Client Name and Due Date are the form's own Client and Due Date (issue 14):
+ * they are not asked again, and a required Due Date makes the project's due date required.
+ */
+export function projectFormSchema(fields: readonly TemplateField[] | null) {
+  const dueDateField = fields?.find((field) => field.name === 'due_date');
+  const dueDate = createProjectSchema.shape.dueDate;
+  return createProjectSchema.omit({ templateId: true, formData: true }).extend({
+    dueDate: dueDateField?.required
+      ? dueDate.refine((value) => value !== null, {
+          message: TEMPLATE_MESSAGES.answerRequired(dueDateField.label),
+          params: { missing: true },
+        })
+      : dueDate,
+    answers: answersSchema(fields ? askedFields(fields) : []),
+  });
+}
+export type ProjectFormInput = CreateProjectInput & { answers: FormData };
 
 /** The card buttons set only completed or on_hold (spec 4). */
 export const CARD_STATUSES = ['completed', 'on_hold'] as const;

@@ -3,6 +3,8 @@ import type { TemplateField } from './template-field';
 import {
   addField,
   addOption,
+  answersSchema,
+  askedFields,
   createTemplateSchema,
   DEFAULT_TEMPLATE_FIELDS,
   duplicateField,
@@ -15,6 +17,7 @@ import {
   TEMPLATE_MESSAGES,
   updateTemplateSchema,
   validateAnswers,
+  withDefaultAnswers,
   type NewField,
 } from './templates';
 
@@ -180,6 +183,31 @@ describe('answers', () => {
     { label: 'Brief', name: 'brief', type: 'textarea', required: false, options: [], order: 6 },
   ]);
   const valid = { client_name: 'Acme', due_date: '2026-12-01', channels: ['Web'] };
+
+  it('reports each problem on its own field, as a form shows it (issue 9 step 4)', () => {
+    const result = answersSchema(fields).safeParse({ ...valid, channels: [], pages: 'many', tone: 'Loud' });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['pages', 'Pages must be a number.'],
+      ['tone', 'Tone must be one of its options.'],
+      ['channels', 'Channels is required.'],
+    ]);
+    // The same check as the API's: its output is validateAnswers' answers.
+    const answers = { ...valid, pages: '3', other: 'x' };
+    expect(answersSchema(fields).parse(answers)).toEqual((validateAnswers(fields, answers) as { formData: unknown }).formData);
+  });
+
+  it("asks only the template's own fields; Client Name and Due Date come from the project unless sent (issue 14)", () => {
+    expect(askedFields(fields).map((f) => f.name)).toEqual(['pages', 'tone', 'plan', 'channels', 'brief']);
+    expect(withDefaultAnswers({ channels: ['Web'] }, { clientName: 'Acme', dueDate: '2027-01-15' })).toEqual({
+      channels: ['Web'],
+      client_name: 'Acme',
+      due_date: '2027-01-15',
+    });
+    expect(withDefaultAnswers(null, { clientName: 'Acme', dueDate: null })).toEqual({ client_name: 'Acme', due_date: '' });
+    // An API caller's own answers stay (and are checked as before).
+    expect(withDefaultAnswers({ client_name: 'Other' }, { clientName: 'Acme', dueDate: null }).client_name).toBe('Other');
+  });
 
   it('starts empty: a list for checkbox fields, text otherwise', () => {
     expect(emptyAnswers(fields)).toEqual({ client_name: '', due_date: '', pages: '', tone: '', plan: '', channels: [], brief: '' });

@@ -17,6 +17,7 @@ export const TEMPLATE_MESSAGES = {
   cannotRemoveTitle: 'Cannot Remove',
   cannotRemove: 'Client Name and Due Date are required default fields.',
   requiredAnswers: 'Please fill all required fields in the form.',
+  answerRequired: (label: string) => `${label} is required.`,
   answerNotNumber: (label: string) => `${label} must be a number.`,
   answerNotDate: (label: string) => `${label} must be a date (yyyy-MM-dd).`,
   answerNotOption: (label: string) => `${label} must be one of its options.`,
@@ -295,42 +296,82 @@ function isDate(value: string): boolean {
 
 export type AnswersResult = { ok: true; formData: FormData } | { ok: false; message: string };
 
+/** Issue 9 step 4: an answer's problem is reported on its field, so a form can show it there. */
+function answerIssue(field: TemplateField, value: unknown): { message: string; missing?: true } | FormData[string] {
+  if (field.required && !isAnswered(field, value)) return { message: TEMPLATE_MESSAGES.answerRequired(field.label), missing: true };
+  if (field.type === 'checkbox') {
+    const list = value === undefined || value === null || value === '' ? [] : value;
+    if (!Array.isArray(list) || list.some((v) => typeof v !== 'string' || !field.options.includes(v))) {
+      return { message: TEMPLATE_MESSAGES.answerNotOption(field.label) };
+    }
+    return normalizeOptions(list as string[]);
+  }
+  const text = value === undefined || value === null ? '' : value;
+  if (typeof text !== 'string') return { message: TEMPLATE_MESSAGES.answerNotOption(field.label) };
+  const trimmed = field.type === 'textarea' ? text : text.trim();
+  if (trimmed.trim() === '') return '';
+  if (field.type === 'number' && !Number.isFinite(Number(trimmed))) return { message: TEMPLATE_MESSAGES.answerNotNumber(field.label) };
+  if (field.type === 'date' && !isDate(trimmed)) return { message: TEMPLATE_MESSAGES.answerNotDate(field.label) };
+  if ((field.type === 'select' || field.type === 'radio') && !field.options.includes(trimmed)) {
+    return { message: TEMPLATE_MESSAGES.answerNotOption(field.label) };
+  }
+  return trimmed;
+}
+
 /**
- * Checks a project's answers against its template's fields: required ones filled (spec 5), and
- * each answer of its field's type. Returns the answers keyed by field name, missing ones empty;
- * keys that are not fields are dropped.
+ * The answers to a questionnaire as a schema built from its fields (spec 5): required ones
+ * filled, each answer of its field's type, choices among the options. Its output is the answers
+ * keyed by field name, missing ones empty and keys that are not fields dropped; each problem is an
+ * issue on its field's name. The create-project form resolves with it and the API checks with it.
+ */
+export function answersSchema(fields: readonly TemplateField[]) {
+  return z.unknown().transform((input, ctx): FormData => {
+    const source = input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+    const formData: FormData = {};
+    for (const field of fields) {
+      const answer = answerIssue(field, source[field.name]);
+      if (typeof answer === 'object' && !Array.isArray(answer)) {
+        ctx.addIssue({ code: 'custom', path: [field.name], message: answer.message, params: { missing: answer.missing === true } });
+      } else {
+        formData[field.name] = answer;
+      }
+    }
+    return formData;
+  });
+}
+
+/** Whether a failed answers check includes an unanswered required field (spec 5's toast). */
+export function hasMissingAnswer(issues: readonly z.core.$ZodIssue[]): boolean {
+  return issues.some((issue) => issue.code === 'custom' && (issue.params as { missing?: boolean } | undefined)?.missing === true);
+}
+
+/**
+ * Checks a project's answers against its template's fields with {@link answersSchema}. A missing
+ * required answer is reported first, with spec 5's message; otherwise the first problem's.
  */
 export function validateAnswers(fields: readonly TemplateField[], answers: Record<string, unknown> | null | undefined): AnswersResult {
+  const result = answersSchema(fields).safeParse(answers ?? {});
+  if (result.success) return { ok: true, formData: result.data };
+  if (hasMissingAnswer(result.error.issues)) return { ok: false, message: TEMPLATE_MESSAGES.requiredAnswers };
+  return { ok: false, message: result.error.issues[0]!.message };
+}
+
+/**
+ * Issue 14: the default fields Client Name and Due Date are the project's own Client and Due Date,
+ * so a form asks only the template's other fields ...
+ */
+export function askedFields(fields: readonly TemplateField[]): TemplateField[] {
+  return fields.filter((field) => !isDefaultField(field.name));
+}
+
+/** ... and their answers come from the project, unless the caller answered them itself (API). */
+export function withDefaultAnswers(answers: Record<string, unknown> | null | undefined, project: { clientName: string; dueDate: string | null }) {
   const source = answers ?? {};
-  if (fields.some((f) => f.required && !isAnswered(f, source[f.name]))) {
-    return { ok: false, message: TEMPLATE_MESSAGES.requiredAnswers };
-  }
-  const formData: FormData = {};
-  for (const field of fields) {
-    const value = source[field.name];
-    if (field.type === 'checkbox') {
-      const list = value === undefined || value === null || value === '' ? [] : value;
-      if (!Array.isArray(list) || list.some((v) => typeof v !== 'string' || !field.options.includes(v))) {
-        return { ok: false, message: TEMPLATE_MESSAGES.answerNotOption(field.label) };
-      }
-      formData[field.name] = normalizeOptions(list as string[]);
-      continue;
-    }
-    const text = value === undefined || value === null ? '' : value;
-    if (typeof text !== 'string') return { ok: false, message: TEMPLATE_MESSAGES.answerNotOption(field.label) };
-    const trimmed = field.type === 'textarea' ? text : text.trim();
-    if (trimmed.trim() !== '') {
-      if (field.type === 'number' && !Number.isFinite(Number(trimmed))) {
-        return { ok: false, message: TEMPLATE_MESSAGES.answerNotNumber(field.label) };
-      }
-      if (field.type === 'date' && !isDate(trimmed)) return { ok: false, message: TEMPLATE_MESSAGES.answerNotDate(field.label) };
-      if ((field.type === 'select' || field.type === 'radio') && !field.options.includes(trimmed)) {
-        return { ok: false, message: TEMPLATE_MESSAGES.answerNotOption(field.label) };
-      }
-    }
-    formData[field.name] = trimmed.trim() === '' ? '' : trimmed;
-  }
-  return { ok: true, formData };
+  return {
+    ...source,
+    client_name: source.client_name ?? project.clientName,
+    due_date: source.due_date ?? project.dueDate ?? '',
+  };
 }
 
 /** The answers a project may carry: text, or a list for checkbox fields. */

@@ -14,7 +14,7 @@ import {
 import type { ProjectStatus } from '../../../domain/project-status';
 import type { FormData, TemplateField } from '../../../domain/template-field';
 import { canDeleteProject, canManageProjects } from '../../../domain/roles';
-import { TEMPLATE_MESSAGES, validateAnswers } from '../../../domain/templates';
+import { TEMPLATE_MESSAGES, validateAnswers, withDefaultAnswers } from '../../../domain/templates';
 import { recordActivity } from '../../platform/activity-log';
 import type { Actor } from '../../platform/auth/session';
 import type { Clock } from '../../platform/clock';
@@ -215,12 +215,13 @@ export async function createProject(
     if (!client) throw badRequest(PROJECT_MESSAGES.clientRequired, 'client_not_found');
 
     // Spec 4/5: a project from a template stores its answers, checked against the template's
-    // fields, and a copy of those fields, so later template edits leave it as it was.
+    // fields, and a copy of those fields, so later template edits leave it as it was. The default
+    // fields not answered are the project's own client and due date (issue 14).
     let fromTemplate: { templateId: string; templateFields: TemplateField[]; formData: FormData } | undefined;
     if (input.templateId) {
       const template = await findTemplate(tx, actor, input.templateId);
       if (!template) throw badRequest(TEMPLATE_MESSAGES.templateNotFound, 'template_not_found');
-      const answers = validateAnswers(template.fields, input.formData);
+      const answers = validateAnswers(template.fields, withDefaultAnswers(input.formData, { clientName: client.name, dueDate: input.dueDate }));
       if (!answers.ok) throw badRequest(answers.message, 'invalid_answers');
       fromTemplate = { templateId: template.id, templateFields: template.fields, formData: answers.formData };
     } else if (input.formData) {

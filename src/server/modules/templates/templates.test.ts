@@ -194,6 +194,20 @@ describe('creating a project from a template', () => {
     expect(template!.fields).toHaveLength(6);
   });
 
+  it("answers the default fields from the project's own client and due date when they are not sent (issue 14)", async () => {
+    const { client_name: _name, due_date: _due, ...asked } = answers;
+    const res = await create(executive, { name: 'Mapped Defaults', clientId, dueDate: '2027-01-15', templateId, formData: { ...asked, extra: 'yes' } });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.select().from(projects).where(eq(projects.id, res.json().id));
+    expect(row!.formData).toMatchObject({ client_name: 'Acme', due_date: '2027-01-15' });
+
+    // A required Due Date field with no project due date is a missing answer, and nothing is written.
+    const undated = await create(executive, { name: 'No Date', clientId, templateId, formData: { ...asked, extra: 'yes' } });
+    expect(undated.statusCode).toBe(400);
+    expect(undated.json().error.message).toBe(TEMPLATE_MESSAGES.requiredAnswers);
+    expect(await t.db.select().from(projects).where(eq(projects.name, 'No Date'))).toHaveLength(0);
+  });
+
   it('refuses missing or mistyped answers and writes nothing', async () => {
     const count = async () => (await t.db.select().from(projects)).length;
     const before = await count();

@@ -32,11 +32,11 @@ function TabPanel({ tab, role }: { tab: DashboardTab; role: Role }) {
       <ProjectsTab
         role={role}
         renderCardActions={(project) => <ProjectShareActions projectId={project.id} projectName={project.name} />}
-        templatesTab={
+        templatesTab={(useTemplate) => (
           <Suspense fallback={<TabSkeleton />}>
-            <tabPanels.templates role={role} />
+            <tabPanels.templates role={role} onUseTemplate={useTemplate} />
           </Suspense>
-        }
+        )}
       />
     );
   }

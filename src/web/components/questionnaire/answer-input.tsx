@@ -10,9 +10,26 @@ type AnswerInputProps = {
   value: string | string[] | undefined;
   onChange: (value: string | string[]) => void;
   disabled?: boolean;
+  /** The answer's validation message, shown under it and linked to the control. */
+  error?: string;
 };
 
-export function AnswerInput({ field, value, onChange, disabled }: AnswerInputProps) {
+export function AnswerInput({ error, ...props }: AnswerInputProps) {
+  if (!error) return <AnswerControl {...props} />;
+  const messageId = `answer-${props.field.name}-message`;
+  return (
+    <div className="grid gap-1.5">
+      <AnswerControl {...props} invalid={{ 'aria-invalid': true, 'aria-describedby': messageId }} />
+      <p id={messageId} role="alert" className="text-xs font-medium text-destructive">
+        {error}
+      </p>
+    </div>
+  );
+}
+
+type ControlProps = Omit<AnswerInputProps, 'error'> & { invalid?: { 'aria-invalid': true; 'aria-describedby': string } };
+
+function AnswerControl({ field, value, onChange, disabled, invalid }: ControlProps) {
   const id = `answer-${field.name}`;
   const text = typeof value === 'string' ? value : '';
   const list = Array.isArray(value) ? value : [];
@@ -28,7 +45,7 @@ export function AnswerInput({ field, value, onChange, disabled }: AnswerInputPro
       return (
         <div className="grid gap-1.5">
           {label}
-          <Textarea id={id} rows={3} value={text} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
+          <Textarea id={id} {...invalid} rows={3} value={text} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
         </div>
       );
     case 'select':
@@ -36,7 +53,7 @@ export function AnswerInput({ field, value, onChange, disabled }: AnswerInputPro
         <div className="grid gap-1.5">
           {label}
           <Select value={text} onValueChange={onChange} disabled={disabled}>
-            <SelectTrigger id={id} aria-label={field.label}>
+            <SelectTrigger id={id} {...invalid} aria-label={field.label}>
               <SelectValue placeholder={`Select ${field.label.toLowerCase()}`} />
             </SelectTrigger>
             <SelectContent>
@@ -52,7 +69,7 @@ export function AnswerInput({ field, value, onChange, disabled }: AnswerInputPro
     case 'checkbox':
     case 'radio':
       return (
-        <fieldset className="grid gap-1.5" disabled={disabled}>
+        <fieldset className="grid gap-1.5" disabled={disabled} {...invalid}>
           <legend className="mb-1.5 text-sm font-medium">
             {field.label}
             {field.required ? <span className="text-destructive"> *</span> : null}
@@ -88,6 +105,7 @@ export function AnswerInput({ field, value, onChange, disabled }: AnswerInputPro
           {label}
           <Input
             id={id}
+            {...invalid}
             type={field.type === 'number' ? 'number' : field.type === 'date' ? 'date' : 'text'}
             value={text}
             disabled={disabled}
@@ -104,11 +122,14 @@ export function AnswerFields({
   answers,
   onChange,
   disabled,
+  errors,
 }: {
   fields: readonly TemplateField[];
   answers: FormData;
   onChange?: (answers: FormData) => void;
   disabled?: boolean;
+  /** Validation messages by field name. */
+  errors?: Record<string, string | undefined>;
 }) {
   return (
     <div className="grid gap-4">
@@ -118,6 +139,7 @@ export function AnswerFields({
           field={field}
           value={answers[field.name]}
           disabled={disabled}
+          error={errors?.[field.name]}
           onChange={(value) => onChange?.({ ...answers, [field.name]: value })}
         />
       ))}

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { createProjectSchema, ProjectCard } from '@/domain/projects';
 import type { createTemplateSchema, Template, templatePageSchema, updateTemplateSchema } from '@/domain/templates';
 import { api } from '@/web/lib/api-client';
 
@@ -55,14 +54,5 @@ export function useDeleteTemplate() {
     // The tab shows spec 8's 'Failed to delete template'.
     meta: { handlesErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: templateKeys.all }),
-  });
-}
-
-/** Use Template's 'Create Project': the projects endpoint with the template and its answers. */
-export function useCreateProjectFromTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: z.output<typeof createProjectSchema>) => api.post<ProjectCard>('/api/projects', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects'] }),
   });
 }

@@ -1,149 +1,214 @@
+// Create New Project (spec 2), and Use Template's two steps (spec 2: preview, then fill) as the
+// same dialog with the template preset (issue 9 step 4). One form, one schema: the project's
+// fields and the questionnaire's answers (domain projectFormSchema, which the API shares).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { createProjectSchema, PROJECT_MESSAGES, type CreateProjectInput } from '@/domain/projects';
-import type { FormData } from '@/domain/template-field';
-import { emptyAnswers, TEMPLATE_MESSAGES, validateAnswers, type Template } from '@/domain/templates';
+import { PROJECT_MESSAGES, projectFormSchema, type ProjectFormInput } from '@/domain/projects';
+import { askedFields, emptyAnswers, hasMissingAnswer, TEMPLATE_MESSAGES, type Template } from '@/domain/templates';
 import { ClientSelect } from '@/web/components/client-select/client-select';
+import { AnswerFields } from '@/web/components/questionnaire/answer-input';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
+import { clientOptionsQuery } from '@/web/features/clients/api';
+import { templateChoicesQuery } from '@/web/features/templates/api';
 import { todayIso } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
-import { templateChoicesQuery } from '@/web/features/templates/api';
-import { AnswerFields } from '@/web/components/questionnaire/answer-input';
-import { clientOptionsQuery } from '@/web/features/clients/api';
 import { useCreateProject } from '../api';
+import { InlineNewClient } from './inline-new-client';
 
-const emptyValues: CreateProjectInput = { name: '', clientId: '', description: '', dueDate: '' };
+type ProjectFormOutput = z.output<ReturnType<typeof projectFormSchema>>;
+
 const NO_TEMPLATE = 'none';
+const blankValues: ProjectFormInput = { name: '', clientId: '', description: '', dueDate: '', answers: {} };
 
-export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const clients = useQuery({ ...clientOptionsQuery, enabled: open });
+/** Spec 4: a template sets the name (its own followed by ' Project'), the description and empty answers. */
+function valuesFrom(template: Template | null, current: ProjectFormInput = blankValues): ProjectFormInput {
+  if (!template) return { ...current, answers: {} };
+  return { ...current, name: `${template.name} Project`, description: template.description ?? '', answers: emptyAnswers(askedFields(template.fields)) };
+}
+
+type CreateProjectDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Use Template: the template the dialog is for; it opens on the preview step each time. */
+  preset?: Template | null;
+};
+
+export function CreateProjectDialog({ open, onOpenChange, preset = null }: CreateProjectDialogProps) {
   const createProject = useCreateProject();
-  const form = useForm<CreateProjectInput, unknown, z.output<typeof createProjectSchema>>({ resolver: zodResolver(createProjectSchema), defaultValues: emptyValues });
-  const { errors } = form.formState;
-  const templates = useQuery({ ...templateChoicesQuery, enabled: open });
-  const [template, setTemplate] = useState<Template | null>(null);
-  const [answers, setAnswers] = useState<FormData>({});
+  return (
+    <Dialog open={open} onOpenChange={(next) => !createProject.isPending && onOpenChange(next)}>
+      <DialogContent className={preset ? 'max-h-[90vh] max-w-[650px]' : 'max-h-[90vh] max-w-[600px]'}>
+        {/* The content mounts at each opening: Use Template starts on its preview step every time. */}
+        {open ? <ProjectFormSteps preset={preset} onOpenChange={onOpenChange} createProject={createProject} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
 
-  // Spec 4: a template sets the name, the description and empty answers; clearing it removes them.
-  // The client and due date chosen above also answer the template's default fields while empty.
-  const fillDefault = (name: string, value: string) =>
-    setAnswers((current) => (name in current && current[name] === '' ? { ...current, [name]: value } : current));
+type ProjectFormStepsProps = {
+  preset: Template | null;
+  onOpenChange: (open: boolean) => void;
+  createProject: ReturnType<typeof useCreateProject>;
+};
+
+function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormStepsProps) {
+  const [step, setStep] = useState<'preview' | 'fill'>(preset ? 'preview' : 'fill');
+  const [template, setTemplate] = useState<Template | null>(preset);
+  // The resolver reads the chosen template at validation time: the schema follows the choice
+  // (chooseTemplate keeps the two together).
+  const templateRef = useRef(preset);
+  const resolver: Resolver<ProjectFormInput, unknown, ProjectFormOutput> = (values, context, options) =>
+    (zodResolver(projectFormSchema(templateRef.current?.fields ?? null)) as Resolver<ProjectFormInput, unknown, ProjectFormOutput>)(values, context, options);
+  const form = useForm<ProjectFormInput, unknown, ProjectFormOutput>({ resolver, defaultValues: valuesFrom(preset) });
+  const { errors } = form.formState;
+
+  const filling = step === 'fill';
+  const clients = useQuery({ ...clientOptionsQuery, enabled: filling });
+  const templates = useQuery({ ...templateChoicesQuery, enabled: filling && !preset });
 
   const chooseTemplate = (id: string) => {
     const chosen = templates.data?.find((t) => t.id === id) ?? null;
     setTemplate(chosen);
-    setAnswers(chosen ? emptyAnswers(chosen.fields) : {});
-    if (chosen) {
-      // Validated at once, so a 'Project name is required' shown before clears (issue 14).
-      form.setValue('name', `${chosen.name} Project`, { shouldValidate: true });
-      form.setValue('description', chosen.description ?? '', { shouldValidate: true });
-    }
+    templateRef.current = chosen;
+    const values = valuesFrom(chosen, form.getValues());
+    // Validated at once, so a 'Project name is required' shown before clears (issue 14).
+    form.setValue('name', values.name, { shouldValidate: chosen !== null });
+    form.setValue('description', values.description, { shouldValidate: chosen !== null });
+    form.setValue('answers', values.answers);
+    form.clearErrors('answers');
   };
 
-  const onSubmit = form.handleSubmit((values) => {
-    let fromTemplate = {};
-    if (template) {
-      const checked = validateAnswers(template.fields, answers);
-      if (!checked.ok) {
-        notifyError(checked.message);
-        return;
-      }
-      fromTemplate = { templateId: template.id, formData: checked.formData };
-    }
-    createProject.mutate({ ...values, ...fromTemplate }, {
-      onSuccess: () => {
-        notifySuccess(template ? TEMPLATE_MESSAGES.projectCreated : PROJECT_MESSAGES.created);
-        form.reset(emptyValues);
-        setTemplate(null);
-        setAnswers({});
-        onOpenChange(false);
-      },
-    });
-  });
+  const onSubmit = form.handleSubmit(
+    ({ answers, ...project }) => {
+      const fromTemplate = template ? { templateId: template.id, formData: answers } : {};
+      createProject.mutate(
+        { ...project, ...fromTemplate },
+        {
+          onSuccess: () => {
+            notifySuccess(template ? TEMPLATE_MESSAGES.projectCreated : PROJECT_MESSAGES.created);
+            onOpenChange(false);
+          },
+        },
+      );
+    },
+    () => {
+      // Spec 5: an unanswered required field is announced by a toast, and nothing is sent.
+      if (!template) return;
+      const checked = projectFormSchema(template.fields).safeParse(form.getValues());
+      if (!checked.success && hasMissingAnswer(checked.error.issues)) notifyError(TEMPLATE_MESSAGES.requiredAnswers);
+    },
+  );
 
-  return (
-    <Dialog open={open} onOpenChange={(next) => !createProject.isPending && onOpenChange(next)}>
-      <DialogContent className="max-h-[90vh] max-w-[600px]">
+  if (preset && step === 'preview') {
+    return (
+      <>
         <DialogHeader>
-          <DialogTitle>Create New Project</DialogTitle>
-          <DialogDescription>Start a project for one of your clients.</DialogDescription>
+          <DialogTitle>{preset.name}</DialogTitle>
+          <DialogDescription>Preview of the questionnaire this template adds to a project.</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          {templates.data?.length ? (
-            <FormField label="Project Template (optional)">
-              <Select value={template?.id ?? NO_TEMPLATE} onValueChange={(id) => chooseTemplate(id)}>
-                <SelectTrigger aria-label="Project Template">
-                  <SelectValue placeholder="No template" />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={NO_TEMPLATE}>No template</SelectItem>
-                  {templates.data.map((t) => (
-                    <SelectItem key={t.id} value={t.id}>
-                      {t.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
-          ) : null}
-          <FormField label="Project Name" error={errors.name?.message}>
-            <Input autoFocus placeholder="e.g., Website Redesign" {...form.register('name')} />
+        <div className="grid gap-5">
+          {preset.description ? <p className="text-sm text-muted-foreground">{preset.description}</p> : null}
+          <AnswerFields fields={preset.fields} answers={emptyAnswers(preset.fields)} disabled />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="button" onClick={() => setStep('fill')}>
+              Use Template
+            </Button>
+          </DialogFooter>
+        </div>
+      </>
+    );
+  }
+
+  const answerErrors = errors.answers as Record<string, { message?: string } | undefined> | undefined;
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{preset ? preset.name : 'Create New Project'}</DialogTitle>
+        <DialogDescription>{preset ? 'Fill in the project and the questionnaire.' : 'Start a project for one of your clients.'}</DialogDescription>
+      </DialogHeader>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        {!preset && templates.data?.length ? (
+          <FormField label="Project Template (optional)">
+            <Select value={template?.id ?? NO_TEMPLATE} onValueChange={chooseTemplate}>
+              <SelectTrigger aria-label="Project Template">
+                <SelectValue placeholder="No template" />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={NO_TEMPLATE}>No template</SelectItem>
+                {templates.data.map((t) => (
+                  <SelectItem key={t.id} value={t.id}>
+                    {t.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
           </FormField>
+        ) : null}
+        <FormField label="Project Name" error={errors.name?.message}>
+          <Input autoFocus placeholder="e.g., Website Redesign" {...form.register('name')} />
+        </FormField>
+        {clients.data?.length === 0 ? (
+          <InlineNewClient error={errors.clientId?.message} onCreated={(client) => form.setValue('clientId', client.id, { shouldValidate: true })} />
+        ) : (
           <FormField label="Client" error={errors.clientId?.message}>
             <Controller
               control={form.control}
               name="clientId"
               render={({ field }) => (
-                <ClientSelect
-                  value={field.value}
-                  clients={clients.data}
-                  onBlur={field.onBlur}
-                  onChange={(client) => {
-                    field.onChange(client.id);
-                    fillDefault('client_name', client.name);
-                  }}
-                />
+                <ClientSelect value={field.value} clients={clients.data} onBlur={field.onBlur} onChange={(client) => field.onChange(client.id)} />
               )}
             />
           </FormField>
-          {clients.data?.length === 0 ? (
-            <p className="-mt-2 text-xs text-muted-foreground">Add a client on the Clients tab first.</p>
-          ) : null}
-          <FormField label="Description" error={errors.description?.message}>
-            <Textarea rows={3} placeholder="What this project delivers" {...form.register('description')} />
-          </FormField>
-          <FormField label="Due Date" error={errors.dueDate?.message}>
-            {/* Past dates cannot be picked (spec 2); the server refuses them too. */}
-            <Input
-              type="date"
-              min={todayIso()}
-              {...form.register('dueDate', { onChange: (e: { target: { value: string } }) => fillDefault('due_date', e.target.value) })}
+        )}
+        <FormField label="Description" error={errors.description?.message}>
+          <Textarea rows={preset ? 2 : 3} placeholder="What this project delivers" {...form.register('description')} />
+        </FormField>
+        <FormField label="Due Date" error={errors.dueDate?.message}>
+          {/* Past dates cannot be picked (spec 2); the server refuses them too. */}
+          <Input type="date" min={todayIso()} {...form.register('dueDate')} />
+        </FormField>
+        {template ? (
+          <div className="grid gap-4 border-t pt-4">
+            <h3 className="text-sm font-semibold">{preset ? 'Questionnaire' : `${template.name} questionnaire`}</h3>
+            <Controller
+              control={form.control}
+              name="answers"
+              render={({ field }) => (
+                <AnswerFields
+                  fields={askedFields(template.fields)}
+                  answers={field.value}
+                  onChange={field.onChange}
+                  errors={answerErrors ? Object.fromEntries(Object.entries(answerErrors).map(([name, error]) => [name, error?.message])) : undefined}
+                />
+              )}
             />
-          </FormField>
-          {template ? (
-            <div className="grid gap-4 border-t pt-4">
-              <h3 className="text-sm font-semibold">{template.name} questionnaire</h3>
-              <AnswerFields fields={template.fields} answers={answers} onChange={setAnswers} />
-            </div>
-          ) : null}
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={createProject.isPending} onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={createProject.isPending} loadingText="Creating...">
-              Create Project
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          </div>
+        ) : null}
+        <DialogFooter>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={createProject.isPending}
+            onClick={() => (preset ? setStep('preview') : onOpenChange(false))}
+          >
+            {preset ? 'Back' : 'Cancel'}
+          </Button>
+          <Button type="submit" loading={createProject.isPending} loadingText="Creating...">
+            Create Project
+          </Button>
+        </DialogFooter>
+      </form>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { Suspense, useState, type ReactNode } from 'react';
 import { PROJECT_MESSAGES, type ProjectCard as Project, type ProjectFilter } from '@/domain/projects';
 import { canDeleteProject, canManageProjects, type Role } from '@/domain/roles';
+import type { Template } from '@/domain/templates';
 import { ExportCsvLink } from '@/web/components/export-csv-link';
 import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
@@ -30,12 +31,18 @@ type ProjectsTabProps = {
   role: Role;
   /** Extra staff actions per card from other features (the sharing buttons), composed by the page. */
   renderCardActions?: (project: Project) => ReactNode;
-  /** The Templates sub-tab for staff (spec 2), composed by the page from the templates feature. */
-  templatesTab?: ReactNode;
+  /**
+   * The Templates sub-tab for staff (spec 2), composed by the page from the templates feature;
+   * its 'Use Template' opens this feature's Create Project dialog with the template preset.
+   */
+  templatesTab?: (useTemplate: (template: Template) => void) => ReactNode;
 };
 
 export function ProjectsTab({ role, renderCardActions, templatesTab }: ProjectsTabProps) {
   const staff = canManageProjects(role);
+  // The template stays while the dialog closes, so its content does not change under the animation.
+  const [using, setUsing] = useState<{ open: boolean; template: Template | null }>({ open: false, template: null });
+  const usingOpened = useOpenedOnce(using.open);
   return (
     <section className="space-y-6" aria-label="Project Management">
       <div>
@@ -52,12 +59,21 @@ export function ProjectsTab({ role, renderCardActions, templatesTab }: ProjectsT
             <ProjectList role={role} renderCardActions={renderCardActions} />
           </TabsContent>
           <TabsContent value="templates">
-            {templatesTab}
+            {templatesTab?.((template) => setUsing({ open: true, template }))}
           </TabsContent>
         </Tabs>
       ) : (
         <ProjectList role={role} renderCardActions={renderCardActions} />
       )}
+      {staff && usingOpened ? (
+        <Suspense fallback={null}>
+          <CreateProjectDialog
+            open={using.open}
+            preset={using.template}
+            onOpenChange={(open) => setUsing((current) => ({ ...current, open }))}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

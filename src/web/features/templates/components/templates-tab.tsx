@@ -15,16 +15,20 @@ import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { templateListQuery, useDeleteTemplate } from '../api';
 import { TemplateEditorDialog } from './template-editor-dialog';
-import { UseTemplateDialog } from './use-template-dialog';
 
-export function TemplatesTab({ role }: { role: Role }) {
+type TemplatesTabProps = {
+  role: Role;
+  /** 'Use Template': the page opens the Create Project dialog with the template preset. */
+  onUseTemplate: (template: Template) => void;
+};
+
+export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
   const manage = canManageUsers(role);
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim());
   const templates = useInfiniteQuery(templateListQuery(debounced));
   const deleteTemplate = useDeleteTemplate();
   const [editor, setEditor] = useState<{ open: boolean; template?: Template }>({ open: false });
-  const [using, setUsing] = useState<Template | null>(null);
 
   const items = templates.data?.pages.flatMap((p) => p.items) ?? [];
   const first = templates.data?.pages[0];
@@ -105,7 +109,7 @@ export function TemplatesTab({ role }: { role: Role }) {
                     <Calendar className="size-3.5" aria-hidden />
                     Created {formatDate(template.createdAt)} · {template.fields.length} fields
                   </p>
-                  <Button variant="outline" className="mt-auto" onClick={() => setUsing(template)}>
+                  <Button variant="outline" className="mt-auto" onClick={() => onUseTemplate(template)}>
                     Use Template
                   </Button>
                 </Card>
@@ -125,7 +129,6 @@ export function TemplatesTab({ role }: { role: Role }) {
       {manage ? (
         <TemplateEditorDialog open={editor.open} template={editor.template} onOpenChange={(open) => setEditor((e) => ({ ...e, open }))} />
       ) : null}
-      <UseTemplateDialog template={using} onOpenChange={(open) => !open && setUsing(null)} />
     </div>
   );
 }

@@ -1,0 +1,91 @@
+// Issue 14: Create Project with no clients yet creates the first one in place, by its name (the
+// other details are added later on the Clients tab), instead of opening an empty picker.
+import { useState } from 'react';
+import { CLIENT_MESSAGES, createClientSchema } from '@/domain/clients';
+import { Button } from '@/web/components/ui/button';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { useCreateClient } from '@/web/features/clients/api';
+import { notifySuccess } from '@/web/lib/notify';
+
+export const INLINE_CLIENT_TEXTS = {
+  label: 'Client',
+  placeholder: "New client's name",
+  add: 'Add Client',
+  adding: 'Adding...',
+  hint: 'No clients yet: name your first one to create it here.',
+} as const;
+
+type InlineNewClientProps = {
+  /** The project form's message for its client (e.g. 'Please select a client.'). */
+  error?: string;
+  onCreated: (client: { id: string; name: string }) => void;
+};
+
+export function InlineNewClient({ error, onCreated }: InlineNewClientProps) {
+  const createClient = useCreateClient();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+
+  const add = () => {
+    const parsed = createClientSchema.safeParse({ name });
+    if (!parsed.success) {
+      setNameError(parsed.error.issues[0]?.message ?? CLIENT_MESSAGES.nameTooShort);
+      return;
+    }
+    setNameError(null);
+    createClient.mutate(parsed.data, {
+      onSuccess: (client) => {
+        notifySuccess(CLIENT_MESSAGES.created);
+        onCreated(client);
+      },
+    });
+  };
+
+  return (
+    <FormField label={INLINE_CLIENT_TEXTS.label} error={nameError ?? error} hint={INLINE_CLIENT_TEXTS.hint}>
+      <InlineClientInput
+        value={name}
+        pending={createClient.isPending}
+        onChange={(value) => {
+          setName(value);
+          if (nameError && createClientSchema.shape.name.safeParse(value).success) setNameError(null);
+        }}
+        onAdd={add}
+      />
+    </FormField>
+  );
+}
+
+type InlineClientInputProps = {
+  id?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  value: string;
+  pending: boolean;
+  onChange: (value: string) => void;
+  onAdd: () => void;
+};
+
+/** The name input and its button; Enter adds the client rather than submitting the project form. */
+function InlineClientInput({ value, pending, onChange, onAdd, ...control }: InlineClientInputProps) {
+  return (
+    <div className="flex gap-2">
+      <Input
+        {...control}
+        value={value}
+        placeholder={INLINE_CLIENT_TEXTS.placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            onAdd();
+          }
+        }}
+      />
+      <Button type="button" variant="secondary" loading={pending} loadingText={INLINE_CLIENT_TEXTS.adding} onClick={onAdd}>
+        {INLINE_CLIENT_TEXTS.add}
+      </Button>
+    </div>
+  );
+}
