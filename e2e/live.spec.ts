@@ -37,6 +37,31 @@ async function expectNotReloaded(page: Page): Promise<void> {
 }
 
 test.describe('Staff', () => {
+  test("fetches its own new task's list once: the live echo of its own change refetches nothing twice (issue 9 step 5)", async ({ page }) => {
+    await signIn(page, owner.email, DEMO_PASSWORD);
+    await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
+    const projectId = await projectThroughApi(page, 'Own Echo');
+    const socket = await openWithLiveSocket(page, `/project/${projectId}`, /\/api\/live$/);
+    await page.getByRole('tab', { name: 'Tasks' }).click();
+    await expect(page.getByText('No tasks yet')).toBeVisible();
+
+    const taskLists: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === `/api/projects/${projectId}/tasks`) taskLists.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Add Task' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Task' });
+    await dialog.getByLabel('Task Title').fill('Print menu boards');
+    const echo = socket.waitForEvent('framereceived', { timeout: 10_000 });
+    await dialog.getByRole('button', { name: 'Create Task' }).click();
+    await expect(page.getByText('Print menu boards')).toBeVisible();
+    // The event names this tab as its origin...
+    expect(JSON.parse(String((await echo).payload))).toMatchObject({ projectId, topic: 'project', origin: expect.any(String) });
+    // ...so once its batch has run (150 ms), the list is fetched once: by the change's own success.
+    await page.waitForTimeout(1000);
+    expect(taskLists).toHaveLength(1);
+  });
+
   test("sees a colleague's new task on the open project page without reloading", async ({ page, browser }) => {
     await signIn(page, owner.email, DEMO_PASSWORD);
     await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();

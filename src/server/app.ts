@@ -47,6 +47,7 @@ import { requestLogController } from './platform/logging';
 import { projectRoot } from './platform/project-root';
 import { collectRouteTable } from './platform/route-table';
 import { backupRoutes } from './platform/backup/server-side';
+import { registerChangeOrigin } from './platform/realtime/change-origin';
 import { registerRequestContext } from './platform/request-context';
 import { createStorage } from './platform/storage/create-storage';
 import { StorageError, StorageFullError } from './platform/storage/storage';
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
 
   // Who is calling, resolved once per request for routes that declare it (config.access).
+  registerChangeOrigin(app);
   registerRequestContext(app, platform);
 
   // Feature modules register here, each in its own scope.

@@ -1,5 +1,6 @@
 // Same-origin JSON client for /api. The session lives in an httpOnly cookie, so every call sends
 // credentials; every failure becomes an ApiError carrying the server's own message.
+import { noteOwnChangeSettled, ownChangeHeaders } from './own-changes';
 
 /** Spec 8: the fallback when a failure carries no message of its own. */
 export const FALLBACK_ERROR_MESSAGE = 'An error occurred';
@@ -41,17 +42,24 @@ export async function toApiError(response: Response): Promise<ApiError> {
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const change = method !== 'GET';
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        // Its live echo is recognised, and what it refreshes is not fetched twice.
+        ...(change ? ownChangeHeaders() : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, 'network_error', FALLBACK_ERROR_MESSAGE);
   }
+  if (change) noteOwnChangeSettled();
   if (!response.ok) throw await toApiError(response);
   return (await readJson(response)) as T;
 }

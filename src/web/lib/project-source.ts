@@ -3,11 +3,18 @@
 // link under /api/project-access/:token (src/domain/sharing.ts). The tasks, files and notes
 // features take a source instead of a project id, so both pages use the same components.
 
+import type { LiveRefresh } from './realtime';
+
 export type ProjectSource = {
   /** The API path the sub-paths (/tasks, /files, /notes...) hang off. */
   basePath: string;
   /** Prefix of every query key of this source's lists. */
   queryKey: readonly string[];
+};
+
+/** Live updates: a project's tasks, files and notes on the project page. */
+export const projectDataLive: LiveRefresh = {
+  project: (projectId) => [projectId ? ['project-data', projectId] : ['project-data']],
 };
 
 export function memberProjectSource(projectId: string): ProjectSource {

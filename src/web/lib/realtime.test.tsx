@@ -3,7 +3,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RECONNECT_DELAYS_MS, useMemberLiveUpdates, useSharedLiveUpdates } from './realtime';
+import { noteOwnChangeSettled, tabId } from './own-changes';
+import { RECONNECT_DELAYS_MS, useMemberLiveUpdates as useLiveUpdates, useSharedLiveUpdates, type LiveRefresh } from './realtime';
+
+// Declarations as features make them (their api.ts); the app's own set is tested in app/.
+const REFRESH: LiveRefresh[] = [
+  { project: () => [['projects']], projects: () => [['projects']] },
+  { project: (projectId) => [projectId ? ['project-data', projectId] : ['project-data']] },
+  { templates: () => [['templates']] },
+];
+const useMemberLiveUpdates = () => useLiveUpdates(REFRESH);
 
 /** Stands in for the browser's WebSocket: the test opens, sends and closes by hand. */
 class FakeSocket {
@@ -97,6 +106,26 @@ describe('live updates in the page', () => {
       socket.open();
       socket.send({ organizationId: ORG, projectId: P, topic: 'project' });
     });
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(stale()).toEqual(['projects/list//all', 'projects/detail/p1', 'project-data/p1/tasks']);
+  });
+
+  it("skips, on the echo of this tab's own change, what that change's success already refreshed (issue 9 step 5)", async () => {
+    const { queryClient, stale, wrapper } = setup();
+    renderHook(() => useMemberLiveUpdates(), { wrapper });
+    const socket = FakeSocket.all[0]!;
+    act(() => socket.open());
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    noteOwnChangeSettled();
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    // The change's own success brought the project's card afresh after its answer.
+    queryClient.setQueryData(['projects', 'detail', P], 'fresh');
+    act(() => socket.send({ organizationId: ORG, projectId: P, topic: 'project', origin: tabId }));
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(stale()).toEqual(['projects/list//all', 'project-data/p1/tasks']);
+
+    // The same change from another tab refreshes everything it names.
+    act(() => socket.send({ organizationId: ORG, projectId: P, topic: 'project', origin: 'another-tab-id' }));
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(stale()).toEqual(['projects/list//all', 'projects/detail/p1', 'project-data/p1/tasks']);
   });

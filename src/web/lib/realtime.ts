@@ -4,12 +4,23 @@
 // at its limit) the page simply works as without live updates.
 import { useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { ownChangeSettledAt, tabId } from './own-changes';
 
-type ChangeTopic = 'project' | 'projects' | 'clients' | 'templates' | 'team' | 'organization';
+export type ChangeTopic = 'project' | 'projects' | 'clients' | 'templates' | 'team' | 'organization';
 export type LiveEvent =
-  | { organizationId: string; projectId: string | null; topic: ChangeTopic }
+  /** `origin`: the tab whose request made the change (lib/own-changes.ts). */
+  | { organizationId: string; projectId: string | null; topic: ChangeTopic; origin?: string }
   /** The server may have missed events: refresh everything. */
   | { topic: 'resync' };
+
+/**
+ * What a feature shows that a topic's changes may alter (issue 9 step 5): for each topic it
+ * listens to, the query keys to refresh; a 'project' event names its project (null: any).
+ * Declared beside the feature's query keys, in its api.ts; the app hands the declarations of the
+ * features on its pages to the socket. Broad on purpose: refetching a list too many beats
+ * showing a stale one.
+ */
+export type LiveRefresh = Partial<Record<ChangeTopic, (projectId: string | null) => readonly QueryKey[]>>;
 
 /** Spec 9: reconnect after 1, 2, 5, then every 10 seconds. */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10000] as const;
@@ -18,30 +29,10 @@ const ACCESS_ENDED = 1008;
 /** Events in a burst (one import adds many tasks) cost one refetch. */
 const BATCH_MS = 150;
 
-// The key roots of the features' query keys (each feature's api.ts, lib/project-source.ts).
-// Broad on purpose: refetching a list too many beats showing a stale one.
-function keysForMemberEvent(event: LiveEvent): QueryKey[] | 'all' {
-  switch (event.topic) {
-    case 'resync':
-      return 'all';
-    case 'project':
-      return [
-        ['projects'],
-        ...(event.projectId ? [['project-data', event.projectId], ['sharing', event.projectId]] : [['project-data'], ['sharing']]),
-        ['activities'],
-        ['reports'],
-      ];
-    case 'projects':
-      return [['projects'], ['activities'], ['reports']];
-    case 'clients':
-      return [['clients'], ['projects'], ['activities'], ['reports']];
-    case 'templates':
-      return [['templates']];
-    case 'team':
-      return [['team'], ['sharing'], ['activities'], ['me']];
-    case 'organization':
-      return [['me']];
-  }
+/** The keys an event refreshes, from the features' declarations. */
+export function keysForEvent(refreshers: readonly LiveRefresh[], event: LiveEvent): QueryKey[] | 'all' {
+  if (event.topic === 'resync') return 'all';
+  return refreshers.flatMap((refresh) => refresh[event.topic]?.(event.projectId) ?? []);
 }
 
 /** Opening a share link records an open (sharedSessionQuery): never refetched by an event. */
@@ -50,8 +41,19 @@ function isRefreshable(query: Query): boolean {
   return !(root === 'project-access' && kind === 'session');
 }
 
+/**
+ * The echo of this tab's own change: what its success already refetched (or set) after the
+ * change had its answer is current, so only what it left older is refreshed, and a fetch under
+ * way is joined rather than restarted.
+ */
+function isOlderThanOwnChange(query: Query): boolean {
+  return isRefreshable(query) && query.state.dataUpdatedAt < ownChangeSettledAt();
+}
+
 function batchInvalidation(queryClient: QueryClient) {
-  let pending: QueryKey[] | 'all' = [];
+  let all = false;
+  let keys: QueryKey[] = [];
+  let echoKeys: QueryKey[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     // While this page's own change is in flight its optimistic state is on screen; a refetch
@@ -62,14 +64,20 @@ function batchInvalidation(queryClient: QueryClient) {
       return;
     }
     timer = undefined;
-    const keys = pending;
-    pending = [];
-    if (keys === 'all') void queryClient.invalidateQueries({ predicate: isRefreshable });
-    else for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey, predicate: isRefreshable });
+    const [everything, named, echoed] = [all, keys, echoKeys];
+    [all, keys, echoKeys] = [false, [], []];
+    if (everything) {
+      void queryClient.invalidateQueries({ predicate: isRefreshable });
+      return;
+    }
+    for (const queryKey of named) void queryClient.invalidateQueries({ queryKey, predicate: isRefreshable });
+    for (const queryKey of echoed) void queryClient.invalidateQueries({ queryKey, predicate: isOlderThanOwnChange }, { cancelRefetch: false });
   };
   return {
-    add(keys: QueryKey[] | 'all') {
-      pending = keys === 'all' || pending === 'all' ? 'all' : [...pending, ...keys];
+    add(added: QueryKey[] | 'all', echo = false) {
+      if (added === 'all') all = true;
+      else if (echo) echoKeys.push(...added);
+      else keys.push(...added);
       timer ??= setTimeout(flush, BATCH_MS);
     },
     cancel() {
@@ -139,7 +147,7 @@ function useLiveSocket(
       };
       socket.onmessage = (message: MessageEvent) => {
         const event = parseEvent(message.data);
-        if (event) batch.add(keysForRef.current(event));
+        if (event) batch.add(keysForRef.current(event), 'origin' in event && event.origin === tabId);
       };
       // An error is always followed by close; reconnecting there is enough.
       socket.onclose = (close: CloseEvent) => {
@@ -164,9 +172,12 @@ function useLiveSocket(
   }, [path, queryClient, reconnectAfterAccessEnded]);
 }
 
-/** A signed-in member's pages: events of their organization (developers: their projects). */
-export function useMemberLiveUpdates(enabled = true): void {
-  useLiveSocket(enabled ? '/api/live' : null, keysForMemberEvent, { reconnectAfterAccessEnded: true });
+/**
+ * A signed-in member's pages: events of their organization (developers: their projects),
+ * refreshing what `refreshers` (the features' declarations) name.
+ */
+export function useMemberLiveUpdates(refreshers: readonly LiveRefresh[], enabled = true): void {
+  useLiveSocket(enabled ? '/api/live' : null, (event) => keysForEvent(refreshers, event), { reconnectAfterAccessEnded: true });
 }
 
 /** The shared project page: that project's events, for as long as the link works. */

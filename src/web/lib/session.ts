@@ -3,8 +3,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '@/domain/auth';
 import { api, ApiError } from './api-client';
+import type { LiveRefresh } from './realtime';
 
 export const meQueryKey = ['me'] as const;
+
+/** Live updates: a member's change may be one's own role; the organization's name is in Me. */
+export const meLive: LiveRefresh = { team: () => [meQueryKey], organization: () => [meQueryKey] };
 
 export const meQueryOptions = queryOptions({
   queryKey: meQueryKey,

@@ -105,6 +105,18 @@ describe('live updates', () => {
     expect(await outsider.next()).toEqual({ organizationId: a.outsider.organizationId, projectId: null, topic: 'clients' });
   });
 
+  it("names the tab whose request made the change, so that tab can skip its own echo (issue 9 step 5)", async () => {
+    const admin = await connect('/api/live', a.admin.cookie);
+    const tab = 'tab-3f9a1c0e7b2d';
+    const withTab = (headers: Record<string, string>) =>
+      a.executive.inject({ method: 'POST', url: `/api/projects/${a.projectId}/tasks`, payload: { title: 'Echo' }, headers });
+    expect((await withTab({ 'x-brieflane-tab': tab })).statusCode).toBe(201);
+    expect(await admin.next()).toEqual({ organizationId: a.orgAdmin.organizationId, projectId: a.projectId, topic: 'project', origin: tab });
+    // A malformed id is no origin; the change is published as any other.
+    expect((await withTab({ 'x-brieflane-tab': 'bad id!' })).statusCode).toBe(201);
+    expect(await admin.next()).toEqual({ organizationId: a.orgAdmin.organizationId, projectId: a.projectId, topic: 'project' });
+  });
+
   it('publishes nothing for a write that rolls back', async () => {
     const admin = await connect('/api/live', a.admin.cookie);
     await expect(

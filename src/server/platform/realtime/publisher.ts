@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { ActivityAction } from '../activity-log';
 import type { Executor } from '../db/client';
+import { currentChangeOrigin, isChangeOrigin } from './change-origin';
 import { announceLocalChange } from './local-changes';
 
 export const CHANGES_CHANNEL = 'brieflane_changes';
@@ -15,7 +16,13 @@ export const CHANGES_CHANNEL = 'brieflane_changes';
 export const CHANGE_TOPICS = ['project', 'projects', 'clients', 'templates', 'team', 'organization'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
-export type ChangeEvent = { organizationId: string; projectId: string | null; topic: ChangeTopic };
+export type ChangeEvent = {
+  organizationId: string;
+  projectId: string | null;
+  topic: ChangeTopic;
+  /** The browser tab whose request made the change (change-origin.ts), when it said. */
+  origin?: string;
+};
 
 /** The topic of an activity entry: work on a project is project-level, the rest list-level. */
 export function topicForAction(action: ActivityAction): ChangeTopic {
@@ -47,7 +54,8 @@ export async function publishChange(
   const projectId = event.topic === 'project' ? (event.projectId ?? null) : null;
   // A project-level change without a project can only be shown by refreshing the lists.
   const topic = event.topic === 'project' && !projectId ? 'projects' : event.topic;
-  const payload: ChangeEvent = { organizationId: event.organizationId, projectId, topic };
+  const origin = currentChangeOrigin();
+  const payload: ChangeEvent = { organizationId: event.organizationId, projectId, topic, ...(origin ? { origin } : {}) };
   await executor.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(payload)})`);
   // This process's caches forget at once; the notification tells every server after commit.
   announceLocalChange(payload);
@@ -62,7 +70,8 @@ export function parseChangeEvent(payload: string): ChangeEvent | null {
     if (typeof value.organizationId !== 'string' || !UUID.test(value.organizationId)) return null;
     if (!CHANGE_TOPICS.includes(value.topic as ChangeTopic)) return null;
     const projectId = typeof value.projectId === 'string' && UUID.test(value.projectId) ? value.projectId : null;
-    return { organizationId: value.organizationId, projectId, topic: value.topic as ChangeTopic };
+    const origin = isChangeOrigin(value.origin) ? { origin: value.origin } : {};
+    return { organizationId: value.organizationId, projectId, topic: value.topic as ChangeTopic, ...origin };
   } catch {
     return null;
   }

@@ -9,7 +9,7 @@ import { Logo } from '@/web/components/ui/logo';
 import { RoleIcon } from '@/web/components/ui/role-icon';
 import { SignOutButton } from '@/web/features/auth/components/sign-out-button';
 import { cn } from '@/web/lib/class-names';
-import { useMemberLiveUpdates } from '@/web/lib/realtime';
+import { useMemberLive } from '../live-updates';
 import { TAB_ICONS } from '../dashboard-tabs';
 import { preloadTab } from './dashboard-tab-panels';
 
@@ -57,7 +57,7 @@ function OrganizationName({ name }: { name: string }) {
 export function DashboardShell({ me, current, children }: { me: Me; current: DashboardTab | null; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { role, fullName } = me.profile;
-  useMemberLiveUpdates();
+  useMemberLive();
 
   return (
     <div className="min-h-dvh">

@@ -21,7 +21,7 @@ import { useDocumentTitle } from '@/web/lib/document-title';
 import { formatDate } from '@/web/lib/format-date';
 import { notifyError } from '@/web/lib/notify';
 import { memberProjectSource } from '@/web/lib/project-source';
-import { useMemberLiveUpdates } from '@/web/lib/realtime';
+import { useMemberLive } from '../live-updates';
 import { useSignedInMe } from '@/web/lib/session';
 
 function BackToProjects() {
@@ -40,7 +40,7 @@ export function ProjectPage() {
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
   const project = useQuery(projectDetailQuery(projectId));
-  useMemberLiveUpdates();
+  useMemberLive();
   const missing = project.error instanceof ApiError && project.error.status === 404;
   useDocumentTitle(project.data?.name ?? (missing ? PROJECT_DETAIL_MESSAGES.notFound : null));
 

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { RECENT_ACTIVITY_LIMIT, type ActivityFilter, type activityPageSchema } from '@/domain/activity';
 import { api } from '@/web/lib/api-client';
+import type { LiveRefresh } from '@/web/lib/realtime';
 
 type ActivityPage = z.infer<typeof activityPageSchema>;
 
@@ -10,6 +11,10 @@ export const activityKeys = {
   list: (search: string, action: ActivityFilter) => ['activities', 'list', search, action] as const,
   recent: (scope: RecentScope) => ['activities', 'recent', scope] as const,
 };
+
+/** Live updates: every logged action is on one of these topics (server: topicForAction). */
+const refreshLog = () => [activityKeys.all];
+export const activityLive: LiveRefresh = { project: refreshLog, projects: refreshLog, clients: refreshLog, templates: refreshLog, team: refreshLog };
 
 /** Whose recent entries: one project's, or one member's (by profile id). */
 export type RecentScope = { projectId: string } | { userId: string };

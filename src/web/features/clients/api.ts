@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { z } from 'zod';
 import type { clientPageSchema, Client, createClientSchema, updateClientSchema } from '@/domain/clients';
 import { api } from '@/web/lib/api-client';
+import type { LiveRefresh } from '@/web/lib/realtime';
 
 type ClientPage = z.infer<typeof clientPageSchema>;
 
@@ -10,6 +11,9 @@ export const clientKeys = {
   list: (search: string) => ['clients', 'list', search] as const,
   options: ['clients', 'options'] as const,
 };
+
+/** Live updates: the Clients tab and the client pickers. */
+export const clientsLive: LiveRefresh = { clients: () => [clientKeys.all] };
 
 /** The CSV download of every client the list shows for this search. */
 export function clientsExportUrl(search: string): string {

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { AddLinkInput, ProjectFile } from '@/domain/files';
 import { FILE_MESSAGES } from '@/domain/files';
 import { api, ApiError, FALLBACK_ERROR_MESSAGE } from '@/web/lib/api-client';
+import { noteOwnChangeSettled, ownChangeHeaders } from '@/web/lib/own-changes';
 import type { ProjectSource } from '@/web/lib/project-source';
 
 export const fileKeys = {
@@ -30,10 +31,12 @@ function uploadWithProgress(source: ProjectSource, file: File, onProgress: (perc
     request.open('POST', `${source.basePath}/files`);
     request.withCredentials = true;
     request.responseType = 'json';
+    for (const [name, value] of Object.entries(ownChangeHeaders())) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => {
+      noteOwnChangeSettled();
       if (request.status >= 200 && request.status < 300) return resolve(request.response as ProjectFile);
       const body = request.response as { error?: { code?: string; message?: string } } | null;
       reject(new ApiError(request.status, body?.error?.code ?? `http_${request.status}`, body?.error?.message || FILE_MESSAGES.uploadFailed));

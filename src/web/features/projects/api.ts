@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ProjectDetail, updateProjectResultSchema, updateProjectSchema } from '@/domain/project-details';
 import type { createProjectSchema, ProjectCard, ProjectFilter, projectPageSchema } from '@/domain/projects';
 import { api } from '@/web/lib/api-client';
+import type { LiveRefresh } from '@/web/lib/realtime';
 
 type ProjectPage = z.infer<typeof projectPageSchema>;
 
@@ -10,6 +11,13 @@ export const projectKeys = {
   all: ['projects'] as const,
   list: (search: string, status: ProjectFilter) => ['projects', 'list', search, status] as const,
   detail: (projectId: string) => ['projects', 'detail', projectId] as const,
+};
+
+/** Live updates: the cards and the project page's header and info (a card shows its client's name). */
+export const projectsLive: LiveRefresh = {
+  project: () => [projectKeys.all],
+  projects: () => [projectKeys.all],
+  clients: () => [projectKeys.all],
 };
 
 /** The CSV download of every project the list shows for this search and filter (staff). */

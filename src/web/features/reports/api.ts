@@ -1,11 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Report, ReportRange } from '@/domain/reports';
 import { api } from '@/web/lib/api-client';
+import type { LiveRefresh } from '@/web/lib/realtime';
 
 export const reportKeys = {
   all: ['reports'] as const,
   range: (range: ReportRange) => ['reports', range] as const,
 };
+
+/** Live updates: the reports count projects, their tasks and clients. */
+const refreshReports = () => [reportKeys.all];
+export const reportsLive: LiveRefresh = { project: refreshReports, projects: refreshReports, clients: refreshReports };
 
 export function reportQuery(range: ReportRange) {
   return queryOptions({

@@ -11,16 +11,25 @@ import type {
   SharedProject,
 } from '@/domain/sharing';
 import { api } from '@/web/lib/api-client';
+import type { LiveRefresh } from '@/web/lib/realtime';
 
 const projectPath = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}`;
 const accessPath = (token: string) => `/api/project-access/${encodeURIComponent(token)}`;
 
 export const sharingKeys = {
+  all: ['sharing'] as const,
+  project: (projectId: string) => ['sharing', projectId] as const,
   links: (projectId: string) => ['sharing', projectId, 'links'] as const,
   opens: (projectId: string, linkId: string) => ['sharing', projectId, 'links', linkId, 'opens'] as const,
   developers: (projectId: string) => ['sharing', projectId, 'developers'] as const,
   /** Per viewer: signing in on the shared page opens the link again as that user. */
   session: (token: string, viewerId: string | null) => ['project-access', token, viewerId ?? 'anonymous', 'session'] as const,
+};
+
+/** Live updates: a project's links and developers; a member's change may change who can be assigned. */
+export const sharingLive: LiveRefresh = {
+  project: (projectId) => [projectId ? sharingKeys.project(projectId) : sharingKeys.all],
+  team: () => [sharingKeys.all],
 };
 
 export function accessLinksQuery(projectId: string) {
@@ -68,7 +77,7 @@ export function useAssignDeveloper(projectId: string) {
     mutationFn: (input: z.output<typeof assignDeveloperSchema>) =>
       api.post<AssignmentResult>(`${projectPath(projectId)}/developers`, input),
     // The assignment also made the developer a link of their own.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sharing', projectId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharingKeys.project(projectId) }),
   });
 }
 
@@ -78,7 +87,7 @@ export function useUnassignDeveloper(projectId: string) {
     mutationFn: (profileId: string) => api.delete<void>(`${projectPath(projectId)}/developers/${profileId}`),
     // Removing a developer also revokes their link. Not awaited: the refetch removes the
     // developer's row, and with it the caller's success toast.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['sharing', projectId] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: sharingKeys.project(projectId) }),
   });
 }
 

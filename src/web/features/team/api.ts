@@ -8,6 +8,7 @@ import type {
   updateTeamMemberSchema,
 } from '@/domain/team';
 import { api } from '@/web/lib/api-client';
+import type { LiveRefresh } from '@/web/lib/realtime';
 
 type TeamPage = z.infer<typeof teamPageSchema>;
 
@@ -17,6 +18,9 @@ export const teamKeys = {
   tags: ['team', 'tags'] as const,
   detail: (id: string) => ['team', 'detail', id] as const,
 };
+
+/** Live updates: the Team tab and member pages. */
+export const teamLive: LiveRefresh = { team: () => [teamKeys.all] };
 
 export function teamListQuery(search: string, tags: string[]) {
   return infiniteQueryOptions({

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { z } from 'zod';
 import type { createTemplateSchema, Template, templatePageSchema, updateTemplateSchema } from '@/domain/templates';
 import { api } from '@/web/lib/api-client';
+import type { LiveRefresh } from '@/web/lib/realtime';
 
 type TemplatePage = z.infer<typeof templatePageSchema>;
 
@@ -10,6 +11,9 @@ export const templateKeys = {
   list: (search: string) => ['templates', 'list', search] as const,
   choices: ['templates', 'choices'] as const,
 };
+
+/** Live updates: the Templates tab and the template picker. */
+export const templatesLive: LiveRefresh = { templates: () => [templateKeys.all] };
 
 export function templateListQuery(search: string) {
   return infiniteQueryOptions({
