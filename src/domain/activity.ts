@@ -104,8 +104,16 @@ function words(text: string): string[] {
     .map((w) => w.toLowerCase());
 }
 
+/** Actions that read better as a sentence than as their words. */
+const ACTION_LABELS: Record<string, string> = {
+  submit_questionnaire: 'Client submitted the questionnaire',
+  reopen_questionnaire: 'Reopened the questionnaire',
+  lock_questionnaire: 'Locked the questionnaire',
+};
+
 /** 'create_project' -> 'Create Project'; any action, known or not, reads as words. */
 export function actionLabel(action: string): string {
+  if (Object.hasOwn(ACTION_LABELS, action)) return ACTION_LABELS[action]!;
   const parts = words(action).map((w) => WORDS[w] ?? w.charAt(0).toUpperCase() + w.slice(1));
   return parts.length ? parts.join(' ') : 'Activity';
 }

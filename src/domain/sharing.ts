@@ -33,6 +33,7 @@
 // any write through a view-only link ('Viewers may contribute' off) 403 `view_only_link`.
 // Reads are logged once per viewer an hour, downloads every time (decision 008).
 import { z } from 'zod';
+import { INTAKE_STATES } from './intake-state';
 import { text } from './text-fields';
 import { templateFieldSchema } from './template-field';
 
@@ -110,6 +111,10 @@ export const createAccessLinkSchema = z.object({
     .transform((v) => v ?? null),
   /** Spec 6: signed-in viewers may contribute; staff may hand out view-only links instead. */
   viewersMayContribute: z.boolean().optional().default(true),
+  /** Issue 15: the viewer answers the project's questionnaire through the link. */
+  intake: z.boolean().optional().default(false),
+  /** An intake link's questionnaire for a project that has none yet. */
+  templateId: z.uuid({ message: 'Template not found' }).nullish().transform((v) => v ?? null),
 });
 export type CreateAccessLinkInput = z.input<typeof createAccessLinkSchema>;
 
@@ -126,6 +131,8 @@ export const accessLinkSchema = z.object({
   createdByName: z.string().nullable(),
   openCount: z.number(),
   lastOpenedAt: z.string().nullable(),
+  /** An intake link's questionnaire (issue 15); null for an ordinary link. */
+  intake: z.object({ state: z.enum(INTAKE_STATES), submittedAt: z.string().nullable() }).nullable(),
 });
 export type AccessLink = z.infer<typeof accessLinkSchema>;
 
@@ -194,6 +201,8 @@ export const sharedProjectSchema = z.object({
   /** false: a view-only link, where nobody contributes, signed in or not. */
   viewersMayContribute: z.boolean(),
   viewerName: z.string().nullable(),
+  /** An intake link's questionnaire state: the page shows the form (issue 15). */
+  intakeState: z.enum(INTAKE_STATES).nullable(),
 });
 export type SharedProject = z.infer<typeof sharedProjectSchema>;
 

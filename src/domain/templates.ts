@@ -365,7 +365,10 @@ export function askedFields(fields: readonly TemplateField[]): TemplateField[] {
 }
 
 /** ... and their answers come from the project, unless the caller answered them itself (API). */
-export function withDefaultAnswers(answers: Record<string, unknown> | null | undefined, project: { clientName: string; dueDate: string | null }) {
+export function withDefaultAnswers(
+  answers: Record<string, unknown> | null | undefined,
+  project: { clientName: string; dueDate: string | null },
+): Record<string, unknown> {
   const source = answers ?? {};
   return {
     ...source,

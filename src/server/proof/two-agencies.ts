@@ -84,7 +84,8 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
       developer: await member('developer', id, marker, 'Developer'),
     };
   };
-  const projectKit = async (owner: TestUser, clientId: string, marker: string, developer?: TestUser): Promise<ProjectKit> => {
+  // With a template, the kit's share link is an intake link with that questionnaire (issue 15).
+  const projectKit = async (owner: TestUser, clientId: string, marker: string, developer?: TestUser, templateId?: string): Promise<ProjectKit> => {
     const as = (o: InjectOptions) => ok(owner.inject(o));
     const projectId = (await as({ method: 'POST', url: '/api/projects', payload: { name: `${marker} Project`, clientId } })).id;
     const base = `/api/projects/${projectId}`;
@@ -93,7 +94,7 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
     const noteId = (await as({ method: 'POST', url: `${base}/notes`, payload: { content: `${marker} Note` } })).id;
     const fileId = (await as({ method: 'POST', url: `${base}/files`, ...multipart(`${marker}-brief.pdf`, PDF) })).id;
     const linkId = (await as({ method: 'POST', url: `${base}/links`, payload: { name: `${marker} Link`, url: 'https://example.com/brief' } })).id;
-    const link = await as({ method: 'POST', url: `${base}/access-links`, payload: { name: `${marker} Share` } });
+    const link = await as({ method: 'POST', url: `${base}/access-links`, payload: { name: `${marker} Share`, ...(templateId ? { intake: true, templateId } : {}) } });
     return { projectId, taskId, noteId, fileId, linkId, accessLinkId: link.id, token: link.token! };
   };
 
@@ -107,7 +108,7 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
     (await ok(owner.inject({ method: 'POST', url: '/api/templates', payload: { name: `${A} Template`, fields: newTemplateFields() } }))).id;
   const clientId = await newClient();
   const templateId = await newTemplate();
-  const p1 = await projectKit(owner, clientId, `${A} ${P1}`, a.developer);
+  const p1 = await projectKit(owner, clientId, `${A} ${P1}`, a.developer, templateId);
   const p2 = await projectKit(owner, clientId, `${A} ${P2}`);
   // B has data of its own, so B's lists are not trivially empty.
   const bClient = (await ok(b.orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: `${B} Client` } }))).id;
@@ -122,7 +123,7 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
     p2,
     pathValues: async (url, fresh) => {
       const uses = (name: string) => url.includes(`:${name}`);
-      const kit = fresh && (uses('projectId') || uses('token')) ? await projectKit(owner, clientId, `${A} ${P1} fresh`, a.developer) : p1;
+      const kit = fresh && (uses('projectId') || uses('token')) ? await projectKit(owner, clientId, `${A} ${P1} fresh`, a.developer, templateId) : p1;
       const memberId =
         fresh && uses('memberId')
           ? (await createMember(t.db, { organizationId: owner.organizationId, fullName: `${A} Target fresh`, role: 'developer', email: null })).profileId

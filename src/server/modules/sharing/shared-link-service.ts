@@ -50,6 +50,7 @@ async function sharedProject(db: Executor, projectId: string, link: UsableLink, 
     canContribute: viewer !== null && link.viewersMayContribute,
     viewersMayContribute: link.viewersMayContribute,
     viewerName: viewer?.fullName ?? null,
+    intakeState: link.intakeState,
   };
 }
 

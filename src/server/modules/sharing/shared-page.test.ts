@@ -77,6 +77,7 @@ describe('shared project page API', () => {
       canContribute: false,
       viewersMayContribute: true,
       viewerName: null,
+      intakeState: null,
     });
     expect(grantCookie(res)).toBeUndefined();
     const signedIn = await a.outsider.inject({ method: 'POST', url: shared('/session') });

@@ -3,6 +3,7 @@
 // anyone else, another organization included, finds nothing (404).
 import { and, count, desc, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
+import { INTAKE_MESSAGES } from '../../../domain/intake';
 import { canManageProjects } from '../../../domain/roles';
 import { PROJECT_DETAIL_MESSAGES } from '../../../domain/project-details';
 import {
@@ -18,10 +19,11 @@ import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { projectAccessOpens, projectAccessTokens, projects } from '../../platform/db/schema/work';
-import { forbidden, notFound } from '../../platform/errors';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { newAccessToken } from '../../platform/project-access/link';
 import { visibleProjects } from '../../platform/project-access/member';
+import { findTemplate } from '../templates/public';
 
 /** Active links listed per project; far more than any dialog shows. */
 const ACCESS_LINK_LIST_LIMIT = 200;
@@ -73,6 +75,7 @@ export function toAccessLink(
     createdByName: extra.createdByName,
     openCount: extra.openCount,
     lastOpenedAt: extra.lastOpenedAt?.toISOString() ?? null,
+    intake: row.intakeState ? { state: row.intakeState, submittedAt: row.intakeSubmittedAt?.toISOString() ?? null } : null,
   };
 }
 
@@ -92,6 +95,8 @@ export async function insertAccessLink(
     createdByName: string;
     /** Default: yes, as spec 6 has it. */
     viewersMayContribute?: boolean;
+    /** An intake link starts open for answers (issue 15). */
+    intake?: boolean;
   },
 ): Promise<AccessLink> {
   const [row] = await tx
@@ -102,6 +107,7 @@ export async function insertAccessLink(
       token: newAccessToken(),
       passwordHash: values.passwordHash,
       viewersMayContribute: values.viewersMayContribute ?? true,
+      intakeState: values.intake ? 'open' : null,
       isActive: true,
       expiresAt: values.expiresAt,
       createdBy: values.createdBy,
@@ -139,6 +145,19 @@ export async function listAccessLinks({ db, clock }: Platform, actor: Actor, pro
   });
 }
 
+/**
+ * An intake link needs a questionnaire to answer (issue 15): a project made without a template
+ * gets a copy of the chosen template's fields, as a project created from it would.
+ */
+async function ensureQuestionnaire(tx: Executor, actor: Actor, projectId: string, templateId: string | null, now: Date): Promise<void> {
+  const [project] = await tx.select({ fields: projects.templateFields }).from(projects).where(eq(projects.id, projectId)).for('update');
+  if (Array.isArray(project?.fields) && project.fields.length > 0) return;
+  if (!templateId) throw badRequest(INTAKE_MESSAGES.needsTemplate, 'intake_needs_template');
+  const template = await findTemplate(tx, actor, templateId);
+  if (!template) throw badRequest(INTAKE_MESSAGES.templateNotFound, 'template_not_found');
+  await tx.update(projects).set({ templateId: template.id, templateFields: template.fields, updatedAt: now }).where(eq(projects.id, projectId));
+}
+
 export async function createAccessLink(
   { db, clock }: Platform,
   actor: Actor,
@@ -151,6 +170,7 @@ export async function createAccessLink(
   return db.transaction(async (tx) => {
     const project = await requireStaffProject(tx, actor, projectId);
     const now = clock.now();
+    if (input.intake) await ensureQuestionnaire(tx, actor, project.id, input.templateId, now);
     const expiresAt = input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS);
     const link = await insertAccessLink(tx, now, {
       projectId: project.id,
@@ -160,6 +180,7 @@ export async function createAccessLink(
       createdBy: actor.profileId,
       createdByName: actor.fullName,
       viewersMayContribute: input.viewersMayContribute,
+      intake: input.intake,
     });
     await recordActivity(tx, {
       organizationId: project.organizationId,
@@ -171,6 +192,7 @@ export async function createAccessLink(
         has_password: passwordHash !== null,
         expires_at: link.expiresAt,
         viewers_may_contribute: input.viewersMayContribute,
+        ...(input.intake ? { intake: true } : {}),
       },
     });
     return link;

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { IntakeState } from '../../../domain/intake-state';
 import { SHARED_LINK_ERRORS } from '../../../domain/shared-link-errors';
 import { SHARING_MESSAGES } from '../../../domain/sharing';
 import { text } from '../../../domain/text-fields';
@@ -37,6 +38,9 @@ export type UsableLink = {
   projectId: string;
   passwordHash: string | null;
   viewersMayContribute: boolean;
+  name: string | null;
+  /** An intake link's questionnaire state (issue 15); null for an ordinary link. */
+  intakeState: IntakeState | null;
   project: AccessedProject;
 };
 
@@ -61,7 +65,7 @@ export function newAccessToken(): string {
 }
 
 /** Active and not expired at `now`. */
-function usable(now: Date) {
+export function usable(now: Date) {
   return and(eq(projectAccessTokens.isActive, true), or(isNull(projectAccessTokens.expiresAt), gt(projectAccessTokens.expiresAt, now)));
 }
 
@@ -76,6 +80,8 @@ export async function findUsableLink(db: Executor, token: string, now: Date): Pr
       projectId: projectAccessTokens.projectId,
       passwordHash: projectAccessTokens.passwordHash,
       viewersMayContribute: projectAccessTokens.viewersMayContribute,
+      name: projectAccessTokens.name,
+      intakeState: projectAccessTokens.intakeState,
       project: projectColumns,
     })
     .from(projectAccessTokens)

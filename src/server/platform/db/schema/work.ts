@@ -22,6 +22,7 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from '../../../../domain/project-status';
+import { INTAKE_STATES, type IntakeState } from '../../../../domain/intake-state';
 import { LINK_ACCESS_KINDS, type LinkAccessKind } from '../../../../domain/sharing';
 import type { FormData, TemplateField } from '../../../../domain/template-field';
 import { organizations, profiles } from './tenancy';
@@ -134,13 +135,24 @@ export const projectAccessTokens = pgTable(
     passwordHash: text('password_hash'),
     /** Spec 6: signed-in viewers may add files, links and notes and toggle tasks; false: view only. */
     viewersMayContribute: boolean('viewers_may_contribute').notNull().default(true),
+    /**
+     * Issue 15: an intake link's questionnaire, answered by its viewer without an account: open
+     * (answers may be saved and submitted), submitted, or locked by staff. null: an ordinary link.
+     */
+    intakeState: text('intake_state').$type<IntakeState>(),
+    /** The answers saved as a draft while open; submitted answers live on the project. */
+    intakeDraft: jsonb('intake_draft').$type<FormData>(),
+    intakeSubmittedAt: timestamp('intake_submitted_at', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdBy: createdBy(),
     createdAt,
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('project_access_tokens_project_id_idx').on(t.projectId, t.createdAt)],
+  (t) => [
+    index('project_access_tokens_project_id_idx').on(t.projectId, t.createdAt),
+    check('project_access_tokens_intake_state_check', sql`${t.intakeState} is null or ${inList(t.intakeState, INTAKE_STATES)}`),
+  ],
 );
 
 /**

@@ -1,0 +1,201 @@
+// Client intake through a link (issue 15): the viewer answers without an account; per role and
+// tenancy for staff; bad input and closed states are 4xx with nothing stored.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTAKE_MESSAGES } from '../../../domain/intake';
+import { TEMPLATE_MESSAGES } from '../../../domain/templates';
+import { fixedClock } from '../../platform/clock';
+import { emailOutbox } from '../../platform/db/schema/platform';
+import { activityLogs, projectAccessTokens, projects } from '../../platform/db/schema/work';
+import { seedAgency, type Agency } from '../../test/agency';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { INTAKE_WRITE_LIMIT } from './service';
+
+const clock = fixedClock(new Date('2026-11-22T12:00:00Z'));
+
+const brief = {
+  name: 'Brand Brief',
+  fields: [
+    { label: 'Client Name', name: 'client_name', type: 'text', required: true, options: [], order: 0 },
+    { label: 'Due Date', name: 'due_date', type: 'date', required: true, options: [], order: 1 },
+    { label: 'Audience', name: 'audience', type: 'textarea', required: true, options: [], order: 2 },
+    { label: 'Budget', name: 'budget', type: 'number', required: false, options: [], order: 3 },
+    { label: 'Channels', name: 'channels', type: 'checkbox', required: true, options: ['Web', 'Print'], order: 4 },
+  ],
+};
+
+describe('intake links', () => {
+  let t: TestApp;
+  let a: Agency;
+  let templateId: string;
+  let token: string;
+  let linkId: string;
+  let address = 0;
+
+  /** Each call from its own client address, so the per-address write limit stays out of the way. */
+  const anonymous = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, payload: payload as object, remoteAddress: `198.51.100.${(address++ % 200) + 1}` });
+  const draft = (answers: unknown) => anonymous('PUT', `/api/project-access/${token}/intake/draft`, { answers });
+  const submit = (answers: unknown) => anonymous('POST', `/api/project-access/${token}/intake/submit`, { answers });
+  const stored = async () => (await t.db.select().from(projects).where(eq(projects.id, a.projectId)))[0]!;
+  const linkRow = async () => (await t.db.select().from(projectAccessTokens).where(eq(projectAccessTokens.id, linkId)))[0]!;
+  const change = (user: Agency['orgAdmin'], action: string, project = a.projectId, link = linkId) =>
+    user.inject({ method: 'POST', url: `/api/projects/${project}/access-links/${link}/intake`, payload: { action } });
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    a = await seedAgency(t, { project: 'Harbor Rebrand' });
+    templateId = (await a.orgAdmin.inject({ method: 'POST', url: '/api/templates', payload: brief })).json().id;
+  });
+  afterAll(() => t.close());
+
+  it('needs a questionnaire: a project without one gets the chosen template, of its own organization only', async () => {
+    const create = (payload: object) => a.executive.inject({ method: 'POST', url: `/api/projects/${a.projectId}/access-links`, payload });
+    const none = await create({ name: 'Intake', intake: true });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.message).toBe(INTAKE_MESSAGES.needsTemplate);
+    const outsiderTemplate = (await a.outsider.inject({ method: 'POST', url: '/api/templates', payload: brief })).json().id;
+    expect((await create({ name: 'Intake', intake: true, templateId: outsiderTemplate })).statusCode).toBe(400);
+    expect(await t.db.select().from(projectAccessTokens).where(eq(projectAccessTokens.projectId, a.projectId))).toHaveLength(0);
+
+    const created = await create({ name: 'Client intake', intake: true, templateId });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().intake).toEqual({ state: 'open', submittedAt: null });
+    ({ token, id: linkId } = created.json());
+    const project = await stored();
+    expect(project.templateId).toBe(templateId);
+    expect(project.templateFields!.map((f) => f.name)).toEqual(['client_name', 'due_date', 'audience', 'budget', 'channels']);
+    // The shared page knows to show the form.
+    expect((await anonymous('POST', `/api/project-access/${token}/session`)).json()).toMatchObject({ intakeState: 'open' });
+  });
+
+  it("asks the link's viewer only the project's own questions, with no account", async () => {
+    const res = await anonymous('GET', `/api/project-access/${token}/intake`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      state: 'open',
+      fields: brief.fields.slice(2),
+      answers: { audience: '', budget: '', channels: [] },
+      submittedAt: null,
+    });
+  });
+
+  it('refuses unknown fields, wrong types, options not in the list and oversized answers, storing nothing', async () => {
+    const cases: [unknown, number, string | RegExp][] = [
+      [{ audience: 'Commuters', stray: 'x' }, 400, INTAKE_MESSAGES.unknownField('stray')],
+      [{ client_name: 'Someone else' }, 400, INTAKE_MESSAGES.unknownField('client_name')],
+      [{ budget: 'lots' }, 400, TEMPLATE_MESSAGES.answerNotNumber('Budget')],
+      [{ channels: ['Radio'] }, 400, TEMPLATE_MESSAGES.answerNotOption('Channels')],
+      [{ channels: 'Web' }, 400, /^Channels /],
+      [{ audience: 'x'.repeat(10_001) }, 400, /.+/],
+      ['not an object', 400, /.+/],
+    ];
+    const complete = { audience: 'Commuters', channels: ['Web'] };
+    for (const [answers, status, message] of cases) {
+      const whole = typeof answers === 'object' ? { ...complete, ...answers } : answers;
+      for (const res of [await draft(answers), await submit(whole)]) {
+        expect(res.statusCode, JSON.stringify(answers)).toBe(status);
+        expect(res.json().error.message).toMatch(message);
+      }
+    }
+    // A submit without the required answers names the first one missing.
+    const missing = await submit({ budget: '1200' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe(TEMPLATE_MESSAGES.answerRequired('Audience'));
+    expect((await linkRow()).intakeDraft).toBeNull();
+    expect((await stored()).formData).toBeNull();
+  });
+
+  it('keeps a draft, then lands the submitted answers on the project with a log entry and an email to staff', async () => {
+    const saved = await draft({ audience: 'Commuters', budget: '1200' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await anonymous('GET', `/api/project-access/${token}/intake`)).json().answers).toEqual({ audience: 'Commuters', budget: '1200', channels: [] });
+    expect((await stored()).formData).toBeNull();
+
+    const res = await submit({ audience: 'Commuters who want a quick espresso', budget: '1200', channels: ['Web'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ state: 'submitted', submittedAt: clock.now().toISOString() });
+    expect((await stored()).formData).toEqual({
+      client_name: 'Acme',
+      due_date: '',
+      audience: 'Commuters who want a quick espresso',
+      budget: '1200',
+      channels: ['Web'],
+    });
+    const [entry] = await t.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.projectId, a.projectId), eq(activityLogs.action, 'submit_questionnaire')));
+    expect(entry).toMatchObject({ userId: null, details: { link_name: 'Client intake', submitted_by: null } });
+    const emails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'intake_submitted'));
+    expect(emails.map((e) => e.toAddress).sort()).toEqual([a.orgAdmin.email, a.admin.email, a.executive.email].sort());
+    expect(emails[0]!.subject).toBe(INTAKE_MESSAGES.emailSubject('Harbor Rebrand'));
+    // Nobody outside the organization, and no developer, is told.
+    expect(emails.map((e) => e.toAddress)).not.toContain(a.developer.email);
+    expect(emails.map((e) => e.toAddress)).not.toContain(a.outsider.email);
+  });
+
+  it('answers a submitted or locked questionnaire read-only (409, nothing stored) until staff reopen it', async () => {
+    const before = (await stored()).formData;
+    for (const res of [await draft({ audience: 'Changed' }), await submit({ audience: 'Changed', channels: ['Print'] })]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(INTAKE_MESSAGES.notOpen);
+    }
+    expect((await stored()).formData).toEqual(before);
+
+    const reopened = await change(a.executive, 'reopen');
+    expect(reopened.json()).toEqual({ state: 'open' });
+    // The form starts from what was submitted.
+    expect((await anonymous('GET', `/api/project-access/${token}/intake`)).json()).toMatchObject({
+      state: 'open',
+      answers: { audience: 'Commuters who want a quick espresso', budget: '1200', channels: ['Web'] },
+    });
+    expect((await submit({ audience: 'Everyone', channels: ['Web', 'Print'] })).statusCode).toBe(200);
+    expect((await stored()).formData).toMatchObject({ audience: 'Everyone', budget: '', channels: ['Web', 'Print'] });
+
+    expect((await change(a.orgAdmin, 'reopen')).json()).toEqual({ state: 'open' });
+    expect((await change(a.admin, 'lock')).json()).toEqual({ state: 'locked' });
+    expect((await draft({ audience: 'Late' })).statusCode).toBe(409);
+    expect((await anonymous('GET', `/api/project-access/${token}/intake`)).json()).toMatchObject({ state: 'locked', answers: { audience: 'Everyone' } });
+    const logged = await t.db.select({ action: activityLogs.action }).from(activityLogs).where(eq(activityLogs.projectId, a.projectId));
+    expect(logged.map((l) => l.action)).toEqual(expect.arrayContaining(['reopen_questionnaire', 'lock_questionnaire']));
+  });
+
+  it('lets only staff of the organization reopen or lock: developers 403, others 404, bad input 400', async () => {
+    expect((await change(a.developer, 'reopen')).statusCode).toBe(403);
+    expect((await change(a.unassigned, 'reopen')).statusCode).toBe(404);
+    expect((await change(a.outsider, 'reopen')).statusCode).toBe(404);
+    expect((await change(a.orgAdmin, 'reopen', a.otherProjectId)).statusCode).toBe(404);
+    expect((await change(a.orgAdmin, 'delete')).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: `/api/projects/${a.projectId}/access-links/${linkId}/intake`, payload: { action: 'reopen' } })).statusCode).toBe(401);
+    expect((await linkRow()).intakeState).toBe('locked');
+    // An ordinary link has no questionnaire to answer or change.
+    const plain = (await a.orgAdmin.inject({ method: 'POST', url: `/api/projects/${a.projectId}/access-links`, payload: { name: 'Plain' } })).json();
+    expect((await anonymous('GET', `/api/project-access/${plain.token}/intake`)).statusCode).toBe(404);
+    expect((await anonymous('POST', `/api/project-access/${plain.token}/intake/submit`, { answers: {} })).statusCode).toBe(404);
+    expect((await change(a.orgAdmin, 'lock', a.projectId, plain.id)).statusCode).toBe(400);
+  });
+
+  it('refuses a revoked or expired link, and limits writes per link and address', async () => {
+    await change(a.orgAdmin, 'reopen');
+    const limited = Array.from({ length: INTAKE_WRITE_LIMIT.max + 1 }, () =>
+      t.app.inject({ method: 'PUT', url: `/api/project-access/${token}/intake/draft`, payload: { answers: { audience: 'Again' } }, remoteAddress: '192.0.2.77' }),
+    );
+    const statuses = [];
+    for (const request of limited) statuses.push((await request).statusCode);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+
+    expect((await a.orgAdmin.inject({ method: 'POST', url: `/api/projects/${a.projectId}/access-links/${linkId}/revoke` })).statusCode).toBe(200);
+    const before = (await stored()).formData;
+    expect((await submit({ audience: 'After revoke', channels: ['Web'] })).statusCode).toBe(404);
+    expect((await anonymous('GET', `/api/project-access/${token}/intake`)).statusCode).toBe(404);
+    expect((await stored()).formData).toEqual(before);
+
+    const expiring = (
+      await a.orgAdmin.inject({ method: 'POST', url: `/api/projects/${a.projectId}/access-links`, payload: { name: 'Short', intake: true, expiresInDays: 1 } })
+    ).json();
+    await t.db.update(projectAccessTokens).set({ expiresAt: new Date(clock.now().getTime() - 1000) }).where(eq(projectAccessTokens.id, expiring.id));
+    const late = await t.app.inject({ method: 'POST', url: `/api/project-access/${expiring.token}/intake/submit`, payload: { answers: { audience: 'Late', channels: ['Web'] } } });
+    expect(late.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,74 @@
+// Intake API (issue 15; src/domain/intake.ts): the intake link's viewer answers the project's
+// questionnaire without an account; staff reopen or lock it.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { intakeActionSchema, intakeAnswersInputSchema, intakeViewSchema } from '../../../domain/intake';
+import { INTAKE_STATES } from '../../../domain/intake-state';
+import { SHARING_MESSAGES } from '../../../domain/sharing';
+import { errorResponses } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
+import { linkRouteErrors, sharedLinkParams, sharedLinkRequest } from '../../platform/project-access/link';
+import { projectParams } from '../../platform/project-access/member';
+import { changeIntake, getIntake, saveIntakeDraft, submitIntake } from './service';
+
+const tags = ['intake'];
+const linkParams = projectParams.extend({ linkId: z.uuid({ message: SHARING_MESSAGES.linkNotFound }) });
+
+export async function intakeRoutes(app: FastifyInstance, options: { platform: Platform }) {
+  const { platform } = options;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  // Anyone holding an intake link, signed in or not.
+
+  typed.get(
+    '/api/project-access/:token/intake',
+    { schema: { tags, summary: "An intake link's questions and the answers so far", params: sharedLinkParams, response: { 200: intakeViewSchema, ...linkRouteErrors } } },
+    async (request) => getIntake(platform, await sharedLinkRequest(platform, request)),
+  );
+
+  typed.put(
+    '/api/project-access/:token/intake/draft',
+    {
+      schema: {
+        tags,
+        summary: 'Save the answers so far as a draft (required ones may wait)',
+        params: sharedLinkParams,
+        body: intakeAnswersInputSchema,
+        response: { 200: intakeViewSchema, ...linkRouteErrors },
+      },
+    },
+    async (request) => saveIntakeDraft(platform, await sharedLinkRequest(platform, request), request.body.answers),
+  );
+
+  typed.post(
+    '/api/project-access/:token/intake/submit',
+    {
+      schema: {
+        tags,
+        summary: "Submit the answers onto the project's questionnaire (every required one)",
+        params: sharedLinkParams,
+        body: intakeAnswersInputSchema,
+        response: { 200: intakeViewSchema, ...linkRouteErrors },
+      },
+    },
+    async (request) => submitIntake(platform, await sharedLinkRequest(platform, request), request.body.answers),
+  );
+
+  // Staff of the project's organization.
+
+  typed.post(
+    '/api/projects/:projectId/access-links/:linkId/intake',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: "Reopen an intake link's questionnaire for edits, or lock it (staff)",
+        params: linkParams,
+        body: intakeActionSchema,
+        response: { 200: z.object({ state: z.enum(INTAKE_STATES) }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => changeIntake(platform, request.actor, request.params.projectId, request.params.linkId, request.body.action),
+  );
+}

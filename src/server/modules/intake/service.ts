@@ -1,0 +1,198 @@
+// Client intake through a link (issue 15; src/domain/intake.ts has the rules). The viewer of an
+// intake link, with no account, reads the project's questionnaire, saves drafts and submits;
+// the answers land on the project's stored field copy, with an activity entry, an email to the
+// staff and a live update. Staff reopen or lock it. The link is checked by the project access
+// gate (platform/project-access/link.ts); writes check it again inside their transaction.
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { INTAKE_MESSAGES, intakeAnswersSchema, intakeStartingAnswers, type IntakeView } from '../../../domain/intake';
+import type { IntakeState } from '../../../domain/intake-state';
+import { canManageProjects } from '../../../domain/roles';
+import { SHARING_MESSAGES } from '../../../domain/sharing';
+import type { FormData } from '../../../domain/template-field';
+import { sortFields, withDefaultAnswers } from '../../../domain/templates';
+import { recordActivity } from '../../platform/activity-log';
+import { consumeRateLimit, type RateLimitRule } from '../../platform/auth/rate-limit';
+import type { Actor } from '../../platform/auth/session';
+import type { Executor } from '../../platform/db/client';
+import { profiles } from '../../platform/db/schema/tenancy';
+import { clients, projectAccessTokens, projects } from '../../platform/db/schema/work';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
+import { enqueueEmail } from '../../platform/mail/outbox';
+import type { Platform } from '../../platform/platform';
+import { invalidLink, readSharedLink, resolveSharedLink, usable, type SharedLinkRequest, type UsableLink } from '../../platform/project-access/link';
+import { visibleProjects } from '../../platform/project-access/member';
+
+/** Saves and submits per link and client address: a person answering never meets it. */
+export const INTAKE_WRITE_LIMIT = { windowSeconds: 600, max: 30 } as const satisfies RateLimitRule;
+
+const notIntake = () => new AppError(404, 'not_intake', INTAKE_MESSAGES.notIntake);
+const notOpen = () => conflict(INTAKE_MESSAGES.notOpen, 'intake_not_open');
+
+function requireIntake(link: UsableLink): IntakeState {
+  if (!link.intakeState) throw notIntake();
+  return link.intakeState;
+}
+
+/** The link's intake row with its project's questionnaire, client and due date. */
+async function intakeRow(db: Executor, linkId: string, now: Date, { lock }: { lock: boolean }) {
+  const query = db
+    .select({
+      state: projectAccessTokens.intakeState,
+      draft: projectAccessTokens.intakeDraft,
+      submittedAt: projectAccessTokens.intakeSubmittedAt,
+      linkName: projectAccessTokens.name,
+      projectId: projects.id,
+      projectName: projects.name,
+      organizationId: projects.organizationId,
+      fields: projects.templateFields,
+      formData: projects.formData,
+      dueDate: projects.dueDate,
+      clientName: clients.name,
+    })
+    .from(projectAccessTokens)
+    .innerJoin(projects, eq(projects.id, projectAccessTokens.projectId))
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .where(and(eq(projectAccessTokens.id, linkId), usable(now)));
+  const [row] = lock ? await query.for('update', { of: projectAccessTokens }) : await query;
+  // Revoked or expired since the request's first read: the link is gone.
+  if (!row) throw invalidLink();
+  if (!row.state) throw notIntake();
+  return { ...row, state: row.state, fields: sortFields(row.fields) };
+}
+
+function toView(row: Awaited<ReturnType<typeof intakeRow>>): IntakeView {
+  // While open the form starts from the draft, else from what the project holds.
+  const stored = row.state === 'open' && row.draft ? row.draft : row.formData;
+  return {
+    state: row.state,
+    fields: row.fields.filter((field) => field.name in intakeStartingAnswers(row.fields, null)),
+    answers: intakeStartingAnswers(row.fields, stored ?? null),
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/project-access/:token/intake: the questions and the answers so far (a read). */
+export async function getIntake(platform: Platform, request: SharedLinkRequest): Promise<IntakeView> {
+  const { link } = await readSharedLink(platform, request);
+  requireIntake(link);
+  return toView(await intakeRow(platform.db, link.id, platform.clock.now(), { lock: false }));
+}
+
+/** The checked answers, or a 400 with the first problem's message (the field's own). */
+function checkAnswers(row: Awaited<ReturnType<typeof intakeRow>>, answers: Record<string, unknown>, draft: boolean): FormData {
+  const checked = intakeAnswersSchema(row.fields, { draft }).safeParse(answers);
+  if (checked.success) return checked.data;
+  throw new AppError(400, 'invalid_answers', checked.error.issues[0]!.message);
+}
+
+async function intakeWrite<T>(
+  platform: Platform,
+  request: SharedLinkRequest,
+  write: (tx: Executor, row: Awaited<ReturnType<typeof intakeRow>>, link: UsableLink, now: Date) => Promise<T>,
+): Promise<T> {
+  const { link } = await resolveSharedLink(platform, request);
+  requireIntake(link);
+  if (!(await consumeRateLimit(platform, `brieflane:intake:${link.id}:${request.address}`, INTAKE_WRITE_LIMIT))) throw tooManyRequests();
+  return platform.db.transaction(async (tx) => {
+    const now = platform.clock.now();
+    const row = await intakeRow(tx, link.id, now, { lock: true });
+    if (row.state !== 'open') throw notOpen();
+    return write(tx, row, link, now);
+  });
+}
+
+/** PUT /api/project-access/:token/intake/draft: keeps the answers so far; required ones may wait. */
+export async function saveIntakeDraft(platform: Platform, request: SharedLinkRequest, answers: Record<string, unknown>): Promise<IntakeView> {
+  return intakeWrite(platform, request, async (tx, row, link) => {
+    const draft = checkAnswers(row, answers, true);
+    await tx.update(projectAccessTokens).set({ intakeDraft: draft }).where(eq(projectAccessTokens.id, link.id));
+    return toView({ ...row, draft });
+  });
+}
+
+/** Spec 6's recipients of project news among staff: the organization's admins and account executives. */
+async function staffRecipients(tx: Executor, organizationId: string) {
+  return tx
+    .select({ email: profiles.email, fullName: profiles.fullName })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.organizationId, organizationId),
+        inArray(profiles.role, ['organization_admin', 'admin', 'account_executive']),
+        isNotNull(profiles.email),
+      ),
+    );
+}
+
+/**
+ * POST /api/project-access/:token/intake/submit: every required answer, checked; they land on
+ * the project's questionnaire (its stored copy of the fields), Client Name and Due Date kept or
+ * taken from the project. Logged, emailed to staff, published live.
+ */
+export async function submitIntake(platform: Platform, request: SharedLinkRequest, answers: Record<string, unknown>): Promise<IntakeView> {
+  return intakeWrite(platform, request, async (tx, row, link, now) => {
+    const submitted = checkAnswers(row, answers, false);
+    const formData = { ...withDefaultAnswers(row.formData, { clientName: row.clientName, dueDate: row.dueDate }), ...submitted } as FormData;
+    await tx.update(projects).set({ formData, updatedAt: now }).where(eq(projects.id, row.projectId));
+    await tx
+      .update(projectAccessTokens)
+      .set({ intakeState: 'submitted', intakeSubmittedAt: now, intakeDraft: null })
+      .where(eq(projectAccessTokens.id, link.id));
+    await recordActivity(tx, {
+      organizationId: row.organizationId,
+      userId: request.viewer?.organizationId === row.organizationId ? request.viewer.profileId : null,
+      action: 'submit_questionnaire',
+      projectId: row.projectId,
+      details: { link_name: row.linkName ?? INTAKE_MESSAGES.untitledLink, submitted_by: request.viewer?.fullName ?? null },
+    });
+    const projectUrl = `${platform.config.publicUrl}/project/${row.projectId}`;
+    for (const recipient of await staffRecipients(tx, row.organizationId)) {
+      await enqueueEmail(tx, {
+        kind: 'intake_submitted',
+        to: recipient.email!,
+        organizationId: row.organizationId,
+        subject: INTAKE_MESSAGES.emailSubject(row.projectName),
+        text: [
+          `Hello ${recipient.fullName},`,
+          '',
+          `The questionnaire of the project "${row.projectName}" was submitted through the link "${row.linkName ?? INTAKE_MESSAGES.untitledLink}".`,
+          '',
+          `Read the answers: ${projectUrl}`,
+        ].join('\n'),
+      });
+    }
+    return toView({ ...row, state: 'submitted', submittedAt: now, draft: null, formData });
+  });
+}
+
+/** Staff reopen a submitted or locked questionnaire for edits through the same link, or lock it. */
+export async function changeIntake(
+  { db }: Platform,
+  actor: Actor,
+  projectId: string,
+  linkId: string,
+  action: 'reopen' | 'lock',
+): Promise<{ state: IntakeState }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: projectAccessTokens.id, state: projectAccessTokens.intakeState, organizationId: projects.organizationId, name: projectAccessTokens.name })
+      .from(projectAccessTokens)
+      .innerJoin(projects, eq(projects.id, projectAccessTokens.projectId))
+      .where(and(eq(projectAccessTokens.id, linkId), eq(projects.id, projectId), eq(projectAccessTokens.isActive, true), visibleProjects(actor)))
+      .for('update', { of: projectAccessTokens });
+    if (!row) throw notFound(SHARING_MESSAGES.linkNotFound);
+    if (!canManageProjects(actor.role)) throw new AppError(403, 'forbidden', 'You do not have permission to share this project.');
+    if (!row.state) throw badRequest(INTAKE_MESSAGES.notIntake, 'not_intake');
+    const state: IntakeState = action === 'reopen' ? 'open' : 'locked';
+    if (row.state === state) return { state };
+    await tx.update(projectAccessTokens).set({ intakeState: state, intakeDraft: null }).where(eq(projectAccessTokens.id, row.id));
+    await recordActivity(tx, {
+      organizationId: row.organizationId,
+      userId: actor.profileId,
+      action: action === 'reopen' ? 'reopen_questionnaire' : 'lock_questionnaire',
+      projectId,
+      details: { link_name: row.name ?? INTAKE_MESSAGES.untitledLink },
+    });
+    return { state };
+  });
+}
