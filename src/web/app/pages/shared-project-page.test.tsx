@@ -22,6 +22,7 @@ const project: SharedProject = {
   canContribute: false,
   viewersMayContribute: true,
   viewerName: null,
+  intakeState: null,
 };
 
 const linkError = (status: number, code: string, message = code) => ({ status, body: { error: { code, message } } });

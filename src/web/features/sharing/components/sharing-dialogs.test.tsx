@@ -48,6 +48,7 @@ const link: AccessLink = {
   createdByName: 'Olivia Park',
   openCount: 0,
   lastOpenedAt: null,
+  intake: null,
 };
 
 afterEach(() => {
