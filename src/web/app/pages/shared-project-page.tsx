@@ -5,7 +5,7 @@
 // source; signed-in viewers may contribute.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Info, Lock, ShieldX } from 'lucide-react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { SHARED_LINK_ERRORS } from '@/domain/shared-link-errors';
 import { SHARING_MESSAGES, sharedToggleStatus, type SharedProject } from '@/domain/sharing';
@@ -16,6 +16,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { FullPageMessage } from '@/web/components/ui/full-page-message';
 import { Input } from '@/web/components/ui/input';
 import { Logo } from '@/web/components/ui/logo';
+import { Skeleton } from '@/web/components/ui/skeleton';
 import { AuthScreen } from '@/web/features/auth/components/auth-screen';
 import { FilesTab } from '@/web/features/files/components/files-tab';
 import { NotesTab } from '@/web/features/notes/components/notes-tab';
@@ -27,7 +28,11 @@ import { dismissNotice, notifyError } from '@/web/lib/notify';
 import { sharedProjectSource } from '@/web/lib/project-source';
 import { useDocumentTitle } from '@/web/lib/document-title';
 import { useSharedLiveUpdates } from '@/web/lib/realtime';
+import { lazyComponent } from '@/web/lib/lazy-component';
 import { useMe } from '@/web/lib/session';
+
+/** Issue 15: only an intake link's page loads the answering form (and its field rules). */
+const IntakeForm = lazyComponent(async () => (await import('@/web/features/sharing/components/intake-form')).IntakeForm);
 
 const SIGN_IN_PARAM = 'sign-in';
 
@@ -244,7 +249,12 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
             <CardTitle level={2}>{SHARING_TEXTS.questionnaire}</CardTitle>
           </CardHeader>
           <CardContent>
-            {fields.length > 0 ? (
+            {project.intakeState ? (
+              // An intake link: its viewer answers here (issue 15); the form's code loads only then.
+              <Suspense fallback={<Skeleton className="h-32" />}>
+                <IntakeForm token={token} viewerId={viewerId} />
+              </Suspense>
+            ) : fields.length > 0 ? (
               <QuestionnaireView fields={fields} answers={project.formData} />
             ) : (
               <p className="text-sm text-muted-foreground">{SHARING_TEXTS.noQuestionnaire}</p>

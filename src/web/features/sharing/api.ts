@@ -10,6 +10,9 @@ import type {
   ProjectDevelopers,
   SharedProject,
 } from '@/domain/sharing';
+import type { IntakeView } from '@/domain/intake';
+import type { IntakeState } from '@/domain/intake-state';
+import type { FormData } from '@/domain/template-field';
 import { api } from '@/web/lib/api-client';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
@@ -24,6 +27,7 @@ export const sharingKeys = {
   developers: (projectId: string) => ['sharing', projectId, 'developers'] as const,
   /** Per viewer: signing in on the shared page opens the link again as that user. */
   session: (token: string, viewerId: string | null) => ['project-access', token, viewerId ?? 'anonymous', 'session'] as const,
+  intake: (token: string, viewerId: string | null) => ['project-access', token, viewerId ?? 'anonymous', 'intake'] as const,
 };
 
 /** Live updates: a project's links and developers; a member's change may change who can be assigned. */
@@ -114,5 +118,35 @@ export function useOpenProtectedLink(token: string, viewerId: string | null) {
     // The form shows spec 8's 'Invalid Password' itself.
     meta: { handlesErrors: true },
     onSuccess: (project) => queryClient.setQueryData(sharingKeys.session(token, viewerId), project),
+  });
+}
+
+// Intake links (issue 15): staff reopen or lock; the link's viewer answers on the shared page.
+
+export function useChangeIntake(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ linkId, action }: { linkId: string; action: 'reopen' | 'lock' }) =>
+      api.post<{ state: IntakeState }>(`${projectPath(projectId)}/access-links/${linkId}/intake`, { action }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sharingKeys.links(projectId) }),
+  });
+}
+
+/** Under the shared page's source key: a change to the project refreshes it live. */
+export function intakeQuery(token: string, viewerId: string | null) {
+  return queryOptions({
+    queryKey: sharingKeys.intake(token, viewerId),
+    queryFn: () => api.get<IntakeView>(`${accessPath(token)}/intake`),
+  });
+}
+
+export function useIntakeAnswers(token: string, viewerId: string | null, step: 'draft' | 'submit') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answers: FormData) =>
+      step === 'draft'
+        ? api.put<IntakeView>(`${accessPath(token)}/intake/draft`, { answers })
+        : api.post<IntakeView>(`${accessPath(token)}/intake/submit`, { answers }),
+    onSuccess: (view) => queryClient.setQueryData(sharingKeys.intake(token, viewerId), view),
   });
 }

@@ -31,6 +31,7 @@ import { notifySuccess } from '@/web/lib/notify';
 import { accessLinksQuery, accessOpensQuery, useCreateAccessLink, useRevokeAccessLink } from '../api';
 import { SHARING_TEXTS } from '../texts';
 import { CopyLinkButton, LinkAddress } from './copy-link-button';
+import { IntakeLinkActions, IntakeLinkFields, IntakeStateBadge } from './intake-link-parts';
 
 type Props = { projectId: string; projectName: string; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -52,7 +53,7 @@ export function ShareProjectDialog({ projectId, projectName, open, onOpenChange 
   );
 }
 
-const emptyValues: CreateAccessLinkInput = { name: '', password: '', expiresInDays: null, viewersMayContribute: true };
+const emptyValues: CreateAccessLinkInput = { name: '', password: '', expiresInDays: null, viewersMayContribute: true, intake: false, templateId: null };
 
 function CreateLinkForm({ projectId }: { projectId: string }) {
   const createLink = useCreateAccessLink(projectId);
@@ -109,6 +110,7 @@ function CreateLinkForm({ projectId }: { projectId: string }) {
             onCheckedChange={(checked) => form.setValue('viewersMayContribute', checked, { shouldDirty: true })}
           />
         </FormField>
+        <IntakeLinkFields control={form.control} templateError={errors.templateId?.message} />
       </div>
       <Button type="submit" className="justify-self-start" loading={createLink.isPending} loadingText={SHARING_MESSAGES.generating}>
         {SHARING_MESSAGES.generate}
@@ -165,6 +167,7 @@ function LinkItem({ link, projectId }: { link: AccessLink; projectId: string }) 
         ) : null}
         {link.viewersMayContribute ? null : <Badge variant="secondary">{SHARING_TEXTS.viewOnly}</Badge>}
         {link.isExpired ? <Badge variant="destructive">{SHARING_TEXTS.expired}</Badge> : null}
+        {link.intake ? <IntakeStateBadge intake={link.intake} /> : null}
       </div>
       <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
         <span>
@@ -190,6 +193,7 @@ function LinkItem({ link, projectId }: { link: AccessLink; projectId: string }) 
             {SHARING_TEXTS.open}
           </a>
         </Button>
+        <IntakeLinkActions link={link} projectId={projectId} />
         <RevokeLinkButton link={link} projectId={projectId} />
         {link.openCount > 0 ? (
           <Button
