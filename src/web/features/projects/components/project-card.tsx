@@ -184,6 +184,10 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
         ) : null}
         {staff ? (
           <DropdownMenu
+            // Not modal: a modal menu hides the page with aria-hidden while its links stay
+            // focusable (axe aria-hidden-focus), and a dialog opened from an item then gets focus
+            // and pointer events without a fight over the page.
+            modal={false}
             onOpenChange={(open) => {
               // What the items open starts downloading as the menu opens.
               if (open) staff.shared.forEach((action) => action.onIntent?.());
