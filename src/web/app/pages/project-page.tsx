@@ -97,7 +97,7 @@ function ProjectDetail() {
   const data = project.data;
   const source = memberProjectSource(data.id);
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-6 pt-6">
+    <div className="mx-auto w-full max-w-6xl space-y-6 pt-6">
       {/* Breadcrumbs take the place of spec 2's 'Back to Projects' button here: the first
           crumb leads back to the projects list, as that button did. */}
       <Breadcrumbs
