@@ -34,8 +34,9 @@ test.describe('Agency owner on the project page', () => {
     await expect(page.getByText('Menu boards and a new website')).toBeVisible();
     await expect(page.getByText('Harbor Coffee').first()).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Project Info', selected: true })).toBeVisible();
-    await page.getByRole('link', { name: 'Back to Projects' }).click();
-    await expect(page).toHaveURL('/');
+    // Breadcrumbs 'Projects › Harbor Coffee › Harbor Rebrand' lead back (issue 14).
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Projects' }).click();
+    await expect(page).toHaveURL('/?tab=projects');
   });
 
   test('edits the project; a due date after today sets the status to active automatically', async ({ page }) => {

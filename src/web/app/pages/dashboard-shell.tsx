@@ -19,7 +19,10 @@ function SideNav({ me, current, onNavigate }: { me: Me; current: DashboardTab | 
     <nav aria-label="Dashboard" className="grid gap-1">
       {tabsForRole(me.profile.role).map((tab) => {
         const Icon = TAB_ICONS[tab];
-        const active = location.pathname === '/' && tab === current;
+        const active = tab === current;
+        // The tab's own list is the page; a page inside the section (a project, a member) marks
+        // its section as the current location instead.
+        const onTabPage = location.pathname === '/';
         return (
           <Link
             key={tab}
@@ -27,7 +30,7 @@ function SideNav({ me, current, onNavigate }: { me: Me; current: DashboardTab | 
             onClick={onNavigate}
             onPointerEnter={() => preloadTab(tab)}
             onFocus={() => preloadTab(tab)}
-            aria-current={active ? 'page' : undefined}
+            aria-current={active ? (onTabPage ? 'page' : 'location') : undefined}
             className={cn(
               'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
               active && 'bg-accent text-accent-foreground hover:bg-accent hover:text-accent-foreground',

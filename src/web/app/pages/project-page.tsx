@@ -1,13 +1,13 @@
 // Spec 2 "Project detail page" (/project/:projectId): header, then the Project Info, Tasks,
-// Files & Links and Notes tabs.
+// Files & Links and Notes tabs; inside the dashboard shell, with breadcrumbs (issue 14).
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, Building2 } from 'lucide-react';
+import { ArrowLeft, Building2, CalendarDays, LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PROJECT_DETAIL_MESSAGES } from '@/domain/project-details';
 import { canManageUsers } from '@/domain/roles';
 import { Button } from '@/web/components/ui/button';
-import { FullPageMessage } from '@/web/components/ui/full-page-message';
+import { Breadcrumbs } from '@/web/components/ui/breadcrumbs';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { RecentActivity } from '@/web/features/activity/components/recent-activity';
 import { FilesTab } from '@/web/features/files/components/files-tab';
@@ -21,12 +21,14 @@ import { useDocumentTitle } from '@/web/lib/document-title';
 import { formatDate } from '@/web/lib/format-date';
 import { notifyError } from '@/web/lib/notify';
 import { memberProjectSource } from '@/web/lib/project-source';
-import { useMemberLive } from '../live-updates';
 import { useSignedInMe } from '@/web/lib/session';
+import { PROJECT_TAB_LABELS, PROJECT_TABS, parseProjectTab } from '../project-tabs';
+import { DashboardShell } from './dashboard-shell';
 
+/** Spec 2: 'Project not found' offers the way back to the list. */
 function BackToProjects() {
   return (
-    <Button asChild variant="ghost" className="-ml-3">
+    <Button asChild>
       <Link to="/">
         <ArrowLeft aria-hidden />
         {PROJECT_DETAIL_MESSAGES.back}
@@ -35,12 +37,23 @@ function BackToProjects() {
   );
 }
 
+/** Inside the dashboard shell with Projects as the current section (issue 14). */
 export function ProjectPage() {
+  const me = useSignedInMe();
+  return (
+    <DashboardShell me={me} current="projects">
+      <ProjectDetail />
+    </DashboardShell>
+  );
+}
+
+function ProjectDetail() {
   const me = useSignedInMe();
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = parseProjectTab(searchParams.get('tab'));
   const project = useQuery(projectDetailQuery(projectId));
-  useMemberLive();
   const missing = project.error instanceof ApiError && project.error.status === 404;
   useDocumentTitle(project.data?.name ?? (missing ? PROJECT_DETAIL_MESSAGES.notFound : null));
 
@@ -52,26 +65,48 @@ export function ProjectPage() {
     }
   }, [project.isError, missing, navigate]);
 
-  if (project.isPending) return <FullPageMessage>{PROJECT_DETAIL_MESSAGES.loading}</FullPageMessage>;
+  // The tab lives in the URL (issue 14). Switching replaces the entry: Back leaves the page
+  // rather than stepping through tabs, and returning lands on the tab the user left.
+  const showTab = (value: string) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.set('tab', value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  if (project.isPending) {
+    return (
+      <div role="status" aria-live="polite" className="flex items-center justify-center gap-2 pt-24 text-muted-foreground">
+        <LoaderCircle className="size-5 animate-spin" aria-hidden />
+        <span>{PROJECT_DETAIL_MESSAGES.loading}</span>
+      </div>
+    );
+  }
   if (project.isError) {
     return (
-      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
+      <div className="flex flex-col items-center gap-4 pt-24 text-center">
         <h1 className="text-2xl font-semibold">{PROJECT_DETAIL_MESSAGES.notFound}</h1>
-        <Button asChild>
-          <Link to="/">
-            <ArrowLeft aria-hidden />
-            {PROJECT_DETAIL_MESSAGES.back}
-          </Link>
-        </Button>
-      </main>
+        <BackToProjects />
+      </div>
     );
   }
 
   const data = project.data;
   const source = memberProjectSource(data.id);
   return (
-    <main id="main" className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:px-6">
-      <BackToProjects />
+    <div className="mx-auto w-full max-w-6xl space-y-6 pt-6">
+      {/* Breadcrumbs take the place of spec 2's 'Back to Projects' button here: the first
+          crumb leads back to the projects list, as that button did. */}
+      <Breadcrumbs
+        items={[
+          { label: 'Projects', to: '/?tab=projects' },
+          { label: data.clientName },
+          { label: data.name },
+        ]}
+      />
       <header className="space-y-3">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-bold tracking-tight break-words">{data.name}</h1>
@@ -91,12 +126,15 @@ export function ProjectPage() {
           ) : null}
         </div>
       </header>
-      <Tabs defaultValue="info">
-        <TabsList className="max-w-full justify-start overflow-x-auto">
-          <TabsTrigger value="info">Project Info</TabsTrigger>
-          <TabsTrigger value="tasks">Tasks</TabsTrigger>
-          <TabsTrigger value="files">Files &amp; Links</TabsTrigger>
-          <TabsTrigger value="notes">Notes</TabsTrigger>
+      <Tabs value={tab} onValueChange={showTab}>
+        {/* The four tabs share a phone's width (issue 14: 'Notes' was clipped at 375 px); on a
+            narrower screen they wrap to a second row rather than hide behind a scroll. */}
+        <TabsList className="h-auto w-full flex-wrap sm:w-auto">
+          {PROJECT_TABS.map((value) => (
+            <TabsTrigger key={value} value={value} className="flex-1 px-2 sm:flex-none sm:px-3">
+              {PROJECT_TAB_LABELS[value]}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="info" className="space-y-6">
           <ProjectInfoTab project={data} />
@@ -113,6 +151,6 @@ export function ProjectPage() {
           <NotesTab source={source} />
         </TabsContent>
       </Tabs>
-    </main>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Building2, Calendar, CalendarClock, CheckCircle2, LayoutDashboard, PauseCircle, Trash2, UserRound } from 'lucide-react';
+import { Building2, Calendar, CalendarClock, CheckCircle2, Ellipsis, LayoutDashboard, PauseCircle, Trash2, UserRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
@@ -14,6 +14,8 @@ import {
 } from '@/web/components/ui/alert-dialog';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { CardActions, CardActionsLayout, renderCardActionButtons, type CardAction } from '@/web/components/ui/card-actions';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
 import { cn } from '@/web/lib/class-names';
 import { formatDate } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
@@ -25,7 +27,7 @@ type Props = {
   /** Developers see cards without the staff actions (spec 6). */
   readOnly: boolean;
   canDelete: boolean;
-  /** Staff buttons from other features (the sharing buttons), composed by the page; hidden when read-only. */
+  /** Staff actions from other features (the sharing ones, described with <CardActions>), composed by the page; hidden when read-only. */
   actions?: ReactNode;
 };
 
@@ -97,57 +99,27 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
         </div>
       </dl>
 
-      <div className="mt-auto grid gap-2 border-t pt-4">
-        {/* Rows wrap rather than overflow a narrow card; the delete icon shares the first row
-            so that each row fits a card of the 3-column grid. */}
-        <div className="flex gap-2">
-          <Button asChild variant="default" size="sm" className="flex-1">
-            <Link to={`/project/${project.id}`}>
-              <LayoutDashboard aria-hidden />
-              View Dashboard
-            </Link>
-          </Button>
-          {!readOnly && canDelete ? (
-            <Button
-              variant="outline"
-              size="sm"
-              className="px-2.5 text-destructive hover:bg-destructive/10"
-              title="Delete"
-              onClick={() => setConfirmDelete(true)}
-            >
-              <Trash2 aria-hidden />
-              <span className="sr-only">Delete</span>
-            </Button>
-          ) : null}
-        </div>
-        {readOnly ? null : (
-          <>
-            {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
-            <div className="flex flex-wrap gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                className="flex-1 px-2"
-                disabled={project.status === 'completed' || changeStatus.isPending}
-                onClick={() => setStatus('completed')}
-              >
-                <CheckCircle2 aria-hidden />
-                Mark Complete
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                className="flex-1 px-2"
-                disabled={project.status === 'on_hold' || changeStatus.isPending}
-                onClick={() => setStatus('on_hold')}
-              >
-                <PauseCircle aria-hidden />
-                Put On Hold
-              </Button>
-            </div>
-          </>
-        )}
-      </div>
+      {readOnly ? (
+        <CardFooterActions project={project} />
+      ) : (
+        // The sharing feature's actions (Assign Dev, Share Link) describe themselves through
+        // <CardActions>; the footer lays them out beside the card's own.
+        <CardActionsLayout
+          value={(shared) => (
+            <CardFooterActions
+              project={project}
+              staff={{
+                shared,
+                onStatus: setStatus,
+                statusPending: changeStatus.isPending,
+                onDelete: canDelete ? () => setConfirmDelete(true) : undefined,
+              }}
+            />
+          )}
+        >
+          {actions ?? <CardActions actions={[]} />}
+        </CardActionsLayout>
+      )}
 
       <AlertDialog open={confirmDelete} onOpenChange={(open) => !deleteProject.isPending && setConfirmDelete(open)}>
         <AlertDialogContent>
@@ -165,5 +137,111 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
         </AlertDialogContent>
       </AlertDialog>
     </Card>
+  );
+}
+
+type StaffActions = {
+  /** Actions from other features (the sharing ones). */
+  shared: CardAction[];
+  onStatus: (status: 'completed' | 'on_hold') => void;
+  statusPending: boolean;
+  /** Absent for those who may not delete (spec 6). */
+  onDelete?: () => void;
+};
+
+/**
+ * 'View Dashboard' for everyone; for staff also the spec's Assign Dev, Share Link, Mark Complete,
+ * Put On Hold and Delete. From 640 px up they are buttons, as spec 2 lists them; on a phone they
+ * sit in a '…' menu beside 'View Dashboard', so that a card is not a wall of six buttons
+ * (issue 14). Both layouts render and CSS shows one: a hidden element has no role, so each
+ * action is reachable by its name in either.
+ */
+function CardFooterActions({ project, staff }: { project: Project; staff?: StaffActions }) {
+  const completeDisabled = project.status === 'completed' || Boolean(staff?.statusPending);
+  const holdDisabled = project.status === 'on_hold' || Boolean(staff?.statusPending);
+  return (
+    <div className="mt-auto grid gap-2 border-t pt-4">
+      {/* Rows wrap rather than overflow a narrow card; the delete icon shares the first row
+          so that each row fits a card of the 3-column grid. */}
+      <div className="flex gap-2">
+        <Button asChild variant="default" size="sm" className="flex-1">
+          <Link to={`/project/${project.id}`}>
+            <LayoutDashboard aria-hidden />
+            View Dashboard
+          </Link>
+        </Button>
+        {staff?.onDelete ? (
+          <Button
+            variant="outline"
+            size="sm"
+            className="hidden px-2.5 text-destructive hover:bg-destructive/10 sm:inline-flex"
+            title="Delete"
+            onClick={staff.onDelete}
+          >
+            <Trash2 aria-hidden />
+            <span className="sr-only">Delete</span>
+          </Button>
+        ) : null}
+        {staff ? (
+          <DropdownMenu
+            // Not modal: a modal menu hides the page with aria-hidden while its links stay
+            // focusable (axe aria-hidden-focus), and a dialog opened from an item then gets focus
+            // and pointer events without a fight over the page.
+            modal={false}
+            onOpenChange={(open) => {
+              // What the items open starts downloading as the menu opens.
+              if (open) staff.shared.forEach((action) => action.onIntent?.());
+            }}
+          >
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" size="sm" className="px-2.5 sm:hidden" aria-label="More actions">
+                <Ellipsis aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              {staff.shared.map(({ label, icon: Icon, onSelect }) => (
+                <DropdownMenuItem key={label} onSelect={onSelect}>
+                  <Icon aria-hidden />
+                  {label}
+                </DropdownMenuItem>
+              ))}
+              {staff.shared.length > 0 ? <DropdownMenuSeparator /> : null}
+              <DropdownMenuItem disabled={completeDisabled} onSelect={() => staff.onStatus('completed')}>
+                <CheckCircle2 aria-hidden />
+                Mark Complete
+              </DropdownMenuItem>
+              <DropdownMenuItem disabled={holdDisabled} onSelect={() => staff.onStatus('on_hold')}>
+                <PauseCircle aria-hidden />
+                Put On Hold
+              </DropdownMenuItem>
+              {staff.onDelete ? (
+                <>
+                  <DropdownMenuSeparator />
+                  <DropdownMenuItem variant="destructive" onSelect={staff.onDelete}>
+                    <Trash2 aria-hidden />
+                    Delete
+                  </DropdownMenuItem>
+                </>
+              ) : null}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null}
+      </div>
+      {staff ? (
+        <>
+          {staff.shared.length > 0 ? <div className="hidden flex-wrap gap-2 sm:flex">{renderCardActionButtons(staff.shared)}</div> : null}
+          <div className="hidden flex-wrap gap-2 sm:flex">
+            <Button variant="outline" size="sm" className="flex-1 px-2" disabled={completeDisabled} onClick={() => staff.onStatus('completed')}>
+              <CheckCircle2 aria-hidden />
+              Mark Complete
+            </Button>
+            <Button variant="outline" size="sm" className="flex-1 px-2" disabled={holdDisabled} onClick={() => staff.onStatus('on_hold')}>
+              <PauseCircle aria-hidden />
+              Put On Hold
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { Suspense, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { PROJECT_MESSAGES, type ProjectCard as Project, type ProjectFilter } from '@/domain/projects';
 import { canDeleteProject, canManageProjects, type Role } from '@/domain/roles';
 import type { Template } from '@/domain/templates';
@@ -43,6 +44,17 @@ export function ProjectsTab({ role, renderCardActions, templatesTab }: ProjectsT
   // The template stays while the dialog closes, so its content does not change under the animation.
   const [using, setUsing] = useState<{ open: boolean; template: Template | null }>({ open: false, template: null });
   const usingOpened = useOpenedOnce(using.open);
+  // The sub-tab lives in the URL, `?view=templates` (issue 14), so reload and Back keep it;
+  // switching replaces the entry, as the project page's tabs do.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = searchParams.get('view') === 'templates' ? 'templates' : 'projects';
+  const showView = (value: string) =>
+    setSearchParams((params) => {
+      const next = new URLSearchParams(params);
+      if (value === 'templates') next.set('view', 'templates');
+      else next.delete('view');
+      return next;
+    }, { replace: true });
   return (
     <section className="space-y-6" aria-label="Project Management">
       <div>
@@ -50,7 +62,7 @@ export function ProjectsTab({ role, renderCardActions, templatesTab }: ProjectsT
         <p className="text-sm text-muted-foreground">{staff ? PROJECT_MESSAGES.staffSubtitle : PROJECT_MESSAGES.developerSubtitle}</p>
       </div>
       {staff ? (
-        <Tabs defaultValue="projects" className="space-y-6">
+        <Tabs value={view} onValueChange={showView} className="space-y-6">
           <TabsList>
             <TabsTrigger value="projects">Projects</TabsTrigger>
             <TabsTrigger value="templates">Templates</TabsTrigger>

@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { Share2 } from 'lucide-react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ProjectCard as Project } from '@/domain/projects';
+import { CardActions } from '@/web/components/ui/card-actions';
+import { createQueryClient } from '@/web/lib/query-client';
+import { ProjectCard } from './project-card';
+
+const project: Project = {
+  id: 'p1',
+  name: 'Harbor Rebrand',
+  description: null,
+  status: 'completed',
+  dueDate: null,
+  clientId: 'c1',
+  clientName: 'Harbor Coffee',
+  ownerName: 'Olive Owner',
+  createdAt: '2026-01-05T10:00:00.000Z',
+};
+
+function renderCard(props: Partial<Parameters<typeof ProjectCard>[0]> = {}) {
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={createQueryClient()}>
+        <ProjectCard project={project} readOnly={false} canDelete {...props} />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+/** Radix opens a menu from the keyboard as from a pointer. */
+function openMenu() {
+  fireEvent.keyDown(screen.getByRole('button', { name: 'More actions' }), { key: 'Enter' });
+  return screen.getByRole('menu');
+}
+
+afterEach(cleanup);
+
+describe("ProjectCard's '…' menu (small screens, issue 14)", () => {
+  it("holds another feature's actions beside the status changes and Delete", () => {
+    const share = vi.fn();
+    renderCard({ actions: <CardActions actions={[{ label: 'Share Link', icon: Share2, onSelect: share }]} /> });
+    const menu = openMenu();
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Share Link', 'Mark Complete', 'Put On Hold', 'Delete']);
+    // Spec 2: Mark Complete is disabled on a completed project.
+    expect(within(menu).getByRole('menuitem', { name: 'Mark Complete' }).getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Share Link' }));
+    expect(share).toHaveBeenCalledOnce();
+  });
+
+  it('asks before deleting, as the Delete button does', () => {
+    renderCard();
+    fireEvent.click(within(openMenu()).getByRole('menuitem', { name: 'Delete' }));
+    expect(screen.getByRole('alertdialog', { name: 'Delete project' })).toBeTruthy();
+  });
+
+  it('offers no Delete to those who may not delete, and no menu to developers', () => {
+    renderCard({ canDelete: false });
+    expect(within(openMenu()).queryByRole('menuitem', { name: 'Delete' })).toBeNull();
+    cleanup();
+    renderCard({ readOnly: true });
+    expect(screen.queryByRole('button', { name: 'More actions' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'View Dashboard' })).toBeTruthy();
+  });
+});
