@@ -84,6 +84,8 @@ describe('ShareProjectDialog', () => {
       password: 'x-long-enough',
       expiresInDays: null,
       viewersMayContribute: true,
+      intake: false,
+      templateId: null,
     });
     await waitFor(() => expect((screen.getByRole('button', { name: 'Generate Link' }) as HTMLButtonElement).disabled).toBe(false));
     expect((screen.getByLabelText('Link Name') as HTMLInputElement).value).toBe('  Board preview ');
@@ -99,7 +101,7 @@ describe('ShareProjectDialog', () => {
     expect(await screen.findByText('No active links yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
     expect(await screen.findByText('Access token generated successfully!')).toBeTruthy();
-    expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true });
+    expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true, intake: false, templateId: null });
   });
 
   it("hands out a view-only link with 'Viewers may contribute' off, marks it on the row, and shows the access log's reads and downloads", async () => {
