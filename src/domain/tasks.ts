@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isoDate } from './projects';
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskStatus } from './project-status';
+export { TASK_STATUSES };
 import { optionalText, text } from './text-fields';
 
 export const TASK_MESSAGES = {
@@ -17,6 +18,9 @@ export const TASK_MESSAGES = {
   updateFailed: 'Failed to update task',
   overdue: '(Overdue)',
   notFound: 'Task not found',
+  assigneeNotAllowed: 'Choose a member who can see this project.',
+  nothingToChange: 'Nothing to change.',
+  staffOnly: 'Only staff can edit a task; you can change its status.',
 } as const;
 
 export const createTaskSchema = z.object({
@@ -24,8 +28,33 @@ export const createTaskSchema = z.object({
   description: optionalText(5000, 'Description'),
   priority: z.enum(TASK_PRIORITIES).optional().default('medium'),
   dueDate: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null),
+  /** Issue 16: a member who can see the project (staff, or a developer assigned to it). */
+  assigneeId: z.preprocess((v) => (v === '' ? null : v), z.uuid({ message: TASK_MESSAGES.assigneeNotAllowed }).nullish()).transform((v) => v ?? null),
 });
 export type CreateTaskInput = z.input<typeof createTaskSchema>;
+
+/**
+ * A change to a task on the project page (issue 16): staff may change any of these; anyone else
+ * who may work on the project only its status (and place on the board). The checkbox sends
+ * pending or completed; in_progress comes from the task's menu or the board.
+ */
+export const updateTaskSchema = z
+  .object({
+    status: z.enum(TASK_STATUSES),
+    /** The task's place in its board column: between its neighbours' positions. */
+    position: z.number().finite().min(-1e12).max(1e12),
+    title: createTaskSchema.shape.title,
+    description: createTaskSchema.shape.description,
+    priority: z.enum(TASK_PRIORITIES),
+    dueDate: createTaskSchema.shape.dueDate,
+    assigneeId: createTaskSchema.shape.assigneeId,
+  })
+  .partial()
+  .refine((change) => Object.keys(change).length > 0, { message: TASK_MESSAGES.nothingToChange });
+export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
+
+/** Fields only staff may change. */
+export const STAFF_TASK_FIELDS = ['title', 'description', 'priority', 'dueDate', 'assigneeId'] as const;
 
 /** Spec 4: toggling on the project page switches pending and completed. */
 export function toggledTaskStatus(status: TaskStatus): TaskStatus {
@@ -54,7 +83,46 @@ export const taskSchema = z.object({
   createdAt: z.string(),
   completedAt: z.string().nullable(),
   completedBy: z.string().nullable(),
+  /** Issue 16: who does it (a member of the organization), and their name. */
+  assigneeId: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  /** Order within its board column, lowest first. */
+  position: z.number(),
 });
 export type Task = z.infer<typeof taskSchema>;
 
 export const TASK_LIST_LIMIT = 500;
+
+/** How the product shows a stored status (the board's columns, the task menu). */
+export const TASK_STATUS_TITLES: Record<TaskStatus, string> = {
+  pending: 'To Do',
+  in_progress: 'In Progress',
+  completed: 'Completed',
+};
+
+// My Work (issue 16): the caller's open tasks across the projects they can see.
+
+export const MY_WORK_GROUPS = ['overdue', 'today', 'this_week', 'later'] as const;
+export type MyWorkGroup = (typeof MY_WORK_GROUPS)[number];
+export const MY_WORK_GROUP_TITLES: Record<MyWorkGroup, string> = { overdue: 'Overdue', today: 'Today', this_week: 'This week', later: 'Later' };
+
+/** Adds days to a yyyy-MM-dd date. */
+function addDays(date: string, days: number): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + days);
+  return next.toISOString().slice(0, 10);
+}
+
+/** A task's group by its due date and today: before today, today, within 7 days, later or none. */
+export function myWorkGroup(dueDate: string | null, today: string): MyWorkGroup {
+  if (dueDate === null) return 'later';
+  if (dueDate < today) return 'overdue';
+  if (dueDate === today) return 'today';
+  return dueDate <= addDays(today, 7) ? 'this_week' : 'later';
+}
+
+export const MY_WORK_PAGE_SIZE = 50;
+export const myWorkQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export const myWorkItemSchema = taskSchema.extend({ projectName: z.string(), clientName: z.string() });
+export type MyWorkItem = z.infer<typeof myWorkItemSchema>;
+export const myWorkPageSchema = z.object({ items: z.array(myWorkItemSchema), nextCursor: z.string().nullable() });

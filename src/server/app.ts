@@ -33,6 +33,7 @@ import { reportRoutes } from './modules/reports/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { sharingRoutes } from './modules/sharing/routes';
 import { intakeRoutes } from './modules/intake/routes';
+import { inboxRoutes } from './modules/inbox/routes';
 import { taskRoutes } from './modules/tasks/routes';
 import { teamRoutes } from './modules/team/routes';
 import { templateRoutes } from './modules/templates/routes';
@@ -209,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(fileRoutes, { platform });
   await app.register(sharingRoutes, { platform });
   await app.register(intakeRoutes, { platform });
+  await app.register(inboxRoutes, { platform });
   await app.register(teamRoutes, { platform });
   await app.register(reportRoutes, { platform });
   await app.register(activityRoutes, { platform });

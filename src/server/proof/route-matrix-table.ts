@@ -89,6 +89,10 @@ export const EXPECTED: Record<string, Outcome> = {
 
   // The caller's own account and organization.
   'GET /api/me': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
+  // Issue 16: every member has My Work and an inbox of their own.
+  'GET /api/my-work': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
+  'GET /api/inbox': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
+  'POST /api/inbox/read': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), request: () => json({ all: true }) },
   'PATCH /api/settings/profile': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), request: (c) => json({ fullName: c.callerName ?? 'Nobody', email: c.callerEmail ?? 'nobody@test.brieflane' }) },
   'POST /api/settings/password': {
     status: row(401, 204, 204, 204, 204, 204, 204, 204, 204, 204),

@@ -3,12 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTaskSchema, TASK_MESSAGES, taskSchema } from '../../../domain/tasks';
+import { createTaskSchema, myWorkPageSchema, myWorkQuerySchema, TASK_MESSAGES, taskSchema, updateTaskSchema } from '../../../domain/tasks';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { projectParams } from '../../platform/project-access/member';
 import { linkRouteErrors, sharedLinkParams } from '../../platform/project-access/link';
-import { createTask, listTasks, setTaskStatus } from './service';
+import { listMyWork } from './my-work';
+import { createTask, listTasks, setTaskStatus, updateTask } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ['tasks'];
@@ -44,19 +45,27 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
       config: { access: 'member-project' },
       schema: {
         tags,
-        summary: 'Complete a task or make it pending again (the completion checkbox)',
+        summary: 'Change a task: its status and board place (anyone on the project), title, description, priority, due date and assignee (staff)',
         params: taskParams,
-        body: statusBody,
+        body: updateTaskSchema,
         response: { 200: taskSchema, ...errors },
       },
     },
-    async (request) =>
-      setTaskStatus(
-        platform,
-        request.projectAccess,
-        request.params.taskId,
-        request.body.status,
-      ),
+    async (request) => updateTask(platform, request.projectAccess, request.params.taskId, request.body),
+  );
+
+  typed.get(
+    '/api/my-work',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: "The caller's open tasks across the projects they can see, by due date (keyset-paged)",
+        querystring: myWorkQuerySchema,
+        response: { 200: myWorkPageSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => listMyWork(platform, request.actor, request.query.cursor),
   );
 
   // Anyone holding a share link (the shared project page).

@@ -1,22 +1,38 @@
-// Tasks of a project (spec 2 "Tasks", 4 "Task status", 6, 7). Anyone who can see the project
-// may list its tasks and, when signed in, toggle them (members, and link viewers of any
-// organization); only staff create them. Completing a task emails, through the
-// outbox in the same transaction, the developers with access and the organization's admins and
-// account executives (spec 6).
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+// Tasks of a project (spec 2 "Tasks", 4 "Task status", 6, 7; issue 16). Anyone who can see the
+// project may list its tasks and, when signed in, change their status (members, and link
+// viewers of any organization); only staff create and edit them, and assign them to a member
+// who can see the project. Completing a task emails, through the outbox in the same
+// transaction, the developers with access and the organization's admins and account
+// executives (spec 6); an assignment emails and notifies the assignee.
+import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { createTaskSchema, TASK_LIST_LIMIT, TASK_MESSAGES, TASK_STATUS_LABELS, type Task } from '../../../domain/tasks';
+import { INBOX_TEXTS } from '../../../domain/inbox';
+import {
+  createTaskSchema,
+  STAFF_TASK_FIELDS,
+  TASK_LIST_LIMIT,
+  TASK_MESSAGES,
+  TASK_STATUS_LABELS,
+  type Task,
+  type updateTaskSchema,
+} from '../../../domain/tasks';
 import type { TaskStatus } from '../../../domain/project-status';
 import { recordActivity } from '../../platform/activity-log';
 import type { Executor } from '../../platform/db/client';
 import { profiles } from '../../platform/db/schema/tenancy';
-import { developerProjectAccess, tasks } from '../../platform/db/schema/work';
-import { forbidden, notFound } from '../../platform/errors';
+import { developerProjectAccess, projects, tasks } from '../../platform/db/schema/work';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { notifyMember } from '../../platform/inbox';
+import { publishChange } from '../../platform/realtime/publisher';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
+import type { AccessedProject, ProjectActor } from '../../platform/project-access/access';
 import { requireContributor, type ProjectAccess } from '../../platform/project-access/access';
 
-function toTask(row: typeof tasks.$inferSelect): Task {
+const assignee = alias(profiles, 'assignee');
+
+export function toTask(row: typeof tasks.$inferSelect, assigneeName: string | null): Task {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -28,29 +44,84 @@ function toTask(row: typeof tasks.$inferSelect): Task {
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
     completedBy: row.completedBy,
+    assigneeId: row.assigneeId,
+    assigneeName: row.assigneeId ? assigneeName : null,
+    position: row.position,
   };
+}
+
+/**
+ * A member who may be given a task of this project: of its organization, and staff or a
+ * developer assigned to it. Anyone else (another organization's included) is a 400, nothing written.
+ */
+async function requireAssignable(tx: Executor, project: AccessedProject, profileId: string): Promise<{ id: string; fullName: string; email: string | null }> {
+  const [member] = await tx
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.id, profileId),
+        eq(profiles.organizationId, project.organizationId),
+        or(
+          ne(profiles.role, 'developer'),
+          sql`exists (select 1 from ${developerProjectAccess} where ${developerProjectAccess.projectId} = ${project.id} and ${developerProjectAccess.developerProfileId} = ${profiles.id})`,
+        ),
+      ),
+    );
+  if (!member) throw badRequest(TASK_MESSAGES.assigneeNotAllowed, 'assignee_not_allowed');
+  return member;
+}
+
+/** Email and inbox for a new assignee (not when people assign themselves). */
+async function tellAssignee(
+  tx: Executor,
+  { config, clock }: Platform,
+  project: AccessedProject,
+  actor: ProjectActor,
+  member: { id: string; fullName: string; email: string | null },
+  task: { title: string },
+): Promise<void> {
+  if (member.id === actor.profileId) return;
+  await notifyMember(
+    tx,
+    { organizationId: project.organizationId, recipientId: member.id, kind: 'task_assigned', projectId: project.id, title: INBOX_TEXTS.assigned(task.title), body: project.name },
+    clock.now(),
+  );
+  if (!member.email) return;
+  await enqueueEmail(tx, {
+    kind: 'task_assigned',
+    to: member.email,
+    organizationId: project.organizationId,
+    subject: `Task assigned to you: ${task.title} (${project.name})`,
+    text: [
+      `Hello ${member.fullName},`,
+      '',
+      `${actor.fullName} assigned you the task "${task.title}" on the project "${project.name}".`,
+      '',
+      `Open the project: ${config.publicUrl}/project/${project.id}`,
+    ].join('\n'),
+  });
 }
 
 export async function listTasks({ db }: Platform, access: ProjectAccess): Promise<Task[]> {
   const project = await access.project(db);
   const rows = await db
-    .select()
+    .select({ task: tasks, assigneeName: assignee.fullName })
     .from(tasks)
+    .leftJoin(assignee, eq(assignee.id, tasks.assigneeId))
     .where(eq(tasks.projectId, project.id))
     .orderBy(desc(tasks.createdAt), desc(tasks.id))
     .limit(TASK_LIST_LIMIT);
-  return rows.map(toTask);
+  return rows.map((row) => toTask(row.task, row.assigneeName));
 }
 
-export async function createTask(
-  { db, clock }: Platform,
-  access: ProjectAccess,
-  input: z.output<typeof createTaskSchema>,
-): Promise<Task> {
+export async function createTask(platform: Platform, access: ProjectAccess, input: z.output<typeof createTaskSchema>): Promise<Task> {
+  const { db, clock } = platform;
   return db.transaction(async (tx) => {
     const project = await access.project(tx);
     const actor = requireContributor(access);
     if (!access.canManage) throw forbidden('You do not have permission to add tasks.');
+    const member = input.assigneeId ? await requireAssignable(tx, project, input.assigneeId) : null;
     const now = clock.now();
     const [row] = await tx
       .insert(tasks)
@@ -61,19 +132,23 @@ export async function createTask(
         priority: input.priority,
         dueDate: input.dueDate,
         status: 'pending',
+        assigneeId: member?.id ?? null,
+        // Last in its board column.
+        position: now.getTime(),
         createdBy: actor.profileId,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
+    if (member) await tellAssignee(tx, platform, project, actor, member, row!);
     await recordActivity(tx, {
       organizationId: project.organizationId,
       userId: actor.profileId,
       action: 'create_task',
       projectId: project.id,
-      details: { task_title: input.title, priority: input.priority, due_date: input.dueDate },
+      details: { task_title: input.title, priority: input.priority, due_date: input.dueDate, assignee_name: member?.fullName ?? null },
     });
-    return toTask(row!);
+    return toTask(row!, member?.fullName ?? null);
   });
 }
 
@@ -108,15 +183,22 @@ async function completionRecipients(tx: Executor, organizationId: string, projec
   return [...byEmail].map(([email, fullName]) => ({ email, fullName }));
 }
 
-export async function setTaskStatus(
-  { db, clock, config }: Platform,
+/**
+ * PATCH of a task (issue 16): its status (the checkbox: pending/completed; the menu or board:
+ * in_progress) and board place for anyone who may work on the project; title, description,
+ * priority, due date and assignee for staff only. One activity entry per change, with what changed.
+ */
+export async function updateTask(
+  platform: Platform,
   access: ProjectAccess,
   taskId: string,
-  status: Extract<TaskStatus, 'pending' | 'completed'>,
+  change: z.output<typeof updateTaskSchema>,
 ): Promise<Task> {
+  const { db, clock, config } = platform;
   return db.transaction(async (tx) => {
     const project = await access.project(tx);
     const actor = requireContributor(access);
+    if (!access.canManage && STAFF_TASK_FIELDS.some((field) => change[field] !== undefined)) throw forbidden(TASK_MESSAGES.staffOnly);
     const [current] = await tx
       .select()
       .from(tasks)
@@ -124,31 +206,60 @@ export async function setTaskStatus(
       .for('update');
     // A task of another project is indistinguishable from none.
     if (!current) throw notFound(TASK_MESSAGES.notFound);
-    // Already in that state (a double click, two people at once): nothing to record or email.
-    if (current.status === status) return toTask(current);
+    const member = change.assigneeId ? await requireAssignable(tx, project, change.assigneeId) : null;
+
     const now = clock.now();
-    // Spec 4: completing records when and by whom; un-completing clears both.
+    const status = change.status ?? current.status;
+    const statusChanged = status !== current.status;
+    const assigneeChanged = change.assigneeId !== undefined && change.assigneeId !== current.assigneeId;
+    const edits = Object.fromEntries(
+      (['title', 'description', 'priority', 'dueDate'] as const).filter((f) => change[f] !== undefined && change[f] !== current[f]).map((f) => [f, change[f]]),
+    );
+    const moved = change.position !== undefined && change.position !== current.position;
+    // Already so (a double click, two people at once): nothing to record or email.
+    if (!statusChanged && !assigneeChanged && !moved && Object.keys(edits).length === 0) {
+      return toTask(current, await assigneeName(tx, current.assigneeId));
+    }
+
     const [row] = await tx
       .update(tasks)
-      .set(
-        status === 'completed'
-          ? { status, completedAt: now, completedBy: actor.profileId, updatedAt: now }
-          : { status, completedAt: null, completedBy: null, updatedAt: now },
-      )
+      .set({
+        ...edits,
+        ...(statusChanged
+          ? // Spec 4: completing records when and by whom; anything else clears both.
+            status === 'completed'
+            ? { status, completedAt: now, completedBy: actor.profileId }
+            : { status, completedAt: null, completedBy: null }
+          : {}),
+        ...(assigneeChanged ? { assigneeId: change.assigneeId } : {}),
+        ...(moved ? { position: change.position } : {}),
+        updatedAt: now,
+      })
       .where(and(eq(tasks.id, taskId), eq(tasks.projectId, project.id)))
       .returning();
     if (!row) throw notFound(TASK_MESSAGES.notFound);
 
-    // The project's organization: a signed-in user of another one may act through a link.
-    await recordActivity(tx, {
-      organizationId: project.organizationId,
-      userId: actor.profileId,
-      action: status === 'completed' ? 'complete_task' : 'update_task',
-      projectId: project.id,
-      details: { task_title: row.title, status },
-    });
+    if (statusChanged || assigneeChanged || Object.keys(edits).length > 0) {
+      // The project's organization: a signed-in user of another one may act through a link.
+      await recordActivity(tx, {
+        organizationId: project.organizationId,
+        userId: actor.profileId,
+        action: statusChanged && status === 'completed' ? 'complete_task' : 'update_task',
+        projectId: project.id,
+        details: {
+          task_title: row.title,
+          ...(statusChanged ? { status } : {}),
+          ...(assigneeChanged ? { assignee_name: member?.fullName ?? null } : {}),
+          ...(Object.keys(edits).length > 0 ? { changed: Object.keys(edits).join(', ') } : {}),
+        },
+      });
+    } else {
+      // A move within its column: the board's order changed, nothing to log.
+      await publishProjectChange(tx, project);
+    }
+    if (member && assigneeChanged) await tellAssignee(tx, platform, project, actor, member, row);
 
-    if (status === 'completed') {
+    if (statusChanged && status === 'completed') {
       const projectUrl = `${config.publicUrl}/project/${project.id}`;
       for (const recipient of await completionRecipients(tx, project.organizationId, project.id)) {
         await enqueueEmail(tx, {
@@ -165,7 +276,37 @@ export async function setTaskStatus(
           ].join('\n'),
         });
       }
+      // In the inbox of the task's assignee and the project's owner, unless they did it.
+      for (const recipientId of await completionWatchers(tx, project.id, row.assigneeId)) {
+        if (recipientId === actor.profileId) continue;
+        await notifyMember(
+          tx,
+          { organizationId: project.organizationId, recipientId, kind: 'task_completed', projectId: project.id, title: INBOX_TEXTS.completed(row.title), body: project.name },
+          now,
+        );
+      }
     }
-    return toTask(row);
+    return toTask(row, row.assigneeId ? (member?.fullName ?? (await assigneeName(tx, row.assigneeId))) : null);
   });
+}
+
+async function assigneeName(tx: Executor, profileId: string | null): Promise<string | null> {
+  if (!profileId) return null;
+  const [row] = await tx.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, profileId));
+  return row?.fullName ?? null;
+}
+
+/** The task's assignee and the project's creator, once each, members of its organization. */
+async function completionWatchers(tx: Executor, projectId: string, assigneeId: string | null): Promise<string[]> {
+  const [project] = await tx.select({ createdBy: projects.createdBy }).from(projects).where(eq(projects.id, projectId));
+  return [...new Set([assigneeId, project?.createdBy ?? null].filter((id): id is string => id !== null))];
+}
+
+async function publishProjectChange(tx: Executor, project: AccessedProject): Promise<void> {
+  await publishChange(tx, { organizationId: project.organizationId, topic: 'project', projectId: project.id });
+}
+
+/** The checkbox (spec 4), for members and for link viewers alike. */
+export function setTaskStatus(platform: Platform, access: ProjectAccess, taskId: string, status: Extract<TaskStatus, 'pending' | 'completed'>): Promise<Task> {
+  return updateTask(platform, access, taskId, { status });
 }

@@ -88,12 +88,15 @@ describe('tasks API', () => {
     expect((await logsFor('update_task')).at(-1)!.userId).toBe(executive.profileId);
 
     for (const user of [unassigned, outsider]) expect((await setStatus(user, task.id, 'completed')).statusCode).toBe(404);
-    expect((await setStatus(orgAdmin, task.id, 'in_progress')).statusCode).toBe(400);
+    // Issue 16: in progress is a status of its own, set from the task's menu or the board.
+    const started = await setStatus(orgAdmin, task.id, 'in_progress');
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toMatchObject({ status: 'in_progress', completedAt: null, completedBy: null });
     // A task of another project, through that project's path or this one's, is not found.
     const res = await setStatus(orgAdmin, task.id, 'completed', otherProjectId);
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe(TASK_MESSAGES.notFound);
-    expect((await t.db.select().from(tasks).where(eq(tasks.id, task.id)))[0]!.status).toBe('pending');
+    expect((await t.db.select().from(tasks).where(eq(tasks.id, task.id)))[0]!.status).toBe('in_progress');
   });
 
   it('emails developers with access and the organization admins and account executives on completion', async () => {

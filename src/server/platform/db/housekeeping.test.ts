@@ -9,6 +9,7 @@ import { systemClock } from '../clock';
 import { pruneExpired, RATE_LIMIT_RETENTION_MS, scheduleHousekeeping, SENT_EMAIL_RETENTION_MS } from './housekeeping';
 import { rateLimits, sessions, verifications } from './schema/auth';
 import { emailOutbox, passwordResetTokens, verificationCodes } from './schema/platform';
+import { notifications } from './schema/work';
 
 // Real time: sessions expire by the wall clock (better-auth and the session lookup use it).
 const NOW = new Date();
@@ -59,6 +60,16 @@ describe('housekeeping', () => {
         { ...mail, status: 'failed', createdAt: before(SENT_EMAIL_RETENTION_MS * 2) },
       ])
       .returning({ id: emailOutbox.id });
+    // Inbox notifications keep 90 days (issue 16).
+    const DAYS_90 = 90 * 24 * 60 * 60 * 1000;
+    const note = { organizationId: user.organizationId, recipientId: user.profileId, kind: 'task_assigned' as const, projectId: null, title: 'n' };
+    const inbox = await t.db
+      .insert(notifications)
+      .values([
+        { ...note, createdAt: before(DAYS_90 + 1) },
+        { ...note, createdAt: before(DAYS_90 - 60_000) },
+      ])
+      .returning({ id: notifications.id });
 
     expect(await pruneExpired(t.db, NOW)).toEqual({
       sessions: 1,
@@ -67,6 +78,7 @@ describe('housekeeping', () => {
       resetTokens: 1,
       rateLimits: 1,
       sentEmails: 1,
+      notifications: 1,
     });
 
     expect((await t.db.select({ id: sessions.id }).from(sessions)).map((r) => r.id)).not.toContain(expiredSession);
@@ -77,6 +89,7 @@ describe('housekeeping', () => {
     expect((await t.db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, ['k-old', 'k-known']))).map((r) => r.key)).toEqual(['k-known']);
     const left = (await t.db.select({ id: emailOutbox.id }).from(emailOutbox).where(inArray(emailOutbox.id, emails.map((e) => e.id)))).map((r) => r.id);
     expect(left.sort()).toEqual(emails.slice(1).map((e) => e.id).sort());
+    expect((await t.db.select({ id: notifications.id }).from(notifications)).map((r) => r.id)).toEqual([inbox[1]!.id]);
 
     // Run again: nothing left to do.
     expect(Object.values(await pruneExpired(t.db, NOW)).every((n) => n === 0)).toBe(true);

@@ -1,6 +1,6 @@
 // Rows that stop meaning anything once their time is up: expired sessions, sign-up codes,
 // reset links and better-auth verifications, rate-limit counters past their longest memory, and
-// delivered emails after a month. Nothing deletes them otherwise, so without this job the
+// delivered emails after a month, inbox notifications after 90 days. Nothing deletes them otherwise, so without this job the
 // tables grow with every sign-in and every email for as long as the server runs. The DELETEs are
 // idempotent, so several app servers running the job at once do no harm.
 import { and, eq, lt } from 'drizzle-orm';
@@ -10,6 +10,8 @@ import type { Platform } from '../platform';
 import type { Executor } from './client';
 import { rateLimits, sessions, verifications } from './schema/auth';
 import { emailOutbox, passwordResetTokens, verificationCodes } from './schema/platform';
+import { notifications } from './schema/work';
+import { INBOX_RETENTION_DAYS } from '../../../domain/inbox';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -18,7 +20,15 @@ export const RATE_LIMIT_RETENTION_MS = 31 * DAY_MS;
 /** Delivered emails stay a month (the dev mailbox and an operator's questions read them). */
 export const SENT_EMAIL_RETENTION_MS = 30 * DAY_MS;
 
-export type Pruned = { sessions: number; verifications: number; verificationCodes: number; resetTokens: number; rateLimits: number; sentEmails: number };
+export type Pruned = {
+  sessions: number;
+  verifications: number;
+  verificationCodes: number;
+  resetTokens: number;
+  rateLimits: number;
+  sentEmails: number;
+  notifications: number;
+};
 
 export async function pruneExpired(db: Executor, now: Date): Promise<Pruned> {
   const count = async (rows: Promise<unknown[]>) => (await rows).length;
@@ -39,6 +49,13 @@ export async function pruneExpired(db: Executor, now: Date): Promise<Pruned> {
         .delete(emailOutbox)
         .where(and(eq(emailOutbox.status, 'sent'), lt(emailOutbox.sentAt, new Date(now.getTime() - SENT_EMAIL_RETENTION_MS))))
         .returning({ id: emailOutbox.id }),
+    ),
+    // The inbox keeps 90 days (issue 16).
+    notifications: await count(
+      db
+        .delete(notifications)
+        .where(lt(notifications.createdAt, new Date(now.getTime() - INBOX_RETENTION_DAYS * DAY_MS)))
+        .returning({ id: notifications.id }),
     ),
   };
 }

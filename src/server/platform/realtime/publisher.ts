@@ -13,7 +13,7 @@ export const CHANGES_CHANNEL = 'brieflane_changes';
  * 'project': something on one project's page (tasks, files, notes, links, details, status).
  * The others are organization-level lists.
  */
-export const CHANGE_TOPICS = ['project', 'projects', 'clients', 'templates', 'team', 'organization'] as const;
+export const CHANGE_TOPICS = ['project', 'projects', 'clients', 'templates', 'team', 'organization', 'inbox'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
 export type ChangeEvent = {
@@ -22,6 +22,8 @@ export type ChangeEvent = {
   topic: ChangeTopic;
   /** The browser tab whose request made the change (change-origin.ts), when it said. */
   origin?: string;
+  /** 'inbox': the one member it is for (issue 16). */
+  recipientId?: string;
 };
 
 /** The topic of an activity entry: work on a project is project-level, the rest list-level. */
@@ -49,13 +51,19 @@ export function topicForAction(action: ActivityAction): ChangeTopic {
 /** Publishes `event` when (and only if) the transaction `executor` runs in commits. */
 export async function publishChange(
   executor: Executor,
-  event: { organizationId: string; topic: ChangeTopic; projectId?: string | null },
+  event: { organizationId: string; topic: ChangeTopic; projectId?: string | null; recipientId?: string },
 ): Promise<void> {
   const projectId = event.topic === 'project' ? (event.projectId ?? null) : null;
   // A project-level change without a project can only be shown by refreshing the lists.
   const topic = event.topic === 'project' && !projectId ? 'projects' : event.topic;
   const origin = currentChangeOrigin();
-  const payload: ChangeEvent = { organizationId: event.organizationId, projectId, topic, ...(origin ? { origin } : {}) };
+  const payload: ChangeEvent = {
+    organizationId: event.organizationId,
+    projectId,
+    topic,
+    ...(origin ? { origin } : {}),
+    ...(event.recipientId ? { recipientId: event.recipientId } : {}),
+  };
   await executor.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(payload)})`);
   // This process's caches forget at once; the notification tells every server after commit.
   announceLocalChange(payload);
@@ -71,7 +79,8 @@ export function parseChangeEvent(payload: string): ChangeEvent | null {
     if (!CHANGE_TOPICS.includes(value.topic as ChangeTopic)) return null;
     const projectId = typeof value.projectId === 'string' && UUID.test(value.projectId) ? value.projectId : null;
     const origin = isChangeOrigin(value.origin) ? { origin: value.origin } : {};
-    return { organizationId: value.organizationId, projectId, topic: value.topic as ChangeTopic, ...origin };
+    const recipient = typeof value.recipientId === 'string' && UUID.test(value.recipientId) ? { recipientId: value.recipientId } : {};
+    return { organizationId: value.organizationId, projectId, topic: value.topic as ChangeTopic, ...origin, ...recipient };
   } catch {
     return null;
   }

@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   jsonb,
   pgTable,
@@ -23,6 +24,7 @@ import {
   type TaskStatus,
 } from '../../../../domain/project-status';
 import { INTAKE_STATES, type IntakeState } from '../../../../domain/intake-state';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../../../../domain/inbox';
 import { LINK_ACCESS_KINDS, type LinkAccessKind } from '../../../../domain/sharing';
 import type { FormData, TemplateField } from '../../../../domain/template-field';
 import { organizations, profiles } from './tenancy';
@@ -212,9 +214,15 @@ export const tasks = pgTable(
     updatedAt,
     completedAt: timestamp('completed_at', { withTimezone: true }),
     completedBy: uuid('completed_by').references(() => profiles.id, { onDelete: 'set null' }),
+    /** Issue 16: who does it; a removed member leaves it unassigned. */
+    assigneeId: uuid('assignee_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /** Order within its board column, lowest first (a new task goes last: its creation time). */
+    position: doublePrecision('position').notNull().default(0),
   },
   (t) => [
     index('tasks_project_id_idx').on(t.projectId, t.createdAt),
+    // My Work: an assignee's open tasks by due date (issue 16).
+    index('tasks_assignee_open_idx').on(t.assigneeId, t.dueDate, t.id).where(sql`${t.status} <> 'completed'`),
     check('tasks_status_check', inList(t.status, TASK_STATUSES)),
     check('tasks_priority_check', inList(t.priority, TASK_PRIORITIES)),
   ],
@@ -267,5 +275,31 @@ export const activityLogs = pgTable(
   (t) => [
     index('activity_logs_organization_id_idx').on(t.organizationId, t.createdAt),
     index('activity_logs_project_id_idx').on(t.projectId),
+  ],
+);
+
+/**
+ * The in-app inbox (issue 16): what happened that concerns one member — an assignment, a
+ * completion on their project, a note, an intake submission, a link's first open. Kept 90 days.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body'),
+    createdAt,
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_recipient_idx').on(t.recipientId, t.createdAt, t.id),
+    index('notifications_unread_idx').on(t.recipientId).where(sql`${t.readAt} is null`),
+    check('notifications_kind_check', inList(t.kind, NOTIFICATION_KINDS)),
   ],
 );

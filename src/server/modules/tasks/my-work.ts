@@ -1,0 +1,54 @@
+// My Work (issue 16): the caller's open tasks (assigned to them, not completed) across the
+// projects they can see, soonest due first and undated last, keyset-paged on (due date, id).
+// Grouping into Overdue / Today / This week / Later is the domain's (myWorkGroup), by the
+// viewer's today.
+import { and, asc, eq, gt, ne, or, sql } from 'drizzle-orm';
+import { MY_WORK_PAGE_SIZE, type MyWorkItem } from '../../../domain/tasks';
+import type { Actor } from '../../platform/auth/session';
+import { invalidCursor } from '../../platform/db/cursor';
+import { profiles } from '../../platform/db/schema/tenancy';
+import { clients, projects, tasks } from '../../platform/db/schema/work';
+import type { Platform } from '../../platform/platform';
+import { visibleProjects } from '../../platform/project-access/member';
+import { toTask } from './service';
+
+/** Undated tasks sort after every date a task may have (the domain allows years up to 2999). */
+const NO_DUE_DATE = '9999-12-31';
+const dueKey = sql<string>`coalesce(${tasks.dueDate}, ${NO_DUE_DATE}::date)`;
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2})\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+function encode(task: { dueDate: string | null; id: string }): string {
+  return Buffer.from(`${task.dueDate ?? NO_DUE_DATE}|${task.id}`).toString('base64url');
+}
+
+function decode(cursor: string): { due: string; id: string } {
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match || Number.isNaN(Date.parse(`${match[1]}T00:00:00Z`))) throw invalidCursor();
+  return { due: match[1]!, id: match[2]! };
+}
+
+export async function listMyWork({ db }: Platform, actor: Actor, cursor: string | undefined): Promise<{ items: MyWorkItem[]; nextCursor: string | null }> {
+  const after = cursor ? decode(cursor) : null;
+  const rows = await db
+    .select({ task: tasks, projectName: projects.name, clientName: clients.name, assigneeName: profiles.fullName })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .innerJoin(clients, eq(clients.id, projects.clientId))
+    .innerJoin(profiles, eq(profiles.id, tasks.assigneeId))
+    .where(
+      and(
+        eq(tasks.assigneeId, actor.profileId),
+        ne(tasks.status, 'completed'),
+        visibleProjects(actor),
+        after ? or(gt(dueKey, sql`${after.due}::date`), and(eq(dueKey, sql`${after.due}::date`), gt(tasks.id, after.id))) : undefined,
+      ),
+    )
+    .orderBy(asc(dueKey), asc(tasks.id))
+    .limit(MY_WORK_PAGE_SIZE + 1);
+  const page = rows.slice(0, MY_WORK_PAGE_SIZE);
+  return {
+    items: page.map((row) => ({ ...toTask(row.task, row.assigneeName), projectName: row.projectName, clientName: row.clientName })),
+    nextCursor: rows.length > MY_WORK_PAGE_SIZE ? encode(page.at(-1)!.task) : null,
+  };
+}
