@@ -50,13 +50,15 @@ export function canRenameOrganization(role: Role): boolean {
   return isAdmin(role);
 }
 
-export const DASHBOARD_TABS = ['projects', 'clients', 'team', 'reports', 'activities', 'settings'] as const;
+/** 'my-work' (issue 16, beyond the spec): everyone's own open tasks. */
+export const DASHBOARD_TABS = ['projects', 'my-work', 'clients', 'team', 'reports', 'activities', 'settings'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 /** Spec 2 "Dashboard shell": which side tabs a role may use. */
 export function canUseTab(role: Role, tab: DashboardTab): boolean {
   switch (tab) {
     case 'projects':
+    case 'my-work':
     case 'settings':
       return true;
     case 'clients':
@@ -74,5 +76,6 @@ export function tabsForRole(role: Role): DashboardTab[] {
 
 /** Page title is the capitalised tab name. */
 export function tabTitle(tab: DashboardTab): string {
+  if (tab === 'my-work') return 'My Work';
   return tab.charAt(0).toUpperCase() + tab.slice(1);
 }

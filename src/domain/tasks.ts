@@ -42,7 +42,7 @@ export const updateTaskSchema = z
   .object({
     status: z.enum(TASK_STATUSES),
     /** The task's place in its board column: between its neighbours' positions. */
-    position: z.number().finite().min(-1e12).max(1e12),
+    position: z.number().finite().min(-1e15).max(1e15),
     title: createTaskSchema.shape.title,
     description: createTaskSchema.shape.description,
     priority: z.enum(TASK_PRIORITIES),

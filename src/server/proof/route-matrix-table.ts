@@ -134,6 +134,7 @@ export const EXPECTED: Record<string, Outcome> = {
   'PATCH /api/projects/:projectId/status': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: () => json({ status: 'on_hold' }) },
   'GET /api/projects/:projectId/tasks': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
   'POST /api/projects/:projectId/tasks': { status: row(401, 404, 404, 404, 404, 404, 403, 201, 201, 201), request: () => json({ title: 'Matrix New task' }) },
+  'GET /api/projects/:projectId/assignees': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
   'PATCH /api/projects/:projectId/tasks/:taskId': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: () => json({ status: 'completed' }) },
   'GET /api/projects/:projectId/notes': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
   'POST /api/projects/:projectId/notes': { status: row(401, 404, 404, 404, 404, 404, 201, 201, 201, 201), request: () => json({ content: 'Matrix New note' }) },

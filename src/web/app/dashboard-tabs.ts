@@ -1,8 +1,9 @@
-import { ChartColumn, Contact, FolderKanban, History, Settings, Users, type LucideIcon } from 'lucide-react';
+import { ChartColumn, ListTodo, Contact, FolderKanban, History, Settings, Users, type LucideIcon } from 'lucide-react';
 import { DASHBOARD_TABS, tabTitle, type DashboardTab } from '@/domain/roles';
 
 export const TAB_ICONS: Record<DashboardTab, LucideIcon> = {
   projects: FolderKanban,
+  'my-work': ListTodo,
   clients: Contact,
   team: Users,
   reports: ChartColumn,

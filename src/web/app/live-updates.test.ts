@@ -9,15 +9,17 @@ const keys = (event: LiveEvent) =>
 describe("the member pages' live-update contract (issue 9 step 5)", () => {
   it("refreshes a project's own data, the lists, the log and the reports on a project event", () => {
     expect(keys({ organizationId: ORG, projectId: 'p1', topic: 'project' })).toEqual(
-      ['activities', 'project-data/p1', 'projects', 'reports', 'sharing/p1'].sort(),
+      ['activities', 'my-work', 'project-data/p1', 'projects', 'reports', 'sharing/p1'].sort(),
     );
   });
 
   it('refreshes what each list topic can change, and everything on a resync', () => {
-    expect(keys({ organizationId: ORG, projectId: null, topic: 'projects' })).toEqual(['activities', 'projects', 'reports']);
+    expect(keys({ organizationId: ORG, projectId: null, topic: 'projects' })).toEqual(['activities', 'my-work', 'projects', 'reports']);
     expect(keys({ organizationId: ORG, projectId: null, topic: 'clients' })).toEqual(['activities', 'clients', 'projects', 'reports']);
     expect(keys({ organizationId: ORG, projectId: null, topic: 'templates' })).toEqual(['activities', 'templates']);
-    expect(keys({ organizationId: ORG, projectId: null, topic: 'team' })).toEqual(['activities', 'me', 'sharing', 'team']);
+    expect(keys({ organizationId: ORG, projectId: null, topic: 'team' })).toEqual(['activities', 'me', 'my-work', 'sharing', 'team']);
+    // A notification for this member (issue 16): the inbox alone.
+    expect(keys({ organizationId: ORG, projectId: null, topic: 'inbox' })).toEqual(['inbox']);
     expect(keys({ organizationId: ORG, projectId: null, topic: 'organization' })).toEqual(['me']);
     expect(keysForEvent(MEMBER_LIVE_REFRESH, { topic: 'resync' })).toBe('all');
   });

@@ -3,10 +3,12 @@
 // the features its pages show and keeps one socket.
 import { activityLive } from '@/web/features/activity/api';
 import { clientsLive } from '@/web/features/clients/api';
+import { inboxLive } from '@/web/features/inbox/api';
 import { projectsLive } from '@/web/features/projects/api';
 import { reportsLive } from '@/web/features/reports/api';
 import { sharingLive } from '@/web/features/sharing/api';
 import { teamLive } from '@/web/features/team/api';
+import { tasksLive } from '@/web/features/tasks/api';
 import { templatesLive } from '@/web/features/templates/api';
 import { projectDataLive } from '@/web/lib/project-source';
 import { useMemberLiveUpdates, type LiveRefresh } from '@/web/lib/realtime';
@@ -15,6 +17,7 @@ import { meLive } from '@/web/lib/session';
 export const MEMBER_LIVE_REFRESH: readonly LiveRefresh[] = [
   projectsLive,
   projectDataLive,
+  tasksLive,
   sharingLive,
   clientsLive,
   templatesLive,
@@ -22,6 +25,7 @@ export const MEMBER_LIVE_REFRESH: readonly LiveRefresh[] = [
   activityLive,
   reportsLive,
   meLive,
+  inboxLive,
 ];
 
 /** The dashboard's and the project page's live updates. */

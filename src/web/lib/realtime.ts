@@ -6,7 +6,7 @@ import { useQueryClient, type Query, type QueryClient, type QueryKey } from '@ta
 import { useEffect, useRef } from 'react';
 import { ownChangeSettledAt, tabId } from './own-changes';
 
-export type ChangeTopic = 'project' | 'projects' | 'clients' | 'templates' | 'team' | 'organization';
+export type ChangeTopic = 'project' | 'projects' | 'clients' | 'templates' | 'team' | 'organization' | 'inbox';
 export type LiveEvent =
   /** `origin`: the tab whose request made the change (lib/own-changes.ts). */
   | { organizationId: string; projectId: string | null; topic: ChangeTopic; origin?: string }

@@ -43,6 +43,10 @@ describe('task assignees, My Work and the inbox', () => {
     expect(toDeveloper.statusCode).toBe(201);
     expect(toDeveloper.json()).toMatchObject({ assigneeId: a.developer.profileId, assigneeName: 'Dana Dev', status: 'pending' });
     const toStaff = await addTask(a.orgAdmin, { title: 'Call the printer', assigneeId: a.executive.profileId });
+    // The picker offers exactly these: staff and the project's developers, to staff only.
+    const offered = (await a.executive.inject({ method: 'GET', url: `/api/projects/${a.projectId}/assignees` })).json().items.map((m: { id: string }) => m.id);
+    expect(offered.sort()).toEqual([a.orgAdmin.profileId, a.admin.profileId, a.executive.profileId, a.developer.profileId].sort());
+    expect((await a.developer.inject({ method: 'GET', url: `/api/projects/${a.projectId}/assignees` })).statusCode).toBe(403);
     expect(toStaff.json()).toMatchObject({ assigneeId: a.executive.profileId });
   });
 

@@ -9,7 +9,7 @@ import type { Platform } from '../../platform/platform';
 import { projectParams } from '../../platform/project-access/member';
 import { linkRouteErrors, sharedLinkParams } from '../../platform/project-access/link';
 import { listMyWork } from './my-work';
-import { createTask, listTasks, setTaskStatus, updateTask } from './service';
+import { createTask, listAssignees, listTasks, setTaskStatus, updateTask } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ['tasks'];
@@ -52,6 +52,20 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
       },
     },
     async (request) => updateTask(platform, request.projectAccess, request.params.taskId, request.body),
+  );
+
+  typed.get(
+    '/api/projects/:projectId/assignees',
+    {
+      config: { access: 'member-project' },
+      schema: {
+        tags,
+        summary: "Who a task of the project may be assigned to: staff and the project's developers (staff)",
+        params: projectParams,
+        response: { 200: z.object({ items: z.array(z.object({ id: z.string(), fullName: z.string(), role: z.string() })) }), ...errors },
+      },
+    },
+    async (request) => ({ items: await listAssignees(platform, request.projectAccess) }),
   );
 
   typed.get(

@@ -72,6 +72,26 @@ async function requireAssignable(tx: Executor, project: AccessedProject, profile
   return member;
 }
 
+/** The members a task of this project may be assigned to (staff), by name. */
+export async function listAssignees({ db }: Platform, access: ProjectAccess): Promise<{ id: string; fullName: string; role: string }[]> {
+  const project = await access.project(db);
+  if (!access.canManage) throw forbidden('You do not have permission to assign tasks.');
+  return db
+    .select({ id: profiles.id, fullName: profiles.fullName, role: profiles.role })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.organizationId, project.organizationId),
+        or(
+          ne(profiles.role, 'developer'),
+          sql`exists (select 1 from ${developerProjectAccess} where ${developerProjectAccess.projectId} = ${project.id} and ${developerProjectAccess.developerProfileId} = ${profiles.id})`,
+        ),
+      ),
+    )
+    .orderBy(profiles.fullName, profiles.id)
+    .limit(500);
+}
+
 /** Email and inbox for a new assignee (not when people assign themselves). */
 async function tellAssignee(
   tx: Executor,

@@ -25,6 +25,8 @@ function TabSkeleton() {
   );
 }
 
+const MyWorkPanel = tabPanels['my-work'];
+
 function TabPanel({ tab, role }: { tab: DashboardTab; role: Role }) {
   if (tab === 'settings') return <tabPanels.settings />;
   if (tab === 'projects') {
@@ -40,6 +42,7 @@ function TabPanel({ tab, role }: { tab: DashboardTab; role: Role }) {
       />
     );
   }
+  if (tab === 'my-work') return <MyWorkPanel />;
   if (tab === 'clients') return <tabPanels.clients />;
   if (tab === 'team') return <tabPanels.team />;
   if (tab === 'reports') return <tabPanels.reports role={role} />;

@@ -10,6 +10,7 @@ import { RoleIcon } from '@/web/components/ui/role-icon';
 import { SignOutButton } from '@/web/features/auth/components/sign-out-button';
 import { cn } from '@/web/lib/class-names';
 import { useMemberLive } from '../live-updates';
+import { InboxBell } from '@/web/features/inbox/components/inbox-bell';
 import { TAB_ICONS } from '../dashboard-tabs';
 import { preloadTab } from './dashboard-tab-panels';
 
@@ -97,6 +98,7 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
         </Link>
 
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-4">
+          <InboxBell />
           <div className="flex min-w-0 items-center gap-3">
             <span aria-hidden className="hidden size-9 shrink-0 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground sm:grid">
               {initials(fullName)}

@@ -5,6 +5,7 @@ import type { DashboardTab } from '@/domain/roles';
 import { lazyComponent } from '@/web/lib/lazy-component';
 
 export const tabPanels = {
+  'my-work': lazyComponent(async () => (await import('@/web/features/tasks/components/my-work-tab')).MyWorkTab),
   clients: lazyComponent(async () => (await import('@/web/features/clients/components/clients-tab')).ClientsTab),
   team: lazyComponent(async () => (await import('@/web/features/team/components/team-tab')).TeamTab),
   reports: lazyComponent(async () => (await import('@/web/features/reports/components/reports-tab')).ReportsTab),

@@ -142,7 +142,7 @@ function ProjectDetail() {
           {canManageUsers(me.profile.role) ? <RecentActivity scope={{ projectId: data.id }} /> : null}
         </TabsContent>
         <TabsContent value="tasks">
-          <TasksTab source={source} canAddTasks={data.canEdit} />
+          <TasksTab source={source} canAddTasks={data.canEdit} member={{ viewerId: me.profile.id, canEdit: data.canEdit }} />
         </TabsContent>
         <TabsContent value="files">
           <FilesTab source={source} />

@@ -1,11 +1,21 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { createTaskSchema, Task } from '@/domain/tasks';
+import type { createTaskSchema, MyWorkItem, Task, updateTaskSchema } from '@/domain/tasks';
 import { api } from '@/web/lib/api-client';
 import type { ProjectSource } from '@/web/lib/project-source';
+import type { LiveRefresh } from '@/web/lib/realtime';
 
 export const taskKeys = {
   list: (source: ProjectSource) => [...source.queryKey, 'tasks'] as const,
+  assignees: (source: ProjectSource) => [...source.queryKey, 'assignees'] as const,
+  myWork: ['my-work'] as const,
+};
+
+/** Live updates: any project's change may be a task of the caller's (My Work); the project's own lists hang off its source. */
+export const tasksLive: LiveRefresh = {
+  project: () => [taskKeys.myWork],
+  projects: () => [taskKeys.myWork],
+  team: () => [taskKeys.myWork],
 };
 
 export function taskListQuery(source: ProjectSource) {
@@ -15,30 +25,58 @@ export function taskListQuery(source: ProjectSource) {
   });
 }
 
+export type Assignee = { id: string; fullName: string; role: string };
+
+/** Who a task may be assigned to (staff on the project page). */
+export function assigneesQuery(source: ProjectSource) {
+  return queryOptions({
+    queryKey: taskKeys.assignees(source),
+    queryFn: () => api.get<{ items: Assignee[] }>(`${source.basePath}/assignees`).then((r) => r.items),
+  });
+}
+
 export function useCreateTask(source: ProjectSource) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: z.output<typeof createTaskSchema>) => api.post<Task>(`${source.basePath}/tasks`, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }), queryClient.invalidateQueries({ queryKey: taskKeys.myWork })]),
   });
 }
 
-export function useSetTaskStatus(source: ProjectSource) {
+type TaskChange = { taskId: string } & z.input<typeof updateTaskSchema>;
+
+/**
+ * Any change to a task (the checkbox, the menu, the board, an edit): shown at once, put back if
+ * it fails, then the list is fetched again.
+ */
+export function useUpdateTask(source: ProjectSource) {
   const queryClient = useQueryClient();
   const key = taskKeys.list(source);
   return useMutation({
-    mutationFn: ({ taskId, status }: { taskId: string; status: 'pending' | 'completed' }) =>
-      api.patch<Task>(`${source.basePath}/tasks/${taskId}`, { status }),
+    mutationFn: ({ taskId, ...change }: TaskChange) => api.patch<Task>(`${source.basePath}/tasks/${taskId}`, change),
     // Spec 8: 'Failed to update task' is shown by the tab.
     meta: { handlesErrors: true },
-    // The checkbox follows the click at once; a failure puts it back.
-    onMutate: async ({ taskId, status }) => {
+    onMutate: async ({ taskId, ...change }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<Task[]>(key);
-      queryClient.setQueryData<Task[]>(key, (tasks) => tasks?.map((t) => (t.id === taskId ? { ...t, status } : t)));
+      queryClient.setQueryData<Task[]>(key, (tasks) => tasks?.map((t) => (t.id === taskId ? ({ ...t, ...change } as Task) : t)));
       return { previous };
     },
     onError: (_error, _input, context) => queryClient.setQueryData(key, context?.previous),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: key }), queryClient.invalidateQueries({ queryKey: taskKeys.myWork })]),
   });
 }
+
+/** The checkbox (spec 4): pending and completed. */
+export function useSetTaskStatus(source: ProjectSource) {
+  return useUpdateTask(source);
+}
+
+type MyWorkPage = { items: MyWorkItem[]; nextCursor: string | null };
+
+export const myWorkQuery = infiniteQueryOptions({
+  queryKey: taskKeys.myWork,
+  queryFn: ({ pageParam }) => api.get<MyWorkPage>(`/api/my-work${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+  initialPageParam: '' as string,
+  getNextPageParam: (last) => last.nextCursor ?? undefined,
+});

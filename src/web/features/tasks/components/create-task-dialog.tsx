@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { Controller, useForm } from 'react-hook-form';
 import { TASK_PRIORITIES } from '@/domain/project-status';
 import { createTaskSchema, TASK_MESSAGES } from '@/domain/tasks';
@@ -10,9 +12,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/web/components/ui/textarea';
 import { notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
-import { useCreateTask } from '../api';
+import { assigneesQuery, useCreateTask } from '../api';
+import { TASK_TEXTS } from '../texts';
+import { AssigneeSelect } from './assignee-select';
 
-const emptyValues = { title: '', description: '', priority: 'medium' as const, dueDate: '' };
+type CreateTaskValues = z.input<typeof createTaskSchema>;
+const emptyValues: CreateTaskValues = { title: '', description: '', priority: 'medium', dueDate: '', assigneeId: null };
 const PRIORITY_LABELS = { low: 'Low', medium: 'Medium', high: 'High' } as const;
 
 export function CreateTaskDialog({
@@ -25,7 +30,8 @@ export function CreateTaskDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const createTask = useCreateTask(source);
-  const form = useForm({ resolver: zodResolver(createTaskSchema), defaultValues: emptyValues });
+  const assignees = useQuery({ ...assigneesQuery(source), enabled: open });
+  const form = useForm<CreateTaskValues, unknown, z.output<typeof createTaskSchema>>({ resolver: zodResolver(createTaskSchema), defaultValues: emptyValues });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
@@ -74,6 +80,15 @@ export function CreateTaskDialog({
           </FormField>
           <FormField label="Due Date" error={errors.dueDate?.message}>
             <Input type="date" {...form.register('dueDate')} />
+          </FormField>
+          <FormField label={TASK_TEXTS.assignee} error={errors.assigneeId?.message}>
+            <Controller
+              control={form.control}
+              name="assigneeId"
+              render={({ field }) => (
+                <AssigneeSelect value={(field.value as string | null) ?? null} assignees={assignees.data} onChange={field.onChange} />
+              )}
+            />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" disabled={createTask.isPending} onClick={() => onOpenChange(false)}>

@@ -18,6 +18,9 @@ const task: Task = {
   createdAt: '2026-11-20T10:00:00.000Z',
   completedAt: null,
   completedBy: null,
+  assigneeId: null,
+  assigneeName: null,
+  position: 1,
 };
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Columns3, List, Plus } from 'lucide-react';
+import { Suspense, useState, type ReactNode } from 'react';
 import type { TaskPriority, TaskStatus } from '@/domain/project-status';
 import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_LABELS, toggledTaskStatus, type Task } from '@/domain/tasks';
 import { Badge } from '@/web/components/ui/badge';
@@ -12,9 +12,20 @@ import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-co
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { taskListQuery, useSetTaskStatus } from '../api';
+import { TASK_TEXTS } from '../texts';
 
 // The dialog (a form, zod, the dialog primitive) downloads when first opened or on the button's hover.
 const CreateTaskDialog = lazyComponent(async () => (await import('./create-task-dialog')).CreateTaskDialog);
+const EditTaskDialog = lazyComponent(async () => (await import('./edit-task-dialog')).EditTaskDialog);
+// The board (dnd-kit) downloads when chosen, or on the switch's hover.
+const TaskBoard = lazyComponent(async () => (await import('./task-board')).TaskBoard);
+// The task's '…' menu (a Radix dropdown) is the project page's only: the shared page never loads it.
+const TaskMenu = lazyComponent(async () => (await import('./task-menu')).TaskMenu);
+
+/** Holds the menu button's place while its code arrives, so the row does not shift. */
+function TaskMenuPlaceholder() {
+  return <span aria-hidden className="size-10 shrink-0" />;
+}
 
 const PRIORITY_STYLES: Record<TaskPriority, string> = {
   low: 'border-zinc-200 bg-zinc-50 text-zinc-700',
@@ -24,6 +35,9 @@ const PRIORITY_STYLES: Record<TaskPriority, string> = {
 
 type TaskItemProps = {
   task: Task;
+  /** The project page's extras (issue 16): who does it, and the task's menu. */
+  showAssignee?: boolean;
+  menu?: ReactNode;
   /** The status just clicked, shown until the request settles. */
   clicked: TaskStatus | null;
   onToggle: () => void;
@@ -32,7 +46,7 @@ type TaskItemProps = {
   nextStatus: (status: TaskStatus) => ToggleStatus;
 };
 
-function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus }: TaskItemProps) {
+function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, showAssignee, menu }: TaskItemProps) {
   const completed = (clicked ?? task.status) === 'completed';
   const overdue = isTaskOverdue(task, todayIso());
   return (
@@ -71,8 +85,10 @@ function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus }: T
             </span>
           ) : null}
           {task.completedAt ? <span>Completed {formatDate(task.completedAt)}</span> : null}
+          {showAssignee && task.assigneeName ? <span>{TASK_TEXTS.assignedTo(task.assigneeName)}</span> : null}
         </p>
       </div>
+      {menu}
     </li>
   );
 }
@@ -89,11 +105,47 @@ type TasksTabProps = {
   canToggle?: boolean;
   /** The status a click sets; the shared page passes its own rule (spec 4). */
   nextStatus?: (status: TaskStatus) => ToggleStatus;
+  /**
+   * The project page's member tools (issue 16): assignees, the task menu, staff edits, and the
+   * board beside the list, the choice remembered per user.
+   */
+  member?: { viewerId: string; canEdit: boolean };
 };
 
-export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = memberToggleStatus }: TasksTabProps) {
+type TaskView = 'list' | 'board';
+const viewKey = (viewerId: string) => `brieflane:task-view:${viewerId}`;
+
+function rememberedView(viewerId: string | undefined): TaskView {
+  if (!viewerId) return 'list';
+  try {
+    return window.localStorage.getItem(viewKey(viewerId)) === 'board' ? 'board' : 'list';
+  } catch {
+    return 'list';
+  }
+}
+
+export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = memberToggleStatus, member }: TasksTabProps) {
   const tasks = useQuery(taskListQuery(source));
   const setStatus = useSetTaskStatus(source);
+  const [view, setView] = useState<TaskView>(() => rememberedView(member?.viewerId));
+  const [editing, setEditing] = useState<Task | null>(null);
+  const editOpened = useOpenedOnce(editing !== null);
+  const chooseView = (next: TaskView) => {
+    setView(next);
+    try {
+      if (member) window.localStorage.setItem(viewKey(member.viewerId), next);
+    } catch {
+      // Private mode without storage: the choice lasts for this visit.
+    }
+  };
+  const move = (task: Task, status: TaskStatus, position?: number) =>
+    setStatus.mutate(
+      { taskId: task.id, status, ...(position === undefined ? {} : { position }) },
+      {
+        onSuccess: () => notifySuccess(TASK_MESSAGES.updated(TASK_STATUS_LABELS[status]), TASK_MESSAGES.updatedTitle),
+        onError: (error) => notifyError(error, TASK_MESSAGES.updateFailed),
+      },
+    );
   const [dialogOpen, setDialogOpen] = useState(false);
   const dialogOpened = useOpenedOnce(dialogOpen);
   // The box flips in the same frame as the click: the list's optimistic update reaches React a
@@ -116,8 +168,25 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
 
   return (
     <section className="space-y-4" aria-label="Tasks">
-      <div className="flex items-center justify-between gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">Tasks</h2>
+        {member ? (
+          <div role="group" aria-label={TASK_TEXTS.view} className="ml-auto inline-flex rounded-md border p-0.5">
+            {(['list', 'board'] as const).map((option) => (
+              <Button
+                key={option}
+                size="sm"
+                variant={view === option ? 'secondary' : 'ghost'}
+                aria-pressed={view === option}
+                onClick={() => chooseView(option)}
+                {...(option === 'board' ? preloadOnIntent(TaskBoard) : {})}
+              >
+                {option === 'list' ? <List aria-hidden /> : <Columns3 aria-hidden />}
+                {option === 'list' ? TASK_TEXTS.list : TASK_TEXTS.board}
+              </Button>
+            ))}
+          </div>
+        ) : null}
         {canAddTasks ? (
           <Button onClick={() => setDialogOpen(true)} {...preloadOnIntent(CreateTaskDialog)}>
             <Plus aria-hidden />
@@ -136,6 +205,10 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
         </p>
       ) : tasks.data.length === 0 ? (
         <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{TASK_MESSAGES.empty}</p>
+      ) : member && view === 'board' ? (
+        <Suspense fallback={<Skeleton className="h-48" />}>
+          <TaskBoard tasks={tasks.data} onMove={move} />
+        </Suspense>
       ) : (
         <ul className="space-y-2">
           {tasks.data.map((task) => (
@@ -147,10 +220,23 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
               canToggle={canToggle}
               nextStatus={nextStatus}
               onToggle={() => toggle(task)}
+              showAssignee={member !== undefined}
+              menu={
+                member ? (
+                  <Suspense fallback={<TaskMenuPlaceholder />}>
+                    <TaskMenu task={task} canEdit={member.canEdit} onMove={(status) => move(task, status)} onEdit={() => setEditing(task)} />
+                  </Suspense>
+                ) : undefined
+              }
             />
           ))}
         </ul>
       )}
+      {member?.canEdit && editOpened ? (
+        <Suspense fallback={null}>
+          <EditTaskDialog source={source} task={editing} onOpenChange={(open) => !open && setEditing(null)} />
+        </Suspense>
+      ) : null}
       {canAddTasks && dialogOpened ? (
         <Suspense fallback={null}>
           <CreateTaskDialog source={source} open={dialogOpen} onOpenChange={setDialogOpen} />

@@ -1,0 +1,74 @@
+// Issue 16: a task assigned to the developer reaches their My Work and inbox without a reload,
+// and they move it on the board with the keyboard.
+import type { Page } from '@playwright/test';
+import { clientAddressHeaders, DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signIn, test, toast } from './fixtures';
+
+const owner = DEMO_ACCOUNTS.organization_admin;
+const developer = DEMO_ACCOUNTS.developer;
+
+async function projectForDeveloper(page: Page): Promise<{ projectId: string; name: string }> {
+  const name = `Harbor Board ${Date.now().toString(36)}`;
+  const client = await page.request.post('/api/clients', { data: { name: 'Harbor Coffee' } });
+  const project = await page.request.post('/api/projects', { data: { name, clientId: (await client.json()).id } });
+  expect(project.status(), await project.text()).toBe(201);
+  const projectId = (await project.json()).id as string;
+  const team = await (await page.request.get(`/api/projects/${projectId}/developers`)).json();
+  const dev = [...team.assigned, ...team.available].find((d: { email: string | null }) => d.email === developer.email);
+  const assigned = await page.request.post(`/api/projects/${projectId}/developers`, { data: { developerProfileId: dev.profileId } });
+  expect(assigned.status(), await assigned.text()).toBe(201);
+  return { projectId, name };
+}
+
+test('an assigned task reaches My Work and the inbox live, and moves on the board by keyboard', async ({ page, browser }) => {
+  test.slow();
+  await signIn(page, owner.email, DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
+  const { projectId, name } = await projectForDeveloper(page);
+
+  // The developer keeps My Work open in their own browser.
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: clientAddressHeaders() });
+  const dev = await context.newPage();
+  await signIn(dev, developer.email, DEMO_PASSWORD);
+  await expect(dev.getByRole('heading', { name: 'Project Management' })).toBeVisible();
+  await dev.goto('/?tab=my-work');
+  await expect(dev.getByRole('heading', { level: 1, name: 'My Work' })).toBeVisible();
+  const bell = dev.getByRole('button', { name: /^Inbox/ });
+  await expect(bell).toBeVisible();
+  const unreadBefore = Number((await bell.getAttribute('aria-label'))?.match(/(\d+) unread/)?.[1] ?? 0);
+
+  // Staff add a task for them.
+  await page.goto(`/project/${projectId}?tab=tasks`);
+  await page.getByRole('button', { name: 'Add Task' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Task' });
+  await dialog.getByLabel('Task Title').fill('Print menu boards');
+  await dialog.getByRole('combobox', { name: 'Assignee' }).click();
+  await page.getByRole('option', { name: developer.fullName }).click();
+  await dialog.getByRole('button', { name: 'Create Task' }).click();
+  await expect(toast(page, 'Task created successfully')).toBeVisible();
+  await expect(page.getByText(`Assigned to ${developer.fullName}`)).toBeVisible();
+
+  // Without a reload: in My Work (with its project and client), and in the inbox.
+  await expect(dev.getByRole('listitem').filter({ hasText: 'Print menu boards' })).toContainText(`${name} · Harbor Coffee`);
+  await expect(bell).toHaveAttribute('aria-label', `Inbox, ${unreadBefore + 1} unread`);
+  await bell.click();
+  await expect(dev.getByRole('menuitem', { name: /You were assigned "Print menu boards"/ })).toBeVisible();
+  await dev.keyboard.press('Escape');
+
+  // On the board, by keyboard: pick up, move right to In Progress, drop.
+  await dev.getByRole('link', { name: `${name} · Harbor Coffee` }).click();
+  await expect(dev.getByRole('heading', { level: 1, name })).toBeVisible();
+  await dev.getByRole('button', { name: 'Board', exact: true }).click();
+  const card = dev.getByRole('region', { name: /^To Do/ }).getByRole('button', { name: 'Print menu boards' });
+  await card.focus();
+  await dev.keyboard.press('Space');
+  await dev.keyboard.press('ArrowRight');
+  await dev.keyboard.press('Space');
+  await expect(dev.getByRole('region', { name: /^In Progress/ }).getByRole('button', { name: 'Print menu boards' })).toBeVisible();
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/projects/${projectId}/tasks`)).json()).items as { status: string }[])[0]?.status)
+    .toBe('in_progress');
+  // The choice of view is remembered.
+  await dev.reload();
+  await expect(dev.getByRole('button', { name: 'Board', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await context.close();
+});

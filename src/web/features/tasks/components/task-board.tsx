@@ -1,0 +1,153 @@
+// The project's task board (issue 16): a column per status, tasks in their saved order; drag and
+// drop with the mouse, touch or keyboard (dnd-kit: Space to pick up, arrows to move, Space to
+// drop), each move saved as the task's status and its place between its new neighbours.
+import {
+  closestCorners,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragOverEvent,
+} from '@dnd-kit/core';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useState } from 'react';
+import { TASK_STATUSES, type TaskStatus } from '@/domain/project-status';
+import { TASK_STATUS_TITLES, type Task } from '@/domain/tasks';
+import { Badge } from '@/web/components/ui/badge';
+import { cn } from '@/web/lib/class-names';
+import { formatDate } from '@/web/lib/format-date';
+import { TASK_TEXTS } from '../texts';
+
+type Columns = Record<TaskStatus, Task[]>;
+
+/** Each column's tasks, lowest position first. */
+export function boardColumns(tasks: readonly Task[]): Columns {
+  const columns: Columns = { pending: [], in_progress: [], completed: [] };
+  for (const task of tasks) columns[task.status].push(task);
+  for (const status of TASK_STATUSES) columns[status].sort((a, b) => a.position - b.position || a.createdAt.localeCompare(b.createdAt));
+  return columns;
+}
+
+/** A place between two neighbours' positions (either may be missing: the column's ends). */
+export function positionBetween(before: number | undefined, after: number | undefined): number {
+  if (before === undefined && after === undefined) return Date.now();
+  if (before === undefined) return after! - 1024;
+  if (after === undefined) return before + 1024;
+  return (before + after) / 2;
+}
+
+function columnOf(columns: Columns, id: string): TaskStatus | undefined {
+  if ((TASK_STATUSES as readonly string[]).includes(id)) return id as TaskStatus;
+  return TASK_STATUSES.find((status) => columns[status].some((task) => task.id === id));
+}
+
+type TaskBoardProps = {
+  tasks: readonly Task[];
+  /** Saves a task's new column and place. */
+  onMove: (task: Task, status: TaskStatus, position: number) => void;
+  disabled?: boolean;
+};
+
+export function TaskBoard({ tasks, onMove, disabled }: TaskBoardProps) {
+  // While dragging, the board shows the task in the column it is over; the drop saves it.
+  const [dragging, setDragging] = useState<Columns | null>(null);
+  const columns = dragging ?? boardColumns(tasks);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+
+  const onDragOver = ({ active, over }: DragOverEvent) => {
+    if (!over) return;
+    const current = dragging ?? boardColumns(tasks);
+    const from = columnOf(current, String(active.id));
+    const to = columnOf(current, String(over.id));
+    if (!from || !to || from === to) return;
+    const task = current[from].find((t) => t.id === active.id)!;
+    const overIndex = current[to].findIndex((t) => t.id === over.id);
+    const target = [...current[to]];
+    target.splice(overIndex < 0 ? target.length : overIndex, 0, { ...task, status: to });
+    setDragging({ ...current, [from]: current[from].filter((t) => t.id !== active.id), [to]: target });
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const current = dragging ?? boardColumns(tasks);
+    setDragging(null);
+    const task = tasks.find((t) => t.id === active.id);
+    const to = over ? columnOf(current, String(over.id)) : undefined;
+    if (!over || !task || !to) return;
+    // The column as shown (the task already in it), then the drop's reordering within it.
+    const column = current[to];
+    const from = column.findIndex((t) => t.id === task.id);
+    const overIndex = column.findIndex((t) => t.id === over.id);
+    const order = from < 0 ? [...column, task] : arrayMove(column, from, overIndex < 0 ? column.length - 1 : overIndex);
+    const at = order.findIndex((t) => t.id === task.id);
+    const [before, after] = [order[at - 1], order[at + 1]];
+    // Back where it was: nothing to save.
+    const saved = boardColumns(tasks)[task.status];
+    const was = saved.findIndex((t) => t.id === task.id);
+    if (to === task.status && saved[was - 1]?.id === before?.id && saved[was + 1]?.id === after?.id) return;
+    onMove(task, to, positionBetween(before?.position, after?.position));
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCorners}
+      onDragStart={() => setDragging(boardColumns(tasks))}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDragging(null)}
+      accessibility={{ screenReaderInstructions: { draggable: TASK_TEXTS.dragHint } }}
+    >
+      <div className="grid gap-4 md:grid-cols-3">
+        {TASK_STATUSES.map((status) => (
+          <BoardColumn key={status} status={status} tasks={columns[status]} disabled={disabled} />
+        ))}
+      </div>
+    </DndContext>
+  );
+}
+
+function BoardColumn({ status, tasks, disabled }: { status: TaskStatus; tasks: Task[]; disabled?: boolean }) {
+  const { setNodeRef, isOver } = useDroppable({ id: status });
+  const title = TASK_STATUS_TITLES[status];
+  return (
+    <section aria-label={TASK_TEXTS.boardColumn(title, tasks.length)} className={cn('grid content-start gap-2 rounded-lg border bg-muted/30 p-3', isOver && 'ring-2 ring-ring/40')}>
+      <h3 className="flex items-center justify-between text-sm font-semibold">
+        {title}
+        <Badge variant="secondary">{tasks.length}</Badge>
+      </h3>
+      <SortableContext items={tasks.map((t) => t.id)} strategy={verticalListSortingStrategy}>
+        <ul ref={setNodeRef} className="grid min-h-16 gap-2">
+          {tasks.map((task) => (
+            <BoardCard key={task.id} task={task} disabled={disabled} />
+          ))}
+        </ul>
+      </SortableContext>
+    </section>
+  );
+}
+
+function BoardCard({ task, disabled }: { task: Task; disabled?: boolean }) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task.id, disabled });
+  return (
+    <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} className={cn(isDragging && 'opacity-60')}>
+      {/* The draggable control (a button to assistive tech, Space picks it up) inside its list item. */}
+      <div
+        {...attributes}
+        {...listeners}
+        aria-label={task.title}
+        className="grid cursor-grab gap-1 rounded-md border bg-card p-3 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        <span className="font-medium break-words">{task.title}</span>
+        <span className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+          <span>{task.priority}</span>
+          {task.assigneeName ? <span>{TASK_TEXTS.assignedTo(task.assigneeName)}</span> : null}
+          {task.dueDate ? <span>{formatDate(task.dueDate)}</span> : null}
+        </span>
+      </div>
+    </li>
+  );
+}

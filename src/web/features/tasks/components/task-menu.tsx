@@ -1,0 +1,40 @@
+// A task's '…' menu on the project page (issue 16): move it to another status (in progress is
+// set here or on the board), and for staff, Edit.
+import { MoreHorizontal } from 'lucide-react';
+import { TASK_STATUSES, type TaskStatus } from '@/domain/project-status';
+import { TASK_STATUS_TITLES, type Task } from '@/domain/tasks';
+import { Button } from '@/web/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
+import { TASK_TEXTS } from '../texts';
+
+type TaskMenuProps = {
+  task: Task;
+  canEdit: boolean;
+  onMove: (status: TaskStatus) => void;
+  onEdit: () => void;
+};
+
+export function TaskMenu({ task, canEdit, onMove, onEdit }: TaskMenuProps) {
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={TASK_TEXTS.taskActions(task.title)}>
+          <MoreHorizontal aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        {TASK_STATUSES.filter((status) => status !== task.status).map((status) => (
+          <DropdownMenuItem key={status} onSelect={() => onMove(status)}>
+            {TASK_TEXTS.moveTo(TASK_STATUS_TITLES[status])}
+          </DropdownMenuItem>
+        ))}
+        {canEdit ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={onEdit}>{TASK_TEXTS.edit}</DropdownMenuItem>
+          </>
+        ) : null}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

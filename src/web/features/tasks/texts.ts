@@ -1,0 +1,25 @@
+// Labels of the tasks feature that the spec leaves to us (issue 16); the spec's own wording is
+// TASK_MESSAGES in src/domain/tasks.ts.
+export const TASK_TEXTS = {
+  assignee: 'Assignee',
+  unassigned: 'Unassigned',
+  loadingAssignees: 'Loading members...',
+  assignedTo: (name: string) => `Assigned to ${name}`,
+  taskActions: (title: string) => `Actions for "${title}"`,
+  edit: 'Edit',
+  editTitle: 'Edit Task',
+  editDescription: 'Change the task; the assignee is emailed.',
+  save: 'Save Changes',
+  saving: 'Saving...',
+  saved: 'Task updated',
+  moveTo: (status: string) => `Move to ${status}`,
+  view: 'Task view',
+  list: 'List',
+  board: 'Board',
+  boardColumn: (status: string, count: number) => `${status}, ${count} ${count === 1 ? 'task' : 'tasks'}`,
+  dragHint: 'To move a task with the keyboard: focus it, press Space, use the arrow keys, then Space again.',
+  myWorkTitle: 'My open tasks',
+  myWorkEmpty: 'Nothing assigned to you is open. Tasks assigned to you on any project show up here.',
+  loadMore: 'Load more',
+  inProject: (project: string, client: string) => `${project} · ${client}`,
+} as const;
