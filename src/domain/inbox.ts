@@ -7,6 +7,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Notifications older than this are pruned (the housekeeping job). */
 export const INBOX_RETENTION_DAYS = 90;
 export const INBOX_PAGE_SIZE = 20;
+const NOTE_PREVIEW_LENGTH = 120;
 
 export const INBOX_TEXTS = {
   title: 'Inbox',
@@ -18,6 +19,11 @@ export const INBOX_TEXTS = {
   assigned: (task: string) => `You were assigned "${task}"`,
   completed: (task: string) => `"${task}" was completed`,
   noteAdded: (project: string) => `New note on ${project}`,
+  /** The note's start, on one line: who wrote it and its first words. */
+  notePreview: (author: string, content: string) => {
+    const line = content.replace(/\s+/g, ' ').trim();
+    return `${author}: ${line.length > NOTE_PREVIEW_LENGTH ? `${line.slice(0, NOTE_PREVIEW_LENGTH - 1)}…` : line}`;
+  },
   intakeSubmitted: (project: string) => `The client answered the questionnaire of ${project}`,
   linkOpened: (link: string) => `Link "${link}" was opened for the first time`,
 } as const;

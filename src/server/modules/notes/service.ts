@@ -4,11 +4,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { NOTE_LIST_LIMIT, NOTE_MESSAGES, noteContentSchema, type Note } from '../../../domain/notes';
+import { INBOX_TEXTS } from '../../../domain/inbox';
 import { recordActivity } from '../../platform/activity-log';
 import type { Executor } from '../../platform/db/client';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { projectNotes } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
+import { notifyMember, projectFollowers } from '../../platform/inbox';
 import type { Platform } from '../../platform/platform';
 import { requireContributor, type ProjectAccess, type ProjectActor } from '../../platform/project-access/access';
 
@@ -65,6 +67,21 @@ export async function addNote(
       projectId: project.id,
       details: { note_id: note!.id },
     });
+    // Issue 16: in the inbox of those who follow the project, but its author.
+    for (const recipientId of await projectFollowers(tx, project, actor.profileId)) {
+      await notifyMember(
+        tx,
+        {
+          organizationId: project.organizationId,
+          recipientId,
+          kind: 'note_added',
+          projectId: project.id,
+          title: INBOX_TEXTS.noteAdded(project.name),
+          body: INBOX_TEXTS.notePreview(actor.fullName, input.content),
+        },
+        now,
+      );
+    }
     return toNote({ note: note!, authorName: actor.fullName, authorEmail: actor.email }, actor);
   });
 }

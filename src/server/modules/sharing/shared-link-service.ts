@@ -2,14 +2,16 @@
 // opening a link, with its password once per browser and then a signed grant cookie, and the
 // project as the page shows it. Who may read and write through a link is the project access
 // gate's (platform/project-access/link.ts); every open is recorded.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import { INBOX_TEXTS } from '../../../domain/inbox';
 import { SHARED_LINK_ERRORS } from '../../../domain/shared-link-errors';
 import { SHARING_MESSAGES, type SharedProject } from '../../../domain/sharing';
 import { verifyPassword } from '../../platform/auth/password';
 import { consumeRateLimit } from '../../platform/auth/rate-limit';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
-import { projectAccessOpens, projects } from '../../platform/db/schema/work';
+import { projectAccessOpens, projectAccessTokens, projects } from '../../platform/db/schema/work';
+import { notifyMember } from '../../platform/inbox';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import {
@@ -54,6 +56,50 @@ async function sharedProject(db: Executor, projectId: string, link: UsableLink, 
   };
 }
 
+/**
+ * Issue 16: the link's creator hears in the inbox when someone else opens it for the first time.
+ * The link row is locked first, so two first opens at once notify once.
+ */
+async function tellOwnerOfFirstOpen(
+  tx: Executor,
+  link: UsableLink,
+  project: { id: string; name: string; organizationId: string },
+  viewer: Actor | null,
+  now: Date,
+): Promise<void> {
+  const [owner] = await tx
+    .select({ createdBy: projectAccessTokens.createdBy })
+    .from(projectAccessTokens)
+    .where(eq(projectAccessTokens.id, link.id))
+    .for('update');
+  if (!owner?.createdBy || owner.createdBy === viewer?.profileId) return;
+  // An earlier open by anyone but the owner (signed out, or another member) was the first.
+  const [earlier] = await tx
+    .select({ id: projectAccessOpens.id })
+    .from(projectAccessOpens)
+    .where(
+      and(
+        eq(projectAccessOpens.accessTokenId, link.id),
+        eq(projectAccessOpens.kind, 'open'),
+        or(isNull(projectAccessOpens.profileId), ne(projectAccessOpens.profileId, owner.createdBy)),
+      ),
+    )
+    .limit(1);
+  if (earlier) return;
+  await notifyMember(
+    tx,
+    {
+      organizationId: project.organizationId,
+      recipientId: owner.createdBy,
+      kind: 'link_opened',
+      projectId: project.id,
+      title: INBOX_TEXTS.linkOpened(link.name ?? project.name),
+      body: viewer ? `${viewer.fullName} · ${project.name}` : project.name,
+    },
+    now,
+  );
+}
+
 /** GET /api/project-access/:token: the project for a page that already has access; a read. */
 export async function getSharedProject(platform: Platform, request: SharedLinkRequest): Promise<SharedProject> {
   const { link, access } = await readSharedLink(platform, request);
@@ -92,6 +138,7 @@ export async function openSharedLink(
   const opened = await db.transaction(async (tx) => {
     // Still usable now (revoked while the password was being checked?), and the project with it.
     const project = await linkAccess(platform, link, request.viewer).project(tx);
+    await tellOwnerOfFirstOpen(tx, link, project, request.viewer, now);
     await tx.insert(projectAccessOpens).values({
       accessTokenId: link.id,
       projectId: project.id,

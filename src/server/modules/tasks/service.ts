@@ -21,9 +21,9 @@ import type { TaskStatus } from '../../../domain/project-status';
 import { recordActivity } from '../../platform/activity-log';
 import type { Executor } from '../../platform/db/client';
 import { profiles } from '../../platform/db/schema/tenancy';
-import { developerProjectAccess, projects, tasks } from '../../platform/db/schema/work';
+import { developerProjectAccess, tasks } from '../../platform/db/schema/work';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
-import { notifyMember } from '../../platform/inbox';
+import { notifyMember, projectFollowers } from '../../platform/inbox';
 import { publishChange } from '../../platform/realtime/publisher';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
@@ -296,9 +296,8 @@ export async function updateTask(
           ].join('\n'),
         });
       }
-      // In the inbox of the task's assignee and the project's owner, unless they did it.
-      for (const recipientId of await completionWatchers(tx, project.id, row.assigneeId)) {
-        if (recipientId === actor.profileId) continue;
+      // In the inbox of those who follow the project (its assignees among them), but whoever did it.
+      for (const recipientId of await projectFollowers(tx, project, actor.profileId)) {
         await notifyMember(
           tx,
           { organizationId: project.organizationId, recipientId, kind: 'task_completed', projectId: project.id, title: INBOX_TEXTS.completed(row.title), body: project.name },
@@ -314,12 +313,6 @@ async function assigneeName(tx: Executor, profileId: string | null): Promise<str
   if (!profileId) return null;
   const [row] = await tx.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, profileId));
   return row?.fullName ?? null;
-}
-
-/** The task's assignee and the project's creator, once each, members of its organization. */
-async function completionWatchers(tx: Executor, projectId: string, assigneeId: string | null): Promise<string[]> {
-  const [project] = await tx.select({ createdBy: projects.createdBy }).from(projects).where(eq(projects.id, projectId));
-  return [...new Set([assigneeId, project?.createdBy ?? null].filter((id): id is string => id !== null))];
 }
 
 async function publishProjectChange(tx: Executor, project: AccessedProject): Promise<void> {
