@@ -121,4 +121,35 @@ test.describe('Accessibility', () => {
     await expectPageNamed(visitor, 'Acme Online Store');
     await expectNoSeriousViolations(visitor, 'shared project page');
   });
+
+  test('My Work, the inbox, the task board, the task menu and Edit Task (issue 16)', async ({ page }) => {
+    test.slow();
+    await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);
+    await expect(card(page, 'Acme Online Store')).toBeVisible();
+    const projectId = (await card(page, 'Acme Online Store').getByRole('link').first().getAttribute('href'))!.split('/').pop()!.split('?')[0]!;
+    const me = await (await page.request.get('/api/me')).json();
+    const task = await page.request.post(`/api/projects/${projectId}/tasks`, { data: { title: 'Accessible task', assigneeId: me.profile.id, dueDate: '2026-01-02' } });
+    expect(task.status(), await task.text()).toBe(201);
+
+    await page.goto('/?tab=my-work');
+    await expect(page.getByText('Accessible task')).toBeVisible();
+    await expectPageNamed(page, 'My Work');
+    await expectNoSeriousViolations(page, 'My Work tab');
+    await page.getByRole('button', { name: /^Inbox/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Inbox' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'inbox menu');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/project/${projectId}?tab=tasks`);
+    await page.getByRole('button', { name: 'Actions for "Accessible task"' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'task menu');
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit Task' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'Edit Task dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Board', exact: true }).click();
+    await expect(page.getByRole('region', { name: /^To Do/ })).toBeVisible();
+    await expectNoSeriousViolations(page, 'task board');
+  });
 });

@@ -51,19 +51,19 @@ test('an assigned task reaches My Work and the inbox live, and moves on the boar
   await expect(dev.getByRole('listitem').filter({ hasText: 'Print menu boards' })).toContainText(`${name} · Harbor Coffee`);
   await expect(bell).toHaveAttribute('aria-label', `Inbox, ${unreadBefore + 1} unread`);
   await bell.click();
-  await expect(dev.getByRole('menuitem', { name: /You were assigned "Print menu boards"/ })).toBeVisible();
+  await expect(dev.getByRole('dialog', { name: 'Inbox' }).getByRole('button', { name: /You were assigned "Print menu boards"/ })).toBeVisible();
   await dev.keyboard.press('Escape');
 
   // On the board, by keyboard: pick up, move right to In Progress, drop.
   await dev.getByRole('link', { name: `${name} · Harbor Coffee` }).click();
   await expect(dev.getByRole('heading', { level: 1, name })).toBeVisible();
   await dev.getByRole('button', { name: 'Board', exact: true }).click();
-  const card = dev.getByRole('region', { name: /^To Do/ }).getByRole('button', { name: 'Print menu boards' });
+  const card = dev.getByRole('region', { name: /^To Do/ }).getByRole('button', { name: /^Print menu boards/ });
   await card.focus();
   await dev.keyboard.press('Space');
   await dev.keyboard.press('ArrowRight');
   await dev.keyboard.press('Space');
-  await expect(dev.getByRole('region', { name: /^In Progress/ }).getByRole('button', { name: 'Print menu boards' })).toBeVisible();
+  await expect(dev.getByRole('region', { name: /^In Progress/ }).getByRole('button', { name: /^Print menu boards/ })).toBeVisible();
   await expect
     .poll(async () => ((await (await page.request.get(`/api/projects/${projectId}/tasks`)).json()).items as { status: string }[])[0]?.status)
     .toBe('in_progress');

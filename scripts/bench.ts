@@ -323,6 +323,37 @@ const benchmarks: Benchmark[] = [
     },
   },
   {
+    name: 'my-work',
+    description:
+      "GET /api/my-work (first page) for a developer with 5,000 open tasks over the 500 projects they are assigned to (of 1,000; 30,000 tasks in all), 8 connections for 10 s per round, alternating with a bare route running the same SQL; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set",
+    async run({ runs }) {
+      const rows: Row[] = [];
+      for (const target of benchTargets()) {
+        const server = await startListServer(target.databaseUrl, {}, 'scripts/bench/my-work-server.ts');
+        try {
+          const apps: LoadResult[] = [];
+          const bares: LoadResult[] = [];
+          for (let i = 0; i < runs; i++) {
+            apps.push(await loadTest(`${server.appUrl}/api/my-work`, server.cookie, 8));
+            bares.push(await loadTest(`${server.bareUrl}/bare/my-work`, undefined, 8));
+          }
+          for (const [who, results] of [
+            ['app', apps],
+            ['bare SQL', bares],
+          ] as const) {
+            rows.push(row('my-work', `${target.label}, ${who}`, 'requests/s', 'req/s', results.map((r) => r.rps)));
+            rows.push(row('my-work', `${target.label}, ${who}`, 'p50 latency', 'ms', results.map((r) => r.p50)));
+            rows.push(row('my-work', `${target.label}, ${who}`, 'p99 latency', 'ms', results.map((r) => r.p99)));
+          }
+          rows.push(row('my-work', `${target.label}, app / bare`, 'throughput ratio', 'x', apps.map((r, i) => r.rps / bares[i]!.rps)));
+        } finally {
+          await server.stop();
+        }
+      }
+      return rows;
+    },
+  },
+  {
     name: 'export',
     description:
       'GET /api/projects/export (CSV, every page) for an admin of the project-list organization (10,000 projects): time, rows, and the server process RSS before and at its peak during the download (sampled every 20 ms); PGlite, and PostgreSQL when BENCH_DATABASE_URL is set',
@@ -425,9 +456,13 @@ function benchTargets(): { label: string; databaseUrl?: string }[] {
 type ListServer = { pid: number; appUrl: string; bareUrl: string; cookie: string; stop: () => Promise<void> };
 
 /** scripts/bench/project-list-server.ts in its own process, seeded, listening on two ports. */
-async function startListServer(databaseUrl: string | undefined, sizes: { projects?: number; tasks?: number } = {}): Promise<ListServer> {
+async function startListServer(
+  databaseUrl: string | undefined,
+  sizes: { projects?: number; tasks?: number } = {},
+  script = 'scripts/bench/project-list-server.ts',
+): Promise<ListServer> {
   const port = await freePort();
-  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/bench/project-list-server.ts'], {
+  const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [script], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

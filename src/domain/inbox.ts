@@ -15,6 +15,8 @@ export const INBOX_TEXTS = {
   empty: 'Nothing new. Assignments, completions and client answers show up here.',
   markAllRead: 'Mark all read',
   markRead: 'Mark read',
+  unread: 'Unread:',
+  loading: 'Loading...',
   loadMore: 'Load more',
   assigned: (task: string) => `You were assigned "${task}"`,
   completed: (task: string) => `"${task}" was completed`,

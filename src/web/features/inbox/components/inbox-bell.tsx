@@ -1,11 +1,12 @@
-// The inbox in the top bar (issue 16): a bell with the unread count; its menu lists the latest
-// notifications, each opening its project, with Mark all read. Updated live.
+// The inbox in the top bar (issue 16): a bell with the unread count; its popover lists the
+// latest notifications, each opening its project (and marked read), with Mark all read. Live.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { INBOX_TEXTS } from '@/domain/inbox';
+import { INBOX_TEXTS, type Notification } from '@/domain/inbox';
 import { Button } from '@/web/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
+import { Popover, PopoverContent, PopoverTrigger } from '@/web/components/ui/popover';
 import { cn } from '@/web/lib/class-names';
 import { formatDateTime } from '@/web/lib/format-date';
 import { inboxQuery, useMarkRead } from '../api';
@@ -14,12 +15,20 @@ export function InboxBell() {
   const inbox = useInfiniteQuery(inboxQuery);
   const markRead = useMarkRead();
   const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
   const unread = inbox.data?.pages[0]?.unread ?? 0;
   const items = inbox.data?.pages.flatMap((page) => page.items) ?? [];
 
+  const openItem = (item: Notification) => {
+    if (!item.read) markRead.mutate({ ids: [item.id] });
+    setOpen(false);
+    if (item.projectId) void navigate(`/project/${item.projectId}`);
+  };
+
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
         <Button variant="ghost" size="icon" className="relative" aria-label={INBOX_TEXTS.open(unread)}>
           <Bell aria-hidden />
           {unread > 0 ? (
@@ -28,38 +37,49 @@ export function InboxBell() {
             </span>
           ) : null}
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-80" aria-label={INBOX_TEXTS.title}>
-        <div className="flex items-center justify-between px-2 py-1.5">
-          <span className="text-sm font-semibold">{INBOX_TEXTS.title}</span>
+      </PopoverTrigger>
+      <PopoverContent aria-labelledby={titleId} className="max-h-[min(30rem,var(--radix-popover-content-available-height))] w-80 max-w-[calc(100vw-1rem)]">
+        <div className="sticky top-0 flex items-center justify-between border-b bg-card px-3 py-2">
+          <h2 id={titleId} className="text-sm font-semibold">
+            {INBOX_TEXTS.title}
+          </h2>
           {unread > 0 ? (
             <Button variant="ghost" size="sm" onClick={() => markRead.mutate({ all: true })} loading={markRead.isPending}>
               {INBOX_TEXTS.markAllRead}
             </Button>
           ) : null}
         </div>
-        <DropdownMenuSeparator />
-        {items.length === 0 ? <p className="px-2 py-4 text-sm text-muted-foreground">{INBOX_TEXTS.empty}</p> : null}
-        {items.map((item) => (
-          <DropdownMenuItem
-            key={item.id}
-            className={cn('grid items-start gap-0.5', !item.read && 'bg-primary/5')}
-            onSelect={() => {
-              if (!item.read) markRead.mutate({ ids: [item.id] });
-              if (item.projectId) void navigate(`/project/${item.projectId}`);
-            }}
-          >
-            <span className={cn('text-sm', !item.read && 'font-semibold')}>{item.title}</span>
-            <span className="text-xs text-muted-foreground">
-              {item.body ? `${item.body} · ` : ''}
-              {formatDateTime(item.createdAt)}
-            </span>
-          </DropdownMenuItem>
-        ))}
+        {items.length === 0 ? (
+          <p className="px-3 py-4 text-sm text-muted-foreground">{inbox.isPending ? INBOX_TEXTS.loading : INBOX_TEXTS.empty}</p>
+        ) : (
+          <ul className="grid gap-0.5 p-1">
+            {items.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  onClick={() => openItem(item)}
+                  className={cn('grid w-full gap-0.5 rounded-sm px-2 py-2 text-left outline-none hover:bg-muted focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring', !item.read && 'bg-primary/5')}
+                >
+                  <span className={cn('text-sm', !item.read && 'font-semibold')}>
+                    {item.read ? null : <span className="sr-only">{INBOX_TEXTS.unread}</span>} {item.title}
+                  </span>{' '}
+                  <span className="text-xs text-muted-foreground">
+                    {item.body ? `${item.body} · ` : ''}
+                    {formatDateTime(item.createdAt)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
         {inbox.hasNextPage ? (
-          <DropdownMenuItem onSelect={(event) => { event.preventDefault(); void inbox.fetchNextPage(); }}>{INBOX_TEXTS.loadMore}</DropdownMenuItem>
+          <div className="border-t p-1">
+            <Button variant="ghost" size="sm" className="w-full" loading={inbox.isFetchingNextPage} onClick={() => void inbox.fetchNextPage()}>
+              {INBOX_TEXTS.loadMore}
+            </Button>
+          </div>
         ) : null}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      </PopoverContent>
+    </Popover>
   );
 }

@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { myWorkQuery, useUpdateTask } from '../api';
 import { TASK_TEXTS } from '../texts';
+import { PriorityBadge } from './priority-badge';
 
 export function MyWorkTab() {
   const work = useInfiniteQuery(myWorkQuery);
@@ -84,7 +85,10 @@ function MyWorkRow({ task, overdue }: { task: MyWorkItem; overdue: boolean }) {
         </Link>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1 text-xs">
-        {task.status === 'in_progress' ? <Badge variant="secondary">{TASK_STATUS_TITLES.in_progress}</Badge> : null}
+        <span className="flex gap-1">
+          <PriorityBadge priority={task.priority} />
+          {task.status === 'in_progress' ? <Badge variant="secondary">{TASK_STATUS_TITLES.in_progress}</Badge> : null}
+        </span>
         {task.dueDate ? <span className={overdue ? 'font-medium text-red-700' : 'text-muted-foreground'}>{formatDate(task.dueDate)}</span> : null}
       </div>
     </li>

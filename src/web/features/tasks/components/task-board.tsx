@@ -16,11 +16,12 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { useState } from 'react';
 import { TASK_STATUSES, type TaskStatus } from '@/domain/project-status';
-import { TASK_STATUS_TITLES, type Task } from '@/domain/tasks';
+import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_TITLES, type Task } from '@/domain/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { cn } from '@/web/lib/class-names';
-import { formatDate } from '@/web/lib/format-date';
+import { formatDate, todayIso } from '@/web/lib/format-date';
 import { TASK_TEXTS } from '../texts';
+import { PriorityBadge } from './priority-badge';
 
 type Columns = Record<TaskStatus, Task[]>;
 
@@ -132,20 +133,25 @@ function BoardColumn({ status, tasks, disabled }: { status: TaskStatus; tasks: T
 
 function BoardCard({ task, disabled }: { task: Task; disabled?: boolean }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task.id, disabled });
+  const overdue = isTaskOverdue(task, todayIso());
   return (
     <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} className={cn(isDragging && 'opacity-60')}>
       {/* The draggable control (a button to assistive tech, Space picks it up) inside its list item. */}
       <div
         {...attributes}
         {...listeners}
-        aria-label={task.title}
         className="grid cursor-grab gap-1 rounded-md border bg-card p-3 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <span className="font-medium break-words">{task.title}</span>
-        <span className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
-          <span>{task.priority}</span>
+        <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+          <PriorityBadge priority={task.priority} />
           {task.assigneeName ? <span>{TASK_TEXTS.assignedTo(task.assigneeName)}</span> : null}
-          {task.dueDate ? <span>{formatDate(task.dueDate)}</span> : null}
+          {task.dueDate ? (
+            <span className={cn(overdue && 'font-medium text-red-700')}>
+              {formatDate(task.dueDate)}
+              {overdue ? ` ${TASK_MESSAGES.overdue}` : ''}
+            </span>
+          ) : null}
         </span>
       </div>
     </li>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Columns3, List, Plus } from 'lucide-react';
 import { Suspense, useState, type ReactNode } from 'react';
-import type { TaskPriority, TaskStatus } from '@/domain/project-status';
+import type { TaskStatus } from '@/domain/project-status';
 import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_LABELS, toggledTaskStatus, type Task } from '@/domain/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -13,6 +13,7 @@ import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { taskListQuery, useSetTaskStatus } from '../api';
 import { TASK_TEXTS } from '../texts';
+import { PriorityBadge } from './priority-badge';
 
 // The dialog (a form, zod, the dialog primitive) downloads when first opened or on the button's hover.
 const CreateTaskDialog = lazyComponent(async () => (await import('./create-task-dialog')).CreateTaskDialog);
@@ -26,12 +27,6 @@ const TaskMenu = lazyComponent(async () => (await import('./task-menu')).TaskMen
 function TaskMenuPlaceholder() {
   return <span aria-hidden className="size-10 shrink-0" />;
 }
-
-const PRIORITY_STYLES: Record<TaskPriority, string> = {
-  low: 'border-zinc-200 bg-zinc-50 text-zinc-700',
-  medium: 'border-amber-200 bg-amber-50 text-amber-800',
-  high: 'border-red-200 bg-red-50 text-red-800',
-};
 
 type TaskItemProps = {
   task: Task;
@@ -68,9 +63,7 @@ function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, sho
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <p className={cn('font-medium', completed && 'text-emerald-700 line-through', overdue && 'text-red-700')}>{task.title}</p>
-          <Badge variant="outline" className={PRIORITY_STYLES[task.priority]}>
-            {task.priority}
-          </Badge>
+          <PriorityBadge priority={task.priority} />
           <Badge variant="outline" className={completed ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : undefined}>
             {TASK_STATUS_LABELS[task.status]}
           </Badge>

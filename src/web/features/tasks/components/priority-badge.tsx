@@ -1,0 +1,17 @@
+// A task's priority as the list, the board and My Work show it (spec 2 "Tasks").
+import type { TaskPriority } from '@/domain/project-status';
+import { Badge } from '@/web/components/ui/badge';
+
+const PRIORITY_STYLES: Record<TaskPriority, string> = {
+  low: 'border-zinc-200 bg-zinc-50 text-zinc-700',
+  medium: 'border-amber-200 bg-amber-50 text-amber-800',
+  high: 'border-red-200 bg-red-50 text-red-800',
+};
+
+export function PriorityBadge({ priority }: { priority: TaskPriority }) {
+  return (
+    <Badge variant="outline" className={PRIORITY_STYLES[priority]}>
+      {priority}
+    </Badge>
+  );
+}
