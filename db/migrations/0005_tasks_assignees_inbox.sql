@@ -19,6 +19,6 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_project_id_projects_id
 CREATE INDEX "notifications_recipient_idx" ON "notifications" USING btree ("recipient_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("recipient_id") WHERE "notifications"."read_at" is null;--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_assignee_id_profiles_id_fk" FOREIGN KEY ("assignee_id") REFERENCES "public"."profiles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "tasks_assignee_open_idx" ON "tasks" USING btree ("assignee_id","due_date","id") WHERE "tasks"."status" <> 'completed';--> statement-breakpoint
+CREATE INDEX "tasks_assignee_open_idx" ON "tasks" USING btree ("assignee_id",coalesce("due_date", '9999-12-31'::date),"id") WHERE "tasks"."status" <> 'completed';--> statement-breakpoint
 -- Existing tasks keep their order on the board: oldest first, as new ones are placed last.
 UPDATE "tasks" SET "position" = extract(epoch from "created_at") * 1000;

@@ -2,7 +2,7 @@
 // projects they can see, soonest due first and undated last, keyset-paged on (due date, id).
 // Grouping into Overdue / Today / This week / Later is the domain's (myWorkGroup), by the
 // viewer's today.
-import { and, asc, eq, gt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { MY_WORK_PAGE_SIZE, type MyWorkItem } from '../../../domain/tasks';
 import type { Actor } from '../../platform/auth/session';
 import { invalidCursor } from '../../platform/db/cursor';
@@ -14,7 +14,8 @@ import { toTask } from './service';
 
 /** Undated tasks sort after every date a task may have (the domain allows years up to 2999). */
 const NO_DUE_DATE = '9999-12-31';
-const dueKey = sql<string>`coalesce(${tasks.dueDate}, ${NO_DUE_DATE}::date)`;
+// Spelled as the index spells it (a literal, not a parameter), so the planner matches the two.
+const dueKey = sql<string>`coalesce(${tasks.dueDate}, ${sql.raw(`'${NO_DUE_DATE}'`)}::date)`;
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2})\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
@@ -41,7 +42,8 @@ export async function listMyWork({ db }: Platform, actor: Actor, cursor: string 
         eq(tasks.assigneeId, actor.profileId),
         ne(tasks.status, 'completed'),
         visibleProjects(actor),
-        after ? or(gt(dueKey, sql`${after.due}::date`), and(eq(dueKey, sql`${after.due}::date`), gt(tasks.id, after.id))) : undefined,
+        // A row comparison on the index's own key (tasks_assignee_open_idx): the page starts where the last one ended.
+        after ? sql`(${dueKey}, ${tasks.id}) > (${after.due}::date, ${after.id}::uuid)` : undefined,
       ),
     )
     .orderBy(asc(dueKey), asc(tasks.id))

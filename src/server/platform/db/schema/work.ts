@@ -221,8 +221,11 @@ export const tasks = pgTable(
   },
   (t) => [
     index('tasks_project_id_idx').on(t.projectId, t.createdAt),
-    // My Work: an assignee's open tasks by due date (issue 16).
-    index('tasks_assignee_open_idx').on(t.assigneeId, t.dueDate, t.id).where(sql`${t.status} <> 'completed'`),
+    // My Work: an assignee's open tasks, soonest due first and undated last (issue 16): the
+    // list's own order, so a page reads its rows off the index instead of sorting them all.
+    index('tasks_assignee_open_idx')
+      .on(t.assigneeId, sql`coalesce(${t.dueDate}, '9999-12-31'::date)`, t.id)
+      .where(sql`${t.status} <> 'completed'`),
     check('tasks_status_check', inList(t.status, TASK_STATUSES)),
     check('tasks_priority_check', inList(t.priority, TASK_PRIORITIES)),
   ],
