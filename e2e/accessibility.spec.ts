@@ -122,7 +122,7 @@ test.describe('Accessibility', () => {
     await expectNoSeriousViolations(visitor, 'shared project page');
   });
 
-  test('My Work, the inbox, the task board, the task menu and Edit Task (issue 16)', async ({ page }) => {
+  test('My Work, the inbox, the task board, the task menu and the task edit form (issue 16)', async ({ page }) => {
     test.slow();
     await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);
     await expect(card(page, 'Acme Online Store')).toBeVisible();
@@ -145,9 +145,10 @@ test.describe('Accessibility', () => {
     await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
     await expectNoSeriousViolations(page, 'task menu');
     await page.getByRole('menuitem', { name: 'Edit' }).click();
-    await expect(page.getByRole('dialog', { name: 'Edit Task' })).toBeVisible();
-    await expectNoSeriousViolations(page, 'Edit Task dialog');
+    await expect(page.getByRole('form', { name: 'Edit Task' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'Edit Task form');
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('form', { name: 'Edit Task' })).toBeHidden();
     await page.getByRole('button', { name: 'Board', exact: true }).click();
     await expect(page.getByRole('region', { name: /^To Do/ })).toBeVisible();
     await expectNoSeriousViolations(page, 'task board');

@@ -36,34 +36,58 @@ test('an assigned task reaches My Work and the inbox live, and moves on the boar
   await expect(bell).toBeVisible();
   const unreadBefore = Number((await bell.getAttribute('aria-label'))?.match(/(\d+) unread/)?.[1] ?? 0);
 
-  // Staff add a task for them.
+  // Staff add a task for them. (Focus checks need the page in front: document.hasFocus().)
+  await page.bringToFront();
   await page.goto(`/project/${projectId}?tab=tasks`);
   await page.getByRole('button', { name: 'Add Task' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Task' });
-  await dialog.getByLabel('Task Title').fill('Print menu boards');
+  await dialog.getByLabel('Task Title').fill('Print menu board');
   await dialog.getByRole('combobox', { name: 'Assignee' }).click();
   await page.getByRole('option', { name: developer.fullName }).click();
   await dialog.getByRole('button', { name: 'Create Task' }).click();
   await expect(toast(page, 'Task created successfully')).toBeVisible();
   await expect(page.getByText(`Assigned to ${developer.fullName}`)).toBeVisible();
 
+  // Staff fix the title in the task's row; Escape leaves a row as it was, and focus goes back to its menu.
+  const menu = page.getByRole('button', { name: 'Actions for "Print menu board"' });
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const row = page.getByRole('form', { name: 'Edit Task' });
+  await expect(row.getByLabel('Task Title')).toBeFocused();
+  await row.getByLabel('Task Title').fill('Print menu boards, draft');
+  await page.keyboard.press('Escape');
+  await expect(row).toBeHidden();
+  await expect(menu).toBeFocused();
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await row.getByLabel('Task Title').fill('Print menu boards');
+  await row.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Task updated')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Actions for "Print menu boards"' })).toBeFocused();
+
   // Without a reload: in My Work (with its project and client), and in the inbox.
   await expect(dev.getByRole('listitem').filter({ hasText: 'Print menu boards' })).toContainText(`${name} · Harbor Coffee`);
   await expect(bell).toHaveAttribute('aria-label', `Inbox, ${unreadBefore + 1} unread`);
   await bell.click();
-  await expect(dev.getByRole('dialog', { name: 'Inbox' }).getByRole('button', { name: /You were assigned "Print menu boards"/ })).toBeVisible();
+  await expect(dev.getByRole('dialog', { name: 'Inbox' }).getByRole('button', { name: /You were assigned "Print menu board"/ })).toBeVisible();
   await dev.keyboard.press('Escape');
 
   // On the board, by keyboard: pick up, move right to In Progress, drop.
+  await dev.bringToFront();
   await dev.getByRole('link', { name: `${name} · Harbor Coffee` }).click();
   await expect(dev.getByRole('heading', { level: 1, name })).toBeVisible();
   await dev.getByRole('button', { name: 'Board', exact: true }).click();
   const card = dev.getByRole('region', { name: /^To Do/ }).getByRole('button', { name: /^Print menu boards/ });
   await card.focus();
   await dev.keyboard.press('Space');
+  // Picked up (dnd-kit marks the dragged control pressed once it has measured the columns).
+  await expect(dev.getByRole('button', { name: /^Print menu boards/, pressed: true })).toBeVisible();
   await dev.keyboard.press('ArrowRight');
+  const moved = dev.getByRole('region', { name: /^In Progress/ }).getByRole('button', { name: /^Print menu boards/ });
+  await expect(moved).toBeVisible();
   await dev.keyboard.press('Space');
-  await expect(dev.getByRole('region', { name: /^In Progress/ }).getByRole('button', { name: /^Print menu boards/ })).toBeVisible();
+  await expect(dev.getByRole('region', { name: /^In Progress, 1 task/ })).toBeVisible();
+  await expect(moved).not.toHaveAttribute('aria-pressed', 'true');
   await expect
     .poll(async () => ((await (await page.request.get(`/api/projects/${projectId}/tasks`)).json()).items as { status: string }[])[0]?.status)
     .toBe('in_progress');

@@ -8,7 +8,7 @@ export const TASK_TEXTS = {
   taskActions: (title: string) => `Actions for "${title}"`,
   edit: 'Edit',
   editTitle: 'Edit Task',
-  editDescription: 'Change the task; the assignee is emailed.',
+  cancel: 'Cancel',
   save: 'Save Changes',
   saving: 'Saving...',
   saved: 'Task updated',

@@ -1,5 +1,5 @@
 // A task's '…' menu on the project page (issue 16): move it to another status (in progress is
-// set here or on the board), and for staff, Edit.
+// set here or on the board), and for staff, Edit (the row becomes its form).
 import { MoreHorizontal } from 'lucide-react';
 import { TASK_STATUSES, type TaskStatus } from '@/domain/project-status';
 import { TASK_STATUS_TITLES, type Task } from '@/domain/tasks';
@@ -18,7 +18,7 @@ export function TaskMenu({ task, canEdit, onMove, onEdit }: TaskMenuProps) {
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={TASK_TEXTS.taskActions(task.title)}>
+        <Button variant="ghost" size="icon" aria-label={TASK_TEXTS.taskActions(task.title)} data-task-menu={task.id}>
           <MoreHorizontal aria-hidden />
         </Button>
       </DropdownMenuTrigger>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Columns3, List, Plus } from 'lucide-react';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { TaskStatus } from '@/domain/project-status';
 import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_LABELS, toggledTaskStatus, type Task } from '@/domain/tasks';
 import { Badge } from '@/web/components/ui/badge';
@@ -17,7 +17,7 @@ import { PriorityBadge } from './priority-badge';
 
 // The dialog (a form, zod, the dialog primitive) downloads when first opened or on the button's hover.
 const CreateTaskDialog = lazyComponent(async () => (await import('./create-task-dialog')).CreateTaskDialog);
-const EditTaskDialog = lazyComponent(async () => (await import('./edit-task-dialog')).EditTaskDialog);
+const EditTaskForm = lazyComponent(async () => (await import('./edit-task-form')).EditTaskForm);
 // The board (dnd-kit) downloads when chosen, or on the switch's hover.
 const TaskBoard = lazyComponent(async () => (await import('./task-board')).TaskBoard);
 // The task's '…' menu (a Radix dropdown) is the project page's only: the shared page never loads it.
@@ -121,8 +121,19 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
   const tasks = useQuery(taskListQuery(source));
   const setStatus = useSetTaskStatus(source);
   const [view, setView] = useState<TaskView>(() => rememberedView(member?.viewerId));
-  const [editing, setEditing] = useState<Task | null>(null);
-  const editOpened = useOpenedOnce(editing !== null);
+  // The task being edited in its row (staff), and giving focus back to its menu afterwards.
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const returnFocusTo = useRef<string | null>(null);
+  const finishEditing = (taskId: string) => {
+    returnFocusTo.current = taskId;
+    setEditingId(null);
+  };
+  // Once the row is back (committed), its menu button takes the focus the form had.
+  useEffect(() => {
+    if (editingId !== null || returnFocusTo.current === null) return;
+    document.querySelector<HTMLElement>(`[data-task-menu="${returnFocusTo.current}"]`)?.focus();
+    returnFocusTo.current = null;
+  }, [editingId]);
   const chooseView = (next: TaskView) => {
     setView(next);
     try {
@@ -204,32 +215,35 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
         </Suspense>
       ) : (
         <ul className="space-y-2">
-          {tasks.data.map((task) => (
-            <TaskItem
-              key={task.id}
-              task={task}
-              clicked={clicked?.taskId === task.id ? clicked.status : null}
-              pending={setStatus.isPending && setStatus.variables?.taskId === task.id}
-              canToggle={canToggle}
-              nextStatus={nextStatus}
-              onToggle={() => toggle(task)}
-              showAssignee={member !== undefined}
-              menu={
-                member ? (
-                  <Suspense fallback={<TaskMenuPlaceholder />}>
-                    <TaskMenu task={task} canEdit={member.canEdit} onMove={(status) => move(task, status)} onEdit={() => setEditing(task)} />
-                  </Suspense>
-                ) : undefined
-              }
-            />
-          ))}
+          {tasks.data.map((task) =>
+            member?.canEdit && editingId === task.id ? (
+              <li key={task.id} className="rounded-lg border bg-card p-4">
+                <Suspense fallback={<Skeleton className="h-72" />}>
+                  <EditTaskForm source={source} task={task} onDone={() => finishEditing(task.id)} />
+                </Suspense>
+              </li>
+            ) : (
+              <TaskItem
+                key={task.id}
+                task={task}
+                clicked={clicked?.taskId === task.id ? clicked.status : null}
+                pending={setStatus.isPending && setStatus.variables?.taskId === task.id}
+                canToggle={canToggle}
+                nextStatus={nextStatus}
+                onToggle={() => toggle(task)}
+                showAssignee={member !== undefined}
+                menu={
+                  member ? (
+                    <Suspense fallback={<TaskMenuPlaceholder />}>
+                      <TaskMenu task={task} canEdit={member.canEdit} onMove={(status) => move(task, status)} onEdit={() => setEditingId(task.id)} />
+                    </Suspense>
+                  ) : undefined
+                }
+              />
+            ),
+          )}
         </ul>
       )}
-      {member?.canEdit && editOpened ? (
-        <Suspense fallback={null}>
-          <EditTaskDialog source={source} task={editing} onOpenChange={(open) => !open && setEditing(null)} />
-        </Suspense>
-      ) : null}
       {canAddTasks && dialogOpened ? (
         <Suspense fallback={null}>
           <CreateTaskDialog source={source} open={dialogOpen} onOpenChange={setDialogOpen} />

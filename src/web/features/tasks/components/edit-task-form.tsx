@@ -1,5 +1,5 @@
-// Edit Task (issue 16): staff change a task's title, description, priority, due date and
-// assignee; a new assignee is emailed and notified by the server.
+// Edit a task in its row (issue 16): staff change its title, description, priority, due date
+// and assignee; a new assignee is emailed and notified by the server.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
@@ -7,7 +7,6 @@ import type { z } from 'zod';
 import { TASK_PRIORITIES } from '@/domain/project-status';
 import { createTaskSchema, TASK_MESSAGES, type Task } from '@/domain/tasks';
 import { Button } from '@/web/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
@@ -21,23 +20,11 @@ import { AssigneeSelect } from './assignee-select';
 const PRIORITY_LABELS = { low: 'Low', medium: 'Medium', high: 'High' } as const;
 type Values = z.input<typeof createTaskSchema>;
 
-type EditTaskDialogProps = { source: ProjectSource; task: Task | null; onOpenChange: (open: boolean) => void };
-
-export function EditTaskDialog({ source, task, onOpenChange }: EditTaskDialogProps) {
-  return (
-    <Dialog open={task !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-[500px]">
-        <DialogHeader>
-          <DialogTitle>{TASK_TEXTS.editTitle}</DialogTitle>
-          <DialogDescription>{TASK_TEXTS.editDescription}</DialogDescription>
-        </DialogHeader>
-        {task ? <EditTaskForm key={task.id} source={source} task={task} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function EditTaskForm({ source, task, onDone }: { source: ProjectSource; task: Task; onDone: () => void }) {
+/**
+ * The task's row turned into its form (issue 16: inline edit by staff). Escape or Cancel leaves
+ * it as it was; Save keeps the form as typed when the server refuses, with its message.
+ */
+export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; task: Task; onDone: () => void }) {
   const update = useUpdateTask(source);
   const assignees = useQuery(assigneesQuery(source));
   const form = useForm<Values, unknown, z.output<typeof createTaskSchema>>({
@@ -61,11 +48,23 @@ function EditTaskForm({ source, task, onDone }: { source: ProjectSource; task: T
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormField label="Task Title" error={errors.title?.message}>
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={TASK_TEXTS.editTitle}
+      className="grid gap-4 sm:grid-cols-2"
+      onKeyDown={(event) => {
+        // Escape inside an open select closes the select only (Radix stops it there).
+        if (event.key === 'Escape' && !update.isPending) {
+          event.preventDefault();
+          onDone();
+        }
+      }}
+    >
+      <FormField label="Task Title" error={errors.title?.message} className="sm:col-span-2">
         <Input autoFocus {...form.register('title')} />
       </FormField>
-      <FormField label="Description" error={errors.description?.message}>
+      <FormField label="Description" error={errors.description?.message} className="sm:col-span-2">
         <Textarea rows={3} {...form.register('description')} />
       </FormField>
       <FormField label="Priority" error={errors.priority?.message}>
@@ -98,14 +97,14 @@ function EditTaskForm({ source, task, onDone }: { source: ProjectSource; task: T
           render={({ field }) => <AssigneeSelect value={(field.value as string | null) ?? null} assignees={assignees.data} onChange={field.onChange} />}
         />
       </FormField>
-      <DialogFooter>
+      <div className="flex justify-end gap-2 sm:col-span-2">
         <Button type="button" variant="outline" disabled={update.isPending} onClick={onDone}>
-          Cancel
+          {TASK_TEXTS.cancel}
         </Button>
         <Button type="submit" loading={update.isPending} loadingText={TASK_TEXTS.saving}>
           {TASK_TEXTS.save}
         </Button>
-      </DialogFooter>
+      </div>
     </form>
   );
 }
