@@ -1,6 +1,9 @@
 // Labels of the tasks feature that the spec leaves to us (issue 16); the spec's own wording is
 // TASK_MESSAGES in src/domain/tasks.ts.
 export const TASK_TEXTS = {
+  fields: { title: 'Task Title', description: 'Description', priority: 'Priority', dueDate: 'Due Date' },
+  priorities: { low: 'Low', medium: 'Medium', high: 'High' },
+  createDescription: 'Add a task to this project.',
   assignee: 'Assignee',
   unassigned: 'Unassigned',
   loadingAssignees: 'Loading members...',

@@ -2,23 +2,15 @@
 // and assignee; a new assignee is emailed and notified by the server.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { TASK_PRIORITIES } from '@/domain/project-status';
 import { createTaskSchema, TASK_MESSAGES, type Task } from '@/domain/tasks';
 import { Button } from '@/web/components/ui/button';
-import { FormField } from '@/web/components/ui/form-field';
-import { Input } from '@/web/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
-import { Textarea } from '@/web/components/ui/textarea';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { assigneesQuery, useUpdateTask } from '../api';
 import { TASK_TEXTS } from '../texts';
-import { AssigneeSelect } from './assignee-select';
-
-const PRIORITY_LABELS = { low: 'Low', medium: 'Medium', high: 'High' } as const;
-type Values = z.input<typeof createTaskSchema>;
+import { TaskFields, type TaskForm, type TaskFormValues } from './task-fields';
 
 /**
  * The task's row turned into its form (issue 16: inline edit by staff). Escape or Cancel leaves
@@ -27,11 +19,10 @@ type Values = z.input<typeof createTaskSchema>;
 export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; task: Task; onDone: () => void }) {
   const update = useUpdateTask(source);
   const assignees = useQuery(assigneesQuery(source));
-  const form = useForm<Values, unknown, z.output<typeof createTaskSchema>>({
+  const form: TaskForm = useForm<TaskFormValues, unknown, z.output<typeof createTaskSchema>>({
     resolver: zodResolver(createTaskSchema),
     defaultValues: { title: task.title, description: task.description ?? '', priority: task.priority, dueDate: task.dueDate ?? '', assigneeId: task.assigneeId },
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
     update.mutate(
@@ -61,42 +52,7 @@ export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; 
         }
       }}
     >
-      <FormField label="Task Title" error={errors.title?.message} className="sm:col-span-2">
-        <Input autoFocus {...form.register('title')} />
-      </FormField>
-      <FormField label="Description" error={errors.description?.message} className="sm:col-span-2">
-        <Textarea rows={3} {...form.register('description')} />
-      </FormField>
-      <FormField label="Priority" error={errors.priority?.message}>
-        <Controller
-          control={form.control}
-          name="priority"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger onBlur={field.onBlur} aria-label="Priority">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {TASK_PRIORITIES.map((priority) => (
-                  <SelectItem key={priority} value={priority}>
-                    {PRIORITY_LABELS[priority]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </FormField>
-      <FormField label="Due Date" error={errors.dueDate?.message}>
-        <Input type="date" {...form.register('dueDate')} />
-      </FormField>
-      <FormField label={TASK_TEXTS.assignee} error={errors.assigneeId?.message}>
-        <Controller
-          control={form.control}
-          name="assigneeId"
-          render={({ field }) => <AssigneeSelect value={(field.value as string | null) ?? null} assignees={assignees.data} onChange={field.onChange} />}
-        />
-      </FormField>
+      <TaskFields form={form} assignees={assignees.data} wideClassName="sm:col-span-2" />
       <div className="flex justify-end gap-2 sm:col-span-2">
         <Button type="button" variant="outline" disabled={update.isPending} onClick={onDone}>
           {TASK_TEXTS.cancel}

@@ -1,0 +1,67 @@
+// The fields of a task's form, shared by Create Task (a dialog) and the row's edit form (issue 16).
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { TASK_PRIORITIES } from '@/domain/project-status';
+import type { createTaskSchema } from '@/domain/tasks';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { Textarea } from '@/web/components/ui/textarea';
+import type { Assignee } from '../api';
+import { TASK_TEXTS } from '../texts';
+import { AssigneeSelect } from './assignee-select';
+
+export type TaskFormValues = z.input<typeof createTaskSchema>;
+export type TaskForm = UseFormReturn<TaskFormValues, unknown, z.output<typeof createTaskSchema>>;
+
+type TaskFieldsProps = {
+  form: TaskForm;
+  /** Undefined while they load. */
+  assignees: Assignee[] | undefined;
+  /** Title and description across both columns of a two-column form. */
+  wideClassName?: string;
+};
+
+export function TaskFields({ form, assignees, wideClassName }: TaskFieldsProps) {
+  const { errors } = form.formState;
+  return (
+    <>
+      <FormField label={TASK_TEXTS.fields.title} error={errors.title?.message} className={wideClassName}>
+        <Input autoFocus {...form.register('title')} />
+      </FormField>
+      <FormField label={TASK_TEXTS.fields.description} error={errors.description?.message} className={wideClassName}>
+        <Textarea rows={3} {...form.register('description')} />
+      </FormField>
+      <FormField label={TASK_TEXTS.fields.priority} error={errors.priority?.message}>
+        <Controller
+          control={form.control}
+          name="priority"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger onBlur={field.onBlur} aria-label={TASK_TEXTS.fields.priority}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {TASK_PRIORITIES.map((priority) => (
+                  <SelectItem key={priority} value={priority}>
+                    {TASK_TEXTS.priorities[priority]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </FormField>
+      <FormField label={TASK_TEXTS.fields.dueDate} error={errors.dueDate?.message}>
+        <Input type="date" {...form.register('dueDate')} />
+      </FormField>
+      <FormField label={TASK_TEXTS.assignee} error={errors.assigneeId?.message}>
+        <Controller
+          control={form.control}
+          name="assigneeId"
+          render={({ field }) => <AssigneeSelect value={(field.value as string | null) ?? null} assignees={assignees} onChange={field.onChange} />}
+        />
+      </FormField>
+    </>
+  );
+}
