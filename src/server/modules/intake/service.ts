@@ -3,7 +3,7 @@
 // the answers land on the project's stored field copy, with an activity entry, an email to the
 // staff and a live update. Staff reopen or lock it. The link is checked by the project access
 // gate (platform/project-access/link.ts); writes check it again inside their transaction.
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { INTAKE_MESSAGES, intakeAnswersSchema, intakeStartingAnswers, type IntakeView } from '../../../domain/intake';
 import type { IntakeState } from '../../../domain/intake-state';
 import { canManageProjects } from '../../../domain/roles';
@@ -14,10 +14,10 @@ import { recordActivity } from '../../platform/activity-log';
 import { consumeRateLimit, type RateLimitRule } from '../../platform/auth/rate-limit';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
-import { profiles } from '../../platform/db/schema/tenancy';
 import { clients, projectAccessTokens, projects } from '../../platform/db/schema/work';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
+import { staffRecipients } from '../../platform/mail/recipients';
 import type { Platform } from '../../platform/platform';
 import { invalidLink, readSharedLink, resolveSharedLink, usable, type SharedLinkRequest, type UsableLink } from '../../platform/project-access/link';
 import { visibleProjects } from '../../platform/project-access/member';
@@ -108,20 +108,6 @@ export async function saveIntakeDraft(platform: Platform, request: SharedLinkReq
     await tx.update(projectAccessTokens).set({ intakeDraft: draft }).where(eq(projectAccessTokens.id, link.id));
     return toView({ ...row, draft });
   });
-}
-
-/** Spec 6's recipients of project news among staff: the organization's admins and account executives. */
-async function staffRecipients(tx: Executor, organizationId: string) {
-  return tx
-    .select({ email: profiles.email, fullName: profiles.fullName })
-    .from(profiles)
-    .where(
-      and(
-        eq(profiles.organizationId, organizationId),
-        inArray(profiles.role, ['organization_admin', 'admin', 'account_executive']),
-        isNotNull(profiles.email),
-      ),
-    );
 }
 
 /**

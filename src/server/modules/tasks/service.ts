@@ -4,7 +4,7 @@
 // who can see the project. Completing a task emails, through the outbox in the same
 // transaction, the developers with access and the organization's admins and account
 // executives (spec 6); an assignment emails and notifies the assignee.
-import { and, desc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { INBOX_TEXTS } from '../../../domain/inbox';
@@ -26,6 +26,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { notifyMember, projectFollowers } from '../../platform/inbox';
 import { publishChange } from '../../platform/realtime/publisher';
 import { enqueueEmail } from '../../platform/mail/outbox';
+import { assignedDeveloperRecipients, staffRecipients, type Recipient } from '../../platform/mail/recipients';
 import type { Platform } from '../../platform/platform';
 import type { AccessedProject, ProjectActor } from '../../platform/project-access/access';
 import { requireContributor, type ProjectAccess } from '../../platform/project-access/access';
@@ -172,35 +173,14 @@ export async function createTask(platform: Platform, access: ProjectAccess, inpu
   });
 }
 
-/** Spec 6: developers with access to the project, and the organization's admins and account executives. */
-async function completionRecipients(tx: Executor, organizationId: string, projectId: string) {
-  const developers = await tx
-    .select({ email: profiles.email, fullName: profiles.fullName })
-    .from(developerProjectAccess)
-    .innerJoin(profiles, eq(profiles.id, developerProjectAccess.developerProfileId))
-    .where(
-      and(
-        eq(developerProjectAccess.projectId, projectId),
-        eq(profiles.organizationId, organizationId),
-        eq(profiles.role, 'developer'),
-        isNotNull(profiles.email),
-      ),
-    );
-  const staff = await tx
-    .select({ email: profiles.email, fullName: profiles.fullName })
-    .from(profiles)
-    .where(
-      and(
-        eq(profiles.organizationId, organizationId),
-        inArray(profiles.role, ['organization_admin', 'admin', 'account_executive']),
-        isNotNull(profiles.email),
-      ),
-    );
-  const byEmail = new Map<string, string>();
-  for (const { email, fullName } of [...developers, ...staff]) {
-    if (email && !byEmail.has(email.toLowerCase())) byEmail.set(email.toLowerCase(), fullName);
+/** Spec 6: developers with access to the project, and the organization's admins and account executives, once each. */
+async function completionRecipients(tx: Executor, organizationId: string, projectId: string): Promise<Recipient[]> {
+  const byEmail = new Map<string, Recipient>();
+  for (const recipient of [...(await assignedDeveloperRecipients(tx, organizationId, projectId)), ...(await staffRecipients(tx, organizationId))]) {
+    const key = recipient.email.toLowerCase();
+    if (!byEmail.has(key)) byEmail.set(key, { email: key, fullName: recipient.fullName });
   }
-  return [...byEmail].map(([email, fullName]) => ({ email, fullName }));
+  return [...byEmail.values()];
 }
 
 /**

@@ -1,0 +1,40 @@
+// Who hears of a project's news by email (spec 6): the organization's staff with an email, and
+// the developers assigned to the project. One place, for tasks and intake alike.
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { profiles } from '../db/schema/tenancy';
+import { developerProjectAccess } from '../db/schema/work';
+
+export type Recipient = { email: string; fullName: string };
+
+/** The organization's admins and account executives with an email. */
+export async function staffRecipients(executor: Executor, organizationId: string): Promise<Recipient[]> {
+  const rows = await executor
+    .select({ email: profiles.email, fullName: profiles.fullName })
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.organizationId, organizationId),
+        inArray(profiles.role, ['organization_admin', 'admin', 'account_executive']),
+        isNotNull(profiles.email),
+      ),
+    );
+  return rows.flatMap((row) => (row.email ? [{ email: row.email, fullName: row.fullName }] : []));
+}
+
+/** The developers with access to the project, with an email. */
+export async function assignedDeveloperRecipients(executor: Executor, organizationId: string, projectId: string): Promise<Recipient[]> {
+  const rows = await executor
+    .select({ email: profiles.email, fullName: profiles.fullName })
+    .from(developerProjectAccess)
+    .innerJoin(profiles, eq(profiles.id, developerProjectAccess.developerProfileId))
+    .where(
+      and(
+        eq(developerProjectAccess.projectId, projectId),
+        eq(profiles.organizationId, organizationId),
+        eq(profiles.role, 'developer'),
+        isNotNull(profiles.email),
+      ),
+    );
+  return rows.flatMap((row) => (row.email ? [{ email: row.email, fullName: row.fullName }] : []));
+}
