@@ -1,6 +1,6 @@
 // Issue 16: a task assigned to the developer reaches their My Work and inbox without a reload,
 // and they move it on the board with the keyboard.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { clientAddressHeaders, DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signIn, test, toast } from './fixtures';
 
 const owner = DEMO_ACCOUNTS.organization_admin;
@@ -95,4 +95,43 @@ test('an assigned task reaches My Work and the inbox live, and moves on the boar
   await dev.reload();
   await expect(dev.getByRole('button', { name: 'Board', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await context.close();
+});
+
+test('staff reorder a column and complete a task by dragging with the mouse; the order survives a reload', async ({ page }) => {
+  await signIn(page, owner.email, DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
+  const { projectId } = await projectForDeveloper(page);
+  for (const title of ['First brief', 'Second brief', 'Third brief']) {
+    const res = await page.request.post(`/api/projects/${projectId}/tasks`, { data: { title } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await page.goto(`/project/${projectId}?tab=tasks`);
+  await page.getByRole('button', { name: 'Board', exact: true }).click();
+  const todo = page.getByRole('region', { name: /^To Do/ });
+  const cards = todo.getByRole('button');
+  await expect(cards).toHaveText([/^First brief/, /^Second brief/, /^Third brief/]);
+
+  const drag = async (from: Locator, to: Locator, where: 'top' | 'middle') => {
+    const a = (await from.boundingBox())!;
+    const b = (await to.boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    // Past the 5 px that starts a drag, then over the target in steps, as a hand would.
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + 10, { steps: 3 });
+    await page.mouse.move(b.x + b.width / 2, where === 'top' ? b.y + 4 : b.y + b.height / 2, { steps: 12 });
+    await page.mouse.up();
+  };
+
+  // Third brief to the top of its column.
+  await drag(cards.filter({ hasText: 'Third brief' }), cards.filter({ hasText: 'First brief' }), 'top');
+  await expect(cards).toHaveText([/^Third brief/, /^First brief/, /^Second brief/]);
+  // Second brief into Completed.
+  const completed = page.getByRole('region', { name: /^Completed/ });
+  await drag(cards.filter({ hasText: 'Second brief' }), completed, 'middle');
+  await expect(completed.getByRole('button', { name: /^Second brief/ })).toBeVisible();
+  await expect(toast(page, 'Task marked as completed.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: /^To Do/ }).getByRole('button')).toHaveText([/^Third brief/, /^First brief/]);
+  await expect(page.getByRole('region', { name: /^Completed, 1 task/ })).toBeVisible();
 });

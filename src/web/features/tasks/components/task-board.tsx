@@ -1,11 +1,12 @@
 // The project's task board (issue 16): a column per status, tasks in their saved order; drag and
-// drop with the mouse, touch or keyboard (dnd-kit: Space to pick up, arrows to move, Space to
+// drop with the mouse, a long press or the keyboard (dnd-kit: Space to pick up, arrows to move, Space to
 // drop), each move saved as the task's status and its place between its new neighbours.
 import {
   closestCorners,
   DndContext,
   KeyboardSensor,
-  PointerSensor,
+  MouseSensor,
+  TouchSensor,
   useDroppable,
   useSensor,
   useSensors,
@@ -57,7 +58,12 @@ export function TaskBoard({ tasks, onMove, disabled }: TaskBoardProps) {
   // While dragging, the board shows the task in the column it is over; the drop saves it.
   const [dragging, setDragging] = useState<Columns | null>(null);
   const columns = dragging ?? boardColumns(tasks);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  // A mouse drags after 5 px; a finger after a 250 ms press, so a swipe still scrolls the page.
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const onDragOver = ({ active, over }: DragOverEvent) => {
     if (!over) return;
