@@ -25,7 +25,6 @@ const PENDING = [
   // Converted by the next commits of this branch.
   'src/web/features/activity',
   'src/web/features/auth',
-  'src/web/features/clients',
   'src/web/features/reports',
   'src/web/features/team',
   'src/web/features/templates',
