@@ -26,7 +26,6 @@ const PENDING = [
   'src/web/features/activity',
   'src/web/features/auth',
   'src/web/features/reports',
-  'src/web/features/templates',
   'src/web/app/pages/dashboard-page.tsx',
   'src/web/app/pages/dashboard-shell.tsx',
   'src/web/app/pages/landing-page.tsx',
