@@ -25,7 +25,6 @@ const PENDING = [
   // Converted by the next commits of this branch.
   'src/web/features/activity',
   'src/web/features/auth',
-  'src/web/features/reports',
   'src/web/app/pages/dashboard-page.tsx',
   'src/web/app/pages/dashboard-shell.tsx',
   'src/web/app/pages/landing-page.tsx',
