@@ -23,7 +23,6 @@ const PENDING = [
   'src/web/app/pages/shared-project-page.tsx',
   'src/web/app/pages/project-page.tsx',
   // Converted by the next commits of this branch.
-  'src/web/features/auth',
   'src/web/app/pages/dashboard-page.tsx',
   'src/web/app/pages/dashboard-shell.tsx',
   'src/web/app/pages/landing-page.tsx',
