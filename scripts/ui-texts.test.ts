@@ -22,12 +22,6 @@ const PENDING = [
   'src/web/app/router.tsx',
   'src/web/app/pages/shared-project-page.tsx',
   'src/web/app/pages/project-page.tsx',
-  // Converted by the next commits of this branch.
-  'src/web/app/pages/dashboard-page.tsx',
-  'src/web/app/pages/dashboard-shell.tsx',
-  'src/web/app/pages/landing-page.tsx',
-  'src/web/app/pages/not-found-page.tsx',
-  'src/web/app/pages/welcome-page.tsx',
 ];
 
 /**
