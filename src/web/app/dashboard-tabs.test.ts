@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_MESSAGES } from '@/domain/activity';
-import { parseDashboardTab, TAB_UNAVAILABLE_TEXTS } from './dashboard-tabs';
+import { parseDashboardTab } from './dashboard-tabs';
+import { APP_TEXTS } from './texts';
 
 describe('parseDashboardTab', () => {
   it('defaults to Projects and keeps known tabs', () => {
@@ -15,9 +16,9 @@ describe('parseDashboardTab', () => {
   });
 });
 
-describe('TAB_UNAVAILABLE_TEXTS', () => {
+describe('APP_TEXTS.tabUnavailable', () => {
   it("says spec 2's activity-log refusal on the Activities tab, and names other tabs", () => {
-    expect(TAB_UNAVAILABLE_TEXTS.forbidden('activities')).toBe(ACTIVITY_MESSAGES.forbidden);
-    expect(TAB_UNAVAILABLE_TEXTS.forbidden('clients')).toBe("You don't have permission to view Clients.");
+    expect(APP_TEXTS.tabUnavailable.forbidden('activities')).toBe(ACTIVITY_MESSAGES.forbidden);
+    expect(APP_TEXTS.tabUnavailable.forbidden('clients')).toBe("You don't have permission to view Clients.");
   });
 });

@@ -3,18 +3,20 @@ import { Link, useSearchParams } from 'react-router';
 import { canUseTab, tabTitle, type DashboardTab, type Role } from '@/domain/roles';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { ProjectsTab } from '@/web/features/projects/components/projects-tab';
 import { ProjectShareActions } from '@/web/features/sharing/components/project-share-actions';
 import { useDocumentTitle } from '@/web/lib/document-title';
 import { useSignedInMe } from '@/web/lib/session';
-import { parseDashboardTab, TAB_UNAVAILABLE_TEXTS } from '../dashboard-tabs';
+import { parseDashboardTab } from '../dashboard-tabs';
+import { APP_TEXTS } from '../texts';
 import { DashboardShell } from './dashboard-shell';
 import { tabPanels } from './dashboard-tab-panels';
 
 /** Holds a lazily loaded tab's place: a toolbar row and a grid of cards, as the tabs lay out. */
 function TabSkeleton() {
   return (
-    <div className="space-y-4" role="status" aria-label="Loading">
+    <div className="space-y-4" role="status" aria-label={UI_TEXTS.loadingLabel}>
       <Skeleton className="h-10 w-full max-w-md" />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Skeleton className="h-40" />
@@ -58,11 +60,11 @@ export function TabUnavailable({ tab }: { tab: DashboardTab | null }) {
   return (
     <div className="mx-auto max-w-6xl space-y-4 pt-8">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
-        {tab ? TAB_UNAVAILABLE_TEXTS.forbiddenTitle : TAB_UNAVAILABLE_TEXTS.unknownTitle}
+        {tab ? APP_TEXTS.tabUnavailable.forbiddenTitle : APP_TEXTS.tabUnavailable.unknownTitle}
       </h1>
-      <p className="text-muted-foreground">{tab ? TAB_UNAVAILABLE_TEXTS.forbidden(tab) : TAB_UNAVAILABLE_TEXTS.unknown}</p>
+      <p className="text-muted-foreground">{tab ? APP_TEXTS.tabUnavailable.forbidden(tab) : APP_TEXTS.tabUnavailable.unknown}</p>
       <Button asChild variant="outline">
-        <Link to="/?tab=projects">{TAB_UNAVAILABLE_TEXTS.goToProjects}</Link>
+        <Link to="/?tab=projects">{APP_TEXTS.tabUnavailable.goToProjects}</Link>
       </Button>
     </div>
   );
@@ -74,7 +76,7 @@ export function DashboardPage() {
   const parsed = parseDashboardTab(searchParams.get('tab'));
   const tab = parsed && canUseTab(me.profile.role, parsed) ? parsed : null;
 
-  useDocumentTitle(tab ? tabTitle(tab) : parsed ? TAB_UNAVAILABLE_TEXTS.forbiddenTitle : TAB_UNAVAILABLE_TEXTS.unknownTitle);
+  useDocumentTitle(tab ? tabTitle(tab) : parsed ? APP_TEXTS.tabUnavailable.forbiddenTitle : APP_TEXTS.tabUnavailable.unknownTitle);
 
   return (
     <DashboardShell me={me} current={tab}>

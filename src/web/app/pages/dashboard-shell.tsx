@@ -13,11 +13,12 @@ import { useMemberLive } from '../live-updates';
 import { InboxBell } from '@/web/features/inbox/components/inbox-bell';
 import { TAB_ICONS } from '../dashboard-tabs';
 import { preloadTab } from './dashboard-tab-panels';
+import { APP_TEXTS } from '../texts';
 
 function SideNav({ me, current, onNavigate }: { me: Me; current: DashboardTab | null; onNavigate?: () => void }) {
   const location = useLocation();
   return (
-    <nav aria-label="Dashboard" className="grid gap-1">
+    <nav aria-label={APP_TEXTS.shell.navigation} className="grid gap-1">
       {tabsForRole(me.profile.role).map((tab) => {
         const Icon = TAB_ICONS[tab];
         const active = tab === current;
@@ -49,7 +50,7 @@ function SideNav({ me, current, onNavigate }: { me: Me; current: DashboardTab | 
 function OrganizationName({ name }: { name: string }) {
   return (
     <div className="rounded-lg border bg-muted/40 px-3 py-2">
-      <p className="text-[11px] font-medium tracking-wide text-muted-foreground uppercase">Organization</p>
+      <p className="text-[11px] font-medium tracking-wide text-muted-foreground uppercase">{APP_TEXTS.shell.organization}</p>
       <p className="truncate text-sm font-medium" title={name}>
         {name}
       </p>
@@ -69,12 +70,12 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
         href="#main-content"
         className="sr-only z-50 rounded-md bg-card px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:ring-2 focus:ring-ring"
       >
-        Skip to content
+        {APP_TEXTS.shell.skipToContent}
       </a>
       <header className="fixed inset-x-0 top-0 z-40 flex h-16 items-center gap-3 border-b bg-card/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-card/70 sm:px-6">
         <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
           <DialogTrigger asChild>
-            <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+            <Button variant="ghost" size="icon" className="md:hidden" aria-label={APP_TEXTS.shell.openMenu}>
               <Menu aria-hidden />
             </Button>
           </DialogTrigger>
@@ -84,7 +85,7 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
                 <Logo />
               </div>
             </DialogTitle>
-            <DialogDescription className="sr-only">Navigate between the dashboard sections</DialogDescription>
+            <DialogDescription className="sr-only">{APP_TEXTS.shell.menuDescription}</DialogDescription>
             <SideNav me={me} current={current} onNavigate={() => setMenuOpen(false)} />
             <div className="mt-auto">
               <OrganizationName name={me.organization.name} />

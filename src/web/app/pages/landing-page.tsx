@@ -3,14 +3,16 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Logo } from '@/web/components/ui/logo';
+import { APP_TEXTS } from '../texts';
 
+const { features } = APP_TEXTS.landing;
 const FEATURES = [
-  { icon: FolderKanban, title: 'Projects and clients', text: 'Every project tied to its client, with status, due dates and owners at a glance.' },
-  { icon: ClipboardList, title: 'Questionnaire templates', text: 'Capture each brief the same way with reusable templates and custom fields.' },
-  { icon: Users, title: 'Team collaboration', text: 'Assign developers to projects and give each role exactly the access it needs.' },
-  { icon: CalendarClock, title: 'Progress and deadlines', text: 'Tasks, overdue warnings and reports keep every deadline in sight.' },
-  { icon: Link2, title: 'Shareable project links', text: 'Share a project with a link, optionally password-protected, and revoke it any time.' },
-  { icon: ShieldCheck, title: 'Secure file sharing', text: 'Files and links stay inside your organization and reach only the people you choose.' },
+  { icon: FolderKanban, ...features.projects },
+  { icon: ClipboardList, ...features.templates },
+  { icon: Users, ...features.team },
+  { icon: CalendarClock, ...features.deadlines },
+  { icon: Link2, ...features.links },
+  { icon: ShieldCheck, ...features.files },
 ];
 
 /** Spec 1: the public marketing page (ARCHITECTURE decision 8: at /landing). */
@@ -23,7 +25,7 @@ export function LandingPage() {
       <header className="mx-auto flex max-w-6xl items-center justify-between px-6 py-5">
         <Logo />
         <Button asChild variant="ghost">
-          <Link to="/">Sign In</Link>
+          <Link to="/">{APP_TEXTS.landing.signIn}</Link>
         </Button>
       </header>
 
@@ -32,23 +34,22 @@ export function LandingPage() {
           <div aria-hidden className="absolute inset-x-0 -top-40 -z-10 mx-auto h-96 max-w-3xl rounded-full bg-gradient-to-r from-indigo-300/40 via-fuchsia-300/40 to-sky-300/40 blur-3xl" />
           <div className="mx-auto max-w-4xl px-6 pt-16 pb-20 text-center sm:pt-24">
             <p className="mx-auto mb-6 inline-flex items-center rounded-full border bg-card px-3 py-1 text-xs font-medium text-muted-foreground shadow-xs">
-              Built for agencies and service teams
+              {APP_TEXTS.landing.audience}
             </p>
             <h1 className="text-4xl font-semibold tracking-tight text-balance sm:text-6xl">
-              Creative project management,{' '}
-              <span className="bg-gradient-to-r from-primary to-fuchsia-500 bg-clip-text text-transparent">without the chaos</span>
+              {APP_TEXTS.landing.headline}{' '}
+              <span className="bg-gradient-to-r from-primary to-fuchsia-500 bg-clip-text text-transparent">{APP_TEXTS.landing.headlineAccent}</span>
             </h1>
             <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-muted-foreground">
-              Brieflane brings your clients, projects, briefs, files and team into one calm workspace, so every deliverable
-              leaves on time.
+              {APP_TEXTS.landing.pitch}
             </p>
             <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <Button size="lg" onClick={openSignUp}>
-                Get Started
+                {APP_TEXTS.landing.getStarted}
                 <ArrowRight aria-hidden />
               </Button>
               <Button size="lg" variant="outline" asChild>
-                <Link to="/">Sign In</Link>
+                <Link to="/">{APP_TEXTS.landing.signIn}</Link>
               </Button>
             </div>
           </div>
@@ -56,7 +57,7 @@ export function LandingPage() {
 
         <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-6 pb-20">
           <h2 id="features-title" className="mb-8 text-center text-2xl font-semibold tracking-tight sm:text-3xl">
-            Everything your agency runs on
+            {APP_TEXTS.landing.featuresTitle}
           </h2>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {FEATURES.map(({ icon: Icon, title, text }) => (
@@ -77,16 +78,16 @@ export function LandingPage() {
 
         <section className="px-6 pb-24">
           <div className="mx-auto max-w-4xl rounded-2xl bg-gradient-to-br from-indigo-950 via-indigo-800 to-fuchsia-700 px-6 py-14 text-center text-white shadow-xl">
-            <h2 className="text-2xl font-semibold tracking-tight sm:text-3xl">Ready to bring order to your projects?</h2>
-            <p className="mx-auto mt-3 max-w-xl text-indigo-100">Set up your agency’s workspace in a couple of minutes.</p>
+            <h2 className="text-2xl font-semibold tracking-tight sm:text-3xl">{APP_TEXTS.landing.ctaTitle}</h2>
+            <p className="mx-auto mt-3 max-w-xl text-indigo-100">{APP_TEXTS.landing.ctaText}</p>
             <Button size="lg" variant="secondary" className="mt-8" onClick={openSignUp}>
-              Start Your Free Trial
+              {APP_TEXTS.landing.startTrial}
             </Button>
           </div>
         </section>
       </main>
 
-      <footer className="border-t py-8 text-center text-sm text-muted-foreground">© {new Date().getFullYear()} Brieflane</footer>
+      <footer className="border-t py-8 text-center text-sm text-muted-foreground">{APP_TEXTS.landing.copyright(new Date().getFullYear())}</footer>
     </div>
   );
 }

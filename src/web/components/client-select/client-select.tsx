@@ -1,5 +1,6 @@
 // The client picker of the project forms (Create Project and Use Template).
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 
 type ClientSelectProps = {
   value: string;
@@ -20,8 +21,8 @@ export function ClientSelect({ value, onChange, onBlur, clients }: ClientSelectP
       }}
       disabled={loading}
     >
-      <SelectTrigger onBlur={onBlur} aria-label="Client">
-        <SelectValue placeholder={loading ? 'Loading clients...' : 'Select a client'} />
+      <SelectTrigger onBlur={onBlur} aria-label={UI_TEXTS.clientSelect.label}>
+        <SelectValue placeholder={loading ? UI_TEXTS.clientSelect.loading : UI_TEXTS.clientSelect.placeholder} />
       </SelectTrigger>
       <SelectContent>
         {(clients ?? []).map((client) => (

@@ -4,6 +4,7 @@ import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 
 type AnswerInputProps = {
   field: TemplateField;
@@ -54,7 +55,7 @@ function AnswerControl({ field, value, onChange, disabled, invalid }: ControlPro
           {label}
           <Select value={text} onValueChange={onChange} disabled={disabled}>
             <SelectTrigger id={id} {...invalid} aria-label={field.label}>
-              <SelectValue placeholder={`Select ${field.label.toLowerCase()}`} />
+              <SelectValue placeholder={UI_TEXTS.questionnaire.selectPlaceholder(field.label)} />
             </SelectTrigger>
             <SelectContent>
               {field.options.map((option) => (

@@ -1,6 +1,7 @@
 // A project's questionnaire, read-only: on the project page and the shared page (issue 4).
 import type { FormData, TemplateField } from '@/domain/template-field';
 import { sortFields, TEMPLATE_MESSAGES } from '@/domain/templates';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { formatDate } from '@/web/lib/format-date';
 
 type QuestionnaireViewProps = {
@@ -12,7 +13,7 @@ type QuestionnaireViewProps = {
 export function QuestionnaireView({ fields, answers }: QuestionnaireViewProps) {
   const questions = sortFields(fields);
   return (
-    <dl className="grid gap-4" aria-label="Questionnaire">
+    <dl className="grid gap-4" aria-label={UI_TEXTS.questionnaire.label}>
       {questions.map((field) => (
         <div key={field.name} className="grid gap-1">
           <dt className="text-sm font-medium">{field.label}</dt>

@@ -2,6 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/web/lib/class-names';
+import { UI_TEXTS } from './texts';
 
 export type Crumb = {
   label: string;
@@ -15,7 +16,7 @@ export type Crumb = {
  */
 export function Breadcrumbs({ items, className }: { items: Crumb[]; className?: string }) {
   return (
-    <nav aria-label="Breadcrumb" className={className}>
+    <nav aria-label={UI_TEXTS.breadcrumb} className={className}>
       <ol className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
         {items.map((item, index) => {
           const last = index === items.length - 1;

@@ -11,6 +11,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from './alert-dialog';
+import { UI_TEXTS } from './texts';
 
 export function ConfirmDeleteDialog({
   open,
@@ -33,9 +34,9 @@ export function ConfirmDeleteDialog({
           <AlertDialogDescription>{question}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{UI_TEXTS.cancel}</AlertDialogCancel>
           <AlertDialogAction destructive onClick={onConfirm}>
-            Delete
+            {UI_TEXTS.delete}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/web/lib/class-names';
 import { keepOpenOnToast, useOpenerFocus } from '@/web/lib/dialog-focus';
+import { UI_TEXTS } from './texts';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -44,7 +45,7 @@ export function DialogContent({
         {showClose ? (
           <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
             <X className="size-4" aria-hidden />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{UI_TEXTS.close}</span>
           </DialogPrimitive.Close>
         ) : null}
       </DialogPrimitive.Content>
@@ -67,7 +68,7 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
         {children}
         <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
           <X className="size-4" aria-hidden />
-          <span className="sr-only">Close menu</span>
+          <span className="sr-only">{UI_TEXTS.closeMenu}</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

@@ -1,5 +1,6 @@
 import { errorMessage } from '@/web/lib/api-client';
 import { Button } from './button';
+import { UI_TEXTS } from './texts';
 
 type Props = {
   /** The list's own failure text (spec 8, e.g. 'Failed to fetch projects'); the server's message follows. */
@@ -21,7 +22,7 @@ export function LoadErrorPanel({ title, error, onRetry }: Props) {
         <p className="font-medium text-destructive">{errorMessage(error)}</p>
       )}
       <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
-        Retry
+        {UI_TEXTS.retry}
       </Button>
     </div>
   );

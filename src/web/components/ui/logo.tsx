@@ -1,4 +1,5 @@
 import { cn } from '@/web/lib/class-names';
+import { UI_TEXTS } from './texts';
 
 /** The Brieflane mark and word. */
 export function Logo({ className, compact }: { className?: string; compact?: boolean }) {
@@ -7,7 +8,7 @@ export function Logo({ className, compact }: { className?: string; compact?: boo
       <span aria-hidden className="grid size-8 place-items-center rounded-lg bg-gradient-to-br from-primary to-fuchsia-500 text-sm font-bold text-primary-foreground shadow-sm">
         B
       </span>
-      {compact ? <span className="sr-only">Brieflane</span> : <span className="text-lg">Brieflane</span>}
+      {compact ? <span className="sr-only">{UI_TEXTS.appName}</span> : <span className="text-lg">{UI_TEXTS.appName}</span>}
     </span>
   );
 }

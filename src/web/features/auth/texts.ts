@@ -1,5 +1,22 @@
 // Spec 2 "Authentication screen" and "Reset password page": the product's exact wording.
 export const AUTH_TEXTS = {
+  // The screen's side panel (wide screens).
+  tagline: 'Every brief, every client, every deadline in one lane.',
+  pitch: 'Brieflane keeps your agency’s projects, questionnaires, files and team on the same page.',
+  madeFor: 'Made for agencies and service teams.',
+  benefitsLabel: 'What you get',
+  // The forms' fields.
+  fullName: 'Full Name',
+  fullNamePlaceholder: 'Jane Doe',
+  email: 'Email',
+  emailPlaceholder: 'you@agency.com',
+  password: 'Password',
+  passwordPlaceholder: 'Your password',
+  newPasswordPlaceholder: 'At least 6 characters',
+  confirmPasswordPlaceholder: 'Repeat the new password',
+  verificationCode: 'Verification Code',
+  codeSentTo: (digits: number) => `We sent a ${digits}-digit code to`,
+  signOut: 'Sign Out',
   signInTitle: 'Welcome Back',
   signInSubtitle: 'Sign in to manage your projects and clients.',
   signInButton: 'Sign In',

@@ -20,10 +20,12 @@ import { ExportCsvLink } from '@/web/components/export-csv-link';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/class-names';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { activityExportUrl, activityListQuery } from '../api';
+import { ACTIVITY_TEXTS } from '../texts';
 
 /** Spec 2 "Activities tab". */
 export function ActivityTab({ role }: { role: Role }) {
@@ -58,14 +60,14 @@ function ActivityLog() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchInput
           className="flex-1 sm:max-w-md"
-          aria-label="Search activity logs"
-          placeholder="Search by user, email, project or action..."
+          aria-label={ACTIVITY_TEXTS.searchLabel}
+          placeholder={ACTIVITY_TEXTS.searchPlaceholder}
           maxLength={100}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
         <Select value={action} onValueChange={(value) => setAction(value as ActivityFilter)}>
-          <SelectTrigger className="sm:w-44" aria-label="Filter by action">
+          <SelectTrigger className="sm:w-44" aria-label={ACTIVITY_TEXTS.filterLabel}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -80,7 +82,7 @@ function ActivityLog() {
       </div>
 
       {log.isPending ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading activity logs">
+        <div className="space-y-3" aria-busy="true" aria-label={ACTIVITY_TEXTS.loadingLog}>
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} className="h-24 rounded-xl" />
           ))}
@@ -94,15 +96,15 @@ function ActivityLog() {
         </div>
       ) : (
         <>
-          <ul className="space-y-3" aria-label="Activity entries">
+          <ul className="space-y-3" aria-label={ACTIVITY_TEXTS.entries}>
             {items.map((entry) => (
               <ActivityItem key={entry.id} entry={entry} />
             ))}
           </ul>
           {log.hasNextPage ? (
             <div className="flex justify-center">
-              <Button variant="outline" loading={log.isFetchingNextPage} loadingText="Loading..." onClick={() => void log.fetchNextPage()}>
-                Load more
+              <Button variant="outline" loading={log.isFetchingNextPage} loadingText={UI_TEXTS.loading} onClick={() => void log.fetchNextPage()}>
+                {UI_TEXTS.loadMore}
               </Button>
             </div>
           ) : null}

@@ -4,7 +4,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/web/lib/query-client';
-import { RECENT_ACTIVITY_TEXTS, RecentActivity } from './recent-activity';
+import { ACTIVITY_TEXTS } from '../texts';
+import { RecentActivity } from './recent-activity';
 
 const entry = (id: string, action: string) => ({
   id,
@@ -49,7 +50,7 @@ describe('RecentActivity', () => {
     expect(screen.getByText('Update Project Status')).toBeTruthy();
     expect(screen.getAllByText('· Ada Admin')).toHaveLength(2);
     expect(urls[0]).toBe('/api/activities?projectId=p1&limit=5');
-    expect(screen.getByRole('link', { name: RECENT_ACTIVITY_TEXTS.all }).getAttribute('href')).toBe('/?tab=activities');
+    expect(screen.getByRole('link', { name: ACTIVITY_TEXTS.recent.all }).getAttribute('href')).toBe('/?tab=activities');
   });
 
   it("shows a member's entries with their project, and says when there are none", async () => {
@@ -59,6 +60,6 @@ describe('RecentActivity', () => {
     cleanup();
     items = [];
     renderWith(<RecentActivity scope={{ userId: 'm2' }} showProject />);
-    expect(await screen.findByText(RECENT_ACTIVITY_TEXTS.empty)).toBeTruthy();
+    expect(await screen.findByText(ACTIVITY_TEXTS.recent.empty)).toBeTruthy();
   });
 });

@@ -8,37 +8,31 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/ca
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatDate } from '@/web/lib/format-date';
 import { recentActivityQuery, type RecentScope } from '../api';
-
-export const RECENT_ACTIVITY_TEXTS = {
-  title: 'Recent Activity',
-  empty: 'No activity yet.',
-  failed: 'Recent activity could not be loaded.',
-  all: 'View all activity',
-} as const;
+import { ACTIVITY_TEXTS } from '../texts';
 
 export function RecentActivity({ scope, showProject = false }: { scope: RecentScope; showProject?: boolean }) {
   const recent = useQuery(recentActivityQuery(scope));
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">{RECENT_ACTIVITY_TEXTS.title}</CardTitle>
+        <CardTitle className="text-base">{ACTIVITY_TEXTS.recent.title}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         {recent.isPending ? (
-          <div className="grid gap-2" aria-busy="true" aria-label="Loading recent activity">
+          <div className="grid gap-2" aria-busy="true" aria-label={ACTIVITY_TEXTS.recent.loading}>
             <Skeleton className="h-5" />
             <Skeleton className="h-5" />
             <Skeleton className="h-5" />
           </div>
         ) : recent.isError ? (
-          <p className="text-muted-foreground">{RECENT_ACTIVITY_TEXTS.failed}</p>
+          <p className="text-muted-foreground">{ACTIVITY_TEXTS.recent.failed}</p>
         ) : recent.data.items.length === 0 ? (
           <p className="flex items-center gap-3 text-muted-foreground">
             <Activity className="size-5 shrink-0" aria-hidden />
-            {RECENT_ACTIVITY_TEXTS.empty}
+            {ACTIVITY_TEXTS.recent.empty}
           </p>
         ) : (
-          <ul className="grid gap-2" aria-label={RECENT_ACTIVITY_TEXTS.title}>
+          <ul className="grid gap-2" aria-label={ACTIVITY_TEXTS.recent.title}>
             {recent.data.items.map((entry) => (
               <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <span>
@@ -52,7 +46,7 @@ export function RecentActivity({ scope, showProject = false }: { scope: RecentSc
           </ul>
         )}
         <Link to="/?tab=activities" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-          {RECENT_ACTIVITY_TEXTS.all}
+          {ACTIVITY_TEXTS.recent.all}
         </Link>
       </CardContent>
     </Card>

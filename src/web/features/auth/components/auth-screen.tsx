@@ -4,6 +4,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/web/components/ui/card';
 import { Logo } from '@/web/components/ui/logo';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { lazyComponent, preloadOnIntent } from '@/web/lib/lazy-component';
 import { AUTH_TEXTS, type AuthMode } from '../texts';
 import { SignInForm } from './sign-in-form';
@@ -16,7 +17,7 @@ const ResetRequestForm = lazyComponent(async () => (await import('./reset-reques
 /** Holds a form's place while its code loads: rows of the same height as its fields. */
 function FormSkeleton({ fields }: { fields: number }) {
   return (
-    <div className="grid gap-4" role="status" aria-label="Loading">
+    <div className="grid gap-4" role="status" aria-label={UI_TEXTS.loadingLabel}>
       {Array.from({ length: fields }, (_, index) => (
         <div key={index} className="grid gap-1.5">
           <Skeleton className="h-3.5 w-24" />
@@ -56,10 +57,10 @@ export function AuthScreen({ initialMode = 'sign-in', onSignInIntent }: { initia
         <div aria-hidden className="absolute -bottom-32 -left-16 size-96 rounded-full bg-indigo-300/20 blur-3xl" />
         <Logo className="relative text-white" />
         <div className="relative max-w-md space-y-4">
-          <p className="text-4xl leading-tight font-semibold tracking-tight">Every brief, every client, every deadline in one lane.</p>
-          <p className="text-lg text-indigo-100">Brieflane keeps your agency’s projects, questionnaires, files and team on the same page.</p>
+          <p className="text-4xl leading-tight font-semibold tracking-tight">{AUTH_TEXTS.tagline}</p>
+          <p className="text-lg text-indigo-100">{AUTH_TEXTS.pitch}</p>
         </div>
-        <p className="relative text-sm text-indigo-200">Made for agencies and service teams.</p>
+        <p className="relative text-sm text-indigo-200">{AUTH_TEXTS.madeFor}</p>
       </aside>
 
       <main className="flex items-center justify-center px-4 py-10 sm:px-8">
@@ -72,7 +73,7 @@ export function AuthScreen({ initialMode = 'sign-in', onSignInIntent }: { initia
             </CardHeader>
             <CardContent className="grid gap-6">
               {mode === 'sign-up' && signUpStep === 'details' ? (
-                <ul className="grid gap-2 rounded-lg border bg-muted/50 p-4 text-sm" aria-label="What you get">
+                <ul className="grid gap-2 rounded-lg border bg-muted/50 p-4 text-sm" aria-label={AUTH_TEXTS.benefitsLabel}>
                   {AUTH_TEXTS.benefits.map((benefit) => (
                     <li key={benefit} className="flex items-center gap-2">
                       <CheckCircle2 className="size-4 shrink-0 text-success" aria-hidden />

@@ -67,10 +67,10 @@ export function ResetPasswordView({ token }: { token: string }) {
           <CardContent>
             <form noValidate onSubmit={onSubmit} className="grid gap-4">
               <FormField label={AUTH_TEXTS.newPassword} error={errors.password?.message}>
-                <Input type="password" autoComplete="new-password" placeholder="At least 6 characters" autoFocus {...form.register('password')} />
+                <Input type="password" autoComplete="new-password" placeholder={AUTH_TEXTS.newPasswordPlaceholder} autoFocus {...form.register('password')} />
               </FormField>
               <FormField label={AUTH_TEXTS.confirmPassword} error={errors.confirmPassword?.message}>
-                <Input type="password" autoComplete="new-password" placeholder="Repeat the new password" {...form.register('confirmPassword')} />
+                <Input type="password" autoComplete="new-password" placeholder={AUTH_TEXTS.confirmPasswordPlaceholder} {...form.register('confirmPassword')} />
               </FormField>
               <Button type="submit" className="w-full" loading={complete.isPending} loadingText={AUTH_TEXTS.updating}>
                 {AUTH_TEXTS.resetPasswordButton}

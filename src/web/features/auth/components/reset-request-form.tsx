@@ -26,8 +26,8 @@ export function ResetRequestForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="you@agency.com" {...form.register('email')} />
+      <FormField label={AUTH_TEXTS.email} error={errors.email?.message}>
+        <Input type="email" autoComplete="email" placeholder={AUTH_TEXTS.emailPlaceholder} {...form.register('email')} />
       </FormField>
       <Button type="submit" className="w-full" loading={requestReset.isPending} loadingText={AUTH_TEXTS.sendingResetLink}>
         {AUTH_TEXTS.sendResetLink}

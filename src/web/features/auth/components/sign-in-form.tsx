@@ -77,12 +77,12 @@ export function SignInForm({
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} onChange={onChange} onFocus={showIntent} onKeyDown={showIntent} className="grid gap-4">
-      <FormField label="Email" error={errors.email}>
-        <Input name="email" type="email" autoComplete="email" placeholder="you@agency.com" />
+      <FormField label={AUTH_TEXTS.email} error={errors.email}>
+        <Input name="email" type="email" autoComplete="email" placeholder={AUTH_TEXTS.emailPlaceholder} />
       </FormField>
       <div className="grid gap-1.5">
-        <FormField label="Password" error={errors.password}>
-          <Input name="password" type="password" autoComplete="current-password" placeholder="Your password" />
+        <FormField label={AUTH_TEXTS.password} error={errors.password}>
+          <Input name="password" type="password" autoComplete="current-password" placeholder={AUTH_TEXTS.passwordPlaceholder} />
         </FormField>
         <Button
           type="button"

@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/web/components/ui/button';
 import { useSignOut } from '../api';
+import { AUTH_TEXTS } from '../texts';
 
 export function SignOutButton({ compact, variant = 'outline' }: { compact?: boolean; variant?: 'outline' | 'ghost' }) {
   const signOut = useSignOut();
@@ -11,11 +12,11 @@ export function SignOutButton({ compact, variant = 'outline' }: { compact?: bool
       variant={variant}
       size={compact ? 'icon' : 'default'}
       loading={signOut.isPending}
-      aria-label={compact ? 'Sign Out' : undefined}
+      aria-label={compact ? AUTH_TEXTS.signOut : undefined}
       onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/', { replace: true }) })}
     >
       {signOut.isPending ? null : <LogOut aria-hidden />}
-      {compact ? null : 'Sign Out'}
+      {compact ? null : AUTH_TEXTS.signOut}
     </Button>
   );
 }

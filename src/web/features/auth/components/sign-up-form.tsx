@@ -64,14 +64,14 @@ function DetailsStep({ initial, onCodeSent }: { initial: Details | null; onCodeS
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormField label="Full Name" error={errors.fullName?.message}>
-        <Input autoComplete="name" placeholder="Jane Doe" {...form.register('fullName')} />
+      <FormField label={AUTH_TEXTS.fullName} error={errors.fullName?.message}>
+        <Input autoComplete="name" placeholder={AUTH_TEXTS.fullNamePlaceholder} {...form.register('fullName')} />
       </FormField>
-      <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="you@agency.com" {...form.register('email')} />
+      <FormField label={AUTH_TEXTS.email} error={errors.email?.message}>
+        <Input type="email" autoComplete="email" placeholder={AUTH_TEXTS.emailPlaceholder} {...form.register('email')} />
       </FormField>
-      <FormField label="Password" error={errors.password?.message}>
-        <Input type="password" autoComplete="new-password" placeholder="At least 6 characters" {...form.register('password')} />
+      <FormField label={AUTH_TEXTS.password} error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" placeholder={AUTH_TEXTS.newPasswordPlaceholder} {...form.register('password')} />
       </FormField>
       <Button type="submit" className="w-full" loading={sendCode.isPending} loadingText={AUTH_TEXTS.sendingCode}>
         {AUTH_TEXTS.sendCodeButton}
@@ -119,12 +119,12 @@ function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => v
         <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
         <div className="grid gap-1">
           <p>
-            We sent a {VERIFICATION_CODE_LENGTH}-digit code to <EmailAddress email={details.email} className="font-medium" />.
+            {AUTH_TEXTS.codeSentTo(VERIFICATION_CODE_LENGTH)} <EmailAddress email={details.email} className="font-medium" />.
           </p>
           <p className="text-xs opacity-80">{AUTH_TEXTS.existingAccountNote}</p>
         </div>
       </div>
-      <FormField label="Verification Code" error={errors.code?.message}>
+      <FormField label={AUTH_TEXTS.verificationCode} error={errors.code?.message}>
         <Input
           autoComplete="one-time-code"
           inputMode="numeric"

@@ -3,6 +3,7 @@ import { CLIENT_MESSAGES, websiteHref, type Client } from '@/domain/clients';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { formatDate } from '@/web/lib/format-date';
+import { CLIENTS_TEXTS } from '../texts';
 
 export function ClientCard({ client, onEdit }: { client: Client; onEdit: () => void }) {
   return (
@@ -20,24 +21,24 @@ export function ClientCard({ client, onEdit }: { client: Client; onEdit: () => v
       </div>
       <dl className="grid gap-1.5 text-sm">
         {client.contactName ? (
-          <Detail icon={UserRound} label="Contact">
+          <Detail icon={UserRound} label={CLIENTS_TEXTS.contact}>
             {client.contactName}
           </Detail>
         ) : null}
         {client.contactEmail ? (
-          <Detail icon={Mail} label="Email">
+          <Detail icon={Mail} label={CLIENTS_TEXTS.email}>
             <a className="text-primary hover:underline" href={`mailto:${client.contactEmail}`}>
               {client.contactEmail}
             </a>
           </Detail>
         ) : null}
         {client.contactPhone ? (
-          <Detail icon={Phone} label="Phone">
+          <Detail icon={Phone} label={CLIENTS_TEXTS.phone}>
             {client.contactPhone}
           </Detail>
         ) : null}
         {client.website ? (
-          <Detail icon={Globe} label="Website">
+          <Detail icon={Globe} label={CLIENTS_TEXTS.website}>
             <a className="text-primary hover:underline" href={websiteHref(client.website)} target="_blank" rel="noopener noreferrer">
               {client.website}
             </a>
@@ -46,15 +47,15 @@ export function ClientCard({ client, onEdit }: { client: Client; onEdit: () => v
       </dl>
       <div className="mt-auto grid gap-3 border-t pt-3">
         <div className="grid gap-0.5 text-xs text-muted-foreground">
-          {client.ownerName ? <span className="truncate">Owner: {client.ownerName}</span> : null}
+          {client.ownerName ? <span className="truncate">{CLIENTS_TEXTS.owner(client.ownerName)}</span> : null}
           <span className="inline-flex items-center gap-1 whitespace-nowrap">
             <Calendar className="size-3 shrink-0" aria-hidden />
-            Created {formatDate(client.createdAt)}
+            {CLIENTS_TEXTS.created(formatDate(client.createdAt))}
           </span>
         </div>
         <Button variant="outline" size="sm" onClick={onEdit}>
           <Pencil aria-hidden />
-          Edit Client
+          {CLIENTS_TEXTS.editClient}
         </Button>
       </div>
     </Card>

@@ -7,8 +7,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Textarea } from '@/web/components/ui/textarea';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { notifySuccess } from '@/web/lib/notify';
 import { useCreateClient, useUpdateClient } from '../api';
+import { CLIENTS_TEXTS } from '../texts';
 
 type Props = {
   open: boolean;
@@ -62,38 +64,38 @@ export function ClientFormDialog({ open, onOpenChange, client }: Props) {
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>{editing ? 'Edit Client' : 'Add Client'}</DialogTitle>
+          <DialogTitle>{editing ? CLIENTS_TEXTS.editClient : CLIENTS_TEXTS.addClient}</DialogTitle>
           <DialogDescription>
-            {editing ? 'Update the client’s details.' : 'Add a client to start running projects for them.'}
+            {editing ? CLIENTS_TEXTS.editDescription : CLIENTS_TEXTS.addDescription}
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField label="Client Name" error={errors.name?.message}>
-            <Input autoFocus placeholder="e.g., Acme Outdoor Co." {...form.register('name')} />
+          <FormField label={CLIENTS_TEXTS.fields.name} error={errors.name?.message}>
+            <Input autoFocus placeholder={CLIENTS_TEXTS.namePlaceholder} {...form.register('name')} />
           </FormField>
-          <FormField label="Description" error={errors.description?.message}>
-            <Textarea rows={3} placeholder="What the client does, what they need" {...form.register('description')} />
+          <FormField label={CLIENTS_TEXTS.fields.description} error={errors.description?.message}>
+            <Textarea rows={3} placeholder={CLIENTS_TEXTS.descriptionPlaceholder} {...form.register('description')} />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Contact Name" error={errors.contactName?.message}>
+            <FormField label={CLIENTS_TEXTS.fields.contactName} error={errors.contactName?.message}>
               <Input autoComplete="off" {...form.register('contactName')} />
             </FormField>
-            <FormField label="Contact Email" error={errors.contactEmail?.message}>
+            <FormField label={CLIENTS_TEXTS.fields.contactEmail} error={errors.contactEmail?.message}>
               <Input type="email" autoComplete="off" {...form.register('contactEmail')} />
             </FormField>
-            <FormField label="Contact Phone" error={errors.contactPhone?.message}>
+            <FormField label={CLIENTS_TEXTS.fields.contactPhone} error={errors.contactPhone?.message}>
               <Input type="tel" autoComplete="off" {...form.register('contactPhone')} />
             </FormField>
-            <FormField label="Website" error={errors.website?.message}>
-              <Input placeholder="example.com" autoComplete="off" {...form.register('website')} />
+            <FormField label={CLIENTS_TEXTS.fields.website} error={errors.website?.message}>
+              <Input placeholder={CLIENTS_TEXTS.websitePlaceholder} autoComplete="off" {...form.register('website')} />
             </FormField>
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-              Cancel
+              {UI_TEXTS.cancel}
             </Button>
-            <Button type="submit" loading={pending} loadingText={editing ? 'Updating...' : 'Creating...'}>
-              {editing ? 'Update Client' : 'Create Client'}
+            <Button type="submit" loading={pending} loadingText={editing ? CLIENTS_TEXTS.updating : CLIENTS_TEXTS.creating}>
+              {editing ? CLIENTS_TEXTS.updateClient : CLIENTS_TEXTS.createClient}
             </Button>
           </DialogFooter>
         </form>

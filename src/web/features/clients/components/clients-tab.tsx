@@ -8,8 +8,10 @@ import { EmptyState } from '@/web/components/ui/empty-state';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { clientListQuery, clientsExportUrl } from '../api';
+import { CLIENTS_TEXTS } from '../texts';
 import { ClientCard } from './client-card';
 import { ClientFormDialog } from './client-form-dialog';
 
@@ -24,28 +26,28 @@ export function ClientsTab() {
 
   return (
     // The shell's page title says 'Clients'; the tab adds its subtitle and actions.
-    <section className="space-y-6" aria-label="Clients">
+    <section className="space-y-6" aria-label={CLIENTS_TEXTS.title}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-muted-foreground">Manage your client relationships</p>
+        <p className="text-muted-foreground">{CLIENTS_TEXTS.subtitle}</p>
         <div className="flex gap-2">
           <ExportCsvLink href={clientsExportUrl(debounced)} />
           <Button onClick={() => setDialog({ open: true })}>
             <Plus aria-hidden />
-            Add Client
+            {CLIENTS_TEXTS.addClient}
           </Button>
         </div>
       </div>
 
       <SearchInput
         className="max-w-md"
-        aria-label="Search clients"
-        placeholder="Search clients..."
+        aria-label={CLIENTS_TEXTS.searchLabel}
+        placeholder={CLIENTS_TEXTS.searchPlaceholder}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
       />
 
       {clients.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy="true" aria-label="Loading clients">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy="true" aria-label={CLIENTS_TEXTS.loadingClients}>
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-52 rounded-xl" />
           ))}
@@ -70,7 +72,7 @@ export function ClientsTab() {
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            Showing {items.length} of {total} clients
+            {CLIENTS_TEXTS.showing(items.length, total)}
           </p>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
             {items.map((client) => (
@@ -79,8 +81,8 @@ export function ClientsTab() {
           </div>
           {clients.hasNextPage ? (
             <div className="flex justify-center">
-              <Button variant="outline" loading={clients.isFetchingNextPage} loadingText="Loading..." onClick={() => void clients.fetchNextPage()}>
-                Load more
+              <Button variant="outline" loading={clients.isFetchingNextPage} loadingText={UI_TEXTS.loading} onClick={() => void clients.fetchNextPage()}>
+                {UI_TEXTS.loadMore}
               </Button>
             </div>
           ) : null}

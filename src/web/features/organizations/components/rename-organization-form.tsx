@@ -8,14 +8,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { notifySuccess } from '@/web/lib/notify';
 import { useRenameOrganization } from '../api';
-
-export const ORGANIZATION_TEXTS = {
-  title: 'Organization',
-  description: 'The name your team and clients see.',
-  name: 'Organization Name',
-  save: 'Update Organization',
-  saving: 'Saving...',
-} as const;
+import { ORGANIZATIONS_TEXTS } from '../texts';
 
 /** ARCHITECTURE decision 1: the organization's admins can rename it. */
 export function RenameOrganizationForm({ organization }: { organization: { id: string; name: string } }) {
@@ -37,17 +30,17 @@ export function RenameOrganizationForm({ organization }: { organization: { id: s
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Building2 className="size-5 text-primary" aria-hidden />
-          {ORGANIZATION_TEXTS.title}
+          {ORGANIZATIONS_TEXTS.title}
         </CardTitle>
-        <CardDescription>{ORGANIZATION_TEXTS.description}</CardDescription>
+        <CardDescription>{ORGANIZATIONS_TEXTS.description}</CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField label={ORGANIZATION_TEXTS.name} error={errors.name?.message} className="sm:max-w-[calc(50%-0.5rem)]">
+          <FormField label={ORGANIZATIONS_TEXTS.name} error={errors.name?.message} className="sm:max-w-[calc(50%-0.5rem)]">
             <Input autoComplete="organization" {...form.register('name')} />
           </FormField>
-          <Button type="submit" className="justify-self-start" loading={rename.isPending} loadingText={ORGANIZATION_TEXTS.saving}>
-            {ORGANIZATION_TEXTS.save}
+          <Button type="submit" className="justify-self-start" loading={rename.isPending} loadingText={ORGANIZATIONS_TEXTS.saving}>
+            {ORGANIZATIONS_TEXTS.save}
           </Button>
         </form>
       </CardContent>

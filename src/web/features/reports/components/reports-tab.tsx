@@ -7,9 +7,11 @@ import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { errorMessage } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/class-names';
 import { reportQuery } from '../api';
+import { REPORTS_TEXTS } from '../texts';
 
 /** Spec 2 "Reports tab": the organization's numbers for the chosen time range. */
 export function ReportsTab({ role }: { role: Role }) {
@@ -24,7 +26,7 @@ export function ReportsTab({ role }: { role: Role }) {
           <p className="text-sm text-muted-foreground">{isAdmin(role) ? REPORT_MESSAGES.adminSubtitle : REPORT_MESSAGES.staffSubtitle}</p>
         </div>
         <Select value={range} onValueChange={(value) => setRange(value as ReportRange)}>
-          <SelectTrigger className="sm:w-44" aria-label="Time range">
+          <SelectTrigger className="sm:w-44" aria-label={REPORTS_TEXTS.timeRange}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -39,7 +41,7 @@ export function ReportsTab({ role }: { role: Role }) {
 
       {report.isPending ? (
         // Spec 2/9: 8 skeleton placeholders while loading.
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading reports">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label={REPORTS_TEXTS.loadingReports}>
           {Array.from({ length: 8 }, (_, i) => (
             <Skeleton key={i} className="h-32 rounded-xl" data-testid="report-skeleton" />
           ))}
@@ -48,8 +50,8 @@ export function ReportsTab({ role }: { role: Role }) {
         <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
           <p className="font-medium text-destructive">{REPORT_MESSAGES.fetchFailed}</p>
           <p className="text-muted-foreground">{errorMessage(report.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" loading={report.isFetching} loadingText="Retrying..." onClick={() => void report.refetch()}>
-            Retry
+          <Button variant="outline" size="sm" className="mt-3" loading={report.isFetching} loadingText={UI_TEXTS.retrying} onClick={() => void report.refetch()}>
+            {UI_TEXTS.retry}
           </Button>
         </div>
       ) : (
@@ -64,46 +66,46 @@ function ReportBody({ report, updating }: { report: Report; updating: boolean })
     <div className={cn('space-y-6 transition-opacity', updating && 'opacity-60')} aria-busy={updating}>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
-          title="Total Projects"
+          title={REPORTS_TEXTS.totalProjects}
           value={report.totalProjects}
           icon={<FolderKanban aria-hidden />}
           tone="bg-sky-50 text-sky-700"
-          detail={`${report.activeProjects} active, ${report.completedProjects} completed`}
+          detail={REPORTS_TEXTS.projectsDetail(report.activeProjects, report.completedProjects)}
         />
         <StatCard
-          title="Total Clients"
+          title={REPORTS_TEXTS.totalClients}
           value={report.totalClients}
           icon={<Users aria-hidden />}
           tone="bg-violet-50 text-violet-700"
-          detail={report.range === 'all' ? 'Across your organization' : `Added in the ${REPORT_RANGE_LABELS[report.range].toLowerCase()}`}
+          detail={report.range === 'all' ? REPORTS_TEXTS.clientsAcrossOrganization : REPORTS_TEXTS.clientsAddedIn(REPORT_RANGE_LABELS[report.range])}
         />
         <StatCard
-          title="Total Tasks"
+          title={REPORTS_TEXTS.totalTasks}
           value={report.totalTasks}
           icon={<CheckSquare aria-hidden />}
           tone="bg-emerald-50 text-emerald-700"
-          detail={`${report.completedTasks} completed, ${report.pendingTasks} pending${report.inProgressTasks ? `, ${report.inProgressTasks} in progress` : ''}`}
+          detail={REPORTS_TEXTS.tasksDetail(report.completedTasks, report.pendingTasks, report.inProgressTasks)}
         />
         <StatCard
-          title="Overdue Projects"
+          title={REPORTS_TEXTS.overdueProjects}
           value={report.overdueProjects}
           icon={<AlertTriangle aria-hidden />}
           tone={report.overdueProjects ? 'bg-red-50 text-red-700' : 'bg-muted text-muted-foreground'}
           valueClassName={report.overdueProjects ? 'text-red-700' : undefined}
-          detail={report.overdueProjects ? 'Past their due date' : 'Nothing overdue'}
+          detail={report.overdueProjects ? REPORTS_TEXTS.overdueDetail : REPORTS_TEXTS.nothingOverdue}
         />
       </div>
 
       <div className="grid gap-4 lg:grid-cols-2">
         <RateCard
-          title="Project Completion Rate"
+          title={REPORTS_TEXTS.projectCompletionRate}
           rate={report.projectCompletionRate}
-          detail={`${report.completedProjects} of ${report.totalProjects} projects completed`}
+          detail={REPORTS_TEXTS.projectsCompleted(report.completedProjects, report.totalProjects)}
         />
         <RateCard
-          title="Task Completion Rate"
+          title={REPORTS_TEXTS.taskCompletionRate}
           rate={report.taskCompletionRate}
-          detail={`${report.completedTasks} of ${report.totalTasks} tasks completed`}
+          detail={REPORTS_TEXTS.tasksCompleted(report.completedTasks, report.totalTasks)}
         />
       </div>
 

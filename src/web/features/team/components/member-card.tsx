@@ -1,6 +1,7 @@
 import { Mail, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { TeamMember } from '@/domain/team';
+import { TEAM_TEXTS } from '../texts';
 import { MemberAvatar, RoleBadge, TagChip } from './member-identity';
 
 const SHOWN_TAGS = 5;
@@ -25,16 +26,16 @@ export function MemberCard({ member }: { member: TeamMember }) {
       </div>
       <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
         {member.email ? <Mail className="size-4 shrink-0" aria-hidden /> : <UserRound className="size-4 shrink-0" aria-hidden />}
-        <span className="truncate">{member.email ?? 'No email (no sign-in)'}</span>
+        <span className="truncate">{member.email ?? TEAM_TEXTS.noEmail}</span>
       </p>
       {member.tags.length > 0 ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Skills">
+        <ul className="flex flex-wrap gap-1.5" aria-label={TEAM_TEXTS.skills}>
           {member.tags.slice(0, SHOWN_TAGS).map((tag) => (
             <li key={tag} className="max-w-full">
               <TagChip tag={tag} />
             </li>
           ))}
-          {hidden > 0 ? <li className="text-xs text-muted-foreground self-center">+{hidden} more</li> : null}
+          {hidden > 0 ? <li className="text-xs text-muted-foreground self-center">{TEAM_TEXTS.moreSkills(hidden)}</li> : null}
         </ul>
       ) : null}
     </Link>

@@ -19,8 +19,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { teamTagsQuery, useAddTeamMember, useUpdateTeamMember } from '../api';
+import { TEAM_TEXTS } from '../texts';
 import { TagInput } from './tag-input';
 
 type Props = {
@@ -98,25 +100,23 @@ export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
         <DialogHeader>
           <DialogTitle>{editing ? TEAM_MESSAGES.editMember : TEAM_MESSAGES.addMember}</DialogTitle>
           <DialogDescription>
-            {editing
-              ? 'Update the member’s profile, role and skills.'
-              : 'Members with an email can sign in; they are emailed a link to set their password.'}
+            {editing ? TEAM_TEXTS.editDescription : TEAM_TEXTS.addDescription}
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField label="Full Name" error={errors.fullName?.message}>
-            <Input autoFocus autoComplete="off" placeholder="e.g., Dana Developer" {...form.register('fullName')} />
+          <FormField label={TEAM_TEXTS.fullName} error={errors.fullName?.message}>
+            <Input autoFocus autoComplete="off" placeholder={TEAM_TEXTS.fullNamePlaceholder} {...form.register('fullName')} />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Email" error={errors.email?.message} hint={editing ? undefined : 'Optional: without it the member cannot sign in'}>
-              <Input type="email" autoComplete="off" placeholder="name@agency.com" {...form.register('email')} />
+            <FormField label={TEAM_TEXTS.email} error={errors.email?.message} hint={editing ? undefined : TEAM_TEXTS.emailHint}>
+              <Input type="email" autoComplete="off" placeholder={TEAM_TEXTS.emailPlaceholder} {...form.register('email')} />
             </FormField>
             <Controller
               control={form.control}
               name="role"
               render={({ field }) => (
                 <FormField
-                  label="Role"
+                  label={TEAM_TEXTS.role}
                   error={errors.role?.message}
                   hint={roleLocked ? (self ? TEAM_MESSAGES.cannotChangeOwnRole : TEAM_MESSAGES.cannotChangeOrgAdminRole) : undefined}
                 >
@@ -131,33 +131,33 @@ export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
               )}
             />
           </div>
-          <FormField label="Website" error={errors.website?.message}>
-            <Input autoComplete="off" placeholder="portfolio.example" {...form.register('website')} />
+          <FormField label={TEAM_TEXTS.website} error={errors.website?.message}>
+            <Input autoComplete="off" placeholder={TEAM_TEXTS.websitePlaceholder} {...form.register('website')} />
           </FormField>
           <Controller
             control={form.control}
             name="tags"
             render={({ field }) => (
-              <FormField label="Skills" error={errors.tags?.message ?? errors.tags?.[0]?.message}>
+              <FormField label={TEAM_TEXTS.skills} error={errors.tags?.message ?? errors.tags?.[0]?.message}>
                 <TagInput value={field.value ?? []} onChange={field.onChange} suggestions={tags.data ?? [...SUGGESTED_SKILL_TAGS]} />
               </FormField>
             )}
           />
           {maySetPassword ? (
             <FormField
-              label={editing ? 'New Password (optional)' : 'Initial Password (optional)'}
+              label={editing ? TEAM_TEXTS.newPassword : TEAM_TEXTS.initialPassword}
               error={errors.password?.message}
-              hint={editing ? 'Leave empty to keep the current password' : 'Leave empty to email a link to set a password'}
+              hint={editing ? TEAM_TEXTS.newPasswordHint : TEAM_TEXTS.initialPasswordHint}
             >
               <Input type="password" autoComplete="new-password" {...form.register('password')} />
             </FormField>
           ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-              Cancel
+              {UI_TEXTS.cancel}
             </Button>
-            <Button type="submit" loading={pending} loadingText={editing ? 'Updating...' : 'Adding...'}>
-              {editing ? 'Update Member' : 'Add Member'}
+            <Button type="submit" loading={pending} loadingText={editing ? TEAM_TEXTS.updating : TEAM_TEXTS.adding}>
+              {editing ? TEAM_TEXTS.updateMember : TEAM_TEXTS.addMember}
             </Button>
           </DialogFooter>
         </form>

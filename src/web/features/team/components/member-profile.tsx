@@ -19,11 +19,13 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { useDocumentTitle } from '@/web/lib/document-title';
 import { formatDate } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { teamMemberQuery, useRemoveTeamMember } from '../api';
+import { TEAM_TEXTS } from '../texts';
 import { MemberAvatar, RoleBadge, TagChip } from './member-identity';
 import { MemberFormDialog } from './member-form-dialog';
 
@@ -34,7 +36,7 @@ function BackToTeam() {
     <Button asChild variant="ghost" className="-ml-3">
       <Link to={TEAM_TAB_PATH}>
         <ArrowLeft aria-hidden />
-        Back to Team
+        {TEAM_TEXTS.backToTeam}
       </Link>
     </Button>
   );
@@ -56,11 +58,11 @@ export function MemberProfile({
   const removeMember = useRemoveTeamMember();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  useDocumentTitle(member.data?.fullName ?? 'Team');
+  useDocumentTitle(member.data?.fullName ?? TEAM_TEXTS.pageTitle);
 
   if (member.isPending) {
     return (
-      <div className="space-y-6" aria-busy="true" aria-label="Loading team member">
+      <div className="space-y-6" aria-busy="true" aria-label={TEAM_TEXTS.loadingMember}>
         <BackToTeam />
         <div className="grid gap-6 lg:grid-cols-3">
           <Skeleton className="h-72 rounded-xl" />
@@ -81,7 +83,7 @@ export function MemberProfile({
           <p className="font-medium">{missing ? TEAM_MESSAGES.notFound : errorMessage(member.error)}</p>
           {missing ? null : (
             <Button variant="outline" size="sm" className="mt-3" onClick={() => void member.refetch()}>
-              Retry
+              {UI_TEXTS.retry}
             </Button>
           )}
         </div>
@@ -131,30 +133,30 @@ export function MemberProfile({
               </div>
               <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
                 <CalendarDays className="size-4" aria-hidden />
-                Member since {formatDate(data.createdAt)}
+                {TEAM_TEXTS.memberSince(formatDate(data.createdAt))}
               </p>
             </CardContent>
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle className="text-base">Contact Info</CardTitle>
+              <CardTitle className="text-base">{TEAM_TEXTS.contactInfo}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-2 text-sm">
               <p className="flex min-w-0 items-center gap-2">
                 <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                <span className="sr-only">Email:</span>
+                <span className="sr-only">{TEAM_TEXTS.emailLabel}</span>
                 {data.email ? (
                   <a className="truncate text-primary hover:underline" href={`mailto:${data.email}`}>
                     {data.email}
                   </a>
                 ) : (
-                  <span className="text-muted-foreground">No email: this member cannot sign in</span>
+                  <span className="text-muted-foreground">{TEAM_TEXTS.noEmailNoSignIn}</span>
                 )}
               </p>
               {data.website ? (
                 <p className="flex min-w-0 items-center gap-2">
                   <Globe className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                  <span className="sr-only">Website:</span>
+                  <span className="sr-only">{TEAM_TEXTS.websiteLabel}</span>
                   <a className="truncate text-primary hover:underline" href={websiteHref(data.website)} target="_blank" rel="noopener noreferrer">
                     {data.website}
                   </a>
@@ -164,13 +166,13 @@ export function MemberProfile({
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle className="text-base">Quick Actions</CardTitle>
+              <CardTitle className="text-base">{TEAM_TEXTS.quickActions}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-2">
               {mayEdit ? (
                 <Button variant="outline" onClick={() => setEditing(true)}>
                   <Pencil aria-hidden />
-                  Edit Profile
+                  {TEAM_TEXTS.editProfile}
                 </Button>
               ) : null}
               {showRemove ? (
@@ -182,7 +184,7 @@ export function MemberProfile({
                   title={!removal.ok && removal.reason === 'self' ? TEAM_MESSAGES.cannotRemoveSelf : undefined}
                 >
                   <Trash2 aria-hidden />
-                  Remove Member
+                  {TEAM_TEXTS.removeMember}
                 </Button>
               ) : null}
               {!mayEdit && !showRemove ? <p className="text-sm text-muted-foreground">{TEAM_MESSAGES.outranked}</p> : null}
@@ -193,11 +195,11 @@ export function MemberProfile({
         <div className="space-y-6 lg:col-span-2">
           <Card>
             <CardHeader>
-              <CardTitle className="text-base">Skills</CardTitle>
+              <CardTitle className="text-base">{TEAM_TEXTS.skills}</CardTitle>
             </CardHeader>
             <CardContent>
               {data.tags.length > 0 ? (
-                <ul className="flex flex-wrap gap-2" aria-label="Skills">
+                <ul className="flex flex-wrap gap-2" aria-label={TEAM_TEXTS.skills}>
                   {data.tags.map((tag) => (
                     <li key={tag} className="max-w-full">
                       <TagChip tag={tag} />
@@ -212,7 +214,7 @@ export function MemberProfile({
           {data.role === 'developer' ? (
             <Card>
               <CardHeader>
-                <CardTitle className="text-base">Assigned Projects</CardTitle>
+                <CardTitle className="text-base">{TEAM_TEXTS.assignedProjects}</CardTitle>
               </CardHeader>
               <CardContent>
                 {data.assignedProjects.length > 0 ? (
@@ -243,7 +245,7 @@ export function MemberProfile({
           {recentActivity ?? (
             <Card>
               <CardHeader>
-                <CardTitle className="text-base">Recent Activity</CardTitle>
+                <CardTitle className="text-base">{TEAM_TEXTS.recentActivityTitle}</CardTitle>
               </CardHeader>
               <CardContent className="flex items-center gap-3 text-sm text-muted-foreground">
                 <Activity className="size-5 shrink-0" aria-hidden />
@@ -258,11 +260,11 @@ export function MemberProfile({
       <AlertDialog open={confirming} onOpenChange={(open) => !removeMember.isPending && setConfirming(open)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Remove Team Member</AlertDialogTitle>
+            <AlertDialogTitle>{TEAM_TEXTS.removeTitle}</AlertDialogTitle>
             <AlertDialogDescription>{TEAM_MESSAGES.confirmRemove}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={removeMember.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogCancel disabled={removeMember.isPending}>{UI_TEXTS.cancel}</AlertDialogCancel>
             <AlertDialogAction
               destructive
               disabled={removeMember.isPending}
@@ -271,7 +273,7 @@ export function MemberProfile({
                 onConfirmRemove();
               }}
             >
-              {removeMember.isPending ? 'Removing...' : 'Remove'}
+              {removeMember.isPending ? TEAM_TEXTS.removing : TEAM_TEXTS.remove}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

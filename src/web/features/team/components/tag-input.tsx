@@ -2,6 +2,7 @@ import { Plus, X } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { normalizeTags } from '@/domain/team';
 import { Input } from '@/web/components/ui/input';
+import { TEAM_TEXTS } from '../texts';
 
 type Props = {
   value: string[];
@@ -62,14 +63,14 @@ export function TagInput({ value, onChange, suggestions, id, ...aria }: Props) {
       }}
     >
       {value.length > 0 ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Selected skills">
+        <ul className="flex flex-wrap gap-1.5" aria-label={TEAM_TEXTS.selectedSkills}>
           {value.map((tag) => (
             <li key={tag} className="inline-flex max-w-full items-center gap-1 rounded-full bg-accent py-0.5 pr-1 pl-2.5 text-xs font-medium text-accent-foreground">
               <span className="truncate">{tag}</span>
               <button
                 type="button"
                 className="grid size-5 place-items-center rounded-full outline-none hover:bg-foreground/10 focus-visible:ring-2 focus-visible:ring-ring"
-                aria-label={`Remove ${tag}`}
+                aria-label={TEAM_TEXTS.removeSkill(tag)}
                 onClick={() => remove(tag)}
               >
                 <X className="size-3" aria-hidden />
@@ -83,14 +84,14 @@ export function TagInput({ value, onChange, suggestions, id, ...aria }: Props) {
         id={id}
         {...aria}
         value={text}
-        placeholder="Type a skill and press Enter"
+        placeholder={TEAM_TEXTS.skillPlaceholder}
         autoComplete="off"
         aria-controls={open ? listId : undefined}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
       />
       {open && (offered.length > 0 || query) ? (
-        <div id={listId} className="flex flex-wrap gap-1.5" role="group" aria-label="Suggested skills">
+        <div id={listId} className="flex flex-wrap gap-1.5" role="group" aria-label={TEAM_TEXTS.suggestedSkills}>
           {offered.map((tag) => (
             <button
               key={tag}
@@ -109,7 +110,7 @@ export function TagInput({ value, onChange, suggestions, id, ...aria }: Props) {
               onClick={() => add(text)}
             >
               <Plus className="size-3" aria-hidden />
-              Add “{text.trim()}”
+              {TEAM_TEXTS.addSkill(text.trim())}
             </button>
           ) : null}
         </div>

@@ -6,10 +6,12 @@ import { Button } from '@/web/components/ui/button';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { cn } from '@/web/lib/class-names';
 import { useSignedInMe } from '@/web/lib/session';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { teamListQuery, teamTagsQuery } from '../api';
+import { TEAM_TEXTS } from '../texts';
 import { MemberCard } from './member-card';
 import { MemberFormDialog } from './member-form-dialog';
 
@@ -47,13 +49,13 @@ export function TeamTab() {
       <div className="space-y-3">
         <SearchInput
           className="max-w-md"
-          aria-label="Search team members"
-          placeholder="Search by name or email..."
+          aria-label={TEAM_TEXTS.searchLabel}
+          placeholder={TEAM_TEXTS.searchPlaceholder}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filter by skill">
-          <span className="text-sm font-medium text-muted-foreground">Skills:</span>
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={TEAM_TEXTS.skillFilter}>
+          <span className="text-sm font-medium text-muted-foreground">{TEAM_TEXTS.skillFilterLabel}</span>
           {tags.isPending ? (
             <Skeleton className="h-7 w-64 rounded-full" />
           ) : (
@@ -90,12 +92,12 @@ export function TeamTab() {
           ) : null}
         </div>
         {selectedTags.length > 1 ? (
-          <p className="text-xs text-muted-foreground">Showing members with any of the selected skills.</p>
+          <p className="text-xs text-muted-foreground">{TEAM_TEXTS.anySkillNote}</p>
         ) : null}
       </div>
 
       {members.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading team members">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={TEAM_TEXTS.loadingMembers}>
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-40 rounded-xl" />
           ))}
@@ -110,7 +112,7 @@ export function TeamTab() {
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            Showing {items.length} of {total} team members
+            {TEAM_TEXTS.showing(items.length, total)}
           </p>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((member) => (
@@ -119,8 +121,8 @@ export function TeamTab() {
           </div>
           {members.hasNextPage ? (
             <div className="flex justify-center">
-              <Button variant="outline" loading={members.isFetchingNextPage} loadingText="Loading..." onClick={() => void members.fetchNextPage()}>
-                Load more
+              <Button variant="outline" loading={members.isFetchingNextPage} loadingText={UI_TEXTS.loading} onClick={() => void members.fetchNextPage()}>
+                {UI_TEXTS.loadMore}
               </Button>
             </div>
           ) : null}

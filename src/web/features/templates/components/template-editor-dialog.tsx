@@ -29,8 +29,10 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useCreateTemplate, useUpdateTemplate } from '../api';
+import { TEMPLATES_TEXTS } from '../texts';
 
 const emptyNewField: NewField = { label: '', name: '', type: 'text', required: false, options: [] };
 
@@ -137,19 +139,19 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
   return (
     <>
       <DialogHeader>
-        <DialogTitle>{template ? 'Edit Template' : 'Create Template'}</DialogTitle>
-        <DialogDescription>A reusable intake questionnaire for new projects.</DialogDescription>
+        <DialogTitle>{template ? TEMPLATES_TEXTS.editTitle : TEMPLATES_TEXTS.createTitle}</DialogTitle>
+        <DialogDescription>{TEMPLATES_TEXTS.description}</DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
-        <FormField label="Template Name" error={errors.name?.message}>
-          <Input autoFocus placeholder="e.g., Website Intake" {...form.register('name')} />
+        <FormField label={TEMPLATES_TEXTS.name} error={errors.name?.message}>
+          <Input autoFocus placeholder={TEMPLATES_TEXTS.namePlaceholder} {...form.register('name')} />
         </FormField>
-        <FormField label="Description" error={errors.description?.message}>
-          <Textarea rows={2} placeholder="What this template is for" {...form.register('description')} />
+        <FormField label={TEMPLATES_TEXTS.descriptionLabel} error={errors.description?.message}>
+          <Textarea rows={2} placeholder={TEMPLATES_TEXTS.descriptionPlaceholder} {...form.register('description')} />
         </FormField>
 
-        <section className="grid gap-2" aria-label="Template fields">
-          <h3 className="text-sm font-semibold">Fields ({fields.length})</h3>
+        <section className="grid gap-2" aria-label={TEMPLATES_TEXTS.fieldsLabel}>
+          <h3 className="text-sm font-semibold">{TEMPLATES_TEXTS.fieldsHeading(fields.length)}</h3>
           <ol className="grid gap-2">
             {fields.map((field, index) => (
               <li key={`${field.name}-${index}`} className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border bg-background p-2.5" data-testid="template-field">
@@ -164,17 +166,17 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
                   </p>
                 </div>
                 <div className="ml-auto flex items-center gap-1">
-                  {isDefaultField(field.name) ? <Badge variant="outline">Default</Badge> : null}
-                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Move ${field.label} up`} disabled={index === 0} onClick={() => setFields(moveField(fields, index, -1))}>
+                  {isDefaultField(field.name) ? <Badge variant="outline">{TEMPLATES_TEXTS.defaultField}</Badge> : null}
+                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={TEMPLATES_TEXTS.moveUp(field.label)} disabled={index === 0} onClick={() => setFields(moveField(fields, index, -1))}>
                     <ArrowUp />
                   </Button>
-                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Move ${field.label} down`} disabled={index === fields.length - 1} onClick={() => setFields(moveField(fields, index, 1))}>
+                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={TEMPLATES_TEXTS.moveDown(field.label)} disabled={index === fields.length - 1} onClick={() => setFields(moveField(fields, index, 1))}>
                     <ArrowDown />
                   </Button>
-                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={`Duplicate ${field.label}`} onClick={() => setFields(duplicateField(fields, index))}>
+                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={TEMPLATES_TEXTS.duplicate(field.label)} onClick={() => setFields(duplicateField(fields, index))}>
                     <Copy />
                   </Button>
-                  <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive" aria-label={`Remove ${field.label}`} onClick={() => onRemove(index)}>
+                  <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive" aria-label={TEMPLATES_TEXTS.remove(field.label)} onClick={() => onRemove(index)}>
                     <Trash2 />
                   </Button>
                 </div>
@@ -183,19 +185,19 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
           </ol>
         </section>
 
-        <section className="grid gap-3 rounded-lg border border-dashed p-4" aria-label="Add Field">
-          <h3 className="text-sm font-semibold">Add Field</h3>
+        <section className="grid gap-3 rounded-lg border border-dashed p-4" aria-label={TEMPLATES_TEXTS.addField}>
+          <h3 className="text-sm font-semibold">{TEMPLATES_TEXTS.addField}</h3>
           <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label="Field Label">
-              <Input placeholder="e.g., Brand Colors" value={draft.label} onChange={(e) => setDraft({ ...draft, label: e.target.value })} />
+            <FormField label={TEMPLATES_TEXTS.fieldLabel}>
+              <Input placeholder={TEMPLATES_TEXTS.fieldLabelPlaceholder} value={draft.label} onChange={(e) => setDraft({ ...draft, label: e.target.value })} />
             </FormField>
-            <FormField label="Field Name" hint="Lowercase, spaces become underscores">
-              <Input placeholder="e.g., brand_colors" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+            <FormField label={TEMPLATES_TEXTS.fieldName} hint={TEMPLATES_TEXTS.fieldNameHint}>
+              <Input placeholder={TEMPLATES_TEXTS.fieldNamePlaceholder} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
             </FormField>
-            <FormField label="Field Type">
+            <FormField label={TEMPLATES_TEXTS.fieldType}>
               <Select value={draft.type} onValueChange={(type) => setDraft({ ...draft, type: type as TemplateFieldType })}>
-                <SelectTrigger aria-label="Field Type">
-                  <SelectValue placeholder="Select a type" />
+                <SelectTrigger aria-label={TEMPLATES_TEXTS.fieldType}>
+                  <SelectValue placeholder={TEMPLATES_TEXTS.fieldTypePlaceholder} />
                 </SelectTrigger>
                 <SelectContent>
                   {TEMPLATE_FIELD_TYPES.map((type) => (
@@ -208,20 +210,20 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
             </FormField>
             <label className="flex items-center gap-2 self-end pb-2 text-sm">
               <input type="checkbox" className="size-4 accent-primary" checked={draft.required} onChange={(e) => setDraft({ ...draft, required: e.target.checked })} />
-              Required
+              {TEMPLATES_TEXTS.required}
             </label>
           </div>
           {draft.type && isChoiceType(draft.type) ? (
             <div className="grid gap-2">
-              <FormField label="Options" hint="Press Enter or comma to add an option">
-                <Input placeholder="Type an option" value={optionText} onChange={(e) => onOptionText(e.target.value)} onKeyDown={onOptionKey} />
+              <FormField label={TEMPLATES_TEXTS.options} hint={TEMPLATES_TEXTS.optionsHint}>
+                <Input placeholder={TEMPLATES_TEXTS.optionPlaceholder} value={optionText} onChange={(e) => onOptionText(e.target.value)} onKeyDown={onOptionKey} />
               </FormField>
-              <ul className="flex flex-wrap gap-1.5" aria-label="Option chips">
+              <ul className="flex flex-wrap gap-1.5" aria-label={TEMPLATES_TEXTS.optionChips}>
                 {draft.options.map((option) => (
                   <li key={option}>
                     <Badge variant="secondary" className="gap-1">
                       {option}
-                      <button type="button" aria-label={`Remove option ${option}`} onClick={() => setDraft({ ...draft, options: draft.options.filter((o) => o !== option) })}>
+                      <button type="button" aria-label={TEMPLATES_TEXTS.removeOption(option)} onClick={() => setDraft({ ...draft, options: draft.options.filter((o) => o !== option) })}>
                         <X className="size-3" aria-hidden />
                       </button>
                     </Badge>
@@ -237,16 +239,16 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
           ) : null}
           <Button type="button" variant="outline" className="justify-self-start" onClick={onAddField}>
             <Plus aria-hidden />
-            Add Field
+            {TEMPLATES_TEXTS.addField}
           </Button>
         </section>
 
         <DialogFooter>
           <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-            Cancel
+            {UI_TEXTS.cancel}
           </Button>
-          <Button type="submit" loading={pending} loadingText="Saving...">
-            {template ? 'Update Template' : 'Create Template'}
+          <Button type="submit" loading={pending} loadingText={TEMPLATES_TEXTS.saving}>
+            {template ? TEMPLATES_TEXTS.updateTemplate : TEMPLATES_TEXTS.createTemplate}
           </Button>
         </DialogFooter>
       </form>

@@ -10,10 +10,12 @@ import { Card } from '@/web/components/ui/card';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { formatDate } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { templateListQuery, useDeleteTemplate } from '../api';
+import { TEMPLATES_TEXTS } from '../texts';
 import { TemplateEditorDialog } from './template-editor-dialog';
 
 type TemplatesTabProps = {
@@ -44,24 +46,24 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
   return (
     <div className="space-y-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <h3 className="text-lg font-semibold">Project Templates</h3>
+        <h3 className="text-lg font-semibold">{TEMPLATES_TEXTS.title}</h3>
         {manage ? (
           <Button className="sm:ml-auto" onClick={() => setEditor({ open: true })}>
             <Plus aria-hidden />
-            Add Template
+            {TEMPLATES_TEXTS.addTemplate}
           </Button>
         ) : null}
       </div>
       <SearchInput
         className="max-w-md"
-        aria-label="Search templates"
-        placeholder="Search templates..."
+        aria-label={TEMPLATES_TEXTS.searchLabel}
+        placeholder={TEMPLATES_TEXTS.searchPlaceholder}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
       />
 
       {templates.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading templates">
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label={TEMPLATES_TEXTS.loadingTemplates}>
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-48 rounded-xl" />
           ))}
@@ -71,7 +73,7 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            Showing {first?.matched ?? 0} of {first?.total ?? 0} templates
+            {TEMPLATES_TEXTS.showing(first?.matched ?? 0, first?.total ?? 0)}
           </p>
           {items.length === 0 ? (
             <div className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
@@ -90,15 +92,15 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
                         {template.name}
                       </h4>
                       <Badge variant="outline" className={template.status === 'active' ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : undefined}>
-                        {template.status === 'active' ? 'Active' : 'Inactive'}
+                        {template.status === 'active' ? TEMPLATES_TEXTS.active : TEMPLATES_TEXTS.inactive}
                       </Badge>
                     </div>
                     {manage ? (
                       <div className="flex shrink-0 gap-1">
-                        <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit ${template.name}`} onClick={() => setEditor({ open: true, template })}>
+                        <Button variant="ghost" size="icon" className="size-8" aria-label={TEMPLATES_TEXTS.edit(template.name)} onClick={() => setEditor({ open: true, template })}>
                           <Pencil />
                         </Button>
-                        <Button variant="ghost" size="icon" className="size-8 text-destructive" aria-label={`Delete ${template.name}`} onClick={() => onDelete(template)}>
+                        <Button variant="ghost" size="icon" className="size-8 text-destructive" aria-label={TEMPLATES_TEXTS.delete(template.name)} onClick={() => onDelete(template)}>
                           <Trash2 />
                         </Button>
                       </div>
@@ -107,10 +109,10 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
                   <p className="line-clamp-2 min-h-10 text-sm text-muted-foreground">{template.description ?? ''}</p>
                   <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
                     <Calendar className="size-3.5" aria-hidden />
-                    Created {formatDate(template.createdAt)} · {template.fields.length} fields
+                    {TEMPLATES_TEXTS.createdWithFields(formatDate(template.createdAt), template.fields.length)}
                   </p>
                   <Button variant="outline" className="mt-auto" onClick={() => onUseTemplate(template)}>
-                    Use Template
+                    {TEMPLATES_TEXTS.useTemplate}
                   </Button>
                 </Card>
               ))}
@@ -118,8 +120,8 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
           )}
           {templates.hasNextPage ? (
             <div className="flex justify-center">
-              <Button variant="outline" loading={templates.isFetchingNextPage} loadingText="Loading..." onClick={() => void templates.fetchNextPage()}>
-                Load more
+              <Button variant="outline" loading={templates.isFetchingNextPage} loadingText={UI_TEXTS.loading} onClick={() => void templates.fetchNextPage()}>
+                {UI_TEXTS.loadMore}
               </Button>
             </div>
           ) : null}
