@@ -1,6 +1,12 @@
 // Labels of the tasks feature that the spec leaves to us (issue 16); the spec's own wording is
 // TASK_MESSAGES in src/domain/tasks.ts.
 export const TASK_TEXTS = {
+  title: 'Tasks',
+  markAs: (task: string, status: string) => `Mark "${task}" as ${status}`,
+  statusOf: (task: string, status: string) => `${task}: ${status}`,
+  created: (date: string) => `Created ${date}`,
+  due: (date: string) => `Due ${date}`,
+  completedOn: (date: string) => `Completed ${date}`,
   fields: { title: 'Task Title', description: 'Description', priority: 'Priority', dueDate: 'Due Date' },
   priorities: { low: 'Low', medium: 'Medium', high: 'High' },
   createDescription: 'Add a task to this project.',
@@ -11,7 +17,6 @@ export const TASK_TEXTS = {
   taskActions: (title: string) => `Actions for "${title}"`,
   edit: 'Edit',
   editTitle: 'Edit Task',
-  cancel: 'Cancel',
   save: 'Save Changes',
   saving: 'Saving...',
   saved: 'Task updated',

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { createTaskSchema, TASK_MESSAGES } from '@/domain/tasks';
 import { Button } from '@/web/components/ui/button';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
@@ -48,7 +49,7 @@ export function CreateTaskDialog({
           <TaskFields form={form} assignees={assignees.data} />
           <DialogFooter>
             <Button type="button" variant="outline" disabled={createTask.isPending} onClick={() => onOpenChange(false)}>
-              {TASK_TEXTS.cancel}
+              {UI_TEXTS.cancel}
             </Button>
             <Button type="submit" loading={createTask.isPending} loadingText={TASK_MESSAGES.creating}>
               {TASK_MESSAGES.create}

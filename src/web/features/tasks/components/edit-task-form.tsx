@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { createTaskSchema, TASK_MESSAGES, type Task } from '@/domain/tasks';
 import { Button } from '@/web/components/ui/button';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { assigneesQuery, useUpdateTask } from '../api';
@@ -55,7 +56,7 @@ export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; 
       <TaskFields form={form} assignees={assignees.data} wideClassName="sm:col-span-2" />
       <div className="flex justify-end gap-2 sm:col-span-2">
         <Button type="button" variant="outline" disabled={update.isPending} onClick={onDone}>
-          {TASK_TEXTS.cancel}
+          {UI_TEXTS.cancel}
         </Button>
         <Button type="submit" loading={update.isPending} loadingText={TASK_TEXTS.saving}>
           {TASK_TEXTS.save}

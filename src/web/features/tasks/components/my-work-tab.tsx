@@ -8,6 +8,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { cn } from '@/web/lib/class-names';
 import { formatDate, todayIso } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
@@ -20,7 +21,7 @@ export function MyWorkTab() {
   const work = useInfiniteQuery(myWorkQuery);
   if (work.isPending) {
     return (
-      <div className="grid gap-2" role="status" aria-label="Loading">
+      <div className="grid gap-2" role="status" aria-label={UI_TEXTS.loadingLabel}>
         <Skeleton className="h-16" />
         <Skeleton className="h-16" />
         <Skeleton className="h-16" />
@@ -50,7 +51,7 @@ export function MyWorkTab() {
         );
       })}
       {work.hasNextPage ? (
-        <Button variant="outline" className="justify-self-center" loading={work.isFetchingNextPage} loadingText="Loading..." onClick={() => void work.fetchNextPage()}>
+        <Button variant="outline" className="justify-self-center" loading={work.isFetchingNextPage} loadingText={UI_TEXTS.loading} onClick={() => void work.fetchNextPage()}>
           {TASK_TEXTS.loadMore}
         </Button>
       ) : null}
@@ -76,7 +77,7 @@ function MyWorkRow({ task, overdue }: { task: MyWorkItem; overdue: boolean }) {
         checked={update.isPending}
         disabled={update.isPending}
         onChange={complete}
-        aria-label={`Mark "${task.title}" as ${TASK_STATUS_LABELS.completed}`}
+        aria-label={TASK_TEXTS.markAs(task.title, TASK_STATUS_LABELS.completed)}
       />
       <div className="grid min-w-0 flex-1 gap-0.5">
         <span className="font-medium break-words">{task.title}</span>

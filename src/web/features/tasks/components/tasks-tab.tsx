@@ -58,7 +58,7 @@ function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, sho
         checked={completed}
         disabled={pending || !canToggle}
         onChange={onToggle}
-        aria-label={canToggle ? `Mark "${task.title}" as ${nextStatus(task.status)}` : `${task.title}: ${TASK_STATUS_LABELS[task.status]}`}
+        aria-label={canToggle ? TASK_TEXTS.markAs(task.title, nextStatus(task.status)) : TASK_TEXTS.statusOf(task.title, TASK_STATUS_LABELS[task.status])}
       />
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
@@ -70,14 +70,14 @@ function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, sho
         </div>
         {task.description ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{task.description}</p> : null}
         <p className="flex flex-wrap gap-x-4 text-xs text-muted-foreground">
-          <span>Created {formatDate(task.createdAt)}</span>
+          <span>{TASK_TEXTS.created(formatDate(task.createdAt))}</span>
           {task.dueDate ? (
             <span className={overdue ? 'font-medium text-red-700' : undefined}>
-              Due {formatDate(task.dueDate)}
-              {overdue ? ` ${TASK_MESSAGES.overdue}` : ''}
+              {TASK_TEXTS.due(formatDate(task.dueDate))}
+              {overdue ? ` ${TASK_MESSAGES.overdue}` : null}
             </span>
           ) : null}
-          {task.completedAt ? <span>Completed {formatDate(task.completedAt)}</span> : null}
+          {task.completedAt ? <span>{TASK_TEXTS.completedOn(formatDate(task.completedAt))}</span> : null}
           {showAssignee && task.assigneeName ? <span>{TASK_TEXTS.assignedTo(task.assigneeName)}</span> : null}
         </p>
       </div>
@@ -171,9 +171,9 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
   };
 
   return (
-    <section className="space-y-4" aria-label="Tasks">
+    <section className="space-y-4" aria-label={TASK_TEXTS.title}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold">Tasks</h2>
+        <h2 className="text-lg font-semibold">{TASK_TEXTS.title}</h2>
         {member ? (
           <div role="group" aria-label={TASK_TEXTS.view} className="ml-auto inline-flex rounded-md border p-0.5">
             {(['list', 'board'] as const).map((option) => (
