@@ -12,6 +12,13 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/web-weight.ts reads each route's first download from the manifest (decision 013).
     manifest: true,
+    rolldownOptions: {
+      // src/domain is pure (ARCHITECTURE: no I/O, rules and schemas only), so a domain module
+      // none of whose own exports a chunk uses is left out, even when it is imported for a name
+      // it re-exports: a page that reads TASK_MESSAGES through domain/tasks.ts gets
+      // task-rules.ts, not the task schemas and zod (decision 013).
+      treeshake: { moduleSideEffects: [{ test: /\/src\/domain\//, sideEffects: false }] },
+    },
   },
   server: {
     proxy: {
