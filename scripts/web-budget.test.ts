@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUDGETS_GZIP, indexPreloads, measureRoutes, readManifest, routeFiles, ROUTES, type Manifest, type RouteWeight } from './web-weight';
+import { BUDGETS_GZIP, filesWithZod, indexPreloads, measureRoutes, readManifest, routeFiles, ROUTES, type Manifest, type RouteWeight } from './web-weight';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let outDir: string;
@@ -43,6 +43,17 @@ describe('first-visit JavaScript budgets (gzip)', () => {
   it('the sign-in page is within 120 KB (issue 17)', () => {
     expect(BUDGETS_GZIP['sign-in']).toBe(120_000);
     expect(weights.get('sign-in')!.gzip).toBeLessThanOrEqual(120_000);
+  });
+
+  it('a share link is within 150 KB (issue 17)', () => {
+    expect(BUDGETS_GZIP['share-link']).toBe(150_000);
+    expect(weights.get('share-link')!.gzip).toBeLessThanOrEqual(150_000);
+  });
+
+  // zod is 26 KB gzip, and building its schemas is a long task on a phone: pages that show but do
+  // not change read the domain's zod-free *-rules.ts files (decision 013).
+  it.each(['sign-in', 'share-link'] as const)('%s downloads no zod at first', (route) => {
+    expect(filesWithZod(outDir, weights.get(route)!.files)).toEqual([]);
   });
 });
 
