@@ -52,7 +52,7 @@ describe('first-visit JavaScript budgets (gzip)', () => {
 
   // zod is 26 KB gzip, and building its schemas is a long task on a phone: pages that show but do
   // not change read the domain's zod-free *-rules.ts files (decision 013).
-  it.each(['sign-in', 'share-link'] as const)('%s downloads no zod at first', (route) => {
+  it.each(['sign-in', 'share-link', 'projects'] as const)('%s downloads no zod at first', (route) => {
     expect(filesWithZod(outDir, weights.get(route)!.files)).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@ import { Building2, Calendar, CalendarClock, CheckCircle2, Ellipsis, LayoutDashb
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
-import { PROJECT_MESSAGES, type ProjectCard as Project } from '@/domain/projects';
+import { PROJECT_MESSAGES } from '@/domain/project-rules';
+import type { ProjectCard as Project } from '@/domain/projects';
 import {
   AlertDialog,
   AlertDialogCancel,
