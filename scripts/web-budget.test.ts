@@ -1,11 +1,13 @@
 // Issue 17's budgets for a first visit, over a fresh build's Vite manifest (scripts/web-weight.ts
 // says what a route's first download is). Decision 013 has the figures and the knobs.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_PATHS } from '../src/web/app/pages/page-paths';
+import { pageHtmlFile } from './route-pages';
 import { BUDGETS_GZIP, filesWithZod, indexPreloads, measureRoutes, readManifest, routeFiles, ROUTES, type Manifest, type RouteWeight } from './web-weight';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -107,3 +109,25 @@ describe('what a first visit does not download', () => {
     }
   });
 });
+
+describe("each page's own HTML, which the server sends for its path (decision 013)", () => {
+  it('index.html asks who is signed in with the HTML, as the app does (same-origin credentials)', () => {
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    expect(html).toMatch(/<link rel="preload" href="\/api\/me" as="fetch" crossorigin\s*\/?>/);
+  });
+
+  it.each(PAGE_PATHS.map((entry) => [entry.module, entry] as const))('%s: its HTML names the whole first download of the page', (module, entry) => {
+    const routePages = JSON.parse(readFileSync(path.join(outDir, 'route-pages.json'), 'utf8')) as { pages: { pattern: string; signedIn: boolean; file: string }[] };
+    expect(routePages.pages).toContainEqual({ pattern: entry.pattern.source, signedIn: entry.signedIn, file: pageHtmlFile(module) });
+    const entryFile = Object.values(manifest).find((chunk) => chunk.isEntry)!.file;
+    const named = new Set([entryFile, ...indexPreloads(outDir, pageHtmlFile(module))]);
+    expect([...named].sort()).toEqual(routeFiles(manifest, [module]));
+  });
+
+  it("a share link's HTML names what the budget above counts for it", () => {
+    const shared = PAGE_PATHS.find((entry) => entry.pattern.test('/project-access/AbC-123'))!;
+    expect([shared.module]).toEqual(ROUTES['share-link']);
+    expect(shared.signedIn).toBe(false);
+  });
+});
+

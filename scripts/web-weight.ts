@@ -88,9 +88,9 @@ export function measureRoutes(webDir: string): RouteWeight[] {
   });
 }
 
-/** The modulepreload links in the built index.html: the files every route downloads at once. */
-export function indexPreloads(webDir: string): string[] {
-  const html = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+/** The modulepreload links in the built index.html (the files every route downloads at once), or in a page's copy of it. */
+export function indexPreloads(webDir: string, htmlFile = 'index.html'): string[] {
+  const html = readFileSync(path.join(webDir, htmlFile), 'utf8');
   return [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]!);
 }
 
