@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PROJECT_MESSAGES } from '@/domain/project-rules';
 import type { ProjectCard as Project, ProjectFilter } from '@/domain/projects';
@@ -99,9 +99,13 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
   const creatingOpened = useOpenedOnce(creating);
   const debounced = useDebouncedValue(search.trim());
   const projects = useInfiniteQuery(projectListQuery(debounced, status));
+  // The cards mount in a deferred render, which React splits into short tasks, instead of in the
+  // one synchronous update the query's answer triggers: a phone stays responsive while a page of
+  // cards renders (decision 013). The skeleton holds their place meanwhile.
+  const data = useDeferredValue(projects.data);
 
-  const items = projects.data?.pages.flatMap((p) => p.items) ?? [];
-  const first = projects.data?.pages[0];
+  const items = data?.pages.flatMap((p) => p.items) ?? [];
+  const first = data?.pages[0];
   const filtering = debounced !== '' || status !== 'all';
 
   return (
@@ -138,7 +142,7 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
         ) : null}
       </div>
 
-      {projects.isPending ? (
+      {projects.isPending || (data === undefined && !projects.isError) ? (
         <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading projects">
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-64 rounded-xl" />
