@@ -125,6 +125,10 @@ test.describe('Agency owner coming back', () => {
     // with a session cookie), not once the session check has answered.
     const files = scriptsRequested(page);
     const byHtml = await requestedByHtml(page);
+    const listReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/projects') listReads.push(request.url());
+    });
     let release!: () => void;
     const chunkAsked = new Promise<void>((resolve) => (release = resolve));
     page.on('request', (request) => {
@@ -139,7 +143,11 @@ test.describe('Agency owner coming back', () => {
     await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
     expect(named(files, 'dashboard-page')).toBe(true);
     expect(Date.now() - started, 'the session check waited for its 5 s timeout').toBeLessThan(4_500);
-    // With a session cookie the server sends the projects page's own HTML, naming its chunks.
+    // With a session cookie the server sends the projects page's own HTML, naming its chunks and
+    // its first API reads, which the page then takes instead of asking again.
     expect(hasChunk(byHtml(), 'dashboard-page'), byHtml().join(', ')).toBe(true);
+    expect(byHtml()).toEqual(expect.arrayContaining(['/api/me', '/api/projects', '/api/inbox']));
+    await page.waitForLoadState('networkidle');
+    expect(listReads.filter((url) => url.endsWith('/api/projects?search=&status=all'))).toHaveLength(1);
   });
 });

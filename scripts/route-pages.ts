@@ -15,12 +15,19 @@ export function pageHtmlFile(module: string): string {
   return `${path.basename(module).replace(/\.[jt]sx?$/, '')}.html`;
 }
 
-/** index.html with a modulepreload link for each file the page adds to the entry's download, the page's own first. */
-export function pageHtml(indexHtml: string, manifest: Manifest, module: string): string {
+/**
+ * index.html with a modulepreload link for each file the page adds to the entry's download (the
+ * page's own first), and a fetch preload for each API read of its first render (same-origin
+ * credentials, as the app's fetch, so that the app's request takes the preloaded answer).
+ */
+export function pageHtml(indexHtml: string, manifest: Manifest, module: string, fetches: readonly string[] = []): string {
   const entryFiles = new Set(routeFiles(manifest, []));
   const own = manifest[module]!.file;
   const files = [own, ...routeFiles(manifest, [module]).filter((file) => file !== own && !entryFiles.has(file))];
-  const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
+  const links = [
+    ...fetches.map((url) => `    <link rel="preload" href="${url.replaceAll('&', '&amp;')}" as="fetch" crossorigin>\n`),
+    ...files.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`),
+  ].join('');
   const head = /\n\s*<\/head>/;
   if (!head.test(indexHtml)) throw new Error('index.html has no </head>');
   return indexHtml.replace(head, `\n${links}  </head>`);
@@ -37,7 +44,7 @@ export function routePages(): Plugin {
       const pages: RoutePage[] = PAGE_PATHS.map((entry) => {
         if (!manifest[entry.module]?.isDynamicEntry) throw new Error(`page-paths.ts names ${entry.module}, which is no lazily loaded page`);
         const file = pageHtmlFile(entry.module);
-        writeFileSync(path.join(webDir, file), pageHtml(indexHtml, manifest, entry.module));
+        writeFileSync(path.join(webDir, file), pageHtml(indexHtml, manifest, entry.module, entry.fetches));
         return { pattern: entry.pattern.source, signedIn: entry.signedIn, file };
       });
       writeFileSync(path.join(webDir, ROUTE_PAGES_FILE), `${JSON.stringify({ pages }, null, 2)}\n`);

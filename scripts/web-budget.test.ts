@@ -122,6 +122,10 @@ describe("each page's own HTML, which the server sends for its path (decision 01
     const entryFile = Object.values(manifest).find((chunk) => chunk.isEntry)!.file;
     const named = new Set([entryFile, ...indexPreloads(outDir, pageHtmlFile(module))]);
     expect([...named].sort()).toEqual(routeFiles(manifest, [module]));
+    const html = readFileSync(path.join(outDir, pageHtmlFile(module)), 'utf8');
+    for (const url of entry.fetches ?? []) {
+      expect(html).toContain(`<link rel="preload" href="${url.replaceAll('&', '&amp;')}" as="fetch" crossorigin>`);
+    }
   });
 
   it("a share link's HTML names what the budget above counts for it", () => {

@@ -10,10 +10,18 @@ export type PagePath = {
   module: string;
   /** Shown only to a signed-in user: the server names its chunks only when a session cookie came. */
   signedIn: boolean;
+  /**
+   * The API reads the page's first render makes, preloaded with the HTML so that their answers
+   * arrive with the code; each exactly as the app asks it (page-paths.test.ts holds them to it).
+   */
+  fetches?: readonly string[];
 };
 
+/** What the Projects tab (the dashboard's default) and the top bar's inbox ask first. */
+export const DASHBOARD_FETCHES = ['/api/projects?search=&status=all', '/api/inbox'] as const;
+
 export const PAGE_PATHS: readonly PagePath[] = [
-  { pattern: /^\/$/, module: 'app/pages/dashboard-page.tsx', signedIn: true },
+  { pattern: /^\/$/, module: 'app/pages/dashboard-page.tsx', signedIn: true, fetches: DASHBOARD_FETCHES },
   { pattern: /^\/welcome\/?$/, module: 'app/pages/welcome-page.tsx', signedIn: true },
   { pattern: /^\/project(-dashboard)?\/[^/]+\/?$/, module: 'app/pages/project-page.tsx', signedIn: true },
   { pattern: /^\/team\/[^/]+\/?$/, module: 'app/pages/team-member-page.tsx', signedIn: true },
