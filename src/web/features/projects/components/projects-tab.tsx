@@ -11,7 +11,7 @@ import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SearchInput } from '@/web/components/ui/search-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { LazySelect } from '@/web/components/ui/lazy-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
@@ -28,6 +28,7 @@ const FILTER_LABELS: Record<ProjectFilter, string> = {
   completed: 'Completed',
   on_hold: 'On Hold',
 };
+const FILTER_OPTIONS = (Object.keys(FILTER_LABELS) as ProjectFilter[]).map((value) => ({ value, label: FILTER_LABELS[value] }));
 
 type ProjectsTabProps = {
   role: Role;
@@ -118,18 +119,14 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <Select value={status} onValueChange={(value) => setStatus(value as ProjectFilter)}>
-          <SelectTrigger className="sm:w-44" aria-label="Filter by status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {(Object.keys(FILTER_LABELS) as ProjectFilter[]).map((value) => (
-              <SelectItem key={value} value={value}>
-                {FILTER_LABELS[value]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        {/* Its code loads when it is first opened (or hovered, focused): the list shows the filter, not its options. */}
+        <LazySelect
+          className="sm:w-44"
+          aria-label="Filter by status"
+          value={status}
+          onValueChange={(value) => setStatus(value as ProjectFilter)}
+          options={FILTER_OPTIONS}
+        />
         {staff ? (
           <div className="flex gap-2 sm:ml-auto">
             {/* Developers never export (issue 15). */}
