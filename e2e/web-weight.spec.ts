@@ -96,13 +96,26 @@ test.describe('Client opening a share link', () => {
 });
 
 test.describe('Agency owner on the projects page', () => {
-  test('downloads another tab when its menu link is hovered, and the create dialog when its button is', async ({ page }) => {
+  test("downloads another tab when its menu link is hovered, the create dialog when its button is, and a menu or the filter's options when opened", async ({ page }) => {
     const files = scriptsRequested(page);
     await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);
     await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(named(files, 'clients-tab'), files.join(', ')).toBe(false);
     expect(named(files, 'create-project-dialog'), files.join(', ')).toBe(false);
+    // The page shows the buttons of its menus, its status filter and its cards' Delete, not what they open.
+    for (const chunk of ['dropdown-menu-parts', 'lazy-select-parts', 'delete-project-dialog', 'nav-sheet']) {
+      expect(named(files, chunk), `${chunk} in ${files.join(', ')}`).toBe(false);
+    }
+    await page.getByRole('combobox', { name: 'Filter by status' }).hover();
+    await expect.poll(() => named(files, 'lazy-select-parts')).toBe(true);
+    await page.getByRole('combobox', { name: 'Filter by status' }).click();
+    await expect(page.getByRole('option', { name: 'On Hold' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^Inbox/ }).click();
+    await expect(page.getByRole('menu', { name: 'Inbox' })).toBeVisible();
+    expect(named(files, 'dropdown-menu-parts')).toBe(true);
+    await page.keyboard.press('Escape');
 
     await sideNav(page).getByRole('link', { name: 'Clients' }).hover();
     await expect.poll(() => named(files, 'clients-tab')).toBe(true);
