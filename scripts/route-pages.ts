@@ -17,7 +17,8 @@ export function pageHtmlFile(module: string): string {
 
 /**
  * index.html with a modulepreload link for each file the page adds to the entry's download (the
- * page's own first), and a fetch preload for each API read of its first render (same-origin
+ * page's own first; at low priority, so that the entry, which paints the first screen, is not
+ * slowed by them), and a fetch preload for each API read of its first render (same-origin
  * credentials, as the app's fetch, so that the app's request takes the preloaded answer).
  */
 export function pageHtml(indexHtml: string, manifest: Manifest, module: string, fetches: readonly string[] = []): string {
@@ -26,7 +27,7 @@ export function pageHtml(indexHtml: string, manifest: Manifest, module: string, 
   const files = [own, ...routeFiles(manifest, [module]).filter((file) => file !== own && !entryFiles.has(file))];
   const links = [
     ...fetches.map((url) => `    <link rel="preload" href="${url.replaceAll('&', '&amp;')}" as="fetch" crossorigin>\n`),
-    ...files.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`),
+    ...files.map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">\n`),
   ].join('');
   const head = /\n\s*<\/head>/;
   if (!head.test(indexHtml)) throw new Error('index.html has no </head>');

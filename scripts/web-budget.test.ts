@@ -129,6 +129,10 @@ describe("each page's own HTML, which the server sends for its path (decision 01
     const named = new Set([entryFile, ...indexPreloads(outDir, pageHtmlFile(module))]);
     expect([...named].sort()).toEqual(routeFiles(manifest, [module]));
     const html = readFileSync(path.join(outDir, pageHtmlFile(module)), 'utf8');
+    // The page's chunks come after the entry, which paints first: they ask for a low priority.
+    const pageLinks = html.split('\n').filter((line) => line.includes('rel="modulepreload"') && !readFileSync(path.join(outDir, 'index.html'), 'utf8').includes(line.trim()));
+    expect(pageLinks.length).toBeGreaterThan(0);
+    for (const line of pageLinks) expect(line).toContain('fetchpriority="low"');
     for (const url of entry.fetches ?? []) {
       expect(html).toContain(`<link rel="preload" href="${url.replaceAll('&', '&amp;')}" as="fetch" crossorigin>`);
     }
