@@ -2,16 +2,42 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routePages } from './scripts/route-pages.ts';
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss()],
+  // routePages: an index.html per page naming its chunks, for the server to send (decision 013).
+  plugins: [react(), tailwindcss(), routePages()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     // scripts/web-weight.ts reads each route's first download from the manifest (decision 013).
     manifest: true,
+    rolldownOptions: {
+      // src/domain is pure (ARCHITECTURE: no I/O, rules and schemas only), so a domain module
+      // none of whose own exports a chunk uses is left out, even when it is imported for a name
+      // it re-exports: a page that reads TASK_MESSAGES through domain/tasks.ts gets
+      // task-rules.ts, not the task schemas and zod (decision 013).
+      treeshake: { moduleSideEffects: [{ test: /\/src\/domain\//, sideEffects: false }] },
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the entry imports statically is downloaded by every page anyway: one
+            // file instead of ten. On a phone over HTTP/1.1 each file costs a round trip.
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            // The same reason for what the pages and dialogs share in many small modules: the
+            // icons, and the zod-free messages and rules (a few KB gzip each, all together).
+            { name: 'icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, priority: 1 },
+            {
+              name: 'texts',
+              test: /src[\\/](domain[\\/]([\w-]+-rules|storable-text|project-status|shared-link-errors|intake-state)|web[\\/]features[\\/][\w-]+[\\/]texts)\.ts$/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -1,7 +1,7 @@
 // Issue 17 in the browser: a first visit downloads only what it shows, and the rest arrives on
 // intent (decision 013). Chunk files are named after their first module (`dashboard-page-<hash>.js`).
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, sideNav, signIn, test } from './fixtures';
+import { clientAddressHeaders, DEMO_ACCOUNTS, DEMO_PASSWORD, expect, sideNav, signIn, test } from './fixtures';
 
 /** The /assets/*.js files the page has requested so far. */
 function scriptsRequested(page: Page): string[] {
@@ -14,6 +14,31 @@ function scriptsRequested(page: Page): string[] {
 }
 
 const named = (files: string[], name: string) => files.some((file) => file.startsWith(`${name}-`));
+
+/** How many times the page has asked /api/me so far. */
+function sessionChecks(page: Page): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/me') count += 1;
+  });
+  return () => count;
+}
+
+/**
+ * The /assets and /api paths the page's HTML itself asked for (its <script> and <link>s), as
+ * Chromium's DevTools protocol tells them from what scripts ask for. Call before the navigation.
+ */
+async function requestedByHtml(page: Page): Promise<() => string[]> {
+  const paths: string[] = [];
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.initiator.type === 'parser') paths.push(new URL(event.request.url).pathname);
+  });
+  await cdp.send('Network.enable');
+  return () => paths;
+}
+
+const hasChunk = (paths: string[], name: string) => paths.some((p) => new RegExp(`^/assets/${name}-[^/]+\\.js$`).test(p));
 
 test.describe('Visitor on the sign-in page', () => {
   test('downloads no signed-in page, form library or toaster, and fetches the projects page once filling in the form', async ({ page }) => {
@@ -34,14 +59,63 @@ test.describe('Visitor on the sign-in page', () => {
   });
 });
 
+test.describe('Visitor on any page', () => {
+  test('asks who is signed in once, with the HTML, beside the app code', async ({ page }) => {
+    const checks = sessionChecks(page);
+    const byHtml = await requestedByHtml(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // index.html preloads /api/me; the app's session check takes that answer instead of asking again.
+    expect(byHtml()).toContain('/api/me');
+    expect(checks()).toBe(1);
+    expect(hasChunk(byHtml(), 'dashboard-page')).toBe(false);
+  });
+});
+
+test.describe('Client opening a share link', () => {
+  test("gets the shared page's code with the app's, not after it, and the session check once", async ({ page, browser }) => {
+    await page.request.post('/api/auth/sign-in', { data: { email: DEMO_ACCOUNTS.organization_admin.email, password: DEMO_PASSWORD } });
+    const projects = (await (await page.request.get('/api/projects')).json()) as { items: { id: string }[] };
+    const created = await page.request.post(`/api/projects/${projects.items[0]!.id}/access-links`, { data: { name: 'Weight' } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { token } = (await created.json()) as { token: string };
+
+    const client = await browser.newPage({ extraHTTPHeaders: clientAddressHeaders() });
+    const checks = sessionChecks(client);
+    const byHtml = await requestedByHtml(client);
+    await client.goto(`/project-access/${token}`);
+    await expect(client.getByText('Files & Resources')).toBeVisible();
+    await client.waitForLoadState('networkidle');
+    // The server sent the page's own HTML, whose <link>s name the page's chunks.
+    expect(hasChunk(byHtml(), 'shared-project-page'), byHtml().join(', ')).toBe(true);
+    expect(hasChunk(byHtml(), 'tasks-tab'), byHtml().join(', ')).toBe(true);
+    expect(checks()).toBe(1);
+    await client.close();
+  });
+});
+
 test.describe('Agency owner on the projects page', () => {
-  test('downloads another tab when its menu link is hovered, and the create dialog when its button is', async ({ page }) => {
+  test("downloads another tab when its menu link is hovered, the create dialog when its button is, and a menu or the filter's options when opened", async ({ page }) => {
     const files = scriptsRequested(page);
     await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);
     await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(named(files, 'clients-tab'), files.join(', ')).toBe(false);
     expect(named(files, 'create-project-dialog'), files.join(', ')).toBe(false);
+    // The page shows the buttons of its menus, its status filter and its cards' Delete, not what they open.
+    for (const chunk of ['dropdown-menu-parts', 'lazy-select-parts', 'delete-project-dialog', 'nav-sheet']) {
+      expect(named(files, chunk), `${chunk} in ${files.join(', ')}`).toBe(false);
+    }
+    await page.getByRole('combobox', { name: 'Filter by status' }).hover();
+    await expect.poll(() => named(files, 'lazy-select-parts')).toBe(true);
+    await page.getByRole('combobox', { name: 'Filter by status' }).click();
+    await expect(page.getByRole('option', { name: 'On Hold' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /^Inbox/ }).click();
+    await expect(page.getByRole('menu', { name: 'Inbox' })).toBeVisible();
+    expect(named(files, 'dropdown-menu-parts')).toBe(true);
+    await page.keyboard.press('Escape');
 
     await sideNav(page).getByRole('link', { name: 'Clients' }).hover();
     await expect.poll(() => named(files, 'clients-tab')).toBe(true);
@@ -60,8 +134,14 @@ test.describe('Agency owner coming back', () => {
     await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
 
     // A new visit in the same browser: /api/me is held until the page's chunk has been asked for,
-    // which happens only if the app fetches it beside the session check, not after.
+    // which happens only if the HTML names it (the server sends the page's own HTML to a request
+    // with a session cookie), not once the session check has answered.
     const files = scriptsRequested(page);
+    const byHtml = await requestedByHtml(page);
+    const listReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/projects') listReads.push(request.url());
+    });
     let release!: () => void;
     const chunkAsked = new Promise<void>((resolve) => (release = resolve));
     page.on('request', (request) => {
@@ -76,5 +156,11 @@ test.describe('Agency owner coming back', () => {
     await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
     expect(named(files, 'dashboard-page')).toBe(true);
     expect(Date.now() - started, 'the session check waited for its 5 s timeout').toBeLessThan(4_500);
+    // With a session cookie the server sends the projects page's own HTML, naming its chunks and
+    // its first API reads, which the page then takes instead of asking again.
+    expect(hasChunk(byHtml(), 'dashboard-page'), byHtml().join(', ')).toBe(true);
+    expect(byHtml()).toEqual(expect.arrayContaining(['/api/me', '/api/projects', '/api/inbox']));
+    await page.waitForLoadState('networkidle');
+    expect(listReads.filter((url) => url.endsWith('/api/projects?search=&status=all'))).toHaveLength(1);
   });
 });

@@ -1,12 +1,14 @@
 // Issue 17's budgets for a first visit, over a fresh build's Vite manifest (scripts/web-weight.ts
 // says what a route's first download is). Decision 013 has the figures and the knobs.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUDGETS_GZIP, indexPreloads, measureRoutes, readManifest, routeFiles, ROUTES, type Manifest, type RouteWeight } from './web-weight';
+import { PAGE_PATHS } from '../src/web/app/pages/page-paths';
+import { pageHtmlFile } from './route-pages';
+import { BUDGETS_GZIP, filesWithZod, indexPreloads, measureRoutes, readManifest, routeFiles, ROUTES, type Manifest, type RouteWeight } from './web-weight';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let outDir: string;
@@ -43,6 +45,22 @@ describe('first-visit JavaScript budgets (gzip)', () => {
   it('the sign-in page is within 120 KB (issue 17)', () => {
     expect(BUDGETS_GZIP['sign-in']).toBe(120_000);
     expect(weights.get('sign-in')!.gzip).toBeLessThanOrEqual(120_000);
+  });
+
+  it("the sign-in page is one file and the bundler's runtime: each file costs a phone a round trip", () => {
+    // vite.config.ts puts everything the entry imports statically into the entry's chunk.
+    expect(weights.get('sign-in')!.files.length).toBeLessThanOrEqual(2);
+  });
+
+  it('a share link is within 150 KB (issue 17)', () => {
+    expect(BUDGETS_GZIP['share-link']).toBe(150_000);
+    expect(weights.get('share-link')!.gzip).toBeLessThanOrEqual(150_000);
+  });
+
+  // zod is 26 KB gzip, and building its schemas is a long task on a phone: pages that show but do
+  // not change read the domain's zod-free *-rules.ts files (decision 013).
+  it.each(['sign-in', 'share-link', 'projects'] as const)('%s downloads no zod at first', (route) => {
+    expect(filesWithZod(outDir, weights.get(route)!.files)).toEqual([]);
   });
 });
 
@@ -84,6 +102,12 @@ describe('what a first visit does not download', () => {
     'features/projects/components/create-project-dialog.tsx',
     'features/sharing/components/share-project-dialog.tsx',
     'features/sharing/components/assign-developer-dialog.tsx',
+    // What the projects page shows the buttons of, not the popups: menus, the status filter's
+    // options, the phone's navigation sheet, a card's delete confirmation.
+    'components/ui/dropdown-menu-parts.tsx',
+    'components/ui/lazy-select-parts.tsx',
+    'app/pages/nav-sheet.tsx',
+    'features/projects/components/delete-project-dialog.tsx',
   ])('%s loads on demand, with none of the first visits', (key) => {
     expect(manifest[key]?.isDynamicEntry, `${key} is a lazily loaded chunk`).toBe(true);
     for (const route of Object.keys(ROUTES) as (keyof typeof ROUTES)[]) {
@@ -91,3 +115,33 @@ describe('what a first visit does not download', () => {
     }
   });
 });
+
+describe("each page's own HTML, which the server sends for its path (decision 013)", () => {
+  it('index.html asks who is signed in with the HTML, as the app does (same-origin credentials)', () => {
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    expect(html).toMatch(/<link rel="preload" href="\/api\/me" as="fetch" crossorigin\s*\/?>/);
+  });
+
+  it.each(PAGE_PATHS.map((entry) => [entry.module, entry] as const))('%s: its HTML names the whole first download of the page', (module, entry) => {
+    const routePages = JSON.parse(readFileSync(path.join(outDir, 'route-pages.json'), 'utf8')) as { pages: { pattern: string; signedIn: boolean; file: string }[] };
+    expect(routePages.pages).toContainEqual({ pattern: entry.pattern.source, signedIn: entry.signedIn, file: pageHtmlFile(module) });
+    const entryFile = Object.values(manifest).find((chunk) => chunk.isEntry)!.file;
+    const named = new Set([entryFile, ...indexPreloads(outDir, pageHtmlFile(module))]);
+    expect([...named].sort()).toEqual(routeFiles(manifest, [module]));
+    const html = readFileSync(path.join(outDir, pageHtmlFile(module)), 'utf8');
+    // The page's chunks come after the entry, which paints first: they ask for a low priority.
+    const pageLinks = html.split('\n').filter((line) => line.includes('rel="modulepreload"') && !readFileSync(path.join(outDir, 'index.html'), 'utf8').includes(line.trim()));
+    expect(pageLinks.length).toBeGreaterThan(0);
+    for (const line of pageLinks) expect(line).toContain('fetchpriority="low"');
+    for (const url of entry.fetches ?? []) {
+      expect(html).toContain(`<link rel="preload" href="${url.replaceAll('&', '&amp;')}" as="fetch" crossorigin>`);
+    }
+  });
+
+  it("a share link's HTML names what the budget above counts for it", () => {
+    const shared = PAGE_PATHS.find((entry) => entry.pattern.test('/project-access/AbC-123'))!;
+    expect([shared.module]).toEqual(ROUTES['share-link']);
+    expect(shared.signedIn).toBe(false);
+  });
+});
+

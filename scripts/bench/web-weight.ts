@@ -6,11 +6,14 @@
 //   plus LCP and CLS from PerformanceObserver.
 // - Lighthouse (mobile preset, its default) performance and accessibility, driving the same
 //   Chromium through chrome-launcher (CHROME_PATH), when the lighthouse package is installed.
+// The browser measurements run --runs times per route (the table shows the median and the
+// range): Lighthouse's simulated phone multiplies the main-thread time it observes by four, so a
+// busy machine moves its scores by several points from one run to the next.
 import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { measureRoutes } from '../web-weight';
 
-export type WebWeightRow = { route: string; metric: string; unit: string; value: number };
+export type WebWeightRow = { route: string; metric: string; unit: string; values: number[] };
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -52,35 +55,43 @@ const OBSERVE_VITALS = `
     .observe({ type: 'layout-shift', buffered: true });
 `;
 
-async function measureInChromium(targets: Target[]): Promise<WebWeightRow[]> {
+async function measureInChromium(targets: Target[], runs: number): Promise<WebWeightRow[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const rows: WebWeightRow[] = [];
   try {
     for (const target of targets) {
-      const context: BrowserContext = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
-      if (target.cookie) await context.setExtraHTTPHeaders({ cookie: target.cookie });
-      const page = await context.newPage();
-      await page.addInitScript(OBSERVE_VITALS);
-      const scripts: Promise<{ bytes: number; encoding: string }>[] = [];
-      page.on('requestfinished', (request) => {
-        if (request.resourceType() !== 'script') return;
-        scripts.push(
-          Promise.all([request.sizes(), request.response()]).then(async ([sizes, response]) => ({
-            bytes: sizes.responseBodySize,
-            encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
-          })),
-        );
-      });
-      await page.goto(target.url, { waitUntil: 'networkidle' });
-      await page.waitForTimeout(500);
-      const vitals = (await page.evaluate('window.__vitals')) as { lcp: number; cls: number };
-      const loaded = await Promise.all(scripts);
-      const encodings = [...new Set(loaded.map((script) => script.encoding))].join('+');
-      rows.push({ route: target.route, metric: `JS transferred in Chromium (${encodings})`, unit: 'KB', value: loaded.reduce((sum, s) => sum + s.bytes, 0) / 1000 });
-      rows.push({ route: target.route, metric: 'JS files in Chromium', unit: 'files', value: loaded.length });
-      rows.push({ route: target.route, metric: 'LCP in Chromium (no throttling)', unit: 'ms', value: vitals.lcp });
-      rows.push({ route: target.route, metric: 'CLS in Chromium', unit: 'score', value: Math.round(vitals.cls * 1000) / 1000 });
-      await context.close();
+      const measured = { bytes: [] as number[], files: [] as number[], lcp: [] as number[], cls: [] as number[], encodings: new Set<string>() };
+      for (let run = 0; run < runs; run++) {
+        const context: BrowserContext = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+        if (target.cookie) await context.setExtraHTTPHeaders({ cookie: target.cookie });
+        const page = await context.newPage();
+        await page.addInitScript(OBSERVE_VITALS);
+        const scripts: Promise<{ bytes: number; encoding: string }>[] = [];
+        page.on('requestfinished', (request) => {
+          if (request.resourceType() !== 'script') return;
+          scripts.push(
+            Promise.all([request.sizes(), request.response()]).then(async ([sizes, response]) => ({
+              bytes: sizes.responseBodySize,
+              encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
+            })),
+          );
+        });
+        await page.goto(target.url, { waitUntil: 'networkidle' });
+        await page.waitForTimeout(500);
+        const vitals = (await page.evaluate('window.__vitals')) as { lcp: number; cls: number };
+        const loaded = await Promise.all(scripts);
+        for (const script of loaded) measured.encodings.add(script.encoding);
+        measured.bytes.push(loaded.reduce((sum, s) => sum + s.bytes, 0) / 1000);
+        measured.files.push(loaded.length);
+        measured.lcp.push(vitals.lcp);
+        measured.cls.push(Math.round(vitals.cls * 1000) / 1000);
+        await context.close();
+      }
+      const encodings = [...measured.encodings].join('+');
+      rows.push({ route: target.route, metric: `JS transferred in Chromium (${encodings})`, unit: 'KB', values: measured.bytes });
+      rows.push({ route: target.route, metric: 'JS files in Chromium', unit: 'files', values: measured.files });
+      rows.push({ route: target.route, metric: 'LCP in Chromium (no throttling)', unit: 'ms', values: measured.lcp });
+      rows.push({ route: target.route, metric: 'CLS in Chromium', unit: 'score', values: measured.cls });
     }
   } finally {
     await browser.close();
@@ -90,7 +101,7 @@ async function measureInChromium(targets: Target[]): Promise<WebWeightRow[]> {
 
 type LighthouseModule = typeof import('lighthouse');
 
-async function runLighthouse(targets: Target[]): Promise<WebWeightRow[]> {
+async function runLighthouse(targets: Target[], runs: number): Promise<WebWeightRow[]> {
   let lighthouse: LighthouseModule['default'];
   let launch: (typeof import('chrome-launcher'))['launch'];
   try {
@@ -105,30 +116,43 @@ async function runLighthouse(targets: Target[]): Promise<WebWeightRow[]> {
   const rows: WebWeightRow[] = [];
   try {
     for (const target of targets) {
-      const result = await lighthouse(
-        target.url,
-        {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-          ...(target.cookie ? { extraHeaders: { cookie: target.cookie } } : {}),
-        },
-        // No config: Lighthouse's default, the mobile preset (Moto G Power, slow 4G, 4x CPU).
-      );
-      const categories = result?.lhr.categories;
-      const audits = result?.lhr.audits;
-      if (!categories || !audits) throw new Error(`Lighthouse gave no result for ${target.url}`);
-      const failing = (categories.accessibility?.auditRefs ?? [])
-        .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
-        .map((ref) => ref.id);
-      if (failing.length) console.log(`  ${target.route}: accessibility audits failing: ${failing.join(', ')}`);
-      if (categories.performance?.score == null) console.log(`  ${target.route}: no performance score (${result.lhr.runtimeError?.message ?? 'see the report'})`);
-      rows.push({ route: target.route, metric: 'Lighthouse performance (mobile)', unit: 'score', value: Math.round((categories.performance?.score ?? 0) * 100) });
-      rows.push({ route: target.route, metric: 'Lighthouse accessibility', unit: 'score', value: Math.round((categories.accessibility?.score ?? 0) * 100) });
-      rows.push({ route: target.route, metric: 'Lighthouse LCP (simulated mobile)', unit: 'ms', value: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0) });
-      rows.push({ route: target.route, metric: 'Lighthouse TBT', unit: 'ms', value: Math.round(audits['total-blocking-time']?.numericValue ?? 0) });
-      rows.push({ route: target.route, metric: 'Lighthouse CLS', unit: 'score', value: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000 });
+      const scores = { performance: [] as number[], accessibility: [] as number[], lcp: [] as number[], tbt: [] as number[], cls: [] as number[] };
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(
+          target.url,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            ...(target.cookie ? { extraHeaders: { cookie: target.cookie } } : {}),
+          },
+          // No config: Lighthouse's default, the mobile preset (Moto G Power, slow 4G, 4x CPU).
+        );
+        const categories = result?.lhr.categories;
+        const audits = result?.lhr.audits;
+        if (!categories || !audits) throw new Error(`Lighthouse gave no result for ${target.url}`);
+        const failing = (categories.accessibility?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+          .map((ref) => ref.id);
+        if (failing.length) console.log(`  ${target.route}: accessibility audits failing: ${failing.join(', ')}`);
+        scores.accessibility.push(Math.round((categories.accessibility?.score ?? 0) * 100));
+        if (categories.performance?.score == null) {
+          // A run Lighthouse could not score (its trace processing failed) is left out, not counted as 0.
+          console.log(`  ${target.route}: run ${run + 1} has no performance score (${result.lhr.runtimeError?.message ?? 'see the report'})`);
+          continue;
+        }
+        scores.performance.push(Math.round(categories.performance.score * 100));
+        scores.lcp.push(Math.round(audits['largest-contentful-paint']?.numericValue ?? 0));
+        scores.tbt.push(Math.round(audits['total-blocking-time']?.numericValue ?? 0));
+        scores.cls.push(Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000);
+      }
+      if (scores.performance.length === 0) throw new Error(`Lighthouse scored no run of ${target.url}`);
+      rows.push({ route: target.route, metric: 'Lighthouse performance (mobile)', unit: 'score', values: scores.performance });
+      rows.push({ route: target.route, metric: 'Lighthouse accessibility', unit: 'score', values: scores.accessibility });
+      rows.push({ route: target.route, metric: 'Lighthouse LCP (simulated mobile)', unit: 'ms', values: scores.lcp });
+      rows.push({ route: target.route, metric: 'Lighthouse TBT', unit: 'ms', values: scores.tbt });
+      rows.push({ route: target.route, metric: 'Lighthouse CLS', unit: 'score', values: scores.cls });
     }
   } finally {
     chrome.kill();
@@ -137,16 +161,16 @@ async function runLighthouse(targets: Target[]): Promise<WebWeightRow[]> {
 }
 
 /** Every row of the benchmark; `baseUrl` is a running built server with the demo organization. */
-export async function measureWebWeight(root: string, baseUrl: string): Promise<WebWeightRow[]> {
+export async function measureWebWeight(root: string, baseUrl: string, runs: number): Promise<WebWeightRow[]> {
   const rows: WebWeightRow[] = [];
   for (const weight of measureRoutes(path.join(root, 'dist', 'web'))) {
-    rows.push({ route: weight.route, metric: 'initial JS raw (manifest)', unit: 'KB', value: weight.raw / 1000 });
-    rows.push({ route: weight.route, metric: 'initial JS gzip (manifest)', unit: 'KB', value: weight.gzip / 1000 });
-    rows.push({ route: weight.route, metric: 'initial JS brotli (manifest)', unit: 'KB', value: weight.brotli / 1000 });
-    rows.push({ route: weight.route, metric: 'initial JS files (manifest)', unit: 'files', value: weight.files.length });
+    rows.push({ route: weight.route, metric: 'initial JS raw (manifest)', unit: 'KB', values: [weight.raw / 1000] });
+    rows.push({ route: weight.route, metric: 'initial JS gzip (manifest)', unit: 'KB', values: [weight.gzip / 1000] });
+    rows.push({ route: weight.route, metric: 'initial JS brotli (manifest)', unit: 'KB', values: [weight.brotli / 1000] });
+    rows.push({ route: weight.route, metric: 'initial JS files (manifest)', unit: 'files', values: [weight.files.length] });
   }
   const targets = await prepareTargets(baseUrl);
-  rows.push(...(await measureInChromium(targets)));
-  rows.push(...(await runLighthouse(targets)));
+  rows.push(...(await measureInChromium(targets, runs)));
+  rows.push(...(await runLighthouse(targets, runs)));
   return rows;
 }

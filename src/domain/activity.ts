@@ -2,7 +2,11 @@
 import { format, parseISO } from 'date-fns';
 import { z } from 'zod';
 import { text } from './text-fields';
+import { actionLabel, detailLabel } from './activity-rules';
 import { ROLE_LABELS, type Role } from './roles';
+// Named here too for the API, the server and the Activities tab; pages read them from
+// activity-rules.ts (decision 013).
+export { actionLabel, detailLabel, RECENT_ACTIVITY_LIMIT } from './activity-rules';
 
 export const ACTIVITY_MESSAGES = {
   title: 'Activity Logs',
@@ -68,9 +72,6 @@ export const listActivitiesQuerySchema = z.object({
   userId: z.uuid({ message: 'Unknown member' }).optional(),
 });
 
-/** How many entries a page's Recent Activity shows. */
-export const RECENT_ACTIVITY_LIMIT = 5;
-
 /**
  * Who did it: a member of the organization (with name and email), someone whose profile belongs
  * to another organization (acting through a share link; not shown), or a member since removed.
@@ -93,37 +94,6 @@ export const activityPageSchema = z.object({
   items: z.array(activityEntrySchema),
   nextCursor: z.string().nullable(),
 });
-
-const WORDS: Record<string, string> = { url: 'URL', id: 'ID' };
-
-function words(text: string): string[] {
-  return text
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
-}
-
-/** Actions that read better as a sentence than as their words. */
-const ACTION_LABELS: Record<string, string> = {
-  submit_questionnaire: 'Client submitted the questionnaire',
-  reopen_questionnaire: 'Reopened the questionnaire',
-  lock_questionnaire: 'Locked the questionnaire',
-};
-
-/** 'create_project' -> 'Create Project'; any action, known or not, reads as words. */
-export function actionLabel(action: string): string {
-  if (Object.hasOwn(ACTION_LABELS, action)) return ACTION_LABELS[action]!;
-  const parts = words(action).map((w) => WORDS[w] ?? w.charAt(0).toUpperCase() + w.slice(1));
-  return parts.length ? parts.join(' ') : 'Activity';
-}
-
-/** 'task_title' -> 'Task title'. */
-export function detailLabel(key: string): string {
-  const parts = words(key).map((w) => WORDS[w] ?? w);
-  const text = parts.join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 const MAX_DETAIL_LENGTH = 160;
 

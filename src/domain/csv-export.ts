@@ -3,12 +3,9 @@
 import { ACTIVITY_MESSAGES, actionLabel, detailLabel, listActivitiesQuerySchema, type ActivityEntry } from './activity';
 import { listClientsQuerySchema, type Client } from './clients';
 import { PROJECT_STATUS_LABELS } from './project-status';
+// Named here too for the server; the web's export link reads them from csv-export-rules.ts (decision 013).
+export { EXPORT_MESSAGES } from './csv-export-rules';
 import { listProjectsQuerySchema, type ProjectCard } from './projects';
-
-export const EXPORT_MESSAGES = {
-  button: 'Export CSV',
-  forbidden: 'You do not have permission to export this list.',
-} as const;
 
 /** One column: its header and how a row becomes the cell. */
 export type CsvColumn<Row> = { header: string; value: (row: Row) => string | null };

@@ -1,39 +1,10 @@
 // Files and links on the project page (spec 2 "Files & Links", 3 "project_file", 5, 8;
 // ARCHITECTURE decision 10: type checked by extension and by content).
 import { z } from 'zod';
-import { isStorableText, text, unstorableTextMessage } from './text-fields';
-
-export const FILE_MESSAGES = {
-  upload: 'Upload File',
-  uploading: 'Uploading...',
-  uploaded: 'File uploaded successfully',
-  uploadFailedTitle: 'Upload failed',
-  uploadFailed: 'Failed to upload file',
-  addLink: 'Add Link',
-  linkAdded: 'Link added successfully',
-  linkFailed: 'Failed to add link',
-  linkRequired: 'Please provide both name and URL',
-  linkScheme: 'Only http and https links can be added',
-  empty: 'No files uploaded yet',
-  loadFailed: (message: string) => `Error loading files: ${message}`,
-  deleted: 'File deleted successfully',
-  deleteFileTitle: 'Delete File',
-  deleteLinkTitle: 'Delete Link',
-  deleteConfirm: (name: string) => `Are you sure you want to delete ${name}? This cannot be undone.`,
-  deleteFailed: (message: string) => `Failed to delete file: ${message}`,
-  wrongType: 'This file type is not allowed. Accepted: pdf, doc, docx, xls, xlsx, png, jpg, jpeg, gif, txt, zip',
-  contentMismatch: 'The file content does not match its extension.',
-  tooLarge: (mb: number) => `The file is larger than the ${mb} MB limit.`,
-  noFile: 'Choose a file to upload.',
-  malformedUpload: 'The upload could not be read. Please choose the file again.',
-  storageFull: 'There is no room left to store this file. Please ask your administrator to free up space.',
-  notFound: 'File not found',
-  notYours: 'You can only delete files and links you added.',
-  unstorableName: unstorableTextMessage('File name'),
-} as const;
-
-export const ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'png', 'jpg', 'jpeg', 'gif', 'txt', 'zip'] as const;
-export type AcceptedExtension = (typeof ACCEPTED_EXTENSIONS)[number];
+import { ACCEPTED_EXTENSIONS, FILE_MESSAGES, type AcceptedExtension } from './file-rules';
+import { isStorableText, text } from './text-fields';
+// Named here too for the API and the server; pages read them from file-rules.ts (decision 013).
+export { ACCEPTED_EXTENSIONS, FILE_MESSAGES, fileSizeLabel, type AcceptedExtension } from './file-rules';
 
 export const CONTENT_TYPES: Record<AcceptedExtension, string> = {
   pdf: 'application/pdf',
@@ -177,10 +148,5 @@ export const projectFileSchema = z.object({
   canDelete: z.boolean(),
 });
 export type ProjectFile = z.infer<typeof projectFileSchema>;
-
-/** Spec 9: bytes divided by 1024, rounded, in KB. */
-export function fileSizeLabel(bytes: number | null): string {
-  return `${Math.round((bytes ?? 0) / 1024)} KB`;
-}
 
 export const FILE_LIST_LIMIT = 500;

@@ -1,5 +1,8 @@
 // The in-app inbox (issue 16): a member's notifications, newest first, read or not.
 import { z } from 'zod';
+// Named here too for the server; inbox-rules.ts has them without zod, for the bell in the top bar
+// of every signed-in page (decision 013).
+export { INBOX_TEXTS } from './inbox-rules';
 
 export const NOTIFICATION_KINDS = ['task_assigned', 'task_completed', 'note_added', 'intake_submitted', 'link_opened'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -7,28 +10,6 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Notifications older than this are pruned (the housekeeping job). */
 export const INBOX_RETENTION_DAYS = 90;
 export const INBOX_PAGE_SIZE = 20;
-const NOTE_PREVIEW_LENGTH = 120;
-
-export const INBOX_TEXTS = {
-  title: 'Inbox',
-  open: (unread: number) => (unread === 0 ? 'Inbox' : `Inbox, ${unread} unread`),
-  empty: 'Nothing new. Assignments, completions and client answers show up here.',
-  markAllRead: 'Mark all read',
-  markRead: 'Mark read',
-  unread: 'Unread:',
-  loading: 'Loading...',
-  loadMore: 'Load more',
-  assigned: (task: string) => `You were assigned "${task}"`,
-  completed: (task: string) => `"${task}" was completed`,
-  noteAdded: (project: string) => `New note on ${project}`,
-  /** The note's start, on one line: who wrote it and its first words. */
-  notePreview: (author: string, content: string) => {
-    const line = content.replace(/\s+/g, ' ').trim();
-    return `${author}: ${line.length > NOTE_PREVIEW_LENGTH ? `${line.slice(0, NOTE_PREVIEW_LENGTH - 1)}…` : line}`;
-  },
-  intakeSubmitted: (project: string) => `The client answered the questionnaire of ${project}`,
-  linkOpened: (link: string) => `Link "${link}" was opened for the first time`,
-} as const;
 
 export const notificationSchema = z.object({
   id: z.string(),

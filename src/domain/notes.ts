@@ -1,22 +1,9 @@
 // Notes on the project page (spec 2 "Notes", 3 "project_note", 4, 5, 8).
 import { z } from 'zod';
 import { text } from './text-fields';
-
-export const NOTE_MESSAGES = {
-  title: (count: number) => `Project Notes (${count})`,
-  add: 'Add Note',
-  empty: 'No notes yet',
-  contentRequired: 'Note content is required',
-  added: 'Note added successfully',
-  updated: 'Note updated successfully',
-  deleted: 'Note deleted successfully',
-  loadFailed: 'Failed to load notes',
-  edited: 'Edited',
-  deleteTitle: 'Delete Note',
-  deleteConfirm: 'Are you sure you want to delete this note? This action cannot be undone.',
-  notFound: 'Note not found',
-  notAuthor: 'You can only edit or delete your own notes.',
-} as const;
+import { NOTE_MESSAGES } from './note-rules';
+// Named here too for the API and the server; pages read them from note-rules.ts (decision 013).
+export { authorInitials, isEdited, NOTE_MESSAGES } from './note-rules';
 
 export const NOTE_MAX_LENGTH = 10000;
 
@@ -28,18 +15,6 @@ export const noteContentSchema = z.object({
     .max(NOTE_MAX_LENGTH, `Notes can be at most ${NOTE_MAX_LENGTH} characters`),
 });
 export type NoteContentInput = z.input<typeof noteContentSchema>;
-
-/** Spec 2: the first letters of up to two words of the author's name. */
-export function authorInitials(name: string | null | undefined): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  const initials = words.slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
-  return initials || '?';
-}
-
-/** Spec 4: 'Edited' shows when the updated time differs from the created time. */
-export function isEdited(note: { createdAt: string; updatedAt: string }): boolean {
-  return new Date(note.createdAt).getTime() !== new Date(note.updatedAt).getTime();
-}
 
 export const noteSchema = z.object({
   id: z.string(),

@@ -34,44 +34,11 @@
 // Reads are logged once per viewer an hour, downloads every time (decision 008).
 import { z } from 'zod';
 import { INTAKE_STATES } from './intake-state';
+import { SHARING_MESSAGES } from './sharing-rules';
 import { text } from './text-fields';
 import { templateFieldSchema } from './template-field';
-
-export const SHARING_MESSAGES = {
-  shareTitle: 'Share Project Access',
-  generate: 'Generate Link',
-  generating: 'Generating...',
-  generated: 'Access token generated successfully!',
-  revoked: 'Access link has been revoked',
-  revokeConfirm: 'Revoke this access link? Anyone using it will lose access. This cannot be undone.',
-  copiedTitle: 'Copied!',
-  copied: 'Project access link copied to clipboard',
-  noLinks: 'No active links yet.',
-  assignTitle: 'Assign Developer',
-  assign: 'Assign Developer',
-  assigning: 'Assigning...',
-  assigned: 'Developer assigned successfully! Share the project link with them.',
-  selectDeveloper: 'Please select a developer',
-  alreadyAssigned: 'This developer is already assigned to this project.',
-  notADeveloper: 'Please select a developer',
-  noDevelopers: 'No developers in your organization yet. Add them on the Team tab.',
-  unassigned: 'Developer removed from the project',
-  notAssigned: 'This developer is not assigned to this project.',
-  linkNotFound: 'Access link not found',
-  // The shared page (spec 2, 8).
-  validating: 'Validating access',
-  passwordRequired: 'Password Required',
-  accessProject: 'Access Project',
-  invalidPasswordTitle: 'Invalid Password',
-  invalidPassword: 'Please check your password and try again.',
-  invalidLinkTitle: 'Invalid Access Link',
-  invalidLink: 'This project access link is invalid or has expired.',
-  accessDenied: 'Access Denied',
-  tooManyAttempts: 'Too many password attempts. Please wait a minute and try again.',
-  signInToContribute: 'Sign in to add files, links and notes or to update tasks.',
-  // A view-only link (issue #19: 'Viewers may contribute' off).
-  viewOnly: 'This link is view only.',
-} as const;
+// Named here too for the API and the server; pages read them from sharing-rules.ts (decision 013).
+export { SHARING_MESSAGES, sharedToggleStatus } from './sharing-rules';
 
 /** Error codes of the public routes, so the page can tell its states apart. */
 export const LINK_PASSWORD_MIN = 8;
@@ -209,9 +176,4 @@ export type SharedProject = z.infer<typeof sharedProjectSchema>;
 /** Spec 1: the access link is the current origin plus '/project-access/' plus the token. */
 export function accessLinkUrl(origin: string, token: string): string {
   return `${origin.replace(/\/+$/, '')}/project-access/${token}`;
-}
-
-/** Spec 4: on the shared page a toggle turns completed into pending and anything else into completed. */
-export function sharedToggleStatus(status: string): 'pending' | 'completed' {
-  return status === 'completed' ? 'pending' : 'completed';
 }

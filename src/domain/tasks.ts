@@ -1,27 +1,13 @@
 // Tasks on the project page (spec 2 "Tasks", 3 "task", 4 "Task status", 5, 8).
 import { z } from 'zod';
 import { isoDate } from './projects';
-import { TASK_PRIORITIES, TASK_STATUSES, type TaskStatus } from './project-status';
+import { TASK_PRIORITIES, TASK_STATUSES } from './project-status';
 export { TASK_STATUSES };
 import { optionalText, text } from './text-fields';
-
-export const TASK_MESSAGES = {
-  titleRequired: 'Task title is required',
-  addTask: 'Add Task',
-  dialogTitle: 'Create New Task',
-  create: 'Create Task',
-  creating: 'Creating...',
-  created: 'Task created successfully',
-  empty: 'No tasks yet',
-  updatedTitle: 'Task updated',
-  updated: (status: string) => `Task marked as ${status}.`,
-  updateFailed: 'Failed to update task',
-  overdue: '(Overdue)',
-  notFound: 'Task not found',
-  assigneeNotAllowed: 'Choose a member who can see this project.',
-  nothingToChange: 'Nothing to change.',
-  staffOnly: 'Only staff can edit a task; you can change its status.',
-} as const;
+import { TASK_MESSAGES } from './task-rules';
+// The messages and rules pages show live in task-rules.ts, without zod (decision 013); named
+// here too for the API and the server, which read them with the schemas.
+export { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_LABELS, TASK_STATUS_TITLES, toggledTaskStatus } from './task-rules';
 
 export const createTaskSchema = z.object({
   title: text('Task title', { message: TASK_MESSAGES.titleRequired }).trim().min(1, TASK_MESSAGES.titleRequired).max(300),
@@ -56,22 +42,6 @@ export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
 /** Fields only staff may change. */
 export const STAFF_TASK_FIELDS = ['title', 'description', 'priority', 'dueDate', 'assigneeId'] as const;
 
-/** Spec 4: toggling on the project page switches pending and completed. */
-export function toggledTaskStatus(status: TaskStatus): TaskStatus {
-  return status === 'completed' ? 'pending' : 'completed';
-}
-
-/** Spec 4: a task is overdue when its due date is before today (not on today). */
-export function isTaskOverdue(task: { dueDate: string | null; status: TaskStatus }, today: string): boolean {
-  return task.status !== 'completed' && task.dueDate !== null && task.dueDate < today;
-}
-
-export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
-  pending: 'pending',
-  in_progress: 'in-progress',
-  completed: 'completed',
-};
-
 export const taskSchema = z.object({
   id: z.string(),
   projectId: z.string(),
@@ -92,13 +62,6 @@ export const taskSchema = z.object({
 export type Task = z.infer<typeof taskSchema>;
 
 export const TASK_LIST_LIMIT = 500;
-
-/** How the product shows a stored status (the board's columns, the task menu). */
-export const TASK_STATUS_TITLES: Record<TaskStatus, string> = {
-  pending: 'To Do',
-  in_progress: 'In Progress',
-  completed: 'Completed',
-};
 
 // My Work (issue 16): the caller's open tasks across the projects they can see.
 

@@ -1,8 +1,8 @@
-// Spec 3 "template field". The editing rules live in ./templates.
+// Spec 3 "template field". The editing rules live in ./templates; reading a stored field without
+// zod, for pages that only show a questionnaire, in ./template-rules (decision 013).
 import { z } from 'zod';
-
-export const TEMPLATE_FIELD_TYPES = ['text', 'textarea', 'number', 'date', 'select', 'checkbox', 'radio'] as const;
-export type TemplateFieldType = (typeof TEMPLATE_FIELD_TYPES)[number];
+import { TEMPLATE_FIELD_TYPES } from './template-rules';
+export { TEMPLATE_FIELD_TYPES, type TemplateFieldType } from './template-rules';
 
 export const templateFieldSchema = z.object({
   label: z.string(),

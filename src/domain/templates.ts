@@ -2,38 +2,11 @@
 // Pure rules shared by the editor, the API and the project forms.
 import { z } from 'zod';
 import { isStorableText, optionalText, text, unstorableTextMessage } from './text-fields';
+import { renumberFields, TEMPLATE_MESSAGES } from './template-rules';
 import { TEMPLATE_FIELD_TYPES, templateFieldSchema, type FormData, type TemplateField, type TemplateFieldType } from './template-field';
-
-export const TEMPLATE_MESSAGES = {
-  nameTooShort: 'Template name must be at least 2 characters.',
-  needsDefaultFields: 'Template must have at least the default fields.',
-  needsOneField: 'Add at least one field to the template.',
-  labelRequired: 'Field label is required.',
-  nameRequired: 'Field name is required.',
-  typeRequired: 'Field type is required.',
-  nameNotUnique: 'Field name must be unique.',
-  nameReserved: 'This field name is reserved for default fields.',
-  needsTwoOptions: 'At least two options are required for select, checkbox, or radio fields.',
-  cannotRemoveTitle: 'Cannot Remove',
-  cannotRemove: 'Client Name and Due Date are required default fields.',
-  requiredAnswers: 'Please fill all required fields in the form.',
-  answerRequired: (label: string) => `${label} is required.`,
-  answerNotNumber: (label: string) => `${label} must be a number.`,
-  answerNotDate: (label: string) => `${label} must be a date (yyyy-MM-dd).`,
-  answerNotOption: (label: string) => `${label} must be one of its options.`,
-  templateNotFound: 'Template not found',
-  created: 'Template created successfully!',
-  updated: 'Template updated successfully!',
-  deleted: 'Template deleted successfully',
-  deleteFailed: 'Failed to delete template',
-  fetchFailed: 'Failed to fetch templates',
-  deleteConfirm: 'Are you sure you want to delete this template?',
-  noTemplates: 'No templates yet',
-  noMatches: 'No templates match your search',
-  projectCreated: 'Project created from template successfully!',
-  noAnswer: 'No answer provided',
-  noOptions: 'No options selected',
-} as const;
+// Named here too for the API, the server and the editor; pages that only show a questionnaire
+// read them from template-rules.ts (decision 013).
+export { renumberFields, sortFields, TEMPLATE_MESSAGES } from './template-rules';
 
 export const TEMPLATE_FIELD_TYPE_LABELS: Record<TemplateFieldType, string> = {
   text: 'Text',
@@ -83,21 +56,6 @@ export function normalizeOptions(options: readonly string[]): string[] {
 /** Adds one option typed in the chips input; a duplicate or blank changes nothing. */
 export function addOption(options: readonly string[], option: string): string[] {
   return normalizeOptions([...options, option]);
-}
-
-/** Spec 4: order is the position, renumbered after every change. */
-export function renumberFields(fields: readonly TemplateField[]): TemplateField[] {
-  return fields.map((field, order) => ({ ...field, order }));
-}
-
-/** Fields in their stored order, renumbered; a list that is not a list is empty (spec 3). */
-export function sortFields(fields: unknown): TemplateField[] {
-  if (!Array.isArray(fields)) return [];
-  const parsed = fields.flatMap((f) => {
-    const result = templateFieldSchema.safeParse(f);
-    return result.success ? [result.data] : [];
-  });
-  return renumberFields([...parsed].sort((a, b) => a.order - b.order));
 }
 
 export const newTemplateFields = (): TemplateField[] => DEFAULT_TEMPLATE_FIELDS.map((f) => ({ ...f, options: [] }));

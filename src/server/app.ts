@@ -53,6 +53,8 @@ import { registerChangeOrigin } from './platform/realtime/change-origin';
 import { registerRequestContext } from './platform/request-context';
 import { createStorage } from './platform/storage/create-storage';
 import { StorageError, StorageFullError } from './platform/storage/storage';
+import { carriesSessionCookie } from './platform/auth/session';
+import { readWebPages } from './platform/web-pages';
 import { FILE_MESSAGES } from '../domain/files';
 
 export type AppOptions = {
@@ -220,13 +222,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   scheduleHousekeeping(app, platform);
   attachMailDelivery(app, platform);
 
+  const webPages = readWebPages(webRoot);
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
     if (url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD') || !existsSync(path.join(webRoot, 'index.html'))) {
       return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${url.split('?')[0]}`));
     }
-    // Client-side routes: the web app decides (its 404 page included).
-    return reply.type('text/html').sendFile('index.html', webRoot);
+    // Client-side routes: the web app decides (its 404 page included). A page's own HTML names
+    // its chunks up front (web-pages.ts).
+    return reply.type('text/html').sendFile(webPages.fileFor(url, () => carriesSessionCookie(platform, request)), webRoot);
   });
 
   if (existsSync(webRoot)) {
@@ -252,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 function webCacheControl(file: string): string {
   const relative = file.split(path.sep).join('/');
   if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
-  if (/^index\.html(\.(br|gz))?$/.test(relative)) return 'no-cache';
+  // index.html and the pages' copies of it (web-pages.ts).
+  if (/^[^/]+\.html(\.(br|gz))?$/.test(relative)) return 'no-cache';
   return 'public, max-age=3600';
 }

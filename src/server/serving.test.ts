@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUser } from './test/as-user';
 import { createTestApp, type TestApp } from './test/test-app';
 
 describe('serving the web app and the API', () => {
@@ -70,3 +71,69 @@ describe('serving the web app and the API', () => {
     expect(plain.json().paths['/api/health']).toBeDefined();
   });
 });
+
+describe("a page's own HTML, naming its chunks (decision 013)", () => {
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'brieflane-web-'));
+  const html = (name: string) => `<!doctype html><head><link rel="modulepreload" href="/assets/${name}.js"></head><div id="root"></div>`;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // What scripts/route-pages.ts leaves beside index.html.
+    writeFileSync(path.join(webRoot, 'index.html'), html('index'));
+    writeFileSync(path.join(webRoot, 'dashboard-page.html'), html('dashboard-page'));
+    writeFileSync(path.join(webRoot, 'shared-project-page.html'), html('shared-project-page'));
+    writeFileSync(path.join(webRoot, 'secret.txt'), 'not a page');
+    const pages = [
+      { pattern: '^\\/$', signedIn: true, file: 'dashboard-page.html' },
+      { pattern: '^\\/project-access\\/[^/]+\\/?$', signedIn: false, file: 'shared-project-page.html' },
+      // Neither a missing file nor anything but a plain .html name beside index.html is ever sent.
+      { pattern: '^\\/missing$', signedIn: false, file: 'missing-page.html' },
+      { pattern: '^\\/escape$', signedIn: false, file: '../serving.test.ts' },
+      { pattern: '^\\/secret$', signedIn: false, file: 'secret.txt' },
+    ];
+    writeFileSync(path.join(webRoot, 'route-pages.json'), JSON.stringify({ pages }));
+    t = await createTestApp({ webRoot });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  const page = async (url: string, cookie?: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers['content-type'], url).toContain('text/html');
+    expect(res.headers['cache-control'], url).toBe('no-cache');
+    return res;
+  };
+
+  it("sends a share link's path its page's HTML, signed in or not", async () => {
+    expect((await page('/project-access/AbC-123_x')).payload).toContain('shared-project-page.js');
+    expect((await page('/project-access/AbC-123_x?sign-in')).payload).toContain('shared-project-page.js');
+    expect((await page('/project-access/AbC/tasks')).payload).toContain('/assets/index.js');
+  });
+
+  it("sends a signed-in page's HTML only with a session cookie this server signed", async () => {
+    const owner = await asUser(t, 'organization_admin');
+    expect((await page('/', owner.cookie)).payload).toContain('dashboard-page.js');
+    expect((await page('/')).payload).toContain('/assets/index.js');
+    const [name] = owner.cookie.split('=');
+    expect((await page('/', `${name}=forged-token.c2lnbmF0dXJl`)).payload).toContain('/assets/index.js');
+    expect((await page('/landing', owner.cookie)).payload).toContain('/assets/index.js');
+  });
+
+  it('sends index.html where the build names no file, or a file that is missing or not a page beside it', async () => {
+    for (const url of ['/missing', '/escape', '/secret', '/reset-password']) {
+      expect((await page(url)).payload, url).toBe(html('index'));
+    }
+  });
+
+  it('keeps the page strict: no inline script allowed, whichever HTML is sent', async () => {
+    const res = await page('/project-access/AbC-123_x');
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1];
+    expect(scriptSrc).toBe("'self'");
+    expect(csp).toContain("script-src-attr 'none'");
+  });
+});
+

@@ -5,7 +5,7 @@ import { AuthScreen } from '@/web/features/auth/components/auth-screen';
 import { parseAuthMode } from '@/web/features/auth/texts';
 import { Button } from '@/web/components/ui/button';
 import { FullPageMessage } from '@/web/components/ui/full-page-message';
-import { landAfterSignIn, pendingLanding, rememberSignedIn, useMe, wasSignedIn } from '@/web/lib/session';
+import { landAfterSignIn, pendingLanding, useMe } from '@/web/lib/session';
 import { RouteErrorBoundary } from './route-error-screen';
 import { pages } from './pages/lazy-pages';
 
@@ -14,32 +14,14 @@ import { pages } from './pages/lazy-pages';
 // own chunk, rendered through React.lazy, so a signed-out visitor's sign-in screen downloads no
 // signed-in page: the data router loaded the matched route's `lazy` module before the session
 // gate decided. Navigations run in a transition, so the page on screen stays until the next one
-// has loaded.
-
-/** The page a signed-in path shows (the routes below). */
-function pageForPath(pathname: string) {
-  if (pathname === '/') return pages.dashboard;
-  if (pathname === '/welcome') return pages.welcome;
-  if (/^\/project(-dashboard)?\//.test(pathname)) return pages.project;
-  if (pathname.startsWith('/team/')) return pages.teamMember;
-  return null;
-}
+// has loaded. A page path here is also in pages/page-paths.ts, from which the server names the
+// page's chunks in the HTML it sends for the path.
 
 /** Signed-in routes: 'Loading...' while the session is restored, the auth screen when signed out. */
 function SignedInGate() {
   const me = useMe();
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
-  const signedIn = me.isSuccess ? me.data !== null : null;
-  // Someone signed in last time most likely still is: fetch the page beside the session check.
-  useEffect(() => {
-    if (wasSignedIn()) pageForPath(pathname)?.preload();
-    // Only for the first page of a visit.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  useEffect(() => {
-    if (signedIn !== null) rememberSignedIn(signedIn);
-  }, [signedIn]);
   if (me.isPending) return <FullPageMessage>Loading...</FullPageMessage>;
   if (me.isError) {
     return (

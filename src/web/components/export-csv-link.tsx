@@ -2,7 +2,7 @@
 // current search and filters. The browser streams the file to disk with the session cookie; no
 // JavaScript holds the rows.
 import { Download } from 'lucide-react';
-import { EXPORT_MESSAGES } from '@/domain/csv-export';
+import { EXPORT_MESSAGES } from '@/domain/csv-export-rules';
 import { Button } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/class-names';
 

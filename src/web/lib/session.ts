@@ -34,28 +34,6 @@ export function useSignedInMe(): Me {
   return data;
 }
 
-// Whether this browser was signed in last time, so that the page a signed-in path shows can be
-// fetched while the session is still being checked, instead of after (decision 013). Only a
-// hint: the gate still decides; a first-time visitor's sign-in screen downloads no page.
-const SIGNED_IN_HINT_KEY = 'brieflane.signed-in';
-
-export function rememberSignedIn(signedIn: boolean): void {
-  try {
-    if (signedIn) window.localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
-    else window.localStorage.removeItem(SIGNED_IN_HINT_KEY);
-  } catch {
-    // Storage refused (private mode): no hint, nothing else changes.
-  }
-}
-
-export function wasSignedIn(): boolean {
-  try {
-    return window.localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
 // Where a sign-in that is about to happen should land, when not where the browser is (a new
 // account lands on /welcome). The gate sends the first signed-in render there, so the page
 // under the auth screen (the dashboard at /) never renders in between.

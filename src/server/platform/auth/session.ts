@@ -91,6 +91,15 @@ function verifiedToken(platform: Platform, value: string | undefined): string | 
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+/**
+ * Whether the request carries a session cookie this server signed: cheap (no database read), so
+ * not whether the session is still live. Enough for a hint such as which page's code to name in
+ * the HTML (web-pages.ts); never for access.
+ */
+export function carriesSessionCookie(platform: Platform, request: FastifyRequest): boolean {
+  return verifiedToken(platform, request.cookies[sessionCookieName(platform)]) !== null;
+}
+
 function prepareSessionQuery(db: Database) {
   return db
     .select({

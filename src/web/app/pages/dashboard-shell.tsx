@@ -1,19 +1,23 @@
 import { Menu } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Me } from '@/domain/auth';
 import { ROLE_LABELS, tabsForRole, tabTitle, type DashboardTab } from '@/domain/roles';
 import { Button } from '@/web/components/ui/button';
-import { Dialog, DialogDescription, DialogTitle, DialogTrigger, SheetContent } from '@/web/components/ui/dialog';
 import { Logo } from '@/web/components/ui/logo';
 import { RoleIcon } from '@/web/components/ui/role-icon';
 import { SignOutButton } from '@/web/features/auth/components/sign-out-button';
 import { cn } from '@/web/lib/class-names';
+import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { useMemberLive } from '../live-updates';
 import { InboxBell } from '@/web/features/inbox/components/inbox-bell';
 import { TAB_ICONS } from '../dashboard-tabs';
 import { preloadTab } from './dashboard-tab-panels';
 import { APP_TEXTS } from '../texts';
+
+// The sheet (the dialog primitive, its focus trap and scroll lock) downloads when first opened or
+// on the menu button's hover, focus or touch.
+const NavSheet = lazyComponent(async () => (await import('./nav-sheet')).NavSheet);
 
 function SideNav({ me, current, onNavigate }: { me: Me; current: DashboardTab | null; onNavigate?: () => void }) {
   const location = useLocation();
@@ -61,6 +65,7 @@ function OrganizationName({ name }: { name: string }) {
 /** Spec 2 "Dashboard shell": fixed top bar, side navigation filtered by role. */
 export function DashboardShell({ me, current, children }: { me: Me; current: DashboardTab | null; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuOpened = useOpenedOnce(menuOpen);
   const { role, fullName } = me.profile;
   useMemberLive();
 
@@ -73,25 +78,28 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
         {APP_TEXTS.shell.skipToContent}
       </a>
       <header className="fixed inset-x-0 top-0 z-40 flex h-16 items-center gap-3 border-b bg-card/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-card/70 sm:px-6">
-        <Dialog open={menuOpen} onOpenChange={setMenuOpen}>
-          <DialogTrigger asChild>
-            <Button variant="ghost" size="icon" className="md:hidden" aria-label={APP_TEXTS.shell.openMenu}>
-              <Menu aria-hidden />
-            </Button>
-          </DialogTrigger>
-          <SheetContent>
-            <DialogTitle asChild>
-              <div>
-                <Logo />
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label={APP_TEXTS.shell.openMenu}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+          {...preloadOnIntent(NavSheet)}
+        >
+          <Menu aria-hidden />
+        </Button>
+        {menuOpened ? (
+          <Suspense fallback={null}>
+            <NavSheet open={menuOpen} onOpenChange={setMenuOpen}>
+              <SideNav me={me} current={current} onNavigate={() => setMenuOpen(false)} />
+              <div className="mt-auto">
+                <OrganizationName name={me.organization.name} />
               </div>
-            </DialogTitle>
-            <DialogDescription className="sr-only">{APP_TEXTS.shell.menuDescription}</DialogDescription>
-            <SideNav me={me} current={current} onNavigate={() => setMenuOpen(false)} />
-            <div className="mt-auto">
-              <OrganizationName name={me.organization.name} />
-            </div>
-          </SheetContent>
-        </Dialog>
+            </NavSheet>
+          </Suspense>
+        ) : null}
 
         <Link to="/" className="rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring">
           <Logo compact className="sm:hidden" />

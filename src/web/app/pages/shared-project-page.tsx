@@ -5,10 +5,11 @@
 // source; signed-in viewers may contribute.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Info, Lock, ShieldX } from 'lucide-react';
-import { Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { SHARED_LINK_ERRORS } from '@/domain/shared-link-errors';
-import { SHARING_MESSAGES, sharedToggleStatus, type SharedProject } from '@/domain/sharing';
+import { SHARING_MESSAGES, sharedToggleStatus } from '@/domain/sharing-rules';
+import type { SharedProject } from '@/domain/sharing';
 import { QuestionnaireView } from '@/web/components/questionnaire/questionnaire-view';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
@@ -45,6 +46,9 @@ export function SharedProjectPage() {
   const viewerId = me.data?.profile.id ?? null;
   // Wait for the session check, so the link is opened once, as the right viewer.
   const session = useQuery({ ...sharedSessionQuery(token, viewerId), enabled: !me.isPending });
+  // The project's page mounts in a deferred render, which React splits into short tasks, rather
+  // than in the one synchronous update the link's answer triggers (decision 013).
+  const project = useDeferredValue(session.data);
   const revoked = useLinkRevokedWhileOpen(token);
   const denied = revoked || isLinkError(session.error, SHARED_LINK_ERRORS.invalidLink);
   const signingIn = searchParams.has(SIGN_IN_PARAM);
@@ -88,7 +92,8 @@ export function SharedProjectPage() {
       </PageFrame>
     );
   }
-  return <GrantedView token={token} viewerId={viewerId} project={session.data} />;
+  if (project === undefined) return <FullPageMessage>{SHARING_MESSAGES.validating}</FullPageMessage>;
+  return <GrantedView token={token} viewerId={viewerId} project={project} />;
 }
 
 /**

@@ -1,6 +1,6 @@
 // A project's questionnaire, read-only: on the project page and the shared page (issue 4).
 import type { FormData, TemplateField } from '@/domain/template-field';
-import { sortFields, TEMPLATE_MESSAGES } from '@/domain/templates';
+import { sortFields, TEMPLATE_MESSAGES } from '@/domain/template-rules';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { formatDate } from '@/web/lib/format-date';
 

@@ -1,44 +1,115 @@
-import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
-import { cn } from '@/web/lib/class-names';
+// A menu button whose menu code (Radix's menu, its positioning and focus handling: about 20 KB
+// gzip with what it brings) loads when a menu is first opened, or earlier on intent (hover, focus),
+// instead of with the page: a page shows its menus' buttons, not their menus (decision 013).
+// Until then the trigger is the same button with the same ARIA state, opening on the same keys and
+// pointer press as Radix's; then the real menu takes its place, open. The API is Radix's.
+import { Slot } from 'radix-ui';
+import type { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
+import { createContext, useContext, useEffect, useState, type ComponentProps, type KeyboardEvent, type PointerEvent } from 'react';
+import { lazyPage } from '@/web/lib/chunk-reload';
 
-// Radix's menu button pattern (WAI-ARIA): arrow keys move between items, Escape closes and gives
-// focus back to the trigger, typing a letter jumps to an item.
-export const DropdownMenu = DropdownMenuPrimitive.Root;
-export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
+type Parts = typeof import('./dropdown-menu-parts');
 
-export function DropdownMenuContent({ className, sideOffset = 4, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
-  return (
-    <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.Content
-        sideOffset={sideOffset}
-        className={cn(
-          'z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-[12rem] overflow-y-auto rounded-md border bg-card p-1 shadow-lg data-[state=open]:animate-fade-in',
-          className,
-        )}
-        {...props}
-      />
-    </DropdownMenuPrimitive.Portal>
+let loaded: Parts | null = null;
+let loading: Promise<Parts> | null = null;
+
+/** Starts loading the menu code (once); a failure is retried on the next call. */
+function loadParts(): Promise<Parts> {
+  loading ??= lazyPage(() => import('./dropdown-menu-parts'))().then(
+    (parts) => (loaded = parts),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
   );
+  return loading;
 }
 
-export function DropdownMenuItem({
-  className,
-  variant = 'default',
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Item> & { variant?: 'default' | 'destructive' }) {
+const preload = () => void loadParts().catch(() => {});
+
+const PartsContext = createContext<Parts | null>(null);
+const ShellContext = createContext<(() => void) | null>(null);
+
+export function DropdownMenu({ children, open, defaultOpen, onOpenChange, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  const [parts, setParts] = useState<Parts | null>(loaded);
+  const [openOnArrival, setOpenOnArrival] = useState(false);
+  const wanted = open === true || defaultOpen === true || openOnArrival;
+  useEffect(() => {
+    if (parts || !wanted) return;
+    let current = true;
+    void loadParts().then((arrived) => current && setParts(arrived), () => current && setOpenOnArrival(false));
+    return () => {
+      current = false;
+    };
+  }, [parts, wanted]);
+
+  if (parts) {
+    return (
+      <PartsContext.Provider value={parts}>
+        <parts.DropdownMenuRoot open={open} defaultOpen={defaultOpen ?? openOnArrival} onOpenChange={onOpenChange} {...props}>
+          {children}
+        </parts.DropdownMenuRoot>
+      </PartsContext.Provider>
+    );
+  }
+  const requestOpen = () => {
+    onOpenChange?.(true);
+    setOpenOnArrival(true);
+  };
+  return <ShellContext.Provider value={requestOpen}>{children}</ShellContext.Provider>;
+}
+
+const OPEN_KEYS = ['Enter', ' ', 'ArrowDown'];
+
+export function DropdownMenuTrigger({ asChild, onPointerDown, onKeyDown, onPointerEnter, onFocus, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Trigger>) {
+  const parts = useContext(PartsContext);
+  const requestOpen = useContext(ShellContext);
+  if (parts) return <parts.DropdownMenuTrigger asChild={asChild} onPointerDown={onPointerDown} onKeyDown={onKeyDown} onPointerEnter={onPointerEnter} onFocus={onFocus} {...props} />;
+  const Button = asChild ? Slot.Root : 'button';
   return (
-    <DropdownMenuPrimitive.Item
-      className={cn(
-        'relative flex cursor-default items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none select-none focus:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
-        variant === 'destructive' && 'text-destructive focus:bg-destructive/10',
-        className,
-      )}
+    <Button
+      type={asChild ? undefined : 'button'}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
       {...props}
+      // As Radix's trigger: a primary-button press without Ctrl opens, and so do Enter, Space and ArrowDown.
+      onPointerDown={(event: PointerEvent<HTMLButtonElement>) => {
+        onPointerDown?.(event);
+        if (event.defaultPrevented || props.disabled || event.button !== 0 || event.ctrlKey) return;
+        event.preventDefault();
+        requestOpen?.();
+      }}
+      onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
+        onKeyDown?.(event);
+        if (event.defaultPrevented || props.disabled || !OPEN_KEYS.includes(event.key)) return;
+        event.preventDefault();
+        requestOpen?.();
+      }}
+      onPointerEnter={(event: PointerEvent<HTMLButtonElement>) => {
+        onPointerEnter?.(event);
+        preload();
+      }}
+      onFocus={(event) => {
+        onFocus?.(event);
+        preload();
+      }}
     />
   );
 }
 
-export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
-  return <DropdownMenuPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+/** The menu's content: nothing until the menu code has arrived (a closed menu shows none). */
+export function DropdownMenuContent(props: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+  const parts = useContext(PartsContext);
+  return parts ? <parts.DropdownMenuContent {...props} /> : null;
+}
+
+export function DropdownMenuItem(props: ComponentProps<Parts['DropdownMenuItem']>) {
+  const parts = useContext(PartsContext);
+  return parts ? <parts.DropdownMenuItem {...props} /> : null;
+}
+
+export function DropdownMenuSeparator(props: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
+  const parts = useContext(PartsContext);
+  return parts ? <parts.DropdownMenuSeparator {...props} /> : null;
 }

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { RECENT_ACTIVITY_LIMIT, type ActivityFilter, type activityPageSchema } from '@/domain/activity';
+import type { ActivityFilter, activityPageSchema } from '@/domain/activity';
+import { RECENT_ACTIVITY_LIMIT } from '@/domain/activity-rules';
 import { api } from '@/web/lib/api-client';
 import type { LiveRefresh } from '@/web/lib/realtime';
 

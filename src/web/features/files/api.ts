@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddLinkInput, ProjectFile } from '@/domain/files';
-import { FILE_MESSAGES } from '@/domain/files';
+import { FILE_MESSAGES } from '@/domain/file-rules';
 import { api, ApiError, FALLBACK_ERROR_MESSAGE } from '@/web/lib/api-client';
 import { noteOwnChangeSettled, ownChangeHeaders } from '@/web/lib/own-changes';
 import type { ProjectSource } from '@/web/lib/project-source';

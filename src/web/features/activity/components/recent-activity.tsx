@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity } from 'lucide-react';
 import { Link } from 'react-router';
-import { actionLabel } from '@/domain/activity';
+import { actionLabel } from '@/domain/activity-rules';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatDate } from '@/web/lib/format-date';

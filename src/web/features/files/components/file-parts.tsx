@@ -1,5 +1,5 @@
 // What the files tab and its dialogs (file-dialogs.tsx, loaded when opened) both use.
-import { ACCEPTED_EXTENSIONS } from '@/domain/files';
+import { ACCEPTED_EXTENSIONS } from '@/domain/file-rules';
 
 /** Spec 2 words the same list differently on the project page and on the shared page. */
 export const WORDING = {

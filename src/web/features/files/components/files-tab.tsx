@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, ExternalLink, FileText, Link2, Trash2, Upload } from 'lucide-react';
 import { Suspense, useRef, useState } from 'react';
-import { FILE_MESSAGES, fileSizeLabel, type ProjectFile } from '@/domain/files';
+import { FILE_MESSAGES, fileSizeLabel } from '@/domain/file-rules';
+import type { ProjectFile } from '@/domain/files';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Suspense, useState, type ReactNode } from 'react';
-import { authorInitials, isEdited, NOTE_MESSAGES, type Note } from '@/domain/notes';
+import { authorInitials, isEdited, NOTE_MESSAGES } from '@/domain/note-rules';
+import type { Note } from '@/domain/notes';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';

@@ -31,19 +31,19 @@ function renderCard(props: Partial<Parameters<typeof ProjectCard>[0]> = {}) {
   );
 }
 
-/** Radix opens a menu from the keyboard as from a pointer. */
-function openMenu() {
+/** Radix opens a menu from the keyboard as from a pointer; its code arrives on the first opening. */
+async function openMenu() {
   fireEvent.keyDown(screen.getByRole('button', { name: 'More actions' }), { key: 'Enter' });
-  return screen.getByRole('menu');
+  return screen.findByRole('menu');
 }
 
 afterEach(cleanup);
 
 describe("ProjectCard's '…' menu (small screens, issue 14)", () => {
-  it("holds another feature's actions beside the status changes and Delete", () => {
+  it("holds another feature's actions beside the status changes and Delete", async () => {
     const share = vi.fn();
     renderCard({ actions: <CardActions actions={[{ label: 'Share Link', icon: Share2, onSelect: share }]} /> });
-    const menu = openMenu();
+    const menu = await openMenu();
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Share Link', 'Mark Complete', 'Put On Hold', 'Delete']);
     // Spec 2: Mark Complete is disabled on a completed project.
     expect(within(menu).getByRole('menuitem', { name: 'Mark Complete' }).getAttribute('aria-disabled')).toBe('true');
@@ -51,15 +51,16 @@ describe("ProjectCard's '…' menu (small screens, issue 14)", () => {
     expect(share).toHaveBeenCalledOnce();
   });
 
-  it('asks before deleting, as the Delete button does', () => {
+  it('asks before deleting, as the Delete button does', async () => {
     renderCard();
-    fireEvent.click(within(openMenu()).getByRole('menuitem', { name: 'Delete' }));
-    expect(screen.getByRole('alertdialog', { name: 'Delete project' })).toBeTruthy();
+    fireEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Delete' }));
+    // The confirmation's code arrives when first asked for.
+    expect(await screen.findByRole('alertdialog', { name: 'Delete project' })).toBeTruthy();
   });
 
-  it('offers no Delete to those who may not delete, and no menu to developers', () => {
+  it('offers no Delete to those who may not delete, and no menu to developers', async () => {
     renderCard({ canDelete: false });
-    expect(within(openMenu()).queryByRole('menuitem', { name: 'Delete' })).toBeNull();
+    expect(within(await openMenu()).queryByRole('menuitem', { name: 'Delete' })).toBeNull();
     cleanup();
     renderCard({ readOnly: true });
     expect(screen.queryByRole('button', { name: 'More actions' })).toBeNull();

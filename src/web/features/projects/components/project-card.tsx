@@ -1,26 +1,22 @@
 import { Building2, Calendar, CalendarClock, CheckCircle2, Ellipsis, LayoutDashboard, PauseCircle, Trash2, UserRound } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
-import { PROJECT_MESSAGES, type ProjectCard as Project } from '@/domain/projects';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/web/components/ui/alert-dialog';
+import { PROJECT_MESSAGES } from '@/domain/project-rules';
+import type { ProjectCard as Project } from '@/domain/projects';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { CardActions, CardActionsLayout, renderCardActionButtons, type CardAction } from '@/web/components/ui/card-actions';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
 import { cn } from '@/web/lib/class-names';
 import { formatDate } from '@/web/lib/format-date';
+import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useChangeProjectStatus, useDeleteProject } from '../api';
 import { ProjectStatusBadge } from './project-status-badge';
+
+// The confirmation (the alert dialog primitive) downloads when first asked for, or on intent.
+const DeleteProjectDialog = lazyComponent(async () => (await import('./delete-project-dialog')).DeleteProjectDialog);
 
 type Props = {
   project: Project;
@@ -35,6 +31,7 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
   const changeStatus = useChangeProjectStatus();
   const deleteProject = useDeleteProject();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const deleteOpened = useOpenedOnce(confirmDelete);
   const overdue = project.status === 'overdue';
 
   const setStatus = (status: 'completed' | 'on_hold') =>
@@ -121,21 +118,17 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
         </CardActionsLayout>
       )}
 
-      <AlertDialog open={confirmDelete} onOpenChange={(open) => !deleteProject.isPending && setConfirmDelete(open)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete project</AlertDialogTitle>
-            <AlertDialogDescription>{PROJECT_MESSAGES.deleteConfirm(project.name)}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleteProject.isPending}>Cancel</AlertDialogCancel>
-            {/* A plain button: the dialog stays open (with 'Deleting...') until the server answers. */}
-            <Button variant="destructive" loading={deleteProject.isPending} loadingText="Deleting..." onClick={remove}>
-              Delete
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      {deleteOpened ? (
+        <Suspense fallback={null}>
+          <DeleteProjectDialog
+            projectName={project.name}
+            open={confirmDelete}
+            onOpenChange={setConfirmDelete}
+            deleting={deleteProject.isPending}
+            onDelete={remove}
+          />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
@@ -177,6 +170,7 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
             className="hidden px-2.5 text-destructive hover:bg-destructive/10 sm:inline-flex"
             title="Delete"
             onClick={staff.onDelete}
+            {...preloadOnIntent(DeleteProjectDialog)}
           >
             <Trash2 aria-hidden />
             <span className="sr-only">Delete</span>
@@ -190,7 +184,9 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
             modal={false}
             onOpenChange={(open) => {
               // What the items open starts downloading as the menu opens.
-              if (open) staff.shared.forEach((action) => action.onIntent?.());
+              if (!open) return;
+              staff.shared.forEach((action) => action.onIntent?.());
+              if (staff.onDelete) DeleteProjectDialog.preload();
             }}
           >
             <DropdownMenuTrigger asChild>

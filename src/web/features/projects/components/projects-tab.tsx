@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { PROJECT_MESSAGES, type ProjectCard as Project, type ProjectFilter } from '@/domain/projects';
+import { PROJECT_MESSAGES } from '@/domain/project-rules';
+import type { ProjectCard as Project, ProjectFilter } from '@/domain/projects';
 import { canDeleteProject, canManageProjects, type Role } from '@/domain/roles';
 import type { Template } from '@/domain/templates';
 import { ExportCsvLink } from '@/web/components/export-csv-link';
@@ -10,7 +11,7 @@ import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SearchInput } from '@/web/components/ui/search-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { LazySelect } from '@/web/components/ui/lazy-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
@@ -27,6 +28,7 @@ const FILTER_LABELS: Record<ProjectFilter, string> = {
   completed: 'Completed',
   on_hold: 'On Hold',
 };
+const FILTER_OPTIONS = (Object.keys(FILTER_LABELS) as ProjectFilter[]).map((value) => ({ value, label: FILTER_LABELS[value] }));
 
 type ProjectsTabProps = {
   role: Role;
@@ -98,9 +100,13 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
   const creatingOpened = useOpenedOnce(creating);
   const debounced = useDebouncedValue(search.trim());
   const projects = useInfiniteQuery(projectListQuery(debounced, status));
+  // The cards mount in a deferred render, which React splits into short tasks, instead of in the
+  // one synchronous update the query's answer triggers: a phone stays responsive while a page of
+  // cards renders (decision 013). The skeleton holds their place meanwhile.
+  const data = useDeferredValue(projects.data);
 
-  const items = projects.data?.pages.flatMap((p) => p.items) ?? [];
-  const first = projects.data?.pages[0];
+  const items = data?.pages.flatMap((p) => p.items) ?? [];
+  const first = data?.pages[0];
   const filtering = debounced !== '' || status !== 'all';
 
   return (
@@ -113,18 +119,14 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <Select value={status} onValueChange={(value) => setStatus(value as ProjectFilter)}>
-          <SelectTrigger className="sm:w-44" aria-label="Filter by status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {(Object.keys(FILTER_LABELS) as ProjectFilter[]).map((value) => (
-              <SelectItem key={value} value={value}>
-                {FILTER_LABELS[value]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        {/* Its code loads when it is first opened (or hovered, focused): the list shows the filter, not its options. */}
+        <LazySelect
+          className="sm:w-44"
+          aria-label="Filter by status"
+          value={status}
+          onValueChange={(value) => setStatus(value as ProjectFilter)}
+          options={FILTER_OPTIONS}
+        />
         {staff ? (
           <div className="flex gap-2 sm:ml-auto">
             {/* Developers never export (issue 15). */}
@@ -137,7 +139,7 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
         ) : null}
       </div>
 
-      {projects.isPending ? (
+      {projects.isPending || (data === undefined && !projects.isError) ? (
         <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading projects">
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-64 rounded-xl" />

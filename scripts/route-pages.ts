@@ -1,0 +1,54 @@
+// A Vite plugin (vite.config.ts): after the build, one copy of index.html per page of
+// src/web/app/pages/page-paths.ts whose <head> also names the page's chunks (modulepreload), and
+// route-pages.json, from which the server picks the copy for a path (src/server/platform/web-pages.ts).
+// Without it a phone learns of a page's chunks only once the entry has run and rendered the page:
+// one more round trip, after the entry's download (decision 013).
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { PAGE_PATHS } from '../src/web/app/pages/page-paths.ts';
+import { INDEX_HTML, ROUTE_PAGES_FILE, type RoutePage } from '../src/server/platform/web-pages.ts';
+import { readManifest, routeFiles, type Manifest } from './web-weight.ts';
+
+/** The HTML file of a page module: `app/pages/shared-project-page.tsx` -> `shared-project-page.html`. */
+export function pageHtmlFile(module: string): string {
+  return `${path.basename(module).replace(/\.[jt]sx?$/, '')}.html`;
+}
+
+/**
+ * index.html with a modulepreload link for each file the page adds to the entry's download (the
+ * page's own first; at low priority, so that the entry, which paints the first screen, is not
+ * slowed by them), and a fetch preload for each API read of its first render (same-origin
+ * credentials, as the app's fetch, so that the app's request takes the preloaded answer).
+ */
+export function pageHtml(indexHtml: string, manifest: Manifest, module: string, fetches: readonly string[] = []): string {
+  const entryFiles = new Set(routeFiles(manifest, []));
+  const own = manifest[module]!.file;
+  const files = [own, ...routeFiles(manifest, [module]).filter((file) => file !== own && !entryFiles.has(file))];
+  const links = [
+    ...fetches.map((url) => `    <link rel="preload" href="${url.replaceAll('&', '&amp;')}" as="fetch" crossorigin>\n`),
+    ...files.map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">\n`),
+  ].join('');
+  const head = /\n\s*<\/head>/;
+  if (!head.test(indexHtml)) throw new Error('index.html has no </head>');
+  return indexHtml.replace(head, `\n${links}  </head>`);
+}
+
+export function routePages(): Plugin {
+  return {
+    name: 'brieflane-route-pages',
+    apply: 'build',
+    writeBundle(options) {
+      const webDir = options.dir!;
+      const manifest = readManifest(webDir);
+      const indexHtml = readFileSync(path.join(webDir, INDEX_HTML), 'utf8');
+      const pages: RoutePage[] = PAGE_PATHS.map((entry) => {
+        if (!manifest[entry.module]?.isDynamicEntry) throw new Error(`page-paths.ts names ${entry.module}, which is no lazily loaded page`);
+        const file = pageHtmlFile(entry.module);
+        writeFileSync(path.join(webDir, file), pageHtml(indexHtml, manifest, entry.module, entry.fetches));
+        return { pattern: entry.pattern.source, signedIn: entry.signedIn, file };
+      });
+      writeFileSync(path.join(webDir, ROUTE_PAGES_FILE), `${JSON.stringify({ pages }, null, 2)}\n`);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// The activity log's labels without zod or date-fns (spec 2 "Activities tab", issue 14): what a
+// page's Recent Activity and the dashboard's first load need (decision 013). The schemas and
+// the detail lines are in ./activity.ts.
+
+/** How many entries a page's Recent Activity shows. */
+export const RECENT_ACTIVITY_LIMIT = 5;
+
+const WORDS: Record<string, string> = { url: 'URL', id: 'ID' };
+
+function words(text: string): string[] {
+  return text
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+/** Actions that read better as a sentence than as their words. */
+const ACTION_LABELS: Record<string, string> = {
+  submit_questionnaire: 'Client submitted the questionnaire',
+  reopen_questionnaire: 'Reopened the questionnaire',
+  lock_questionnaire: 'Locked the questionnaire',
+};
+
+/** 'create_project' -> 'Create Project'; any action, known or not, reads as words. */
+export function actionLabel(action: string): string {
+  if (Object.hasOwn(ACTION_LABELS, action)) return ACTION_LABELS[action]!;
+  const parts = words(action).map((w) => WORDS[w] ?? w.charAt(0).toUpperCase() + w.slice(1));
+  return parts.length ? parts.join(' ') : 'Activity';
+}
+
+/** 'task_title' -> 'Task title'. */
+export function detailLabel(key: string): string {
+  const parts = words(key).map((w) => WORDS[w] ?? w);
+  const text = parts.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,49 @@
+// Which HTML file the server sends for a path of the web app (decision 013). Beside index.html,
+// the build writes one file per page whose <head> also names that page's chunks, so a phone
+// downloads them beside the entry instead of one round trip after it, and route-pages.json
+// saying which path gets which (scripts/route-pages.ts). A page only signed-in users see goes only
+// to a request with a session cookie this server signed, so a signed-out visitor's sign-in page
+// downloads no signed-in page. The files are static: nothing of the request is written into them.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const ROUTE_PAGES_FILE = 'route-pages.json';
+export const INDEX_HTML = 'index.html';
+
+/** One entry of route-pages.json. */
+export type RoutePage = {
+  /** A regular expression for the path (no query string). */
+  pattern: string;
+  /** Sent only to a request that carries a session cookie. */
+  signedIn: boolean;
+  /** The HTML file beside index.html. */
+  file: string;
+};
+
+export type WebPages = {
+  /** The HTML file for a request path; `signedIn` is asked only when a signed-in page matches. */
+  fileFor(url: string, signedIn: () => boolean): string;
+};
+
+const HTML_FILE = /^[\w-]+\.html$/;
+
+/** route-pages.json of a built web app; without one (an older build, a test's folder) every path gets index.html. */
+export function readWebPages(webRoot: string): WebPages {
+  const file = path.join(webRoot, ROUTE_PAGES_FILE);
+  const pages = existsSync(file) ? parseRoutePages(readFileSync(file, 'utf8'), webRoot) : [];
+  return {
+    fileFor(url, signedIn) {
+      const pathname = url.split(/[?#]/, 1)[0]!;
+      const page = pages.find((entry) => entry.pattern.test(pathname));
+      if (!page || (page.signedIn && !signedIn())) return INDEX_HTML;
+      return page.file;
+    },
+  };
+}
+
+function parseRoutePages(json: string, webRoot: string): { pattern: RegExp; signedIn: boolean; file: string }[] {
+  const parsed = JSON.parse(json) as { pages?: RoutePage[] };
+  return (parsed.pages ?? [])
+    .filter((page) => HTML_FILE.test(page.file) && existsSync(path.join(webRoot, page.file)))
+    .map((page) => ({ pattern: new RegExp(page.pattern), signedIn: page.signedIn === true, file: page.file }));
+}

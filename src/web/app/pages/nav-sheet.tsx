@@ -1,0 +1,25 @@
+// The side navigation on small screens, as a sheet: loaded when first opened, or on the menu
+// button's intent, since a page shows the button and not the sheet (decision 013).
+import type { ReactNode } from 'react';
+import { Dialog, DialogDescription, DialogTitle, SheetContent } from '@/web/components/ui/dialog';
+import { Logo } from '@/web/components/ui/logo';
+import { useOpenerFocus } from '@/web/lib/dialog-focus';
+import { APP_TEXTS } from '../texts';
+
+export function NavSheet({ open, onOpenChange, children }: { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode }) {
+  // Opened from state, not from a Radix trigger: focus goes back to the menu button on close.
+  const focus = useOpenerFocus({});
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <SheetContent onOpenAutoFocus={focus.onOpenAutoFocus} onCloseAutoFocus={focus.onCloseAutoFocus}>
+        <DialogTitle asChild>
+          <div>
+            <Logo />
+          </div>
+        </DialogTitle>
+        <DialogDescription className="sr-only">{APP_TEXTS.shell.menuDescription}</DialogDescription>
+        {children}
+      </SheetContent>
+    </Dialog>
+  );
+}

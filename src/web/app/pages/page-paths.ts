@@ -1,0 +1,29 @@
+// Which page a path shows, known before the app runs (decision 013): the build
+// (scripts/route-pages.ts) writes a copy of index.html per page whose <head> also names the page's
+// chunks, and the server sends a path its page's copy (src/server/platform/web-pages.ts), so the
+// chunks download beside the entry instead of after it has run. The paths are router.tsx's.
+
+export type PagePath = {
+  /** The path (no query string) as router.tsx's <Route path>, as a regular expression. */
+  pattern: RegExp;
+  /** The page module, as Vite's manifest names it (relative to src/web): see lazy-pages.ts. */
+  module: string;
+  /** Shown only to a signed-in user: the server names its chunks only when a session cookie came. */
+  signedIn: boolean;
+  /**
+   * The API reads the page's first render makes, preloaded with the HTML so that their answers
+   * arrive with the code; each exactly as the app asks it (page-paths.test.ts holds them to it).
+   */
+  fetches?: readonly string[];
+};
+
+/** What the Projects tab (the dashboard's default) and the top bar's inbox ask first. */
+export const DASHBOARD_FETCHES = ['/api/projects?search=&status=all', '/api/inbox'] as const;
+
+export const PAGE_PATHS: readonly PagePath[] = [
+  { pattern: /^\/$/, module: 'app/pages/dashboard-page.tsx', signedIn: true, fetches: DASHBOARD_FETCHES },
+  { pattern: /^\/welcome\/?$/, module: 'app/pages/welcome-page.tsx', signedIn: true },
+  { pattern: /^\/project(-dashboard)?\/[^/]+\/?$/, module: 'app/pages/project-page.tsx', signedIn: true },
+  { pattern: /^\/team\/[^/]+\/?$/, module: 'app/pages/team-member-page.tsx', signedIn: true },
+  { pattern: /^\/project-access\/[^/]+\/?$/, module: 'app/pages/shared-project-page.tsx', signedIn: false },
+];

@@ -1,0 +1,41 @@
+// The card's 'Delete project' confirmation: loaded when first asked for (the card's Delete button
+// or menu item, or their intent), since a page of cards shows none of them (decision 013).
+import { PROJECT_MESSAGES } from '@/domain/project-rules';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/web/components/ui/alert-dialog';
+import { Button } from '@/web/components/ui/button';
+
+type Props = {
+  projectName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  deleting: boolean;
+  onDelete: () => void;
+};
+
+export function DeleteProjectDialog({ projectName, open, onOpenChange, deleting, onDelete }: Props) {
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !deleting && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete project</AlertDialogTitle>
+          <AlertDialogDescription>{PROJECT_MESSAGES.deleteConfirm(projectName)}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
+          {/* A plain button: the dialog stays open (with 'Deleting...') until the server answers. */}
+          <Button variant="destructive" loading={deleting} loadingText="Deleting..." onClick={onDelete}>
+            Delete
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
