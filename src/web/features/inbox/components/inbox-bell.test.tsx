@@ -55,7 +55,7 @@ describe('the inbox bell (issue 16)', () => {
     let unread = 2;
     const fetch = renderBell(() => ({ items: [note('1', 'You were assigned "A"', false), note('2', 'You were assigned "B"', false)], nextCursor: null, unread }));
     await open('Inbox, 2 unread');
-    expect(screen.getByRole('dialog', { name: 'Inbox' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Inbox' })).toBeTruthy();
     unread = 0;
     fireEvent.click(await screen.findByRole('button', { name: 'Mark all read' }));
     await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
