@@ -104,7 +104,7 @@ test.describe('Agency owner on the projects page', () => {
     expect(named(files, 'clients-tab'), files.join(', ')).toBe(false);
     expect(named(files, 'create-project-dialog'), files.join(', ')).toBe(false);
     // The page shows the buttons of its menus, its status filter and its cards' Delete, not what they open.
-    for (const chunk of ['dropdown-menu-parts', 'lazy-select-parts', 'delete-project-dialog', 'nav-sheet']) {
+    for (const chunk of ['dropdown-menu-parts', 'lazy-select-parts', 'delete-project-dialog', 'nav-sheet', 'inbox-popover']) {
       expect(named(files, chunk), `${chunk} in ${files.join(', ')}`).toBe(false);
     }
     await page.getByRole('combobox', { name: 'Filter by status' }).hover();
@@ -113,8 +113,8 @@ test.describe('Agency owner on the projects page', () => {
     await expect(page.getByRole('option', { name: 'On Hold' })).toBeVisible();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: /^Inbox/ }).click();
-    await expect(page.getByRole('menu', { name: 'Inbox' })).toBeVisible();
-    expect(named(files, 'dropdown-menu-parts')).toBe(true);
+    await expect(page.getByRole('dialog', { name: 'Inbox' })).toBeVisible();
+    expect(named(files, 'inbox-popover')).toBe(true);
     await page.keyboard.press('Escape');
 
     await sideNav(page).getByRole('link', { name: 'Clients' }).hover();

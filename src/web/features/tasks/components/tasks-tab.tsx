@@ -199,10 +199,8 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
         ) : null}
       </div>
       {tasks.isPending ? (
-        <div className="space-y-2">
-          <Skeleton className="h-20" />
-          <Skeleton className="h-20" />
-        </div>
+        // As tall as one task, or as 'No tasks yet': the page below moves least either way.
+        <Skeleton className="h-[5.5rem]" />
       ) : tasks.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {tasks.error.message}
