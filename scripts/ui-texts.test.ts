@@ -18,7 +18,6 @@ const PENDING = [
   'src/web/features/files',
   'src/web/features/notes',
   'src/web/features/sharing',
-  'src/web/app/router.tsx',
   'src/web/app/pages/shared-project-page.tsx',
   'src/web/app/pages/project-page.tsx',
 ];
