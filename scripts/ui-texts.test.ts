@@ -17,8 +17,6 @@ const PENDING = [
   'src/web/features/projects',
   'src/web/features/files',
   'src/web/features/notes',
-  'src/web/features/sharing',
-  'src/web/app/pages/shared-project-page.tsx',
   'src/web/app/pages/project-page.tsx',
 ];
 
