@@ -16,7 +16,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PENDING = [
   'src/web/features/projects',
   'src/web/features/files',
-  'src/web/features/notes',
   'src/web/app/pages/project-page.tsx',
 ];
 
