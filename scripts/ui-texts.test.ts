@@ -15,7 +15,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  */
 const PENDING = [
   'src/web/features/projects',
-  'src/web/features/files',
   'src/web/app/pages/project-page.tsx',
 ];
 
