@@ -10,20 +10,6 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Not converted yet, because they are being edited elsewhere; this list only shrinks (the last
- * test fails on an entry that has no stray text left). A folder covers every file under it.
- */
-const PENDING = [
-  'src/web/features/projects',
-  'src/web/features/files',
-  'src/web/features/notes',
-  'src/web/features/sharing',
-  'src/web/app/router.tsx',
-  'src/web/app/pages/shared-project-page.tsx',
-  'src/web/app/pages/project-page.tsx',
-];
-
-/**
  * Attributes and props whose value a user reads or hears: the DOM's own, and those of our
  * components that put their value on screen (FormField's label, hint and error, Button's
  * loadingText, EmptyState's title and text, ConfirmDeleteDialog's question, ...).
@@ -125,8 +111,6 @@ function webComponentFiles(): string[] {
     .sort();
 }
 
-const isUnder = (file: string, entry: string) => file === entry || file.startsWith(`${entry}/`);
-
 const strays = webComponentFiles().flatMap((file) => findStrayTexts(file, readFileSync(path.join(root, file), 'utf8')));
 
 function describeStrays(list: StrayText[]): string {
@@ -158,14 +142,7 @@ describe('user-facing texts', () => {
     ]);
   });
 
-  it('has no text inline in JSX outside the PENDING list', () => {
-    const outside = strays.filter((stray) => !PENDING.some((entry) => isUnder(stray.file, entry)));
-    expect(outside, describeStrays(outside)).toEqual([]);
-  });
-
-  it.each(PENDING)('PENDING entry %s still has stray text (remove it from the list once converted)', (entry) => {
-    const files = webComponentFiles().filter((file) => isUnder(file, entry));
-    expect(files.length, `${entry} is not a .tsx file or a folder with .tsx files under src/web`).toBeGreaterThan(0);
-    expect(strays.filter((stray) => isUnder(stray.file, entry)).length).toBeGreaterThan(0);
+  it('has no text inline in JSX', () => {
+    expect(strays, describeStrays(strays)).toEqual([]);
   });
 });

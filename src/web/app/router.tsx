@@ -5,8 +5,10 @@ import { AuthScreen } from '@/web/features/auth/components/auth-screen';
 import { parseAuthMode } from '@/web/features/auth/texts';
 import { Button } from '@/web/components/ui/button';
 import { FullPageMessage } from '@/web/components/ui/full-page-message';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { landAfterSignIn, pendingLanding, useMe } from '@/web/lib/session';
 import { RouteErrorBoundary } from './route-error-screen';
+import { ROUTER_TEXTS } from './router-texts';
 import { pages } from './pages/lazy-pages';
 
 // Declarative routes (BrowserRouter), not the data router: createBrowserRouter alone weighs more
@@ -22,14 +24,14 @@ function SignedInGate() {
   const me = useMe();
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
-  if (me.isPending) return <FullPageMessage>Loading...</FullPageMessage>;
+  if (me.isPending) return <FullPageMessage>{UI_TEXTS.loading}</FullPageMessage>;
   if (me.isError) {
     return (
       <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
-        <p className="text-lg font-medium">Brieflane could not be reached.</p>
-        <p className="text-sm text-muted-foreground">Check your connection, then try again.</p>
+        <p className="text-lg font-medium">{ROUTER_TEXTS.unreachable}</p>
+        <p className="text-sm text-muted-foreground">{ROUTER_TEXTS.checkConnection}</p>
         <Button onClick={() => void me.refetch()} loading={me.isFetching}>
-          Try again
+          {ROUTER_TEXTS.tryAgain}
         </Button>
       </div>
     );
@@ -54,7 +56,7 @@ function AppRoutes() {
   return (
     <RouteErrorBoundary resetKey={location.pathname}>
       {/* Shown while the first page's chunk loads. */}
-      <Suspense fallback={<FullPageMessage>Loading...</FullPageMessage>}>
+      <Suspense fallback={<FullPageMessage>{UI_TEXTS.loading}</FullPageMessage>}>
         <Routes>
           <Route path="/landing" element={<pages.landing />} />
           <Route path="/reset-password" element={<pages.resetPassword />} />

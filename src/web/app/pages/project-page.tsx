@@ -5,7 +5,7 @@ import { ArrowLeft, Building2, CalendarDays, LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PROJECT_DETAIL_MESSAGES } from '@/domain/project-details';
-import { canManageUsers } from '@/domain/roles';
+import { canManageUsers, tabTitle } from '@/domain/roles';
 import { Button } from '@/web/components/ui/button';
 import { Breadcrumbs } from '@/web/components/ui/breadcrumbs';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
@@ -15,6 +15,7 @@ import { NotesTab } from '@/web/features/notes/components/notes-tab';
 import { projectDetailQuery } from '@/web/features/projects/api';
 import { ProjectInfoTab } from '@/web/features/projects/components/project-info-tab';
 import { ProjectStatusBadge } from '@/web/features/projects/components/project-status-badge';
+import { PROJECTS_TEXTS } from '@/web/features/projects/texts';
 import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
 import { ApiError } from '@/web/lib/api-client';
 import { useDocumentTitle } from '@/web/lib/document-title';
@@ -102,7 +103,7 @@ function ProjectDetail() {
           crumb leads back to the projects list, as that button did. */}
       <Breadcrumbs
         items={[
-          { label: 'Projects', to: '/?tab=projects' },
+          { label: tabTitle('projects'), to: '/?tab=projects' },
           { label: data.clientName },
           { label: data.name },
         ]}
@@ -121,7 +122,7 @@ function ProjectDetail() {
           {data.dueDate ? (
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays className="size-4" aria-hidden />
-              Due {formatDate(data.dueDate)}
+              {PROJECTS_TEXTS.due(formatDate(data.dueDate))}
             </span>
           ) : null}
         </div>

@@ -233,7 +233,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
     <PageFrame viewerName={project.viewerName}>
       <div className="grid gap-6">
         <header className="grid gap-2">
-          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Shared project</p>
+          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{SHARING_TEXTS.sharedProject}</p>
           <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{project.projectName}</h1>
         </header>
         {project.canContribute ? null : project.viewersMayContribute ? signInHint : viewOnlyHint}
@@ -245,7 +245,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
             {project.companyOverview ? (
               <p className="text-sm whitespace-pre-wrap">{project.companyOverview}</p>
             ) : (
-              <p className="text-sm text-muted-foreground italic">No company overview provided.</p>
+              <p className="text-sm text-muted-foreground italic">{SHARING_TEXTS.noCompanyOverview}</p>
             )}
           </CardContent>
         </Card>

@@ -9,10 +9,12 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { useAddLink } from '../api';
-import { ACCEPT, UploadProgress, WORDING, type Variant } from './file-parts';
+import { FILES_TEXTS } from '../texts';
+import { ACCEPT, UploadProgress, type Variant } from './file-parts';
 
 export function AddLinkDialog({
   source,
@@ -28,7 +30,7 @@ export function AddLinkDialog({
   const addLink = useAddLink(source);
   const form = useForm({ resolver: zodResolver(addLinkSchema), defaultValues: { name: '', url: '' } });
   const { errors } = form.formState;
-  const words = WORDING[variant];
+  const words = FILES_TEXTS.wording[variant];
   const [name, url] = useWatch({ control: form.control, name: ['name', 'url'] });
   // Spec 2: on the shared page Add is enabled only when both fields are filled.
   const incomplete = variant === 'shared' && (name.trim() === '' || url.trim() === '');
@@ -48,20 +50,20 @@ export function AddLinkDialog({
       <DialogContent className="max-w-[480px]">
         <DialogHeader>
           <DialogTitle>{FILE_MESSAGES.addLink}</DialogTitle>
-          <DialogDescription>Share a web address with everyone on this project.</DialogDescription>
+          <DialogDescription>{FILES_TEXTS.addLinkDescription}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <FormField label={words.linkName} error={errors.name?.message}>
-            <Input autoFocus placeholder="e.g., Project Brief" {...form.register('name')} />
+            <Input autoFocus placeholder={FILES_TEXTS.linkNamePlaceholder} {...form.register('name')} />
           </FormField>
           <FormField label={words.linkUrl} error={errors.url?.message}>
-            <Input type="url" placeholder="https://example.com" {...form.register('url')} />
+            <Input type="url" placeholder={FILES_TEXTS.linkUrlPlaceholder} {...form.register('url')} />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={addLink.isPending}>
-              Cancel
+              {UI_TEXTS.cancel}
             </Button>
-            <Button type="submit" disabled={incomplete} loading={addLink.isPending} loadingText="Adding...">
+            <Button type="submit" disabled={incomplete} loading={addLink.isPending} loadingText={FILES_TEXTS.adding}>
               {FILE_MESSAGES.addLink}
             </Button>
           </DialogFooter>
@@ -96,7 +98,7 @@ export function UploadFileDialog({
       <DialogContent className="max-w-[480px]">
         <DialogHeader>
           <DialogTitle>{FILE_MESSAGES.upload}</DialogTitle>
-          <DialogDescription>Accepted: {ACCEPTED_EXTENSIONS.join(', ')}.</DialogDescription>
+          <DialogDescription>{FILES_TEXTS.accepted(ACCEPTED_EXTENSIONS)}</DialogDescription>
         </DialogHeader>
         <form
           noValidate
@@ -106,7 +108,7 @@ export function UploadFileDialog({
             if (file) onUpload(file, () => setFile(null));
           }}
         >
-          <FormField label="File">
+          <FormField label={FILES_TEXTS.file}>
             <Input
               type="file"
               accept={ACCEPT}
@@ -118,11 +120,11 @@ export function UploadFileDialog({
           {uploading ? <UploadProgress percent={progress} /> : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => close(false)} disabled={uploading}>
-              Cancel
+              {UI_TEXTS.cancel}
             </Button>
             <Button type="submit" disabled={!file} loading={uploading} loadingText={FILE_MESSAGES.uploading}>
               <Upload aria-hidden />
-              Upload
+              {FILES_TEXTS.upload}
             </Button>
           </DialogFooter>
         </form>

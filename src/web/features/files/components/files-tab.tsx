@@ -6,12 +6,14 @@ import type { ProjectFile } from '@/domain/files';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { formatDate } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { downloadUrl, fileListQuery, useDeleteFile, useUploadFile } from '../api';
-import { ACCEPT, UploadProgress, WORDING, type Variant } from './file-parts';
+import { FILES_TEXTS } from '../texts';
+import { ACCEPT, UploadProgress, type Variant } from './file-parts';
 
 const AddLinkDialog = lazyComponent(async () => (await import('./file-dialogs')).AddLinkDialog);
 const UploadFileDialog = lazyComponent(async () => (await import('./file-dialogs')).UploadFileDialog);
@@ -42,14 +44,14 @@ function FileItem({ file, source, variant, canDelete }: { file: ProjectFile; sou
           <Button asChild variant="outline" size="sm">
             <a href={file.linkUrl} target="_blank" rel="noopener noreferrer">
               <ExternalLink aria-hidden />
-              {WORDING[variant].open}
+              {FILES_TEXTS.wording[variant].open}
             </a>
           </Button>
         ) : (
           <Button asChild variant="outline" size="sm">
             <a href={downloadUrl(source, file)} download={file.fileName}>
               <Download aria-hidden />
-              Download
+              {FILES_TEXTS.download}
             </a>
           </Button>
         )}
@@ -58,7 +60,7 @@ function FileItem({ file, source, variant, canDelete }: { file: ProjectFile; sou
             variant="ghost"
             size="sm"
             className="text-destructive"
-            aria-label={`Delete ${file.fileName}`}
+            aria-label={FILES_TEXTS.deleteItem(file.fileName)}
             loading={deleteFile.isPending}
             onClick={() => setConfirming(true)}
             {...preloadOnIntent(ConfirmDeleteDialog)}
@@ -123,12 +125,12 @@ export function FilesTab({ source, canContribute = true, canDeleteFiles = true, 
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle>{WORDING[variant].title}</CardTitle>
+        <CardTitle>{FILES_TEXTS.wording[variant].title}</CardTitle>
         {canContribute ? (
           <div className="flex flex-wrap gap-2">
             {variant === 'member' ? (
               <>
-                <input ref={input} type="file" accept={ACCEPT} className="sr-only" aria-label="Choose file" tabIndex={-1} onChange={(e) => onChoose(e.target.files?.[0])} />
+                <input ref={input} type="file" accept={ACCEPT} className="sr-only" aria-label={FILES_TEXTS.chooseFile} tabIndex={-1} onChange={(e) => onChoose(e.target.files?.[0])} />
                 <Button onClick={() => input.current?.click()} loading={upload.isPending} loadingText={FILE_MESSAGES.uploading}>
                   <Upload aria-hidden />
                   {FILE_MESSAGES.upload}
@@ -159,7 +161,7 @@ export function FilesTab({ source, canContribute = true, canDeleteFiles = true, 
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
             <span>{FILE_MESSAGES.loadFailed(files.error.message)}</span>
             <Button size="sm" variant="outline" onClick={() => void files.refetch()}>
-              Retry
+              {UI_TEXTS.retry}
             </Button>
           </div>
         ) : files.data.length === 0 ? (

@@ -8,11 +8,13 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { formatDate } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { noteListQuery, useAddNote, useDeleteNote, useEditNote } from '../api';
+import { NOTES_TEXTS } from '../texts';
 
 const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/components/ui/confirm-delete-dialog')).ConfirmDeleteDialog);
 
@@ -23,7 +25,7 @@ function NoteItem({ note, source, canChange }: { note: Note; source: ProjectSour
   const [draft, setDraft] = useState(note.content);
   const [confirming, setConfirming] = useState(false);
   const confirmOpened = useOpenedOnce(confirming);
-  const author = note.authorName ?? note.authorEmail ?? 'Unknown';
+  const author = note.authorName ?? note.authorEmail ?? NOTES_TEXTS.unknownAuthor;
 
   const save = () =>
     editNote.mutate(
@@ -41,7 +43,7 @@ function NoteItem({ note, source, canChange }: { note: Note; source: ProjectSour
     });
 
   return (
-    <li className="flex gap-3 rounded-lg border bg-card p-4" aria-label={`Note by ${author}`}>
+    <li className="flex gap-3 rounded-lg border bg-card p-4" aria-label={NOTES_TEXTS.noteBy(author)}>
       <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground">
         {authorInitials(note.authorName)}
       </span>
@@ -61,7 +63,7 @@ function NoteItem({ note, source, canChange }: { note: Note; source: ProjectSour
                 }}
               >
                 <Pencil aria-hidden />
-                Edit
+                {NOTES_TEXTS.edit}
               </Button>
               <Button
                 variant="ghost"
@@ -71,7 +73,7 @@ function NoteItem({ note, source, canChange }: { note: Note; source: ProjectSour
                 {...preloadOnIntent(ConfirmDeleteDialog)}
               >
                 <Trash2 aria-hidden />
-                Delete
+                {UI_TEXTS.delete}
               </Button>
               {confirmOpened ? (
                 <Suspense fallback={null}>
@@ -89,13 +91,13 @@ function NoteItem({ note, source, canChange }: { note: Note; source: ProjectSour
         </div>
         {editing ? (
           <div className="space-y-2">
-            <Textarea aria-label="Edit note" rows={3} value={draft} onChange={(e) => setDraft(e.target.value)} />
+            <Textarea aria-label={NOTES_TEXTS.editLabel} rows={3} value={draft} onChange={(e) => setDraft(e.target.value)} />
             <div className="flex gap-2">
-              <Button size="sm" onClick={save} disabled={draft.trim() === ''} loading={editNote.isPending} loadingText="Saving...">
-                Save
+              <Button size="sm" onClick={save} disabled={draft.trim() === ''} loading={editNote.isPending} loadingText={NOTES_TEXTS.saving}>
+                {NOTES_TEXTS.save}
               </Button>
               <Button size="sm" variant="outline" onClick={() => setEditing(false)} disabled={editNote.isPending}>
-                Cancel
+                {UI_TEXTS.cancel}
               </Button>
             </div>
           </div>
@@ -139,8 +141,8 @@ export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOw
       <CardContent className="space-y-4">
         {canAddNotes ? (
           <div className="space-y-2">
-            <Textarea aria-label="New note" rows={3} placeholder="Write a note..." value={draft} onChange={(e) => setDraft(e.target.value)} />
-            <Button onClick={add} disabled={draft.trim() === ''} loading={addNote.isPending} loadingText="Adding...">
+            <Textarea aria-label={NOTES_TEXTS.newNoteLabel} rows={3} placeholder={NOTES_TEXTS.newNotePlaceholder} value={draft} onChange={(e) => setDraft(e.target.value)} />
+            <Button onClick={add} disabled={draft.trim() === ''} loading={addNote.isPending} loadingText={NOTES_TEXTS.adding}>
               {NOTE_MESSAGES.add}
             </Button>
           </div>

@@ -16,11 +16,13 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { clientOptionsQuery } from '@/web/features/clients/api';
 import { templateChoicesQuery } from '@/web/features/templates/api';
 import { todayIso } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useCreateProject } from '../api';
+import { PROJECTS_TEXTS } from '../texts';
 import { InlineNewClient } from './inline-new-client';
 
 type ProjectFormOutput = z.output<ReturnType<typeof projectFormSchema>>;
@@ -112,17 +114,17 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
       <>
         <DialogHeader>
           <DialogTitle>{preset.name}</DialogTitle>
-          <DialogDescription>Preview of the questionnaire this template adds to a project.</DialogDescription>
+          <DialogDescription>{PROJECTS_TEXTS.previewDescription}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-5">
           {preset.description ? <p className="text-sm text-muted-foreground">{preset.description}</p> : null}
           <AnswerFields fields={preset.fields} answers={emptyAnswers(preset.fields)} disabled />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {UI_TEXTS.cancel}
             </Button>
             <Button type="button" onClick={() => setStep('fill')}>
-              Use Template
+              {PROJECTS_TEXTS.useTemplate}
             </Button>
           </DialogFooter>
         </div>
@@ -134,18 +136,18 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
   return (
     <>
       <DialogHeader>
-        <DialogTitle>{preset ? preset.name : 'Create New Project'}</DialogTitle>
-        <DialogDescription>{preset ? 'Fill in the project and the questionnaire.' : 'Start a project for one of your clients.'}</DialogDescription>
+        <DialogTitle>{preset ? preset.name : PROJECTS_TEXTS.createTitle}</DialogTitle>
+        <DialogDescription>{preset ? PROJECTS_TEXTS.fillDescription : PROJECTS_TEXTS.createDescription}</DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         {!preset && templates.data?.length ? (
-          <FormField label="Project Template (optional)">
+          <FormField label={PROJECTS_TEXTS.templateOptional}>
             <Select value={template?.id ?? NO_TEMPLATE} onValueChange={chooseTemplate}>
-              <SelectTrigger aria-label="Project Template">
-                <SelectValue placeholder="No template" />
+              <SelectTrigger aria-label={PROJECTS_TEXTS.template}>
+                <SelectValue placeholder={PROJECTS_TEXTS.noTemplate} />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value={NO_TEMPLATE}>No template</SelectItem>
+                <SelectItem value={NO_TEMPLATE}>{PROJECTS_TEXTS.noTemplate}</SelectItem>
                 {templates.data.map((t) => (
                   <SelectItem key={t.id} value={t.id}>
                     {t.name}
@@ -155,13 +157,13 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
             </Select>
           </FormField>
         ) : null}
-        <FormField label="Project Name" error={errors.name?.message}>
-          <Input autoFocus placeholder="e.g., Website Redesign" {...form.register('name')} />
+        <FormField label={PROJECTS_TEXTS.fields.name} error={errors.name?.message}>
+          <Input autoFocus placeholder={PROJECTS_TEXTS.namePlaceholder} {...form.register('name')} />
         </FormField>
         {clients.data?.length === 0 ? (
           <InlineNewClient error={errors.clientId?.message} onCreated={(client) => form.setValue('clientId', client.id, { shouldValidate: true })} />
         ) : (
-          <FormField label="Client" error={errors.clientId?.message}>
+          <FormField label={PROJECTS_TEXTS.fields.client} error={errors.clientId?.message}>
             <Controller
               control={form.control}
               name="clientId"
@@ -171,16 +173,16 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
             />
           </FormField>
         )}
-        <FormField label="Description" error={errors.description?.message}>
-          <Textarea rows={preset ? 2 : 3} placeholder="What this project delivers" {...form.register('description')} />
+        <FormField label={PROJECTS_TEXTS.fields.description} error={errors.description?.message}>
+          <Textarea rows={preset ? 2 : 3} placeholder={PROJECTS_TEXTS.descriptionPlaceholder} {...form.register('description')} />
         </FormField>
-        <FormField label="Due Date" error={errors.dueDate?.message}>
+        <FormField label={PROJECTS_TEXTS.fields.dueDate} error={errors.dueDate?.message}>
           {/* Past dates cannot be picked (spec 2); the server refuses them too. */}
           <Input type="date" min={todayIso()} {...form.register('dueDate')} />
         </FormField>
         {template ? (
           <div className="grid gap-4 border-t pt-4">
-            <h3 className="text-sm font-semibold">{preset ? 'Questionnaire' : `${template.name} questionnaire`}</h3>
+            <h3 className="text-sm font-semibold">{preset ? PROJECTS_TEXTS.questionnaire : PROJECTS_TEXTS.templateQuestionnaire(template.name)}</h3>
             <Controller
               control={form.control}
               name="answers"
@@ -202,10 +204,10 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
             disabled={createProject.isPending}
             onClick={() => (preset ? setStep('preview') : onOpenChange(false))}
           >
-            {preset ? 'Back' : 'Cancel'}
+            {preset ? PROJECTS_TEXTS.back : UI_TEXTS.cancel}
           </Button>
-          <Button type="submit" loading={createProject.isPending} loadingText="Creating...">
-            Create Project
+          <Button type="submit" loading={createProject.isPending} loadingText={PROJECTS_TEXTS.creating}>
+            {PROJECTS_TEXTS.createProject}
           </Button>
         </DialogFooter>
       </form>

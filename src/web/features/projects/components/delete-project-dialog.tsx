@@ -11,6 +11,8 @@ import {
   AlertDialogTitle,
 } from '@/web/components/ui/alert-dialog';
 import { Button } from '@/web/components/ui/button';
+import { UI_TEXTS } from '@/web/components/ui/texts';
+import { PROJECTS_TEXTS } from '../texts';
 
 type Props = {
   projectName: string;
@@ -25,14 +27,14 @@ export function DeleteProjectDialog({ projectName, open, onOpenChange, deleting,
     <AlertDialog open={open} onOpenChange={(next) => !deleting && onOpenChange(next)}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Delete project</AlertDialogTitle>
+          <AlertDialogTitle>{PROJECTS_TEXTS.deleteTitle}</AlertDialogTitle>
           <AlertDialogDescription>{PROJECT_MESSAGES.deleteConfirm(projectName)}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={deleting}>{UI_TEXTS.cancel}</AlertDialogCancel>
           {/* A plain button: the dialog stays open (with 'Deleting...') until the server answers. */}
-          <Button variant="destructive" loading={deleting} loadingText="Deleting..." onClick={onDelete}>
-            Delete
+          <Button variant="destructive" loading={deleting} loadingText={PROJECTS_TEXTS.deleting} onClick={onDelete}>
+            {UI_TEXTS.delete}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -8,11 +8,13 @@ import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { CardActions, CardActionsLayout, renderCardActionButtons, type CardAction } from '@/web/components/ui/card-actions';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { cn } from '@/web/lib/class-names';
 import { formatDate } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useChangeProjectStatus, useDeleteProject } from '../api';
+import { PROJECTS_TEXTS } from '../texts';
 import { ProjectStatusBadge } from './project-status-badge';
 
 // The confirmation (the alert dialog primitive) downloads when first asked for, or on intent.
@@ -65,7 +67,7 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
         <div className="flex items-center gap-2">
           <dt>
             <Building2 className="size-4 text-muted-foreground" aria-hidden />
-            <span className="sr-only">Client</span>
+            <span className="sr-only">{PROJECTS_TEXTS.terms.client}</span>
           </dt>
           <dd className="truncate">{project.clientName}</dd>
         </div>
@@ -73,16 +75,16 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
           <div className={cn('flex items-center gap-2', overdue && 'font-medium text-destructive')}>
             <dt>
               <CalendarClock className="size-4" aria-hidden />
-              <span className="sr-only">Due date</span>
+              <span className="sr-only">{PROJECTS_TEXTS.terms.dueDate}</span>
             </dt>
-            <dd>Due {formatDate(project.dueDate)}</dd>
+            <dd>{PROJECTS_TEXTS.due(formatDate(project.dueDate))}</dd>
           </div>
         ) : null}
         {project.ownerName ? (
           <div className="flex items-center gap-2">
             <dt>
               <UserRound className="size-4 text-muted-foreground" aria-hidden />
-              <span className="sr-only">Owner</span>
+              <span className="sr-only">{PROJECTS_TEXTS.terms.owner}</span>
             </dt>
             <dd className="truncate">{project.ownerName}</dd>
           </div>
@@ -90,9 +92,9 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
         <div className="flex items-center gap-2 text-xs text-muted-foreground">
           <dt>
             <Calendar className="size-3.5" aria-hidden />
-            <span className="sr-only">Created</span>
+            <span className="sr-only">{PROJECTS_TEXTS.terms.created}</span>
           </dt>
-          <dd>Created {formatDate(project.createdAt)}</dd>
+          <dd>{PROJECTS_TEXTS.created(formatDate(project.createdAt))}</dd>
         </div>
       </dl>
 
@@ -160,7 +162,7 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
         <Button asChild variant="default" size="sm" className="flex-1">
           <Link to={`/project/${project.id}`}>
             <LayoutDashboard aria-hidden />
-            View Dashboard
+            {PROJECTS_TEXTS.viewDashboard}
           </Link>
         </Button>
         {staff?.onDelete ? (
@@ -168,12 +170,12 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
             variant="outline"
             size="sm"
             className="hidden px-2.5 text-destructive hover:bg-destructive/10 sm:inline-flex"
-            title="Delete"
+            title={UI_TEXTS.delete}
             onClick={staff.onDelete}
             {...preloadOnIntent(DeleteProjectDialog)}
           >
             <Trash2 aria-hidden />
-            <span className="sr-only">Delete</span>
+            <span className="sr-only">{UI_TEXTS.delete}</span>
           </Button>
         ) : null}
         {staff ? (
@@ -190,7 +192,7 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
             }}
           >
             <DropdownMenuTrigger asChild>
-              <Button variant="outline" size="sm" className="px-2.5 sm:hidden" aria-label="More actions">
+              <Button variant="outline" size="sm" className="px-2.5 sm:hidden" aria-label={PROJECTS_TEXTS.moreActions}>
                 <Ellipsis aria-hidden />
               </Button>
             </DropdownMenuTrigger>
@@ -204,18 +206,18 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
               {staff.shared.length > 0 ? <DropdownMenuSeparator /> : null}
               <DropdownMenuItem disabled={completeDisabled} onSelect={() => staff.onStatus('completed')}>
                 <CheckCircle2 aria-hidden />
-                Mark Complete
+                {PROJECTS_TEXTS.markComplete}
               </DropdownMenuItem>
               <DropdownMenuItem disabled={holdDisabled} onSelect={() => staff.onStatus('on_hold')}>
                 <PauseCircle aria-hidden />
-                Put On Hold
+                {PROJECTS_TEXTS.putOnHold}
               </DropdownMenuItem>
               {staff.onDelete ? (
                 <>
                   <DropdownMenuSeparator />
                   <DropdownMenuItem variant="destructive" onSelect={staff.onDelete}>
                     <Trash2 aria-hidden />
-                    Delete
+                    {UI_TEXTS.delete}
                   </DropdownMenuItem>
                 </>
               ) : null}
@@ -229,11 +231,11 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
           <div className="hidden flex-wrap gap-2 sm:flex">
             <Button variant="outline" size="sm" className="flex-1 px-2" disabled={completeDisabled} onClick={() => staff.onStatus('completed')}>
               <CheckCircle2 aria-hidden />
-              Mark Complete
+              {PROJECTS_TEXTS.markComplete}
             </Button>
             <Button variant="outline" size="sm" className="flex-1 px-2" disabled={holdDisabled} onClick={() => staff.onStatus('on_hold')}>
               <PauseCircle aria-hidden />
-              Put On Hold
+              {PROJECTS_TEXTS.putOnHold}
             </Button>
           </div>
         </>

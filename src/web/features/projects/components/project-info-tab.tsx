@@ -17,6 +17,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/web/components/ui/textarea';
 import { notifySuccess } from '@/web/lib/notify';
 import { useUpdateProject } from '../api';
+import { PROJECTS_TEXTS } from '../texts';
 
 function formValues(project: ProjectDetail) {
   // The form offers four statuses (spec 4); an overdue project is edited as active.
@@ -45,17 +46,17 @@ function ProjectEditForm({ project }: { project: ProjectDetail }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Edit project">
-      <FormField label="Project Name" error={errors.name?.message}>
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={PROJECTS_TEXTS.editFormLabel}>
+      <FormField label={PROJECTS_TEXTS.fields.name} error={errors.name?.message}>
         <Input {...form.register('name')} />
       </FormField>
-      <FormField label="Status" error={errors.status?.message}>
+      <FormField label={PROJECTS_TEXTS.fields.status} error={errors.status?.message}>
         <Controller
           control={form.control}
           name="status"
           render={({ field }) => (
             <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger onBlur={field.onBlur} aria-label="Status">
+              <SelectTrigger onBlur={field.onBlur} aria-label={PROJECTS_TEXTS.fields.status}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
@@ -69,13 +70,13 @@ function ProjectEditForm({ project }: { project: ProjectDetail }) {
           )}
         />
       </FormField>
-      <FormField label="Description" error={errors.description?.message}>
+      <FormField label={PROJECTS_TEXTS.fields.description} error={errors.description?.message}>
         <Textarea rows={3} {...form.register('description')} />
       </FormField>
-      <FormField label="Due Date" error={errors.dueDate?.message} hint="A due date after today sets the status to active.">
+      <FormField label={PROJECTS_TEXTS.fields.dueDate} error={errors.dueDate?.message} hint={PROJECTS_TEXTS.dueDateHint}>
         <Input type="date" {...form.register('dueDate')} />
       </FormField>
-      <FormField label="Company Overview" error={errors.companyOverview?.message}>
+      <FormField label={PROJECTS_TEXTS.fields.companyOverview} error={errors.companyOverview?.message}>
         <Textarea rows={4} placeholder={PROJECT_DETAIL_MESSAGES.overviewPlaceholder} {...form.register('companyOverview')} />
       </FormField>
       <div>
@@ -92,17 +93,17 @@ export function ProjectInfoTab({ project }: { project: ProjectDetail }) {
     <div className="grid gap-4">
       <Card>
         <CardHeader>
-          <CardTitle>Project Information</CardTitle>
+          <CardTitle>{PROJECTS_TEXTS.infoTitle}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-3 text-sm">
           <div>
-            <p className="font-medium text-muted-foreground">Client</p>
+            <p className="font-medium text-muted-foreground">{PROJECTS_TEXTS.fields.client}</p>
             <p>{project.clientName}</p>
           </div>
           {!project.canEdit ? (
             <div>
-              <p className="font-medium text-muted-foreground">Company Overview</p>
-              <p className="whitespace-pre-wrap">{project.companyOverview || 'No company overview yet.'}</p>
+              <p className="font-medium text-muted-foreground">{PROJECTS_TEXTS.fields.companyOverview}</p>
+              <p className="whitespace-pre-wrap">{project.companyOverview || PROJECTS_TEXTS.noOverview}</p>
             </div>
           ) : null}
         </CardContent>
@@ -110,7 +111,7 @@ export function ProjectInfoTab({ project }: { project: ProjectDetail }) {
       {project.templateFields?.length ? (
         <Card>
           <CardHeader>
-            <CardTitle>Project Questionnaire</CardTitle>
+            <CardTitle>{PROJECTS_TEXTS.questionnaireTitle}</CardTitle>
           </CardHeader>
           <CardContent>
             <QuestionnaireView fields={project.templateFields} answers={project.formData} />
@@ -120,7 +121,7 @@ export function ProjectInfoTab({ project }: { project: ProjectDetail }) {
       {project.canEdit ? (
         <Card>
           <CardHeader>
-            <CardTitle>Edit Project</CardTitle>
+            <CardTitle>{PROJECTS_TEXTS.editTitle}</CardTitle>
           </CardHeader>
           <CardContent>
             <ProjectEditForm project={project} />

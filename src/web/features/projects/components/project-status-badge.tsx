@@ -24,7 +24,7 @@ export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
       {status === 'overdue' && (
         <Badge variant="destructive" data-testid="overdue-badge">
           <AlertTriangle aria-hidden />
-          Overdue
+          {PROJECT_STATUS_LABELS.overdue}
         </Badge>
       )}
     </>

@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PROJECT_MESSAGES } from '@/domain/project-rules';
+import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
 import type { ProjectCard as Project, ProjectFilter } from '@/domain/projects';
 import { canDeleteProject, canManageProjects, type Role } from '@/domain/roles';
 import type { Template } from '@/domain/templates';
@@ -14,19 +15,21 @@ import { SearchInput } from '@/web/components/ui/search-input';
 import { LazySelect } from '@/web/components/ui/lazy-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { projectListQuery, projectsExportUrl } from '../api';
+import { PROJECTS_TEXTS } from '../texts';
 import { ProjectCard } from './project-card';
 
 // The dialog (form, client select, template fields) downloads when first opened or on its button's hover.
 const CreateProjectDialog = lazyComponent(async () => (await import('./create-project-dialog')).CreateProjectDialog);
 
 const FILTER_LABELS: Record<ProjectFilter, string> = {
-  all: 'All Status',
-  active: 'Active',
-  completed: 'Completed',
-  on_hold: 'On Hold',
+  all: PROJECTS_TEXTS.allStatus,
+  active: PROJECT_STATUS_LABELS.active,
+  completed: PROJECT_STATUS_LABELS.completed,
+  on_hold: PROJECT_STATUS_LABELS.on_hold,
 };
 const FILTER_OPTIONS = (Object.keys(FILTER_LABELS) as ProjectFilter[]).map((value) => ({ value, label: FILTER_LABELS[value] }));
 
@@ -58,16 +61,16 @@ export function ProjectsTab({ role, renderCardActions, templatesTab }: ProjectsT
       return next;
     }, { replace: true });
   return (
-    <section className="space-y-6" aria-label="Project Management">
+    <section className="space-y-6" aria-label={PROJECTS_TEXTS.title}>
       <div>
-        <h2 className="text-xl font-semibold">Project Management</h2>
+        <h2 className="text-xl font-semibold">{PROJECTS_TEXTS.title}</h2>
         <p className="text-sm text-muted-foreground">{staff ? PROJECT_MESSAGES.staffSubtitle : PROJECT_MESSAGES.developerSubtitle}</p>
       </div>
       {staff ? (
         <Tabs value={view} onValueChange={showView} className="space-y-6">
           <TabsList>
-            <TabsTrigger value="projects">Projects</TabsTrigger>
-            <TabsTrigger value="templates">Templates</TabsTrigger>
+            <TabsTrigger value="projects">{PROJECTS_TEXTS.views.projects}</TabsTrigger>
+            <TabsTrigger value="templates">{PROJECTS_TEXTS.views.templates}</TabsTrigger>
           </TabsList>
           <TabsContent value="projects">
             <ProjectList role={role} renderCardActions={renderCardActions} />
@@ -114,15 +117,15 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchInput
           className="flex-1 sm:max-w-md"
-          aria-label="Search projects"
-          placeholder="Search projects, clients, descriptions..."
+          aria-label={PROJECTS_TEXTS.searchLabel}
+          placeholder={PROJECTS_TEXTS.searchPlaceholder}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
         {/* Its code loads when it is first opened (or hovered, focused): the list shows the filter, not its options. */}
         <LazySelect
           className="sm:w-44"
-          aria-label="Filter by status"
+          aria-label={PROJECTS_TEXTS.filterLabel}
           value={status}
           onValueChange={(value) => setStatus(value as ProjectFilter)}
           options={FILTER_OPTIONS}
@@ -133,14 +136,14 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
             <ExportCsvLink href={projectsExportUrl(debounced, status)} />
             <Button onClick={() => setCreating(true)} {...preloadOnIntent(CreateProjectDialog)}>
               <Plus aria-hidden />
-              Add Project
+              {PROJECTS_TEXTS.addProject}
             </Button>
           </div>
         ) : null}
       </div>
 
       {projects.isPending || (data === undefined && !projects.isError) ? (
-        <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label="Loading projects">
+        <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label={PROJECTS_TEXTS.loadingProjects}>
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-64 rounded-xl" />
           ))}
@@ -150,7 +153,7 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            Showing {first?.matched ?? 0} of {first?.total ?? 0} projects
+            {PROJECTS_TEXTS.showing(first?.matched ?? 0, first?.total ?? 0)}
           </p>
           {items.length === 0 ? (
             filtering ? (
@@ -187,10 +190,10 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
               <Button
                 variant="outline"
                 loading={projects.isFetchingNextPage}
-                loadingText="Loading..."
+                loadingText={UI_TEXTS.loading}
                 onClick={() => void projects.fetchNextPage()}
               >
-                Load more
+                {UI_TEXTS.loadMore}
               </Button>
             </div>
           ) : null}

@@ -31,6 +31,7 @@ import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { errorMessage } from '@/web/lib/api-client';
 import { formatDate } from '@/web/lib/format-date';
 import { notifySuccess } from '@/web/lib/notify';
@@ -90,7 +91,7 @@ function AssignPanel({ projectId }: { projectId: string }) {
       <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
         <span>{errorMessage(developers.error)}</span>
         <Button size="sm" variant="outline" onClick={() => void developers.refetch()}>
-          Retry
+          {UI_TEXTS.retry}
         </Button>
       </div>
     );
@@ -105,7 +106,7 @@ function AssignPanel({ projectId }: { projectId: string }) {
           {assigned.length === 0 ? SHARING_MESSAGES.noDevelopers : SHARING_TEXTS.allAssigned}
         </p>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Assign a developer">
+        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={SHARING_TEXTS.assignFormLabel}>
           <FormField label={SHARING_TEXTS.developer} error={errors.developerProfileId?.message}>
             <Controller
               control={form.control}
@@ -197,7 +198,7 @@ function AssignedItem({ developer, projectId }: { developer: AssignedDeveloper; 
             <AlertDialogDescription>{SHARING_TEXTS.removeConfirm(developer.fullName)}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={unassign.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogCancel disabled={unassign.isPending}>{UI_TEXTS.cancel}</AlertDialogCancel>
             <Button
               variant="destructive"
               loading={unassign.isPending}

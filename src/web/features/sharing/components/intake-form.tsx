@@ -13,6 +13,7 @@ import { QuestionnaireView } from '@/web/components/questionnaire/questionnaire-
 import { Button } from '@/web/components/ui/button';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { intakeQuery, useIntakeAnswers } from '../api';
 
@@ -22,7 +23,7 @@ export function IntakeForm({ token, viewerId }: IntakeFormProps) {
   const intake = useQuery(intakeQuery(token, viewerId));
   if (intake.isPending) {
     return (
-      <div className="grid gap-3" role="status" aria-label="Loading">
+      <div className="grid gap-3" role="status" aria-label={UI_TEXTS.loadingLabel}>
         <Skeleton className="h-16" />
         <Skeleton className="h-16" />
       </div>

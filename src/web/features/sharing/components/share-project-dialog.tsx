@@ -24,6 +24,7 @@ import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Switch } from '@/web/components/ui/switch';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { errorMessage } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/class-names';
 import { formatDate, formatDateTime } from '@/web/lib/format-date';
@@ -72,7 +73,7 @@ function CreateLinkForm({ projectId }: { projectId: string }) {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4 rounded-lg border bg-muted/30 p-4" aria-label="New access link">
+    <form noValidate onSubmit={onSubmit} className="grid gap-4 rounded-lg border bg-muted/30 p-4" aria-label={SHARING_TEXTS.newLinkFormLabel}>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={SHARING_TEXTS.linkName} error={errors.name?.message} className="sm:col-span-2">
           <Input placeholder={SHARING_TEXTS.linkNamePlaceholder} maxLength={100} {...form.register('name')} />
@@ -133,7 +134,7 @@ function ActiveLinks({ projectId }: { projectId: string }) {
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
           <span>{errorMessage(links.error)}</span>
           <Button size="sm" variant="outline" onClick={() => void links.refetch()}>
-            Retry
+            {UI_TEXTS.retry}
           </Button>
         </div>
       ) : links.data.length === 0 ? (
@@ -227,7 +228,7 @@ function OpenLog({ id, projectId, linkId }: { id: string; projectId: string; lin
   const { items, total } = opens.data;
   return (
     <div id={id} className="grid gap-1 rounded-md bg-muted/50 p-2 text-xs">
-      <ul className="grid gap-1" aria-label="Access log">
+      <ul className="grid gap-1" aria-label={SHARING_TEXTS.accessLog}>
         {items.map((entry) => (
           <li key={entry.id} className="flex flex-wrap justify-between gap-x-3">
             <span className="min-w-0 break-words">
@@ -267,7 +268,7 @@ function RevokeLinkButton({ link, projectId }: { link: AccessLink; projectId: st
           <AlertDialogDescription>{SHARING_MESSAGES.revokeConfirm}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={revoke.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={revoke.isPending}>{UI_TEXTS.cancel}</AlertDialogCancel>
           {/* A plain button: the confirmation stays open until the server answers. */}
           <Button
             variant="destructive"
