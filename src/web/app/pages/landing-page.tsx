@@ -3,9 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Logo } from '@/web/components/ui/logo';
-import { APP_TEXTS } from '../texts';
+import { PAGE_TEXTS } from './texts';
 
-const { features } = APP_TEXTS.landing;
+const { features } = PAGE_TEXTS.landing;
 const FEATURES = [
   { icon: FolderKanban, ...features.projects },
   { icon: ClipboardList, ...features.templates },
@@ -25,7 +25,7 @@ export function LandingPage() {
       <header className="mx-auto flex max-w-6xl items-center justify-between px-6 py-5">
         <Logo />
         <Button asChild variant="ghost">
-          <Link to="/">{APP_TEXTS.landing.signIn}</Link>
+          <Link to="/">{PAGE_TEXTS.landing.signIn}</Link>
         </Button>
       </header>
 
@@ -34,22 +34,22 @@ export function LandingPage() {
           <div aria-hidden className="absolute inset-x-0 -top-40 -z-10 mx-auto h-96 max-w-3xl rounded-full bg-gradient-to-r from-indigo-300/40 via-fuchsia-300/40 to-sky-300/40 blur-3xl" />
           <div className="mx-auto max-w-4xl px-6 pt-16 pb-20 text-center sm:pt-24">
             <p className="mx-auto mb-6 inline-flex items-center rounded-full border bg-card px-3 py-1 text-xs font-medium text-muted-foreground shadow-xs">
-              {APP_TEXTS.landing.audience}
+              {PAGE_TEXTS.landing.audience}
             </p>
             <h1 className="text-4xl font-semibold tracking-tight text-balance sm:text-6xl">
-              {APP_TEXTS.landing.headline}{' '}
-              <span className="bg-gradient-to-r from-primary to-fuchsia-500 bg-clip-text text-transparent">{APP_TEXTS.landing.headlineAccent}</span>
+              {PAGE_TEXTS.landing.headline}{' '}
+              <span className="bg-gradient-to-r from-primary to-fuchsia-500 bg-clip-text text-transparent">{PAGE_TEXTS.landing.headlineAccent}</span>
             </h1>
             <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-muted-foreground">
-              {APP_TEXTS.landing.pitch}
+              {PAGE_TEXTS.landing.pitch}
             </p>
             <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <Button size="lg" onClick={openSignUp}>
-                {APP_TEXTS.landing.getStarted}
+                {PAGE_TEXTS.landing.getStarted}
                 <ArrowRight aria-hidden />
               </Button>
               <Button size="lg" variant="outline" asChild>
-                <Link to="/">{APP_TEXTS.landing.signIn}</Link>
+                <Link to="/">{PAGE_TEXTS.landing.signIn}</Link>
               </Button>
             </div>
           </div>
@@ -57,7 +57,7 @@ export function LandingPage() {
 
         <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-6 pb-20">
           <h2 id="features-title" className="mb-8 text-center text-2xl font-semibold tracking-tight sm:text-3xl">
-            {APP_TEXTS.landing.featuresTitle}
+            {PAGE_TEXTS.landing.featuresTitle}
           </h2>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {FEATURES.map(({ icon: Icon, title, text }) => (
@@ -78,16 +78,16 @@ export function LandingPage() {
 
         <section className="px-6 pb-24">
           <div className="mx-auto max-w-4xl rounded-2xl bg-gradient-to-br from-indigo-950 via-indigo-800 to-fuchsia-700 px-6 py-14 text-center text-white shadow-xl">
-            <h2 className="text-2xl font-semibold tracking-tight sm:text-3xl">{APP_TEXTS.landing.ctaTitle}</h2>
-            <p className="mx-auto mt-3 max-w-xl text-indigo-100">{APP_TEXTS.landing.ctaText}</p>
+            <h2 className="text-2xl font-semibold tracking-tight sm:text-3xl">{PAGE_TEXTS.landing.ctaTitle}</h2>
+            <p className="mx-auto mt-3 max-w-xl text-indigo-100">{PAGE_TEXTS.landing.ctaText}</p>
             <Button size="lg" variant="secondary" className="mt-8" onClick={openSignUp}>
-              {APP_TEXTS.landing.startTrial}
+              {PAGE_TEXTS.landing.startTrial}
             </Button>
           </div>
         </section>
       </main>
 
-      <footer className="border-t py-8 text-center text-sm text-muted-foreground">{APP_TEXTS.landing.copyright(new Date().getFullYear())}</footer>
+      <footer className="border-t py-8 text-center text-sm text-muted-foreground">{PAGE_TEXTS.landing.copyright(new Date().getFullYear())}</footer>
     </div>
   );
 }

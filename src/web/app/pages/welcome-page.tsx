@@ -4,13 +4,13 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Logo } from '@/web/components/ui/logo';
 import { useSignedInMe } from '@/web/lib/session';
-import { APP_TEXTS } from '../texts';
+import { PAGE_TEXTS } from './texts';
 
 // Each step is a link to where it is done (issue 14).
 const NEXT_STEPS = [
-  { icon: Contact, ...APP_TEXTS.welcome.steps.clients, to: '/?tab=clients' },
-  { icon: FolderKanban, ...APP_TEXTS.welcome.steps.projects, to: '/?tab=projects' },
-  { icon: Users, ...APP_TEXTS.welcome.steps.team, to: '/?tab=team' },
+  { icon: Contact, ...PAGE_TEXTS.welcome.steps.clients, to: '/?tab=clients' },
+  { icon: FolderKanban, ...PAGE_TEXTS.welcome.steps.projects, to: '/?tab=projects' },
+  { icon: Users, ...PAGE_TEXTS.welcome.steps.team, to: '/?tab=team' },
 ];
 
 export function WelcomePage() {
@@ -21,10 +21,10 @@ export function WelcomePage() {
       <div className="mx-auto flex max-w-4xl flex-col gap-10 px-6 py-12 sm:py-20">
         <Logo />
         <div className="space-y-4">
-          <h1 className="text-3xl font-semibold tracking-tight sm:text-5xl">{APP_TEXTS.welcome.greeting(firstName)}</h1>
+          <h1 className="text-3xl font-semibold tracking-tight sm:text-5xl">{PAGE_TEXTS.welcome.greeting(firstName)}</h1>
           <p className="max-w-2xl text-lg text-muted-foreground">
-            {APP_TEXTS.welcome.workspaceBefore} <span className="font-medium text-foreground">{me.organization.name}</span>{' '}
-            {APP_TEXTS.welcome.workspaceAfter}
+            {PAGE_TEXTS.welcome.workspaceBefore} <span className="font-medium text-foreground">{me.organization.name}</span>{' '}
+            {PAGE_TEXTS.welcome.workspaceAfter}
           </p>
         </div>
         <ol className="grid gap-4 sm:grid-cols-3">
@@ -52,7 +52,7 @@ export function WelcomePage() {
         </ol>
         <Button asChild size="lg" className="self-start">
           <Link to="/">
-            {APP_TEXTS.welcome.goToDashboard}
+            {PAGE_TEXTS.welcome.goToDashboard}
             <ArrowRight aria-hidden />
           </Link>
         </Button>
