@@ -29,6 +29,7 @@ import { projectDetailRoutes } from './modules/projects/detail-routes';
 import { scheduleOverdueSweep } from './modules/projects/overdue-job';
 import { scheduleHousekeeping } from './platform/db/housekeeping';
 import { projectRoutes } from './modules/projects/routes';
+import { scheduleReportCountsFold } from './modules/reports/report-counts';
 import { reportRoutes } from './modules/reports/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { sharingRoutes } from './modules/sharing/routes';
@@ -217,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(liveRoutes, { platform });
   await app.register(backupRoutes, { platform });
   scheduleOverdueSweep(app, platform);
+  scheduleReportCountsFold(app, platform);
   scheduleHousekeeping(app, platform);
   attachMailDelivery(app, platform);
 

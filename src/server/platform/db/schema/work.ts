@@ -221,6 +221,8 @@ export const tasks = pgTable(
   },
   (t) => [
     index('tasks_project_id_idx').on(t.projectId, t.createdAt),
+    // Reports (decision 014): the tasks of the first partial hour of a range, counted one by one.
+    index('tasks_created_at_idx').on(t.createdAt),
     // My Work: an assignee's open tasks by due date (issue 16).
     index('tasks_assignee_open_idx').on(t.assigneeId, t.dueDate, t.id).where(sql`${t.status} <> 'completed'`),
     check('tasks_status_check', inList(t.status, TASK_STATUSES)),
