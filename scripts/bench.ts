@@ -2,7 +2,7 @@
 // measures itself, on loopback only (ports 3300-3399), bounded in count and time, and returns
 // rows for the table; all rows also go to bench-results/<time>.json. Add a benchmark by adding
 // an entry to `benchmarks` below.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -329,6 +329,47 @@ const benchmarks: Benchmark[] = [
     },
   },
   {
+    name: 'neighbours',
+    description:
+      'First page of GET /api/projects (plain) at 32 connections for 10 s, alone and with a neighbour at the same time: 2 connections on the reports (All Time, and Last 30 Days) or on searches; the list\'s p50 and p99 and the neighbour\'s requests/s, for an organization with 10,000 projects and 100,000 tasks. On the embedded database every statement waits its turn on one connection, so this is how much one slow kind of request stalls the rest; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set',
+    async run({ runs }) {
+      const rows: Row[] = [];
+      for (const target of benchTargets()) {
+        const server = await startListServer(target.databaseUrl, { projects: 10_000, tasks: 100_000 });
+        try {
+          for (const [neighbour, path] of [
+            ['alone', undefined],
+            ['reports, all time', '/api/reports'],
+            ['reports, 30 days', '/api/reports?range=30d'],
+            ['search', '/api/projects?search=brand'],
+          ] as const) {
+            const lists: LoadResult[] = [];
+            const others: LoadResult[] = [];
+            for (let i = 0; i < runs; i++) {
+              const [list, other] = await Promise.all([
+                loadTestAsync(`${server.appUrl}/api/projects`, server.cookie, 32),
+                path ? loadTestAsync(`${server.appUrl}${path}`, server.cookie, 2) : undefined,
+              ]);
+              lists.push(list);
+              if (other) others.push(other);
+            }
+            const label = `${target.label}, list ${neighbour === 'alone' ? 'alone' : `beside ${neighbour}`}`;
+            rows.push(row('neighbours', label, 'list requests/s', 'req/s', lists.map((r) => r.rps)));
+            rows.push(row('neighbours', label, 'list p50 latency', 'ms', lists.map((r) => r.p50)));
+            rows.push(row('neighbours', label, 'list p99 latency', 'ms', lists.map((r) => r.p99)));
+            if (others.length) {
+              rows.push(row('neighbours', label, 'neighbour requests/s', 'req/s', others.map((r) => r.rps)));
+              rows.push(row('neighbours', label, 'neighbour p99 latency', 'ms', others.map((r) => r.p99)));
+            }
+          }
+        } finally {
+          await server.stop();
+        }
+      }
+      return rows;
+    },
+  },
+  {
     name: 'export',
     description:
       'GET /api/projects/export (CSV, every page) for an admin of the project-list organization (10,000 projects): time, rows, and the server process RSS before and at its peak during the download (sampled every 20 ms); PGlite, and PostgreSQL when BENCH_DATABASE_URL is set',
@@ -478,14 +519,42 @@ async function startListServer(databaseUrl: string | undefined, sizes: { project
 /** autocannon as its own process: 32 connections for 10 s (30 s request timeout); only 200s count. */
 type LoadResult = { rps: number; p50: number; p99: number; failed: number };
 
+function autocannonArgs(url: string, cookie: string | undefined, connections: number): string[] {
+  return ['-c', String(connections), '-d', '10', '-t', '30', '-j', ...(cookie ? ['-H', `cookie=${cookie}`] : []), url];
+}
+
 async function loadTest(url: string, cookie?: string, connections = 32): Promise<LoadResult> {
-  const args = ['-c', String(connections), '-d', '10', '-t', '30', '-j', ...(cookie ? ['-H', `cookie=${cookie}`] : []), url];
-  const output = execFileSync(path.join(root, 'node_modules', '.bin', 'autocannon'), args, {
+  const output = execFileSync(path.join(root, 'node_modules', '.bin', 'autocannon'), autocannonArgs(url, cookie, connections), {
     cwd: root,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],
     timeout: 90_000,
   });
+  return loadResult(url, output);
+}
+
+/** The same, without blocking: two loads at once. */
+function loadTestAsync(url: string, cookie: string | undefined, connections: number): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      path.join(root, 'node_modules', '.bin', 'autocannon'),
+      autocannonArgs(url, cookie, connections),
+      { cwd: root, encoding: 'utf8', timeout: 90_000 },
+      (error, output) => {
+        if (error) reject(error);
+        else {
+          try {
+            resolve(loadResult(url, output));
+          } catch (parseError) {
+            reject(parseError as Error);
+          }
+        }
+      },
+    );
+  });
+}
+
+function loadResult(url: string, output: string): LoadResult {
   const result = JSON.parse(output) as {
     requests: { average: number };
     latency: { p50: number; p99: number };
