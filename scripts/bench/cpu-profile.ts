@@ -1,6 +1,7 @@
-// `npx tsx scripts/bench/cpu-profile.ts [--search] [--log=info] [--seconds=10]`: a CPU profile of
-// the project-list server (decision 014) under the project-list load (32 connections, first
-// page), summarised by scripts/bench/profile-top.ts over the load window only. BENCH_DATABASE_URL
+// `npx tsx scripts/bench/cpu-profile.ts [--search] [--bare] [--log=info] [--seconds=10]`: a CPU
+// profile of the project-list server (decision 014) under the project-list load (32 connections,
+// first page; --bare: the bare route beside the app instead), summarised by
+// scripts/bench/profile-top.ts over the load window only. BENCH_DATABASE_URL
 // as for `npm run bench` (unset: PGlite). The .cpuprofile stays in bench-results/ for
 // Chrome DevTools or speedscope.
 import { execFileSync, spawn } from 'node:child_process';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
 const search = args.includes('--search');
+const bare = args.includes('--bare');
 const log = args.find((a) => a.startsWith('--log='))?.split('=')[1];
 const seconds = Number(args.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 10);
 const dir = path.join(root, 'bench-results', `cpu-profile-${new Date().toISOString().replace(/[:.]/g, '-')}`);
@@ -22,17 +24,17 @@ const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, '
   stdio: ['ignore', 'pipe', 'inherit'],
   env: { ...process.env, BENCH_PORT: process.env.BENCH_PORT ?? '3390', BENCH_LOG: log ?? '' },
 });
-const ready = await new Promise<{ appUrl: string; cookie: string }>((resolve, reject) => {
+const ready = await new Promise<{ appUrl: string; bareUrl: string; cookie: string }>((resolve, reject) => {
   let out = '';
   server.stdout!.on('data', (chunk: Buffer) => {
     out += chunk.toString();
     const line = out.split('\n').find((l) => l.startsWith('{') && l.includes('"ready"'));
-    if (line) resolve(JSON.parse(line) as { appUrl: string; cookie: string });
+    if (line) resolve(JSON.parse(line) as { appUrl: string; bareUrl: string; cookie: string });
   });
   server.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
 });
 // A short warm-up (JIT, prepared statements, caches), then the measured window.
-const url = `${ready.appUrl}/api/projects${search ? '?search=brand' : ''}`;
+const url = `${bare ? `${ready.bareUrl}/bare/projects` : `${ready.appUrl}/api/projects`}${search ? '?search=brand' : ''}`;
 const autocannon = path.join(root, 'node_modules', '.bin', 'autocannon');
 execFileSync(autocannon, ['-c', '32', '-d', '3', '-H', `cookie=${ready.cookie}`, url], { stdio: 'ignore' });
 const from = performance.now() - started;
