@@ -2,7 +2,7 @@
 // measures itself, on loopback only (ports 3300-3399), bounded in count and time, and returns
 // rows for the table; all rows also go to bench-results/<time>.json. Add a benchmark by adding
 // an entry to `benchmarks` below.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -245,6 +245,10 @@ const benchmarks: Benchmark[] = [
             ['plain', ''],
             ['search', '?search=brand'],
           ] as const) {
+            // Warmed up first (JIT, prepared statements, caches), unmeasured: otherwise the first
+            // round's app p99 is its cold start, the bare route's far shorter one.
+            await loadTest(`${server.appUrl}/api/projects${query}`, server.cookie, 32, 3);
+            await loadTest(`${server.bareUrl}/bare/projects${query}`, undefined, 32, 3);
             // App and bare alternate, so a busy spell of the machine hits both alike.
             const apps: LoadResult[] = [];
             const bares: LoadResult[] = [];
@@ -304,17 +308,64 @@ const benchmarks: Benchmark[] = [
   {
     name: 'reports',
     description:
-      'GET /api/reports (All Time) for an admin of an organization with 10,000 projects and 100,000 tasks, 8 connections for 10 s per round; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set',
+      'GET /api/reports (All Time, and Last 30 Days, whose start falls among the tasks) for an admin of an organization with 10,000 projects and 100,000 tasks (one a minute over 69 days), 8 connections for 10 s per round; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set',
     async run({ runs }) {
       const rows: Row[] = [];
       for (const target of benchTargets()) {
         const server = await startListServer(target.databaseUrl, { projects: 10_000, tasks: 100_000 });
         try {
-          const results: LoadResult[] = [];
-          for (let i = 0; i < runs; i++) results.push(await loadTest(`${server.appUrl}/api/reports`, server.cookie, 8));
-          rows.push(row('reports', target.label, 'requests/s', 'req/s', results.map((r) => r.rps)));
-          rows.push(row('reports', target.label, 'p50 latency', 'ms', results.map((r) => r.p50)));
-          rows.push(row('reports', target.label, 'p99 latency', 'ms', results.map((r) => r.p99)));
+          for (const [range, query] of [
+            ['all time', ''],
+            ['30 days', '?range=30d'],
+          ] as const) {
+            const results: LoadResult[] = [];
+            for (let i = 0; i < runs; i++) results.push(await loadTest(`${server.appUrl}/api/reports${query}`, server.cookie, 8));
+            const label = `${target.label}, ${range}`;
+            rows.push(row('reports', label, 'requests/s', 'req/s', results.map((r) => r.rps)));
+            rows.push(row('reports', label, 'p50 latency', 'ms', results.map((r) => r.p50)));
+            rows.push(row('reports', label, 'p99 latency', 'ms', results.map((r) => r.p99)));
+          }
+        } finally {
+          await server.stop();
+        }
+      }
+      return rows;
+    },
+  },
+  {
+    name: 'neighbours',
+    description:
+      'First page of GET /api/projects (plain) at 32 connections for 10 s, alone and with a neighbour at the same time: 2 connections on the reports (All Time, and Last 30 Days) or on searches; the list\'s p50 and p99 and the neighbour\'s requests/s, for an organization with 10,000 projects and 100,000 tasks. On the embedded database every statement waits its turn on one connection, so this is how much one slow kind of request stalls the rest; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set',
+    async run({ runs }) {
+      const rows: Row[] = [];
+      for (const target of benchTargets()) {
+        const server = await startListServer(target.databaseUrl, { projects: 10_000, tasks: 100_000 });
+        try {
+          for (const [neighbour, path] of [
+            ['alone', undefined],
+            ['reports, all time', '/api/reports'],
+            ['reports, 30 days', '/api/reports?range=30d'],
+            ['search', '/api/projects?search=brand'],
+          ] as const) {
+            const lists: LoadResult[] = [];
+            const others: LoadResult[] = [];
+            for (let i = 0; i < runs; i++) {
+              const [list, other] = await Promise.all([
+                loadTestAsync(`${server.appUrl}/api/projects`, server.cookie, 32),
+                path ? loadTestAsync(`${server.appUrl}${path}`, server.cookie, 2) : undefined,
+              ]);
+              lists.push(list);
+              if (other) others.push(other);
+            }
+            const label = `${target.label}, list ${neighbour === 'alone' ? 'alone' : `beside ${neighbour}`}`;
+            rows.push(row('neighbours', label, 'list requests/s', 'req/s', lists.map((r) => r.rps)));
+            rows.push(row('neighbours', label, 'list p50 latency', 'ms', lists.map((r) => r.p50)));
+            rows.push(row('neighbours', label, 'list p99 latency', 'ms', lists.map((r) => r.p99)));
+            if (others.length) {
+              rows.push(row('neighbours', label, 'neighbour requests/s', 'req/s', others.map((r) => r.rps)));
+              rows.push(row('neighbours', label, 'neighbour p99 latency', 'ms', others.map((r) => r.p99)));
+            }
+          }
         } finally {
           await server.stop();
         }
@@ -504,17 +555,45 @@ async function startListServer(
   });
 }
 
-/** autocannon as its own process: 32 connections for 10 s (30 s request timeout); only 200s count. */
+/** autocannon as its own process: 32 connections for 10 s by default (30 s request timeout); only 200s count. */
 type LoadResult = { rps: number; p50: number; p99: number; failed: number };
 
-async function loadTest(url: string, cookie?: string, connections = 32): Promise<LoadResult> {
-  const args = ['-c', String(connections), '-d', '10', '-t', '30', '-j', ...(cookie ? ['-H', `cookie=${cookie}`] : []), url];
-  const output = execFileSync(path.join(root, 'node_modules', '.bin', 'autocannon'), args, {
+function autocannonArgs(url: string, cookie: string | undefined, connections: number, seconds = 10): string[] {
+  return ['-c', String(connections), '-d', String(seconds), '-t', '30', '-j', ...(cookie ? ['-H', `cookie=${cookie}`] : []), url];
+}
+
+async function loadTest(url: string, cookie?: string, connections = 32, seconds = 10): Promise<LoadResult> {
+  const output = execFileSync(path.join(root, 'node_modules', '.bin', 'autocannon'), autocannonArgs(url, cookie, connections, seconds), {
     cwd: root,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],
     timeout: 90_000,
   });
+  return loadResult(url, output);
+}
+
+/** The same, without blocking: two loads at once. */
+function loadTestAsync(url: string, cookie: string | undefined, connections: number): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      path.join(root, 'node_modules', '.bin', 'autocannon'),
+      autocannonArgs(url, cookie, connections),
+      { cwd: root, encoding: 'utf8', timeout: 90_000 },
+      (error, output) => {
+        if (error) reject(error);
+        else {
+          try {
+            resolve(loadResult(url, output));
+          } catch (parseError) {
+            reject(parseError as Error);
+          }
+        }
+      },
+    );
+  });
+}
+
+function loadResult(url: string, output: string): LoadResult {
   const result = JSON.parse(output) as {
     requests: { average: number };
     latency: { p50: number; p99: number };

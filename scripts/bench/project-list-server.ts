@@ -3,7 +3,8 @@
 // beside it, a bare Fastify route that runs the same SQL through the same database driver with
 // no auth, validation or serialization: the ratio of the two is what our layers cost.
 //
-// Env: BENCH_PORT, BENCH_DATABASE_URL (unset: PGlite in a temp dir). Prints one JSON line
+// Env: BENCH_PORT, BENCH_DATABASE_URL (unset: PGlite in a temp dir), BENCH_LOG (a log level: the
+// app logs requests as in production, into /dev/null; unset: no logger). Prints one JSON line
 // { ready, pid, cookie, appUrl, bareUrl } on stdout when seeded and listening.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -78,7 +79,9 @@ if (TASKS > 0) {
 if (database.pglite) await database.pglite.query('analyze');
 else await database.pool!.query('analyze');
 
-const app = await buildApp({ config, database, logger: false });
+// BENCH_LOG=info: the request logs production writes (JSON lines, here into /dev/null).
+const logLevel = process.env.BENCH_LOG;
+const app = await buildApp({ config, database, logger: logLevel ? { level: logLevel, file: '/dev/null' } : false });
 const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
 const setCookie = signIn.headers['set-cookie'];
 const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ''])

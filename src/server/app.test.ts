@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webSocketOrigin } from './app';
+import { computeSecurityHeaders, securityHeaderOptions, webSocketOrigin } from './platform/security-headers';
 import { createTestApp, type TestApp } from './test/test-app';
 
 describe('app', () => {
@@ -25,6 +25,17 @@ describe('app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("sends helmet's whole set, computed once, on answers and errors alike", async () => {
+    const helmet = await computeSecurityHeaders(securityHeaderOptions(t.config.publicUrl));
+    expect(Object.keys(helmet)).toEqual(
+      expect.arrayContaining(['content-security-policy', 'strict-transport-security', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']),
+    );
+    for (const url of ['/api/health', '/api/nothing-here', '/api/me']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject(helmet);
+    }
   });
 
   it("lets pages connect to their own server only: 'self' and the public URL's WebSocket origin, no other ws/wss host", async () => {

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -29,6 +28,7 @@ import { projectDetailRoutes } from './modules/projects/detail-routes';
 import { scheduleOverdueSweep } from './modules/projects/overdue-job';
 import { scheduleHousekeeping } from './platform/db/housekeeping';
 import { projectRoutes } from './modules/projects/routes';
+import { scheduleReportCountsFold } from './modules/reports/report-counts';
 import { reportRoutes } from './modules/reports/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { sharingRoutes } from './modules/sharing/routes';
@@ -44,6 +44,7 @@ import { AppError, errorBody, isDatabaseUnavailable } from './platform/errors';
 import { LOG_REDACTION } from './platform/log-redaction';
 import { attachMailDelivery } from './platform/mail/mail-delivery';
 import { registerOriginCheck } from './platform/origin-check';
+import { registerSecurityHeaders } from './platform/security-headers';
 import type { Platform } from './platform/platform';
 import { requestLogController } from './platform/logging';
 import { projectRoot } from './platform/project-root';
@@ -69,12 +70,6 @@ export type AppOptions = {
 export type App = FastifyInstance;
 
 const builtWebRoot = path.join(projectRoot, 'dist', 'web');
-
-/** The ws:// or wss:// origin of an http(s) URL. */
-export function webSocketOrigin(url: string): string {
-  const { protocol, host } = new URL(url);
-  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}`;
-}
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;
@@ -146,24 +141,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return reply.status(status).send(errorBody(code, (error as Error).message));
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix positions popovers with inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        // 'self' covers the page's own ws/wss origin in CSP 3 browsers; the public URL's
-        // WebSocket origin is named too for those that read 'self' as http(s) only.
-        connectSrc: ["'self'", webSocketOrigin(config.publicUrl)],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerSecurityHeaders(app, config.publicUrl);
   await app.register(fastifyCookie);
   registerOriginCheck(app, config.publicUrl);
   // API responses over 1 KB, br or gzip as the client accepts; the web app's files come
@@ -219,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(liveRoutes, { platform });
   await app.register(backupRoutes, { platform });
   scheduleOverdueSweep(app, platform);
+  scheduleReportCountsFold(app, platform);
   scheduleHousekeeping(app, platform);
   attachMailDelivery(app, platform);
 

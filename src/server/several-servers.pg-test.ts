@@ -127,6 +127,22 @@ describe('two app servers on one PostgreSQL database and one S3 bucket', () => {
     }
   });
 
+  it('a sign-out on A ends the session on B, whose session cache held it (decision 014)', async () => {
+    const signIn = await fetch(`${a.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    const second = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    expect((await fetch(`${b.url}/api/me`, { headers: { cookie: second } })).status).toBe(200);
+    expect((await fetch(`${b.url}/api/me`, { headers: { cookie: second } })).status).toBe(200);
+    expect((await fetch(`${a.url}/api/auth/sign-out`, { method: 'POST', headers: { cookie: second } })).status).toBe(204);
+    // On A at once; on B as soon as the notification of the commit arrives.
+    expect((await fetch(`${a.url}/api/me`, { headers: { cookie: second } })).status).toBe(401);
+    await vi.waitFor(async () => expect((await fetch(`${b.url}/api/me`, { headers: { cookie: second } })).status).toBe(401), { timeout: 5000 });
+    expect((await fetch(`${b.url}/api/me`, { headers: { cookie } })).status).toBe(200);
+  });
+
   it('each email is delivered once though both servers run the mail worker', async () => {
     const reset = await fetch(`${a.url}/api/auth/password-reset/request`, {
       method: 'POST',

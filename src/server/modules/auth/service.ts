@@ -117,6 +117,8 @@ export async function signUp(platform: Platform, input: SignUpInput): Promise<{ 
   if (!(await checkSignUpCode(platform, email, code))) throw badRequest(AUTH_MESSAGES.codeInvalid, 'invalid_code');
   if (await userIdByEmail(platform, email)) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
   const now = platform.clock.now();
+  // Hashed before the transaction, which on the embedded database holds the only connection.
+  const passwordHash = await hashPassword(password);
   try {
     return await platform.db.transaction(async (tx) => {
       // Re-checked under the update, so two requests cannot both use one code.
@@ -140,7 +142,7 @@ export async function signUp(platform: Platform, input: SignUpInput): Promise<{ 
         fullName,
         role: 'organization_admin',
         email,
-        password,
+        passwordHash,
       });
       // Spec 4: the welcome email goes out once per member; the unique row is the guard.
       const welcomed = await tx

@@ -132,6 +132,8 @@ async function memberConnection(platform: Platform, request: FastifyRequest, ses
       // Signed out, a password changed elsewhere, removed, or expired: the stream ends before
       // this event (one primary-key read per event and socket; decision 008).
       if (!(await sessionStands(platform, sessionId))) return 'close';
+      // Sessions ended elsewhere (decision 014): for the session caches and the check above only.
+      if (event.topic === 'sessions') return 'skip';
       // A team change may be this member's removal or a new role: look at the session again.
       if (event.topic === 'team') {
         const current = (await findSession(platform, request))?.actor;

@@ -18,8 +18,8 @@ const generations = new Map<string, number>();
 let epoch = 0;
 
 onLocalChange((change) => {
-  if (change === 'resync') epoch += 1;
-  else generations.set(change.organizationId, (generations.get(change.organizationId) ?? 0) + 1);
+  if (change.kind === 'resync') epoch += 1;
+  else generations.set(change.event.organizationId, (generations.get(change.event.organizationId) ?? 0) + 1);
 });
 
 const generationOf = (organizationId: string) => `${epoch}:${generations.get(organizationId) ?? 0}`;

@@ -50,8 +50,20 @@ function searchPatternCondition(organizationId: string | Placeholder, pattern: s
   return or(ilike(projects.name, pattern), ilike(projects.description, pattern), sql`${projects.clientId} = any(${matchingClients})`)!;
 }
 
+// What a card shows of a project, and all the list reads: not its questionnaire and notes (two
+// jsonb and two text columns the driver would parse and drizzle map for every card).
+const cardColumns = {
+  id: projects.id,
+  name: projects.name,
+  description: projects.description,
+  status: projects.status,
+  dueDate: projects.dueDate,
+  clientId: projects.clientId,
+  createdAt: projects.createdAt,
+};
+
 type CardRow = {
-  project: typeof projects.$inferSelect;
+  project: Pick<typeof projects.$inferSelect, keyof typeof cardColumns>;
   clientName: string;
   ownerName: string | null;
 };
@@ -112,7 +124,7 @@ function prepareListQueries(db: Database, shape: ListShape) {
   // The cards of the page, with the counts or (when they are cached) without.
   const pageWith = <T extends Record<string, SQL<unknown>>>(extra: T, suffix: string) =>
     db
-      .select({ project: projects, clientName: clients.name, ownerName: owner.fullName, ...extra })
+      .select({ project: cardColumns, clientName: clients.name, ownerName: owner.fullName, ...extra })
       .from(projects)
       .innerJoin(clients, eq(clients.id, projects.clientId))
       .leftJoin(owner, eq(owner.id, projects.createdBy))
@@ -189,7 +201,7 @@ function listPage(rows: CardRow[], counts: ListCounts, limit: number, actor: Act
 
 async function findCard(db: Executor, actor: Actor, projectId: string): Promise<CardRow | undefined> {
   const [row] = await db
-    .select({ project: projects, clientName: clients.name, ownerName: owner.fullName })
+    .select({ project: cardColumns, clientName: clients.name, ownerName: owner.fullName })
     .from(projects)
     .innerJoin(clients, eq(clients.id, projects.clientId))
     .leftJoin(owner, eq(owner.id, projects.createdBy))

@@ -204,6 +204,8 @@ export async function addTeamMember(platform: Platform, actor: Actor, input: z.o
   assertMayAssign(actor, input.role);
   if (input.password && !input.email) throw badRequest(TEAM_MESSAGES.passwordNeedsEmail, 'email_required');
   if (input.email) await assertEmailFree(platform.db, input.email);
+  // Hashed before the transaction, which on the embedded database holds the only connection.
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
     return await platform.db.transaction(async (tx) => {
       const { profileId, userId } = await createMember(tx, {
@@ -211,7 +213,7 @@ export async function addTeamMember(platform: Platform, actor: Actor, input: z.o
         fullName: input.fullName,
         role: input.role,
         email: input.email,
-        password: input.password,
+        passwordHash,
         loginWithoutPassword: true,
         website: input.website,
         tags: input.tags,
@@ -279,7 +281,7 @@ export async function updateTeamMember(
         }
       } else if (input.email) {
         // A member without a login who now has an email gets one (decision 6), like a new member.
-        userId = await createLogin(tx, { fullName: input.fullName, email: input.email, password: input.password });
+        userId = await createLogin(tx, { fullName: input.fullName, email: input.email, passwordHash });
         await announceLogin(tx, platform, actor, {
           userId,
           email: input.email,

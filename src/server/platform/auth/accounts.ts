@@ -21,6 +21,12 @@ export type NewMember = {
   /** Sets the login's password; the email is then taken as verified. */
   password?: string;
   /**
+   * The same, already hashed (hashPassword). Callers inside a transaction hash first: on the
+   * embedded database an open transaction holds the only connection, and Argon2id takes tens of
+   * milliseconds that every other request would wait (decision 014).
+   */
+  passwordHash?: string;
+  /**
    * Make a login for the email even without a password: the member chooses one later through
    * an emailed set-password link (Team tab invitations).
    */
@@ -39,8 +45,8 @@ export async function createMember(
 ): Promise<{ profileId: string; userId: string | null }> {
   const email = member.email?.trim().toLowerCase() || null;
   const userId =
-    email && (member.password || member.loginWithoutPassword)
-      ? await createLogin(executor, { fullName: member.fullName, email, password: member.password })
+    email && (member.password || member.passwordHash || member.loginWithoutPassword)
+      ? await createLogin(executor, { fullName: member.fullName, email, password: member.password, passwordHash: member.passwordHash })
       : null;
   const [profile] = await executor
     .insert(profiles)
@@ -59,17 +65,17 @@ export async function createMember(
 
 /**
  * A better-auth user for the email, with a credential account (the library's own row format:
- * provider 'credential', account id = user id, Argon2id hash) when a password is given. Without
- * one the login has no password until it is set through a reset link.
+ * provider 'credential', account id = user id, Argon2id hash) when a password (or its hash) is
+ * given. Without one the login has no password until it is set through a reset link.
  */
 export async function createLogin(
   executor: Executor,
-  login: { fullName: string; email: string; password?: string },
+  login: { fullName: string; email: string; password?: string; passwordHash?: string },
 ): Promise<string> {
+  const passwordHash = login.passwordHash ?? (login.password ? await hashPassword(login.password) : undefined);
   const userId = randomUUID();
   await executor.insert(users).values({ id: userId, name: login.fullName, email: login.email, emailVerified: true });
-  if (login.password) {
-    const passwordHash = await hashPassword(login.password);
+  if (passwordHash) {
     await executor.insert(accounts).values({
       id: randomUUID(),
       accountId: userId,

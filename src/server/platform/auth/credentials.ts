@@ -5,6 +5,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { accounts, sessions } from '../db/schema/auth';
 import { passwordResetTokens } from '../db/schema/platform';
+import { publishSessionsEnded } from './session-cache';
 
 /**
  * Writes the Argon2id hash into the user's credential account (better-auth's row format), and
@@ -25,11 +26,16 @@ export async function setCredentialPassword(executor: Executor, userId: string, 
   }
 }
 
-/** Ends the user's sessions, all of them or all but one. */
+/**
+ * Ends the user's sessions, all of them or all but one, on every app server: the 'sessions'
+ * event goes with the caller's transaction, so their cached copies go when it commits.
+ */
 export async function revokeSessions(executor: Executor, userId: string, keepSessionId?: string) {
-  await executor
+  const ended = await executor
     .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
+  if (ended.length > 0) await publishSessionsEnded(executor, userId);
 }
 
 /** Postgres unique_violation (an email already taken), whether drizzle wrapped the driver's error or not. */

@@ -10,6 +10,15 @@ import { profiles } from '../db/schema/tenancy';
 import { unauthorized } from '../errors';
 import type { Platform } from '../platform';
 import { SESSION_COOKIE_PREFIX, SESSION_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth';
+import {
+  cachedSession,
+  forgetSession,
+  keepSession,
+  publishSessionsEnded,
+  refreshCachedSession,
+  sessionReadStamp,
+  type SessionRow,
+} from './session-cache';
 
 export type Actor = {
   userId: string;
@@ -72,11 +81,19 @@ export async function sealSession(db: Executor, token: string): Promise<string> 
   return hashed;
 }
 
-/** Signs the caller out: their session row goes and the cookie is cleared. */
+/**
+ * Signs the caller out: their session row goes (and with it every app server's cached copy, by
+ * the 'sessions' event of the same transaction) and the cookie is cleared.
+ */
 export async function endSession(platform: Platform, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const cookieName = sessionCookieName(platform);
   const token = verifiedToken(platform, request.cookies[cookieName]);
-  if (token) await platform.db.delete(sessions).where(eq(sessions.token, hashSessionToken(token)));
+  if (token) {
+    await platform.db.transaction(async (tx) => {
+      const [ended] = await tx.delete(sessions).where(eq(sessions.token, hashSessionToken(token))).returning({ userId: sessions.userId });
+      if (ended) await publishSessionsEnded(tx, ended.userId);
+    });
+  }
   reply.setCookie(cookieName, '', { path: '/', maxAge: 0, httpOnly: true, sameSite: 'lax', secure: isSecure(platform) });
 }
 
@@ -135,9 +152,9 @@ function sessionQuery(db: Database) {
 /**
  * The signed-in caller with their session, or null. A user without a profile is not signed in.
  *
- * One query (decision 014): the signed cookie is checked here with the library's own signing rule,
- * then the session, its user and the profile are read together, instead of better-auth's
- * getSession (session, then user) followed by the profile. The row is found by the token's hash. As the library did, a session used
+ * One query at most (decision 014): the signed cookie is checked here with the library's own
+ * signing rule, then the session, its user and the profile are read together (or taken from the
+ * session cache), instead of better-auth's getSession (session, then user) followed by the profile. The row is found by the token's hash. As the library did, a session used
  * more than a day after it was last extended is extended to 30 days again; given the reply, the
  * refreshed cookie goes back with it, so an active browser stays signed in.
  */
@@ -148,11 +165,13 @@ export async function findSession(platform: Platform, request: FastifyRequest, r
   const token = verifiedToken(platform, request.cookies[cookieName]);
   if (!token) return null;
   const now = new Date();
-  const [row] = await sessionQuery(platform.db).execute({ token: hashSessionToken(token), now });
+  const tokenHash = hashSessionToken(token);
+  const row = await readSession(platform, tokenHash, now);
   if (!row) return null;
   if (row.expiresAt.getTime() - SESSION_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now.getTime()) {
     const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
     await platform.db.update(sessions).set({ expiresAt, updatedAt: now }).where(eq(sessions.id, row.sessionId));
+    refreshCachedSession(platform.db, tokenHash, expiresAt);
     reply?.setCookie(cookieName, `${token}.${signature(platform, token)}`, {
       // Encoded as the library encodes it (base64's + / = escaped).
       encode: encodeURIComponent,
@@ -175,6 +194,21 @@ export async function findSession(platform: Platform, request: FastifyRequest, r
     sessionId: row.sessionId,
     sessionToken: token,
   };
+}
+
+/** The session row of a stored token: from the session cache (session-cache.ts) or one query. */
+async function readSession(platform: Platform, tokenHash: string, now: Date): Promise<SessionRow | null> {
+  const cached = cachedSession(platform.db, tokenHash, platform.clock.now().getTime());
+  if (cached) {
+    if (cached.expiresAt.getTime() > now.getTime()) return cached;
+    forgetSession(platform.db, tokenHash);
+    return null;
+  }
+  const stamp = sessionReadStamp();
+  const [row] = await sessionQuery(platform.db).execute({ token: tokenHash, now });
+  if (!row) return null;
+  keepSession(platform.db, tokenHash, row, stamp, platform.clock.now().getTime());
+  return row;
 }
 
 export async function requireSession(platform: Platform, request: FastifyRequest, reply?: FastifyReply): Promise<ActorSession> {

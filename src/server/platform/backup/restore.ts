@@ -11,7 +11,7 @@ import * as tar from 'tar';
 import type { DatabaseHandle } from '../db/client';
 import type { Storage } from '../storage/storage';
 import { appMigrationLevel, manifestSchema, type Manifest } from './manifest';
-import { inTransaction, listTables, quoteIdent, type Query } from './snapshot';
+import { DERIVED_TABLES, inTransaction, listTables, quoteIdent, type Query } from './snapshot';
 
 const INSERT_ROWS = 500;
 
@@ -182,6 +182,9 @@ export async function restoreArchive({ archive, database, storage, force = false
         counts[table.name] = rows;
       }
       for (const index of indexes) await query(index.def as string);
+      // What the triggers wrote while the rows went in, and whatever a --force target held, is
+      // replaced by a count of the restored rows.
+      for (const rebuild of Object.values(DERIVED_TABLES)) await query(rebuild);
       return counts;
     });
 

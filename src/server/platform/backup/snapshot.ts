@@ -37,7 +37,15 @@ export async function inTransaction<T>(
 
 export type TableInfo = { name: string; columns: string[] };
 
-/** The app's tables in the public schema, parents before children (foreign keys). */
+/**
+ * Tables derived entirely from the others and kept by triggers (decision 014): an archive leaves
+ * them out and a restore rebuilds them, once every row is in, with the statement given here.
+ */
+export const DERIVED_TABLES: Readonly<Record<string, string>> = {
+  report_counts: 'select report_counts_rebuild()',
+};
+
+/** The app's tables in the public schema but the derived ones, parents before children (foreign keys). */
 export async function listTables(query: Query): Promise<TableInfo[]> {
   const columns = await query(
     `select table_name as t, column_name as c from information_schema.columns
@@ -48,6 +56,7 @@ export async function listTables(query: Query): Promise<TableInfo[]> {
   );
   const byTable = new Map<string, string[]>();
   for (const row of columns) {
+    if (Object.hasOwn(DERIVED_TABLES, row.t as string)) continue;
     const list = byTable.get(row.t as string) ?? [];
     list.push(row.c as string);
     byTable.set(row.t as string, list);

@@ -13,10 +13,11 @@ import pg from 'pg';
 import { projectRoot } from '../project-root';
 import * as authSchema from './schema/auth';
 import * as platformSchema from './schema/platform';
+import * as reportingSchema from './schema/reporting';
 import * as tenancySchema from './schema/tenancy';
 import * as workSchema from './schema/work';
 
-export const schema = { ...authSchema, ...tenancySchema, ...workSchema, ...platformSchema };
+export const schema = { ...authSchema, ...tenancySchema, ...workSchema, ...platformSchema, ...reportingSchema };
 export type Schema = typeof schema;
 
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

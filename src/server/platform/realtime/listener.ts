@@ -5,8 +5,8 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
-import { announceLocalChange } from './local-changes';
-import { CHANGES_CHANNEL, parseChangeEvent, type ChangeEvent } from './publisher';
+import { announceLocalChange, markChangeFeed } from './local-changes';
+import { CHANGES_CHANNEL, parseChangeNotification, type ChangeEvent } from './publisher';
 
 export type ChangeListener = { stop: () => Promise<void> };
 
@@ -26,19 +26,24 @@ export async function listenForChanges(
   log: FastifyBaseLogger,
 ): Promise<ChangeListener> {
   const onPayload = (payload: string) => {
-    const event = parseChangeEvent(payload);
-    if (!event) {
+    const notification = parseChangeNotification(payload);
+    if (!notification) {
       log.warn({ payload }, 'realtime: ignored a malformed change notification');
       return;
     }
-    announceLocalChange(event);
-    callbacks.onEvent(event);
+    announceLocalChange({ kind: 'committed', ...notification });
+    callbacks.onEvent(notification.event);
   };
   const onResync = () => {
-    announceLocalChange('resync');
+    announceLocalChange({ kind: 'resync' });
     callbacks.onResync();
   };
-  return listenOn(database, connectionString, CHANGES_CHANNEL, { onPayload, onResync }, log);
+  // Caches that other servers' changes must end answer only while this listener hears them.
+  const db = database.db as object | undefined;
+  const onLive = (live: boolean) => {
+    if (db) markChangeFeed(db, live);
+  };
+  return listenOn(database, connectionString, CHANGES_CHANNEL, { onPayload, onResync, onLive }, log);
 }
 
 /** Calls `onPayload` for each notification on `channel` (a fixed identifier, never user input). */
@@ -46,10 +51,21 @@ export async function listenOn(
   database: DatabaseHandle,
   connectionString: string | undefined,
   channel: string,
-  callbacks: { onPayload: (payload: string) => void; onResync: () => void },
+  callbacks: {
+    onPayload: (payload: string) => void;
+    onResync: () => void;
+    /** true once notifications are heard, false from the moment they may not be (a dropped connection, stop). */
+    onLive?: (live: boolean) => void;
+  },
   log: FastifyBaseLogger,
 ): Promise<ChangeListener> {
   const deliver = callbacks.onPayload;
+  let live = false;
+  const setLive = (value: boolean) => {
+    if (live === value) return;
+    live = value;
+    callbacks.onLive?.(value);
+  };
 
   // A handle without its raw driver (a test's second app on a borrowed database) cannot listen:
   // the app works, without live updates.
@@ -61,7 +77,13 @@ export async function listenOn(
   if (database.kind === 'pglite') {
     if (!database.pglite) return off();
     const unlisten = await database.pglite.listen(channel, deliver);
-    return { stop: () => unlisten().catch(() => undefined) };
+    setLive(true);
+    return {
+      stop: () => {
+        setLive(false);
+        return unlisten().catch(() => undefined);
+      },
+    };
   }
 
   const poolOptions = (database.pool as unknown as { options?: pg.ClientConfig } | undefined)?.options;
@@ -79,9 +101,13 @@ export async function listenOn(
       if (message.channel === channel) deliver(message.payload ?? '');
     });
     // 'error' then 'end' on a dropped connection; reconnect once, on 'end'.
-    next.on('error', (error) => log.warn({ err: error }, 'realtime: listener connection error'));
+    next.on('error', (error) => {
+      if (client === next) setLive(false);
+      log.warn({ err: error }, 'realtime: listener connection error');
+    });
     next.on('end', () => {
       if (client !== next || stopped) return;
+      setLive(false);
       client = null;
       scheduleReconnect();
     });
@@ -96,6 +122,7 @@ export async function listenOn(
     }
     if (attempt > 0) callbacks.onResync();
     attempt = 0;
+    setLive(true);
   };
 
   const scheduleReconnect = () => {
@@ -115,6 +142,7 @@ export async function listenOn(
   return {
     stop: async () => {
       stopped = true;
+      setLive(false);
       clearTimeout(timer);
       const current = client;
       client = null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseChangeEvent } from './publisher';
+import { parseChangeEvent, parseChangeNotification } from './publisher';
 
 const ORG = '7b0d6a5e-4c7b-4b8a-9a55-0f4b9d0c1a2b';
 
@@ -19,5 +19,16 @@ describe('change notifications', () => {
     expect(parseChangeEvent(JSON.stringify({ organizationId: 'nope', topic: 'clients' }))).toBeNull();
     expect(parseChangeEvent(JSON.stringify({ organizationId: ORG, topic: 'secrets' }))).toBeNull();
     expect(parseChangeEvent('{not json')).toBeNull();
+  });
+
+  it("hands back the publisher's id beside the event, never inside it (pages do not get it)", () => {
+    const id = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
+    expect(parseChangeNotification(JSON.stringify({ organizationId: ORG, projectId: null, topic: 'sessions', id }))).toEqual({
+      event: { organizationId: ORG, projectId: null, topic: 'sessions' },
+      id,
+    });
+    expect(parseChangeNotification(JSON.stringify({ organizationId: ORG, topic: 'team', id: 'not-an-id' }))).toEqual({
+      event: { organizationId: ORG, projectId: null, topic: 'team' },
+    });
   });
 });

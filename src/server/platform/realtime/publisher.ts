@@ -1,6 +1,7 @@
 // "This changed" events (ARCHITECTURE "realtime"): published with pg_notify inside the writing
 // transaction, so PostgreSQL delivers one only when the change commits, to every app server
 // listening on the channel. The payload names what changed, never its content.
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { ActivityAction } from '../activity-log';
 import type { Executor } from '../db/client';
@@ -11,9 +12,11 @@ export const CHANGES_CHANNEL = 'brieflane_changes';
 
 /**
  * 'project': something on one project's page (tasks, files, notes, links, details, status).
+ * 'sessions': sessions of the organization ended (a sign-out, a password changed or reset): for
+ * the session caches (decision 014) and the live sockets of those sessions, never sent to a page.
  * The others are organization-level lists.
  */
-export const CHANGE_TOPICS = ['project', 'projects', 'clients', 'templates', 'team', 'organization', 'inbox'] as const;
+export const CHANGE_TOPICS = ['project', 'projects', 'clients', 'templates', 'team', 'organization', 'inbox', 'sessions'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
 export type ChangeEvent = {
@@ -64,23 +67,32 @@ export async function publishChange(
     ...(origin ? { origin } : {}),
     ...(event.recipientId ? { recipientId: event.recipientId } : {}),
   };
-  await executor.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(payload)})`);
-  // This process's caches forget at once; the notification tells every server after commit.
-  announceLocalChange(payload);
+  // This process's caches forget at once (before the notification, which an embedded database
+  // may deliver as soon as it runs outside a transaction); the notification tells every server
+  // after commit, and its id lets this process tell its own from others'.
+  const id = randomUUID();
+  announceLocalChange({ kind: 'published', event: payload, id });
+  await executor.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ ...payload, id })})`);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The event in a notification's payload, or null for anything malformed. */
 export function parseChangeEvent(payload: string): ChangeEvent | null {
+  return parseChangeNotification(payload)?.event ?? null;
+}
+
+/** The event and the publisher's id (publishChange's, when the payload carries a well-formed one). */
+export function parseChangeNotification(payload: string): { event: ChangeEvent; id?: string } | null {
   try {
-    const value = JSON.parse(payload) as Partial<ChangeEvent>;
+    const value = JSON.parse(payload) as Partial<ChangeEvent> & { id?: unknown };
     if (typeof value.organizationId !== 'string' || !UUID.test(value.organizationId)) return null;
     if (!CHANGE_TOPICS.includes(value.topic as ChangeTopic)) return null;
     const projectId = typeof value.projectId === 'string' && UUID.test(value.projectId) ? value.projectId : null;
     const origin = isChangeOrigin(value.origin) ? { origin: value.origin } : {};
     const recipient = typeof value.recipientId === 'string' && UUID.test(value.recipientId) ? { recipientId: value.recipientId } : {};
-    return { organizationId: value.organizationId, projectId, topic: value.topic as ChangeTopic, ...origin, ...recipient };
+    const event = { organizationId: value.organizationId, projectId, topic: value.topic as ChangeTopic, ...origin, ...recipient };
+    return typeof value.id === 'string' && UUID.test(value.id) ? { event, id: value.id } : { event };
   } catch {
     return null;
   }

@@ -221,6 +221,8 @@ export const tasks = pgTable(
   },
   (t) => [
     index('tasks_project_id_idx').on(t.projectId, t.createdAt),
+    // Reports (decision 014): the tasks of the first partial hour of a range, counted one by one.
+    index('tasks_created_at_idx').on(t.createdAt),
     // My Work: an assignee's open tasks, soonest due first and undated last (issue 16): the
     // list's own order, so a page reads its rows off the index instead of sorting them all.
     index('tasks_assignee_open_idx')
