@@ -77,16 +77,16 @@ const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? '']).find((
 const check = await app.inject({ method: 'GET', url: '/api/my-work', headers: { cookie } });
 if (check.statusCode !== 200 || check.json().items.length !== PAGE) throw new Error(`My Work answered ${check.statusCode}: ${check.body.slice(0, 300)}`);
 
-// My Work's first page by hand: the developer's open tasks in projects they are assigned to,
-// soonest due first, undated last.
+// My Work's first page by hand, in the service's shape: the developer's open tasks in projects
+// they are assigned to (a per-row test, see my-work.ts), soonest due first, undated last.
 const myWorkSql = `
-  select t.*, p.name as project_name, c.name as client_name, a.full_name as assignee_name
+  select t.*, p.name as project_name, c.name as client_name
   from tasks t
   join projects p on p.id = t.project_id
   join clients c on c.id = p.client_id
-  join profiles a on a.id = t.assignee_id
-  where t.assignee_id = $1 and t.status <> 'completed' and p.organization_id = $2
-    and exists (select 1 from developer_project_access d where d.project_id = p.id and d.developer_profile_id = $1)
+  where t.assignee_id = $1 and t.status <> 'completed'
+    and (select p2.organization_id = $2 and exists (select 1 from developer_project_access d where d.project_id = p2.id and d.developer_profile_id = $1)
+         from projects p2 where p2.id = t.project_id)
   order by coalesce(t.due_date, '9999-12-31'::date), t.id
   limit ${PAGE + 1}`;
 const bare = Fastify({ logger: false });

@@ -6,7 +6,6 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { MY_WORK_PAGE_SIZE, type MyWorkItem } from '../../../domain/tasks';
 import type { Actor } from '../../platform/auth/session';
 import { invalidCursor } from '../../platform/db/cursor';
-import { profiles } from '../../platform/db/schema/tenancy';
 import { clients, projects, tasks } from '../../platform/db/schema/work';
 import type { Platform } from '../../platform/platform';
 import { visibleProjects } from '../../platform/project-access/member';
@@ -31,17 +30,22 @@ function decode(cursor: string): { due: string; id: string } {
 
 export async function listMyWork({ db }: Platform, actor: Actor, cursor: string | undefined): Promise<{ items: MyWorkItem[]; nextCursor: string | null }> {
   const after = cursor ? decode(cursor) : null;
+  // Whether the caller can see the task's project, as a test of each row rather than a join: the
+  // planner cannot know that an assignee's tasks lie in projects they can see, so it estimates a
+  // join at a small fraction of the rows and sorts every open task instead of reading the first
+  // page off tasks_assignee_open_idx (decision 016: 14 ms against 0.5 ms for 5,000 open tasks on
+  // PostgreSQL). The inner "projects" is the subquery's own; "tasks" is the outer row.
+  const canSeeProject = sql`(select ${visibleProjects(actor)} from ${projects} where ${projects.id} = ${tasks.projectId})`;
   const rows = await db
-    .select({ task: tasks, projectName: projects.name, clientName: clients.name, assigneeName: profiles.fullName })
+    .select({ task: tasks, projectName: projects.name, clientName: clients.name })
     .from(tasks)
     .innerJoin(projects, eq(projects.id, tasks.projectId))
     .innerJoin(clients, eq(clients.id, projects.clientId))
-    .innerJoin(profiles, eq(profiles.id, tasks.assigneeId))
     .where(
       and(
         eq(tasks.assigneeId, actor.profileId),
         ne(tasks.status, 'completed'),
-        visibleProjects(actor),
+        canSeeProject,
         // A row comparison on the index's own key (tasks_assignee_open_idx): the page starts where the last one ended.
         after ? sql`(${dueKey}, ${tasks.id}) > (${after.due}::date, ${after.id}::uuid)` : undefined,
       ),
@@ -50,7 +54,8 @@ export async function listMyWork({ db }: Platform, actor: Actor, cursor: string 
     .limit(MY_WORK_PAGE_SIZE + 1);
   const page = rows.slice(0, MY_WORK_PAGE_SIZE);
   return {
-    items: page.map((row) => ({ ...toTask(row.task, row.assigneeName), projectName: row.projectName, clientName: row.clientName })),
+    // Every task here is the caller's own.
+    items: page.map((row) => ({ ...toTask(row.task, actor.fullName), projectName: row.projectName, clientName: row.clientName })),
     nextCursor: rows.length > MY_WORK_PAGE_SIZE ? encode(page.at(-1)!.task) : null,
   };
 }
