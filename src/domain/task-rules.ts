@@ -18,6 +18,7 @@ export const TASK_MESSAGES = {
   notFound: 'Task not found',
   assigneeNotAllowed: 'Choose a member who can see this project.',
   nothingToChange: 'Nothing to change.',
+  boardChanged: 'The board changed meanwhile. Try the move again.',
   staffOnly: 'Only staff can edit a task; you can change its status.',
 } as const;
 

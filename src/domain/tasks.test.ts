@@ -37,11 +37,15 @@ describe('task rules (spec 4, issue 16)', () => {
   });
 
   it('accepts a change of any task field, refuses an empty change and unknown statuses', () => {
-    expect(updateTaskSchema.parse({ status: 'in_progress', position: 12.5 })).toEqual({ status: 'in_progress', position: 12.5 });
+    const after = '0b1d9c9e-5a4f-4f0e-9d3e-1c2b3a4d5e6f';
+    expect(updateTaskSchema.parse({ status: 'in_progress', afterTaskId: after })).toEqual({ status: 'in_progress', afterTaskId: after });
+    expect(updateTaskSchema.parse({ afterTaskId: null })).toEqual({ afterTaskId: null });
     expect(updateTaskSchema.parse({ assigneeId: null })).toEqual({ assigneeId: null });
     expect(updateTaskSchema.safeParse({}).success).toBe(false);
     expect(updateTaskSchema.safeParse({ status: 'done' }).success).toBe(false);
-    expect(updateTaskSchema.safeParse({ position: Number.POSITIVE_INFINITY }).success).toBe(false);
+    expect(updateTaskSchema.safeParse({ afterTaskId: 'the-first-one' }).success).toBe(false);
+    // The stored position is the server's to decide.
+    expect(updateTaskSchema.parse({ status: 'pending', position: 3 })).toEqual({ status: 'pending' });
     expect(updateTaskSchema.safeParse({ title: '   ' }).success).toBe(false);
   });
 });

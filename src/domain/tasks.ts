@@ -27,8 +27,11 @@ export type CreateTaskInput = z.input<typeof createTaskSchema>;
 export const updateTaskSchema = z
   .object({
     status: z.enum(TASK_STATUSES),
-    /** The task's place in its board column: between its neighbours' positions. */
-    position: z.number().finite().min(-1e15).max(1e15),
+    /**
+     * Where the task goes in its board column (its new one when the status changes): right after
+     * this task, or at the top for null. Without it a task whose status changes goes last.
+     */
+    afterTaskId: z.uuid({ message: TASK_MESSAGES.boardChanged }).nullable(),
     title: createTaskSchema.shape.title,
     description: createTaskSchema.shape.description,
     priority: z.enum(TASK_PRIORITIES),

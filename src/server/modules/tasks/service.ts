@@ -8,6 +8,7 @@ import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { INBOX_TEXTS } from '../../../domain/inbox';
+import { placeAfter, positionAtEnd } from '../../../domain/task-order';
 import {
   createTaskSchema,
   STAFF_TASK_FIELDS,
@@ -22,7 +23,7 @@ import { recordActivity } from '../../platform/activity-log';
 import type { Executor } from '../../platform/db/client';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { developerProjectAccess, tasks } from '../../platform/db/schema/work';
-import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { notifyMember, projectFollowers } from '../../platform/inbox';
 import { publishChange } from '../../platform/realtime/publisher';
 import { enqueueEmail } from '../../platform/mail/outbox';
@@ -215,7 +216,10 @@ export async function updateTask(
     const edits = Object.fromEntries(
       (['title', 'description', 'priority', 'dueDate'] as const).filter((f) => change[f] !== undefined && change[f] !== current[f]).map((f) => [f, change[f]]),
     );
-    const moved = change.position !== undefined && change.position !== current.position;
+    // The task's place in its column: where the move asked for, or last in the new column.
+    const placement = statusChanged || change.afterTaskId !== undefined ? await place(tx, current, status, change.afterTaskId) : [];
+    const position = placement.find((p) => p.id === current.id)?.position;
+    const moved = placement.length > 0;
     // Already so (a double click, two people at once): nothing to record or email.
     if (!statusChanged && !assigneeChanged && !moved && Object.keys(edits).length === 0) {
       return toTask(current, await assigneeName(tx, current.assigneeId));
@@ -232,12 +236,13 @@ export async function updateTask(
             : { status, completedAt: null, completedBy: null }
           : {}),
         ...(assigneeChanged ? { assigneeId: change.assigneeId } : {}),
-        ...(moved ? { position: change.position } : {}),
+        ...(position !== undefined ? { position } : {}),
         updatedAt: now,
       })
       .where(and(eq(tasks.id, taskId), eq(tasks.projectId, project.id)))
       .returning();
     if (!row) throw notFound(TASK_MESSAGES.notFound);
+    await storePositions(tx, project.id, placement.filter((p) => p.id !== current.id));
 
     if (statusChanged || assigneeChanged || Object.keys(edits).length > 0) {
       // The project's organization: a signed-in user of another one may act through a link.
@@ -302,4 +307,38 @@ async function publishProjectChange(tx: Executor, project: AccessedProject): Pro
 /** The checkbox (spec 4), for members and for link viewers alike. */
 export function setTaskStatus(platform: Platform, access: ProjectAccess, taskId: string, status: Extract<TaskStatus, 'pending' | 'completed'>): Promise<Task> {
   return updateTask(platform, access, taskId, { status });
+}
+
+/**
+ * The positions to store for a task going into the `status` column: right after `afterTaskId`
+ * (null: the top), or last when no place is named. The column's rows are locked, so two moves
+ * into one column take turns and each sees the other's result.
+ */
+async function place(tx: Executor, task: typeof tasks.$inferSelect, status: TaskStatus, afterTaskId: string | null | undefined) {
+  const column = (
+    await tx
+      .select({ id: tasks.id, position: tasks.position, createdAt: tasks.createdAt })
+      .from(tasks)
+      .where(and(eq(tasks.projectId, task.projectId), eq(tasks.status, status)))
+      .for('update')
+  ).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  const moved = { id: task.id, position: task.position, createdAt: task.createdAt.toISOString() };
+  if (afterTaskId === undefined) return [{ id: task.id, position: positionAtEnd(column, moved) }];
+  const placement = placeAfter(column, moved, afterTaskId);
+  // The neighbour left the column (or the project) meanwhile: the board the move was made on is gone.
+  if (!placement) throw conflict(TASK_MESSAGES.boardChanged, 'board_changed');
+  return placement;
+}
+
+/** Other tasks' new positions when a column is numbered again, in one statement. */
+async function storePositions(tx: Executor, projectId: string, positions: Array<{ id: string; position: number }>) {
+  if (positions.length === 0) return;
+  const values = sql.join(
+    positions.map((p) => sql`(${p.id}::uuid, ${p.position}::double precision)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${tasks} set position = v.position
+    from (values ${values}) as v(id, position)
+    where ${tasks.id} = v.id and ${tasks.projectId} = ${projectId}`);
 }

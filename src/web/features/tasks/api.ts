@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { placeAfter, positionAtEnd } from '@/domain/task-order';
 import type { createTaskSchema, MyWorkItem, Task, updateTaskSchema } from '@/domain/tasks';
 import { api } from '@/web/lib/api-client';
 import type { ProjectSource } from '@/web/lib/project-source';
@@ -46,6 +47,29 @@ export function useCreateTask(source: ProjectSource) {
 type TaskChange = { taskId: string } & z.input<typeof updateTaskSchema>;
 
 /**
+ * The list as the server will have it once the change is made, shown while it is sent: the
+ * fields, and the board's order by the same rule the server applies (decision 016).
+ */
+export function withChange(tasks: readonly Task[], taskId: string, { afterTaskId, ...fields }: Omit<TaskChange, 'taskId'>): Task[] {
+  const task = tasks.find((t) => t.id === taskId);
+  if (!task) return [...tasks];
+  const status = fields.status ?? task.status;
+  const column = tasks.filter((t) => t.status === status);
+  const positions =
+    afterTaskId !== undefined
+      ? (placeAfter(column, task, afterTaskId) ?? [])
+      : status !== task.status
+        ? [{ id: task.id, position: positionAtEnd(column, task) }]
+        : [];
+  const moved = new Map(positions.map((p) => [p.id, p.position]));
+  return tasks.map((t) => {
+    const position = moved.get(t.id) ?? t.position;
+    if (t.id === taskId) return { ...t, ...fields, position } as Task;
+    return position === t.position ? t : { ...t, position };
+  });
+}
+
+/**
  * Any change to a task (the checkbox, the menu, the board, an edit): shown at once, put back if
  * it fails, then the list is fetched again.
  */
@@ -59,7 +83,7 @@ export function useUpdateTask(source: ProjectSource) {
     onMutate: async ({ taskId, ...change }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<Task[]>(key);
-      queryClient.setQueryData<Task[]>(key, (tasks) => tasks?.map((t) => (t.id === taskId ? ({ ...t, ...change } as Task) : t)));
+      queryClient.setQueryData<Task[]>(key, (tasks) => tasks && withChange(tasks, taskId, change));
       return { previous };
     },
     onError: (_error, _input, context) => queryClient.setQueryData(key, context?.previous),

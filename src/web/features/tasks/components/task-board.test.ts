@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Task } from '@/domain/tasks';
-import { boardColumns, positionBetween } from './task-board';
+import { withChange } from '../api';
+import { boardColumns } from './task-board';
 
 const task = (id: string, status: Task['status'], position: number): Task => ({
   id,
@@ -26,10 +27,21 @@ describe('the task board (issue 16)', () => {
     expect(columns.completed.map((t) => t.id)).toEqual(['d']);
   });
 
-  it('places a dropped task between its new neighbours, or past the end it was dropped at', () => {
-    expect(positionBetween(10, 20)).toBe(15);
-    expect(positionBetween(undefined, 20)).toBeLessThan(20);
-    expect(positionBetween(10, undefined)).toBeGreaterThan(10);
-    expect(positionBetween(undefined, undefined)).toBeGreaterThan(0);
+  it('shows a drop where it was made while the server stores it, by the server\'s rule', () => {
+    const tasks = [task('a', 'pending', 10), task('b', 'pending', 20), task('x', 'in_progress', 5), task('y', 'in_progress', 6)];
+    const ids = (list: Task[], status: Task['status']) => boardColumns(list)[status].map((t) => t.id);
+    // Into another column, after a named task.
+    const dropped = withChange(tasks, 'x', { status: 'pending', afterTaskId: 'a' });
+    expect(ids(dropped, 'pending')).toEqual(['a', 'x', 'b']);
+    expect(ids(dropped, 'in_progress')).toEqual(['y']);
+    // To the top of its own column.
+    expect(ids(withChange(tasks, 'b', { afterTaskId: null }), 'pending')).toEqual(['b', 'a']);
+    // A status from the menu: last in the new column; nothing else moves.
+    const completed = withChange(tasks, 'y', { status: 'pending' });
+    expect(ids(completed, 'pending')).toEqual(['a', 'b', 'y']);
+    expect(completed.find((t) => t.id === 'a')).toBe(tasks[0]);
+    // Neighbours that share a position (tasks made in one go): the column is numbered again.
+    const tied = [task('a', 'pending', 0), task('b', 'pending', 0), task('x', 'completed', 0)];
+    expect(ids(withChange(tied, 'x', { status: 'pending', afterTaskId: 'a' }), 'pending')).toEqual(['a', 'x', 'b']);
   });
 });

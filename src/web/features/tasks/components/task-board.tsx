@@ -1,6 +1,6 @@
 // The project's task board (issue 16): a column per status, tasks in their saved order; drag and
 // drop with the mouse, a long press or the keyboard (dnd-kit: Space to pick up, arrows to move, Space to
-// drop), each move saved as the task's status and its place between its new neighbours.
+// drop), each move saved as the task's status and the task it now follows.
 import {
   closestCorners,
   DndContext,
@@ -17,6 +17,7 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { useState } from 'react';
 import { TASK_STATUSES, type TaskStatus } from '@/domain/project-status';
+import { compareBoardOrder } from '@/domain/task-order';
 import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_TITLES, type Task } from '@/domain/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { cn } from '@/web/lib/class-names';
@@ -26,20 +27,12 @@ import { PriorityBadge } from './priority-badge';
 
 type Columns = Record<TaskStatus, Task[]>;
 
-/** Each column's tasks, lowest position first. */
+/** Each column's tasks in board order (the server's: lowest position first, then oldest). */
 export function boardColumns(tasks: readonly Task[]): Columns {
   const columns: Columns = { pending: [], in_progress: [], completed: [] };
   for (const task of tasks) columns[task.status].push(task);
-  for (const status of TASK_STATUSES) columns[status].sort((a, b) => a.position - b.position || a.createdAt.localeCompare(b.createdAt));
+  for (const status of TASK_STATUSES) columns[status].sort(compareBoardOrder);
   return columns;
-}
-
-/** A place between two neighbours' positions (either may be missing: the column's ends). */
-export function positionBetween(before: number | undefined, after: number | undefined): number {
-  if (before === undefined && after === undefined) return Date.now();
-  if (before === undefined) return after! - 1024;
-  if (after === undefined) return before + 1024;
-  return (before + after) / 2;
 }
 
 function columnOf(columns: Columns, id: string): TaskStatus | undefined {
@@ -49,8 +42,8 @@ function columnOf(columns: Columns, id: string): TaskStatus | undefined {
 
 type TaskBoardProps = {
   tasks: readonly Task[];
-  /** Saves a task's new column and place. */
-  onMove: (task: Task, status: TaskStatus, position: number) => void;
+  /** Saves a task's new column and place: right after the task named (null: at the top). */
+  onMove: (task: Task, status: TaskStatus, afterTaskId: string | null) => void;
   disabled?: boolean;
 };
 
@@ -90,12 +83,13 @@ export function TaskBoard({ tasks, onMove, disabled }: TaskBoardProps) {
     const overIndex = column.findIndex((t) => t.id === over.id);
     const order = from < 0 ? [...column, task] : arrayMove(column, from, overIndex < 0 ? column.length - 1 : overIndex);
     const at = order.findIndex((t) => t.id === task.id);
-    const [before, after] = [order[at - 1], order[at + 1]];
+    const before = order[at - 1];
     // Back where it was: nothing to save.
     const saved = boardColumns(tasks)[task.status];
     const was = saved.findIndex((t) => t.id === task.id);
-    if (to === task.status && saved[was - 1]?.id === before?.id && saved[was + 1]?.id === after?.id) return;
-    onMove(task, to, positionBetween(before?.position, after?.position));
+    if (to === task.status && saved[was - 1]?.id === before?.id) return;
+    // The server decides the stored position from the neighbour (decision 016).
+    onMove(task, to, before?.id ?? null);
   };
 
   return (

@@ -142,9 +142,9 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
       // Private mode without storage: the choice lasts for this visit.
     }
   };
-  const move = (task: Task, status: TaskStatus, position?: number) =>
+  const move = (task: Task, status: TaskStatus, afterTaskId?: string | null) =>
     setStatus.mutate(
-      { taskId: task.id, status, ...(position === undefined ? {} : { position }) },
+      { taskId: task.id, status, ...(afterTaskId === undefined ? {} : { afterTaskId }) },
       {
         onSuccess: () => notifySuccess(TASK_MESSAGES.updated(TASK_STATUS_LABELS[status]), TASK_MESSAGES.updatedTitle),
         onError: (error) => notifyError(error, TASK_MESSAGES.updateFailed),
