@@ -96,6 +96,22 @@ describe('the task board order', () => {
     expect((await columns()).completed.slice(-2)).toEqual(['Checked first', 'Checked second']);
   });
 
+  it('takes two moves at once that cross between columns one after the other (no deadlock)', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const x = await add(`Crossing A${round}`);
+      const y = await add(`Crossing B${round}`);
+      await change(a.orgAdmin, y, { status: 'in_progress' });
+      // x goes to In Progress above y while y goes to To Do above x.
+      const [one, two] = await Promise.all([
+        change(a.orgAdmin, x, { status: 'in_progress', afterTaskId: null }),
+        change(a.executive, y, { status: 'pending', afterTaskId: null }),
+      ]);
+      expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+      expect((await columns()).in_progress[0]).toBe(`Crossing A${round}`);
+      expect((await columns()).pending[0]).toBe(`Crossing B${round}`);
+    }
+  });
+
   it("refuses a neighbour that left the column or belongs to another project (409), or isn't an id (400), and writes nothing", async () => {
     const moving = await add('Moving');
     const elsewhere = await add('Elsewhere', a.otherProjectId);

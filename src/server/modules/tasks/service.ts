@@ -22,7 +22,7 @@ import type { TaskStatus } from '../../../domain/project-status';
 import { recordActivity } from '../../platform/activity-log';
 import type { Executor } from '../../platform/db/client';
 import { profiles } from '../../platform/db/schema/tenancy';
-import { developerProjectAccess, tasks } from '../../platform/db/schema/work';
+import { developerProjectAccess, projects, tasks } from '../../platform/db/schema/work';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { notifyMember, projectFollowers } from '../../platform/inbox';
 import { publishChange } from '../../platform/realtime/publisher';
@@ -200,6 +200,12 @@ export async function updateTask(
     const project = await access.project(tx);
     const actor = requireContributor(access);
     if (!access.canManage && STAFF_TASK_FIELDS.some((field) => change[field] !== undefined)) throw forbidden(TASK_MESSAGES.staffOnly);
+    // Moves on one project's board take turns, each seeing the last one's order: the project row
+    // is locked before any task row, so two moves crossing between columns wait instead of
+    // deadlocking on each other's tasks. (No key update: adding a task is not held up.)
+    if (change.status !== undefined || change.afterTaskId !== undefined) {
+      await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, project.id)).for('no key update');
+    }
     const [current] = await tx
       .select()
       .from(tasks)
@@ -311,8 +317,7 @@ export function setTaskStatus(platform: Platform, access: ProjectAccess, taskId:
 
 /**
  * The positions to store for a task going into the `status` column: right after `afterTaskId`
- * (null: the top), or last when no place is named. The column's rows are locked, so two moves
- * into one column take turns and each sees the other's result.
+ * (null: the top), or last when no place is named. The caller holds the project's lock.
  */
 async function place(tx: Executor, task: typeof tasks.$inferSelect, status: TaskStatus, afterTaskId: string | null | undefined) {
   const column = (
@@ -320,7 +325,6 @@ async function place(tx: Executor, task: typeof tasks.$inferSelect, status: Task
       .select({ id: tasks.id, position: tasks.position, createdAt: tasks.createdAt })
       .from(tasks)
       .where(and(eq(tasks.projectId, task.projectId), eq(tasks.status, status)))
-      .for('update')
   ).map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   const moved = { id: task.id, position: task.position, createdAt: task.createdAt.toISOString() };
   if (afterTaskId === undefined) return [{ id: task.id, position: positionAtEnd(column, moved) }];
