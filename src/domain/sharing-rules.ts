@@ -23,6 +23,7 @@ export const SHARING_MESSAGES = {
   unassigned: 'Developer removed from the project',
   notAssigned: 'This developer is not assigned to this project.',
   linkNotFound: 'Access link not found',
+  staffOnly: 'You do not have permission to share this project.',
   // The shared page (spec 2, 8).
   validating: 'Validating access',
   passwordRequired: 'Password Required',

@@ -3,6 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTAKE_MESSAGES } from '../../../domain/intake';
+import { SHARING_MESSAGES } from '../../../domain/sharing';
 import { TEMPLATE_MESSAGES } from '../../../domain/templates';
 import { fixedClock } from '../../platform/clock';
 import { emailOutbox } from '../../platform/db/schema/platform';
@@ -162,7 +163,9 @@ describe('intake links', () => {
   });
 
   it('lets only staff of the organization reopen or lock: developers 403, others 404, bad input 400', async () => {
-    expect((await change(a.developer, 'reopen')).statusCode).toBe(403);
+    const developer = await change(a.developer, 'reopen');
+    expect(developer.statusCode).toBe(403);
+    expect(developer.json().error.message).toBe(SHARING_MESSAGES.staffOnly);
     expect((await change(a.unassigned, 'reopen')).statusCode).toBe(404);
     expect((await change(a.outsider, 'reopen')).statusCode).toBe(404);
     expect((await change(a.orgAdmin, 'reopen', a.otherProjectId)).statusCode).toBe(404);

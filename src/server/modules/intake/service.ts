@@ -15,7 +15,7 @@ import { consumeRateLimit, type RateLimitRule } from '../../platform/auth/rate-l
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
 import { clients, projectAccessTokens, projects } from '../../platform/db/schema/work';
-import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../platform/errors';
+import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import { staffRecipients } from '../../platform/mail/recipients';
 import type { Platform } from '../../platform/platform';
@@ -167,7 +167,7 @@ export async function changeIntake(
       .where(and(eq(projectAccessTokens.id, linkId), eq(projects.id, projectId), eq(projectAccessTokens.isActive, true), visibleProjects(actor)))
       .for('update', { of: projectAccessTokens });
     if (!row) throw notFound(SHARING_MESSAGES.linkNotFound);
-    if (!canManageProjects(actor.role)) throw new AppError(403, 'forbidden', 'You do not have permission to share this project.');
+    if (!canManageProjects(actor.role)) throw forbidden(SHARING_MESSAGES.staffOnly);
     if (!row.state) throw badRequest(INTAKE_MESSAGES.notIntake, 'not_intake');
     const state: IntakeState = action === 'reopen' ? 'open' : 'locked';
     if (row.state === state) return { state };

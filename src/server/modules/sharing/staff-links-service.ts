@@ -50,7 +50,7 @@ export async function requireStaffProject(db: Executor, actor: Actor, projectId:
     .from(projects)
     .where(and(eq(projects.id, projectId), visibleProjects(actor)));
   if (!row) throw notFound(PROJECT_DETAIL_MESSAGES.notFound);
-  if (!canManageProjects(actor.role)) throw forbidden('You do not have permission to share this project.');
+  if (!canManageProjects(actor.role)) throw forbidden(SHARING_MESSAGES.staffOnly);
   return row;
 }
 
