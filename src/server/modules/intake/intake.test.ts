@@ -2,12 +2,13 @@
 // tenancy for staff; bad input and closed states are 4xx with nothing stored.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INBOX_TEXTS } from '../../../domain/inbox';
 import { INTAKE_MESSAGES } from '../../../domain/intake';
 import { SHARING_MESSAGES } from '../../../domain/sharing';
 import { TEMPLATE_MESSAGES } from '../../../domain/templates';
 import { fixedClock } from '../../platform/clock';
 import { emailOutbox } from '../../platform/db/schema/platform';
-import { activityLogs, projectAccessTokens, projects } from '../../platform/db/schema/work';
+import { activityLogs, notifications, projectAccessTokens, projects } from '../../platform/db/schema/work';
 import { seedAgency, type Agency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { INTAKE_WRITE_LIMIT } from './service';
@@ -134,6 +135,13 @@ describe('intake links', () => {
     // Nobody outside the organization, and no developer, is told.
     expect(emails.map((e) => e.toAddress)).not.toContain(a.developer.email);
     expect(emails.map((e) => e.toAddress)).not.toContain(a.outsider.email);
+    // The same people find it in their inbox, with the project and the link named.
+    const told = await t.db.select().from(notifications).where(eq(notifications.kind, 'intake_submitted'));
+    expect(told.map((n) => n.recipientId).sort()).toEqual([a.orgAdmin.profileId, a.admin.profileId, a.executive.profileId].sort());
+    expect(told[0]).toMatchObject({ projectId: a.projectId, title: INBOX_TEXTS.intakeSubmitted('Harbor Rebrand'), body: 'Client intake', readAt: null });
+    const inbox = (await a.executive.inject({ method: 'GET', url: '/api/inbox' })).json();
+    // (The link's creator also heard of its first opening.)
+    expect(inbox.items).toContainEqual(expect.objectContaining({ kind: 'intake_submitted', projectId: a.projectId, read: false }));
   });
 
   it('answers a submitted or locked questionnaire read-only (409, nothing stored) until staff reopen it', async () => {

@@ -4,6 +4,7 @@
 // staff and a live update. Staff reopen or lock it. The link is checked by the project access
 // gate (platform/project-access/link.ts); writes check it again inside their transaction.
 import { and, eq } from 'drizzle-orm';
+import { INBOX_TEXTS } from '../../../domain/inbox';
 import { INTAKE_MESSAGES, intakeAnswersSchema, intakeStartingAnswers, type IntakeView } from '../../../domain/intake';
 import type { IntakeState } from '../../../domain/intake-state';
 import { canManageProjects } from '../../../domain/roles';
@@ -11,6 +12,7 @@ import { SHARING_MESSAGES } from '../../../domain/sharing';
 import type { FormData } from '../../../domain/template-field';
 import { sortFields, withDefaultAnswers } from '../../../domain/templates';
 import { recordActivity } from '../../platform/activity-log';
+import { notifyMember, organizationStaff } from '../../platform/inbox';
 import { consumeRateLimit, type RateLimitRule } from '../../platform/auth/rate-limit';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
@@ -113,7 +115,7 @@ export async function saveIntakeDraft(platform: Platform, request: SharedLinkReq
 /**
  * POST /api/project-access/:token/intake/submit: every required answer, checked; they land on
  * the project's questionnaire (its stored copy of the fields), Client Name and Due Date kept or
- * taken from the project. Logged, emailed to staff, published live.
+ * taken from the project. Logged, emailed to staff and put in their inbox, published live.
  */
 export async function submitIntake(platform: Platform, request: SharedLinkRequest, answers: Record<string, unknown>): Promise<IntakeView> {
   return intakeWrite(platform, request, async (tx, row, link, now) => {
@@ -146,6 +148,20 @@ export async function submitIntake(platform: Platform, request: SharedLinkReques
           `Read the answers: ${projectUrl}`,
         ].join('\n'),
       });
+    }
+    for (const recipientId of await organizationStaff(tx, row.organizationId)) {
+      await notifyMember(
+        tx,
+        {
+          organizationId: row.organizationId,
+          recipientId,
+          kind: 'intake_submitted',
+          projectId: row.projectId,
+          title: INBOX_TEXTS.intakeSubmitted(row.projectName),
+          body: row.linkName ?? INTAKE_MESSAGES.untitledLink,
+        },
+        now,
+      );
     }
     return toView({ ...row, state: 'submitted', submittedAt: now, draft: null, formData });
   });
