@@ -4,20 +4,37 @@
 //   the page body;
 // - a click on a toast (its close button) is not a click outside the dialog, so it neither closes
 //   the dialog nor drops what was typed.
-import { useRef } from 'react';
+import { createElement, useRef, useState, type MutableRefObject } from 'react';
 
 /** Sonner's toaster region; toasts render outside the dialog's portal. */
 const TOASTER_SELECTOR = '[data-sonner-toaster]';
 
+function focusedElement(): HTMLElement | null {
+  return document.activeElement instanceof HTMLElement ? document.activeElement : null;
+}
+
 /**
- * Handlers for a dialog content's onOpenAutoFocus (remembers what had focus: the opener) and
- * onCloseAutoFocus (gives focus back to it, when it is still on the page).
+ * Rendered first inside a dialog's content: reads what has focus while the content mounts,
+ * before a field of it focuses itself (`autoFocus` runs in the same commit, ahead of Radix's
+ * onOpenAutoFocus, which would then see the field instead of the opener).
+ */
+function RememberOpener({ into }: { into: MutableRefObject<HTMLElement | null> }) {
+  useState(() => {
+    into.current = focusedElement();
+  });
+  return null;
+}
+
+/**
+ * Handlers for a dialog content's onOpenAutoFocus and onCloseAutoFocus (which gives focus back to
+ * the opener, when it is still on the page), and `remember`, to render first inside the content.
  */
 export function useOpenerFocus(handlers: { onOpenAutoFocus?: (event: Event) => void; onCloseAutoFocus?: (event: Event) => void }) {
   const opener = useRef<HTMLElement | null>(null);
   return {
+    remember: createElement(RememberOpener, { into: opener }),
     onOpenAutoFocus: (event: Event) => {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      opener.current ??= focusedElement();
       handlers.onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus: (event: Event) => {

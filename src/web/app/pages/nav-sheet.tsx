@@ -12,6 +12,7 @@ export function NavSheet({ open, onOpenChange, children }: { open: boolean; onOp
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <SheetContent onOpenAutoFocus={focus.onOpenAutoFocus} onCloseAutoFocus={focus.onCloseAutoFocus}>
+        {focus.remember}
         <DialogTitle asChild>
           <div>
             <Logo />

@@ -9,6 +9,7 @@ export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({
   className,
+  children,
   onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
@@ -25,7 +26,10 @@ export function AlertDialogContent({
         onOpenAutoFocus={focus.onOpenAutoFocus}
         onCloseAutoFocus={focus.onCloseAutoFocus}
         {...props}
-      />
+      >
+        {focus.remember}
+        {children}
+      </AlertDialogPrimitive.Content>
     </AlertDialogPrimitive.Portal>
   );
 }

@@ -11,7 +11,7 @@ afterEach(cleanup);
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 
 /** A dialog opened from state, as most of ours are (no Radix Trigger), beside a toast. */
-function Page({ alert = false }: { alert?: boolean }) {
+function Page({ alert = false, autoFocus = false }: { alert?: boolean; autoFocus?: boolean }) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   return (
@@ -31,7 +31,7 @@ function Page({ alert = false }: { alert?: boolean }) {
         <Dialog open={open} onOpenChange={setOpen}>
           <DialogContent aria-describedby={undefined}>
             <DialogTitle>Add Client</DialogTitle>
-            <input aria-label="Name" value={text} onChange={(e) => setText(e.target.value)} />
+            <input aria-label="Name" autoFocus={autoFocus} value={text} onChange={(e) => setText(e.target.value)} />
           </DialogContent>
         </Dialog>
       )}
@@ -52,6 +52,17 @@ describe('dialogs', () => {
     const opener = openFrom('Add Client');
     expect(await screen.findByRole('dialog')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('give focus back to the opener when a field of theirs focuses itself on opening (Add Client, Create Task...)', async () => {
+    render(<Page autoFocus />);
+    const opener = openFrom('Add Client');
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     await settle();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);

@@ -41,6 +41,7 @@ export function DialogContent({
         onInteractOutside={keepOpenOnToast(onInteractOutside)}
         {...props}
       >
+        {focus.remember}
         {children}
         {showClose ? (
           <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
