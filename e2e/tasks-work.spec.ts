@@ -88,6 +88,8 @@ test('an assigned task reaches My Work and the inbox live, and moves on the boar
   await dev.keyboard.press('Space');
   await expect(dev.getByRole('region', { name: /^In Progress, 1 task/ })).toBeVisible();
   await expect(moved).not.toHaveAttribute('aria-pressed', 'true');
+  // The card keeps the keyboard's focus in its new column, ready for the next move.
+  await expect(moved).toBeFocused();
   await expect
     .poll(async () => ((await (await page.request.get(`/api/projects/${projectId}/tasks`)).json()).items as { status: string }[])[0]?.status)
     .toBe('in_progress');

@@ -15,7 +15,7 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TASK_STATUSES, type TaskStatus } from '@/domain/project-status';
 import { compareBoardOrder } from '@/domain/task-order';
 import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_TITLES, type Task } from '@/domain/tasks';
@@ -58,6 +58,26 @@ export function TaskBoard({ tasks, onMove, disabled }: TaskBoardProps) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
+  // A card that changes column is a new element there, so the focus the keyboard was moving
+  // would fall to the page: while the drop settles (the board renders it, then the list's
+  // optimistic update, then the server's answer), a card that lost focus takes it back.
+  const refocus = useRef<{ id: string; until: number } | null>(null);
+  useEffect(() => {
+    const target = refocus.current;
+    if (!target) return;
+    // After dnd-kit's own attempt to restore focus, which targets the card's old element.
+    const frame = requestAnimationFrame(() => {
+      if (Date.now() > target.until) refocus.current = null;
+      else if (!document.activeElement || document.activeElement === document.body) {
+        document.querySelector<HTMLElement>(`[data-board-card="${target.id}"]`)?.focus();
+      }
+    });
+    return () => cancelAnimationFrame(frame);
+  });
+  const keepFocusOn = (id: string) => {
+    refocus.current = { id, until: Date.now() + 3000 };
+  };
+
   const onDragOver = ({ active, over }: DragOverEvent) => {
     if (!over) return;
     const current = dragging ?? boardColumns(tasks);
@@ -73,6 +93,7 @@ export function TaskBoard({ tasks, onMove, disabled }: TaskBoardProps) {
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const current = dragging ?? boardColumns(tasks);
+    keepFocusOn(String(active.id));
     setDragging(null);
     const task = tasks.find((t) => t.id === active.id);
     const to = over ? columnOf(current, String(over.id)) : undefined;
@@ -99,7 +120,10 @@ export function TaskBoard({ tasks, onMove, disabled }: TaskBoardProps) {
       onDragStart={() => setDragging(boardColumns(tasks))}
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setDragging(null)}
+      onDragCancel={({ active }) => {
+        keepFocusOn(String(active.id));
+        setDragging(null);
+      }}
       accessibility={{ screenReaderInstructions: { draggable: TASK_TEXTS.dragHint } }}
     >
       <div className="grid gap-4 md:grid-cols-3">
@@ -140,6 +164,7 @@ function BoardCard({ task, disabled }: { task: Task; disabled?: boolean }) {
       <div
         {...attributes}
         {...listeners}
+        data-board-card={task.id}
         className="grid cursor-grab gap-1 rounded-md border bg-card p-3 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         <span className="font-medium break-words">{task.title}</span>
