@@ -50,6 +50,17 @@ test('an assigned task reaches My Work and the inbox live, and moves on the boar
 
   // Staff fix the title in the task's row; Escape leaves a row as it was, and focus goes back to its menu.
   const menu = page.getByRole('button', { name: 'Actions for "Print menu board"' });
+  // By keyboard, Enter opens the menu on its first item, as Space and ArrowDown do.
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Move to In Progress' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeFocused();
+  for (const key of [' ', 'ArrowDown']) {
+    await page.keyboard.press(key === ' ' ? 'Space' : key);
+    await expect(page.getByRole('menuitem', { name: 'Move to In Progress' })).toBeFocused();
+    await page.keyboard.press('Escape');
+  }
   await menu.click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   const row = page.getByRole('form', { name: 'Edit Task' });

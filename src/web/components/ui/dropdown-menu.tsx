@@ -61,10 +61,34 @@ export function DropdownMenu({ children, open, defaultOpen, onOpenChange, ...pro
 
 const OPEN_KEYS = ['Enter', ' ', 'ArrowDown'];
 
+/**
+ * Whether the menu opening now was opened from the keyboard. The WAI-ARIA menu pattern (and
+ * Radix's intent) puts focus on the first item then, but Radix's menu left it on the menu itself
+ * (its items register a render after the menu takes focus): DropdownMenuContent finishes the job.
+ */
+let openedByKeyboard = false;
+
 export function DropdownMenuTrigger({ asChild, onPointerDown, onKeyDown, onPointerEnter, onFocus, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Trigger>) {
   const parts = useContext(PartsContext);
   const requestOpen = useContext(ShellContext);
-  if (parts) return <parts.DropdownMenuTrigger asChild={asChild} onPointerDown={onPointerDown} onKeyDown={onKeyDown} onPointerEnter={onPointerEnter} onFocus={onFocus} {...props} />;
+  if (parts) {
+    return (
+      <parts.DropdownMenuTrigger
+        asChild={asChild}
+        onPointerDown={(event) => {
+          openedByKeyboard = false;
+          onPointerDown?.(event);
+        }}
+        onKeyDown={(event) => {
+          if (OPEN_KEYS.includes(event.key)) openedByKeyboard = true;
+          onKeyDown?.(event);
+        }}
+        onPointerEnter={onPointerEnter}
+        onFocus={onFocus}
+        {...props}
+      />
+    );
+  }
   const Button = asChild ? Slot.Root : 'button';
   return (
     <Button
@@ -75,6 +99,7 @@ export function DropdownMenuTrigger({ asChild, onPointerDown, onKeyDown, onPoint
       {...props}
       // As Radix's trigger: a primary-button press without Ctrl opens, and so do Enter, Space and ArrowDown.
       onPointerDown={(event: PointerEvent<HTMLButtonElement>) => {
+        openedByKeyboard = false;
         onPointerDown?.(event);
         if (event.defaultPrevented || props.disabled || event.button !== 0 || event.ctrlKey) return;
         event.preventDefault();
@@ -83,6 +108,7 @@ export function DropdownMenuTrigger({ asChild, onPointerDown, onKeyDown, onPoint
       onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => {
         onKeyDown?.(event);
         if (event.defaultPrevented || props.disabled || !OPEN_KEYS.includes(event.key)) return;
+        openedByKeyboard = true;
         event.preventDefault();
         requestOpen?.();
       }}
@@ -99,9 +125,26 @@ export function DropdownMenuTrigger({ asChild, onPointerDown, onKeyDown, onPoint
 }
 
 /** The menu's content: nothing until the menu code has arrived (a closed menu shows none). */
-export function DropdownMenuContent(props: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+export function DropdownMenuContent({ onFocus, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   const parts = useContext(PartsContext);
-  return parts ? <parts.DropdownMenuContent {...props} /> : null;
+  if (!parts) return null;
+  return (
+    <parts.DropdownMenuContent
+      onFocus={(event) => {
+        onFocus?.(event);
+        const menu = event.currentTarget;
+        if (!openedByKeyboard || event.target !== menu) return;
+        openedByKeyboard = false;
+        // Once Radix has had its go and the items have registered: the first item, if the focus
+        // is still on the menu itself.
+        requestAnimationFrame(() => {
+          if (document.activeElement !== menu) return;
+          menu.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus();
+        });
+      }}
+      {...props}
+    />
+  );
 }
 
 export function DropdownMenuItem(props: ComponentProps<Parts['DropdownMenuItem']>) {
