@@ -204,7 +204,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const webPages = readWebPages(webRoot);
   app.setNotFoundHandler((request, reply) => {
     const url = request.raw.url ?? '/';
-    if (url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD') || !existsSync(path.join(webRoot, 'index.html'))) {
+    // A missing asset is a 404, not the web app's HTML: a module script answered with a page
+    // fails on its MIME type, and a cache would keep that page under the script's name.
+    const notAPage = url.startsWith('/api/') || url.startsWith('/assets/');
+    if (notAPage || (request.method !== 'GET' && request.method !== 'HEAD') || !existsSync(path.join(webRoot, 'index.html'))) {
       return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${url.split('?')[0]}`));
     }
     // Client-side routes: the web app decides (its 404 page included). A page's own HTML names

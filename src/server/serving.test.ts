@@ -57,6 +57,13 @@ describe('serving the web app and the API', () => {
     }
   });
 
+  it("answers a missing asset (an old deploy's chunk) with a 404, not the web app's HTML", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-Old999zz.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(String(res.headers['cache-control'] ?? '')).not.toContain('immutable');
+  });
+
   it('compresses API responses where the client accepts it', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);
