@@ -179,7 +179,8 @@ test.describe('Agency owner on the project page', () => {
     await dialog.getByLabel('URL').fill('javascript:alert(1)');
     await dialog.getByRole('button', { name: 'Add Link' }).click();
     await expect(dialog.getByText('Only http and https links can be added')).toBeVisible();
-    await dialog.getByLabel('URL').fill('https://example.com/moodboard');
+    // Typed as people paste addresses, without https://.
+    await dialog.getByLabel('URL').fill('example.com/moodboard');
     await dialog.getByRole('button', { name: 'Add Link' }).click();
     await expect(toast(page, 'Link added successfully')).toBeVisible();
     const link = page.getByRole('listitem', { name: 'Moodboard' }).getByRole('link', { name: 'Open Link' });

@@ -14,6 +14,7 @@ export const FILE_MESSAGES = {
   linkFailed: 'Failed to add link',
   linkRequired: 'Please provide both name and URL',
   linkScheme: 'Only http and https links can be added',
+  linkInvalid: 'Enter a web address, like example.com/brief',
   empty: 'No files uploaded yet',
   loadFailed: (message: string) => `Error loading files: ${message}`,
   deleted: 'File deleted successfully',
@@ -38,4 +39,14 @@ export type AcceptedExtension = (typeof ACCEPTED_EXTENSIONS)[number];
 /** Spec 9: bytes divided by 1024, rounded, in KB. */
 export function fileSizeLabel(bytes: number | null): string {
   return `${Math.round((bytes ?? 0) / 1024)} KB`;
+}
+
+/**
+ * A link as typed, with https:// added when it names no scheme ('example.com/brief', or a host
+ * and port), as the client card does with a website (spec 2). 'mailto:' and the like keep theirs,
+ * and are refused.
+ */
+export function linkWithScheme(url: string): string {
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(url) && !/^[^\s:/]+:\d+(?:[/?#]|$)/.test(url);
+  return hasScheme ? url : `https://${url}`;
 }

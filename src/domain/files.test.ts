@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedExtension, addLinkSchema, contentMatchesExtension, fileSizeLabel, storedFileName, textContentCheck } from './files';
+import { acceptedExtension, addLinkSchema, contentMatchesExtension, FILE_MESSAGES, fileSizeLabel, storedFileName, textContentCheck } from './files';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 
@@ -33,6 +33,19 @@ describe('file rules', () => {
     expect(addLinkSchema.safeParse({ name: 'Brief', url: 'http://example.com' }).success).toBe(true);
     expect(addLinkSchema.safeParse({ name: 'Brief', url: 'javascript:alert(1)' }).success).toBe(false);
     expect(addLinkSchema.safeParse({ name: 'Brief', url: 'data:text/html,hi' }).success).toBe(false);
+    expect(addLinkSchema.safeParse({ name: 'Brief', url: 'mailto:dana@acme.example' }).success).toBe(false);
+  });
+
+  it('adds https:// to an address typed without a scheme, as the client card does with a website', () => {
+    const url = (typed: string) => addLinkSchema.parse({ name: 'Brief', url: typed }).url;
+    expect(url('example.com/brief')).toBe('https://example.com/brief');
+    expect(url('  docs.acme.example/brief?v=2 ')).toBe('https://docs.acme.example/brief?v=2');
+    expect(url('localhost:3000/brief')).toBe('https://localhost:3000/brief');
+    expect(url('HTTP://example.com')).toBe('HTTP://example.com');
+    const typo = addLinkSchema.safeParse({ name: 'Brief', url: 'Brand brief' });
+    expect(typo.success).toBe(false);
+    expect(typo.error?.issues[0]?.message).toBe(FILE_MESSAGES.linkInvalid);
+    expect(addLinkSchema.safeParse({ name: 'Brief', url: 'javascript:alert(1)' }).error?.issues[0]?.message).toBe(FILE_MESSAGES.linkScheme);
   });
 
   it('checks text piece by piece: a character split across pieces is fine, a NUL or a cut-off character is not', () => {

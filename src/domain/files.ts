@@ -1,7 +1,7 @@
 // Files and links on the project page (spec 2 "Files & Links", 3 "project_file", 5, 8;
 // ARCHITECTURE decision 10: type checked by extension and by content).
 import { z } from 'zod';
-import { ACCEPTED_EXTENSIONS, FILE_MESSAGES, type AcceptedExtension } from './file-rules';
+import { ACCEPTED_EXTENSIONS, FILE_MESSAGES, linkWithScheme, type AcceptedExtension } from './file-rules';
 import { isStorableText, text } from './text-fields';
 // Named here too for the API and the server; pages read them from file-rules.ts (decision 013).
 export { ACCEPTED_EXTENSIONS, FILE_MESSAGES, fileSizeLabel, type AcceptedExtension } from './file-rules';
@@ -123,14 +123,9 @@ export const addLinkSchema = z.object({
     .trim()
     .min(1, FILE_MESSAGES.linkRequired)
     .max(2000)
-    .refine((v) => {
-      try {
-        const url = new URL(v);
-        return url.protocol === 'http:' || url.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    }, FILE_MESSAGES.linkScheme),
+    .transform(linkWithScheme)
+    .refine((v) => URL.canParse(v), FILE_MESSAGES.linkInvalid)
+    .refine((v) => !URL.canParse(v) || ['http:', 'https:'].includes(new URL(v).protocol), FILE_MESSAGES.linkScheme),
 });
 export type AddLinkInput = z.input<typeof addLinkSchema>;
 

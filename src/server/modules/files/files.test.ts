@@ -167,7 +167,7 @@ describe('files and links API', () => {
     expect(stored().length).toBe(before.stored);
   });
 
-  it('adds http and https links only, with both name and URL', async () => {
+  it('adds http and https links only (https:// added when no scheme is typed), with both name and URL', async () => {
     const res = await addLink(developer, { name: ' Project Brief ', url: 'https://docs.example.com/brief' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ fileName: 'Project Brief', isLink: true, fileType: 'link', linkUrl: 'https://docs.example.com/brief' });
@@ -177,15 +177,19 @@ describe('files and links API', () => {
       [{ url: 'https://example.com' }, FILE_MESSAGES.linkRequired],
       [{ name: 'Bad', url: 'javascript:alert(1)' }, FILE_MESSAGES.linkScheme],
       [{ name: 'Bad', url: 'ftp://example.com/file' }, FILE_MESSAGES.linkScheme],
-      [{ name: 'Bad', url: 'not a url' }, FILE_MESSAGES.linkScheme],
+      [{ name: 'Bad', url: 'not a url' }, FILE_MESSAGES.linkInvalid],
     ];
     for (const [payload, message] of cases) {
       const bad = await addLink(orgAdmin, payload);
       expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
       expect(bad.json().error.message).toBe(message);
     }
+    // Typed without a scheme, as people paste addresses: stored with https://.
+    const bare = await addLink(orgAdmin, { name: 'Moodboard', url: 'example.com/moodboard' });
+    expect(bare.statusCode).toBe(201);
+    expect(bare.json().linkUrl).toBe('https://example.com/moodboard');
     const logs = await t.db.select().from(activityLogs).where(and(eq(activityLogs.projectId, projectId), eq(activityLogs.action, 'upload_link')));
-    expect(logs).toHaveLength(1);
+    expect(logs).toHaveLength(2);
   });
 
   it('deletes the record and the stored object; developers only what they added', async () => {
