@@ -2,7 +2,7 @@
 // its tab strip on a phone, tabs in the URL (reload and Back keep the place), and the project
 // card's '…' menu on small screens. Each story runs at 375×812 and at 1440×900.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, newAccount, sideNav, signUpThroughApi, test, toast } from './fixtures';
 
 /** A client and project made through the API as the signed-in user; returns the project id. */
@@ -28,6 +28,15 @@ async function expectTabsInView(page: Page, width: number): Promise<void> {
   const tablist = page.getByRole('tablist');
   expect(await tablist.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the strip does not scroll its tabs out of sight').toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways page scroll').toBeLessThanOrEqual(width);
+}
+
+/** A floating panel stays 8 px or more inside the screen's left and right edges. */
+async function expectInsideScreen(page: Page, panel: Locator) {
+  await expect(panel).toBeVisible();
+  const box = (await panel.boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(box.x, 'margin on the left').toBeGreaterThanOrEqual(8);
+  expect(box.x + box.width, 'margin on the right').toBeLessThanOrEqual(width - 8);
 }
 
 for (const viewport of [
@@ -120,6 +129,7 @@ for (const viewport of [
         await more.click();
         const menu = page.getByRole('menu');
         await expect(menu.getByRole('menuitem')).toHaveText(['Assign Dev', 'Share Link', 'Mark Complete', 'Put On Hold', 'Delete']);
+        await expectInsideScreen(page, menu);
         const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
         await menu.getByRole('menuitem', { name: 'Share Link' }).click();
@@ -144,6 +154,10 @@ for (const viewport of [
         await expect(confirm).toBeVisible();
         await confirm.getByRole('button', { name: 'Cancel' }).click();
         await expect(harbor).toBeVisible();
+
+        // The inbox's panel keeps a margin from the screen's edges.
+        await page.getByRole('button', { name: /^Inbox/ }).click();
+        await expectInsideScreen(page, page.getByRole('dialog', { name: 'Inbox' }));
       });
     } else {
       test('keeps the card buttons on a wide screen, with no menu', async ({ page }) => {

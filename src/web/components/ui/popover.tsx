@@ -7,12 +7,14 @@ import { cn } from '@/web/lib/class-names';
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
 
-export function PopoverContent({ className, sideOffset = 4, align = 'end', ...props }: ComponentProps<typeof PopoverPrimitive.Content>) {
+// collisionPadding: on a phone the panel keeps a margin from the screen's edges instead of touching one.
+export function PopoverContent({ className, sideOffset = 4, align = 'end', collisionPadding = 8, ...props }: ComponentProps<typeof PopoverPrimitive.Content>) {
   return (
     <PopoverPrimitive.Portal>
       <PopoverPrimitive.Content
         sideOffset={sideOffset}
         align={align}
+        collisionPadding={collisionPadding}
         className={cn(
           'z-50 max-h-[var(--radix-popover-content-available-height)] overflow-y-auto rounded-md border bg-card shadow-lg outline-none data-[state=open]:animate-fade-in',
           className,
