@@ -49,6 +49,13 @@ describe('demo seed', () => {
     expect(taskCount!.n).toBeGreaterThan(0);
   });
 
+  it('has every member join before anything in the log or on a project', async () => {
+    const joined = await t.db.select({ createdAt: profiles.createdAt }).from(profiles);
+    const [first] = await t.db.select({ at: sql<string>`least((select min(created_at) from activity_logs), (select min(created_at) from projects), (select min(created_at) from clients))` }).from(organizations);
+    expect(joined.length).toBeGreaterThan(4);
+    for (const member of joined) expect(member.createdAt.getTime()).toBeLessThan(new Date(first!.at).getTime());
+  });
+
   it('creates one open share link for a demo project and prints it', async () => {
     const links = await t.db.select().from(projectAccessTokens);
     expect(links).toHaveLength(1);

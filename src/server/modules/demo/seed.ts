@@ -1,14 +1,14 @@
 // The demo organization (ARCHITECTURE decision 9): one member of each role, clients, projects in
 // every status, a questionnaire template, tasks and notes, so a newcomer sees a living product.
 import { addDays, format } from 'date-fns';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { accessLinkUrl } from '../../../domain/sharing';
 import type { FormData, TemplateField } from '../../../domain/template-field';
 import type { Role } from '../../../domain/roles';
 import { createMember, createOrganization } from '../../platform/auth/accounts';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/client';
-import { organizations } from '../../platform/db/schema/tenancy';
+import { organizations, profiles } from '../../platform/db/schema/tenancy';
 import {
   activityLogs,
   clients,
@@ -86,6 +86,11 @@ export async function seedDemoOrganization(
       fullName: 'Sam Okafor',
       tags: ['WordPress', 'SEO'],
     });
+
+    // The agency has been here a while: its members joined before anything they did (the
+    // member page's 'Member since' comes before their Recent Activity).
+    await tx.update(organizations).set({ createdAt: at(-90) }).where(eq(organizations.id, organizationId));
+    await tx.update(profiles).set({ createdAt: at(-90) }).where(eq(profiles.organizationId, organizationId));
 
     const owner = member.organization_admin;
     const insertedClients = await tx
