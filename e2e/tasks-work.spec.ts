@@ -89,6 +89,9 @@ test('an assigned task reaches My Work and the inbox live, and moves on the boar
   await expect(dev.getByRole('heading', { level: 1, name })).toBeVisible();
   await dev.getByRole('button', { name: 'Board', exact: true }).click();
   const card = dev.getByRole('region', { name: /^To Do/ }).getByRole('button', { name: /^Print menu boards/ });
+  // An empty column says so, and that a task can be dragged in.
+  const emptyHint = dev.getByRole('region', { name: /^In Progress/ }).getByText('No tasks here. Drag one in.');
+  await expect(emptyHint).toBeVisible();
   await card.focus();
   await dev.keyboard.press('Space');
   // Picked up (dnd-kit marks the dragged control pressed once it has measured the columns).
@@ -98,6 +101,7 @@ test('an assigned task reaches My Work and the inbox live, and moves on the boar
   await expect(moved).toBeVisible();
   await dev.keyboard.press('Space');
   await expect(dev.getByRole('region', { name: /^In Progress, 1 task/ })).toBeVisible();
+  await expect(emptyHint).toBeHidden();
   await expect(moved).not.toHaveAttribute('aria-pressed', 'true');
   // The card keeps the keyboard's focus in its new column, ready for the next move.
   await expect(moved).toBeFocused();

@@ -25,6 +25,7 @@ export const TASK_TEXTS = {
   list: 'List',
   board: 'Board',
   boardColumn: (status: string, count: number) => `${status}, ${count} ${count === 1 ? 'task' : 'tasks'}`,
+  emptyColumn: 'No tasks here. Drag one in.',
   dragHint: 'To move a task with the keyboard: focus it, press Space, use the arrow keys, then Space again.',
   myWorkTitle: 'My open tasks',
   myWorkEmpty: 'Nothing assigned to you is open. Tasks assigned to you on any project show up here.',

@@ -149,6 +149,9 @@ function BoardColumn({ status, tasks, disabled }: { status: TaskStatus; tasks: T
           {tasks.map((task) => (
             <BoardCard key={task.id} task={task} disabled={disabled} />
           ))}
+          {tasks.length === 0 ? (
+            <li className="grid min-h-16 place-items-center rounded-md border border-dashed p-3 text-center text-xs text-muted-foreground">{TASK_TEXTS.emptyColumn}</li>
+          ) : null}
         </ul>
       </SortableContext>
     </section>
@@ -159,13 +162,17 @@ function BoardCard({ task, disabled }: { task: Task; disabled?: boolean }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task.id, disabled });
   const overdue = isTaskOverdue(task, todayIso());
   return (
-    <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} className={cn(isDragging && 'opacity-60')}>
+    <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} className={cn(isDragging && 'relative z-10')}>
       {/* The draggable control (a button to assistive tech, Space picks it up) inside its list item. */}
       <div
         {...attributes}
         {...listeners}
         data-board-card={task.id}
-        className="grid cursor-grab gap-1 rounded-md border bg-card p-3 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className={cn(
+          'grid cursor-grab gap-1 rounded-md border bg-card p-3 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring',
+          // Picked up: raised and outlined, by mouse, finger or keyboard alike.
+          isDragging && 'cursor-grabbing shadow-lg ring-2 ring-ring',
+        )}
       >
         <span className="font-medium break-words">{task.title}</span>
         <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
