@@ -163,4 +163,23 @@ test.describe('Agency owner coming back', () => {
     await page.waitForLoadState('networkidle');
     expect(listReads.filter((url) => url.endsWith('/api/projects?search=&status=all'))).toHaveLength(1);
   });
+
+  test('on another tab, gets its page without the projects list it does not show', async ({ page }) => {
+    await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);
+    await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
+    await sideNav(page).getByRole('link', { name: 'Clients' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+    // A new visit to the Clients tab's address.
+    const byHtml = await requestedByHtml(page);
+    const listReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/projects') listReads.push(request.url());
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The HTML preloads what the tab's first render asks (the inbox), and no projects list.
+    expect(byHtml()).toEqual(expect.arrayContaining(['/api/me', '/api/inbox']));
+    expect(listReads).toEqual([]);
+  });
 });

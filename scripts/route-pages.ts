@@ -6,13 +6,23 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { PAGE_PATHS } from '../src/web/app/pages/page-paths.ts';
+import { PAGE_PATHS, type PagePath } from '../src/web/app/pages/page-paths.ts';
 import { INDEX_HTML, ROUTE_PAGES_FILE, type RoutePage } from '../src/server/platform/web-pages.ts';
 import { readManifest, routeFiles, type Manifest } from './web-weight.ts';
 
-/** The HTML file of a page module: `app/pages/shared-project-page.tsx` -> `shared-project-page.html`. */
-export function pageHtmlFile(module: string): string {
-  return `${path.basename(module).replace(/\.[jt]sx?$/, '')}.html`;
+/**
+ * The HTML file of a page module: `app/pages/shared-project-page.tsx` -> `shared-project-page.html`,
+ * and with a variant `dashboard-page-tab.html`.
+ */
+export function pageHtmlFile(module: string, variant?: string): string {
+  return `${path.basename(module).replace(/\.[jt]sx?$/, '')}${variant ? `-${variant}` : ''}.html`;
+}
+
+/** route-pages.json's entry for a page path. */
+export function routePage(entry: PagePath): RoutePage {
+  const page: RoutePage = { pattern: entry.pattern.source, signedIn: entry.signedIn, file: pageHtmlFile(entry.module, entry.variant) };
+  if (entry.query) page.query = Object.fromEntries(Object.entries(entry.query).map(([name, values]) => [name, [...values]]));
+  return page;
 }
 
 /**
@@ -44,9 +54,9 @@ export function routePages(): Plugin {
       const indexHtml = readFileSync(path.join(webDir, INDEX_HTML), 'utf8');
       const pages: RoutePage[] = PAGE_PATHS.map((entry) => {
         if (!manifest[entry.module]?.isDynamicEntry) throw new Error(`page-paths.ts names ${entry.module}, which is no lazily loaded page`);
-        const file = pageHtmlFile(entry.module);
-        writeFileSync(path.join(webDir, file), pageHtml(indexHtml, manifest, entry.module, entry.fetches));
-        return { pattern: entry.pattern.source, signedIn: entry.signedIn, file };
+        const page = routePage(entry);
+        writeFileSync(path.join(webDir, page.file), pageHtml(indexHtml, manifest, entry.module, entry.fetches));
+        return page;
       });
       writeFileSync(path.join(webDir, ROUTE_PAGES_FILE), `${JSON.stringify({ pages }, null, 2)}\n`);
     },

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_PATHS } from '../src/web/app/pages/page-paths';
-import { pageHtmlFile } from './route-pages';
+import type { RoutePage } from '../src/server/platform/web-pages';
+import { pageHtmlFile, routePage } from './route-pages';
 import { BUDGETS_GZIP, filesWithZod, indexPreloads, measureRoutes, readManifest, routeFiles, ROUTES, type Manifest, type RouteWeight } from './web-weight';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -124,13 +125,14 @@ describe("each page's own HTML, which the server sends for its path (decision 01
     expect(html).toMatch(/<link rel="preload" href="\/api\/me" as="fetch" crossorigin\s*\/?>/);
   });
 
-  it.each(PAGE_PATHS.map((entry) => [entry.module, entry] as const))('%s: its HTML names the whole first download of the page', (module, entry) => {
-    const routePages = JSON.parse(readFileSync(path.join(outDir, 'route-pages.json'), 'utf8')) as { pages: { pattern: string; signedIn: boolean; file: string }[] };
-    expect(routePages.pages).toContainEqual({ pattern: entry.pattern.source, signedIn: entry.signedIn, file: pageHtmlFile(module) });
+  it.each(PAGE_PATHS.map((entry) => [pageHtmlFile(entry.module, entry.variant), entry] as const))('%s: its HTML names the whole first download of the page', (file, entry) => {
+    const { module } = entry;
+    const routePages = JSON.parse(readFileSync(path.join(outDir, 'route-pages.json'), 'utf8')) as { pages: RoutePage[] };
+    expect(routePages.pages).toContainEqual(routePage(entry));
     const entryFile = Object.values(manifest).find((chunk) => chunk.isEntry)!.file;
-    const named = new Set([entryFile, ...indexPreloads(outDir, pageHtmlFile(module))]);
+    const named = new Set([entryFile, ...indexPreloads(outDir, file)]);
     expect([...named].sort()).toEqual(routeFiles(manifest, [module]));
-    const html = readFileSync(path.join(outDir, pageHtmlFile(module)), 'utf8');
+    const html = readFileSync(path.join(outDir, file), 'utf8');
     // The page's chunks come after the entry, which paints first: they ask for a low priority.
     const pageLinks = html.split('\n').filter((line) => line.includes('rel="modulepreload"') && !readFileSync(path.join(outDir, 'index.html'), 'utf8').includes(line.trim()));
     expect(pageLinks.length).toBeGreaterThan(0);

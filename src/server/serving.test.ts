@@ -88,10 +88,12 @@ describe("a page's own HTML, naming its chunks (decision 013)", () => {
     // What scripts/route-pages.ts leaves beside index.html.
     writeFileSync(path.join(webRoot, 'index.html'), html('index'));
     writeFileSync(path.join(webRoot, 'dashboard-page.html'), html('dashboard-page'));
+    writeFileSync(path.join(webRoot, 'dashboard-page-tab.html'), html('dashboard-page-tab'));
     writeFileSync(path.join(webRoot, 'shared-project-page.html'), html('shared-project-page'));
     writeFileSync(path.join(webRoot, 'secret.txt'), 'not a page');
     const pages = [
-      { pattern: '^\\/$', signedIn: true, file: 'dashboard-page.html' },
+      { pattern: '^\\/$', signedIn: true, file: 'dashboard-page.html', query: { tab: [null, 'projects'], view: [null, 'projects'] } },
+      { pattern: '^\\/$', signedIn: true, file: 'dashboard-page-tab.html' },
       { pattern: '^\\/project-access\\/[^/]+\\/?$', signedIn: false, file: 'shared-project-page.html' },
       // Neither a missing file nor anything but a plain .html name beside index.html is ever sent.
       { pattern: '^\\/missing$', signedIn: false, file: 'missing-page.html' },
@@ -127,6 +129,16 @@ describe("a page's own HTML, naming its chunks (decision 013)", () => {
     const [name] = owner.cookie.split('=');
     expect((await page('/', `${name}=forged-token.c2lnbmF0dXJl`)).payload).toContain('/assets/index.js');
     expect((await page('/landing', owner.cookie)).payload).toContain('/assets/index.js');
+  });
+
+  it('sends a page the HTML of the state its query names (the dashboard: the Projects tab, or another)', async () => {
+    const owner = await asUser(t, 'organization_admin');
+    for (const url of ['/', '/?tab=projects', '/?tab=', '/?tab=projects&view=projects', '/?tab=projects#top']) {
+      expect((await page(url, owner.cookie)).payload, url).toContain('dashboard-page.js');
+    }
+    for (const url of ['/?tab=clients', '/?tab=my-work', '/?tab=projects&view=templates', '/?tab=nonsense']) {
+      expect((await page(url, owner.cookie)).payload, url).toContain('dashboard-page-tab.js');
+    }
   });
 
   it('sends index.html where the build names no file, or a file that is missing or not a page beside it', async () => {

@@ -18,6 +18,8 @@ export type RoutePage = {
   signedIn: boolean;
   /** The HTML file beside index.html. */
   file: string;
+  /** Only for these values of these query parameters (null: absent or empty). */
+  query?: Record<string, (string | null)[]>;
 };
 
 export type WebPages = {
@@ -33,17 +35,22 @@ export function readWebPages(webRoot: string): WebPages {
   const pages = existsSync(file) ? parseRoutePages(readFileSync(file, 'utf8'), webRoot) : [];
   return {
     fileFor(url, signedIn) {
-      const pathname = url.split(/[?#]/, 1)[0]!;
-      const page = pages.find((entry) => entry.pattern.test(pathname));
+      const [pathname = '', search = ''] = url.split('#', 1)[0]!.split('?', 2);
+      const params = new URLSearchParams(search);
+      const page = pages.find(
+        (entry) =>
+          entry.pattern.test(pathname) &&
+          Object.entries(entry.query ?? {}).every(([name, values]) => values.includes(params.get(name) || null)),
+      );
       if (!page || (page.signedIn && !signedIn())) return INDEX_HTML;
       return page.file;
     },
   };
 }
 
-function parseRoutePages(json: string, webRoot: string): { pattern: RegExp; signedIn: boolean; file: string }[] {
+function parseRoutePages(json: string, webRoot: string): { pattern: RegExp; signedIn: boolean; file: string; query?: RoutePage['query'] }[] {
   const parsed = JSON.parse(json) as { pages?: RoutePage[] };
   return (parsed.pages ?? [])
     .filter((page) => HTML_FILE.test(page.file) && existsSync(path.join(webRoot, page.file)))
-    .map((page) => ({ pattern: new RegExp(page.pattern), signedIn: page.signedIn === true, file: page.file }));
+    .map((page) => ({ pattern: new RegExp(page.pattern), signedIn: page.signedIn === true, file: page.file, query: page.query }));
 }

@@ -15,13 +15,29 @@ export type PagePath = {
    * arrive with the code; each exactly as the app asks it (page-paths.test.ts holds them to it).
    */
   fetches?: readonly string[];
+  /**
+   * Only for these query parameter values (null: absent or empty), every parameter named; the
+   * first entry that matches a path wins, so a page's other states follow with another `variant`.
+   */
+  query?: Readonly<Record<string, readonly (string | null)[]>>;
+  /** A second HTML file of the same page: the module's name with this suffix. */
+  variant?: string;
 };
 
 /** What the Projects tab (the dashboard's default) and the top bar's inbox ask first. */
 export const DASHBOARD_FETCHES = ['/api/projects?search=&status=all', '/api/inbox'] as const;
 
 export const PAGE_PATHS: readonly PagePath[] = [
-  { pattern: /^\/$/, module: 'app/pages/dashboard-page.tsx', signedIn: true, fetches: DASHBOARD_FETCHES },
+  {
+    pattern: /^\/$/,
+    query: { tab: [null, 'projects'], view: [null, 'projects'] },
+    module: 'app/pages/dashboard-page.tsx',
+    signedIn: true,
+    fetches: DASHBOARD_FETCHES,
+  },
+  // The dashboard's other tabs (and Templates): the same page, without the projects list, which
+  // the browser would fetch for nothing.
+  { pattern: /^\/$/, variant: 'tab', module: 'app/pages/dashboard-page.tsx', signedIn: true, fetches: [DASHBOARD_FETCHES[1]] },
   { pattern: /^\/welcome\/?$/, module: 'app/pages/welcome-page.tsx', signedIn: true },
   { pattern: /^\/project(-dashboard)?\/[^/]+\/?$/, module: 'app/pages/project-page.tsx', signedIn: true },
   { pattern: /^\/team\/[^/]+\/?$/, module: 'app/pages/team-member-page.tsx', signedIn: true },
