@@ -47,6 +47,8 @@ test('an assigned task reaches My Work and the inbox live, and moves on the boar
   await dialog.getByRole('button', { name: 'Create Task' }).click();
   await expect(toast(page, 'Task created successfully')).toBeVisible();
   await expect(page.getByText(`Assigned to ${developer.fullName}`)).toBeVisible();
+  // The dialog's title field took focus as it opened; closing gives it back to Add Task.
+  await expect(page.getByRole('button', { name: 'Add Task' })).toBeFocused();
 
   // Staff fix the title in the task's row; Escape leaves a row as it was, and focus goes back to its menu.
   const menu = page.getByRole('button', { name: 'Actions for "Print menu board"' });

@@ -4,7 +4,7 @@
 //   the page body;
 // - a click on a toast (its close button) is not a click outside the dialog, so it neither closes
 //   the dialog nor drops what was typed.
-import { createElement, useRef, useState, type MutableRefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 
 /** Sonner's toaster region; toasts render outside the dialog's portal. */
 const TOASTER_SELECTOR = '[data-sonner-toaster]';
@@ -14,25 +14,27 @@ function focusedElement(): HTMLElement | null {
 }
 
 /**
- * Rendered first inside a dialog's content: reads what has focus while the content mounts,
- * before a field of it focuses itself (`autoFocus` runs in the same commit, ahead of Radix's
- * onOpenAutoFocus, which would then see the field instead of the opener).
+ * Rendered first inside a dialog's content: tells what has focus as the content mounts, before a
+ * field of it focuses itself. React applies `autoFocus` in the same commit, after the layout
+ * effects of earlier siblings and ahead of Radix's onOpenAutoFocus, which would see the field.
  */
-function RememberOpener({ into }: { into: MutableRefObject<HTMLElement | null> }) {
-  useState(() => {
-    into.current = focusedElement();
-  });
+export function RememberOpener({ onMount }: { onMount: () => void }) {
+  useLayoutEffect(onMount, [onMount]);
   return null;
 }
 
 /**
  * Handlers for a dialog content's onOpenAutoFocus and onCloseAutoFocus (which gives focus back to
- * the opener, when it is still on the page), and `remember`, to render first inside the content.
+ * the opener, when it is still on the page), and `rememberOpener`, for a <RememberOpener> rendered
+ * first inside the content.
  */
 export function useOpenerFocus(handlers: { onOpenAutoFocus?: (event: Event) => void; onCloseAutoFocus?: (event: Event) => void }) {
   const opener = useRef<HTMLElement | null>(null);
+  const rememberOpener = useCallback(() => {
+    opener.current = focusedElement();
+  }, []);
   return {
-    remember: createElement(RememberOpener, { into: opener }),
+    rememberOpener,
     onOpenAutoFocus: (event: Event) => {
       opener.current ??= focusedElement();
       handlers.onOpenAutoFocus?.(event);

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Dialog, DialogDescription, DialogTitle, SheetContent } from '@/web/components/ui/dialog';
 import { Logo } from '@/web/components/ui/logo';
-import { useOpenerFocus } from '@/web/lib/dialog-focus';
+import { RememberOpener, useOpenerFocus } from '@/web/lib/dialog-focus';
 import { APP_TEXTS } from '../texts';
 
 export function NavSheet({ open, onOpenChange, children }: { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode }) {
@@ -12,7 +12,7 @@ export function NavSheet({ open, onOpenChange, children }: { open: boolean; onOp
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <SheetContent onOpenAutoFocus={focus.onOpenAutoFocus} onCloseAutoFocus={focus.onCloseAutoFocus}>
-        {focus.remember}
+        <RememberOpener onMount={focus.rememberOpener} />
         <DialogTitle asChild>
           <div>
             <Logo />

@@ -1,7 +1,7 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/web/lib/class-names';
-import { useOpenerFocus } from '@/web/lib/dialog-focus';
+import { RememberOpener, useOpenerFocus } from '@/web/lib/dialog-focus';
 import { buttonVariants } from './button';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -27,7 +27,7 @@ export function AlertDialogContent({
         onCloseAutoFocus={focus.onCloseAutoFocus}
         {...props}
       >
-        {focus.remember}
+        <RememberOpener onMount={focus.rememberOpener} />
         {children}
       </AlertDialogPrimitive.Content>
     </AlertDialogPrimitive.Portal>

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/web/lib/class-names';
-import { keepOpenOnToast, useOpenerFocus } from '@/web/lib/dialog-focus';
+import { keepOpenOnToast, RememberOpener, useOpenerFocus } from '@/web/lib/dialog-focus';
 import { UI_TEXTS } from './texts';
 
 export const Dialog = DialogPrimitive.Root;
@@ -41,7 +41,7 @@ export function DialogContent({
         onInteractOutside={keepOpenOnToast(onInteractOutside)}
         {...props}
       >
-        {focus.remember}
+        <RememberOpener onMount={focus.rememberOpener} />
         {children}
         {showClose ? (
           <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
