@@ -1,9 +1,11 @@
 // 'Showing X of Y' comes from a short-lived per-organization cache for staff lists without a
 // search (decision 014), forgotten on the organization's change events, local or from any server.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixedClock } from '../../platform/clock';
 import { projects } from '../../platform/db/schema/work';
+import { onLocalChange } from '../../platform/realtime/local-changes';
 import { CHANGES_CHANNEL } from '../../platform/realtime/publisher';
 import { seedAgency, type Agency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -20,6 +22,21 @@ describe('project list counts', () => {
     a = await seedAgency(t);
   });
   afterAll(() => t.close());
+
+  // The database delivers this server's own change notifications a moment after each commit; one
+  // arriving during a test would drop the cache it is watching (seen on PostgreSQL under load).
+  // Notifications arrive in order, so once a marker sent now is heard, every earlier one was.
+  beforeEach(async () => {
+    const marker = randomUUID();
+    let stop = () => {};
+    const heard = new Promise<void>((resolve) => {
+      stop = onLocalChange((change) => {
+        if (change.kind === 'committed' && change.event.organizationId === marker) resolve();
+      });
+    });
+    await t.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ organizationId: marker, projectId: null, topic: 'projects' })})`);
+    await heard.finally(stop);
+  });
 
   const counts = async (url = '/api/projects', user = a.orgAdmin) => {
     const body = (await user.inject({ method: 'GET', url })).json() as { items: unknown[]; matched: number; total: number };
