@@ -1,7 +1,7 @@
 // The in-app inbox's writing side (issue 16): a feature notifies a member in the transaction
 // of the change, so the notification exists only if the change commits; the recipient's open
 // pages hear of it over the live socket (a change event for them alone).
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { NotificationKind } from '../../domain/inbox';
 import type { Executor } from './db/client';
 import { profiles } from './db/schema/tenancy';
@@ -48,20 +48,6 @@ export async function projectFollowers(executor: Executor, project: { id: string
         ),
       ),
     )
-    .orderBy(profiles.id)
-    .limit(FOLLOWERS_LIMIT);
-  return rows.map((row) => row.id);
-}
-
-/**
- * The organization's staff (organization admins, admins, account executives), who all see every
- * project of it: told of a client's intake answers, as the email tells them (decision 017).
- */
-export async function organizationStaff(executor: Executor, organizationId: string): Promise<string[]> {
-  const rows = await executor
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(and(eq(profiles.organizationId, organizationId), inArray(profiles.role, ['organization_admin', 'admin', 'account_executive'])))
     .orderBy(profiles.id)
     .limit(FOLLOWERS_LIMIT);
   return rows.map((row) => row.id);

@@ -12,14 +12,14 @@ import { SHARING_MESSAGES } from '../../../domain/sharing';
 import type { FormData } from '../../../domain/template-field';
 import { sortFields, withDefaultAnswers } from '../../../domain/templates';
 import { recordActivity } from '../../platform/activity-log';
-import { notifyMember, organizationStaff } from '../../platform/inbox';
+import { notifyMember } from '../../platform/inbox';
 import { consumeRateLimit, type RateLimitRule } from '../../platform/auth/rate-limit';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
 import { clients, projectAccessTokens, projects } from '../../platform/db/schema/work';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
-import { staffRecipients } from '../../platform/mail/recipients';
+import { staffMembers, withEmail } from '../../platform/mail/recipients';
 import type { Platform } from '../../platform/platform';
 import { invalidLink, readSharedLink, resolveSharedLink, usable, type SharedLinkRequest, type UsableLink } from '../../platform/project-access/link';
 import { visibleProjects } from '../../platform/project-access/member';
@@ -134,10 +134,11 @@ export async function submitIntake(platform: Platform, request: SharedLinkReques
       details: { link_name: row.linkName ?? INTAKE_MESSAGES.untitledLink, submitted_by: request.viewer?.fullName ?? null },
     });
     const projectUrl = `${platform.config.publicUrl}/project/${row.projectId}`;
-    for (const recipient of await staffRecipients(tx, row.organizationId)) {
+    const staff = await staffMembers(tx, row.organizationId);
+    for (const recipient of withEmail(staff)) {
       await enqueueEmail(tx, {
         kind: 'intake_submitted',
-        to: recipient.email!,
+        to: recipient.email,
         organizationId: row.organizationId,
         subject: INTAKE_MESSAGES.emailSubject(row.projectName),
         text: [
@@ -149,7 +150,7 @@ export async function submitIntake(platform: Platform, request: SharedLinkReques
         ].join('\n'),
       });
     }
-    for (const recipientId of await organizationStaff(tx, row.organizationId)) {
+    for (const { id: recipientId } of staff) {
       await notifyMember(
         tx,
         {

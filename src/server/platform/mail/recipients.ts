@@ -1,5 +1,6 @@
 // Who hears of a project's news by email (spec 6): the organization's staff with an email, and
-// the developers assigned to the project. One place, for tasks and intake alike.
+// the developers assigned to the project. One place, for tasks and intake alike (intake tells the
+// same staff in their inbox too).
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { profiles } from '../db/schema/tenancy';
@@ -7,19 +8,25 @@ import { developerProjectAccess } from '../db/schema/work';
 
 export type Recipient = { email: string; fullName: string };
 
+export type StaffMember = { id: string; email: string | null; fullName: string };
+
+/** The organization's admins and account executives (who all see every project of it), with or without an email. */
+export async function staffMembers(executor: Executor, organizationId: string): Promise<StaffMember[]> {
+  return executor
+    .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
+    .from(profiles)
+    .where(and(eq(profiles.organizationId, organizationId), inArray(profiles.role, ['organization_admin', 'admin', 'account_executive'])))
+    .orderBy(profiles.id);
+}
+
+/** Those of them with an email. */
+export function withEmail(members: readonly StaffMember[]): Recipient[] {
+  return members.flatMap((member) => (member.email ? [{ email: member.email, fullName: member.fullName }] : []));
+}
+
 /** The organization's admins and account executives with an email. */
 export async function staffRecipients(executor: Executor, organizationId: string): Promise<Recipient[]> {
-  const rows = await executor
-    .select({ email: profiles.email, fullName: profiles.fullName })
-    .from(profiles)
-    .where(
-      and(
-        eq(profiles.organizationId, organizationId),
-        inArray(profiles.role, ['organization_admin', 'admin', 'account_executive']),
-        isNotNull(profiles.email),
-      ),
-    );
-  return rows.flatMap((row) => (row.email ? [{ email: row.email, fullName: row.fullName }] : []));
+  return withEmail(await staffMembers(executor, organizationId));
 }
 
 /** The developers with access to the project, with an email. */
