@@ -64,4 +64,22 @@ export default tseslint.config(
     { regex: '(^@/web/|^(\\.\\./)+)(features|app)/', message: 'Shared components and lib serve the features and never import one (decision 012).' },
   ]),
   ...WEB_FEATURES.map(featureBoundary),
+  {
+    // The app's own files (migrations, the database template, the web build, package.json) come
+    // from platform/app-files.ts: a path worked out from a module's own location is right under
+    // src/ or under dist/server/, never both (issue 26: backups of every built install failed).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/platform/app-files.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "MemberExpression[object.type='MetaProperty'][property.name=/^(dirname|filename)$/]",
+          "CallExpression[callee.name='fileURLToPath'] > MemberExpression[object.type='MetaProperty'][property.name='url']",
+          "NewExpression[callee.name='URL'] > MemberExpression[object.type='MetaProperty'][property.name='url']",
+          "Identifier[name=/^__(dirname|filename)$/]",
+        ].map((selector) => ({ selector, message: "Find the app's own files through appFiles (src/server/platform/app-files.ts), not from this module's location." })),
+      ],
+    },
+  },
 );

@@ -10,6 +10,11 @@ async function restricted(filePath: string, source: string): Promise<boolean> {
   return result!.messages.some((m) => m.ruleId === 'no-restricted-imports');
 }
 
+async function pathFromOwnLocation(filePath: string, source: string): Promise<boolean> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return result!.messages.some((m) => m.ruleId === 'no-restricted-syntax');
+}
+
 describe('import boundaries', () => {
   it.each([
     ['a server module importing another module', 'src/server/modules/tasks/example.ts', "import { x } from '../projects/service';"],
@@ -40,5 +45,22 @@ describe('import boundaries', () => {
     ['a feature importing domain and shared components', 'src/web/features/tasks/example.ts', "import { x } from '@/domain/tasks';\nimport { y } from '@/web/components/ui/button';\nexport const z = y;"],
   ])('allows %s', async (_, filePath, source) => {
     expect(await restricted(filePath, source)).toBe(false);
+  });
+});
+
+// Issue 26: a fixed '../../../../' from a module's file was right under src/ and wrong under dist/.
+describe("the app's own files", () => {
+  it.each([
+    ['a URL relative to the module', "export const root = new URL('../../../../db/migrations', import.meta.url);"],
+    ['the module\'s file path', "import { fileURLToPath } from 'node:url';\nexport const here = fileURLToPath(import.meta.url);"],
+    ['import.meta.dirname', 'export const here = import.meta.dirname;'],
+    ['__dirname', 'export const here = __dirname;'],
+  ])('refuses %s outside app-files.ts', async (_, source) => {
+    expect(await pathFromOwnLocation('src/server/platform/backup/example.ts', source)).toBe(true);
+  });
+
+  it('allows them in app-files.ts, and module resolution anywhere', async () => {
+    expect(await pathFromOwnLocation('src/server/platform/app-files.ts', "import { fileURLToPath } from 'node:url';\nexport const here = fileURLToPath(import.meta.url);")).toBe(false);
+    expect(await pathFromOwnLocation('src/server/platform/db/example.ts', "export const where = import.meta.resolve('pg');")).toBe(false);
   });
 });

@@ -4,11 +4,13 @@ import { eq } from 'drizzle-orm';
 import { systemClock } from '../src/server/platform/clock';
 import { loadConfig } from '../src/server/platform/config';
 import { openDatabase } from '../src/server/platform/db/client';
+import { keepCommandDataPrivate } from '../src/server/platform/backup/commands';
 import { users } from '../src/server/platform/db/schema/auth';
 import { DEMO_ACCOUNTS } from '../src/server/modules/demo/demo-accounts';
 import { demoSignInDetails, seedDemoOrganization } from '../src/server/modules/demo/seed';
 
 const config = loadConfig();
+keepCommandDataPrivate(config);
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
 try {
   const existing = await database.db

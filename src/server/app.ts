@@ -47,7 +47,7 @@ import { registerOriginCheck } from './platform/origin-check';
 import { registerSecurityHeaders } from './platform/security-headers';
 import type { Platform } from './platform/platform';
 import { requestLogController } from './platform/logging';
-import { projectRoot } from './platform/project-root';
+import { appFiles } from './platform/app-files';
 import { collectRouteTable } from './platform/route-table';
 import { backupRoutes } from './platform/backup/server-side';
 import { registerChangeOrigin } from './platform/realtime/change-origin';
@@ -69,7 +69,7 @@ export type AppOptions = {
 
 export type App = FastifyInstance;
 
-const builtWebRoot = path.join(projectRoot, 'dist', 'web');
+const builtWebRoot = appFiles.webBuild;
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, database } = options;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from './platform/project-root';
+import { appFiles } from './platform/app-files';
 
 type WsClient = {
   on(event: 'open', listener: () => void): void;
@@ -25,8 +25,8 @@ describe('the server process on SIGTERM', () => {
   let shareToken = '';
 
   beforeAll(async () => {
-    server = spawn(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), ['src/server/main.ts'], {
-      cwd: projectRoot,
+    server = spawn(path.join(appFiles.root, 'node_modules', '.bin', 'tsx'), ['src/server/main.ts'], {
+      cwd: appFiles.root,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...process.env,

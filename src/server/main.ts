@@ -11,6 +11,7 @@ import { serverLogger } from './platform/logging';
 import { seedDemoOnFirstStart } from './modules/demo/seed';
 import { exposedWithoutEmailWarning, isExposedWithoutEmail } from './platform/loopback';
 import { StorageError } from './platform/storage/storage';
+import { keepDataPrivate } from './platform/private-files';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT; then their connections close. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -31,8 +32,12 @@ async function main() {
     }
     throw error;
   }
+  // Before the database opens: its files, the backups and the uploads are private (issue 26).
+  const privacyNotes: string[] = [];
+  keepDataPrivate([config.dataDir, config.backup.dir], (line) => privacyNotes.push(line));
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   const app = await buildApp({ config, database, logger: await serverLogger(config) });
+  for (const line of privacyNotes) app.log.info(line);
 
   const demo = await seedDemoOnFirstStart(database.db, systemClock, config);
   if (demo) console.log(`\n${demo}\n`);

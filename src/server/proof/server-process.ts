@@ -1,9 +1,9 @@
 // A real Brieflane server process on a free loopback port, for the fault and injection runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { appFiles } from '../platform/app-files';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+const root = appFiles.root;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -11,6 +11,7 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import type { DatabaseHandle } from '../db/client';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files';
 import type { Storage } from '../storage/storage';
 import { appMigrationLevel, appVersion, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type Manifest } from './manifest';
 import { inTransaction, listTables, quoteIdent, type Query } from './snapshot';
@@ -53,9 +54,9 @@ function archiveName(now: Date): string {
 
 export async function createBackup(options: BackupOptions): Promise<BackupResult> {
   const { database, storage, dir } = options;
-  const openWrite = options.openWrite ?? ((file: string) => createWriteStream(file, { flags: 'wx' }));
+  const openWrite = options.openWrite ?? ((file: string) => createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
   const now = options.now ?? new Date();
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const staging = await mkdtemp(path.join(dir, '.partial-'));
   const target = path.join(dir, archiveName(now));
   const partial = `${target}.partial`;

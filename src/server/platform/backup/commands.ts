@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { keepDataPrivate } from '../private-files';
 import { createStorage } from '../storage/create-storage';
 import { localDiskStorage, type Storage } from '../storage/storage';
 import { createBackup } from './backup';
@@ -17,6 +18,7 @@ export type BackupSummary = { file: string; bytes: number; manifest: Manifest; v
 
 /** Embedded and the server is up: through its loopback route; otherwise on our own connection. */
 export async function backupCommand(config: Config): Promise<BackupSummary> {
+  keepCommandDataPrivate(config);
   if (!config.databaseUrl) {
     const server = runningServer(config);
     if (server) {
@@ -38,6 +40,11 @@ export async function backupCommand(config: Config): Promise<BackupSummary> {
   } finally {
     await database.close();
   }
+}
+
+/** What every command writes (archives, a restored database, files) is private (issue 26). */
+export function keepCommandDataPrivate(config: Config): void {
+  keepDataPrivate([config.dataDir, config.backup.dir], (line) => console.log(line));
 }
 
 function refuseWhileServerRuns(config: Config, what: string): void {
@@ -71,6 +78,7 @@ async function withTarget<T>(config: Config, work: (database: DatabaseHandle) =>
 }
 
 export async function restoreCommand(config: Config, file: string, options: { force: boolean }) {
+  keepCommandDataPrivate(config);
   // The archive is checked before the target is touched.
   const archive = await openArchive(path.resolve(file));
   // A files directory this restore creates goes again with a failed restore (its objects already have).
@@ -95,6 +103,7 @@ export type MoveSummary = { archive: string; tables: { name: string; embedded: n
  * it goes through stays in BACKUP_DIR as the last backup of the embedded database.
  */
 export async function moveToPostgresCommand(config: Config): Promise<MoveSummary> {
+  keepCommandDataPrivate(config);
   if (!config.databaseUrl) throw new RestoreError('Set DATABASE_URL to the PostgreSQL database to move into.');
   if (!existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'))) throw new RestoreError(`There is no embedded database in ${path.join(config.dataDir, 'db')}.`);
   refuseWhileServerRuns(config, 'moving its data (changes made meanwhile would be left behind)');

@@ -1,8 +1,8 @@
 // What an archive says about itself (manifest.json, the first entry of every archive), and the
 // app's own version and migration level to check it against.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { appFiles } from '../app-files';
 
 export const ARCHIVE_FORMAT = 'brieflane-backup';
 export const ARCHIVE_FORMAT_VERSION = 1;
@@ -26,14 +26,12 @@ export const manifestSchema = z.object({
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
-const root = (p: string) => fileURLToPath(new URL(`../../../../${p}`, import.meta.url));
-
 export function appVersion(): string {
-  return (JSON.parse(readFileSync(root('package.json'), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(appFiles.packageJson, 'utf8')) as { version: string }).version;
 }
 
 /** The migration level this code expects: the drizzle-kit journal's entries. */
 export function appMigrationLevel(): { count: number; tag: string } {
-  const journal = JSON.parse(readFileSync(root('db/migrations/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(readFileSync(appFiles.migrationsJournal, 'utf8')) as { entries: { tag: string }[] };
   return { count: journal.entries.length, tag: journal.entries.at(-1)?.tag ?? '' };
 }

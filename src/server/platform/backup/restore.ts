@@ -29,51 +29,50 @@ export async function openArchive(file: string, workDir = tmpdir()): Promise<Ope
   const dir = await mkdtemp(path.join(workDir, 'brieflane-restore-'));
   // Retries: a failed extraction may still be finishing a write when it rejects.
   const close = () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+  // Any failure below, expected or not, leaves no unpacked archive behind (issue 26).
   try {
-    await tar.x({
-      file,
-      cwd: dir,
-      strict: true,
-      // Only the archive's own layout, never a path that climbs out or a link.
-      filter: (p, entry) => /^(manifest\.json|db\/?|db\/[a-z0-9_]+\.jsonl|files\/?|files\/[0-9a-f-]{36}\/?|files\/[0-9a-f-]{36}\/[A-Za-z0-9_.-]+)$/.test(p.replace(/^\.\//, '')) && (!('type' in entry) || entry.type === 'File' || entry.type === 'Directory'),
-    });
+    try {
+      await tar.x({
+        file,
+        cwd: dir,
+        strict: true,
+        // Only the archive's own layout, never a path that climbs out or a link.
+        filter: (p, entry) => /^(manifest\.json|db\/?|db\/[a-z0-9_]+\.jsonl|files\/?|files\/[0-9a-f-]{36}\/?|files\/[0-9a-f-]{36}\/[A-Za-z0-9_.-]+)$/.test(p.replace(/^\.\//, '')) && (!('type' in entry) || entry.type === 'File' || entry.type === 'Directory'),
+      });
+    } catch (error) {
+      throw new RestoreError(`${file} is not a readable Brieflane backup (${(error as Error).message}).`);
+    }
+    const text = await readFile(path.join(dir, 'manifest.json'), 'utf8').catch(() => null);
+    if (text === null) throw new RestoreError(`${file} is not a Brieflane backup: it has no manifest.json.`);
+    let parsed: ReturnType<typeof manifestSchema.safeParse>;
+    try {
+      parsed = manifestSchema.safeParse(JSON.parse(text));
+    } catch {
+      parsed = manifestSchema.safeParse(undefined);
+    }
+    if (!parsed.success) {
+      throw new RestoreError(`${file} is not a Brieflane backup this version can read: its manifest.json is not one (${parsed.error.issues[0]?.message ?? 'unreadable'}).`);
+    }
+    const manifest = parsed.data;
+    const level = appMigrationLevel();
+    if (manifest.migration.count !== level.count) {
+      const newer = manifest.migration.count > level.count;
+      throw new RestoreError(
+        `${file} was made by Brieflane ${manifest.appVersion} at database migration ${manifest.migration.count} (${manifest.migration.tag}); ` +
+          `this is Brieflane at migration ${level.count} (${level.tag}). ` +
+          (newer ? 'Restore it with that version or a newer one.' : 'Restore it with the version that made it, then start this version to upgrade.'),
+      );
+    }
+    for (const table of manifest.tables) {
+      if (!existsSync(path.join(dir, 'db', `${table.name}.jsonl`))) {
+        throw new RestoreError(`${file} is damaged: the rows of ${table.name} are missing.`);
+      }
+    }
+    return { dir, manifest, close };
   } catch (error) {
     await close();
-    throw new RestoreError(`${file} is not a readable Brieflane backup (${(error as Error).message}).`);
+    throw error;
   }
-  const text = await readFile(path.join(dir, 'manifest.json'), 'utf8').catch(() => null);
-  if (text === null) {
-    await close();
-    throw new RestoreError(`${file} is not a Brieflane backup: it has no manifest.json.`);
-  }
-  let parsed: ReturnType<typeof manifestSchema.safeParse>;
-  try {
-    parsed = manifestSchema.safeParse(JSON.parse(text));
-  } catch {
-    parsed = manifestSchema.safeParse(undefined);
-  }
-  if (!parsed.success) {
-    await close();
-    throw new RestoreError(`${file} is not a Brieflane backup this version can read: its manifest.json is not one (${parsed.error.issues[0]?.message ?? 'unreadable'}).`);
-  }
-  const manifest = parsed.data;
-  const level = appMigrationLevel();
-  if (manifest.migration.count !== level.count) {
-    await close();
-    const newer = manifest.migration.count > level.count;
-    throw new RestoreError(
-      `${file} was made by Brieflane ${manifest.appVersion} at database migration ${manifest.migration.count} (${manifest.migration.tag}); ` +
-        `this is Brieflane at migration ${level.count} (${level.tag}). ` +
-        (newer ? 'Restore it with that version or a newer one.' : 'Restore it with the version that made it, then start this version to upgrade.'),
-    );
-  }
-  for (const table of manifest.tables) {
-    if (!existsSync(path.join(dir, 'db', `${table.name}.jsonl`))) {
-      await close();
-      throw new RestoreError(`${file} is damaged: the rows of ${table.name} are missing.`);
-    }
-  }
-  return { dir, manifest, close };
 }
 
 /** Rows in each app table; a database is empty when every count is 0. */

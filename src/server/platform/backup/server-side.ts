@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { errorBody } from '../errors';
 import type { Platform } from '../platform';
+import { PRIVATE_FILE_MODE } from '../private-files';
 import { createBackup, pruneArchives, type BackupResult } from './backup';
 
 export const BACKUP_ROUTE = '/api/internal/backup';
@@ -84,7 +85,7 @@ export async function backupRoutes(app: FastifyInstance, { platform }: { platfor
   app.addHook('onListen', async () => {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    writeFileSync(serverFilePath(config), `${JSON.stringify({ pid: process.pid, port } satisfies ServerFile)}\n`);
+    writeFileSync(serverFilePath(config), `${JSON.stringify({ pid: process.pid, port } satisfies ServerFile)}\n`, { mode: PRIVATE_FILE_MODE });
     if (config.backup.everyHours > 0) {
       const every = config.backup.everyHours * 60 * 60 * 1000;
       timer = setInterval(() => {

@@ -10,7 +10,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { projectRoot } from '../project-root';
+import { appFiles } from '../app-files';
+import { tightenTree } from '../private-files';
 import * as authSchema from './schema/auth';
 import * as platformSchema from './schema/platform';
 import * as reportingSchema from './schema/reporting';
@@ -45,7 +46,7 @@ export const PGLITE_OPTIONS = {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
 } satisfies PGliteOptions;
 
-const migrationsFolder = path.join(projectRoot, 'db', 'migrations');
+const migrationsFolder = appFiles.migrations;
 
 export type DatabaseOptions =
   /** A PostgreSQL server. */
@@ -61,7 +62,7 @@ export type DatabaseOptions =
  * unpacking it takes a second or two where initdb takes several. Migrations added since the
  * build apply on top of it as on any directory.
  */
-export const DATA_DIR_TEMPLATE = path.join(projectRoot, 'dist', 'db-template.tar.gz');
+export const DATA_DIR_TEMPLATE = appFiles.databaseTemplate;
 
 /**
  * Creates and migrates a new embedded data directory in a child process, from the build's
@@ -132,10 +133,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.dataDir) {
     dir = path.join(options.dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    if (!existsSync(path.join(dir, 'PG_VERSION'))) await createEmbeddedDirectoryOnce(dir, options.template ?? DATA_DIR_TEMPLATE);
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+      await createEmbeddedDirectoryOnce(dir, options.template ?? DATA_DIR_TEMPLATE);
+      // PGlite unpacks initdb's output (or the template) with chmod 0666, past the umask.
+      tightenTree(dir);
+    }
   }
   const client = await PGlite.create({ ...PGLITE_OPTIONS, dataDir: dir });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+  // PGlite's file system sets some files' modes itself (the relation cache's pg_internal.init is
+  // written 0644 at every open, past the umask): in their 0700 folders nobody else reaches them,
+  // and they are made 0600 once open and again once closed (issue 26).
+  if (dir) tightenTree(dir);
+  const close = async () => {
+    await client.close();
+    if (dir) tightenTree(dir);
+  };
+  return { db, kind: 'pglite', pglite: client, close };
 }

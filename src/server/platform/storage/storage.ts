@@ -6,6 +6,7 @@ import { access, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files';
 
 export interface Storage {
   /** Stores a new object; the data may be a stream, which is written as it arrives. */
@@ -59,14 +60,14 @@ export function localDiskStorage(root: string): Storage {
       const file = resolve(key);
       const source = data instanceof Readable ? data : Readable.from([data]);
       try {
-        await mkdir(path.dirname(file), { recursive: true });
+        await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
       } catch (error) {
         source.resume();
         throw diskWriteError(root, error);
       }
       // Only the disk's own failures become storage errors; the incoming stream's stay its own.
       let diskFailure: unknown;
-      const target = createWriteStream(file, { flags: 'wx' }).once('error', (error) => (diskFailure = error));
+      const target = createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE }).once('error', (error) => (diskFailure = error));
       try {
         await pipeline(source, target);
       } catch (error) {
@@ -89,7 +90,7 @@ export function localDiskStorage(root: string): Storage {
     },
     async check() {
       try {
-        await mkdir(root, { recursive: true });
+        await mkdir(root, { recursive: true, mode: PRIVATE_DIR_MODE });
         await access(root, 2 /* W_OK */);
       } catch (error) {
         throw new StorageError(`The file directory ${root} cannot be written: ${(error as Error).message}`);
