@@ -36,6 +36,8 @@ await build({
     backup: 'scripts/backup.ts',
     restore: 'scripts/restore.ts',
     'move-to-postgres': 'scripts/move-to-postgres.ts',
+    // Not run by users: the API suite builds the app from it to test the build (TEST_BUILT_SERVER).
+    'app-library': 'src/server/app-library.ts',
   },
   absWorkingDir: root,
   outdir: path.join(dist, 'server'),

@@ -10,6 +10,9 @@ import { developerProjectAccess } from '../platform/db/schema/work';
 import { asUser, type TestUser } from '../test/as-user';
 import type { TestApp } from '../test/test-app';
 
+/** Tables the database derives from the others; they change without a write of their own. */
+export const DERIVED_TABLES = ['report_counts'] as const;
+
 export const A = 'alphasecret';
 export const B = 'betasecret';
 /** A's first project (the assigned developer's) and its second (nobody's). */
@@ -147,7 +150,10 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
         sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
       )) as unknown as { rows: { table_name: string }[] };
       // Sessions, rate-limit counters and link opens legitimately change on a refused call.
-      const skip = new Set(['sessions', 'rate_limits', 'project_access_opens', 'verifications']);
+      // report_counts is derived from the other tables by triggers, and the minute's fold job
+      // rewrites it (same sums, fewer rows) at any moment: a write shows in its source table
+      // (issue 26: `npm run fuzz` reported 'refused but wrote' whenever a fold ran mid-check).
+      const skip = new Set(['sessions', 'rate_limits', 'project_access_opens', 'verifications', ...DERIVED_TABLES]);
       const union = rows
         .map((r) => r.table_name)
         .filter((n) => !skip.has(n))

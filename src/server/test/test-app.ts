@@ -5,10 +5,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import { buildApp, type App, type AppOptions } from '../app';
+import { pathToFileURL } from 'node:url';
+import type { App, AppOptions } from '../app';
+import { appFiles } from '../platform/app-files';
 import type { Clock } from '../platform/clock';
-import { loadConfig, type Config } from '../platform/config';
-import { openDatabase, PGLITE_OPTIONS, schema, type Database, type DatabaseHandle } from '../platform/db/client';
+import type { Config } from '../platform/config';
+import type { Database, DatabaseHandle } from '../platform/db/client';
+
+/**
+ * The app from the sources, or with TEST_BUILT_SERVER=1 from the build (dist/server, made by
+ * `npm run build`): CI runs the data, auth and sharing suites that way too (issue 26).
+ */
+const { buildApp, loadConfig, openDatabase, PGLITE_OPTIONS, schema } = (
+  process.env.TEST_BUILT_SERVER === '1'
+    ? await import(pathToFileURL(path.join(appFiles.root, 'dist', 'server', 'app-library.js')).href)
+    : await import('../app-library')
+) as typeof import('../app-library');
 
 let migratedImage: Promise<File | Blob> | undefined;
 
