@@ -28,3 +28,20 @@ export async function resetTokenFor(db: Database, to: string): Promise<string> {
   if (!token) throw new Error(`no password reset link emailed to ${to}`);
   return token;
 }
+
+/** The 6-digit code from the newest sign-in code email to `to` (issue 26's step-up). */
+export async function signInCodeFor(db: Database, to: string): Promise<string> {
+  const email = await lastEmailTo(db, to, 'sign_in_code');
+  const code = email?.text.match(/^Your Brieflane sign-in code is (\d{6})$/m)?.[1];
+  if (!code) throw new Error(`no sign-in code emailed to ${to}`);
+  return code;
+}
+
+/** How many emails of `kind` went to `to`. */
+export async function countEmailsTo(db: Database, to: string, kind: string): Promise<number> {
+  const rows = await db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, kind)));
+  return rows.length;
+}

@@ -69,3 +69,50 @@ export function signUpAttemptEmail(to: string, signInUrl: string): OutgoingEmail
     ].join('\n'),
   };
 }
+
+/** Issue 26: the code that signs in from a new address past the per-email limit. */
+export function signInCodeEmail(to: string, code: string): OutgoingEmail {
+  return {
+    kind: 'sign_in_code',
+    to,
+    subject: 'Your Brieflane sign-in code',
+    text: [
+      'Many sign-ins to your Brieflane account failed recently, so signing in from a new place needs this code as well as your password.',
+      '',
+      `Your Brieflane sign-in code is ${code}`,
+      '',
+      'The code expires in 15 minutes and works once. Never give it to anyone: Brieflane never asks for it.',
+      'If you did not just sign in, someone knows your password: change it now (Settings, or "Forgot your password?" on the sign-in page).',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Issue 26: the owner hears of an attack on their account once (at most once a day), when the
+ * failures first pass the per-email limit.
+ */
+export function signInAttackEmail(
+  to: string,
+  attack: { failures: number; minutes: number; addresses: number },
+  signInUrl: string,
+): OutgoingEmail {
+  const from = attack.addresses === 1 ? 'from 1 address' : `from ${attack.addresses} different addresses`;
+  return {
+    kind: 'sign_in_attack',
+    to,
+    subject: 'Someone is trying to sign in to your Brieflane account',
+    text: [
+      `More than ${attack.failures} sign-ins to your Brieflane account failed in ${attack.minutes} minutes, ${from}.`,
+      '',
+      'Nobody got in. You can still sign in as usual: from a new place, after your password we email you a code.',
+      '',
+      'What to do:',
+      '- If it was you, nothing: sign in with the right password.',
+      '- If it was not you, make sure your password is long and used nowhere else; change it in Settings or with "Forgot your password?":',
+      signInUrl,
+      '- Never give anyone a code we email you: Brieflane never asks for it.',
+      '',
+      'We send this note at most once a day.',
+    ].join('\n'),
+  };
+}

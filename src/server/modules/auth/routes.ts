@@ -15,12 +15,13 @@ import {
 import { loadMe } from '../../platform/auth/me';
 import {
   enforceRateLimit,
-  limitPasswordAttempt,
+  refundRateLimit,
   rememberSignInAddress,
   signInAddressIsKnown,
+  withinRateLimit,
 } from '../../platform/auth/rate-limit';
 import { endSession, findSession, forwardCookies, requestHeaders } from '../../platform/auth/session';
-import { errorResponseSchema } from '../../platform/errors';
+import { errorResponseSchema, tooManyRequests } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import {
   checkSignUpCode,
@@ -31,6 +32,7 @@ import {
   signIn,
   signUp,
 } from './service';
+import { passSignInStepUp } from './sign-in-step-up';
 
 const okSchema = z.object({ ok: z.literal(true) });
 const validSchema = z.object({ valid: z.boolean() });
@@ -95,24 +97,31 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
     {
       schema: {
         tags,
-        summary: 'Sign in with email and password',
+        summary:
+          'Sign in with email and password; past the per-email limit, from a new address, also with the code it emails (401 sign_in_code_required)',
         body: signInSchema,
         response: { 200: meSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      const { email, password } = request.body;
+      const { email, password, code } = request.body;
       const who = { email, address: request.ip };
       // Issue 19: an address that signed in to this account before is spared the per-email limit,
       // so strangers guessing from elsewhere cannot keep the owner out.
-      const skip = (await signInAddressIsKnown(platform, who)) ? (['email'] as const) : [];
-      const { me, headers } = await limitPasswordAttempt(
-        platform,
-        'sign-in',
-        who,
-        () => signIn(platform, { email, password, headers: requestHeaders(request) }),
-        skip,
-      );
+      const known = await signInAddressIsKnown(platform, who);
+      const skip = known ? (['email'] as const) : [];
+      // Every attempt is counted first and a success taken back below (limitPasswordAttempt's
+      // rule), so only failures add up and concurrent guesses cannot all pass an early check.
+      const [withinStrict, withinPerEmail] = await Promise.all([
+        withinRateLimit(platform, 'sign-in', who, ['email']),
+        known ? true : withinRateLimit(platform, 'sign-in', who, ['emailAndAddress', 'address']),
+      ]);
+      if (!withinStrict) throw tooManyRequests();
+      // Issue 26: past the per-email limit a new address is not refused (that locked the owner out
+      // everywhere else) but needs the password and a code emailed to the account.
+      if (!withinPerEmail) await passSignInStepUp(platform, { email, password, code });
+      const { me, headers } = await signIn(platform, { email, password, headers: requestHeaders(request) });
+      await refundRateLimit(platform, 'sign-in', who, skip);
       await rememberSignInAddress(platform, who);
       forwardCookies(reply, headers);
       return me;

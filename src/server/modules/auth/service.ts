@@ -22,12 +22,19 @@ import type { Platform } from '../../platform/platform';
 import { passwordResetEmail, signUpAttemptEmail, verificationCodeEmail, welcomeEmail } from './emails';
 
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
+/** Sign-up takes only sign-up codes; the sign-in step-up's codes (issue 26) are its own. */
+const isSignUpCode = eq(verificationCodes.purpose, 'sign_up');
 /** Wrong guesses after which a code is burnt (a 6-digit code must not be guessable). */
 export const MAX_CODE_ATTEMPTS = 5;
 
 /** Codes are keyed to the email and the server secret, so a leaked table row reveals nothing. */
-function hashCode(platform: Platform, email: string, code: string): string {
+export function hashCode(platform: Platform, email: string, code: string): string {
   return createHmac('sha256', platform.config.authSecret).update(`${email}\n${code}`).digest('hex');
+}
+
+/** A random emailed code of VERIFICATION_CODE_LENGTH digits. */
+export function randomCode(): string {
+  return randomInt(0, 10 ** VERIFICATION_CODE_LENGTH).toString().padStart(VERIFICATION_CODE_LENGTH, '0');
 }
 
 async function userIdByEmail(platform: Platform, email: string): Promise<string | null> {
@@ -50,16 +57,17 @@ export async function sendSignUpCode(platform: Platform, email: string, log: Fas
     }
     return;
   }
-  const code = randomInt(0, 10 ** VERIFICATION_CODE_LENGTH).toString().padStart(VERIFICATION_CODE_LENGTH, '0');
+  const code = randomCode();
   const now = platform.clock.now();
   await platform.db.transaction(async (tx) => {
     // Only the newest code counts: sending again retires the earlier unused ones.
     await tx
       .update(verificationCodes)
       .set({ usedAt: now })
-      .where(and(eq(verificationCodes.email, email), isNull(verificationCodes.usedAt)));
+      .where(and(eq(verificationCodes.email, email), isSignUpCode, isNull(verificationCodes.usedAt)));
     await tx.insert(verificationCodes).values({
       email,
+      purpose: 'sign_up',
       codeHash: hashCode(platform, email, code),
       expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
       createdAt: now,
@@ -85,7 +93,12 @@ export async function checkSignUpCode(platform: Platform, email: string, code: s
     .select({ id: verificationCodes.id })
     .from(verificationCodes)
     .where(
-      and(eq(verificationCodes.email, email), isNull(verificationCodes.usedAt), gt(verificationCodes.expiresAt, now)),
+      and(
+        eq(verificationCodes.email, email),
+        isSignUpCode,
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, now),
+      ),
     )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
@@ -128,6 +141,7 @@ export async function signUp(platform: Platform, input: SignUpInput): Promise<{ 
         .where(
           and(
             eq(verificationCodes.email, email),
+            isSignUpCode,
             eq(verificationCodes.codeHash, hashCode(platform, email, code)),
             isNull(verificationCodes.usedAt),
             gt(verificationCodes.expiresAt, now),

@@ -1,7 +1,7 @@
 // Rate limits for the account endpoints, per email and per client address, counted in the
 // rate_limits table so several app servers share them. Time comes from the platform clock.
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { rateLimits } from '../db/schema/auth';
 import { tooManyRequests } from '../errors';
 import type { Platform } from '../platform';
@@ -27,6 +27,11 @@ export const RATE_LIMITS = {
     email: { windowSeconds: 15 * 60, max: 50 },
     address: { windowSeconds: 60, max: 20 },
   },
+  // Issue 26, the sign-in step-up past the per-email limit: new emailed codes per account (past
+  // these no code is sent and the answer is the same), and the owner's one notice of an attack.
+  'sign-in-code': { email: { windowSeconds: 60, max: 1 } },
+  'sign-in-code-hourly': { email: { windowSeconds: 60 * 60, max: 5 } },
+  'sign-in-attack-notice': { email: { windowSeconds: 24 * 60 * 60, max: 1 } },
   'sign-up': { email: { windowSeconds: 60, max: 5 }, address: { windowSeconds: 60, max: 20 } },
   'send-code': { email: { windowSeconds: 60, max: 3 }, address: { windowSeconds: 60, max: 20 } },
   // The "someone tried to sign up with your address" note: past this it is silently not sent
@@ -135,6 +140,21 @@ export async function refundRateLimit(
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
     .where(inArray(rateLimits.key, keys));
+}
+
+/**
+ * How many addresses failed to sign in to the account in windows that began in the last
+ * `withinSeconds` (their per email+address counters), for the owner's notice of an attack.
+ * Not served by the key index; it runs once per notice, at most once a day per account.
+ */
+export async function countSignInAddresses(platform: Platform, email: string, withinSeconds: number): Promise<number> {
+  const prefix = `brieflane:sign-in:emailAndAddress:${email.toLowerCase()}|`;
+  const since = platform.clock.now().getTime() - withinSeconds * 1000;
+  const [row] = await platform.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(rateLimits)
+    .where(and(sql`starts_with(${rateLimits.key}, ${prefix})`, gt(rateLimits.count, 0), gt(rateLimits.lastRequest, since)));
+  return row?.count ?? 0;
 }
 
 /** An address stays known to an account for 30 days after a successful sign-in from it. */

@@ -18,6 +18,8 @@ export function useSignIn() {
   return useMutation({
     mutationFn: (input: z.output<typeof signInSchema>) => api.post<Me>('/api/auth/sign-in', input),
     onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+    // The forms show the failures; the code step (issue 26) is not an error to toast.
+    meta: { handlesErrors: true },
   });
 }
 

@@ -22,6 +22,15 @@ export const AUTH_TEXTS = {
   signInButton: 'Sign In',
   signingIn: 'Signing in...',
   forgotPassword: 'Forgot your password?',
+  // Issue 26: past the per-email limit a new place signs in with an emailed code as well. The
+  // server answers alike for a wrong password (nothing leaks), so the step says 'if'.
+  signInCodeTitle: 'Enter Your Sign-in Code',
+  signInCodeSentTo: (digits: number) => `If the password is right, we emailed a ${digits}-digit sign-in code to`,
+  signInCodeWhy: 'Many sign-ins to this account failed recently, so a new device needs the code as well as the password.',
+  signInCodeNoEmail: 'No email after a few minutes? Go back and check the password.',
+  signInCode: 'Sign-in Code',
+  signInCodeButton: 'Sign In',
+  backToPassword: 'Back to password',
   signUpTitle: 'Create Account',
   signUpSubtitle: 'Start managing your agency’s projects in minutes.',
   sendCodeButton: 'Send Verification Code',

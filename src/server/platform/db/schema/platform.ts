@@ -33,19 +33,28 @@ export const emailOutbox = pgTable(
   ],
 );
 
-/** Sign-up email verification codes (spec 3: 6 characters). Only a hash of the code is kept. */
+export type VerificationCodePurpose = 'sign_up' | 'sign_in';
+
+/**
+ * Emailed codes (spec 3: 6 characters). Only a hash of the code is kept. `purpose` keeps the
+ * sign-up codes and the sign-in step-up codes (issue 26) apart: neither is accepted for the other.
+ */
 export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
+    purpose: text('purpose').$type<VerificationCodePurpose>().notNull().default('sign_up'),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('verification_codes_email_idx').on(t.email, t.createdAt)],
+  (t) => [
+    index('verification_codes_email_idx').on(t.email, t.createdAt),
+    check('verification_codes_purpose_check', sql`${t.purpose} in ('sign_up', 'sign_in')`),
+  ],
 );
 
 /** Spec 3 "password_reset_tokens": single use, expiring. Only a hash of the token is kept. */

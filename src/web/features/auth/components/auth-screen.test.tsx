@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/web/components/ui/toaster';
 import { createQueryClient } from '@/web/lib/query-client';
+import { AUTH_MESSAGES } from '@/domain/auth';
 import { AUTH_TEXTS } from '../texts';
 import { AuthScreen } from './auth-screen';
 
@@ -23,6 +24,23 @@ function stubApi(replies: Record<string, Reply>) {
   );
   return calls;
 }
+
+/** Answers the sign-in calls with `replies` in turn and records their bodies. */
+function stubSignIn(replies: Reply[]) {
+  const bodies: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit) => {
+      if (path !== '/api/auth/sign-in') return new Response(null, { status: 404 });
+      bodies.push(JSON.parse(String(init.body)));
+      const reply = replies[bodies.length - 1]!;
+      return new Response(JSON.stringify(reply.body), { status: reply.status });
+    }),
+  );
+  return bodies;
+}
+
+const codeRequired = { status: 401, body: { error: { code: 'sign_in_code_required', message: AUTH_MESSAGES.signInCodeRequired } } };
 
 function renderScreen(initialMode: 'sign-in' | 'sign-up' = 'sign-in') {
   return render(
@@ -125,5 +143,62 @@ describe('AuthScreen', () => {
     expect(await screen.findByText('Too many requests. Please wait a moment and try again.')).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('button', { name: 'Send Verification Code' }) as HTMLButtonElement).disabled).toBe(false));
     expect((screen.getByLabelText('Full Name') as HTMLInputElement).value).toBe('Ada Lovelace');
+  });
+
+  it('asks for the emailed code past the limit, focused and without an error toast, then signs in with it (issue 26)', async () => {
+    const me = {
+      user: { id: 'u1', email: 'ada@example.com' },
+      profile: { id: 'p1', fullName: 'Ada', email: 'ada@example.com', role: 'developer', organizationId: 'o1' },
+      organization: { id: 'o1', name: 'Ada Agency' },
+    };
+    const bodies = stubSignIn([
+      codeRequired,
+      { status: 401, body: { error: { code: 'invalid_sign_in_code', message: AUTH_MESSAGES.signInCodeInvalid } } },
+      { status: 200, body: me },
+    ]);
+    renderScreen();
+    type('Email', 'ada@example.com');
+    type('Password', 'secret-123');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('heading', { name: AUTH_TEXTS.signInCodeTitle })).toBeTruthy();
+    // The step loads on demand (decision 013).
+    await screen.findByLabelText(AUTH_TEXTS.signInCode);
+    expect(document.body.textContent).toContain(`${AUTH_TEXTS.signInCodeSentTo(6)} ada@example.com.`);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(AUTH_TEXTS.signInCode)));
+    expect(screen.queryByText(AUTH_MESSAGES.signInCodeRequired)).toBeNull();
+
+    // An empty code is refused here, with the field's own message.
+    fireEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.signInCodeButton }));
+    expect(await screen.findByText('Sign-in code is required')).toBeTruthy();
+    expect(bodies).toHaveLength(1);
+
+    // A wrong code: the server's message under the field, the field focused for another try.
+    type(AUTH_TEXTS.signInCode, '111111');
+    fireEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.signInCodeButton }));
+    expect((await screen.findByRole('alert')).textContent).toBe(AUTH_MESSAGES.signInCodeInvalid);
+    expect(document.activeElement).toBe(screen.getByLabelText(AUTH_TEXTS.signInCode));
+
+    type(AUTH_TEXTS.signInCode, ' 123456 ');
+    fireEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.signInCodeButton }));
+    expect(await screen.findByText(AUTH_MESSAGES.signedIn)).toBeTruthy();
+    expect(bodies).toEqual([
+      { email: 'ada@example.com', password: 'secret-123' },
+      { email: 'ada@example.com', password: 'secret-123', code: '111111' },
+      { email: 'ada@example.com', password: 'secret-123', code: '123456' },
+    ]);
+  });
+
+  it('goes back from the code step to the password, keeping the email', async () => {
+    stubSignIn([codeRequired]);
+    renderScreen();
+    type('Email', 'ada@example.com');
+    type('Password', 'mistyped');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    fireEvent.click(await screen.findByRole('button', { name: AUTH_TEXTS.backToPassword }));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
   });
 });

@@ -33,22 +33,26 @@ function FormSkeleton({ fields }: { fields: number }) {
 export function AuthScreen({ initialMode = 'sign-in', onSignInIntent }: { initialMode?: AuthMode; onSignInIntent?: () => void }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [signUpStep, setSignUpStep] = useState<'details' | 'verify'>('details');
+  const [signInStep, setSignInStep] = useState<'password' | 'code'>('password');
 
   const switchMode = (next: AuthMode) => {
     setSignUpStep('details');
+    setSignInStep('password');
     setMode(next);
   };
 
   const title =
     mode === 'sign-in'
-      ? AUTH_TEXTS.signInTitle
+      ? signInStep === 'code'
+        ? AUTH_TEXTS.signInCodeTitle
+        : AUTH_TEXTS.signInTitle
       : mode === 'reset'
         ? AUTH_TEXTS.resetTitle
         : signUpStep === 'verify'
           ? AUTH_TEXTS.verifyTitle
           : AUTH_TEXTS.signUpTitle;
   const subtitle =
-    mode === 'sign-in' ? AUTH_TEXTS.signInSubtitle : mode === 'reset' ? AUTH_TEXTS.resetSubtitle : signUpStep === 'verify' ? null : AUTH_TEXTS.signUpSubtitle;
+    mode === 'sign-in' ? (signInStep === 'code' ? null : AUTH_TEXTS.signInSubtitle) : mode === 'reset' ? AUTH_TEXTS.resetSubtitle : signUpStep === 'verify' ? null : AUTH_TEXTS.signUpSubtitle;
 
   return (
     <div className="grid min-h-dvh lg:grid-cols-[1.05fr_1fr]">
@@ -84,7 +88,12 @@ export function AuthScreen({ initialMode = 'sign-in', onSignInIntent }: { initia
               ) : null}
 
               {mode === 'sign-in' ? (
-                <SignInForm onForgotPassword={() => switchMode('reset')} onForgotPasswordIntent={ResetRequestForm.preload} onIntent={onSignInIntent} />
+                <SignInForm
+                  onForgotPassword={() => switchMode('reset')}
+                  onForgotPasswordIntent={ResetRequestForm.preload}
+                  onIntent={onSignInIntent}
+                  onStepChange={setSignInStep}
+                />
               ) : null}
               {mode === 'sign-up' ? (
                 <Suspense fallback={<FormSkeleton fields={3} />}>

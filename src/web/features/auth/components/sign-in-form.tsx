@@ -1,8 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
-import { notifySuccess, preloadNotices } from '@/web/lib/notify';
+import { UI_TEXTS } from '@/web/components/ui/texts';
+import { ApiError } from '@/web/lib/api-client';
+import { lazyComponent } from '@/web/lib/lazy-component';
+import { notifyError, notifySuccess, preloadNotices } from '@/web/lib/notify';
 import { useSignIn } from '../api';
 import { AUTH_TEXTS } from '../texts';
 
@@ -13,6 +16,10 @@ type FieldErrors = Partial<Record<Field, string>>;
 // react-hook-form, and the rules (the domain's signInSchema, hence zod) load on the first
 // submit, or earlier when the form gets focus or a key, so a submit rarely waits for them.
 const loadRules = () => import('@/domain/auth');
+// The emailed-code step (issue 26) is rare: it loads when the server asks for it.
+const SignInCodeStep = lazyComponent(async () => (await import('./sign-in-code-step')).SignInCodeStep);
+
+type Credentials = { email: string; password: string };
 
 /**
  * Sign in with email and password. After a failed submit the messages follow the typing, as the
@@ -22,8 +29,11 @@ export function SignInForm({
   onForgotPassword,
   onForgotPasswordIntent,
   onIntent,
+  onStepChange,
 }: {
   onForgotPassword: () => void;
+  /** The form moved to the emailed-code step or back (issue 26). */
+  onStepChange?: (step: 'password' | 'code') => void;
   /** The forgot-password link is hovered or focused. */
   onForgotPasswordIntent?: () => void;
   /** The form got focus or a key: a sign-in may follow. */
@@ -34,6 +44,14 @@ export function SignInForm({
   const [errors, setErrors] = useState<FieldErrors>({});
   const submitted = useRef(false);
   const intended = useRef(false);
+  // Past the per-email limit from a new place, the server asks for an emailed code as well.
+  const [codeStep, setCodeStep] = useState<Credentials | null>(null);
+  const [backFrom, setBackFrom] = useState<Credentials | null>(null);
+
+  useEffect(() => {
+    // Back from the code step: the email is kept, the password (likely mistyped) typed again.
+    if (backFrom) formRef.current?.querySelector<HTMLInputElement>('[name="password"]')?.focus();
+  }, [backFrom]);
 
   const showIntent = () => {
     if (intended.current) return;
@@ -60,7 +78,7 @@ export function SignInForm({
     event.preventDefault();
     showIntent();
     submitted.current = true;
-    const { AUTH_MESSAGES } = await loadRules();
+    const { AUTH_MESSAGES, SIGN_IN_ERRORS } = await loadRules();
     const { values, errors: found } = await validate();
     if (!values) {
       // Focus the first field with a message, as react-hook-form does.
@@ -68,8 +86,35 @@ export function SignInForm({
       if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    signIn.mutate(values, { onSuccess: () => notifySuccess(AUTH_MESSAGES.signedIn) });
+    signIn.mutate(values, {
+      onSuccess: () => notifySuccess(AUTH_MESSAGES.signedIn),
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === SIGN_IN_ERRORS.codeRequired) {
+          SignInCodeStep.preload();
+          setCodeStep({ email: values.email, password: values.password });
+          onStepChange?.('code');
+        } else {
+          notifyError(error);
+        }
+      },
+    });
   };
+
+  if (codeStep) {
+    return (
+      <Suspense fallback={<div role="status" aria-label={UI_TEXTS.loadingLabel} className="h-48" />}>
+        <SignInCodeStep
+          email={codeStep.email}
+          password={codeStep.password}
+          onBack={() => {
+            setBackFrom(codeStep);
+            setCodeStep(null);
+            onStepChange?.('password');
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   const onChange = () => {
     if (submitted.current) void validate();
@@ -78,7 +123,7 @@ export function SignInForm({
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} onChange={onChange} onFocus={showIntent} onKeyDown={showIntent} className="grid gap-4">
       <FormField label={AUTH_TEXTS.email} error={errors.email}>
-        <Input name="email" type="email" autoComplete="email" placeholder={AUTH_TEXTS.emailPlaceholder} />
+        <Input name="email" type="email" autoComplete="email" placeholder={AUTH_TEXTS.emailPlaceholder} defaultValue={backFrom?.email} />
       </FormField>
       <div className="grid gap-1.5">
         <FormField label={AUTH_TEXTS.password} error={errors.password}>

@@ -1,0 +1,81 @@
+import { ArrowLeft, MailCheck } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { AUTH_MESSAGES, SIGN_IN_ERRORS, signInCodeSchema, VERIFICATION_CODE_LENGTH } from '@/domain/auth';
+import { Button } from '@/web/components/ui/button';
+import { EmailAddress } from '@/web/components/ui/email-address';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { ApiError } from '@/web/lib/api-client';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { useSignIn } from '../api';
+import { AUTH_TEXTS } from '../texts';
+
+/**
+ * Issue 26: the second step of a sign-in past the per-email limit from a new place: the code the
+ * server emailed, sent with the password already typed. Loaded only when asked for (decision 013).
+ */
+export function SignInCodeStep({ email, password, onBack }: { email: string; password: string; onBack: () => void }) {
+  const signIn = useSignIn();
+  const [error, setError] = useState<string>();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const showError = (message: string) => {
+    setError(message);
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = signInCodeSchema.safeParse({ code: inputRef.current?.value ?? '' });
+    if (!parsed.success) {
+      showError(parsed.error.issues[0]!.message);
+      return;
+    }
+    setError(undefined);
+    signIn.mutate(
+      { email, password, code: parsed.data.code },
+      {
+        onSuccess: () => notifySuccess(AUTH_MESSAGES.signedIn),
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.code === SIGN_IN_ERRORS.codeInvalid) showError(failure.message);
+          else notifyError(failure);
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <div className="flex items-start gap-3 rounded-lg bg-accent/60 p-3 text-sm text-accent-foreground">
+        <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <div className="grid gap-1">
+          <p>
+            {AUTH_TEXTS.signInCodeSentTo(VERIFICATION_CODE_LENGTH)} <EmailAddress email={email} className="font-medium" />.
+          </p>
+          <p className="text-xs opacity-80">{AUTH_TEXTS.signInCodeWhy}</p>
+        </div>
+      </div>
+      <FormField label={AUTH_TEXTS.signInCode} error={error} hint={AUTH_TEXTS.signInCodeNoEmail}>
+        <Input
+          ref={inputRef}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={VERIFICATION_CODE_LENGTH}
+          placeholder="123456"
+          className="h-12 text-center font-mono text-xl tracking-[0.5em]"
+          autoFocus
+          onChange={() => setError(undefined)}
+        />
+      </FormField>
+      <Button type="submit" className="w-full" loading={signIn.isPending} loadingText={AUTH_TEXTS.signingIn}>
+        {AUTH_TEXTS.signInCodeButton}
+      </Button>
+      <Button type="button" variant="ghost" size="sm" onClick={onBack} disabled={signIn.isPending}>
+        <ArrowLeft aria-hidden />
+        {AUTH_TEXTS.backToPassword}
+      </Button>
+    </form>
+  );
+}
