@@ -52,6 +52,7 @@ import { collectRouteTable } from './platform/route-table';
 import { backupRoutes } from './platform/backup/server-side';
 import { registerChangeOrigin } from './platform/realtime/change-origin';
 import { registerRequestContext } from './platform/request-context';
+import { BODY_LIMITS, bodyTooLarge, registerRequestBodies } from './platform/request-bodies';
 import { createStorage } from './platform/storage/create-storage';
 import { StorageError, StorageFullError } from './platform/storage/storage';
 import { carriesSessionCookie } from './platform/auth/session';
@@ -91,7 +92,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger,
     logController: requestLogController(config.logLevel),
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Routes get theirs by kind (request-bodies.ts); this is what the rest take.
+    bodyLimit: BODY_LIMITS.signedOut,
     // The router's own refusals (a malformed or over-long path) in the one error shape.
     frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
@@ -102,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   collectRouteTable(app);
+  registerRequestBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -131,6 +134,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');
       return reply.status(503).send(errorBody('database_unavailable', 'The service is briefly unavailable. Please try again in a moment.'));
+    }
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const tooLarge = bodyTooLarge(request);
+      return reply.status(tooLarge.statusCode).send(errorBody(tooLarge.code, tooLarge.message));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {

@@ -1,20 +1,21 @@
 // One request context (decision 012): a route declares who may call it in its config
-// (`config: { access: 'member' }`), and one preHandler hook resolves the caller once, after
-// validation and before the handler: `request.actor` (with `request.actorSession`) for members,
-// `request.projectAccess` for the project page's and the shared page's routes. Services keep
-// taking explicit arguments.
+// (`config: { access: 'member' }`), and one preParsing hook resolves the caller once, before the
+// body is read (decision 019: a caller the route refuses never gets a body parsed):
+// `request.actor` (with `request.actorSession`) for members, `request.projectAccess` for the
+// project page's and the shared page's routes, `request.sharedLink` for the shared page's.
+// Services keep taking explicit arguments.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireSession, type Actor, type ActorSession } from './auth/session';
 import type { Platform } from './platform';
 import type { ProjectAccess } from './project-access/access';
-import { linkReadAccess, linkWriteAccess } from './project-access/link';
+import { resolveLinkRoute, type ResolvedSharedLink } from './project-access/link';
 import { memberProjectAccess } from './project-access/member';
 
 /**
  * - member: a signed-in member (401 otherwise): `request.actor`, `request.actorSession`.
  * - member-project: and the project of `:projectId` they can see: `request.projectAccess` too.
  * - link-read / link-write: through the share link of `:token` (a read is recorded in the
- *   link's access log once an hour): `request.projectAccess`.
+ *   link's access log once an hour): `request.projectAccess`, `request.sharedLink`.
  */
 export type RouteAccess = 'member' | 'member-project' | 'link-read' | 'link-write';
 
@@ -28,10 +29,12 @@ declare module 'fastify' {
     readonly actorSession: ActorSession;
     /** The project access of a route with access 'member-project', 'link-read' or 'link-write'. */
     readonly projectAccess: ProjectAccess;
+    /** The share link of a route with access 'link-read' or 'link-write', as the gate read it. */
+    readonly sharedLink: ResolvedSharedLink;
   }
 }
 
-type Resolved = { session?: ActorSession; projectAccess?: ProjectAccess };
+type Resolved = { session?: ActorSession; projectAccess?: ProjectAccess; sharedLink?: ResolvedSharedLink };
 const resolved = new WeakMap<FastifyRequest, Resolved>();
 
 function take<K extends keyof Resolved>(request: FastifyRequest, key: K): NonNullable<Resolved[K]> {
@@ -45,8 +48,11 @@ export function registerRequestContext(app: FastifyInstance, platform: Platform)
   app.decorateRequest('actorSession', { getter: function (this: FastifyRequest) { return take(this, 'session'); } });
   app.decorateRequest('actor', { getter: function (this: FastifyRequest) { return take(this, 'session').actor; } });
   app.decorateRequest('projectAccess', { getter: function (this: FastifyRequest) { return take(this, 'projectAccess'); } });
+  app.decorateRequest('sharedLink', { getter: function (this: FastifyRequest) { return take(this, 'sharedLink'); } });
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Before the body is read; the path's parameters are not validated yet, and need not be: a
+  // token of the wrong shape names no link, and a member's project is read only by the handler.
+  app.addHook('preParsing', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
     const params = request.params as { projectId?: string; token?: string };
@@ -56,8 +62,7 @@ export function registerRequestContext(app: FastifyInstance, platform: Platform)
       resolved.set(request, { session, projectAccess });
       return;
     }
-    const linkRequest = request as FastifyRequest<{ Params: { token: string } }>;
-    const projectAccess = access === 'link-read' ? await linkReadAccess(platform, linkRequest) : await linkWriteAccess(platform, linkRequest);
-    resolved.set(request, { projectAccess });
+    const sharedLink = await resolveLinkRoute(platform, request as FastifyRequest<{ Params: { token: string } }>, access === 'link-read' ? 'read' : 'write');
+    resolved.set(request, { projectAccess: sharedLink.access, sharedLink });
   });
 }

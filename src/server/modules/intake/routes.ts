@@ -1,6 +1,6 @@
 // Intake API (issue 15; src/domain/intake.ts): the intake link's viewer answers the project's
 // questionnaire without an account; staff reopen or lock it.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { intakeActionSchema, intakeAnswersInputSchema, intakeViewSchema } from '../../../domain/intake';
@@ -8,9 +8,9 @@ import { INTAKE_STATES } from '../../../domain/intake-state';
 import { SHARING_MESSAGES } from '../../../domain/sharing';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { linkRouteErrors, sharedLinkParams, sharedLinkRequest } from '../../platform/project-access/link';
+import { linkRouteErrors, sharedLinkParams } from '../../platform/project-access/link';
 import { projectParams } from '../../platform/project-access/member';
-import { changeIntake, getIntake, saveIntakeDraft, submitIntake } from './service';
+import { admitIntakeWrite, changeIntake, getIntake, saveIntakeDraft, submitIntake } from './service';
 
 const tags = ['intake'];
 const linkParams = projectParams.extend({ linkId: z.uuid({ message: SHARING_MESSAGES.linkNotFound }) });
@@ -19,17 +19,26 @@ export async function intakeRoutes(app: FastifyInstance, options: { platform: Pl
   const { platform } = options;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  // Anyone holding an intake link, signed in or not.
+  // Anyone holding an intake link, signed in or not. A write's link, intake state and rate limit
+  // are checked before its body is read (decision 019): the request context's hook, then this.
+  const admit = async (request: FastifyRequest) => {
+    await admitIntakeWrite(platform, request.sharedLink);
+  };
 
   typed.get(
     '/api/project-access/:token/intake',
-    { schema: { tags, summary: "An intake link's questions and the answers so far", params: sharedLinkParams, response: { 200: intakeViewSchema, ...linkRouteErrors } } },
-    async (request) => getIntake(platform, await sharedLinkRequest(platform, request)),
+    {
+      config: { access: 'link-read' },
+      schema: { tags, summary: "An intake link's questions and the answers so far", params: sharedLinkParams, response: { 200: intakeViewSchema, ...linkRouteErrors } },
+    },
+    async (request) => getIntake(platform, request.sharedLink),
   );
 
   typed.put(
     '/api/project-access/:token/intake/draft',
     {
+      config: { access: 'link-write' },
+      preParsing: admit,
       schema: {
         tags,
         summary: 'Save the answers so far as a draft (required ones may wait)',
@@ -38,12 +47,14 @@ export async function intakeRoutes(app: FastifyInstance, options: { platform: Pl
         response: { 200: intakeViewSchema, ...linkRouteErrors },
       },
     },
-    async (request) => saveIntakeDraft(platform, await sharedLinkRequest(platform, request), request.body.answers),
+    async (request) => saveIntakeDraft(platform, request.sharedLink, request.body.answers),
   );
 
   typed.post(
     '/api/project-access/:token/intake/submit',
     {
+      config: { access: 'link-write' },
+      preParsing: admit,
       schema: {
         tags,
         summary: "Submit the answers onto the project's questionnaire (every required one)",
@@ -52,7 +63,7 @@ export async function intakeRoutes(app: FastifyInstance, options: { platform: Pl
         response: { 200: intakeViewSchema, ...linkRouteErrors },
       },
     },
-    async (request) => submitIntake(platform, await sharedLinkRequest(platform, request), request.body.answers),
+    async (request) => submitIntake(platform, request.sharedLink, request.body.answers),
   );
 
   // Staff of the project's organization.

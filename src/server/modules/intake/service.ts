@@ -21,7 +21,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } 
 import { enqueueEmail } from '../../platform/mail/outbox';
 import { staffMembers, withEmail } from '../../platform/mail/recipients';
 import type { Platform } from '../../platform/platform';
-import { invalidLink, readSharedLink, resolveSharedLink, usable, type SharedLinkRequest, type UsableLink } from '../../platform/project-access/link';
+import { invalidLink, usable, type ResolvedSharedLink, type UsableLink } from '../../platform/project-access/link';
 import { visibleProjects } from '../../platform/project-access/member';
 
 /** Saves and submits per link and client address: a person answering never meets it. */
@@ -74,8 +74,7 @@ function toView(row: Awaited<ReturnType<typeof intakeRow>>): IntakeView {
 }
 
 /** GET /api/project-access/:token/intake: the questions and the answers so far (a read). */
-export async function getIntake(platform: Platform, request: SharedLinkRequest): Promise<IntakeView> {
-  const { link } = await readSharedLink(platform, request);
+export async function getIntake(platform: Platform, { link }: ResolvedSharedLink): Promise<IntakeView> {
   requireIntake(link);
   return toView(await intakeRow(platform.db, link.id, platform.clock.now(), { lock: false }));
 }
@@ -87,14 +86,21 @@ function checkAnswers(row: Awaited<ReturnType<typeof intakeRow>>, answers: Recor
   throw new AppError(400, 'invalid_answers', checked.error.issues[0]!.message);
 }
 
+/**
+ * Before a save or submit reads its body: an intake link (404 otherwise) and a write within the
+ * limit (429), counted whatever the body turns out to be.
+ */
+export async function admitIntakeWrite(platform: Platform, { link, via }: ResolvedSharedLink): Promise<void> {
+  requireIntake(link);
+  if (!(await consumeRateLimit(platform, `brieflane:intake:${link.id}:${via.address}`, INTAKE_WRITE_LIMIT))) throw tooManyRequests();
+}
+
+/** A save or submit admitted by admitIntakeWrite: the link row locked, the questionnaire open. */
 async function intakeWrite<T>(
   platform: Platform,
-  request: SharedLinkRequest,
+  { link }: ResolvedSharedLink,
   write: (tx: Executor, row: Awaited<ReturnType<typeof intakeRow>>, link: UsableLink, now: Date) => Promise<T>,
 ): Promise<T> {
-  const { link } = await resolveSharedLink(platform, request);
-  requireIntake(link);
-  if (!(await consumeRateLimit(platform, `brieflane:intake:${link.id}:${request.address}`, INTAKE_WRITE_LIMIT))) throw tooManyRequests();
   return platform.db.transaction(async (tx) => {
     const now = platform.clock.now();
     const row = await intakeRow(tx, link.id, now, { lock: true });
@@ -104,8 +110,8 @@ async function intakeWrite<T>(
 }
 
 /** PUT /api/project-access/:token/intake/draft: keeps the answers so far; required ones may wait. */
-export async function saveIntakeDraft(platform: Platform, request: SharedLinkRequest, answers: Record<string, unknown>): Promise<IntakeView> {
-  return intakeWrite(platform, request, async (tx, row, link) => {
+export async function saveIntakeDraft(platform: Platform, shared: ResolvedSharedLink, answers: Record<string, unknown>): Promise<IntakeView> {
+  return intakeWrite(platform, shared, async (tx, row, link) => {
     const draft = checkAnswers(row, answers, true);
     await tx.update(projectAccessTokens).set({ intakeDraft: draft }).where(eq(projectAccessTokens.id, link.id));
     return toView({ ...row, draft });
@@ -117,8 +123,9 @@ export async function saveIntakeDraft(platform: Platform, request: SharedLinkReq
  * the project's questionnaire (its stored copy of the fields), Client Name and Due Date kept or
  * taken from the project. Logged, emailed to staff and put in their inbox, published live.
  */
-export async function submitIntake(platform: Platform, request: SharedLinkRequest, answers: Record<string, unknown>): Promise<IntakeView> {
-  return intakeWrite(platform, request, async (tx, row, link, now) => {
+export async function submitIntake(platform: Platform, shared: ResolvedSharedLink, answers: Record<string, unknown>): Promise<IntakeView> {
+  const viewer = shared.via.viewer;
+  return intakeWrite(platform, shared, async (tx, row, link, now) => {
     const submitted = checkAnswers(row, answers, false);
     const formData = { ...withDefaultAnswers(row.formData, { clientName: row.clientName, dueDate: row.dueDate }), ...submitted } as FormData;
     await tx.update(projects).set({ formData, updatedAt: now }).where(eq(projects.id, row.projectId));
@@ -128,10 +135,10 @@ export async function submitIntake(platform: Platform, request: SharedLinkReques
       .where(eq(projectAccessTokens.id, link.id));
     await recordActivity(tx, {
       organizationId: row.organizationId,
-      userId: request.viewer?.organizationId === row.organizationId ? request.viewer.profileId : null,
+      userId: viewer?.organizationId === row.organizationId ? viewer.profileId : null,
       action: 'submit_questionnaire',
       projectId: row.projectId,
-      details: { link_name: row.linkName ?? INTAKE_MESSAGES.untitledLink, submitted_by: request.viewer?.fullName ?? null },
+      details: { link_name: row.linkName ?? INTAKE_MESSAGES.untitledLink, submitted_by: viewer?.fullName ?? null },
     });
     const projectUrl = `${platform.config.publicUrl}/project/${row.projectId}`;
     const staff = await staffMembers(tx, row.organizationId);

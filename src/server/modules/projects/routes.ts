@@ -14,6 +14,7 @@ import { canManageProjects } from '../../../domain/roles';
 import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
 import { errorResponses, forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { BODY_LIMITS } from '../../platform/request-bodies';
 import { projectParams } from '../../platform/project-access/member';
 import { changeProjectStatus, createProject, deleteProject, listProjects } from './service';
 
@@ -61,7 +62,7 @@ export async function projectRoutes(app: FastifyInstance, options: { platform: P
 
   typed.post(
     '/api/projects',
-    { config: { access: 'member' }, schema: { tags, summary: 'Create a project', body: createProjectSchema, response: { 201: projectCardSchema, ...errors } } },
+    { config: { access: 'member' }, bodyLimit: BODY_LIMITS.questionnaire, schema: { tags, summary: 'Create a project', body: createProjectSchema, response: { 201: projectCardSchema, ...errors } } },
     async (request, reply) => {
       const project = await createProject(platform, request.actor, request.body);
       return reply.status(201).send(project);

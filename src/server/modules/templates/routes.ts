@@ -12,6 +12,7 @@ import {
 } from '../../../domain/templates';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { BODY_LIMITS } from '../../platform/request-bodies';
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTemplate } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -44,7 +45,7 @@ export async function templateRoutes(app: FastifyInstance, options: { platform: 
 
   typed.post(
     '/api/templates',
-    { config: { access: 'member' }, schema: { tags, summary: 'Create a template', body: createTemplateSchema, response: { 201: templateSchema, ...errors } } },
+    { config: { access: 'member' }, bodyLimit: BODY_LIMITS.questionnaire, schema: { tags, summary: 'Create a template', body: createTemplateSchema, response: { 201: templateSchema, ...errors } } },
     async (request, reply) => {
       const template = await createTemplate(platform, request.actor, request.body);
       return reply.status(201).send(template);
@@ -55,6 +56,7 @@ export async function templateRoutes(app: FastifyInstance, options: { platform: 
     '/api/templates/:templateId',
     {
       config: { access: 'member' },
+      bodyLimit: BODY_LIMITS.questionnaire,
       schema: {
         tags,
         summary: 'Update a template (existing projects keep their copy of the fields)',

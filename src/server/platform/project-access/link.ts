@@ -163,14 +163,21 @@ export async function readSharedLink(platform: Platform, request: SharedLinkRequ
   return { link, access };
 }
 
-/** For a write through the link: the access (resolveSharedLink's checks), nothing recorded. */
-export async function linkWriteAccess(platform: Platform, request: FastifyRequest<{ Params: { token: string } }>): Promise<ProjectAccess> {
-  return (await resolveSharedLink(platform, await sharedLinkRequest(platform, request))).access;
-}
+/** A route's share link as the gate resolved it: the link, the access through it, and who asked. */
+export type ResolvedSharedLink = { link: UsableLink; access: ProjectAccess; via: SharedLinkRequest };
 
-/** For a read through the link: the access, with the hourly access-log entry. */
-export async function linkReadAccess(platform: Platform, request: FastifyRequest<{ Params: { token: string } }>): Promise<ProjectAccess> {
-  return (await readSharedLink(platform, await sharedLinkRequest(platform, request))).access;
+/**
+ * The share link of a route under /api/project-access/:token (the request context's, before the
+ * body is read): for a read with the hourly access-log entry, for a write nothing recorded.
+ */
+export async function resolveLinkRoute(
+  platform: Platform,
+  request: FastifyRequest<{ Params: { token: string } }>,
+  kind: 'read' | 'write',
+): Promise<ResolvedSharedLink> {
+  const via = await sharedLinkRequest(platform, request);
+  const { link, access } = kind === 'read' ? await readSharedLink(platform, via) : await resolveSharedLink(platform, via);
+  return { link, access, via };
 }
 
 /** A download through the link, recorded every time with the file's name. */
