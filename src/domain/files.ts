@@ -2,6 +2,7 @@
 // ARCHITECTURE decision 10: type checked by extension and by content).
 import { z } from 'zod';
 import { ACCEPTED_EXTENSIONS, FILE_MESSAGES, linkWithScheme, type AcceptedExtension } from './file-rules';
+import { projectListPageSchema } from './project-lists';
 import { isStorableText, text } from './text-fields';
 // Named here too for the API and the server; pages read them from file-rules.ts (decision 013).
 export { ACCEPTED_EXTENSIONS, FILE_MESSAGES, fileSizeLabel, type AcceptedExtension } from './file-rules';
@@ -144,4 +145,6 @@ export const projectFileSchema = z.object({
 });
 export type ProjectFile = z.infer<typeof projectFileSchema>;
 
-export const FILE_LIST_LIMIT = 500;
+/** A page of files and links, newest first. */
+export const filePageSchema = projectListPageSchema(projectFileSchema);
+export type FilePage = z.infer<typeof filePageSchema>;

@@ -1,5 +1,6 @@
 // Notes on the project page (spec 2 "Notes", 3 "project_note", 4, 5, 8).
 import { z } from 'zod';
+import { projectListPageSchema } from './project-lists';
 import { text } from './text-fields';
 import { NOTE_MESSAGES } from './note-rules';
 // Named here too for the API and the server; pages read them from note-rules.ts (decision 013).
@@ -40,4 +41,7 @@ export function toSharedNote<T extends { authorEmail: string | null }>(note: T):
 }
 export type Note = z.infer<typeof noteSchema>;
 
-export const NOTE_LIST_LIMIT = 500;
+/** A page of notes, newest first, with spec 2's count ('Project Notes (count)') of all of them. */
+export const notePageSchema = projectListPageSchema(noteSchema).extend({ total: z.number().int() });
+export const sharedNotePageSchema = projectListPageSchema(sharedNoteSchema).extend({ total: z.number().int() });
+export type NotePage = z.infer<typeof notePageSchema>;

@@ -3,6 +3,8 @@
 // moving at once, tasks created in the same millisecond or with the same default position, and a
 // gap halved until no number fits between its ends all still end in the order that was asked for.
 
+import { TASK_STATUSES, type TaskStatus } from './project-status';
+
 export type Placed = { id: string; position: number; createdAt: string };
 
 /** Room left between two positions when a new one is put at a column's end. */
@@ -11,6 +13,19 @@ export const POSITION_STEP = 1024;
 /** Board order: lowest position first, then oldest, then by id (a total order, the same on both sides). */
 export function compareBoardOrder(a: Placed, b: Placed): number {
   return a.position - b.position || a.createdAt.localeCompare(b.createdAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** A column's place on the board, left to right: To Do 0, In Progress 1, Completed 2. */
+export function boardColumnRank(status: TaskStatus): number {
+  return TASK_STATUSES.indexOf(status);
+}
+
+/**
+ * The task list's order (issue 27: one order for the list and the board): the board's columns in
+ * turn, each in its board order. The server pages the list in this order (tasks_project_board_idx).
+ */
+export function compareTaskListOrder(a: Placed & { status: TaskStatus }, b: Placed & { status: TaskStatus }): number {
+  return boardColumnRank(a.status) - boardColumnRank(b.status) || compareBoardOrder(a, b);
 }
 
 /** Whether a number lies strictly between two neighbours' positions (either may be missing: the column's ends). */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isoDate } from './projects';
 import { TASK_PRIORITIES, TASK_STATUSES } from './project-status';
 export { TASK_STATUSES };
+import { projectListPageSchema } from './project-lists';
 import { optionalText, text } from './text-fields';
 import { TASK_MESSAGES } from './task-rules';
 // The messages and rules pages show live in task-rules.ts, without zod (decision 013); named
@@ -64,7 +65,9 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
-export const TASK_LIST_LIMIT = 500;
+/** A page of tasks in board order: To Do, In Progress, Completed, each column's own order (issue 27). */
+export const taskPageSchema = projectListPageSchema(taskSchema);
+export type TaskPage = z.infer<typeof taskPageSchema>;
 
 // My Work (issue 16): the caller's open tasks across the projects they can see.
 

@@ -7,6 +7,7 @@
 // 403: the caller sees the resource but their role may not do this.
 import type { InjectOptions } from 'fastify';
 import { newTemplateFields } from '../../domain/templates';
+import { encodeCursor, encodeRankedCursor } from '../platform/db/cursor';
 
 export const CALLERS = [
   'anonymous',
@@ -59,6 +60,15 @@ const json = (payload: object): Extra => ({ payload });
  * by its own tests, and must not turn this table's later callers into 429s.
  */
 const fromOwnAddress = (extra: Extra): Extra => ({ ...extra, remoteAddress: `10.${(unique >> 16) & 255}.${(unique >> 8) & 255}.${unique & 255}` });
+
+/**
+ * A project's lists are paged (issue 36): each caller asks for a page of one after a cursor
+ * before every row (one the server could have made), and gets that page or nothing.
+ */
+const newestFirstPage = (): Extra => ({ query: { limit: '1', cursor: encodeCursor({ createdAt: '2999-12-31T00:00:00.000Z', id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' }) } });
+const boardOrderPage = (): Extra => ({
+  query: { limit: '1', cursor: encodeRankedCursor({ rank: 0, position: -1, createdAt: '1900-01-01T00:00:00.000Z', id: '00000000-0000-4000-8000-000000000000' }) },
+});
 
 const projectEdit = json({ name: 'Matrix edited', status: 'active', description: null, dueDate: null, companyOverview: null });
 
@@ -132,15 +142,15 @@ export const EXPECTED: Record<string, Outcome> = {
   'PATCH /api/projects/:projectId': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: () => projectEdit },
   'DELETE /api/projects/:projectId': { status: row(401, 404, 404, 404, 404, 404, 403, 403, 204, 204) },
   'PATCH /api/projects/:projectId/status': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: () => json({ status: 'on_hold' }) },
-  'GET /api/projects/:projectId/tasks': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
+  'GET /api/projects/:projectId/tasks': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: boardOrderPage },
   'POST /api/projects/:projectId/tasks': { status: row(401, 404, 404, 404, 404, 404, 403, 201, 201, 201), request: () => json({ title: 'Matrix New task' }) },
   'GET /api/projects/:projectId/assignees': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
   'PATCH /api/projects/:projectId/tasks/:taskId': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: () => json({ status: 'completed' }) },
-  'GET /api/projects/:projectId/notes': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
+  'GET /api/projects/:projectId/notes': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: newestFirstPage },
   'POST /api/projects/:projectId/notes': { status: row(401, 404, 404, 404, 404, 404, 201, 201, 201, 201), request: () => json({ content: 'Matrix New note' }) },
   'PATCH /api/projects/:projectId/notes/:noteId': { status: row(401, 404, 404, 404, 404, 404, 403, 403, 403, 200), request: () => json({ content: 'Matrix Edited note' }) },
   'DELETE /api/projects/:projectId/notes/:noteId': { status: row(401, 404, 404, 404, 404, 404, 403, 403, 403, 204) },
-  'GET /api/projects/:projectId/files': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
+  'GET /api/projects/:projectId/files': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: newestFirstPage },
   'POST /api/projects/:projectId/files': { status: row(401, 404, 404, 404, 404, 404, 201, 201, 201, 201), request: (c) => c.upload() },
   'DELETE /api/projects/:projectId/files/:fileId': { status: row(401, 404, 404, 404, 404, 404, 403, 204, 204, 204) },
   'GET /api/projects/:projectId/files/:fileId/download': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
@@ -161,13 +171,13 @@ export const EXPECTED: Record<string, Outcome> = {
   'PUT /api/project-access/:token/intake/draft': { status: all(200), request: () => json({ answers: {} }) },
   'POST /api/project-access/:token/intake/submit': { status: all(200), request: () => json({ answers: {} }) },
   'POST /api/projects/:projectId/access-links/:linkId/intake': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: () => json({ action: 'lock' }) },
-  'GET /api/project-access/:token/tasks': { status: all(200) },
+  'GET /api/project-access/:token/tasks': { status: all(200), request: boardOrderPage },
   'PATCH /api/project-access/:token/tasks/:taskId': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), request: () => json({ status: 'completed' }) },
-  'GET /api/project-access/:token/files': { status: all(200) },
+  'GET /api/project-access/:token/files': { status: all(200), request: newestFirstPage },
   'POST /api/project-access/:token/files': { status: row(401, 201, 201, 201, 201, 201, 201, 201, 201, 201), request: (c) => c.upload() },
   'GET /api/project-access/:token/files/:fileId/download': { status: all(200) },
   'POST /api/project-access/:token/links': { status: row(401, 201, 201, 201, 201, 201, 201, 201, 201, 201), request: () => json({ name: 'Matrix Shared link', url: 'https://example.com/y' }) },
-  'GET /api/project-access/:token/notes': { status: all(200) },
+  'GET /api/project-access/:token/notes': { status: all(200), request: newestFirstPage },
   'POST /api/project-access/:token/notes': { status: row(401, 201, 201, 201, 201, 201, 201, 201, 201, 201), request: () => json({ content: 'Matrix Shared note' }) },
   'PATCH /api/project-access/:token/notes/:noteId': { status: row(401, 403, 403, 403, 403, 403, 403, 403, 403, 200), request: () => json({ content: 'Matrix Edited' }) },
   'DELETE /api/project-access/:token/notes/:noteId': { status: row(401, 403, 403, 403, 403, 403, 403, 403, 403, 204) },

@@ -31,3 +31,8 @@ export function sharedProjectSource(token: string, viewerId: string | null): Pro
     queryKey: ['project-access', token, viewerId ?? 'anonymous'],
   };
 }
+
+/** One page of a project's list (tasks, notes, files): the sub-path, then the cursor of the page before. */
+export function projectListPageUrl(source: ProjectSource, path: string, cursor: string): string {
+  return `${source.basePath}${path}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
+}

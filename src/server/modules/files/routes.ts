@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addLinkSchema, FILE_MESSAGES, projectFileSchema } from '../../../domain/files';
+import { addLinkSchema, FILE_MESSAGES, filePageSchema, projectFileSchema } from '../../../domain/files';
+import { projectListQuerySchema } from '../../../domain/project-lists';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { projectParams } from '../../platform/project-access/member';
@@ -34,11 +35,9 @@ export async function fileRoutes(app: FastifyInstance, options: { platform: Plat
     '/api/projects/:projectId/files',
     {
       config: { access: 'member-project' },
-      schema: { tags, summary: "A project's files and links, newest first", params: projectParams, response: { 200: z.object({ items: z.array(projectFileSchema) }), ...errors } },
+      schema: { tags, summary: "A page of a project's files and links, newest first", params: projectParams, querystring: projectListQuerySchema, response: { 200: filePageSchema, ...errors } },
     },
-    async (request) => ({
-      items: await listFiles(platform, request.projectAccess),
-    }),
+    async (request) => listFiles(platform, request.projectAccess, request.query),
   );
 
   typed.post(
@@ -87,8 +86,11 @@ export async function fileRoutes(app: FastifyInstance, options: { platform: Plat
 
   typed.get(
     '/api/project-access/:token/files',
-    { config: { access: 'link-read' }, schema: { tags: ['sharing'], summary: "The shared project's files and links", params: sharedLinkParams, response: { 200: z.object({ items: z.array(projectFileSchema) }), ...linkRouteErrors } } },
-    async (request) => ({ items: await listFiles(platform, request.projectAccess) }),
+    {
+      config: { access: 'link-read' },
+      schema: { tags: ['sharing'], summary: "A page of the shared project's files and links", params: sharedLinkParams, querystring: projectListQuerySchema, response: { 200: filePageSchema, ...linkRouteErrors } },
+    },
+    async (request) => listFiles(platform, request.projectAccess, request.query),
   );
 
   typed.post(

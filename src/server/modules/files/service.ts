@@ -13,14 +13,15 @@ import {
   addLinkSchema,
   CONTENT_TYPES,
   contentMatchesExtension,
-  FILE_LIST_LIMIT,
   FILE_MESSAGES,
   SIGNATURE_BYTES,
   textContentCheck,
   type AcceptedExtension,
   type ProjectFile,
 } from '../../../domain/files';
+import type { ProjectListQuery } from '../../../domain/project-lists';
 import { recordActivity } from '../../platform/activity-log';
+import { afterNewestFirst, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import { projectFiles } from '../../platform/db/schema/work';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
@@ -48,15 +49,22 @@ function toFile(row: typeof projectFiles.$inferSelect, access: ProjectAccess): P
   };
 }
 
-export async function listFiles({ db }: Platform, access: ProjectAccess): Promise<ProjectFile[]> {
+/** One page of the project's files and links, newest first (issue 36: none silently cut off). */
+export async function listFiles({ db }: Platform, access: ProjectAccess, query: ProjectListQuery): Promise<{ items: ProjectFile[]; nextCursor: string | null }> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const project = await access.project(db);
   const rows = await db
-    .select()
+    .select({ file: projectFiles, cursorTime: cursorTimeOf(projectFiles.createdAt) })
     .from(projectFiles)
-    .where(eq(projectFiles.projectId, project.id))
+    // Served by project_files_project_id_idx (project_id, created_at, id), read backwards.
+    .where(and(eq(projectFiles.projectId, project.id), cursor ? afterNewestFirst(projectFiles.createdAt, projectFiles.id, cursor) : undefined))
     .orderBy(desc(projectFiles.createdAt), desc(projectFiles.id))
-    .limit(FILE_LIST_LIMIT);
-  return rows.map((row) => toFile(row, access));
+    .limit(query.limit + 1);
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return {
+    items: rows.slice(0, query.limit).map((row) => toFile(row.file, access)),
+    nextCursor: last ? encodeCursor({ createdAt: last.cursorTime, id: last.file.id }) : null,
+  };
 }
 
 /**

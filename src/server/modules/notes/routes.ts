@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NOTE_MESSAGES, noteContentSchema, noteSchema, sharedNoteSchema, toSharedNote } from '../../../domain/notes';
+import { NOTE_MESSAGES, noteContentSchema, notePageSchema, noteSchema, sharedNotePageSchema, sharedNoteSchema, toSharedNote } from '../../../domain/notes';
+import { projectListQuerySchema } from '../../../domain/project-lists';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { projectParams } from '../../platform/project-access/member';
@@ -24,9 +25,15 @@ export async function noteRoutes(app: FastifyInstance, options: { platform: Plat
     '/api/projects/:projectId/notes',
     {
       config: { access: 'member-project' },
-      schema: { tags, summary: "A project's notes with their authors, newest first", params: projectParams, response: { 200: z.object({ items: z.array(noteSchema) }), ...errors } },
+      schema: {
+        tags,
+        summary: "A page of a project's notes with their authors, newest first, and how many there are",
+        params: projectParams,
+        querystring: projectListQuerySchema,
+        response: { 200: notePageSchema, ...errors },
+      },
     },
-    async (request) => ({ items: await listNotes(platform, request.projectAccess) }),
+    async (request) => listNotes(platform, request.projectAccess, request.query),
   );
 
   typed.post(
@@ -63,8 +70,14 @@ export async function noteRoutes(app: FastifyInstance, options: { platform: Plat
 
   typed.get(
     '/api/project-access/:token/notes',
-    { config: { access: 'link-read' }, schema: { tags: ['sharing'], summary: "The shared project's notes", params: sharedLinkParams, response: { 200: z.object({ items: z.array(sharedNoteSchema) }), ...linkRouteErrors } } },
-    async (request) => ({ items: (await listNotes(platform, request.projectAccess)).map(toSharedNote) }),
+    {
+      config: { access: 'link-read' },
+      schema: { tags: ['sharing'], summary: "A page of the shared project's notes", params: sharedLinkParams, querystring: projectListQuerySchema, response: { 200: sharedNotePageSchema, ...linkRouteErrors } },
+    },
+    async (request) => {
+      const page = await listNotes(platform, request.projectAccess, request.query);
+      return { ...page, items: page.items.map(toSharedNote) };
+    },
   );
 
   typed.post(

@@ -3,10 +3,12 @@
 // delete it, enforced here (spec 7 filters by creator).
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { NOTE_LIST_LIMIT, NOTE_MESSAGES, noteContentSchema, type Note } from '../../../domain/notes';
+import { NOTE_MESSAGES, noteContentSchema, type Note } from '../../../domain/notes';
 import { INBOX_TEXTS } from '../../../domain/inbox';
 import { recordActivity } from '../../platform/activity-log';
+import type { ProjectListQuery } from '../../../domain/project-lists';
 import type { Executor } from '../../platform/db/client';
+import { afterNewestFirst, countAll, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { projectNotes } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
@@ -30,20 +32,28 @@ function toNote({ note, authorName, authorEmail }: NoteRow, actor: ProjectActor 
   };
 }
 
-function notesWithAuthor(db: Executor) {
-  return db
-    .select({ note: projectNotes, authorName: profiles.fullName, authorEmail: profiles.email })
-    .from(projectNotes)
-    .leftJoin(profiles, eq(profiles.id, projectNotes.createdBy));
-}
-
-export async function listNotes({ db }: Platform, access: ProjectAccess): Promise<Note[]> {
+/**
+ * One page of the project's notes, newest first (issue 36: every note reachable, none silently
+ * cut off), with the count of all of them for spec 2's 'Project Notes (count)'.
+ */
+export async function listNotes({ db }: Platform, access: ProjectAccess, query: ProjectListQuery): Promise<{ items: Note[]; nextCursor: string | null; total: number }> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const project = await access.project(db);
-  const rows = await notesWithAuthor(db)
-    .where(eq(projectNotes.projectId, project.id))
+  const rows = await db
+    .select({ note: projectNotes, authorName: profiles.fullName, authorEmail: profiles.email, cursorTime: cursorTimeOf(projectNotes.createdAt) })
+    .from(projectNotes)
+    .leftJoin(profiles, eq(profiles.id, projectNotes.createdBy))
+    // Served by project_notes_project_id_idx (project_id, created_at, id), read backwards.
+    .where(and(eq(projectNotes.projectId, project.id), cursor ? afterNewestFirst(projectNotes.createdAt, projectNotes.id, cursor) : undefined))
     .orderBy(desc(projectNotes.createdAt), desc(projectNotes.id))
-    .limit(NOTE_LIST_LIMIT);
-  return rows.map((row) => toNote(row, access.actor));
+    .limit(query.limit + 1);
+  const [count] = await db.select({ n: countAll }).from(projectNotes).where(eq(projectNotes.projectId, project.id));
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return {
+    items: rows.slice(0, query.limit).map((row) => toNote(row, access.actor)),
+    nextCursor: last ? encodeCursor({ createdAt: last.cursorTime, id: last.note.id }) : null,
+    total: count?.n ?? 0,
+  };
 }
 
 export async function addNote(

@@ -28,9 +28,16 @@ describe('the task board order', () => {
     user.inject({ method: 'PATCH', url: `/api/projects/${a.projectId}/tasks/${taskId}`, payload });
   /** The project's columns as the board shows them: titles in the order the list answers. */
   const columns = async () => {
-    const items: Array<{ title: string; status: string; position: number; createdAt: string; id: string }> = (
-      await a.orgAdmin.inject({ method: 'GET', url: `/api/projects/${a.projectId}/tasks` })
-    ).json().items;
+    // Every page (issue 36: the list is paged).
+    const items: Array<{ title: string; status: string; position: number; createdAt: string; id: string }> = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: typeof items; nextCursor: string | null } = (
+        await a.orgAdmin.inject({ method: 'GET', url: `/api/projects/${a.projectId}/tasks?limit=100${cursor ? `&cursor=${cursor}` : ''}` })
+      ).json();
+      items.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
     const sorted = [...items].sort((x, y) => x.position - y.position || x.createdAt.localeCompare(y.createdAt) || (x.id < y.id ? -1 : 1));
     const of = (status: string) => sorted.filter((i) => i.status === status).map((i) => i.title);
     return { pending: of('pending'), in_progress: of('in_progress'), completed: of('completed') };

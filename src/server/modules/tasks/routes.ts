@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTaskSchema, myWorkPageSchema, myWorkQuerySchema, TASK_MESSAGES, taskSchema, updateTaskSchema } from '../../../domain/tasks';
+import { createTaskSchema, myWorkPageSchema, myWorkQuerySchema, TASK_MESSAGES, taskPageSchema, taskSchema, updateTaskSchema } from '../../../domain/tasks';
+import { projectListQuerySchema } from '../../../domain/project-lists';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { projectParams } from '../../platform/project-access/member';
@@ -25,9 +26,15 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
     '/api/projects/:projectId/tasks',
     {
       config: { access: 'member-project' },
-      schema: { tags, summary: "A project's tasks, newest first", params: projectParams, response: { 200: z.object({ items: z.array(taskSchema) }), ...errors } },
+      schema: {
+        tags,
+        summary: "A page of a project's tasks in board order: To Do, In Progress, Completed, each column in its order",
+        params: projectParams,
+        querystring: projectListQuerySchema,
+        response: { 200: taskPageSchema, ...errors },
+      },
     },
-    async (request) => ({ items: await listTasks(platform, request.projectAccess) }),
+    async (request) => listTasks(platform, request.projectAccess, request.query),
   );
 
   typed.post(
@@ -86,8 +93,11 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
 
   typed.get(
     '/api/project-access/:token/tasks',
-    { config: { access: 'link-read' }, schema: { tags: ['sharing'], summary: "The shared project's tasks", params: sharedLinkParams, response: { 200: z.object({ items: z.array(taskSchema) }), ...linkRouteErrors } } },
-    async (request) => ({ items: await listTasks(platform, request.projectAccess) }),
+    {
+      config: { access: 'link-read' },
+      schema: { tags: ['sharing'], summary: "A page of the shared project's tasks, in board order", params: sharedLinkParams, querystring: projectListQuerySchema, response: { 200: taskPageSchema, ...linkRouteErrors } },
+    },
+    async (request) => listTasks(platform, request.projectAccess, request.query),
   );
 
   typed.patch(

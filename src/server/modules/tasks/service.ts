@@ -4,15 +4,15 @@
 // who can see the project. Completing a task emails, through the outbox in the same
 // transaction, the developers with access and the organization's admins and account
 // executives (spec 6); an assignment emails and notifies the assignee.
-import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { INBOX_TEXTS } from '../../../domain/inbox';
-import { placeAfter, positionAtEnd } from '../../../domain/task-order';
+import { boardColumnRank, placeAfter, positionAtEnd } from '../../../domain/task-order';
+import type { ProjectListQuery } from '../../../domain/project-lists';
 import {
   createTaskSchema,
   STAFF_TASK_FIELDS,
-  TASK_LIST_LIMIT,
   TASK_MESSAGES,
   TASK_STATUS_LABELS,
   type Task,
@@ -22,7 +22,8 @@ import type { TaskStatus } from '../../../domain/project-status';
 import { recordActivity } from '../../platform/activity-log';
 import type { Executor } from '../../platform/db/client';
 import { profiles } from '../../platform/db/schema/tenancy';
-import { developerProjectAccess, projects, tasks } from '../../platform/db/schema/work';
+import { cursorTimeOf, decodeRankedCursor, encodeRankedCursor } from '../../platform/db/cursor';
+import { developerProjectAccess, projects, taskColumnRank, tasks } from '../../platform/db/schema/work';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { notifyMember, projectFollowers } from '../../platform/inbox';
 import { publishChange } from '../../platform/realtime/publisher';
@@ -125,16 +126,38 @@ async function tellAssignee(
   });
 }
 
-export async function listTasks({ db }: Platform, access: ProjectAccess): Promise<Task[]> {
+const columnRank = taskColumnRank(tasks.status);
+
+/**
+ * One page of the project's tasks in the board's order (issue 27: one order for the list and the
+ * board): To Do, In Progress, Completed, each by position, then age, then id (compareTaskListOrder).
+ * Keyset-paged (issue 36): the cursor is the last row's key, compared as one row value, which
+ * tasks_project_board_idx serves as an index condition.
+ */
+export async function listTasks({ db }: Platform, access: ProjectAccess, query: ProjectListQuery): Promise<{ items: Task[]; nextCursor: string | null }> {
+  const cursor = query.cursor ? decodeRankedCursor(query.cursor) : undefined;
   const project = await access.project(db);
   const rows = await db
-    .select({ task: tasks, assigneeName: assignee.fullName })
+    .select({ task: tasks, assigneeName: assignee.fullName, cursorTime: cursorTimeOf(tasks.createdAt) })
     .from(tasks)
     .leftJoin(assignee, eq(assignee.id, tasks.assigneeId))
-    .where(eq(tasks.projectId, project.id))
-    .orderBy(desc(tasks.createdAt), desc(tasks.id))
-    .limit(TASK_LIST_LIMIT);
-  return rows.map((row) => toTask(row.task, row.assigneeName));
+    .where(
+      and(
+        eq(tasks.projectId, project.id),
+        cursor
+          ? sql`(${columnRank}, ${tasks.position}, ${tasks.createdAt}, ${tasks.id}) > (${cursor.rank}::int, ${cursor.position}::double precision, ${cursor.time}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(columnRank, asc(tasks.position), asc(tasks.createdAt), asc(tasks.id))
+    .limit(query.limit + 1);
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return {
+    items: rows.slice(0, query.limit).map((row) => toTask(row.task, row.assigneeName)),
+    nextCursor: last
+      ? encodeRankedCursor({ rank: boardColumnRank(last.task.status), position: last.task.position, createdAt: last.cursorTime, id: last.task.id })
+      : null,
+  };
 }
 
 export async function createTask(platform: Platform, access: ProjectAccess, input: z.output<typeof createTaskSchema>): Promise<Task> {

@@ -49,9 +49,9 @@ describe('tasks API', () => {
     expect(await logsFor('create_task')).toHaveLength(4);
   });
 
-  it('lists tasks newest first to staff and assigned developers only', async () => {
+  it('lists tasks in board order (a new task goes last in To Do) to staff and assigned developers only', async () => {
     const titles = (await developer.inject({ method: 'GET', url: url() })).json().items.map((x: { title: string }) => x.title);
-    expect(titles.slice(0, 2)).toEqual(['Urgent', 'Task by account_executive']);
+    expect(titles.slice(-2)).toEqual(['Task by account_executive', 'Urgent']);
     for (const user of [unassigned, outsider]) {
       const res = await user.inject({ method: 'GET', url: url() });
       expect(res.statusCode).toBe(404);

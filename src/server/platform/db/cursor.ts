@@ -58,3 +58,45 @@ export function containsPattern(text: string): string {
 }
 
 export const countAll = sql<number>`count(*)::int`;
+
+/**
+ * A row's created_at as the cursor's text, to the microsecond: rows written with the database's
+ * now() (an import, a script, a bulk insert) would otherwise share a millisecond and a page
+ * boundary between them would skip or repeat rows.
+ */
+export function cursorTimeOf(createdAt: PgColumn): SQL<string> {
+  return sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/**
+ * Rows after the cursor in (created_at desc, id desc) order, as a row comparison: the planner
+ * turns it into an index condition on (parent, created_at, id), so a deep page starts at the
+ * cursor instead of filtering every newer row.
+ */
+export function afterNewestFirst(createdAt: PgColumn, id: PgColumn, cursor: Cursor): SQL {
+  return sql`(${createdAt}, ${id}) < (${cursor.time}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+/** A position in an ordered list whose sort key starts with a column rank and a number (the task board). */
+export type RankedCursor = Cursor & { rank: number; position: number };
+
+const RANK = /^\d{1,2}$/;
+// What String(number) writes for a finite double: digits, an optional fraction and exponent.
+const NUMBER = /^-?\d+(?:\.\d+)?(?:e[+-]\d+)?$/;
+
+export function encodeRankedCursor(row: { rank: number; position: number; createdAt: Date | string; id: string }): string {
+  const time = typeof row.createdAt === 'string' ? row.createdAt : row.createdAt.toISOString();
+  return Buffer.from(`${row.rank}|${row.position}|${time}|${row.id}`).toString('base64url');
+}
+
+/** The ranked cursor's position, or 400 'Invalid page cursor' for anything we could not have made. */
+export function decodeRankedCursor(cursor: string): RankedCursor {
+  const parts = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (parts.length !== 4) throw invalidCursor();
+  const [rank, position, time, id] = parts as [string, string, string, string];
+  const number = Number(position);
+  // A double reads back as the same text: anything else was not written by encodeRankedCursor.
+  if (!RANK.test(rank) || !NUMBER.test(position) || !Number.isFinite(number) || String(number) !== position) throw invalidCursor();
+  const rest = decodeCursor(Buffer.from(`${time}|${id}`).toString('base64url'));
+  return { ...rest, rank: Number(rank), position: number };
+}

@@ -45,9 +45,9 @@ function stubApi(replies: Record<string, Reply | ((body: unknown) => Reply)>) {
 }
 
 const emptyLists = {
-  [`GET ${BASE}/tasks`]: { status: 200, body: { items: [] } },
-  [`GET ${BASE}/files`]: { status: 200, body: { items: [] } },
-  [`GET ${BASE}/notes`]: { status: 200, body: { items: [] } },
+  [`GET ${BASE}/tasks`]: { status: 200, body: { items: [], nextCursor: null } },
+  [`GET ${BASE}/files`]: { status: 200, body: { items: [], nextCursor: null } },
+  [`GET ${BASE}/notes`]: { status: 200, body: { items: [], nextCursor: null, total: 0 } },
 };
 
 function renderPage(queryClient: QueryClient = createQueryClient()) {
@@ -155,8 +155,8 @@ describe('SharedProjectPage', () => {
       'GET /api/me': { status: 200, body: me },
       [`POST ${BASE}/session`]: { status: 200, body: { ...project, canContribute: false, viewersMayContribute: false, viewerName: 'Ada Lovelace' } },
       ...emptyLists,
-      [`GET ${BASE}/tasks`]: { status: 200, body: { items: [task] } },
-      [`GET ${BASE}/notes`]: { status: 200, body: { items: [note] } },
+      [`GET ${BASE}/tasks`]: { status: 200, body: { items: [task], nextCursor: null } },
+      [`GET ${BASE}/notes`]: { status: 200, body: { items: [note], nextCursor: null, total: 1 } },
     });
     renderPage();
     expect(await screen.findByText('This link is view only.')).toBeTruthy();
@@ -166,5 +166,33 @@ describe('SharedProjectPage', () => {
     for (const name of ['Upload File', 'Add Link', 'Add Note', 'Edit', 'Delete', 'Sign in']) expect(screen.queryByRole('button', { name }), name).toBeNull();
     expect(screen.queryByLabelText('New note')).toBeNull();
     expect(screen.queryByRole('checkbox', { name: /Mark "Design"/ })).toBeNull();
+  });
+
+  it('reaches every task, file and note through Load more, with the count of all notes (issue 36)', async () => {
+    const task = (id: string, title: string, status: string, position: number) => ({
+      id, projectId: 'p1', title, description: null, status, priority: 'medium', dueDate: null, createdAt: '2026-01-01T00:00:00.000Z', completedAt: null, completedBy: null, assigneeId: null, assigneeName: null, position,
+    });
+    const note = (id: string, content: string) => ({ id, projectId: 'p1', content, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', createdBy: 'x', authorName: 'Ada', authorEmail: null, isOwn: false });
+    const link = (id: string, fileName: string) => ({ id, projectId: 'p1', fileName, fileType: 'link', fileSize: null, isLink: true, linkUrl: 'https://example.com/', uploadedBy: null, createdAt: '2026-01-01T00:00:00.000Z', canDelete: false });
+    const calls = stubApi({
+      'GET /api/me': { status: 200, body: null },
+      [`POST ${BASE}/session`]: { status: 200, body: project },
+      [`GET ${BASE}/tasks`]: { status: 200, body: { items: [task('t1', 'First to do', 'pending', 1)], nextCursor: 'tc1' } },
+      [`GET ${BASE}/tasks?cursor=tc1`]: { status: 200, body: { items: [task('t2', 'Oldest done', 'completed', 1)], nextCursor: null } },
+      [`GET ${BASE}/files`]: { status: 200, body: { items: [link('f1', 'Newest link')], nextCursor: 'fc1' } },
+      [`GET ${BASE}/files?cursor=fc1`]: { status: 200, body: { items: [link('f2', 'Oldest link')], nextCursor: null } },
+      [`GET ${BASE}/notes`]: { status: 200, body: { items: [note('n1', 'Newest note')], nextCursor: 'nc1', total: 2 } },
+      [`GET ${BASE}/notes?cursor=nc1`]: { status: 200, body: { items: [note('n2', 'Oldest note')], nextCursor: null, total: 2 } },
+    });
+    renderPage();
+    expect(await screen.findByText('Newest note')).toBeTruthy();
+    expect(screen.getByText('Project Notes (2)')).toBeTruthy();
+    for (const [button, oldest] of [['Load more tasks', 'Oldest done'], ['Load more files and links', 'Oldest link'], ['Load more notes', 'Oldest note']] as const) {
+      expect(screen.queryByText(oldest)).toBeNull();
+      fireEvent.click(await screen.findByRole('button', { name: button }));
+      expect(await screen.findByText(oldest)).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('button', { name: button })).toBeNull());
+    }
+    expect(calls.filter((c) => c.key.includes('cursor=')).map((c) => c.key)).toEqual([`GET ${BASE}/tasks?cursor=tc1`, `GET ${BASE}/files?cursor=fc1`, `GET ${BASE}/notes?cursor=nc1`]);
   });
 });

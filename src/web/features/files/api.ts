@@ -1,18 +1,21 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddLinkInput, ProjectFile } from '@/domain/files';
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddLinkInput, FilePage, ProjectFile } from '@/domain/files';
 import { FILE_MESSAGES } from '@/domain/file-rules';
 import { api, ApiError, FALLBACK_ERROR_MESSAGE } from '@/web/lib/api-client';
 import { noteOwnChangeSettled, ownChangeHeaders } from '@/web/lib/own-changes';
-import type { ProjectSource } from '@/web/lib/project-source';
+import { projectListPageUrl, type ProjectSource } from '@/web/lib/project-source';
 
 export const fileKeys = {
   list: (source: ProjectSource) => [...source.queryKey, 'files'] as const,
 };
 
+/** The files and links, newest first, a page at a time (issue 36). */
 export function fileListQuery(source: ProjectSource) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: fileKeys.list(source),
-    queryFn: () => api.get<{ items: ProjectFile[] }>(`${source.basePath}/files`).then((r) => r.items),
+    queryFn: ({ pageParam }) => api.get<FilePage>(projectListPageUrl(source, '/files', pageParam)),
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

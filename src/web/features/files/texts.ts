@@ -8,6 +8,7 @@ export const FILES_TEXTS = {
     shared: { title: 'Files & Resources', open: 'Visit', linkName: 'Link Title', linkUrl: 'Link URL' },
   },
   chooseFile: 'Choose file',
+  loadMoreFiles: 'Load more files and links',
   uploadProgress: 'Upload progress',
   download: 'Download',
   deleteItem: (name: string) => `Delete ${name}`,

@@ -1,16 +1,19 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Note } from '@/domain/notes';
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Note, NotePage } from '@/domain/notes';
 import { api } from '@/web/lib/api-client';
-import type { ProjectSource } from '@/web/lib/project-source';
+import { projectListPageUrl, type ProjectSource } from '@/web/lib/project-source';
 
 export const noteKeys = {
   list: (source: ProjectSource) => [...source.queryKey, 'notes'] as const,
 };
 
+/** The notes, newest first, a page at a time (issue 36); each page carries the count of all. */
 export function noteListQuery(source: ProjectSource) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: noteKeys.list(source),
-    queryFn: () => api.get<{ items: Note[] }>(`${source.basePath}/notes`).then((r) => r.items),
+    queryFn: ({ pageParam }) => api.get<NotePage>(projectListPageUrl(source, '/notes', pageParam)),
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

@@ -12,4 +12,5 @@ export const NOTES_TEXTS = {
   newNoteLabel: 'New note',
   newNotePlaceholder: 'Write a note...',
   adding: 'Adding...',
+  loadMoreNotes: 'Load more notes',
 } as const;

@@ -1,9 +1,9 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { placeAfter, positionAtEnd } from '@/domain/task-order';
-import type { createTaskSchema, MyWorkItem, Task, updateTaskSchema } from '@/domain/tasks';
+import { compareTaskListOrder, placeAfter, positionAtEnd } from '@/domain/task-order';
+import type { createTaskSchema, MyWorkItem, Task, TaskPage, updateTaskSchema } from '@/domain/tasks';
 import { api } from '@/web/lib/api-client';
-import type { ProjectSource } from '@/web/lib/project-source';
+import { projectListPageUrl, type ProjectSource } from '@/web/lib/project-source';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
 export const taskKeys = {
@@ -19,11 +19,28 @@ export const tasksLive: LiveRefresh = {
   team: () => [taskKeys.myWork],
 };
 
+/**
+ * The tasks a page at a time (issue 36), in the board's order (issue 27): To Do, In Progress,
+ * Completed, each column in its order. The list and the board read the same pages.
+ */
 export function taskListQuery(source: ProjectSource) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: taskKeys.list(source),
-    queryFn: () => api.get<{ items: Task[] }>(`${source.basePath}/tasks`).then((r) => r.items),
+    queryFn: ({ pageParam }) => api.get<TaskPage>(projectListPageUrl(source, '/tasks', pageParam)),
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+}
+
+/** The loaded tasks in list order (the pages hold them so; a change shown early may move one). */
+export function loadedTasks(data: InfiniteData<TaskPage> | undefined): Task[] {
+  return data ? data.pages.flatMap((page) => page.items).sort(compareTaskListOrder) : [];
+}
+
+/** withChange over the loaded pages: each task stays on its page, the list re-sorts them. */
+export function withChangeInPages(data: InfiniteData<TaskPage>, taskId: string, change: Omit<TaskChange, 'taskId'>): InfiniteData<TaskPage> {
+  const changed = new Map(withChange(loadedTasks(data), taskId, change).map((task) => [task.id, task]));
+  return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((task) => changed.get(task.id) ?? task) })) };
 }
 
 export type Assignee = { id: string; fullName: string; role: string };
@@ -82,8 +99,8 @@ export function useUpdateTask(source: ProjectSource) {
     meta: { handlesErrors: true },
     onMutate: async ({ taskId, ...change }) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<Task[]>(key);
-      queryClient.setQueryData<Task[]>(key, (tasks) => tasks && withChange(tasks, taskId, change));
+      const previous = queryClient.getQueryData<InfiniteData<TaskPage>>(key);
+      queryClient.setQueryData<InfiniteData<TaskPage>>(key, (data) => data && withChangeInPages(data, taskId, change));
       return { previous };
     },
     onError: (_error, _input, context) => queryClient.setQueryData(key, context?.previous),

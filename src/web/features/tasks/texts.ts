@@ -30,5 +30,8 @@ export const TASK_TEXTS = {
   myWorkTitle: 'My open tasks',
   myWorkEmpty: 'Nothing assigned to you is open. Tasks assigned to you on any project show up here.',
   loadMore: 'Load more',
+  loadMoreTasks: 'Load more tasks',
+  /** The board while it loads the project's later pages (decision 021). */
+  loadingBoard: (loaded: number) => `Loading more tasks... (${loaded} so far)`,
   inProject: (project: string, client: string) => `${project} · ${client}`,
 } as const;

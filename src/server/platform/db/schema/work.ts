@@ -1,7 +1,8 @@
 // The organization's work: clients, templates, projects and what hangs off a project (spec 3).
 // Deleting a project removes every row that belongs to it (ON DELETE CASCADE).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -199,6 +200,14 @@ export const developerProjectAccess = pgTable(
   ],
 );
 
+/**
+ * A task's board column as a number, left to right (To Do 0, In Progress 1, Completed 2): the
+ * first key of the task list's order (issue 27), the same expression in the index and the query.
+ */
+export function taskColumnRank(status: AnyPgColumn | SQL): SQL<number> {
+  return sql<number>`(case ${status} ${sql.raw(TASK_STATUSES.slice(0, -1).map((value, rank) => `when '${value}' then ${rank}`).join(' '))} else ${sql.raw(String(TASK_STATUSES.length - 1))} end)`;
+}
+
 export const tasks = pgTable(
   'tasks',
   {
@@ -221,6 +230,8 @@ export const tasks = pgTable(
   },
   (t) => [
     index('tasks_project_id_idx').on(t.projectId, t.createdAt),
+    // The task list in board order (issue 27), keyset-paged (issue 36): column, place, age, id.
+    index('tasks_project_board_idx').on(t.projectId, taskColumnRank(t.status), t.position, t.createdAt, t.id),
     // Reports (decision 014): the tasks of the first partial hour of a range, counted one by one.
     index('tasks_created_at_idx').on(t.createdAt),
     // My Work: an assignee's open tasks, soonest due first and undated last (issue 16): the
@@ -249,7 +260,8 @@ export const projectFiles = pgTable(
     uploadedBy: uuid('uploaded_by').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt,
   },
-  (t) => [index('project_files_project_id_idx').on(t.projectId, t.createdAt)],
+  // Newest first, keyset-paged on (created_at, id) (issue 36).
+  (t) => [index('project_files_project_id_idx').on(t.projectId, t.createdAt, t.id)],
 );
 
 export const projectNotes = pgTable(
@@ -262,7 +274,8 @@ export const projectNotes = pgTable(
     createdAt,
     updatedAt,
   },
-  (t) => [index('project_notes_project_id_idx').on(t.projectId, t.createdAt)],
+  // Newest first, keyset-paged on (created_at, id) (issue 36).
+  (t) => [index('project_notes_project_id_idx').on(t.projectId, t.createdAt, t.id)],
 );
 
 export const activityLogs = pgTable(

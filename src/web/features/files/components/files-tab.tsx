@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download, ExternalLink, FileText, Link2, Trash2, Upload } from 'lucide-react';
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { FILE_MESSAGES, fileSizeLabel } from '@/domain/file-rules';
 import type { ProjectFile } from '@/domain/files';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { formatDate } from '@/web/lib/format-date';
@@ -95,7 +96,8 @@ type FilesTabProps = {
 };
 
 export function FilesTab({ source, canContribute = true, canDeleteFiles = true, variant = 'member' }: FilesTabProps) {
-  const files = useQuery(fileListQuery(source));
+  const files = useInfiniteQuery(fileListQuery(source));
+  const loaded = useMemo(() => files.data?.pages.flatMap((page) => page.items) ?? [], [files.data]);
   const [progress, setProgress] = useState(0);
   const upload = useUploadFile(source, setProgress);
   const [linkOpen, setLinkOpen] = useState(false);
@@ -164,14 +166,17 @@ export function FilesTab({ source, canContribute = true, canDeleteFiles = true, 
               {UI_TEXTS.retry}
             </Button>
           </div>
-        ) : files.data.length === 0 ? (
+        ) : loaded.length === 0 ? (
           <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{FILE_MESSAGES.empty}</p>
         ) : (
-          <ul className="space-y-2">
-            {files.data.map((file) => (
-              <FileItem key={file.id} file={file} source={source} variant={variant} canDelete={canDeleteFiles} />
-            ))}
-          </ul>
+          <>
+            <ul className="space-y-2">
+              {loaded.map((file) => (
+                <FileItem key={file.id} file={file} source={source} variant={variant} canDelete={canDeleteFiles} />
+              ))}
+            </ul>
+            <LoadMore list={files} label={FILES_TEXTS.loadMoreFiles} />
+          </>
         )}
       </CardContent>
       {canContribute ? (

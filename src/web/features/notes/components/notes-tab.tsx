@@ -1,11 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import { authorInitials, isEdited, NOTE_MESSAGES } from '@/domain/note-rules';
 import type { Note } from '@/domain/notes';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
@@ -121,7 +122,10 @@ type NotesTabProps = {
 };
 
 export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOwnNotes = true }: NotesTabProps) {
-  const notes = useQuery(noteListQuery(source));
+  const notes = useInfiniteQuery(noteListQuery(source));
+  const loaded = useMemo(() => notes.data?.pages.flatMap((page) => page.items) ?? [], [notes.data]);
+  // Spec 2's count is of all the project's notes, not of the pages loaded so far (issue 36).
+  const total = notes.data?.pages[0]?.total ?? 0;
   const addNote = useAddNote(source);
   const [draft, setDraft] = useState('');
 
@@ -136,7 +140,7 @@ export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOw
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{NOTE_MESSAGES.title(notes.data?.length ?? 0)}</CardTitle>
+        <CardTitle>{NOTE_MESSAGES.title(total)}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         {canAddNotes ? (
@@ -158,14 +162,17 @@ export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOw
           <p role="alert" className="text-sm text-destructive">
             {NOTE_MESSAGES.loadFailed}
           </p>
-        ) : notes.data.length === 0 ? (
+        ) : loaded.length === 0 ? (
           <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{NOTE_MESSAGES.empty}</p>
         ) : (
-          <ul className="space-y-2">
-            {notes.data.map((note) => (
-              <NoteItem key={note.id} note={note} source={source} canChange={canChangeOwnNotes} />
-            ))}
-          </ul>
+          <>
+            <ul className="space-y-2">
+              {loaded.map((note) => (
+                <NoteItem key={note.id} note={note} source={source} canChange={canChangeOwnNotes} />
+              ))}
+            </ul>
+            <LoadMore list={notes} label={NOTES_TEXTS.loadMoreNotes} />
+          </>
         )}
       </CardContent>
     </Card>

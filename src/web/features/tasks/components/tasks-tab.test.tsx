@@ -44,7 +44,7 @@ describe('TasksTab checkbox', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (_url: string, init?: RequestInit) =>
-        init?.method === 'PATCH' ? new Promise<Response>((resolve) => (answer = resolve)) : json({ items: [task] }),
+        init?.method === 'PATCH' ? new Promise<Response>((resolve) => (answer = resolve)) : json({ items: [task], nextCursor: null }),
       ),
     );
     renderTab();
@@ -61,7 +61,7 @@ describe('TasksTab checkbox', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (_url: string, init?: RequestInit) =>
-        init?.method === 'PATCH' ? json({ error: { code: 'forbidden', message: 'No' } }, 403) : json({ items: [task] }),
+        init?.method === 'PATCH' ? json({ error: { code: 'forbidden', message: 'No' } }, 403) : json({ items: [task], nextCursor: null }),
       ),
     );
     renderTab();
@@ -69,5 +69,55 @@ describe('TasksTab checkbox', () => {
     fireEvent.click(box);
     expect((box as HTMLInputElement).checked).toBe(true);
     await waitFor(() => expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false));
+  });
+});
+
+describe('TasksTab pages (issue 36) and order (issue 27)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    window.localStorage.clear();
+  });
+
+  const at = (id: number, title: string, status: Task['status'], position: number): Task => ({ ...task, id: `00000000-0000-4000-8000-00000000010${id}`, title, status, position });
+  const first = [at(1, 'Later to do', 'pending', 2048), at(2, 'Done', 'completed', 1), at(3, 'Top to do', 'pending', 1024)];
+  const second = [at(4, 'Oldest done', 'completed', 2)];
+
+  function stubPages() {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        return url.includes('cursor=page2') ? json({ items: second, nextCursor: null }) : json({ items: first, nextCursor: 'page2' });
+      }),
+    );
+    return urls;
+  }
+
+  it('lists the tasks in the board order, To Do by position before Completed, and loads the next page on Load more', async () => {
+    const urls = stubPages();
+    renderTab();
+    await screen.findByText('Done');
+    const titles = () => screen.getAllByRole('checkbox').map((box) => box.getAttribute('aria-label'));
+    expect(titles()).toEqual(['Mark "Top to do" as completed', 'Mark "Later to do" as completed', 'Mark "Done" as pending']);
+    expect(screen.queryByText('Oldest done')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more tasks' }));
+    expect(await screen.findByText('Oldest done')).toBeTruthy();
+    expect(urls.at(-1)).toBe(`/api/projects/${task.projectId}/tasks?cursor=page2`);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more tasks' })).toBeNull());
+  });
+
+  it('loads every page by itself on the board, which needs all of a project’s tasks in their columns', async () => {
+    const urls = stubPages();
+    window.localStorage.setItem('brieflane:task-view:viewer', 'board');
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <TasksTab source={memberProjectSource(task.projectId)} canAddTasks={false} member={{ viewerId: 'viewer', canEdit: true }} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Oldest done', {}, { timeout: 5000 })).toBeTruthy();
+    expect(urls).toEqual([`/api/projects/${task.projectId}/tasks`, `/api/projects/${task.projectId}/tasks?cursor=page2`]);
+    expect(screen.queryByRole('button', { name: 'Load more tasks' })).toBeNull();
   });
 });

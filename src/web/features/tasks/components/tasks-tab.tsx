@@ -1,17 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Columns3, List, Plus } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TaskStatus } from '@/domain/project-status';
 import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_LABELS, toggledTaskStatus, type Task } from '@/domain/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/class-names';
 import { formatDate, todayIso } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
-import { taskListQuery, useSetTaskStatus } from '../api';
+import { loadedTasks, taskListQuery, useSetTaskStatus } from '../api';
 import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
 
@@ -118,9 +119,18 @@ function rememberedView(viewerId: string | undefined): TaskView {
 }
 
 export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = memberToggleStatus, member }: TasksTabProps) {
-  const tasks = useQuery(taskListQuery(source));
+  const tasks = useInfiniteQuery(taskListQuery(source));
+  // Every loaded page in list order, which is the board's (issue 27).
+  const loaded = useMemo(() => loadedTasks(tasks.data), [tasks.data]);
   const setStatus = useSetTaskStatus(source);
   const [view, setView] = useState<TaskView>(() => rememberedView(member?.viewerId));
+  const onBoard = member !== undefined && view === 'board';
+  // The board needs every task in its column: it loads the pages one after another (open
+  // columns first, as the order puts them) instead of a Load more button (decision 021).
+  const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = tasks;
+  useEffect(() => {
+    if (onBoard && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [onBoard, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
   // The task being edited in its row (staff), and giving focus back to its menu afterwards.
   const [editingId, setEditingId] = useState<string | null>(null);
   const returnFocusTo = useRef<string | null>(null);
@@ -205,42 +215,50 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
         <p role="alert" className="text-sm text-destructive">
           {tasks.error.message}
         </p>
-      ) : tasks.data.length === 0 ? (
+      ) : loaded.length === 0 ? (
         <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{TASK_MESSAGES.empty}</p>
-      ) : member && view === 'board' ? (
+      ) : onBoard ? (
         <Suspense fallback={<Skeleton className="h-48" />}>
-          <TaskBoard tasks={tasks.data} onMove={move} />
+          {tasks.hasNextPage ? (
+            <p role="status" className="text-sm text-muted-foreground">
+              {TASK_TEXTS.loadingBoard(loaded.length)}
+            </p>
+          ) : null}
+          <TaskBoard tasks={loaded} onMove={move} />
         </Suspense>
       ) : (
-        <ul className="space-y-2">
-          {tasks.data.map((task) =>
-            member?.canEdit && editingId === task.id ? (
-              <li key={task.id} className="rounded-lg border bg-card p-4">
-                <Suspense fallback={<Skeleton className="h-72" />}>
-                  <EditTaskForm source={source} task={task} onDone={() => finishEditing(task.id)} />
-                </Suspense>
-              </li>
-            ) : (
-              <TaskItem
-                key={task.id}
-                task={task}
-                clicked={clicked?.taskId === task.id ? clicked.status : null}
-                pending={setStatus.isPending && setStatus.variables?.taskId === task.id}
-                canToggle={canToggle}
-                nextStatus={nextStatus}
-                onToggle={() => toggle(task)}
-                showAssignee={member !== undefined}
-                menu={
-                  member ? (
-                    <Suspense fallback={<TaskMenuPlaceholder />}>
-                      <TaskMenu task={task} canEdit={member.canEdit} onMove={(status) => move(task, status)} onEdit={() => setEditingId(task.id)} />
-                    </Suspense>
-                  ) : undefined
-                }
-              />
-            ),
-          )}
-        </ul>
+        <>
+          <ul className="space-y-2">
+            {loaded.map((task) =>
+              member?.canEdit && editingId === task.id ? (
+                <li key={task.id} className="rounded-lg border bg-card p-4">
+                  <Suspense fallback={<Skeleton className="h-72" />}>
+                    <EditTaskForm source={source} task={task} onDone={() => finishEditing(task.id)} />
+                  </Suspense>
+                </li>
+              ) : (
+                <TaskItem
+                  key={task.id}
+                  task={task}
+                  clicked={clicked?.taskId === task.id ? clicked.status : null}
+                  pending={setStatus.isPending && setStatus.variables?.taskId === task.id}
+                  canToggle={canToggle}
+                  nextStatus={nextStatus}
+                  onToggle={() => toggle(task)}
+                  showAssignee={member !== undefined}
+                  menu={
+                    member ? (
+                      <Suspense fallback={<TaskMenuPlaceholder />}>
+                        <TaskMenu task={task} canEdit={member.canEdit} onMove={(status) => move(task, status)} onEdit={() => setEditingId(task.id)} />
+                      </Suspense>
+                    ) : undefined
+                  }
+                />
+              ),
+            )}
+          </ul>
+          <LoadMore list={tasks} label={TASK_TEXTS.loadMoreTasks} />
+        </>
       )}
       {canAddTasks && dialogOpened ? (
         <Suspense fallback={null}>
