@@ -48,7 +48,7 @@ describe('TasksTab checkbox', () => {
       ),
     );
     renderTab();
-    const box = await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as completed' });
+    const box = await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as Completed' });
     fireEvent.click(box);
     // Synchronously after the click: no timers or promises have run yet.
     expect((box as HTMLInputElement).checked).toBe(true);
@@ -65,9 +65,25 @@ describe('TasksTab checkbox', () => {
       ),
     );
     renderTab();
-    const box = await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as completed' });
+    const box = await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as Completed' });
     fireEvent.click(box);
     expect((box as HTMLInputElement).checked).toBe(true);
     await waitFor(() => expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false));
+  });
+});
+
+describe('TasksTab status badges', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("name each status as the board's column, never the stored value (issue 27)", async () => {
+    const tasks = [task, { ...task, id: `${task.id.slice(0, -1)}3`, title: 'Order chalk', status: 'in_progress' }];
+    vi.stubGlobal('fetch', vi.fn(async () => json({ items: tasks })));
+    renderTab();
+    expect(await screen.findByText('To Do')).toBeTruthy();
+    expect(screen.getByText('In Progress')).toBeTruthy();
+    expect(screen.queryByText(/^(pending|in-progress|in_progress)$/)).toBeNull();
   });
 });
