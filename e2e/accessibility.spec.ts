@@ -107,6 +107,33 @@ test.describe('Accessibility', () => {
     await expectNoSeriousViolations(page, 'not-found page');
   });
 
+  test('a toast over a dialog: scanned, and its × takes a real click while the dialog keeps what was typed (issue 27)', async ({ page }) => {
+    test.slow();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);
+    await card(page, 'Acme Online Store').getByRole('button', { name: 'Share Link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Project Access' });
+    await dialog.getByLabel('Link Name').fill('Toast over a dialog');
+    await dialog.getByRole('button', { name: 'Generate Link' }).click();
+    const notice = toast(page, 'Access token generated successfully!');
+    await expect(notice).toBeVisible();
+    // Screen readers hear the toast: its live region is not hidden behind the modal.
+    await expect(page.getByRole('region', { name: /^Notifications/ })).toContainText('Access token generated successfully!');
+    await expectNoSeriousViolations(page, 'a toast over a dialog');
+    await expect(notice).toBeHidden();
+
+    // A real pointer at the × of a fresh toast (Copy's), with something typed: under the modal's
+    // inert page the click landed on the overlay, which closed the dialog and lost what was typed.
+    await dialog.getByLabel('Link Name').fill('Typed meanwhile');
+    await dialog.getByRole('listitem', { name: 'Toast over a dialog', exact: true }).getByRole('button', { name: 'Copy' }).click();
+    const copied = toast(page, 'Copied!');
+    const box = (await copied.getByRole('button', { name: 'Close toast' }).boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(copied).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Link Name')).toHaveValue('Typed meanwhile');
+  });
+
   test('a shared project page, as a signed-out client', async ({ page, browser }) => {
     await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);
     await card(page, 'Acme Online Store').getByRole('button', { name: 'Share Link' }).click();

@@ -143,7 +143,7 @@ for (const viewport of [
         await more.click();
         await page.getByRole('menuitem', { name: 'Put On Hold' }).click();
         await expect(toast(page, 'Project marked as on hold')).toBeVisible();
-        await expect(harbor.getByText('On Hold', { exact: true })).toBeVisible();
+        await expect(harbor.getByText('Status: On Hold', { exact: true })).toBeVisible();
         await more.click();
         await expect(page.getByRole('menuitem', { name: 'Put On Hold' })).toHaveAttribute('aria-disabled', 'true');
         await page.keyboard.press('Escape');

@@ -90,10 +90,11 @@ test.describe('Agency owner on the project page', () => {
     const task = page.getByRole('listitem').filter({ hasText: 'Print menu boards' });
     await expect(task.getByText('(Overdue)')).toBeVisible();
     await expect(task.getByText('high')).toBeVisible();
-    await expect(task.getByText('pending')).toBeVisible();
+    // Statuses read as the board's columns, not as stored values (issue 27).
+    await expect(task.getByText('To Do', { exact: true })).toBeVisible();
 
     await task.getByRole('checkbox').check();
-    await expect(toast(page, 'Task marked as completed.')).toBeVisible();
+    await expect(toast(page, 'Task marked as Completed.')).toBeVisible();
     await expect(task.getByText('Print menu boards')).toHaveClass(/line-through/);
     await expect(task.getByText(/^Completed /)).toBeVisible();
     await expect(task.getByText('(Overdue)')).toBeHidden();
@@ -101,7 +102,7 @@ test.describe('Agency owner on the project page', () => {
     expect(link).toContain(`/project/${projectId}`);
 
     await task.getByRole('checkbox').uncheck();
-    await expect(toast(page, 'Task marked as pending.')).toBeVisible();
+    await expect(toast(page, 'Task marked as To Do.')).toBeVisible();
     await expect(task.getByText(/^Completed /)).toBeHidden();
   });
 
@@ -231,7 +232,7 @@ test.describe('Developer on the project page', () => {
     await expect(task).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add Task' })).toHaveCount(0);
     await task.getByRole('checkbox').check();
-    await expect(toast(page, 'Task marked as completed.')).toBeVisible();
+    await expect(toast(page, 'Task marked as Completed.')).toBeVisible();
     await readEmail(page.request, DEMO_ACCOUNTS.account_executive.email, /Store locator map/);
 
     await page.getByRole('tab', { name: 'Notes' }).click();

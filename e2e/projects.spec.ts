@@ -80,12 +80,21 @@ test.describe('Agency owner', () => {
     await expect(card(page, 'Brand Refresh')).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search projects' }).fill('');
 
-    await card(page, 'Loyalty App').getByRole('button', { name: 'Mark Complete' }).click();
+    // By keyboard and by a click: the pressed button turns disabled and keeps the focus (issue 27),
+    // which before fell to the page.
+    const complete = card(page, 'Loyalty App').getByRole('button', { name: 'Mark Complete' });
+    await complete.focus();
+    await page.keyboard.press('Enter');
     await expect(toast(page, 'Project marked as completed')).toBeVisible();
-    await expect(card(page, 'Loyalty App').getByRole('button', { name: 'Mark Complete' })).toBeDisabled();
-    await card(page, 'Brand Refresh').getByRole('button', { name: 'Put On Hold' }).click();
+    await expect(complete).toBeDisabled();
+    await expect(complete).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(card(page, 'Loyalty App').getByRole('button', { name: 'Put On Hold' })).toBeFocused();
+    const hold = card(page, 'Brand Refresh').getByRole('button', { name: 'Put On Hold' });
+    await hold.click();
     await expect(toast(page, 'Project marked as on hold')).toBeVisible();
-    await expect(card(page, 'Brand Refresh').getByRole('button', { name: 'Put On Hold' })).toBeDisabled();
+    await expect(hold).toBeDisabled();
+    await expect(hold).toBeFocused();
 
     await page.getByRole('combobox', { name: 'Filter by status' }).click();
     await page.getByRole('option', { name: 'Completed' }).click();

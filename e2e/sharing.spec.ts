@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { addDays, format } from 'date-fns';
 import { readFile } from 'node:fs/promises';
 import {
@@ -61,6 +61,13 @@ async function newVisitor(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/** Neither box overlaps the other (a toast never over the control that has focus). */
+async function expectApart(a: Locator, b: Locator): Promise<void> {
+  const [x, y] = [(await a.boundingBox())!, (await b.boundingBox())!];
+  const overlap = x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+  expect(overlap, `${JSON.stringify(x)} and ${JSON.stringify(y)} overlap`).toBe(false);
+}
+
 function projectCard(page: Page, name: string) {
   return page.getByTestId('project-card').filter({ hasText: name });
 }
@@ -86,12 +93,58 @@ test.describe('Sharing a project', () => {
     await expect(link.getByText('Password protected')).toBeAttached();
     await expect(link.getByText(/^Expires /)).toBeVisible();
     await expect(share.getByLabel('Link Name')).toHaveValue('');
+    // The next step is Copy: it has the focus (issue 27).
+    await expect(link.getByRole('button', { name: 'Copy' })).toBeFocused();
     const url = await link.getByLabel('Link address').inputValue();
     expect(url).toMatch(/\/project-access\/[\w-]{20,}$/);
     await link.getByRole('button', { name: 'Copy' }).click();
     await expect(toast(page, 'Project access link copied to clipboard')).toContainText('Copied!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     await expect(link.getByRole('link', { name: 'Open' })).toHaveAttribute('target', '_blank');
+  });
+
+  test.describe('on a phone (375 px)', () => {
+    test.use({ viewport: { width: 375, height: 667 } });
+
+    test("Generate Link puts the new link's Copy in view and in focus; toasts go sooner and never cover the focused control (issue 27)", async ({
+      page,
+    }) => {
+      await signIn(page, owner.email, DEMO_PASSWORD);
+      await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
+      const { id, name } = await projectThroughApi(page, 'Harbor Phone');
+      // Links already listed push a new one's place down the dialog.
+      for (const linkName of ['First round', 'Second round']) await linkThroughApi(page, id, { name: linkName });
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+
+      await page.goto('/?tab=projects');
+      await projectCard(page, name).getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Share Link' }).click();
+      const share = page.getByRole('dialog', { name: 'Share Project Access' });
+      await share.getByLabel('Link Name').fill('Phone review');
+      await share.getByRole('button', { name: 'Generate Link' }).click();
+      // Out of the toasts' way: a pointer over them holds them up.
+      await page.mouse.move(1, 1);
+      const generated = toast(page, 'Access token generated successfully!');
+      await expect.poll(() => generated.count(), { intervals: [50], timeout: 15_000 }).toBe(1);
+      const shownAt = Date.now();
+      const copy = share.getByRole('listitem', { name: 'Phone review', exact: true }).getByRole('button', { name: 'Copy' });
+      await expectApart(copy, generated);
+      await expect(copy).toBeFocused();
+      await expect(copy).toBeInViewport({ ratio: 1 });
+      // A success goes after 2.5 s on a phone (it stayed 4 s).
+      await expect.poll(() => generated.count(), { intervals: [100], timeout: 10_000 }).toBe(0);
+      expect(Date.now() - shownAt, 'ms the success stayed up').toBeLessThan(3_500);
+
+      // A focused control low on the screen: the toast shows at the top instead of over it.
+      await copy.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      const box = (await copy.boundingBox())!;
+      expect(box.y + box.height, 'Copy sits at the bottom of the screen').toBeGreaterThan(667 - 130);
+      await page.keyboard.press('Enter');
+      const copied = toast(page, 'Project access link copied to clipboard');
+      await expect(copied).toBeVisible();
+      await expect(copy).toBeFocused();
+      await expectApart(copy, copied);
+    });
   });
 
   test('a signed-out visitor enters the password, reads the project, and stays in after a reload', async ({ page, browser }) => {
@@ -143,9 +196,9 @@ test.describe('Sharing a project', () => {
     await member.getByRole('button', { name: 'Add Note' }).click();
     await expect(toast(member, 'Note added successfully')).toBeVisible();
     await expect(member.getByRole('listitem', { name: `Note by ${account.fullName}` })).toContainText('Menu photos are ready.');
-    await member.getByRole('checkbox', { name: 'Mark "Print menu boards" as completed' }).click();
-    await expect(toast(member, 'Task marked as completed.')).toContainText('Task updated');
-    await expect(member.getByRole('checkbox', { name: 'Mark "Print menu boards" as pending' })).toBeChecked();
+    await member.getByRole('checkbox', { name: 'Mark "Print menu boards" as Completed' }).click();
+    await expect(toast(member, 'Task marked as Completed.')).toContainText('Task updated');
+    await expect(member.getByRole('checkbox', { name: 'Mark "Print menu boards" as To Do' })).toBeChecked();
     await member.getByRole('button', { name: 'Upload File' }).click();
     const upload = member.getByRole('dialog', { name: 'Upload File' });
     await upload.getByLabel('File').setInputFiles({ name: 'menu.txt', mimeType: 'text/plain', buffer: Buffer.from('Espresso 2.50') });

@@ -94,15 +94,24 @@ test('an assigned task reaches My Work and the inbox live, and moves on the boar
   // An empty column says so, and that a task can be dragged in.
   const emptyHint = dev.getByRole('region', { name: /^In Progress/ }).getByText('No tasks here. Drag one in.');
   await expect(emptyHint).toBeVisible();
+  // Screen readers are told how to move a card by keyboard, and hear each step by the task's
+  // title and the column's name, never an id (issue 27).
+  await expect(card).toHaveAccessibleDescription(/press Space or Enter to pick it up, the arrow keys to move it/);
+  const announced = dev.locator('[id^="DndLiveRegion"]');
   await card.focus();
   await dev.keyboard.press('Space');
   // Picked up (dnd-kit marks the dragged control pressed once it has measured the columns).
   await expect(dev.getByRole('button', { name: /^Print menu boards/, pressed: true })).toBeVisible();
+  await expect(announced).toHaveText('Picked up Print menu boards, in To Do, position 1 of 1.');
   await dev.keyboard.press('ArrowRight');
   const moved = dev.getByRole('region', { name: /^In Progress/ }).getByRole('button', { name: /^Print menu boards/ });
   await expect(moved).toBeVisible();
+  await expect(announced).toHaveText('Print menu boards moved to In Progress, position 1 of 1.');
   await dev.keyboard.press('Space');
   await expect(dev.getByRole('region', { name: /^In Progress, 1 task/ })).toBeVisible();
+  await expect(announced).toHaveText('Print menu boards dropped in In Progress, position 1 of 1.');
+  // The toast names the column, not the stored value (in_progress).
+  await expect(toast(dev, 'Task marked as In Progress.')).toBeVisible();
   await expect(emptyHint).toBeHidden();
   await expect(moved).not.toHaveAttribute('aria-pressed', 'true');
   // The card keeps the keyboard's focus in its new column, ready for the next move.
@@ -148,9 +157,20 @@ test('staff reorder a column and complete a task by dragging with the mouse; the
   const completed = page.getByRole('region', { name: /^Completed/ });
   await drag(cards.filter({ hasText: 'Second brief' }), completed, 'middle');
   await expect(completed.getByRole('button', { name: /^Second brief/ })).toBeVisible();
-  await expect(toast(page, 'Task marked as completed.')).toBeVisible();
+  await expect(toast(page, 'Task marked as Completed.')).toBeVisible();
 
   await page.reload();
   await expect(page.getByRole('region', { name: /^To Do/ }).getByRole('button')).toHaveText([/^Third brief/, /^First brief/]);
   await expect(page.getByRole('region', { name: /^Completed, 1 task/ })).toBeVisible();
+
+  // By keyboard within a column, the place is said among the column's tasks (issue 27).
+  const announced = page.locator('[id^="DndLiveRegion"]');
+  await page.getByRole('region', { name: /^To Do/ }).getByRole('button', { name: /^Third brief/ }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: /^Third brief/, pressed: true })).toBeVisible();
+  await expect(announced).toHaveText('Picked up Third brief, in To Do, position 1 of 2.');
+  await page.keyboard.press('ArrowDown');
+  await expect(announced).toHaveText('Third brief moved to To Do, position 2 of 2.');
+  await page.keyboard.press('Escape');
+  await expect(announced).toHaveText('Move cancelled. Third brief stays in To Do.');
 });

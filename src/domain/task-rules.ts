@@ -32,13 +32,11 @@ export function isTaskOverdue(task: { dueDate: string | null; status: TaskStatus
   return task.status !== 'completed' && task.dueDate !== null && task.dueDate < today;
 }
 
-export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
-  pending: 'pending',
-  in_progress: 'in-progress',
-  completed: 'completed',
-};
-
-/** How the product shows a stored status (the board's columns, the task menu). */
+/**
+ * How the product shows a stored status, the board's column names, wherever a status is said:
+ * badges, toasts, the task menu, labels, emails (issue 27; spec 4's 'pending' and 'in-progress'
+ * are stored values).
+ */
 export const TASK_STATUS_TITLES: Record<TaskStatus, string> = {
   pending: 'To Do',
   in_progress: 'In Progress',

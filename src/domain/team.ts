@@ -1,6 +1,7 @@
 // Team tab (spec 2 "Team tab", 3 profile and suggested skill tags, 5 "Team member", 6, 8).
 import { z } from 'zod';
 import { isWebsite } from './clients';
+import { PROJECT_STATUSES } from './project-status';
 import { canManageUsers, isAdmin, outranks, ROLES, type Role } from './roles';
 import { optionalText, text } from './text-fields';
 
@@ -229,7 +230,7 @@ export const teamMemberSchema = z.object({
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
-export const assignedProjectSchema = z.object({ id: z.string(), name: z.string(), status: z.string() });
+export const assignedProjectSchema = z.object({ id: z.string(), name: z.string(), status: z.enum(PROJECT_STATUSES) });
 export const teamMemberDetailSchema = teamMemberSchema.extend({
   /** Spec 6: filled for developer members only; empty for everyone else. */
   assignedProjects: z.array(assignedProjectSchema),

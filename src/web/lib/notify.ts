@@ -20,12 +20,17 @@ const loadToast = (): Promise<Toast> => {
 
 let noticeSent = false;
 const firstNoticeListeners = new Set<() => void>();
+const noticeListeners = new Set<() => void>();
+
+/** Errors stay up 4 s on every screen: they say what went wrong (a phone's successes go sooner). */
+const ERROR_DURATION_MS = 4000;
 
 function withToast(show: (toast: Toast) => void): void {
   if (!noticeSent) {
     noticeSent = true;
     firstNoticeListeners.forEach((listener) => listener());
   }
+  noticeListeners.forEach((listener) => listener());
   void loadToast().then(show, (error: unknown) => console.error(error));
 }
 
@@ -44,6 +49,12 @@ export function onFirstNotice(listener: () => void): () => void {
   return () => firstNoticeListeners.delete(listener);
 }
 
+/** Calls `listener` as each notice is sent, before it shows (the toaster picks its side then). */
+export function onNotice(listener: () => void): () => void {
+  noticeListeners.add(listener);
+  return () => noticeListeners.delete(listener);
+}
+
 export function notifySuccess(description: string, title = 'Success'): void {
   withToast((toast) => toast.success(title, { description }));
 }
@@ -51,7 +62,7 @@ export function notifySuccess(description: string, title = 'Success'): void {
 /** `id` makes a repeated notice replace the previous one instead of stacking. */
 export function notifyError(errorOrMessage: unknown, title = 'Error', id?: string): void {
   const description = typeof errorOrMessage === 'string' ? errorOrMessage : errorMessage(errorOrMessage);
-  withToast((toast) => toast.error(title, { description, id }));
+  withToast((toast) => toast.error(title, { description, id, duration: ERROR_DURATION_MS }));
 }
 
 /** Takes down a notice shown with `id`, e.g. 'Invalid Password' once the right one is in. */

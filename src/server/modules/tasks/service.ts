@@ -14,7 +14,7 @@ import {
   createTaskSchema,
   STAFF_TASK_FIELDS,
   TASK_MESSAGES,
-  TASK_STATUS_LABELS,
+  TASK_STATUS_TITLES,
   type Task,
   type updateTaskSchema,
 } from '../../../domain/tasks';
@@ -304,7 +304,7 @@ export async function updateTask(
           text: [
             `Hello ${recipient.fullName},`,
             '',
-            `The task "${row.title}" on the project "${project.name}" was marked as ${TASK_STATUS_LABELS[status]} by ${actor.fullName}.`,
+            `The task "${row.title}" on the project "${project.name}" was marked as ${TASK_STATUS_TITLES[status]} by ${actor.fullName}.`,
             '',
             `Open the project: ${projectUrl}`,
           ].join('\n'),

@@ -26,7 +26,16 @@ export const TASK_TEXTS = {
   board: 'Board',
   boardColumn: (status: string, count: number) => `${status}, ${count} ${count === 1 ? 'task' : 'tasks'}`,
   emptyColumn: 'No tasks here. Drag one in.',
-  dragHint: 'To move a task with the keyboard: focus it, press Space, use the arrow keys, then Space again.',
+  // The board's screen reader texts (dnd-kit's instructions and live announcements; issue 27).
+  dragHint:
+    'To move a task with the keyboard, press Space or Enter to pick it up, the arrow keys to move it between columns and up or down a column, Space or Enter to drop it, or Escape to put it back.',
+  place: (column: string, position: number, count: number) => `${column}, position ${position} of ${count}`,
+  pickedUp: (task: string, place: string) => `Picked up ${task}, in ${place}.`,
+  movedTo: (task: string, place: string) => `${task} moved to ${place}.`,
+  notOverColumn: (task: string) => `${task} is not over a column.`,
+  droppedIn: (task: string, place: string) => `${task} dropped in ${place}.`,
+  droppedOutside: (task: string, column: string) => `${task} dropped outside the board. It stays in ${column}.`,
+  moveCancelled: (task: string, column: string) => `Move cancelled. ${task} stays in ${column}.`,
   myWorkTitle: 'My open tasks',
   myWorkEmpty: 'Nothing assigned to you is open. Tasks assigned to you on any project show up here.',
   loadMore: 'Load more',

@@ -144,6 +144,9 @@ type StaffActions = {
   onDelete?: () => void;
 };
 
+/** A status button looks disabled by its aria-disabled, as others do by `disabled`. */
+const STATUS_BUTTON_CLASS = 'flex-1 px-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-card';
+
 /**
  * 'View Dashboard' for everyone; for staff also the spec's Assign Dev, Share Link, Mark Complete,
  * Put On Hold and Delete. From 640 px up they are buttons, as spec 2 lists them; on a phone they
@@ -228,12 +231,27 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
       {staff ? (
         <>
           {staff.shared.length > 0 ? <div className="hidden flex-wrap gap-2 sm:flex">{renderCardActionButtons(staff.shared)}</div> : null}
+          {/* Disabled by aria-disabled, not `disabled`: the button just pressed turns disabled
+              (spec 2), and a disabled button drops the focus to the page; this one keeps it on
+              the card (issue 27). */}
           <div className="hidden flex-wrap gap-2 sm:flex">
-            <Button variant="outline" size="sm" className="flex-1 px-2" disabled={completeDisabled} onClick={() => staff.onStatus('completed')}>
+            <Button
+              variant="outline"
+              size="sm"
+              className={STATUS_BUTTON_CLASS}
+              aria-disabled={completeDisabled || undefined}
+              onClick={() => !completeDisabled && staff.onStatus('completed')}
+            >
               <CheckCircle2 aria-hidden />
               {PROJECTS_TEXTS.markComplete}
             </Button>
-            <Button variant="outline" size="sm" className="flex-1 px-2" disabled={holdDisabled} onClick={() => staff.onStatus('on_hold')}>
+            <Button
+              variant="outline"
+              size="sm"
+              className={STATUS_BUTTON_CLASS}
+              aria-disabled={holdDisabled || undefined}
+              onClick={() => !holdDisabled && staff.onStatus('on_hold')}
+            >
               <PauseCircle aria-hidden />
               {PROJECTS_TEXTS.putOnHold}
             </Button>

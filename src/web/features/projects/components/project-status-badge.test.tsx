@@ -7,10 +7,16 @@ import { ProjectStatusBadge } from './project-status-badge';
 afterEach(cleanup);
 
 describe('ProjectStatusBadge', () => {
-  it("shows an overdue project's status badge and the extra 'Overdue' badge (spec 2)", () => {
+  it("shows an overdue project's status badge and the extra 'Overdue' badge (spec 2); the first reads as the status (issue 27)", () => {
     render(<ProjectStatusBadge status="overdue" />);
-    expect(screen.getAllByText('Overdue')).toHaveLength(2);
+    // Screen readers heard 'Overdue Overdue'.
+    expect(screen.getByTestId('status-badge').textContent).toBe('Status: Overdue');
     expect(screen.getByTestId('overdue-badge').textContent).toBe('Overdue');
+  });
+
+  it('reads every status as the status', () => {
+    render(<ProjectStatusBadge status="on_hold" />);
+    expect(screen.getByTestId('status-badge').textContent).toBe('Status: On Hold');
   });
 
   it('shows one badge for every other status', () => {

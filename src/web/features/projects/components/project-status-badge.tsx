@@ -2,6 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '@/domain/project-status';
 import { Badge } from '@/web/components/ui/badge';
 import { cn } from '@/web/lib/class-names';
+import { PROJECTS_TEXTS } from '../texts';
 
 const STATUS_STYLES: Record<ProjectStatus, string> = {
   active: 'border-sky-200 bg-sky-50 text-sky-800',
@@ -14,11 +15,13 @@ const STATUS_STYLES: Record<ProjectStatus, string> = {
 /**
  * The status badge, and (spec 2, project card and header) the extra 'Overdue' badge when the
  * status is overdue: the status reads like every other status, the warning stands out in red.
+ * Screen readers hear the first as 'Status: Overdue', not 'Overdue Overdue' (issue 27).
  */
 export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
   return (
     <>
-      <Badge variant="outline" className={cn(STATUS_STYLES[status])}>
+      <Badge variant="outline" className={cn(STATUS_STYLES[status])} data-testid="status-badge">
+        <span className="sr-only">{PROJECTS_TEXTS.statusPrefix}</span>
         {PROJECT_STATUS_LABELS[status]}
       </Badge>
       {status === 'overdue' && (

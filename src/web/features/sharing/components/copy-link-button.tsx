@@ -1,4 +1,5 @@
 import { Copy } from 'lucide-react';
+import type { Ref } from 'react';
 import { SHARING_MESSAGES } from '@/domain/sharing';
 import { Button } from '@/web/components/ui/button';
 import { copyText } from '@/web/lib/copy-text';
@@ -6,14 +7,14 @@ import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { SHARING_TEXTS } from '../texts';
 
 /** Spec 8: 'Copied!' with 'Project access link copied to clipboard'. */
-export function CopyLinkButton({ url, label }: { url: string; label?: string }) {
+export function CopyLinkButton({ url, label, ref }: { url: string; label?: string; ref?: Ref<HTMLButtonElement> }) {
   const copy = () =>
     copyText(url).then(
       () => notifySuccess(SHARING_MESSAGES.copied, SHARING_MESSAGES.copiedTitle),
       () => notifyError(SHARING_TEXTS.copyFailed),
     );
   return (
-    <Button type="button" variant="outline" size="sm" onClick={() => void copy()} aria-label={label}>
+    <Button ref={ref} type="button" variant="outline" size="sm" onClick={() => void copy()} aria-label={label}>
       <Copy aria-hidden />
       {SHARING_TEXTS.copy}
     </Button>

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, ExternalLink, Lock, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { accessLinkUrl, createAccessLinkSchema, SHARING_MESSAGES, type AccessLink, type CreateAccessLinkInput } from '@/domain/sharing';
 import {
@@ -37,6 +37,8 @@ import { IntakeLinkActions, IntakeLinkFields, IntakeStateBadge } from './intake-
 type Props = { projectId: string; projectName: string; open: boolean; onOpenChange: (open: boolean) => void };
 
 export function ShareProjectDialog({ projectId, projectName, open, onOpenChange }: Props) {
+  // The link just generated, whose Copy takes the focus once it is listed (issue 27).
+  const [newLinkId, setNewLinkId] = useState<string | null>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-[640px]">
@@ -47,8 +49,8 @@ export function ShareProjectDialog({ projectId, projectName, open, onOpenChange 
           </DialogDescription>
         </DialogHeader>
         {/* Inside the content: nothing loads until the dialog opens. */}
-        <CreateLinkForm projectId={projectId} />
-        <ActiveLinks projectId={projectId} />
+        <CreateLinkForm projectId={projectId} onCreated={setNewLinkId} />
+        <ActiveLinks projectId={projectId} newLinkId={newLinkId} onNewLinkFocused={() => setNewLinkId(null)} />
       </DialogContent>
     </Dialog>
   );
@@ -56,7 +58,7 @@ export function ShareProjectDialog({ projectId, projectName, open, onOpenChange 
 
 const emptyValues: CreateAccessLinkInput = { name: '', password: '', expiresInDays: null, viewersMayContribute: true, intake: false, templateId: null };
 
-function CreateLinkForm({ projectId }: { projectId: string }) {
+function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated: (linkId: string) => void }) {
   const createLink = useCreateAccessLink(projectId);
   const form = useForm({ resolver: zodResolver(createAccessLinkSchema), defaultValues: emptyValues });
   const { errors } = form.formState;
@@ -65,9 +67,10 @@ function CreateLinkForm({ projectId }: { projectId: string }) {
   // A failed request keeps what was typed; the shared handler shows the server's message.
   const onSubmit = form.handleSubmit((values) =>
     createLink.mutate(values, {
-      onSuccess: () => {
+      onSuccess: (link) => {
         form.reset(emptyValues);
         notifySuccess(SHARING_MESSAGES.generated);
+        onCreated(link.id);
       },
     }),
   );
@@ -120,7 +123,9 @@ function CreateLinkForm({ projectId }: { projectId: string }) {
   );
 }
 
-function ActiveLinks({ projectId }: { projectId: string }) {
+type ActiveLinksProps = { projectId: string; newLinkId: string | null; onNewLinkFocused: () => void };
+
+function ActiveLinks({ projectId, newLinkId, onNewLinkFocused }: ActiveLinksProps) {
   const links = useQuery(accessLinksQuery(projectId));
   return (
     <section className="grid gap-3" aria-label={SHARING_TEXTS.activeLinks}>
@@ -142,7 +147,7 @@ function ActiveLinks({ projectId }: { projectId: string }) {
       ) : (
         <ul className="grid gap-2">
           {links.data.map((link) => (
-            <LinkItem key={link.id} link={link} projectId={projectId} />
+            <LinkItem key={link.id} link={link} projectId={projectId} onNew={link.id === newLinkId ? onNewLinkFocused : undefined} />
           ))}
         </ul>
       )}
@@ -150,8 +155,26 @@ function ActiveLinks({ projectId }: { projectId: string }) {
   );
 }
 
-function LinkItem({ link, projectId }: { link: AccessLink; projectId: string }) {
+type LinkItemProps = {
+  link: AccessLink;
+  projectId: string;
+  /** Given to the link just generated: its Copy takes the focus, then this is called. */
+  onNew?: () => void;
+};
+
+function LinkItem({ link, projectId, onNew }: LinkItemProps) {
   const [showOpens, setShowOpens] = useState(false);
+  // After Generate Link, the next step is Copy: focus it and bring it into view, in the middle
+  // of the dialog so that neither the fold nor a toast hides it (issue 27). Scrolled first, so
+  // that whatever watches focus sees where it ends up.
+  const copyRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const copy = copyRef.current;
+    if (!onNew || !copy) return;
+    copy.scrollIntoView({ block: 'center' });
+    copy.focus({ preventScroll: true });
+    onNew();
+  }, [onNew]);
   const url = accessLinkUrl(window.location.origin, link.token);
   const name = link.name ?? SHARING_TEXTS.untitledLink;
   const opensId = `opens-${link.id}`;
@@ -187,7 +210,7 @@ function LinkItem({ link, projectId }: { link: AccessLink; projectId: string }) 
       </p>
       <LinkAddress url={url} />
       <div className="flex flex-wrap items-center gap-1.5">
-        <CopyLinkButton url={url} />
+        <CopyLinkButton ref={copyRef} url={url} />
         <Button asChild variant="outline" size="sm">
           <a href={url} target="_blank" rel="noopener noreferrer">
             <ExternalLink aria-hidden />

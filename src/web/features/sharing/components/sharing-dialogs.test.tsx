@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccessLink, ProjectDevelopers } from '@/domain/sharing';
@@ -8,6 +8,9 @@ import { Toaster } from '@/web/components/ui/toaster';
 import { createQueryClient } from '@/web/lib/query-client';
 import { AssignDeveloperDialog } from './assign-developer-dialog';
 import { ShareProjectDialog } from './share-project-dialog';
+
+// jsdom lays nothing out: the new link's Copy is scrolled to as it takes the focus.
+Element.prototype.scrollIntoView ??= () => {};
 
 type Reply = { status: number; body?: unknown };
 const PROJECT = '/api/projects/p1';
@@ -132,6 +135,8 @@ describe('ShareProjectDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
     expect(await screen.findByText('Access token generated successfully!')).toBeTruthy();
     expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toMatchObject({ viewersMayContribute: false });
+    // The new link's Copy takes the focus, the next step (issue 27).
+    await waitFor(() => expect(document.activeElement).toBe(within(row).getByRole('button', { name: 'Copy' })));
 
     fireEvent.click(screen.getByRole('button', { name: 'Show access log' }));
     const log = await screen.findByRole('list', { name: 'Access log' });

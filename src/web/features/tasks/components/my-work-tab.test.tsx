@@ -82,7 +82,7 @@ describe('My Work (issue 16)', () => {
     );
     vi.stubGlobal('fetch', fetch);
     renderTab();
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as completed' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as Completed' }));
     await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
     const [url, init] = fetch.mock.calls.find(([, i]) => i?.method === 'PATCH')!;
     expect(url).toBe(`/api/projects/${PROJECT}/tasks/${task.id}`);

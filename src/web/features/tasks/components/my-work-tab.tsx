@@ -3,7 +3,7 @@
 // page's checkbox. Live like the rest.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { MY_WORK_GROUP_TITLES, MY_WORK_GROUPS, myWorkGroup, TASK_MESSAGES, TASK_STATUS_LABELS, TASK_STATUS_TITLES, type MyWorkItem } from '@/domain/tasks';
+import { MY_WORK_GROUP_TITLES, MY_WORK_GROUPS, myWorkGroup, TASK_MESSAGES, TASK_STATUS_TITLES, type MyWorkItem } from '@/domain/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
@@ -65,7 +65,7 @@ function MyWorkRow({ task, overdue }: { task: MyWorkItem; overdue: boolean }) {
     update.mutate(
       { taskId: task.id, status: 'completed' },
       {
-        onSuccess: () => notifySuccess(TASK_MESSAGES.updated(TASK_STATUS_LABELS.completed), TASK_MESSAGES.updatedTitle),
+        onSuccess: () => notifySuccess(TASK_MESSAGES.updated(TASK_STATUS_TITLES.completed), TASK_MESSAGES.updatedTitle),
         onError: (error) => notifyError(error, TASK_MESSAGES.updateFailed),
       },
     );
@@ -77,7 +77,7 @@ function MyWorkRow({ task, overdue }: { task: MyWorkItem; overdue: boolean }) {
         checked={update.isPending}
         disabled={update.isPending}
         onChange={complete}
-        aria-label={TASK_TEXTS.markAs(task.title, TASK_STATUS_LABELS.completed)}
+        aria-label={TASK_TEXTS.markAs(task.title, TASK_STATUS_TITLES.completed)}
       />
       <div className="grid min-w-0 flex-1 gap-0.5">
         <span className="font-medium break-words">{task.title}</span>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Task } from '@/domain/tasks';
 import { withChange } from '../api';
-import { boardColumns } from './task-board';
+import { boardColumns, dropPlace } from './task-board';
 
 const task = (id: string, status: Task['status'], position: number): Task => ({
   id,
@@ -43,5 +43,17 @@ describe('the task board (issue 16)', () => {
     // Neighbours that share a position (tasks made in one go): the column is numbered again.
     const tied = [task('a', 'pending', 0), task('b', 'pending', 0), task('x', 'completed', 0)];
     expect(ids(withChange(tied, 'x', { status: 'pending', afterTaskId: 'a' }), 'pending')).toEqual(['a', 'x', 'b']);
+  });
+
+  it("says where a dragged task lands as its column's position and count (issue 27's announcements)", () => {
+    const columns = boardColumns([task('a', 'pending', 1), task('b', 'pending', 2), task('x', 'in_progress', 1)]);
+    // Picked up: where it is.
+    expect(dropPlace(columns, 'b', 'b')).toEqual({ status: 'pending', position: 2, count: 2 });
+    // Over another task of its column: that task's place.
+    expect(dropPlace(columns, 'b', 'a')).toEqual({ status: 'pending', position: 1, count: 2 });
+    // Over another column's task, or that column: the column counts it in.
+    expect(dropPlace(columns, 'a', 'x')).toEqual({ status: 'in_progress', position: 1, count: 2 });
+    expect(dropPlace(columns, 'a', 'completed')).toEqual({ status: 'completed', position: 1, count: 1 });
+    expect(dropPlace(columns, 'a', 'nowhere')).toBeNull();
   });
 });

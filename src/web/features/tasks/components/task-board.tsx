@@ -4,6 +4,7 @@
 import {
   closestCorners,
   DndContext,
+  type Announcements,
   KeyboardSensor,
   MouseSensor,
   TouchSensor,
@@ -40,6 +41,67 @@ function columnOf(columns: Columns, id: string): TaskStatus | undefined {
   return TASK_STATUSES.find((status) => columns[status].some((task) => task.id === id));
 }
 
+/**
+ * Where a dragged task lands when dropped over `overId` (a task or a column), as the drop saves
+ * it: the column, its 1-based position there and how many tasks the column then holds.
+ */
+export function dropPlace(columns: Columns, activeId: string, overId: string): { status: TaskStatus; position: number; count: number } | null {
+  const status = columnOf(columns, overId);
+  if (!status) return null;
+  const column = columns[status];
+  const own = column.findIndex((task) => task.id === activeId);
+  const over = column.findIndex((task) => task.id === overId);
+  // Over the column itself: at its end; over a task: in that task's place.
+  const index = over >= 0 ? over : own >= 0 ? column.length - 1 : column.length;
+  return { status, position: index + 1, count: own >= 0 ? column.length : column.length + 1 };
+}
+
+/**
+ * What screen readers hear while a task moves (dnd-kit's live region): the task's title and the
+ * column's name with the place in it, never the ids dnd-kit would say (issue 27). The drag
+ * handlers run first and tell it the board as shown (`show`).
+ */
+function boardAnnouncer(initial: Columns): { announcements: Announcements; show: (columns: Columns) => void } {
+  let shown = initial;
+  const columns = () => shown;
+  let lastPlace = '';
+  const titleOf = (id: string | number) =>
+    TASK_STATUSES.flatMap((status) => columns()[status]).find((task) => task.id === id)?.title ?? '';
+  const placeOf = (activeId: string | number, overId: string | number) => {
+    const place = dropPlace(columns(), String(activeId), String(overId));
+    return place ? TASK_TEXTS.place(TASK_STATUS_TITLES[place.status], place.position, place.count) : null;
+  };
+  const columnTitle = (id: string | number) => {
+    const status = columnOf(columns(), String(id));
+    return status ? TASK_STATUS_TITLES[status] : '';
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      lastPlace = placeOf(active.id, active.id) ?? '';
+      return TASK_TEXTS.pickedUp(titleOf(active.id), lastPlace);
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over) return TASK_TEXTS.notOverColumn(titleOf(active.id));
+      const place = placeOf(active.id, over.id);
+      // dnd-kit reports the task over itself as it is picked up: nothing new to say.
+      if (!place || place === lastPlace) return undefined;
+      lastPlace = place;
+      return TASK_TEXTS.movedTo(titleOf(active.id), place);
+    },
+    onDragEnd: ({ active, over }) => {
+      const place = over ? placeOf(active.id, over.id) : null;
+      return place ? TASK_TEXTS.droppedIn(titleOf(active.id), place) : TASK_TEXTS.droppedOutside(titleOf(active.id), columnTitle(active.id));
+    },
+    onDragCancel: ({ active }) => TASK_TEXTS.moveCancelled(titleOf(active.id), columnTitle(active.id)),
+  };
+  return {
+    announcements,
+    show: (next) => {
+      shown = next;
+    },
+  };
+}
+
 type TaskBoardProps = {
   tasks: readonly Task[];
   /** Saves a task's new column and place: right after the task named (null: at the top). */
@@ -51,6 +113,11 @@ export function TaskBoard({ tasks, onMove, disabled }: TaskBoardProps) {
   // While dragging, the board shows the task in the column it is over; the drop saves it.
   const [dragging, setDragging] = useState<Columns | null>(null);
   const columns = dragging ?? boardColumns(tasks);
+  const [announcer] = useState(() => boardAnnouncer(boardColumns(tasks)));
+  const showWhileDragging = (next: Columns) => {
+    announcer.show(next);
+    setDragging(next);
+  };
   // A mouse drags after 5 px; a finger after a 250 ms press, so a swipe still scrolls the page.
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
@@ -88,11 +155,13 @@ export function TaskBoard({ tasks, onMove, disabled }: TaskBoardProps) {
     const overIndex = current[to].findIndex((t) => t.id === over.id);
     const target = [...current[to]];
     target.splice(overIndex < 0 ? target.length : overIndex, 0, { ...task, status: to });
-    setDragging({ ...current, [from]: current[from].filter((t) => t.id !== active.id), [to]: target });
+    showWhileDragging({ ...current, [from]: current[from].filter((t) => t.id !== active.id), [to]: target });
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const current = dragging ?? boardColumns(tasks);
+    // Dropped outside the board, the task stays in its saved column.
+    announcer.show(over ? current : boardColumns(tasks));
     keepFocusOn(String(active.id));
     setDragging(null);
     const task = tasks.find((t) => t.id === active.id);
@@ -117,14 +186,15 @@ export function TaskBoard({ tasks, onMove, disabled }: TaskBoardProps) {
     <DndContext
       sensors={sensors}
       collisionDetection={closestCorners}
-      onDragStart={() => setDragging(boardColumns(tasks))}
+      onDragStart={() => showWhileDragging(boardColumns(tasks))}
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}
       onDragCancel={({ active }) => {
+        announcer.show(boardColumns(tasks));
         keepFocusOn(String(active.id));
         setDragging(null);
       }}
-      accessibility={{ screenReaderInstructions: { draggable: TASK_TEXTS.dragHint } }}
+      accessibility={{ announcements: announcer.announcements, screenReaderInstructions: { draggable: TASK_TEXTS.dragHint } }}
     >
       <div className="grid gap-4 md:grid-cols-3">
         {TASK_STATUSES.map((status) => (

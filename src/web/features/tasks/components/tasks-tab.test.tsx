@@ -48,7 +48,7 @@ describe('TasksTab checkbox', () => {
       ),
     );
     renderTab();
-    const box = await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as completed' });
+    const box = await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as Completed' });
     fireEvent.click(box);
     // Synchronously after the click: no timers or promises have run yet.
     expect((box as HTMLInputElement).checked).toBe(true);
@@ -65,7 +65,7 @@ describe('TasksTab checkbox', () => {
       ),
     );
     renderTab();
-    const box = await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as completed' });
+    const box = await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as Completed' });
     fireEvent.click(box);
     expect((box as HTMLInputElement).checked).toBe(true);
     await waitFor(() => expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false));
@@ -119,5 +119,21 @@ describe('TasksTab pages (issue 36) and order (issue 27)', () => {
     expect(await screen.findByText('Oldest done', {}, { timeout: 5000 })).toBeTruthy();
     expect(urls).toEqual([`/api/projects/${task.projectId}/tasks`, `/api/projects/${task.projectId}/tasks?cursor=page2`]);
     expect(screen.queryByRole('button', { name: 'Load more tasks' })).toBeNull();
+  });
+});
+
+describe('TasksTab status badges', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("name each status as the board's column, never the stored value (issue 27)", async () => {
+    const tasks = [task, { ...task, id: `${task.id.slice(0, -1)}3`, title: 'Order chalk', status: 'in_progress' }];
+    vi.stubGlobal('fetch', vi.fn(async () => json({ items: tasks, nextCursor: null })));
+    renderTab();
+    expect(await screen.findByText('To Do')).toBeTruthy();
+    expect(screen.getByText('In Progress')).toBeTruthy();
+    expect(screen.queryByText(/^(pending|in-progress|in_progress)$/)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Columns3, List, Plus } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TaskStatus } from '@/domain/project-status';
-import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_LABELS, toggledTaskStatus, type Task } from '@/domain/tasks';
+import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_TITLES, toggledTaskStatus, type Task } from '@/domain/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { LoadMore } from '@/web/components/ui/load-more';
@@ -59,14 +59,14 @@ function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, sho
         checked={completed}
         disabled={pending || !canToggle}
         onChange={onToggle}
-        aria-label={canToggle ? TASK_TEXTS.markAs(task.title, nextStatus(task.status)) : TASK_TEXTS.statusOf(task.title, TASK_STATUS_LABELS[task.status])}
+        aria-label={canToggle ? TASK_TEXTS.markAs(task.title, TASK_STATUS_TITLES[nextStatus(task.status)]) : TASK_TEXTS.statusOf(task.title, TASK_STATUS_TITLES[task.status])}
       />
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <p className={cn('font-medium', completed && 'text-emerald-700 line-through', overdue && 'text-red-700')}>{task.title}</p>
           <PriorityBadge priority={task.priority} />
           <Badge variant="outline" className={completed ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : undefined}>
-            {TASK_STATUS_LABELS[task.status]}
+            {TASK_STATUS_TITLES[task.status]}
           </Badge>
         </div>
         {task.description ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{task.description}</p> : null}
@@ -156,7 +156,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
     setStatus.mutate(
       { taskId: task.id, status, ...(afterTaskId === undefined ? {} : { afterTaskId }) },
       {
-        onSuccess: () => notifySuccess(TASK_MESSAGES.updated(TASK_STATUS_LABELS[status]), TASK_MESSAGES.updatedTitle),
+        onSuccess: () => notifySuccess(TASK_MESSAGES.updated(TASK_STATUS_TITLES[status]), TASK_MESSAGES.updatedTitle),
         onError: (error) => notifyError(error, TASK_MESSAGES.updateFailed),
       },
     );
@@ -173,7 +173,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
     setStatus.mutate(
       { taskId: task.id, status },
       {
-        onSuccess: () => notifySuccess(TASK_MESSAGES.updated(TASK_STATUS_LABELS[status]), TASK_MESSAGES.updatedTitle),
+        onSuccess: () => notifySuccess(TASK_MESSAGES.updated(TASK_STATUS_TITLES[status]), TASK_MESSAGES.updatedTitle),
         onError: (error) => notifyError(error, TASK_MESSAGES.updateFailed),
         onSettled: () => setClicked((current) => (current?.taskId === task.id ? null : current)),
       },

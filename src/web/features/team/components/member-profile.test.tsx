@@ -87,3 +87,18 @@ describe('MemberProfile offers only what the server allows (decision 006)', () =
     expect((screen.getByRole('button', { name: 'Remove Member', hidden: true }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
+
+describe('MemberProfile assigned projects', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("name each project's status as the product does, never the stored value (issue 27)", async () => {
+    const developer = { ...member('developer'), assignedProjects: [{ id: 'p1', name: 'Harbor Rebrand', status: 'on_hold' as const }] };
+    renderProfile('organization_admin', developer);
+    expect(await screen.findByText('Harbor Rebrand')).toBeTruthy();
+    expect(screen.getByText('On Hold')).toBeTruthy();
+    expect(screen.queryByText(/on.hold/)).toBeNull();
+  });
+});

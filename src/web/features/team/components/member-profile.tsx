@@ -3,6 +3,7 @@ import { Activity, ArrowLeft, CalendarDays, FolderKanban, Globe, Mail, Pencil, T
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { websiteHref } from '@/domain/clients';
+import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
 import type { Role } from '@/domain/roles';
 import { checkMemberChange, TEAM_MESSAGES } from '@/domain/team';
 import {
@@ -229,9 +230,7 @@ export function MemberProfile({
                             <FolderKanban className="size-4 shrink-0 text-muted-foreground" aria-hidden />
                             <span className="truncate font-medium">{project.name}</span>
                           </span>
-                          <Badge variant="secondary" className="capitalize">
-                            {project.status.replace(/[-_]/g, ' ')}
-                          </Badge>
+                          <Badge variant="secondary">{PROJECT_STATUS_LABELS[project.status]}</Badge>
                         </Link>
                       </li>
                     ))}
