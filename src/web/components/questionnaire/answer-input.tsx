@@ -16,14 +16,17 @@ type AnswerInputProps = {
 };
 
 export function AnswerInput({ error, ...props }: AnswerInputProps) {
-  if (!error) return <AnswerControl {...props} />;
   const messageId = `answer-${props.field.name}-message`;
+  // One tree with or without a message: the control is not remounted when one appears, so the
+  // focus given to the first invalid question after a refused submit stays there (issue 27).
   return (
     <div className="grid gap-1.5">
-      <AnswerControl {...props} invalid={{ 'aria-invalid': true, 'aria-describedby': messageId }} />
-      <p id={messageId} role="alert" className="text-xs font-medium text-destructive">
-        {error}
-      </p>
+      <AnswerControl {...props} invalid={error ? { 'aria-invalid': true, 'aria-describedby': messageId } : undefined} />
+      {error ? (
+        <p id={messageId} role="alert" className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
