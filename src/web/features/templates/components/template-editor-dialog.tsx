@@ -36,7 +36,7 @@ import {
   AlertDialogTitle,
 } from '@/web/components/ui/alert-dialog';
 import { Badge } from '@/web/components/ui/badge';
-import { Button, buttonVariants } from '@/web/components/ui/button';
+import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
@@ -315,9 +315,10 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>{TEMPLATES_TEXTS.keepEditing}</AlertDialogCancel>
-            <AlertDialogAction className={buttonVariants({ variant: 'outline' })} onClick={discardUnfinishedAndSave}>
+            {/* A plain outline button: the action's own colours under outline ones failed contrast (axe). */}
+            <Button type="button" variant="outline" onClick={discardUnfinishedAndSave}>
               {TEMPLATES_TEXTS.discardAndSave}
-            </AlertDialogAction>
+            </Button>
             <AlertDialogAction onClick={addUnfinishedAndSave}>{TEMPLATES_TEXTS.addAndSave}</AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
