@@ -149,6 +149,47 @@ test.describe('Accessibility', () => {
     await expectNoSeriousViolations(visitor, 'shared project page');
   });
 
+  test('the template builder with a half-filled field, and the intake form with its messages (issue 27)', async ({ page, browser }) => {
+    test.slow();
+    await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);
+    await page.goto('/?tab=projects');
+    await page.getByRole('tab', { name: 'Templates' }).click();
+    await page.getByRole('button', { name: 'Add Template' }).click();
+    const editor = page.getByRole('dialog', { name: 'Create Template' });
+    await editor.getByLabel('Template Name').fill('Accessible Brief');
+    const panel = editor.getByRole('region', { name: 'Add Field' });
+    await panel.getByLabel('Field Label').fill('Brand Colors');
+    await panel.getByRole('combobox', { name: 'Field Type' }).click();
+    await page.getByRole('option', { name: 'Select', exact: true }).click();
+    await panel.getByRole('textbox', { name: 'Options' }).fill('Red');
+    await panel.getByRole('textbox', { name: 'Options' }).press('Enter');
+    await panel.getByRole('button', { name: 'Add Field' }).click();
+    await expect(panel.getByText('At least two options are required for select, checkbox, or radio fields.')).toBeVisible();
+    await expectNoSeriousViolations(page, 'template builder with a half-filled field');
+    await editor.getByRole('button', { name: 'Create Template' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Add this field first?' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'the unfinished field question');
+    await page.getByRole('button', { name: 'Keep Editing' }).click();
+    await page.keyboard.press('Escape');
+
+    // An intake link of a demo project, opened signed out, submitted unanswered.
+    const projects = await page.request.get(`/api/projects?search=${encodeURIComponent('Acme Online Store')}`);
+    const projectId = ((await projects.json()) as { items: { id: string }[] }).items[0]!.id;
+    const templates = (await (await page.request.get('/api/templates?limit=100')).json()) as { items: { id: string; name: string }[] };
+    const link = await page.request.post(`/api/projects/${projectId}/access-links`, {
+      data: { name: 'Accessible intake', intake: true, templateId: templates.items.find((t) => t.name === 'Brand Identity Intake')!.id },
+    });
+    expect(link.status(), await link.text()).toBe(201);
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`/project-access/${(await link.json()).token}`);
+    const form = visitor.getByRole('form', { name: 'Questionnaire' });
+    await expect(form.getByRole('button', { name: 'Submit Answers' })).toBeVisible();
+    await expectNoSeriousViolations(visitor, 'intake form');
+    await form.getByRole('button', { name: 'Submit Answers' }).click();
+    await expect(toast(visitor, 'Please fill all required fields in the form.')).toBeVisible();
+    await expectNoSeriousViolations(visitor, 'intake form with its messages');
+  });
+
   test('My Work, the inbox, the task board, the task menu and the task edit form (issue 16)', async ({ page }) => {
     test.slow();
     await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);

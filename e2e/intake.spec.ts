@@ -41,8 +41,14 @@ test('a client answers the questionnaire through an intake link; staff see it li
   const share = page.getByRole('dialog', { name: 'Share Project Access' });
   await share.getByLabel('Link Name').fill('Client brief');
   await share.getByRole('switch', { name: 'Intake link' }).click();
+  // Issue 27: the dialog says what the client will see, and that "Viewers may contribute" is not about the answers.
+  await expect(share.getByRole('switch', { name: 'Show the project' })).toHaveAttribute('aria-checked', 'false');
+  await expect(share.getByText('The client sees the project name, the company overview and the questionnaire, nothing else.')).toBeVisible();
+  await expect(share.getByText(/"Viewers may contribute" does not apply to the questionnaire/)).toBeVisible();
+  // A project without a questionnaire has nothing to keep: the picker asks for a template.
+  await expect(share.getByRole('combobox', { name: 'Questionnaire template' })).toHaveText('Choose a template');
   await share.getByRole('button', { name: 'Generate Link' }).click();
-  await expect(toast(page, 'This project has no questionnaire yet: choose a template for the intake link.')).toBeVisible();
+  await expect(share.getByText('This project has no questionnaire yet: choose a template for the intake link.')).toBeVisible();
   await share.getByRole('combobox', { name: 'Questionnaire template' }).click();
   await page.getByRole('option', { name: template }).click();
   await share.getByRole('button', { name: 'Generate Link' }).click();
@@ -66,12 +72,17 @@ test('a client answers the questionnaire through an intake link; staff see it li
   const form = client.getByRole('form', { name: 'Questionnaire' });
   // Client Name and Due Date are the project's: not asked.
   await expect(form.getByLabel('Client Name')).toHaveCount(0);
+  // Issue 27: the project's name, overview and questionnaire only; no tasks, files or notes.
+  await expect(client.getByRole('heading', { name: 'Company Overview' })).toBeVisible();
+  for (const heading of ['Tasks', 'Files & Resources', 'Notes']) await expect(client.getByRole('heading', { name: heading, exact: true })).toHaveCount(0);
+  await form.getByLabel('Pages').fill('6');
   await form.getByRole('button', { name: 'Submit Answers' }).click();
   await expect(toast(client, 'Please fill all required fields in the form.')).toBeVisible();
   await expect(form.getByText('Audience is required.')).toBeVisible();
+  // Issue 27 item 23: focus goes to the first invalid question, not left on Submit.
+  await expect(form.getByLabel('Audience')).toBeFocused();
 
   await form.getByLabel('Audience').fill('Commuters who want a quick espresso');
-  await form.getByLabel('Pages').fill('6');
   await form.getByRole('button', { name: 'Save Draft' }).click();
   await expect(toast(client, 'Draft saved')).toBeVisible();
   // The draft is kept for the next visit.

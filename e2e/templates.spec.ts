@@ -159,6 +159,84 @@ test.describe('Agency owner', () => {
     await expect(questionnaire).toContainText('No answer provided');
   });
 
+  test("a new agency's first template keeps its questions: names from labels, nothing dropped unasked, bounds on numbers (issue 27)", async ({ page }) => {
+    test.setTimeout(90_000);
+    await addClient(page, 'Harbor Coffee');
+    await openTemplates(page);
+    await page.getByRole('button', { name: 'Add Template' }).click();
+    const editor = page.getByRole('dialog', { name: 'Create Template' });
+    const panel = page.getByRole('region', { name: 'Add Field' });
+    await editor.getByLabel('Template Name').fill('Kickoff Brief');
+
+    // Field Name follows the label until it is typed in; the type's own message shows under Field Type.
+    await panel.getByLabel('Field Label').fill('Brand Colors (main)');
+    await expect(panel.getByLabel('Field Name')).toHaveValue('brand_colors_main');
+    await panel.getByLabel('Field Name').fill('palette');
+    await panel.getByLabel('Field Label').fill('Brand Palette');
+    await expect(panel.getByLabel('Field Name')).toHaveValue('palette');
+    await panel.getByLabel('Field Name').fill('');
+    await expect(panel.getByLabel('Field Name')).toHaveValue('brand_palette');
+    // The label and name inputs line up, with or without a hint or a message under one of them.
+    const top = async (label: string) => (await panel.getByLabel(label).boundingBox())!.y;
+    expect(Math.abs((await top('Field Label')) - (await top('Field Name')))).toBeLessThan(1);
+    await panel.getByLabel('Field Name').fill('client_name');
+    await panel.getByRole('button', { name: 'Add Field' }).click();
+    await expect(panel.getByLabel('Field Name')).toHaveAccessibleDescription('This field name is reserved for default fields.');
+    await expect(panel.getByRole('combobox', { name: 'Field Type' })).not.toHaveAttribute('aria-invalid', 'true');
+    expect(Math.abs((await top('Field Label')) - (await top('Field Name')))).toBeLessThan(1);
+    await panel.getByLabel('Field Name').fill('');
+
+    // A required field added; the next one starts not required.
+    await panel.getByLabel('Required').click();
+    await panel.getByRole('button', { name: 'Add Field' }).click();
+    await expect(page.getByTestId('template-field')).toHaveCount(3);
+    await expect(page.getByTestId('template-field').nth(2)).toContainText('brand_palette');
+    await expect(panel.getByLabel('Field Label')).toHaveValue('');
+    await expect(panel.getByLabel('Required')).not.toBeChecked();
+
+    // A number with bounds; a minimum above the maximum is said under Maximum.
+    await panel.getByLabel('Field Label').fill('Pages');
+    await panel.getByRole('combobox', { name: 'Field Type' }).click();
+    await page.getByRole('option', { name: 'Number', exact: true }).click();
+    await panel.getByLabel('Minimum').fill('10');
+    await panel.getByLabel('Maximum').fill('1');
+    await panel.getByRole('button', { name: 'Add Field' }).click();
+    await expect(panel.getByLabel('Maximum')).toHaveAccessibleDescription('Minimum cannot be greater than maximum.');
+    await panel.getByLabel('Minimum').fill('1');
+    await panel.getByLabel('Maximum').fill('50');
+
+    // Create Template with the field still under Add Field asks instead of dropping it.
+    await editor.getByRole('button', { name: 'Create Template' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Add this field first?' });
+    await expect(ask).toContainText('"Pages" is filled in under Add Field but not added to the template yet.');
+    await ask.getByRole('button', { name: 'Add It and Save' }).click();
+    await expect(toast(page, 'Template created successfully!')).toBeVisible();
+    const templates = await (await page.request.get('/api/templates?limit=100')).json();
+    const saved = templates.items.find((t: { name: string }) => t.name === 'Kickoff Brief');
+    expect(saved.fields.slice(2)).toEqual([
+      { label: 'Brand Palette', name: 'brand_palette', type: 'text', required: true, options: [], order: 2 },
+      { label: 'Pages', name: 'pages', type: 'number', required: false, options: [], order: 3, min: 1, max: 50 },
+    ]);
+
+    // The bounds hold in Use Template, and on the server.
+    const card = page.getByTestId('template-card').filter({ hasText: 'Kickoff Brief' });
+    await card.getByRole('button', { name: 'Use Template' }).click();
+    const use = page.getByRole('dialog', { name: 'Kickoff Brief' });
+    await use.getByRole('button', { name: 'Use Template' }).click();
+    await use.getByRole('combobox', { name: 'Client' }).click();
+    await page.getByRole('option', { name: 'Harbor Coffee' }).click();
+    await use.getByLabel('Brand Palette').fill('Navy');
+    await use.getByLabel('Pages').fill('-3');
+    await use.getByRole('button', { name: 'Create Project' }).click();
+    await expect(use.getByText('Pages must be at least 1.')).toBeVisible();
+    const clients = await (await page.request.get('/api/clients?search=Harbor')).json();
+    const refused = await page.request.post('/api/projects', {
+      data: { name: 'Bounded', clientId: clients.items[0].id, dueDate: '2027-03-01', templateId: saved.id, formData: { brand_palette: 'Navy', pages: '-3' } },
+    });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).error.message).toBe('Pages must be at least 1.');
+  });
+
   test('picks a template in Create Project, clears it, edits and deletes templates', async ({ page }) => {
     await addClient(page, 'Northwind');
     const created = await page.request.post('/api/templates', {

@@ -17,6 +17,9 @@ export const ACTIVITY_MESSAGES = {
   noMatches: 'No activity matches your search or filter.',
   removedUser: 'Removed user',
   outsideUser: 'Someone outside your organization',
+  /** Issue 27: an intake submission is the link's client's, whoever held the link. */
+  linkClient: (linkName: string) => `Client via link '${linkName}'`,
+  untitledLink: 'Untitled link',
 } as const;
 
 /** Spec 2's filter choices; each matches actions containing its word (spec 7, case-insensitive). */
@@ -74,9 +77,10 @@ export const listActivitiesQuerySchema = z.object({
 
 /**
  * Who did it: a member of the organization (with name and email), someone whose profile belongs
- * to another organization (acting through a share link; not shown), or a member since removed.
+ * to another organization (acting through a share link; not shown), a member since removed, or
+ * the client of an intake link who submitted its questionnaire (issue 27).
  */
-export const ACTIVITY_ACTOR_KINDS = ['member', 'outside', 'removed'] as const;
+export const ACTIVITY_ACTOR_KINDS = ['member', 'outside', 'removed', 'link_client'] as const;
 
 export const activityEntrySchema = z.object({
   id: z.string(),
@@ -89,6 +93,19 @@ export const activityEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+/**
+ * Who did it, as Activity Logs and its CSV name them: the member, or for a client's submission
+ * through an intake link "Client via link '<name>'" (issue 27), else who they were not.
+ */
+export function activityActorName(entry: Pick<ActivityEntry, 'actorKind' | 'user' | 'details'>): string {
+  if (entry.user) return entry.user.fullName;
+  if (entry.actorKind === 'link_client') {
+    const linkName = entry.details?.link_name;
+    return ACTIVITY_MESSAGES.linkClient(typeof linkName === 'string' && linkName ? linkName : ACTIVITY_MESSAGES.untitledLink);
+  }
+  return entry.actorKind === 'outside' ? ACTIVITY_MESSAGES.outsideUser : ACTIVITY_MESSAGES.removedUser;
+}
 
 export const activityPageSchema = z.object({
   items: z.array(activityEntrySchema),

@@ -1,6 +1,6 @@
 // CSV exports (issue 15, beyond the spec): which columns each export has, and the one rule every
 // cell follows. Pure: the server streams the rows, the web only links to the export.
-import { ACTIVITY_MESSAGES, actionLabel, detailLabel, listActivitiesQuerySchema, type ActivityEntry } from './activity';
+import { actionLabel, activityActorName, detailLabel, listActivitiesQuerySchema, type ActivityEntry } from './activity';
 import { listClientsQuerySchema, type Client } from './clients';
 import { PROJECT_STATUS_LABELS } from './project-status';
 // Named here too for the server; the web's export link reads them from csv-export-rules.ts (decision 013).
@@ -42,7 +42,7 @@ export const CLIENT_EXPORT_COLUMNS: CsvColumn<Client>[] = [
 
 export const ACTIVITY_EXPORT_COLUMNS: CsvColumn<ActivityEntry>[] = [
   { header: 'Time', value: (a) => a.createdAt },
-  { header: 'User', value: (a) => a.user?.fullName ?? (a.actorKind === 'outside' ? ACTIVITY_MESSAGES.outsideUser : ACTIVITY_MESSAGES.removedUser) },
+  { header: 'User', value: (a) => activityActorName(a) },
   { header: 'Email', value: (a) => a.user?.email ?? null },
   { header: 'Action', value: (a) => actionLabel(a.action) },
   { header: 'Project', value: (a) => a.projectName },

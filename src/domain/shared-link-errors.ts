@@ -4,4 +4,5 @@ export const SHARED_LINK_ERRORS = {
   invalidLink: 'invalid_link',
   passwordRequired: 'password_required',
   invalidPassword: 'invalid_password',
+  projectNotShown: 'project_not_shown',
 } as const;

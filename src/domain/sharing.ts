@@ -5,7 +5,7 @@
 // The API this describes (server: src/server/modules/sharing, web: src/web/features/sharing):
 //
 // Staff of the project's organization (can manage projects; a developer gets 403, anyone else 404):
-//   GET    /api/projects/:projectId/access-links                   -> { items: AccessLink[] } active links, newest first
+//   GET    /api/projects/:projectId/access-links                   -> AccessLinkList: active links, newest first
 //   POST   /api/projects/:projectId/access-links                   createAccessLinkSchema -> 201 AccessLink
 //   POST   /api/projects/:projectId/access-links/:linkId/revoke    -> 200 { revoked: true }
 //   GET    /api/projects/:projectId/access-links/:linkId/opens     -> { items: AccessOpen[], total }
@@ -30,6 +30,7 @@
 //   PATCH  /api/project-access/:token/notes/:noteId          (signed in, own notes only)
 //   DELETE /api/project-access/:token/notes/:noteId          (signed in, own notes only)
 // An unknown, revoked or expired token answers 404 `invalid_link`; writing while signed out 401;
+// the tasks, files and notes of an intake link that does not show the project 404 `project_not_shown`;
 // any write through a view-only link ('Viewers may contribute' off) 403 `view_only_link`.
 // Reads are logged once per viewer an hour, downloads every time (decision 008).
 import { z } from 'zod';
@@ -80,6 +81,11 @@ export const createAccessLinkSchema = z.object({
   viewersMayContribute: z.boolean().optional().default(true),
   /** Issue 15: the viewer answers the project's questionnaire through the link. */
   intake: z.boolean().optional().default(false),
+  /**
+   * Issue 27: an intake link shows the project's name, overview and questionnaire only; on, its
+   * viewer also sees the tasks, files and notes. Ignored for an ordinary link.
+   */
+  showProject: z.boolean().optional().default(false),
   /** An intake link's questionnaire for a project that has none yet. */
   templateId: z.uuid({ message: 'Template not found' }).nullish().transform((v) => v ?? null),
 });
@@ -99,9 +105,16 @@ export const accessLinkSchema = z.object({
   openCount: z.number(),
   lastOpenedAt: z.string().nullable(),
   /** An intake link's questionnaire (issue 15); null for an ordinary link. */
-  intake: z.object({ state: z.enum(INTAKE_STATES), submittedAt: z.string().nullable() }).nullable(),
+  intake: z.object({ state: z.enum(INTAKE_STATES), submittedAt: z.string().nullable(), showsProject: z.boolean() }).nullable(),
 });
 export type AccessLink = z.infer<typeof accessLinkSchema>;
+
+export const accessLinkListSchema = z.object({
+  items: z.array(accessLinkSchema),
+  /** false: an intake link needs a template chosen in the dialog (issue 27). */
+  projectHasQuestionnaire: z.boolean(),
+});
+export type AccessLinkList = z.infer<typeof accessLinkListSchema>;
 
 /** What an access-log entry records: opening the link, reading it (once an hour per viewer), a download. */
 export const LINK_ACCESS_KINDS = ['open', 'view', 'download'] as const;
@@ -170,6 +183,11 @@ export const sharedProjectSchema = z.object({
   viewerName: z.string().nullable(),
   /** An intake link's questionnaire state: the page shows the form (issue 15). */
   intakeState: z.enum(INTAKE_STATES).nullable(),
+  /**
+   * The page shows the project's tasks, files and notes: every ordinary link; an intake link
+   * only when staff chose to show the project (issue 27; the server refuses those reads else).
+   */
+  showsProject: z.boolean(),
 });
 export type SharedProject = z.infer<typeof sharedProjectSchema>;
 

@@ -11,6 +11,9 @@ export const templateFieldSchema = z.object({
   required: z.boolean(),
   options: z.array(z.string()).default([]),
   order: z.number().int(),
+  /** Issue 27: a number field's smallest and largest answer, both optional. */
+  min: z.number().optional(),
+  max: z.number().optional(),
 });
 export type TemplateField = z.infer<typeof templateFieldSchema>;
 

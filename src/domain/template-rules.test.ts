@@ -8,7 +8,7 @@ const bySchema = (value: unknown) => {
   return result.success ? result.data : null;
 };
 
-const FIELD = { label: 'Brand colors', name: 'brand_colors', type: 'checkbox', required: true, options: ['Red', 'Blue'], order: 2 };
+const FIELD = { label: 'Brand colors', name: 'brand_colors', type: 'checkbox', required: true, options: ['Red', 'Blue'], order: 2, min: 1, max: 2.5 };
 
 /** Values a property may hold: right for some property, wrong or borderline for the others. */
 const CANDIDATES: unknown[] = [

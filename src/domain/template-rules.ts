@@ -21,6 +21,10 @@ export const TEMPLATE_MESSAGES = {
   requiredAnswers: 'Please fill all required fields in the form.',
   answerRequired: (label: string) => `${label} is required.`,
   answerNotNumber: (label: string) => `${label} must be a number.`,
+  answerBelowMin: (label: string, min: number) => `${label} must be at least ${min}.`,
+  answerAboveMax: (label: string, max: number) => `${label} must be at most ${max}.`,
+  minAboveMax: 'Minimum cannot be greater than maximum.',
+  boundNotNumber: 'Minimum and maximum must be numbers.',
   answerNotDate: (label: string) => `${label} must be a date (yyyy-MM-dd).`,
   answerNotOption: (label: string) => `${label} must be one of its options.`,
   templateNotFound: 'Template not found',
@@ -45,19 +49,26 @@ export function renumberFields(fields: readonly TemplateField[]): TemplateField[
 /**
  * A stored field as templateFieldSchema (./template-field.ts) reads it, without zod: an object with
  * the six properties of their types (options a list of strings, none read as empty; order a safe
- * whole number), unknown properties dropped; anything else is not a field (null).
+ * whole number) and, when present, min and max as finite numbers, unknown properties dropped;
+ * anything else is not a field (null).
  * template-rules.test.ts holds it to the schema's answers.
  */
 export function readTemplateField(value: unknown): TemplateField | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const { label, name, type, required, options = [], order } = value as Record<string, unknown>;
+  const { label, name, type, required, options = [], order, min, max } = value as Record<string, unknown>;
   if (typeof label !== 'string' || typeof name !== 'string' || typeof required !== 'boolean') return null;
   if (!(TEMPLATE_FIELD_TYPES as readonly unknown[]).includes(type)) return null;
   if (typeof order !== 'number' || !Number.isSafeInteger(order)) return null;
   if (!Array.isArray(options)) return null;
   // Index by index: a hole in the list is not a string (Array#every would skip it).
   for (let i = 0; i < options.length; i += 1) if (typeof options[i] !== 'string') return null;
-  return { label, name, type: type as TemplateFieldType, required, options: [...(options as string[])], order };
+  const field: TemplateField = { label, name, type: type as TemplateFieldType, required, options: [...(options as string[])], order };
+  for (const [key, bound] of [['min', min], ['max', max]] as const) {
+    if (bound === undefined) continue;
+    if (typeof bound !== 'number' || !Number.isFinite(bound)) return null;
+    field[key] = bound;
+  }
+  return field;
 }
 
 /** Fields in their stored order, renumbered; a list that is not a list is empty (spec 3). */

@@ -9,6 +9,8 @@ import {
   DEFAULT_TEMPLATE_FIELDS,
   duplicateField,
   emptyAnswers,
+  fieldNameFromLabel,
+  hasUnaddedWork,
   moveField,
   newTemplateFields,
   normalizeFieldName,
@@ -44,18 +46,59 @@ describe('template field editing', () => {
 
   it('needs a label, a name and a type', () => {
     const base = newTemplateFields();
-    expect(addField(base, field({ label: ' ' }), 'create')).toEqual({ ok: false, message: TEMPLATE_MESSAGES.labelRequired });
-    expect(addField(base, field({ name: ' ' }), 'create')).toEqual({ ok: false, message: TEMPLATE_MESSAGES.nameRequired });
-    expect(addField(base, field({ type: '' }), 'create')).toEqual({ ok: false, message: TEMPLATE_MESSAGES.typeRequired });
+    expect(addField(base, field({ label: ' ' }), 'create')).toMatchObject({ ok: false, message: TEMPLATE_MESSAGES.labelRequired });
+    expect(addField(base, field({ name: ' ' }), 'create')).toMatchObject({ ok: false, message: TEMPLATE_MESSAGES.nameRequired });
+    expect(addField(base, field({ type: '' }), 'create')).toMatchObject({ ok: false, message: TEMPLATE_MESSAGES.typeRequired });
+  });
+
+  it('derives a field name from the label, and says which input a problem belongs to (issue 27)', () => {
+    expect(fieldNameFromLabel('Brand Colors')).toBe('brand_colors');
+    expect(fieldNameFromLabel('  Budget (USD) / month ')).toBe('budget_usd_month');
+    expect(fieldNameFromLabel('Café Ünïcode')).toBe('cafe_unicode');
+    expect(fieldNameFromLabel('!!!')).toBe('');
+    const base = newTemplateFields();
+    expect(addField(base, field({ label: ' ' }), 'create')).toMatchObject({ part: 'label' });
+    expect(addField(base, field({ name: ' ' }), 'create')).toMatchObject({ part: 'name' });
+    expect(addField(base, field({ name: 'client_name' }), 'create')).toMatchObject({ part: 'name' });
+    expect(addField(base, field({ type: '' }), 'create')).toMatchObject({ part: 'type' });
+    expect(addField(base, field({ type: 'select', options: ['A'] }), 'create')).toMatchObject({ part: 'options' });
+    expect(hasUnaddedWork(field({ label: '', name: '' }), '')).toBe(false);
+    expect(hasUnaddedWork(field({ label: 'Budget', name: '' }), '')).toBe(true);
+    expect(hasUnaddedWork(field({ label: '', name: '' }), 'Red')).toBe(true);
+  });
+
+  it('gives number fields an optional minimum and maximum, checked in the editor, the schema and the answers (issue 27)', () => {
+    const fields = must(addField(newTemplateFields(), field({ min: '0', max: ' 100 ' }), 'create'));
+    expect(fields[2]).toMatchObject({ name: 'budget', type: 'number', min: 0, max: 100 });
+    expect(must(addField(newTemplateFields(), field({ min: '', max: '' }), 'create'))[2]).not.toHaveProperty('min');
+    // Bounds belong to numbers only.
+    expect(must(addField(newTemplateFields(), field({ type: 'text', min: '1' }), 'create'))[2]).not.toHaveProperty('min');
+    expect(addField(newTemplateFields(), field({ min: 'ten' }), 'create')).toMatchObject({ ok: false, part: 'min', message: TEMPLATE_MESSAGES.boundNotNumber });
+    expect(addField(newTemplateFields(), field({ min: '5', max: '1' }), 'create')).toMatchObject({ ok: false, part: 'max', message: TEMPLATE_MESSAGES.minAboveMax });
+
+    const withBounds = [...newTemplateFields(), { label: 'Pages', name: 'pages', type: 'number' as const, required: false, options: [], order: 2, min: 1, max: 50 }];
+    const parsed = createTemplateSchema.safeParse({ name: 'Site', fields: withBounds });
+    expect(parsed.success && parsed.data.fields[2]).toMatchObject({ min: 1, max: 50 });
+    const reversed = createTemplateSchema.safeParse({ name: 'Site', fields: [...withBounds.slice(0, 2), { ...withBounds[2]!, min: 9, max: 3 }] });
+    expect(reversed.success).toBe(false);
+    expect(reversed.error?.issues[0]?.message).toBe(TEMPLATE_MESSAGES.minAboveMax);
+    const text = createTemplateSchema.safeParse({ name: 'Site', fields: [...withBounds.slice(0, 2), { ...withBounds[2]!, type: 'text', min: 1 }] });
+    expect(text.success && text.data.fields[2]).not.toHaveProperty('min');
+
+    const asked = withBounds.slice(2);
+    expect(validateAnswers(asked, { pages: '-3' })).toEqual({ ok: false, message: TEMPLATE_MESSAGES.answerBelowMin('Pages', 1) });
+    expect(validateAnswers(asked, { pages: '51' })).toEqual({ ok: false, message: TEMPLATE_MESSAGES.answerAboveMax('Pages', 50) });
+    expect(validateAnswers(asked, { pages: '50' })).toEqual({ ok: true, formData: { pages: '50' } });
+    expect(validateAnswers(asked, { pages: '' })).toEqual({ ok: true, formData: { pages: '' } });
   });
 
   it('keeps names unique', () => {
     const fields = must(addField(newTemplateFields(), field({}), 'create'));
-    expect(addField(fields, field({ name: 'Budget' }), 'create')).toEqual({ ok: false, message: TEMPLATE_MESSAGES.nameNotUnique });
+    expect(addField(fields, field({ name: 'Budget' }), 'create')).toMatchObject({ ok: false, message: TEMPLATE_MESSAGES.nameNotUnique });
   });
 
   it('reserves client_name and due_date when creating', () => {
-    expect(addField(newTemplateFields(), field({ name: 'Client Name' }), 'create')).toEqual({
+    expect(addField(newTemplateFields(), field({ name: 'Client Name' }), 'create')).toMatchObject({
       ok: false,
       message: TEMPLATE_MESSAGES.nameReserved,
     });
@@ -65,7 +108,7 @@ describe('template field editing', () => {
 
   it('needs two distinct options for select, checkbox and radio', () => {
     for (const type of ['select', 'checkbox', 'radio'] as const) {
-      expect(addField(newTemplateFields(), field({ type, options: ['A', 'A', ' '] }), 'create')).toEqual({
+      expect(addField(newTemplateFields(), field({ type, options: ['A', 'A', ' '] }), 'create')).toMatchObject({
         ok: false,
         message: TEMPLATE_MESSAGES.needsTwoOptions,
       });

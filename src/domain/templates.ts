@@ -39,6 +39,28 @@ export function normalizeFieldName(name: string): string {
   return name.trim().toLowerCase().replace(/\s+/g, '_');
 }
 
+/**
+ * Issue 27: the Field Name a label suggests until the name is edited: lowercase letters and
+ * digits, anything else one underscore ('Brand Colors (main)' -> 'brand_colors_main').
+ */
+export function fieldNameFromLabel(label: string): string {
+  return label
+    .trim()
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+/** A number field's bound as typed in the editor: empty is none, else a finite number or NaN. */
+export function parseBound(value: string): number | undefined {
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  const bound = Number(trimmed);
+  return Number.isFinite(bound) ? bound : Number.NaN;
+}
+
 /** Options trimmed, empty ones dropped, duplicates ignored (spec 5), first spelling kept. */
 export function normalizeOptions(options: readonly string[]): string[] {
   const seen = new Set<string>();
@@ -69,26 +91,46 @@ export type NewField = {
   type: TemplateFieldType | '';
   required: boolean;
   options: readonly string[];
+  /** A number field's bounds as typed (issue 27); empty: none. */
+  min?: string;
+  max?: string;
 };
 
-export type FieldResult = { ok: true; fields: TemplateField[] } | { ok: false; message: string; title?: string };
+/** Which input of the Add Field panel a problem belongs to, so the message shows under it. */
+export type NewFieldPart = 'label' | 'name' | 'type' | 'options' | 'min' | 'max';
+
+export type FieldResult = { ok: true; fields: TemplateField[] } | { ok: false; message: string; title?: string; part?: NewFieldPart };
+
+/** A number field's bounds, when the type has them and they make sense. */
+function boundsProblem(min: number | undefined, max: number | undefined): { part: NewFieldPart; message: string } | null {
+  if (Number.isNaN(min)) return { part: 'min', message: TEMPLATE_MESSAGES.boundNotNumber };
+  if (Number.isNaN(max)) return { part: 'max', message: TEMPLATE_MESSAGES.boundNotNumber };
+  if (min !== undefined && max !== undefined && min > max) return { part: 'max', message: TEMPLATE_MESSAGES.minAboveMax };
+  return null;
+}
+
+/** Spec 5 "New template field": the first broken rule, with the input it concerns, or null. */
+export function newFieldProblem(field: NewField, existing: readonly TemplateField[], mode: TemplateMode): { part: NewFieldPart; message: string } | null {
+  if (!field.label.trim()) return { part: 'label', message: TEMPLATE_MESSAGES.labelRequired };
+  const name = normalizeFieldName(field.name);
+  if (!name) return { part: 'name', message: TEMPLATE_MESSAGES.nameRequired };
+  if (!field.type) return { part: 'type', message: TEMPLATE_MESSAGES.typeRequired };
+  if (mode === 'create' && isDefaultField(name)) return { part: 'name', message: TEMPLATE_MESSAGES.nameReserved };
+  if (existing.some((f) => f.name === name)) return { part: 'name', message: TEMPLATE_MESSAGES.nameNotUnique };
+  if (isChoiceType(field.type) && normalizeOptions(field.options).length < 2) return { part: 'options', message: TEMPLATE_MESSAGES.needsTwoOptions };
+  if (field.type === 'number') return boundsProblem(parseBound(field.min ?? ''), parseBound(field.max ?? ''));
+  return null;
+}
 
 /** Spec 5 "New template field": the first broken rule's message, or null. */
 export function newFieldError(field: NewField, existing: readonly TemplateField[], mode: TemplateMode): string | null {
-  if (!field.label.trim()) return TEMPLATE_MESSAGES.labelRequired;
-  const name = normalizeFieldName(field.name);
-  if (!name) return TEMPLATE_MESSAGES.nameRequired;
-  if (!field.type) return TEMPLATE_MESSAGES.typeRequired;
-  if (mode === 'create' && isDefaultField(name)) return TEMPLATE_MESSAGES.nameReserved;
-  if (existing.some((f) => f.name === name)) return TEMPLATE_MESSAGES.nameNotUnique;
-  if (isChoiceType(field.type) && normalizeOptions(field.options).length < 2) return TEMPLATE_MESSAGES.needsTwoOptions;
-  return null;
+  return newFieldProblem(field, existing, mode)?.message ?? null;
 }
 
 /** Adds a field at the end (spec 4). */
 export function addField(fields: readonly TemplateField[], field: NewField, mode: TemplateMode): FieldResult {
-  const message = newFieldError(field, fields, mode);
-  if (message) return { ok: false, message };
+  const problem = newFieldProblem(field, fields, mode);
+  if (problem) return { ok: false, ...problem };
   const type = field.type as TemplateFieldType;
   const added: TemplateField = {
     label: field.label.trim(),
@@ -98,7 +140,18 @@ export function addField(fields: readonly TemplateField[], field: NewField, mode
     options: isChoiceType(type) ? normalizeOptions(field.options) : [],
     order: fields.length,
   };
+  if (type === 'number') {
+    const min = parseBound(field.min ?? '');
+    const max = parseBound(field.max ?? '');
+    if (min !== undefined) added.min = min;
+    if (max !== undefined) added.max = max;
+  }
   return { ok: true, fields: renumberFields([...fields, added]) };
+}
+
+/** Issue 27: whether the Add Field panel holds typed work that Create Template would lose. */
+export function hasUnaddedWork(field: NewField, optionText: string): boolean {
+  return field.label.trim() !== '' || field.name.trim() !== '' || field.options.length > 0 || optionText.trim() !== '' || !!field.min?.trim() || !!field.max?.trim();
 }
 
 /** Removes a field; the two default fields stay (spec 5, title 'Cannot Remove'). */
@@ -153,6 +206,8 @@ export function templateFieldsError(fields: readonly TemplateField[], mode: Temp
       return TEMPLATE_MESSAGES.nameReserved;
     }
     if (isChoiceType(field.type) && field.options.length < 2) return TEMPLATE_MESSAGES.needsTwoOptions;
+    const bounds = boundsProblem(field.min, field.max);
+    if (bounds) return bounds.message;
   }
   return null;
 }
@@ -166,11 +221,16 @@ const incomingFieldSchema = z
     required: z.boolean().optional().default(false),
     options: z.array(text('Option').max(200)).max(100).optional().default([]),
     order: z.number().int().optional().default(0),
+    // Issue 27: a number field's bounds; other types drop them.
+    min: z.number({ message: TEMPLATE_MESSAGES.boundNotNumber }).nullish(),
+    max: z.number({ message: TEMPLATE_MESSAGES.boundNotNumber }).nullish(),
   })
-  .transform((f) => ({
+  .transform(({ min, max, ...f }): TemplateField => ({
     ...f,
     name: normalizeFieldName(f.name),
     options: isChoiceType(f.type) ? normalizeOptions(f.options) : [],
+    ...(f.type === 'number' && min != null ? { min } : {}),
+    ...(f.type === 'number' && max != null ? { max } : {}),
   }));
 
 const fieldListSchema = (mode: TemplateMode) =>
@@ -268,7 +328,13 @@ function answerIssue(field: TemplateField, value: unknown): { message: string; m
   if (typeof text !== 'string') return { message: TEMPLATE_MESSAGES.answerNotOption(field.label) };
   const trimmed = field.type === 'textarea' ? text : text.trim();
   if (trimmed.trim() === '') return '';
-  if (field.type === 'number' && !Number.isFinite(Number(trimmed))) return { message: TEMPLATE_MESSAGES.answerNotNumber(field.label) };
+  if (field.type === 'number') {
+    const number = Number(trimmed);
+    if (!Number.isFinite(number)) return { message: TEMPLATE_MESSAGES.answerNotNumber(field.label) };
+    // Issue 27: the field's bounds, on both sides (this schema is the form's and the server's).
+    if (field.min !== undefined && number < field.min) return { message: TEMPLATE_MESSAGES.answerBelowMin(field.label, field.min) };
+    if (field.max !== undefined && number > field.max) return { message: TEMPLATE_MESSAGES.answerAboveMax(field.label, field.max) };
+  }
   if (field.type === 'date' && !isDate(trimmed)) return { message: TEMPLATE_MESSAGES.answerNotDate(field.label) };
   if ((field.type === 'select' || field.type === 'radio') && !field.options.includes(trimmed)) {
     return { message: TEMPLATE_MESSAGES.answerNotOption(field.label) };

@@ -22,6 +22,11 @@ export type RouteAccess = 'member' | 'member-project' | 'link-read' | 'link-writ
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * A link route of the questionnaire (intake) rather than of the project's work: an intake
+     * link that shows the questionnaire only still reaches it (decision 017).
+     */
+    questionnaire?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in caller of a route with access 'member' or 'member-project'. */
@@ -62,7 +67,9 @@ export function registerRequestContext(app: FastifyInstance, platform: Platform)
       resolved.set(request, { session, projectAccess });
       return;
     }
-    const sharedLink = await resolveLinkRoute(platform, request as FastifyRequest<{ Params: { token: string } }>, access === 'link-read' ? 'read' : 'write');
+    const sharedLink = await resolveLinkRoute(platform, request as FastifyRequest<{ Params: { token: string } }>, access === 'link-read' ? 'read' : 'write', {
+      work: request.routeOptions.config.questionnaire !== true,
+    });
     resolved.set(request, { projectAccess: sharedLink.access, sharedLink });
   });
 }

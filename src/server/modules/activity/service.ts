@@ -101,7 +101,8 @@ export async function listActivities(
       // A link only to a project that still exists; a deleted one is shown by name.
       projectId: row.liveProject,
       projectName: row.projectName,
-      actorKind: row.userId === null ? 'removed' : member ? 'member' : 'outside',
+      // An intake submission is its link's client's, also when someone signed in elsewhere sent it (issue 27).
+      actorKind: member ? 'member' : row.action === 'submit_questionnaire' ? 'link_client' : row.userId === null ? 'removed' : 'outside',
       user: member ? { fullName: row.fullName!, email: row.email } : null,
       details: row.details ?? null,
       createdAt: row.createdAt.toISOString(),

@@ -13,7 +13,7 @@ import { requireContributor } from '../../platform/project-access/access';
 import {
   linkRouteErrors,
   recordSharedDownload,
-  resolveSharedLink,
+  resolveSharedWork,
   sharedLinkParams,
   sharedLinkRequest,
 } from '../../platform/project-access/link';
@@ -120,7 +120,7 @@ export async function fileRoutes(app: FastifyInstance, options: { platform: Plat
     { schema: { tags: ['sharing'], summary: 'Download a file of the shared project', params: sharedLinkParams.extend({ fileId }) } },
     async (request, reply) => {
       const linkRequest = await sharedLinkRequest(platform, request);
-      const { link, access } = await resolveSharedLink(platform, linkRequest);
+      const { link, access } = await resolveSharedWork(platform, linkRequest);
       const file = await openDownload(platform, storage, access, request.params.fileId);
       try {
         await recordSharedDownload(platform, link, linkRequest.viewer, file.fileName);

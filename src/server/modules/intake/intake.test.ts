@@ -62,7 +62,7 @@ describe('intake links', () => {
 
     const created = await create({ name: 'Client intake', intake: true, templateId });
     expect(created.statusCode).toBe(201);
-    expect(created.json().intake).toEqual({ state: 'open', submittedAt: null });
+    expect(created.json().intake).toEqual({ state: 'open', submittedAt: null, showsProject: false });
     ({ token, id: linkId } = created.json());
     const project = await stored();
     expect(project.templateId).toBe(templateId);
@@ -80,6 +80,39 @@ describe('intake links', () => {
       answers: { audience: '', budget: '', channels: [] },
       submittedAt: null,
     });
+  });
+
+  it("shows the client the project's name, overview and questionnaire only: its tasks, files and notes answer 404 unless staff show the project (issue 27)", async () => {
+    const staff = (method: 'GET' | 'POST', url: string, payload?: object) => a.orgAdmin.inject({ method, url: `/api/projects/${a.projectId}${url}`, payload });
+    expect((await staff('POST', '/tasks', { title: 'Product CSV export' })).statusCode).toBe(201);
+    expect((await staff('POST', '/notes', { content: 'Waiting on the product CSV export from Acme' })).statusCode).toBe(201);
+    expect((await anonymous('POST', `/api/project-access/${token}/session`)).json()).toMatchObject({ showsProject: false, canContribute: false });
+
+    const refused = (res: { statusCode: number; json: () => { error: { code: string; message: string } } }) => {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toEqual({ code: 'project_not_shown', message: INTAKE_MESSAGES.notShown });
+    };
+    for (const part of ['tasks', 'files', 'notes', `files/${crypto.randomUUID()}/download`]) refused(await anonymous('GET', `/api/project-access/${token}/${part}`));
+    // Signed in, of any organization, changes nothing: writes are refused the same way.
+    const viewer = (method: 'POST' | 'PATCH', url: string, payload: object) => a.outsider.inject({ method, url: `/api/project-access/${token}${url}`, payload });
+    refused(await viewer('POST', '/notes', { content: 'Hello' }));
+    refused(await viewer('POST', '/links', { url: 'https://example.com', name: 'Brief' }));
+    refused(await viewer('PATCH', `/tasks/${crypto.randomUUID()}`, { status: 'completed' }));
+    // The questionnaire itself is the link's to answer.
+    expect((await anonymous('GET', `/api/project-access/${token}/intake`)).statusCode).toBe(200);
+
+    // Staff may also show the project: then the link reads like an ordinary one.
+    const shown = (await a.executive.inject({ method: 'POST', url: `/api/projects/${a.projectId}/access-links`, payload: { name: 'Intake and project', intake: true, showProject: true } })).json();
+    expect(shown.intake).toMatchObject({ showsProject: true });
+    expect((await anonymous('POST', `/api/project-access/${shown.token}/session`)).json()).toMatchObject({ showsProject: true, intakeState: 'open' });
+    const tasks = await anonymous('GET', `/api/project-access/${shown.token}/tasks`);
+    expect(tasks.statusCode).toBe(200);
+    expect(tasks.json().items.map((task: { title: string }) => task.title)).toContain('Product CSV export');
+    expect((await anonymous('GET', `/api/project-access/${shown.token}/notes`)).statusCode).toBe(200);
+    // An ordinary link is unchanged, whatever the switch says.
+    const plain = (await a.executive.inject({ method: 'POST', url: `/api/projects/${a.projectId}/access-links`, payload: { name: 'Review', showProject: false } })).json();
+    expect((await anonymous('GET', `/api/project-access/${plain.token}/tasks`)).statusCode).toBe(200);
+    for (const link of [shown, plain]) await a.executive.inject({ method: 'POST', url: `/api/projects/${a.projectId}/access-links/${link.id}/revoke` });
   });
 
   it('refuses unknown fields, wrong types, options not in the list and oversized answers, storing nothing', async () => {
@@ -128,7 +161,7 @@ describe('intake links', () => {
       .select()
       .from(activityLogs)
       .where(and(eq(activityLogs.projectId, a.projectId), eq(activityLogs.action, 'submit_questionnaire')));
-    expect(entry).toMatchObject({ userId: null, details: { link_name: 'Client intake', submitted_by: null } });
+    expect(entry).toMatchObject({ userId: null, details: { link_name: 'Client intake' } });
     const emails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'intake_submitted'));
     expect(emails.map((e) => e.toAddress).sort()).toEqual([a.orgAdmin.email, a.admin.email, a.executive.email].sort());
     expect(emails[0]!.subject).toBe(INTAKE_MESSAGES.emailSubject('Harbor Rebrand'));
@@ -168,6 +201,31 @@ describe('intake links', () => {
     expect((await anonymous('GET', `/api/project-access/${token}/intake`)).json()).toMatchObject({ state: 'locked', answers: { audience: 'Everyone' } });
     const logged = await t.db.select({ action: activityLogs.action }).from(activityLogs).where(eq(activityLogs.projectId, a.projectId));
     expect(logged.map((l) => l.action)).toEqual(expect.arrayContaining(['reopen_questionnaire', 'lock_questionnaire']));
+  });
+
+  it("records a submission as the link's client, also from someone signed in with another organization, in Activity Logs and its CSV (issues 26 6c, 27)", async () => {
+    expect((await change(a.executive, 'reopen')).statusCode).toBe(200);
+    const res = await a.outsider.inject({ method: 'POST', url: `/api/project-access/${token}/intake/submit`, payload: { answers: { audience: 'From elsewhere', channels: ['Web'] } } });
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = await t.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.projectId, a.projectId), eq(activityLogs.action, 'submit_questionnaire')));
+    for (const entry of entries) {
+      expect(entry.userId).toBeNull();
+      expect(JSON.stringify(entry.details)).not.toContain(a.outsider.fullName);
+    }
+    const list = (await a.orgAdmin.inject({ method: 'GET', url: `/api/activities?projectId=${a.projectId}` })).json();
+    const submitted = list.items.filter((item: { action: string }) => item.action === 'submit_questionnaire');
+    expect(submitted.length).toBe(entries.length);
+    for (const item of submitted) expect(item).toMatchObject({ actorKind: 'link_client', user: null, details: { link_name: 'Client intake' } });
+    const csv = await a.orgAdmin.inject({ method: 'GET', url: `/api/activities/export?projectId=${a.projectId}` });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain("Client via link 'Client intake'");
+    expect(csv.body).not.toContain('Removed user');
+    expect(csv.body).not.toContain(a.outsider.fullName);
+    // Locked again, as the tests below found it.
+    expect((await change(a.admin, 'lock')).json()).toEqual({ state: 'locked' });
   });
 
   it('lets only staff of the organization reopen or lock: developers 403, others 404, bad input 400', async () => {

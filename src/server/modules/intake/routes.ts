@@ -28,7 +28,7 @@ export async function intakeRoutes(app: FastifyInstance, options: { platform: Pl
   typed.get(
     '/api/project-access/:token/intake',
     {
-      config: { access: 'link-read' },
+      config: { access: 'link-read', questionnaire: true },
       schema: { tags, summary: "An intake link's questions and the answers so far", params: sharedLinkParams, response: { 200: intakeViewSchema, ...linkRouteErrors } },
     },
     async (request) => getIntake(platform, request.sharedLink),
@@ -37,7 +37,7 @@ export async function intakeRoutes(app: FastifyInstance, options: { platform: Pl
   typed.put(
     '/api/project-access/:token/intake/draft',
     {
-      config: { access: 'link-write' },
+      config: { access: 'link-write', questionnaire: true },
       preParsing: admit,
       schema: {
         tags,
@@ -53,7 +53,7 @@ export async function intakeRoutes(app: FastifyInstance, options: { platform: Pl
   typed.post(
     '/api/project-access/:token/intake/submit',
     {
-      config: { access: 'link-write' },
+      config: { access: 'link-write', questionnaire: true },
       preParsing: admit,
       schema: {
         tags,

@@ -138,7 +138,9 @@ export async function submitIntake(platform: Platform, shared: ResolvedSharedLin
       userId: viewer?.organizationId === row.organizationId ? viewer.profileId : null,
       action: 'submit_questionnaire',
       projectId: row.projectId,
-      details: { link_name: row.linkName ?? INTAKE_MESSAGES.untitledLink, submitted_by: viewer?.fullName ?? null },
+      // Issue 26 6c: someone signed in with another organization submits as the link's client;
+      // their own name is not recorded.
+      details: { link_name: row.linkName ?? INTAKE_MESSAGES.untitledLink },
     });
     const projectUrl = `${platform.config.publicUrl}/project/${row.projectId}`;
     const staff = await staffMembers(tx, row.organizationId);

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accessLinkListSchema,
   accessLinkSchema,
   accessOpenSchema,
   assignDeveloperSchema,
@@ -37,8 +38,8 @@ export async function sharingRoutes(app: FastifyInstance, options: { platform: P
 
   typed.get(
     '/api/projects/:projectId/access-links',
-    { config: { access: 'member' }, schema: { tags, summary: 'Active share links, newest first, with open counts (staff)', params: projectParams, response: { 200: z.object({ items: z.array(accessLinkSchema) }), ...errors } } },
-    async (request) => ({ items: await listAccessLinks(platform, request.actor, request.params.projectId) }),
+    { config: { access: 'member' }, schema: { tags, summary: 'Active share links, newest first, with open counts (staff)', params: projectParams, response: { 200: accessLinkListSchema, ...errors } } },
+    async (request) => listAccessLinks(platform, request.actor, request.params.projectId),
   );
 
   typed.post(

@@ -22,6 +22,7 @@ import {
   linkReaderKey,
   passwordRequired,
   readSharedLink,
+  showsProject,
   type SharedLinkRequest,
   type UsableLink,
 } from '../../platform/project-access/link';
@@ -49,10 +50,11 @@ async function sharedProject(db: Executor, projectId: string, link: UsableLink, 
     formData: row.formData ?? null,
     // Spec 3: fields that are not a list are treated as empty.
     templateFields: Array.isArray(row.templateFields) ? row.templateFields : null,
-    canContribute: viewer !== null && link.viewersMayContribute,
+    canContribute: viewer !== null && link.viewersMayContribute && showsProject(link),
     viewersMayContribute: link.viewersMayContribute,
     viewerName: viewer?.fullName ?? null,
     intakeState: link.intakeState,
+    showsProject: showsProject(link),
   };
 }
 

@@ -78,6 +78,7 @@ describe('shared project page API', () => {
       viewersMayContribute: true,
       viewerName: null,
       intakeState: null,
+      showsProject: true,
     });
     expect(grantCookie(res)).toBeUndefined();
     const signedIn = await a.outsider.inject({ method: 'POST', url: shared('/session') });

@@ -1,7 +1,7 @@
 // Share links of a project, for the staff of its organization (spec 2 "Share Project Access
 // dialog", 4 "Access token"; decision 5). A developer who can see the project is refused (403);
 // anyone else, another organization included, finds nothing (404).
-import { and, count, desc, eq, inArray, max } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { INTAKE_MESSAGES } from '../../../domain/intake';
 import { canManageProjects } from '../../../domain/roles';
@@ -75,7 +75,9 @@ export function toAccessLink(
     createdByName: extra.createdByName,
     openCount: extra.openCount,
     lastOpenedAt: extra.lastOpenedAt?.toISOString() ?? null,
-    intake: row.intakeState ? { state: row.intakeState, submittedAt: row.intakeSubmittedAt?.toISOString() ?? null } : null,
+    intake: row.intakeState
+      ? { state: row.intakeState, submittedAt: row.intakeSubmittedAt?.toISOString() ?? null, showsProject: row.intakeShowsProject }
+      : null,
   };
 }
 
@@ -97,6 +99,8 @@ export async function insertAccessLink(
     viewersMayContribute?: boolean;
     /** An intake link starts open for answers (issue 15). */
     intake?: boolean;
+    /** An intake link that also shows the project's work (issue 27). */
+    showProject?: boolean;
   },
 ): Promise<AccessLink> {
   const [row] = await tx
@@ -108,6 +112,7 @@ export async function insertAccessLink(
       passwordHash: values.passwordHash,
       viewersMayContribute: values.viewersMayContribute ?? true,
       intakeState: values.intake ? 'open' : null,
+      intakeShowsProject: values.intake === true && values.showProject === true,
       isActive: true,
       expiresAt: values.expiresAt,
       createdBy: values.createdBy,
@@ -117,8 +122,16 @@ export async function insertAccessLink(
   return toAccessLink(row!, { createdByName: values.createdByName, openCount: 0, lastOpenedAt: null }, now);
 }
 
-/** Spec 7: active links of the project, newest first, with how often and when last opened. */
-export async function listAccessLinks({ db, clock }: Platform, actor: Actor, projectId: string): Promise<AccessLink[]> {
+/**
+ * Spec 7: active links of the project, newest first, with how often and when last opened; and
+ * whether the project has a questionnaire, which an intake link would otherwise take from a
+ * template chosen in the dialog (issue 27).
+ */
+export async function listAccessLinks(
+  { db, clock }: Platform,
+  actor: Actor,
+  projectId: string,
+): Promise<{ items: AccessLink[]; projectHasQuestionnaire: boolean }> {
   const project = await requireStaffProject(db, actor, projectId);
   const rows = await db
     .select({ link: projectAccessTokens, createdByName: profiles.fullName })
@@ -139,11 +152,20 @@ export async function listAccessLinks({ db, clock }: Platform, actor: Actor, pro
           .groupBy(projectAccessOpens.accessTokenId);
   const byId = new Map(stats.map((s) => [s.id, s]));
   const now = clock.now();
-  return rows.map(({ link, createdByName }) => {
+  const items = rows.map(({ link, createdByName }) => {
     const s = byId.get(link.id);
     return toAccessLink(link, { createdByName, openCount: s?.n ?? 0, lastOpenedAt: s?.last ?? null }, now);
   });
+  // Counted in SQL: the questionnaire itself is not needed here.
+  const [fields] = await db
+    .select({ n: sql<number>`case when jsonb_typeof(${projects.templateFields}) = 'array' then jsonb_array_length(${projects.templateFields}) else 0 end` })
+    .from(projects)
+    .where(eq(projects.id, project.id));
+  return { items, projectHasQuestionnaire: Number(fields?.n ?? 0) > 0 };
 }
+
+/** ensureQuestionnaire's test: a list with at least one field. */
+const hasQuestionnaire = (fields: unknown) => Array.isArray(fields) && fields.length > 0;
 
 /**
  * An intake link needs a questionnaire to answer (issue 15): a project made without a template
@@ -151,7 +173,7 @@ export async function listAccessLinks({ db, clock }: Platform, actor: Actor, pro
  */
 async function ensureQuestionnaire(tx: Executor, actor: Actor, projectId: string, templateId: string | null, now: Date): Promise<void> {
   const [project] = await tx.select({ fields: projects.templateFields }).from(projects).where(eq(projects.id, projectId)).for('update');
-  if (Array.isArray(project?.fields) && project.fields.length > 0) return;
+  if (hasQuestionnaire(project?.fields)) return;
   if (!templateId) throw badRequest(INTAKE_MESSAGES.needsTemplate, 'intake_needs_template');
   const template = await findTemplate(tx, actor, templateId);
   if (!template) throw badRequest(INTAKE_MESSAGES.templateNotFound, 'template_not_found');
@@ -181,6 +203,7 @@ export async function createAccessLink(
       createdByName: actor.fullName,
       viewersMayContribute: input.viewersMayContribute,
       intake: input.intake,
+      showProject: input.showProject,
     });
     await recordActivity(tx, {
       organizationId: project.organizationId,
@@ -192,7 +215,7 @@ export async function createAccessLink(
         has_password: passwordHash !== null,
         expires_at: link.expiresAt,
         viewers_may_contribute: input.viewersMayContribute,
-        ...(input.intake ? { intake: true } : {}),
+        ...(input.intake ? { intake: true, shows_project: input.showProject } : {}),
       },
     });
     return link;

@@ -75,6 +75,24 @@ describe('templates API', () => {
     expect((await list(orgAdmin)).total).toBe(before);
   });
 
+  it("keeps a number field's optional minimum and maximum, refuses them reversed or not numbers, and drops them on other types (issue 27)", async () => {
+    const pages = { label: 'Pages', name: 'pages', type: 'number', required: false, options: [], order: 2 };
+    const bounded = await create(orgAdmin, { ...intake, name: 'Bounded', fields: [...newTemplateFields(), { ...pages, min: 1, max: 50 }, { ...extraFields[2], order: 3, min: 1 }] });
+    expect(bounded.statusCode, bounded.body).toBe(201);
+    expect(bounded.json().fields[2]).toEqual({ ...pages, min: 1, max: 50 });
+    expect(bounded.json().fields[3]).not.toHaveProperty('min');
+    const before = (await list(orgAdmin)).total;
+    for (const [bounds, message] of [
+      [{ min: 9, max: 3 }, TEMPLATE_MESSAGES.minAboveMax],
+      [{ min: 'one' }, TEMPLATE_MESSAGES.boundNotNumber],
+    ] as const) {
+      const res = await create(orgAdmin, { ...intake, name: 'Reversed', fields: [...newTemplateFields(), { ...pages, ...bounds }] });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(message);
+    }
+    expect((await list(orgAdmin)).total).toBe(before);
+  });
+
   it('keeps developers out: no list, no template, no changes', async () => {
     const template = (await list(orgAdmin)).items[0];
     expect((await developer.inject({ method: 'GET', url: '/api/templates' })).statusCode).toBe(403);

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { INTAKE_MESSAGES } from '../../../domain/intake';
 import type { IntakeState } from '../../../domain/intake-state';
 import { SHARED_LINK_ERRORS } from '../../../domain/shared-link-errors';
 import { SHARING_MESSAGES } from '../../../domain/sharing';
@@ -41,6 +42,8 @@ export type UsableLink = {
   name: string | null;
   /** An intake link's questionnaire state (issue 15); null for an ordinary link. */
   intakeState: IntakeState | null;
+  /** An intake link that staff also let show the project (issue 27); ignored for an ordinary link. */
+  intakeShowsProject: boolean;
   project: AccessedProject;
 };
 
@@ -52,6 +55,17 @@ export const linkRouteErrors = errorResponses(400, 401, 403, 404, 409, 413, 429)
 
 /** A viewer's reads are recorded once per link and viewer in this window. */
 export const LINK_READ_RECORD_WINDOW = { windowSeconds: 3600, max: 1 } as const satisfies RateLimitRule;
+
+export const projectNotShown = () => new AppError(404, SHARED_LINK_ERRORS.projectNotShown, INTAKE_MESSAGES.notShown);
+
+/**
+ * Issue 27: whether the link shows the project's work (tasks, files, notes): an ordinary link
+ * does; an intake link shows its name, overview and questionnaire only, unless staff chose to
+ * show the project too.
+ */
+export function showsProject(link: Pick<UsableLink, 'intakeState' | 'intakeShowsProject'>): boolean {
+  return link.intakeState === null || link.intakeShowsProject;
+}
 
 export const invalidLink = () => new AppError(404, SHARED_LINK_ERRORS.invalidLink, SHARING_MESSAGES.invalidLink);
 export const passwordRequired = () => new AppError(401, SHARED_LINK_ERRORS.passwordRequired, SHARING_MESSAGES.passwordRequired);
@@ -82,6 +96,7 @@ export async function findUsableLink(db: Executor, token: string, now: Date): Pr
       viewersMayContribute: projectAccessTokens.viewersMayContribute,
       name: projectAccessTokens.name,
       intakeState: projectAccessTokens.intakeState,
+      intakeShowsProject: projectAccessTokens.intakeShowsProject,
       project: projectColumns,
     })
     .from(projectAccessTokens)
@@ -146,11 +161,16 @@ export function linkReaderKey(linkId: string, request: SharedLinkRequest): strin
 }
 
 /**
- * A read through the link (the project, its tasks, files or notes): the access, and an access
- * log entry 'view' the first time this viewer reads within the hour.
+ * A read through the link (the project, its tasks, files or notes; `work`: those, checked by
+ * resolveSharedWork): the access, and an access log entry 'view' the first time this viewer
+ * reads within the hour.
  */
-export async function readSharedLink(platform: Platform, request: SharedLinkRequest): Promise<{ link: UsableLink; access: ProjectAccess }> {
-  const { link, access } = await resolveSharedLink(platform, request);
+export async function readSharedLink(
+  platform: Platform,
+  request: SharedLinkRequest,
+  { work = false }: { work?: boolean } = {},
+): Promise<{ link: UsableLink; access: ProjectAccess }> {
+  const { link, access } = work ? await resolveSharedWork(platform, request) : await resolveSharedLink(platform, request);
   if (await consumeRateLimit(platform, linkReaderKey(link.id, request), LINK_READ_RECORD_WINDOW)) {
     await platform.db.insert(projectAccessOpens).values({
       accessTokenId: link.id,
@@ -169,15 +189,30 @@ export type ResolvedSharedLink = { link: UsableLink; access: ProjectAccess; via:
 /**
  * The share link of a route under /api/project-access/:token (the request context's, before the
  * body is read): for a read with the hourly access-log entry, for a write nothing recorded.
+ * `work`: the route reaches the project's work (tasks, files, notes, links), which an intake link
+ * that shows the questionnaire only refuses (404 `project_not_shown`); the intake routes do not.
  */
 export async function resolveLinkRoute(
   platform: Platform,
   request: FastifyRequest<{ Params: { token: string } }>,
   kind: 'read' | 'write',
+  { work }: { work: boolean },
 ): Promise<ResolvedSharedLink> {
   const via = await sharedLinkRequest(platform, request);
-  const { link, access } = kind === 'read' ? await readSharedLink(platform, via) : await resolveSharedLink(platform, via);
+  const { link, access } =
+    kind === 'read' ? await readSharedLink(platform, via, { work }) : work ? await resolveSharedWork(platform, via) : await resolveSharedLink(platform, via);
   return { link, access, via };
+}
+
+/**
+ * The link and its access for the project's work through it (tasks, files, notes, links,
+ * downloads): resolveSharedLink's checks, then 404 `project_not_shown` for an intake link
+ * that shows the questionnaire only.
+ */
+export async function resolveSharedWork(platform: Platform, request: SharedLinkRequest): Promise<{ link: UsableLink; access: ProjectAccess }> {
+  const resolved = await resolveSharedLink(platform, request);
+  if (!showsProject(resolved.link)) throw projectNotShown();
+  return resolved;
 }
 
 /** A download through the link, recorded every time with the file's name. */

@@ -23,6 +23,7 @@ const project: SharedProject = {
   viewersMayContribute: true,
   viewerName: null,
   intakeState: null,
+  showsProject: true,
 };
 
 const linkError = (status: number, code: string, message = code) => ({ status, body: { error: { code, message } } });
@@ -194,5 +195,27 @@ describe('SharedProjectPage', () => {
       await waitFor(() => expect(screen.queryByRole('button', { name: button })).toBeNull());
     }
     expect(calls.filter((c) => c.key.includes('cursor=')).map((c) => c.key)).toEqual([`GET ${BASE}/tasks?cursor=tc1`, `GET ${BASE}/files?cursor=fc1`, `GET ${BASE}/notes?cursor=nc1`]);
+  });
+
+  it("shows an intake link's client only the name, the overview and the questionnaire unless staff show the project (issue 27)", async () => {
+    const intakeView = { state: 'open', fields: project.templateFields, answers: { target_audience: '' }, submittedAt: null };
+    const calls = stubApi({
+      'GET /api/me': linkError(401, 'unauthorized'),
+      [`POST ${BASE}/session`]: { status: 200, body: { ...project, intakeState: 'open', showsProject: false } },
+      [`GET ${BASE}/intake`]: { status: 200, body: intakeView },
+      ...emptyLists,
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbor Rebrand' })).toBeTruthy();
+    expect(screen.getByText('Two cafés by the harbour.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Submit Answers' })).toBeTruthy();
+    expect(screen.queryByText('Sign in to add files, links and notes or to update tasks.')).toBeNull();
+    expect(screen.queryByRole('heading', { name: /Tasks|Files|Notes/ })).toBeNull();
+    expect(calls.map((c) => c.key).filter((key) => /\/(tasks|files|notes)$/.test(key))).toEqual([]);
+
+    // Issue 27 item 23: a refused submit moves focus to the first question to fix.
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Answers' }));
+    expect(await screen.findByText('Target Audience is required.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Target Audience/)));
   });
 });

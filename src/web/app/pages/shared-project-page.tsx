@@ -236,7 +236,8 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{SHARING_TEXTS.sharedProject}</p>
           <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{project.projectName}</h1>
         </header>
-        {project.canContribute ? null : project.viewersMayContribute ? signInHint : viewOnlyHint}
+        {/* An intake link that shows the questionnaire only has nothing else to contribute to. */}
+        {!project.showsProject || project.canContribute ? null : project.viewersMayContribute ? signInHint : viewOnlyHint}
         <Card>
           <CardHeader>
             <CardTitle level={2}>{SHARING_TEXTS.companyOverview}</CardTitle>
@@ -266,11 +267,16 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
             )}
           </CardContent>
         </Card>
-        <Card className="p-6">
-          <TasksTab source={source} canAddTasks={false} canToggle={project.canContribute} nextStatus={sharedToggleStatus} />
-        </Card>
-        <FilesTab source={source} variant="shared" canContribute={project.canContribute} canDeleteFiles={false} />
-        <NotesTab source={source} canAddNotes={project.canContribute} canChangeOwnNotes={project.canContribute} />
+        {/* Issue 27: an intake link shows the project's work only when staff chose so (the server refuses it otherwise). */}
+        {project.showsProject ? (
+          <>
+            <Card className="p-6">
+              <TasksTab source={source} canAddTasks={false} canToggle={project.canContribute} nextStatus={sharedToggleStatus} />
+            </Card>
+            <FilesTab source={source} variant="shared" canContribute={project.canContribute} canDeleteFiles={false} />
+            <NotesTab source={source} canAddNotes={project.canContribute} canChangeOwnNotes={project.canContribute} />
+          </>
+        ) : null}
       </div>
     </PageFrame>
   );

@@ -16,14 +16,17 @@ type AnswerInputProps = {
 };
 
 export function AnswerInput({ error, ...props }: AnswerInputProps) {
-  if (!error) return <AnswerControl {...props} />;
   const messageId = `answer-${props.field.name}-message`;
+  // One tree with or without a message: the control is not remounted when one appears, so the
+  // focus given to the first invalid question after a refused submit stays there (issue 27).
   return (
     <div className="grid gap-1.5">
-      <AnswerControl {...props} invalid={{ 'aria-invalid': true, 'aria-describedby': messageId }} />
-      <p id={messageId} role="alert" className="text-xs font-medium text-destructive">
-        {error}
-      </p>
+      <AnswerControl {...props} invalid={error ? { 'aria-invalid': true, 'aria-describedby': messageId } : undefined} />
+      {error ? (
+        <p id={messageId} role="alert" className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -70,7 +73,7 @@ function AnswerControl({ field, value, onChange, disabled, invalid }: ControlPro
     case 'checkbox':
     case 'radio':
       return (
-        <fieldset className="grid gap-1.5" disabled={disabled} {...invalid}>
+        <fieldset id={id} className="grid gap-1.5" disabled={disabled} {...invalid}>
           <legend className="mb-1.5 text-sm font-medium">
             {field.label}
             {field.required ? <span className="text-destructive"> *</span> : null}
@@ -108,6 +111,8 @@ function AnswerControl({ field, value, onChange, disabled, invalid }: ControlPro
             id={id}
             {...invalid}
             type={field.type === 'number' ? 'number' : field.type === 'date' ? 'date' : 'text'}
+            min={field.type === 'number' ? field.min : undefined}
+            max={field.type === 'number' ? field.max : undefined}
             value={text}
             disabled={disabled}
             onChange={(e) => onChange(e.target.value)}
@@ -115,6 +120,20 @@ function AnswerControl({ field, value, onChange, disabled, invalid }: ControlPro
         </div>
       );
   }
+}
+
+/**
+ * Issue 27: after a refused submit, focus and scroll to the first question (in the form's order)
+ * that has a message; a group of choices takes focus on its first choice. false: none found.
+ */
+export function focusFirstInvalidAnswer(fields: readonly TemplateField[], errors: Record<string, unknown> | undefined): boolean {
+  const first = fields.find((field) => errors?.[field.name]);
+  const element = first ? document.getElementById(`answer-${first.name}`) : null;
+  const target = element instanceof HTMLFieldSetElement ? element.querySelector('input') : element;
+  if (!target) return false;
+  target.focus({ preventScroll: true });
+  target.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  return true;
 }
 
 /** Every field of a template, in order, as inputs. */

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { z } from 'zod';
 import type {
   AccessLink,
+  AccessLinkList,
   AccessOpen,
   AssignmentResult,
   assignDeveloperSchema,
@@ -39,7 +40,7 @@ export const sharingLive: LiveRefresh = {
 export function accessLinksQuery(projectId: string) {
   return queryOptions({
     queryKey: sharingKeys.links(projectId),
-    queryFn: () => api.get<{ items: AccessLink[] }>(`${projectPath(projectId)}/access-links`).then((r) => r.items),
+    queryFn: () => api.get<AccessLinkList>(`${projectPath(projectId)}/access-links`),
   });
 }
 

@@ -146,6 +146,11 @@ export const projectAccessTokens = pgTable(
     /** The answers saved as a draft while open; submitted answers live on the project. */
     intakeDraft: jsonb('intake_draft').$type<FormData>(),
     intakeSubmittedAt: timestamp('intake_submitted_at', { withTimezone: true }),
+    /**
+     * Issue 27: an intake link shows its viewer the project's name, overview and questionnaire
+     * only; true when staff also chose to show the project (tasks, files, notes).
+     */
+    intakeShowsProject: boolean('intake_shows_project').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdBy: createdBy(),

@@ -55,13 +55,14 @@ describe('ActivityTab', () => {
           entry({}),
           entry({ action: 'add_team_member', projectId: null, projectName: null, actorKind: 'removed', user: null, details: { member_id: 'm1' } }),
           entry({ action: 'upload_file', actorKind: 'outside', user: null, details: { file_name: 'brief.pdf', file_size: 2048 } }),
+          entry({ action: 'submit_questionnaire', actorKind: 'link_client', user: null, details: { link_name: 'Acme kickoff brief' } }),
         ],
         nextCursor: null,
       },
     });
     renderTab();
     const items = await screen.findAllByRole('listitem');
-    expect(items).toHaveLength(3);
+    expect(items).toHaveLength(4);
     const first = within(items[0]!);
     expect(first.getByText('Create Task')).toBeTruthy();
     expect(first.getByText('Bluebird Launch')).toBeTruthy();
@@ -74,6 +75,8 @@ describe('ActivityTab', () => {
     expect(items[1]!.querySelector('dl')).toBeNull();
     expect(within(items[2]!).getByText(ACTIVITY_MESSAGES.outsideUser)).toBeTruthy();
     expect(within(items[2]!).getByText('2 KB')).toBeTruthy();
+    // Issue 27: a client's submission names the link, not 'Removed user'.
+    expect(within(items[3]!).getByText("Client via link 'Acme kickoff brief'")).toBeTruthy();
   });
 
   it('loads more with the cursor and searches after a pause', async () => {

@@ -7,6 +7,7 @@ import {
   ACTIVITY_FILTERS,
   ACTIVITY_MESSAGES,
   actionLabel,
+  activityActorName,
   detailLines,
   type ActivityEntry,
   type ActivityFilter,
@@ -151,9 +152,7 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
                 {entry.user.email ? <span className="min-w-0 break-all text-muted-foreground">{entry.user.email}</span> : null}
               </>
             ) : (
-              <span className="text-muted-foreground italic">
-                {entry.actorKind === 'outside' ? ACTIVITY_MESSAGES.outsideUser : ACTIVITY_MESSAGES.removedUser}
-              </span>
+              <span className="text-muted-foreground italic">{activityActorName(entry)}</span>
             )}
           </p>
           {lines.length ? (

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { INTAKE_MESSAGES, intakeAnswersSchema, type IntakeView } from '@/domain/intake';
 import type { FormData } from '@/domain/template-field';
 import { hasMissingAnswer, TEMPLATE_MESSAGES } from '@/domain/templates';
-import { AnswerFields } from '@/web/components/questionnaire/answer-input';
+import { AnswerFields, focusFirstInvalidAnswer } from '@/web/components/questionnaire/answer-input';
 import { QuestionnaireView } from '@/web/components/questionnaire/questionnaire-view';
 import { Button } from '@/web/components/ui/button';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
@@ -56,10 +56,12 @@ function OpenIntakeForm({ token, viewerId, view }: IntakeFormProps & { view: Int
 
   const onSubmit = form.handleSubmit(
     ({ answers }) => submit.mutate(answers, { onSuccess: () => notifySuccess(INTAKE_MESSAGES.submitted) }),
-    () => {
+    (errors) => {
       // As in Use Template (spec 5): an unanswered required question is announced by a toast.
       const checked = schema(false).safeParse(form.getValues());
       if (!checked.success && hasMissingAnswer(checked.error.issues)) notifyError(TEMPLATE_MESSAGES.requiredAnswers);
+      // Issue 27: not left on Submit: the first question to fix takes focus, scrolled to.
+      focusFirstInvalidAnswer(view.fields, errors.answers as Record<string, unknown> | undefined);
     },
   );
 
@@ -69,6 +71,7 @@ function OpenIntakeForm({ token, viewerId, view }: IntakeFormProps & { view: Int
     form.clearErrors();
     if (!checked.success) {
       for (const issue of checked.error.issues) form.setError(issue.path.join('.') as 'answers', { message: issue.message });
+      focusFirstInvalidAnswer(view.fields, Object.fromEntries(checked.error.issues.map((issue) => [issue.path.at(-1), true])));
       return;
     }
     saveDraft.mutate(checked.data.answers, { onSuccess: () => notifySuccess(INTAKE_MESSAGES.draftSaved) });

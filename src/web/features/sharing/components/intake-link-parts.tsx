@@ -1,6 +1,7 @@
 // Intake links in the Share Project Access dialog (issue 15): the switch that makes a new link
-// an intake link (with a template for a project that has no questionnaire yet), and on a
-// link's row its questionnaire's state with Reopen / Lock.
+// an intake link (with a template for a project that has no questionnaire yet, and whether it
+// also shows the project, issue 27), and on a link's row its questionnaire's state with
+// Reopen / Lock.
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useController, type Control } from 'react-hook-form';
 import { INTAKE_MESSAGES } from '@/domain/intake';
@@ -14,12 +15,21 @@ import { templateChoicesQuery } from '@/web/features/templates/api';
 import { notifySuccess } from '@/web/lib/notify';
 import { useChangeIntake } from '../api';
 
-const KEEP = 'keep';
+type IntakeLinkFieldsProps = {
+  control: Control<CreateAccessLinkInput>;
+  templateError?: string;
+  /** undefined while the dialog's links load. */
+  projectHasQuestionnaire: boolean | undefined;
+};
 
-export function IntakeLinkFields({ control, templateError }: { control: Control<CreateAccessLinkInput>; templateError?: string }) {
+export function IntakeLinkFields({ control, templateError, projectHasQuestionnaire }: IntakeLinkFieldsProps) {
   const { field: intakeField } = useController({ control, name: 'intake' });
+  const { field: showField } = useController({ control, name: 'showProject' });
   const intake = intakeField.value;
-  const templates = useQuery({ ...templateChoicesQuery, enabled: intake === true });
+  // Issue 27: the picker is for a project without a questionnaire, so it has no "keep" choice;
+  // a project that has one keeps it (the server ignores a template then).
+  const needsTemplate = intake === true && projectHasQuestionnaire === false;
+  const templates = useQuery({ ...templateChoicesQuery, enabled: needsTemplate });
   return (
     <>
       <FormField label={INTAKE_MESSAGES.switchLabel} hint={INTAKE_MESSAGES.switchHint} className="sm:col-span-2">
@@ -27,17 +37,29 @@ export function IntakeLinkFields({ control, templateError }: { control: Control<
         <Switch checked={intakeField.value ?? false} onCheckedChange={intakeField.onChange} />
       </FormField>
       {intake ? (
+        <>
+          <FormField
+            label={INTAKE_MESSAGES.showProjectLabel}
+            hint={showField.value ? INTAKE_MESSAGES.seesProject : INTAKE_MESSAGES.seesQuestionnaireOnly}
+            className="sm:col-span-2"
+          >
+            <Switch checked={showField.value ?? false} onCheckedChange={showField.onChange} />
+          </FormField>
+          <p className="text-xs text-muted-foreground sm:col-span-2">{INTAKE_MESSAGES.contributeNote}</p>
+        </>
+      ) : null}
+      {needsTemplate ? (
         <FormField label={INTAKE_MESSAGES.templateLabel} hint={INTAKE_MESSAGES.templateHint} error={templateError} className="sm:col-span-2">
           <Controller
             control={control}
             name="templateId"
             render={({ field }) => (
-              <Select value={field.value ?? KEEP} onValueChange={(value) => field.onChange(value === KEEP ? null : value)}>
+              // No value until one is chosen: the trigger shows the placeholder.
+              <Select value={field.value ?? ''} onValueChange={(value) => field.onChange(value || null)}>
                 <SelectTrigger onBlur={field.onBlur} aria-label={INTAKE_MESSAGES.templateLabel}>
-                  <SelectValue />
+                  <SelectValue placeholder={INTAKE_MESSAGES.chooseTemplate} />
                 </SelectTrigger>
                 <SelectContent>
-                  <SelectItem value={KEEP}>{INTAKE_MESSAGES.keepQuestionnaire}</SelectItem>
                   {(templates.data ?? []).map((template) => (
                     <SelectItem key={template.id} value={template.id}>
                       {template.name}
@@ -55,9 +77,12 @@ export function IntakeLinkFields({ control, templateError }: { control: Control<
 
 export function IntakeStateBadge({ intake }: { intake: NonNullable<AccessLink['intake']> }) {
   return (
-    <Badge variant={intake.state === 'open' ? 'secondary' : 'outline'}>
-      {INTAKE_MESSAGES.badge} · {INTAKE_MESSAGES.stateLabels[intake.state]}
-    </Badge>
+    <>
+      <Badge variant={intake.state === 'open' ? 'secondary' : 'outline'}>
+        {INTAKE_MESSAGES.badge} · {INTAKE_MESSAGES.stateLabels[intake.state]}
+      </Badge>
+      {intake.showsProject ? <Badge variant="outline">{INTAKE_MESSAGES.showsProjectBadge}</Badge> : null}
+    </>
   );
 }
 

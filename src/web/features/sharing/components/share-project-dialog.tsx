@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, ExternalLink, Lock, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { INTAKE_MESSAGES } from '@/domain/intake';
 import { accessLinkUrl, createAccessLinkSchema, SHARING_MESSAGES, type AccessLink, type CreateAccessLinkInput } from '@/domain/sharing';
 import {
   AlertDialog,
@@ -56,24 +57,39 @@ export function ShareProjectDialog({ projectId, projectName, open, onOpenChange 
   );
 }
 
-const emptyValues: CreateAccessLinkInput = { name: '', password: '', expiresInDays: null, viewersMayContribute: true, intake: false, templateId: null };
+const emptyValues: CreateAccessLinkInput = {
+  name: '',
+  password: '',
+  expiresInDays: null,
+  viewersMayContribute: true,
+  intake: false,
+  showProject: false,
+  templateId: null,
+};
 
 function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated: (linkId: string) => void }) {
   const createLink = useCreateAccessLink(projectId);
   const form = useForm({ resolver: zodResolver(createAccessLinkSchema), defaultValues: emptyValues });
   const { errors } = form.formState;
   const viewersMayContribute = useWatch({ control: form.control, name: 'viewersMayContribute' });
+  // Whether an intake link must take a template (issue 27): known once the links have loaded.
+  const projectHasQuestionnaire = useQuery(accessLinksQuery(projectId)).data?.projectHasQuestionnaire;
 
   // A failed request keeps what was typed; the shared handler shows the server's message.
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) => {
+    // The server's rule, said beside the picker before sending.
+    if (values.intake && projectHasQuestionnaire === false && !values.templateId) {
+      form.setError('templateId', { message: INTAKE_MESSAGES.needsTemplate });
+      return;
+    }
     createLink.mutate(values, {
       onSuccess: (link) => {
         form.reset(emptyValues);
         notifySuccess(SHARING_MESSAGES.generated);
         onCreated(link.id);
       },
-    }),
-  );
+    });
+  });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4 rounded-lg border bg-muted/30 p-4" aria-label={SHARING_TEXTS.newLinkFormLabel}>
@@ -114,7 +130,7 @@ function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated
             onCheckedChange={(checked) => form.setValue('viewersMayContribute', checked, { shouldDirty: true })}
           />
         </FormField>
-        <IntakeLinkFields control={form.control} templateError={errors.templateId?.message} />
+        <IntakeLinkFields control={form.control} templateError={errors.templateId?.message} projectHasQuestionnaire={projectHasQuestionnaire} />
       </div>
       <Button type="submit" className="justify-self-start" loading={createLink.isPending} loadingText={SHARING_MESSAGES.generating}>
         {SHARING_MESSAGES.generate}
@@ -142,11 +158,11 @@ function ActiveLinks({ projectId, newLinkId, onNewLinkFocused }: ActiveLinksProp
             {UI_TEXTS.retry}
           </Button>
         </div>
-      ) : links.data.length === 0 ? (
+      ) : links.data.items.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{SHARING_MESSAGES.noLinks}</p>
       ) : (
         <ul className="grid gap-2">
-          {links.data.map((link) => (
+          {links.data.items.map((link) => (
             <LinkItem key={link.id} link={link} projectId={projectId} onNew={link.id === newLinkId ? onNewLinkFocused : undefined} />
           ))}
         </ul>

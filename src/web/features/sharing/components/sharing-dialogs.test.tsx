@@ -9,10 +9,13 @@ import { createQueryClient } from '@/web/lib/query-client';
 import { AssignDeveloperDialog } from './assign-developer-dialog';
 import { ShareProjectDialog } from './share-project-dialog';
 
-// jsdom lays nothing out: the new link's Copy is scrolled to as it takes the focus.
+// jsdom lays nothing out: the new link's Copy is scrolled to as it takes the focus, and Radix
+// Select calls these when its list opens.
 Element.prototype.scrollIntoView ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
 
 type Reply = { status: number; body?: unknown };
+const TEMPLATE_ID = '7a1c6a52-3f0e-4c4e-9a55-0b4f2d0e8c11';
 const PROJECT = '/api/projects/p1';
 
 function stubApi(replies: Record<string, Reply>) {
@@ -62,7 +65,7 @@ afterEach(() => {
 describe('ShareProjectDialog', () => {
   it('lists links with their lock, expiry and Expired badge, and keeps the form when generating fails', async () => {
     const calls = stubApi({
-      [`GET ${PROJECT}/access-links`]: { status: 200, body: { items: [link] } },
+      [`GET ${PROJECT}/access-links`]: { status: 200, body: { items: [link], projectHasQuestionnaire: true } },
       [`POST ${PROJECT}/access-links`]: { status: 500, body: { error: { code: 'internal', message: 'Database unavailable' } } },
     });
     renderWithClient(<ShareProjectDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
@@ -88,6 +91,7 @@ describe('ShareProjectDialog', () => {
       expiresInDays: null,
       viewersMayContribute: true,
       intake: false,
+      showProject: false,
       templateId: null,
     });
     await waitFor(() => expect((screen.getByRole('button', { name: 'Generate Link' }) as HTMLButtonElement).disabled).toBe(false));
@@ -97,20 +101,20 @@ describe('ShareProjectDialog', () => {
 
   it('sends an empty name and password as none (spec 5: both optional)', async () => {
     const calls = stubApi({
-      [`GET ${PROJECT}/access-links`]: { status: 200, body: { items: [] } },
+      [`GET ${PROJECT}/access-links`]: { status: 200, body: { items: [], projectHasQuestionnaire: true } },
       [`POST ${PROJECT}/access-links`]: { status: 201, body: { ...link, name: null, hasPassword: false } },
     });
     renderWithClient(<ShareProjectDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
     expect(await screen.findByText('No active links yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
     expect(await screen.findByText('Access token generated successfully!')).toBeTruthy();
-    expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true, intake: false, templateId: null });
+    expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true, intake: false, showProject: false, templateId: null });
   });
 
   it("hands out a view-only link with 'Viewers may contribute' off, marks it on the row, and shows the access log's reads and downloads", async () => {
     const viewOnly = { ...link, id: 'l2', name: 'Board', hasPassword: false, isExpired: false, expiresAt: null, viewersMayContribute: false, openCount: 1, lastOpenedAt: '2026-01-02T10:00:00.000Z' };
     const calls = stubApi({
-      [`GET ${PROJECT}/access-links`]: { status: 200, body: { items: [viewOnly] } },
+      [`GET ${PROJECT}/access-links`]: { status: 200, body: { items: [viewOnly], projectHasQuestionnaire: true } },
       [`POST ${PROJECT}/access-links`]: { status: 201, body: viewOnly },
       [`GET ${PROJECT}/access-links/l2/opens`]: {
         status: 200,
@@ -143,6 +147,36 @@ describe('ShareProjectDialog', () => {
     expect(log.textContent).toContain('Ada Lovelace · Downloaded Brief.pdf');
     expect(log.textContent).toContain('Anonymous · Viewed');
     expect(log.textContent).toContain('Anonymous · Opened');
+  });
+  it("makes an intake link: says what the client sees, and asks for a template (no 'keep') when the project has no questionnaire (issue 27)", async () => {
+    const intakeLink = { ...link, id: 'l3', name: 'Kickoff brief', hasPassword: false, isExpired: false, expiresAt: null, intake: { state: 'open', submittedAt: null, showsProject: true } };
+    const calls = stubApi({
+      [`GET ${PROJECT}/access-links`]: { status: 200, body: { items: [], projectHasQuestionnaire: false } },
+      'GET /api/templates?limit=100': { status: 200, body: { items: [{ id: TEMPLATE_ID, name: 'Brand Brief', description: null, status: 'active', fields: [], createdAt: '2026-01-01T00:00:00.000Z' }], nextCursor: null, matched: 1, total: 1 } },
+      [`POST ${PROJECT}/access-links`]: { status: 201, body: intakeLink },
+    });
+    renderWithClient(<ShareProjectDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
+    expect(await screen.findByText('No active links yet.')).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: 'Show the project' })).toBeNull();
+    fireEvent.click(screen.getByRole('switch', { name: 'Intake link' }));
+
+    const show = screen.getByRole('switch', { name: 'Show the project' });
+    expect(show.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByText('The client sees the project name, the company overview and the questionnaire, nothing else.')).toBeTruthy();
+    expect(screen.getByText(/"Viewers may contribute" does not apply to the questionnaire/)).toBeTruthy();
+    const picker = screen.getByRole('combobox', { name: 'Questionnaire template' });
+    expect(picker.textContent).toBe('Choose a template');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
+    expect(await screen.findByText('This project has no questionnaire yet: choose a template for the intake link.')).toBeTruthy();
+    expect(calls.filter((c) => c.key.startsWith('POST'))).toHaveLength(0);
+
+    fireEvent.click(show);
+    expect(screen.getByText('The client also sees every task, file and note of the project, staff notes included.')).toBeTruthy();
+    fireEvent.keyDown(picker, { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('option', { name: 'Brand Brief' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Questionnaire template' }).textContent).toBe('Brand Brief'));
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
+    await waitFor(() => expect(calls.find((c) => c.key === `POST ${PROJECT}/access-links`)?.body).toMatchObject({ intake: true, showProject: true, templateId: TEMPLATE_ID }));
   });
 });
 

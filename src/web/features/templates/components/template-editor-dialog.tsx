@@ -1,13 +1,15 @@
 // Create Template and Edit Template (spec 2 "Templates tab", 4, 5): 650px wide.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, Copy, Plus, Trash2, X } from 'lucide-react';
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { TEMPLATE_FIELD_TYPES, type TemplateField, type TemplateFieldType } from '@/domain/template-field';
 import {
   addField,
   addOption,
   duplicateField,
+  fieldNameFromLabel,
+  hasUnaddedWork,
   isChoiceType,
   isDefaultField,
   moveField,
@@ -19,9 +21,20 @@ import {
   templateDetailsSchema,
   templateFieldsError,
   type NewField,
+  type NewFieldPart,
   type Template,
   type TemplateDetails,
 } from '@/domain/templates';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/web/components/ui/alert-dialog';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
@@ -34,7 +47,7 @@ import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useCreateTemplate, useUpdateTemplate } from '../api';
 import { TEMPLATES_TEXTS } from '../texts';
 
-const emptyNewField: NewField = { label: '', name: '', type: 'text', required: false, options: [] };
+const emptyNewField: NewField = { label: '', name: '', type: 'text', required: false, options: [], min: '', max: '' };
 
 type TemplateEditorDialogProps = {
   open: boolean;
@@ -71,6 +84,13 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
   });
   const [fields, setFields] = useState<TemplateField[]>(() => (template ? sortFields(template.fields) : newTemplateFields()));
   const [draft, setDraft] = useState<NewField>(emptyNewField);
+  // Issue 27: Field Name follows the label until the name is typed in (emptied, it follows again).
+  const [nameEdited, setNameEdited] = useState(false);
+  // Each added field gets a fresh panel, so nothing of the previous one (Required...) stays.
+  const [panelKey, setPanelKey] = useState(0);
+  // Create Template with typed work under Add Field asks first (issue 27).
+  const [askUnfinished, setAskUnfinished] = useState(false);
+  const labelInput = useRef<HTMLInputElement>(null);
   const [optionText, setOptionText] = useState('');
   // After a refused Add Field the message follows the draft: it changes or clears as soon as
   // the field is fixed, not at the next click (issue 14).
@@ -78,7 +98,8 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
   // A typed option not yet turned into a chip still counts.
   const candidate = optionText.trim() ? { ...draft, options: addOption(draft.options, optionText) } : draft;
   const check = attempted ? addField(fields, candidate, mode) : null;
-  const fieldError = check && !check.ok ? check.message : null;
+  const fieldError = check && !check.ok ? check : null;
+  const errorFor = (part: NewFieldPart) => (fieldError && fieldError.part === part ? fieldError.message : undefined);
 
   const commitOption = () => {
     setDraft((d) => ({ ...d, options: addOption(d.options, optionText) }));
@@ -100,16 +121,26 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
     }
   };
 
-  const onAddField = () => {
+  /** Adds the panel's field; the fields after it, or null when it was refused (its messages then show). */
+  const onAddField = (): TemplateField[] | null => {
     const result = addField(fields, candidate, mode);
     if (!result.ok) {
       setAttempted(true);
-      return;
+      return null;
     }
     setFields(result.fields);
     setDraft(emptyNewField);
+    setNameEdited(false);
+    setPanelKey((key) => key + 1);
     setOptionText('');
     setAttempted(false);
+    return result.fields;
+  };
+
+  const onLabel = (label: string) => setDraft((d) => ({ ...d, label, name: nameEdited ? d.name : fieldNameFromLabel(label) }));
+  const onName = (name: string) => {
+    setNameEdited(name.trim() !== '');
+    setDraft((d) => ({ ...d, name: name.trim() === '' ? fieldNameFromLabel(d.label) : name }));
   };
 
   const onRemove = (index: number) => {
@@ -118,7 +149,7 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
     else setFields(result.fields);
   };
 
-  const onSubmit = form.handleSubmit((values) => {
+  const save = (values: TemplateDetails, fields: TemplateField[]) => {
     const problem = templateFieldsError(fields, mode);
     if (problem) {
       notifyError(problem);
@@ -133,7 +164,25 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
     };
     if (template) updateTemplate.mutate({ id: template.id, ...input }, done);
     else createTemplate.mutate(input, done);
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (hasUnaddedWork(draft, optionText)) setAskUnfinished(true);
+    else save(values, fields);
   });
+
+  const addUnfinishedAndSave = () => {
+    setAskUnfinished(false);
+    const added = onAddField();
+    if (added) save(form.getValues(), added);
+    // Refused: its message shows under the input to fix.
+    else labelInput.current?.scrollIntoView({ block: 'center' });
+  };
+
+  const discardUnfinishedAndSave = () => {
+    setAskUnfinished(false);
+    save(form.getValues(), fields);
+  };
 
   const { errors } = form.formState;
   return (
@@ -187,14 +236,15 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
 
         <section className="grid gap-3 rounded-lg border border-dashed p-4" aria-label={TEMPLATES_TEXTS.addField}>
           <h3 className="text-sm font-semibold">{TEMPLATES_TEXTS.addField}</h3>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <FormField label={TEMPLATES_TEXTS.fieldLabel}>
-              <Input placeholder={TEMPLATES_TEXTS.fieldLabelPlaceholder} value={draft.label} onChange={(e) => setDraft({ ...draft, label: e.target.value })} />
+          {/* items-start: a cell with a hint or a message must not stretch its neighbour's rows (issue 27). */}
+          <div key={panelKey} className="grid items-start gap-3 sm:grid-cols-2">
+            <FormField label={TEMPLATES_TEXTS.fieldLabel} error={errorFor('label')}>
+              <Input ref={labelInput} placeholder={TEMPLATES_TEXTS.fieldLabelPlaceholder} value={draft.label} onChange={(e) => onLabel(e.target.value)} />
             </FormField>
-            <FormField label={TEMPLATES_TEXTS.fieldName} hint={TEMPLATES_TEXTS.fieldNameHint}>
-              <Input placeholder={TEMPLATES_TEXTS.fieldNamePlaceholder} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+            <FormField label={TEMPLATES_TEXTS.fieldName} hint={TEMPLATES_TEXTS.fieldNameHint} error={errorFor('name')}>
+              <Input placeholder={TEMPLATES_TEXTS.fieldNamePlaceholder} value={draft.name} onChange={(e) => onName(e.target.value)} />
             </FormField>
-            <FormField label={TEMPLATES_TEXTS.fieldType}>
+            <FormField label={TEMPLATES_TEXTS.fieldType} error={errorFor('type')}>
               <Select value={draft.type} onValueChange={(type) => setDraft({ ...draft, type: type as TemplateFieldType })}>
                 <SelectTrigger aria-label={TEMPLATES_TEXTS.fieldType}>
                   <SelectValue placeholder={TEMPLATES_TEXTS.fieldTypePlaceholder} />
@@ -208,14 +258,24 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
                 </SelectContent>
               </Select>
             </FormField>
-            <label className="flex items-center gap-2 self-end pb-2 text-sm">
-              <input type="checkbox" className="size-4 accent-primary" checked={draft.required} onChange={(e) => setDraft({ ...draft, required: e.target.checked })} />
+            <label className="flex h-10 items-center gap-2 self-end text-sm">
+              <input type="checkbox" className="size-4 accent-primary" checked={draft.required} onChange={(e) => setDraft((d) => ({ ...d, required: e.target.checked }))} />
               {TEMPLATES_TEXTS.required}
             </label>
+            {draft.type === 'number' ? (
+              <>
+                <FormField label={TEMPLATES_TEXTS.min} hint={TEMPLATES_TEXTS.boundHint} error={errorFor('min')}>
+                  <Input type="number" inputMode="decimal" value={draft.min ?? ''} onChange={(e) => setDraft((d) => ({ ...d, min: e.target.value }))} />
+                </FormField>
+                <FormField label={TEMPLATES_TEXTS.max} hint={TEMPLATES_TEXTS.boundHint} error={errorFor('max')}>
+                  <Input type="number" inputMode="decimal" value={draft.max ?? ''} onChange={(e) => setDraft((d) => ({ ...d, max: e.target.value }))} />
+                </FormField>
+              </>
+            ) : null}
           </div>
           {draft.type && isChoiceType(draft.type) ? (
             <div className="grid gap-2">
-              <FormField label={TEMPLATES_TEXTS.options} hint={TEMPLATES_TEXTS.optionsHint}>
+              <FormField label={TEMPLATES_TEXTS.options} hint={TEMPLATES_TEXTS.optionsHint} error={errorFor('options')}>
                 <Input placeholder={TEMPLATES_TEXTS.optionPlaceholder} value={optionText} onChange={(e) => onOptionText(e.target.value)} onKeyDown={onOptionKey} />
               </FormField>
               <ul className="flex flex-wrap gap-1.5" aria-label={TEMPLATES_TEXTS.optionChips}>
@@ -232,12 +292,7 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
               </ul>
             </div>
           ) : null}
-          {fieldError ? (
-            <p role="alert" className="text-xs font-medium text-destructive">
-              {fieldError}
-            </p>
-          ) : null}
-          <Button type="button" variant="outline" className="justify-self-start" onClick={onAddField}>
+          <Button type="button" variant="outline" className="justify-self-start" onClick={() => void onAddField()}>
             <Plus aria-hidden />
             {TEMPLATES_TEXTS.addField}
           </Button>
@@ -252,6 +307,22 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
           </Button>
         </DialogFooter>
       </form>
+      <AlertDialog open={askUnfinished} onOpenChange={setAskUnfinished}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{TEMPLATES_TEXTS.unfinishedTitle}</AlertDialogTitle>
+            <AlertDialogDescription>{TEMPLATES_TEXTS.unfinished(draft.label.trim() || draft.name.trim())}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{TEMPLATES_TEXTS.keepEditing}</AlertDialogCancel>
+            {/* A plain outline button: the action's own colours under outline ones failed contrast (axe). */}
+            <Button type="button" variant="outline" onClick={discardUnfinishedAndSave}>
+              {TEMPLATES_TEXTS.discardAndSave}
+            </Button>
+            <AlertDialogAction onClick={addUnfinishedAndSave}>{TEMPLATES_TEXTS.addAndSave}</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </>
   );
 }
