@@ -1,0 +1,1 @@
+ALTER TABLE "project_access_tokens" ADD COLUMN "intake_shows_project" boolean DEFAULT false NOT NULL;
