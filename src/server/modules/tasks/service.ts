@@ -7,7 +7,9 @@
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { format } from 'date-fns';
 import { INBOX_TEXTS } from '../../../domain/inbox';
+import { isPastDate } from '../../../domain/project-rules';
 import { placeAfter, positionAtEnd } from '../../../domain/task-order';
 import {
   createTaskSchema,
@@ -143,6 +145,7 @@ export async function createTask(platform: Platform, access: ProjectAccess, inpu
     const project = await access.project(tx);
     const actor = requireContributor(access);
     if (!access.canManage) throw forbidden('You do not have permission to add tasks.');
+    if (isPastDate(input.dueDate, format(clock.now(), 'yyyy-MM-dd'))) throw badRequest(TASK_MESSAGES.dueDateInPast, 'due_date_in_past');
     const member = input.assigneeId ? await requireAssignable(tx, project, input.assigneeId) : null;
     const now = clock.now();
     const [row] = await tx
