@@ -2,9 +2,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Task } from '@/domain/tasks';
+import { TASK_MESSAGES, type Task } from '@/domain/tasks';
 import { createQueryClient } from '@/web/lib/query-client';
 import { memberProjectSource } from '@/web/lib/project-source';
+import { TASK_TEXTS } from '../texts';
 import { TasksTab } from './tasks-tab';
 
 const task: Task = {
@@ -69,5 +70,32 @@ describe('TasksTab checkbox', () => {
     fireEvent.click(box);
     expect((box as HTMLInputElement).checked).toBe(true);
     await waitFor(() => expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false));
+  });
+});
+
+describe('TasksTab empty list (issue 27)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('offers those who may add tasks the first one, and opens Create New Task from there', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ items: [] })));
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <TasksTab source={memberProjectSource(task.projectId)} canAddTasks />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(TASK_MESSAGES.empty)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: TASK_TEXTS.createFirst }));
+    // The dialog's code loads when first opened (decision 013).
+    expect(await screen.findByRole('dialog', { name: TASK_MESSAGES.dialogTitle }, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it('shows only the line to those who may not', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ items: [] })));
+    renderTab();
+    expect(await screen.findByText(TASK_MESSAGES.empty)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: TASK_TEXTS.createFirst })).toBeNull();
   });
 });

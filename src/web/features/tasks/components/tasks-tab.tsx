@@ -5,6 +5,7 @@ import type { TaskStatus } from '@/domain/project-status';
 import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_LABELS, toggledTaskStatus, type Task } from '@/domain/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { EmptyState } from '@/web/components/ui/empty-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/class-names';
 import { formatDate, todayIso } from '@/web/lib/format-date';
@@ -206,7 +207,19 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
           {tasks.error.message}
         </p>
       ) : tasks.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{TASK_MESSAGES.empty}</p>
+        // Issue 27: those who may add tasks get the first action here too.
+        <EmptyState
+          title={TASK_MESSAGES.empty}
+          text={canAddTasks ? TASK_TEXTS.noTasksHelp : undefined}
+          action={
+            canAddTasks ? (
+              <Button onClick={() => setDialogOpen(true)} {...preloadOnIntent(CreateTaskDialog)}>
+                <Plus aria-hidden />
+                {TASK_TEXTS.createFirst}
+              </Button>
+            ) : undefined
+          }
+        />
       ) : member && view === 'board' ? (
         <Suspense fallback={<Skeleton className="h-48" />}>
           <TaskBoard tasks={tasks.data} onMove={move} />
