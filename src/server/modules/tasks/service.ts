@@ -103,12 +103,12 @@ async function tellAssignee(
   project: AccessedProject,
   actor: ProjectActor,
   member: { id: string; fullName: string; email: string | null },
-  task: { title: string },
+  task: { id: string; title: string },
 ): Promise<void> {
   if (member.id === actor.profileId) return;
   await notifyMember(
     tx,
-    { organizationId: project.organizationId, recipientId: member.id, kind: 'task_assigned', projectId: project.id, title: INBOX_TEXTS.assigned(task.title), body: project.name },
+    { organizationId: project.organizationId, recipientId: member.id, kind: 'task_assigned', projectId: project.id, taskId: task.id, title: INBOX_TEXTS.assigned(task.title), body: project.name },
     clock.now(),
   );
   if (!member.email) return;
@@ -294,7 +294,7 @@ export async function updateTask(
       for (const recipientId of await projectFollowers(tx, project, actor.profileId)) {
         await notifyMember(
           tx,
-          { organizationId: project.organizationId, recipientId, kind: 'task_completed', projectId: project.id, title: INBOX_TEXTS.completed(row.title), body: project.name },
+          { organizationId: project.organizationId, recipientId, kind: 'task_completed', projectId: project.id, taskId: row.id, title: INBOX_TEXTS.completed(row.title), body: project.name },
           now,
         );
       }

@@ -99,3 +99,28 @@ describe('TasksTab empty list (issue 27)', () => {
     expect(screen.queryByRole('button', { name: TASK_TEXTS.createFirst })).toBeNull();
   });
 });
+
+describe('TasksTab opened for one task (issue 27)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('scrolls to that task, outlines it and gives it the focus', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const other = { ...task, id: '00000000-0000-4000-8000-000000000009', title: 'Order paper' };
+    vi.stubGlobal('fetch', vi.fn(async () => json({ items: [other, task] })));
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <TasksTab source={memberProjectSource(task.projectId)} canAddTasks={false} focusTaskId={task.id} />
+      </QueryClientProvider>,
+    );
+    await screen.findByText('Print menu boards');
+    const row = document.getElementById(`task-${task.id}`)!;
+    await waitFor(() => expect(document.activeElement).toBe(row));
+    expect(row.getAttribute('aria-current')).toBe('true');
+    expect(document.getElementById(`task-${other.id}`)!.getAttribute('aria-current')).toBeNull();
+    expect(scrolled).toHaveBeenCalledWith({ block: 'center' });
+  });
+});

@@ -40,17 +40,23 @@ type TaskItemProps = {
   pending: boolean;
   canToggle: boolean;
   nextStatus: (status: TaskStatus) => ToggleStatus;
+  /** The task the page was opened for: outlined, and focusable so it can take the focus. */
+  highlighted?: boolean;
 };
 
-function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, showAssignee, menu }: TaskItemProps) {
+function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, showAssignee, menu, highlighted }: TaskItemProps) {
   const completed = (clicked ?? task.status) === 'completed';
   const overdue = isTaskOverdue(task, todayIso());
   return (
     <li
+      id={`task-${task.id}`}
+      tabIndex={highlighted ? -1 : undefined}
+      aria-current={highlighted ? 'true' : undefined}
       className={cn(
-        'flex gap-3 rounded-lg border bg-card p-4',
+        'flex scroll-mt-24 gap-3 rounded-lg border bg-card p-4',
         completed && 'border-emerald-200 bg-emerald-50/60',
         overdue && 'border-red-200 bg-red-50/60',
+        highlighted && 'ring-2 ring-primary ring-offset-2 outline-none',
       )}
     >
       <input
@@ -104,6 +110,8 @@ type TasksTabProps = {
    * board beside the list, the choice remembered per user.
    */
   member?: { viewerId: string; canEdit: boolean };
+  /** A task to show (issue 27: an inbox notification opens it): scrolled to, outlined and focused. */
+  focusTaskId?: string | null;
 };
 
 type TaskView = 'list' | 'board';
@@ -118,10 +126,19 @@ function rememberedView(viewerId: string | undefined): TaskView {
   }
 }
 
-export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = memberToggleStatus, member }: TasksTabProps) {
+export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = memberToggleStatus, member, focusTaskId = null }: TasksTabProps) {
   const tasks = useQuery(taskListQuery(source));
   const setStatus = useSetTaskStatus(source);
-  const [view, setView] = useState<TaskView>(() => rememberedView(member?.viewerId));
+  // A task to show opens the list, where every task has its row.
+  const [view, setView] = useState<TaskView>(() => (focusTaskId ? 'list' : rememberedView(member?.viewerId)));
+  const focusTarget = focusTaskId && tasks.data?.some((task) => task.id === focusTaskId) ? focusTaskId : null;
+  // Once its row is in the list, the task asked for is scrolled to the middle and takes the focus.
+  useEffect(() => {
+    if (!focusTarget) return;
+    const row = document.getElementById(`task-${focusTarget}`);
+    row?.scrollIntoView({ block: 'center' });
+    row?.focus({ preventScroll: true });
+  }, [focusTarget]);
   // The task being edited in its row (staff), and giving focus back to its menu afterwards.
   const [editingId, setEditingId] = useState<string | null>(null);
   const returnFocusTo = useRef<string | null>(null);
@@ -242,6 +259,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
                 canToggle={canToggle}
                 nextStatus={nextStatus}
                 onToggle={() => toggle(task)}
+                highlighted={focusTarget === task.id}
                 showAssignee={member !== undefined}
                 menu={
                   member ? (
