@@ -15,6 +15,7 @@ async function projectThroughApi(page: Page, name: string): Promise<string> {
 
 const tomorrow = () => format(addDays(new Date(), 1), 'yyyy-MM-dd');
 const yesterday = () => format(addDays(new Date(), -1), 'yyyy-MM-dd');
+const today = () => format(new Date(), 'yyyy-MM-dd');
 
 test.describe('Agency owner on the project page', () => {
   let owner: ReturnType<typeof newAccount>;
@@ -58,10 +59,16 @@ test.describe('Agency owner on the project page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Harbor Rebrand 2027' })).toBeVisible();
     await expect(form.getByRole('combobox', { name: 'Status' })).toHaveText('Active');
 
-    // Due today or earlier: the chosen status stays.
+    // A date moved before today is refused at the field, before anything is sent (issue 27).
+    await form.getByLabel('Due Date').fill(yesterday());
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(form.getByText('Due date cannot be in the past.')).toBeVisible();
+
+    // Due today: the chosen status stays.
     await form.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'On Hold' }).click();
-    await form.getByLabel('Due Date').fill(yesterday());
+    await form.getByLabel('Due Date').fill(today());
+    await expect(form.getByText('Due date cannot be in the past.')).toBeHidden();
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Project updated successfully')).toHaveCount(2);
     await expect(page.locator('header').getByText('On Hold')).toBeVisible();
@@ -83,12 +90,15 @@ test.describe('Agency owner on the project page', () => {
     await expect(dialog.getByRole('combobox', { name: 'Priority' })).toHaveText('Medium');
     await dialog.getByRole('combobox', { name: 'Priority' }).click();
     await page.getByRole('option', { name: 'High' }).click();
+    // A past due date is refused at the field, before anything is sent (issue 27).
     await dialog.getByLabel('Due Date').fill(yesterday());
+    await dialog.getByRole('button', { name: 'Create Task' }).click();
+    await expect(dialog.getByText('Due date cannot be in the past.')).toBeVisible();
+    await dialog.getByLabel('Due Date').fill(today());
     await dialog.getByRole('button', { name: 'Create Task' }).click();
     await expect(dialog).toBeHidden();
 
     const task = page.getByRole('listitem').filter({ hasText: 'Print menu boards' });
-    await expect(task.getByText('(Overdue)')).toBeVisible();
     await expect(task.getByText('high')).toBeVisible();
     // Statuses read as the board's columns, not as stored values (issue 27).
     await expect(task.getByText('To Do', { exact: true })).toBeVisible();
@@ -97,7 +107,6 @@ test.describe('Agency owner on the project page', () => {
     await expect(toast(page, 'Task marked as Completed.')).toBeVisible();
     await expect(task.getByText('Print menu boards')).toHaveClass(/line-through/);
     await expect(task.getByText(/^Completed /)).toBeVisible();
-    await expect(task.getByText('(Overdue)')).toBeHidden();
     const [link] = await readEmail(page.request, owner.email, new RegExp(`https?://\\S+/project/${projectId}`));
     expect(link).toContain(`/project/${projectId}`);
 

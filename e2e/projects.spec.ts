@@ -146,9 +146,23 @@ test.describe('Agency owner', () => {
     await addClient(page, 'Helix Health');
     await page.goto('/?tab=projects');
     await page.getByRole('button', { name: 'Add Project' }).click();
-    const dueDate = page.getByRole('dialog', { name: 'Create New Project' }).getByLabel('Due Date');
+    const dialog = page.getByRole('dialog', { name: 'Create New Project' });
+    const dueDate = dialog.getByLabel('Due Date');
     const min = await dueDate.getAttribute('min');
     expect(min).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // A past date typed in is refused at the field, and nothing is sent (issue 27).
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/projects')) posts.push(request.url());
+    });
+    await dialog.getByLabel('Project Name').fill('Late Launch');
+    await dialog.getByRole('combobox', { name: 'Client' }).click();
+    await page.getByRole('option', { name: 'Helix Health' }).click();
+    await dueDate.fill('2020-01-15');
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await expect(dialog.getByText('Due date cannot be in the past.')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    expect(posts).toEqual([]);
   });
 });
 

@@ -5,9 +5,13 @@ import type { ProjectCard } from './projects';
 
 describe('CSV cells', () => {
   it('turns cells a spreadsheet would run as a formula into text', () => {
-    for (const cell of ['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1']) {
+    for (const cell of ['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1', '+A1', '-cmd|\' /C calc\'!A0', '+SUM(1)', '- item', '+', '-"x"']) {
       expect(neutralizeFormula(cell)).toBe(`'${cell}`);
     }
+  });
+
+  it('leaves a phone number or a negative amount as typed: a sign followed by no formula', () => {
+    for (const cell of ['+1 555 0100', '+44 20 7946 0958', '+1 (555) 010-0100', '-12.5', '+33.1.23.45.67.89']) expect(neutralizeFormula(cell)).toBe(cell);
   });
 
   it('leaves every other cell as it is', () => {
@@ -26,7 +30,7 @@ describe('CSV cells', () => {
       ownerName: null,
       createdAt: '2026-11-22T10:00:00.000Z',
     };
-    expect(PROJECT_EXPORT_COLUMNS.map((c) => c.header)).toEqual(['Name', 'Client', 'Status', 'Due Date', 'Owner', 'Description', 'Created At']);
+    expect(PROJECT_EXPORT_COLUMNS.map((c) => c.header)).toEqual(['Name', 'Client', 'Status', 'Due Date', 'Owner', 'Description', 'Created At (UTC)']);
     expect(csvCells(PROJECT_EXPORT_COLUMNS, project)).toEqual(["'=cmd|calc", 'Acme', 'On Hold', '2027-01-31', '', '', '2026-11-22T10:00:00.000Z']);
   });
 
@@ -42,6 +46,7 @@ describe('CSV cells', () => {
       createdAt: '2026-11-22T10:00:00.000Z',
     };
     const [time, user, email, action, project, details] = csvCells(ACTIVITY_EXPORT_COLUMNS, entry);
+    expect(ACTIVITY_EXPORT_COLUMNS[0]!.header).toBe('Time (UTC)');
     expect([time, email, action, project]).toEqual(['2026-11-22T10:00:00.000Z', '', 'Upload File', 'Site']);
     expect(user).toMatch(/\w/);
     expect(details).toBe('File name: brief.pdf; File size: 2048; Due date: 2027-01-31');

@@ -11,13 +11,22 @@ import { listProjectsQuerySchema, type ProjectCard } from './projects';
 export type CsvColumn<Row> = { header: string; value: (row: Row) => string | null };
 
 /**
- * A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (and tab or carriage return,
- * which some strip first) as a formula: "=HYPERLINK(...)" in a client's name would run on the
- * agency's machine. Such a cell gets a leading apostrophe, which spreadsheets show as text.
+ * A spreadsheet runs a cell that starts with `=` or `@` (and tab or carriage return, which some
+ * strip first) as a formula: "=HYPERLINK(...)" in a client's name would run on the agency's
+ * machine. Such a cell gets a leading apostrophe, which spreadsheets show as text. A leading `+`
+ * or `-` starts a formula only when a formula follows: a phone number ('+1 555 0100',
+ * '+1 (555) 010-0100') or a negative amount ('-12.5') holds nothing but digits and phone
+ * punctuation, which can name no function, reference, string or other program, so it is left as
+ * typed (issue 27); anything else after the sign ('+1+1', '-cmd|...', '+A1') is neutralised.
  */
 export function neutralizeFormula(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+  if (/^[=@\t\r]/.test(cell)) return `'${cell}`;
+  if (/^[+-]/.test(cell) && !/^[+-][\d(][\d ().-]*$/.test(cell)) return `'${cell}`;
+  return cell;
 }
+
+/** Timestamps are exported as stored, in UTC (ISO 8601 with Z); the header says so. */
+const UTC = ' (UTC)';
 
 export const PROJECT_EXPORT_COLUMNS: CsvColumn<ProjectCard>[] = [
   { header: 'Name', value: (p) => p.name },
@@ -26,7 +35,7 @@ export const PROJECT_EXPORT_COLUMNS: CsvColumn<ProjectCard>[] = [
   { header: 'Due Date', value: (p) => p.dueDate },
   { header: 'Owner', value: (p) => p.ownerName },
   { header: 'Description', value: (p) => p.description },
-  { header: 'Created At', value: (p) => p.createdAt },
+  { header: `Created At${UTC}`, value: (p) => p.createdAt },
 ];
 
 export const CLIENT_EXPORT_COLUMNS: CsvColumn<Client>[] = [
@@ -37,11 +46,11 @@ export const CLIENT_EXPORT_COLUMNS: CsvColumn<Client>[] = [
   { header: 'Website', value: (c) => c.website },
   { header: 'Description', value: (c) => c.description },
   { header: 'Owner', value: (c) => c.ownerName },
-  { header: 'Created At', value: (c) => c.createdAt },
+  { header: `Created At${UTC}`, value: (c) => c.createdAt },
 ];
 
 export const ACTIVITY_EXPORT_COLUMNS: CsvColumn<ActivityEntry>[] = [
-  { header: 'Time', value: (a) => a.createdAt },
+  { header: `Time${UTC}`, value: (a) => a.createdAt },
   { header: 'User', value: (a) => activityActorName(a) },
   { header: 'Email', value: (a) => a.user?.email ?? null },
   { header: 'Action', value: (a) => actionLabel(a.action) },

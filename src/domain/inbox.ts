@@ -15,6 +15,8 @@ export const notificationSchema = z.object({
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
   projectId: z.string().nullable(),
+  /** A task's notification names its task: opening it shows the task on the project's Tasks tab. */
+  taskId: z.string().nullable(),
   title: z.string(),
   body: z.string().nullable(),
   createdAt: z.string(),

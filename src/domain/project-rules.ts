@@ -24,3 +24,12 @@ export const PROJECT_MESSAGES = {
   deleteConfirm: (name: string) =>
     `Are you sure you want to delete ${name}? This action cannot be undone and all related data will be permanently removed.`,
 } as const;
+
+/**
+ * Spec 2: a due date before today cannot be chosen. The server refuses it, and the project and
+ * task forms say so at the field before sending (issue 27). On an edit, the date the record
+ * already has stays allowed: an overdue project keeps its date when its other fields change.
+ */
+export function isPastDate(date: string | null | undefined, today: string, kept: string | null = null): boolean {
+  return !!date && date < today && date !== kept;
+}

@@ -6,7 +6,7 @@ import { answersSchema, askedFields, formDataSchema, TEMPLATE_MESSAGES } from '.
 import type { ProjectStatus } from './project-status';
 import { PROJECT_MESSAGES } from './project-rules';
 // Named here too for the API and the server; pages read them from project-rules.ts (decision 013).
-export { PROJECT_MESSAGES } from './project-rules';
+export { isPastDate, PROJECT_MESSAGES } from './project-rules';
 
 /** Stored due dates are yyyy-MM-dd (spec 9). */
 export const isoDate = z
@@ -77,10 +77,6 @@ export const listProjectsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional().default(PROJECT_PAGE_SIZE),
 });
 
-/** A due date before today cannot be chosen (spec 2) and the server refuses it. */
-export function isPastDate(date: string, today: string): boolean {
-  return date < today;
-}
 
 /** Decision 3: active projects past their due date are overdue. */
 export function becomesOverdue(status: ProjectStatus, dueDate: string | null, today: string): boolean {

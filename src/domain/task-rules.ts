@@ -5,6 +5,7 @@ import type { TaskStatus } from './project-status';
 
 export const TASK_MESSAGES = {
   titleRequired: 'Task title is required',
+  dueDateInPast: 'Due date cannot be in the past.',
   addTask: 'Add Task',
   dialogTitle: 'Create New Task',
   create: 'Create Task',

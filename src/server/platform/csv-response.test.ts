@@ -33,7 +33,7 @@ beforeAll(async () => {
   const [acme, formula] = await t.db
     .insert(clients)
     .values([
-      { organizationId, name: 'Acme', contactEmail: 'dana@acme.example', createdBy: orgAdmin.profileId },
+      { organizationId, name: 'Acme', contactEmail: 'dana@acme.example', contactPhone: '+1 555 0100', createdBy: orgAdmin.profileId },
       { organizationId, name: '=HYPERLINK("http://evil.example","Click")', createdBy: orgAdmin.profileId },
     ])
     .returning();
@@ -66,7 +66,7 @@ describe('projects export', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="projects-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header, ...rows] = rowsOf(res.body);
-    expect(header).toEqual(['Name', 'Client', 'Status', 'Due Date', 'Owner', 'Description', 'Created At']);
+    expect(header).toEqual(['Name', 'Client', 'Status', 'Due Date', 'Owner', 'Description', 'Created At (UTC)']);
     expect(rows).toHaveLength(PROJECTS);
     expect(rows[0]![0]).toBe(`Project ${PROJECTS - 1}`);
     expect(rows.at(-1)).toEqual(['Project 0000', 'Acme', 'On Hold', '2027-06-30', 'Olive Owner', '', '2026-01-01T00:00:00.000Z']);
@@ -96,7 +96,7 @@ describe('projects export', () => {
     expect(dev.json().error.message).toBe(EXPORT_MESSAGES.forbidden);
     expect((await t.app.inject({ method: 'GET', url: '/api/projects/export' })).statusCode).toBe(401);
     const other = rowsOf((await outsider.inject({ method: 'GET', url: '/api/projects/export' })).body);
-    expect(other).toEqual([['Name', 'Client', 'Status', 'Due Date', 'Owner', 'Description', 'Created At']]);
+    expect(other).toEqual([['Name', 'Client', 'Status', 'Due Date', 'Owner', 'Description', 'Created At (UTC)']]);
   });
 
   it('refuses a filter the list would refuse', async () => {
@@ -109,10 +109,10 @@ describe('projects export', () => {
 describe('clients export', () => {
   it('downloads the clients, searched, neutralised, and never another organization\'s', async () => {
     const [header, ...rows] = rowsOf((await executive.inject({ method: 'GET', url: '/api/clients/export' })).body);
-    expect(header).toEqual(['Name', 'Contact Name', 'Contact Email', 'Contact Phone', 'Website', 'Description', 'Owner', 'Created At']);
+    expect(header).toEqual(['Name', 'Contact Name', 'Contact Email', 'Contact Phone', 'Website', 'Description', 'Owner', 'Created At (UTC)']);
     expect(rows.map((r) => r[0]).sort()).toEqual(['\'=HYPERLINK("http://evil.example","Click")', 'Acme']);
     const searched = rowsOf((await orgAdmin.inject({ method: 'GET', url: '/api/clients/export?search=dana' })).body).slice(1);
-    expect(searched.map((r) => [r[0], r[2]])).toEqual([['Acme', 'dana@acme.example']]);
+    expect(searched.map((r) => [r[0], r[2], r[3]])).toEqual([['Acme', 'dana@acme.example', '+1 555 0100']]);
   });
 
   it('is refused to developers', async () => {
@@ -125,7 +125,7 @@ describe('activity export', () => {
     const res = await orgAdmin.inject({ method: 'GET', url: '/api/activities/export?action=templates' });
     expect(res.headers['content-disposition']).toMatch(/filename="activity-\d{4}-\d{2}-\d{2}\.csv"/);
     const [header, ...rows] = rowsOf(res.body);
-    expect(header).toEqual(['Time', 'User', 'Email', 'Action', 'Project', 'Details']);
+    expect(header).toEqual(['Time (UTC)', 'User', 'Email', 'Action', 'Project', 'Details']);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.slice(1)).toEqual(['Olive Owner', orgAdmin.email, 'Create Template', '', 'Template name: +Brief']);
   });

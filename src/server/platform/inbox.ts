@@ -13,12 +13,14 @@ export type NewNotification = {
   recipientId: string;
   kind: NotificationKind;
   projectId: string | null;
+  /** The task it is about, for a task's notification: opening it shows that task. */
+  taskId?: string | null;
   title: string;
   body?: string | null;
 };
 
 export async function notifyMember(executor: Executor, notification: NewNotification, now: Date): Promise<void> {
-  await executor.insert(notifications).values({ ...notification, body: notification.body ?? null, createdAt: now });
+  await executor.insert(notifications).values({ ...notification, taskId: notification.taskId ?? null, body: notification.body ?? null, createdAt: now });
   await publishChange(executor, { organizationId: notification.organizationId, topic: 'inbox', recipientId: notification.recipientId });
 }
 

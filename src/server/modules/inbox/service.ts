@@ -25,6 +25,7 @@ export async function listInbox({ db }: Platform, actor: Actor, cursor: string |
       id: row.id,
       kind: row.kind,
       projectId: row.projectId,
+      taskId: row.taskId,
       title: row.title,
       body: row.body,
       createdAt: row.createdAt.toISOString(),

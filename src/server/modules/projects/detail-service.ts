@@ -9,12 +9,13 @@ import {
   updateProjectSchema,
   type ProjectDetail,
 } from '../../../domain/project-details';
+import { isPastDate, PROJECT_MESSAGES } from '../../../domain/project-rules';
 import { canManageProjects } from '../../../domain/roles';
 import { recordActivity } from '../../platform/activity-log';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
 import { clients, projects } from '../../platform/db/schema/work';
-import { forbidden, notFound } from '../../platform/errors';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { visibleProjects } from '../../platform/project-access/member';
 import { resetOverdueProjects, today } from './service';
@@ -66,6 +67,7 @@ export async function updateProject(
     const row = await findVisibleProject(tx, actor, projectId);
     if (!row) throw notFound(PROJECT_DETAIL_MESSAGES.notFound);
     if (!canManageProjects(actor.role)) throw forbidden('You do not have permission to edit this project.');
+    if (isPastDate(input.dueDate, today(clock), row.project.dueDate)) throw badRequest(PROJECT_MESSAGES.dueDateInPast, 'due_date_in_past');
 
     // Spec 4: a due date after today forces the status to active, and the answer says so.
     const { status, forcedActive } = statusAfterEdit(input.status, input.dueDate, today(clock));

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_DETAIL_MESSAGES } from '../../../domain/project-details';
+import { PROJECT_MESSAGES } from '../../../domain/project-rules';
 import { fixedClock } from '../../platform/clock';
 import { activityLogs, developerProjectAccess, projects } from '../../platform/db/schema/work';
 import { asUser, type TestUser } from '../../test/as-user';
@@ -102,6 +103,8 @@ describe('project page API: detail and Project Info edit', () => {
     });
     const todayDue = await edit(executive, project.id, { ...validEdit, status: 'completed', dueDate: '2026-11-22' });
     expect(todayDue.json()).toMatchObject({ statusForcedActive: false, project: { status: 'completed' } });
+    // A past date the project already has may stay (issue 27: only a newly chosen one is refused).
+    await t.db.update(projects).set({ dueDate: '2026-10-01' }).where(eq(projects.id, project.id));
     const cancelled = await edit(executive, project.id, { ...validEdit, status: 'cancelled', dueDate: '2026-10-01' });
     expect(cancelled.json().project.status).toBe('cancelled');
     // Choosing active with a future date is not "forced".
@@ -125,6 +128,15 @@ describe('project page API: detail and Project Info edit', () => {
     expect(await statusOf(overdueNowDue.id)).toBe('active');
     expect(await statusOf(stillOverdue.id)).toBe('overdue');
     expect(await statusOf(other.id)).toBe('overdue');
+  });
+
+  it('refuses a due date newly moved before today, with the create dialog\'s message (issue 27)', async () => {
+    const project = await newProject({ dueDate: '2026-12-01' });
+    const res = await edit(executive, project.id, { ...validEdit, dueDate: '2026-11-21' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: 'due_date_in_past', message: PROJECT_MESSAGES.dueDateInPast });
+    expect((await get(orgAdmin, project.id)).json().dueDate).toBe('2026-12-01');
+    expect((await edit(executive, project.id, { ...validEdit, dueDate: '2026-11-22' })).statusCode).toBe(200);
   });
 
   it('refuses bad input with the spec wording and writes nothing', async () => {

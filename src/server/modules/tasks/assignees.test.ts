@@ -119,9 +119,11 @@ describe('task assignees, My Work and the inbox', () => {
     await change(a.developer, task.id, { status: 'completed' });
     // The project's creator (the organization admin) hears of it; the developer did it.
     const owner = (await inbox(a.orgAdmin)).json();
-    expect(owner.items).toContainEqual(expect.objectContaining({ kind: 'task_completed', title: INBOX_TEXTS.completed('Ship it') }));
+    // Each names its task, so opening it shows the task (issue 27).
+    expect(owner.items).toContainEqual(expect.objectContaining({ kind: 'task_completed', title: INBOX_TEXTS.completed('Ship it'), projectId: a.projectId, taskId: task.id }));
 
     const dev = (await inbox(a.developer)).json();
+    expect(dev.items).toContainEqual(expect.objectContaining({ kind: 'task_assigned', taskId: task.id }));
     expect(dev.unread).toBeGreaterThan(1);
     const firstId = dev.items[0].id as string;
     // Someone else's notification id changes nothing of theirs.

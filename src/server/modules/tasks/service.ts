@@ -7,7 +7,9 @@
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { format } from 'date-fns';
 import { INBOX_TEXTS } from '../../../domain/inbox';
+import { isPastDate } from '../../../domain/project-rules';
 import { boardColumnRank, placeAfter, positionAtEnd } from '../../../domain/task-order';
 import type { ProjectListQuery } from '../../../domain/project-lists';
 import {
@@ -102,12 +104,12 @@ async function tellAssignee(
   project: AccessedProject,
   actor: ProjectActor,
   member: { id: string; fullName: string; email: string | null },
-  task: { title: string },
+  task: { id: string; title: string },
 ): Promise<void> {
   if (member.id === actor.profileId) return;
   await notifyMember(
     tx,
-    { organizationId: project.organizationId, recipientId: member.id, kind: 'task_assigned', projectId: project.id, title: INBOX_TEXTS.assigned(task.title), body: project.name },
+    { organizationId: project.organizationId, recipientId: member.id, kind: 'task_assigned', projectId: project.id, taskId: task.id, title: INBOX_TEXTS.assigned(task.title), body: project.name },
     clock.now(),
   );
   if (!member.email) return;
@@ -166,6 +168,7 @@ export async function createTask(platform: Platform, access: ProjectAccess, inpu
     const project = await access.project(tx);
     const actor = requireContributor(access);
     if (!access.canManage) throw forbidden('You do not have permission to add tasks.');
+    if (isPastDate(input.dueDate, format(clock.now(), 'yyyy-MM-dd'))) throw badRequest(TASK_MESSAGES.dueDateInPast, 'due_date_in_past');
     const member = input.assigneeId ? await requireAssignable(tx, project, input.assigneeId) : null;
     const now = clock.now();
     const [row] = await tx
@@ -314,7 +317,7 @@ export async function updateTask(
       for (const recipientId of await projectFollowers(tx, project, actor.profileId)) {
         await notifyMember(
           tx,
-          { organizationId: project.organizationId, recipientId, kind: 'task_completed', projectId: project.id, title: INBOX_TEXTS.completed(row.title), body: project.name },
+          { organizationId: project.organizationId, recipientId, kind: 'task_completed', projectId: project.id, taskId: row.id, title: INBOX_TEXTS.completed(row.title), body: project.name },
           now,
         );
       }

@@ -71,6 +71,10 @@ describe('tasks API', () => {
     }
     expect((await addTask(orgAdmin, { title: 'T', priority: 'urgent' })).statusCode).toBe(400);
     expect((await addTask(orgAdmin, { title: 'T', dueDate: 'soon' })).statusCode).toBe(400);
+    // Issue 27: a due date before today is refused as on a project, with the same words.
+    const past = await addTask(orgAdmin, { title: 'T', dueDate: '2026-11-21' });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error).toEqual({ code: 'due_date_in_past', message: TASK_MESSAGES.dueDateInPast });
     expect((await addTask(orgAdmin, { title: 'x'.repeat(301) })).statusCode).toBe(400);
     expect((await t.db.select().from(tasks).where(eq(tasks.projectId, projectId))).length).toBe(before);
   });

@@ -143,7 +143,7 @@ function ProjectDetail() {
           {canManageUsers(me.profile.role) ? <RecentActivity scope={{ projectId: data.id }} /> : null}
         </TabsContent>
         <TabsContent value="tasks">
-          <TasksTab source={source} canAddTasks={data.canEdit} member={{ viewerId: me.profile.id, canEdit: data.canEdit }} />
+          <TasksTab source={source} canAddTasks={data.canEdit} member={{ viewerId: me.profile.id, canEdit: data.canEdit }} focusTaskId={searchParams.get('task')} />
         </TabsContent>
         <TabsContent value="files">
           <FilesTab source={source} />

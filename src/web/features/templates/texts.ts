@@ -15,6 +15,9 @@ export const TEMPLATES_TEXTS = {
   delete: (name: string) => `Delete ${name}`,
   createdWithFields: (date: string, fields: number) => `Created ${date} · ${fields} fields`,
   useTemplate: 'Use Template',
+  // The empty list's help and first action (issue 27).
+  noTemplatesHelp: 'A template is a questionnaire your clients answer; every project made from it starts with those questions.',
+  createFirst: 'Create your first template',
   // The Create and Edit Template dialog.
   createTitle: 'Create Template',
   editTitle: 'Edit Template',

@@ -315,6 +315,8 @@ export const notifications = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<NotificationKind>().notNull(),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    // The task a task notification is about, so opening it shows the task (issue 27); gone with it.
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     body: text('body'),
     createdAt,
@@ -323,6 +325,8 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_recipient_idx').on(t.recipientId, t.createdAt, t.id),
     index('notifications_unread_idx').on(t.recipientId).where(sql`${t.readAt} is null`),
+    // A task's deletion sets its notifications' task_id to null: found by this index.
+    index('notifications_task_idx').on(t.taskId),
     check('notifications_kind_check', inList(t.kind, NOTIFICATION_KINDS)),
   ],
 );

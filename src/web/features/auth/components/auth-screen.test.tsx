@@ -11,14 +11,15 @@ import { AuthScreen } from './auth-screen';
 
 type Reply = { status: number; body?: unknown };
 
-/** Answers each API path with the given reply and records the calls. */
-function stubApi(replies: Record<string, Reply>) {
+/** Answers each API path with the given reply (a list: one reply per call, in turn) and records the calls. */
+function stubApi(replies: Record<string, Reply | Reply[]>) {
   const calls: { path: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init: RequestInit) => {
       calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const reply = replies[path] ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
+      const given = replies[path];
+      const reply = (Array.isArray(given) ? given.shift() : given) ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
       return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status });
     }),
   );
@@ -124,6 +125,34 @@ describe('AuthScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
     expect(await screen.findByText('The verification code is invalid or expired.')).toBeTruthy();
     expect(calls.map((c) => c.path)).toEqual(['/api/auth/sign-up/send-code', '/api/auth/sign-up/verify-code']);
+  });
+
+  it('takes down an earlier "Invalid code" once a code passes and the account is created (issue 27)', async () => {
+    const calls = stubApi({
+      '/api/auth/sign-up/send-code': { status: 200, body: { ok: true } },
+      '/api/auth/sign-up/verify-code': [
+        { status: 200, body: { valid: false } },
+        { status: 200, body: { valid: true } },
+      ],
+      '/api/auth/sign-up': { status: 200, body: { id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace', role: 'organization_admin', organizationId: 'o1' } },
+    });
+    renderScreen('sign-up');
+    await screen.findByLabelText('Full Name');
+    type('Full Name', 'Ada Lovelace');
+    type('Email', 'ada@example.com');
+    type('Password', 'secret-123');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Verification Code' }));
+    await screen.findByRole('heading', { name: 'Verify Your Email' });
+
+    type('Verification Code', '111111');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByText('The verification code is invalid or expired.')).toBeTruthy();
+
+    type('Verification Code', '222222');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByText('Account created successfully!')).toBeTruthy();
+    expect(calls.map((c) => c.path)).toContain('/api/auth/sign-up');
+    await waitFor(() => expect(screen.queryByText('The verification code is invalid or expired.')).toBeNull());
   });
 
   it("keeps the typed details and shows the server's message when sending the code fails", async () => {

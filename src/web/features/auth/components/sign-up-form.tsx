@@ -10,7 +10,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { ApiError } from '@/web/lib/api-client';
 import { landAfterSignIn } from '@/web/lib/session';
-import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { dismissNotice, notifyError, notifySuccess } from '@/web/lib/notify';
 import { useSendVerificationCode, useSignUp, useVerifyCode } from '../api';
 import { AUTH_TEXTS } from '../texts';
 
@@ -80,6 +80,9 @@ function DetailsStep({ initial, onCodeSent }: { initial: Details | null; onCodeS
   );
 }
 
+/** One notice for a failed code check: the next try replaces it, a passed check takes it down. */
+const CODE_NOTICE = 'sign-up-code';
+
 function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => void }) {
   const verifyCode = useVerifyCode();
   const signUp = useSignUp();
@@ -93,9 +96,11 @@ function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => v
         onSuccess: ({ valid }) => {
           // Spec 4: the account is created only when the code check says valid.
           if (!valid) {
-            notifyError(AUTH_MESSAGES.codeInvalid, AUTH_MESSAGES.codeInvalidTitle);
+            notifyError(AUTH_MESSAGES.codeInvalid, AUTH_MESSAGES.codeInvalidTitle, CODE_NOTICE);
             return;
           }
+          // An 'Invalid code' of an earlier try would otherwise stay on the Welcome page (issue 27).
+          dismissNotice(CODE_NOTICE);
           // A new account lands on /welcome: the gate goes there straight from the auth screen,
           // so the dashboard at / never shows in between.
           landAfterSignIn('/welcome');
@@ -108,7 +113,7 @@ function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => v
           );
         },
         onError: (error) =>
-          notifyError(error instanceof ApiError && error.status !== 0 ? error.message : AUTH_MESSAGES.verifyFailed),
+          notifyError(error instanceof ApiError && error.status !== 0 ? error.message : AUTH_MESSAGES.verifyFailed, 'Error', CODE_NOTICE),
       },
     );
   });

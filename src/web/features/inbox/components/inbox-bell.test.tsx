@@ -1,16 +1,19 @@
 // @vitest-environment jsdom
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InboxPage, Notification } from '@/domain/inbox';
 import { createQueryClient } from '@/web/lib/query-client';
 import { InboxBell } from './inbox-bell';
 
-const note = (id: string, title: string, read: boolean): Notification => ({
+const TASK_ID = '00000000-0000-4000-8000-0000000000bb';
+
+const note = (id: string, title: string, read: boolean, taskId: string | null = null): Notification => ({
   id: `00000000-0000-4000-8000-00000000000${id}`,
   kind: 'task_assigned',
   projectId: '00000000-0000-4000-8000-0000000000aa',
+  taskId,
   title,
   body: 'Harbor Rebrand',
   createdAt: '2026-11-25T08:00:00.000Z',
@@ -18,6 +21,11 @@ const note = (id: string, title: string, read: boolean): Notification => ({
 });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function ProjectPageStub() {
+  const location = useLocation();
+  return <p>Project page{location.search ? ` ${location.search}` : ''}</p>;
+}
 
 function renderBell(pages: () => InboxPage) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
@@ -31,7 +39,7 @@ function renderBell(pages: () => InboxPage) {
       <MemoryRouter initialEntries={['/']}>
         <Routes>
           <Route path="/" element={<InboxBell />} />
-          <Route path="/project/:id" element={<p>Project page</p>} />
+          <Route path="/project/:id" element={<ProjectPageStub />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -71,6 +79,13 @@ describe('the inbox bell (issue 16)', () => {
     expect(await screen.findByText('Project page')).toBeTruthy();
     const [, init] = fetch.mock.calls.find(([, i]) => i?.method === 'POST')!;
     expect(JSON.parse(String(init!.body))).toEqual({ ids: [note('1', '', false).id] });
+  });
+
+  it("opens a task's notification on the Tasks tab at that task (issue 27)", async () => {
+    renderBell(() => ({ items: [note('1', 'You were assigned "A"', false, TASK_ID)], nextCursor: null, unread: 1 }));
+    await open('Inbox, 1 unread');
+    fireEvent.click(await screen.findByRole('button', { name: /^Unread: You were assigned "A"/ }));
+    expect(await screen.findByText(`Project page ?tab=tasks&task=${TASK_ID}`)).toBeTruthy();
   });
 
   it('says what will show up when there is nothing', async () => {

@@ -31,7 +31,8 @@ export function InboxPopover({ open, onOpenChange, trigger }: InboxPopoverProps)
   const openItem = (item: Notification) => {
     if (!item.read) markRead.mutate({ ids: [item.id] });
     onOpenChange(false);
-    if (item.projectId) void navigate(`/project/${item.projectId}`);
+    // A task's notification opens the task on the Tasks tab (issue 27); others the project.
+    if (item.projectId) void navigate(item.taskId ? `/project/${item.projectId}?tab=tasks&task=${item.taskId}` : `/project/${item.projectId}`);
   };
 
   return (

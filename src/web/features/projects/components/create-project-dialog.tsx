@@ -20,6 +20,7 @@ import { UI_TEXTS } from '@/web/components/ui/texts';
 import { clientOptionsQuery } from '@/web/features/clients/api';
 import { templateChoicesQuery } from '@/web/features/templates/api';
 import { todayIso } from '@/web/lib/format-date';
+import { refusingPastDueDate } from '@/web/lib/past-due-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useCreateProject } from '../api';
 import { PROJECTS_TEXTS } from '../texts';
@@ -68,7 +69,10 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
   // (chooseTemplate keeps the two together).
   const templateRef = useRef(preset);
   const resolver: Resolver<ProjectFormInput, unknown, ProjectFormOutput> = (values, context, options) =>
-    (zodResolver(projectFormSchema(templateRef.current?.fields ?? null)) as Resolver<ProjectFormInput, unknown, ProjectFormOutput>)(values, context, options);
+    refusingPastDueDate(
+      zodResolver(projectFormSchema(templateRef.current?.fields ?? null)) as Resolver<ProjectFormInput, unknown, ProjectFormOutput>,
+      PROJECT_MESSAGES.dueDateInPast,
+    )(values, context, options);
   const form = useForm<ProjectFormInput, unknown, ProjectFormOutput>({ resolver, defaultValues: valuesFrom(preset) });
   const { errors } = form.formState;
 

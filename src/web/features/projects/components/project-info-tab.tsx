@@ -7,6 +7,7 @@ import {
   type EditableProjectStatus,
   type ProjectDetail,
 } from '@/domain/project-details';
+import { PROJECT_MESSAGES } from '@/domain/project-rules';
 import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
 import { QuestionnaireView } from '@/web/components/questionnaire/questionnaire-view';
 import { Button } from '@/web/components/ui/button';
@@ -16,6 +17,7 @@ import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
 import { notifySuccess } from '@/web/lib/notify';
+import { refusingPastDueDate } from '@/web/lib/past-due-date';
 import { useUpdateProject } from '../api';
 import { PROJECTS_TEXTS } from '../texts';
 
@@ -33,7 +35,7 @@ function formValues(project: ProjectDetail) {
 
 function ProjectEditForm({ project }: { project: ProjectDetail }) {
   const updateProject = useUpdateProject(project.id);
-  const form = useForm({ resolver: zodResolver(updateProjectSchema), defaultValues: formValues(project) });
+  const form = useForm({ resolver: refusingPastDueDate(zodResolver(updateProjectSchema), PROJECT_MESSAGES.dueDateInPast, () => project.dueDate), defaultValues: formValues(project) });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {

@@ -8,6 +8,7 @@ import { Button } from '@/web/components/ui/button';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { notifySuccess } from '@/web/lib/notify';
+import { refusingPastDueDate } from '@/web/lib/past-due-date';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { assigneesQuery, useCreateTask } from '../api';
 import { TASK_TEXTS } from '../texts';
@@ -26,7 +27,7 @@ export function CreateTaskDialog({
 }) {
   const createTask = useCreateTask(source);
   const assignees = useQuery({ ...assigneesQuery(source), enabled: open });
-  const form: TaskForm = useForm<TaskFormValues, unknown, z.output<typeof createTaskSchema>>({ resolver: zodResolver(createTaskSchema), defaultValues: emptyValues });
+  const form: TaskForm = useForm<TaskFormValues, unknown, z.output<typeof createTaskSchema>>({ resolver: refusingPastDueDate(zodResolver(createTaskSchema), TASK_MESSAGES.dueDateInPast), defaultValues: emptyValues });
 
   const onSubmit = form.handleSubmit((values) => {
     createTask.mutate(values, {

@@ -2,9 +2,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Task } from '@/domain/tasks';
+import { TASK_MESSAGES, type Task } from '@/domain/tasks';
 import { createQueryClient } from '@/web/lib/query-client';
 import { memberProjectSource } from '@/web/lib/project-source';
+import { TASK_TEXTS } from '../texts';
 import { TasksTab } from './tasks-tab';
 
 const task: Task = {
@@ -119,6 +120,58 @@ describe('TasksTab pages (issue 36) and order (issue 27)', () => {
     expect(await screen.findByText('Oldest done', {}, { timeout: 5000 })).toBeTruthy();
     expect(urls).toEqual([`/api/projects/${task.projectId}/tasks`, `/api/projects/${task.projectId}/tasks?cursor=page2`]);
     expect(screen.queryByRole('button', { name: 'Load more tasks' })).toBeNull();
+  });
+});
+
+describe('TasksTab empty list (issue 27)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('offers those who may add tasks the first one, and opens Create New Task from there', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ items: [], nextCursor: null })));
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <TasksTab source={memberProjectSource(task.projectId)} canAddTasks />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(TASK_MESSAGES.empty)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: TASK_TEXTS.createFirst }));
+    // The dialog's code loads when first opened (decision 013).
+    expect(await screen.findByRole('dialog', { name: TASK_MESSAGES.dialogTitle }, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it('shows only the line to those who may not', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ items: [], nextCursor: null })));
+    renderTab();
+    expect(await screen.findByText(TASK_MESSAGES.empty)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: TASK_TEXTS.createFirst })).toBeNull();
+  });
+});
+
+describe('TasksTab opened for one task (issue 27)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('scrolls to that task, outlines it and gives it the focus', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const other = { ...task, id: '00000000-0000-4000-8000-000000000009', title: 'Order paper' };
+    vi.stubGlobal('fetch', vi.fn(async () => json({ items: [other, task], nextCursor: null })));
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <TasksTab source={memberProjectSource(task.projectId)} canAddTasks={false} focusTaskId={task.id} />
+      </QueryClientProvider>,
+    );
+    await screen.findByText('Print menu boards');
+    const row = document.getElementById(`task-${task.id}`)!;
+    await waitFor(() => expect(document.activeElement).toBe(row));
+    expect(row.getAttribute('aria-current')).toBe('true');
+    expect(document.getElementById(`task-${other.id}`)!.getAttribute('aria-current')).toBeNull();
+    expect(scrolled).toHaveBeenCalledWith({ block: 'center' });
   });
 });
 

@@ -6,6 +6,7 @@ import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_TITLES, toggledTaskStatus, ty
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { LoadMore } from '@/web/components/ui/load-more';
+import { EmptyState } from '@/web/components/ui/empty-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/class-names';
 import { formatDate, todayIso } from '@/web/lib/format-date';
@@ -40,17 +41,23 @@ type TaskItemProps = {
   pending: boolean;
   canToggle: boolean;
   nextStatus: (status: TaskStatus) => ToggleStatus;
+  /** The task the page was opened for: outlined, and focusable so it can take the focus. */
+  highlighted?: boolean;
 };
 
-function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, showAssignee, menu }: TaskItemProps) {
+function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, showAssignee, menu, highlighted }: TaskItemProps) {
   const completed = (clicked ?? task.status) === 'completed';
   const overdue = isTaskOverdue(task, todayIso());
   return (
     <li
+      id={`task-${task.id}`}
+      tabIndex={highlighted ? -1 : undefined}
+      aria-current={highlighted ? 'true' : undefined}
       className={cn(
-        'flex gap-3 rounded-lg border bg-card p-4',
+        'flex scroll-mt-24 gap-3 rounded-lg border bg-card p-4',
         completed && 'border-emerald-200 bg-emerald-50/60',
         overdue && 'border-red-200 bg-red-50/60',
+        highlighted && 'ring-2 ring-primary ring-offset-2 outline-none',
       )}
     >
       <input
@@ -104,6 +111,8 @@ type TasksTabProps = {
    * board beside the list, the choice remembered per user.
    */
   member?: { viewerId: string; canEdit: boolean };
+  /** A task to show (issue 27: an inbox notification opens it): scrolled to, outlined and focused. */
+  focusTaskId?: string | null;
 };
 
 type TaskView = 'list' | 'board';
@@ -118,19 +127,30 @@ function rememberedView(viewerId: string | undefined): TaskView {
   }
 }
 
-export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = memberToggleStatus, member }: TasksTabProps) {
+export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = memberToggleStatus, member, focusTaskId = null }: TasksTabProps) {
   const tasks = useInfiniteQuery(taskListQuery(source));
   // Every loaded page in list order, which is the board's (issue 27).
   const loaded = useMemo(() => loadedTasks(tasks.data), [tasks.data]);
   const setStatus = useSetTaskStatus(source);
-  const [view, setView] = useState<TaskView>(() => rememberedView(member?.viewerId));
+  // A task to show opens the list, where every task has its row.
+  const [view, setView] = useState<TaskView>(() => (focusTaskId ? 'list' : rememberedView(member?.viewerId)));
   const onBoard = member !== undefined && view === 'board';
   // The board needs every task in its column: it loads the pages one after another (open
-  // columns first, as the order puts them) instead of a Load more button (decision 021).
+  // columns first, as the order puts them) instead of a Load more button (decision 021). A task
+  // asked for by the inbox is looked for the same way until it is loaded.
   const { hasNextPage, isFetchingNextPage, isError, fetchNextPage } = tasks;
+  const focusTarget = focusTaskId && loaded.some((task) => task.id === focusTaskId) ? focusTaskId : null;
+  const seekingFocus = focusTaskId !== null && focusTarget === null;
   useEffect(() => {
-    if (onBoard && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-  }, [onBoard, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+    if ((onBoard || seekingFocus) && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [onBoard, seekingFocus, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  // Once its row is in the list, the task asked for is scrolled to the middle and takes the focus.
+  useEffect(() => {
+    if (!focusTarget) return;
+    const row = document.getElementById(`task-${focusTarget}`);
+    row?.scrollIntoView({ block: 'center' });
+    row?.focus({ preventScroll: true });
+  }, [focusTarget]);
   // The task being edited in its row (staff), and giving focus back to its menu afterwards.
   const [editingId, setEditingId] = useState<string | null>(null);
   const returnFocusTo = useRef<string | null>(null);
@@ -216,7 +236,19 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
           {tasks.error.message}
         </p>
       ) : loaded.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{TASK_MESSAGES.empty}</p>
+        // Issue 27: those who may add tasks get the first action here too.
+        <EmptyState
+          title={TASK_MESSAGES.empty}
+          text={canAddTasks ? TASK_TEXTS.noTasksHelp : undefined}
+          action={
+            canAddTasks ? (
+              <Button onClick={() => setDialogOpen(true)} {...preloadOnIntent(CreateTaskDialog)}>
+                <Plus aria-hidden />
+                {TASK_TEXTS.createFirst}
+              </Button>
+            ) : undefined
+          }
+        />
       ) : onBoard ? (
         <Suspense fallback={<Skeleton className="h-48" />}>
           {tasks.hasNextPage ? (
@@ -245,6 +277,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
                   canToggle={canToggle}
                   nextStatus={nextStatus}
                   onToggle={() => toggle(task)}
+                  highlighted={focusTarget === task.id}
                   showAssignee={member !== undefined}
                   menu={
                     member ? (

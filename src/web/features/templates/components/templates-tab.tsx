@@ -7,6 +7,7 @@ import { TEMPLATE_MESSAGES, type Template } from '@/domain/templates';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
+import { EmptyState } from '@/web/components/ui/empty-state';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -76,9 +77,23 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
             {TEMPLATES_TEXTS.showing(first?.matched ?? 0, first?.total ?? 0)}
           </p>
           {items.length === 0 ? (
-            <div className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
-              {debounced ? TEMPLATE_MESSAGES.noMatches : TEMPLATE_MESSAGES.noTemplates}
-            </div>
+            debounced ? (
+              <EmptyState title={TEMPLATE_MESSAGES.noMatches} />
+            ) : (
+              // Issue 27: the first visit offers the first action, as the projects list does.
+              <EmptyState
+                title={TEMPLATE_MESSAGES.noTemplates}
+                text={TEMPLATES_TEXTS.noTemplatesHelp}
+                action={
+                  manage ? (
+                    <Button onClick={() => setEditor({ open: true })}>
+                      <Plus aria-hidden />
+                      {TEMPLATES_TEXTS.createFirst}
+                    </Button>
+                  ) : undefined
+                }
+              />
+            )
           ) : (
             <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
               {items.map((template) => (
