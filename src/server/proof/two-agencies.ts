@@ -87,7 +87,8 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
       developer: await member('developer', id, marker, 'Developer'),
     };
   };
-  // With a template, the kit's share link is an intake link with that questionnaire (issue 15).
+  // With a template, the kit's share link is an intake link with that questionnaire (issue 15)
+  // that also shows the project (issue 27), so one link reaches every shared route.
   const projectKit = async (owner: TestUser, clientId: string, marker: string, developer?: TestUser, templateId?: string): Promise<ProjectKit> => {
     const as = (o: InjectOptions) => ok(owner.inject(o));
     const projectId = (await as({ method: 'POST', url: '/api/projects', payload: { name: `${marker} Project`, clientId } })).id;
@@ -97,7 +98,7 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
     const noteId = (await as({ method: 'POST', url: `${base}/notes`, payload: { content: `${marker} Note` } })).id;
     const fileId = (await as({ method: 'POST', url: `${base}/files`, ...multipart(`${marker}-brief.pdf`, PDF) })).id;
     const linkId = (await as({ method: 'POST', url: `${base}/links`, payload: { name: `${marker} Link`, url: 'https://example.com/brief' } })).id;
-    const link = await as({ method: 'POST', url: `${base}/access-links`, payload: { name: `${marker} Share`, ...(templateId ? { intake: true, templateId } : {}) } });
+    const link = await as({ method: 'POST', url: `${base}/access-links`, payload: { name: `${marker} Share`, ...(templateId ? { intake: true, showProject: true, templateId } : {}) } });
     return { projectId, taskId, noteId, fileId, linkId, accessLinkId: link.id, token: link.token! };
   };
 
