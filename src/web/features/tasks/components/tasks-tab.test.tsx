@@ -101,7 +101,7 @@ describe('TasksTab pages (issue 36) and order (issue 27)', () => {
     renderTab();
     await screen.findByText('Done');
     const titles = () => screen.getAllByRole('checkbox').map((box) => box.getAttribute('aria-label'));
-    expect(titles()).toEqual(['Mark "Top to do" as completed', 'Mark "Later to do" as completed', 'Mark "Done" as pending']);
+    expect(titles()).toEqual(['Mark "Top to do" as Completed', 'Mark "Later to do" as Completed', 'Mark "Done" as To Do']);
     expect(screen.queryByText('Oldest done')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Load more tasks' }));
     expect(await screen.findByText('Oldest done')).toBeTruthy();
