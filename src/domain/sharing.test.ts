@@ -27,13 +27,14 @@ describe('sharedToggleStatus', () => {
 
 describe('createAccessLinkSchema', () => {
   it('treats empty and missing name, password and expiry as none', () => {
-    expect(createAccessLinkSchema.parse({})).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true, intake: false, templateId: null });
+    expect(createAccessLinkSchema.parse({})).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true, intake: false, showProject: false, templateId: null });
     expect(createAccessLinkSchema.parse({ name: '   ', password: '', expiresInDays: null })).toEqual({
       name: null,
       password: null,
       expiresInDays: null,
       viewersMayContribute: true,
       intake: false,
+      showProject: false,
       templateId: null,
     });
     // 'Viewers may contribute' is on unless turned off (spec 6; issue #19).
@@ -48,6 +49,7 @@ describe('createAccessLinkSchema', () => {
       expiresInDays: 30,
       viewersMayContribute: true,
       intake: false,
+      showProject: false,
       templateId: null,
     });
     for (const days of [1, 7, 30, 90]) expect(createAccessLinkSchema.parse({ expiresInDays: days }).expiresInDays).toBe(days);
