@@ -17,7 +17,7 @@ import { sessions, users } from '../../platform/db/schema/auth';
 import { passwordResetTokens, verificationCodes } from '../../platform/db/schema/platform';
 import { emailNotifications, profiles } from '../../platform/db/schema/tenancy';
 import { badRequest, conflict, unauthorized } from '../../platform/errors';
-import { enqueueEmail } from '../../platform/mail/outbox';
+import { enqueueEmail, type OutgoingEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
 import { passwordResetEmail, signUpAttemptEmail, verificationCodeEmail, welcomeEmail } from './emails';
 
@@ -30,6 +30,37 @@ export const MAX_CODE_ATTEMPTS = 5;
 /** Codes are keyed to the email and the server secret, so a leaked table row reveals nothing. */
 export function hashCode(platform: Platform, email: string, code: string): string {
   return createHmac('sha256', platform.config.authSecret).update(`${email}\n${code}`).digest('hex');
+}
+
+/**
+ * A new emailed code of `purpose` for `email` (sign-up, or the sign-in step-up of issue 26):
+ * stored hashed with its lifetime, the earlier unused ones of that purpose retired (only the
+ * newest counts), and its email queued, in one transaction. Returns the code.
+ */
+export async function issueEmailedCode(
+  platform: Platform,
+  email: string,
+  purpose: 'sign_up' | 'sign_in',
+  lifetimeMs: number,
+  emailFor: (to: string, code: string) => OutgoingEmail,
+): Promise<string> {
+  const code = randomCode();
+  const now = platform.clock.now();
+  await platform.db.transaction(async (tx) => {
+    await tx
+      .update(verificationCodes)
+      .set({ usedAt: now })
+      .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)));
+    await tx.insert(verificationCodes).values({
+      email,
+      purpose,
+      codeHash: hashCode(platform, email, code),
+      expiresAt: new Date(now.getTime() + lifetimeMs),
+      createdAt: now,
+    });
+    await enqueueEmail(tx, emailFor(email, code));
+  });
+  return code;
 }
 
 /** A random emailed code of VERIFICATION_CODE_LENGTH digits. */
@@ -57,23 +88,7 @@ export async function sendSignUpCode(platform: Platform, email: string, log: Fas
     }
     return;
   }
-  const code = randomCode();
-  const now = platform.clock.now();
-  await platform.db.transaction(async (tx) => {
-    // Only the newest code counts: sending again retires the earlier unused ones.
-    await tx
-      .update(verificationCodes)
-      .set({ usedAt: now })
-      .where(and(eq(verificationCodes.email, email), isSignUpCode, isNull(verificationCodes.usedAt)));
-    await tx.insert(verificationCodes).values({
-      email,
-      purpose: 'sign_up',
-      codeHash: hashCode(platform, email, code),
-      expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
-      createdAt: now,
-    });
-    await enqueueEmail(tx, verificationCodeEmail(email, code));
-  });
+  const code = await issueEmailedCode(platform, email, 'sign_up', CODE_LIFETIME_MS, verificationCodeEmail);
   // Issue 2: with no SMTP configured, the server log shows the code too.
   if (!platform.config.smtpUrl) log.info(`verification code for ${email}: ${code}`);
 }

@@ -15,7 +15,7 @@ import { unauthorized } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
 import { signInAttackEmail, signInCodeEmail } from './emails';
-import { hashCode, MAX_CODE_ATTEMPTS, randomCode } from './service';
+import { hashCode, issueEmailedCode, MAX_CODE_ATTEMPTS } from './service';
 
 export const SIGN_IN_CODE_LIFETIME_MS = 15 * 60 * 1000;
 
@@ -52,23 +52,7 @@ async function issueSignInCode(platform: Platform, email: string, account: SignI
   // One after the other: a refused second click in a minute must not use up the hour's codes.
   if (!(await withinRateLimit(platform, 'sign-in-code', { email }))) return;
   if (!(await withinRateLimit(platform, 'sign-in-code-hourly', { email }))) return;
-  const code = randomCode();
-  const now = platform.clock.now();
-  await platform.db.transaction(async (tx) => {
-    // Only the newest code counts: a new one retires the earlier unused ones.
-    await tx
-      .update(verificationCodes)
-      .set({ usedAt: now })
-      .where(and(eq(verificationCodes.email, email), isSignInCode, isNull(verificationCodes.usedAt)));
-    await tx.insert(verificationCodes).values({
-      email,
-      purpose: 'sign_in',
-      codeHash: hashCode(platform, email, code),
-      expiresAt: new Date(now.getTime() + SIGN_IN_CODE_LIFETIME_MS),
-      createdAt: now,
-    });
-    await enqueueEmail(tx, signInCodeEmail(account.email, code));
-  });
+  await issueEmailedCode(platform, email, 'sign_in', SIGN_IN_CODE_LIFETIME_MS, (_, code) => signInCodeEmail(account.email, code));
 }
 
 /**
