@@ -57,9 +57,9 @@ test.describe('Agency owner with a long-running project', () => {
 
     // Tasks: the board's order (To Do by position: a new task goes last), so the newest is last.
     await page.goto(`/project/${projectId}?tab=tasks`);
-    const boxes = page.getByRole('checkbox', { name: /^Mark "Task \d+" as completed$/ });
+    const boxes = page.getByRole('checkbox', { name: /^Mark "Task \d+" as Completed$/ });
     await expect(boxes).toHaveCount(50);
-    const lastTask = page.getByRole('checkbox', { name: `Mark "Task ${padded(COUNT)}" as completed` });
+    const lastTask = page.getByRole('checkbox', { name: `Mark "Task ${padded(COUNT)}" as Completed` });
     await expect(lastTask).toHaveCount(0);
     await loadUntilVisible(page, 'Load more tasks', page.getByText(`Task ${padded(COUNT)}`, { exact: true }));
     await expect(lastTask).toBeVisible();

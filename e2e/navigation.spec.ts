@@ -68,6 +68,12 @@ for (const viewport of [
       await expect(breadcrumbs(page).getByRole('listitem')).toHaveText(['Projects', 'Harbor Coffee', 'Harbor Rebrand']);
       await expect(breadcrumbs(page).getByRole('link', { name: 'Projects' })).toHaveAttribute('href', '/?tab=projects');
       await expect(breadcrumbs(page).getByText('Harbor Rebrand')).toHaveAttribute('aria-current', 'page');
+      // Issue 27: the client crumb is a link too, and the card's sharing actions are on the page.
+      await expect(breadcrumbs(page).getByRole('link', { name: 'Harbor Coffee' })).toHaveAttribute('href', '/?tab=clients');
+      if (!phone) {
+        await expect(page.getByRole('button', { name: 'Share Link' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Assign Dev' })).toBeVisible();
+      }
 
       // The shell: sign out, and the side navigation with Projects as the current section.
       await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();

@@ -5,7 +5,7 @@ import { ArrowLeft, Building2, CalendarDays, LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PROJECT_DETAIL_MESSAGES } from '@/domain/project-details';
-import { canManageUsers, tabTitle } from '@/domain/roles';
+import { canManageProjects, canManageUsers, tabTitle } from '@/domain/roles';
 import { Button } from '@/web/components/ui/button';
 import { Breadcrumbs } from '@/web/components/ui/breadcrumbs';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
@@ -16,6 +16,7 @@ import { projectDetailQuery } from '@/web/features/projects/api';
 import { ProjectInfoTab } from '@/web/features/projects/components/project-info-tab';
 import { ProjectStatusBadge } from '@/web/features/projects/components/project-status-badge';
 import { PROJECTS_TEXTS } from '@/web/features/projects/texts';
+import { ProjectShareActions } from '@/web/features/sharing/components/project-share-actions';
 import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
 import { ApiError } from '@/web/lib/api-client';
 import { useDocumentTitle } from '@/web/lib/document-title';
@@ -104,7 +105,8 @@ function ProjectDetail() {
       <Breadcrumbs
         items={[
           { label: tabTitle('projects'), to: '/?tab=projects' },
-          { label: data.clientName },
+          // Issue 27: the client crumb leads to the Clients tab, as the projects crumb to its list.
+          { label: data.clientName, to: '/?tab=clients' },
           { label: data.name },
         ]}
       />
@@ -113,6 +115,8 @@ function ProjectDetail() {
           <h1 className="text-2xl font-bold tracking-tight break-words">{data.name}</h1>
           <ProjectStatusBadge status={data.status} />
         </div>
+        {/* Issue 27: the card's Assign Dev and Share Link (spec 2) here too, for staff. */}
+        {canManageProjects(me.profile.role) ? <ProjectShareActions projectId={data.id} projectName={data.name} /> : null}
         {data.description ? <p className="whitespace-pre-wrap text-muted-foreground">{data.description}</p> : null}
         <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">
