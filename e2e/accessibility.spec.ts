@@ -152,7 +152,8 @@ test.describe('Accessibility', () => {
   test('the template builder with a half-filled field, and the intake form with its messages (issue 27)', async ({ page, browser }) => {
     test.slow();
     await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);
-    await page.goto('/?tab=projects');
+    // Signed in before moving on: a navigation while the sign-in request runs cancels it.
+    await expect(page.getByTestId('user-name')).toBeVisible();
     await page.getByRole('tab', { name: 'Templates' }).click();
     await page.getByRole('button', { name: 'Add Template' }).click();
     const editor = page.getByRole('dialog', { name: 'Create Template' });
