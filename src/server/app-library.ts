@@ -5,3 +5,4 @@
 export { buildApp } from './app';
 export { loadConfig } from './platform/config';
 export { openDatabase, PGLITE_OPTIONS, schema } from './platform/db/client';
+export { onLocalChange } from './platform/realtime/local-changes';

@@ -16,11 +16,14 @@ import type { Database, DatabaseHandle } from '../platform/db/client';
  * The app from the sources, or with TEST_BUILT_SERVER=1 from the build (dist/server, made by
  * `npm run build`): CI runs the data, auth and sharing suites that way too (issue 26).
  */
-const { buildApp, loadConfig, openDatabase, PGLITE_OPTIONS, schema } = (
+const { buildApp, loadConfig, onLocalChange, openDatabase, PGLITE_OPTIONS, schema } = (
   process.env.TEST_BUILT_SERVER === '1'
     ? await import(pathToFileURL(path.join(appFiles.root, 'dist', 'server', 'app-library.js')).href)
     : await import('../app-library')
 ) as typeof import('../app-library');
+
+/** This server's change notifications, from the same module the app under test uses. */
+export { onLocalChange };
 
 let migratedImage: Promise<File | Blob> | undefined;
 

@@ -5,10 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixedClock } from '../../platform/clock';
 import { projects } from '../../platform/db/schema/work';
-import { onLocalChange } from '../../platform/realtime/local-changes';
 import { CHANGES_CHANNEL } from '../../platform/realtime/publisher';
 import { seedAgency, type Agency } from '../../test/agency';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, onLocalChange, type TestApp } from '../../test/test-app';
 import { LIST_COUNTS_TTL_MS } from './list-counts';
 
 const clock = fixedClock(new Date('2026-11-24T12:00:00Z'));
