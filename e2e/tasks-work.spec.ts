@@ -174,3 +174,47 @@ test('staff reorder a column and complete a task by dragging with the mouse; the
   await page.keyboard.press('Escape');
   await expect(announced).toHaveText('Move cancelled. Third brief stays in To Do.');
 });
+
+test('a developer not on the project is offered in the picker, and assigned to the project on the spot (issue 27 item 6)', async ({ page }) => {
+  await signIn(page, owner.email, DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
+  const client = await page.request.post('/api/clients', { data: { name: 'Harbor Coffee' } });
+  const project = await page.request.post('/api/projects', { data: { name: `Harbor Picker ${Date.now().toString(36)}`, clientId: (await client.json()).id } });
+  const projectId = (await project.json()).id as string;
+
+  await page.goto(`/project/${projectId}?tab=tasks`);
+  await page.getByRole('button', { name: 'Add Task' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Task' });
+  await dialog.getByLabel('Task Title').fill('Fit the menu board');
+  const picker = dialog.getByRole('combobox', { name: 'Assignee' });
+  await picker.click();
+  // Under its own heading, not among those on the project.
+  const elsewhere = page.getByRole('group', { name: 'Not on this project' });
+  await expect(elsewhere.getByRole('option', { name: developer.fullName })).toBeVisible();
+  await expect(elsewhere.getByRole('option', { name: owner.fullName })).toHaveCount(0);
+  await elsewhere.getByRole('option', { name: developer.fullName }).click();
+
+  // Cancel leaves the task unassigned and the form as typed.
+  const ask = page.getByRole('alertdialog', { name: `Assign ${developer.fullName} to this project?` });
+  await expect(ask).toContainText('not on this project yet');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(picker).toHaveText('Unassigned');
+  await expect(dialog.getByLabel('Task Title')).toHaveValue('Fit the menu board');
+
+  await picker.click();
+  await page.getByRole('group', { name: 'Not on this project' }).getByRole('option', { name: developer.fullName }).click();
+  await ask.getByRole('button', { name: 'Assign to Project' }).click();
+  await expect(toast(page, `${developer.fullName} is now on this project.`)).toBeVisible();
+  await expect(picker).toHaveText(developer.fullName);
+  await picker.click();
+  await expect(page.getByRole('option', { name: developer.fullName })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Not on this project' }).getByRole('option', { name: developer.fullName })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await dialog.getByRole('button', { name: 'Create Task' }).click();
+  await expect(toast(page, 'Task created successfully')).toBeVisible();
+  await expect(page.getByText(`Assigned to ${developer.fullName}`)).toBeVisible();
+  const team = await (await page.request.get(`/api/projects/${projectId}/developers`)).json();
+  expect(team.assigned.map((d: { email: string | null }) => d.email)).toEqual([developer.email]);
+});

@@ -10,6 +10,8 @@ export type ProjectSource = {
   basePath: string;
   /** Prefix of every query key of this source's lists. */
   queryKey: readonly string[];
+  /** The project's id, on the project page (a member's source); a link's source has none. */
+  projectId?: string;
 };
 
 /** Live updates: a project's tasks, files and notes on the project page. */
@@ -18,7 +20,7 @@ export const projectDataLive: LiveRefresh = {
 };
 
 export function memberProjectSource(projectId: string): ProjectSource {
-  return { basePath: `/api/projects/${encodeURIComponent(projectId)}`, queryKey: ['project-data', projectId] };
+  return { basePath: `/api/projects/${encodeURIComponent(projectId)}`, queryKey: ['project-data', projectId], projectId };
 }
 
 /**

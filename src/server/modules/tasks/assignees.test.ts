@@ -43,9 +43,13 @@ describe('task assignees, My Work and the inbox', () => {
     expect(toDeveloper.statusCode).toBe(201);
     expect(toDeveloper.json()).toMatchObject({ assigneeId: a.developer.profileId, assigneeName: 'Dana Dev', status: 'pending' });
     const toStaff = await addTask(a.orgAdmin, { title: 'Call the printer', assigneeId: a.executive.profileId });
-    // The picker offers exactly these: staff and the project's developers, to staff only.
-    const offered = (await a.executive.inject({ method: 'GET', url: `/api/projects/${a.projectId}/assignees` })).json().items.map((m: { id: string }) => m.id);
-    expect(offered.sort()).toEqual([a.orgAdmin.profileId, a.admin.profileId, a.executive.profileId, a.developer.profileId].sort());
+    // The picker offers staff and the project's developers, then the organization's other
+    // developers marked as not on the project (issue 27 item 6), to staff only; never an outsider.
+    const offered = (await a.executive.inject({ method: 'GET', url: `/api/projects/${a.projectId}/assignees` })).json().items as { id: string; onProject: boolean }[];
+    const ids = (onProject: boolean) => offered.filter((m) => m.onProject === onProject).map((m) => m.id).sort();
+    expect(ids(true)).toEqual([a.orgAdmin.profileId, a.admin.profileId, a.executive.profileId, a.developer.profileId].sort());
+    expect(ids(false)).toEqual([a.unassigned.profileId]);
+    expect(offered.at(-1)!.id).toBe(a.unassigned.profileId);
     expect((await a.developer.inject({ method: 'GET', url: `/api/projects/${a.projectId}/assignees` })).statusCode).toBe(403);
     expect(toStaff.json()).toMatchObject({ assigneeId: a.executive.profileId });
   });

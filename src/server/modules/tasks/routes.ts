@@ -67,9 +67,13 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
       config: { access: 'member-project' },
       schema: {
         tags,
-        summary: "Who a task of the project may be assigned to: staff and the project's developers (staff)",
+        summary:
+          "Who a task of the project may be assigned to: staff and the project's developers (onProject), then the organization's other developers, who must be assigned to the project first (staff)",
         params: projectParams,
-        response: { 200: z.object({ items: z.array(z.object({ id: z.string(), fullName: z.string(), role: z.string() })) }), ...errors },
+        response: {
+          200: z.object({ items: z.array(z.object({ id: z.string(), fullName: z.string(), role: z.string(), onProject: z.boolean() })) }),
+          ...errors,
+        },
       },
     },
     async (request) => ({ items: await listAssignees(platform, request.projectAccess) }),

@@ -4,7 +4,7 @@
 // who can see the project. Completing a task emails, through the outbox in the same
 // transaction, the developers with access and the organization's admins and account
 // executives (spec 6); an assignment emails and notifies the assignee.
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { format } from 'date-fns';
@@ -78,22 +78,28 @@ async function requireAssignable(tx: Executor, project: AccessedProject, profile
 }
 
 /** The members a task of this project may be assigned to (staff), by name. */
-export async function listAssignees({ db }: Platform, access: ProjectAccess): Promise<{ id: string; fullName: string; role: string }[]> {
+/**
+ * Who the task picker offers: staff and the project's developers (`onProject`), then the
+ * organization's other developers (issue 27 item 6), whom staff may first assign to the project.
+ */
+export async function listAssignees(
+  { db }: Platform,
+  access: ProjectAccess,
+): Promise<{ id: string; fullName: string; role: string; onProject: boolean }[]> {
   const project = await access.project(db);
   if (!access.canManage) throw forbidden('You do not have permission to assign tasks.');
+  const assigned = db
+    .select({ developerProfileId: developerProjectAccess.developerProfileId })
+    .from(developerProjectAccess)
+    .where(eq(developerProjectAccess.projectId, project.id))
+    .as('assigned');
+  const onProject = sql<boolean>`(${profiles.role} <> 'developer' or ${assigned.developerProfileId} is not null)`;
   return db
-    .select({ id: profiles.id, fullName: profiles.fullName, role: profiles.role })
+    .select({ id: profiles.id, fullName: profiles.fullName, role: profiles.role, onProject })
     .from(profiles)
-    .where(
-      and(
-        eq(profiles.organizationId, project.organizationId),
-        or(
-          ne(profiles.role, 'developer'),
-          sql`exists (select 1 from ${developerProjectAccess} where ${developerProjectAccess.projectId} = ${project.id} and ${developerProjectAccess.developerProfileId} = ${profiles.id})`,
-        ),
-      ),
-    )
-    .orderBy(profiles.fullName, profiles.id)
+    .leftJoin(assigned, eq(assigned.developerProfileId, profiles.id))
+    .where(eq(profiles.organizationId, project.organizationId))
+    .orderBy(desc(onProject), profiles.fullName, profiles.id)
     .limit(500);
 }
 

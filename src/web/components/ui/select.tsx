@@ -40,6 +40,15 @@ export function SelectContent({ className, children, position = 'popper', ...pro
   );
 }
 
+/** A group's heading inside the list (announced with the group's items). */
+export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
+  return <SelectPrimitive.Label className={cn('px-2 pt-2 pb-1 text-xs font-medium text-muted-foreground', className)} {...props} />;
+}
+
+export function SelectSeparator({ className, ...props }: ComponentProps<typeof SelectPrimitive.Separator>) {
+  return <SelectPrimitive.Separator className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+}
+
 export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
   return (
     <SelectPrimitive.Item

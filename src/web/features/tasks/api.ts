@@ -43,9 +43,10 @@ export function withChangeInPages(data: InfiniteData<TaskPage>, taskId: string, 
   return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((task) => changed.get(task.id) ?? task) })) };
 }
 
-export type Assignee = { id: string; fullName: string; role: string };
+/** `onProject` false: a developer of the organization who must be assigned to the project first. */
+export type Assignee = { id: string; fullName: string; role: string; onProject: boolean };
 
-/** Who a task may be assigned to (staff on the project page). */
+/** Who a task may be assigned to (staff on the project page), those on the project first. */
 export function assigneesQuery(source: ProjectSource) {
   return queryOptions({
     queryKey: taskKeys.assignees(source),

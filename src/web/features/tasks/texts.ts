@@ -16,6 +16,14 @@ export const TASK_TEXTS = {
   assignee: 'Assignee',
   unassigned: 'Unassigned',
   loadingAssignees: 'Loading members...',
+  // A developer not on the project is offered, with the step it takes (issue 27 item 6).
+  notOnProject: 'Not on this project',
+  assignToProjectTitle: (name: string) => `Assign ${name} to this project?`,
+  assignToProjectBody: (name: string) =>
+    `${name} is not on this project yet, so its tasks cannot be given to them. Assigning them lets them see the project, gives them a share link of their own and emails it to them; then this task can be theirs.`,
+  assignToProject: 'Assign to Project',
+  assigningToProject: 'Assigning...',
+  assignedToProject: (name: string) => `${name} is now on this project.`,
   assignedTo: (name: string) => `Assigned to ${name}`,
   taskActions: (title: string) => `Actions for "${title}"`,
   edit: 'Edit',

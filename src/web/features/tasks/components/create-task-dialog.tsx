@@ -47,7 +47,7 @@ export function CreateTaskDialog({
           <DialogDescription>{TASK_TEXTS.createDescription}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <TaskFields form={form} assignees={assignees.data} />
+          <TaskFields form={form} assignees={assignees.data} source={source} />
           <DialogFooter>
             <Button type="button" variant="outline" disabled={createTask.isPending} onClick={() => onOpenChange(false)}>
               {UI_TEXTS.cancel}

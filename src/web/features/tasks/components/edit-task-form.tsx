@@ -53,7 +53,7 @@ export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; 
         }
       }}
     >
-      <TaskFields form={form} assignees={assignees.data} wideClassName="sm:col-span-2" />
+      <TaskFields form={form} assignees={assignees.data} wideClassName="sm:col-span-2" source={source} />
       <div className="flex justify-end gap-2 sm:col-span-2">
         <Button type="button" variant="outline" disabled={update.isPending} onClick={onDone}>
           {UI_TEXTS.cancel}

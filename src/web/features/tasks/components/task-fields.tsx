@@ -7,6 +7,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
+import type { ProjectSource } from '@/web/lib/project-source';
 import type { Assignee } from '../api';
 import { TASK_TEXTS } from '../texts';
 import { AssigneeSelect } from './assignee-select';
@@ -20,9 +21,10 @@ type TaskFieldsProps = {
   assignees: Assignee[] | undefined;
   /** Title and description across both columns of a two-column form. */
   wideClassName?: string;
+  source: ProjectSource;
 };
 
-export function TaskFields({ form, assignees, wideClassName }: TaskFieldsProps) {
+export function TaskFields({ form, assignees, wideClassName, source }: TaskFieldsProps) {
   const { errors } = form.formState;
   return (
     <>
@@ -59,7 +61,7 @@ export function TaskFields({ form, assignees, wideClassName }: TaskFieldsProps) 
         <Controller
           control={form.control}
           name="assigneeId"
-          render={({ field }) => <AssigneeSelect value={(field.value as string | null) ?? null} assignees={assignees} onChange={field.onChange} />}
+          render={({ field }) => <AssigneeSelect value={(field.value as string | null) ?? null} assignees={assignees} onChange={field.onChange} source={source} />}
         />
       </FormField>
     </>
