@@ -90,7 +90,50 @@ test.describe('Client opening a share link', () => {
     // The server sent the page's own HTML, whose <link>s name the page's chunks.
     expect(hasChunk(byHtml(), 'shared-project-page'), byHtml().join(', ')).toBe(true);
     expect(hasChunk(byHtml(), 'tasks-tab'), byHtml().join(', ')).toBe(true);
+    // An ordinary link's page has no questionnaire to answer: no form code.
+    expect(hasChunk(byHtml(), 'intake-form'), byHtml().join(', ')).toBe(false);
     expect(checks()).toBe(1);
+    await client.close();
+  });
+
+  test("an intake link's page gets its form's code with the HTML, and opens the link once, before the app first renders (issue 27 item 20)", async ({ page, browser }) => {
+    await page.request.post('/api/auth/sign-in', { data: { email: DEMO_ACCOUNTS.organization_admin.email, password: DEMO_PASSWORD } });
+    const projects = (await (await page.request.get('/api/projects')).json()) as { items: { id: string }[] };
+    const templates = (await (await page.request.get('/api/templates?limit=100')).json()) as { items: { id: string }[] };
+    const created = await page.request.post(`/api/projects/${projects.items[0]!.id}/access-links`, {
+      data: { name: 'Weight intake', intake: true, templateId: templates.items[0]!.id },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { token } = (await created.json()) as { token: string };
+
+    const client = await browser.newPage({ extraHTTPHeaders: clientAddressHeaders() });
+    const calls: string[] = [];
+    client.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) calls.push(`${request.method()} ${pathname.replace(token, ':token')}`);
+    });
+    // When the app first puts something on the page, against when the link was opened.
+    await client.addInitScript(() => {
+      const w = window as unknown as { __firstRender?: number };
+      new MutationObserver(() => {
+        if (w.__firstRender === undefined && document.getElementById('root')?.childElementCount) w.__firstRender = performance.now();
+      }).observe(document, { subtree: true, childList: true });
+    });
+    const byHtml = await requestedByHtml(client);
+    await client.goto(`/project-access/${token}`);
+    await expect(client.getByRole('button', { name: 'Submit Answers' })).toBeVisible();
+    await client.waitForLoadState('networkidle');
+    expect(hasChunk(byHtml(), 'shared-project-page'), byHtml().join(', ')).toBe(true);
+    expect(hasChunk(byHtml(), 'intake-form'), byHtml().join(', ')).toBe(true);
+    // The link is opened and its questionnaire read once each, though both start before the
+    // components that show them mount.
+    expect(calls.filter((call) => call === 'POST /api/project-access/:token/session')).toHaveLength(1);
+    expect(calls.filter((call) => call === 'GET /api/project-access/:token/intake')).toHaveLength(1);
+    const [opened, firstRender] = await client.evaluate(() => [
+      performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/session'))!.startTime,
+      (window as unknown as { __firstRender: number }).__firstRender,
+    ]);
+    expect(opened).toBeLessThan(firstRender!);
     await client.close();
   });
 });

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runLoad } from './bench/load';
+import { measureSharedPage } from './bench/shared-page';
 import { measureWebWeight } from './bench/web-weight';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -470,6 +471,20 @@ const benchmarks: Benchmark[] = [
       try {
         const rows = await measureWebWeight(root, server.baseUrl, runs);
         return rows.map((r) => row('web-weight', r.route, r.metric, r.unit, r.values));
+      } finally {
+        await server.stop();
+      }
+    },
+  },
+  {
+    name: 'shared-page',
+    description:
+      "A signed-out client's wait for a shared page, in Debian's Chromium against the built server, fresh context each run: navigation start to the first task title (share link) or the form ready to answer (intake link); target under 500 ms on loopback (issue 27 item 20)",
+    async run({ runs }) {
+      const server = await startServer({ seedDemo: true });
+      try {
+        const rows = await measureSharedPage(server.baseUrl, Math.max(runs, 5));
+        return rows.map((r) => row('shared-page', r.route, r.metric, r.unit, r.values));
       } finally {
         await server.stop();
       }

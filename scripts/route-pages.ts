@@ -22,6 +22,7 @@ export function pageHtmlFile(module: string, variant?: string): string {
 export function routePage(entry: PagePath): RoutePage {
   const page: RoutePage = { pattern: entry.pattern.source, signedIn: entry.signedIn, file: pageHtmlFile(entry.module, entry.variant) };
   if (entry.query) page.query = Object.fromEntries(Object.entries(entry.query).map(([name, values]) => [name, [...values]]));
+  if (entry.when) page.when = entry.when;
   return page;
 }
 
@@ -31,10 +32,10 @@ export function routePage(entry: PagePath): RoutePage {
  * slowed by them), and a fetch preload for each API read of its first render (same-origin
  * credentials, as the app's fetch, so that the app's request takes the preloaded answer).
  */
-export function pageHtml(indexHtml: string, manifest: Manifest, module: string, fetches: readonly string[] = []): string {
+export function pageHtml(indexHtml: string, manifest: Manifest, module: string, fetches: readonly string[] = [], alsoModules: readonly string[] = []): string {
   const entryFiles = new Set(routeFiles(manifest, []));
   const own = manifest[module]!.file;
-  const files = [own, ...routeFiles(manifest, [module]).filter((file) => file !== own && !entryFiles.has(file))];
+  const files = [own, ...routeFiles(manifest, [module, ...alsoModules]).filter((file) => file !== own && !entryFiles.has(file))];
   const links = [
     ...fetches.map((url) => `    <link rel="preload" href="${url.replaceAll('&', '&amp;')}" as="fetch" crossorigin>\n`),
     ...files.map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">\n`),
@@ -53,9 +54,11 @@ export function routePages(): Plugin {
       const manifest = readManifest(webDir);
       const indexHtml = readFileSync(path.join(webDir, INDEX_HTML), 'utf8');
       const pages: RoutePage[] = PAGE_PATHS.map((entry) => {
-        if (!manifest[entry.module]?.isDynamicEntry) throw new Error(`page-paths.ts names ${entry.module}, which is no lazily loaded page`);
+        for (const module of [entry.module, ...(entry.alsoModules ?? [])]) {
+          if (!manifest[module]?.isDynamicEntry) throw new Error(`page-paths.ts names ${module}, which is not lazily loaded`);
+        }
         const page = routePage(entry);
-        writeFileSync(path.join(webDir, page.file), pageHtml(indexHtml, manifest, entry.module, entry.fetches));
+        writeFileSync(path.join(webDir, page.file), pageHtml(indexHtml, manifest, entry.module, entry.fetches, entry.alsoModules));
         return page;
       });
       writeFileSync(path.join(webDir, ROUTE_PAGES_FILE), `${JSON.stringify({ pages }, null, 2)}\n`);

@@ -131,7 +131,7 @@ describe("each page's own HTML, which the server sends for its path (decision 01
     expect(routePages.pages).toContainEqual(routePage(entry));
     const entryFile = Object.values(manifest).find((chunk) => chunk.isEntry)!.file;
     const named = new Set([entryFile, ...indexPreloads(outDir, file)]);
-    expect([...named].sort()).toEqual(routeFiles(manifest, [module]));
+    expect([...named].sort()).toEqual(routeFiles(manifest, [module, ...(entry.alsoModules ?? [])]));
     const html = readFileSync(path.join(outDir, file), 'utf8');
     // The page's chunks come after the entry, which paints first: they ask for a low priority.
     const pageLinks = html.split('\n').filter((line) => line.includes('rel="modulepreload"') && !readFileSync(path.join(outDir, 'index.html'), 'utf8').includes(line.trim()));
@@ -142,10 +142,15 @@ describe("each page's own HTML, which the server sends for its path (decision 01
     }
   });
 
-  it("a share link's HTML names what the budget above counts for it", () => {
-    const shared = PAGE_PATHS.find((entry) => entry.pattern.test('/project-access/AbC-123'))!;
-    expect([shared.module]).toEqual(ROUTES['share-link']);
-    expect(shared.signedIn).toBe(false);
+  it("a share link's HTML names what the budget above counts for it, an intake link's its form too", () => {
+    const [intake, shared, ...others] = PAGE_PATHS.filter((entry) => entry.pattern.test('/project-access/AbC-123'));
+    expect(others).toEqual([]);
+    // The server tries the intake link's entry first (web-pages.ts: the first that holds wins).
+    expect(intake!.when).toBe('intake-link');
+    expect([intake!.module, ...intake!.alsoModules!]).toEqual(ROUTES['intake-link']);
+    expect(shared!.when).toBeUndefined();
+    expect([shared!.module]).toEqual(ROUTES['share-link']);
+    expect(shared!.signedIn || intake!.signedIn).toBe(false);
   });
 });
 

@@ -17,6 +17,8 @@ export const ROUTES = {
   'sign-in': [],
   // `/project-access/:token`: the shared project page.
   'share-link': ['app/pages/shared-project-page.tsx'],
+  // The same path for an intake link: the page and its form (issue 27 item 20).
+  'intake-link': ['app/pages/shared-project-page.tsx', 'features/sharing/components/intake-form.tsx'],
   // `/` signed in, the Projects tab: the dashboard page.
   projects: ['app/pages/dashboard-page.tsx'],
 } as const satisfies Record<string, readonly string[]>;

@@ -46,6 +46,7 @@ import { attachMailDelivery } from './platform/mail/mail-delivery';
 import { registerOriginCheck } from './platform/origin-check';
 import { registerSecurityHeaders } from './platform/security-headers';
 import type { Platform } from './platform/platform';
+import { findUsableLink } from './platform/project-access/link';
 import { requestLogController } from './platform/logging';
 import { appFiles } from './platform/app-files';
 import { collectRouteTable } from './platform/route-table';
@@ -209,7 +210,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   attachMailDelivery(app, platform);
 
   const webPages = readWebPages(webRoot);
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.raw.url ?? '/';
     // A missing asset is a 404, not the web app's HTML: a module script answered with a page
     // fails on its MIME type, and a cache would keep that page under the script's name.
@@ -219,7 +220,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     // Client-side routes: the web app decides (its 404 page included). A page's own HTML names
     // its chunks up front (web-pages.ts).
-    return reply.type('text/html').sendFile(webPages.fileFor(url, () => carriesSessionCookie(platform, request)), webRoot);
+    const file = await webPages.fileFor(url, { signedIn: () => carriesSessionCookie(platform, request), holds: (condition, pathname) => pageConditionHolds(platform, condition, pathname) });
+    return reply.type('text/html').sendFile(file, webRoot);
   });
 
   if (existsSync(webRoot)) {
@@ -248,4 +250,17 @@ function webCacheControl(file: string): string {
   // index.html and the pages' copies of it (web-pages.ts).
   if (/^[^/]+\.html(\.(br|gz))?$/.test(relative)) return 'no-cache';
   return 'public, max-age=3600';
+}
+
+/**
+ * What a page's HTML may depend on beyond the path (page-paths.ts's PageCondition): 'intake-link',
+ * the share page of a usable intake link, whose HTML also names the form's code (issue 27 item
+ * 20). Its answer only picks which static file is sent; a failed lookup sends the plain page.
+ */
+async function pageConditionHolds(platform: Platform, condition: string, pathname: string): Promise<boolean> {
+  if (condition !== 'intake-link') return false;
+  const token = /^\/project-access\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (!token) return false;
+  const link = await findUsableLink(platform.db, token, platform.clock.now()).catch(() => undefined);
+  return link?.intakeState != null;
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAgency } from './test/agency';
 import { asUser } from './test/as-user';
 import { createTestApp, type TestApp } from './test/test-app';
 
@@ -90,11 +91,16 @@ describe("a page's own HTML, naming its chunks (decision 013)", () => {
     writeFileSync(path.join(webRoot, 'dashboard-page.html'), html('dashboard-page'));
     writeFileSync(path.join(webRoot, 'dashboard-page-tab.html'), html('dashboard-page-tab'));
     writeFileSync(path.join(webRoot, 'shared-project-page.html'), html('shared-project-page'));
+    writeFileSync(path.join(webRoot, 'shared-project-page-intake.html'), html('shared-project-page-intake'));
     writeFileSync(path.join(webRoot, 'secret.txt'), 'not a page');
+    writeFileSync(path.join(webRoot, 'secret-page.html'), html('secret-page'));
     const pages = [
       { pattern: '^\\/$', signedIn: true, file: 'dashboard-page.html', query: { tab: [null, 'projects'], view: [null, 'projects'] } },
       { pattern: '^\\/$', signedIn: true, file: 'dashboard-page-tab.html' },
+      { pattern: '^\\/project-access\\/[^/]+\\/?$', signedIn: false, file: 'shared-project-page-intake.html', when: 'intake-link' },
       { pattern: '^\\/project-access\\/[^/]+\\/?$', signedIn: false, file: 'shared-project-page.html' },
+      // A condition the server does not know never holds.
+      { pattern: '^\\/reset-password$', signedIn: false, file: 'secret-page.html', when: 'full-moon' },
       // Neither a missing file nor anything but a plain .html name beside index.html is ever sent.
       { pattern: '^\\/missing$', signedIn: false, file: 'missing-page.html' },
       { pattern: '^\\/escape$', signedIn: false, file: '../serving.test.ts' },
@@ -139,6 +145,35 @@ describe("a page's own HTML, naming its chunks (decision 013)", () => {
     for (const url of ['/?tab=clients', '/?tab=my-work', '/?tab=projects&view=templates', '/?tab=nonsense']) {
       expect((await page(url, owner.cookie)).payload, url).toContain('dashboard-page-tab.js');
     }
+  });
+
+  it("sends an intake link's path the page's HTML that also names the form's code; any other token the plain page (issue 27 item 20)", async () => {
+    const seeded = await seedAgency(t, { project: 'Harbor Rebrand' });
+    const link = (payload: object) => seeded.orgAdmin.inject({ method: 'POST', url: `/api/projects/${seeded.projectId}/access-links`, payload });
+    const template = await seeded.orgAdmin.inject({
+      method: 'POST',
+      url: '/api/templates',
+      payload: {
+        name: 'Brief',
+        fields: [
+          { label: 'Client Name', name: 'client_name', type: 'text', required: true, options: [], order: 0 },
+          { label: 'Due Date', name: 'due_date', type: 'date', required: true, options: [], order: 1 },
+          { label: 'Audience', name: 'audience', type: 'text', required: true, options: [], order: 2 },
+        ],
+      },
+    });
+    expect(template.statusCode, template.body).toBe(201);
+    const intake = await link({ name: 'Client intake', intake: true, templateId: template.json().id });
+    expect(intake.statusCode, intake.body).toBe(201);
+    const share = await link({ name: 'Client view' });
+    expect((await page(`/project-access/${intake.json().token}`)).payload).toContain('shared-project-page-intake.js');
+    expect((await page(`/project-access/${intake.json().token}/`)).payload).toContain('shared-project-page-intake.js');
+    for (const token of [share.json().token, 'AbC-123_x', 'A'.repeat(300)]) {
+      expect((await page(`/project-access/${token}`)).payload, token).toContain('shared-project-page.js');
+    }
+    // A revoked intake link is no intake link any more.
+    await seeded.orgAdmin.inject({ method: 'POST', url: `/api/projects/${seeded.projectId}/access-links/${intake.json().id}/revoke` });
+    expect((await page(`/project-access/${intake.json().token}`)).payload).toContain('shared-project-page.js');
   });
 
   it('sends index.html where the build names no file, or a file that is missing or not a page beside it', async () => {

@@ -20,11 +20,20 @@ export type RoutePage = {
   file: string;
   /** Only for these values of these query parameters (null: absent or empty). */
   query?: Record<string, (string | null)[]>;
+  /** Only when the server finds this true of the path (`holds` below; page-paths.ts's PageCondition). */
+  when?: string;
+};
+
+/** What the server can tell of a request, asked only when a page's entry needs it. */
+export type PageFacts = {
+  signedIn: () => boolean;
+  /** Whether `condition` (a page's `when`) holds for the path; false for one the server does not know. */
+  holds: (condition: string, pathname: string) => Promise<boolean>;
 };
 
 export type WebPages = {
-  /** The HTML file for a request path; `signedIn` is asked only when a signed-in page matches. */
-  fileFor(url: string, signedIn: () => boolean): string;
+  /** The HTML file for a request path: the first page entry that matches it and whose facts hold. */
+  fileFor(url: string, facts: PageFacts): Promise<string>;
 };
 
 const HTML_FILE = /^[\w-]+\.html$/;
@@ -34,23 +43,25 @@ export function readWebPages(webRoot: string): WebPages {
   const file = path.join(webRoot, ROUTE_PAGES_FILE);
   const pages = existsSync(file) ? parseRoutePages(readFileSync(file, 'utf8'), webRoot) : [];
   return {
-    fileFor(url, signedIn) {
+    async fileFor(url, facts) {
       const [pathname = '', search = ''] = url.split('#', 1)[0]!.split('?', 2);
       const params = new URLSearchParams(search);
-      const page = pages.find(
-        (entry) =>
+      for (const entry of pages) {
+        const matches =
           entry.pattern.test(pathname) &&
-          Object.entries(entry.query ?? {}).every(([name, values]) => values.includes(params.get(name) || null)),
-      );
-      if (!page || (page.signedIn && !signedIn())) return INDEX_HTML;
-      return page.file;
+          Object.entries(entry.query ?? {}).every(([name, values]) => values.includes(params.get(name) || null));
+        if (!matches) continue;
+        if (entry.when !== undefined && !(await facts.holds(entry.when, pathname))) continue;
+        return entry.signedIn && !facts.signedIn() ? INDEX_HTML : entry.file;
+      }
+      return INDEX_HTML;
     },
   };
 }
 
-function parseRoutePages(json: string, webRoot: string): { pattern: RegExp; signedIn: boolean; file: string; query?: RoutePage['query'] }[] {
+function parseRoutePages(json: string, webRoot: string): { pattern: RegExp; signedIn: boolean; file: string; query?: RoutePage['query']; when?: string }[] {
   const parsed = JSON.parse(json) as { pages?: RoutePage[] };
   return (parsed.pages ?? [])
     .filter((page) => HTML_FILE.test(page.file) && existsSync(path.join(webRoot, page.file)))
-    .map((page) => ({ pattern: new RegExp(page.pattern), signedIn: page.signedIn === true, file: page.file, query: page.query }));
+    .map((page) => ({ pattern: new RegExp(page.pattern), signedIn: page.signedIn === true, file: page.file, query: page.query, when: page.when }));
 }

@@ -1,16 +1,22 @@
 // Code that a screen does not show at first (other pages, other tabs, dialogs, heavy widgets)
 // loads when it is first rendered, and earlier on intent: `preload()` from a link's hover or
 // focus, or when the browser is idle. Docs: docs/decisions/013-web-weight.md.
-import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useEffect, useState, type ComponentType } from 'react';
 import { lazyPage, type ReloadEnvironment } from './chunk-reload';
 
-export type LazyComponent<P> = LazyExoticComponent<ComponentType<P>> & {
+export type LazyComponent<P> = ComponentType<P> & {
   /** Starts the download; never throws (a failure is retried, with its reload, at render). */
   preload: () => void;
+  /** Resolves once the module has loaded (or failed to: render then retries it, as above). */
+  ready: () => Promise<void>;
+  isLoaded: () => boolean;
 };
 
 /**
  * A component whose module loads on first render (inside a Suspense boundary) or on `preload()`.
+ * Once loaded it renders directly: React.lazy suspends on its first render even when the module
+ * is already there, and React shows a Suspense fallback for at least 300 ms, so a page whose
+ * chunk came with the HTML (page-paths.ts) would wait that long for nothing (issue 27 item 20).
  * A chunk a deploy removed reloads the tab once at render (chunk-reload.ts), never on a preload.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props, as React.lazy itself
@@ -19,15 +25,50 @@ export function lazyComponent<P extends Record<string, any>>(
   env?: ReloadEnvironment,
 ): LazyComponent<P> {
   let loading: Promise<ComponentType<P>> | undefined;
+  let loaded: ComponentType<P> | undefined;
   const loadOnce = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
+    loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
     return loading;
   };
-  const Component = lazy(lazyPage(async () => ({ default: await loadOnce() }), env));
-  return Object.assign(Component, { preload: () => void loadOnce().catch(() => {}) });
+  const Lazy = lazy(lazyPage(async () => ({ default: await loadOnce() }), env));
+  function Loadable(props: P) {
+    // Chosen once per mount: switching an element from Lazy to the loaded component would
+    // remount it and lose its state.
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return createElement(Component, props);
+  }
+  return Object.assign(Loadable, {
+    preload: () => void loadOnce().catch(() => {}),
+    ready: () => loadOnce().then(
+      () => undefined,
+      () => undefined,
+    ),
+    isLoaded: () => loaded !== undefined,
+  });
+}
+
+/**
+ * Whether `component` has loaded, starting its download: render a placeholder until then, and
+ * the component renders at once, without the 300 ms a Suspense fallback stays up at least. A
+ * failed download counts as loaded, so that the component's render retries it (in Suspense).
+ */
+export function useLoaded(component: Pick<LazyComponent<never>, 'ready' | 'isLoaded'>): boolean {
+  const [loaded, setLoaded] = useState(component.isLoaded);
+  useEffect(() => {
+    if (loaded) return;
+    let mounted = true;
+    void component.ready().then(() => mounted && setLoaded(true));
+    return () => {
+      mounted = false;
+    };
+  }, [component, loaded]);
+  return loaded;
 }
 
 /** Runs `work` when the browser is idle (or soon, where it has no requestIdleCallback). */

@@ -22,7 +22,17 @@ export type PagePath = {
   query?: Readonly<Record<string, readonly (string | null)[]>>;
   /** A second HTML file of the same page: the module's name with this suffix. */
   variant?: string;
+  /** Lazily loaded modules the page shows at once in this state, named with the page's chunks. */
+  alsoModules?: readonly string[];
+  /**
+   * Only when the server finds this true of the path (src/server/app.ts): 'intake-link', the
+   * token of a share page's path opens an intake link, whose form the page shows at once.
+   */
+  when?: PageCondition;
 };
+
+/** What the server may look up about a path before choosing its HTML. */
+export type PageCondition = 'intake-link';
 
 /** What the Projects tab (the dashboard's default) and the top bar's inbox ask first. */
 export const DASHBOARD_FETCHES = ['/api/projects?search=&status=all', '/api/inbox'] as const;
@@ -41,5 +51,14 @@ export const PAGE_PATHS: readonly PagePath[] = [
   { pattern: /^\/welcome\/?$/, module: 'app/pages/welcome-page.tsx', signedIn: true },
   { pattern: /^\/project(-dashboard)?\/[^/]+\/?$/, module: 'app/pages/project-page.tsx', signedIn: true },
   { pattern: /^\/team\/[^/]+\/?$/, module: 'app/pages/team-member-page.tsx', signedIn: true },
+  // An intake link's page shows its form at once: its code comes with the page's (issue 27 item 20).
+  {
+    pattern: /^\/project-access\/[^/]+\/?$/,
+    variant: 'intake',
+    when: 'intake-link',
+    module: 'app/pages/shared-project-page.tsx',
+    alsoModules: ['features/sharing/components/intake-form.tsx'],
+    signedIn: false,
+  },
   { pattern: /^\/project-access\/[^/]+\/?$/, module: 'app/pages/shared-project-page.tsx', signedIn: false },
 ];

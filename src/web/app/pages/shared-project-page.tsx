@@ -3,7 +3,7 @@
 // 'password required' or 'invalid link'; the right password sets a grant cookie, so reloads
 // stay in. The tasks, files and notes are the project page's own components on the link's
 // source; signed-in viewers may contribute.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Info, Lock, ShieldX } from 'lucide-react';
 import { Suspense, useDeferredValue, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -19,18 +19,21 @@ import { Input } from '@/web/components/ui/input';
 import { Logo } from '@/web/components/ui/logo';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { AuthScreen } from '@/web/features/auth/components/auth-screen';
+import { fileListQuery } from '@/web/features/files/api';
 import { FilesTab } from '@/web/features/files/components/files-tab';
+import { noteListQuery } from '@/web/features/notes/api';
 import { NotesTab } from '@/web/features/notes/components/notes-tab';
-import { sharedSessionQuery, useOpenProtectedLink } from '@/web/features/sharing/api';
+import { intakeQuery, sharedSessionQuery, useOpenProtectedLink } from '@/web/features/sharing/api';
 import { SHARING_TEXTS } from '@/web/features/sharing/texts';
+import { taskListQuery } from '@/web/features/tasks/api';
 import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { dismissNotice, notifyError } from '@/web/lib/notify';
 import { sharedProjectSource } from '@/web/lib/project-source';
 import { useDocumentTitle } from '@/web/lib/document-title';
 import { useSharedLiveUpdates } from '@/web/lib/realtime';
-import { lazyComponent } from '@/web/lib/lazy-component';
-import { useMe } from '@/web/lib/session';
+import { lazyComponent, useLoaded } from '@/web/lib/lazy-component';
+import { meQueryOptions, useMe } from '@/web/lib/session';
 
 /** Issue 15: only an intake link's page loads the answering form (and its field rules). */
 const IntakeForm = lazyComponent(async () => (await import('@/web/features/sharing/components/intake-form')).IntakeForm);
@@ -44,8 +47,10 @@ export function SharedProjectPage() {
   const me = useMe();
   const [searchParams, setSearchParams] = useSearchParams();
   const viewerId = me.data?.profile.id ?? null;
-  // Wait for the session check, so the link is opened once, as the right viewer.
-  const session = useQuery({ ...sharedSessionQuery(token, viewerId), enabled: !me.isPending });
+  const queryClient = useQueryClient();
+  // Wait for the session check, so the link is opened once, as the right viewer. An answer
+  // main.tsx already had (startSharedPageEarly), errors included, is not asked again.
+  const session = useQuery({ ...sessionQueryOf(queryClient, token, viewerId), enabled: !me.isPending, retryOnMount: false });
   // The project's page mounts in a deferred render, which React splits into short tasks, rather
   // than in the one synchronous update the link's answer triggers (decision 013).
   const project = useDeferredValue(session.data);
@@ -94,6 +99,50 @@ export function SharedProjectPage() {
   }
   if (project === undefined) return <FullPageMessage>{SHARING_MESSAGES.validating}</FullPageMessage>;
   return <GrantedView token={token} viewerId={viewerId} project={project} />;
+}
+
+/** Opening the link; its answer starts the rest of the page (startSharedPage). */
+function sessionQueryOf(queryClient: QueryClient, token: string, viewerId: string | null) {
+  const base = sharedSessionQuery(token, viewerId);
+  return queryOptions({
+    ...base,
+    queryFn: async (context) => {
+      const project = await base.queryFn!(context);
+      startSharedPage(queryClient, token, viewerId, project);
+      return project;
+    },
+  });
+}
+
+/**
+ * Called by main.tsx before React renders a shared page (issue 27 item 20): who is asking, then
+ * the link's answer, while React starts; the page finds both in the cache or on their way.
+ */
+export async function startSharedPageEarly(queryClient: QueryClient, pathname: string): Promise<void> {
+  const token = /^\/project-access\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (!token) return;
+  const me = await queryClient.fetchQuery(meQueryOptions).catch(() => undefined);
+  // A failed /api/me: the page shows it and asks again itself.
+  if (me === undefined) return;
+  void queryClient.prefetchQuery(sessionQueryOf(queryClient, decodeURIComponent(token), me?.profile.id ?? null));
+}
+
+/**
+ * Issue 27 item 20: the link's answer starts what the page will show (its lists, an intake
+ * link's form and its code) at once, rather than when the page, rendered deferred, mounts them;
+ * the components then find the answers in the cache or on their way (queries are shared).
+ */
+function startSharedPage(queryClient: QueryClient, token: string, viewerId: string | null, project: SharedProject): void {
+  if (project.intakeState) {
+    IntakeForm.preload();
+    void queryClient.prefetchQuery(intakeQuery(token, viewerId));
+  }
+  if (project.showsProject) {
+    const source = sharedProjectSource(token, viewerId);
+    void queryClient.prefetchInfiniteQuery(taskListQuery(source));
+    void queryClient.prefetchInfiniteQuery(fileListQuery(source));
+    void queryClient.prefetchInfiniteQuery(noteListQuery(source));
+  }
 }
 
 /**
@@ -206,6 +255,17 @@ function PasswordRequired({ token, viewerId }: { token: string; viewerId: string
   );
 }
 
+/** The intake form, shown as soon as its code is there: no Suspense fallback's minimum 300 ms (issue 27 item 20). */
+function IntakeSection({ token, viewerId }: { token: string; viewerId: string | null }) {
+  const placeholder = <Skeleton className="h-32" />;
+  if (!useLoaded(IntakeForm)) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <IntakeForm token={token} viewerId={viewerId} />
+    </Suspense>
+  );
+}
+
 function GrantedView({ token, viewerId, project }: { token: string; viewerId: string | null; project: SharedProject }) {
   const source = sharedProjectSource(token, viewerId);
   const navigate = useNavigate();
@@ -257,9 +317,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
           <CardContent>
             {project.intakeState ? (
               // An intake link: its viewer answers here (issue 15); the form's code loads only then.
-              <Suspense fallback={<Skeleton className="h-32" />}>
-                <IntakeForm token={token} viewerId={viewerId} />
-              </Suspense>
+              <IntakeSection token={token} viewerId={viewerId} />
             ) : fields.length > 0 ? (
               <QuestionnaireView fields={fields} answers={project.formData} />
             ) : (
