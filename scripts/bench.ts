@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runLoad } from './bench/load';
+import { measureLiveFanout } from './bench/live-fanout';
 import { measureSharedPage } from './bench/shared-page';
 import { measureWebWeight } from './bench/web-weight';
 
@@ -471,6 +472,20 @@ const benchmarks: Benchmark[] = [
       try {
         const rows = await measureWebWeight(root, server.baseUrl, runs);
         return rows.map((r) => row('web-weight', r.route, r.metric, r.unit, r.values));
+      } finally {
+        await server.stop();
+      }
+    },
+  },
+  {
+    name: 'live-fanout',
+    description:
+      "What a change costs the server when many pages listen: 50 live sockets of the demo owner (each its own session) on the built server, 40 task status changes through the API one at a time, each until every socket heard it; the time and the server's CPU time per round (issue 28 item 3)",
+    async run({ runs }) {
+      const server = await startServer({ seedDemo: true });
+      try {
+        const rows = await measureLiveFanout(server.baseUrl, server.serverPid, runs);
+        return rows.map((r) => row('live-fanout', r.case, r.metric, r.unit, r.values));
       } finally {
         await server.stop();
       }

@@ -97,18 +97,52 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOption
   }
 }
 
-/** Whether the session a socket was opened with still stands (not signed out, revoked or expired). */
-async function sessionStands(platform: Platform, sessionId: string): Promise<boolean> {
-  const rows = await platform.db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, platform.clock.now())))
-    .limit(1);
-  return rows.length > 0;
+/**
+ * Whether the session a socket was opened with still stands (not signed out, revoked or expired),
+ * without a query per event and socket (issue 28: 50 open pages were 50 session reads per drag).
+ * The session is read again only when it may have changed: on its organization's 'sessions'
+ * event (published in the transaction of every sign-out, password change and reset), once its
+ * known expiry has passed (it is extended on use), and after the change feed was interrupted.
+ * Events queue behind a read in flight, so none is sent after a sign-out it follows.
+ */
+export class SessionWatch {
+  private last: Promise<boolean> | null = null;
+  private stale = false;
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly sessionId: string,
+    private expiresAt: Date,
+  ) {}
+
+  /** Events may have been missed: read the session at the next event. */
+  invalidate(): void {
+    this.stale = true;
+  }
+
+  /** Called for every event, in order; reads the session only when it may have changed. */
+  stands(event: ChangeEvent): boolean | Promise<boolean> {
+    if (this.stale || event.topic === 'sessions' || this.platform.clock.now() >= this.expiresAt) {
+      this.stale = false;
+      this.last = this.read();
+    }
+    return this.last ?? true;
+  }
+
+  private async read(): Promise<boolean> {
+    const [row] = await this.platform.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.id, this.sessionId), gt(sessions.expiresAt, this.platform.clock.now())))
+      .limit(1);
+    if (row) this.expiresAt = row.expiresAt;
+    return row !== undefined;
+  }
 }
 
 async function memberConnection(platform: Platform, request: FastifyRequest, session: ActorSession): Promise<LiveConnection> {
-  const { actor, sessionId } = session;
+  const { actor } = session;
+  const watch = new SessionWatch(platform, session.sessionId, session.expiresAt);
   const hasProject = async (projectId: string) =>
     (
       await platform.db
@@ -128,10 +162,11 @@ async function memberConnection(platform: Platform, request: FastifyRequest, ses
   }
   return {
     organizationId: actor.organizationId,
+    resync: () => watch.invalidate(),
     gate: async (event: ChangeEvent): Promise<GateDecision> => {
       // Signed out, a password changed elsewhere, removed, or expired: the stream ends before
-      // this event (one primary-key read per event and socket; decision 008).
-      if (!(await sessionStands(platform, sessionId))) return 'close';
+      // this event (decision 008; read again only when it may have changed: SessionWatch).
+      if (!(await watch.stands(event))) return 'close';
       // Sessions ended elsewhere (decision 014): for the session caches and the check above only.
       if (event.topic === 'sessions') return 'skip';
       // A team change may be this member's removal or a new role: look at the session again.

@@ -29,7 +29,13 @@ export type Actor = {
   fullName: string;
 };
 
-export type ActorSession = { actor: Actor; sessionId: string; sessionToken: string };
+export type ActorSession = {
+  actor: Actor;
+  sessionId: string;
+  sessionToken: string;
+  /** When the session ends unless used again (it is extended on use). */
+  expiresAt: Date;
+};
 
 /** The request's headers in the Fetch form better-auth reads (cookie, user agent, address). */
 export function requestHeaders(request: FastifyRequest): Headers {
@@ -168,8 +174,9 @@ export async function findSession(platform: Platform, request: FastifyRequest, r
   const tokenHash = hashSessionToken(token);
   const row = await readSession(platform, tokenHash, now);
   if (!row) return null;
+  let expiresAt = row.expiresAt;
   if (row.expiresAt.getTime() - SESSION_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now.getTime()) {
-    const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
+    expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
     await platform.db.update(sessions).set({ expiresAt, updatedAt: now }).where(eq(sessions.id, row.sessionId));
     refreshCachedSession(platform.db, tokenHash, expiresAt);
     reply?.setCookie(cookieName, `${token}.${signature(platform, token)}`, {
@@ -193,6 +200,7 @@ export async function findSession(platform: Platform, request: FastifyRequest, r
     },
     sessionId: row.sessionId,
     sessionToken: token,
+    expiresAt,
   };
 }
 

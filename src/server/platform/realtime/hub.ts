@@ -23,6 +23,8 @@ export type LiveConnection = {
   organizationId: string;
   /** Whether this connection hears `event` (its organization's, already). */
   gate: (event: ChangeEvent) => GateDecision | Promise<GateDecision>;
+  /** Events may have been missed (the listener reconnected): forget what the gate concluded from them. */
+  resync?: () => void;
 };
 
 /** Spec 9: a ping every 30 s keeps proxies from dropping idle sockets and finds dead peers. */
@@ -92,7 +94,10 @@ export class LiveHub {
   /** Everyone refreshes everything (the listener was down for a while). */
   resync(): void {
     for (const set of this.byOrganization.values()) {
-      for (const entry of set) if (entry.socket.readyState === entry.socket.OPEN) entry.socket.send(RESYNC_MESSAGE);
+      for (const entry of set) {
+        entry.resync?.();
+        if (entry.socket.readyState === entry.socket.OPEN) entry.socket.send(RESYNC_MESSAGE);
+      }
     }
   }
 
