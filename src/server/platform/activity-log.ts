@@ -3,36 +3,10 @@
 // publishes the realtime "this changed" event, delivered only if it commits.
 import type { Executor } from './db/client';
 import { activityLogs } from './db/schema/work';
-import { publishChange, topicForAction } from './realtime/publisher';
+import { topicForAction, type ActivityAction } from '../../domain/change-topics';
+import { publishChange } from './realtime/publisher';
 
-export type ActivityAction =
-  | 'create_project'
-  | 'create_client'
-  | 'create_task'
-  | 'complete_task'
-  | 'update_task'
-  | 'update_project'
-  | 'update_project_status'
-  | 'delete_project'
-  | 'create_template'
-  | 'update_template'
-  | 'delete_template'
-  | 'upload_file'
-  | 'upload_link'
-  | 'delete_file'
-  | 'add_note'
-  | 'edit_note'
-  | 'delete_note'
-  | 'create_access_link'
-  | 'revoke_access_link'
-  | 'submit_questionnaire'
-  | 'reopen_questionnaire'
-  | 'lock_questionnaire'
-  | 'assign_developer'
-  | 'unassign_developer'
-  | 'add_team_member'
-  | 'update_team_member'
-  | 'remove_team_member';
+export type { ActivityAction };
 
 export async function recordActivity(
   executor: Executor,

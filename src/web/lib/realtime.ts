@@ -4,9 +4,11 @@
 // at its limit) the page simply works as without live updates.
 import { useQueryClient, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import type { PageTopic } from '@/domain/change-topics';
 import { ownChangeSettledAt, tabId } from './own-changes';
 
-export type ChangeTopic = 'project' | 'projects' | 'clients' | 'templates' | 'team' | 'organization' | 'inbox';
+/** The topics a page hears: the server's list (src/domain/change-topics.ts), 'sessions' aside. */
+export type ChangeTopic = PageTopic;
 export type LiveEvent =
   /** `origin`: the tab whose request made the change (lib/own-changes.ts). */
   | { organizationId: string; projectId: string | null; topic: ChangeTopic; origin?: string }

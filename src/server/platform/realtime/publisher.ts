@@ -3,21 +3,14 @@
 // listening on the channel. The payload names what changed, never its content.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { ActivityAction } from '../activity-log';
+import { CHANGE_TOPICS, type ChangeTopic } from '../../../domain/change-topics';
 import type { Executor } from '../db/client';
 import { currentChangeOrigin, isChangeOrigin } from './change-origin';
 import { announceLocalChange } from './local-changes';
 
 export const CHANGES_CHANNEL = 'brieflane_changes';
 
-/**
- * 'project': something on one project's page (tasks, files, notes, links, details, status).
- * 'sessions': sessions of the organization ended (a sign-out, a password changed or reset): for
- * the session caches (decision 014) and the live sockets of those sessions, never sent to a page.
- * The others are organization-level lists.
- */
-export const CHANGE_TOPICS = ['project', 'projects', 'clients', 'templates', 'team', 'organization', 'inbox', 'sessions'] as const;
-export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
+export { CHANGE_TOPICS, type ChangeTopic };
 
 export type ChangeEvent = {
   organizationId: string;
@@ -28,28 +21,6 @@ export type ChangeEvent = {
   /** 'inbox': the one member it is for (issue 16). */
   recipientId?: string;
 };
-
-/** The topic of an activity entry: work on a project is project-level, the rest list-level. */
-export function topicForAction(action: ActivityAction): ChangeTopic {
-  switch (action) {
-    case 'create_project':
-      return 'projects';
-    case 'create_client':
-      return 'clients';
-    case 'delete_project':
-      return 'projects';
-    case 'create_template':
-    case 'update_template':
-    case 'delete_template':
-      return 'templates';
-    case 'add_team_member':
-    case 'update_team_member':
-    case 'remove_team_member':
-      return 'team';
-    default:
-      return 'project';
-  }
-}
 
 /** Publishes `event` when (and only if) the transaction `executor` runs in commits. */
 export async function publishChange(

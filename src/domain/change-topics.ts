@@ -1,0 +1,67 @@
+// What a live update names (decision 005), shared by the server that publishes it and the web
+// app that refreshes on it, so the list exists once (issue 28). And the verbs of the activity
+// log (spec 7 "activity_logs"), each of which publishes a change of one topic.
+
+/**
+ * 'project': something on one project's page (tasks, files, notes, links, details, status).
+ * 'sessions': sessions of the organization ended (a sign-out, a password changed or reset): for
+ * the session caches (decision 014) and the live sockets of those sessions, never sent to a page.
+ * The others are organization-level lists.
+ */
+export const CHANGE_TOPICS = ['project', 'projects', 'clients', 'templates', 'team', 'organization', 'inbox', 'sessions'] as const;
+export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
+
+/** The topics a page hears (every one but 'sessions'). */
+export type PageTopic = Exclude<ChangeTopic, 'sessions'>;
+
+export const ACTIVITY_ACTIONS = [
+  'create_project',
+  'create_client',
+  'create_task',
+  'complete_task',
+  'update_task',
+  'update_project',
+  'update_project_status',
+  'delete_project',
+  'create_template',
+  'update_template',
+  'delete_template',
+  'upload_file',
+  'upload_link',
+  'delete_file',
+  'add_note',
+  'edit_note',
+  'delete_note',
+  'create_access_link',
+  'revoke_access_link',
+  'submit_questionnaire',
+  'reopen_questionnaire',
+  'lock_questionnaire',
+  'assign_developer',
+  'unassign_developer',
+  'add_team_member',
+  'update_team_member',
+  'remove_team_member',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** The topic of an activity entry: work on a project is project-level, the rest list-level. */
+export function topicForAction(action: ActivityAction): PageTopic {
+  switch (action) {
+    case 'create_project':
+    case 'delete_project':
+      return 'projects';
+    case 'create_client':
+      return 'clients';
+    case 'create_template':
+    case 'update_template':
+    case 'delete_template':
+      return 'templates';
+    case 'add_team_member':
+    case 'update_team_member':
+    case 'remove_team_member':
+      return 'team';
+    default:
+      return 'project';
+  }
+}
