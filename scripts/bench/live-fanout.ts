@@ -5,6 +5,7 @@
 // last, and the server process's CPU time over the same span (/proc/<pid>/stat).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { demoOwnerCookie } from './demo-owner';
 
 type WsClient = {
   on(event: 'message', listener: (data: Buffer) => void): void;
@@ -17,7 +18,6 @@ const WebSocket = createRequire(import.meta.url)('ws') as new (url: string, opti
 
 export type LiveFanoutRow = { case: string; metric: string; unit: string; values: number[] };
 
-const DEMO_OWNER = { email: 'owner@brieflane.demo', password: 'demo-password' };
 const SOCKETS = 50;
 const CHANGES = 40;
 
@@ -27,22 +27,9 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-async function signIn(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(DEMO_OWNER),
-  });
-  if (!res.ok) throw new Error(`Demo sign-in answered ${res.status}: ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
-}
-
 export async function measureLiveFanout(baseUrl: string, serverPid: number, runs: number): Promise<LiveFanoutRow[]> {
   const cookies: string[] = [];
-  for (let i = 0; i < SOCKETS; i++) cookies.push(await signIn(baseUrl));
+  for (let i = 0; i < SOCKETS; i++) cookies.push(await demoOwnerCookie(baseUrl));
   const headers = { cookie: cookies[0]!, origin: baseUrl, 'content-type': 'application/json' };
   const projects = (await (await fetch(`${baseUrl}/api/projects`, { headers })).json()) as { items: { id: string }[] };
   let projectId = '';

@@ -5,26 +5,15 @@
 // - share link: the project's first task title (the page's lists are what the client came for);
 // - intake link: the questionnaire ready to be answered (its Submit Answers button).
 import { chromium } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS, demoOwnerCookie } from './demo-owner';
 
 export type SharedPageRow = { route: string; metric: string; unit: string; values: number[] };
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const DEMO_OWNER = { email: 'owner@brieflane.demo', password: 'demo-password' };
 
 type Target = { route: string; url: string; waitFor: string };
 
 async function prepareTargets(baseUrl: string): Promise<Target[]> {
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(DEMO_OWNER),
-  });
-  if (!signIn.ok) throw new Error(`Demo sign-in answered ${signIn.status}: ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
+  const cookie = await demoOwnerCookie(baseUrl);
   const headers = { cookie, origin: baseUrl, 'content-type': 'application/json' };
   const get = async <T>(url: string): Promise<T> => {
     const res = await fetch(`${baseUrl}${url}`, { headers });

@@ -12,27 +12,16 @@
 import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { measureRoutes } from '../web-weight';
+import { CHROMIUM, CHROMIUM_FLAGS, demoOwnerCookie } from './demo-owner';
 
 export type WebWeightRow = { route: string; metric: string; unit: string; values: number[] };
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const DEMO_OWNER = { email: 'owner@brieflane.demo', password: 'demo-password' };
 
 type Target = { route: string; url: string; cookie?: string };
 
 /** The session cookie of the demo owner, and a share link of one of the demo projects. */
 async function prepareTargets(baseUrl: string): Promise<Target[]> {
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(DEMO_OWNER),
-  });
-  if (!signIn.ok) throw new Error(`Demo sign-in answered ${signIn.status}: ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
+  const cookie = await demoOwnerCookie(baseUrl);
   const headers = { cookie, origin: baseUrl, 'content-type': 'application/json' };
   const projects = (await (await fetch(`${baseUrl}/api/projects`, { headers })).json()) as { items: { id: string }[] };
   const projectId = projects.items[0]?.id;
