@@ -14,6 +14,17 @@ function focusedElement(): HTMLElement | null {
 }
 
 /**
+ * The control to give focus back to: what has focus, or, for an item of a menu (which closes and
+ * leaves the page as the dialog opens), the button that opened the menu. Radix labels a menu by
+ * its trigger. A dialog whose code came before the click opens while the item still has focus.
+ */
+function openerElement(): HTMLElement | null {
+  const focused = focusedElement();
+  const triggerId = focused?.closest('[role="menu"]')?.getAttribute('aria-labelledby');
+  return (triggerId ? document.getElementById(triggerId) : null) ?? focused;
+}
+
+/**
  * Rendered first inside a dialog's content: tells what has focus as the content mounts, before a
  * field of it focuses itself. React applies `autoFocus` in the same commit, after the layout
  * effects of earlier siblings and ahead of Radix's onOpenAutoFocus, which would see the field.
@@ -31,12 +42,12 @@ export function RememberOpener({ onMount }: { onMount: () => void }) {
 export function useOpenerFocus(handlers: { onOpenAutoFocus?: (event: Event) => void; onCloseAutoFocus?: (event: Event) => void }) {
   const opener = useRef<HTMLElement | null>(null);
   const rememberOpener = useCallback(() => {
-    opener.current = focusedElement();
+    opener.current = openerElement();
   }, []);
   return {
     rememberOpener,
     onOpenAutoFocus: (event: Event) => {
-      opener.current ??= focusedElement();
+      opener.current ??= openerElement();
       handlers.onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus: (event: Event) => {

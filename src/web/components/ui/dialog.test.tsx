@@ -46,7 +46,51 @@ function openFrom(name: string) {
   return opener;
 }
 
+/** A dialog opened from an item of a menu (the card's '…' menu on a phone): the item leaves the page. */
+function MenuPage() {
+  const [open, setOpen] = useState(false);
+  const [menu, setMenu] = useState(false);
+  return (
+    <>
+      <button id="more" aria-haspopup="menu" onClick={() => setMenu(true)}>
+        More actions
+      </button>
+      {menu ? (
+        <div role="menu" aria-labelledby="more">
+          <button
+            role="menuitem"
+            onClick={() => {
+              setOpen(true);
+              // As Radix's menu: it leaves after its exit animation, the dialog already open.
+              setTimeout(() => setMenu(false), 0);
+            }}
+          >
+            Share Link
+          </button>
+        </div>
+      ) : null}
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent aria-describedby={undefined}>
+          <DialogTitle>Share Project Access</DialogTitle>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
 describe('dialogs', () => {
+  it("opened from a menu's item, give focus back to the button that opened the menu", async () => {
+    render(<MenuPage />);
+    openFrom('More actions');
+    const item = screen.getByRole('menuitem', { name: 'Share Link' });
+    item.focus();
+    fireEvent.click(item);
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'More actions' }));
+  });
+
   it('give focus back to the control that opened them when they close', async () => {
     render(<Page />);
     const opener = openFrom('Add Client');
