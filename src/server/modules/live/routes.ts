@@ -124,7 +124,11 @@ export class SessionWatch {
   stands(event: ChangeEvent): boolean | Promise<boolean> {
     if (this.stale || event.topic === 'sessions' || this.platform.clock.now() >= this.expiresAt) {
       this.stale = false;
-      this.last = this.read();
+      // A failed read (the database away) is tried again at the next event.
+      this.last = this.read().catch((error: unknown) => {
+        this.stale = true;
+        throw error;
+      });
     }
     return this.last ?? true;
   }

@@ -80,6 +80,18 @@ describe('SessionWatch', () => {
     await t.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
   });
 
+  it('tries a failed read again at the next event, rather than failing every event after it', async () => {
+    const w = watch();
+    reads.mockImplementationOnce(() => {
+      throw new Error('database away');
+    });
+    await expect(w.stands(event('sessions'))).rejects.toThrow('database away');
+    expect(await w.stands(event('project'))).toBe(true);
+    expect(reads).toHaveBeenCalledTimes(2);
+    expect(await w.stands(event('project'))).toBe(true);
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+
   it('reads it at the next event after the change feed was interrupted (events may have been missed)', async () => {
     const w = watch();
     expect(await w.stands(event('project'))).toBe(true);
