@@ -1,5 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -26,6 +28,43 @@ function featureBoundary(feature) {
     },
   ]);
 }
+
+const SERVER_MODULES = readdirSync(new URL('./src/server/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A module's public.ts, where it has one: what other modules may import of it. */
+const MODULE_PUBLIC = SERVER_MODULES.filter((name) => existsSync(new URL(`./src/server/modules/${name}/public.ts`, import.meta.url)));
+
+/**
+ * The same boundaries judged on the file an import resolves to, whatever its spelling ('@/...',
+ * '../..', './../x'): import-x's no-restricted-paths with tsconfig's paths (issue 28). Paths are
+ * relative to this folder; an `except` is relative to its zone's `from`.
+ */
+const RESOLVED_ZONES = [
+  ...SERVER_MODULES.map((name) => ({
+    target: `./src/server/modules/${name}`,
+    from: './src/server/modules',
+    except: [`./${name}`, ...MODULE_PUBLIC.filter((other) => other !== name).map((other) => `./${other}/public.ts`)],
+    message: "A server module imports platform, domain and its own files; another module only through that module's public.ts (decision 012).",
+  })),
+  { target: './src/server/platform', from: './src/server/modules', message: 'Platform serves the modules and never imports one (decision 012).' },
+  { target: './src/server', from: './src/web', message: 'The server does not import the web app (decision 012).' },
+  { target: './src/domain', from: ['./src/server', './src/web'], message: 'Domain rules are pure: no server or web code (decision 012).' },
+  { target: './src/web', from: './src/server', message: 'The web app talks to the server over HTTP only; shared rules live in src/domain (decision 012).' },
+  {
+    target: ['./src/web/lib', './src/web/components'],
+    from: ['./src/web/features', './src/web/app'],
+    message: 'Shared components and lib serve the features and never import one (decision 012).',
+  },
+  { target: './src/web/features', from: './src/web/app', message: 'A feature never imports the app; the app composes the features (issue 28).' },
+  ...WEB_FEATURES.map((name) => ({
+    target: `./src/web/features/${name}`,
+    from: './src/web/features',
+    except: [`./${name}`, ...WEB_FEATURES.filter((other) => other !== name).map((other) => `./${other}/api.ts`)],
+    message: "A feature imports another feature's api.ts only; the app composes their components (decision 012).",
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'db/migrations/'] },
@@ -64,6 +103,16 @@ export default tseslint.config(
     { regex: '(^@/web/|^(\\.\\./)+)(features|app)/', message: 'Shared components and lib serve the features and never import one (decision 012).' },
   ]),
   ...WEB_FEATURES.map(featureBoundary),
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], tsconfig: { configFile: path.resolve(import.meta.dirname, 'tsconfig.json') } }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: RESOLVED_ZONES }] },
+  },
   {
     // The app's own files (migrations, the database template, the web build, package.json) come
     // from platform/app-files.ts: a path worked out from a module's own location is right under

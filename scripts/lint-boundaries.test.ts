@@ -5,9 +5,14 @@ import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint();
 
-async function restricted(filePath: string, source: string): Promise<boolean> {
+/** The rules that refused the import: the spelling rule, the resolved-file rule, or both. */
+async function refusedBy(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${source}\nexport const used = x;\n`, { filePath });
-  return result!.messages.some((m) => m.ruleId === 'no-restricted-imports');
+  return result!.messages.map((m) => m.ruleId ?? '').filter((rule) => rule === 'no-restricted-imports' || rule === 'import-x/no-restricted-paths');
+}
+
+async function restricted(filePath: string, source: string): Promise<boolean> {
+  return (await refusedBy(filePath, source)).length > 0;
 }
 
 async function pathFromOwnLocation(filePath: string, source: string): Promise<boolean> {
@@ -45,6 +50,39 @@ describe('import boundaries', () => {
     ['a feature importing domain and shared components', 'src/web/features/tasks/example.ts', "import { x } from '@/domain/tasks';\nimport { y } from '@/web/components/ui/button';\nexport const z = y;"],
   ])('allows %s', async (_, filePath, source) => {
     expect(await restricted(filePath, source)).toBe(false);
+  });
+});
+
+// Issue 28: the boundaries judged on the file an import resolves to, whatever its spelling (an
+// outside review found 5 of 15 kinds of crossing passing the spelling rules alone).
+describe('import boundaries on the resolved file', () => {
+  it.each([
+    ['module -> module, by the alias', 'src/server/modules/tasks/example.ts', "import { x } from '@/server/modules/projects/service';"],
+    ['module -> module, relative', 'src/server/modules/tasks/example.ts', "import { x } from '../projects/service';"],
+    ['module -> module, up and down again', 'src/server/modules/tasks/example.ts', "import { x } from '../../modules/projects/service';"],
+    ['module -> module, through ./..', 'src/server/modules/tasks/example.ts', "import { x } from './../projects/service';"],
+    ["module -> another module's files beside its public.ts", 'src/server/modules/projects/example.ts', "import { x } from '@/server/modules/templates/service';"],
+    ['platform -> module, by the alias', 'src/server/platform/example.ts', "import { x } from '@/server/modules/sharing/routes';"],
+    ['platform -> module, relative', 'src/server/platform/auth/example.ts', "import { x } from '../../modules/sharing/routes';"],
+    ['domain -> server, by the alias', 'src/domain/example.ts', "import { x } from '@/server/platform/errors';"],
+    ['domain -> web, relative', 'src/domain/example.ts', "import { x } from '../web/lib/api-client';"],
+    ['web -> server, relative', 'src/web/features/tasks/example.ts', "import { x } from '../../../server/platform/errors';"],
+    ['lib -> feature, by the alias', 'src/web/lib/example.ts', "import { x } from '@/web/features/tasks/api';"],
+    ['components -> app, relative', 'src/web/components/example.tsx', "import { x } from '../app/router';"],
+    ['feature -> app, by the alias', 'src/web/features/tasks/example.ts', "import { x } from '@/web/app/router';"],
+    ["feature -> another feature's texts, through its own folder", 'src/web/features/tasks/components/example.tsx', "import { x } from '@/web/features/tasks/../templates/texts';"],
+    ["feature -> another feature's components, relative", 'src/web/features/projects/components/example.tsx', "import { x } from '../../templates/components/templates-tab';"],
+  ])('refuses %s', async (_, filePath, source) => {
+    expect(await refusedBy(filePath, source)).toContain('import-x/no-restricted-paths');
+  });
+
+  it.each([
+    ["a module's own files, by the alias", 'src/server/modules/tasks/example.ts', "import { x } from '@/server/modules/tasks/service';"],
+    ["templates/public.ts, by the alias", 'src/server/modules/projects/example.ts', "import { x } from '@/server/modules/templates/public';"],
+    ["another feature's api.ts, relative", 'src/web/features/projects/components/example.tsx', "import { x } from '../../clients/api';"],
+    ['the app composing a feature', 'src/web/app/pages/example.tsx', "import { x } from '../../features/templates/components/templates-tab';"],
+  ])('allows %s', async (_, filePath, source) => {
+    expect(await refusedBy(filePath, source)).toEqual([]);
   });
 });
 
