@@ -49,6 +49,12 @@ const RESOLVED_ZONES = [
     message: "A server module imports platform, domain and its own files; another module only through that module's public.ts (decision 012).",
   })),
   { target: './src/server/platform', from: './src/server/modules', message: 'Platform serves the modules and never imports one (decision 012).' },
+  {
+    target: './src/server/platform',
+    from: './src/server/services',
+    message: 'Platform is infrastructure: it knows no feature policy, so never the shared services (issue 28, decision 012).',
+  },
+  { target: './src/server/services', from: './src/server/modules', message: 'The shared services serve the modules and never import one (issue 28, decision 012).' },
   { target: './src/server', from: './src/web', message: 'The server does not import the web app (decision 012).' },
   { target: './src/domain', from: ['./src/server', './src/web'], message: 'Domain rules are pure: no server or web code (decision 012).' },
   { target: './src/web', from: './src/server', message: 'The web app talks to the server over HTTP only; shared rules live in src/domain (decision 012).' },
@@ -90,7 +96,10 @@ export default tseslint.config(
       message: 'A server module imports platform, domain and its own files only; templates/public is the one shared read (decision 012).',
     },
   ]),
-  restrictImports(['src/server/platform/**/*.ts'], [{ regex: '(^|/)modules/', message: 'Platform serves the modules and never imports one (decision 012).' }]),
+  restrictImports(['src/server/platform/**/*.ts'], [
+    { regex: '(^|/)(modules|services)/', message: 'Platform is infrastructure: it never imports a module or the shared services (decision 012).' },
+  ]),
+  restrictImports(['src/server/services/**/*.ts'], [{ regex: '(^|/)modules/', message: 'The shared services serve the modules and never import one (decision 012).' }]),
   restrictImports(['src/domain/**/*.ts'], [
     {
       regex: '^(?!zod$|date-fns$|vitest$|\\./)',
@@ -107,11 +116,15 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // no-cycle reads the files an import reaches: ours only (TypeScript), never a package.
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/ignore': ['node_modules'],
       'import-x/resolver-next': [
         createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], tsconfig: { configFile: path.resolve(import.meta.dirname, 'tsconfig.json') } }),
       ],
     },
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: RESOLVED_ZONES }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: RESOLVED_ZONES }], 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // The app's own files (migrations, the database template, the web build, package.json) come

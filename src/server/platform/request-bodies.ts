@@ -4,7 +4,7 @@
 // read (request-context.ts), so a caller the route refuses never gets as far as the parser.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from './errors';
-import type { RouteAccess } from './request-context';
+import type { RouteAccess } from './route-access';
 
 const KB = 1024;
 

@@ -9,7 +9,7 @@ import {
   type Client,
 } from '../../../domain/clients';
 import { canManageProjects, isAdmin } from '../../../domain/roles';
-import { recordActivity } from '../../platform/activity-log';
+import { recordActivity } from '../../services/activity-log';
 import type { Actor } from '../../platform/auth/session';
 import { afterCursor, containsPattern, countAll, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';

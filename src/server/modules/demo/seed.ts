@@ -19,7 +19,7 @@ import {
   projectTemplates,
   tasks,
 } from '../../platform/db/schema/work';
-import { newAccessToken } from '../../platform/project-access/link';
+import { newAccessToken } from '../../services/project-access/link';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATION_NAME, DEMO_PASSWORD } from './demo-accounts';
 
 const TEMPLATE_FIELDS: TemplateField[] = [

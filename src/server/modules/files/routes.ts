@@ -7,16 +7,16 @@ import { addLinkSchema, FILE_MESSAGES, filePageSchema, projectFileSchema } from 
 import { projectListQuerySchema } from '../../../domain/project-lists';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { projectParams } from '../../platform/project-access/member';
+import { projectParams } from '../../services/project-access/member';
 import type { Storage } from '../../platform/storage/storage';
-import { requireContributor } from '../../platform/project-access/access';
+import { requireContributor } from '../../services/project-access/access';
 import {
   linkRouteErrors,
   recordSharedDownload,
   resolveSharedWork,
   sharedLinkParams,
   sharedLinkRequest,
-} from '../../platform/project-access/link';
+} from '../../services/project-access/link';
 import { readUploadedFile, registerUploads, sendDownload, uploadBodyLimit } from './http';
 import { addLink, deleteFile, listFiles, openDownload, uploadFile } from './service';
 

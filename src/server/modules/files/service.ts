@@ -20,12 +20,12 @@ import {
   type ProjectFile,
 } from '../../../domain/files';
 import type { ProjectListQuery } from '../../../domain/project-lists';
-import { recordActivity } from '../../platform/activity-log';
+import { recordActivity } from '../../services/activity-log';
 import { afterNewestFirst, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import { projectFiles } from '../../platform/db/schema/work';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { requireContributor, type ProjectAccess } from '../../platform/project-access/access';
+import { requireContributor, type ProjectAccess } from '../../services/project-access/access';
 import { StorageError, type Storage } from '../../platform/storage/storage';
 import { fileTooLarge, malformedUpload, type IncomingFile } from './http';
 

@@ -1,5 +1,5 @@
 // The in-app inbox (issue 16): a member reads their own notifications, newest first, and marks
-// them read. Written by the features through platform/inbox.ts; pruned after 90 days by the
+// them read. Written by the features through services/inbox.ts; pruned after 90 days by the
 // housekeeping job.
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { INBOX_PAGE_SIZE, type InboxPage } from '../../../domain/inbox';

@@ -8,8 +8,8 @@ import { INTAKE_STATES } from '../../../domain/intake-state';
 import { SHARING_MESSAGES } from '../../../domain/sharing';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { linkRouteErrors, sharedLinkParams } from '../../platform/project-access/link';
-import { projectParams } from '../../platform/project-access/member';
+import { linkRouteErrors, sharedLinkParams } from '../../services/project-access/link';
+import { projectParams } from '../../services/project-access/member';
 import { admitIntakeWrite, changeIntake, getIntake, saveIntakeDraft, submitIntake } from './service';
 
 const tags = ['intake'];

@@ -2,7 +2,7 @@
 // intake link, with no account, reads the project's questionnaire, saves drafts and submits;
 // the answers land on the project's stored field copy, with an activity entry, an email to the
 // staff and a live update. Staff reopen or lock it. The link is checked by the project access
-// gate (platform/project-access/link.ts); writes check it again inside their transaction.
+// gate (services/project-access/link.ts); writes check it again inside their transaction.
 import { and, eq } from 'drizzle-orm';
 import { INBOX_TEXTS } from '../../../domain/inbox';
 import { INTAKE_MESSAGES, intakeAnswersSchema, intakeStartingAnswers, type IntakeView } from '../../../domain/intake';
@@ -11,18 +11,18 @@ import { canManageProjects } from '../../../domain/roles';
 import { SHARING_MESSAGES } from '../../../domain/sharing';
 import type { FormData } from '../../../domain/template-field';
 import { sortFields, withDefaultAnswers } from '../../../domain/templates';
-import { recordActivity } from '../../platform/activity-log';
-import { notifyMember } from '../../platform/inbox';
+import { recordActivity } from '../../services/activity-log';
+import { notifyMember } from '../../services/inbox';
 import { consumeRateLimit, type RateLimitRule } from '../../platform/auth/rate-limit';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
 import { clients, projectAccessTokens, projects } from '../../platform/db/schema/work';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
-import { staffMembers, withEmail } from '../../platform/mail/recipients';
+import { staffMembers, withEmail } from '../../services/recipients';
 import type { Platform } from '../../platform/platform';
-import { invalidLink, usable, type ResolvedSharedLink, type UsableLink } from '../../platform/project-access/link';
-import { visibleProjects } from '../../platform/project-access/member';
+import { invalidLink, usable, type ResolvedSharedLink, type UsableLink } from '../../services/project-access/link';
+import { visibleProjects } from '../../services/project-access/member';
 
 /** Saves and submits per link and client address: a person answering never meets it. */
 export const INTAKE_WRITE_LIMIT = { windowSeconds: 600, max: 30 } as const satisfies RateLimitRule;

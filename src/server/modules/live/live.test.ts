@@ -4,12 +4,12 @@
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordActivity } from '../../platform/activity-log';
+import { recordActivity } from '../../services/activity-log';
 import { developerProjectAccess } from '../../platform/db/schema/work';
 import { asUser, sessionCookie } from '../../test/as-user';
 import { seedAgency, type Agency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { LINK_GRANT_COOKIE } from '../../platform/project-access/link-grant';
+import { LINK_GRANT_COOKIE } from '../../services/project-access/link-grant';
 
 type WsClient = {
   on(event: 'message', listener: (data: Buffer) => void): void;

@@ -13,8 +13,8 @@ import type { Platform } from '../../platform/platform';
 import { LiveHub, type GateDecision, type LiveConnection, type LiveSocket } from '../../platform/realtime/hub';
 import { listenForChanges } from '../../platform/realtime/listener';
 import type { ChangeEvent, ChangeTopic } from '../../platform/realtime/publisher';
-import { LINK_GRANT_COOKIE } from '../../platform/project-access/link-grant';
-import { resolveSharedLink } from '../../platform/project-access/link';
+import { LINK_GRANT_COOKIE } from '../../services/project-access/link-grant';
+import { resolveSharedLink } from '../../services/project-access/link';
 
 /** Per app server; beyond it new sockets get 503 and the page works as without live updates. */
 export const MAX_LIVE_CONNECTIONS = 2000;

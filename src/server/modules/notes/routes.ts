@@ -7,8 +7,8 @@ import { NOTE_MESSAGES, noteContentSchema, notePageSchema, noteSchema, sharedNot
 import { projectListQuerySchema } from '../../../domain/project-lists';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { projectParams } from '../../platform/project-access/member';
-import { linkRouteErrors, sharedLinkParams } from '../../platform/project-access/link';
+import { projectParams } from '../../services/project-access/member';
+import { linkRouteErrors, sharedLinkParams } from '../../services/project-access/link';
 import { addNote, deleteNote, editNote, listNotes } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);

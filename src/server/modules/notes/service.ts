@@ -5,16 +5,16 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { NOTE_MESSAGES, noteContentSchema, type Note } from '../../../domain/notes';
 import { INBOX_TEXTS } from '../../../domain/inbox';
-import { recordActivity } from '../../platform/activity-log';
+import { recordActivity } from '../../services/activity-log';
 import type { ProjectListQuery } from '../../../domain/project-lists';
 import type { Executor } from '../../platform/db/client';
 import { afterNewestFirst, countAll, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { projectNotes } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
-import { notifyMember, projectFollowers } from '../../platform/inbox';
+import { notifyMember, projectFollowers } from '../../services/inbox';
 import type { Platform } from '../../platform/platform';
-import { requireContributor, type ProjectAccess, type ProjectActor } from '../../platform/project-access/access';
+import { requireContributor, type ProjectAccess, type ProjectActor } from '../../services/project-access/access';
 
 type NoteRow = { note: typeof projectNotes.$inferSelect; authorName: string | null; authorEmail: string | null };
 

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { projectDetailSchema, updateProjectResultSchema, updateProjectSchema } from '../../../domain/project-details';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { projectParams } from '../../platform/project-access/member';
+import { projectParams } from '../../services/project-access/member';
 import { getProjectDetail, updateProject } from './detail-service';
 
 const errors = errorResponses(400, 401, 403, 404);

@@ -11,13 +11,13 @@ import {
 } from '../../../domain/project-details';
 import { isPastDate, PROJECT_MESSAGES } from '../../../domain/project-rules';
 import { canManageProjects } from '../../../domain/roles';
-import { recordActivity } from '../../platform/activity-log';
+import { recordActivity } from '../../services/activity-log';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
 import { clients, projects } from '../../platform/db/schema/work';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { visibleProjects } from '../../platform/project-access/member';
+import { visibleProjects } from '../../services/project-access/member';
 import { resetOverdueProjects, today } from './service';
 
 type DetailRow = { project: typeof projects.$inferSelect; clientName: string };

@@ -15,7 +15,7 @@ import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
 import { errorResponses, forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { BODY_LIMITS } from '../../platform/request-bodies';
-import { projectParams } from '../../platform/project-access/member';
+import { projectParams } from '../../services/project-access/member';
 import { changeProjectStatus, createProject, deleteProject, listProjects } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);

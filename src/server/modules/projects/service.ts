@@ -15,7 +15,7 @@ import type { ProjectStatus } from '../../../domain/project-status';
 import type { FormData, TemplateField } from '../../../domain/template-field';
 import { canDeleteProject, canManageProjects } from '../../../domain/roles';
 import { TEMPLATE_MESSAGES, validateAnswers, withDefaultAnswers } from '../../../domain/templates';
-import { recordActivity } from '../../platform/activity-log';
+import { recordActivity } from '../../services/activity-log';
 import type { Actor } from '../../platform/auth/session';
 import type { Clock } from '../../platform/clock';
 import type { Database, Executor } from '../../platform/db/client';
@@ -25,7 +25,7 @@ import { activityLogs, clients, projectFiles, projects } from '../../platform/db
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { findTemplate } from '../templates/public';
-import { visibleProjects } from '../../platform/project-access/member';
+import { visibleProjects } from '../../services/project-access/member';
 import { publishChange } from '../../platform/realtime/publisher';
 import { cachedListCounts, keepListCounts, listCountsGeneration, type ListCounts } from './list-counts';
 

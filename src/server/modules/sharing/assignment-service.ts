@@ -11,7 +11,7 @@ import {
   type AssignmentResult,
   type ProjectDevelopers,
 } from '../../../domain/sharing';
-import { recordActivity } from '../../platform/activity-log';
+import { recordActivity } from '../../services/activity-log';
 import { hashPassword } from '../../platform/auth/password';
 import type { Actor } from '../../platform/auth/session';
 import { profiles } from '../../platform/db/schema/tenancy';

@@ -18,10 +18,10 @@ import {
 } from '../../../domain/sharing';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { projectParams } from '../../platform/project-access/member';
+import { projectParams } from '../../services/project-access/member';
 import { assignDeveloper, listProjectDevelopers, unassignDeveloper } from './assignment-service';
-import { LINK_GRANT_COOKIE } from '../../platform/project-access/link-grant';
-import { sharedLinkParams as tokenParams, sharedLinkRequest } from '../../platform/project-access/link';
+import { LINK_GRANT_COOKIE } from '../../services/project-access/link-grant';
+import { sharedLinkParams as tokenParams, sharedLinkRequest } from '../../services/project-access/link';
 import { getSharedProject, openSharedLink } from './shared-link-service';
 import { createAccessLink, listAccessLinks, listAccessOpens, revokeAccessLink } from './staff-links-service';
 

@@ -1,7 +1,7 @@
 // The shared project page (spec 2 "Shared project page", 4 "Shared link"; decision 004):
 // opening a link, with its password once per browser and then a signed grant cookie, and the
 // project as the page shows it. Who may read and write through a link is the project access
-// gate's (platform/project-access/link.ts); every open is recorded.
+// gate's (services/project-access/link.ts); every open is recorded.
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { INBOX_TEXTS } from '../../../domain/inbox';
 import { SHARED_LINK_ERRORS } from '../../../domain/shared-link-errors';
@@ -11,7 +11,7 @@ import { consumeRateLimit } from '../../platform/auth/rate-limit';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
 import { projectAccessOpens, projectAccessTokens, projects } from '../../platform/db/schema/work';
-import { notifyMember } from '../../platform/inbox';
+import { notifyMember } from '../../services/inbox';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import {
@@ -25,8 +25,8 @@ import {
   showsProject,
   type SharedLinkRequest,
   type UsableLink,
-} from '../../platform/project-access/link';
-import { LINK_GRANT_TTL_MS, signLinkGrant, verifyLinkGrant } from '../../platform/project-access/link-grant';
+} from '../../services/project-access/link';
+import { LINK_GRANT_TTL_MS, signLinkGrant, verifyLinkGrant } from '../../services/project-access/link-grant';
 import { admitLinkPasswordAttempt, clearLinkPasswordFailures, recordLinkPasswordFailure } from './link-password-guard';
 
 const invalidPassword = () => new AppError(401, SHARED_LINK_ERRORS.invalidPassword, SHARING_MESSAGES.invalidPassword);

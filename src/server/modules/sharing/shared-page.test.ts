@@ -8,7 +8,7 @@ import { fixedClock } from '../../platform/clock';
 import { activityLogs, projectAccessOpens, projectFiles, projectNotes, tasks } from '../../platform/db/schema/work';
 import { seedAgency, type Agency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { LINK_GRANT_COOKIE } from '../../platform/project-access/link-grant';
+import { LINK_GRANT_COOKIE } from '../../services/project-access/link-grant';
 import { LINK_PASSWORD_LIMITS } from './link-password-guard';
 
 const clock = fixedClock(new Date('2026-11-22T12:00:00Z'));

@@ -13,7 +13,7 @@ import {
   type AccessOpen,
   type createAccessLinkSchema,
 } from '../../../domain/sharing';
-import { recordActivity } from '../../platform/activity-log';
+import { recordActivity } from '../../services/activity-log';
 import { hashPassword } from '../../platform/auth/password';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
@@ -21,8 +21,8 @@ import { profiles } from '../../platform/db/schema/tenancy';
 import { projectAccessOpens, projectAccessTokens, projects } from '../../platform/db/schema/work';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { newAccessToken } from '../../platform/project-access/link';
-import { visibleProjects } from '../../platform/project-access/member';
+import { newAccessToken } from '../../services/project-access/link';
+import { visibleProjects } from '../../services/project-access/member';
 import { findTemplate } from '../templates/public';
 
 /** Active links listed per project; far more than any dialog shows. */

@@ -8,7 +8,7 @@ import type { Actor } from '../../platform/auth/session';
 import { invalidCursor } from '../../platform/db/cursor';
 import { clients, projects, tasks } from '../../platform/db/schema/work';
 import type { Platform } from '../../platform/platform';
-import { visibleProjects } from '../../platform/project-access/member';
+import { visibleProjects } from '../../services/project-access/member';
 import { toTask } from './service';
 
 /** Undated tasks sort after every date a task may have (the domain allows years up to 2999). */

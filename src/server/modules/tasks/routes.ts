@@ -7,8 +7,8 @@ import { createTaskSchema, myWorkPageSchema, myWorkQuerySchema, TASK_MESSAGES, t
 import { projectListQuerySchema } from '../../../domain/project-lists';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { projectParams } from '../../platform/project-access/member';
-import { linkRouteErrors, sharedLinkParams } from '../../platform/project-access/link';
+import { projectParams } from '../../services/project-access/member';
+import { linkRouteErrors, sharedLinkParams } from '../../services/project-access/link';
 import { listMyWork } from './my-work';
 import { createTask, listAssignees, listTasks, setTaskStatus, updateTask } from './service';
 

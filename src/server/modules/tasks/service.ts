@@ -21,19 +21,19 @@ import {
   type updateTaskSchema,
 } from '../../../domain/tasks';
 import type { TaskStatus } from '../../../domain/project-status';
-import { recordActivity } from '../../platform/activity-log';
+import { recordActivity } from '../../services/activity-log';
 import type { Executor } from '../../platform/db/client';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { cursorTimeOf, decodeRankedCursor, encodeRankedCursor } from '../../platform/db/cursor';
 import { developerProjectAccess, projects, taskColumnRank, tasks } from '../../platform/db/schema/work';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { notifyMember, projectFollowers } from '../../platform/inbox';
+import { notifyMember, projectFollowers } from '../../services/inbox';
 import { publishChange } from '../../platform/realtime/publisher';
 import { enqueueEmail } from '../../platform/mail/outbox';
-import { assignedDeveloperRecipients, staffRecipients, type Recipient } from '../../platform/mail/recipients';
+import { assignedDeveloperRecipients, staffRecipients, type Recipient } from '../../services/recipients';
 import type { Platform } from '../../platform/platform';
-import type { AccessedProject, ProjectActor } from '../../platform/project-access/access';
-import { requireContributor, type ProjectAccess } from '../../platform/project-access/access';
+import type { AccessedProject, ProjectActor } from '../../services/project-access/access';
+import { requireContributor, type ProjectAccess } from '../../services/project-access/access';
 
 const assignee = alias(profiles, 'assignee');
 

@@ -19,7 +19,7 @@ import {
   type TeamMember,
   type TeamMemberDetail,
 } from '../../../domain/team';
-import { recordActivity } from '../../platform/activity-log';
+import { recordActivity } from '../../services/activity-log';
 import { createLogin, createMember } from '../../platform/auth/accounts';
 import { isUniqueViolation, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
 import { hashPassword } from '../../platform/auth/password';

@@ -15,7 +15,7 @@ import { afterCursor, containsPattern, countAll, decodeCursor, encodeCursor } fr
 import { projectTemplates } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { recordActivity } from '../../platform/activity-log';
+import { recordActivity } from '../../services/activity-log';
 import type { Executor } from '../../platform/db/client';
 import { findTemplate, toTemplate } from './public';
 

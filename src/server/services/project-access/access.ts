@@ -5,8 +5,8 @@
 // under a project take one of these instead of an Actor, so the same code serves the project
 // page and the shared page.
 import { SHARING_MESSAGES } from '../../../domain/sharing';
-import type { Executor } from '../db/client';
-import { forbidden, unauthorized } from '../errors';
+import type { Executor } from '../../platform/db/client';
+import { forbidden, unauthorized } from '../../platform/errors';
 
 /** The person acting; for a link viewer this may be a member of another organization. */
 export type ProjectActor = { profileId: string; fullName: string; email: string | null };

@@ -2,9 +2,9 @@
 // the developers assigned to the project. One place, for tasks and intake alike (intake tells the
 // same staff in their inbox too).
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import { profiles } from '../db/schema/tenancy';
-import { developerProjectAccess } from '../db/schema/work';
+import type { Executor } from '../platform/db/client';
+import { profiles } from '../platform/db/schema/tenancy';
+import { developerProjectAccess } from '../platform/db/schema/work';
 
 export type Recipient = { email: string; fullName: string };
 

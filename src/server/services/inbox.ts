@@ -3,10 +3,10 @@
 // pages hear of it over the live socket (a change event for them alone).
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { NotificationKind } from '../../domain/inbox';
-import type { Executor } from './db/client';
-import { profiles } from './db/schema/tenancy';
-import { developerProjectAccess, notifications, projectNotes, projects, tasks } from './db/schema/work';
-import { publishChange } from './realtime/publisher';
+import type { Executor } from '../platform/db/client';
+import { profiles } from '../platform/db/schema/tenancy';
+import { developerProjectAccess, notifications, projectNotes, projects, tasks } from '../platform/db/schema/work';
+import { publishChange } from '../platform/realtime/publisher';
 
 export type NewNotification = {
   organizationId: string;

@@ -2,8 +2,8 @@
 // once per request; a write checks the link again inside its own transaction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_LINK_ERRORS } from '../../../domain/shared-link-errors';
-import { fixedClock } from '../clock';
-import type { Platform } from '../platform';
+import { fixedClock } from '../../platform/clock';
+import type { Platform } from '../../platform/platform';
 import { seedAgency, type Agency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { resolveSharedLink } from './link';

@@ -13,12 +13,12 @@ import type { IntakeState } from '../../../domain/intake-state';
 import { SHARED_LINK_ERRORS } from '../../../domain/shared-link-errors';
 import { SHARING_MESSAGES } from '../../../domain/sharing';
 import { text } from '../../../domain/text-fields';
-import { consumeRateLimit, type RateLimitRule } from '../auth/rate-limit';
-import { findSession, type Actor } from '../auth/session';
-import type { Executor } from '../db/client';
-import { projectAccessOpens, projectAccessTokens, projects } from '../db/schema/work';
-import { AppError, errorResponses } from '../errors';
-import type { Platform } from '../platform';
+import { consumeRateLimit, type RateLimitRule } from '../../platform/auth/rate-limit';
+import { findSession, type Actor } from '../../platform/auth/session';
+import type { Executor } from '../../platform/db/client';
+import { projectAccessOpens, projectAccessTokens, projects } from '../../platform/db/schema/work';
+import { AppError, errorResponses } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
 import type { AccessedProject, ProjectAccess } from './access';
 import { LINK_GRANT_COOKIE, verifyLinkGrant } from './link-grant';
 

@@ -5,9 +5,9 @@ import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { PROJECT_DETAIL_MESSAGES } from '../../../domain/project-details';
 import { canManageProjects } from '../../../domain/roles';
-import type { Actor } from '../auth/session';
-import { developerProjectAccess, projects } from '../db/schema/work';
-import { notFound } from '../errors';
+import type { Actor } from '../../platform/auth/session';
+import { developerProjectAccess, projects } from '../../platform/db/schema/work';
+import { notFound } from '../../platform/errors';
 import type { ProjectAccess } from './access';
 
 /**

@@ -5,29 +5,13 @@
 // project page's and the shared page's routes, `request.sharedLink` for the shared page's.
 // Services keep taking explicit arguments.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireSession, type Actor, type ActorSession } from './auth/session';
-import type { Platform } from './platform';
+import { requireSession, type Actor, type ActorSession } from '../platform/auth/session';
+import type { Platform } from '../platform/platform';
 import type { ProjectAccess } from './project-access/access';
 import { resolveLinkRoute, type ResolvedSharedLink } from './project-access/link';
 import { memberProjectAccess } from './project-access/member';
 
-/**
- * - member: a signed-in member (401 otherwise): `request.actor`, `request.actorSession`.
- * - member-project: and the project of `:projectId` they can see: `request.projectAccess` too.
- * - link-read / link-write: through the share link of `:token` (a read is recorded in the
- *   link's access log once an hour): `request.projectAccess`, `request.sharedLink`.
- */
-export type RouteAccess = 'member' | 'member-project' | 'link-read' | 'link-write';
-
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    access?: RouteAccess;
-    /**
-     * A link route of the questionnaire (intake) rather than of the project's work: an intake
-     * link that shows the questionnaire only still reaches it (decision 017).
-     */
-    questionnaire?: boolean;
-  }
   interface FastifyRequest {
     /** The signed-in caller of a route with access 'member' or 'member-project'. */
     readonly actor: Actor;

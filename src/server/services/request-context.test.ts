@@ -1,8 +1,8 @@
 // The request context resolves the caller a route declares, and only that.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, errorBody } from './errors';
-import type { Platform } from './platform';
+import { AppError, errorBody } from '../platform/errors';
+import type { Platform } from '../platform/platform';
 import { registerRequestContext } from './request-context';
 
 describe('request context', () => {

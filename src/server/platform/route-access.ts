@@ -1,0 +1,21 @@
+// What a route declares about its caller (decision 012). The platform reads it to size the body
+// (request-bodies.ts); the request context (services/request-context.ts) resolves the caller.
+
+/**
+ * - member: a signed-in member (401 otherwise): `request.actor`, `request.actorSession`.
+ * - member-project: and the project of `:projectId` they can see: `request.projectAccess` too.
+ * - link-read / link-write: through the share link of `:token` (a read is recorded in the
+ *   link's access log once an hour): `request.projectAccess`, `request.sharedLink`.
+ */
+export type RouteAccess = 'member' | 'member-project' | 'link-read' | 'link-write';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /**
+     * A link route of the questionnaire (intake) rather than of the project's work: an intake
+     * link that shows the questionnaire only still reaches it (decision 017).
+     */
+    questionnaire?: boolean;
+  }
+}
