@@ -4,7 +4,7 @@ import { z } from 'zod';
 // of every signed-in page (decision 013).
 export { INBOX_TEXTS } from './inbox-rules';
 
-export const NOTIFICATION_KINDS = ['task_assigned', 'task_completed', 'note_added', 'intake_submitted', 'link_opened'] as const;
+export const NOTIFICATION_KINDS = ['task_assigned', 'task_completed', 'note_added', 'intake_submitted', 'link_opened', 'mentioned', 'task_comment'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Notifications older than this are pruned (the housekeeping job). */
@@ -17,6 +17,8 @@ export const notificationSchema = z.object({
   projectId: z.string().nullable(),
   /** A task's notification names its task: opening it shows the task on the project's Tasks tab. */
   taskId: z.string().nullable(),
+  /** A mention's or a comment's notification names its comment: opening it scrolls there (issue 29). */
+  commentId: z.string().nullable(),
   title: z.string(),
   body: z.string().nullable(),
   createdAt: z.string(),

@@ -283,6 +283,34 @@ export const projectNotes = pgTable(
   (t) => [index('project_notes_project_id_idx').on(t.projectId, t.createdAt, t.id)],
 );
 
+/**
+ * Comments on a task (issue 29): Markdown with mention tokens. The author's name is kept as it was
+ * written, so a comment still reads right when its author's account is gone; a comment written
+ * through a share link names the link (its name then, kept if the link is deleted).
+ */
+export const taskComments = pgTable(
+  'task_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: projectId(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdBy: createdBy(),
+    authorName: text('author_name').notNull(),
+    accessTokenId: uuid('access_token_id').references(() => projectAccessTokens.id, { onDelete: 'set null' }),
+    linkName: text('link_name'),
+    /** The profiles the body mentions, as checked when it was written. */
+    mentions: jsonb('mentions').$type<string[]>().notNull().default([]),
+    createdAt,
+    updatedAt,
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  // A task's comments newest first, keyset-paged on (created_at, id).
+  (t) => [index('task_comments_task_idx').on(t.taskId, t.createdAt, t.id), index('task_comments_project_idx').on(t.projectId)],
+);
+
 export const activityLogs = pgTable(
   'activity_logs',
   {
@@ -317,6 +345,8 @@ export const notifications = pgTable(
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     // The task a task notification is about, so opening it shows the task (issue 27); gone with it.
     taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    // The comment a mention or a reply is about (issue 29): opening it scrolls there; gone with it.
+    commentId: uuid('comment_id').references((): AnyPgColumn => taskComments.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     body: text('body'),
     createdAt,
@@ -327,6 +357,7 @@ export const notifications = pgTable(
     index('notifications_unread_idx').on(t.recipientId).where(sql`${t.readAt} is null`),
     // A task's deletion sets its notifications' task_id to null: found by this index.
     index('notifications_task_idx').on(t.taskId),
+    index('notifications_comment_idx').on(t.commentId),
     check('notifications_kind_check', inList(t.kind, NOTIFICATION_KINDS)),
   ],
 );
