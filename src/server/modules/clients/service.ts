@@ -11,7 +11,7 @@ import {
 import { canManageProjects, isAdmin } from '../../../domain/roles';
 import { recordActivity } from '../../platform/activity-log';
 import type { Actor } from '../../platform/auth/session';
-import { afterCursor, containsPattern, countAll, decodeCursor, encodeCursor } from '../../platform/db/cursor';
+import { afterNewestFirst, containsPattern, countAll, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { clients } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
@@ -58,10 +58,14 @@ export async function listClients(
   assertCanManageClients(actor);
   const inOrganization = eq(clients.organizationId, actor.organizationId);
   const matching = and(inOrganization, searchCondition(query.search));
-  const page = and(matching, query.cursor ? afterCursor(clients.createdAt, clients.id, decodeCursor(query.cursor)) : undefined);
+  // Decision 021: the cursor carries created_at to the microsecond (rows of an import share
+  // milliseconds), compared as one row value on clients_organization_id_idx (organization_id,
+  // created_at, id).
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const page = and(matching, cursor ? afterNewestFirst(clients.createdAt, clients.id, cursor) : undefined);
 
   const rows = await db
-    .select({ client: clients, ownerName: owner.fullName })
+    .select({ client: clients, ownerName: owner.fullName, cursorTime: cursorTimeOf(clients.createdAt) })
     .from(clients)
     .leftJoin(owner, eq(owner.id, clients.createdBy))
     .where(page)
@@ -70,8 +74,8 @@ export async function listClients(
   const [count] = await db.select({ n: countAll }).from(clients).where(matching);
 
   const items = rows.slice(0, query.limit).map((r) => toClient({ ...r.client, ownerName: r.ownerName }, actor));
-  const last = rows.length > query.limit ? rows[query.limit - 1]!.client : undefined;
-  return { items, nextCursor: last ? encodeCursor(last) : null, total: count?.n ?? 0 };
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return { items, nextCursor: last ? encodeCursor({ createdAt: last.cursorTime, id: last.client.id }) : null, total: count?.n ?? 0 };
 }
 
 /** Names for the Create Project client select, ordered by name; bounded, with an optional search. */
