@@ -4,7 +4,8 @@
 // page: every client once, in the tab's order (newest first), with and without a search.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_PAGE_SIZE } from '../../../domain/clients';
+import { CLIENT_OPTIONS_PAGE_SIZE, CLIENT_PAGE_SIZE } from '../../../domain/clients';
+import { encodeCursor, encodeNameCursor } from '../../platform/db/cursor';
 import { asUser, type TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -25,12 +26,14 @@ describe('Clients tab pages', () => {
     outsider = await asUser(t, 'organization_admin');
     // Four rows per millisecond: two with the same timestamp, two a microsecond later. Every
     // third is a 'Harbor' client, found by name; every fifth has a harbor.test contact, found by
-    // email.
+    // email. Names come in pairs (i and i + 525), for the select's order by name, then id; four
+    // hold a '|' (the name cursor's separator) or letters outside ASCII.
     const at = (i: string) => sql.raw(`timestamptz '2026-01-01T00:00:00Z' + (${i} / 4) * interval '1 millisecond' + ((${i} % 4) / 2) * interval '1 microsecond'`);
     await t.db.execute(sql`
       insert into clients (organization_id, name, contact_email, created_by, created_at, updated_at)
       select ${admin.organizationId}::uuid,
-        case when i % 3 = 0 then 'Harbor ' else 'Client ' end || lpad(i::text, 4, '0'),
+        case i when 101 then 'Pipe | Partners' when 103 then 'Pipe | Partners' when 107 then 'Émile & Söhne 😀' when 109 then 'émile lower'
+          else case when i % 3 = 0 then 'Harbor ' else 'Client ' end || lpad((i % 525)::text, 4, '0') end,
         case when i % 5 = 0 then 'c' || i || '@harbor.test' end,
         ${admin.profileId}::uuid, ${at('i')}, ${at('i')}
       from generate_series(1, ${CLIENTS}) as i`);
@@ -58,9 +61,9 @@ describe('Clients tab pages', () => {
     return { pages, items: pages.flatMap((p) => p.items) };
   }
 
-  async function expectedIds(where: string): Promise<string[]> {
+  async function expectedIds(where: string, order = 'created_at desc, id desc'): Promise<string[]> {
     const result = (await t.db.execute(
-      sql.raw(`select id from clients where organization_id = '${admin.organizationId}' and (${where}) order by created_at desc, id desc`),
+      sql.raw(`select id from clients where organization_id = '${admin.organizationId}' and (${where}) order by ${order}`),
     )) as unknown as { rows: Array<{ id: string }> };
     return result.rows.map((r) => r.id);
   }
@@ -103,6 +106,47 @@ describe('Clients tab pages', () => {
     }
     for (const limit of ['0', '101', 'many', '-1']) {
       expect((await admin.inject({ method: 'GET', url: `/api/clients?limit=${limit}` })).statusCode, `limit ${limit}`).toBe(400);
+    }
+  });
+
+  it('gives the Create Project client select every one of 1,050 names, by name then id, a page at a time (it was cut at 1,000)', async () => {
+    const expected = await expectedIds('true', 'name, id');
+    expect(expected).toHaveLength(CLIENTS);
+    for (const [user, limit] of [[admin, undefined], [executive, 37]] as const) {
+      const { pages, items } = await readAll(user, '/api/clients/options', limit ? { limit: String(limit) } : {});
+      expect(pages).toHaveLength(Math.ceil(CLIENTS / (limit ?? CLIENT_OPTIONS_PAGE_SIZE)));
+      expect(items.map((c) => c.id)).toEqual(expected);
+      expect(new Set(items.map((c) => c.id)).size).toBe(CLIENTS);
+      expect(pages.at(-1)!.nextCursor).toBeNull();
+    }
+    // A page boundary on each of two clients of the same name, and on names with '|' or accents.
+    for (const search of ['pipe', 'mile', 'Harbor 0003']) {
+      const { items } = await readAll(admin, '/api/clients/options', { search, limit: '1' });
+      expect(items.map((c) => c.id)).toEqual(await expectedIds(`name ilike '%${search}%'`, 'name, id'));
+      expect(items.length).toBe(2);
+    }
+  });
+
+  it('answers a select cursor it could not have made with 400 invalid_cursor', async () => {
+    const forged = [
+      'garbage',
+      encodeNameCursor({ name: 'Client 0001', id: 'not-a-uuid' }),
+      encodeNameCursor({ name: 'Nul \u0000 name', id: admin.profileId }),
+      // Not the way we write it: padding, and a byte that is not UTF-8.
+      `${encodeNameCursor({ name: 'Client 0001', id: admin.profileId })}=`,
+      Buffer.concat([Buffer.from(`${admin.profileId}|`), Buffer.from([0xff, 0xfe])]).toString('base64url'),
+      Buffer.from('no separator').toString('base64url'),
+    ];
+    for (const cursor of forged) {
+      const res = await admin.inject({ method: 'GET', url: `/api/clients/options?cursor=${encodeURIComponent(cursor)}` });
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'invalid_cursor', message: 'Invalid page cursor' } });
+    }
+    // The list's cursor is not the select's (it is read as a name and id, and refused by the id).
+    const listCursor = encodeCursor({ createdAt: '2026-01-01T00:00:00.000Z', id: admin.profileId });
+    expect((await admin.inject({ method: 'GET', url: `/api/clients/options?cursor=${listCursor}` })).statusCode).toBe(400);
+    for (const limit of ['0', '501', 'many']) {
+      expect((await admin.inject({ method: 'GET', url: `/api/clients/options?limit=${limit}` })).statusCode, `limit ${limit}`).toBe(400);
     }
   });
 });
