@@ -22,6 +22,8 @@ export const INBOX_TEXTS = {
   },
   mentioned: (author: string, task: string) => `${author} mentioned you on "${task}"`,
   commented: (author: string, task: string) => `${author} commented on "${task}"`,
+  dueSoon: (task: string) => `"${task}" is due tomorrow`,
+  overdue: (task: string) => `"${task}" is overdue`,
   intakeSubmitted: (project: string) => `The client answered the questionnaire of ${project}`,
   linkOpened: (link: string) => `Link "${link}" was opened for the first time`,
 } as const;

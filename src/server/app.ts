@@ -27,6 +27,7 @@ import { commentRoutes } from './modules/comments/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { projectDetailRoutes } from './modules/projects/detail-routes';
 import { scheduleOverdueSweep } from './modules/projects/overdue-job';
+import { scheduleDueReminders } from './modules/tasks/due-reminders';
 import { scheduleHousekeeping } from './platform/db/housekeeping';
 import { projectRoutes } from './modules/projects/routes';
 import { scheduleReportCountsFold } from './modules/reports/report-counts';
@@ -207,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(liveRoutes, { platform });
   await app.register(backupRoutes, { platform });
   scheduleOverdueSweep(app, platform);
+  scheduleDueReminders(app, platform);
   scheduleReportCountsFold(app, platform);
   scheduleHousekeeping(app, platform);
   attachMailDelivery(app, platform);

@@ -25,7 +25,7 @@ import {
   type TaskStatus,
 } from '../../../../domain/project-status';
 import { INTAKE_STATES, type IntakeState } from '../../../../domain/intake-state';
-import { NOTIFICATION_KINDS, type NotificationKind } from '../../../../domain/inbox';
+import { DUE_REMINDER_KINDS, NOTIFICATION_KINDS, type DueReminderKind, type NotificationKind } from '../../../../domain/inbox';
 import { LINK_ACCESS_KINDS, type LinkAccessKind } from '../../../../domain/sharing';
 import type { FormData, TemplateField } from '../../../../domain/template-field';
 import { organizations, profiles } from './tenancy';
@@ -244,8 +244,39 @@ export const tasks = pgTable(
     index('tasks_assignee_open_idx')
       .on(t.assigneeId, sql`coalesce(${t.dueDate}, '9999-12-31'::date)`, t.id)
       .where(sql`${t.status} <> 'completed'`),
+    // Due reminders (issue 29): the open, assigned tasks due on a given day, across organizations.
+    index('tasks_due_reminder_idx')
+      .on(t.dueDate)
+      .where(sql`${t.status} <> 'completed' and ${t.assigneeId} is not null`),
     check('tasks_status_check', inList(t.status, TASK_STATUSES)),
     check('tasks_priority_check', inList(t.priority, TASK_PRIORITIES)),
+  ],
+);
+
+/**
+ * Due reminders sent (issue 29 item 5): one row per task, person, kind and due date, written in the
+ * transaction that notifies them. The unique key is the claim: of several app servers running the
+ * reminder job at once, one inserts the row and tells the person; the others insert nothing and
+ * tell nobody. A task whose due date moves may be reminded of again for the new date.
+ */
+export const taskReminders = pgTable(
+  'task_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<DueReminderKind>().notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    createdAt,
+  },
+  (t) => [
+    unique('task_reminders_once').on(t.taskId, t.profileId, t.kind, t.dueDate),
+    index('task_reminders_profile_idx').on(t.profileId),
+    check('task_reminders_kind_check', inList(t.kind, DUE_REMINDER_KINDS)),
   ],
 );
 
