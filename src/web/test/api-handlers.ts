@@ -12,6 +12,7 @@ import type { FilePage, ProjectFile } from '@/domain/files';
 import type { InboxPage } from '@/domain/inbox';
 import type { IntakeView } from '@/domain/intake';
 import type { Note, NotePage } from '@/domain/notes';
+import type { NotificationSettings } from '@/domain/notification-settings';
 import type { projectPageSchema } from '@/domain/projects';
 import type { Report } from '@/domain/reports';
 import type { Role } from '@/domain/roles';
@@ -45,6 +46,8 @@ export const authApi = {
 
 export const settingsApi = {
   updateProfile: (respond: Responder<Me>) => route('PATCH', '/api/settings/profile', respond),
+  notifications: (respond: Responder<NotificationSettings>) => route('GET', '/api/settings/notifications', respond),
+  changeNotifications: (respond: Responder<NotificationSettings>) => route('PATCH', '/api/settings/notifications', respond),
 };
 
 export const projectsApi = {
