@@ -113,8 +113,20 @@ export async function listComments(
 ): Promise<{ items: Comment[]; nextCursor: string | null; total: number }> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const project = await access.project(db);
-  await requireTask(db, project, taskId);
-  const role = await callerRole(db, access, project);
+  // One round trip for the task's check, the count and the caller's rank (issue 29's bench: six
+  // statements a page were twice the bare SQL's time).
+  const rankOf = access.via === 'member' && access.canManage && access.actor ? access.actor.profileId : null;
+  const [head] = await db
+    .select({
+      task: sql<string | null>`(select ${tasks.id} from ${tasks} where ${tasks.id} = ${taskId} and ${tasks.projectId} = ${project.id})`,
+      total: sql<number>`(select count(*)::int from ${taskComments} where ${taskComments.taskId} = ${taskId})`,
+      role: rankOf
+        ? sql<Role | null>`(select ${profiles.role} from ${profiles} where ${profiles.id} = ${rankOf} and ${profiles.organizationId} = ${project.organizationId})`
+        : sql<Role | null>`null`,
+    })
+    .from(sql`(select 1) as one`);
+  if (!head?.task) throw notFound(TASK_MESSAGES.notFound);
+  const role = head.role;
   const rows = await db
     .select({ ...commentColumns, cursorTime: cursorTimeOf(taskComments.createdAt) })
     .from(taskComments)
@@ -123,7 +135,7 @@ export async function listComments(
     .where(and(eq(taskComments.taskId, taskId), cursor ? afterNewestFirst(taskComments.createdAt, taskComments.id, cursor) : undefined))
     .orderBy(desc(taskComments.createdAt), desc(taskComments.id))
     .limit(query.limit + 1);
-  const [count] = await db.select({ n: countAll }).from(taskComments).where(eq(taskComments.taskId, taskId));
+  const count = { n: head.total };
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
   return {
     items: rows.slice(0, query.limit).map((row) => toComment(row, access, role, project)),
