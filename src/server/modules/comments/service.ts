@@ -13,7 +13,7 @@ import type { ProjectListQuery } from '../../../domain/project-lists';
 import { outranks, type Role } from '../../../domain/roles';
 import { TASK_MESSAGES } from '../../../domain/tasks';
 import type { Executor } from '../../platform/db/client';
-import { afterNewestFirst, countAll, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
+import { afterNewestFirst, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { developerProjectAccess, taskComments, taskFollows, tasks } from '../../platform/db/schema/work';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
