@@ -24,6 +24,7 @@ import { fileRoutes } from './modules/files/routes';
 import { liveRoutes } from './modules/live/routes';
 import { noteRoutes } from './modules/notes/routes';
 import { commentRoutes } from './modules/comments/routes';
+import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { projectDetailRoutes } from './modules/projects/detail-routes';
 import { scheduleOverdueSweep } from './modules/projects/overdue-job';
@@ -162,9 +163,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Brieflane API', version: '0.1.0', description: 'Project management for agencies.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'brieflane.session_token' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'brieflane.session_token' },
+          // Issue 30: a personal API token (Settings -> API tokens), `Authorization: Bearer blt_...`.
+          bearer: { type: 'http', scheme: 'bearer', description: 'A personal API token from Settings -> API tokens.' },
+        },
+      },
     },
-    transform: jsonSchemaTransform,
+    // A member's route takes the session cookie or a token (unless closed to tokens), so /api/docs
+    // offers both under Authorize and sends the token on "Try it out".
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const config = input.route.config as { access?: string; tokens?: false } | undefined;
+      if (config?.access === 'member' || config?.access === 'member-project') {
+        const security: Record<string, string[]>[] = config.tokens === false ? [{ session: [] }] : [{ session: [] }, { bearer: [] }];
+        return { ...transformed, schema: { ...transformed.schema, security } };
+      }
+      return transformed;
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
@@ -199,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(taskRoutes, { platform });
   await app.register(noteRoutes, { platform });
   await app.register(commentRoutes, { platform });
+  await app.register(apiTokenRoutes, { platform });
   await app.register(fileRoutes, { platform });
   await app.register(sharingRoutes, { platform });
   await app.register(intakeRoutes, { platform });

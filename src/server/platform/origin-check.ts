@@ -3,6 +3,7 @@
 // top of that a state-changing request that a browser says comes from another site is refused.
 // Requests with neither header (curl, scripts, app.inject) are not from a browser page and pass.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bearerToken } from './auth/api-tokens';
 import { errorBody } from './errors';
 
 export const FORBIDDEN_ORIGIN_MESSAGE = 'This request came from another site, so it was refused.';
@@ -31,6 +32,9 @@ export function isAllowedOrigin(method: string, headers: Headers, publicOrigin: 
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    // A bearer token is no cookie a page could ride on: the caller sent it on purpose (issue 30),
+    // and a page of another site cannot add the header without a CORS preflight we never allow.
+    if (bearerToken(request) !== null) return;
     if (isAllowedOrigin(request.method, request.headers, publicOrigin)) return;
     return reply.status(403).send(errorBody('forbidden_origin', FORBIDDEN_ORIGIN_MESSAGE));
   });

@@ -17,5 +17,10 @@ declare module 'fastify' {
      * link that shows the questionnaire only still reaches it (decision 017).
      */
     questionnaire?: boolean;
+    /**
+     * false: a personal API token may not call this route (issue 30): the password, the sign-in
+     * email, the tokens themselves. Signing in is the only way there.
+     */
+    tokens?: false;
   }
 }

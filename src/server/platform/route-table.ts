@@ -7,6 +7,8 @@ export type RouteEntry = {
   url: string;
   /** The route's zod schemas, for the proof suites that derive requests from them. */
   schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+  /** Who may call it (config.access) and whether a personal API token may (config.tokens). */
+  config?: { access?: string; tokens?: false };
 };
 
 declare module 'fastify' {
@@ -20,7 +22,8 @@ export function collectRouteTable(app: FastifyInstance): void {
   const routes: RouteEntry[] = [];
   app.decorate('routeTable', routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
+    const config = route.config as RouteEntry['config'];
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'], config });
   });
 }
 

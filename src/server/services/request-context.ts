@@ -7,6 +7,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireSession, type Actor, type ActorSession } from '../platform/auth/session';
 import type { Platform } from '../platform/platform';
+import { forbidden } from '../platform/errors';
+import { API_TOKEN_TEXTS } from '../../domain/api-tokens';
 import type { ProjectAccess } from './project-access/access';
 import { resolveLinkRoute, type ResolvedSharedLink } from './project-access/link';
 import { memberProjectAccess } from './project-access/member';
@@ -33,6 +35,11 @@ function take<K extends keyof Resolved>(request: FastifyRequest, key: K): NonNul
   return value as NonNullable<Resolved[K]>;
 }
 
+/** Routes closed to personal API tokens (issue 30); a read token's writes are refused when it is read. */
+function checkTokenCall(request: FastifyRequest): void {
+  if (request.routeOptions.config.tokens === false) throw forbidden(API_TOKEN_TEXTS.notWithToken, 'token_not_allowed');
+}
+
 export function registerRequestContext(app: FastifyInstance, platform: Platform): void {
   app.decorateRequest('actorSession', { getter: function (this: FastifyRequest) { return take(this, 'session'); } });
   app.decorateRequest('actor', { getter: function (this: FastifyRequest) { return take(this, 'session').actor; } });
@@ -47,6 +54,7 @@ export function registerRequestContext(app: FastifyInstance, platform: Platform)
     const params = request.params as { projectId?: string; token?: string };
     if (access === 'member' || access === 'member-project') {
       const session = await requireSession(platform, request, reply);
+      if (session.via === 'token') checkTokenCall(request);
       const projectAccess = access === 'member-project' ? memberProjectAccess(session.actor, params.projectId!) : undefined;
       resolved.set(request, { session, projectAccess });
       return;

@@ -17,7 +17,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
   app.patch(
     '/api/settings/profile',
     {
-      config: { access: 'member' },
+      // Issue 30: the name and the sign-in email are changed signed in, never with an API token.
+      config: { access: 'member', tokens: false },
       schema: {
         tags,
         security,
@@ -74,7 +75,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
   app.post(
     '/api/settings/password',
     {
-      config: { access: 'member' },
+      config: { access: 'member', tokens: false },
       schema: {
         tags,
         security,

@@ -23,6 +23,7 @@ import { recordActivity } from '../../services/activity-log';
 import { createLogin, createMember } from '../../platform/auth/accounts';
 import { isUniqueViolation, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
 import { hashPassword } from '../../platform/auth/password';
+import { revokeTokensAboveRole } from '../../platform/auth/api-tokens';
 import { issueSetPasswordLink } from '../../platform/auth/reset-tokens';
 import type { Actor } from '../../platform/auth/session';
 import { afterNewestFirst, containsPattern, countAll, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
@@ -306,6 +307,8 @@ export async function updateTeamMember(
         })
         .where(and(eq(profiles.id, member.id), eq(profiles.organizationId, actor.organizationId)))
         .returning();
+      // Issue 30: a lower role ends the member's API tokens made with a higher one.
+      if (role !== member.role) await revokeTokensAboveRole(tx, { profileId: member.id, organizationId: actor.organizationId }, role, now);
       await recordActivity(tx, {
         organizationId: actor.organizationId,
         userId: actor.profileId,

@@ -7,7 +7,9 @@ import type { Role } from '../../../domain/roles';
 import type { Database, Executor } from '../db/client';
 import { sessions, users } from '../db/schema/auth';
 import { profiles } from '../db/schema/tenancy';
-import { unauthorized } from '../errors';
+import { forbidden, tooManyRequests, unauthorized } from '../errors';
+import { API_TOKEN_TEXTS, type ApiTokenScope } from '../../../domain/api-tokens';
+import { bearerToken, findTokenMember, noteTokenUse, withinTokenLimit } from './api-tokens';
 import type { Platform } from '../platform';
 import { SESSION_COOKIE_PREFIX, SESSION_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth';
 import {
@@ -35,6 +37,10 @@ export type ActorSession = {
   sessionToken: string;
   /** When the session ends unless used again (it is extended on use). */
   expiresAt: Date;
+  /** A browser's session cookie, or a personal API token (issue 30; `sessionId` is the token's id). */
+  via: 'cookie' | 'token';
+  /** A token's scope: 'read' refuses anything but reading. */
+  tokenScope?: ApiTokenScope;
 };
 
 /** The request's headers in the Fetch form better-auth reads (cookie, user agent, address). */
@@ -165,6 +171,9 @@ function sessionQuery(db: Database) {
  * refreshed cookie goes back with it, so an active browser stays signed in.
  */
 export async function findSession(platform: Platform, request: FastifyRequest, reply?: FastifyReply): Promise<ActorSession | null> {
+  // A bearer token, when there is one, is the caller; a cookie beside it is not read (issue 30).
+  const bearer = bearerToken(request);
+  if (bearer !== null) return findTokenSession(platform, request, bearer);
   // Anonymous calls cost nothing: no cookie, no signature check, no query.
   if (!request.headers.cookie) return null;
   const cookieName = sessionCookieName(platform);
@@ -201,6 +210,25 @@ export async function findSession(platform: Platform, request: FastifyRequest, r
     sessionId: row.sessionId,
     sessionToken: token,
     expiresAt,
+    via: 'cookie',
+  };
+}
+
+/** The member of a personal API token; 429 past the token's calls per minute. */
+async function findTokenSession(platform: Platform, request: FastifyRequest, token: string): Promise<ActorSession | null> {
+  const row = await findTokenMember(platform, token, platform.clock.now());
+  if (!row) return null;
+  if (!withinTokenLimit(row.tokenId, platform.clock.now().getTime())) throw tooManyRequests();
+  // A read token reads, whatever the route: a member's, a share link's, anything that asks who calls.
+  if (row.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD') throw forbidden(API_TOKEN_TEXTS.readOnly, 'token_read_only');
+  await noteTokenUse(platform, row.tokenId, request.ip);
+  return {
+    actor: { userId: row.userId, profileId: row.profileId, organizationId: row.organizationId, role: row.role, email: row.email, fullName: row.fullName },
+    sessionId: row.tokenId,
+    sessionToken: '',
+    expiresAt: row.expiresAt,
+    via: 'token',
+    tokenScope: row.scope,
   };
 }
 

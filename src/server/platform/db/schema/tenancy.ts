@@ -1,6 +1,7 @@
 // Organizations and the people in them (spec 3 "profile", ARCHITECTURE decisions 1 and 6).
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { API_TOKEN_SCOPES, type ApiTokenScope } from '../../../../domain/api-tokens';
 import { ROLES, type Role } from '../../../../domain/roles';
 import { users } from './auth';
 
@@ -56,4 +57,37 @@ export const emailNotifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('email_notifications_profile_type_key').on(t.profileId, t.emailType)],
+);
+
+/**
+ * Personal API tokens (issue 30): the SHA-256 of the token (the token itself is shown once), the
+ * role its member had when creating it (it stops working if theirs drops below), read or write.
+ * Gone with the member; a revoked one is kept (revoked_at) so its last use can still be read.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    prefix: text('prefix').notNull(),
+    scope: text('scope').$type<ApiTokenScope>().notNull(),
+    role: text('role').$type<Role>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedAddress: text('last_used_address'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('api_tokens_profile_idx').on(t.profileId, t.createdAt),
+    check('api_tokens_scope_check', sql`${t.scope} in (${sql.raw(API_TOKEN_SCOPES.map((s) => `'${s}'`).join(', '))})`),
+    check('api_tokens_role_check', sql`${t.role} in (${sql.raw(ROLES.map((r) => `'${r}'`).join(', '))})`),
+  ],
 );
