@@ -7,6 +7,7 @@ export const COMMENT_TEXTS = {
   unknownAuthor: 'Someone',
   composerLabel: 'New comment',
   editLabel: 'Edit comment',
+  mode: 'Write or preview',
   write: 'Write',
   preview: 'Preview',
   previewEmpty: 'Nothing to preview',
@@ -23,8 +24,8 @@ export const COMMENT_TEXTS = {
   mentionCount: (count: number) =>
     count === 0 ? 'No one on this project matches' : `${count} ${count === 1 ? 'person' : 'people'} to mention, up and down arrows to choose, Enter to pick`,
   mentionLoading: 'Loading people...',
-  // A link viewer who may not write (signed out, or a view-only link).
-  readOnly: 'Sign in through a link that lets viewers contribute to comment.',
+  // A link viewer who is signed out (a view-only link says SHARING_MESSAGES.viewOnly).
+  signInToComment: 'Sign in to comment.',
   // Markdown's images are shown as a link, never loaded (issue 29: no tracking pixels).
   image: (alt: string) => (alt ? `Image: ${alt}` : 'Image'),
   checklistDone: 'Done',

@@ -3,7 +3,6 @@
 // opener, images shown as a link to them (never loaded: no tracking pixels, no onerror tricks),
 // and mention tokens `@[Name](id)` as an '@Name' chip. Loaded with the first comment shown, never
 // with a page (react-markdown and its parser are some 40 KB gzip; decision 013).
-import { ImageIcon } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
@@ -116,8 +115,7 @@ const COMPONENTS: Components = {
   img: ({ src, alt }) => {
     const label = COMMENT_TEXTS.image(alt ?? '');
     return typeof src === 'string' && src ? (
-      <a href={src} {...LINK_PROPS} className={cn(LINK_CLASS, 'inline-flex items-center gap-1')}>
-        <ImageIcon className="size-3.5" aria-hidden />
+      <a href={src} {...LINK_PROPS} className={LINK_CLASS}>
         {label}
       </a>
     ) : (
