@@ -1,7 +1,9 @@
-// Issue 36: a project's lists never hide rows. With more than 500 notes and tasks (the old
-// silent cap), the owner reaches the oldest note and the last task in board order through Load more.
+// Issue 36: lists never hide rows. With more than 500 notes and tasks (the old silent cap), the
+// owner reaches the oldest note and the last task in board order through Load more; with more
+// than 1,000 clients and 500 team members, the oldest client and member, and the last client by
+// name in the Create Project select (which was cut at 1,000).
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, newAccount, signUpThroughApi, test } from './fixtures';
+import { expect, newAccount, signUpThroughApi, test, toast } from './fixtures';
 
 const COUNT = 510;
 const padded = (i: number) => String(i).padStart(3, '0');
@@ -23,7 +25,7 @@ async function postMany(request: APIRequestContext, url: string, body: (i: numbe
 }
 
 async function loadUntilVisible(page: Page, button: string, target: ReturnType<Page['getByText']>) {
-  for (let clicks = 0; clicks < 20 && !(await target.isVisible()); clicks++) {
+  for (let clicks = 0; clicks < 40 && !(await target.isVisible()); clicks++) {
     const more = page.getByRole('button', { name: button });
     await more.click();
     // The page arrived: the button is idle again, or gone after the last page.
@@ -65,5 +67,57 @@ test.describe('Agency owner with a long-running project', () => {
     await expect(lastTask).toBeVisible();
     await expect(boxes).toHaveCount(COUNT);
     await expect(page.getByRole('button', { name: 'Load more tasks' })).toHaveCount(0);
+  });
+});
+
+test.describe('Agency owner with a large book of clients and a large team', () => {
+  test('reaches the oldest of 1,050 clients and of 520 members through Load more, and picks the last client by name', async ({ page }) => {
+    // About 1,600 POSTs first; slow on a busy machine.
+    test.setTimeout(600_000);
+    const CLIENTS = 1050;
+    const MEMBERS = 520;
+    const owner = newAccount('bigbook');
+    await signUpThroughApi(page, owner);
+    await postMany(page.request, '/api/clients', (i) => ({ name: `Client ${String(i).padStart(4, '0')}` }), CLIENTS);
+    await postMany(page.request, '/api/team', (i) => ({ fullName: `Member ${padded(i)}`, role: 'developer' }), MEMBERS);
+
+    // Clients: newest first, 48 a page, the count of all of them; the oldest is the last.
+    await page.goto('/?tab=clients');
+    const clientCards = page.getByTestId('client-card');
+    await expect(clientCards).toHaveCount(48);
+    await expect(page.getByText(`Showing 48 of ${CLIENTS} clients`)).toBeVisible();
+    const oldestClient = page.getByRole('heading', { name: 'Client 0001', exact: true });
+    await expect(oldestClient).toHaveCount(0);
+    await loadUntilVisible(page, 'Load more', oldestClient);
+    await expect(oldestClient).toBeVisible();
+    await expect(clientCards).toHaveCount(CLIENTS);
+    await expect(clientCards.last()).toContainText('Client 0001');
+    await expect(page.getByText(`Showing ${CLIENTS} of ${CLIENTS} clients`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+    // Team: newest first too; the owner, who signed up before adding anyone, is the last card.
+    await page.goto('/?tab=team');
+    const memberCards = page.getByTestId('team-member-card');
+    await expect(memberCards).toHaveCount(48);
+    const oldestMember = page.getByRole('heading', { name: 'Member 001', exact: true });
+    await expect(oldestMember).toHaveCount(0);
+    await loadUntilVisible(page, 'Load more', oldestMember);
+    await expect(oldestMember).toBeVisible();
+    await expect(memberCards).toHaveCount(MEMBERS + 1);
+    await expect(memberCards.last()).toContainText(owner.fullName);
+    await expect(page.getByText(`Showing ${MEMBERS + 1} of ${MEMBERS + 1} team members`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+    // The Create Project select holds every client: the last by name was past the old cap.
+    await page.goto('/?tab=projects');
+    await page.getByRole('button', { name: 'Add Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Project' });
+    await dialog.getByLabel('Project Name').fill('Late Client Project');
+    await dialog.getByRole('combobox', { name: 'Client' }).click();
+    await expect(page.getByRole('option')).toHaveCount(CLIENTS);
+    await page.getByRole('option', { name: `Client ${CLIENTS}`, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await expect(toast(page, 'Project created successfully!')).toBeVisible();
+    await expect(page.getByTestId('project-card').filter({ hasText: 'Late Client Project' })).toContainText(`Client ${CLIENTS}`);
   });
 });

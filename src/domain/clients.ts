@@ -82,3 +82,16 @@ export const clientPageSchema = z.object({
 
 /** For the client select of the Create Project dialog: names only, ordered by name. */
 export const clientOptionSchema = z.object({ id: z.string(), name: z.string() });
+
+/**
+ * The select needs every client, so it reads every page (issue 36: no silent cap); names are
+ * small, so a page is larger than a list's and 1,000 clients take two requests.
+ */
+export const CLIENT_OPTIONS_PAGE_SIZE = 500;
+export const clientOptionsQuerySchema = z.object({
+  search: text('Search').trim().max(200).optional().default(''),
+  /** Opaque; holds a client name of up to 200 characters, so longer than a list's. */
+  cursor: text('Cursor').max(1200).optional(),
+  limit: z.coerce.number().int().min(1).max(CLIENT_OPTIONS_PAGE_SIZE).optional().default(CLIENT_OPTIONS_PAGE_SIZE),
+});
+export const clientOptionPageSchema = z.object({ items: z.array(clientOptionSchema), nextCursor: z.string().nullable() });

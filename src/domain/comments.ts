@@ -40,6 +40,11 @@ export type Comment = z.infer<typeof commentSchema>;
 
 export const sharedCommentSchema = commentSchema.extend({ authorEmail: z.null() });
 
+/** A comment as a share link's page gets it: never an email (decision 006). */
+export function toSharedComment(comment: Comment): Comment & { authorEmail: null } {
+  return { ...comment, authorEmail: null };
+}
+
 /** A page of a task's comments, newest first, with the count of all of them. */
 export const commentPageSchema = projectListPageSchema(commentSchema).extend({ total: z.number().int() });
 export const sharedCommentPageSchema = projectListPageSchema(sharedCommentSchema).extend({ total: z.number().int() });

@@ -20,6 +20,10 @@ export const INBOX_TEXTS = {
     const line = content.replace(/\s+/g, ' ').trim();
     return `${author}: ${line.length > NOTE_PREVIEW_LENGTH ? `${line.slice(0, NOTE_PREVIEW_LENGTH - 1)}…` : line}`;
   },
+  mentioned: (author: string, task: string) => `${author} mentioned you on "${task}"`,
+  commented: (author: string, task: string) => `${author} commented on "${task}"`,
+  dueSoon: (task: string) => `"${task}" is due tomorrow`,
+  overdue: (task: string) => `"${task}" is overdue`,
   intakeSubmitted: (project: string) => `The client answered the questionnaire of ${project}`,
   linkOpened: (link: string) => `Link "${link}" was opened for the first time`,
 } as const;

@@ -4,8 +4,22 @@ import { z } from 'zod';
 // of every signed-in page (decision 013).
 export { INBOX_TEXTS } from './inbox-rules';
 
-export const NOTIFICATION_KINDS = ['task_assigned', 'task_completed', 'note_added', 'intake_submitted', 'link_opened'] as const;
+export const NOTIFICATION_KINDS = [
+  'task_assigned',
+  'task_completed',
+  'note_added',
+  'intake_submitted',
+  'link_opened',
+  'mentioned',
+  'task_comment',
+  'task_due_soon',
+  'task_overdue',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Issue 29: a task's assignee hears the day before it is due, and the day it becomes overdue. */
+export const DUE_REMINDER_KINDS = ['task_due_soon', 'task_overdue'] as const;
+export type DueReminderKind = (typeof DUE_REMINDER_KINDS)[number];
 
 /** Notifications older than this are pruned (the housekeeping job). */
 export const INBOX_RETENTION_DAYS = 90;
@@ -17,6 +31,8 @@ export const notificationSchema = z.object({
   projectId: z.string().nullable(),
   /** A task's notification names its task: opening it shows the task on the project's Tasks tab. */
   taskId: z.string().nullable(),
+  /** A mention's or a comment's notification names its comment: opening it scrolls there (issue 29). */
+  commentId: z.string().nullable(),
   title: z.string(),
   body: z.string().nullable(),
   createdAt: z.string(),

@@ -23,9 +23,11 @@ import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { fileRoutes } from './modules/files/routes';
 import { liveRoutes } from './modules/live/routes';
 import { noteRoutes } from './modules/notes/routes';
+import { commentRoutes } from './modules/comments/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { projectDetailRoutes } from './modules/projects/detail-routes';
 import { scheduleOverdueSweep } from './modules/projects/overdue-job';
+import { scheduleDueReminders } from './modules/tasks/due-reminders';
 import { scheduleHousekeeping } from './platform/db/housekeeping';
 import { projectRoutes } from './modules/projects/routes';
 import { scheduleReportCountsFold } from './modules/reports/report-counts';
@@ -195,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(projectDetailRoutes, { platform });
   await app.register(taskRoutes, { platform });
   await app.register(noteRoutes, { platform });
+  await app.register(commentRoutes, { platform });
   await app.register(fileRoutes, { platform });
   await app.register(sharingRoutes, { platform });
   await app.register(intakeRoutes, { platform });
@@ -205,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(liveRoutes, { platform });
   await app.register(backupRoutes, { platform });
   scheduleOverdueSweep(app, platform);
+  scheduleDueReminders(app, platform);
   scheduleReportCountsFold(app, platform);
   scheduleHousekeeping(app, platform);
   attachMailDelivery(app, platform);

@@ -7,7 +7,7 @@
 // 403: the caller sees the resource but their role may not do this.
 import type { InjectOptions } from 'fastify';
 import { newTemplateFields } from '../../domain/templates';
-import { encodeCursor, encodeRankedCursor } from '../platform/db/cursor';
+import { encodeCursor, encodeNameCursor, encodeRankedCursor } from '../platform/db/cursor';
 
 export const CALLERS = [
   'anonymous',
@@ -62,10 +62,13 @@ const json = (payload: object): Extra => ({ payload });
 const fromOwnAddress = (extra: Extra): Extra => ({ ...extra, remoteAddress: `10.${(unique >> 16) & 255}.${(unique >> 8) & 255}.${unique & 255}` });
 
 /**
- * A project's lists are paged (issue 36): each caller asks for a page of one after a cursor
- * before every row (one the server could have made), and gets that page or nothing.
+ * Lists are paged (issue 36: a project's lists, the Clients and Team tabs): each caller asks for
+ * a page of one after a cursor before every row (one the server could have made), and gets that
+ * page or nothing.
  */
 const newestFirstPage = (): Extra => ({ query: { limit: '1', cursor: encodeCursor({ createdAt: '2999-12-31T00:00:00.000Z', id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' }) } });
+/** The client select's pages are by name (issue 36): a cursor before every name. */
+const byNamePage = (): Extra => ({ query: { limit: '1', cursor: encodeNameCursor({ name: ' ', id: '00000000-0000-4000-8000-000000000000' }) } });
 const boardOrderPage = (): Extra => ({
   query: { limit: '1', cursor: encodeRankedCursor({ rank: 0, position: -1, createdAt: '1900-01-01T00:00:00.000Z', id: '00000000-0000-4000-8000-000000000000' }) },
 });
@@ -116,10 +119,10 @@ export const EXPECTED: Record<string, Outcome> = {
   'GET /api/activities/export': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
   'GET /api/reports': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
   'GET /api/live': { status: all(426) },
-  'GET /api/clients': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
+  'GET /api/clients': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: newestFirstPage },
   'POST /api/clients': { status: row(401, 201, 201, 201, 403, 403, 403, 201, 201, 201), request: () => json({ name: `Matrix Client ${next()}` }) },
   'GET /api/clients/export': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
-  'GET /api/clients/options': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
+  'GET /api/clients/options': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: byNamePage },
   'PATCH /api/clients/:clientId': { status: row(401, 404, 404, 404, 404, 404, 404, 200, 200, 200), request: () => json({ name: 'Matrix Client edited' }) },
   'GET /api/projects': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
   // Developers never export, not even their own projects (issue 15).
@@ -130,7 +133,7 @@ export const EXPECTED: Record<string, Outcome> = {
   'GET /api/templates/:templateId': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200) },
   'PATCH /api/templates/:templateId': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200), request: () => json({ name: 'Matrix Template edited', fields: newTemplateFields() }) },
   'DELETE /api/templates/:templateId': { status: row(401, 404, 404, 404, 403, 403, 403, 204, 204, 204) },
-  'GET /api/team': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
+  'GET /api/team': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: newestFirstPage },
   'POST /api/team': { status: row(401, 201, 201, 201, 403, 403, 403, 201, 201, 201), request: () => json({ fullName: 'Matrix Newcomer', email: `newcomer-${next()}@test.brieflane`, role: 'developer' }) },
   'GET /api/team/tags': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
   'GET /api/team/:memberId': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200) },
@@ -145,6 +148,15 @@ export const EXPECTED: Record<string, Outcome> = {
   'GET /api/projects/:projectId/tasks': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: boardOrderPage },
   'POST /api/projects/:projectId/tasks': { status: row(401, 404, 404, 404, 404, 404, 403, 201, 201, 201), request: () => json({ title: 'Matrix New task' }) },
   'GET /api/projects/:projectId/assignees': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
+  // Issue 29: a task's page, its activity (staff), its comments and who they may mention.
+  'GET /api/projects/:projectId/tasks/:taskId': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
+  'GET /api/projects/:projectId/tasks/:taskId/activity': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
+  'GET /api/projects/:projectId/tasks/:taskId/comments': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: newestFirstPage },
+  'POST /api/projects/:projectId/tasks/:taskId/comments': { status: row(401, 404, 404, 404, 404, 404, 201, 201, 201, 201), request: () => json({ body: 'Matrix **comment**' }) },
+  // The comment is the organization admin's: only they edit it, and nobody outranks them.
+  'PATCH /api/projects/:projectId/tasks/:taskId/comments/:commentId': { status: row(401, 404, 404, 404, 404, 404, 403, 403, 403, 200), request: () => json({ body: 'Matrix edited comment' }) },
+  'DELETE /api/projects/:projectId/tasks/:taskId/comments/:commentId': { status: row(401, 404, 404, 404, 404, 404, 403, 403, 403, 204) },
+  'GET /api/projects/:projectId/mentionable': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
   'PATCH /api/projects/:projectId/tasks/:taskId': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: () => json({ status: 'completed' }) },
   'GET /api/projects/:projectId/notes': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: newestFirstPage },
   'POST /api/projects/:projectId/notes': { status: row(401, 404, 404, 404, 404, 404, 201, 201, 201, 201), request: () => json({ content: 'Matrix New note' }) },
@@ -177,6 +189,11 @@ export const EXPECTED: Record<string, Outcome> = {
   'POST /api/project-access/:token/files': { status: row(401, 201, 201, 201, 201, 201, 201, 201, 201, 201), request: (c) => c.upload() },
   'GET /api/project-access/:token/files/:fileId/download': { status: all(200) },
   'POST /api/project-access/:token/links': { status: row(401, 201, 201, 201, 201, 201, 201, 201, 201, 201), request: () => json({ name: 'Matrix Shared link', url: 'https://example.com/y' }) },
+  'GET /api/project-access/:token/tasks/:taskId': { status: all(200) },
+  'GET /api/project-access/:token/tasks/:taskId/comments': { status: all(200), request: newestFirstPage },
+  'POST /api/project-access/:token/tasks/:taskId/comments': { status: row(401, 201, 201, 201, 201, 201, 201, 201, 201, 201), request: () => json({ body: 'Matrix shared comment' }) },
+  'PATCH /api/project-access/:token/tasks/:taskId/comments/:commentId': { status: row(401, 403, 403, 403, 403, 403, 403, 403, 403, 200), request: () => json({ body: 'Matrix edited' }) },
+  'DELETE /api/project-access/:token/tasks/:taskId/comments/:commentId': { status: row(401, 403, 403, 403, 403, 403, 403, 403, 403, 204) },
   'GET /api/project-access/:token/notes': { status: all(200), request: newestFirstPage },
   'POST /api/project-access/:token/notes': { status: row(401, 201, 201, 201, 201, 201, 201, 201, 201, 201), request: () => json({ content: 'Matrix Shared note' }) },
   'PATCH /api/project-access/:token/notes/:noteId': { status: row(401, 403, 403, 403, 403, 403, 403, 403, 403, 200), request: () => json({ content: 'Matrix Edited' }) },

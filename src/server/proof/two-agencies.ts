@@ -34,7 +34,7 @@ export function multipart(fileName: string, content: Buffer) {
 export type Org = { orgAdmin: TestUser; admin: TestUser; executive: TestUser; developer: TestUser };
 
 /** One project with one of everything in it. */
-export type ProjectKit = { projectId: string; taskId: string; noteId: string; fileId: string; linkId: string; accessLinkId: string; token: string };
+export type ProjectKit = { projectId: string; taskId: string; commentId: string; noteId: string; fileId: string; linkId: string; accessLinkId: string; token: string };
 
 export type TwoAgencies = {
   a: Org & { unassigned: TestUser; target: TestUser };
@@ -95,11 +95,12 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
     const base = `/api/projects/${projectId}`;
     if (developer) await t.db.insert(developerProjectAccess).values({ projectId, developerProfileId: developer.profileId });
     const taskId = (await as({ method: 'POST', url: `${base}/tasks`, payload: { title: `${marker} Task` } })).id;
+    const commentId = (await as({ method: 'POST', url: `${base}/tasks/${taskId}/comments`, payload: { body: `${marker} Comment` } })).id;
     const noteId = (await as({ method: 'POST', url: `${base}/notes`, payload: { content: `${marker} Note` } })).id;
     const fileId = (await as({ method: 'POST', url: `${base}/files`, ...multipart(`${marker}-brief.pdf`, PDF) })).id;
     const linkId = (await as({ method: 'POST', url: `${base}/links`, payload: { name: `${marker} Link`, url: 'https://example.com/brief' } })).id;
     const link = await as({ method: 'POST', url: `${base}/access-links`, payload: { name: `${marker} Share`, ...(templateId ? { intake: true, showProject: true, templateId } : {}) } });
-    return { projectId, taskId, noteId, fileId, linkId, accessLinkId: link.id, token: link.token! };
+    return { projectId, taskId, commentId, noteId, fileId, linkId, accessLinkId: link.id, token: link.token! };
   };
 
   const a = await org(A);
@@ -135,6 +136,7 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
       return {
         projectId: kit.projectId,
         taskId: kit.taskId,
+        commentId: kit.commentId,
         noteId: kit.noteId,
         fileId: kit.fileId,
         linkId: kit.accessLinkId,

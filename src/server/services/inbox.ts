@@ -15,12 +15,16 @@ export type NewNotification = {
   projectId: string | null;
   /** The task it is about, for a task's notification: opening it shows that task. */
   taskId?: string | null;
+  /** The comment it is about (a mention, a comment on a followed task): opening it scrolls there. */
+  commentId?: string | null;
   title: string;
   body?: string | null;
 };
 
 export async function notifyMember(executor: Executor, notification: NewNotification, now: Date): Promise<void> {
-  await executor.insert(notifications).values({ ...notification, taskId: notification.taskId ?? null, body: notification.body ?? null, createdAt: now });
+  await executor
+    .insert(notifications)
+    .values({ ...notification, taskId: notification.taskId ?? null, commentId: notification.commentId ?? null, body: notification.body ?? null, createdAt: now });
   await publishChange(executor, { organizationId: notification.organizationId, topic: 'inbox', recipientId: notification.recipientId });
 }
 

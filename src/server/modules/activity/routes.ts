@@ -1,12 +1,15 @@
 // Activities tab API (spec 2 "Activities tab", 7 "Read"). Thin route.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { activityPageSchema, listActivitiesQuerySchema } from '../../../domain/activity';
+import { activityEntrySchema, activityPageSchema, listActivitiesQuerySchema } from '../../../domain/activity';
+import { TASK_MESSAGES } from '../../../domain/tasks';
+import { z } from 'zod';
 import { ACTIVITY_EXPORT_COLUMNS, EXPORT_PAGE_SIZE, exportActivitiesQuerySchema } from '../../../domain/csv-export';
 import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { listActivities } from './service';
+import { projectParams } from '../../services/project-access/member';
+import { listActivities, listTaskActivity } from './service';
 
 const errors = errorResponses(400, 401, 403);
 
@@ -26,6 +29,20 @@ export async function activityRoutes(app: FastifyInstance, options: { platform: 
       },
     },
     async (request) => listActivities(platform, request.actor, request.query),
+  );
+
+  typed.get(
+    '/api/projects/:projectId/tasks/:taskId/activity',
+    {
+      config: { access: 'member-project' },
+      schema: {
+        tags: ['activity'],
+        summary: "A task's own activity, newest first (staff)",
+        params: projectParams.extend({ taskId: z.uuid({ message: TASK_MESSAGES.notFound }) }),
+        response: { 200: z.object({ items: z.array(activityEntrySchema) }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => listTaskActivity(platform, request.projectAccess, request.params.taskId),
   );
 
   typed.get(

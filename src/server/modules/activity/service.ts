@@ -16,6 +16,7 @@ import { profiles } from '../../platform/db/schema/tenancy';
 import { activityLogs, projects } from '../../platform/db/schema/work';
 import { forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import type { ProjectAccess } from '../../services/project-access/access';
 
 // The page cursor carries created_at to the microsecond (as text): log rows take the
 // database's now(), and a millisecond cursor (a JS Date) would skip rows written within the same
@@ -48,24 +49,54 @@ function searchCondition(organizationId: string, search: string): SQL | undefine
   );
 }
 
+const entryColumns = {
+  id: activityLogs.id,
+  action: activityLogs.action,
+  projectId: activityLogs.projectId,
+  liveProject: projects.id,
+  projectName: projectNameOf,
+  userId: activityLogs.userId,
+  userOrganizationId: profiles.organizationId,
+  fullName: profiles.fullName,
+  email: profiles.email,
+  details: activityLogs.details,
+  createdAt: activityLogs.createdAt,
+};
+
+type EntryRow = {
+  id: string;
+  action: string;
+  liveProject: string | null;
+  projectName: string | null;
+  userId: string | null;
+  userOrganizationId: string | null;
+  fullName: string | null;
+  email: string | null;
+  details: Record<string, unknown> | null;
+  createdAt: Date;
+};
+
+function toEntry(row: EntryRow, organizationId: string): ActivityEntry {
+  const member = row.userId !== null && row.userOrganizationId === organizationId;
+  return {
+    id: row.id,
+    action: row.action,
+    // A link only to a project that still exists; a deleted one is shown by name.
+    projectId: row.liveProject,
+    projectName: row.projectName,
+    // An intake submission is its link's client's, also when someone signed in elsewhere sent it (issue 27).
+    actorKind: member ? 'member' : row.action === 'submit_questionnaire' ? 'link_client' : row.userId === null ? 'removed' : 'outside',
+    user: member ? { fullName: row.fullName!, email: row.email } : null,
+    details: row.details ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 /** One page of the log (limit + 1 rows, to know whether another follows). */
 export function activityPageQuery(db: Executor, organizationId: string, query: z.output<typeof listActivitiesQuerySchema>) {
   const action = actionSubstring(query.action);
   return db
-    .select({
-      id: activityLogs.id,
-      action: activityLogs.action,
-      projectId: activityLogs.projectId,
-      liveProject: projects.id,
-      projectName: projectNameOf,
-      userId: activityLogs.userId,
-      userOrganizationId: profiles.organizationId,
-      fullName: profiles.fullName,
-      email: profiles.email,
-      details: activityLogs.details,
-      createdAt: activityLogs.createdAt,
-      cursorTime: createdAtKey,
-    })
+    .select({ ...entryColumns, cursorTime: createdAtKey })
     .from(activityLogs)
     .leftJoin(projects, and(eq(projects.id, activityLogs.projectId), eq(projects.organizationId, organizationId)))
     .leftJoin(profiles, eq(profiles.id, activityLogs.userId))
@@ -93,21 +124,29 @@ export async function listActivities(
   if (!canManageUsers(actor.role)) throw forbidden(ACTIVITY_MESSAGES.forbidden);
   const rows = await activityPageQuery(db, actor.organizationId, query);
 
-  const items = rows.slice(0, query.limit).map((row): ActivityEntry => {
-    const member = row.userId !== null && row.userOrganizationId === actor.organizationId;
-    return {
-      id: row.id,
-      action: row.action,
-      // A link only to a project that still exists; a deleted one is shown by name.
-      projectId: row.liveProject,
-      projectName: row.projectName,
-      // An intake submission is its link's client's, also when someone signed in elsewhere sent it (issue 27).
-      actorKind: member ? 'member' : row.action === 'submit_questionnaire' ? 'link_client' : row.userId === null ? 'removed' : 'outside',
-      user: member ? { fullName: row.fullName!, email: row.email } : null,
-      details: row.details ?? null,
-      createdAt: row.createdAt.toISOString(),
-    };
-  });
+  const items = rows.slice(0, query.limit).map((row) => toEntry(row, actor.organizationId));
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
   return { items, nextCursor: last ? encodeCursor({ createdAt: last.cursorTime, id: last.id }) : null };
+}
+
+/** How many of a task's entries its page shows, newest first. */
+export const TASK_ACTIVITY_LIMIT = 50;
+
+/**
+ * A task's own activity (its page, issue 29): the entries that name it (`details.task_id`, written
+ * since issue 29), newest first. Staff only, like the Activities tab; a developer gets 403.
+ */
+export async function listTaskActivity({ db }: Platform, access: ProjectAccess, taskId: string): Promise<{ items: ActivityEntry[] }> {
+  const project = await access.project(db);
+  if (!access.canManage) throw forbidden(ACTIVITY_MESSAGES.forbidden);
+  const rows = await db
+    .select(entryColumns)
+    .from(activityLogs)
+    .leftJoin(projects, eq(projects.id, activityLogs.projectId))
+    .leftJoin(profiles, eq(profiles.id, activityLogs.userId))
+    // activity_logs_project_id_idx finds the project's entries; the task's are filtered among them.
+    .where(and(eq(activityLogs.projectId, project.id), eq(activityLogs.organizationId, project.organizationId), sql`${activityLogs.details}->>'task_id' = ${taskId}`))
+    .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
+    .limit(TASK_ACTIVITY_LIMIT);
+  return { items: rows.map((row) => toEntry(row, project.organizationId)) };
 }

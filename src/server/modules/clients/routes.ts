@@ -3,14 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  clientOptionSchema,
+  clientOptionPageSchema,
+  clientOptionsQuerySchema,
   clientPageSchema,
   clientSchema,
   createClientSchema,
   listClientsQuerySchema,
   updateClientSchema,
 } from '../../../domain/clients';
-import { text } from '../../../domain/text-fields';
 import { CLIENT_EXPORT_COLUMNS, EXPORT_PAGE_SIZE, exportClientsQuerySchema } from '../../../domain/csv-export';
 import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
 import { errorResponses } from '../../platform/errors';
@@ -50,14 +50,12 @@ export async function clientRoutes(app: FastifyInstance, options: { platform: Pl
       config: { access: 'member' },
       schema: {
         tags,
-        summary: 'Client names for pickers, ordered by name',
-        querystring: z.object({ search: text('Search').trim().max(200).optional().default('') }),
-        response: { 200: z.object({ items: z.array(clientOptionSchema) }), ...errors },
+        summary: 'Client names for pickers, ordered by name, paginated',
+        querystring: clientOptionsQuerySchema,
+        response: { 200: clientOptionPageSchema, ...errors },
       },
     },
-    async (request) => ({
-      items: await listClientOptions(platform, request.actor, request.query.search),
-    }),
+    async (request) => listClientOptions(platform, request.actor, request.query),
   );
 
   typed.post(

@@ -3,6 +3,7 @@ import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
+  clientOptionsQuerySchema,
   createClientSchema,
   listClientsQuerySchema,
   updateClientSchema,
@@ -11,7 +12,17 @@ import {
 import { canManageProjects, isAdmin } from '../../../domain/roles';
 import { recordActivity } from '../../services/activity-log';
 import type { Actor } from '../../platform/auth/session';
-import { afterCursor, containsPattern, countAll, decodeCursor, encodeCursor } from '../../platform/db/cursor';
+import {
+  afterByName,
+  afterNewestFirst,
+  containsPattern,
+  countAll,
+  cursorTimeOf,
+  decodeCursor,
+  decodeNameCursor,
+  encodeCursor,
+  encodeNameCursor,
+} from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { clients } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
@@ -58,10 +69,14 @@ export async function listClients(
   assertCanManageClients(actor);
   const inOrganization = eq(clients.organizationId, actor.organizationId);
   const matching = and(inOrganization, searchCondition(query.search));
-  const page = and(matching, query.cursor ? afterCursor(clients.createdAt, clients.id, decodeCursor(query.cursor)) : undefined);
+  // Decision 021: the cursor carries created_at to the microsecond (rows of an import share
+  // milliseconds), compared as one row value on clients_organization_id_idx (organization_id,
+  // created_at, id).
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const page = and(matching, cursor ? afterNewestFirst(clients.createdAt, clients.id, cursor) : undefined);
 
   const rows = await db
-    .select({ client: clients, ownerName: owner.fullName })
+    .select({ client: clients, ownerName: owner.fullName, cursorTime: cursorTimeOf(clients.createdAt) })
     .from(clients)
     .leftJoin(owner, eq(owner.id, clients.createdBy))
     .where(page)
@@ -70,19 +85,32 @@ export async function listClients(
   const [count] = await db.select({ n: countAll }).from(clients).where(matching);
 
   const items = rows.slice(0, query.limit).map((r) => toClient({ ...r.client, ownerName: r.ownerName }, actor));
-  const last = rows.length > query.limit ? rows[query.limit - 1]!.client : undefined;
-  return { items, nextCursor: last ? encodeCursor(last) : null, total: count?.n ?? 0 };
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return { items, nextCursor: last ? encodeCursor({ createdAt: last.cursorTime, id: last.client.id }) : null, total: count?.n ?? 0 };
 }
 
-/** Names for the Create Project client select, ordered by name; bounded, with an optional search. */
-export async function listClientOptions({ db }: Platform, actor: Actor, search = '') {
+/**
+ * A page of names for the Create Project client select, ordered by name, then id, with an
+ * optional search. Keyset-paged on that order (served by clients_organization_name_idx); it was
+ * one query capped at 1,000, which left the later names out of the select.
+ */
+export async function listClientOptions({ db }: Platform, actor: Actor, query: z.output<typeof clientOptionsQuerySchema>) {
   assertCanManageClients(actor);
-  return db
+  const cursor = query.cursor ? decodeNameCursor(query.cursor) : undefined;
+  const rows = await db
     .select({ id: clients.id, name: clients.name })
     .from(clients)
-    .where(and(eq(clients.organizationId, actor.organizationId), search ? ilike(clients.name, containsPattern(search)) : undefined))
+    .where(
+      and(
+        eq(clients.organizationId, actor.organizationId),
+        query.search ? ilike(clients.name, containsPattern(query.search)) : undefined,
+        cursor ? afterByName(clients.name, clients.id, cursor) : undefined,
+      ),
+    )
     .orderBy(clients.name, clients.id)
-    .limit(1000);
+    .limit(query.limit + 1);
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return { items: rows.slice(0, query.limit), nextCursor: last ? encodeNameCursor(last) : null };
 }
 
 export async function createClient({ db, clock }: Platform, actor: Actor, input: z.output<typeof createClientSchema>) {

@@ -26,6 +26,7 @@ export async function listInbox({ db }: Platform, actor: Actor, cursor: string |
       kind: row.kind,
       projectId: row.projectId,
       taskId: row.taskId,
+      commentId: row.commentId,
       title: row.title,
       body: row.body,
       createdAt: row.createdAt.toISOString(),

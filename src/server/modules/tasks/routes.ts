@@ -10,7 +10,7 @@ import type { Platform } from '../../platform/platform';
 import { projectParams } from '../../services/project-access/member';
 import { linkRouteErrors, sharedLinkParams } from '../../services/project-access/link';
 import { listMyWork } from './my-work';
-import { createTask, listAssignees, listTasks, setTaskStatus, updateTask } from './service';
+import { createTask, getTask, listAssignees, listTasks, setTaskStatus, updateTask } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ['tasks'];
@@ -44,6 +44,12 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
       const task = await createTask(platform, request.projectAccess, request.body);
       return reply.status(201).send(task);
     },
+  );
+
+  typed.get(
+    '/api/projects/:projectId/tasks/:taskId',
+    { config: { access: 'member-project' }, schema: { tags, summary: 'One task (its page, issue 29)', params: taskParams, response: { 200: taskSchema, ...errors } } },
+    async (request) => getTask(platform, request.projectAccess, request.params.taskId),
   );
 
   typed.patch(
@@ -102,6 +108,12 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
       schema: { tags: ['sharing'], summary: "A page of the shared project's tasks, in board order", params: sharedLinkParams, querystring: projectListQuerySchema, response: { 200: taskPageSchema, ...linkRouteErrors } },
     },
     async (request) => listTasks(platform, request.projectAccess, request.query),
+  );
+
+  typed.get(
+    '/api/project-access/:token/tasks/:taskId',
+    { config: { access: 'link-read' }, schema: { tags: ['sharing'], summary: 'One task of the shared project', params: sharedLinkParams.extend({ taskId }), response: { 200: taskSchema, ...linkRouteErrors } } },
+    async (request) => getTask(platform, request.projectAccess, request.params.taskId),
   );
 
   typed.patch(

@@ -168,6 +168,18 @@ export async function listTasks({ db }: Platform, access: ProjectAccess, query: 
   };
 }
 
+/** One task of the project (its page and panel, issue 29); 404 when it is not this project's. */
+export async function getTask({ db }: Platform, access: ProjectAccess, taskId: string): Promise<Task> {
+  const project = await access.project(db);
+  const [row] = await db
+    .select({ task: tasks, assigneeName: assignee.fullName })
+    .from(tasks)
+    .leftJoin(assignee, eq(assignee.id, tasks.assigneeId))
+    .where(and(eq(tasks.id, taskId), eq(tasks.projectId, project.id)));
+  if (!row) throw notFound(TASK_MESSAGES.notFound);
+  return toTask(row.task, row.assigneeName);
+}
+
 export async function createTask(platform: Platform, access: ProjectAccess, input: z.output<typeof createTaskSchema>): Promise<Task> {
   const { db, clock } = platform;
   return db.transaction(async (tx) => {
@@ -200,7 +212,7 @@ export async function createTask(platform: Platform, access: ProjectAccess, inpu
       userId: actor.profileId,
       action: 'create_task',
       projectId: project.id,
-      details: { task_title: input.title, priority: input.priority, due_date: input.dueDate, assignee_name: member?.fullName ?? null },
+      details: { task_id: row!.id, task_title: input.title, priority: input.priority, due_date: input.dueDate, assignee_name: member?.fullName ?? null },
     });
     return toTask(row!, member?.fullName ?? null);
   });
@@ -290,6 +302,7 @@ export async function updateTask(
         action: statusChanged && status === 'completed' ? 'complete_task' : 'update_task',
         projectId: project.id,
         details: {
+          task_id: row.id,
           task_title: row.title,
           ...(statusChanged ? { status } : {}),
           ...(assigneeChanged ? { assignee_name: member?.fullName ?? null } : {}),

@@ -85,7 +85,7 @@ describe('tasks API', () => {
     const done = await setStatus(developer, task.id, 'completed');
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ status: 'completed', completedBy: developer.profileId, completedAt: clock.now().toISOString() });
-    expect((await logsFor('complete_task')).at(-1)!.details).toEqual({ task_title: 'Toggle me', status: 'completed' });
+    expect((await logsFor('complete_task')).at(-1)!.details).toEqual({ task_id: task.id, task_title: 'Toggle me', status: 'completed' });
 
     const undone = await setStatus(executive, task.id, 'pending');
     expect(undone.json()).toMatchObject({ status: 'pending', completedBy: null, completedAt: null });

@@ -25,7 +25,7 @@ import { isUniqueViolation, revokeSessions, setCredentialPassword } from '../../
 import { hashPassword } from '../../platform/auth/password';
 import { issueSetPasswordLink } from '../../platform/auth/reset-tokens';
 import type { Actor } from '../../platform/auth/session';
-import { afterCursor, containsPattern, countAll, decodeCursor, encodeCursor } from '../../platform/db/cursor';
+import { afterNewestFirst, containsPattern, countAll, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import type { Executor } from '../../platform/db/client';
 import { users } from '../../platform/db/schema/auth';
 import { organizations, profiles } from '../../platform/db/schema/tenancy';
@@ -75,9 +75,12 @@ function tagCondition(tags: string[]): SQL | undefined {
 export async function listTeamMembers({ db }: Platform, actor: Actor, query: z.output<typeof listTeamQuerySchema>) {
   assertCanManageTeam(actor);
   const matching = and(visibleTo(actor), searchCondition(query.search), tagCondition(query.tag));
-  const page = and(matching, query.cursor ? afterCursor(profiles.createdAt, profiles.id, decodeCursor(query.cursor)) : undefined);
+  // Decision 021: a profile's created_at is the database's now(), to the microsecond, so the
+  // cursor carries it to the microsecond; a millisecond one skipped members at a page boundary.
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const page = and(matching, cursor ? afterNewestFirst(profiles.createdAt, profiles.id, cursor) : undefined);
   const rows = await db
-    .select()
+    .select({ profile: profiles, cursorTime: cursorTimeOf(profiles.createdAt) })
     .from(profiles)
     .where(page)
     .orderBy(desc(profiles.createdAt), desc(profiles.id))
@@ -85,8 +88,8 @@ export async function listTeamMembers({ db }: Platform, actor: Actor, query: z.o
   const [count] = await db.select({ n: countAll }).from(profiles).where(matching);
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
   return {
-    items: rows.slice(0, query.limit).map(toTeamMember),
-    nextCursor: last ? encodeCursor(last) : null,
+    items: rows.slice(0, query.limit).map((r) => toTeamMember(r.profile)),
+    nextCursor: last ? encodeCursor({ createdAt: last.cursorTime, id: last.profile.id }) : null,
     total: count?.n ?? 0,
   };
 }

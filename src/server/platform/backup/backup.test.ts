@@ -91,7 +91,10 @@ describe('backup and restore', () => {
     expect(upload.statusCode, upload.body).toBe(201);
     fileId = upload.json().id;
     await agency.orgAdmin.inject({ method: 'POST', url: `/api/projects/${agency.projectId}/links`, payload: { name: 'Site', url: 'https://example.com' } });
-    await agency.orgAdmin.inject({ method: 'POST', url: `/api/projects/${agency.projectId}/tasks`, payload: { title: 'Kept task' } });
+    const task = await agency.orgAdmin.inject({ method: 'POST', url: `/api/projects/${agency.projectId}/tasks`, payload: { title: 'Kept task' } });
+    // Issue 29: a task's conversation is part of the backup too.
+    const comment = await agency.orgAdmin.inject({ method: 'POST', url: `/api/projects/${agency.projectId}/tasks/${task.json().id}/comments`, payload: { body: 'Kept **comment**' } });
+    expect(comment.statusCode, comment.body).toBe(201);
     backupDir = mkdtempSync(path.join(tmpdir(), 'brieflane-backups-'));
   });
   afterAll(() => source.close());
@@ -114,6 +117,7 @@ describe('backup and restore', () => {
     expect(manifest.files).toEqual({ count: 1, bytes: PDF.length, missing: [] });
     const counts = await inTransaction(source.database, 'snapshot', countRows);
     expect(Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows]))).toEqual(counts);
+    expect(counts.task_comments).toBe(1);
     // Parents before children, so a restore can insert in this order.
     const order = manifest.tables.map((t) => t.name);
     expect(order.indexOf('organizations')).toBeLessThan(order.indexOf('projects'));

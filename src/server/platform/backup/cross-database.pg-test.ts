@@ -76,6 +76,10 @@ describe('archives and files between the embedded database and PostgreSQL', () =
       ]),
     });
     expect(upload.statusCode, upload.body).toBe(201);
+    // Issue 29: a task's comments move with everything else.
+    const task = await agency.orgAdmin.inject({ method: 'POST', url: `/api/projects/${agency.projectId}/tasks`, payload: { title: 'Moved task' } });
+    const comment = await agency.orgAdmin.inject({ method: 'POST', url: `/api/projects/${agency.projectId}/tasks/${task.json().id}/comments`, payload: { body: 'Moved comment' } });
+    expect(comment.statusCode, comment.body).toBe(201);
     key = readdirSync(path.join(embedded.config.dataDir, 'files', agency.projectId)).map((f) => `${agency.projectId}/${f}`)[0]!;
     archive = (await createBackup({ database: embedded.database, storage: localDiskStorage(path.join(embedded.config.dataDir, 'files')), dir: mkdtempSync(path.join(tmpdir(), 'brieflane-x-')) })).file;
   });
@@ -134,6 +138,7 @@ describe('archives and files between the embedded database and PostgreSQL', () =
     expect(moved.tables.length).toBeGreaterThan(10);
     for (const table of moved.tables) expect(table.postgres, table.name).toBe(table.embedded);
     expect(moved.tables.find((t) => t.name === 'projects')).toEqual({ name: 'projects', embedded: 2, postgres: 2 });
+    expect(moved.tables.find((t) => t.name === 'task_comments')).toEqual({ name: 'task_comments', embedded: 1, postgres: 1 });
     expect(path.dirname(moved.archive)).toBe(config.backup.dir);
 
     const postgres = await openDatabase({ url: fresh.url, poolSize: 2 });

@@ -3,6 +3,7 @@
 // every list: a cursor comes back from the client, so it is decoded as strictly as any input.
 import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { isStorableText } from '../../../domain/storable-text';
 import { badRequest } from '../errors';
 
 /**
@@ -99,4 +100,29 @@ export function decodeRankedCursor(cursor: string): RankedCursor {
   if (!RANK.test(rank) || !NUMBER.test(position) || !Number.isFinite(number) || String(number) !== position) throw invalidCursor();
   const rest = decodeCursor(Buffer.from(`${time}|${id}`).toString('base64url'));
   return { ...rest, rank: Number(rank), position: number };
+}
+
+/** A position in a list ordered by name, then id (the client picker). */
+export type NameCursor = { name: string; id: string };
+
+export function encodeNameCursor(row: NameCursor): string {
+  // The id first: it has no '|', so a name holding one still splits at the right place.
+  return Buffer.from(`${row.id}|${row.name}`).toString('base64url');
+}
+
+/** The name cursor's position, or 400 'Invalid page cursor' for anything we could not have made. */
+export function decodeNameCursor(cursor: string): NameCursor {
+  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
+  const bar = decoded.indexOf('|');
+  const id = decoded.slice(0, bar);
+  const name = decoded.slice(bar + 1);
+  // Written by encodeNameCursor only if it reads back as the same text (no stray characters, no
+  // broken UTF-8), and a name PostgreSQL could have stored (no NUL: that would be a 500).
+  if (bar < 0 || !UUID.test(id) || !isStorableText(name) || encodeNameCursor({ name, id }) !== cursor) throw invalidCursor();
+  return { name, id };
+}
+
+/** Rows after the cursor in (name, id) order, as a row comparison in the column's collation. */
+export function afterByName(name: PgColumn, id: PgColumn, cursor: NameCursor): SQL {
+  return sql`(${name}, ${id}) > (${cursor.name}, ${cursor.id}::uuid)`;
 }

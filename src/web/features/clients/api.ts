@@ -1,10 +1,11 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { clientPageSchema, Client, createClientSchema, updateClientSchema } from '@/domain/clients';
+import type { clientOptionPageSchema, clientPageSchema, Client, createClientSchema, updateClientSchema } from '@/domain/clients';
 import { api } from '@/web/lib/api-client';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
 type ClientPage = z.infer<typeof clientPageSchema>;
+type ClientOptionPage = z.infer<typeof clientOptionPageSchema>;
 
 export const clientKeys = {
   all: ['clients'] as const,
@@ -33,9 +34,22 @@ export function clientListQuery(search: string) {
   });
 }
 
+/**
+ * Every client's name, for the project forms' select: it reads page after page to the last
+ * (issue 36), so a client is never missing from the select however many there are.
+ */
 export const clientOptionsQuery = queryOptions({
   queryKey: clientKeys.options,
-  queryFn: () => api.get<{ items: { id: string; name: string }[] }>('/api/clients/options').then((r) => r.items),
+  queryFn: async () => {
+    const items: ClientOptionPage['items'] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ClientOptionPage = await api.get<ClientOptionPage>(`/api/clients/options${cursor ? `?${new URLSearchParams({ cursor })}` : ''}`);
+      items.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return items;
+  },
 });
 
 export function useCreateClient() {

@@ -25,7 +25,7 @@ import {
   type TaskStatus,
 } from '../../../../domain/project-status';
 import { INTAKE_STATES, type IntakeState } from '../../../../domain/intake-state';
-import { NOTIFICATION_KINDS, type NotificationKind } from '../../../../domain/inbox';
+import { DUE_REMINDER_KINDS, NOTIFICATION_KINDS, type DueReminderKind, type NotificationKind } from '../../../../domain/inbox';
 import { LINK_ACCESS_KINDS, type LinkAccessKind } from '../../../../domain/sharing';
 import type { FormData, TemplateField } from '../../../../domain/template-field';
 import { organizations, profiles } from './tenancy';
@@ -244,8 +244,39 @@ export const tasks = pgTable(
     index('tasks_assignee_open_idx')
       .on(t.assigneeId, sql`coalesce(${t.dueDate}, '9999-12-31'::date)`, t.id)
       .where(sql`${t.status} <> 'completed'`),
+    // Due reminders (issue 29): the open, assigned tasks due on a given day, across organizations.
+    index('tasks_due_reminder_idx')
+      .on(t.dueDate)
+      .where(sql`${t.status} <> 'completed' and ${t.assigneeId} is not null`),
     check('tasks_status_check', inList(t.status, TASK_STATUSES)),
     check('tasks_priority_check', inList(t.priority, TASK_PRIORITIES)),
+  ],
+);
+
+/**
+ * Due reminders sent (issue 29 item 5): one row per task, person, kind and due date, written in the
+ * transaction that notifies them. The unique key is the claim: of several app servers running the
+ * reminder job at once, one inserts the row and tells the person; the others insert nothing and
+ * tell nobody. A task whose due date moves may be reminded of again for the new date.
+ */
+export const taskReminders = pgTable(
+  'task_reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<DueReminderKind>().notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    createdAt,
+  },
+  (t) => [
+    unique('task_reminders_once').on(t.taskId, t.profileId, t.kind, t.dueDate),
+    index('task_reminders_profile_idx').on(t.profileId),
+    check('task_reminders_kind_check', inList(t.kind, DUE_REMINDER_KINDS)),
   ],
 );
 
@@ -283,6 +314,34 @@ export const projectNotes = pgTable(
   (t) => [index('project_notes_project_id_idx').on(t.projectId, t.createdAt, t.id)],
 );
 
+/**
+ * Comments on a task (issue 29): Markdown with mention tokens. The author's name is kept as it was
+ * written, so a comment still reads right when its author's account is gone; a comment written
+ * through a share link names the link (its name then, kept if the link is deleted).
+ */
+export const taskComments = pgTable(
+  'task_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: projectId(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdBy: createdBy(),
+    authorName: text('author_name').notNull(),
+    accessTokenId: uuid('access_token_id').references(() => projectAccessTokens.id, { onDelete: 'set null' }),
+    linkName: text('link_name'),
+    /** The profiles the body mentions, as checked when it was written. */
+    mentions: jsonb('mentions').$type<string[]>().notNull().default([]),
+    createdAt,
+    updatedAt,
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  // A task's comments newest first, keyset-paged on (created_at, id).
+  (t) => [index('task_comments_task_idx').on(t.taskId, t.createdAt, t.id), index('task_comments_project_idx').on(t.projectId)],
+);
+
 export const activityLogs = pgTable(
   'activity_logs',
   {
@@ -317,6 +376,8 @@ export const notifications = pgTable(
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     // The task a task notification is about, so opening it shows the task (issue 27); gone with it.
     taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    // The comment a mention or a reply is about (issue 29): opening it scrolls there; gone with it.
+    commentId: uuid('comment_id').references((): AnyPgColumn => taskComments.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     body: text('body'),
     createdAt,
@@ -327,6 +388,7 @@ export const notifications = pgTable(
     index('notifications_unread_idx').on(t.recipientId).where(sql`${t.readAt} is null`),
     // A task's deletion sets its notifications' task_id to null: found by this index.
     index('notifications_task_idx').on(t.taskId),
+    index('notifications_comment_idx').on(t.commentId),
     check('notifications_kind_check', inList(t.kind, NOTIFICATION_KINDS)),
   ],
 );

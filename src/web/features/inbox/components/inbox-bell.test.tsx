@@ -14,6 +14,7 @@ const note = (id: string, title: string, read: boolean, taskId: string | null = 
   kind: 'task_assigned',
   projectId: '00000000-0000-4000-8000-0000000000aa',
   taskId,
+  commentId: null,
   title,
   body: 'Harbor Rebrand',
   createdAt: '2026-11-25T08:00:00.000Z',

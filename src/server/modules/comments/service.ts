@@ -1,0 +1,341 @@
+// Comments on a task (issue 29). Anyone who can see the project reads them; members and signed-in
+// viewers of a link that may contribute write them; a comment's author edits it; its author, or
+// staff who outrank the author (decision 006), delete it. A mention names someone who can see the
+// project (staff of its organization, or a developer assigned to it) and reaches their inbox and
+// email; a comment also reaches the inbox of those following the task (its assignee, those who
+// commented on it, those mentioned on it). Each write is one transaction with its activity entry,
+// its notifications and its live event.
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { COMMENT_MESSAGES, mentionedIds, plainMentions, type Comment, type commentInputSchema, type Mentionable } from '../../../domain/comments';
+import { INBOX_TEXTS } from '../../../domain/inbox';
+import type { ProjectListQuery } from '../../../domain/project-lists';
+import { outranks, type Role } from '../../../domain/roles';
+import { TASK_MESSAGES } from '../../../domain/tasks';
+import type { Executor } from '../../platform/db/client';
+import { afterNewestFirst, countAll, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
+import { profiles } from '../../platform/db/schema/tenancy';
+import { developerProjectAccess, taskComments, tasks } from '../../platform/db/schema/work';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { enqueueEmail } from '../../platform/mail/outbox';
+import type { Platform } from '../../platform/platform';
+import { recordActivity } from '../../services/activity-log';
+import { notifyMember } from '../../services/inbox';
+import { requireContributor, type AccessedProject, type ProjectAccess, type ProjectActor } from '../../services/project-access/access';
+
+type CommentInput = z.output<typeof commentInputSchema>;
+
+/** The share link a comment is written through, when it is. */
+export type CommentLink = { id: string; name: string | null };
+
+/** A bound on one comment's inbox entries (followers of one task). */
+const FOLLOWERS_LIMIT = 200;
+
+const author = profiles;
+
+/** Whether a profile can see the project: of its organization, and staff or assigned to it. */
+function seesProject(project: AccessedProject) {
+  return and(
+    eq(profiles.organizationId, project.organizationId),
+    or(
+      ne(profiles.role, 'developer'),
+      sql`exists (select 1 from ${developerProjectAccess} where ${developerProjectAccess.projectId} = ${project.id} and ${developerProjectAccess.developerProfileId} = ${profiles.id})`,
+    ),
+  );
+}
+
+/** The task when it belongs to this project; 404 otherwise. */
+async function requireTask(db: Executor, project: AccessedProject, taskId: string): Promise<{ id: string; title: string; assigneeId: string | null }> {
+  const [task] = await db
+    .select({ id: tasks.id, title: tasks.title, assigneeId: tasks.assigneeId })
+    .from(tasks)
+    .where(and(eq(tasks.id, taskId), eq(tasks.projectId, project.id)));
+  if (!task) throw notFound(TASK_MESSAGES.notFound);
+  return task;
+}
+
+/** The caller's role in the project's organization, for deleting by rank; null through a link. */
+async function callerRole(db: Executor, access: ProjectAccess, project: AccessedProject): Promise<Role | null> {
+  if (access.via !== 'member' || !access.canManage || !access.actor) return null;
+  const [row] = await db
+    .select({ role: profiles.role })
+    .from(profiles)
+    .where(and(eq(profiles.id, access.actor.profileId), eq(profiles.organizationId, project.organizationId)));
+  return row?.role ?? null;
+}
+
+/** Staff delete a comment whose author they outrank, or whose author's account is gone or elsewhere. */
+function mayDelete(row: { createdBy: string | null; authorRole: Role | null; authorOrganizationId: string | null }, actor: ProjectActor | null, role: Role | null, project: AccessedProject): boolean {
+  if (actor && row.createdBy === actor.profileId) return true;
+  if (!role) return false;
+  if (row.authorRole === null || row.authorOrganizationId !== project.organizationId) return true;
+  return outranks(role, row.authorRole);
+}
+
+type CommentRow = {
+  comment: typeof taskComments.$inferSelect;
+  authorEmail: string | null;
+  authorRole: Role | null;
+  authorOrganizationId: string | null;
+};
+
+function toComment(row: CommentRow, access: ProjectAccess, role: Role | null, project: AccessedProject): Comment {
+  const { comment } = row;
+  return {
+    id: comment.id,
+    taskId: comment.taskId,
+    projectId: comment.projectId,
+    body: comment.body,
+    createdAt: comment.createdAt.toISOString(),
+    updatedAt: comment.updatedAt.toISOString(),
+    editedAt: comment.editedAt?.toISOString() ?? null,
+    authorName: comment.authorName,
+    // Only members of the project's organization see an email, and only a member's (decision 006).
+    authorEmail: access.via === 'member' && row.authorOrganizationId === project.organizationId ? row.authorEmail : null,
+    viaLink: comment.accessTokenId || comment.linkName !== null ? (comment.linkName ?? '') : null,
+    isOwn: access.actor !== null && comment.createdBy === access.actor.profileId,
+    canDelete: mayDelete({ createdBy: comment.createdBy, ...row }, access.actor, role, project),
+  };
+}
+
+const commentColumns = {
+  comment: taskComments,
+  authorEmail: author.email,
+  authorRole: author.role,
+  authorOrganizationId: author.organizationId,
+};
+
+/** One page of a task's comments, newest first, with the count of all of them. */
+export async function listComments(
+  { db }: Platform,
+  access: ProjectAccess,
+  taskId: string,
+  query: ProjectListQuery,
+): Promise<{ items: Comment[]; nextCursor: string | null; total: number }> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const project = await access.project(db);
+  await requireTask(db, project, taskId);
+  const role = await callerRole(db, access, project);
+  const rows = await db
+    .select({ ...commentColumns, cursorTime: cursorTimeOf(taskComments.createdAt) })
+    .from(taskComments)
+    .leftJoin(author, eq(author.id, taskComments.createdBy))
+    // Served by task_comments_task_idx (task_id, created_at, id), read backwards.
+    .where(and(eq(taskComments.taskId, taskId), cursor ? afterNewestFirst(taskComments.createdAt, taskComments.id, cursor) : undefined))
+    .orderBy(desc(taskComments.createdAt), desc(taskComments.id))
+    .limit(query.limit + 1);
+  const [count] = await db.select({ n: countAll }).from(taskComments).where(eq(taskComments.taskId, taskId));
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return {
+    items: rows.slice(0, query.limit).map((row) => toComment(row, access, role, project)),
+    nextCursor: last ? encodeCursor({ createdAt: last.cursorTime, id: last.comment.id }) : null,
+    total: count?.n ?? 0,
+  };
+}
+
+/** Who a comment on this project may mention: staff of its organization and its assigned developers. */
+export async function listMentionable({ db }: Platform, access: ProjectAccess): Promise<Mentionable[]> {
+  const project = await access.project(db);
+  return db
+    .select({ id: profiles.id, name: profiles.fullName, role: profiles.role })
+    .from(profiles)
+    .where(seesProject(project))
+    .orderBy(profiles.fullName, profiles.id);
+}
+
+/**
+ * The people a body mentions, each checked: every one must see the project, or the comment is
+ * refused (400) naming who cannot; nobody is dropped silently. Through a share link, none.
+ */
+async function checkedMentions(tx: Executor, access: ProjectAccess, project: AccessedProject, body: string): Promise<{ id: string; fullName: string; email: string | null }[]> {
+  const ids = mentionedIds(body);
+  if (ids.length === 0) return [];
+  if (access.via !== 'member') throw badRequest(COMMENT_MESSAGES.mentionsThroughLink, 'mention_through_link');
+  const people = await tx
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, role: profiles.role, organizationId: profiles.organizationId })
+    .from(profiles)
+    .where(inArray(profiles.id, ids));
+  const ours = people.filter((person) => person.organizationId === project.organizationId);
+  if (ours.length < ids.length) throw badRequest(COMMENT_MESSAGES.mentionUnknown, 'mention_unknown');
+  const seeing = new Set(
+    (await tx.select({ id: profiles.id }).from(profiles).where(and(inArray(profiles.id, ids), seesProject(project)))).map((row) => row.id),
+  );
+  const blind = ours.filter((person) => !seeing.has(person.id));
+  if (blind.length > 0) throw badRequest(COMMENT_MESSAGES.mentionNotOnProject(blind.map((person) => person.fullName).join(', ')), 'mention_not_on_project');
+  return ours.map(({ id, fullName, email }) => ({ id, fullName, email }));
+}
+
+/**
+ * Who follows a task (issue 29): its assignee, those who commented on it and those mentioned on
+ * it, while they can still see the project. `except`: the comment's author and those it mentions.
+ */
+async function taskFollowers(tx: Executor, project: AccessedProject, task: { id: string; assigneeId: string | null }, except: string[]): Promise<string[]> {
+  const commented = sql`exists (select 1 from ${taskComments} where ${taskComments.taskId} = ${task.id} and (${taskComments.createdBy} = ${profiles.id} or ${taskComments.mentions} @> jsonb_build_array(${profiles.id}::text)))`;
+  const rows = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(
+      and(
+        seesProject(project),
+        except.length > 0 ? sql`${profiles.id} not in (${sql.join(except.map((id) => sql`${id}::uuid`), sql`, `)})` : undefined,
+        task.assigneeId ? or(eq(profiles.id, task.assigneeId), commented) : commented,
+      ),
+    )
+    .orderBy(profiles.id)
+    .limit(FOLLOWERS_LIMIT);
+  return rows.map((row) => row.id);
+}
+
+/** Inbox (and for a mention, email) for a new comment, in its transaction. */
+async function tellAboutComment(
+  tx: Executor,
+  { config, clock }: Platform,
+  project: AccessedProject,
+  task: { id: string; title: string; assigneeId: string | null },
+  comment: { id: string; body: string; authorName: string; authorId: string },
+  mentioned: { id: string; fullName: string; email: string | null }[],
+): Promise<void> {
+  const now = clock.now();
+  const preview = INBOX_TEXTS.notePreview(comment.authorName, plainMentions(comment.body));
+  const about = { organizationId: project.organizationId, projectId: project.id, taskId: task.id, commentId: comment.id, body: preview };
+  const told = mentioned.filter((person) => person.id !== comment.authorId);
+  for (const person of told) {
+    await notifyMember(tx, { ...about, recipientId: person.id, kind: 'mentioned', title: INBOX_TEXTS.mentioned(comment.authorName, task.title) }, now);
+    if (!person.email) continue;
+    await enqueueEmail(tx, {
+      kind: 'mentioned',
+      to: person.email,
+      organizationId: project.organizationId,
+      subject: `${comment.authorName} mentioned you on "${task.title}" (${project.name})`,
+      text: [
+        `Hello ${person.fullName},`,
+        '',
+        `${comment.authorName} mentioned you in a comment on the task "${task.title}" of the project "${project.name}":`,
+        '',
+        plainMentions(comment.body),
+        '',
+        `Open the comment: ${config.publicUrl}/project/${project.id}/tasks/${task.id}#comment-${comment.id}`,
+      ].join('\n'),
+    });
+  }
+  const followers = await taskFollowers(tx, project, task, [comment.authorId, ...told.map((person) => person.id)]);
+  for (const recipientId of followers) {
+    await notifyMember(tx, { ...about, recipientId, kind: 'task_comment', title: INBOX_TEXTS.commented(comment.authorName, task.title) }, now);
+  }
+}
+
+export async function addComment(platform: Platform, access: ProjectAccess, taskId: string, input: CommentInput, link: CommentLink | null): Promise<Comment> {
+  const { db, clock } = platform;
+  return db.transaction(async (tx) => {
+    const project = await access.project(tx);
+    const actor = requireContributor(access);
+    const task = await requireTask(tx, project, taskId);
+    const mentioned = await checkedMentions(tx, access, project, input.body);
+    const now = clock.now();
+    const [row] = await tx
+      .insert(taskComments)
+      .values({
+        projectId: project.id,
+        taskId: task.id,
+        body: input.body,
+        createdBy: actor.profileId,
+        authorName: actor.fullName,
+        accessTokenId: link?.id ?? null,
+        linkName: link ? (link.name ?? '') : null,
+        mentions: mentioned.map((person) => person.id),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await recordActivity(tx, {
+      organizationId: project.organizationId,
+      userId: actor.profileId,
+      action: 'add_comment',
+      projectId: project.id,
+      details: { task_id: task.id, task_title: task.title, comment_id: row!.id },
+    });
+    await tellAboutComment(tx, platform, project, task, { id: row!.id, body: input.body, authorName: actor.fullName, authorId: actor.profileId }, mentioned);
+    const [me] = await tx.select({ role: profiles.role, organizationId: profiles.organizationId, email: profiles.email }).from(profiles).where(eq(profiles.id, actor.profileId));
+    return toComment(
+      { comment: row!, authorEmail: me?.email ?? null, authorRole: me?.role ?? null, authorOrganizationId: me?.organizationId ?? null },
+      access,
+      null,
+      project,
+    );
+  });
+}
+
+/** The comment when it is on this task of this project; 404 otherwise. */
+async function requireComment(tx: Executor, project: AccessedProject, taskId: string, commentId: string): Promise<CommentRow> {
+  const [row] = await tx
+    .select(commentColumns)
+    .from(taskComments)
+    .leftJoin(author, eq(author.id, taskComments.createdBy))
+    .where(and(eq(taskComments.id, commentId), eq(taskComments.taskId, taskId), eq(taskComments.projectId, project.id)));
+  if (!row) throw notFound(COMMENT_MESSAGES.notFound);
+  return row;
+}
+
+/**
+ * A new text for one's own comment, marked edited. People newly mentioned are told; those
+ * mentioned before are not told again.
+ */
+export async function editComment(platform: Platform, access: ProjectAccess, taskId: string, commentId: string, input: CommentInput): Promise<Comment> {
+  const { db, clock } = platform;
+  return db.transaction(async (tx) => {
+    const project = await access.project(tx);
+    const actor = requireContributor(access);
+    const task = await requireTask(tx, project, taskId);
+    const current = await requireComment(tx, project, task.id, commentId);
+    if (current.comment.createdBy !== actor.profileId) throw forbidden(COMMENT_MESSAGES.notAuthor);
+    const mentioned = await checkedMentions(tx, access, project, input.body);
+    const now = clock.now();
+    const [row] = await tx
+      .update(taskComments)
+      .set({ body: input.body, mentions: mentioned.map((person) => person.id), updatedAt: now, editedAt: input.body === current.comment.body ? current.comment.editedAt : now })
+      // The author filter again: the write itself cannot touch another's comment.
+      .where(and(eq(taskComments.id, commentId), eq(taskComments.createdBy, actor.profileId)))
+      .returning();
+    await recordActivity(tx, {
+      organizationId: project.organizationId,
+      userId: actor.profileId,
+      action: 'edit_comment',
+      projectId: project.id,
+      details: { task_id: task.id, task_title: task.title, comment_id: commentId },
+    });
+    const before = new Set(current.comment.mentions);
+    const added = mentioned.filter((person) => !before.has(person.id) && person.id !== actor.profileId);
+    if (added.length > 0) {
+      // Only the newly mentioned hear of it; followers heard of the comment when it was posted.
+      const preview = INBOX_TEXTS.notePreview(actor.fullName, plainMentions(input.body));
+      for (const person of added) {
+        await notifyMember(
+          tx,
+          { organizationId: project.organizationId, projectId: project.id, taskId: task.id, commentId, body: preview, recipientId: person.id, kind: 'mentioned', title: INBOX_TEXTS.mentioned(actor.fullName, task.title) },
+          now,
+        );
+      }
+    }
+    return toComment({ ...current, comment: row! }, access, null, project);
+  });
+}
+
+/** Deletes a comment: its author's own, or by staff who outrank its author. */
+export async function deleteComment({ db }: Platform, access: ProjectAccess, taskId: string, commentId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const project = await access.project(tx);
+    const actor = requireContributor(access);
+    const task = await requireTask(tx, project, taskId);
+    const current = await requireComment(tx, project, task.id, commentId);
+    const role = await callerRole(tx, access, project);
+    if (!mayDelete({ createdBy: current.comment.createdBy, ...current }, actor, role, project)) throw forbidden(COMMENT_MESSAGES.cannotDelete);
+    await tx.delete(taskComments).where(eq(taskComments.id, commentId));
+    await recordActivity(tx, {
+      organizationId: project.organizationId,
+      userId: actor.profileId,
+      action: 'delete_comment',
+      projectId: project.id,
+      details: { task_id: task.id, task_title: task.title, comment_id: commentId, author_name: current.comment.authorName },
+    });
+  });
+}
