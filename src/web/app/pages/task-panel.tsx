@@ -70,7 +70,7 @@ export function TaskPanel({ source, taskId, access, targetCommentId, onClose }: 
         fallbackFocus={() => document.querySelector<HTMLElement>(`[data-task-title="${CSS.escape(taskId)}"]`)}
       >
         <header className="flex items-start gap-3 border-b px-4 py-3 sm:px-6 sm:py-4">
-          <DialogTitle ref={title} tabIndex={-1} className="min-w-0 flex-1 rounded-sm py-1.5 text-lg leading-snug break-words outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          <DialogTitle ref={title} tabIndex={-1} className="-mx-1.5 min-w-0 flex-1 rounded-md px-1.5 py-1.5 text-lg leading-snug break-words outline-none focus-visible:ring-2 focus-visible:ring-ring">
             {task.data?.title ?? (missing ? TASK_MESSAGES.notFound : task.isError ? TASK_TEXTS.panel.loadFailed : TASK_TEXTS.panel.loading)}
           </DialogTitle>
           <DialogClose asChild>

@@ -144,7 +144,7 @@ export function MentionTextarea({ value, onChange, people, onKeyDown, className,
         {...props}
       />
       {showing ? (
-        <div className="absolute inset-x-0 bottom-full z-10 mb-1 max-h-56 overflow-y-auto rounded-md border bg-card p-1 shadow-lg">
+        <div className="absolute bottom-full left-0 z-10 mb-1 max-h-56 w-72 max-w-full overflow-y-auto rounded-md border bg-card p-1 shadow-lg">
           {open ? (
             <ul id={listId} role="listbox" aria-label={COMMENT_TEXTS.mentionList}>
               {matches.map((person, index) => (

@@ -181,7 +181,7 @@ function CommentItem({ comment, source, taskId, canComment, people, onDeleted }:
       id={`comment-${comment.id}`}
       tabIndex={-1}
       aria-label={COMMENT_TEXTS.commentBy(author)}
-      className="flex scroll-mt-4 gap-3 rounded-lg border bg-card p-3 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring data-[highlighted]:border-primary/40 data-[highlighted]:bg-primary/5 data-[highlighted]:ring-2 data-[highlighted]:ring-primary/40"
+      className="flex scroll-mt-4 gap-3 rounded-lg border bg-card p-3 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring data-[highlighted]:border-primary/50 data-[highlighted]:ring-3 data-[highlighted]:ring-primary/30"
     >
       <span aria-hidden className="grid size-8 shrink-0 place-items-center rounded-full bg-accent text-xs font-semibold text-accent-foreground">
         {authorInitials(comment.authorName)}

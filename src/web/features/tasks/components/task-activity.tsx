@@ -34,7 +34,7 @@ export function TaskActivity({ source, taskId }: { source: ProjectSource; taskId
         <>
           <ol className="grid gap-1.5 border-l pl-3 text-sm">
             {shown.map((entry) => (
-              <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <li key={entry.id} className="flex flex-col sm:flex-row sm:items-baseline sm:justify-between sm:gap-x-3">
                 <span>
                   <span className="font-medium">{actionLabel(entry.action)}</span>
                   {entry.user ? <span className="text-muted-foreground"> {TASK_TEXTS.panel.activityBy(entry.user.fullName)}</span> : null}

@@ -1,0 +1,103 @@
+// Issue 29: a task opens in its panel over the project page, from its title or by its address;
+// a comment is written there and shows rendered; Escape closes the panel and the keyboard is back
+// on the title it left. The open panel passes axe.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signIn, test, toast } from './fixtures';
+
+const owner = DEMO_ACCOUNTS.organization_admin;
+
+/** A project of its own with one task, through the API as the signed-in page. */
+async function projectWithTask(page: Page, title: string): Promise<{ projectId: string; taskId: string }> {
+  const suffix = Date.now().toString(36);
+  const client = await page.request.post('/api/clients', { data: { name: `Panel Client ${suffix}` } });
+  expect(client.status(), await client.text()).toBe(201);
+  const project = await page.request.post('/api/projects', { data: { name: `Panel Project ${suffix}`, clientId: (await client.json()).id } });
+  expect(project.status(), await project.text()).toBe(201);
+  const projectId = (await project.json()).id as string;
+  const task = await page.request.post(`/api/projects/${projectId}/tasks`, { data: { title, description: 'Two pages, the tone of the last campaign.' } });
+  expect(task.status(), await task.text()).toBe(201);
+  return { projectId, taskId: (await task.json()).id as string };
+}
+
+async function signedIn(page: Page): Promise<void> {
+  await signIn(page, owner.email, DEMO_PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
+}
+
+test.describe('Task panel', () => {
+  test('staff open a task from the list by keyboard, comment, and Escape brings them back to its title', async ({ page }) => {
+    await signedIn(page);
+    const { projectId, taskId } = await projectWithTask(page, 'Draft the brief');
+    await page.goto(`/project/${projectId}?tab=tasks`);
+
+    const title = page.getByRole('link', { name: 'Draft the brief' });
+    await title.focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`/project/${projectId}/tasks/${taskId}`);
+    const panel = page.getByRole('dialog', { name: 'Draft the brief' });
+    await expect(panel).toBeVisible();
+    // The panel takes the focus, on its title.
+    await expect(panel.getByRole('heading', { name: 'Draft the brief' })).toBeFocused();
+    await expect(panel.getByText('Two pages, the tone of the last campaign.')).toBeVisible();
+    await expect(panel.getByRole('combobox', { name: 'Status' })).toHaveText('To Do');
+    await expect(panel.getByRole('heading', { name: 'Comments (0)' })).toBeVisible();
+
+    // A comment, sent with Ctrl+Enter, shows with its Markdown rendered.
+    const box = panel.getByRole('textbox', { name: 'New comment' });
+    await box.click();
+    await page.keyboard.type('Looks **good**, see https://example.com/brief');
+    await page.keyboard.press('Control+Enter');
+    await expect(toast(page, 'Comment added')).toBeVisible();
+    const comment = panel.getByRole('listitem', { name: `Comment by ${owner.fullName}` });
+    await expect(comment).toContainText('Looks good, see https://example.com/brief');
+    await expect(comment.locator('strong')).toHaveText('good');
+    const link = comment.getByRole('link', { name: 'https://example.com/brief' });
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    await expect(panel.getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
+    await expect(box).toHaveValue('');
+    await expect(box).toBeFocused();
+
+    // Escape closes it: the page it was opened over, and the keyboard on the title.
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(page).toHaveURL(`/project/${projectId}?tab=tasks`);
+    await expect(title).toBeFocused();
+  });
+
+  test('a pasted address opens the task in its panel at once, with its comments; the open panel passes axe', async ({ page }) => {
+    await signedIn(page);
+    const { projectId, taskId } = await projectWithTask(page, 'Pick the photos');
+    const added = await page.request.post(`/api/projects/${projectId}/tasks/${taskId}/comments`, { data: { body: 'The _second_ shoot, please.' } });
+    expect(added.status(), await added.text()).toBe(201);
+    const commentId = (await added.json()).id as string;
+
+    // The address's HTML names the panel's code with the page's, and not the Markdown renderer.
+    const html = await (await page.request.get(`/project/${projectId}/tasks/${taskId}`)).text();
+    expect(html).toMatch(/<link rel="modulepreload"[^>]+href="\/assets\/task-panel-[^"]+\.js">/);
+    expect(html).not.toContain('comment-markdown');
+
+    await page.goto(`/project/${projectId}/tasks/${taskId}#comment-${commentId}`);
+    const panel = page.getByRole('dialog', { name: 'Pick the photos' });
+    await expect(panel).toBeVisible();
+    // The comment named by the address is in view and has the focus.
+    const comment = panel.getByRole('listitem', { name: `Comment by ${owner.fullName}` });
+    await expect(comment).toBeFocused();
+    await expect(comment.locator('em')).toHaveText('second');
+    // Staff see the task's activity.
+    await expect(panel.getByRole('heading', { name: 'Activity' })).toBeVisible();
+    await expect(panel.getByText('Add Comment')).toBeVisible();
+
+    await page.waitForTimeout(400);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious, 'axe on the open task panel').toEqual([]);
+
+    // Closed, the project's Tasks are under it; the keyboard lands on the task's title.
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await expect(panel).toBeHidden();
+    await expect(page).toHaveURL(`/project/${projectId}?tab=tasks`);
+    await expect(page.getByRole('link', { name: 'Pick the photos' })).toBeFocused();
+  });
+});
