@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Building2, CalendarDays, LoaderCircle } from 'lucide-react';
 import { Suspense, useEffect } from 'react';
-import { Link, useLocation, useMatch, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useMatch, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PROJECT_DETAIL_MESSAGES } from '@/domain/project-details';
 import { canManageProjects, canManageUsers, tabTitle } from '@/domain/roles';
 import { Button } from '@/web/components/ui/button';
@@ -18,7 +18,7 @@ import { ProjectStatusBadge } from '@/web/features/projects/components/project-s
 import { PROJECTS_TEXTS } from '@/web/features/projects/texts';
 import { ProjectShareActions } from '@/web/features/sharing/components/project-share-actions';
 import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
-import type { TaskLinks } from '@/web/features/tasks/components/task-title';
+import { OPENED_FROM_PAGE, type TaskLinks } from '@/web/features/tasks/components/task-title';
 import { ApiError } from '@/web/lib/api-client';
 import { useDocumentTitle } from '@/web/lib/document-title';
 import { formatDate } from '@/web/lib/format-date';
@@ -28,7 +28,6 @@ import { memberProjectSource } from '@/web/lib/project-source';
 import { useSignedInMe } from '@/web/lib/session';
 import { PROJECT_TAB_LABELS, PROJECT_TABS, parseProjectTab } from '../project-tabs';
 import { DashboardShell } from './dashboard-shell';
-import { closeTaskPanel, openedFromPage, PANEL_OPENED_FROM_PAGE, targetCommentId } from './task-panel-route';
 
 // A task's panel (issue 29) loads when a task is opened, or on a title's hover or focus.
 const TaskPanel = lazyComponent(async () => (await import('./task-panel')).TaskPanel);
@@ -60,7 +59,6 @@ function ProjectDetail() {
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const location = useLocation();
   // /project/:projectId/tasks/:taskId: the Tasks tab with the task's panel open over it.
   const openTaskId = useMatch('/project/:projectId/tasks/:taskId')?.params.taskId ?? null;
   const tab = openTaskId ? 'tasks' : parseProjectTab(searchParams.get('tab'));
@@ -109,7 +107,7 @@ function ProjectDetail() {
   const source = memberProjectSource(data.id);
   const taskLinks: TaskLinks = {
     href: (task) => `/project/${encodeURIComponent(data.id)}/tasks/${encodeURIComponent(task.id)}`,
-    state: PANEL_OPENED_FROM_PAGE,
+    state: OPENED_FROM_PAGE,
     onIntent: TaskPanel.preload,
   };
   return (
@@ -182,7 +180,6 @@ function ProjectDetail() {
             key={openTaskId}
             source={source}
             taskId={openTaskId}
-            targetCommentId={targetCommentId(location.hash)}
             access={{
               status: { kind: 'select' },
               canEditFields: data.canEdit,
@@ -191,7 +188,7 @@ function ProjectDetail() {
               canComment: true,
               canMention: true,
             }}
-            onClose={() => closeTaskPanel(navigate, openedFromPage(location.state), `/project/${encodeURIComponent(data.id)}?tab=tasks`)}
+            pagePath={`/project/${encodeURIComponent(data.id)}?tab=tasks`}
           />
         </Suspense>
       ) : null}

@@ -6,7 +6,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Info, Lock, ShieldX } from 'lucide-react';
 import { Suspense, useDeferredValue, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useLocation, useMatch, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useMatch, useNavigate, useParams, useSearchParams } from 'react-router';
 import { SHARED_LINK_ERRORS } from '@/domain/shared-link-errors';
 import { SHARING_MESSAGES, sharedToggleStatus } from '@/domain/sharing-rules';
 import type { SharedProject } from '@/domain/sharing';
@@ -27,7 +27,7 @@ import { intakeQuery, sharedSessionQuery, useOpenProtectedLink } from '@/web/fea
 import { SHARING_TEXTS } from '@/web/features/sharing/texts';
 import { taskListQuery } from '@/web/features/tasks/api';
 import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
-import type { TaskLinks } from '@/web/features/tasks/components/task-title';
+import { OPENED_FROM_PAGE, type TaskLinks } from '@/web/features/tasks/components/task-title';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { dismissNotice, notifyError } from '@/web/lib/notify';
 import { sharedProjectSource } from '@/web/lib/project-source';
@@ -35,7 +35,6 @@ import { useDocumentTitle } from '@/web/lib/document-title';
 import { useSharedLiveUpdates } from '@/web/lib/realtime';
 import { lazyComponent, useLoaded } from '@/web/lib/lazy-component';
 import { meQueryOptions, useMe } from '@/web/lib/session';
-import { closeTaskPanel, openedFromPage, PANEL_OPENED_FROM_PAGE, targetCommentId } from './task-panel-route';
 
 // A task's panel (issue 29) loads when a task is opened, or on a title's hover or focus.
 const TaskPanel = lazyComponent(async () => (await import('./task-panel')).TaskPanel);
@@ -275,11 +274,10 @@ function IntakeSection({ token, viewerId }: { token: string; viewerId: string | 
 function GrantedView({ token, viewerId, project }: { token: string; viewerId: string | null; project: SharedProject }) {
   const source = sharedProjectSource(token, viewerId);
   const navigate = useNavigate();
-  const location = useLocation();
   // /project-access/:token/tasks/:taskId: a task's panel open over the page (issue 29).
   const openTaskId = useMatch('/project-access/:token/tasks/:taskId')?.params.taskId ?? null;
   const pagePath = `/project-access/${encodeURIComponent(token)}`;
-  const taskLinks: TaskLinks = { href: (task) => `${pagePath}/tasks/${encodeURIComponent(task.id)}`, state: PANEL_OPENED_FROM_PAGE, onIntent: TaskPanel.preload };
+  const taskLinks: TaskLinks = { href: (task) => `${pagePath}/tasks/${encodeURIComponent(task.id)}`, state: OPENED_FROM_PAGE, onIntent: TaskPanel.preload };
   useSharedLiveUpdates(token);
   const fields = Array.isArray(project.templateFields) ? project.templateFields : [];
   const signInHint = (
@@ -354,7 +352,6 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
               key={openTaskId}
               source={source}
               taskId={openTaskId}
-              targetCommentId={targetCommentId(location.hash)}
               access={{
                 status: project.canContribute ? { kind: 'toggle', nextStatus: sharedToggleStatus } : { kind: 'none' },
                 canEditFields: false,
@@ -364,7 +361,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
                 canMention: false,
                 readOnly: project.canContribute ? undefined : project.viewersMayContribute ? 'sign-in' : 'view-only',
               }}
-              onClose={() => closeTaskPanel(navigate, openedFromPage(location.state), pagePath)}
+              pagePath={pagePath}
             />
           </Suspense>
         ) : null}

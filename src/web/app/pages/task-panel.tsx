@@ -6,6 +6,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, X } from 'lucide-react';
 import { useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { SHARING_MESSAGES } from '@/domain/sharing-rules';
 import { TASK_MESSAGES } from '@/domain/task-rules';
 import { Button } from '@/web/components/ui/button';
@@ -16,6 +17,7 @@ import { COMMENT_TEXTS } from '@/web/features/comments/texts';
 import { taskFromList, taskKeys, taskQuery } from '@/web/features/tasks/api';
 import { TaskActivity } from '@/web/features/tasks/components/task-activity';
 import { TaskDetails, type StatusControl } from '@/web/features/tasks/components/task-details';
+import { openedFromPage } from '@/web/features/tasks/components/task-title';
 import { TASK_TEXTS } from '@/web/features/tasks/texts';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import type { ProjectSource } from '@/web/lib/project-source';
@@ -39,23 +41,35 @@ type TaskPanelProps = {
   source: ProjectSource;
   taskId: string;
   access: TaskPanelAccess;
-  /** The comment in the address (#comment-<id>), shown once loaded. */
-  targetCommentId: string | null;
-  onClose: () => void;
+  /** The page under the panel, at its tasks: where closing a panel opened by its address goes. */
+  pagePath: string;
 };
+
+/** The comment named by the address's #comment-<id> (an inbox notification), or null. */
+export function targetCommentId(hash: string): string | null {
+  return /^#comment-([\w-]{1,100})$/.exec(hash)?.[1] ?? null;
+}
 
 /** Keys whose Escape the panel leaves to the element (a list of names, an edit form). */
 const KEEPS_ESCAPE = '[data-keeps-escape]';
 
-export function TaskPanel({ source, taskId, access, targetCommentId, onClose }: TaskPanelProps) {
+export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) {
   const queryClient = useQueryClient();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Back to the page it was opened over, as it was (the history does not hold the panel twice);
+  // opened by its address (a pasted link, the inbox, My Work), to the page's tasks in its place.
+  const close = () => {
+    if (openedFromPage(location.state)) void navigate(-1);
+    else void navigate(pagePath, { replace: true });
+  };
   // The list's copy shows at once; the task's own answer replaces it.
   const task = useQuery({ ...taskQuery(source, taskId), placeholderData: () => taskFromList(queryClient.getQueryData(taskKeys.list(source)), taskId) });
   const title = useRef<HTMLHeadingElement>(null);
   const missing = task.error instanceof ApiError && task.error.status === 404;
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && close()}>
       <SidePanelContent
         aria-describedby={undefined}
         // The panel opens on its title (a long panel, read from the top), not on its first control.
@@ -89,7 +103,7 @@ export function TaskPanel({ source, taskId, access, targetCommentId, onClose }: 
                 taskId={taskId}
                 canComment={access.canComment}
                 canMention={access.canMention}
-                targetCommentId={targetCommentId}
+                targetCommentId={targetCommentId(location.hash)}
                 readOnlyHint={
                   access.readOnly ? (
                     <p className="rounded-lg border bg-muted/40 p-3 text-sm text-muted-foreground">

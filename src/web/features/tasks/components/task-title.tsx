@@ -10,6 +10,16 @@ import { cn } from '@/web/lib/class-names';
  */
 export type TaskLinks = { href: (task: Task) => string; state?: unknown; onIntent?: () => void };
 
+/**
+ * The navigation state of a title's link on the page the panel opens over: closing the panel then
+ * goes Back to that page as it was, instead of adding it to the history again.
+ */
+export const OPENED_FROM_PAGE = { taskPanelFrom: 'page' } as const;
+
+export function openedFromPage(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { taskPanelFrom?: unknown }).taskPanelFrom === OPENED_FROM_PAGE.taskPanelFrom;
+}
+
 /** A task's title: a link to its panel where the page has one, else its text. */
 export function TaskTitle({ task, links, className }: { task: Task; links?: TaskLinks; className?: string }) {
   if (!links) return <span className={className}>{task.title}</span>;
