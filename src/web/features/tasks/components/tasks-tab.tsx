@@ -72,8 +72,9 @@ function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, sho
       />
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <p className={cn('font-medium', completed && 'text-emerald-700 line-through', overdue && 'text-red-700')}>
-            <TaskTitle task={task} links={links} />
+          {/* The title's own element carries its state: the link, where the page opens the task's panel. */}
+          <p className="font-medium">
+            <TaskTitle task={task} links={links} className={cn(completed && 'text-emerald-700 line-through', overdue && 'text-red-700')} />
           </p>
           <PriorityBadge priority={task.priority} />
           <Badge variant="outline" className={completed ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : undefined}>
