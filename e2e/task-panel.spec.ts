@@ -2,8 +2,8 @@
 // a comment is written there and shows rendered; Escape closes the panel and the keyboard is back
 // on the title it left. The open panel passes axe.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signIn, test, toast } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { clientAddressHeaders, DEMO_ACCOUNTS, DEMO_PASSWORD, expect, newAccount, signIn, signUpThroughApi, test, toast } from './fixtures';
 
 const owner = DEMO_ACCOUNTS.organization_admin;
 
@@ -18,6 +18,12 @@ async function projectWithTask(page: Page, title: string): Promise<{ projectId: 
   const task = await page.request.post(`/api/projects/${projectId}/tasks`, { data: { title, description: 'Two pages, the tone of the last campaign.' } });
   expect(task.status(), await task.text()).toBe(201);
   return { projectId, taskId: (await task.json()).id as string };
+}
+
+/** Another browser, on its own client address, with no session. */
+async function newVisitor(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: clientAddressHeaders() });
+  return context.newPage();
 }
 
 async function signedIn(page: Page): Promise<void> {
@@ -99,5 +105,61 @@ test.describe('Task panel', () => {
     await expect(panel).toBeHidden();
     await expect(page).toHaveURL(`/project/${projectId}?tab=tasks`);
     await expect(page.getByRole('link', { name: 'Pick the photos' })).toBeFocused();
+  });
+});
+
+test.describe('Task panel through a share link', () => {
+  test("a signed-in viewer comments through the link, without the staff's parts; staff see it live; a signed-out visitor reads it", async ({ page, browser }) => {
+    test.slow();
+    await signedIn(page);
+    const { projectId, taskId } = await projectWithTask(page, 'Approve the logo');
+    const link = await page.request.post(`/api/projects/${projectId}/access-links`, { data: { name: 'Client review' } });
+    expect(link.status(), await link.text()).toBe(201);
+    const token = (await link.json()).token as string;
+    // Staff keep the task open meanwhile.
+    await page.goto(`/project/${projectId}/tasks/${taskId}`);
+    const staffPanel = page.getByRole('dialog', { name: 'Approve the logo' });
+    await expect(staffPanel.getByRole('heading', { name: 'Comments (0)' })).toBeVisible();
+
+    const viewer = await newVisitor(browser);
+    const account = newAccount('panelviewer');
+    await signUpThroughApi(viewer, account);
+    await viewer.goto(`/project-access/${token}`);
+    await expect(viewer.getByText(`Signed in as ${account.fullName}`)).toBeVisible();
+    await viewer.getByRole('link', { name: 'Approve the logo' }).click();
+    await expect(viewer).toHaveURL(`/project-access/${token}/tasks/${taskId}`);
+    const panel = viewer.getByRole('dialog', { name: 'Approve the logo' });
+    await expect(panel.getByRole('heading', { name: 'Comments (0)' })).toBeVisible();
+    // A contributor ticks the task (spec 4's toggle); no staff fields, no activity, no assignee.
+    await expect(panel.getByRole('checkbox', { name: 'Mark "Approve the logo" as Completed' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Edit task' })).toHaveCount(0);
+    await expect(panel.getByRole('heading', { name: 'Activity' })).toHaveCount(0);
+    await expect(panel.getByText('Assignee')).toHaveCount(0);
+    // No one to mention through a link.
+    const box = panel.getByRole('textbox', { name: 'New comment' });
+    await box.fill('@ol');
+    await expect(panel.getByRole('listbox')).toHaveCount(0);
+    await box.fill('The second option, please.');
+    await panel.getByRole('button', { name: 'Comment', exact: true }).click();
+    await expect(toast(viewer, 'Comment added')).toBeVisible();
+    const comment = panel.getByRole('listitem', { name: `Comment by ${account.fullName}` });
+    await expect(comment).toContainText("via link 'Client review'");
+    await expect(comment).toContainText('The second option, please.');
+    await viewer.keyboard.press('Escape');
+    await expect(viewer).toHaveURL(`/project-access/${token}`);
+    await expect(viewer.getByRole('link', { name: 'Approve the logo' })).toBeFocused();
+
+    // Staff see it without reloading (the project's live event).
+    await expect(staffPanel.getByRole('listitem', { name: `Comment by ${account.fullName}` })).toContainText('The second option, please.');
+    await expect(staffPanel.getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
+
+    // A signed-out visitor with the task's address reads the comments, and is told to sign in to write.
+    const visitor = await newVisitor(browser);
+    await visitor.goto(`/project-access/${token}/tasks/${taskId}`);
+    const visitorPanel = visitor.getByRole('dialog', { name: 'Approve the logo' });
+    await expect(visitorPanel.getByRole('listitem', { name: `Comment by ${account.fullName}` })).toContainText('The second option, please.');
+    await expect(visitorPanel.getByText('Sign in to comment.')).toBeVisible();
+    await expect(visitorPanel.getByRole('textbox')).toHaveCount(0);
+    await expect(visitorPanel.getByRole('checkbox')).toHaveCount(0);
   });
 });
