@@ -108,6 +108,59 @@ test.describe('Task panel', () => {
   });
 });
 
+test.describe('Mentions', () => {
+  test('staff mention the developer by keyboard; the developer opens the mention from the inbox, at the comment', async ({ page, browser }) => {
+    test.slow();
+    const developer = DEMO_ACCOUNTS.developer;
+    await signedIn(page);
+    const { projectId, taskId } = await projectWithTask(page, 'Write the menu copy');
+    const team = await (await page.request.get(`/api/projects/${projectId}/developers`)).json();
+    const dev = [...team.assigned, ...team.available].find((d: { email: string | null }) => d.email === developer.email);
+    const assigned = await page.request.post(`/api/projects/${projectId}/developers`, { data: { developerProfileId: dev.profileId } });
+    expect(assigned.status(), await assigned.text()).toBe(201);
+
+    await page.goto(`/project/${projectId}/tasks/${taskId}`);
+    const panel = page.getByRole('dialog', { name: 'Write the menu copy' });
+    const box = panel.getByRole('textbox', { name: 'New comment' });
+    await box.click();
+    await page.keyboard.type('Over to @leo');
+    // The box is the combobox of the names it offers.
+    const combobox = panel.getByRole('combobox', { name: 'New comment' });
+    await expect(combobox).toHaveAttribute('aria-expanded', 'true');
+    await expect(panel.getByRole('option', { name: new RegExp(developer.fullName) })).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(panel.getByRole('listbox')).toHaveCount(0);
+    await expect(box).toHaveValue(`Over to @[${developer.fullName}](${dev.profileId}) `);
+    await page.keyboard.type('for the first draft.');
+    await page.keyboard.press('Control+Enter');
+    await expect(toast(page, 'Comment added')).toBeVisible();
+    const comment = panel.getByRole('listitem', { name: `Comment by ${owner.fullName}` });
+    await expect(comment).toContainText(`Over to @${developer.fullName} for the first draft.`);
+    await expect(comment.getByRole('link')).toHaveCount(0);
+
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: clientAddressHeaders() });
+    const dev2 = await context.newPage();
+    // Focus checks need the page in front (document.hasFocus()).
+    await dev2.bringToFront();
+    await signIn(dev2, developer.email, DEMO_PASSWORD);
+    await expect(dev2.getByRole('heading', { name: 'Project Management' })).toBeVisible();
+    await dev2.getByRole('button', { name: /^Inbox/ }).click();
+    await dev2
+      .getByRole('dialog', { name: 'Inbox' })
+      .getByRole('button', { name: new RegExp(`${owner.fullName} mentioned you on "Write the menu copy"`) })
+      .first()
+      .click();
+    await expect(dev2).toHaveURL(new RegExp(`/project/${projectId}/tasks/${taskId}#comment-[\\w-]+$`));
+    const devPanel = dev2.getByRole('dialog', { name: 'Write the menu copy' });
+    await expect(devPanel.getByRole('listitem', { name: `Comment by ${owner.fullName}` })).toBeFocused();
+    // A developer sees no activity (staff only) and may change the status, not the other fields.
+    await expect(devPanel.getByRole('combobox', { name: 'Status' })).toBeVisible();
+    await expect(devPanel.getByRole('button', { name: 'Edit task' })).toHaveCount(0);
+    await expect(devPanel.getByRole('heading', { name: 'Activity' })).toHaveCount(0);
+    await context.close();
+  });
+});
+
 test.describe('Task panel through a share link', () => {
   test("a signed-in viewer comments through the link, without the staff's parts; staff see it live; a signed-out visitor reads it", async ({ page, browser }) => {
     test.slow();
