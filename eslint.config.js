@@ -127,6 +127,21 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: RESOLVED_ZONES }], 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // The web test kit (src/web/test) composes the app for component tests: the app's own code
+    // never imports it, only tests and the kit itself do (issue 28 item 4).
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/**/*.test.{ts,tsx}', 'src/web/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [...RESOLVED_ZONES, { target: './src/web', from: './src/web/test', message: 'The web test kit serves tests only; the app never imports it (issue 28).' }],
+        },
+      ],
+    },
+  },
+  {
     // The app's own files (migrations, the database template, the web build, package.json) come
     // from platform/app-files.ts: a path worked out from a module's own location is right under
     // src/ or under dist/server/, never both (issue 26: backups of every built install failed).

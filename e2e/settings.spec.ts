@@ -81,3 +81,30 @@ test.describe('Organization admin', () => {
     await expect(page.getByLabel('Organization Name')).toHaveValue('Lanes & Co');
   });
 });
+
+test.describe('Notification settings', () => {
+  test('a member chooses, by keyboard, what reaches their inbox and email, and it stays chosen', async ({ page }) => {
+    const account = newAccount('notify');
+    await signUpThroughApi(page, account);
+    await page.goto('/?tab=settings');
+    const assigned = page.getByRole('combobox', { name: 'A task is assigned to me' });
+    await expect(assigned).toHaveText('Inbox and email');
+    await expect(page.getByRole('combobox', { name: "A comment on a task I'm assigned to or follow" })).toHaveText('Inbox only');
+
+    await assigned.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: 'Off' }).press('Enter');
+    await expect(toast(page, 'Notification settings saved')).toBeVisible();
+    await expect(assigned).toHaveText('Off');
+    await expect(assigned).toBeFocused();
+
+    const digest = page.getByRole('switch', { name: 'Daily digest' });
+    await digest.focus();
+    await page.keyboard.press('Space');
+    await expect(digest).toHaveAttribute('aria-checked', 'true');
+
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'A task is assigned to me' })).toHaveText('Off');
+    await expect(page.getByRole('switch', { name: 'Daily digest' })).toHaveAttribute('aria-checked', 'true');
+  });
+});

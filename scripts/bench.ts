@@ -407,6 +407,42 @@ const benchmarks: Benchmark[] = [
     },
   },
   {
+    name: 'comments',
+    description:
+      "GET a task's first page of comments (50 of 2,000, with the total) as its project's admin, 8 connections for 10 s per round, alternating with a bare route running the same SQL; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set (issue 29: p99 <= 60 ms on PGlite, <= 30 ms on PostgreSQL)",
+    async run({ runs }) {
+      const rows: Row[] = [];
+      for (const target of benchTargets()) {
+        const server = await startListServer(target.databaseUrl, {}, 'scripts/bench/comments-server.ts');
+        try {
+          // Warmed up first, unmeasured (JIT, prepared statements, caches).
+          await loadTest(`${server.appUrl}${server.appPath}`, server.cookie, 8, 3);
+          await loadTest(`${server.bareUrl}/bare/comments`, undefined, 8, 3);
+          const apps: LoadResult[] = [];
+          const bares: LoadResult[] = [];
+          for (let i = 0; i < runs; i++) {
+            apps.push(await loadTest(`${server.appUrl}${server.appPath}`, server.cookie, 8));
+            bares.push(await loadTest(`${server.bareUrl}/bare/comments`, undefined, 8));
+          }
+          for (const [who, results] of [
+            ['app', apps],
+            ['bare SQL', bares],
+          ] as const) {
+            rows.push(row('comments', `${target.label}, ${who}`, 'requests/s', 'req/s', results.map((r) => r.rps)));
+            rows.push(row('comments', `${target.label}, ${who}`, 'p50 latency', 'ms', results.map((r) => r.p50)));
+            rows.push(row('comments', `${target.label}, ${who}`, 'p99 latency', 'ms', results.map((r) => r.p99)));
+          }
+          rows.push(row('comments', `${target.label}, app / bare`, 'throughput ratio', 'x', apps.map((r, i) => r.rps / bares[i]!.rps)));
+          const failed = [...apps, ...bares].reduce((n, r) => n + r.failed, 0);
+          if (failed) rows.push(row('comments', target.label, 'errors or timeouts', 'requests', [failed]));
+        } finally {
+          await server.stop();
+        }
+      }
+      return rows;
+    },
+  },
+  {
     name: 'export',
     description:
       'GET /api/projects/export (CSV, every page) for an admin of the project-list organization (10,000 projects): time, rows, and the server process RSS before and at its peak during the download (sampled every 20 ms); PGlite, and PostgreSQL when BENCH_DATABASE_URL is set',
@@ -534,7 +570,7 @@ function benchTargets(): { label: string; databaseUrl?: string }[] {
   return targets;
 }
 
-type ListServer = { pid: number; appUrl: string; bareUrl: string; cookie: string; stop: () => Promise<void> };
+type ListServer = { pid: number; appUrl: string; bareUrl: string; cookie: string; appPath?: string; stop: () => Promise<void> };
 
 /** scripts/bench/project-list-server.ts in its own process, seeded, listening on two ports. */
 async function startListServer(
@@ -575,7 +611,7 @@ async function startListServer(
       const line = output.split('\n').find((l) => l.startsWith('{') && l.includes('"ready"'));
       if (!line) return;
       clearTimeout(timer);
-      const ready = JSON.parse(line) as { pid: number; appUrl: string; bareUrl: string; cookie: string };
+      const ready = JSON.parse(line) as { pid: number; appUrl: string; bareUrl: string; cookie: string; appPath?: string };
       resolve({ ...ready, stop });
     });
     child.once('exit', (code) => {

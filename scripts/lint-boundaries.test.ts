@@ -78,6 +78,8 @@ describe('import boundaries on the resolved file', () => {
     ['feature -> app, by the alias', 'src/web/features/tasks/example.ts', "import { x } from '@/web/app/router';"],
     ["feature -> another feature's texts, through its own folder", 'src/web/features/tasks/components/example.tsx', "import { x } from '@/web/features/tasks/../templates/texts';"],
     ["feature -> another feature's components, relative", 'src/web/features/projects/components/example.tsx', "import { x } from '../../templates/components/templates-tab';"],
+    ['lib -> the web test kit, by the alias', 'src/web/lib/example.ts', "import { x } from '@/web/test/api-server';"],
+    ['a feature -> the web test kit, relative', 'src/web/features/tasks/components/example.tsx', "import { x } from '../../../test/render-with-providers';"],
   ])('refuses %s', async (_, filePath, source) => {
     expect(await refusedBy(filePath, source)).toContain('import-x/no-restricted-paths');
   });
@@ -87,6 +89,8 @@ describe('import boundaries on the resolved file', () => {
     ["templates/public.ts, by the alias", 'src/server/modules/projects/example.ts', "import { x } from '@/server/modules/templates/public';"],
     ["another feature's api.ts, relative", 'src/web/features/projects/components/example.tsx', "import { x } from '../../clients/api';"],
     ['the app composing a feature', 'src/web/app/pages/example.tsx', "import { x } from '../../features/templates/components/templates-tab';"],
+    ['a component test using the web test kit', 'src/web/features/tasks/components/example.test.tsx', "import { x } from '@/web/test/render-with-providers';"],
+    ['the web test kit rendering the app', 'src/web/test/example.tsx', "import { x } from '@/web/app/providers';\nimport { y } from '@/web/features/tasks/api';\nexport const z = y;"],
   ])('allows %s', async (_, filePath, source) => {
     expect(await refusedBy(filePath, source)).toEqual([]);
   });

@@ -28,6 +28,7 @@ import { organizationRoutes } from './modules/organizations/routes';
 import { projectDetailRoutes } from './modules/projects/detail-routes';
 import { scheduleOverdueSweep } from './modules/projects/overdue-job';
 import { scheduleDueReminders } from './modules/tasks/due-reminders';
+import { scheduleDigests } from './modules/settings/digest';
 import { scheduleHousekeeping } from './platform/db/housekeeping';
 import { projectRoutes } from './modules/projects/routes';
 import { scheduleReportCountsFold } from './modules/reports/report-counts';
@@ -209,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(backupRoutes, { platform });
   scheduleOverdueSweep(app, platform);
   scheduleDueReminders(app, platform);
+  scheduleDigests(app, platform);
   scheduleReportCountsFold(app, platform);
   scheduleHousekeeping(app, platform);
   attachMailDelivery(app, platform);

@@ -112,6 +112,9 @@ export const EXPECTED: Record<string, Outcome> = {
     ownSession: true,
     request: (c) => json({ currentPassword: c.callerPassword ?? 'wrong-password', newPassword: c.callerPassword ?? 'another-password' }),
   },
+  // Issue 29: each member's own notification settings.
+  'GET /api/settings/notifications': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
+  'PATCH /api/settings/notifications': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), request: () => json({ levels: { comment: 'email' }, digest: true }) },
   'PATCH /api/organization': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200), request: () => json({ name: 'Renamed Agency' }) },
 
   // Organization-wide lists and pages.
@@ -156,6 +159,8 @@ export const EXPECTED: Record<string, Outcome> = {
   // The comment is the organization admin's: only they edit it, and nobody outranks them.
   'PATCH /api/projects/:projectId/tasks/:taskId/comments/:commentId': { status: row(401, 404, 404, 404, 404, 404, 403, 403, 403, 200), request: () => json({ body: 'Matrix edited comment' }) },
   'DELETE /api/projects/:projectId/tasks/:taskId/comments/:commentId': { status: row(401, 404, 404, 404, 404, 404, 403, 403, 403, 204) },
+  'GET /api/projects/:projectId/tasks/:taskId/follow': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
+  'PUT /api/projects/:projectId/tasks/:taskId/follow': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: () => json({ following: true }) },
   'GET /api/projects/:projectId/mentionable': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
   'PATCH /api/projects/:projectId/tasks/:taskId': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: () => json({ status: 'completed' }) },
   'GET /api/projects/:projectId/notes': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: newestFirstPage },

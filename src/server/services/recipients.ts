@@ -6,7 +6,7 @@ import type { Executor } from '../platform/db/client';
 import { profiles } from '../platform/db/schema/tenancy';
 import { developerProjectAccess } from '../platform/db/schema/work';
 
-export type Recipient = { email: string; fullName: string };
+export type Recipient = { id: string; email: string; fullName: string };
 
 export type StaffMember = { id: string; email: string | null; fullName: string };
 
@@ -21,7 +21,7 @@ export async function staffMembers(executor: Executor, organizationId: string): 
 
 /** Those of them with an email. */
 export function withEmail(members: readonly StaffMember[]): Recipient[] {
-  return members.flatMap((member) => (member.email ? [{ email: member.email, fullName: member.fullName }] : []));
+  return members.flatMap((member) => (member.email ? [{ id: member.id, email: member.email, fullName: member.fullName }] : []));
 }
 
 /** The organization's admins and account executives with an email. */
@@ -32,7 +32,7 @@ export async function staffRecipients(executor: Executor, organizationId: string
 /** The developers with access to the project, with an email. */
 export async function assignedDeveloperRecipients(executor: Executor, organizationId: string, projectId: string): Promise<Recipient[]> {
   const rows = await executor
-    .select({ email: profiles.email, fullName: profiles.fullName })
+    .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
     .from(developerProjectAccess)
     .innerJoin(profiles, eq(profiles.id, developerProjectAccess.developerProfileId))
     .where(
@@ -43,5 +43,5 @@ export async function assignedDeveloperRecipients(executor: Executor, organizati
         isNotNull(profiles.email),
       ),
     );
-  return rows.flatMap((row) => (row.email ? [{ email: row.email, fullName: row.fullName }] : []));
+  return rows.flatMap((row) => (row.email ? [{ id: row.id, email: row.email, fullName: row.fullName }] : []));
 }

@@ -164,6 +164,29 @@ describe('comments API', () => {
     expect((await post(a.outsider, 'Foreign', taskId)).statusCode).toBe(404);
   });
 
+  it('lets anyone on the project follow or stop following a task; comments then reach them or not', async () => {
+    const follow = (user: TestUser, following?: boolean) =>
+      user.inject({ method: following === undefined ? 'GET' : 'PUT', url: `/api/projects/${a.projectId}/tasks/${taskId}/follow`, ...(following === undefined ? {} : { payload: { following } }) });
+    // The assignee follows by themselves.
+    expect((await follow(a.developer)).json()).toEqual({ following: true });
+    expect((await follow(a.developer, false)).json()).toEqual({ following: false });
+    expect((await follow(a.developer)).json()).toEqual({ following: false });
+    const fresh = (await a.orgAdmin.inject({ method: 'POST', url: `/api/projects/${a.projectId}/tasks`, payload: { title: 'Followed by choice' } })).json();
+    const followFresh = (user: TestUser, following?: boolean) =>
+      user.inject({ method: following === undefined ? 'GET' : 'PUT', url: `/api/projects/${a.projectId}/tasks/${fresh.id}/follow`, ...(following === undefined ? {} : { payload: { following } }) });
+    expect((await followFresh(a.admin)).json()).toEqual({ following: false });
+    expect((await followFresh(a.admin, true)).json()).toEqual({ following: true });
+    const onFresh = (await post(a.executive, 'On the fresh task', fresh.id)).json();
+    expect((await inboxOf(a.admin)).filter((n) => n.commentId === onFresh.id)).toMatchObject([{ kind: 'task_comment' }]);
+    const onOld = (await post(a.executive, 'The developer stopped following')).json();
+    expect((await inboxOf(a.developer)).filter((n) => n.commentId === onOld.id)).toEqual([]);
+    // Mentioned, they hear of it all the same.
+    const mentioning = (await post(a.executive, `Still, ${mention(a.developer)}`)).json();
+    expect((await inboxOf(a.developer)).filter((n) => n.commentId === mentioning.id)).toMatchObject([{ kind: 'mentioned' }]);
+    expect((await a.unassigned.inject({ method: 'PUT', url: `/api/projects/${a.projectId}/tasks/${taskId}/follow`, payload: { following: true } })).statusCode).toBe(404);
+    expect((await follow(a.developer, 'yes' as never)).statusCode).toBe(400);
+  });
+
   describe('through a share link', () => {
     const shared = (path = '') => `/api/project-access/${token}/tasks/${taskId}/comments${path}`;
 

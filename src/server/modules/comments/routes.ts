@@ -11,7 +11,8 @@ import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { linkRouteErrors, sharedLinkParams } from '../../services/project-access/link';
 import { projectParams } from '../../services/project-access/member';
-import { addComment, deleteComment, editComment, listComments, listMentionable } from './service';
+import { taskFollowSchema } from '../../../domain/notification-settings';
+import { addComment, deleteComment, editComment, followState, listComments, listMentionable, setFollow } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ['comments'];
@@ -60,6 +61,18 @@ export async function commentRoutes(app: FastifyInstance, options: { platform: P
     '/api/projects/:projectId/mentionable',
     { config: { access: 'member-project' }, schema: { tags, summary: "Who a comment on the project may mention: its organization's staff and its developers", params: projectParams, response: { 200: z.array(mentionableSchema), ...errors } } },
     async (request) => listMentionable(platform, request.projectAccess),
+  );
+
+  typed.get(
+    '/api/projects/:projectId/tasks/:taskId/follow',
+    { config: { access: 'member-project' }, schema: { tags, summary: 'Whether you follow the task (its new comments reach your inbox)', params: taskParams, response: { 200: taskFollowSchema, ...errors } } },
+    async (request) => followState(platform, request.projectAccess, request.params.taskId),
+  );
+
+  typed.put(
+    '/api/projects/:projectId/tasks/:taskId/follow',
+    { config: { access: 'member-project' }, schema: { tags, summary: 'Follow the task, or stop following it', params: taskParams, body: taskFollowSchema, response: { 200: taskFollowSchema, ...errors } } },
+    async (request) => setFollow(platform, request.projectAccess, request.params.taskId, request.body.following),
   );
 
   // Anyone holding a share link: comments without emails; writing signed in, without mentions.

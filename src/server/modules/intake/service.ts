@@ -12,14 +12,13 @@ import { SHARING_MESSAGES } from '../../../domain/sharing';
 import type { FormData } from '../../../domain/template-field';
 import { sortFields, withDefaultAnswers } from '../../../domain/templates';
 import { recordActivity } from '../../services/activity-log';
-import { notifyMember } from '../../services/inbox';
+import { deliver } from '../../services/notify';
 import { consumeRateLimit, type RateLimitRule } from '../../platform/auth/rate-limit';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
 import { clients, projectAccessTokens, projects } from '../../platform/db/schema/work';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors';
-import { enqueueEmail } from '../../platform/mail/outbox';
-import { staffMembers, withEmail } from '../../services/recipients';
+import { staffMembers } from '../../services/recipients';
 import type { Platform } from '../../platform/platform';
 import { invalidLink, usable, type ResolvedSharedLink, type UsableLink } from '../../services/project-access/link';
 import { visibleProjects } from '../../services/project-access/member';
@@ -144,34 +143,24 @@ export async function submitIntake(platform: Platform, shared: ResolvedSharedLin
     });
     const projectUrl = `${platform.config.publicUrl}/project/${row.projectId}`;
     const staff = await staffMembers(tx, row.organizationId);
-    for (const recipient of withEmail(staff)) {
-      await enqueueEmail(tx, {
-        kind: 'intake_submitted',
-        to: recipient.email,
+    for (const member of staff) {
+      await deliver(tx, now, {
         organizationId: row.organizationId,
-        subject: INTAKE_MESSAGES.emailSubject(row.projectName),
-        text: [
-          `Hello ${recipient.fullName},`,
-          '',
-          `The questionnaire of the project "${row.projectName}" was submitted through the link "${row.linkName ?? INTAKE_MESSAGES.untitledLink}".`,
-          '',
-          `Read the answers: ${projectUrl}`,
-        ].join('\n'),
-      });
-    }
-    for (const { id: recipientId } of staff) {
-      await notifyMember(
-        tx,
-        {
-          organizationId: row.organizationId,
-          recipientId,
-          kind: 'intake_submitted',
-          projectId: row.projectId,
-          title: INBOX_TEXTS.intakeSubmitted(row.projectName),
-          body: row.linkName ?? INTAKE_MESSAGES.untitledLink,
+        recipientId: member.id,
+        kind: 'intake_submitted',
+        inbox: { projectId: row.projectId, title: INBOX_TEXTS.intakeSubmitted(row.projectName), body: row.linkName ?? INTAKE_MESSAGES.untitledLink },
+        email: {
+          to: member.email,
+          subject: INTAKE_MESSAGES.emailSubject(row.projectName),
+          text: [
+            `Hello ${member.fullName},`,
+            '',
+            `The questionnaire of the project "${row.projectName}" was submitted through the link "${row.linkName ?? INTAKE_MESSAGES.untitledLink}".`,
+            '',
+            `Read the answers: ${projectUrl}`,
+          ].join('\n'),
         },
-        now,
-      );
+      });
     }
     return toView({ ...row, state: 'submitted', submittedAt: now, draft: null, formData });
   });

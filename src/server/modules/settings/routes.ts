@@ -7,6 +7,8 @@ import { enforceRateLimit, limitPasswordAttempt } from '../../platform/auth/rate
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { changeOwnPassword, changesEmail, updateOwnProfile } from './service';
+import { notificationSettingsSchema, updateNotificationSettingsSchema } from '../../../domain/notification-settings';
+import { changeNotificationSettings, readNotificationSettings } from './notification-settings';
 
 const tags = ['settings'];
 const security = [{ session: [] }];
@@ -43,6 +45,30 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
       );
       return loadMe(platform, updated);
     },
+  );
+
+  app.get(
+    '/api/settings/notifications',
+    {
+      config: { access: 'member' },
+      schema: { tags, security, summary: 'Your notification settings: per kind the inbox and email, the inbox only or off; the daily digest', response: { 200: notificationSettingsSchema, 401: errorResponseSchema } },
+    },
+    async (request) => readNotificationSettings(platform, request.actor),
+  );
+
+  app.patch(
+    '/api/settings/notifications',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        security,
+        summary: 'Change some of your notification settings',
+        body: updateNotificationSettingsSchema,
+        response: { 200: notificationSettingsSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => changeNotificationSettings(platform, request.actor, request.body),
   );
 
   app.post(

@@ -9,9 +9,8 @@ import type { Executor } from '../../platform/db/client';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { developerProjectAccess, projects, taskReminders, tasks } from '../../platform/db/schema/work';
 import { createJob } from '../../platform/jobs';
-import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
-import { notifyMember } from '../../services/inbox';
+import { deliver } from '../../services/notify';
 
 export const DUE_REMINDER_INTERVAL_MS = 15 * 60 * 1000;
 /** Reminders handled per run; a full batch runs again at once. */
@@ -87,16 +86,13 @@ async function remind(platform: Platform, kind: DueReminderKind, task: Candidate
       .returning({ id: taskReminders.id });
     if (claimed.length === 0) return false;
     const title = kind === 'task_due_soon' ? INBOX_TEXTS.dueSoon(task.title) : INBOX_TEXTS.overdue(task.title);
-    await notifyMember(
-      tx,
-      { organizationId: task.organizationId, recipientId: task.assigneeId, kind, projectId: task.projectId, taskId: task.taskId, title, body: task.projectName },
-      clock.now(),
-    );
-    if (task.assigneeEmail) {
-      await enqueueEmail(tx, {
-        kind,
+    await deliver(tx, clock.now(), {
+      organizationId: task.organizationId,
+      recipientId: task.assigneeId,
+      kind,
+      inbox: { projectId: task.projectId, taskId: task.taskId, title, body: task.projectName },
+      email: {
         to: task.assigneeEmail,
-        organizationId: task.organizationId,
         subject: `${title} (${task.projectName})`,
         text: [
           `Hello ${task.assigneeName},`,
@@ -107,8 +103,8 @@ async function remind(platform: Platform, kind: DueReminderKind, task: Candidate
           '',
           `Open the task: ${config.publicUrl}/project/${task.projectId}/tasks/${task.taskId}`,
         ].join('\n'),
-      });
-    }
+      },
+    });
     return true;
   });
 }

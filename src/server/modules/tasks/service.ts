@@ -27,9 +27,9 @@ import { profiles } from '../../platform/db/schema/tenancy';
 import { cursorTimeOf, decodeRankedCursor, encodeRankedCursor } from '../../platform/db/cursor';
 import { developerProjectAccess, projects, taskColumnRank, tasks } from '../../platform/db/schema/work';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { notifyMember, projectFollowers } from '../../services/inbox';
+import { projectFollowers } from '../../services/inbox';
+import { deliver } from '../../services/notify';
 import { publishChange } from '../../platform/realtime/publisher';
-import { enqueueEmail } from '../../platform/mail/outbox';
 import { assignedDeveloperRecipients, staffRecipients, type Recipient } from '../../services/recipients';
 import type { Platform } from '../../platform/platform';
 import type { AccessedProject, ProjectActor } from '../../services/project-access/access';
@@ -113,24 +113,22 @@ async function tellAssignee(
   task: { id: string; title: string },
 ): Promise<void> {
   if (member.id === actor.profileId) return;
-  await notifyMember(
-    tx,
-    { organizationId: project.organizationId, recipientId: member.id, kind: 'task_assigned', projectId: project.id, taskId: task.id, title: INBOX_TEXTS.assigned(task.title), body: project.name },
-    clock.now(),
-  );
-  if (!member.email) return;
-  await enqueueEmail(tx, {
-    kind: 'task_assigned',
-    to: member.email,
+  await deliver(tx, clock.now(), {
     organizationId: project.organizationId,
-    subject: `Task assigned to you: ${task.title} (${project.name})`,
-    text: [
-      `Hello ${member.fullName},`,
-      '',
-      `${actor.fullName} assigned you the task "${task.title}" on the project "${project.name}".`,
-      '',
-      `Open the project: ${config.publicUrl}/project/${project.id}`,
-    ].join('\n'),
+    recipientId: member.id,
+    kind: 'task_assigned',
+    inbox: { projectId: project.id, taskId: task.id, title: INBOX_TEXTS.assigned(task.title), body: project.name },
+    email: {
+      to: member.email,
+      subject: `Task assigned to you: ${task.title} (${project.name})`,
+      text: [
+        `Hello ${member.fullName},`,
+        '',
+        `${actor.fullName} assigned you the task "${task.title}" on the project "${project.name}".`,
+        '',
+        `Open the task: ${config.publicUrl}/project/${project.id}/tasks/${task.id}`,
+      ].join('\n'),
+    },
   });
 }
 
@@ -223,7 +221,7 @@ async function completionRecipients(tx: Executor, organizationId: string, projec
   const byEmail = new Map<string, Recipient>();
   for (const recipient of [...(await assignedDeveloperRecipients(tx, organizationId, projectId)), ...(await staffRecipients(tx, organizationId))]) {
     const key = recipient.email.toLowerCase();
-    if (!byEmail.has(key)) byEmail.set(key, { email: key, fullName: recipient.fullName });
+    if (!byEmail.has(key)) byEmail.set(key, { id: recipient.id, email: key, fullName: recipient.fullName });
   }
   return [...byEmail.values()];
 }
@@ -318,27 +316,32 @@ export async function updateTask(
     if (statusChanged && status === 'completed') {
       const projectUrl = `${config.publicUrl}/project/${project.id}`;
       for (const recipient of await completionRecipients(tx, project.organizationId, project.id)) {
-        await enqueueEmail(tx, {
-          kind: 'task_notification',
-          to: recipient.email,
+        await deliver(tx, now, {
           organizationId: project.organizationId,
-          subject: `Task completed: ${row.title} (${project.name})`,
-          text: [
-            `Hello ${recipient.fullName},`,
-            '',
-            `The task "${row.title}" on the project "${project.name}" was marked as ${TASK_STATUS_TITLES[status]} by ${actor.fullName}.`,
-            '',
-            `Open the project: ${projectUrl}`,
-          ].join('\n'),
+          recipientId: recipient.id,
+          kind: 'task_completed',
+          email: {
+            kind: 'task_notification',
+            to: recipient.email,
+            subject: `Task completed: ${row.title} (${project.name})`,
+            text: [
+              `Hello ${recipient.fullName},`,
+              '',
+              `The task "${row.title}" on the project "${project.name}" was marked as ${TASK_STATUS_TITLES[status]} by ${actor.fullName}.`,
+              '',
+              `Open the task: ${projectUrl}/tasks/${row.id}`,
+            ].join('\n'),
+          },
         });
       }
       // In the inbox of those who follow the project (its assignees among them), but whoever did it.
       for (const recipientId of await projectFollowers(tx, project, actor.profileId)) {
-        await notifyMember(
-          tx,
-          { organizationId: project.organizationId, recipientId, kind: 'task_completed', projectId: project.id, taskId: row.id, title: INBOX_TEXTS.completed(row.title), body: project.name },
-          now,
-        );
+        await deliver(tx, now, {
+          organizationId: project.organizationId,
+          recipientId,
+          kind: 'task_completed',
+          inbox: { projectId: project.id, taskId: row.id, title: INBOX_TEXTS.completed(row.title), body: project.name },
+        });
       }
     }
     return toTask(row, row.assigneeId ? (member?.fullName ?? (await assigneeName(tx, row.assigneeId))) : null);

@@ -3,6 +3,7 @@ import { SignOutButton } from '@/web/features/auth/components/sign-out-button';
 import { RenameOrganizationForm } from '@/web/features/organizations/components/rename-organization-form';
 import { AccountSettings } from '@/web/features/settings/components/account-settings';
 import { ChangePasswordForm } from '@/web/features/settings/components/change-password-form';
+import { NotificationSettingsCard } from '@/web/features/settings/components/notification-settings';
 import { ProfileForm } from '@/web/features/settings/components/profile-form';
 import { useSignedInMe } from '@/web/lib/session';
 
@@ -13,6 +14,7 @@ export function SettingsPage() {
     <div className="grid max-w-3xl gap-6">
       <ProfileForm me={me} />
       <ChangePasswordForm />
+      <NotificationSettingsCard />
       {canRenameOrganization(me.profile.role) ? <RenameOrganizationForm organization={me.organization} /> : null}
       <AccountSettings role={me.profile.role} signOut={<SignOutButton />} />
     </div>

@@ -1,24 +1,31 @@
 // @vitest-environment jsdom
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { Me } from '@/domain/auth';
+import type { IntakeView } from '@/domain/intake';
+import type { Note } from '@/domain/notes';
+import type { ProjectFile } from '@/domain/files';
 import type { SharedProject } from '@/domain/sharing';
-import { Toaster } from '@/web/components/ui/toaster';
-import { createQueryClient } from '@/web/lib/query-client';
+import type { Task } from '@/domain/tasks';
+import type { TemplateField } from '@/domain/template-field';
 import { meQueryKey } from '@/web/lib/session';
+import { filesApi, liveApi, notesApi, sharedLinkApi, signedInMember, tasksApi } from '@/web/test/api-handlers';
+import { apiError, apiServer, byCursor, sentRequests } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
 import { SharedProjectPage } from './shared-project-page';
 
-type Reply = { status: number; body?: unknown };
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz';
 const BASE = `/api/project-access/${TOKEN}`;
+
+const targetAudience: TemplateField = { label: 'Target Audience', name: 'target_audience', type: 'textarea', required: true, options: [], order: 0 };
 
 const project: SharedProject = {
   projectId: 'p1',
   projectName: 'Harbor Rebrand',
   companyOverview: 'Two cafés by the harbour.',
   formData: { target_audience: 'Commuters' },
-  templateFields: [{ label: 'Target Audience', name: 'target_audience', type: 'textarea', required: true, options: [], order: 0 }],
+  templateFields: [targetAudience],
   canContribute: false,
   viewersMayContribute: true,
   viewerName: null,
@@ -26,63 +33,38 @@ const project: SharedProject = {
   showsProject: true,
 };
 
-const linkError = (status: number, code: string, message = code) => ({ status, body: { error: { code, message } } });
+/** A signed-in member opening the link; `/api/me` answers them. */
+const me: Me = signedInMember('developer');
 
-/** Answers `METHOD path` with a reply, or a function of the request body; records the calls. */
-function stubApi(replies: Record<string, Reply | ((body: unknown) => Reply)>) {
-  const calls: { key: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit) => {
-      const key = `${init.method ?? 'GET'} ${path}`;
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ key, body });
-      const entry = replies[key];
-      const reply = typeof entry === 'function' ? entry(body) : (entry ?? linkError(404, 'not_found'));
-      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status });
-    }),
+/** The link's lists, empty: its tasks, files and notes. */
+const emptyLists = () => [tasksApi.list(BASE), filesApi.list(BASE), notesApi.list(BASE)];
+
+/** What the page sent, in order, as `METHOD path`. */
+const keys = () => sentRequests.map((request) => `${request.method} ${request.path}`);
+
+/** The page at the link's address, its live socket open; `signedInAs` as renderWithProviders takes it. */
+async function renderPage(signedInAs: Me | null) {
+  apiServer.use(liveApi.linkSocket(TOKEN));
+  return renderWithProviders(
+    <Routes>
+      <Route path="/project-access/:token" element={<SharedProjectPage />} />
+    </Routes>,
+    { route: `/project-access/${TOKEN}`, signedInAs },
   );
-  return calls;
 }
-
-const emptyLists = {
-  [`GET ${BASE}/tasks`]: { status: 200, body: { items: [], nextCursor: null } },
-  [`GET ${BASE}/files`]: { status: 200, body: { items: [], nextCursor: null } },
-  [`GET ${BASE}/notes`]: { status: 200, body: { items: [], nextCursor: null, total: 0 } },
-};
-
-function renderPage(queryClient: QueryClient = createQueryClient()) {
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[`/project-access/${TOKEN}`]}>
-        <Routes>
-          <Route path="/project-access/:token" element={<SharedProjectPage />} />
-        </Routes>
-        <Toaster />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return queryClient;
-}
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('SharedProjectPage', () => {
   it('asks for the password, says so when it is wrong, and shows the project read-only with the right one', async () => {
-    const calls = stubApi({
-      'GET /api/me': linkError(401, 'unauthorized'),
-      [`POST ${BASE}/session`]: (body) => {
+    apiServer.use(
+      sharedLinkApi.session(TOKEN, ({ body }) => {
         const password = (body as { password: string | null }).password;
-        if (password === null) return linkError(401, 'password_required', 'Password Required');
-        if (password !== 'open sesame') return linkError(401, 'invalid_password', 'Please check your password and try again.');
-        return { status: 200, body: project };
-      },
-      ...emptyLists,
-    });
-    renderPage();
+        if (password === null) return apiError(401, 'password_required', 'Password Required');
+        if (password !== 'open sesame') return apiError(401, 'invalid_password', 'Please check your password and try again.');
+        return project;
+      }),
+      ...emptyLists(),
+    );
+    await renderPage(null);
 
     expect(await screen.findByRole('heading', { name: 'Password Required' })).toBeTruthy();
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'guess' } });
@@ -102,7 +84,7 @@ describe('SharedProjectPage', () => {
     const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
     expect(levels[0]).toBe(1);
     levels.forEach((level, index) => index > 0 && expect(level - levels[index - 1]!).toBeLessThanOrEqual(1));
-    expect(calls.filter((c) => c.key === `POST ${BASE}/session`).map((c) => c.body)).toEqual([
+    expect(sentRequests.filter((request) => request.path === `${BASE}/session`).map((request) => request.body)).toEqual([
       { password: null },
       { password: 'guess' },
       { password: 'open sesame' },
@@ -110,56 +92,46 @@ describe('SharedProjectPage', () => {
   });
 
   it("does not sign a signed-in viewer out when the link wants a password (a link's 401 is not the session's)", async () => {
-    const me = { user: { id: 'u1', email: 'ada@example.com' }, profile: { id: 'pr1', fullName: 'Ada Lovelace' }, organization: { id: 'o1', name: 'Org' } };
-    stubApi({
-      'GET /api/me': { status: 200, body: me },
-      [`POST ${BASE}/session`]: linkError(401, 'password_required', 'Password Required'),
-    });
-    const queryClient = renderPage();
+    apiServer.use(sharedLinkApi.session(TOKEN, apiError(401, 'password_required', 'Password Required')));
+    const { queryClient } = await renderPage(me);
     expect(await screen.findByRole('heading', { name: 'Password Required' })).toBeTruthy();
     expect(queryClient.getQueryData(meQueryKey)).toEqual(me);
   });
 
   it('shows Access Denied for an invalid, expired or revoked link', async () => {
-    stubApi({
-      'GET /api/me': linkError(401, 'unauthorized'),
-      [`POST ${BASE}/session`]: linkError(404, 'invalid_link', 'This project access link is invalid or has expired.'),
-    });
-    renderPage();
+    apiServer.use(sharedLinkApi.session(TOKEN, apiError(404, 'invalid_link', 'This project access link is invalid or has expired.')));
+    await renderPage(null);
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
     expect(screen.getAllByText('This project access link is invalid or has expired.').length).toBeGreaterThan(0);
   });
 
   it('gives signed-in viewers the contribute controls and uses the link’s paths', async () => {
-    const me = { user: { id: 'u1', email: 'ada@example.com' }, profile: { id: 'pr1', fullName: 'Ada Lovelace' }, organization: { id: 'o1', name: 'Org' } };
-    const calls = stubApi({
-      'GET /api/me': { status: 200, body: me },
-      [`POST ${BASE}/session`]: { status: 200, body: { ...project, canContribute: true, viewerName: 'Ada Lovelace' } },
-      ...emptyLists,
-      [`POST ${BASE}/notes`]: { status: 201, body: {} },
-    });
-    renderPage();
+    const added: Note = { id: 'n1', projectId: 'p1', content: 'Looks good', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', createdBy: me.profile.id, authorName: 'Ada Lovelace', authorEmail: null, isOwn: true };
+    apiServer.use(
+      sharedLinkApi.session(TOKEN, { ...project, canContribute: true, viewerName: 'Ada Lovelace' }),
+      ...emptyLists(),
+      notesApi.create(BASE, added),
+    );
+    await renderPage(me);
     expect(await screen.findByText('Signed in as Ada Lovelace')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Upload File' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add Link' })).toBeTruthy();
     fireEvent.input(screen.getByLabelText('New note'), { target: { value: '  Looks good  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Note' }));
-    await waitFor(() => expect(calls.some((c) => c.key === `POST ${BASE}/notes`)).toBe(true));
-    expect(calls.find((c) => c.key === `POST ${BASE}/notes`)?.body).toEqual({ content: 'Looks good' });
+    await waitFor(() => expect(keys()).toContain(`POST ${BASE}/notes`));
+    expect(sentRequests.find((request) => request.method === 'POST' && request.path === `${BASE}/notes`)?.body).toEqual({ content: 'Looks good' });
   });
 
   it('shows a view-only link without any contribute control, even to a signed-in viewer, and no sign-in prompt', async () => {
-    const me = { user: { id: 'u1', email: 'ada@example.com' }, profile: { id: 'pr1', fullName: 'Ada Lovelace' }, organization: { id: 'o1', name: 'Org' } };
-    const task = { id: 't1', projectId: 'p1', title: 'Design', description: null, status: 'pending', priority: 'medium', dueDate: null, createdAt: '2026-01-01T00:00:00.000Z', completedAt: null, completedBy: null };
-    const note = { id: 'n1', projectId: 'p1', content: 'My earlier note', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', createdBy: 'pr1', authorName: 'Ada Lovelace', authorEmail: null, isOwn: true };
-    stubApi({
-      'GET /api/me': { status: 200, body: me },
-      [`POST ${BASE}/session`]: { status: 200, body: { ...project, canContribute: false, viewersMayContribute: false, viewerName: 'Ada Lovelace' } },
-      ...emptyLists,
-      [`GET ${BASE}/tasks`]: { status: 200, body: { items: [task], nextCursor: null } },
-      [`GET ${BASE}/notes`]: { status: 200, body: { items: [note], nextCursor: null, total: 1 } },
-    });
-    renderPage();
+    const task: Task = { id: 't1', projectId: 'p1', title: 'Design', description: null, status: 'pending', priority: 'medium', dueDate: null, createdAt: '2026-01-01T00:00:00.000Z', completedAt: null, completedBy: null, assigneeId: null, assigneeName: null, position: 1 };
+    const note: Note = { id: 'n1', projectId: 'p1', content: 'My earlier note', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', createdBy: me.profile.id, authorName: 'Ada Lovelace', authorEmail: null, isOwn: true };
+    apiServer.use(
+      sharedLinkApi.session(TOKEN, { ...project, canContribute: false, viewersMayContribute: false, viewerName: 'Ada Lovelace' }),
+      tasksApi.list(BASE, { items: [task], nextCursor: null }),
+      filesApi.list(BASE),
+      notesApi.list(BASE, { items: [note], nextCursor: null, total: 1 }),
+    );
+    await renderPage(me);
     expect(await screen.findByText('This link is view only.')).toBeTruthy();
     expect(await screen.findByText('My earlier note')).toBeTruthy();
     expect(await screen.findByText('Design')).toBeTruthy();
@@ -170,22 +142,18 @@ describe('SharedProjectPage', () => {
   });
 
   it('reaches every task, file and note through Load more, with the count of all notes (issue 36)', async () => {
-    const task = (id: string, title: string, status: string, position: number) => ({
+    const task = (id: string, title: string, status: Task['status'], position: number): Task => ({
       id, projectId: 'p1', title, description: null, status, priority: 'medium', dueDate: null, createdAt: '2026-01-01T00:00:00.000Z', completedAt: null, completedBy: null, assigneeId: null, assigneeName: null, position,
     });
-    const note = (id: string, content: string) => ({ id, projectId: 'p1', content, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', createdBy: 'x', authorName: 'Ada', authorEmail: null, isOwn: false });
-    const link = (id: string, fileName: string) => ({ id, projectId: 'p1', fileName, fileType: 'link', fileSize: null, isLink: true, linkUrl: 'https://example.com/', uploadedBy: null, createdAt: '2026-01-01T00:00:00.000Z', canDelete: false });
-    const calls = stubApi({
-      'GET /api/me': { status: 200, body: null },
-      [`POST ${BASE}/session`]: { status: 200, body: project },
-      [`GET ${BASE}/tasks`]: { status: 200, body: { items: [task('t1', 'First to do', 'pending', 1)], nextCursor: 'tc1' } },
-      [`GET ${BASE}/tasks?cursor=tc1`]: { status: 200, body: { items: [task('t2', 'Oldest done', 'completed', 1)], nextCursor: null } },
-      [`GET ${BASE}/files`]: { status: 200, body: { items: [link('f1', 'Newest link')], nextCursor: 'fc1' } },
-      [`GET ${BASE}/files?cursor=fc1`]: { status: 200, body: { items: [link('f2', 'Oldest link')], nextCursor: null } },
-      [`GET ${BASE}/notes`]: { status: 200, body: { items: [note('n1', 'Newest note')], nextCursor: 'nc1', total: 2 } },
-      [`GET ${BASE}/notes?cursor=nc1`]: { status: 200, body: { items: [note('n2', 'Oldest note')], nextCursor: null, total: 2 } },
-    });
-    renderPage();
+    const note = (id: string, content: string): Note => ({ id, projectId: 'p1', content, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', createdBy: 'x', authorName: 'Ada', authorEmail: null, isOwn: false });
+    const link = (id: string, fileName: string): ProjectFile => ({ id, projectId: 'p1', fileName, fileType: 'link', fileSize: null, isLink: true, linkUrl: 'https://example.com/', uploadedBy: null, createdAt: '2026-01-01T00:00:00.000Z', canDelete: false });
+    apiServer.use(
+      sharedLinkApi.session(TOKEN, project),
+      tasksApi.list(BASE, byCursor({ '': { items: [task('t1', 'First to do', 'pending', 1)], nextCursor: 'tc1' }, tc1: { items: [task('t2', 'Oldest done', 'completed', 1)], nextCursor: null } })),
+      filesApi.list(BASE, byCursor({ '': { items: [link('f1', 'Newest link')], nextCursor: 'fc1' }, fc1: { items: [link('f2', 'Oldest link')], nextCursor: null } })),
+      notesApi.list(BASE, byCursor({ '': { items: [note('n1', 'Newest note')], nextCursor: 'nc1', total: 2 }, nc1: { items: [note('n2', 'Oldest note')], nextCursor: null, total: 2 } })),
+    );
+    await renderPage(null);
     expect(await screen.findByText('Newest note')).toBeTruthy();
     expect(screen.getByText('Project Notes (2)')).toBeTruthy();
     for (const [button, oldest] of [['Load more tasks', 'Oldest done'], ['Load more files and links', 'Oldest link'], ['Load more notes', 'Oldest note']] as const) {
@@ -194,24 +162,23 @@ describe('SharedProjectPage', () => {
       expect(await screen.findByText(oldest)).toBeTruthy();
       await waitFor(() => expect(screen.queryByRole('button', { name: button })).toBeNull());
     }
-    expect(calls.filter((c) => c.key.includes('cursor=')).map((c) => c.key)).toEqual([`GET ${BASE}/tasks?cursor=tc1`, `GET ${BASE}/files?cursor=fc1`, `GET ${BASE}/notes?cursor=nc1`]);
+    expect(keys().filter((key) => key.includes('cursor='))).toEqual([`GET ${BASE}/tasks?cursor=tc1`, `GET ${BASE}/files?cursor=fc1`, `GET ${BASE}/notes?cursor=nc1`]);
   });
 
   it("shows an intake link's client only the name, the overview and the questionnaire unless staff show the project (issue 27)", async () => {
-    const intakeView = { state: 'open', fields: project.templateFields, answers: { target_audience: '' }, submittedAt: null };
-    const calls = stubApi({
-      'GET /api/me': linkError(401, 'unauthorized'),
-      [`POST ${BASE}/session`]: { status: 200, body: { ...project, intakeState: 'open', showsProject: false } },
-      [`GET ${BASE}/intake`]: { status: 200, body: intakeView },
-      ...emptyLists,
-    });
-    renderPage();
+    const intakeView: IntakeView = { state: 'open', fields: [targetAudience], answers: { target_audience: '' }, submittedAt: null };
+    apiServer.use(
+      sharedLinkApi.session(TOKEN, { ...project, intakeState: 'open', showsProject: false }),
+      sharedLinkApi.intake(TOKEN, intakeView),
+      ...emptyLists(),
+    );
+    await renderPage(null);
     expect(await screen.findByRole('heading', { level: 1, name: 'Harbor Rebrand' })).toBeTruthy();
     expect(screen.getByText('Two cafés by the harbour.')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Submit Answers' })).toBeTruthy();
     expect(screen.queryByText('Sign in to add files, links and notes or to update tasks.')).toBeNull();
     expect(screen.queryByRole('heading', { name: /Tasks|Files|Notes/ })).toBeNull();
-    expect(calls.map((c) => c.key).filter((key) => /\/(tasks|files|notes)$/.test(key))).toEqual([]);
+    expect(keys().filter((key) => /\/(tasks|files|notes)$/.test(key))).toEqual([]);
 
     // Issue 27 item 23: a refused submit moves focus to the first question to fix.
     fireEvent.click(screen.getByRole('button', { name: 'Submit Answers' }));

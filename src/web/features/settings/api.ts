@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { changePasswordSchema, Me, updateProfileSchema } from '@/domain/auth';
+import type { NotificationSettings, UpdateNotificationSettings } from '@/domain/notification-settings';
 import { api } from '@/web/lib/api-client';
 import { meQueryKey } from '@/web/lib/session';
 
@@ -15,5 +16,39 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: z.output<typeof changePasswordSchema>) => api.post<void>('/api/settings/password', input),
+  });
+}
+
+export const notificationSettingsKey = ['settings', 'notifications'] as const;
+
+/** Issue 29: the member's notification settings. */
+export const notificationSettingsQuery = queryOptions({
+  queryKey: notificationSettingsKey,
+  queryFn: () => api.get<NotificationSettings>('/api/settings/notifications'),
+});
+
+/**
+ * A change saves at once and shows at once; a failed save puts the settings back as the server
+ * has them (the caller tells the user).
+ */
+export function useChangeNotificationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: UpdateNotificationSettings) => api.patch<NotificationSettings>('/api/settings/notifications', change),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: notificationSettingsKey });
+      const before = queryClient.getQueryData<NotificationSettings>(notificationSettingsKey);
+      if (before) {
+        queryClient.setQueryData<NotificationSettings>(notificationSettingsKey, {
+          levels: { ...before.levels, ...change.levels },
+          digest: change.digest ?? before.digest,
+        });
+      }
+      return { before };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(notificationSettingsKey, context.before);
+    },
+    onSuccess: (settings) => queryClient.setQueryData(notificationSettingsKey, settings),
   });
 }

@@ -11,6 +11,7 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -25,6 +26,7 @@ import {
   type TaskStatus,
 } from '../../../../domain/project-status';
 import { INTAKE_STATES, type IntakeState } from '../../../../domain/intake-state';
+import type { DeliveryLevel, NotificationSettingKind } from '../../../../domain/notification-settings';
 import { DUE_REMINDER_KINDS, NOTIFICATION_KINDS, type DueReminderKind, type NotificationKind } from '../../../../domain/inbox';
 import { LINK_ACCESS_KINDS, type LinkAccessKind } from '../../../../domain/sharing';
 import type { FormData, TemplateField } from '../../../../domain/template-field';
@@ -391,4 +393,57 @@ export const notifications = pgTable(
     index('notifications_comment_idx').on(t.commentId),
     check('notifications_kind_check', inList(t.kind, NOTIFICATION_KINDS)),
   ],
+);
+
+/**
+ * A member's notification settings (issue 29 item 4): a delivery level per kind, for the kinds
+ * they changed (the others keep DEFAULT_DELIVERY), and the daily digest. No row: the defaults.
+ */
+export const notificationSettings = pgTable('notification_settings', {
+  profileId: uuid('profile_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  levels: jsonb('levels').$type<Partial<Record<NotificationSettingKind, DeliveryLevel>>>().notNull().default({}),
+  digest: boolean('digest').notNull().default(false),
+  updatedAt,
+});
+
+/**
+ * Emails held for a member's daily digest (issue 29 item 4), written where the email would have
+ * been enqueued. The digest job takes them (deletes them) in the transaction that enqueues the
+ * digest, so of several servers one sends each item, once.
+ */
+export const digestItems = pgTable(
+  'digest_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt,
+  },
+  (t) => [index('digest_items_profile_idx').on(t.profileId, t.createdAt), index('digest_items_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Following a task, chosen (issue 29): `following` true for someone who follows of their own
+ * accord, false for someone who unfollowed a task they would follow by themselves (its assignee,
+ * a commenter, someone mentioned).
+ */
+export const taskFollows = pgTable(
+  'task_follows',
+  {
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    following: boolean('following').notNull(),
+    updatedAt,
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.profileId] }), index('task_follows_profile_idx').on(t.profileId)],
 );

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ACTIVITY_MESSAGES, type ActivityEntry } from '@/domain/activity';
 import type { Role } from '@/domain/roles';
-import { createQueryClient } from '@/web/lib/query-client';
+import { activityApi } from '@/web/test/api-handlers';
+import { apiServer, requestsArrived, sentRequests } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
 import { ActivityTab } from './activity-tab';
 
 const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({
@@ -19,35 +20,21 @@ const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({
   ...over,
 });
 
+/** Answers the log's pages by cursor; any search matches nothing. */
 function stubPages(pages: Record<string, { items: ActivityEntry[]; nextCursor: string | null }>) {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      const params = new URL(url, 'http://x').searchParams;
-      // Pages by cursor; any search matches nothing.
-      const page = params.get('search') ? undefined : pages[params.get('cursor') ?? ''];
-      return new Response(JSON.stringify(page ?? { items: [], nextCursor: null }), { status: 200 });
-    }),
+  apiServer.use(
+    activityApi.list(({ query }) => (query.get('search') ? undefined : pages[query.get('cursor') ?? '']) ?? { items: [], nextCursor: null }),
   );
-  return urls;
 }
 
-function renderTab(role: Role = 'admin') {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ActivityTab role={role} />
-    </QueryClientProvider>,
-  );
+/** The paths the tab asked, in order. */
+const urls = () => sentRequests.map((request) => request.path);
+
+async function renderTab(role: Role = 'admin') {
+  await renderWithProviders(<ActivityTab role={role} />);
 }
 
 describe('ActivityTab', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('renders entries with badges, who did it, detail lines and the date', async () => {
     stubPages({
       '': {
@@ -60,7 +47,7 @@ describe('ActivityTab', () => {
         nextCursor: null,
       },
     });
-    renderTab();
+    await renderTab();
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(4);
     const first = within(items[0]!);
@@ -80,41 +67,42 @@ describe('ActivityTab', () => {
   });
 
   it('loads more with the cursor and searches after a pause', async () => {
-    const urls = stubPages({
+    stubPages({
       '': { items: [entry({ action: 'create_project' })], nextCursor: 'c2' },
       c2: { items: [entry({ action: 'create_client', projectName: null, projectId: null })], nextCursor: null },
     });
-    renderTab();
+    await renderTab();
     fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Create Client')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(urls[1]).toContain('cursor=c2');
+    expect(urls()[1]).toContain('cursor=c2');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search activity logs' }), { target: { value: ' acme ' } });
-    await waitFor(() => expect(urls.at(-1)).toBe('/api/activities?search=acme&action=all'));
+    await waitFor(() => expect(urls().at(-1)).toBe('/api/activities?search=acme&action=all'));
     expect(await screen.findByText(ACTIVITY_MESSAGES.noMatches)).toBeTruthy();
   });
 
   it('offers Export CSV of what the log shows: the typed search once it applies, and the filter', async () => {
-    const urls = stubPages({ '': { items: [entry({})], nextCursor: null } });
-    renderTab();
+    stubPages({ '': { items: [entry({})], nextCursor: null } });
+    await renderTab();
     const link = await screen.findByRole('link', { name: 'Export CSV' });
     expect(link.getAttribute('href')).toBe('/api/activities/export?search=&action=all');
     expect(link.hasAttribute('download')).toBe(true);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search activity logs' }), { target: { value: ' acme ' } });
-    await waitFor(() => expect(urls.at(-1)).toBe('/api/activities?search=acme&action=all'));
+    await waitFor(() => expect(urls().at(-1)).toBe('/api/activities?search=acme&action=all'));
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/activities/export?search=acme&action=all');
   });
 
   it('shows the empty state', async () => {
     stubPages({});
-    renderTab('account_executive');
+    await renderTab('account_executive');
     expect(await screen.findByText(ACTIVITY_MESSAGES.noActivity)).toBeTruthy();
   });
 
-  it("tells developers they don't have permission, without asking the server", () => {
-    const urls = stubPages({});
-    renderTab('developer');
+  it("tells developers they don't have permission, without asking the server", async () => {
+    stubPages({});
+    await renderTab('developer');
     expect(screen.getByRole('alert').textContent).toBe(ACTIVITY_MESSAGES.forbidden);
-    expect(urls).toEqual([]);
+    await requestsArrived();
+    expect(urls()).toEqual([]);
   });
 });

@@ -1,82 +1,44 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/web/components/ui/toaster';
-import { createQueryClient } from '@/web/lib/query-client';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { AUTH_MESSAGES } from '@/domain/auth';
+import { onNotice } from '@/web/lib/notify';
+import { authApi, signedInMember } from '@/web/test/api-handlers';
+import { apiError, apiServer, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
 import { AUTH_TEXTS } from '../texts';
 import { AuthScreen } from './auth-screen';
 
-type Reply = { status: number; body?: unknown };
+/** What the screen sent, in order: each request's path and body. */
+const calls = () => sentRequests.map(({ path, body }) => ({ path, body }));
 
-/** Answers each API path with the given reply (a list: one reply per call, in turn) and records the calls. */
-function stubApi(replies: Record<string, Reply | Reply[]>) {
-  const calls: { path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit) => {
-      calls.push({ path, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      const given = replies[path];
-      const reply = (Array.isArray(given) ? given.shift() : given) ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
-      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status });
-    }),
-  );
-  return calls;
-}
+/** The bodies of the sign-in requests, in order. */
+const signInBodies = () => sentRequests.filter((request) => request.path === '/api/auth/sign-in').map((request) => request.body);
 
-/** Answers the sign-in calls with `replies` in turn and records their bodies. */
-function stubSignIn(replies: Reply[]) {
-  const bodies: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit) => {
-      if (path !== '/api/auth/sign-in') return new Response(null, { status: 404 });
-      bodies.push(JSON.parse(String(init.body)));
-      const reply = replies[bodies.length - 1]!;
-      return new Response(JSON.stringify(reply.body), { status: reply.status });
-    }),
-  );
-  return bodies;
-}
+const codeRequired = apiError(401, 'sign_in_code_required', AUTH_MESSAGES.signInCodeRequired);
 
-const codeRequired = { status: 401, body: { error: { code: 'sign_in_code_required', message: AUTH_MESSAGES.signInCodeRequired } } };
-
-function renderScreen(initialMode: 'sign-in' | 'sign-up' = 'sign-in') {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <AuthScreen initialMode={initialMode} />
-        <Toaster />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+async function renderScreen(initialMode: 'sign-in' | 'sign-up' = 'sign-in') {
+  return renderWithProviders(<AuthScreen initialMode={initialMode} />);
 }
 
 function type(label: string, value: string) {
   fireEvent.input(screen.getByLabelText(label), { target: { value } });
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 describe('AuthScreen', () => {
   it('shows the domain validation messages and sends nothing', async () => {
-    const calls = stubApi({});
-    renderScreen();
+    await renderScreen();
     type('Email', 'not-an-email');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
-    expect(calls).toHaveLength(0);
+    await requestsArrived();
+    expect(calls()).toHaveLength(0);
   });
 
   it('signs in with the parsed values (trimmed, lower-cased email) and follows the typing after a failed submit', async () => {
-    const calls = stubApi({ '/api/auth/sign-in': { status: 401, body: { error: { code: 'invalid_credentials', message: 'Invalid email or password.' } } } });
-    renderScreen();
+    apiServer.use(authApi.signIn(apiError(401, 'invalid_credentials', 'Invalid email or password.')));
+    await renderScreen();
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Email is required')).toBeTruthy();
     // The first field with a message gets the focus, as in the other forms.
@@ -89,14 +51,13 @@ describe('AuthScreen', () => {
     await waitFor(() => expect(screen.queryByText('Password is required')).toBeNull());
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]).toEqual({ path: '/api/auth/sign-in', body: { email: 'ada@example.com', password: 'secret-123' } });
+    await waitFor(() => expect(calls()).toHaveLength(1));
+    expect(calls()[0]).toEqual({ path: '/api/auth/sign-in', body: { email: 'ada@example.com', password: 'secret-123' } });
     expect(await screen.findByText('Invalid email or password.')).toBeTruthy();
   });
 
-  it('shows the forgot-password link only in sign-in mode', () => {
-    stubApi({});
-    renderScreen();
+  it('shows the forgot-password link only in sign-in mode', async () => {
+    await renderScreen();
     expect(screen.queryByRole('button', { name: 'Forgot your password?' })).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: "Don't have an account? Sign up" }));
     expect(screen.getByRole('heading', { name: 'Create Account' })).toBeTruthy();
@@ -104,11 +65,8 @@ describe('AuthScreen', () => {
   });
 
   it('does not create the account when the code check says invalid (spec 4)', async () => {
-    const calls = stubApi({
-      '/api/auth/sign-up/send-code': { status: 200, body: { ok: true } },
-      '/api/auth/sign-up/verify-code': { status: 200, body: { valid: false } },
-    });
-    renderScreen('sign-up');
+    apiServer.use(authApi.sendCode({ ok: true }), authApi.verifyCode({ valid: false }));
+    await renderScreen('sign-up');
     // The sign-up form loads on demand (decision 013).
     await screen.findByLabelText('Full Name');
     type('Full Name', 'Ada Lovelace');
@@ -119,24 +77,21 @@ describe('AuthScreen', () => {
     expect(await screen.findByRole('heading', { name: 'Verify Your Email' })).toBeTruthy();
     // The server answers alike for an email with an account (issue 19); the step says what then.
     expect(screen.getByText(AUTH_TEXTS.existingAccountNote)).toBeTruthy();
-    expect(calls[0]).toEqual({ path: '/api/auth/sign-up/send-code', body: { email: 'ada@example.com' } });
+    expect(calls()[0]).toEqual({ path: '/api/auth/sign-up/send-code', body: { email: 'ada@example.com' } });
 
     type('Verification Code', '111111');
     fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
     expect(await screen.findByText('The verification code is invalid or expired.')).toBeTruthy();
-    expect(calls.map((c) => c.path)).toEqual(['/api/auth/sign-up/send-code', '/api/auth/sign-up/verify-code']);
+    expect(calls().map((c) => c.path)).toEqual(['/api/auth/sign-up/send-code', '/api/auth/sign-up/verify-code']);
   });
 
   it('takes down an earlier "Invalid code" once a code passes and the account is created (issue 27)', async () => {
-    const calls = stubApi({
-      '/api/auth/sign-up/send-code': { status: 200, body: { ok: true } },
-      '/api/auth/sign-up/verify-code': [
-        { status: 200, body: { valid: false } },
-        { status: 200, body: { valid: true } },
-      ],
-      '/api/auth/sign-up': { status: 200, body: { id: 'u1', email: 'ada@example.com', fullName: 'Ada Lovelace', role: 'organization_admin', organizationId: 'o1' } },
-    });
-    renderScreen('sign-up');
+    apiServer.use(
+      authApi.sendCode({ ok: true }),
+      authApi.verifyCode(inTurn({ valid: false }, { valid: true })),
+      authApi.signUp(signedInMember('organization_admin')),
+    );
+    await renderScreen('sign-up');
     await screen.findByLabelText('Full Name');
     type('Full Name', 'Ada Lovelace');
     type('Email', 'ada@example.com');
@@ -151,18 +106,13 @@ describe('AuthScreen', () => {
     type('Verification Code', '222222');
     fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
     expect(await screen.findByText('Account created successfully!')).toBeTruthy();
-    expect(calls.map((c) => c.path)).toContain('/api/auth/sign-up');
+    expect(calls().map((c) => c.path)).toContain('/api/auth/sign-up');
     await waitFor(() => expect(screen.queryByText('The verification code is invalid or expired.')).toBeNull());
   });
 
   it("keeps the typed details and shows the server's message when sending the code fails", async () => {
-    stubApi({
-      '/api/auth/sign-up/send-code': {
-        status: 429,
-        body: { error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' } },
-      },
-    });
-    renderScreen('sign-up');
+    apiServer.use(authApi.sendCode(apiError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.')));
+    await renderScreen('sign-up');
     // The sign-up form loads on demand (decision 013).
     await screen.findByLabelText('Full Name');
     type('Full Name', 'Ada Lovelace');
@@ -175,17 +125,14 @@ describe('AuthScreen', () => {
   });
 
   it('asks for the emailed code past the limit, focused and without an error toast, then signs in with it (issue 26)', async () => {
-    const me = {
-      user: { id: 'u1', email: 'ada@example.com' },
-      profile: { id: 'p1', fullName: 'Ada', email: 'ada@example.com', role: 'developer', organizationId: 'o1' },
-      organization: { id: 'o1', name: 'Ada Agency' },
-    };
-    const bodies = stubSignIn([
-      codeRequired,
-      { status: 401, body: { error: { code: 'invalid_sign_in_code', message: AUTH_MESSAGES.signInCodeInvalid } } },
-      { status: 200, body: me },
-    ]);
-    renderScreen();
+    apiServer.use(
+      authApi.signIn(inTurn(codeRequired, apiError(401, 'invalid_sign_in_code', AUTH_MESSAGES.signInCodeInvalid), signedInMember('developer'))),
+    );
+    // The app's toaster mounts with the first notice (decision 013), a moment after it: counting
+    // the notices sees an error toast at once.
+    let notices = 0;
+    onTestFinished(onNotice(() => (notices += 1)));
+    await renderScreen();
     type('Email', 'ada@example.com');
     type('Password', 'secret-123');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -196,11 +143,13 @@ describe('AuthScreen', () => {
     expect(document.body.textContent).toContain(`${AUTH_TEXTS.signInCodeSentTo(6)} ada@example.com.`);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(AUTH_TEXTS.signInCode)));
     expect(screen.queryByText(AUTH_MESSAGES.signInCodeRequired)).toBeNull();
+    expect(notices).toBe(0);
 
     // An empty code is refused here, with the field's own message.
     fireEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.signInCodeButton }));
     expect(await screen.findByText('Sign-in code is required')).toBeTruthy();
-    expect(bodies).toHaveLength(1);
+    await requestsArrived();
+    expect(signInBodies()).toHaveLength(1);
 
     // A wrong code: the server's message under the field, the field focused for another try.
     type(AUTH_TEXTS.signInCode, '111111');
@@ -211,7 +160,7 @@ describe('AuthScreen', () => {
     type(AUTH_TEXTS.signInCode, ' 123456 ');
     fireEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.signInCodeButton }));
     expect(await screen.findByText(AUTH_MESSAGES.signedIn)).toBeTruthy();
-    expect(bodies).toEqual([
+    expect(signInBodies()).toEqual([
       { email: 'ada@example.com', password: 'secret-123' },
       { email: 'ada@example.com', password: 'secret-123', code: '111111' },
       { email: 'ada@example.com', password: 'secret-123', code: '123456' },
@@ -219,8 +168,8 @@ describe('AuthScreen', () => {
   });
 
   it('goes back from the code step to the password, keeping the email', async () => {
-    stubSignIn([codeRequired]);
-    renderScreen();
+    apiServer.use(authApi.signIn(inTurn(codeRequired)));
+    await renderScreen();
     type('Email', 'ada@example.com');
     type('Password', 'mistyped');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));

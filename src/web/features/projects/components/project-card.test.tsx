@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Share2 } from 'lucide-react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ProjectCard as Project } from '@/domain/projects';
 import { CardActions } from '@/web/components/ui/card-actions';
-import { createQueryClient } from '@/web/lib/query-client';
+import { renderWithProviders } from '@/web/test/render-with-providers';
 import { ProjectCard } from './project-card';
 
 const project: Project = {
@@ -21,14 +19,8 @@ const project: Project = {
   createdAt: '2026-01-05T10:00:00.000Z',
 };
 
-function renderCard(props: Partial<Parameters<typeof ProjectCard>[0]> = {}) {
-  render(
-    <MemoryRouter>
-      <QueryClientProvider client={createQueryClient()}>
-        <ProjectCard project={project} readOnly={false} canDelete {...props} />
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
+async function renderCard(props: Partial<Parameters<typeof ProjectCard>[0]> = {}) {
+  await renderWithProviders(<ProjectCard project={project} readOnly={false} canDelete {...props} />);
 }
 
 /** Radix opens a menu from the keyboard as from a pointer; its code arrives on the first opening. */
@@ -37,12 +29,10 @@ async function openMenu() {
   return screen.findByRole('menu');
 }
 
-afterEach(cleanup);
-
 describe("ProjectCard's '…' menu (small screens, issue 14)", () => {
   it("holds another feature's actions beside the status changes and Delete", async () => {
     const share = vi.fn();
-    renderCard({ actions: <CardActions actions={[{ label: 'Share Link', icon: Share2, onSelect: share }]} /> });
+    await renderCard({ actions: <CardActions actions={[{ label: 'Share Link', icon: Share2, onSelect: share }]} /> });
     const menu = await openMenu();
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Share Link', 'Mark Complete', 'Put On Hold', 'Delete']);
     // Spec 2: Mark Complete is disabled on a completed project.
@@ -52,17 +42,17 @@ describe("ProjectCard's '…' menu (small screens, issue 14)", () => {
   });
 
   it('asks before deleting, as the Delete button does', async () => {
-    renderCard();
+    await renderCard();
     fireEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Delete' }));
     // The confirmation's code arrives when first asked for.
     expect(await screen.findByRole('alertdialog', { name: 'Delete project' })).toBeTruthy();
   });
 
   it('offers no Delete to those who may not delete, and no menu to developers', async () => {
-    renderCard({ canDelete: false });
+    await renderCard({ canDelete: false });
     expect(within(await openMenu()).queryByRole('menuitem', { name: 'Delete' })).toBeNull();
     cleanup();
-    renderCard({ readOnly: true });
+    await renderCard({ readOnly: true });
     expect(screen.queryByRole('button', { name: 'More actions' })).toBeNull();
     expect(screen.getByRole('link', { name: 'View Dashboard' })).toBeTruthy();
   });

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES, type Report } from '@/domain/reports';
 import type { Role } from '@/domain/roles';
-import { createQueryClient } from '@/web/lib/query-client';
+import { reportsApi } from '@/web/test/api-handlers';
+import { apiError, apiServer, sentRequests } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
 import { ReportsTab } from './reports-tab';
 
 const report: Report = {
@@ -23,32 +24,22 @@ const report: Report = {
   taskCompletionRate: 75,
 };
 
-function renderTab(role: Role = 'organization_admin') {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ReportsTab role={role} />
-    </QueryClientProvider>,
-  );
+async function renderTab(role: Role = 'organization_admin') {
+  await renderWithProviders(<ReportsTab role={role} />);
 }
 
 describe('ReportsTab', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
-  it('shows 8 skeletons while loading', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
-    renderTab();
+  it('shows 8 skeletons while loading', async () => {
+    apiServer.use(reportsApi.get(new Promise<Report>(() => {})));
+    await renderTab();
     expect(screen.getAllByTestId('report-skeleton')).toHaveLength(8);
   });
 
   it('shows the cards, their sub-lines and accessible completion bars', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify(report), { status: 200 }));
-    vi.stubGlobal('fetch', fetch);
-    renderTab('admin');
+    apiServer.use(reportsApi.get(report));
+    await renderTab('admin');
     expect(await screen.findByRole('group', { name: 'Total Projects' })).toHaveProperty('textContent', expect.stringContaining('5 active, 2 completed'));
-    expect(fetch).toHaveBeenCalledWith('/api/reports?range=all', expect.anything());
+    expect(sentRequests.map((request) => request.path)).toContain('/api/reports?range=all');
     expect(screen.getByRole('group', { name: 'Total Clients' }).textContent).toContain('4');
     expect(screen.getByRole('group', { name: 'Total Tasks' }).textContent).toContain('15 completed, 4 pending, 1 in progress');
     expect(screen.getByRole('group', { name: 'Overdue Projects' }).textContent).toContain('1');
@@ -62,22 +53,15 @@ describe('ReportsTab', () => {
   });
 
   it('gives account executives their own subtitle', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(report), { status: 200 })));
-    renderTab('account_executive');
+    apiServer.use(reportsApi.get(report));
+    await renderTab('account_executive');
     expect(await screen.findByText(REPORT_MESSAGES.staffSubtitle)).toBeTruthy();
   });
 
   it("says 'Failed to fetch report data' and retries", async () => {
     let fail = true;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        fail
-          ? new Response(JSON.stringify({ error: { code: 'bad_request', message: 'Nope' } }), { status: 400 })
-          : new Response(JSON.stringify(report), { status: 200 }),
-      ),
-    );
-    renderTab();
+    apiServer.use(reportsApi.get(() => (fail ? apiError(400, 'bad_request', 'Nope') : report)));
+    await renderTab();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(REPORT_MESSAGES.fetchFailed);
     fail = false;

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Me } from '@/domain/auth';
-import { Toaster } from '@/web/components/ui/toaster';
-import { createQueryClient } from '@/web/lib/query-client';
+import { settingsApi } from '@/web/test/api-handlers';
+import { apiError, apiServer, inTurn, requestsArrived, sentRequests, type Answer } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
 import { ProfileForm } from './profile-form';
 
 const me: Me = {
@@ -13,68 +13,46 @@ const me: Me = {
   organization: { id: 'o1', name: 'Analytical' },
 };
 
-type Reply = { status: number; body?: unknown };
-
-/** Answers PATCH /api/settings/profile with the given replies in turn and records the bodies. */
-function stubProfileApi(...replies: Reply[]) {
-  const bodies: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_path: string, init: RequestInit) => {
-      bodies.push(JSON.parse(String(init.body)));
-      const reply = replies.shift() ?? { status: 500 };
-      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), { status: reply.status });
-    }),
-  );
-  return bodies;
+/** Answers PATCH /api/settings/profile with the given answers in turn. */
+function stubProfileApi(...answers: Answer<Me>[]) {
+  apiServer.use(settingsApi.updateProfile(inTurn(...answers)));
 }
 
-function renderForm() {
-  const queryClient = createQueryClient();
-  const ui = (current: Me) => (
-    <QueryClientProvider client={queryClient}>
-      <ProfileForm me={current} />
-      <Toaster />
-    </QueryClientProvider>
-  );
-  const view = render(ui(me));
-  return { rerender: (current: Me) => view.rerender(ui(current)) };
+/** The bodies the form sent, in order. */
+const bodies = () => sentRequests.map((request) => request.body);
+
+async function renderForm() {
+  const view = await renderWithProviders(<ProfileForm me={me} />);
+  return { rerender: (current: Me) => view.rerender(<ProfileForm me={current} />) };
 }
 
 function type(label: string, value: string) {
   fireEvent.input(screen.getByLabelText(label), { target: { value } });
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 describe('ProfileForm', () => {
   it('changes the name without asking for the password', async () => {
-    const bodies = stubProfileApi({ status: 200, body: { ...me, profile: { ...me.profile, fullName: 'Ada King' } } });
-    renderForm();
+    stubProfileApi({ ...me, profile: { ...me.profile, fullName: 'Ada King' } });
+    await renderForm();
     expect(screen.queryByLabelText('Current Password')).toBeNull();
     type('Full Name', 'Ada King');
     fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText('Profile updated successfully')).toBeTruthy();
-    expect(bodies).toEqual([{ fullName: 'Ada King', email: 'ada@example.com' }]);
+    expect(bodies()).toEqual([{ fullName: 'Ada King', email: 'ada@example.com' }]);
   });
 
   it('asks for the current password once the email changes, and sends it', async () => {
     const moved: Me = { ...me, user: { ...me.user, email: 'ada@new.example' }, profile: { ...me.profile, email: 'ada@new.example' } };
-    const bodies = stubProfileApi(
-      { status: 400, body: { error: { code: 'wrong_password', message: 'Current password is incorrect' } } },
-      { status: 200, body: moved },
-    );
-    const { rerender } = renderForm();
+    stubProfileApi(apiError(400, 'wrong_password', 'Current password is incorrect'), moved);
+    const { rerender } = await renderForm();
     type('Email', 'Ada@New.Example');
     expect(screen.getByLabelText('Current Password')).toBeTruthy();
     expect(screen.getByText('Needed to change the email you sign in with.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText('Enter your current password to change your email')).toBeTruthy();
-    expect(bodies).toHaveLength(0);
+    await requestsArrived();
+    expect(bodies()).toHaveLength(0);
 
     type('Current Password', 'not-it');
     fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
@@ -82,7 +60,7 @@ describe('ProfileForm', () => {
     type('Current Password', 'the-password');
     fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText('Profile updated successfully')).toBeTruthy();
-    expect(bodies).toEqual([
+    expect(bodies()).toEqual([
       { fullName: 'Ada Lovelace', email: 'ada@new.example', currentPassword: 'not-it' },
       { fullName: 'Ada Lovelace', email: 'ada@new.example', currentPassword: 'the-password' },
     ]);

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyWorkItem } from '@/domain/tasks';
-import { createQueryClient } from '@/web/lib/query-client';
+import { memberProjectSource } from '@/web/lib/project-source';
+import { myWorkApi, tasksApi } from '@/web/test/api-handlers';
+import { apiServer, byCursor, sentRequests } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
 import { MyWorkTab } from './my-work-tab';
 
 const PROJECT = '00000000-0000-4000-8000-0000000000aa';
@@ -28,16 +29,8 @@ const item = (title: string, dueDate: string | null, extra: Partial<MyWorkItem> 
   ...extra,
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-function renderTab() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <MyWorkTab />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+async function renderTab() {
+  await renderWithProviders(<MyWorkTab />);
 }
 
 describe('My Work (issue 16)', () => {
@@ -46,19 +39,19 @@ describe('My Work (issue 16)', () => {
     vi.setSystemTime(new Date('2026-11-25T09:00:00'));
   });
   afterEach(() => {
-    cleanup();
     vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it('groups open tasks Overdue / Today / This week / Later with project and client, and loads the next page', async () => {
-    const fetch = vi.fn(async (url: string) =>
-      url.includes('cursor=')
-        ? json({ items: [item('Someday', null)], nextCursor: null })
-        : json({ items: [item('Late', '2026-11-20'), item('Now', '2026-11-25', { status: 'in_progress', priority: 'high' }), item('Soon', '2026-11-30')], nextCursor: 'next-page' }),
+    apiServer.use(
+      myWorkApi.list(
+        byCursor({
+          '': { items: [item('Late', '2026-11-20'), item('Now', '2026-11-25', { status: 'in_progress', priority: 'high' }), item('Soon', '2026-11-30')], nextCursor: 'next-page' },
+          'next-page': { items: [item('Someday', null)], nextCursor: null },
+        }),
+      ),
     );
-    vi.stubGlobal('fetch', fetch);
-    renderTab();
+    await renderTab();
 
     const overdue = await screen.findByRole('region', { name: 'Overdue' });
     expect(within(overdue).getByText('Late')).toBeTruthy();
@@ -71,27 +64,24 @@ describe('My Work (issue 16)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(within(await screen.findByRole('region', { name: 'Later' })).getByText('Someday')).toBeTruthy();
-    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/my-work?cursor=next-page');
+    expect(sentRequests.map((request) => request.path)).toContain('/api/my-work?cursor=next-page');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it("completes a task with its checkbox through its project's task route", async () => {
     const task = item('Print menu boards', '2026-11-25');
-    const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
-      init?.method === 'PATCH' ? json({ ...task, status: 'completed' }) : json({ items: [task], nextCursor: null }),
-    );
-    vi.stubGlobal('fetch', fetch);
-    renderTab();
+    apiServer.use(myWorkApi.list({ items: [task], nextCursor: null }), tasksApi.update(memberProjectSource(PROJECT).basePath, { ...task, status: 'completed' }));
+    await renderTab();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as Completed' }));
-    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
-    const [url, init] = fetch.mock.calls.find(([, i]) => i?.method === 'PATCH')!;
-    expect(url).toBe(`/api/projects/${PROJECT}/tasks/${task.id}`);
-    expect(JSON.parse(String(init!.body))).toEqual({ status: 'completed' });
+    await waitFor(() => expect(sentRequests.some((request) => request.method === 'PATCH')).toBe(true));
+    const patch = sentRequests.find((request) => request.method === 'PATCH')!;
+    expect(patch.path).toBe(`/api/projects/${PROJECT}/tasks/${task.id}`);
+    expect(patch.body).toEqual({ status: 'completed' });
   });
 
   it('says what goes here when nothing is open', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ items: [], nextCursor: null })));
-    renderTab();
+    apiServer.use(myWorkApi.list());
+    await renderTab();
     expect(await screen.findByText(/Nothing assigned to you is open/)).toBeTruthy();
   });
 });

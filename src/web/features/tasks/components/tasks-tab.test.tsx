@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TASK_MESSAGES, type Task } from '@/domain/tasks';
-import { createQueryClient } from '@/web/lib/query-client';
 import { memberProjectSource } from '@/web/lib/project-source';
+import { tasksApi } from '@/web/test/api-handlers';
+import { apiError, apiServer, byCursor, sentRequests } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
 import { TASK_TEXTS } from '../texts';
 import { TasksTab } from './tasks-tab';
 
@@ -24,48 +25,32 @@ const task: Task = {
   position: 1,
 };
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const source = memberProjectSource(task.projectId);
 
-function renderTab() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <TasksTab source={memberProjectSource(task.projectId)} canAddTasks={false} />
-    </QueryClientProvider>,
-  );
+async function renderTab() {
+  await renderWithProviders(<TasksTab source={source} canAddTasks={false} />);
 }
 
 describe('TasksTab checkbox', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('shows the new state as soon as it is clicked, before the list or the server answers', async () => {
-    let answer!: (response: Response) => void;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init?: RequestInit) =>
-        init?.method === 'PATCH' ? new Promise<Response>((resolve) => (answer = resolve)) : json({ items: [task], nextCursor: null }),
-      ),
+    let answer!: (task: Task) => void;
+    apiServer.use(
+      tasksApi.list(source.basePath, { items: [task], nextCursor: null }),
+      tasksApi.update(source.basePath, () => new Promise<Task>((resolve) => (answer = resolve))),
     );
-    renderTab();
+    await renderTab();
     const box = await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as Completed' });
     fireEvent.click(box);
     // Synchronously after the click: no timers or promises have run yet.
     expect((box as HTMLInputElement).checked).toBe(true);
     await waitFor(() => expect(answer).toBeTypeOf('function'));
-    answer(json({ ...task, status: 'completed', completedAt: '2026-11-22T12:00:00.000Z' }));
+    answer({ ...task, status: 'completed', completedAt: '2026-11-22T12:00:00.000Z' });
     await waitFor(() => expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(true));
   });
 
   it('goes back to the stored state when the change fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init?: RequestInit) =>
-        init?.method === 'PATCH' ? json({ error: { code: 'forbidden', message: 'No' } }, 403) : json({ items: [task], nextCursor: null }),
-      ),
-    );
-    renderTab();
+    apiServer.use(tasksApi.list(source.basePath, { items: [task], nextCursor: null }), tasksApi.update(source.basePath, apiError(403, 'forbidden', 'No')));
+    await renderTab();
     const box = await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as Completed' });
     fireEvent.click(box);
     expect((box as HTMLInputElement).checked).toBe(true);
@@ -75,8 +60,6 @@ describe('TasksTab checkbox', () => {
 
 describe('TasksTab pages (issue 36) and order (issue 27)', () => {
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
     window.localStorage.clear();
   });
 
@@ -85,57 +68,39 @@ describe('TasksTab pages (issue 36) and order (issue 27)', () => {
   const second = [at(4, 'Oldest done', 'completed', 2)];
 
   function stubPages() {
-    const urls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        urls.push(url);
-        return url.includes('cursor=page2') ? json({ items: second, nextCursor: null }) : json({ items: first, nextCursor: 'page2' });
-      }),
-    );
-    return urls;
+    apiServer.use(tasksApi.list(source.basePath, byCursor({ '': { items: first, nextCursor: 'page2' }, page2: { items: second, nextCursor: null } })));
   }
 
+  /** The paths the tab asked, in order. */
+  const urls = () => sentRequests.map((request) => request.path);
+
   it('lists the tasks in the board order, To Do by position before Completed, and loads the next page on Load more', async () => {
-    const urls = stubPages();
-    renderTab();
+    stubPages();
+    await renderTab();
     await screen.findByText('Done');
     const titles = () => screen.getAllByRole('checkbox').map((box) => box.getAttribute('aria-label'));
     expect(titles()).toEqual(['Mark "Top to do" as Completed', 'Mark "Later to do" as Completed', 'Mark "Done" as To Do']);
     expect(screen.queryByText('Oldest done')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Load more tasks' }));
     expect(await screen.findByText('Oldest done')).toBeTruthy();
-    expect(urls.at(-1)).toBe(`/api/projects/${task.projectId}/tasks?cursor=page2`);
+    expect(urls().at(-1)).toBe(`/api/projects/${task.projectId}/tasks?cursor=page2`);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more tasks' })).toBeNull());
   });
 
   it('loads every page by itself on the board, which needs all of a project’s tasks in their columns', async () => {
-    const urls = stubPages();
+    stubPages();
     window.localStorage.setItem('brieflane:task-view:viewer', 'board');
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <TasksTab source={memberProjectSource(task.projectId)} canAddTasks={false} member={{ viewerId: 'viewer', canEdit: true }} />
-      </QueryClientProvider>,
-    );
+    await renderWithProviders(<TasksTab source={source} canAddTasks={false} member={{ viewerId: 'viewer', canEdit: true }} />);
     expect(await screen.findByText('Oldest done', {}, { timeout: 5000 })).toBeTruthy();
-    expect(urls).toEqual([`/api/projects/${task.projectId}/tasks`, `/api/projects/${task.projectId}/tasks?cursor=page2`]);
+    expect(urls()).toEqual([`/api/projects/${task.projectId}/tasks`, `/api/projects/${task.projectId}/tasks?cursor=page2`]);
     expect(screen.queryByRole('button', { name: 'Load more tasks' })).toBeNull();
   });
 });
 
 describe('TasksTab empty list (issue 27)', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('offers those who may add tasks the first one, and opens Create New Task from there', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ items: [], nextCursor: null })));
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <TasksTab source={memberProjectSource(task.projectId)} canAddTasks />
-      </QueryClientProvider>,
-    );
+    apiServer.use(tasksApi.list(source.basePath), tasksApi.assignees(source.basePath));
+    await renderWithProviders(<TasksTab source={source} canAddTasks />);
     expect(await screen.findByText(TASK_MESSAGES.empty)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: TASK_TEXTS.createFirst }));
     // The dialog's code loads when first opened (decision 013).
@@ -143,29 +108,20 @@ describe('TasksTab empty list (issue 27)', () => {
   });
 
   it('shows only the line to those who may not', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ items: [], nextCursor: null })));
-    renderTab();
+    apiServer.use(tasksApi.list(source.basePath));
+    await renderTab();
     expect(await screen.findByText(TASK_MESSAGES.empty)).toBeTruthy();
     expect(screen.queryByRole('button', { name: TASK_TEXTS.createFirst })).toBeNull();
   });
 });
 
 describe('TasksTab opened for one task (issue 27)', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('scrolls to that task, outlines it and gives it the focus', async () => {
     const scrolled = vi.fn();
     Element.prototype.scrollIntoView = scrolled;
     const other = { ...task, id: '00000000-0000-4000-8000-000000000009', title: 'Order paper' };
-    vi.stubGlobal('fetch', vi.fn(async () => json({ items: [other, task], nextCursor: null })));
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <TasksTab source={memberProjectSource(task.projectId)} canAddTasks={false} focusTaskId={task.id} />
-      </QueryClientProvider>,
-    );
+    apiServer.use(tasksApi.list(source.basePath, { items: [other, task], nextCursor: null }));
+    await renderWithProviders(<TasksTab source={source} canAddTasks={false} focusTaskId={task.id} />);
     await screen.findByText('Print menu boards');
     const row = document.getElementById(`task-${task.id}`)!;
     await waitFor(() => expect(document.activeElement).toBe(row));
@@ -176,15 +132,10 @@ describe('TasksTab opened for one task (issue 27)', () => {
 });
 
 describe('TasksTab status badges', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it("name each status as the board's column, never the stored value (issue 27)", async () => {
-    const tasks = [task, { ...task, id: `${task.id.slice(0, -1)}3`, title: 'Order chalk', status: 'in_progress' }];
-    vi.stubGlobal('fetch', vi.fn(async () => json({ items: tasks, nextCursor: null })));
-    renderTab();
+    const tasks: Task[] = [task, { ...task, id: `${task.id.slice(0, -1)}3`, title: 'Order chalk', status: 'in_progress' }];
+    apiServer.use(tasksApi.list(source.basePath, { items: tasks, nextCursor: null }));
+    await renderTab();
     expect(await screen.findByText('To Do')).toBeTruthy();
     expect(screen.getByText('In Progress')).toBeTruthy();
     expect(screen.queryByText(/^(pending|in-progress|in_progress)$/)).toBeNull();

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '@/domain/roles';
 import { TEAM_MESSAGES, type TeamMemberDetail } from '@/domain/team';
-import { createQueryClient } from '@/web/lib/query-client';
+import { teamApi } from '@/web/test/api-handlers';
+import { apiServer } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
 import { MemberProfile } from './member-profile';
 
 const member = (role: Role, id = 'target'): TeamMemberDetail => ({
@@ -20,20 +20,9 @@ const member = (role: Role, id = 'target'): TeamMemberDetail => ({
   assignedProjects: [],
 });
 
-function renderProfile(actorRole: Role, shown: TeamMemberDetail, actorId = 'me') {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) =>
-      new Response(JSON.stringify(String(url).endsWith('/tags') ? { tags: [] } : shown), { status: 200 }),
-    ),
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <MemberProfile memberId={shown.id} actor={{ role: actorRole, profileId: actorId }} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+async function renderProfile(actorRole: Role, shown: TeamMemberDetail, actorId = 'me') {
+  apiServer.use(teamApi.member(shown), teamApi.tags([]));
+  await renderWithProviders(<MemberProfile memberId={shown.id} actor={{ role: actorRole, profileId: actorId }} />);
 }
 
 /** The options of the role select's native (hidden) select, which Radix keeps in step. */
@@ -43,16 +32,11 @@ function roleOptions(): string[] {
 }
 
 describe('MemberProfile offers only what the server allows (decision 006)', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it.each([
     ['admin', 'admin'],
     ['account_executive', 'account_executive'],
   ] as const)('a %s viewing a peer %s sees neither Edit Profile nor Remove Member', async (actor, target) => {
-    renderProfile(actor, member(target));
+    await renderProfile(actor, member(target));
     expect(await screen.findByRole('heading', { name: 'Terry Target' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit Profile' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove Member' })).toBeNull();
@@ -60,7 +44,7 @@ describe('MemberProfile offers only what the server allows (decision 006)', () =
   });
 
   it('an admin viewing the organization admin: no Edit Profile, and Remove says Cannot Delete (spec 5)', async () => {
-    renderProfile('admin', member('organization_admin'));
+    await renderProfile('admin', member('organization_admin'));
     await screen.findByRole('heading', { name: 'Terry Target' });
     expect(screen.queryByRole('button', { name: 'Edit Profile' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove Member' })).toBeTruthy();
@@ -71,7 +55,7 @@ describe('MemberProfile offers only what the server allows (decision 006)', () =
     ['admin', 'developer', ['account_executive', 'developer']],
     ['account_executive', 'developer', ['developer']],
   ] as const)('a %s editing a %s is offered the roles below their own: %j', async (actor, target, roles) => {
-    renderProfile(actor, member(target));
+    await renderProfile(actor, member(target));
     const edit = await screen.findByRole('button', { name: 'Edit Profile' });
     expect(screen.getByRole('button', { name: 'Remove Member' })).toBeTruthy();
     fireEvent.click(edit);
@@ -80,7 +64,7 @@ describe('MemberProfile offers only what the server allows (decision 006)', () =
   });
 
   it('yourself: Edit Profile without a password field or a role to change; Remove disabled', async () => {
-    renderProfile('admin', member('admin', 'me'));
+    await renderProfile('admin', member('admin', 'me'));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     expect(screen.queryByLabelText('New Password (optional)')).toBeNull();
     expect(screen.getByText(TEAM_MESSAGES.cannotChangeOwnRole)).toBeTruthy();
@@ -89,14 +73,9 @@ describe('MemberProfile offers only what the server allows (decision 006)', () =
 });
 
 describe('MemberProfile assigned projects', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it("name each project's status as the product does, never the stored value (issue 27)", async () => {
     const developer = { ...member('developer'), assignedProjects: [{ id: 'p1', name: 'Harbor Rebrand', status: 'on_hold' as const }] };
-    renderProfile('organization_admin', developer);
+    await renderProfile('organization_admin', developer);
     expect(await screen.findByText('Harbor Rebrand')).toBeTruthy();
     expect(screen.getByText('On Hold')).toBeTruthy();
     expect(screen.queryByText(/on.hold/)).toBeNull();

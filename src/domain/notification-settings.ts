@@ -1,0 +1,86 @@
+// Notification settings (issue 29 item 4): for each kind of news, a member chooses the inbox and
+// email, the inbox only, or nothing; and whether their emails come one by one or gathered into one
+// daily digest. A member who never chose has the defaults, which are what Brieflane did before
+// settings existed (spec 6: assignment and completion emails).
+import { z } from 'zod';
+import type { NotificationKind } from './inbox';
+
+export const NOTIFICATION_SETTING_KINDS = ['assigned', 'mentioned', 'comment', 'completed', 'due', 'intake'] as const;
+export type NotificationSettingKind = (typeof NOTIFICATION_SETTING_KINDS)[number];
+
+/** 'email': the inbox and an email; 'in_app': the inbox only; 'off': neither. */
+export const DELIVERY_LEVELS = ['email', 'in_app', 'off'] as const;
+export type DeliveryLevel = (typeof DELIVERY_LEVELS)[number];
+
+export const DEFAULT_DELIVERY: Record<NotificationSettingKind, DeliveryLevel> = {
+  assigned: 'email',
+  mentioned: 'email',
+  comment: 'in_app',
+  completed: 'email',
+  due: 'email',
+  intake: 'email',
+};
+
+/** The setting that governs an inbox kind; kinds without one (a note, a link opened) are always in-app only. */
+export function settingKindOf(kind: NotificationKind): NotificationSettingKind | null {
+  switch (kind) {
+    case 'task_assigned':
+      return 'assigned';
+    case 'mentioned':
+      return 'mentioned';
+    case 'task_comment':
+      return 'comment';
+    case 'task_completed':
+      return 'completed';
+    case 'task_due_soon':
+    case 'task_overdue':
+      return 'due';
+    case 'intake_submitted':
+      return 'intake';
+    default:
+      return null;
+  }
+}
+
+/** The hour (UTC) at which the day's digest goes out; what came after it waits for the next day's. */
+export const DIGEST_HOUR_UTC = 16;
+
+export const NOTIFICATION_SETTINGS_TEXTS = {
+  title: 'Notifications',
+  description: 'Choose what reaches your inbox and your email.',
+  kinds: {
+    assigned: 'A task is assigned to me',
+    mentioned: 'Someone mentions me',
+    comment: "A comment on a task I'm assigned to or follow",
+    completed: 'A task is completed on my projects',
+    due: 'A task of mine is due tomorrow or overdue',
+    intake: 'A client answers an intake link',
+  } satisfies Record<NotificationSettingKind, string>,
+  levels: { email: 'Inbox and email', in_app: 'Inbox only', off: 'Off' } satisfies Record<DeliveryLevel, string>,
+  digest: 'Daily digest',
+  digestHint: `Gather the day's emails into one, sent at ${DIGEST_HOUR_UTC}:00 UTC.`,
+  saved: 'Notification settings saved',
+  saveFailed: 'Could not save your notification settings',
+  loadFailed: 'Failed to load notification settings',
+} as const;
+
+const levels = Object.fromEntries(NOTIFICATION_SETTING_KINDS.map((kind) => [kind, z.enum(DELIVERY_LEVELS)])) as Record<
+  NotificationSettingKind,
+  z.ZodEnum<{ [K in DeliveryLevel]: K }>
+>;
+
+export const notificationSettingsSchema = z.object({ levels: z.object(levels), digest: z.boolean() });
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** A change: any of the levels, the digest, or both; something must change. */
+export const updateNotificationSettingsSchema = z
+  .object({ levels: z.object(levels).partial().strict().optional(), digest: z.boolean().optional() })
+  .strict()
+  .refine((change) => change.levels !== undefined || change.digest !== undefined, { message: 'Nothing to change' });
+export type UpdateNotificationSettings = z.input<typeof updateNotificationSettingsSchema>;
+
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { levels: { ...DEFAULT_DELIVERY }, digest: false };
+
+/** Following a task (issue 29): its assignee, commenters and the people mentioned follow by themselves. */
+export const taskFollowSchema = z.object({ following: z.boolean() });
+export type TaskFollow = z.infer<typeof taskFollowSchema>;

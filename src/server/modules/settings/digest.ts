@@ -1,0 +1,86 @@
+// The daily digest (issue 29 item 4): a member who chose it gets the emails of their notification
+// settings gathered into one, once a day at DIGEST_HOUR_UTC, for what came before that hour.
+// Taking a member's items deletes them in the transaction that enqueues their digest, so of
+// several servers running the job at once each item goes out once: a second server's delete
+// waits for the first's and then finds nothing.
+import { and, eq, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { DIGEST_HOUR_UTC } from '../../../domain/notification-settings';
+import { profiles } from '../../platform/db/schema/tenancy';
+import { digestItems } from '../../platform/db/schema/work';
+import { createJob } from '../../platform/jobs';
+import { enqueueEmail } from '../../platform/mail/outbox';
+import type { Platform } from '../../platform/platform';
+
+export const DIGEST_INTERVAL_MS = 15 * 60 * 1000;
+/** Members handled per run; more run again at once. */
+export const DIGEST_BATCH = 100;
+
+/** The latest digest hour at or before `now`: items from before it go out now. */
+export function digestCutoff(now: Date): Date {
+  const cutoff = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), DIGEST_HOUR_UTC));
+  return cutoff > now ? new Date(cutoff.getTime() - 24 * 60 * 60 * 1000) : cutoff;
+}
+
+/** One run: a digest for every member with items from before the cutoff. */
+export async function sendDigests({ db, clock, config }: Platform): Promise<{ digests: number; items: number; full: boolean }> {
+  const cutoff = digestCutoff(clock.now());
+  const due = await db
+    .selectDistinct({ profileId: digestItems.profileId })
+    .from(digestItems)
+    .where(lt(digestItems.createdAt, cutoff))
+    .limit(DIGEST_BATCH);
+  let digests = 0;
+  let items = 0;
+  for (const { profileId } of due) {
+    const sent = await db.transaction(async (tx) => {
+      const taken = await tx
+        .delete(digestItems)
+        .where(and(eq(digestItems.profileId, profileId), lt(digestItems.createdAt, cutoff)))
+        .returning();
+      if (taken.length === 0) return 0;
+      const [person] = await tx.select({ fullName: profiles.fullName, email: profiles.email }).from(profiles).where(eq(profiles.id, profileId));
+      // An address removed since: the items are gone with nothing to send them to.
+      if (!person?.email) return 0;
+      taken.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
+      await enqueueEmail(tx, {
+        kind: 'digest',
+        to: person.email,
+        organizationId: taken[0]!.organizationId,
+        subject: taken.length === 1 ? 'Your Brieflane digest: 1 update' : `Your Brieflane digest: ${taken.length} updates`,
+        text: [
+          `Hello ${person.fullName},`,
+          '',
+          `Here is what happened since your last digest (${taken.length === 1 ? '1 update' : `${taken.length} updates`}):`,
+          ...taken.flatMap((item, index) => ['', `${index + 1}. ${item.subject}`, '', item.text.split('\n').filter((line) => !line.startsWith('Hello ')).join('\n').trim()]),
+          '',
+          `Change what reaches you: ${config.publicUrl}/?tab=settings`,
+        ].join('\n'),
+      });
+      return taken.length;
+    });
+    if (sent > 0) {
+      digests += 1;
+      items += sent;
+    }
+  }
+  return { digests, items, full: due.length === DIGEST_BATCH };
+}
+
+export function scheduleDigests(app: FastifyInstance, platform: Platform, intervalMs = DIGEST_INTERVAL_MS) {
+  const log = app.log.child({ job: 'digest' });
+  const job = createJob({
+    name: 'digest',
+    everyMs: intervalMs,
+    firstAfterMs: Math.min(5 * 60 * 1000, intervalMs),
+    log,
+    run: async () => {
+      const result = await sendDigests(platform);
+      if (result.digests) log.info(result, 'digests sent');
+      return result.full ? 'again' : undefined;
+    },
+  });
+  app.addHook('onReady', () => job.start());
+  app.addHook('onClose', () => job.stop());
+}
+

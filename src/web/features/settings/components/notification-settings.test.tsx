@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_SETTINGS_TEXTS as TEXTS } from '@/domain/notification-settings';
+import { settingsApi } from '@/web/test/api-handlers';
+import { apiError, apiServer, sentRequests } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
+import { NotificationSettingsCard } from './notification-settings';
+
+const changed = (request: { body: unknown }) => {
+  const body = request.body as { levels?: Record<string, string>; digest?: boolean };
+  return { levels: { ...DEFAULT_NOTIFICATION_SETTINGS.levels, ...body.levels }, digest: body.digest ?? false };
+};
+
+// Radix's select asks for what jsdom lacks.
+Element.prototype.scrollIntoView ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+
+describe('Settings -> Notifications', () => {
+  it('shows each kind at its level and saves a change of one kind at once', async () => {
+    apiServer.use(settingsApi.notifications(DEFAULT_NOTIFICATION_SETTINGS), settingsApi.changeNotifications(changed));
+    await renderWithProviders(<NotificationSettingsCard />, { signedInAs: 'developer' });
+    const comment = await screen.findByRole('combobox', { name: TEXTS.kinds.comment });
+    expect(comment.textContent).toContain(TEXTS.levels.in_app);
+    expect(screen.getByRole('combobox', { name: TEXTS.kinds.assigned }).textContent).toContain(TEXTS.levels.email);
+
+    fireEvent.keyDown(comment, { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('option', { name: TEXTS.levels.off }));
+    await waitFor(() => expect(sentRequests.find((r) => r.method === 'PATCH')?.body).toEqual({ levels: { comment: 'off' } }));
+    expect(await screen.findByText(TEXTS.saved)).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: TEXTS.kinds.comment }).textContent).toContain(TEXTS.levels.off);
+  });
+
+  it('turns the daily digest on', async () => {
+    apiServer.use(settingsApi.notifications(DEFAULT_NOTIFICATION_SETTINGS), settingsApi.changeNotifications(changed));
+    await renderWithProviders(<NotificationSettingsCard />, { signedInAs: 'admin' });
+    const digest = await screen.findByRole('switch', { name: TEXTS.digest });
+    expect(digest.getAttribute('aria-checked')).toBe('false');
+    // A switch is a button: Space and Enter click it.
+    fireEvent.click(digest);
+    await waitFor(() => expect(sentRequests.find((r) => r.method === 'PATCH')?.body).toEqual({ digest: true }));
+    expect(digest.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('puts the setting back and says so when the save fails', async () => {
+    apiServer.use(settingsApi.notifications(DEFAULT_NOTIFICATION_SETTINGS), settingsApi.changeNotifications(apiError(500, 'internal', 'The server is having a moment')));
+    await renderWithProviders(<NotificationSettingsCard />, { signedInAs: 'developer' });
+    const digest = await screen.findByRole('switch', { name: TEXTS.digest });
+    fireEvent.click(digest);
+    const notice = await screen.findByText(TEXTS.saveFailed);
+    expect(within(notice.closest('li') ?? document.body).getByText('The server is having a moment')).toBeTruthy();
+    await waitFor(() => expect(digest.getAttribute('aria-checked')).toBe('false'));
+  });
+
+  it('says when the settings cannot be read, with a retry', async () => {
+    apiServer.use(settingsApi.notifications(apiError(500, 'internal', 'Down for a moment')));
+    await renderWithProviders(<NotificationSettingsCard />, { signedInAs: 'developer' });
+    expect(await screen.findByText(TEXTS.loadFailed)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,124 @@
+// The web test kit's handlers, one small builder per resource (issue 28 item 4). Each answers
+// the path the web app asks, with the response type the server sends (src/domain's schemas), so
+// a test's data has the real shape. A list builder answers an empty page unless given one.
+// Paths with a `base` are a project's lists: `/api/projects/:id` for members, the share link's
+// `/api/project-access/:token` for its viewers (project-source.ts).
+import { ws } from 'msw';
+import type { z } from 'zod';
+import type { activityPageSchema } from '@/domain/activity';
+import { AUTH_MESSAGES, type Me } from '@/domain/auth';
+import type { clientPageSchema } from '@/domain/clients';
+import type { FilePage, ProjectFile } from '@/domain/files';
+import type { InboxPage } from '@/domain/inbox';
+import type { IntakeView } from '@/domain/intake';
+import type { Note, NotePage } from '@/domain/notes';
+import type { NotificationSettings } from '@/domain/notification-settings';
+import type { projectPageSchema } from '@/domain/projects';
+import type { Report } from '@/domain/reports';
+import type { Role } from '@/domain/roles';
+import type { AccessLink, AccessLinkList, AccessOpen, ProjectDevelopers, SharedProject } from '@/domain/sharing';
+import type { MyWorkItem, Task, TaskPage } from '@/domain/tasks';
+import type { TeamMemberDetail } from '@/domain/team';
+import type { templatePageSchema } from '@/domain/templates';
+import type { Assignee } from '@/web/features/tasks/api';
+import { apiError, route, type Responder } from './api-server';
+
+type Page<T> = { items: T[]; nextCursor: string | null };
+const emptyPage = { items: [], nextCursor: null };
+
+/** The member `/api/me` answers for a signed-in test: this role, in one organization. */
+export function signedInMember(role: Role): Me {
+  return {
+    user: { id: 'user-1', email: 'ada@example.com' },
+    profile: { id: 'profile-1', fullName: 'Ada Lovelace', email: 'ada@example.com', role, organizationId: 'org-1' },
+    organization: { id: 'org-1', name: 'Analytical Studio' },
+  };
+}
+
+export const authApi = {
+  /** Who is signed in; `null`: nobody, the 401 the server answers then. */
+  me: (member: Me | null) => route('GET', '/api/me', member ?? apiError(401, 'unauthorized', AUTH_MESSAGES.notAuthenticated)),
+  signIn: (respond: Responder<Me>) => route('POST', '/api/auth/sign-in', respond),
+  sendCode: (respond: Responder<{ ok: true }> = { ok: true }) => route('POST', '/api/auth/sign-up/send-code', respond),
+  verifyCode: (respond: Responder<{ valid: boolean }>) => route('POST', '/api/auth/sign-up/verify-code', respond),
+  signUp: (respond: Responder<Me>) => route('POST', '/api/auth/sign-up', respond, { status: 201 }),
+};
+
+export const settingsApi = {
+  updateProfile: (respond: Responder<Me>) => route('PATCH', '/api/settings/profile', respond),
+  notifications: (respond: Responder<NotificationSettings>) => route('GET', '/api/settings/notifications', respond),
+  changeNotifications: (respond: Responder<NotificationSettings>) => route('PATCH', '/api/settings/notifications', respond),
+};
+
+export const projectsApi = {
+  list: (respond: Responder<z.infer<typeof projectPageSchema>> = { ...emptyPage, matched: 0, total: 0 }) => route('GET', '/api/projects', respond),
+};
+
+export const clientsApi = {
+  list: (respond: Responder<z.infer<typeof clientPageSchema>> = { ...emptyPage, total: 0 }) => route('GET', '/api/clients', respond),
+};
+
+export const templatesApi = {
+  /** The Templates tab's pages and the pickers' `?limit=100` alike. */
+  list: (respond: Responder<z.infer<typeof templatePageSchema>> = { ...emptyPage, matched: 0, total: 0 }) => route('GET', '/api/templates', respond),
+};
+
+export const tasksApi = {
+  list: (base: string, respond: Responder<TaskPage> = emptyPage) => route('GET', `${base}/tasks`, respond),
+  create: (base: string, respond: Responder<Task>) => route('POST', `${base}/tasks`, respond, { status: 201 }),
+  update: (base: string, respond: Responder<Task>) => route('PATCH', `${base}/tasks/:taskId`, respond),
+  assignees: (base: string, items: Assignee[] = []) => route('GET', `${base}/assignees`, { items }),
+};
+
+export const myWorkApi = {
+  list: (respond: Responder<Page<MyWorkItem>> = emptyPage) => route('GET', '/api/my-work', respond),
+};
+
+export const notesApi = {
+  list: (base: string, respond: Responder<NotePage> = { ...emptyPage, total: 0 }) => route('GET', `${base}/notes`, respond),
+  create: (base: string, respond: Responder<Note>) => route('POST', `${base}/notes`, respond, { status: 201 }),
+};
+
+export const filesApi = {
+  list: (base: string, respond: Responder<FilePage> = emptyPage) => route('GET', `${base}/files`, respond),
+  addLink: (base: string, respond: Responder<ProjectFile>) => route('POST', `${base}/links`, respond, { status: 201 }),
+};
+
+export const reportsApi = {
+  get: (respond: Responder<Report>) => route('GET', '/api/reports', respond),
+};
+
+export const inboxApi = {
+  list: (respond: Responder<InboxPage> = { ...emptyPage, unread: 0 }) => route('GET', '/api/inbox', respond),
+  markRead: (respond: Responder<{ unread: number }> = { unread: 0 }) => route('POST', '/api/inbox/read', respond),
+};
+
+export const activityApi = {
+  list: (respond: Responder<z.infer<typeof activityPageSchema>> = emptyPage) => route('GET', '/api/activities', respond),
+};
+
+export const teamApi = {
+  /** One member's profile, at their id. */
+  member: (member: TeamMemberDetail) => route('GET', `/api/team/${member.id}`, member),
+  tags: (tags: string[] = []) => route('GET', '/api/team/tags', { tags }),
+};
+
+/** A project's share links and developers, as its staff manage them. */
+export const sharingApi = {
+  links: (projectId: string, respond: Responder<AccessLinkList>) => route('GET', `/api/projects/${projectId}/access-links`, respond),
+  createLink: (projectId: string, respond: Responder<AccessLink>) => route('POST', `/api/projects/${projectId}/access-links`, respond, { status: 201 }),
+  opens: (projectId: string, respond: Responder<{ items: AccessOpen[]; total: number }>) =>
+    route('GET', `/api/projects/${projectId}/access-links/:linkId/opens`, respond),
+  developers: (projectId: string, respond: Responder<ProjectDevelopers>) => route('GET', `/api/projects/${projectId}/developers`, respond),
+};
+
+/** A share link, as its viewer opens it; its lists are tasksApi, filesApi and notesApi at `/api/project-access/:token`. */
+export const sharedLinkApi = {
+  session: (token: string, respond: Responder<SharedProject>) => route('POST', `/api/project-access/${token}/session`, respond),
+  intake: (token: string, respond: Responder<IntakeView>) => route('GET', `/api/project-access/${token}/intake`, respond),
+};
+
+/** The live sockets (lib/realtime.ts): each opens and stays quiet, as with nothing changing. */
+export const liveApi = {
+  linkSocket: (token: string) => ws.link(`ws://${window.location.host}/api/project-access/${token}/live`).addEventListener('connection', () => {}),
+};
