@@ -29,6 +29,9 @@ export default defineConfig({
             // The same reason for what the pages and dialogs share in many small modules: the
             // icons, and the zod-free messages and rules (a few KB gzip each, all together).
             { name: 'icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, priority: 1 },
+            // A task's comments are read in its panel only (issue 29): their words go with the
+            // panel's chunks, not into the texts every page downloads.
+            { name: 'comment-texts', test: /src[\\/](domain[\\/]comment-rules|web[\\/]features[\\/]comments[\\/]texts)\.ts$/, priority: 2 },
             {
               name: 'texts',
               test: /src[\\/](domain[\\/]([\w-]+-rules|storable-text|project-status|shared-link-errors|intake-state)|web[\\/]features[\\/][\w-]+[\\/]texts)\.ts$/,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_PATHS } from '../src/web/app/pages/page-paths';
 import type { RoutePage } from '../src/server/platform/web-pages';
 import { pageHtmlFile, routePage } from './route-pages';
-import { BUDGETS_GZIP, filesWithZod, indexPreloads, measureRoutes, readManifest, routeFiles, ROUTES, type Manifest, type RouteWeight } from './web-weight';
+import { BUDGETS_GZIP, filesWithMarkdown, filesWithZod, indexPreloads, measureRoutes, readManifest, routeFiles, ROUTES, type Manifest, type RouteWeight } from './web-weight';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let outDir: string;
@@ -111,11 +111,33 @@ describe('what a first visit does not download', () => {
     'features/projects/components/delete-project-dialog.tsx',
     // The inbox's popover (issue 16): the top bar shows the bell.
     'features/inbox/components/inbox-popover.tsx',
+    // A task's panel and its comments' Markdown renderer (issue 29): the pages show the titles.
+    'app/pages/task-panel.tsx',
+    'features/comments/components/comment-markdown.tsx',
   ])('%s loads on demand, with none of the first visits', (key) => {
     expect(manifest[key]?.isDynamicEntry, `${key} is a lazily loaded chunk`).toBe(true);
     for (const route of Object.keys(ROUTES) as (keyof typeof ROUTES)[]) {
       expect(routeFiles(manifest, ROUTES[route])).not.toContain(manifest[key]!.file);
     }
+  });
+});
+
+describe("a task's panel (issue 29)", () => {
+  it('the Markdown renderer is in no first download of any page, a task\'s address included', () => {
+    const markdown = manifest['features/comments/components/comment-markdown.tsx']!;
+    expect(markdown.isDynamicEntry).toBe(true);
+    expect(filesWithMarkdown(outDir, [markdown.file])).toEqual([markdown.file]);
+    for (const entry of PAGE_PATHS) {
+      const files = routeFiles(manifest, [entry.module, ...(entry.alsoModules ?? [])]);
+      expect(filesWithMarkdown(outDir, files), `${entry.pattern} ${entry.variant ?? ''}`).toEqual([]);
+    }
+  });
+
+  it("a task's address names the panel's code with the page's, and downloads no zod through a link", () => {
+    const [member, shared] = ['/project/p1/tasks/t1', '/project-access/AbC-123/tasks/t1'].map((url) => PAGE_PATHS.find((entry) => entry.pattern.test(url))!);
+    expect([member!.module, ...member!.alsoModules!]).toEqual(['app/pages/project-page.tsx', 'app/pages/task-panel.tsx']);
+    expect([shared!.module, ...shared!.alsoModules!]).toEqual(['app/pages/shared-project-page.tsx', 'app/pages/task-panel.tsx']);
+    expect(filesWithZod(outDir, routeFiles(manifest, [shared!.module, ...shared!.alsoModules!]))).toEqual([]);
   });
 });
 

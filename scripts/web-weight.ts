@@ -100,3 +100,11 @@ export function indexPreloads(webDir: string, htmlFile = 'index.html'): string[]
 export function filesWithZod(webDir: string, files: readonly string[]): string[] {
   return files.filter((file) => readFileSync(path.join(webDir, file), 'utf8').includes('$ZodType'));
 }
+
+/**
+ * The files that hold react-markdown (issue 29: a task's comments render it, in the task panel's
+ * lazily loaded chunks only). The option it passes remark-rehype survives minifying.
+ */
+export function filesWithMarkdown(webDir: string, files: readonly string[]): string[] {
+  return files.filter((file) => readFileSync(path.join(webDir, file), 'utf8').includes('allowDangerousHtml'));
+}

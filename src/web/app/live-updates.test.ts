@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CHANGE_TOPICS, type PageTopic } from '@/domain/change-topics';
+import { commentKeys } from '@/web/features/comments/api';
+import { taskKeys } from '@/web/features/tasks/api';
+import { memberProjectSource, sharedProjectSource } from '@/web/lib/project-source';
 import { keysForEvent, type LiveEvent } from '@/web/lib/realtime';
 import { MEMBER_LIVE_REFRESH } from './live-updates';
 
@@ -19,6 +22,24 @@ describe("the member pages' live-update contract (issue 9 step 5)", () => {
     expect(keys({ organizationId: ORG, projectId: 'p1', topic: 'project' })).toEqual(
       ['activities', 'my-work', 'project-data/p1', 'projects', 'reports', 'sharing/p1'].sort(),
     );
+  });
+
+  it("refreshes an open task's panel on its project's events: the task, its activity, its comments (issue 29)", () => {
+    const refreshed = keysForEvent(MEMBER_LIVE_REFRESH, { organizationId: ORG, projectId: 'p1', topic: 'project' }) as unknown[][];
+    const covers = (key: readonly unknown[]) => refreshed.some((prefix) => prefix.every((part, index) => key[index] === part));
+    const source = memberProjectSource('p1');
+    expect(covers(taskKeys.detail(source, 't1'))).toBe(true);
+    expect(covers(taskKeys.activity(source, 't1'))).toBe(true);
+    expect(covers(commentKeys.list(source, 't1'))).toBe(true);
+    expect(covers(commentKeys.mentionable(source))).toBe(true);
+    // Another project's event leaves them alone.
+    const other = keysForEvent(MEMBER_LIVE_REFRESH, { organizationId: ORG, projectId: 'p2', topic: 'project' }) as unknown[][];
+    expect(other.some((prefix) => prefix.every((part, index) => commentKeys.list(source, 't1')[index] === part))).toBe(false);
+  });
+
+  it("keeps a shared page's panel under the link's key, which its socket refreshes on every event of the project", () => {
+    const source = sharedProjectSource('tok', null);
+    for (const key of [taskKeys.detail(source, 't1'), commentKeys.list(source, 't1')]) expect(key.slice(0, 2)).toEqual(['project-access', 'tok']);
   });
 
   it('refreshes what each list topic can change, and everything on a resync', () => {

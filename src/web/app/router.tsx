@@ -61,11 +61,17 @@ function AppRoutes() {
           <Route path="/landing" element={<pages.landing />} />
           <Route path="/reset-password" element={<pages.resetPassword />} />
           {/* Public, signed in or out, outside the dashboard shell (spec 2). */}
-          <Route path="/project-access/:token" element={<pages.sharedProject />} />
+          <Route path="/project-access/:token" element={<pages.sharedProject />}>
+            {/* Issue 29: the same page with a task's panel open; the page reads the path itself. */}
+            <Route path="tasks/:taskId" element={null} />
+          </Route>
           <Route element={<SignedInGate />}>
             <Route index element={<pages.dashboard />} />
             <Route path="/welcome" element={<pages.welcome />} />
-            <Route path="/project/:projectId" element={<pages.project />} />
+            {/* The task's panel (issue 29) opens over the page, which stays mounted under it. */}
+            <Route path="/project/:projectId" element={<pages.project />}>
+              <Route path="tasks/:taskId" element={null} />
+            </Route>
             {/* Spec 2: the target of a developer's assigned-project link on the team member view. */}
             <Route path="/project-dashboard/:projectId" element={<pages.project />} />
             {/* Spec 2: a team member's page, opened from a card on the Team tab. */}

@@ -39,7 +39,15 @@ export function RememberOpener({ onMount }: { onMount: () => void }) {
  * the opener, when it is still on the page), and `rememberOpener`, for a <RememberOpener> rendered
  * first inside the content.
  */
-export function useOpenerFocus(handlers: { onOpenAutoFocus?: (event: Event) => void; onCloseAutoFocus?: (event: Event) => void }) {
+export function useOpenerFocus(handlers: {
+  onOpenAutoFocus?: (event: Event) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+  /**
+   * Where focus goes when the opener is gone or was nothing (a dialog opened by its URL, or from a
+   * popover that closed): e.g. the item the dialog was about.
+   */
+  fallbackFocus?: () => HTMLElement | null;
+}) {
   const opener = useRef<HTMLElement | null>(null);
   const rememberOpener = useCallback(() => {
     opener.current = openerElement();
@@ -52,9 +60,11 @@ export function useOpenerFocus(handlers: { onOpenAutoFocus?: (event: Event) => v
     },
     onCloseAutoFocus: (event: Event) => {
       handlers.onCloseAutoFocus?.(event);
-      const element = opener.current;
+      const remembered = opener.current;
       opener.current = null;
-      if (event.defaultPrevented || !element || element === document.body || !element.isConnected) return;
+      const usable = (element: HTMLElement | null | undefined) => element && element !== document.body && element.isConnected;
+      const element = usable(remembered) ? remembered : handlers.fallbackFocus?.();
+      if (event.defaultPrevented || !element || !usable(element)) return;
       event.preventDefault();
       element.focus();
     },

@@ -7,6 +7,7 @@ import { ws } from 'msw';
 import type { z } from 'zod';
 import type { activityPageSchema } from '@/domain/activity';
 import { AUTH_MESSAGES, type Me } from '@/domain/auth';
+import type { Comment, CommentPage, Mentionable } from '@/domain/comments';
 import type { clientPageSchema } from '@/domain/clients';
 import type { FilePage, ProjectFile } from '@/domain/files';
 import type { InboxPage } from '@/domain/inbox';
@@ -68,6 +69,13 @@ export const tasksApi = {
   create: (base: string, respond: Responder<Task>) => route('POST', `${base}/tasks`, respond, { status: 201 }),
   update: (base: string, respond: Responder<Task>) => route('PATCH', `${base}/tasks/:taskId`, respond),
   assignees: (base: string, items: Assignee[] = []) => route('GET', `${base}/assignees`, { items }),
+};
+
+/** A task's comments (issue 29); `base` as for tasksApi. Who may be mentioned is the project page's only. */
+export const commentsApi = {
+  list: (base: string, respond: Responder<CommentPage> = { ...emptyPage, total: 0 }) => route('GET', `${base}/tasks/:taskId/comments`, respond),
+  create: (base: string, respond: Responder<Comment>) => route('POST', `${base}/tasks/:taskId/comments`, respond, { status: 201 }),
+  mentionable: (projectId: string, people: Mentionable[] = []) => route('GET', `/api/projects/${projectId}/mentionable`, people),
 };
 
 export const myWorkApi = {

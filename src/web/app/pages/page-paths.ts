@@ -50,6 +50,9 @@ export const PAGE_PATHS: readonly PagePath[] = [
   { pattern: /^\/$/, variant: 'tab', module: 'app/pages/dashboard-page.tsx', signedIn: true, fetches: [DASHBOARD_FETCHES[1]] },
   { pattern: /^\/welcome\/?$/, module: 'app/pages/welcome-page.tsx', signedIn: true },
   { pattern: /^\/project(-dashboard)?\/[^/]+\/?$/, module: 'app/pages/project-page.tsx', signedIn: true },
+  // A task's address (issue 29): the project page with the task's panel open, whose code comes
+  // with the page's (the Markdown renderer loads after it, with the comments).
+  { pattern: /^\/project\/[^/]+\/tasks\/[^/]+\/?$/, variant: 'task', module: 'app/pages/project-page.tsx', alsoModules: ['app/pages/task-panel.tsx'], signedIn: true },
   { pattern: /^\/team\/[^/]+\/?$/, module: 'app/pages/team-member-page.tsx', signedIn: true },
   // An intake link's page shows its form at once: its code comes with the page's (issue 27 item 20).
   {
@@ -61,4 +64,11 @@ export const PAGE_PATHS: readonly PagePath[] = [
     signedIn: false,
   },
   { pattern: /^\/project-access\/[^/]+\/?$/, module: 'app/pages/shared-project-page.tsx', signedIn: false },
+  {
+    pattern: /^\/project-access\/[^/]+\/tasks\/[^/]+\/?$/,
+    variant: 'task',
+    module: 'app/pages/shared-project-page.tsx',
+    alsoModules: ['app/pages/task-panel.tsx'],
+    signedIn: false,
+  },
 ];

@@ -2,8 +2,8 @@
 // Files & Links and Notes tabs; inside the dashboard shell, with breadcrumbs (issue 14).
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Building2, CalendarDays, LoaderCircle } from 'lucide-react';
-import { useEffect } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Link, useMatch, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PROJECT_DETAIL_MESSAGES } from '@/domain/project-details';
 import { canManageProjects, canManageUsers, tabTitle } from '@/domain/roles';
 import { Button } from '@/web/components/ui/button';
@@ -18,14 +18,19 @@ import { ProjectStatusBadge } from '@/web/features/projects/components/project-s
 import { PROJECTS_TEXTS } from '@/web/features/projects/texts';
 import { ProjectShareActions } from '@/web/features/sharing/components/project-share-actions';
 import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
+import { OPENED_FROM_PAGE, type TaskLinks } from '@/web/features/tasks/components/task-title';
 import { ApiError } from '@/web/lib/api-client';
 import { useDocumentTitle } from '@/web/lib/document-title';
 import { formatDate } from '@/web/lib/format-date';
+import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError } from '@/web/lib/notify';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { useSignedInMe } from '@/web/lib/session';
 import { PROJECT_TAB_LABELS, PROJECT_TABS, parseProjectTab } from '../project-tabs';
 import { DashboardShell } from './dashboard-shell';
+
+// A task's panel (issue 29) loads when a task is opened, or on a title's hover or focus.
+const TaskPanel = lazyComponent(async () => (await import('./task-panel')).TaskPanel);
 
 /** Spec 2: 'Project not found' offers the way back to the list. */
 function BackToProjects() {
@@ -54,7 +59,9 @@ function ProjectDetail() {
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = parseProjectTab(searchParams.get('tab'));
+  // /project/:projectId/tasks/:taskId: the Tasks tab with the task's panel open over it.
+  const openTaskId = useMatch('/project/:projectId/tasks/:taskId')?.params.taskId ?? null;
+  const tab = openTaskId ? 'tasks' : parseProjectTab(searchParams.get('tab'));
   const project = useQuery(projectDetailQuery(projectId));
   const missing = project.error instanceof ApiError && project.error.status === 404;
   useDocumentTitle(project.data?.name ?? (missing ? PROJECT_DETAIL_MESSAGES.notFound : null));
@@ -98,6 +105,11 @@ function ProjectDetail() {
 
   const data = project.data;
   const source = memberProjectSource(data.id);
+  const taskLinks: TaskLinks = {
+    href: (task) => `/project/${encodeURIComponent(data.id)}/tasks/${encodeURIComponent(task.id)}`,
+    state: OPENED_FROM_PAGE,
+    onIntent: TaskPanel.preload,
+  };
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 pt-6">
       {/* Breadcrumbs take the place of spec 2's 'Back to Projects' button here: the first
@@ -147,7 +159,13 @@ function ProjectDetail() {
           {canManageUsers(me.profile.role) ? <RecentActivity scope={{ projectId: data.id }} /> : null}
         </TabsContent>
         <TabsContent value="tasks">
-          <TasksTab source={source} canAddTasks={data.canEdit} member={{ viewerId: me.profile.id, canEdit: data.canEdit }} focusTaskId={searchParams.get('task')} />
+          <TasksTab
+            source={source}
+            canAddTasks={data.canEdit}
+            member={{ viewerId: me.profile.id, canEdit: data.canEdit }}
+            focusTaskId={searchParams.get('task')}
+            taskLinks={taskLinks}
+          />
         </TabsContent>
         <TabsContent value="files">
           <FilesTab source={source} />
@@ -156,6 +174,24 @@ function ProjectDetail() {
           <NotesTab source={source} />
         </TabsContent>
       </Tabs>
+      {openTaskId ? (
+        <Suspense fallback={null}>
+          <TaskPanel
+            key={openTaskId}
+            source={source}
+            taskId={openTaskId}
+            access={{
+              status: { kind: 'select' },
+              canEditFields: data.canEdit,
+              showAssignee: true,
+              showActivity: canManageUsers(me.profile.role),
+              canComment: true,
+              canMention: true,
+            }}
+            pagePath={`/project/${encodeURIComponent(data.id)}?tab=tasks`}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

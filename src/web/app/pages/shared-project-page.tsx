@@ -6,7 +6,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Info, Lock, ShieldX } from 'lucide-react';
 import { Suspense, useDeferredValue, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useMatch, useNavigate, useParams, useSearchParams } from 'react-router';
 import { SHARED_LINK_ERRORS } from '@/domain/shared-link-errors';
 import { SHARING_MESSAGES, sharedToggleStatus } from '@/domain/sharing-rules';
 import type { SharedProject } from '@/domain/sharing';
@@ -27,6 +27,7 @@ import { intakeQuery, sharedSessionQuery, useOpenProtectedLink } from '@/web/fea
 import { SHARING_TEXTS } from '@/web/features/sharing/texts';
 import { taskListQuery } from '@/web/features/tasks/api';
 import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
+import { OPENED_FROM_PAGE, type TaskLinks } from '@/web/features/tasks/components/task-title';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { dismissNotice, notifyError } from '@/web/lib/notify';
 import { sharedProjectSource } from '@/web/lib/project-source';
@@ -34,6 +35,9 @@ import { useDocumentTitle } from '@/web/lib/document-title';
 import { useSharedLiveUpdates } from '@/web/lib/realtime';
 import { lazyComponent, useLoaded } from '@/web/lib/lazy-component';
 import { meQueryOptions, useMe } from '@/web/lib/session';
+
+// A task's panel (issue 29) loads when a task is opened, or on a title's hover or focus.
+const TaskPanel = lazyComponent(async () => (await import('./task-panel')).TaskPanel);
 
 /** Issue 15: only an intake link's page loads the answering form (and its field rules). */
 const IntakeForm = lazyComponent(async () => (await import('@/web/features/sharing/components/intake-form')).IntakeForm);
@@ -119,7 +123,8 @@ function sessionQueryOf(queryClient: QueryClient, token: string, viewerId: strin
  * the link's answer, while React starts; the page finds both in the cache or on their way.
  */
 export async function startSharedPageEarly(queryClient: QueryClient, pathname: string): Promise<void> {
-  const token = /^\/project-access\/([^/]+)\/?$/.exec(pathname)?.[1];
+  // The page's own path, or a task's on it (issue 29).
+  const token = /^\/project-access\/([^/]+)(?:\/tasks\/[^/]+)?\/?$/.exec(pathname)?.[1];
   if (!token) return;
   const me = await queryClient.fetchQuery(meQueryOptions).catch(() => undefined);
   // A failed /api/me: the page shows it and asks again itself.
@@ -269,6 +274,10 @@ function IntakeSection({ token, viewerId }: { token: string; viewerId: string | 
 function GrantedView({ token, viewerId, project }: { token: string; viewerId: string | null; project: SharedProject }) {
   const source = sharedProjectSource(token, viewerId);
   const navigate = useNavigate();
+  // /project-access/:token/tasks/:taskId: a task's panel open over the page (issue 29).
+  const openTaskId = useMatch('/project-access/:token/tasks/:taskId')?.params.taskId ?? null;
+  const pagePath = `/project-access/${encodeURIComponent(token)}`;
+  const taskLinks: TaskLinks = { href: (task) => `${pagePath}/tasks/${encodeURIComponent(task.id)}`, state: OPENED_FROM_PAGE, onIntent: TaskPanel.preload };
   useSharedLiveUpdates(token);
   const fields = Array.isArray(project.templateFields) ? project.templateFields : [];
   const signInHint = (
@@ -329,11 +338,32 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
         {project.showsProject ? (
           <>
             <Card className="p-6">
-              <TasksTab source={source} canAddTasks={false} canToggle={project.canContribute} nextStatus={sharedToggleStatus} />
+              <TasksTab source={source} canAddTasks={false} canToggle={project.canContribute} nextStatus={sharedToggleStatus} taskLinks={taskLinks} />
             </Card>
             <FilesTab source={source} variant="shared" canContribute={project.canContribute} canDeleteFiles={false} />
             <NotesTab source={source} canAddNotes={project.canContribute} canChangeOwnNotes={project.canContribute} />
           </>
+        ) : null}
+        {project.showsProject && openTaskId ? (
+          <Suspense fallback={null}>
+            {/* A link's viewer: no staff fields, no activity, no mentions (the server refuses them
+                through a link); a contributor toggles the status and comments. */}
+            <TaskPanel
+              key={openTaskId}
+              source={source}
+              taskId={openTaskId}
+              access={{
+                status: project.canContribute ? { kind: 'toggle', nextStatus: sharedToggleStatus } : { kind: 'none' },
+                canEditFields: false,
+                showAssignee: false,
+                showActivity: false,
+                canComment: project.canContribute,
+                canMention: false,
+                readOnly: project.canContribute ? undefined : project.viewersMayContribute ? 'sign-in' : 'view-only',
+              }}
+              pagePath={pagePath}
+            />
+          </Suspense>
         ) : null}
       </div>
     </PageFrame>

@@ -76,6 +76,41 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
   );
 }
 
+/**
+ * A panel over the page's right-hand side (a task's panel, issue 29): the whole screen on a
+ * phone, a column on wider screens. Focus goes back to its opener as for every dialog, or to
+ * `fallbackFocus` when the panel opened by its URL. Its children bring their own close button.
+ */
+export function SidePanelContent({
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  onInteractOutside,
+  fallbackFocus,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { fallbackFocus?: () => HTMLElement | null }) {
+  const focus = useOpenerFocus({ onOpenAutoFocus, onCloseAutoFocus, fallbackFocus });
+  return (
+    <DialogPrimitive.Portal>
+      <DialogOverlay />
+      <DialogPrimitive.Content
+        className={cn(
+          'fixed inset-0 z-50 flex flex-col bg-card shadow-xl outline-none data-[state=open]:animate-slide-in-right sm:inset-y-0 sm:right-0 sm:left-auto sm:w-full sm:max-w-xl sm:border-l lg:max-w-2xl',
+          className,
+        )}
+        onOpenAutoFocus={focus.onOpenAutoFocus}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
+        onInteractOutside={keepOpenOnToast(onInteractOutside)}
+        {...props}
+      >
+        <RememberOpener onMount={focus.rememberOpener} />
+        {children}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
 export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 pr-6 text-left', className)} {...props} />;
 }

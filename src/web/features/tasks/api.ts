@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { compareTaskListOrder, placeAfter, positionAtEnd } from '@/domain/task-order';
+import type { ActivityEntry } from '@/domain/activity';
 import type { createTaskSchema, MyWorkItem, Task, TaskPage, updateTaskSchema } from '@/domain/tasks';
 import { api } from '@/web/lib/api-client';
 import { projectListPageUrl, type ProjectSource } from '@/web/lib/project-source';
@@ -8,6 +9,12 @@ import type { LiveRefresh } from '@/web/lib/realtime';
 
 export const taskKeys = {
   list: (source: ProjectSource) => [...source.queryKey, 'tasks'] as const,
+  /**
+   * Under the list's key: whatever refreshes the list (a change to a task, a live event)
+   * refreshes the task's panel too, and its activity.
+   */
+  detail: (source: ProjectSource, taskId: string) => [...source.queryKey, 'tasks', taskId] as const,
+  activity: (source: ProjectSource, taskId: string) => [...source.queryKey, 'tasks', taskId, 'activity'] as const,
   assignees: (source: ProjectSource) => [...source.queryKey, 'assignees'] as const,
   myWork: ['my-work'] as const,
 };
@@ -41,6 +48,29 @@ export function loadedTasks(data: InfiniteData<TaskPage> | undefined): Task[] {
 export function withChangeInPages(data: InfiniteData<TaskPage>, taskId: string, change: Omit<TaskChange, 'taskId'>): InfiniteData<TaskPage> {
   const changed = new Map(withChange(loadedTasks(data), taskId, change).map((task) => [task.id, task]));
   return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((task) => changed.get(task.id) ?? task) })) };
+}
+
+const taskPath = (source: ProjectSource, taskId: string) => `${source.basePath}/tasks/${encodeURIComponent(taskId)}`;
+
+/** One task, for its panel (issue 29); the list's copy shows meanwhile (TaskPanel). */
+export function taskQuery(source: ProjectSource, taskId: string) {
+  return queryOptions({
+    queryKey: taskKeys.detail(source, taskId),
+    queryFn: () => api.get<Task>(taskPath(source, taskId)),
+  });
+}
+
+/** The task as the loaded list has it, if it is there: the panel shows it while its own copy loads. */
+export function taskFromList(data: InfiniteData<TaskPage> | undefined, taskId: string): Task | undefined {
+  return data?.pages.flatMap((page) => page.items).find((task) => task.id === taskId);
+}
+
+/** A task's activity, newest first (staff and the project's developers; the panel shows it to staff). */
+export function taskActivityQuery(source: ProjectSource, taskId: string) {
+  return queryOptions({
+    queryKey: taskKeys.activity(source, taskId),
+    queryFn: () => api.get<{ items: ActivityEntry[] }>(`${taskPath(source, taskId)}/activity`).then((page) => page.items),
+  });
 }
 
 /** `onProject` false: a developer of the organization who must be assigned to the project first. */
@@ -95,16 +125,24 @@ export function useUpdateTask(source: ProjectSource) {
   const queryClient = useQueryClient();
   const key = taskKeys.list(source);
   return useMutation({
-    mutationFn: ({ taskId, ...change }: TaskChange) => api.patch<Task>(`${source.basePath}/tasks/${taskId}`, change),
+    mutationFn: ({ taskId, ...change }: TaskChange) => api.patch<Task>(taskPath(source, taskId), change),
     // Spec 8: 'Failed to update task' is shown by the tab.
     meta: { handlesErrors: true },
     onMutate: async ({ taskId, ...change }) => {
+      // The list's key covers the task's own (its panel) too.
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<InfiniteData<TaskPage>>(key);
       queryClient.setQueryData<InfiniteData<TaskPage>>(key, (data) => data && withChangeInPages(data, taskId, change));
-      return { previous };
+      const detail = taskKeys.detail(source, taskId);
+      const previousTask = queryClient.getQueryData<Task>(detail);
+      const { afterTaskId: _place, ...fields } = change;
+      queryClient.setQueryData<Task>(detail, (task) => task && ({ ...task, ...fields } as Task));
+      return { previous, previousTask, detail };
     },
-    onError: (_error, _input, context) => queryClient.setQueryData(key, context?.previous),
+    onError: (_error, _input, context) => {
+      queryClient.setQueryData(key, context?.previous);
+      if (context) queryClient.setQueryData(context.detail, context.previousTask);
+    },
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: key }), queryClient.invalidateQueries({ queryKey: taskKeys.myWork })]),
   });
 }

@@ -54,4 +54,21 @@ export const TASK_TEXTS = {
   /** The board while it loads the project's later pages (decision 021). */
   loadingBoard: (loaded: number) => `Loading more tasks... (${loaded} so far)`,
   inProject: (project: string, client: string) => `${project} · ${client}`,
+  // A task's panel (issue 29): /project/:projectId/tasks/:taskId.
+  panel: {
+    loading: 'Loading task...',
+    details: 'Details',
+    status: 'Status',
+    noDescription: 'No description',
+    created: 'Created',
+    completed: 'Completed',
+    edit: 'Edit task',
+    activity: 'Activity',
+    activityEmpty: 'Nothing has happened to this task yet.',
+    activityFailed: 'The activity could not be loaded.',
+    activityBy: (who: string) => `by ${who}`,
+    showAllActivity: (count: number) => `Show all ${count}`,
+    showLessActivity: 'Show less',
+    loadFailed: 'The task could not be loaded.',
+  },
 } as const;

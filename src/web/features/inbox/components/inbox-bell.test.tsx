@@ -9,13 +9,14 @@ import { renderWithProviders } from '@/web/test/render-with-providers';
 import { InboxBell } from './inbox-bell';
 
 const TASK_ID = '00000000-0000-4000-8000-0000000000bb';
+const COMMENT_ID = '00000000-0000-4000-8000-0000000000cc';
 
-const note = (id: string, title: string, read: boolean, taskId: string | null = null): Notification => ({
+const note = (id: string, title: string, read: boolean, taskId: string | null = null, commentId: string | null = null): Notification => ({
   id: `00000000-0000-4000-8000-00000000000${id}`,
   kind: 'task_assigned',
   projectId: '00000000-0000-4000-8000-0000000000aa',
   taskId,
-  commentId: null,
+  commentId,
   title,
   body: 'Harbor Rebrand',
   createdAt: '2026-11-25T08:00:00.000Z',
@@ -25,6 +26,11 @@ const note = (id: string, title: string, read: boolean, taskId: string | null = 
 function ProjectPageStub() {
   const location = useLocation();
   return <p>Project page{location.search ? ` ${location.search}` : ''}</p>;
+}
+
+function TaskPanelStub() {
+  const location = useLocation();
+  return <p>Task panel {`${location.pathname}${location.hash}`}</p>;
 }
 
 async function renderBell(pages: () => InboxPage) {
@@ -39,6 +45,7 @@ async function renderBell(pages: () => InboxPage) {
     <Routes>
       <Route path="/" element={<InboxBell />} />
       <Route path="/project/:id" element={<ProjectPageStub />} />
+      <Route path="/project/:id/tasks/:taskId" element={<TaskPanelStub />} />
     </Routes>,
     { route: '/' },
   );
@@ -74,11 +81,18 @@ describe('the inbox bell (issue 16)', () => {
     await waitFor(() => expect(markReadBody()).toEqual({ ids: [note('1', '', false).id] }));
   });
 
-  it("opens a task's notification on the Tasks tab at that task (issue 27)", async () => {
+  it("opens a task's notification in the task's panel (issue 29)", async () => {
     await renderBell(() => ({ items: [note('1', 'You were assigned "A"', false, TASK_ID)], nextCursor: null, unread: 1 }));
     await open('Inbox, 1 unread');
     fireEvent.click(await screen.findByRole('button', { name: /^Unread: You were assigned "A"/ }));
-    expect(await screen.findByText(`Project page ?tab=tasks&task=${TASK_ID}`)).toBeTruthy();
+    expect(await screen.findByText(`Task panel /project/${note('1', '', false).projectId}/tasks/${TASK_ID}`)).toBeTruthy();
+  });
+
+  it("opens a comment's notification in the task's panel at the comment (issue 29)", async () => {
+    await renderBell(() => ({ items: [note('1', 'Ann mentioned you', false, TASK_ID, COMMENT_ID)], nextCursor: null, unread: 1 }));
+    await open('Inbox, 1 unread');
+    fireEvent.click(await screen.findByRole('button', { name: /^Unread: Ann mentioned you/ }));
+    expect(await screen.findByText(`Task panel /project/${note('1', '', false).projectId}/tasks/${TASK_ID}#comment-${COMMENT_ID}`)).toBeTruthy();
   });
 
   it('says what will show up when there is nothing', async () => {

@@ -13,6 +13,14 @@ import { cn } from '@/web/lib/class-names';
 import { formatDateTime } from '@/web/lib/format-date';
 import { inboxQuery, useMarkRead } from '../api';
 
+/** Where a notification leads: its task's panel (#comment-<id> for a comment), else its project. */
+export function notificationPath(item: Pick<Notification, 'taskId' | 'commentId'> & { projectId: string }): string {
+  const project = `/project/${encodeURIComponent(item.projectId)}`;
+  if (!item.taskId) return project;
+  const task = `${project}/tasks/${encodeURIComponent(item.taskId)}`;
+  return item.commentId ? `${task}#comment-${encodeURIComponent(item.commentId)}` : task;
+}
+
 type InboxPopoverProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -31,8 +39,9 @@ export function InboxPopover({ open, onOpenChange, trigger }: InboxPopoverProps)
   const openItem = (item: Notification) => {
     if (!item.read) markRead.mutate({ ids: [item.id] });
     onOpenChange(false);
-    // A task's notification opens the task on the Tasks tab (issue 27); others the project.
-    if (item.projectId) void navigate(item.taskId ? `/project/${item.projectId}?tab=tasks&task=${item.taskId}` : `/project/${item.projectId}`);
+    // A task's notification opens the task's panel (issue 29), at its comment for a comment's;
+    // others the project.
+    if (item.projectId) void navigate(notificationPath({ ...item, projectId: item.projectId }));
   };
 
   return (

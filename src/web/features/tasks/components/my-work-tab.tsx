@@ -16,6 +16,10 @@ import { memberProjectSource } from '@/web/lib/project-source';
 import { myWorkQuery, useUpdateTask } from '../api';
 import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
+import { TaskTitle, type TaskLinks } from './task-title';
+
+/** A task's panel is on its project's page. */
+const MY_WORK_LINKS: TaskLinks = { href: (task) => `/project/${task.projectId}/tasks/${task.id}` };
 
 export function MyWorkTab() {
   const work = useInfiniteQuery(myWorkQuery);
@@ -80,7 +84,8 @@ function MyWorkRow({ task, overdue }: { task: MyWorkItem; overdue: boolean }) {
         aria-label={TASK_TEXTS.markAs(task.title, TASK_STATUS_TITLES.completed)}
       />
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <span className="font-medium break-words">{task.title}</span>
+        {/* Opens the task's panel on its project page (issue 29); closing it leaves the project's Tasks tab. */}
+        <TaskTitle task={task} links={MY_WORK_LINKS} className="justify-self-start font-medium break-words" />
         <Link to={`/project/${task.projectId}?tab=tasks`} className="text-xs text-muted-foreground underline-offset-2 hover:underline">
           {TASK_TEXTS.inProject(task.projectName, task.clientName)}
         </Link>

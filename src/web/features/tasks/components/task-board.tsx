@@ -25,6 +25,7 @@ import { cn } from '@/web/lib/class-names';
 import { formatDate, todayIso } from '@/web/lib/format-date';
 import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
+import { TaskTitle, type TaskLinks } from './task-title';
 
 type Columns = Record<TaskStatus, Task[]>;
 
@@ -107,9 +108,11 @@ type TaskBoardProps = {
   /** Saves a task's new column and place: right after the task named (null: at the top). */
   onMove: (task: Task, status: TaskStatus, afterTaskId: string | null) => void;
   disabled?: boolean;
+  /** A card's title opens the task's panel (issue 29). */
+  links?: TaskLinks;
 };
 
-export function TaskBoard({ tasks, onMove, disabled }: TaskBoardProps) {
+export function TaskBoard({ tasks, onMove, disabled, links }: TaskBoardProps) {
   // While dragging, the board shows the task in the column it is over; the drop saves it.
   const [dragging, setDragging] = useState<Columns | null>(null);
   const columns = dragging ?? boardColumns(tasks);
@@ -198,14 +201,14 @@ export function TaskBoard({ tasks, onMove, disabled }: TaskBoardProps) {
     >
       <div className="grid gap-4 md:grid-cols-3">
         {TASK_STATUSES.map((status) => (
-          <BoardColumn key={status} status={status} tasks={columns[status]} disabled={disabled} />
+          <BoardColumn key={status} status={status} tasks={columns[status]} disabled={disabled} links={links} />
         ))}
       </div>
     </DndContext>
   );
 }
 
-function BoardColumn({ status, tasks, disabled }: { status: TaskStatus; tasks: Task[]; disabled?: boolean }) {
+function BoardColumn({ status, tasks, disabled, links }: { status: TaskStatus; tasks: Task[]; disabled?: boolean; links?: TaskLinks }) {
   const { setNodeRef, isOver } = useDroppable({ id: status });
   const title = TASK_STATUS_TITLES[status];
   return (
@@ -217,7 +220,7 @@ function BoardColumn({ status, tasks, disabled }: { status: TaskStatus; tasks: T
       <SortableContext items={tasks.map((t) => t.id)} strategy={verticalListSortingStrategy}>
         <ul ref={setNodeRef} className="grid min-h-16 gap-2">
           {tasks.map((task) => (
-            <BoardCard key={task.id} task={task} disabled={disabled} />
+            <BoardCard key={task.id} task={task} disabled={disabled} links={links} />
           ))}
           {tasks.length === 0 ? (
             <li className="grid min-h-16 place-items-center rounded-md border border-dashed p-3 text-center text-xs text-muted-foreground">{TASK_TEXTS.emptyColumn}</li>
@@ -228,34 +231,69 @@ function BoardColumn({ status, tasks, disabled }: { status: TaskStatus; tasks: T
   );
 }
 
-function BoardCard({ task, disabled }: { task: Task; disabled?: boolean }) {
+function BoardCard({ task, disabled, links }: { task: Task; disabled?: boolean; links?: TaskLinks }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task.id, disabled });
   const overdue = isTaskOverdue(task, todayIso());
+  const details = (
+    <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+      <PriorityBadge priority={task.priority} />
+      {task.assigneeName ? <span>{TASK_TEXTS.assignedTo(task.assigneeName)}</span> : null}
+      {task.dueDate ? (
+        <span className={cn(overdue && 'font-medium text-red-700')}>
+          {formatDate(task.dueDate)}
+          {overdue ? ` ${TASK_MESSAGES.overdue}` : ''}
+        </span>
+      ) : null}
+    </span>
+  );
+  const cardClass = 'rounded-md border bg-card text-sm shadow-xs';
+  // Picked up: raised and outlined, by mouse, finger or keyboard alike.
+  const draggingClass = 'cursor-grabbing shadow-lg ring-2 ring-ring';
+  if (!links) {
+    return (
+      <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} className={cn(isDragging && 'relative z-10')}>
+        {/* The draggable control (a button to assistive tech, Space picks it up) inside its list item. */}
+        <div
+          {...attributes}
+          {...listeners}
+          data-board-card={task.id}
+          className={cn('grid cursor-grab gap-1 p-3 outline-none focus-visible:ring-2 focus-visible:ring-ring', cardClass, isDragging && draggingClass)}
+        >
+          <span className="font-medium break-words">{task.title}</span>
+          {details}
+        </div>
+      </li>
+    );
+  }
+  // With a link to the task's panel, the title may not sit inside the draggable control (a link
+  // inside a button is neither to assistive tech): the control covers the whole card beneath its
+  // face, which lets presses through to it, and the title's link sits above, where the face keeps
+  // its place. A press on the title opens the task; anywhere else it drags. The control keeps the
+  // card's words for its name, so it reads (and is found) as before.
   return (
-    <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} className={cn(isDragging && 'relative z-10')}>
-      {/* The draggable control (a button to assistive tech, Space picks it up) inside its list item. */}
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={cn('relative', cardClass, isDragging && cn('z-10', draggingClass))}
+    >
       <div
         {...attributes}
         {...listeners}
         data-board-card={task.id}
-        className={cn(
-          'grid cursor-grab gap-1 rounded-md border bg-card p-3 text-sm shadow-xs outline-none focus-visible:ring-2 focus-visible:ring-ring',
-          // Picked up: raised and outlined, by mouse, finger or keyboard alike.
-          isDragging && 'cursor-grabbing shadow-lg ring-2 ring-ring',
-        )}
+        className="absolute inset-0 cursor-grab rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <span className="font-medium break-words">{task.title}</span>
-        <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-          <PriorityBadge priority={task.priority} />
-          {task.assigneeName ? <span>{TASK_TEXTS.assignedTo(task.assigneeName)}</span> : null}
-          {task.dueDate ? (
-            <span className={cn(overdue && 'font-medium text-red-700')}>
-              {formatDate(task.dueDate)}
-              {overdue ? ` ${TASK_MESSAGES.overdue}` : ''}
-            </span>
-          ) : null}
+        <span className="sr-only">
+          {task.title} {details}
         </span>
       </div>
+      <div aria-hidden className="pointer-events-none relative grid gap-1 p-3">
+        <span className="font-medium break-words">
+          {/* Hidden from assistive tech with the rest of the card's face: the link follows, once. */}
+          <span className="invisible">{task.title}</span>
+        </span>
+        {details}
+      </div>
+      <TaskTitle task={task} links={links} className="absolute top-3 left-3 max-w-[calc(100%-1.5rem)] font-medium break-words" />
     </li>
   );
 }

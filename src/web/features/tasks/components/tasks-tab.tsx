@@ -16,6 +16,7 @@ import type { ProjectSource } from '@/web/lib/project-source';
 import { loadedTasks, taskListQuery, useSetTaskStatus } from '../api';
 import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
+import { TaskTitle, type TaskLinks } from './task-title';
 
 // The dialog (a form, zod, the dialog primitive) downloads when first opened or on the button's hover.
 const CreateTaskDialog = lazyComponent(async () => (await import('./create-task-dialog')).CreateTaskDialog);
@@ -43,9 +44,10 @@ type TaskItemProps = {
   nextStatus: (status: TaskStatus) => ToggleStatus;
   /** The task the page was opened for: outlined, and focusable so it can take the focus. */
   highlighted?: boolean;
+  links?: TaskLinks;
 };
 
-function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, showAssignee, menu, highlighted }: TaskItemProps) {
+function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, showAssignee, menu, highlighted, links }: TaskItemProps) {
   const completed = (clicked ?? task.status) === 'completed';
   const overdue = isTaskOverdue(task, todayIso());
   return (
@@ -70,7 +72,10 @@ function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, sho
       />
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
-          <p className={cn('font-medium', completed && 'text-emerald-700 line-through', overdue && 'text-red-700')}>{task.title}</p>
+          {/* The title's own element carries its state: the link, where the page opens the task's panel. */}
+          <p className="font-medium">
+            <TaskTitle task={task} links={links} className={cn(completed && 'text-emerald-700 line-through', overdue && 'text-red-700')} />
+          </p>
           <PriorityBadge priority={task.priority} />
           <Badge variant="outline" className={completed ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : undefined}>
             {TASK_STATUS_TITLES[task.status]}
@@ -113,6 +118,8 @@ type TasksTabProps = {
   member?: { viewerId: string; canEdit: boolean };
   /** A task to show (issue 27: an inbox notification opens it): scrolled to, outlined and focused. */
   focusTaskId?: string | null;
+  /** Titles open the task's panel (issue 29). */
+  taskLinks?: TaskLinks;
 };
 
 type TaskView = 'list' | 'board';
@@ -127,7 +134,7 @@ function rememberedView(viewerId: string | undefined): TaskView {
   }
 }
 
-export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = memberToggleStatus, member, focusTaskId = null }: TasksTabProps) {
+export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = memberToggleStatus, member, focusTaskId = null, taskLinks }: TasksTabProps) {
   const tasks = useInfiniteQuery(taskListQuery(source));
   // Every loaded page in list order, which is the board's (issue 27).
   const loaded = useMemo(() => loadedTasks(tasks.data), [tasks.data]);
@@ -256,7 +263,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
               {TASK_TEXTS.loadingBoard(loaded.length)}
             </p>
           ) : null}
-          <TaskBoard tasks={loaded} onMove={move} />
+          <TaskBoard tasks={loaded} onMove={move} links={taskLinks} />
         </Suspense>
       ) : (
         <>
@@ -278,6 +285,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
                   nextStatus={nextStatus}
                   onToggle={() => toggle(task)}
                   highlighted={focusTarget === task.id}
+                  links={taskLinks}
                   showAssignee={member !== undefined}
                   menu={
                     member ? (

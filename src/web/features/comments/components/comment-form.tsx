@@ -1,0 +1,149 @@
+// The box a comment is written in (issue 29), new or edited: Markdown with @mentions, a preview,
+// Cmd/Ctrl+Enter to send. The server's refusal (a mention of someone not on the project, a link
+// that may not mention) shows under the box, and what was typed stays.
+import { Suspense, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { COMMENT_MAX_LENGTH, COMMENT_MAX_MENTIONS, COMMENT_MESSAGES, mentionedIds } from '@/domain/comment-rules';
+import type { Mentionable } from '@/domain/comments';
+import { Button } from '@/web/components/ui/button';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { UI_TEXTS } from '@/web/components/ui/texts';
+import { errorMessage } from '@/web/lib/api-client';
+import { lazyComponent, preloadOnIntent } from '@/web/lib/lazy-component';
+import { COMMENT_TEXTS } from '../texts';
+import { MentionTextarea } from './mention-textarea';
+
+const CommentMarkdown = lazyComponent(async () => (await import('./comment-markdown')).CommentMarkdown);
+
+const onMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
+
+/** What the contract refuses, said before sending (the server says the same). */
+export function commentProblem(body: string): string | null {
+  if (body.trim().length > COMMENT_MAX_LENGTH) return COMMENT_MESSAGES.tooLong;
+  if (mentionedIds(body).length > COMMENT_MAX_MENTIONS) return COMMENT_MESSAGES.tooManyMentions;
+  return null;
+}
+
+/** Who can be mentioned (undefined while they load), or null: no mentions here. */
+export type MentionPeople = readonly Mentionable[] | undefined | null;
+
+type CommentFormProps = {
+  /** The box's accessible name. */
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  people: MentionPeople;
+  submitLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  /** Sends the trimmed body; rejects with the server's error. */
+  onSubmit: (body: string) => Promise<unknown>;
+  /** Editing: Cancel (and Escape) leave the comment as it was. */
+  onCancel?: () => void;
+  placeholder?: string;
+  autoFocus?: boolean;
+  rows?: number;
+};
+
+export function CommentForm({ label, value, onChange, people, submitLabel, pendingLabel, pending, onSubmit, onCancel, placeholder, autoFocus, rows = 3 }: CommentFormProps) {
+  const [preview, setPreview] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const errorId = useId();
+  const hintId = useId();
+  const problem = commentProblem(value);
+  const error = problem ?? serverError;
+  const empty = value.trim() === '';
+
+  const send = () => {
+    if (empty || problem || pending) return;
+    setServerError(null);
+    onSubmit(value.trim()).catch((failure: unknown) => setServerError(errorMessage(failure)));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      send();
+    } else if (event.key === 'Escape' && onCancel && !pending) {
+      event.preventDefault();
+      onCancel();
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="grid gap-2"
+      aria-label={label}
+      // An edit's Escape cancels the edit, not the panel around it.
+      data-keeps-escape={onCancel ? '' : undefined}
+    >
+      <div role="group" aria-label={COMMENT_TEXTS.mode} className="flex gap-1">
+        {([false, true] as const).map((showPreview) => (
+          <Button
+            key={String(showPreview)}
+            type="button"
+            size="sm"
+            variant={preview === showPreview ? 'secondary' : 'ghost'}
+            aria-pressed={preview === showPreview}
+            onClick={() => setPreview(showPreview)}
+            {...(showPreview ? preloadOnIntent(CommentMarkdown) : {})}
+          >
+            {showPreview ? COMMENT_TEXTS.preview : COMMENT_TEXTS.write}
+          </Button>
+        ))}
+      </div>
+      {preview ? (
+        <div className="min-h-20 rounded-md border bg-card px-3 py-2">
+          {empty ? (
+            <p className="text-sm text-muted-foreground">{COMMENT_TEXTS.previewEmpty}</p>
+          ) : (
+            <Suspense fallback={<Skeleton className="h-5" />}>
+              <CommentMarkdown body={value} />
+            </Suspense>
+          )}
+        </div>
+      ) : (
+        <MentionTextarea
+          aria-label={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+          value={value}
+          onChange={(next) => {
+            onChange(next);
+            if (serverError) setServerError(null);
+          }}
+          people={people}
+          placeholder={placeholder}
+          rows={rows}
+          autoFocus={autoFocus}
+          onKeyDown={onKeyDown}
+          onFocus={() => CommentMarkdown.preload()}
+        />
+      )}
+      {error ? (
+        <p id={errorId} role="alert" className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        <p id={hintId} className="mr-auto text-xs text-muted-foreground">
+          {COMMENT_TEXTS.sendHint(onMac())}
+        </p>
+        {onCancel ? (
+          <Button type="button" size="sm" variant="outline" disabled={pending} onClick={onCancel}>
+            {UI_TEXTS.cancel}
+          </Button>
+        ) : null}
+        <Button type="submit" size="sm" disabled={empty || problem !== null} loading={pending} loadingText={pendingLabel}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+// A task's comments in its panel (issue 29): oldest at the top with older pages loaded above, and
+// a refused comment keeps what was typed, with the server's reason under the box.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { COMMENT_MESSAGES } from '@/domain/comment-rules';
+import type { Comment } from '@/domain/comments';
+import { memberProjectSource, sharedProjectSource, type ProjectSource } from '@/web/lib/project-source';
+import { commentsApi } from '@/web/test/api-handlers';
+import { apiError, apiServer, byCursor, sentRequests } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
+import { TaskComments } from './task-comments';
+
+const PROJECT_ID = '00000000-0000-4000-8000-0000000000aa';
+const TASK_ID = '00000000-0000-4000-8000-0000000000bb';
+const member = memberProjectSource(PROJECT_ID);
+
+const comment = (n: number, extra: Partial<Comment> = {}): Comment => ({
+  id: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`,
+  taskId: TASK_ID,
+  projectId: PROJECT_ID,
+  body: `Comment ${n}`,
+  createdAt: `2026-11-2${n}T10:00:00.000Z`,
+  updatedAt: `2026-11-2${n}T10:00:00.000Z`,
+  editedAt: null,
+  authorName: 'Ann Lee',
+  authorEmail: null,
+  viaLink: null,
+  isOwn: false,
+  canDelete: false,
+  ...extra,
+});
+
+async function renderComments(props: { source?: ProjectSource } & Partial<Omit<Parameters<typeof TaskComments>[0], 'source'>> = {}) {
+  await renderWithProviders(<TaskComments source={member} taskId={TASK_ID} canComment canMention {...props} />);
+}
+
+const shownBodies = () => within(screen.getByRole('list', { name: 'Comments' })).getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent);
+
+describe('TaskComments', () => {
+  it('shows the newest page oldest first, and Show older comments puts the page before above it', async () => {
+    apiServer.use(
+      commentsApi.mentionable(PROJECT_ID),
+      commentsApi.list(
+        member.basePath,
+        byCursor({
+          '': { items: [comment(4), comment(3)], nextCursor: 'c1', total: 4 },
+          c1: { items: [comment(2), comment(1)], nextCursor: null, total: 4 },
+        }),
+      ),
+    );
+    await renderComments();
+    expect(await screen.findByRole('heading', { name: 'Comments (4)' })).toBeTruthy();
+    await waitFor(() => expect(shownBodies()).toEqual(['Comment 3', 'Comment 4']));
+    fireEvent.click(screen.getByRole('button', { name: COMMENT_MESSAGES.loadOlder }));
+    await waitFor(() => expect(shownBodies()).toEqual(['Comment 1', 'Comment 2', 'Comment 3', 'Comment 4']));
+    expect(screen.queryByRole('button', { name: COMMENT_MESSAGES.loadOlder })).toBeNull();
+    expect(sentRequests.map((request) => request.path)).toContain(`/api/projects/${PROJECT_ID}/tasks/${TASK_ID}/comments?cursor=c1`);
+  });
+
+  it('keeps what was typed when the server refuses it, and says why under the box', async () => {
+    const refusal = COMMENT_MESSAGES.mentionNotOnProject('Leo Martins');
+    apiServer.use(
+      commentsApi.mentionable(PROJECT_ID),
+      commentsApi.list(member.basePath),
+      commentsApi.create(member.basePath, apiError(400, 'mention_not_on_project', refusal)),
+    );
+    await renderComments();
+    const box = (await screen.findByRole('textbox', { name: 'New comment' })) as HTMLTextAreaElement;
+    const typed = 'Over to @[Leo Martins](2c9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed) for the draft';
+    fireEvent.change(box, { target: { value: typed } });
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    expect((await screen.findByRole('alert')).textContent).toBe(refusal);
+    expect(box.value).toBe(typed);
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(sentRequests.find((request) => request.method === 'POST')).toMatchObject({ path: `/api/projects/${PROJECT_ID}/tasks/${TASK_ID}/comments`, body: { body: typed } });
+    // Typing again clears the message; what was typed is still there to fix.
+    fireEvent.change(box, { target: { value: 'Over to Leo for the draft' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows a link's comment with the link's name and Edited; Edit and Delete only on one's own; no mentions through a link", async () => {
+    const shared = sharedProjectSource('tok', 'viewer');
+    apiServer.use(
+      commentsApi.list(shared.basePath, {
+        items: [comment(2, { isOwn: true, canDelete: true, editedAt: '2026-11-22T11:00:00.000Z' }), comment(1, { authorName: 'Sam Client', viaLink: 'Client review' })],
+        nextCursor: null,
+        total: 2,
+      }),
+    );
+    await renderComments({ source: shared, canMention: false });
+    const byLink = await screen.findByRole('listitem', { name: 'Comment by Sam Client' });
+    expect(byLink.textContent).toContain(COMMENT_MESSAGES.viaLink('Client review'));
+    expect(within(byLink).queryByRole('button')).toBeNull();
+    const own = screen.getByRole('listitem', { name: 'Comment by Ann Lee' });
+    expect(within(own).getByText(COMMENT_MESSAGES.edited)).toBeTruthy();
+    expect(within(own).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(within(own).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    // The box offers no mentions, and nobody was asked who could be mentioned (no handler: it would fail).
+    expect(screen.getByRole('textbox', { name: 'New comment' }).getAttribute('aria-autocomplete')).toBeNull();
+  });
+
+  it('shows the reason instead of the box to someone who may not comment', async () => {
+    apiServer.use(commentsApi.list(member.basePath));
+    await renderComments({ canComment: false, canMention: false, readOnlyHint: <p>Sign in to comment.</p> });
+    expect(await screen.findByText(COMMENT_MESSAGES.empty)).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByText('Sign in to comment.')).toBeTruthy();
+  });
+});
