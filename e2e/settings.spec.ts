@@ -108,3 +108,41 @@ test.describe('Notification settings', () => {
     await expect(page.getByRole('switch', { name: 'Daily digest' })).toHaveAttribute('aria-checked', 'true');
   });
 });
+
+test.describe('API tokens', () => {
+  test('a member creates a token, calls the API with it from a script, and revokes it', async ({ page, playwright }) => {
+    const account = newAccount('tokens');
+    await signUpThroughApi(page, account);
+    await page.goto('/?tab=settings');
+    await page.getByRole('button', { name: 'Create Token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create API Token' });
+    await dialog.getByRole('button', { name: 'Create Token' }).click();
+    await expect(dialog.getByText('Name is required')).toBeVisible();
+    await dialog.getByLabel('Name').fill('Reporting script');
+    await dialog.getByRole('combobox', { name: 'Access' }).click();
+    await page.getByRole('option', { name: 'Read and write' }).click();
+    await dialog.getByRole('button', { name: 'Create Token' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Token created' });
+    await expect(shown.getByText("Copy it now: it won't be shown again.")).toBeVisible();
+    const token = await shown.getByRole('textbox').inputValue();
+    expect(token).toMatch(/^blt_/);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByTestId('api-token')).toContainText('Reporting script');
+    await expect(page.getByTestId('api-token')).toContainText('Read and write');
+
+    // A script: no cookie, the token in the header.
+    const script = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    const call = () => script.get('/api/projects', { headers: { authorization: `Bearer ${token}` } });
+    expect((await call()).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId('api-token')).toContainText('Last used');
+
+    await page.getByRole('button', { name: 'Revoke Reporting script' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await expect(toast(page, 'Token revoked')).toBeVisible();
+    await expect(page.getByText('No API tokens yet')).toBeVisible();
+    expect((await call()).status()).toBe(401);
+    await script.dispose();
+  });
+});

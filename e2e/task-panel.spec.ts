@@ -65,6 +65,14 @@ test.describe('Task panel', () => {
     await expect(box).toHaveValue('');
     await expect(box).toBeFocused();
 
+    // Having commented, they follow the task; they may stop, and it stays so.
+    const follow = panel.getByRole('button', { name: 'Follow' });
+    await expect(follow).toHaveAttribute('aria-pressed', 'true');
+    await follow.click();
+    await expect(follow).toHaveAttribute('aria-pressed', 'false');
+    await expect.poll(async () => (await (await page.request.get(`/api/projects/${projectId}/tasks/${taskId}/follow`)).json()).following).toBe(false);
+    await box.focus();
+
     // Escape closes it: the page it was opened over, and the keyboard on the title.
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();

@@ -187,6 +187,7 @@ function ProjectDetail() {
               showActivity: canManageUsers(me.profile.role),
               canComment: true,
               canMention: true,
+              canFollow: true,
             }}
             pagePath={`/project/${encodeURIComponent(data.id)}?tab=tasks`}
           />

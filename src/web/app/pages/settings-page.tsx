@@ -1,6 +1,7 @@
 import { canRenameOrganization } from '@/domain/roles';
 import { SignOutButton } from '@/web/features/auth/components/sign-out-button';
 import { RenameOrganizationForm } from '@/web/features/organizations/components/rename-organization-form';
+import { ApiTokensCard } from '@/web/features/api-tokens/components/api-tokens-card';
 import { AccountSettings } from '@/web/features/settings/components/account-settings';
 import { ChangePasswordForm } from '@/web/features/settings/components/change-password-form';
 import { NotificationSettingsCard } from '@/web/features/settings/components/notification-settings';
@@ -15,6 +16,7 @@ export function SettingsPage() {
       <ProfileForm me={me} />
       <ChangePasswordForm />
       <NotificationSettingsCard />
+      <ApiTokensCard />
       {canRenameOrganization(me.profile.role) ? <RenameOrganizationForm organization={me.organization} /> : null}
       <AccountSettings role={me.profile.role} signOut={<SignOutButton />} />
     </div>

@@ -359,6 +359,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
                 showActivity: false,
                 canComment: project.canContribute,
                 canMention: false,
+                canFollow: false,
                 readOnly: project.canContribute ? undefined : project.viewersMayContribute ? 'sign-in' : 'view-only',
               }}
               pagePath={pagePath}

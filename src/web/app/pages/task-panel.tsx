@@ -12,6 +12,7 @@ import { TASK_MESSAGES } from '@/domain/task-rules';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogClose, DialogTitle, SidePanelContent } from '@/web/components/ui/dialog';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { FollowButton } from '@/web/features/comments/components/follow-button';
 import { TaskComments } from '@/web/features/comments/components/task-comments';
 import { COMMENT_TEXTS } from '@/web/features/comments/texts';
 import { taskFromList, taskKeys, taskQuery } from '@/web/features/tasks/api';
@@ -33,6 +34,8 @@ export type TaskPanelAccess = {
   canComment: boolean;
   /** The project page's people may be mentioned; a link's viewer mentions no one (the server refuses it). */
   canMention: boolean;
+  /** The project page's people follow tasks (issue 29); a link's viewer does not. */
+  canFollow: boolean;
   /** Why a link's viewer may not comment: signed out, or the link is view only. */
   readOnly?: 'sign-in' | 'view-only';
 };
@@ -87,6 +90,7 @@ export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) 
           <DialogTitle ref={title} tabIndex={-1} className="-mx-1.5 min-w-0 flex-1 rounded-md px-1.5 py-1.5 text-lg leading-snug break-words outline-none focus-visible:ring-2 focus-visible:ring-ring">
             {task.data?.title ?? (missing ? TASK_MESSAGES.notFound : task.isError ? TASK_TEXTS.panel.loadFailed : TASK_TEXTS.panel.loading)}
           </DialogTitle>
+          {access.canFollow && task.data ? <FollowButton source={source} taskId={taskId} /> : null}
           <DialogClose asChild>
             <Button variant="ghost" size="icon" className="-mr-2 shrink-0" aria-label={UI_TEXTS.close}>
               <X aria-hidden />

@@ -3,6 +3,7 @@
 // the source says which.
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment, CommentPage, Mentionable } from '@/domain/comments';
+import type { TaskFollow } from '@/domain/notification-settings';
 import { api } from '@/web/lib/api-client';
 import { projectListPageUrl, type ProjectSource } from '@/web/lib/project-source';
 
@@ -74,5 +75,30 @@ export function useDeleteComment(source: ProjectSource, taskId: string) {
   return useMutation({
     mutationFn: (commentId: string) => api.delete<void>(`${source.basePath}${taskPath(taskId)}/${encodeURIComponent(commentId)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: commentKeys.list(source, taskId) }),
+  });
+}
+
+/** Whether the signed-in member follows the task (the project page only: link viewers do not follow). */
+export function followQuery(source: ProjectSource, taskId: string) {
+  return queryOptions({
+    queryKey: [...source.queryKey, 'follow', taskId] as const,
+    queryFn: () => api.get<TaskFollow>(`${source.basePath}/tasks/${encodeURIComponent(taskId)}/follow`),
+  });
+}
+
+/** Follow or stop following: shown at once, put back if refused. */
+export function useSetFollow(source: ProjectSource, taskId: string) {
+  const queryClient = useQueryClient();
+  const key = followQuery(source, taskId).queryKey;
+  return useMutation({
+    mutationFn: (following: boolean) => api.put<TaskFollow>(`${source.basePath}/tasks/${encodeURIComponent(taskId)}/follow`, { following }),
+    onMutate: async (following) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<TaskFollow>(key);
+      queryClient.setQueryData<TaskFollow>(key, { following });
+      return { before };
+    },
+    onError: (_error, _following, context) => queryClient.setQueryData(key, context?.before),
+    onSuccess: (answer) => queryClient.setQueryData(key, answer),
   });
 }
