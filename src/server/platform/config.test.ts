@@ -88,3 +88,13 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ ...env, S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT="minio:9000": must be a URL starting with http: or https://');
   });
 });
+
+describe('WEBHOOK_ALLOW_PRIVATE', () => {
+  it('is off unless set, so webhooks reach public addresses only', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).webhooks).toEqual({ allowPrivate: false });
+    expect(loadConfig({ DATA_DIR: dataDir(), WEBHOOK_ALLOW_PRIVATE: 'true' }).webhooks).toEqual({ allowPrivate: true });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WEBHOOK_ALLOW_PRIVATE: 'sometimes' })).toThrow(
+      'WEBHOOK_ALLOW_PRIVATE="sometimes": must be true or false',
+    );
+  });
+});

@@ -56,6 +56,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanString.optional(),
+  WEBHOOK_ALLOW_PRIVATE: booleanString.optional(),
 });
 
 /** Where uploaded files live: a directory on this machine, or an S3-compatible bucket. */
@@ -100,6 +101,14 @@ export type Config = {
     everyHours: number;
     keep: number;
   };
+  webhooks: {
+    /**
+     * Let webhooks reach private and loopback addresses (outbound-http.ts): for a receiver on
+     * the operator's own network. Off by default: any member who may add a webhook could
+     * otherwise make the server call the services beside it.
+     */
+    allowPrivate: boolean;
+  };
 };
 
 export class ConfigError extends Error {
@@ -139,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       everyHours: e.BACKUP_EVERY_HOURS,
       keep: e.BACKUP_KEEP,
     },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false },
   };
 }
 

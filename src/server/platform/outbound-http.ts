@@ -1,0 +1,300 @@
+// The one way the server sends a request to a URL a user typed (issue 30 item 3; outgoing
+// webhooks are built on it). Such a request starts inside the server's network, so a careless
+// one lets any member reach what sits beside the server: the database, an admin panel, the
+// cloud metadata service with its credentials (server-side request forgery). Hence:
+// - http: and https: only, with no user name or password in the URL; any port (a receiver may
+//   listen on 8080 or 3000: the address checks, not the port, keep requests off internal hosts);
+// - the host name resolved once, and refused if ANY of its addresses is not public: an allow
+//   list, only what ipaddr.js's range() calls 'unicast' passes, so loopback, private,
+//   link-local, unique-local, CGNAT, multicast, reserved, documentation and every other special
+//   range (6to4 and Teredo tunnels too) are out without a list of our own to keep; an IPv4
+//   address written as IPv6 (mapped, compatible, NAT64) is judged as the IPv4 address it reaches;
+// - the connection made to exactly those checked addresses, never to a second lookup's answer
+//   (DNS rebinding: a name may answer a public address to the check and 127.0.0.1 to the
+//   connection);
+// - redirects not followed (the next hop would escape the checks), one deadline for the whole
+//   exchange, and at most maxAnswerBytes of the answer read before the socket is dropped.
+// Failures come back as values with a short reason, never as throws: a delivery records them.
+import { lookup as dnsLookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+export type OutboundFailure =
+  /** Not a URL, not http(s), or with credentials in it. */
+  | 'invalid_url'
+  /** The host is, or resolves to, an address the server does not send to. */
+  | 'refused_destination'
+  | 'dns_failed'
+  /** No complete answer within timeoutMs, name lookup included. */
+  | 'timeout'
+  /** No connection, or it closed before the answer was complete. */
+  | 'connection_failed'
+  /** Connected, but the TLS handshake failed: an untrusted or mismatched certificate, mostly. */
+  | 'tls_failed';
+
+/** `message` is fit to show the user who typed the URL: it never names a resolved address. */
+export type OutboundError = { reason: OutboundFailure; message: string };
+
+export type ResolvedAddress = { address: string; family: number };
+
+/** Every address of a host name. dns.lookup (the system resolver) unless a test stands in. */
+export type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export type DestinationOptions = {
+  /** WEBHOOK_ALLOW_PRIVATE: let loopback, private, unique-local and CGNAT addresses through. */
+  allowPrivate: boolean;
+  resolveHost?: ResolveHost;
+  /** For the name lookup here; postJson's deadline covers the whole exchange. */
+  timeoutMs?: number;
+};
+
+export type PostOptions = DestinationOptions & {
+  /** Lookup, connection, request and answer together. */
+  timeoutMs?: number;
+  maxAnswerBytes?: number;
+};
+
+export type OutboundResult = {
+  /** The receiver's HTTP status, null when none came. A 3xx is only a status: never followed. */
+  status: number | null;
+  durationMs: number;
+  /** The first maxAnswerBytes of the answer's body, as UTF-8 text ('' when none). */
+  answer: string;
+  /** Set when the exchange did not complete; status may still be set (e.g. a timeout mid-answer). */
+  error?: OutboundError;
+};
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_ANSWER_BYTES = 1024;
+
+/**
+ * Ranges that allowPrivate lets through: the operator's own networks, where a self-hosted
+ * receiver lives. Link-local never (169.254.169.254 is the metadata service of most clouds).
+ */
+const PRIVATE_RANGES = new Set(['loopback', 'private', 'uniqueLocal', 'carrierGradeNat']);
+
+/** Cloud metadata services outside link-local, refused even with allowPrivate: AWS's IPv6 one, Alibaba Cloud's. */
+const METADATA_ADDRESSES = new Set(['fd00:ec2::254', '100.100.100.200'].map((a) => ipaddr.parse(a).toString()));
+
+/** IPv4-compatible IPv6 (::a.b.c.d, deprecated) and the well-known NAT64 prefix (RFC 6052) embed an IPv4 address in their last 32 bits. */
+const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR('::/96');
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+
+const RANGE_WORDS: Record<string, string> = {
+  loopback: 'a loopback address (the server itself)',
+  private: 'a private network address',
+  uniqueLocal: 'a private network address',
+  carrierGradeNat: 'a carrier-grade NAT address',
+  linkLocal: 'a link-local address',
+  metadata: 'a cloud metadata service',
+  unspecified: 'an unspecified address',
+  multicast: 'a multicast address',
+  broadcast: 'the broadcast address',
+};
+
+type Destination = { url: URL; addresses: ResolvedAddress[] };
+type Checked = { ok: true; destination: Destination } | { ok: false; error: OutboundError };
+
+/**
+ * Whether a URL may be sent to, before anything is: for a form to refuse a URL with a clear
+ * message. postJson checks again when it sends (a name may resolve elsewhere by then).
+ */
+export async function checkDestination(url: string, options: DestinationOptions): Promise<{ ok: true } | { ok: false; error: OutboundError }> {
+  const checked = await resolveDestination(url, options, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  return checked.ok ? { ok: true } : checked;
+}
+
+/**
+ * POSTs `body` (JSON text) to a checked destination and reports what came back. Never throws
+ * for anything the destination does.
+ */
+export async function postJson(url: string, body: string, headers: Record<string, string>, options: PostOptions): Promise<OutboundResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const checked = await resolveDestination(url, options, timeoutMs);
+  if (!checked.ok) return { status: null, durationMs: elapsed(), answer: '', error: checked.error };
+  const outcome = await exchange(checked.destination, body, headers, {
+    remainingMs: Math.max(0, timeoutMs - elapsed()),
+    timeoutMs,
+    maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+  });
+  return { ...outcome, durationMs: elapsed() };
+}
+
+async function resolveDestination(raw: string, options: DestinationOptions, timeoutMs: number): Promise<Checked> {
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (!url) return failed('invalid_url', 'The address is not a valid URL');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return failed('invalid_url', 'The address must start with http:// or https://');
+  if (url.username || url.password) return failed('invalid_url', 'The address must not contain a user name or password');
+
+  // The URL parser has already turned every IPv4 spelling (0x7f.1, 2130706433) into a.b.c.d.
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  let addresses: ResolvedAddress[];
+  if (isIP(host)) {
+    addresses = [{ address: host, family: isIP(host) }];
+  } else {
+    const resolveHost = options.resolveHost ?? resolveWithSystem;
+    const resolved = await withinMs(
+      Promise.resolve().then(() => resolveHost(host)),
+      timeoutMs,
+    ).catch((error: unknown) => ({ failure: errorCode(error) }));
+    if (resolved === TIMED_OUT) return failed('timeout', `${host} could not be resolved within ${timeoutMs} ms`);
+    if ('failure' in resolved) return failed('dns_failed', `${host} could not be resolved (${resolved.failure})`);
+    if (resolved.length === 0) return failed('dns_failed', `${host} has no address`);
+    addresses = resolved;
+  }
+
+  for (const { address } of addresses) {
+    const refused = refusedRange(address, options.allowPrivate);
+    if (refused === undefined) continue;
+    const what = RANGE_WORDS[refused] ?? 'a reserved address';
+    const subject = isIP(host) ? `${url.hostname} is` : `${host} resolves to`;
+    return failed('refused_destination', `${subject} ${what}; only public addresses can be reached`);
+  }
+  return { ok: true, destination: { url, addresses } };
+}
+
+/** The ipaddr.js range that keeps `address` out, or undefined when it may be reached. */
+function refusedRange(address: string, allowPrivate: boolean): string | undefined {
+  if (!ipaddr.isValid(address)) return 'unparseable';
+  const ip = reachedAddress(ipaddr.parse(address));
+  if (METADATA_ADDRESSES.has(ip.toString())) return 'metadata';
+  const range = ip.range();
+  if (range === 'unicast' || (allowPrivate && PRIVATE_RANGES.has(range))) return undefined;
+  return range;
+}
+
+/** The address a connection really reaches: an IPv4 address written as IPv6 is that IPv4 address. */
+function reachedAddress(ip: ipaddr.IPv4 | ipaddr.IPv6): ipaddr.IPv4 | ipaddr.IPv6 {
+  if (ip.kind() === 'ipv4') return ip;
+  const v6 = ip as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address();
+  // :: and ::1 are in ::/96 too, but range() already names them (unspecified, loopback).
+  const embeds = (v6.range() === 'unicast' && v6.match(IPV4_COMPATIBLE)) || v6.match(NAT64_WELL_KNOWN);
+  return embeds ? new ipaddr.IPv4(v6.toByteArray().slice(12)) : v6;
+}
+
+async function resolveWithSystem(hostname: string): Promise<ResolvedAddress[]> {
+  return dnsLookup(hostname, { all: true });
+}
+
+type Exchanged = Omit<OutboundResult, 'durationMs'>;
+
+/**
+ * node:http(s) with agent: false and a lookup that answers the checked addresses: the socket
+ * can only reach what was checked, while the request keeps the typed name for its Host header
+ * and for TLS (SNI and the certificate's name check) as if it had resolved it itself. undici
+ * could do the same through its connect option, but node:http needs no extra dependency and
+ * lets the answer be cut at a byte count. No agent: no pooled socket is reused by a later call.
+ */
+function exchange(
+  { url, addresses }: Destination,
+  body: string,
+  headers: Record<string, string>,
+  limits: { remainingMs: number; timeoutMs: number; maxAnswerBytes: number },
+): Promise<Exchanged> {
+  return new Promise((resolve) => {
+    const secure = url.protocol === 'https:';
+    let status: number | null = null;
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let connected = false;
+    let secured = false;
+    let settled = false;
+
+    const finish = (error?: OutboundError) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      // Drops the socket whatever state it is in: a full answer, a cut one, or none yet.
+      request.destroy();
+      const answer = Buffer.concat(chunks).subarray(0, limits.maxAnswerBytes).toString('utf8');
+      resolve(error ? { status, answer, error } : { status, answer });
+    };
+
+    const request = (secure ? https : http).request(
+      url,
+      { method: 'POST', headers: requestHeaders(headers, body), agent: false, lookup: pinnedLookup(addresses) },
+      (response) => {
+        status = response.statusCode ?? null;
+        response.on('data', (chunk: Buffer) => {
+          if (settled) return;
+          chunks.push(chunk);
+          received += chunk.length;
+          // Enough: stop reading rather than buffer a huge or endless answer.
+          if (received >= limits.maxAnswerBytes) finish();
+        });
+        response.on('end', () => finish());
+        response.on('error', () => finish({ reason: 'connection_failed', message: `${url.host} closed the connection before the answer was complete` }));
+        response.on('close', () => {
+          if (!response.complete) finish({ reason: 'connection_failed', message: `${url.host} closed the connection before the answer was complete` });
+        });
+      },
+    );
+    request.on('socket', (socket) => {
+      socket.once('connect', () => (connected = true));
+      socket.once('secureConnect', () => (secured = true));
+    });
+    request.on('error', (error) => {
+      const code = errorCode(error);
+      if (secure && connected && !secured) {
+        finish({ reason: 'tls_failed', message: `TLS with ${url.host} failed: ${error.message}` });
+      } else if (connected) {
+        finish({ reason: 'connection_failed', message: `${url.host} closed the connection before answering (${code})` });
+      } else {
+        finish({ reason: 'connection_failed', message: `Could not connect to ${url.host} (${code})` });
+      }
+    });
+    const deadline = setTimeout(
+      () => finish({ reason: 'timeout', message: `${url.host} did not answer within ${limits.timeoutMs} ms` }),
+      limits.remainingMs,
+    );
+    request.end(body);
+  });
+}
+
+/**
+ * Content-Type JSON unless the caller says otherwise; the length from the body. Host, framing
+ * and connection headers are the request's own, never the caller's.
+ */
+function requestHeaders(headers: Record<string, string>, body: string): Record<string, string> {
+  const own = new Set(['host', 'content-length', 'transfer-encoding', 'connection']);
+  const given = Object.entries(headers)
+    .map(([name, value]) => [name.toLowerCase(), value] as const)
+    .filter(([name]) => !own.has(name));
+  return { 'content-type': 'application/json', ...Object.fromEntries(given), 'content-length': String(Buffer.byteLength(body)) };
+}
+
+/** A dns.lookup stand-in that answers only the addresses already checked. */
+function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
+  return (_hostname, options, callback) => {
+    // With autoSelectFamily (Node's default) the socket asks for all and tries each in turn.
+    if (options.all) callback(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
+  };
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+/** The promise's value, or TIMED_OUT after `ms`; a late rejection stays handled by the race. */
+async function withinMs<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), ms)));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function errorCode(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
+}
+
+function failed(reason: OutboundFailure, message: string): { ok: false; error: OutboundError } {
+  return { ok: false, error: { reason, message } };
+}
