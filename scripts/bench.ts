@@ -280,6 +280,43 @@ const benchmarks: Benchmark[] = [
     },
   },
   {
+    name: 'token-call',
+    description:
+      "First page of GET /api/projects for the project-list organization's admin, signed in with the session cookie and with a personal API token, alternating, 32 connections for 10 s per round; the token/cookie ratios per round (issue 30: within 5 %); PGlite, and PostgreSQL when BENCH_DATABASE_URL is set",
+    async run({ runs }) {
+      const rows: Row[] = [];
+      for (const target of benchTargets()) {
+        const server = await startListServer(target.databaseUrl);
+        try {
+          const url = `${server.appUrl}/api/projects`;
+          await loadTest(url, server.cookie, 32, 3);
+          await loadTest(url, bearer(server.token!), 32, 3);
+          const cookies: LoadResult[] = [];
+          const tokens: LoadResult[] = [];
+          for (let i = 0; i < runs; i++) {
+            cookies.push(await loadTest(url, server.cookie));
+            tokens.push(await loadTest(url, bearer(server.token!)));
+          }
+          for (const [who, results] of [
+            ['cookie', cookies],
+            ['token', tokens],
+          ] as const) {
+            rows.push(row('token-call', `${target.label}, ${who}`, 'requests/s', 'req/s', results.map((r) => r.rps)));
+            rows.push(row('token-call', `${target.label}, ${who}`, 'p50 latency', 'ms', results.map((r) => r.p50)));
+            rows.push(row('token-call', `${target.label}, ${who}`, 'p99 latency', 'ms', results.map((r) => r.p99)));
+          }
+          rows.push(row('token-call', `${target.label}, token / cookie`, 'throughput ratio', 'x', tokens.map((r, i) => r.rps / cookies[i]!.rps)));
+          rows.push(row('token-call', `${target.label}, token / cookie`, 'p50 ratio', 'x', tokens.map((r, i) => r.p50 / cookies[i]!.p50)));
+          const failed = [...cookies, ...tokens].reduce((n, r) => n + r.failed, 0);
+          if (failed) rows.push(row('token-call', target.label, 'errors or timeouts', 'requests', [failed]));
+        } finally {
+          await server.stop();
+        }
+      }
+      return rows;
+    },
+  },
+  {
     name: 'project-list-growth',
     description:
       'First page of GET /api/projects (plain) for an admin of organizations with 1,000, 10,000 and 100,000 projects, 8 connections for 10 s per round; p50 and p99 per size and the 100k/1k p50 ratio; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set',
@@ -570,7 +607,7 @@ function benchTargets(): { label: string; databaseUrl?: string }[] {
   return targets;
 }
 
-type ListServer = { pid: number; appUrl: string; bareUrl: string; cookie: string; appPath?: string; stop: () => Promise<void> };
+type ListServer = { pid: number; appUrl: string; bareUrl: string; cookie: string; token?: string; appPath?: string; stop: () => Promise<void> };
 
 /** scripts/bench/project-list-server.ts in its own process, seeded, listening on two ports. */
 async function startListServer(
@@ -611,7 +648,7 @@ async function startListServer(
       const line = output.split('\n').find((l) => l.startsWith('{') && l.includes('"ready"'));
       if (!line) return;
       clearTimeout(timer);
-      const ready = JSON.parse(line) as { pid: number; appUrl: string; bareUrl: string; cookie: string; appPath?: string };
+      const ready = JSON.parse(line) as { pid: number; appUrl: string; bareUrl: string; cookie: string; token?: string; appPath?: string };
       resolve({ ...ready, stop });
     });
     child.once('exit', (code) => {
@@ -624,8 +661,14 @@ async function startListServer(
 /** autocannon as its own process: 32 connections for 10 s by default (30 s request timeout); only 200s count. */
 type LoadResult = { rps: number; p50: number; p99: number; failed: number };
 
+/** A personal API token as loadTest's credential (issue 30), instead of a session cookie. */
+function bearer(token: string): string {
+  return `authorization=Bearer ${token}`;
+}
+
 function autocannonArgs(url: string, cookie: string | undefined, connections: number, seconds = 10): string[] {
-  return ['-c', String(connections), '-d', String(seconds), '-t', '30', '-j', ...(cookie ? ['-H', `cookie=${cookie}`] : []), url];
+  const header = cookie?.startsWith('authorization=') ? cookie : cookie ? `cookie=${cookie}` : undefined;
+  return ['-c', String(connections), '-d', String(seconds), '-t', '30', '-j', ...(header ? ['-H', header] : []), url];
 }
 
 async function loadTest(url: string, cookie?: string, connections = 32, seconds = 10): Promise<LoadResult> {

@@ -5,7 +5,7 @@
 //
 // Env: BENCH_PORT, BENCH_DATABASE_URL (unset: PGlite in a temp dir), BENCH_LOG (a log level: the
 // app logs requests as in production, into /dev/null; unset: no logger). Prints one JSON line
-// { ready, pid, cookie, appUrl, bareUrl } on stdout when seeded and listening.
+// { ready, pid, cookie, token, appUrl, bareUrl } on stdout when seeded and listening.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +26,8 @@ const port = Number(process.env.BENCH_PORT ?? 3350);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'brieflane-bench-list-'));
-const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', PUBLIC_URL: `http://127.0.0.1:${port}` });
+// No per-token limit: the token-call bench drives one token far past 600 calls a minute.
+const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', PUBLIC_URL: `http://127.0.0.1:${port}`, API_TOKEN_CALLS_PER_MINUTE: '1000000000' });
 const database: DatabaseHandle = databaseUrl ? await openDatabase({ url: databaseUrl }) : await openDatabase({ dataDir });
 const { db } = database;
 
@@ -87,6 +88,9 @@ const setCookie = signIn.headers['set-cookie'];
 const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie ?? ''])
   .find((c) => c.includes('session_token'))!
   .split(';')[0]!;
+// Issue 30: the same admin's personal API token, for the token-call bench.
+const made = await app.inject({ method: 'POST', url: '/api/settings/api-tokens', headers: { cookie }, payload: { name: 'Bench', scope: 'read', expiresInDays: null } });
+const token = (made.json() as { token: string }).token;
 
 // The bare route: the list service's SQL by hand (first page, with its matched and total counts
 // as scalar subqueries of the same statement, decision 014), with its search shape
@@ -128,7 +132,7 @@ bare.get<{ Querystring: { search?: string } }>('/bare/projects', async (request)
 await app.listen({ host: '127.0.0.1', port });
 await bare.listen({ host: '127.0.0.1', port: port + 1 });
 console.log(
-  JSON.stringify({ ready: true, pid: process.pid, cookie, appUrl: `http://127.0.0.1:${port}`, bareUrl: `http://127.0.0.1:${port + 1}`, driver: database.kind }),
+  JSON.stringify({ ready: true, pid: process.pid, cookie, token, appUrl: `http://127.0.0.1:${port}`, bareUrl: `http://127.0.0.1:${port + 1}`, driver: database.kind }),
 );
 
 const stop = async () => {

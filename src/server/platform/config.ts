@@ -57,6 +57,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanString.optional(),
   WEBHOOK_ALLOW_PRIVATE: booleanString.optional(),
+  API_TOKEN_CALLS_PER_MINUTE: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(600),
 });
 
 /** Where uploaded files live: a directory on this machine, or an S3-compatible bucket. */
@@ -109,6 +110,8 @@ export type Config = {
      */
     allowPrivate: boolean;
   };
+  /** Calls one personal API token may make per minute on one server (issue 30). */
+  apiTokenCallsPerMinute: number;
 };
 
 export class ConfigError extends Error {
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keep: e.BACKUP_KEEP,
     },
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false },
+    apiTokenCallsPerMinute: e.API_TOKEN_CALLS_PER_MINUTE,
   };
 }
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_TEXTS, API_TOKENS_PER_MEMBER } from '../../../domain/api-tokens';
-import { TOKEN_CALLS_PER_MINUTE, withinTokenLimit } from '../../platform/auth/api-tokens';
+import { withinTokenLimit } from '../../platform/auth/api-tokens';
 import { fixedClock } from '../../platform/clock';
 import { apiTokens } from '../../platform/db/schema/tenancy';
 import type { TestUser } from '../../test/as-user';
@@ -146,9 +146,24 @@ describe('API tokens', () => {
 
   it('counts calls per token in a one-minute window', () => {
     const start = 1_000_000;
-    for (let i = 0; i < TOKEN_CALLS_PER_MINUTE; i += 1) expect(withinTokenLimit('limit-test', start + i)).toBe(true);
-    expect(withinTokenLimit('limit-test', start + 30_000)).toBe(false);
-    expect(withinTokenLimit('another-token', start + 30_000)).toBe(true);
-    expect(withinTokenLimit('limit-test', start + 60_000)).toBe(true);
+    for (let i = 0; i < 600; i += 1) expect(withinTokenLimit('limit-test', start + i, 600)).toBe(true);
+    expect(withinTokenLimit('limit-test', start + 30_000, 600)).toBe(false);
+    expect(withinTokenLimit('another-token', start + 30_000, 600)).toBe(true);
+    expect(withinTokenLimit('limit-test', start + 60_000, 600)).toBe(true);
+  });
+
+  it('answers 429 past the calls a token may make in a minute (API_TOKEN_CALLS_PER_MINUTE)', async () => {
+    const limited = await createTestApp({ clock: fixedClock(new Date('2026-11-27T12:00:00Z')), env: { API_TOKEN_CALLS_PER_MINUTE: '3' } });
+    try {
+      const b = await seedAgency(limited);
+      const made = (await b.admin.inject({ method: 'POST', url: '/api/settings/api-tokens', payload: { name: 'Busy', scope: 'read', expiresInDays: 30 } })).json();
+      const call = () => limited.app.inject({ method: 'GET', url: '/api/projects', headers: { authorization: `Bearer ${made.token}` } });
+      for (let i = 0; i < 3; i += 1) expect((await call()).statusCode).toBe(200);
+      expect((await call()).statusCode).toBe(429);
+      // The member's browser session is not held back.
+      expect((await b.admin.inject({ method: 'GET', url: '/api/projects' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -218,7 +218,7 @@ export async function findSession(platform: Platform, request: FastifyRequest, r
 async function findTokenSession(platform: Platform, request: FastifyRequest, token: string): Promise<ActorSession | null> {
   const row = await findTokenMember(platform, token, platform.clock.now());
   if (!row) return null;
-  if (!withinTokenLimit(row.tokenId, platform.clock.now().getTime())) throw tooManyRequests();
+  if (!withinTokenLimit(row.tokenId, platform.clock.now().getTime(), platform.config.apiTokenCallsPerMinute)) throw tooManyRequests();
   // A read token reads, whatever the route: a member's, a share link's, anything that asks who calls.
   if (row.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD') throw forbidden(API_TOKEN_TEXTS.readOnly, 'token_read_only');
   await noteTokenUse(platform, row.tokenId, request.ip);
