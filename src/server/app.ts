@@ -18,6 +18,7 @@ import {
 import { z } from 'zod';
 import { activityRoutes } from './modules/activity/routes';
 import { authRoutes } from './modules/auth/routes';
+import { calendarRoutes } from './modules/calendar/routes';
 import { clientRoutes } from './modules/clients/routes';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { fileRoutes } from './modules/files/routes';
@@ -207,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Feature modules register here, each in its own scope.
   await app.register(authRoutes, { platform });
   await app.register(settingsRoutes, { platform });
+  await app.register(calendarRoutes, { platform });
   await app.register(organizationRoutes, { platform });
   await app.register(devMailboxRoutes, { platform });
   await app.register(clientRoutes, { platform });

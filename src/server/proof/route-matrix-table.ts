@@ -127,6 +127,12 @@ export const EXPECTED: Record<string, Outcome> = {
   // Issue 29: each member's own notification settings.
   'GET /api/settings/notifications': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
   'PATCH /api/settings/notifications': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), request: () => json({ levels: { comment: 'email' }, digest: true }) },
+  // Issue 30: each member's own calendar feed. The feed itself needs no session: its token is
+  // the key, and A's share-link token (of a feed token's shape) names no feed, for anyone.
+  'GET /api/settings/calendar': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
+  'POST /api/settings/calendar': { status: row(401, 201, 201, 201, 201, 201, 201, 201, 201, 201), request: () => json({}) },
+  'DELETE /api/settings/calendar': { status: row(401, 204, 204, 204, 204, 204, 204, 204, 204, 204) },
+  'GET /api/calendar/:token.ics': { status: all(404), request: () => fromOwnAddress({}) },
   'PATCH /api/organization': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200), request: () => json({ name: 'Renamed Agency' }) },
 
   // Organization-wide lists and pages.

@@ -447,3 +447,18 @@ export const taskFollows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.taskId, t.profileId] }), index('task_follows_profile_idx').on(t.profileId)],
 );
+
+/**
+ * A member's calendar feed (issue 30 item 4): the secret address a calendar app polls for their
+ * due dates. One per member. Only the SHA-256 of its token is kept (the address is shown once);
+ * regenerating replaces the hash, so the old address stops at once, and removing the member
+ * removes the feed with them.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  profileId: uuid('profile_id')
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt,
+  lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }),
+});
