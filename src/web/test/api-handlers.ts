@@ -3,10 +3,11 @@
 // a test's data has the real shape. A list builder answers an empty page unless given one.
 // Paths with a `base` are a project's lists: `/api/projects/:id` for members, the share link's
 // `/api/project-access/:token` for its viewers (project-source.ts).
-import { ws } from 'msw';
+import { HttpResponse, ws } from 'msw';
 import type { z } from 'zod';
 import type { activityPageSchema } from '@/domain/activity';
 import { AUTH_MESSAGES, type Me } from '@/domain/auth';
+import type { CalendarFeedStatus, CreatedCalendarFeed } from '@/domain/calendar-feed';
 import type { Comment, CommentPage, Mentionable } from '@/domain/comments';
 import type { clientPageSchema } from '@/domain/clients';
 import type { FilePage, ProjectFile } from '@/domain/files';
@@ -49,6 +50,14 @@ export const settingsApi = {
   updateProfile: (respond: Responder<Me>) => route('PATCH', '/api/settings/profile', respond),
   notifications: (respond: Responder<NotificationSettings>) => route('GET', '/api/settings/notifications', respond),
   changeNotifications: (respond: Responder<NotificationSettings>) => route('PATCH', '/api/settings/notifications', respond),
+};
+
+/** Settings -> Calendar feed: the member's own feed; its address only in the create answer. */
+export const calendarApi = {
+  feed: (respond: Responder<CalendarFeedStatus> = { feed: null }) => route('GET', '/api/settings/calendar', respond),
+  create: (respond: Responder<CreatedCalendarFeed>) => route('POST', '/api/settings/calendar', respond, { status: 201 }),
+  /** 204 with no body, as the server answers; or what `respond` gives (an apiError). */
+  turnOff: (respond?: Responder<never>) => route('DELETE', '/api/settings/calendar', respond ?? (() => new HttpResponse(null, { status: 204 }))),
 };
 
 export const projectsApi = {

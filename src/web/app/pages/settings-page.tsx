@@ -1,5 +1,6 @@
 import { canRenameOrganization } from '@/domain/roles';
 import { SignOutButton } from '@/web/features/auth/components/sign-out-button';
+import { CalendarFeedCard } from '@/web/features/calendar/components/calendar-feed-card';
 import { RenameOrganizationForm } from '@/web/features/organizations/components/rename-organization-form';
 import { ApiTokensCard } from '@/web/features/api-tokens/components/api-tokens-card';
 import { AccountSettings } from '@/web/features/settings/components/account-settings';
@@ -16,6 +17,7 @@ export function SettingsPage() {
       <ProfileForm me={me} />
       <ChangePasswordForm />
       <NotificationSettingsCard />
+      <CalendarFeedCard />
       <ApiTokensCard />
       {canRenameOrganization(me.profile.role) ? <RenameOrganizationForm organization={me.organization} /> : null}
       <AccountSettings role={me.profile.role} signOut={<SignOutButton />} />
