@@ -45,7 +45,7 @@ export function CalendarFeedCard() {
     });
 
   return (
-    <Card>
+    <Card data-testid="calendar-feed">
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <CalendarDays className="size-5 text-primary" aria-hidden />
@@ -136,7 +136,7 @@ function ShownLink({ url, focus }: { url: string; focus: boolean }) {
       <label htmlFor={inputId} className="text-sm font-medium">
         {TEXTS.address}
       </label>
-      <div className="flex gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row">
         <Input
           id={inputId}
           readOnly
@@ -146,7 +146,7 @@ function ShownLink({ url, focus }: { url: string; focus: boolean }) {
           onFocus={(event) => event.currentTarget.select()}
           className="font-mono text-xs"
         />
-        <Button type="button" variant="outline" onClick={() => void copy()}>
+        <Button type="button" variant="outline" className="self-start" onClick={() => void copy()}>
           <Copy aria-hidden />
           {TEXTS.copy}
         </Button>
