@@ -191,6 +191,17 @@ describe('calendar feed', () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) expect((await t.app.inject({ method, url: settings })).statusCode).toBe(401);
   });
 
+  it('is managed signed in only: an API token cannot make, read or turn off a feed', async () => {
+    const made = await a.executive.inject({ method: 'POST', url: '/api/settings/api-tokens', payload: { name: 'Script', scope: 'write', expiresInDays: null } });
+    expect(made.statusCode, made.body).toBe(201);
+    const authorization = `Bearer ${made.json().token as string}`;
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: settings, headers: { authorization } });
+      expect(res.statusCode, `${method} ${res.body}`).toBe(403);
+      expect(res.json().error.code).toBe('token_not_allowed');
+    }
+  });
+
   it('limits reads per address before looking the token up, and per feed', async () => {
     const address = '10.98.0.1';
     const unknown = `/api/calendar/${'u'.repeat(43)}.ics`;

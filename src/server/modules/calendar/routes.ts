@@ -25,11 +25,14 @@ export const CALENDAR_FEED_LIMITS = {
 
 const feedNotFound = () => notFound(CALENDAR_FEED_MESSAGES.notFound, 'calendar_feed_not_found');
 
+// The feed's address is a credential of its own (decision 023): like API tokens, it is managed
+// signed in, never with an API token (`tokens: false`), so a token cannot leave behind a way to
+// read the member's work that outlives it.
 export const calendarRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   app.get(
     '/api/settings/calendar',
     {
-      config: { access: 'member' },
+      config: { access: 'member', tokens: false },
       schema: {
         tags,
         security,
@@ -43,7 +46,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
   app.post(
     '/api/settings/calendar',
     {
-      config: { access: 'member' },
+      config: { access: 'member', tokens: false },
       schema: {
         tags,
         security,
@@ -57,7 +60,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
   app.delete(
     '/api/settings/calendar',
     {
-      config: { access: 'member' },
+      config: { access: 'member', tokens: false },
       schema: { tags, security, summary: 'Turn your calendar feed off: its address stops at once', response: { 204: z.null(), ...errorResponses(401) } },
     },
     async (request, reply) => {
