@@ -42,10 +42,9 @@ test.describe('Member', () => {
     expect(taskEvent).toMatchObject({ summary: `Send the roast schedule (${projectName})`, start: taskDue, allDay: true });
     expect(projectEvent).toMatchObject({ summary: `Project due: ${projectName}`, start: projectDue, allDay: true });
 
-    // The event's link opens the task on the project page.
+    // The event's link opens the task in its panel over the project page.
     await page.goto(taskEvent!.url!);
-    await expect(page.getByRole('tab', { name: 'Tasks', selected: true })).toBeVisible();
-    await expect(page.locator(`#task-${taskId}`)).toBeFocused();
+    await expect(page.getByRole('dialog', { name: 'Send the roast schedule' })).toBeVisible();
 
     // Settings says the feed was read; the link itself is not shown again.
     await page.goto('/?tab=settings');

@@ -103,7 +103,7 @@ describe('calendar feed', () => {
     const task = byUid[`task-${due}@brieflane`]!;
     expect(task).toMatchObject({ summary: 'Write the brief (Website Relaunch)', start: '2026-12-10', end: '2026-12-11', allDay: true });
     expect(task.stamp).toBeTruthy();
-    const taskUrl = `${t.config.publicUrl}/project/${a.projectId}?tab=tasks&task=${due}`;
+    const taskUrl = `${t.config.publicUrl}/project/${a.projectId}/tasks/${due}`;
     expect(task.url).toBe(taskUrl);
     expect(task.description).toContain(taskUrl);
     expect(byUid[`task-${overdue}@brieflane`]!.start).toBe('2026-10-03');

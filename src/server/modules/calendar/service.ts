@@ -111,12 +111,9 @@ function nextDay(date: string): Date {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 24 * 60 * 60 * 1000);
 }
 
-/**
- * The web app's address of a task: the project page's Tasks tab with the task opened
- * (project-page.tsx reads `task`). /project/:id/tasks/:taskId is no page of the web app.
- */
+/** The web app's address of a task: its panel over the project page (issue 29). */
 function taskPageUrl(publicUrl: string, projectId: string, taskId: string): string {
-  return `${publicUrl}/project/${projectId}?tab=tasks&task=${taskId}`;
+  return `${publicUrl}/project/${projectId}/tasks/${taskId}`;
 }
 
 /**
