@@ -36,6 +36,7 @@
 import { z } from 'zod';
 import { INTAKE_STATES } from './intake-state';
 import { SHARING_MESSAGES } from './sharing-rules';
+import { projectListPageSchema } from './project-lists';
 import { text } from './text-fields';
 import { templateFieldSchema } from './template-field';
 // Named here too for the API and the server; pages read them from sharing-rules.ts (decision 013).
@@ -131,7 +132,10 @@ export const accessOpenSchema = z.object({
   viewerEmail: z.string().nullable(),
 });
 export type AccessOpen = z.infer<typeof accessOpenSchema>;
-export const ACCESS_OPENS_LIMIT = 50;
+
+/** A page of a link's access log, newest first, with how many entries there are (issue 36: all reachable). */
+export const accessOpenPageSchema = projectListPageSchema(accessOpenSchema).extend({ total: z.number().int() });
+export type AccessOpenPage = z.infer<typeof accessOpenPageSchema>;
 
 export const assignDeveloperSchema = z.object({
   developerProfileId: z.uuid({ message: SHARING_MESSAGES.selectDeveloper }),

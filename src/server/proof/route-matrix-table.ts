@@ -193,7 +193,7 @@ export const EXPECTED: Record<string, Outcome> = {
   'GET /api/projects/:projectId/access-links': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
   'POST /api/projects/:projectId/access-links': { status: row(401, 404, 404, 404, 404, 404, 403, 201, 201, 201), request: () => json({ name: 'Matrix New share' }) },
   'POST /api/projects/:projectId/access-links/:linkId/revoke': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
-  'GET /api/projects/:projectId/access-links/:linkId/opens': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
+  'GET /api/projects/:projectId/access-links/:linkId/opens': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: newestFirstPage },
   'GET /api/projects/:projectId/developers': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
   'POST /api/projects/:projectId/developers': { status: row(401, 404, 404, 404, 404, 404, 403, 201, 201, 201), request: (c) => json({ developerProfileId: c.unassignedDeveloperId }) },
   'DELETE /api/projects/:projectId/developers/:profileId': { status: row(401, 404, 404, 404, 404, 404, 403, 204, 204, 204) },

@@ -39,7 +39,7 @@ describe('share links API (staff)', () => {
       expect(created.json()).toMatchObject({ name: `By ${user.role}`, createdByName: user.fullName, hasPassword: false, openCount: 0, isExpired: false });
       const id = created.json().id;
       expect((await user.inject({ method: 'GET', url: base() })).statusCode).toBe(200);
-      expect((await user.inject({ method: 'GET', url: `${base()}/${id}/opens` })).json()).toEqual({ items: [], total: 0 });
+      expect((await user.inject({ method: 'GET', url: `${base()}/${id}/opens` })).json()).toEqual({ items: [], nextCursor: null, total: 0 });
       expect((await user.inject({ method: 'POST', url: `${base()}/${id}/revoke` })).json()).toEqual({ revoked: true });
     }
     const [someLink] = await linkRows();
@@ -137,6 +137,26 @@ describe('share links API (staff)', () => {
       [a.developer.fullName, a.developer.email],
       [null, null],
     ]);
+    // Issue 36: the whole log, a page at a time: 130 more entries, several in one millisecond.
+    const base0 = clock.now().getTime();
+    await t.db.insert(projectAccessOpens).values(
+      Array.from({ length: 130 }, (_, i) => ({ projectId: a.projectId, accessTokenId: link.id, kind: 'view' as const, openedAt: new Date(base0 + 1000 + Math.floor(i / 4)) })),
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: { items: { id: string; openedAt: string }[]; nextCursor: string | null; total: number } = (
+        await a.executive.inject({ method: 'GET', url: `${base()}/${link.id}/opens?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}` })
+      ).json();
+      expect(page.total).toBe(133);
+      seen.push(...page.items.map((o) => o.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(133);
+    expect((await a.executive.inject({ method: 'GET', url: `${base()}/${link.id}/opens?cursor=nonsense` })).statusCode).toBe(400);
     // A link of another project is not found under this one.
     const other = (await create(a.orgAdmin, { name: 'Elsewhere' }, a.otherProjectId)).json();
     expect((await a.orgAdmin.inject({ method: 'GET', url: `${base()}/${other.id}/opens` })).statusCode).toBe(404);

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import {
   accessLinkListSchema,
   accessLinkSchema,
-  accessOpenSchema,
+  accessOpenPageSchema,
   assignDeveloperSchema,
   assignmentResultSchema,
   createAccessLinkSchema,
@@ -16,6 +16,7 @@ import {
   SHARING_MESSAGES,
   sharedProjectSchema,
 } from '../../../domain/sharing';
+import { projectListQuerySchema } from '../../../domain/project-lists';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { projectParams } from '../../services/project-access/member';
@@ -62,9 +63,17 @@ export async function sharingRoutes(app: FastifyInstance, options: { platform: P
 
   typed.get(
     '/api/projects/:projectId/access-links/:linkId/opens',
-    { config: { access: 'member' }, schema: { tags, summary: 'Who opened a share link and when, newest first (staff)', params: linkParams, response: { 200: z.object({ items: z.array(accessOpenSchema), total: z.number() }), ...errors } } },
-    async (request) =>
-      listAccessOpens(platform, request.actor, request.params.projectId, request.params.linkId),
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'A page of who opened a share link and when, newest first, and how many entries (staff)',
+        params: linkParams,
+        querystring: projectListQuerySchema,
+        response: { 200: accessOpenPageSchema, ...errors },
+      },
+    },
+    async (request) => listAccessOpens(platform, request.actor, request.params.projectId, request.params.linkId, request.query),
   );
 
   typed.get(

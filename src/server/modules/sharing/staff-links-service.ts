@@ -7,16 +7,17 @@ import { INTAKE_MESSAGES } from '../../../domain/intake';
 import { canManageProjects } from '../../../domain/roles';
 import { PROJECT_DETAIL_MESSAGES } from '../../../domain/project-details';
 import {
-  ACCESS_OPENS_LIMIT,
+  type AccessOpenPage,
   SHARING_MESSAGES,
   type AccessLink,
-  type AccessOpen,
   type createAccessLinkSchema,
 } from '../../../domain/sharing';
 import { recordActivity } from '../../services/activity-log';
 import { hashPassword } from '../../platform/auth/password';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
+import { afterNewestFirst, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
+import type { ProjectListQuery } from '../../../domain/project-lists';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { projectAccessOpens, projectAccessTokens, projects } from '../../platform/db/schema/work';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
@@ -255,14 +256,17 @@ export async function revokeAccessLink({ db, clock }: Platform, actor: Actor, pr
 
 /**
  * Decision 5 and 008: the link's access log (opens, reads once an hour per viewer, downloads),
- * newest first (the latest ACCESS_OPENS_LIMIT), and how many entries in all.
+ * newest first, a keyset page at a time (issue 36: every entry reachable, none cut off), and how
+ * many entries in all.
  */
 export async function listAccessOpens(
   { db }: Platform,
   actor: Actor,
   projectId: string,
   linkId: string,
-): Promise<{ items: AccessOpen[]; total: number }> {
+  query: ProjectListQuery,
+): Promise<AccessOpenPage> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const project = await requireStaffProject(db, actor, projectId);
   const [link] = await db
     .select({ id: projectAccessTokens.id })
@@ -274,6 +278,7 @@ export async function listAccessOpens(
       .select({
         id: projectAccessOpens.id,
         openedAt: projectAccessOpens.openedAt,
+        cursorTime: cursorTimeOf(projectAccessOpens.openedAt),
         kind: projectAccessOpens.kind,
         fileName: projectAccessOpens.fileName,
         viewerName: profiles.fullName,
@@ -281,13 +286,15 @@ export async function listAccessOpens(
       })
       .from(projectAccessOpens)
       .leftJoin(profiles, eq(profiles.id, projectAccessOpens.profileId))
-      .where(eq(projectAccessOpens.accessTokenId, link.id))
+      // Served by project_access_opens_token_idx (access_token_id, opened_at), read backwards.
+      .where(and(eq(projectAccessOpens.accessTokenId, link.id), cursor ? afterNewestFirst(projectAccessOpens.openedAt, projectAccessOpens.id, cursor) : undefined))
       .orderBy(desc(projectAccessOpens.openedAt), desc(projectAccessOpens.id))
-      .limit(ACCESS_OPENS_LIMIT),
+      .limit(query.limit + 1),
     db.select({ n: count() }).from(projectAccessOpens).where(eq(projectAccessOpens.accessTokenId, link.id)),
   ]);
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
   return {
-    items: rows.map((r) => ({
+    items: rows.slice(0, query.limit).map((r) => ({
       id: r.id,
       openedAt: r.openedAt.toISOString(),
       kind: r.kind,
@@ -295,6 +302,7 @@ export async function listAccessOpens(
       viewerName: r.viewerName,
       viewerEmail: r.viewerEmail,
     })),
+    nextCursor: last ? encodeCursor({ createdAt: last.cursorTime, id: last.id }) : null,
     total: totals[0]?.n ?? 0,
   };
 }

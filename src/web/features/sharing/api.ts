@@ -1,10 +1,10 @@
 // Share links, developer assignment and opening a link (the API in src/domain/sharing.ts).
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   AccessLink,
   AccessLinkList,
-  AccessOpen,
+  AccessOpenPage,
   AssignmentResult,
   assignDeveloperSchema,
   createAccessLinkSchema,
@@ -44,10 +44,14 @@ export function accessLinksQuery(projectId: string) {
   });
 }
 
+/** A link's access log, a page at a time, newest first (issue 36: every entry reachable). */
 export function accessOpensQuery(projectId: string, linkId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: sharingKeys.opens(projectId, linkId),
-    queryFn: () => api.get<{ items: AccessOpen[]; total: number }>(`${projectPath(projectId)}/access-links/${linkId}/opens`),
+    queryFn: ({ pageParam }) =>
+      api.get<AccessOpenPage>(`${projectPath(projectId)}/access-links/${linkId}/opens${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

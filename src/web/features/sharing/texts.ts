@@ -37,6 +37,7 @@ export const SHARING_TEXTS = {
   anonymous: 'Anonymous',
   accessKinds: { open: 'Opened', view: 'Viewed', download: 'Downloaded' },
   opensShown: (shown: number, total: number) => `Showing the latest ${shown} of ${total} entries.`,
+  loadMoreOpens: 'Load more of the access log',
   copy: 'Copy',
   open: 'Open',
   revoke: 'Revoke',

@@ -1,7 +1,7 @@
 // Spec 2 "Share Project Access dialog" and ARCHITECTURE decision 5: a link with an optional
 // name, password and expiry; active links newest first, each with who opened it and when.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, ExternalLink, Lock, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -23,6 +23,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Switch } from '@/web/components/ui/switch';
 import { UI_TEXTS } from '@/web/components/ui/texts';
@@ -255,7 +256,7 @@ function LinkItem({ link, projectId, onNew }: LinkItemProps) {
 }
 
 function OpenLog({ id, projectId, linkId }: { id: string; projectId: string; linkId: string }) {
-  const opens = useQuery(accessOpensQuery(projectId, linkId));
+  const opens = useInfiniteQuery(accessOpensQuery(projectId, linkId));
   if (opens.isPending) return <Skeleton id={id} className="h-16" />;
   if (opens.isError) {
     return (
@@ -264,7 +265,8 @@ function OpenLog({ id, projectId, linkId }: { id: string; projectId: string; lin
       </p>
     );
   }
-  const { items, total } = opens.data;
+  const items = opens.data.pages.flatMap((page) => page.items);
+  const total = opens.data.pages[0]?.total ?? 0;
   return (
     <div id={id} className="grid gap-1 rounded-md bg-muted/50 p-2 text-xs">
       <ul className="grid gap-1" aria-label={SHARING_TEXTS.accessLog}>
@@ -286,6 +288,7 @@ function OpenLog({ id, projectId, linkId }: { id: string; projectId: string; lin
         ))}
       </ul>
       {total > items.length ? <p className="text-muted-foreground">{SHARING_TEXTS.opensShown(items.length, total)}</p> : null}
+      <LoadMore list={opens} label={SHARING_TEXTS.loadMoreOpens} />
     </div>
   );
 }

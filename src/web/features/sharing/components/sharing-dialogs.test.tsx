@@ -97,6 +97,7 @@ describe('ShareProjectDialog', () => {
         expect(params.linkId).toBe('l2');
         return {
           total: 3,
+          nextCursor: null,
           items: [
             { id: 'o3', openedAt: '2026-01-02T10:05:00.000Z', kind: 'download', fileName: 'Brief.pdf', viewerName: 'Ada Lovelace', viewerEmail: null },
             { id: 'o2', openedAt: '2026-01-02T10:01:00.000Z', kind: 'view', fileName: null, viewerName: null, viewerEmail: null },
