@@ -5,7 +5,7 @@
 // email; a comment also reaches the inbox of those following the task (its assignee, those who
 // commented on it, those mentioned on it). Each write is one transaction with its activity entry,
 // its notifications and its live event.
-import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { COMMENT_MESSAGES, mentionedIds, plainMentions, type Comment, type commentInputSchema, type Mentionable } from '../../../domain/comments';
 import { INBOX_TEXTS } from '../../../domain/inbox';
@@ -15,12 +15,13 @@ import { TASK_MESSAGES } from '../../../domain/tasks';
 import type { Executor } from '../../platform/db/client';
 import { afterNewestFirst, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
-import { developerProjectAccess, taskComments, taskFollows, tasks } from '../../platform/db/schema/work';
+import { taskComments, taskFollows, tasks } from '../../platform/db/schema/work';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { recordActivity } from '../../services/activity-log';
 import { deliver } from '../../services/notify';
 import { requireContributor, type AccessedProject, type ProjectAccess, type ProjectActor } from '../../services/project-access/access';
+import { profileSeesProject } from '../../services/project-access/member';
 
 type CommentInput = z.output<typeof commentInputSchema>;
 
@@ -31,17 +32,6 @@ export type CommentLink = { id: string; name: string | null };
 const FOLLOWERS_LIMIT = 200;
 
 const author = profiles;
-
-/** Whether a profile can see the project: of its organization, and staff or assigned to it. */
-function seesProject(project: AccessedProject) {
-  return and(
-    eq(profiles.organizationId, project.organizationId),
-    or(
-      ne(profiles.role, 'developer'),
-      sql`exists (select 1 from ${developerProjectAccess} where ${developerProjectAccess.projectId} = ${project.id} and ${developerProjectAccess.developerProfileId} = ${profiles.id})`,
-    ),
-  );
-}
 
 /** The task when it belongs to this project; 404 otherwise. */
 async function requireTask(db: Executor, project: AccessedProject, taskId: string): Promise<{ id: string; title: string; assigneeId: string | null }> {
@@ -150,7 +140,7 @@ export async function listMentionable({ db }: Platform, access: ProjectAccess): 
   return db
     .select({ id: profiles.id, name: profiles.fullName, role: profiles.role })
     .from(profiles)
-    .where(seesProject(project))
+    .where(profileSeesProject(project))
     .orderBy(profiles.fullName, profiles.id);
 }
 
@@ -169,7 +159,7 @@ async function checkedMentions(tx: Executor, access: ProjectAccess, project: Acc
   const ours = people.filter((person) => person.organizationId === project.organizationId);
   if (ours.length < ids.length) throw badRequest(COMMENT_MESSAGES.mentionUnknown, 'mention_unknown');
   const seeing = new Set(
-    (await tx.select({ id: profiles.id }).from(profiles).where(and(inArray(profiles.id, ids), seesProject(project)))).map((row) => row.id),
+    (await tx.select({ id: profiles.id }).from(profiles).where(and(inArray(profiles.id, ids), profileSeesProject(project)))).map((row) => row.id),
   );
   const blind = ours.filter((person) => !seeing.has(person.id));
   if (blind.length > 0) throw badRequest(COMMENT_MESSAGES.mentionNotOnProject(blind.map((person) => person.fullName).join(', ')), 'mention_not_on_project');
@@ -202,7 +192,7 @@ async function taskFollowers(
     .from(profiles)
     .where(
       and(
-        seesProject(project),
+        profileSeesProject(project),
         except.length > 0 ? sql`${profiles.id} not in (${sql.join(except.map((id) => sql`${id}::uuid`), sql`, `)})` : undefined,
         or(followsByThemselves(task), chosenFollow(task.id, true)),
         sql`not ${chosenFollow(task.id, false)}`,

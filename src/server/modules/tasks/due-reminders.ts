@@ -2,13 +2,14 @@
 // before it is due and the day it becomes overdue, once per task, person and due date, however
 // many app servers run the job. Days are UTC days, like every other due date on the server.
 import { addDays } from 'date-fns';
-import { and, eq, gte, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { INBOX_TEXTS, type DueReminderKind } from '../../../domain/inbox';
 import type { Executor } from '../../platform/db/client';
 import { profiles } from '../../platform/db/schema/tenancy';
-import { developerProjectAccess, projects, taskReminders, tasks } from '../../platform/db/schema/work';
-import { createJob } from '../../platform/jobs';
+import { projects, taskReminders, tasks } from '../../platform/db/schema/work';
+import { profileSeesProject } from '../../services/project-access/member';
+import { createJob, runWithServer } from '../../platform/jobs';
 import type { Platform } from '../../platform/platform';
 import { deliver } from '../../services/notify';
 
@@ -60,10 +61,7 @@ async function candidates(db: Executor, kind: DueReminderKind, from: string, to:
         sql`${tasks.assigneeId} is not null`,
         gte(tasks.dueDate, from),
         lte(tasks.dueDate, to),
-        or(
-          ne(profiles.role, 'developer'),
-          sql`exists (select 1 from ${developerProjectAccess} where ${developerProjectAccess.projectId} = ${projects.id} and ${developerProjectAccess.developerProfileId} = ${profiles.id})`,
-        ),
+        profileSeesProject({ id: projects.id, organizationId: projects.organizationId }),
         sql`not exists (select 1 from ${taskReminders} where ${taskReminders.taskId} = ${tasks.id} and ${taskReminders.profileId} = ${profiles.id} and ${taskReminders.kind} = ${kind} and ${taskReminders.dueDate} = ${tasks.dueDate})`,
       ),
     )
@@ -136,6 +134,5 @@ export function scheduleDueReminders(app: FastifyInstance, platform: Platform, i
       return result.full ? 'again' : undefined;
     },
   });
-  app.addHook('onReady', () => job.start());
-  app.addHook('onClose', () => job.stop());
+  runWithServer(app, job);
 }

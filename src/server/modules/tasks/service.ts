@@ -4,7 +4,7 @@
 // who can see the project. Completing a task emails, through the outbox in the same
 // transaction, the developers with access and the organization's admins and account
 // executives (spec 6); an assignment emails and notifies the assignee.
-import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { format } from 'date-fns';
@@ -34,6 +34,7 @@ import { assignedDeveloperRecipients, staffRecipients, type Recipient } from '..
 import type { Platform } from '../../platform/platform';
 import type { AccessedProject, ProjectActor } from '../../services/project-access/access';
 import { requireContributor, type ProjectAccess } from '../../services/project-access/access';
+import { profileSeesProject } from '../../services/project-access/member';
 
 const assignee = alias(profiles, 'assignee');
 
@@ -64,14 +65,7 @@ async function requireAssignable(tx: Executor, project: AccessedProject, profile
     .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
     .from(profiles)
     .where(
-      and(
-        eq(profiles.id, profileId),
-        eq(profiles.organizationId, project.organizationId),
-        or(
-          ne(profiles.role, 'developer'),
-          sql`exists (select 1 from ${developerProjectAccess} where ${developerProjectAccess.projectId} = ${project.id} and ${developerProjectAccess.developerProfileId} = ${profiles.id})`,
-        ),
-      ),
+      and(eq(profiles.id, profileId), profileSeesProject(project)),
     );
   if (!member) throw badRequest(TASK_MESSAGES.assigneeNotAllowed, 'assignee_not_allowed');
   return member;

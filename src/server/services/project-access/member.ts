@@ -1,11 +1,12 @@
 // The project page's way in (access.ts): a signed-in member of the project's organization who
 // can see it (developers only projects in their access list). Anything else, another
 // organization's project included, is not found.
-import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, ne, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { PROJECT_DETAIL_MESSAGES } from '../../../domain/project-details';
 import { canManageProjects } from '../../../domain/roles';
 import type { Actor } from '../../platform/auth/session';
+import { profiles } from '../../platform/db/schema/tenancy';
 import { developerProjectAccess, projects } from '../../platform/db/schema/work';
 import { notFound } from '../../platform/errors';
 import type { ProjectAccess } from './access';
@@ -21,6 +22,21 @@ export function visibleProjects(actor: Pick<Actor, 'role'> & { organizationId: s
   return and(
     inOrganization,
     sql`exists (select 1 from ${developerProjectAccess} where ${developerProjectAccess.projectId} = ${projects.id} and ${developerProjectAccess.developerProfileId} = ${actor.profileId})`,
+  )!;
+}
+
+/**
+ * The other side of visibleProjects: the profiles who can see a project, of its organization and
+ * staff or a developer assigned to it. The project's id and organization may be values or columns
+ * of the query (due reminders join them).
+ */
+export function profileSeesProject(project: { id: string | AnyColumn; organizationId: string | AnyColumn }): SQL {
+  return and(
+    eq(profiles.organizationId, project.organizationId),
+    or(
+      ne(profiles.role, 'developer'),
+      sql`exists (select 1 from ${developerProjectAccess} where ${developerProjectAccess.projectId} = ${project.id} and ${developerProjectAccess.developerProfileId} = ${profiles.id})`,
+    ),
   )!;
 }
 
