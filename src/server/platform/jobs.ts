@@ -3,6 +3,8 @@
 // job runs, then waits `everyMs` before its next run (a timer chain, so a slow run never
 // overlaps the next); `wake()` runs it soon, and a wake during a run makes one more run right
 // after it. `stop()` cancels what is scheduled and waits for the run in flight.
+import type { FastifyInstance } from 'fastify';
+
 export type JobOptions = {
   /** In the logs as `job`. */
   name: string;
@@ -76,4 +78,10 @@ export function createJob(options: JobOptions): Job {
       await current;
     },
   };
+}
+
+/** Runs the job with the app server: started when it is ready, stopped (waiting for a run in flight) when it closes. */
+export function runWithServer(app: Pick<FastifyInstance, 'addHook'>, job: Job): void {
+  app.addHook('onReady', () => job.start());
+  app.addHook('onClose', () => job.stop());
 }

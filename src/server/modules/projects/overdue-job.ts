@@ -2,7 +2,7 @@
 // projects whose due date moved back to active), at start and every few minutes. The UPDATEs
 // are idempotent, so several app servers running the sweep at once do no harm.
 import type { FastifyInstance } from 'fastify';
-import { createJob } from '../../platform/jobs';
+import { createJob, runWithServer } from '../../platform/jobs';
 import type { Platform } from '../../platform/platform';
 import { markOverdueProjects, resetOverdueProjects } from './service';
 
@@ -27,6 +27,5 @@ export function scheduleOverdueSweep(app: FastifyInstance, platform: Platform, i
     },
   });
   // The first sweep runs before the server takes requests.
-  app.addHook('onReady', () => job.start());
-  app.addHook('onClose', () => job.stop());
+  runWithServer(app, job);
 }

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../platform/db/client';
-import { createJob } from '../../platform/jobs';
+import { createJob, runWithServer } from '../../platform/jobs';
 import type { Platform } from '../../platform/platform';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -117,6 +117,5 @@ export function scheduleReportCountsFold(app: FastifyInstance, platform: Platfor
     log,
     run: () => foldReportCounts(platform.db, platform.clock.now()),
   });
-  app.addHook('onReady', () => job.start());
-  app.addHook('onClose', () => job.stop());
+  runWithServer(app, job);
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { DIGEST_HOUR_UTC } from '../../../domain/notification-settings';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { digestItems } from '../../platform/db/schema/work';
-import { createJob } from '../../platform/jobs';
+import { createJob, runWithServer } from '../../platform/jobs';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
 
@@ -80,7 +80,6 @@ export function scheduleDigests(app: FastifyInstance, platform: Platform, interv
       return result.full ? 'again' : undefined;
     },
   });
-  app.addHook('onReady', () => job.start());
-  app.addHook('onClose', () => job.stop());
+  runWithServer(app, job);
 }
 

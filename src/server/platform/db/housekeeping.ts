@@ -5,7 +5,7 @@
 // idempotent, so several app servers running the job at once do no harm.
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createJob } from '../jobs';
+import { createJob, runWithServer } from '../jobs';
 import type { Platform } from '../platform';
 import type { Executor } from './client';
 import { rateLimits, sessions, verifications } from './schema/auth';
@@ -73,6 +73,5 @@ export function scheduleHousekeeping(app: FastifyInstance, platform: Platform, i
       if (Object.values(pruned).some((n) => n > 0)) log.info(pruned, 'expired rows pruned');
     },
   });
-  app.addHook('onReady', () => job.start());
-  app.addHook('onClose', () => job.stop());
+  runWithServer(app, job);
 }
