@@ -38,6 +38,10 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
+/** A comment as webhook events carry it: without the reader's own flags. */
+export const commentEventSchema = commentSchema.omit({ isOwn: true, canDelete: true });
+export type CommentEvent = z.infer<typeof commentEventSchema>;
+
 export const sharedCommentSchema = commentSchema.extend({ authorEmail: z.null() });
 
 /** A comment as a share link's page gets it: never an email (decision 006). */

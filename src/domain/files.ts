@@ -145,6 +145,10 @@ export const projectFileSchema = z.object({
 });
 export type ProjectFile = z.infer<typeof projectFileSchema>;
 
+/** A file or link as webhook events carry it: without the reader's own flag. */
+export const fileEventSchema = projectFileSchema.omit({ canDelete: true });
+export type FileEvent = z.infer<typeof fileEventSchema>;
+
 /** A page of files and links, newest first. */
 export const filePageSchema = projectListPageSchema(projectFileSchema);
 export type FilePage = z.infer<typeof filePageSchema>;

@@ -26,6 +26,9 @@ import { liveRoutes } from './modules/live/routes';
 import { noteRoutes } from './modules/notes/routes';
 import { commentRoutes } from './modules/comments/routes';
 import { apiTokenRoutes } from './modules/api-tokens/routes';
+import { webhookDocs } from './modules/webhooks/openapi';
+import { webhookRoutes } from './modules/webhooks/routes';
+import { attachWebhookDelivery, type WebhookWorkerOptions } from './modules/webhooks/worker';
 import { organizationRoutes } from './modules/organizations/routes';
 import { projectDetailRoutes } from './modules/projects/detail-routes';
 import { scheduleOverdueSweep } from './modules/projects/overdue-job';
@@ -72,6 +75,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** The built web app; tests point it at a folder of their own. */
   webRoot?: string;
+  /** The webhook delivery worker's pacing; tests drive it by hand. */
+  webhooks?: WebhookWorkerOptions;
 };
 
 export type App = FastifyInstance;
@@ -163,6 +168,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1 for `webhooks`: the requests Brieflane sends to a hook (issue 30).
+      openapi: '3.1.0',
+      webhooks: webhookDocs(),
       info: { title: 'Brieflane API', version: '0.1.0', description: 'Project management for agencies.' },
       components: {
         securitySchemes: {
@@ -219,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(noteRoutes, { platform });
   await app.register(commentRoutes, { platform });
   await app.register(apiTokenRoutes, { platform });
+  await app.register(webhookRoutes, { platform });
   await app.register(fileRoutes, { platform });
   await app.register(sharingRoutes, { platform });
   await app.register(intakeRoutes, { platform });
@@ -234,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   scheduleReportCountsFold(app, platform);
   scheduleHousekeeping(app, platform);
   attachMailDelivery(app, platform);
+  attachWebhookDelivery(app, platform, options.webhooks);
 
   const webPages = readWebPages(webRoot);
   app.setNotFoundHandler(async (request, reply) => {

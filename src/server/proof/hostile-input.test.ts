@@ -8,7 +8,7 @@ let t: TestApp;
 let fx: TwoAgencies;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ webhooks: { background: false } });
   fx = await seedTwoAgencies(t);
 }, 120_000);
 afterAll(() => t.close());

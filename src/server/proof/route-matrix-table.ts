@@ -127,6 +127,16 @@ export const EXPECTED: Record<string, Outcome> = {
   // Issue 29: each member's own notification settings.
   'GET /api/settings/notifications': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
   'PATCH /api/settings/notifications': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), request: () => json({ levels: { comment: 'email' }, digest: true }) },
+  // Issue 30: an organization's webhooks, its admins only; other roles are refused outright (403),
+  // another organization's admins find nothing (404).
+  'GET /api/webhooks': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200) },
+  'POST /api/webhooks': { status: row(401, 201, 201, 403, 403, 403, 403, 403, 201, 201), request: () => json({ url: 'https://93.184.215.14/matrix', events: ['task'] }) },
+  'PATCH /api/webhooks/:webhookId': { status: row(401, 404, 404, 403, 403, 403, 403, 403, 200, 200), request: () => json({ description: `Matrix ${next()}` }) },
+  'POST /api/webhooks/:webhookId/secret': { status: row(401, 404, 404, 403, 403, 403, 403, 403, 200, 200) },
+  'DELETE /api/webhooks/:webhookId': { status: row(401, 404, 404, 403, 403, 403, 403, 403, 204, 204) },
+  'GET /api/webhooks/:webhookId/deliveries': { status: row(401, 404, 404, 403, 403, 403, 403, 403, 200, 200), request: newestFirstPage },
+  'POST /api/webhooks/:webhookId/test': { status: row(401, 404, 404, 403, 403, 403, 403, 403, 201, 201) },
+  'POST /api/webhooks/:webhookId/deliveries/:deliveryId/redeliver': { status: row(401, 404, 404, 403, 403, 403, 403, 403, 201, 201) },
   // Issue 30: each member's own calendar feed. The feed itself needs no session: its token is
   // the key, and A's share-link token (of a feed token's shape) names no feed, for anyone.
   'GET /api/settings/calendar': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },

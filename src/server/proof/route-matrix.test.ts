@@ -49,7 +49,7 @@ function forbiddenMarkers(caller: Caller, url: string): string[] {
 const tokens: Record<'write' | 'read', string> = { write: '', read: '' };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ webhooks: { background: false } });
   fx = await seedTwoAgencies(t);
   for (const scope of ['write', 'read'] as const) {
     const res = await fx.a.admin.inject({ method: 'POST', url: '/api/settings/api-tokens', payload: { name: `Matrix ${scope}`, scope, expiresInDays: null } });

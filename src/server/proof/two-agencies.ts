@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { newTemplateFields } from '../../domain/templates';
 import { createMember } from '../platform/auth/accounts';
+import { webhookDeliveries, webhooks } from '../platform/db/schema/platform';
 import { developerProjectAccess } from '../platform/db/schema/work';
 import { asUser, type TestUser } from '../test/as-user';
 import type { TestApp } from '../test/test-app';
@@ -117,6 +118,20 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
   const newToken = async () =>
     (await ok(owner.inject({ method: 'POST', url: '/api/settings/api-tokens', payload: { name: `${A} Token`, scope: 'read', expiresInDays: 30 } }))).id;
   const tokenId = await newToken();
+  // Issue 30: a webhook of A, off, with one delivery in its log. Written directly: its URL is on
+  // loopback, which the API refuses, so nothing the matrix queues leaves the machine.
+  const newWebhook = async () => {
+    const [hook] = await t.db
+      .insert(webhooks)
+      .values({ organizationId: owner.organizationId, url: 'http://127.0.0.1:9/matrix', secret: 'whsec_matrix', events: ['task'], enabled: false, disabledReason: 'by_hand' })
+      .returning({ id: webhooks.id });
+    return hook!.id;
+  };
+  const webhookId = await newWebhook();
+  const [delivery] = await t.db
+    .insert(webhookDeliveries)
+    .values({ webhookId, organizationId: owner.organizationId, eventId: crypto.randomUUID(), eventType: 'task.updated', body: '{}', status: 'delivered', giveUpAt: new Date() })
+    .returning({ id: webhookDeliveries.id });
   const p1 = await projectKit(owner, clientId, `${A} ${P1}`, a.developer, templateId);
   const p2 = await projectKit(owner, clientId, `${A} ${P2}`);
   // B has data of its own, so B's lists are not trivially empty.
@@ -150,6 +165,8 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
         memberId,
         profileId: a.developer.profileId,
         tokenId: fresh && uses('tokenId') ? await newToken() : tokenId,
+        webhookId: fresh && uses('webhookId') && !uses('deliveryId') ? await newWebhook() : webhookId,
+        deliveryId: delivery!.id,
       };
     },
     standIn: (user) => member(user.role, user.organizationId, user.fullName.startsWith(B) ? B : A, 'Standin'),

@@ -29,6 +29,16 @@ export async function staffRecipients(executor: Executor, organizationId: string
   return withEmail(await staffMembers(executor, organizationId));
 }
 
+/** The organization's admins (the organization admin included) with an email. */
+export async function adminRecipients(executor: Executor, organizationId: string): Promise<Recipient[]> {
+  const rows = await executor
+    .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
+    .from(profiles)
+    .where(and(eq(profiles.organizationId, organizationId), inArray(profiles.role, ['organization_admin', 'admin'])))
+    .orderBy(profiles.id);
+  return withEmail(rows);
+}
+
 /** The developers with access to the project, with an email. */
 export async function assignedDeveloperRecipients(executor: Executor, organizationId: string, projectId: string): Promise<Recipient[]> {
   const rows = await executor

@@ -57,6 +57,8 @@ export type TestAppOptions = {
   logStream?: NodeJS.WritableStream;
   /** The embedded database even when TEST_DATABASE_URL is set (behaviour only it has). */
   embedded?: boolean;
+  /** The webhook worker's options (`background: false` to drive it with deliverDue()). */
+  webhooks?: AppOptions['webhooks'];
 };
 
 /**
@@ -79,7 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ? await openFreshPostgres(process.env.TEST_DATABASE_URL)
     : await migratedDatabase();
   const logger = options.logStream ? { level: 'info', stream: options.logStream } : (options.logger ?? false);
-  const app = await buildApp({ config, database, clock: options.clock, logger, webRoot: options.webRoot });
+  const app = await buildApp({ config, database, clock: options.clock, logger, webRoot: options.webRoot, webhooks: options.webhooks });
   await app.ready();
   return {
     app,

@@ -27,6 +27,7 @@ import { profiles } from '../../platform/db/schema/tenancy';
 import { clients } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { emitWebhookEvent, WEBHOOK_VIEWER } from '../../services/webhook-events';
 import { publishChange } from '../../platform/realtime/publisher';
 
 const owner = alias(profiles, 'owner');
@@ -35,7 +36,7 @@ function assertCanManageClients(actor: Actor) {
   if (!canManageProjects(actor.role)) throw forbidden('You do not have permission to manage clients.');
 }
 
-function toClient(row: typeof clients.$inferSelect & { ownerName: string | null }, actor: Actor): Client {
+function toClient(row: typeof clients.$inferSelect & { ownerName: string | null }, actor: Pick<Actor, 'role'>): Client {
   return {
     id: row.id,
     name: row.name,
@@ -126,7 +127,9 @@ export async function createClient({ db, clock }: Platform, actor: Actor, input:
       action: 'create_client',
       details: { client_name: input.name, contact_name: input.contactName, contact_email: input.contactEmail },
     });
-    return toClient({ ...row!, ownerName: actor.fullName }, actor);
+    const client = { ...row!, ownerName: actor.fullName };
+    await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'client.created', data: toClient(client, WEBHOOK_VIEWER), at: row!.createdAt });
+    return toClient(client, actor);
   });
 }
 
@@ -138,18 +141,18 @@ export async function updateClient(
 ) {
   // Developers cannot see clients at all: another organization's or not, it is not found.
   if (!canManageProjects(actor.role)) throw notFound('Client not found');
-  const [row] = await db.transaction(async (tx) => {
-    const rows = await tx
+  const client = await db.transaction(async (tx) => {
+    const [row] = await tx
       .update(clients)
       .set({ ...input, updatedAt: clock.now() })
       .where(and(eq(clients.id, clientId), eq(clients.organizationId, actor.organizationId)))
       .returning();
-    if (rows.length > 0) await publishChange(tx, { organizationId: actor.organizationId, topic: 'clients' });
-    return rows;
+    if (!row) throw notFound('Client not found');
+    await publishChange(tx, { organizationId: actor.organizationId, topic: 'clients' });
+    const [ownerRow] = row.createdBy ? await tx.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, row.createdBy)) : [];
+    const updated = { ...row, ownerName: ownerRow?.fullName ?? null };
+    await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'client.updated', data: toClient(updated, WEBHOOK_VIEWER), at: row.updatedAt });
+    return updated;
   });
-  if (!row) throw notFound('Client not found');
-  const [ownerRow] = row.createdBy
-    ? await db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, row.createdBy))
-    : [];
-  return toClient({ ...row, ownerName: ownerRow?.fullName ?? null }, actor);
+  return toClient(client, actor);
 }

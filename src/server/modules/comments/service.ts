@@ -7,7 +7,7 @@
 // its notifications and its live event.
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { COMMENT_MESSAGES, mentionedIds, plainMentions, type Comment, type commentInputSchema, type Mentionable } from '../../../domain/comments';
+import { COMMENT_MESSAGES, mentionedIds, plainMentions, type Comment, type CommentEvent, type commentInputSchema, type Mentionable } from '../../../domain/comments';
 import { INBOX_TEXTS } from '../../../domain/inbox';
 import type { ProjectListQuery } from '../../../domain/project-lists';
 import { outranks, type Role } from '../../../domain/roles';
@@ -21,6 +21,7 @@ import type { Platform } from '../../platform/platform';
 import { recordActivity } from '../../services/activity-log';
 import { deliver } from '../../services/notify';
 import { requireContributor, type AccessedProject, type ProjectAccess, type ProjectActor } from '../../services/project-access/access';
+import { emitWebhookEvent } from '../../services/webhook-events';
 import { profileSeesProject } from '../../services/project-access/member';
 
 type CommentInput = z.output<typeof commentInputSchema>;
@@ -68,7 +69,7 @@ type CommentRow = {
   authorOrganizationId: string | null;
 };
 
-function toComment(row: CommentRow, access: ProjectAccess, role: Role | null, project: AccessedProject): Comment {
+function toComment(row: CommentRow, access: Pick<ProjectAccess, 'via' | 'actor'>, role: Role | null, project: AccessedProject): Comment {
   const { comment } = row;
   return {
     id: comment.id,
@@ -85,6 +86,15 @@ function toComment(row: CommentRow, access: ProjectAccess, role: Role | null, pr
     isOwn: access.actor !== null && comment.createdBy === access.actor.profileId,
     canDelete: mayDelete({ createdBy: comment.createdBy, ...row }, access.actor, role, project),
   };
+}
+
+/** A member of the organization who wrote none of it. */
+const MEMBER_VIEW = { via: 'member', actor: null } as const;
+
+/** A comment as webhook events carry it (issue 30): as staff of its organization read it, without the reader's own flags. */
+function toCommentEvent(row: CommentRow, project: AccessedProject): CommentEvent {
+  const { isOwn: _own, canDelete: _delete, ...comment } = toComment(row, MEMBER_VIEW, null, project);
+  return comment;
 }
 
 const commentColumns = {
@@ -320,12 +330,9 @@ export async function addComment(platform: Platform, access: ProjectAccess, task
     });
     await tellAboutComment(tx, platform, project, task, { id: row!.id, body: input.body, authorName: actor.fullName, authorId: actor.profileId }, mentioned, { followers: true });
     const [me] = await tx.select({ role: profiles.role, organizationId: profiles.organizationId, email: profiles.email }).from(profiles).where(eq(profiles.id, actor.profileId));
-    return toComment(
-      { comment: row!, authorEmail: me?.email ?? null, authorRole: me?.role ?? null, authorOrganizationId: me?.organizationId ?? null },
-      access,
-      null,
-      project,
-    );
+    const added: CommentRow = { comment: row!, authorEmail: me?.email ?? null, authorRole: me?.role ?? null, authorOrganizationId: me?.organizationId ?? null };
+    await emitWebhookEvent(tx, { organizationId: project.organizationId, type: 'comment.created', data: toCommentEvent(added, project), at: now });
+    return toComment(added, access, null, project);
   });
 }
 
@@ -371,12 +378,14 @@ export async function editComment(platform: Platform, access: ProjectAccess, tas
     const before = new Set(current.comment.mentions);
     const added = mentioned.filter((person) => !before.has(person.id));
     await tellAboutComment(tx, platform, project, task, { id: commentId, body: input.body, authorName: actor.fullName, authorId: actor.profileId }, added, { followers: false });
-    return toComment({ ...current, comment: row! }, access, null, project);
+    const edited: CommentRow = { ...current, comment: row! };
+    await emitWebhookEvent(tx, { organizationId: project.organizationId, type: 'comment.updated', data: toCommentEvent(edited, project), at: now });
+    return toComment(edited, access, null, project);
   });
 }
 
 /** Deletes a comment: its author's own, or by staff who outrank its author. */
-export async function deleteComment({ db }: Platform, access: ProjectAccess, taskId: string, commentId: string): Promise<void> {
+export async function deleteComment({ db, clock }: Platform, access: ProjectAccess, taskId: string, commentId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const project = await access.project(tx);
     const actor = requireContributor(access);
@@ -392,5 +401,6 @@ export async function deleteComment({ db }: Platform, access: ProjectAccess, tas
       projectId: project.id,
       details: { task_id: task.id, task_title: task.title, comment_id: commentId, author_name: current.comment.authorName },
     });
+    await emitWebhookEvent(tx, { organizationId: project.organizationId, type: 'comment.deleted', data: { id: commentId, taskId: task.id, projectId: project.id }, at: clock.now() });
   });
 }

@@ -17,6 +17,7 @@ import {
   SIGNATURE_BYTES,
   textContentCheck,
   type AcceptedExtension,
+  type FileEvent,
   type ProjectFile,
 } from '../../../domain/files';
 import type { ProjectListQuery } from '../../../domain/project-lists';
@@ -27,14 +28,15 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import type { Platform } from '../../platform/platform';
 import { requireContributor, type ProjectAccess } from '../../services/project-access/access';
 import { StorageError, type Storage } from '../../platform/storage/storage';
+import { emitWebhookEvent } from '../../services/webhook-events';
 import { fileTooLarge, malformedUpload, type IncomingFile } from './http';
 
-function mayDelete(access: ProjectAccess, row: typeof projectFiles.$inferSelect): boolean {
+function mayDelete(access: Pick<ProjectAccess, 'canManage' | 'via' | 'actor'>, row: typeof projectFiles.$inferSelect): boolean {
   if (access.canManage) return true;
   return access.via === 'member' && access.actor !== null && row.uploadedBy === access.actor.profileId;
 }
 
-function toFile(row: typeof projectFiles.$inferSelect, access: ProjectAccess): ProjectFile {
+function toFile(row: typeof projectFiles.$inferSelect, access: Pick<ProjectAccess, 'canManage' | 'via' | 'actor'>): ProjectFile {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -47,6 +49,12 @@ function toFile(row: typeof projectFiles.$inferSelect, access: ProjectAccess): P
     createdAt: row.createdAt.toISOString(),
     canDelete: mayDelete(access, row),
   };
+}
+
+/** A file or link as webhook events carry it (issue 30): without the reader's own flag. */
+function toFileEvent(row: typeof projectFiles.$inferSelect): FileEvent {
+  const { canDelete: _delete, ...file } = toFile(row, { via: 'member', canManage: false, actor: null });
+  return file;
 }
 
 /** One page of the project's files and links, newest first (issue 36: none silently cut off). */
@@ -162,6 +170,7 @@ export async function uploadFile(
         projectId: project.id,
         details: { file_name: fileName, file_size: fileSize },
       });
+      await emitWebhookEvent(tx, { organizationId: project.organizationId, type: 'file.created', data: toFileEvent(row!), at: row!.createdAt });
       return toFile(row!, access);
     });
   } catch (error) {
@@ -197,6 +206,7 @@ export async function addLink(
       projectId: project.id,
       details: { link_name: input.name, url: input.url },
     });
+    await emitWebhookEvent(tx, { organizationId: project.organizationId, type: 'file.created', data: toFileEvent(row!), at: row!.createdAt });
     return toFile(row!, access);
   });
 }
@@ -234,6 +244,7 @@ export async function deleteFile(platform: Platform, storage: Storage, access: P
       projectId: project.id,
       details: { file_name: row.fileName, is_link: row.isLink },
     });
+    await emitWebhookEvent(tx, { organizationId: project.organizationId, type: 'file.deleted', data: toFileEvent(row), at: platform.clock.now() });
   });
   // After the commit: a failed removal leaves an unreferenced object, never a record without one.
   if (row.storagePath) await storage.remove(row.storagePath);

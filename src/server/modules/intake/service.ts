@@ -21,6 +21,8 @@ import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } 
 import { staffMembers } from '../../services/recipients';
 import type { Platform } from '../../platform/platform';
 import { invalidLink, usable, type ResolvedSharedLink, type UsableLink } from '../../services/project-access/link';
+import { emitWebhookEvent } from '../../services/webhook-events';
+import type { IntakeSubmittedEvent } from '../../../domain/webhooks';
 import { visibleProjects } from '../../services/project-access/member';
 
 /** Saves and submits per link and client address: a person answering never meets it. */
@@ -162,6 +164,14 @@ export async function submitIntake(platform: Platform, shared: ResolvedSharedLin
         },
       });
     }
+    const event: IntakeSubmittedEvent = {
+      projectId: row.projectId,
+      projectName: row.projectName,
+      link: { id: link.id, name: row.linkName },
+      submittedAt: now.toISOString(),
+      formData,
+    };
+    await emitWebhookEvent(tx, { organizationId: row.organizationId, type: 'intake.submitted', data: event, at: now });
     return toView({ ...row, state: 'submitted', submittedAt: now, draft: null, formData });
   });
 }

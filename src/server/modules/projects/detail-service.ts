@@ -18,7 +18,8 @@ import { clients, projects } from '../../platform/db/schema/work';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { visibleProjects } from '../../services/project-access/member';
-import { resetOverdueProjects, today } from './service';
+import { emitWebhookEvent } from '../../services/webhook-events';
+import { projectEvent, resetOverdueProjects, today } from './service';
 
 type DetailRow = { project: typeof projects.$inferSelect; clientName: string };
 
@@ -93,6 +94,7 @@ export async function updateProject(
     await resetOverdueProjects(tx, clock, actor.organizationId);
 
     const saved = await findVisibleProject(tx, actor, projectId);
+    await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'project.updated', data: await projectEvent(tx, actor, projectId), at: clock.now() });
     return {
       project: toDetail(saved!, actor),
       statusForcedActive: forcedActive,

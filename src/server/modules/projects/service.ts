@@ -26,6 +26,7 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { findTemplate } from '../templates/public';
 import { visibleProjects } from '../../services/project-access/member';
+import { emitWebhookEvent, WEBHOOK_VIEWER } from '../../services/webhook-events';
 import { publishChange } from '../../platform/realtime/publisher';
 import { cachedListCounts, keepListCounts, listCountsGeneration, type ListCounts } from './list-counts';
 
@@ -68,7 +69,7 @@ type CardRow = {
   ownerName: string | null;
 };
 
-function toCard({ project, clientName, ownerName }: CardRow, actor: Actor): ProjectCard {
+function toCard({ project, clientName, ownerName }: CardRow, actor: Pick<Actor, 'role'>): ProjectCard {
   return {
     id: project.id,
     name: project.name,
@@ -209,6 +210,13 @@ async function findCard(db: Executor, actor: Actor, projectId: string): Promise<
   return row;
 }
 
+/** A project as webhook events carry it (issue 30): its card, as an admin sees it. */
+export async function projectEvent(executor: Executor, actor: Actor, projectId: string): Promise<ProjectCard> {
+  const card = await findCard(executor, actor, projectId);
+  if (!card) throw notFound('Project not found');
+  return toCard(card, WEBHOOK_VIEWER);
+}
+
 export async function createProject(
   { db, clock }: Platform,
   actor: Actor,
@@ -262,7 +270,9 @@ export async function createProject(
       projectId: project!.id,
       details: { project_name: input.name, client_id: client.id, due_date: input.dueDate, template_id: fromTemplate?.templateId ?? null },
     });
-    return toCard({ project: project!, clientName: client.name, ownerName: actor.fullName }, actor);
+    const card = { project: project!, clientName: client.name, ownerName: actor.fullName };
+    await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'project.created', data: toCard(card, WEBHOOK_VIEWER), at: now });
+    return toCard(card, actor);
   });
 }
 
@@ -276,9 +286,10 @@ export async function changeProjectStatus(
   if (!card) throw notFound('Project not found');
   if (!canManageProjects(actor.role)) throw forbidden('You do not have permission to change this project.');
   const [updated] = await db.transaction(async (tx) => {
+    const now = clock.now();
     const rows = await tx
       .update(projects)
-      .set({ status, updatedAt: clock.now() })
+      .set({ status, updatedAt: now })
       .where(and(eq(projects.id, projectId), eq(projects.organizationId, actor.organizationId)))
       .returning();
     // The card's Mark Complete / Put On Hold (issue 14: every status change is in the log).
@@ -289,12 +300,13 @@ export async function changeProjectStatus(
       projectId,
       details: { project_name: card.project.name, previous_status: card.project.status, status },
     });
+    await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'project.updated', data: toCard({ ...card, project: rows[0]! }, WEBHOOK_VIEWER), at: now });
     return rows;
   });
   return toCard({ ...card, project: updated! }, actor);
 }
 
-export async function deleteProject({ db, storage }: Platform, actor: Actor, projectId: string): Promise<string[]> {
+export async function deleteProject({ db, storage, clock }: Platform, actor: Actor, projectId: string): Promise<string[]> {
   const card = await findCard(db, actor, projectId);
   if (!card) throw notFound('Project not found');
   if (!canDeleteProject(actor.role)) throw forbidden('Only admins can delete projects.');
@@ -318,6 +330,7 @@ export async function deleteProject({ db, storage }: Platform, actor: Actor, pro
     });
     // Every other related row goes with it (ON DELETE CASCADE).
     await tx.delete(projects).where(and(eq(projects.id, projectId), eq(projects.organizationId, actor.organizationId)));
+    await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'project.deleted', data: toCard(card, WEBHOOK_VIEWER), at: clock.now() });
     await publishChange(tx, { organizationId: actor.organizationId, projectId, topic: 'project' });
     return files.map((f) => f.storagePath!);
   });

@@ -34,6 +34,7 @@ import { assignedDeveloperRecipients, staffRecipients, type Recipient } from '..
 import type { Platform } from '../../platform/platform';
 import type { AccessedProject, ProjectActor } from '../../services/project-access/access';
 import { requireContributor, type ProjectAccess } from '../../services/project-access/access';
+import { emitWebhookEvent } from '../../services/webhook-events';
 import { profileSeesProject } from '../../services/project-access/member';
 
 const assignee = alias(profiles, 'assignee');
@@ -206,7 +207,9 @@ export async function createTask(platform: Platform, access: ProjectAccess, inpu
       projectId: project.id,
       details: { task_id: row!.id, task_title: input.title, priority: input.priority, due_date: input.dueDate, assignee_name: member?.fullName ?? null },
     });
-    return toTask(row!, member?.fullName ?? null);
+    const task = toTask(row!, member?.fullName ?? null);
+    await emitWebhookEvent(tx, { organizationId: project.organizationId, type: 'task.created', data: task, at: now });
+    return task;
   });
 }
 
@@ -338,7 +341,13 @@ export async function updateTask(
         });
       }
     }
-    return toTask(row, row.assigneeId ? (member?.fullName ?? (await assigneeName(tx, row.assigneeId))) : null);
+    const task = toTask(row, row.assigneeId ? (member?.fullName ?? (await assigneeName(tx, row.assigneeId))) : null);
+    // A move within its column changes only the board's order: no event, as no activity entry.
+    if (statusChanged || assigneeChanged || Object.keys(edits).length > 0) {
+      const type = statusChanged && status === 'completed' ? 'task.completed' : 'task.updated';
+      await emitWebhookEvent(tx, { organizationId: project.organizationId, type, data: task, at: now });
+    }
+    return task;
   });
 }
 

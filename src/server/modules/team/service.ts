@@ -34,6 +34,7 @@ import { developerProjectAccess, projects } from '../../platform/db/schema/work'
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
+import { emitWebhookEvent } from '../../services/webhook-events';
 import { passwordSetByMemberEmail, teamInvitationEmail, teamMemberAddedEmail } from './emails';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -238,7 +239,9 @@ export async function addTeamMember(platform: Platform, actor: Actor, input: z.o
         details: { member_name: input.fullName, member_email: input.email, role: input.role },
       });
       const [row] = await tx.select().from(profiles).where(eq(profiles.id, profileId));
-      return toTeamMember(row!);
+      const added = toTeamMember(row!);
+      await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'member.added', data: added, at: row!.createdAt });
+      return added;
     });
   } catch (error) {
     rethrowEmailTaken(error);
@@ -320,7 +323,9 @@ export async function updateTeamMember(
           ...(passwordHash ? { password_changed: true } : {}),
         },
       });
-      return toTeamMember(row!);
+      const updated = toTeamMember(row!);
+      await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'member.updated', data: updated, at: now });
+      return updated;
     });
   } catch (error) {
     rethrowEmailTaken(error);
@@ -331,7 +336,7 @@ export async function updateTeamMember(
  * Removes the profile and its login together: sessions, credentials and reset tokens go with the
  * login, project access with the profile; rows the member wrote stay, their author set to null.
  */
-export async function removeTeamMember({ db }: Platform, actor: Actor, memberId: string): Promise<void> {
+export async function removeTeamMember({ db, clock }: Platform, actor: Actor, memberId: string): Promise<void> {
   assertCanManageTeam(actor);
   const member = await findVisibleMember(db, actor, memberId);
   assertMemberChange(checkMemberChange(actor, member, 'remove'), 'remove');
@@ -344,5 +349,6 @@ export async function removeTeamMember({ db }: Platform, actor: Actor, memberId:
       action: 'remove_team_member',
       details: { member_name: member.fullName, member_email: member.email, role: member.role },
     });
+    await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'member.removed', data: { id: member.id, fullName: member.fullName, email: member.email, role: member.role }, at: clock.now() });
   });
 }

@@ -1,0 +1,224 @@
+// Outgoing webhooks (issue 30 item 2): an organization's admins name a URL and the kinds of
+// change to send there; every such change is posted as signed JSON. The kinds, the texts and the
+// shapes shared by the server, the web app and the OpenAPI document live here.
+import { z } from 'zod';
+import { text } from './text-fields';
+
+/** What a hook subscribes to: one family covers its created/updated/deleted events. */
+export const WEBHOOK_FAMILIES = ['project', 'client', 'task', 'comment', 'file', 'intake', 'member'] as const;
+export type WebhookFamily = (typeof WEBHOOK_FAMILIES)[number];
+
+/** Every event a hook may receive, `family.verb`; `ping` only from Send test event. */
+export const WEBHOOK_EVENT_TYPES = [
+  'project.created',
+  'project.updated',
+  'project.deleted',
+  'client.created',
+  'client.updated',
+  'task.created',
+  'task.updated',
+  'task.completed',
+  'comment.created',
+  'comment.updated',
+  'comment.deleted',
+  'file.created',
+  'file.deleted',
+  'intake.submitted',
+  'member.added',
+  'member.updated',
+  'member.removed',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | 'ping';
+
+export function familyOf(type: WebhookEventType): WebhookFamily | null {
+  if (type === 'ping') return null;
+  return type.slice(0, type.indexOf('.')) as WebhookFamily;
+}
+
+/** Hooks an organization may hold. */
+export const WEBHOOKS_PER_ORGANIZATION = 20;
+
+/** A delivery is retried with growing pauses for this long after its event, then given up. */
+export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** A hook whose deliveries have failed without a success for this long is turned off. */
+export const WEBHOOK_DISABLE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 60 * 60_000;
+
+/**
+ * The pause after the nth failed attempt: 30 s, 1 min, 2 min ... at most an hour, so a day holds
+ * about 30 attempts. Jitter (a tenth either way) keeps many hooks from retrying in step.
+ */
+export function webhookRetryDelayMs(failedAttempts: number, random: () => number = Math.random): number {
+  const base = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failedAttempts - 1), MAX_RETRY_MS);
+  return Math.round(base * (0.9 + 0.2 * random()));
+}
+
+/** The header that carries the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+export const WEBHOOK_SIGNATURE_HEADER = 'Brieflane-Signature';
+
+export const WEBHOOK_TEXTS = {
+  title: 'Webhooks',
+  description: 'Send a signed POST to another tool whenever something changes in the organization.',
+  add: 'Add Webhook',
+  addTitle: 'Add Webhook',
+  editTitle: 'Edit Webhook',
+  edit: 'Edit',
+  url: 'Payload URL',
+  urlPlaceholder: 'https://example.com/hooks/brieflane',
+  descriptionLabel: 'Description',
+  descriptionPlaceholder: 'e.g. Slack bot',
+  events: 'Events',
+  eventsHint: 'Send these kinds of change',
+  families: {
+    project: 'Projects',
+    client: 'Clients',
+    task: 'Tasks',
+    comment: 'Comments',
+    file: 'Files and links',
+    intake: 'Questionnaire submitted',
+    member: 'Team members',
+  } satisfies Record<WebhookFamily, string>,
+  save: 'Save',
+  created: 'Webhook added',
+  saved: 'Webhook saved',
+  secret: 'Signing secret',
+  secretShownOnce: "Copy it now: it won't be shown again. Check each request's Brieflane-Signature header with it.",
+  copy: 'Copy',
+  copied: 'Secret copied to the clipboard',
+  done: 'Done',
+  rollSecret: 'New Secret',
+  rollSecretTitle: 'New Signing Secret',
+  rollSecretConfirm: 'Make a new signing secret? Requests are signed with the new one at once; the receiver must be given it.',
+  delete: 'Delete',
+  deleteTitle: 'Delete Webhook',
+  deleteConfirm: (url: string) => `Delete the webhook to ${url}? Nothing more is sent there, and its delivery log goes too.`,
+  deleted: 'Webhook deleted',
+  enabled: 'Active',
+  enable: 'Turn on',
+  disable: 'Turn off',
+  disabledFailing: 'Turned off after failing for 24 hours',
+  disabledByHand: 'Off',
+  sendTest: 'Send test event',
+  testQueued: 'Test event queued',
+  deliveries: 'Recent deliveries',
+  noDeliveries: 'Nothing sent yet',
+  loadMore: 'Load more deliveries',
+  redeliver: 'Redeliver',
+  response: 'Answer from the receiver',
+  redelivered: 'Queued to send again',
+  empty: 'No webhooks yet',
+  loadFailed: 'Failed to load webhooks',
+  adminsOnly: 'Only admins can manage webhooks.',
+  urlRequired: 'Payload URL is required',
+  urlInvalid: 'Enter a URL starting with https:// or http://',
+  eventsRequired: 'Choose at least one kind of event',
+  tooMany: `An organization can hold at most ${WEBHOOKS_PER_ORGANIZATION} webhooks; delete one first.`,
+  notFound: 'Webhook not found',
+  deliveryNotFound: 'Delivery not found',
+  status: { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' },
+  disabledEmailSubject: 'A webhook was turned off',
+} as const;
+
+const payloadUrl = text('Payload URL', { message: WEBHOOK_TEXTS.urlRequired })
+  .trim()
+  .min(1, WEBHOOK_TEXTS.urlRequired)
+  .max(2000, 'Must be at most 2000 characters')
+  .refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+  }, WEBHOOK_TEXTS.urlInvalid);
+
+const families = z
+  .array(z.enum(WEBHOOK_FAMILIES))
+  .min(1, WEBHOOK_TEXTS.eventsRequired)
+  .max(WEBHOOK_FAMILIES.length)
+  .transform((list) => WEBHOOK_FAMILIES.filter((f) => list.includes(f)));
+
+const webhookDescription = text('Description').trim().max(200, 'Must be at most 200 characters');
+
+export const createWebhookSchema = z.object({
+  url: payloadUrl,
+  description: webhookDescription.default(''),
+  events: families,
+});
+export type CreateWebhookInput = z.input<typeof createWebhookSchema>;
+
+export const updateWebhookSchema = z
+  .object({ url: payloadUrl, description: webhookDescription, events: families, enabled: z.boolean() })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
+export type UpdateWebhookInput = z.input<typeof updateWebhookSchema>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+export const webhookSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(z.enum(WEBHOOK_FAMILIES)),
+  enabled: z.boolean(),
+  /** Why it is off: 'failing' (turned off by the server) or 'by_hand'; null when on. */
+  disabledReason: z.enum(['failing', 'by_hand']).nullable(),
+  /** Since when every delivery has failed; null after a success. */
+  failingSince: z.string().nullable(),
+  createdAt: z.string(),
+  lastDelivery: z
+    .object({ status: z.enum(WEBHOOK_DELIVERY_STATUSES), at: z.string(), responseStatus: z.number().nullable() })
+    .nullable(),
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+
+/** A hook just created, or its secret just renewed: the secret itself, this once. */
+export const webhookWithSecretSchema = webhookSchema.extend({ secret: z.string() });
+export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number(),
+  createdAt: z.string(),
+  /** When the last attempt was made; null before the first. */
+  lastAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  responseStatus: z.number().nullable(),
+  durationMs: z.number().nullable(),
+  /** The first 1 KB of the receiver's answer. */
+  response: z.string().nullable(),
+  error: z.string().nullable(),
+  /** A Redeliver or a test event, rather than a change. */
+  manual: z.boolean(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/** What every request's body holds. */
+export const webhookEnvelopeSchema = z.object({
+  id: z.string().describe('The event id: the same on every delivery of this event, so a receiver can drop repeats'),
+  type: z.string(),
+  created: z.string().describe('When the change happened (ISO 8601)'),
+  organization: z.object({ id: z.string() }),
+  data: z.record(z.string(), z.unknown()),
+});
+export type WebhookEnvelope = z.infer<typeof webhookEnvelopeSchema>;
+
+/** intake.submitted: the answers of a questionnaire submitted through a link. */
+export const intakeSubmittedEventSchema = z.object({
+  projectId: z.string(),
+  projectName: z.string(),
+  link: z.object({ id: z.string(), name: z.string().nullable() }),
+  submittedAt: z.string(),
+  /** The project's answers after the submission, by field id. */
+  formData: z.record(z.string(), z.unknown()),
+});
+export type IntakeSubmittedEvent = z.infer<typeof intakeSubmittedEventSchema>;
+
+/** comment.deleted, file.deleted's id-only fellows: what is left to name a deleted comment. */
+export const deletedCommentEventSchema = z.object({ id: z.string(), taskId: z.string(), projectId: z.string() });
+
+/** member.removed: the member who left. */
+export const removedMemberEventSchema = z.object({ id: z.string(), fullName: z.string(), email: z.string().nullable(), role: z.string() });
