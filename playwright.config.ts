@@ -51,6 +51,8 @@ export default defineConfig({
       // Each test context sends its own X-Forwarded-For (e2e/fixtures.ts), so the per-address
       // rate limits apply per test rather than to the whole suite.
       TRUST_PROXY: 'true',
+      // e2e/webhooks.spec.ts's receiver listens on loopback (issue 30).
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   },
 });

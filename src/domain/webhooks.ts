@@ -107,6 +107,8 @@ export const WEBHOOK_TEXTS = {
   loadMore: 'Load more deliveries',
   redeliver: 'Redeliver',
   response: 'Answer from the receiver',
+  nextTry: (when: string) => `Next try ${when}`,
+  attempts: (n: number) => `${n} attempts`,
   redelivered: 'Queued to send again',
   empty: 'No webhooks yet',
   loadFailed: 'Failed to load webhooks',

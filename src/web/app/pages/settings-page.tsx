@@ -1,8 +1,9 @@
-import { canRenameOrganization } from '@/domain/roles';
+import { canRenameOrganization, isAdmin } from '@/domain/roles';
 import { SignOutButton } from '@/web/features/auth/components/sign-out-button';
 import { CalendarFeedCard } from '@/web/features/calendar/components/calendar-feed-card';
 import { RenameOrganizationForm } from '@/web/features/organizations/components/rename-organization-form';
 import { ApiTokensCard } from '@/web/features/api-tokens/components/api-tokens-card';
+import { WebhooksCard } from '@/web/features/webhooks/components/webhooks-card';
 import { AccountSettings } from '@/web/features/settings/components/account-settings';
 import { ChangePasswordForm } from '@/web/features/settings/components/change-password-form';
 import { NotificationSettingsCard } from '@/web/features/settings/components/notification-settings';
@@ -19,6 +20,7 @@ export function SettingsPage() {
       <NotificationSettingsCard />
       <CalendarFeedCard />
       <ApiTokensCard />
+      {isAdmin(me.profile.role) ? <WebhooksCard /> : null}
       {canRenameOrganization(me.profile.role) ? <RenameOrganizationForm organization={me.organization} /> : null}
       <AccountSettings role={me.profile.role} signOut={<SignOutButton />} />
     </div>

@@ -1,0 +1,51 @@
+// Settings -> Webhooks (issue 30): the organization's outgoing webhooks, for its admins.
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateWebhookInput, UpdateWebhookInput, Webhook, WebhookDelivery, WebhookWithSecret } from '@/domain/webhooks';
+import { api } from '@/web/lib/api-client';
+
+const webhooksKey = ['settings', 'webhooks'] as const;
+const hookPath = (webhookId: string) => `/api/webhooks/${encodeURIComponent(webhookId)}`;
+
+export const webhooksQuery = queryOptions({
+  queryKey: webhooksKey,
+  queryFn: () => api.get<Webhook[]>('/api/webhooks'),
+});
+
+type DeliveryPage = { items: WebhookDelivery[]; nextCursor: string | null };
+
+/** A hook's delivery log, newest first, a page at a time; re-read every few seconds while open. */
+export function deliveriesQuery(webhookId: string) {
+  return infiniteQueryOptions({
+    queryKey: [...webhooksKey, webhookId, 'deliveries'],
+    queryFn: ({ pageParam }) => api.get<DeliveryPage>(`${hookPath(webhookId)}/deliveries${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: 5_000,
+  });
+}
+
+function useWebhookMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>, options: { handlesErrors?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    ...(options.handlesErrors ? { meta: { handlesErrors: true } } : {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKey }),
+  });
+}
+
+/** The dialogs show the server's message themselves and keep what was typed. */
+export const useCreateWebhook = () => useWebhookMutation((input: CreateWebhookInput) => api.post<WebhookWithSecret>('/api/webhooks', input), { handlesErrors: true });
+
+export const useUpdateWebhook = () =>
+  useWebhookMutation(({ webhookId, change }: { webhookId: string; change: UpdateWebhookInput }) => api.patch<Webhook>(hookPath(webhookId), change), { handlesErrors: true });
+
+export const useRollWebhookSecret = () => useWebhookMutation((webhookId: string) => api.post<WebhookWithSecret>(`${hookPath(webhookId)}/secret`));
+
+export const useDeleteWebhook = () => useWebhookMutation((webhookId: string) => api.delete<void>(hookPath(webhookId)));
+
+export const useSendTestEvent = () => useWebhookMutation((webhookId: string) => api.post<WebhookDelivery>(`${hookPath(webhookId)}/test`));
+
+export const useRedeliver = () =>
+  useWebhookMutation(({ webhookId, deliveryId }: { webhookId: string; deliveryId: string }) =>
+    api.post<WebhookDelivery>(`${hookPath(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`),
+  );

@@ -1,0 +1,344 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Copy, Plus, Webhook as WebhookIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { WEBHOOK_FAMILIES, WEBHOOK_TEXTS as TEXTS, type Webhook, type WebhookDelivery, type WebhookFamily, type WebhookWithSecret } from '@/domain/webhooks';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { ConfirmDeleteDialog } from '@/web/components/ui/confirm-delete-dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
+import { LoadMore } from '@/web/components/ui/load-more';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { Switch } from '@/web/components/ui/switch';
+import { UI_TEXTS } from '@/web/components/ui/texts';
+import { errorMessage } from '@/web/lib/api-client';
+import { copyText } from '@/web/lib/copy-text';
+import { formatDateTime } from '@/web/lib/format-date';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { deliveriesQuery, useCreateWebhook, useDeleteWebhook, useRedeliver, useRollWebhookSecret, useSendTestEvent, useUpdateWebhook, webhooksQuery } from '../api';
+
+/** Settings -> Webhooks (issue 30): the organization's hooks, for its admins. */
+export function WebhooksCard() {
+  const hooks = useQuery(webhooksQuery);
+  const [editing, setEditing] = useState<Webhook | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const [logOf, setLogOf] = useState<Webhook | null>(null);
+  const [secret, setSecret] = useState<WebhookWithSecret | null>(null);
+  const remove = useDeleteWebhook();
+
+  return (
+    <Card data-testid="webhooks-card">
+      <CardHeader className="flex flex-row items-start justify-between gap-4 space-y-0">
+        <div className="grid gap-1.5">
+          <CardTitle className="flex items-center gap-2">
+            <WebhookIcon className="size-5 text-primary" aria-hidden />
+            {TEXTS.title}
+          </CardTitle>
+          <CardDescription>{TEXTS.description}</CardDescription>
+        </div>
+        <Button size="sm" className="shrink-0" onClick={() => setEditing('new')}>
+          <Plus aria-hidden />
+          {TEXTS.add}
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {hooks.isError ? (
+          <LoadErrorPanel title={TEXTS.loadFailed} error={hooks.error} onRetry={() => void hooks.refetch()} />
+        ) : !hooks.data ? (
+          <Skeleton className="h-16 w-full" />
+        ) : hooks.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{TEXTS.empty}</p>
+        ) : (
+          <ul className="divide-y rounded-md border" aria-label={TEXTS.title}>
+            {hooks.data.map((hook) => (
+              <WebhookRow key={hook.id} hook={hook} onEdit={() => setEditing(hook)} onDelete={() => setDeleting(hook)} onShowLog={() => setLogOf(hook)} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      {editing ? <WebhookDialog hook={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSecret={setSecret} /> : null}
+      {secret ? <SecretDialog hook={secret} onClose={() => setSecret(null)} /> : null}
+      {logOf ? <DeliveriesDialog hook={logOf} onClose={() => setLogOf(null)} /> : null}
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={TEXTS.deleteTitle}
+        question={deleting ? TEXTS.deleteConfirm(deleting.url) : ''}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => notifySuccess(TEXTS.deleted), onError: (error) => notifyError(error) })}
+      />
+    </Card>
+  );
+}
+
+function statusText(hook: Webhook): string {
+  if (hook.enabled) return TEXTS.enabled;
+  return hook.disabledReason === 'failing' ? TEXTS.disabledFailing : TEXTS.disabledByHand;
+}
+
+function WebhookRow({ hook, onEdit, onDelete, onShowLog }: { hook: Webhook; onEdit: () => void; onDelete: () => void; onShowLog: () => void }) {
+  const update = useUpdateWebhook();
+  const test = useSendTestEvent();
+  const name = hook.description || hook.url;
+  return (
+    <li className="grid gap-3 p-3" data-testid="webhook">
+      <div className="flex items-start justify-between gap-3">
+        <div className="grid min-w-0 gap-1">
+          <p className="truncate font-mono text-sm" title={hook.url}>
+            {hook.url}
+          </p>
+          {hook.description ? <p className="text-sm text-muted-foreground">{hook.description}</p> : null}
+          <p className="flex flex-wrap gap-1.5">
+            {hook.events.map((family) => (
+              <Badge key={family} variant="secondary">
+                {TEXTS.families[family]}
+              </Badge>
+            ))}
+          </p>
+          <p className="text-xs text-muted-foreground">
+            {hook.lastDelivery
+              ? `${TEXTS.status[hook.lastDelivery.status]} ${formatDateTime(hook.lastDelivery.at)}${hook.lastDelivery.responseStatus ? ` · ${hook.lastDelivery.responseStatus}` : ''}`
+              : TEXTS.noDeliveries}
+          </p>
+        </div>
+        <label className="flex shrink-0 items-center gap-2 text-sm">
+          <span className={hook.enabled ? '' : 'text-destructive'}>{statusText(hook)}</span>
+          <Switch
+            checked={hook.enabled}
+            disabled={update.isPending}
+            aria-label={`${hook.enabled ? TEXTS.disable : TEXTS.enable} ${name}`}
+            onCheckedChange={(enabled) => update.mutate({ webhookId: hook.id, change: { enabled } }, { onError: (error) => notifyError(error) })}
+          />
+        </label>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={onShowLog} aria-label={`${TEXTS.deliveries}: ${name}`}>
+          {TEXTS.deliveries}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          loading={test.isPending}
+          loadingText={TEXTS.sendTest}
+          onClick={() => test.mutate(hook.id, { onSuccess: () => notifySuccess(TEXTS.testQueued), onError: (error) => notifyError(error) })}
+          aria-label={`${TEXTS.sendTest}: ${name}`}
+        >
+          {TEXTS.sendTest}
+        </Button>
+        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`${TEXTS.edit}: ${name}`}>
+          {TEXTS.edit}
+        </Button>
+        <Button variant="outline" size="sm" onClick={onDelete} aria-label={`${TEXTS.delete}: ${name}`}>
+          {TEXTS.delete}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Add Webhook, or Edit Webhook with New Secret. */
+function WebhookDialog({ hook, onClose, onSecret }: { hook: Webhook | null; onClose: () => void; onSecret: (hook: WebhookWithSecret) => void }) {
+  const create = useCreateWebhook();
+  const update = useUpdateWebhook();
+  const roll = useRollWebhookSecret();
+  const [url, setUrl] = useState(hook?.url ?? '');
+  const [description, setDescription] = useState(hook?.description ?? '');
+  const [events, setEvents] = useState<WebhookFamily[]>(hook?.events ?? ['project', 'task']);
+  const [errors, setErrors] = useState<{ url?: string; events?: string }>({});
+  const [confirmRoll, setConfirmRoll] = useState(false);
+  const saving = hook ? update : create;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = { url: url.trim() ? undefined : TEXTS.urlRequired, events: events.length > 0 ? undefined : TEXTS.eventsRequired };
+    setErrors(found);
+    if (found.url || found.events) return;
+    const input = { url: url.trim(), description: description.trim(), events };
+    if (hook) {
+      update.mutate({ webhookId: hook.id, change: input }, { onSuccess: () => (notifySuccess(TEXTS.saved), onClose()) });
+    } else {
+      create.mutate(input, { onSuccess: (created) => (onClose(), onSecret(created)) });
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{hook ? TEXTS.editTitle : TEXTS.addTitle}</DialogTitle>
+          <DialogDescription>{TEXTS.description}</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" onSubmit={submit} noValidate>
+          <FormField label={TEXTS.url} error={errors.url}>
+            <Input type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder={TEXTS.urlPlaceholder} maxLength={2000} autoFocus />
+          </FormField>
+          <FormField label={TEXTS.descriptionLabel}>
+            <Input value={description} onChange={(e) => setDescription(e.target.value)} placeholder={TEXTS.descriptionPlaceholder} maxLength={200} />
+          </FormField>
+          <fieldset className="grid gap-1.5" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
+            <legend className="mb-1.5 text-sm font-medium">{TEXTS.events}</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {WEBHOOK_FAMILIES.map((family) => (
+                <label key={family} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={events.includes(family)}
+                    onChange={(e) => setEvents(e.target.checked ? [...events, family] : events.filter((f) => f !== family))}
+                  />
+                  {TEXTS.families[family]}
+                </label>
+              ))}
+            </div>
+            {errors.events ? (
+              <p id="webhook-events-error" className="text-sm font-medium text-destructive">
+                {errors.events}
+              </p>
+            ) : null}
+          </fieldset>
+          {saving.isError ? (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {errorMessage(saving.error)}
+            </p>
+          ) : null}
+          <DialogFooter className="gap-2 sm:justify-between">
+            {hook ? (
+              <Button type="button" variant="outline" onClick={() => setConfirmRoll(true)}>
+                {TEXTS.rollSecret}
+              </Button>
+            ) : (
+              <span />
+            )}
+            <div className="flex gap-2">
+              <Button type="button" variant="outline" onClick={onClose}>
+                {UI_TEXTS.cancel}
+              </Button>
+              <Button type="submit" loading={saving.isPending} loadingText={TEXTS.save}>
+                {hook ? TEXTS.save : TEXTS.add}
+              </Button>
+            </div>
+          </DialogFooter>
+        </form>
+        {hook && confirmRoll ? (
+          <div role="alertdialog" aria-label={TEXTS.rollSecretTitle} className="grid gap-3 rounded-md border border-destructive/40 p-3">
+            <p className="text-sm">{TEXTS.rollSecretConfirm}</p>
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="outline" size="sm" onClick={() => setConfirmRoll(false)}>
+                {UI_TEXTS.cancel}
+              </Button>
+              <Button
+                type="button"
+                size="sm"
+                loading={roll.isPending}
+                loadingText={TEXTS.rollSecret}
+                onClick={() => roll.mutate(hook.id, { onSuccess: (rolled) => (onClose(), onSecret(rolled)), onError: (error) => notifyError(error) })}
+              >
+                {TEXTS.rollSecret}
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The signing secret, this once. */
+function SecretDialog({ hook, onClose }: { hook: WebhookWithSecret; onClose: () => void }) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{TEXTS.secret}</DialogTitle>
+          <DialogDescription>{TEXTS.secretShownOnce}</DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input readOnly value={hook.secret} aria-label={TEXTS.secret} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} autoFocus />
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => void copyText(hook.secret).then(() => notifySuccess(TEXTS.copied), (error: unknown) => notifyError(error))}
+          >
+            <Copy aria-hidden />
+            {TEXTS.copy}
+          </Button>
+        </div>
+        <DialogFooter>
+          <Button type="button" onClick={onClose}>
+            {TEXTS.done}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const STATUS_VARIANT = { delivered: 'secondary', pending: 'outline', failed: 'destructive' } as const;
+
+function DeliveriesDialog({ hook, onClose }: { hook: Webhook; onClose: () => void }) {
+  const log = useInfiniteQuery(deliveriesQuery(hook.id));
+  const deliveries = log.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{TEXTS.deliveries}</DialogTitle>
+          <DialogDescription className="truncate font-mono text-xs">{hook.url}</DialogDescription>
+        </DialogHeader>
+        {log.isError ? (
+          <LoadErrorPanel title={TEXTS.loadFailed} error={log.error} onRetry={() => void log.refetch()} />
+        ) : !log.data ? (
+          <Skeleton className="h-24 w-full" />
+        ) : deliveries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{TEXTS.noDeliveries}</p>
+        ) : (
+          <ul className="divide-y rounded-md border" aria-label={TEXTS.deliveries}>
+            {deliveries.map((delivery) => (
+              <DeliveryRow key={delivery.id} hookId={hook.id} delivery={delivery} />
+            ))}
+          </ul>
+        )}
+        <LoadMore list={log} label={TEXTS.loadMore} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeliveryRow({ hookId, delivery }: { hookId: string; delivery: WebhookDelivery }) {
+  const redeliver = useRedeliver();
+  return (
+    <li className="grid gap-2 p-3 text-sm" data-testid="webhook-delivery">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="flex flex-wrap items-center gap-2">
+          <Badge variant={STATUS_VARIANT[delivery.status]}>{TEXTS.status[delivery.status]}</Badge>
+          <code className="text-xs">{delivery.eventType}</code>
+          <span className="text-xs text-muted-foreground">
+            {formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)}
+            {delivery.responseStatus !== null ? ` · ${delivery.responseStatus}` : ''}
+            {delivery.durationMs !== null ? ` · ${delivery.durationMs} ms` : ''}
+            {delivery.attempts > 1 ? ` · ${TEXTS.attempts(delivery.attempts)}` : ''}
+            {delivery.nextAttemptAt && delivery.attempts > 0 ? ` · ${TEXTS.nextTry(formatDateTime(delivery.nextAttemptAt))}` : ''}
+          </span>
+        </p>
+        <Button
+          variant="outline"
+          size="sm"
+          loading={redeliver.isPending}
+          loadingText={TEXTS.redeliver}
+          onClick={() => redeliver.mutate({ webhookId: hookId, deliveryId: delivery.id }, { onSuccess: () => notifySuccess(TEXTS.redelivered), onError: (error) => notifyError(error) })}
+        >
+          {TEXTS.redeliver}
+        </Button>
+      </div>
+      {delivery.error ? <p className="text-xs text-destructive">{delivery.error}</p> : null}
+      {delivery.response ? (
+        <details>
+          <summary className="cursor-pointer text-xs text-muted-foreground">{TEXTS.response}</summary>
+          <pre className="mt-1 max-h-40 overflow-auto rounded bg-muted p-2 text-xs whitespace-pre-wrap break-all">{delivery.response}</pre>
+        </details>
+      ) : null}
+    </li>
+  );
+}
