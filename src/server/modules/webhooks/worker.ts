@@ -208,6 +208,8 @@ export function createWebhookWorker(platform: Pick<Platform, 'db' | 'clock' | 'c
   const job = createJob({
     name: 'webhooks',
     everyMs: options.pollIntervalMs ?? 5_000,
+    // Not in the start's path: a slow receiver must not hold the server's start.
+    firstAfterMs: 1_000,
     log,
     run: async () => {
       const report = await deliverDue();
