@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { systemClock } from '../clock';
-import { pruneExpired, RATE_LIMIT_RETENTION_MS, scheduleHousekeeping, SENT_EMAIL_RETENTION_MS } from './housekeeping';
+import { pruneExpired, RATE_LIMIT_RETENTION_MS, scheduleHousekeeping, SENT_EMAIL_RETENTION_MS, WEBHOOK_DELIVERY_RETENTION_MS } from './housekeeping';
 import { rateLimits, sessions, verifications } from './schema/auth';
-import { emailOutbox, passwordResetTokens, verificationCodes } from './schema/platform';
+import { emailOutbox, passwordResetTokens, verificationCodes, webhookDeliveries, webhooks } from './schema/platform';
 import { notifications } from './schema/work';
 
 // Real time: sessions expire by the wall clock (better-auth and the session lookup use it).
@@ -71,6 +71,19 @@ describe('housekeeping', () => {
       ])
       .returning({ id: notifications.id });
 
+    // A webhook's finished deliveries keep a month; pending ones stay until sent or given up.
+    const [hook] = await t.db.insert(webhooks).values({ organizationId: user.organizationId, url: 'https://example.com/h', secret: 'whsec_x', events: ['task'] }).returning();
+    const delivery = { webhookId: hook!.id, organizationId: user.organizationId, eventType: 'task.created', body: '{}', giveUpAt: NOW };
+    const sent = await t.db
+      .insert(webhookDeliveries)
+      .values([
+        { ...delivery, eventId: randomUUID(), status: 'delivered', createdAt: before(WEBHOOK_DELIVERY_RETENTION_MS + 1) },
+        { ...delivery, eventId: randomUUID(), status: 'failed', createdAt: before(WEBHOOK_DELIVERY_RETENTION_MS + 1) },
+        { ...delivery, eventId: randomUUID(), status: 'delivered', createdAt: before(WEBHOOK_DELIVERY_RETENTION_MS - 60_000) },
+        { ...delivery, eventId: randomUUID(), status: 'pending', createdAt: before(WEBHOOK_DELIVERY_RETENTION_MS * 2) },
+      ])
+      .returning({ id: webhookDeliveries.id });
+
     expect(await pruneExpired(t.db, NOW)).toEqual({
       sessions: 1,
       verifications: 1,
@@ -79,6 +92,7 @@ describe('housekeeping', () => {
       rateLimits: 1,
       sentEmails: 1,
       notifications: 1,
+      webhookDeliveries: 2,
     });
 
     expect((await t.db.select({ id: sessions.id }).from(sessions)).map((r) => r.id)).not.toContain(expiredSession);
@@ -90,6 +104,7 @@ describe('housekeeping', () => {
     const left = (await t.db.select({ id: emailOutbox.id }).from(emailOutbox).where(inArray(emailOutbox.id, emails.map((e) => e.id)))).map((r) => r.id);
     expect(left.sort()).toEqual(emails.slice(1).map((e) => e.id).sort());
     expect((await t.db.select({ id: notifications.id }).from(notifications)).map((r) => r.id)).toEqual([inbox[1]!.id]);
+    expect((await t.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries)).map((r) => r.id).sort()).toEqual([sent[2]!.id, sent[3]!.id].sort());
 
     // Run again: nothing left to do.
     expect(Object.values(await pruneExpired(t.db, NOW)).every((n) => n === 0)).toBe(true);

@@ -1,15 +1,15 @@
 // Rows that stop meaning anything once their time is up: expired sessions, sign-up codes,
 // reset links and better-auth verifications, rate-limit counters past their longest memory, and
-// delivered emails after a month, inbox notifications after 90 days. Nothing deletes them otherwise, so without this job the
+// delivered emails and finished webhook deliveries after a month, inbox notifications after 90 days. Nothing deletes them otherwise, so without this job the
 // tables grow with every sign-in and every email for as long as the server runs. The DELETEs are
 // idempotent, so several app servers running the job at once do no harm.
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createJob, runWithServer } from '../jobs';
 import type { Platform } from '../platform';
 import type { Executor } from './client';
 import { rateLimits, sessions, verifications } from './schema/auth';
-import { emailOutbox, passwordResetTokens, verificationCodes } from './schema/platform';
+import { emailOutbox, passwordResetTokens, verificationCodes, webhookDeliveries } from './schema/platform';
 import { notifications } from './schema/work';
 import { INBOX_RETENTION_DAYS } from '../../../domain/inbox';
 
@@ -19,6 +19,8 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 export const RATE_LIMIT_RETENTION_MS = 31 * DAY_MS;
 /** Delivered emails stay a month (the dev mailbox and an operator's questions read them). */
 export const SENT_EMAIL_RETENTION_MS = 30 * DAY_MS;
+/** A webhook's delivery log keeps a month of finished deliveries (issue 30). */
+export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * DAY_MS;
 
 export type Pruned = {
   sessions: number;
@@ -28,6 +30,7 @@ export type Pruned = {
   rateLimits: number;
   sentEmails: number;
   notifications: number;
+  webhookDeliveries: number;
 };
 
 export async function pruneExpired(db: Executor, now: Date): Promise<Pruned> {
@@ -56,6 +59,12 @@ export async function pruneExpired(db: Executor, now: Date): Promise<Pruned> {
         .delete(notifications)
         .where(lt(notifications.createdAt, new Date(now.getTime() - INBOX_RETENTION_DAYS * DAY_MS)))
         .returning({ id: notifications.id }),
+    ),
+    webhookDeliveries: await count(
+      db
+        .delete(webhookDeliveries)
+        .where(and(ne(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.createdAt, new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS))))
+        .returning({ id: webhookDeliveries.id }),
     ),
   };
 }
