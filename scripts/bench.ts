@@ -12,6 +12,7 @@ import { runLoad } from './bench/load';
 import { measureLiveFanout } from './bench/live-fanout';
 import { measureSharedPage } from './bench/shared-page';
 import { measureWebWeight } from './bench/web-weight';
+import { measureWebhooks } from './bench/webhooks';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -314,6 +315,24 @@ const benchmarks: Benchmark[] = [
         }
       }
       return rows;
+    },
+  },
+  {
+    name: 'webhooks',
+    description:
+      'Task creations (200 a round, 4 connections) on the embedded database with no webhook and with 3 hooks asking for tasks, alternating; the creation p50/p99 both ways and their ratio, and the deliveries to a loopback receiver: per second and lag from change to arrival (issue 30)',
+    async run({ runs }) {
+      const { withoutHooks, withHooks } = await measureWebhooks({ rounds: runs, tasksPerRound: 200 });
+      return [
+        row('webhooks', 'no hook', 'task create p50', 'ms', withoutHooks.map((r) => r.createP50)),
+        row('webhooks', 'no hook', 'task create p99', 'ms', withoutHooks.map((r) => r.createP99)),
+        row('webhooks', '3 hooks', 'task create p50', 'ms', withHooks.map((r) => r.createP50)),
+        row('webhooks', '3 hooks', 'task create p99', 'ms', withHooks.map((r) => r.createP99)),
+        row('webhooks', '3 hooks / no hook', 'p50 ratio', 'x', withHooks.map((r, i) => r.createP50 / withoutHooks[i]!.createP50)),
+        row('webhooks', '3 hooks', 'deliveries', 'per s', withHooks.map((r) => r.deliveriesPerSecond)),
+        row('webhooks', '3 hooks', 'lag p50', 'ms', withHooks.map((r) => r.lagP50)),
+        row('webhooks', '3 hooks', 'lag p99', 'ms', withHooks.map((r) => r.lagP99)),
+      ];
     },
   },
   {
