@@ -28,6 +28,7 @@ import { commentRoutes } from './modules/comments/routes';
 import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { webhookDocs } from './modules/webhooks/openapi';
 import { webhookRoutes } from './modules/webhooks/routes';
+import { sessionRoutes } from './modules/sessions/routes';
 import { attachWebhookDelivery, type WebhookWorkerOptions } from './modules/webhooks/worker';
 import { organizationRoutes } from './modules/organizations/routes';
 import { projectDetailRoutes } from './modules/projects/detail-routes';
@@ -228,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(commentRoutes, { platform });
   await app.register(apiTokenRoutes, { platform });
   await app.register(webhookRoutes, { platform });
+  await app.register(sessionRoutes, { platform });
   await app.register(fileRoutes, { platform });
   await app.register(sharingRoutes, { platform });
   await app.register(intakeRoutes, { platform });

@@ -127,6 +127,10 @@ export const EXPECTED: Record<string, Outcome> = {
   // Issue 29: each member's own notification settings.
   'GET /api/settings/notifications': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
   'PATCH /api/settings/notifications': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), request: () => json({ levels: { comment: 'email' }, digest: true }) },
+  // Issue 31: one's own sessions; another member's session is not found, whoever asks.
+  'GET /api/settings/sessions': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
+  'DELETE /api/settings/sessions/:sessionId': { status: row(401, 404, 404, 404, 404, 404, 404, 404, 404, 404) },
+  'POST /api/settings/sessions/end-others': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), ownSession: true },
   // Issue 30: an organization's webhooks, its admins only; other roles are refused outright (403),
   // another organization's admins find nothing (404).
   'GET /api/webhooks': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200) },

@@ -2,10 +2,11 @@
 // task, note, file, link, share link, member), organization B owns its own. Every name of A's
 // data carries the marker `alphasecret` (and its first project's `alphaproj1`, its second's
 // `alphaproj2`), B's `betasecret`, so a leak is a marker in the wrong body.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { newTemplateFields } from '../../domain/templates';
 import { createMember } from '../platform/auth/accounts';
+import { sessions } from '../platform/db/schema/auth';
 import { webhookDeliveries, webhooks } from '../platform/db/schema/platform';
 import { developerProjectAccess } from '../platform/db/schema/work';
 import { asUser, type TestUser } from '../test/as-user';
@@ -132,6 +133,8 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
     .insert(webhookDeliveries)
     .values({ webhookId, organizationId: owner.organizationId, eventId: crypto.randomUUID(), eventType: 'task.updated', body: '{}', status: 'delivered', giveUpAt: new Date() })
     .returning({ id: webhookDeliveries.id });
+  // Issue 31: a session of A's target member, which nobody else may end.
+  const [targetSession] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, target.userId)).limit(1);
   const p1 = await projectKit(owner, clientId, `${A} ${P1}`, a.developer, templateId);
   const p2 = await projectKit(owner, clientId, `${A} ${P2}`);
   // B has data of its own, so B's lists are not trivially empty.
@@ -167,6 +170,7 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
         tokenId: fresh && uses('tokenId') ? await newToken() : tokenId,
         webhookId: fresh && uses('webhookId') && !uses('deliveryId') ? await newWebhook() : webhookId,
         deliveryId: delivery!.id,
+        sessionId: targetSession!.id,
       };
     },
     standIn: (user) => member(user.role, user.organizationId, user.fullName.startsWith(B) ? B : A, 'Standin'),

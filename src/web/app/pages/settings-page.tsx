@@ -4,6 +4,7 @@ import { CalendarFeedCard } from '@/web/features/calendar/components/calendar-fe
 import { RenameOrganizationForm } from '@/web/features/organizations/components/rename-organization-form';
 import { ApiTokensCard } from '@/web/features/api-tokens/components/api-tokens-card';
 import { WebhooksCard } from '@/web/features/webhooks/components/webhooks-card';
+import { SessionsCard } from '@/web/features/sessions/components/sessions-card';
 import { AccountSettings } from '@/web/features/settings/components/account-settings';
 import { ChangePasswordForm } from '@/web/features/settings/components/change-password-form';
 import { NotificationSettingsCard } from '@/web/features/settings/components/notification-settings';
@@ -17,6 +18,7 @@ export function SettingsPage() {
     <div className="grid max-w-3xl gap-6">
       <ProfileForm me={me} />
       <ChangePasswordForm />
+      <SessionsCard />
       <NotificationSettingsCard />
       <CalendarFeedCard />
       <ApiTokensCard />

@@ -1,0 +1,111 @@
+import { useQuery } from '@tanstack/react-query';
+import { MonitorSmartphone } from 'lucide-react';
+import { useState } from 'react';
+import { SESSION_TEXTS as TEXTS, type MemberSession } from '@/domain/sessions';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/web/components/ui/alert-dialog';
+import { Badge } from '@/web/components/ui/badge';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { UI_TEXTS } from '@/web/components/ui/texts';
+import { formatDateTime } from '@/web/lib/format-date';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { sessionsQuery, useEndOtherSessions, useEndSession } from '../api';
+
+type Ending = { kind: 'one'; session: MemberSession } | { kind: 'others' };
+
+/** Settings -> Sessions (issue 31): where the member is signed in, ending one or all the others. */
+export function SessionsCard() {
+  const sessions = useQuery(sessionsQuery);
+  const [ending, setEnding] = useState<Ending | null>(null);
+  const endOne = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+
+  const confirm = () => {
+    if (!ending) return;
+    if (ending.kind === 'one') endOne.mutate(ending.session.id, { onSuccess: () => notifySuccess(TEXTS.ended), onError: (error) => notifyError(error) });
+    else endOthers.mutate(undefined, { onSuccess: ({ ended }) => notifySuccess(TEXTS.endedOthers(ended)), onError: (error) => notifyError(error) });
+  };
+
+  return (
+    <Card data-testid="sessions-card">
+      <CardHeader className="flex flex-col gap-4 space-y-0 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid gap-1.5">
+          <CardTitle className="flex items-center gap-2">
+            <MonitorSmartphone className="size-5 text-primary" aria-hidden />
+            {TEXTS.title}
+          </CardTitle>
+          <CardDescription>{TEXTS.description}</CardDescription>
+        </div>
+        {others > 0 ? (
+          <Button size="sm" variant="outline" className="shrink-0 self-start" onClick={() => setEnding({ kind: 'others' })}>
+            {TEXTS.endOthers}
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {sessions.isError ? (
+          <LoadErrorPanel title={TEXTS.loadFailed} error={sessions.error} onRetry={() => void sessions.refetch()} />
+        ) : !sessions.data ? (
+          <Skeleton className="h-14 w-full" />
+        ) : (
+          <>
+            <ul className="divide-y rounded-md border" aria-label={TEXTS.title}>
+              {sessions.data.map((session) => (
+                <li key={session.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="session">
+                  <div className="grid min-w-0 gap-1">
+                    <p className="flex flex-wrap items-center gap-2 font-medium">
+                      <span>{session.browser}</span>
+                      {session.current ? <Badge variant="secondary">{TEXTS.current}</Badge> : null}
+                    </p>
+                    <p className="text-xs text-muted-foreground">
+                      {session.address ? `${session.address} · ` : ''}
+                      {TEXTS.signedIn(formatDateTime(session.signedInAt))}, {TEXTS.lastActive(formatDateTime(session.lastActiveAt))}
+                    </p>
+                  </div>
+                  {session.current ? null : (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="self-start sm:self-auto"
+                      onClick={() => setEnding({ kind: 'one', session })}
+                      aria-label={`${TEXTS.end} ${session.browser}${session.address ? ` (${session.address})` : ''}`}
+                    >
+                      {TEXTS.end}
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {others === 0 ? <p className="text-sm text-muted-foreground">{TEXTS.onlyThis}</p> : null}
+          </>
+        )}
+      </CardContent>
+      <AlertDialog open={ending !== null} onOpenChange={(open) => !open && setEnding(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{ending?.kind === 'others' ? TEXTS.endOthersTitle : TEXTS.endTitle}</AlertDialogTitle>
+            <AlertDialogDescription>{ending?.kind === 'one' ? TEXTS.endConfirm(ending.session.browser) : TEXTS.endOthersConfirm}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{UI_TEXTS.cancel}</AlertDialogCancel>
+            <AlertDialogAction destructive onClick={confirm}>
+              {ending?.kind === 'others' ? TEXTS.endOthers : TEXTS.end}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}
