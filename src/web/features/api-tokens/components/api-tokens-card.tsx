@@ -14,7 +14,8 @@ import {
 } from '@/web/components/ui/alert-dialog';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
@@ -41,19 +42,17 @@ export function ApiTokensCard() {
 
   return (
     <Card>
-      <CardHeader className="flex flex-row items-start justify-between gap-4 space-y-0">
-        <div className="grid gap-1.5">
-          <CardTitle className="flex items-center gap-2">
-            <KeyRound className="size-5 text-primary" aria-hidden />
-            {TEXTS.title}
-          </CardTitle>
-          <CardDescription>{TEXTS.description}</CardDescription>
-        </div>
-        <Button size="sm" className="shrink-0" onClick={() => setCreating(true)}>
-          <Plus aria-hidden />
-          {TEXTS.create}
-        </Button>
-      </CardHeader>
+      <SettingsCardHeader
+        icon={KeyRound}
+        title={TEXTS.title}
+        description={TEXTS.description}
+        action={
+          <Button size="sm" onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            {TEXTS.create}
+          </Button>
+        }
+      />
       <CardContent>
         {tokens.isError ? (
           <LoadErrorPanel title={TEXTS.loadFailed} error={tokens.error} onRetry={() => void tokens.refetch()} />

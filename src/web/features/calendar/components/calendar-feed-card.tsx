@@ -12,7 +12,8 @@ import {
   AlertDialogTrigger,
 } from '@/web/components/ui/alert-dialog';
 import { Button } from '@/web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
 import { Input } from '@/web/components/ui/input';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -46,13 +47,7 @@ export function CalendarFeedCard() {
 
   return (
     <Card data-testid="calendar-feed">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CalendarDays className="size-5 text-primary" aria-hidden />
-          {TEXTS.title}
-        </CardTitle>
-        <CardDescription>{TEXTS.description}</CardDescription>
-      </CardHeader>
+      <SettingsCardHeader icon={CalendarDays} title={TEXTS.title} description={TEXTS.description} />
       <CardContent>
         {status.isError ? (
           <LoadErrorPanel title={TEXTS.loadFailed} error={status.error} onRetry={() => void status.refetch()} />

@@ -14,7 +14,8 @@ import {
 } from '@/web/components/ui/alert-dialog';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
@@ -40,20 +41,18 @@ export function SessionsCard() {
 
   return (
     <Card data-testid="sessions-card">
-      <CardHeader className="flex flex-col gap-4 space-y-0 sm:flex-row sm:items-start sm:justify-between">
-        <div className="grid gap-1.5">
-          <CardTitle className="flex items-center gap-2">
-            <MonitorSmartphone className="size-5 text-primary" aria-hidden />
-            {TEXTS.title}
-          </CardTitle>
-          <CardDescription>{TEXTS.description}</CardDescription>
-        </div>
-        {others > 0 ? (
-          <Button size="sm" variant="outline" className="shrink-0 self-start" onClick={() => setEnding({ kind: 'others' })}>
-            {TEXTS.endOthers}
-          </Button>
-        ) : null}
-      </CardHeader>
+      <SettingsCardHeader
+        icon={MonitorSmartphone}
+        title={TEXTS.title}
+        description={TEXTS.description}
+        action={
+          others > 0 ? (
+            <Button size="sm" variant="outline" onClick={() => setEnding({ kind: 'others' })}>
+              {TEXTS.endOthers}
+            </Button>
+          ) : null
+        }
+      />
       <CardContent className="grid gap-3">
         {sessions.isError ? (
           <LoadErrorPanel title={TEXTS.loadFailed} error={sessions.error} onRetry={() => void sessions.refetch()} />

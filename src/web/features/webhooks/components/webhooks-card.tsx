@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { WEBHOOK_FAMILIES, WEBHOOK_TEXTS as TEXTS, type Webhook, type WebhookDelivery, type WebhookFamily, type WebhookWithSecret } from '@/domain/webhooks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
 import { ConfirmDeleteDialog } from '@/web/components/ui/confirm-delete-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
@@ -31,19 +32,17 @@ export function WebhooksCard() {
 
   return (
     <Card data-testid="webhooks-card">
-      <CardHeader className="flex flex-row items-start justify-between gap-4 space-y-0">
-        <div className="grid gap-1.5">
-          <CardTitle className="flex items-center gap-2">
-            <WebhookIcon className="size-5 text-primary" aria-hidden />
-            {TEXTS.title}
-          </CardTitle>
-          <CardDescription>{TEXTS.description}</CardDescription>
-        </div>
-        <Button size="sm" className="shrink-0" onClick={() => setEditing('new')}>
-          <Plus aria-hidden />
-          {TEXTS.add}
-        </Button>
-      </CardHeader>
+      <SettingsCardHeader
+        icon={WebhookIcon}
+        title={TEXTS.title}
+        description={TEXTS.description}
+        action={
+          <Button size="sm" onClick={() => setEditing('new')}>
+            <Plus aria-hidden />
+            {TEXTS.add}
+          </Button>
+        }
+      />
       <CardContent>
         {hooks.isError ? (
           <LoadErrorPanel title={TEXTS.loadFailed} error={hooks.error} onRetry={() => void hooks.refetch()} />
