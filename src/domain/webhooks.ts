@@ -109,6 +109,7 @@ export const WEBHOOK_TEXTS = {
   response: 'Answer from the receiver',
   nextTry: (when: string) => `Next try ${when}`,
   attempts: (n: number) => `${n} attempts`,
+  duration: (ms: number) => `${ms} ms`,
   redelivered: 'Queued to send again',
   empty: 'No webhooks yet',
   loadFailed: 'Failed to load webhooks',

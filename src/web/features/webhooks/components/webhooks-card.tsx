@@ -1,12 +1,11 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Copy, Plus, Webhook as WebhookIcon } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { WEBHOOK_FAMILIES, WEBHOOK_TEXTS as TEXTS, type Webhook, type WebhookDelivery, type WebhookFamily, type WebhookWithSecret } from '@/domain/webhooks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
-import { ConfirmDeleteDialog } from '@/web/components/ui/confirm-delete-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
@@ -18,8 +17,11 @@ import { UI_TEXTS } from '@/web/components/ui/texts';
 import { errorMessage } from '@/web/lib/api-client';
 import { copyText } from '@/web/lib/copy-text';
 import { formatDateTime } from '@/web/lib/format-date';
+import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { deliveriesQuery, useCreateWebhook, useDeleteWebhook, useRedeliver, useRollWebhookSecret, useSendTestEvent, useUpdateWebhook, webhooksQuery } from '../api';
+
+const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/components/ui/confirm-delete-dialog')).ConfirmDeleteDialog);
 
 /** Settings -> Webhooks (issue 30): the organization's hooks, for its admins. */
 export function WebhooksCard() {
@@ -61,13 +63,17 @@ export function WebhooksCard() {
       {editing ? <WebhookDialog hook={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSecret={setSecret} /> : null}
       {secret ? <SecretDialog hook={secret} onClose={() => setSecret(null)} /> : null}
       {logOf ? <DeliveriesDialog hook={logOf} onClose={() => setLogOf(null)} /> : null}
-      <ConfirmDeleteDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={TEXTS.deleteTitle}
-        question={deleting ? TEXTS.deleteConfirm(deleting.url) : ''}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => notifySuccess(TEXTS.deleted), onError: (error) => notifyError(error) })}
-      />
+      {deleting ? (
+        <Suspense fallback={null}>
+          <ConfirmDeleteDialog
+            open
+            onOpenChange={(open) => !open && setDeleting(null)}
+            title={TEXTS.deleteTitle}
+            question={TEXTS.deleteConfirm(deleting.url)}
+            onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => notifySuccess(TEXTS.deleted), onError: (error) => notifyError(error) })}
+          />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
@@ -316,7 +322,7 @@ function DeliveryRow({ hookId, delivery }: { hookId: string; delivery: WebhookDe
           <span className="text-xs text-muted-foreground">
             {formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)}
             {delivery.responseStatus !== null ? ` · ${delivery.responseStatus}` : ''}
-            {delivery.durationMs !== null ? ` · ${delivery.durationMs} ms` : ''}
+            {delivery.durationMs !== null ? ` · ${TEXTS.duration(delivery.durationMs)}` : ''}
             {delivery.attempts > 1 ? ` · ${TEXTS.attempts(delivery.attempts)}` : ''}
             {delivery.nextAttemptAt && delivery.attempts > 0 ? ` · ${TEXTS.nextTry(formatDateTime(delivery.nextAttemptAt))}` : ''}
           </span>
