@@ -68,8 +68,8 @@ const json = (payload: object): Extra => ({ payload });
 const fromOwnAddress = (extra: Extra): Extra => ({ ...extra, remoteAddress: `10.${(unique >> 16) & 255}.${(unique >> 8) & 255}.${unique & 255}` });
 
 /**
- * Lists are paged (issue 36: a project's lists, the Clients and Team tabs): each caller asks for
- * a page of one after a cursor before every row (one the server could have made), and gets that
+ * Lists are paged (issue 36: no list stops at a fixed number of rows): each caller asks for a
+ * page of one after a cursor before every row (one the server could have made), and gets that
  * page or nothing.
  */
 const newestFirstPage = (): Extra => ({ query: { limit: '1', cursor: encodeCursor({ createdAt: '2999-12-31T00:00:00.000Z', id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' }) } });
@@ -171,7 +171,7 @@ export const EXPECTED: Record<string, Outcome> = {
   'GET /api/projects/:projectId/assignees': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
   // Issue 29: a task's page, its activity (staff), its comments and who they may mention.
   'GET /api/projects/:projectId/tasks/:taskId': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
-  'GET /api/projects/:projectId/tasks/:taskId/activity': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
+  'GET /api/projects/:projectId/tasks/:taskId/activity': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: newestFirstPage },
   'GET /api/projects/:projectId/tasks/:taskId/comments': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: newestFirstPage },
   'POST /api/projects/:projectId/tasks/:taskId/comments': { status: row(401, 404, 404, 404, 404, 404, 201, 201, 201, 201), request: () => json({ body: 'Matrix **comment**' }) },
   // The comment is the organization admin's: only they edit it, and nobody outranks them.

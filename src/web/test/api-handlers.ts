@@ -78,6 +78,8 @@ export const tasksApi = {
   create: (base: string, respond: Responder<Task>) => route('POST', `${base}/tasks`, respond, { status: 201 }),
   update: (base: string, respond: Responder<Task>) => route('PATCH', `${base}/tasks/:taskId`, respond),
   assignees: (base: string, items: Assignee[] = []) => route('GET', `${base}/assignees`, { items }),
+  /** A task's activity in its panel (staff), newest first. */
+  activity: (base: string, respond: Responder<z.infer<typeof activityPageSchema>> = emptyPage) => route('GET', `${base}/tasks/:taskId/activity`, respond),
 };
 
 /** A task's comments (issue 29); `base` as for tasksApi. Who may be mentioned is the project page's only. */

@@ -1,11 +1,14 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { compareTaskListOrder, placeAfter, positionAtEnd } from '@/domain/task-order';
-import type { ActivityEntry } from '@/domain/activity';
+import type { activityPageSchema } from '@/domain/activity';
+import { RECENT_ACTIVITY_LIMIT } from '@/domain/activity-rules';
 import type { createTaskSchema, MyWorkItem, Task, TaskPage, updateTaskSchema } from '@/domain/tasks';
 import { api } from '@/web/lib/api-client';
 import { projectListPageUrl, type ProjectSource } from '@/web/lib/project-source';
 import type { LiveRefresh } from '@/web/lib/realtime';
+
+type ActivityPage = z.infer<typeof activityPageSchema>;
 
 export const taskKeys = {
   list: (source: ProjectSource) => [...source.queryKey, 'tasks'] as const,
@@ -65,11 +68,20 @@ export function taskFromList(data: InfiniteData<TaskPage> | undefined, taskId: s
   return data?.pages.flatMap((page) => page.items).find((task) => task.id === taskId);
 }
 
-/** A task's activity, newest first (staff and the project's developers; the panel shows it to staff). */
+/**
+ * A task's activity, newest first (staff and the project's developers; the panel shows it to
+ * staff), a page at a time (issue 36): the latest few first, then pages of the server's usual
+ * size (no limit named: the zod-free page does not import the query schema's constant).
+ */
 export function taskActivityQuery(source: ProjectSource, taskId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: taskKeys.activity(source, taskId),
-    queryFn: () => api.get<{ items: ActivityEntry[] }>(`${taskPath(source, taskId)}/activity`).then((page) => page.items),
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams(pageParam ? { cursor: pageParam } : { limit: String(RECENT_ACTIVITY_LIMIT) });
+      return api.get<ActivityPage>(`${taskPath(source, taskId)}/activity?${params}`);
+    },
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
