@@ -5,10 +5,10 @@
 // The API this describes (server: src/server/modules/sharing, web: src/web/features/sharing):
 //
 // Staff of the project's organization (can manage projects; a developer gets 403, anyone else 404):
-//   GET    /api/projects/:projectId/access-links                   -> AccessLinkList: active links, newest first
+//   GET    /api/projects/:projectId/access-links                   -> AccessLinkPage: active links, newest first, paged
 //   POST   /api/projects/:projectId/access-links                   createAccessLinkSchema -> 201 AccessLink
 //   POST   /api/projects/:projectId/access-links/:linkId/revoke    -> 200 { revoked: true }
-//   GET    /api/projects/:projectId/access-links/:linkId/opens     -> { items: AccessOpen[], total }
+//   GET    /api/projects/:projectId/access-links/:linkId/opens     -> AccessOpenPage: { items, nextCursor, total }
 //   GET    /api/projects/:projectId/developers                     -> ProjectDevelopers
 //   POST   /api/projects/:projectId/developers                     assignDeveloperSchema -> 201 AssignmentResult
 //   DELETE /api/projects/:projectId/developers/:profileId          -> 204 (also revokes the developer's link)
@@ -110,12 +110,12 @@ export const accessLinkSchema = z.object({
 });
 export type AccessLink = z.infer<typeof accessLinkSchema>;
 
-export const accessLinkListSchema = z.object({
-  items: z.array(accessLinkSchema),
-  /** false: an intake link needs a template chosen in the dialog (issue 27). */
+/** A page of the project's active links, newest first (issue 36: every link reachable). */
+export const accessLinkPageSchema = projectListPageSchema(accessLinkSchema).extend({
+  /** On every page. false: an intake link needs a template chosen in the dialog (issue 27). */
   projectHasQuestionnaire: z.boolean(),
 });
-export type AccessLinkList = z.infer<typeof accessLinkListSchema>;
+export type AccessLinkPage = z.infer<typeof accessLinkPageSchema>;
 
 /** What an access-log entry records: opening the link, reading it (once an hour per viewer), a download. */
 export const LINK_ACCESS_KINDS = ['open', 'view', 'download'] as const;

@@ -190,7 +190,7 @@ export const EXPECTED: Record<string, Outcome> = {
   'DELETE /api/projects/:projectId/files/:fileId': { status: row(401, 404, 404, 404, 404, 404, 403, 204, 204, 204) },
   'GET /api/projects/:projectId/files/:fileId/download': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
   'POST /api/projects/:projectId/links': { status: row(401, 404, 404, 404, 404, 404, 201, 201, 201, 201), request: () => json({ name: 'Matrix New link', url: 'https://example.com/x' }) },
-  'GET /api/projects/:projectId/access-links': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
+  'GET /api/projects/:projectId/access-links': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: newestFirstPage },
   'POST /api/projects/:projectId/access-links': { status: row(401, 404, 404, 404, 404, 404, 403, 201, 201, 201), request: () => json({ name: 'Matrix New share' }) },
   'POST /api/projects/:projectId/access-links/:linkId/revoke': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
   'GET /api/projects/:projectId/access-links/:linkId/opens': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: newestFirstPage },

@@ -18,7 +18,7 @@ import type { NotificationSettings } from '@/domain/notification-settings';
 import type { projectPageSchema } from '@/domain/projects';
 import type { Report } from '@/domain/reports';
 import type { Role } from '@/domain/roles';
-import type { AccessLink, AccessLinkList, AccessOpenPage, ProjectDevelopers, SharedProject } from '@/domain/sharing';
+import type { AccessLink, AccessLinkPage, AccessOpenPage, ProjectDevelopers, SharedProject } from '@/domain/sharing';
 import type { MyWorkItem, Task, TaskPage } from '@/domain/tasks';
 import type { TeamMemberDetail } from '@/domain/team';
 import type { templatePageSchema } from '@/domain/templates';
@@ -124,7 +124,7 @@ export const teamApi = {
 
 /** A project's share links and developers, as its staff manage them. */
 export const sharingApi = {
-  links: (projectId: string, respond: Responder<AccessLinkList>) => route('GET', `/api/projects/${projectId}/access-links`, respond),
+  links: (projectId: string, respond: Responder<AccessLinkPage>) => route('GET', `/api/projects/${projectId}/access-links`, respond),
   createLink: (projectId: string, respond: Responder<AccessLink>) => route('POST', `/api/projects/${projectId}/access-links`, respond, { status: 201 }),
   opens: (projectId: string, respond: Responder<AccessOpenPage>) =>
     route('GET', `/api/projects/${projectId}/access-links/:linkId/opens`, respond),

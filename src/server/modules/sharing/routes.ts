@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  accessLinkListSchema,
+  accessLinkPageSchema,
   accessLinkSchema,
   accessOpenPageSchema,
   assignDeveloperSchema,
@@ -39,8 +39,17 @@ export async function sharingRoutes(app: FastifyInstance, options: { platform: P
 
   typed.get(
     '/api/projects/:projectId/access-links',
-    { config: { access: 'member' }, schema: { tags, summary: 'Active share links, newest first, with open counts (staff)', params: projectParams, response: { 200: accessLinkListSchema, ...errors } } },
-    async (request) => listAccessLinks(platform, request.actor, request.params.projectId),
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'A page of the active share links, newest first, with open counts (staff)',
+        params: projectParams,
+        querystring: projectListQuerySchema,
+        response: { 200: accessLinkPageSchema, ...errors },
+      },
+    },
+    async (request) => listAccessLinks(platform, request.actor, request.params.projectId, request.query),
   );
 
   typed.post(

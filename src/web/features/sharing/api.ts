@@ -3,7 +3,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { z } from 'zod';
 import type {
   AccessLink,
-  AccessLinkList,
+  AccessLinkPage,
   AccessOpenPage,
   AssignmentResult,
   assignDeveloperSchema,
@@ -37,10 +37,13 @@ export const sharingLive: LiveRefresh = {
   team: () => [sharingKeys.all],
 };
 
+/** The project's active share links, a page at a time, newest first (issue 36: every link reachable). */
 export function accessLinksQuery(projectId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: sharingKeys.links(projectId),
-    queryFn: () => api.get<AccessLinkList>(`${projectPath(projectId)}/access-links`),
+    queryFn: ({ pageParam }) => api.get<AccessLinkPage>(`${projectPath(projectId)}/access-links${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

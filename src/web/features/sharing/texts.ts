@@ -38,6 +38,7 @@ export const SHARING_TEXTS = {
   accessKinds: { open: 'Opened', view: 'Viewed', download: 'Downloaded' },
   opensShown: (shown: number, total: number) => `Showing the latest ${shown} of ${total} entries.`,
   loadMoreOpens: 'Load more of the access log',
+  loadMoreLinks: 'Load more share links',
   copy: 'Copy',
   open: 'Open',
   revoke: 'Revoke',
