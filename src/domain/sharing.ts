@@ -9,7 +9,8 @@
 //   POST   /api/projects/:projectId/access-links                   createAccessLinkSchema -> 201 AccessLink
 //   POST   /api/projects/:projectId/access-links/:linkId/revoke    -> 200 { revoked: true }
 //   GET    /api/projects/:projectId/access-links/:linkId/opens     -> AccessOpenPage: { items, nextCursor, total }
-//   GET    /api/projects/:projectId/developers                     -> ProjectDevelopers
+//   GET    /api/projects/:projectId/developers                     -> AssignedDeveloperPage: assigned, oldest first, paged
+//   GET    /api/projects/:projectId/developers/available           -> DeveloperPage: not yet assigned, by name, paged (500)
 //   POST   /api/projects/:projectId/developers                     assignDeveloperSchema -> 201 AssignmentResult
 //   DELETE /api/projects/:projectId/developers/:profileId          -> 204 (also revokes the developer's link)
 //
@@ -155,12 +156,13 @@ export type Developer = z.infer<typeof developerSchema>;
 export const assignedDeveloperSchema = developerSchema.extend({ assignedAt: z.string() });
 export type AssignedDeveloper = z.infer<typeof assignedDeveloperSchema>;
 
-export const projectDevelopersSchema = z.object({
-  assigned: z.array(assignedDeveloperSchema),
-  /** Developers of the organization not yet assigned (spec 6 "Assignable developers"). */
-  available: z.array(developerSchema),
-});
-export type ProjectDevelopers = z.infer<typeof projectDevelopersSchema>;
+/** A page of the project's assigned developers, in the order they were assigned (issue 36: all reachable). */
+export const assignedDeveloperPageSchema = projectListPageSchema(assignedDeveloperSchema);
+export type AssignedDeveloperPage = z.infer<typeof assignedDeveloperPageSchema>;
+
+/** A page of the organization's developers not yet assigned (spec 6 "Assignable developers"), by name. */
+export const developerPageSchema = projectListPageSchema(developerSchema);
+export type DeveloperPage = z.infer<typeof developerPageSchema>;
 
 export const assignmentResultSchema = z.object({
   developer: assignedDeveloperSchema,

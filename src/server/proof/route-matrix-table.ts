@@ -73,7 +73,9 @@ const fromOwnAddress = (extra: Extra): Extra => ({ ...extra, remoteAddress: `10.
  * page or nothing.
  */
 const newestFirstPage = (): Extra => ({ query: { limit: '1', cursor: encodeCursor({ createdAt: '2999-12-31T00:00:00.000Z', id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' }) } });
-/** The client select's pages are by name (issue 36): a cursor before every name. */
+/** A list oldest first (a project's assigned developers): a cursor before every row. */
+const oldestFirstPage = (): Extra => ({ query: { limit: '1', cursor: encodeCursor({ createdAt: '1900-01-01T00:00:00.000Z', id: '00000000-0000-4000-8000-000000000000' }) } });
+/** The selects' pages are by name (issue 36: clients, developers): a cursor before every name. */
 const byNamePage = (): Extra => ({ query: { limit: '1', cursor: encodeNameCursor({ name: ' ', id: '00000000-0000-4000-8000-000000000000' }) } });
 const boardOrderPage = (): Extra => ({
   query: { limit: '1', cursor: encodeRankedCursor({ rank: 0, position: -1, createdAt: '1900-01-01T00:00:00.000Z', id: '00000000-0000-4000-8000-000000000000' }) },
@@ -194,7 +196,8 @@ export const EXPECTED: Record<string, Outcome> = {
   'POST /api/projects/:projectId/access-links': { status: row(401, 404, 404, 404, 404, 404, 403, 201, 201, 201), request: () => json({ name: 'Matrix New share' }) },
   'POST /api/projects/:projectId/access-links/:linkId/revoke': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
   'GET /api/projects/:projectId/access-links/:linkId/opens': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: newestFirstPage },
-  'GET /api/projects/:projectId/developers': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
+  'GET /api/projects/:projectId/developers': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: oldestFirstPage },
+  'GET /api/projects/:projectId/developers/available': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: byNamePage },
   'POST /api/projects/:projectId/developers': { status: row(401, 404, 404, 404, 404, 404, 403, 201, 201, 201), request: (c) => json({ developerProfileId: c.unassignedDeveloperId }) },
   'DELETE /api/projects/:projectId/developers/:profileId': { status: row(401, 404, 404, 404, 404, 404, 403, 204, 204, 204) },
 

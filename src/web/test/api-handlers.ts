@@ -18,7 +18,7 @@ import type { NotificationSettings } from '@/domain/notification-settings';
 import type { projectPageSchema } from '@/domain/projects';
 import type { Report } from '@/domain/reports';
 import type { Role } from '@/domain/roles';
-import type { AccessLink, AccessLinkPage, AccessOpenPage, ProjectDevelopers, SharedProject } from '@/domain/sharing';
+import type { AccessLink, AccessLinkPage, AccessOpenPage, AssignedDeveloperPage, DeveloperPage, SharedProject } from '@/domain/sharing';
 import type { MyWorkItem, Task, TaskPage } from '@/domain/tasks';
 import type { TeamMemberDetail } from '@/domain/team';
 import type { templatePageSchema } from '@/domain/templates';
@@ -128,7 +128,10 @@ export const sharingApi = {
   createLink: (projectId: string, respond: Responder<AccessLink>) => route('POST', `/api/projects/${projectId}/access-links`, respond, { status: 201 }),
   opens: (projectId: string, respond: Responder<AccessOpenPage>) =>
     route('GET', `/api/projects/${projectId}/access-links/:linkId/opens`, respond),
-  developers: (projectId: string, respond: Responder<ProjectDevelopers>) => route('GET', `/api/projects/${projectId}/developers`, respond),
+  /** The developers assigned to the project (a page with Load more). */
+  assignedDevelopers: (projectId: string, respond: Responder<AssignedDeveloperPage> = emptyPage) => route('GET', `/api/projects/${projectId}/developers`, respond),
+  /** The developers who could be assigned (the select reads every page). */
+  availableDevelopers: (projectId: string, respond: Responder<DeveloperPage> = emptyPage) => route('GET', `/api/projects/${projectId}/developers/available`, respond),
 };
 
 /** A share link, as its viewer opens it; its lists are tasksApi, filesApi and notesApi at `/api/project-access/:token`. */

@@ -78,6 +78,14 @@ export function afterNewestFirst(createdAt: PgColumn, id: PgColumn, cursor: Curs
   return sql`(${createdAt}, ${id}) < (${cursor.time}::timestamptz, ${cursor.id}::uuid)`;
 }
 
+/**
+ * Rows after the cursor in (created_at, id) order, oldest first (a project's assigned developers),
+ * as a row comparison to the microsecond.
+ */
+export function afterOldestFirst(createdAt: PgColumn, id: PgColumn, cursor: Cursor): SQL {
+  return sql`(${createdAt}, ${id}) > (${cursor.time}::timestamptz, ${cursor.id}::uuid)`;
+}
+
 /** A position in an ordered list whose sort key starts with a column rank and a number (the task board). */
 export type RankedCursor = Cursor & { rank: number; position: number };
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AccessLink, ProjectDevelopers } from '@/domain/sharing';
+import type { AccessLink, AssignedDeveloper, Developer } from '@/domain/sharing';
 import { sharingApi, templatesApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, byCursor, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -181,13 +181,15 @@ describe('ShareProjectDialog', () => {
 });
 
 describe('AssignDeveloperDialog', () => {
-  const developers: ProjectDevelopers = {
-    assigned: [{ profileId: 'd2', fullName: 'Sam Okafor', email: null, assignedAt: '2026-01-01T00:00:00.000Z' }],
-    available: [{ profileId: '6f1c2d8e-1b2a-4c3d-9e8f-0a1b2c3d4e5f', fullName: 'Leo Martins', email: 'dev@brieflane.demo' }],
-  };
+  const assigned: AssignedDeveloper[] = [{ profileId: 'd2', fullName: 'Sam Okafor', email: null, assignedAt: '2026-01-01T00:00:00.000Z' }];
+  const available: Developer[] = [{ profileId: '6f1c2d8e-1b2a-4c3d-9e8f-0a1b2c3d4e5f', fullName: 'Leo Martins', email: 'dev@brieflane.demo' }];
+  const developers = (projectId: string) => [
+    sharingApi.assignedDevelopers(projectId, { items: assigned, nextCursor: null }),
+    sharingApi.availableDevelopers(projectId, { items: available, nextCursor: null }),
+  ];
 
   it('asks for a developer before sending anything and lists those already assigned', async () => {
-    apiServer.use(sharingApi.developers('p1', developers));
+    apiServer.use(...developers('p1'));
     await renderWithProviders(<AssignDeveloperDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
     expect(await screen.findByRole('listitem', { name: 'Sam Okafor' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Assign Developer' }));
@@ -196,8 +198,33 @@ describe('AssignDeveloperDialog', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('offers every developer who could be assigned, across the pages, and loads the assigned list with Load more (issue 36)', async () => {
+    const developer = (n: number): Developer => ({ profileId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, fullName: `Developer ${n}`, email: null });
+    apiServer.use(
+      sharingApi.availableDevelopers('p1', byCursor({ '': { items: [developer(1), developer(2)], nextCursor: 'n2' }, n2: { items: [developer(3)], nextCursor: null } })),
+      sharingApi.assignedDevelopers(
+        'p1',
+        byCursor({ '': { items: assigned, nextCursor: 'a2' }, a2: { items: [{ ...assigned[0]!, profileId: 'd3', fullName: 'Ines Duarte' }], nextCursor: null } }),
+      ),
+    );
+    await renderWithProviders(<AssignDeveloperDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
+    expect(await screen.findByRole('listitem', { name: 'Sam Okafor' })).toBeTruthy();
+    const picker = screen.getByRole('combobox', { name: 'Developer' });
+    picker.focus();
+    fireEvent.keyDown(picker, { key: 'Enter' });
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Developer 1', 'Developer 2', 'Developer 3']);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+
+    expect(screen.queryByRole('listitem', { name: 'Ines Duarte' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more assigned developers' }));
+    expect(await screen.findByRole('listitem', { name: 'Ines Duarte' })).toBeTruthy();
+    expect(sentRequests.map((request) => request.path).sort()).toEqual(
+      [`${PROJECT}/developers`, `${PROJECT}/developers?cursor=a2`, `${PROJECT}/developers/available`, `${PROJECT}/developers/available?cursor=n2`].sort(),
+    );
+  });
+
   it('shows the link password rule from the shared schema before sending anything', async () => {
-    apiServer.use(sharingApi.developers('p1', developers));
+    apiServer.use(...developers('p1'));
     await renderWithProviders(<AssignDeveloperDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
     expect(await screen.findByRole('listitem', { name: 'Sam Okafor' })).toBeTruthy();
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: ' ' } });
@@ -211,7 +238,7 @@ describe('AssignDeveloperDialog', () => {
   });
 
   it('says when the organization has no developers', async () => {
-    apiServer.use(sharingApi.developers('p1', { assigned: [], available: [] }));
+    apiServer.use(sharingApi.assignedDevelopers('p1'), sharingApi.availableDevelopers('p1'));
     await renderWithProviders(<AssignDeveloperDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
     expect(await screen.findByText('No developers in your organization yet. Add them on the Team tab.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Assign Developer' })).toBeNull();
