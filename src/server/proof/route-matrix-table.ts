@@ -7,7 +7,7 @@
 // 403: the caller sees the resource but their role may not do this.
 import type { InjectOptions } from 'fastify';
 import { newTemplateFields } from '../../domain/templates';
-import { encodeCursor, encodeNameCursor, encodeRankedCursor } from '../platform/db/cursor';
+import { encodeCursor, encodeNameCursor, encodeRankedCursor, encodeRankedNameCursor } from '../platform/db/cursor';
 
 export const CALLERS = [
   'anonymous',
@@ -77,6 +77,8 @@ const newestFirstPage = (): Extra => ({ query: { limit: '1', cursor: encodeCurso
 const oldestFirstPage = (): Extra => ({ query: { limit: '1', cursor: encodeCursor({ createdAt: '1900-01-01T00:00:00.000Z', id: '00000000-0000-4000-8000-000000000000' }) } });
 /** The selects' pages are by name (issue 36: clients, developers): a cursor before every name. */
 const byNamePage = (): Extra => ({ query: { limit: '1', cursor: encodeNameCursor({ name: ' ', id: '00000000-0000-4000-8000-000000000000' }) } });
+/** The assignee picker's pages: those on the project first, then by name (issue 36). */
+const onProjectFirstPage = (): Extra => ({ query: { limit: '1', cursor: encodeRankedNameCursor({ rank: 0, name: ' ', id: '00000000-0000-4000-8000-000000000000' }) } });
 const boardOrderPage = (): Extra => ({
   query: { limit: '1', cursor: encodeRankedCursor({ rank: 0, position: -1, createdAt: '1900-01-01T00:00:00.000Z', id: '00000000-0000-4000-8000-000000000000' }) },
 });
@@ -170,7 +172,7 @@ export const EXPECTED: Record<string, Outcome> = {
   'PATCH /api/projects/:projectId/status': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: () => json({ status: 'on_hold' }) },
   'GET /api/projects/:projectId/tasks': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: boardOrderPage },
   'POST /api/projects/:projectId/tasks': { status: row(401, 404, 404, 404, 404, 404, 403, 201, 201, 201), request: () => json({ title: 'Matrix New task' }) },
-  'GET /api/projects/:projectId/assignees': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
+  'GET /api/projects/:projectId/assignees': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: onProjectFirstPage },
   // Issue 29: a task's page, its activity (staff), its comments and who they may mention.
   'GET /api/projects/:projectId/tasks/:taskId': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
   'GET /api/projects/:projectId/tasks/:taskId/activity': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: newestFirstPage },

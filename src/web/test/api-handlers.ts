@@ -19,10 +19,9 @@ import type { projectPageSchema } from '@/domain/projects';
 import type { Report } from '@/domain/reports';
 import type { Role } from '@/domain/roles';
 import type { AccessLink, AccessLinkPage, AccessOpenPage, AssignedDeveloperPage, DeveloperPage, SharedProject } from '@/domain/sharing';
-import type { MyWorkItem, Task, TaskPage } from '@/domain/tasks';
+import type { Assignee, AssigneePage, MyWorkItem, Task, TaskPage } from '@/domain/tasks';
 import type { TeamMemberDetail } from '@/domain/team';
 import type { templatePageSchema } from '@/domain/templates';
-import type { Assignee } from '@/web/features/tasks/api';
 import { apiError, route, type Responder } from './api-server';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
@@ -77,7 +76,9 @@ export const tasksApi = {
   list: (base: string, respond: Responder<TaskPage> = emptyPage) => route('GET', `${base}/tasks`, respond),
   create: (base: string, respond: Responder<Task>) => route('POST', `${base}/tasks`, respond, { status: 201 }),
   update: (base: string, respond: Responder<Task>) => route('PATCH', `${base}/tasks/:taskId`, respond),
-  assignees: (base: string, items: Assignee[] = []) => route('GET', `${base}/assignees`, { items }),
+  /** The assignee picker's people: one page of these, or the pages `respond` gives. */
+  assignees: (base: string, respond: Assignee[] | Responder<AssigneePage> = []) =>
+    route('GET', `${base}/assignees`, Array.isArray(respond) ? { items: respond, nextCursor: null } : respond),
   /** A task's activity in its panel (staff), newest first. */
   activity: (base: string, respond: Responder<z.infer<typeof activityPageSchema>> = emptyPage) => route('GET', `${base}/tasks/:taskId/activity`, respond),
 };

@@ -134,3 +134,25 @@ export function decodeNameCursor(cursor: string): NameCursor {
 export function afterByName(name: PgColumn, id: PgColumn, cursor: NameCursor): SQL {
   return sql`(${name}, ${id}) > (${cursor.name}, ${cursor.id}::uuid)`;
 }
+
+/**
+ * A position in a list ordered by a small rank, then name, then id (the task assignee picker:
+ * those on the project first).
+ */
+export type RankedNameCursor = NameCursor & { rank: number };
+
+export function encodeRankedNameCursor(row: RankedNameCursor): string {
+  return Buffer.from(`${row.rank}|${row.id}|${row.name}`).toString('base64url');
+}
+
+/** The ranked name cursor's position, or 400 'Invalid page cursor' for anything we could not have made. */
+export function decodeRankedNameCursor(cursor: string): RankedNameCursor {
+  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
+  const bar = decoded.indexOf('|');
+  const rank = decoded.slice(0, bar);
+  if (bar < 0 || !/^\d$/.test(rank)) throw invalidCursor();
+  const { name, id } = decodeNameCursor(Buffer.from(decoded.slice(bar + 1)).toString('base64url'));
+  // Read back as the same text, as decodeNameCursor asks of its own.
+  if (encodeRankedNameCursor({ rank: Number(rank), name, id }) !== cursor) throw invalidCursor();
+  return { rank: Number(rank), name, id };
+}

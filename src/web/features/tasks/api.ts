@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import { compareTaskListOrder, placeAfter, positionAtEnd } from '@/domain/task-order';
 import type { activityPageSchema } from '@/domain/activity';
 import { RECENT_ACTIVITY_LIMIT } from '@/domain/activity-rules';
-import type { createTaskSchema, MyWorkItem, Task, TaskPage, updateTaskSchema } from '@/domain/tasks';
+import type { Assignee, createTaskSchema, MyWorkItem, Task, TaskPage, updateTaskSchema } from '@/domain/tasks';
 import { api } from '@/web/lib/api-client';
+import { readEveryPage } from '@/web/lib/every-page';
 import { projectListPageUrl, type ProjectSource } from '@/web/lib/project-source';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
@@ -85,14 +86,16 @@ export function taskActivityQuery(source: ProjectSource, taskId: string) {
   });
 }
 
-/** `onProject` false: a developer of the organization who must be assigned to the project first. */
-export type Assignee = { id: string; fullName: string; role: string; onProject: boolean };
+export type { Assignee } from '@/domain/tasks';
 
-/** Who a task may be assigned to (staff on the project page), those on the project first. */
+/**
+ * Who a task may be assigned to (staff on the project page), those on the project first: the
+ * picker reads every page (issue 36).
+ */
 export function assigneesQuery(source: ProjectSource) {
   return queryOptions({
     queryKey: taskKeys.assignees(source),
-    queryFn: () => api.get<{ items: Assignee[] }>(`${source.basePath}/assignees`).then((r) => r.items),
+    queryFn: () => readEveryPage<Assignee>(`${source.basePath}/assignees`),
   });
 }
 
