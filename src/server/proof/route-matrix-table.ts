@@ -7,7 +7,7 @@
 // 403: the caller sees the resource but their role may not do this.
 import type { InjectOptions } from 'fastify';
 import { newTemplateFields } from '../../domain/templates';
-import { encodeCursor, encodeNameCursor, encodeRankedCursor, encodeRankedNameCursor } from '../platform/db/cursor';
+import { encodeCursor, encodeNameCursor, encodeRankedCursor, encodeRankedNameCursor, encodeTextCursor } from '../platform/db/cursor';
 
 export const CALLERS = [
   'anonymous',
@@ -75,8 +75,10 @@ const fromOwnAddress = (extra: Extra): Extra => ({ ...extra, remoteAddress: `10.
 const newestFirstPage = (): Extra => ({ query: { limit: '1', cursor: encodeCursor({ createdAt: '2999-12-31T00:00:00.000Z', id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' }) } });
 /** A list oldest first (a project's assigned developers): a cursor before every row. */
 const oldestFirstPage = (): Extra => ({ query: { limit: '1', cursor: encodeCursor({ createdAt: '1900-01-01T00:00:00.000Z', id: '00000000-0000-4000-8000-000000000000' }) } });
-/** The selects' pages are by name (issue 36: clients, developers): a cursor before every name. */
+/** Lists by name (issue 36: the client and developer selects, a member's projects): a cursor before every name. */
 const byNamePage = (): Extra => ({ query: { limit: '1', cursor: encodeNameCursor({ name: ' ', id: '00000000-0000-4000-8000-000000000000' }) } });
+/** The skill tags' pages are by the tag itself (issue 36): a cursor before every tag. */
+const byTextPage = (): Extra => ({ query: { limit: '1', cursor: encodeTextCursor('') } });
 /** The assignee picker's pages: those on the project first, then by name (issue 36). */
 const onProjectFirstPage = (): Extra => ({ query: { limit: '1', cursor: encodeRankedNameCursor({ rank: 0, name: ' ', id: '00000000-0000-4000-8000-000000000000' }) } });
 const boardOrderPage = (): Extra => ({
@@ -160,8 +162,9 @@ export const EXPECTED: Record<string, Outcome> = {
   'DELETE /api/templates/:templateId': { status: row(401, 404, 404, 404, 403, 403, 403, 204, 204, 204) },
   'GET /api/team': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: newestFirstPage },
   'POST /api/team': { status: row(401, 201, 201, 201, 403, 403, 403, 201, 201, 201), request: () => json({ fullName: 'Matrix Newcomer', email: `newcomer-${next()}@test.brieflane`, role: 'developer' }) },
-  'GET /api/team/tags': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
+  'GET /api/team/tags': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: byTextPage },
   'GET /api/team/:memberId': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200) },
+  'GET /api/team/:memberId/projects': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200), request: byNamePage },
   'PATCH /api/team/:memberId': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200), request: () => json({ fullName: 'Matrix Target edited', email: null, role: 'developer' }) },
   'DELETE /api/team/:memberId': { status: row(401, 404, 404, 404, 403, 403, 403, 204, 204, 204) },
 

@@ -20,7 +20,7 @@ import type { Report } from '@/domain/reports';
 import type { Role } from '@/domain/roles';
 import type { AccessLink, AccessLinkPage, AccessOpenPage, AssignedDeveloperPage, DeveloperPage, SharedProject } from '@/domain/sharing';
 import type { Assignee, AssigneePage, MyWorkItem, Task, TaskPage } from '@/domain/tasks';
-import type { TeamMemberDetail } from '@/domain/team';
+import type { MemberProjectPage, TeamMember, TeamTagPage } from '@/domain/team';
 import type { templatePageSchema } from '@/domain/templates';
 import { apiError, route, type Responder } from './api-server';
 
@@ -119,8 +119,11 @@ export const activityApi = {
 
 export const teamApi = {
   /** One member's profile, at their id. */
-  member: (member: TeamMemberDetail) => route('GET', `/api/team/${member.id}`, member),
-  tags: (tags: string[] = []) => route('GET', '/api/team/tags', { tags }),
+  member: (member: TeamMember) => route('GET', `/api/team/${member.id}`, member),
+  /** A developer member's assigned projects, at their id. */
+  projects: (memberId: string, respond: Responder<MemberProjectPage> = emptyPage) => route('GET', `/api/team/${memberId}/projects`, respond),
+  /** The skill tags in use: one page of these, or the pages `respond` gives. */
+  tags: (respond: string[] | Responder<TeamTagPage> = []) => route('GET', '/api/team/tags', Array.isArray(respond) ? { items: respond, nextCursor: null } : respond),
 };
 
 /** A project's share links and developers, as its staff manage them. */

@@ -156,3 +156,17 @@ export function decodeRankedNameCursor(cursor: string): RankedNameCursor {
   if (encodeRankedNameCursor({ rank: Number(rank), name, id }) !== cursor) throw invalidCursor();
   return { rank: Number(rank), name, id };
 }
+
+/** A position in a list of distinct texts in their order (the skill tag suggestions). */
+export function encodeTextCursor(text: string): string {
+  // After a '|': an empty text still makes a cursor that is not empty.
+  return Buffer.from(`|${text}`).toString('base64url');
+}
+
+/** The text cursor's position, or 400 'Invalid page cursor' for anything we could not have made. */
+export function decodeTextCursor(cursor: string): string {
+  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
+  const text = decoded.slice(1);
+  if (!decoded.startsWith('|') || !isStorableText(text) || encodeTextCursor(text) !== cursor) throw invalidCursor();
+  return text;
+}
