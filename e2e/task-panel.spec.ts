@@ -122,8 +122,9 @@ test.describe('Mentions', () => {
     const developer = DEMO_ACCOUNTS.developer;
     await signedIn(page);
     const { projectId, taskId } = await projectWithTask(page, 'Write the menu copy');
-    const team = await (await page.request.get(`/api/projects/${projectId}/developers`)).json();
-    const dev = [...team.assigned, ...team.available].find((d: { email: string | null }) => d.email === developer.email);
+    // A new project: the developer is among those who could be assigned (one page: the demo has few).
+    const available = await (await page.request.get(`/api/projects/${projectId}/developers/available`)).json();
+    const dev = available.items.find((d: { email: string | null }) => d.email === developer.email);
     const assigned = await page.request.post(`/api/projects/${projectId}/developers`, { data: { developerProfileId: dev.profileId } });
     expect(assigned.status(), await assigned.text()).toBe(201);
 

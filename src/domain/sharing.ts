@@ -5,11 +5,12 @@
 // The API this describes (server: src/server/modules/sharing, web: src/web/features/sharing):
 //
 // Staff of the project's organization (can manage projects; a developer gets 403, anyone else 404):
-//   GET    /api/projects/:projectId/access-links                   -> AccessLinkList: active links, newest first
+//   GET    /api/projects/:projectId/access-links                   -> AccessLinkPage: active links, newest first, paged
 //   POST   /api/projects/:projectId/access-links                   createAccessLinkSchema -> 201 AccessLink
 //   POST   /api/projects/:projectId/access-links/:linkId/revoke    -> 200 { revoked: true }
-//   GET    /api/projects/:projectId/access-links/:linkId/opens     -> { items: AccessOpen[], total }
-//   GET    /api/projects/:projectId/developers                     -> ProjectDevelopers
+//   GET    /api/projects/:projectId/access-links/:linkId/opens     -> AccessOpenPage: { items, nextCursor, total }
+//   GET    /api/projects/:projectId/developers                     -> AssignedDeveloperPage: assigned, oldest first, paged
+//   GET    /api/projects/:projectId/developers/available           -> DeveloperPage: not yet assigned, by name, paged (500)
 //   POST   /api/projects/:projectId/developers                     assignDeveloperSchema -> 201 AssignmentResult
 //   DELETE /api/projects/:projectId/developers/:profileId          -> 204 (also revokes the developer's link)
 //
@@ -110,12 +111,12 @@ export const accessLinkSchema = z.object({
 });
 export type AccessLink = z.infer<typeof accessLinkSchema>;
 
-export const accessLinkListSchema = z.object({
-  items: z.array(accessLinkSchema),
-  /** false: an intake link needs a template chosen in the dialog (issue 27). */
+/** A page of the project's active links, newest first (issue 36: every link reachable). */
+export const accessLinkPageSchema = projectListPageSchema(accessLinkSchema).extend({
+  /** On every page. false: an intake link needs a template chosen in the dialog (issue 27). */
   projectHasQuestionnaire: z.boolean(),
 });
-export type AccessLinkList = z.infer<typeof accessLinkListSchema>;
+export type AccessLinkPage = z.infer<typeof accessLinkPageSchema>;
 
 /** What an access-log entry records: opening the link, reading it (once an hour per viewer), a download. */
 export const LINK_ACCESS_KINDS = ['open', 'view', 'download'] as const;
@@ -155,12 +156,13 @@ export type Developer = z.infer<typeof developerSchema>;
 export const assignedDeveloperSchema = developerSchema.extend({ assignedAt: z.string() });
 export type AssignedDeveloper = z.infer<typeof assignedDeveloperSchema>;
 
-export const projectDevelopersSchema = z.object({
-  assigned: z.array(assignedDeveloperSchema),
-  /** Developers of the organization not yet assigned (spec 6 "Assignable developers"). */
-  available: z.array(developerSchema),
-});
-export type ProjectDevelopers = z.infer<typeof projectDevelopersSchema>;
+/** A page of the project's assigned developers, in the order they were assigned (issue 36: all reachable). */
+export const assignedDeveloperPageSchema = projectListPageSchema(assignedDeveloperSchema);
+export type AssignedDeveloperPage = z.infer<typeof assignedDeveloperPageSchema>;
+
+/** A page of the organization's developers not yet assigned (spec 6 "Assignable developers"), by name. */
+export const developerPageSchema = projectListPageSchema(developerSchema);
+export type DeveloperPage = z.infer<typeof developerPageSchema>;
 
 export const assignmentResultSchema = z.object({
   developer: assignedDeveloperSchema,

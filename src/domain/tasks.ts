@@ -69,6 +69,13 @@ export type Task = z.infer<typeof taskSchema>;
 export const taskPageSchema = projectListPageSchema(taskSchema);
 export type TaskPage = z.infer<typeof taskPageSchema>;
 
+/** Someone a task may be assigned to; `onProject` false: a developer who must be assigned to the project first. */
+export const assigneeSchema = z.object({ id: z.string(), fullName: z.string(), role: z.string(), onProject: z.boolean() });
+export type Assignee = z.infer<typeof assigneeSchema>;
+/** A page of the assignee picker's people: those on the project first, each group by name (issue 36: every page read). */
+export const assigneePageSchema = projectListPageSchema(assigneeSchema);
+export type AssigneePage = z.infer<typeof assigneePageSchema>;
+
 // My Work (issue 16): the caller's open tasks across the projects they can see.
 
 export const MY_WORK_GROUPS = ['overdue', 'today', 'this_week', 'later'] as const;

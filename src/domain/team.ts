@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { isWebsite } from './clients';
 import { PROJECT_STATUSES } from './project-status';
 import { canManageUsers, isAdmin, outranks, ROLES, type Role } from './roles';
+import { projectListPageSchema, projectListQuerySchema } from './project-lists';
 import { optionalText, text } from './text-fields';
+import { normalizeTags } from './team-rules';
+// Named here too for the server and other features; pages may read them from team-rules.ts (decision 013).
+export { mergeTagSuggestions, normalizeTags, SUGGESTED_SKILL_TAGS } from './team-rules';
 
 export const TEAM_MESSAGES = {
   title: 'Team Management',
@@ -43,54 +47,11 @@ export const TEAM_MESSAGES = {
   recentActivity: 'Recent activity for this member will appear here.',
 } as const;
 
-/** Spec 3: offered in the tag picker, together with the tags the organization already uses. */
-export const SUGGESTED_SKILL_TAGS = [
-  'React',
-  'WordPress',
-  'Figma',
-  'UI/UX',
-  'Backend',
-  'Frontend',
-  'JavaScript',
-  'TypeScript',
-  'Python',
-  'DevOps',
-  'Mobile',
-  'SEO',
-  'Content',
-  'Marketing',
-  'Design',
-] as const;
-
 export const MAX_TAG_LENGTH = 40;
 export const MAX_TAGS = 20;
 export const MIN_MEMBER_PASSWORD_LENGTH = 6;
 /** Spec 8 default: a new member is a developer. */
 export const DEFAULT_MEMBER_ROLE: Role = 'developer';
-
-/**
- * Tags as stored: trimmed, inner whitespace collapsed, empties dropped, duplicates removed
- * ignoring case (the first spelling wins), and a suggested tag in any case takes the suggested
- * spelling ('react' is 'React'), so filters and suggestions agree.
- */
-export function normalizeTags(tags: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const result: string[] = [];
-  for (const raw of tags) {
-    const tag = raw.trim().replace(/\s+/g, ' ');
-    if (!tag) continue;
-    const key = tag.toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    result.push(SUGGESTED_SKILL_TAGS.find((s) => s.toLowerCase() === key) ?? tag);
-  }
-  return result;
-}
-
-/** Suggestions first in spec order, then the organization's own tags not already offered. */
-export function mergeTagSuggestions(used: readonly string[]): string[] {
-  return normalizeTags([...SUGGESTED_SKILL_TAGS, ...[...used].sort((a, b) => a.localeCompare(b))]);
-}
 
 /**
  * Spec 6 "Add team member roles": admins add admins, account executives and developers; an
@@ -231,11 +192,15 @@ export const teamMemberSchema = z.object({
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export const assignedProjectSchema = z.object({ id: z.string(), name: z.string(), status: z.enum(PROJECT_STATUSES) });
-export const teamMemberDetailSchema = teamMemberSchema.extend({
-  /** Spec 6: filled for developer members only; empty for everyone else. */
-  assignedProjects: z.array(assignedProjectSchema),
-});
-export type TeamMemberDetail = z.infer<typeof teamMemberDetailSchema>;
+export type AssignedProject = z.infer<typeof assignedProjectSchema>;
+/**
+ * Spec 6: a developer member's assigned projects, by name, a page at a time (issue 36: it stopped
+ * at 200); empty for everyone else.
+ */
+export const memberProjectPageSchema = projectListPageSchema(assignedProjectSchema);
+export type MemberProjectPage = z.infer<typeof memberProjectPageSchema>;
+/** A page of the member's projects; the cursor holds a project name of up to 200 characters. */
+export const memberProjectsQuerySchema = projectListQuerySchema.extend({ cursor: text('Cursor').max(1200).optional() });
 
 export const TEAM_PAGE_SIZE = 48;
 export const listTeamQuerySchema = z.object({
@@ -253,4 +218,10 @@ export const teamPageSchema = z.object({
   nextCursor: z.string().nullable(),
   total: z.number().int(),
 });
-export const teamTagsSchema = z.object({ tags: z.array(z.string()) });
+/**
+ * The skill tags used by members the caller may see, each once, in text order, a page at a time
+ * (issue 36: it stopped at 500 distinct tags); the web reads every page and puts the suggested
+ * tags first (mergeTagSuggestions).
+ */
+export const teamTagPageSchema = projectListPageSchema(z.string());
+export type TeamTagPage = z.infer<typeof teamTagPageSchema>;

@@ -7,7 +7,7 @@
 // 403: the caller sees the resource but their role may not do this.
 import type { InjectOptions } from 'fastify';
 import { newTemplateFields } from '../../domain/templates';
-import { encodeCursor, encodeNameCursor, encodeRankedCursor } from '../platform/db/cursor';
+import { encodeCursor, encodeNameCursor, encodeRankedCursor, encodeRankedNameCursor, encodeTextCursor } from '../platform/db/cursor';
 
 export const CALLERS = [
   'anonymous',
@@ -68,13 +68,19 @@ const json = (payload: object): Extra => ({ payload });
 const fromOwnAddress = (extra: Extra): Extra => ({ ...extra, remoteAddress: `10.${(unique >> 16) & 255}.${(unique >> 8) & 255}.${unique & 255}` });
 
 /**
- * Lists are paged (issue 36: a project's lists, the Clients and Team tabs): each caller asks for
- * a page of one after a cursor before every row (one the server could have made), and gets that
+ * Lists are paged (issue 36: no list stops at a fixed number of rows): each caller asks for a
+ * page of one after a cursor before every row (one the server could have made), and gets that
  * page or nothing.
  */
 const newestFirstPage = (): Extra => ({ query: { limit: '1', cursor: encodeCursor({ createdAt: '2999-12-31T00:00:00.000Z', id: 'ffffffff-ffff-4fff-bfff-ffffffffffff' }) } });
-/** The client select's pages are by name (issue 36): a cursor before every name. */
+/** A list oldest first (a project's assigned developers): a cursor before every row. */
+const oldestFirstPage = (): Extra => ({ query: { limit: '1', cursor: encodeCursor({ createdAt: '1900-01-01T00:00:00.000Z', id: '00000000-0000-4000-8000-000000000000' }) } });
+/** Lists by name (issue 36: the client and developer selects, a member's projects): a cursor before every name. */
 const byNamePage = (): Extra => ({ query: { limit: '1', cursor: encodeNameCursor({ name: ' ', id: '00000000-0000-4000-8000-000000000000' }) } });
+/** The skill tags' pages are by the tag itself (issue 36): a cursor before every tag. */
+const byTextPage = (): Extra => ({ query: { limit: '1', cursor: encodeTextCursor('') } });
+/** The assignee picker's pages: those on the project first, then by name (issue 36). */
+const onProjectFirstPage = (): Extra => ({ query: { limit: '1', cursor: encodeRankedNameCursor({ rank: 0, name: ' ', id: '00000000-0000-4000-8000-000000000000' }) } });
 const boardOrderPage = (): Extra => ({
   query: { limit: '1', cursor: encodeRankedCursor({ rank: 0, position: -1, createdAt: '1900-01-01T00:00:00.000Z', id: '00000000-0000-4000-8000-000000000000' }) },
 });
@@ -170,8 +176,9 @@ export const EXPECTED: Record<string, Outcome> = {
   'DELETE /api/templates/:templateId': { status: row(401, 404, 404, 404, 403, 403, 403, 204, 204, 204) },
   'GET /api/team': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: newestFirstPage },
   'POST /api/team': { status: row(401, 201, 201, 201, 403, 403, 403, 201, 201, 201), request: () => json({ fullName: 'Matrix Newcomer', email: `newcomer-${next()}@test.brieflane`, role: 'developer' }) },
-  'GET /api/team/tags': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
+  'GET /api/team/tags': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: byTextPage },
   'GET /api/team/:memberId': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200) },
+  'GET /api/team/:memberId/projects': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200), request: byNamePage },
   'PATCH /api/team/:memberId': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200), request: () => json({ fullName: 'Matrix Target edited', email: null, role: 'developer' }) },
   'DELETE /api/team/:memberId': { status: row(401, 404, 404, 404, 403, 403, 403, 204, 204, 204) },
 
@@ -182,10 +189,10 @@ export const EXPECTED: Record<string, Outcome> = {
   'PATCH /api/projects/:projectId/status': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: () => json({ status: 'on_hold' }) },
   'GET /api/projects/:projectId/tasks': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: boardOrderPage },
   'POST /api/projects/:projectId/tasks': { status: row(401, 404, 404, 404, 404, 404, 403, 201, 201, 201), request: () => json({ title: 'Matrix New task' }) },
-  'GET /api/projects/:projectId/assignees': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
+  'GET /api/projects/:projectId/assignees': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: onProjectFirstPage },
   // Issue 29: a task's page, its activity (staff), its comments and who they may mention.
   'GET /api/projects/:projectId/tasks/:taskId': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
-  'GET /api/projects/:projectId/tasks/:taskId/activity': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
+  'GET /api/projects/:projectId/tasks/:taskId/activity': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: newestFirstPage },
   'GET /api/projects/:projectId/tasks/:taskId/comments': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: newestFirstPage },
   'POST /api/projects/:projectId/tasks/:taskId/comments': { status: row(401, 404, 404, 404, 404, 404, 201, 201, 201, 201), request: () => json({ body: 'Matrix **comment**' }) },
   // The comment is the organization admin's: only they edit it, and nobody outranks them.
@@ -204,11 +211,12 @@ export const EXPECTED: Record<string, Outcome> = {
   'DELETE /api/projects/:projectId/files/:fileId': { status: row(401, 404, 404, 404, 404, 404, 403, 204, 204, 204) },
   'GET /api/projects/:projectId/files/:fileId/download': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
   'POST /api/projects/:projectId/links': { status: row(401, 404, 404, 404, 404, 404, 201, 201, 201, 201), request: () => json({ name: 'Matrix New link', url: 'https://example.com/x' }) },
-  'GET /api/projects/:projectId/access-links': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
+  'GET /api/projects/:projectId/access-links': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: newestFirstPage },
   'POST /api/projects/:projectId/access-links': { status: row(401, 404, 404, 404, 404, 404, 403, 201, 201, 201), request: () => json({ name: 'Matrix New share' }) },
   'POST /api/projects/:projectId/access-links/:linkId/revoke': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
   'GET /api/projects/:projectId/access-links/:linkId/opens': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: newestFirstPage },
-  'GET /api/projects/:projectId/developers': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
+  'GET /api/projects/:projectId/developers': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: oldestFirstPage },
+  'GET /api/projects/:projectId/developers/available': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: byNamePage },
   'POST /api/projects/:projectId/developers': { status: row(401, 404, 404, 404, 404, 404, 403, 201, 201, 201), request: (c) => json({ developerProfileId: c.unassignedDeveloperId }) },
   'DELETE /api/projects/:projectId/developers/:profileId': { status: row(401, 404, 404, 404, 404, 404, 403, 204, 204, 204) },
 

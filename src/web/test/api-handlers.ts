@@ -18,11 +18,10 @@ import type { NotificationSettings } from '@/domain/notification-settings';
 import type { projectPageSchema } from '@/domain/projects';
 import type { Report } from '@/domain/reports';
 import type { Role } from '@/domain/roles';
-import type { AccessLink, AccessLinkList, AccessOpenPage, ProjectDevelopers, SharedProject } from '@/domain/sharing';
-import type { MyWorkItem, Task, TaskPage } from '@/domain/tasks';
-import type { TeamMemberDetail } from '@/domain/team';
+import type { AccessLink, AccessLinkPage, AccessOpenPage, AssignedDeveloperPage, DeveloperPage, SharedProject } from '@/domain/sharing';
+import type { Assignee, AssigneePage, MyWorkItem, Task, TaskPage } from '@/domain/tasks';
+import type { MemberProjectPage, TeamMember, TeamTagPage } from '@/domain/team';
 import type { templatePageSchema } from '@/domain/templates';
-import type { Assignee } from '@/web/features/tasks/api';
 import { apiError, route, type Responder } from './api-server';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
@@ -77,7 +76,11 @@ export const tasksApi = {
   list: (base: string, respond: Responder<TaskPage> = emptyPage) => route('GET', `${base}/tasks`, respond),
   create: (base: string, respond: Responder<Task>) => route('POST', `${base}/tasks`, respond, { status: 201 }),
   update: (base: string, respond: Responder<Task>) => route('PATCH', `${base}/tasks/:taskId`, respond),
-  assignees: (base: string, items: Assignee[] = []) => route('GET', `${base}/assignees`, { items }),
+  /** The assignee picker's people: one page of these, or the pages `respond` gives. */
+  assignees: (base: string, respond: Assignee[] | Responder<AssigneePage> = []) =>
+    route('GET', `${base}/assignees`, Array.isArray(respond) ? { items: respond, nextCursor: null } : respond),
+  /** A task's activity in its panel (staff), newest first. */
+  activity: (base: string, respond: Responder<z.infer<typeof activityPageSchema>> = emptyPage) => route('GET', `${base}/tasks/:taskId/activity`, respond),
 };
 
 /** A task's comments (issue 29); `base` as for tasksApi. Who may be mentioned is the project page's only. */
@@ -116,17 +119,23 @@ export const activityApi = {
 
 export const teamApi = {
   /** One member's profile, at their id. */
-  member: (member: TeamMemberDetail) => route('GET', `/api/team/${member.id}`, member),
-  tags: (tags: string[] = []) => route('GET', '/api/team/tags', { tags }),
+  member: (member: TeamMember) => route('GET', `/api/team/${member.id}`, member),
+  /** A developer member's assigned projects, at their id. */
+  projects: (memberId: string, respond: Responder<MemberProjectPage> = emptyPage) => route('GET', `/api/team/${memberId}/projects`, respond),
+  /** The skill tags in use: one page of these, or the pages `respond` gives. */
+  tags: (respond: string[] | Responder<TeamTagPage> = []) => route('GET', '/api/team/tags', Array.isArray(respond) ? { items: respond, nextCursor: null } : respond),
 };
 
 /** A project's share links and developers, as its staff manage them. */
 export const sharingApi = {
-  links: (projectId: string, respond: Responder<AccessLinkList>) => route('GET', `/api/projects/${projectId}/access-links`, respond),
+  links: (projectId: string, respond: Responder<AccessLinkPage>) => route('GET', `/api/projects/${projectId}/access-links`, respond),
   createLink: (projectId: string, respond: Responder<AccessLink>) => route('POST', `/api/projects/${projectId}/access-links`, respond, { status: 201 }),
   opens: (projectId: string, respond: Responder<AccessOpenPage>) =>
     route('GET', `/api/projects/${projectId}/access-links/:linkId/opens`, respond),
-  developers: (projectId: string, respond: Responder<ProjectDevelopers>) => route('GET', `/api/projects/${projectId}/developers`, respond),
+  /** The developers assigned to the project (a page with Load more). */
+  assignedDevelopers: (projectId: string, respond: Responder<AssignedDeveloperPage> = emptyPage) => route('GET', `/api/projects/${projectId}/developers`, respond),
+  /** The developers who could be assigned (the select reads every page). */
+  availableDevelopers: (projectId: string, respond: Responder<DeveloperPage> = emptyPage) => route('GET', `/api/projects/${projectId}/developers/available`, respond),
 };
 
 /** A share link, as its viewer opens it; its lists are tasksApi, filesApi and notesApi at `/api/project-access/:token`. */

@@ -1,8 +1,9 @@
 // Activities tab API (spec 2 "Activities tab", 7 "Read"). Thin route.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { activityEntrySchema, activityPageSchema, listActivitiesQuerySchema } from '../../../domain/activity';
+import { activityPageSchema, listActivitiesQuerySchema } from '../../../domain/activity';
 import { TASK_MESSAGES } from '../../../domain/tasks';
+import { projectListQuerySchema } from '../../../domain/project-lists';
 import { z } from 'zod';
 import { ACTIVITY_EXPORT_COLUMNS, EXPORT_PAGE_SIZE, exportActivitiesQuerySchema } from '../../../domain/csv-export';
 import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
@@ -37,12 +38,13 @@ export async function activityRoutes(app: FastifyInstance, options: { platform: 
       config: { access: 'member-project' },
       schema: {
         tags: ['activity'],
-        summary: "A task's own activity, newest first (staff)",
+        summary: "A page of a task's own activity, newest first (staff)",
         params: projectParams.extend({ taskId: z.uuid({ message: TASK_MESSAGES.notFound }) }),
-        response: { 200: z.object({ items: z.array(activityEntrySchema) }), ...errorResponses(400, 401, 403, 404) },
+        querystring: projectListQuerySchema,
+        response: { 200: activityPageSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => listTaskActivity(platform, request.projectAccess, request.params.taskId),
+    async (request) => listTaskActivity(platform, request.projectAccess, request.params.taskId, request.query),
   );
 
   typed.get(

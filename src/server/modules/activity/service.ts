@@ -17,6 +17,7 @@ import { activityLogs, projects } from '../../platform/db/schema/work';
 import { forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import type { ProjectAccess } from '../../services/project-access/access';
+import type { ProjectListQuery } from '../../../domain/project-lists';
 
 // The page cursor carries created_at to the microsecond (as text): log rows take the
 // database's now(), and a millisecond cursor (a JS Date) would skip rows written within the same
@@ -129,24 +130,39 @@ export async function listActivities(
   return { items, nextCursor: last ? encodeCursor({ createdAt: last.cursorTime, id: last.id }) : null };
 }
 
-/** How many of a task's entries its page shows, newest first. */
-export const TASK_ACTIVITY_LIMIT = 50;
-
 /**
  * A task's own activity (its page, issue 29): the entries that name it (`details.task_id`, written
- * since issue 29), newest first. Staff only, like the Activities tab; a developer gets 403.
+ * since issue 29), newest first, a keyset page at a time (issue 36: it was the latest 50, the
+ * older entries out of reach). Staff only, like the Activities tab; a developer gets 403.
  */
-export async function listTaskActivity({ db }: Platform, access: ProjectAccess, taskId: string): Promise<{ items: ActivityEntry[] }> {
+export async function listTaskActivity(
+  { db }: Platform,
+  access: ProjectAccess,
+  taskId: string,
+  query: ProjectListQuery,
+): Promise<{ items: ActivityEntry[]; nextCursor: string | null }> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const project = await access.project(db);
   if (!access.canManage) throw forbidden(ACTIVITY_MESSAGES.forbidden);
   const rows = await db
-    .select(entryColumns)
+    .select({ ...entryColumns, cursorTime: createdAtKey })
     .from(activityLogs)
     .leftJoin(projects, eq(projects.id, activityLogs.projectId))
     .leftJoin(profiles, eq(profiles.id, activityLogs.userId))
     // activity_logs_project_id_idx finds the project's entries; the task's are filtered among them.
-    .where(and(eq(activityLogs.projectId, project.id), eq(activityLogs.organizationId, project.organizationId), sql`${activityLogs.details}->>'task_id' = ${taskId}`))
+    .where(
+      and(
+        eq(activityLogs.projectId, project.id),
+        eq(activityLogs.organizationId, project.organizationId),
+        sql`${activityLogs.details}->>'task_id' = ${taskId}`,
+        cursor ? afterActivityCursor(cursor) : undefined,
+      ),
+    )
     .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
-    .limit(TASK_ACTIVITY_LIMIT);
-  return { items: rows.map((row) => toEntry(row, project.organizationId)) };
+    .limit(query.limit + 1);
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return {
+    items: rows.slice(0, query.limit).map((row) => toEntry(row, project.organizationId)),
+    nextCursor: last ? encodeCursor({ createdAt: last.cursorTime, id: last.id }) : null,
+  };
 }

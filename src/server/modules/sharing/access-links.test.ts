@@ -203,6 +203,7 @@ describe('share links API (staff)', () => {
       '/api/projects/{projectId}/access-links/{linkId}/revoke',
       '/api/projects/{projectId}/access-links/{linkId}/opens',
       '/api/projects/{projectId}/developers',
+      '/api/projects/{projectId}/developers/available',
       '/api/projects/{projectId}/developers/{profileId}',
       '/api/project-access/{token}/session',
       '/api/project-access/{token}',

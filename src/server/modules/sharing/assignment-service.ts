@@ -2,18 +2,22 @@
 // developers", 7 send-assign-developer-email). An assignment puts the project on the developer's
 // access list, gives them their own share link (named after them, with the dialog's optional
 // password) and emails them when they have an email; all in one transaction.
-import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   SHARING_MESSAGES,
   type AssignedDeveloper,
   type assignDeveloperSchema,
+  type AssignedDeveloperPage,
   type AssignmentResult,
-  type ProjectDevelopers,
+  type DeveloperPage,
 } from '../../../domain/sharing';
+import type { OptionListQuery } from '../../../domain/option-lists';
+import type { ProjectListQuery } from '../../../domain/project-lists';
 import { recordActivity } from '../../services/activity-log';
 import { hashPassword } from '../../platform/auth/password';
 import type { Actor } from '../../platform/auth/session';
+import { afterByName, afterOldestFirst, cursorTimeOf, decodeCursor, decodeNameCursor, encodeCursor, encodeNameCursor } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { developerProjectAccess } from '../../platform/db/schema/work';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
@@ -21,38 +25,68 @@ import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
 import { insertAccessLink, requireStaffProject, revokeLinkRow, type StaffProject } from './staff-links-service';
 
-/** Bounds both lists; an agency has far fewer developers. */
-const DEVELOPER_LIST_LIMIT = 500;
-
-export async function listProjectDevelopers({ db }: Platform, actor: Actor, projectId: string): Promise<ProjectDevelopers> {
+/**
+ * The developers assigned to the project, in the order they were assigned (then id), a keyset page
+ * at a time (issue 36: both lists of the dialog stopped at 500 with nothing to say more existed).
+ * The cursor carries the assignment's created_at to the microsecond.
+ */
+export async function listAssignedDevelopers({ db }: Platform, actor: Actor, projectId: string, query: ProjectListQuery): Promise<AssignedDeveloperPage> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const project = await requireStaffProject(db, actor, projectId);
-  const assigned = await db
+  const rows = await db
     .select({
       profileId: profiles.id,
       fullName: profiles.fullName,
       email: profiles.email,
       assignedAt: developerProjectAccess.createdAt,
+      cursorTime: cursorTimeOf(developerProjectAccess.createdAt),
     })
     .from(developerProjectAccess)
     .innerJoin(profiles, eq(profiles.id, developerProjectAccess.developerProfileId))
-    .where(and(eq(developerProjectAccess.projectId, project.id), eq(profiles.organizationId, project.organizationId)))
-    .orderBy(asc(developerProjectAccess.createdAt), asc(profiles.id))
-    .limit(DEVELOPER_LIST_LIMIT);
-  const available = await db
+    .where(
+      and(
+        eq(developerProjectAccess.projectId, project.id),
+        eq(profiles.organizationId, project.organizationId),
+        cursor ? afterOldestFirst(developerProjectAccess.createdAt, developerProjectAccess.developerProfileId, cursor) : undefined,
+      ),
+    )
+    .orderBy(asc(developerProjectAccess.createdAt), asc(developerProjectAccess.developerProfileId))
+    .limit(query.limit + 1);
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return {
+    items: rows.slice(0, query.limit).map(({ cursorTime: _, ...a }) => ({ ...a, assignedAt: a.assignedAt.toISOString() })),
+    nextCursor: last ? encodeCursor({ createdAt: last.cursorTime, id: last.profileId }) : null,
+  };
+}
+
+/**
+ * The organization's developers not assigned to the project (spec 6 "Assignable developers"), by
+ * name, then id, a keyset page at a time: the dialog's select reads every page.
+ */
+export async function listAvailableDevelopers({ db }: Platform, actor: Actor, projectId: string, query: OptionListQuery): Promise<DeveloperPage> {
+  const cursor = query.cursor ? decodeNameCursor(query.cursor) : undefined;
+  const project = await requireStaffProject(db, actor, projectId);
+  const assigned = db
+    .select({ one: sql`1` })
+    .from(developerProjectAccess)
+    .where(and(eq(developerProjectAccess.projectId, project.id), eq(developerProjectAccess.developerProfileId, profiles.id)));
+  const rows = await db
     .select({ profileId: profiles.id, fullName: profiles.fullName, email: profiles.email })
     .from(profiles)
     .where(
       and(
         eq(profiles.organizationId, project.organizationId),
         eq(profiles.role, 'developer'),
-        assigned.length > 0 ? notInArray(profiles.id, assigned.map((a) => a.profileId)) : undefined,
+        notExists(assigned),
+        cursor ? afterByName(profiles.fullName, profiles.id, cursor) : undefined,
       ),
     )
     .orderBy(asc(profiles.fullName), asc(profiles.id))
-    .limit(DEVELOPER_LIST_LIMIT);
+    .limit(query.limit + 1);
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
   return {
-    assigned: assigned.map((a) => ({ ...a, assignedAt: a.assignedAt.toISOString() })),
-    available,
+    items: rows.slice(0, query.limit),
+    nextCursor: last ? encodeNameCursor({ name: last.fullName, id: last.profileId }) : null,
   };
 }
 

@@ -44,18 +44,23 @@ describe('developer assignment API', () => {
     for (const user of [a.orgAdmin, a.admin, a.executive]) {
       const res = await user.inject({ method: 'GET', url: url() });
       expect(res.statusCode).toBe(200);
-      const body = res.json();
-      expect(body.assigned.map((d: { fullName: string }) => d.fullName)).toEqual(['Dana Dev']);
-      expect(body.assigned[0]).toMatchObject({ profileId: a.developer.profileId, email: a.developer.email });
-      const available = body.available.map((d: { profileId: string }) => d.profileId);
+      const assigned = res.json();
+      expect(assigned.items.map((d: { fullName: string }) => d.fullName)).toEqual(['Dana Dev']);
+      expect(assigned.items[0]).toMatchObject({ profileId: a.developer.profileId, email: a.developer.email });
+      expect(assigned.nextCursor).toBeNull();
+      const availablePage = (await user.inject({ method: 'GET', url: `${url()}/available` })).json();
+      expect(availablePage.nextCursor).toBeNull();
+      const available = availablePage.items.map((d: { profileId: string }) => d.profileId);
       expect(available.sort()).toEqual([a.unassigned.profileId, newcomer.profileId, offline.profileId].sort());
       // Only developers; nobody of another organization.
       expect(available).not.toContain(a.executive.profileId);
     }
-    expect((await a.developer.inject({ method: 'GET', url: url() })).statusCode).toBe(403);
-    expect((await a.unassigned.inject({ method: 'GET', url: url() })).statusCode).toBe(404);
-    expect((await a.outsider.inject({ method: 'GET', url: url() })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: url() })).statusCode).toBe(401);
+    for (const path of [url(), `${url()}/available`]) {
+      expect((await a.developer.inject({ method: 'GET', url: path })).statusCode).toBe(403);
+      expect((await a.unassigned.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+      expect((await a.outsider.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
+    }
   });
 
   it('refuses a missing or wrong developer and writes nothing', async () => {
@@ -113,8 +118,9 @@ describe('developer assignment API', () => {
     const opened = await t.app.inject({ method: 'POST', url: `/api/project-access/${body.link.token}/session`, payload: { password: 'dev-secret' } });
     expect(opened.statusCode).toBe(200);
     const listed = (await a.orgAdmin.inject({ method: 'GET', url: url() })).json();
-    expect(listed.assigned.map((d: { profileId: string }) => d.profileId)).toContain(newcomer.profileId);
-    expect(listed.available.map((d: { profileId: string }) => d.profileId)).not.toContain(newcomer.profileId);
+    expect(listed.items.map((d: { profileId: string }) => d.profileId)).toContain(newcomer.profileId);
+    const available = (await a.orgAdmin.inject({ method: 'GET', url: `${url()}/available` })).json();
+    expect(available.items.map((d: { profileId: string }) => d.profileId)).not.toContain(newcomer.profileId);
   });
 
   it('answers 409 for a developer already assigned, creating no second link', async () => {

@@ -5,22 +5,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  accessLinkListSchema,
+  accessLinkPageSchema,
   accessLinkSchema,
   accessOpenPageSchema,
   assignDeveloperSchema,
+  assignedDeveloperPageSchema,
   assignmentResultSchema,
   createAccessLinkSchema,
+  developerPageSchema,
   openSharedLinkSchema,
-  projectDevelopersSchema,
   SHARING_MESSAGES,
   sharedProjectSchema,
 } from '../../../domain/sharing';
+import { optionListQuerySchema } from '../../../domain/option-lists';
 import { projectListQuerySchema } from '../../../domain/project-lists';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { projectParams } from '../../services/project-access/member';
-import { assignDeveloper, listProjectDevelopers, unassignDeveloper } from './assignment-service';
+import { assignDeveloper, listAssignedDevelopers, listAvailableDevelopers, unassignDeveloper } from './assignment-service';
 import { LINK_GRANT_COOKIE } from '../../services/project-access/link-grant';
 import { sharedLinkParams as tokenParams, sharedLinkRequest } from '../../services/project-access/link';
 import { getSharedProject, openSharedLink } from './shared-link-service';
@@ -39,8 +41,17 @@ export async function sharingRoutes(app: FastifyInstance, options: { platform: P
 
   typed.get(
     '/api/projects/:projectId/access-links',
-    { config: { access: 'member' }, schema: { tags, summary: 'Active share links, newest first, with open counts (staff)', params: projectParams, response: { 200: accessLinkListSchema, ...errors } } },
-    async (request) => listAccessLinks(platform, request.actor, request.params.projectId),
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'A page of the active share links, newest first, with open counts (staff)',
+        params: projectParams,
+        querystring: projectListQuerySchema,
+        response: { 200: accessLinkPageSchema, ...errors },
+      },
+    },
+    async (request) => listAccessLinks(platform, request.actor, request.params.projectId, request.query),
   );
 
   typed.post(
@@ -78,8 +89,32 @@ export async function sharingRoutes(app: FastifyInstance, options: { platform: P
 
   typed.get(
     '/api/projects/:projectId/developers',
-    { config: { access: 'member' }, schema: { tags, summary: 'Developers assigned to the project and those who could be (staff)', params: projectParams, response: { 200: projectDevelopersSchema, ...errors } } },
-    async (request) => listProjectDevelopers(platform, request.actor, request.params.projectId),
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'A page of the developers assigned to the project, in the order they were assigned (staff)',
+        params: projectParams,
+        querystring: projectListQuerySchema,
+        response: { 200: assignedDeveloperPageSchema, ...errors },
+      },
+    },
+    async (request) => listAssignedDevelopers(platform, request.actor, request.params.projectId, request.query),
+  );
+
+  typed.get(
+    '/api/projects/:projectId/developers/available',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: "A page of the organization's developers who could be assigned to the project, by name (staff)",
+        params: projectParams,
+        querystring: optionListQuerySchema,
+        response: { 200: developerPageSchema, ...errors },
+      },
+    },
+    async (request) => listAvailableDevelopers(platform, request.actor, request.params.projectId, request.query),
   );
 
   typed.post(

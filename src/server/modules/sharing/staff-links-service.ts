@@ -7,6 +7,7 @@ import { INTAKE_MESSAGES } from '../../../domain/intake';
 import { canManageProjects } from '../../../domain/roles';
 import { PROJECT_DETAIL_MESSAGES } from '../../../domain/project-details';
 import {
+  type AccessLinkPage,
   type AccessOpenPage,
   SHARING_MESSAGES,
   type AccessLink,
@@ -26,8 +27,6 @@ import { newAccessToken } from '../../services/project-access/link';
 import { visibleProjects } from '../../services/project-access/member';
 import { findTemplate } from '../templates/public';
 
-/** Active links listed per project; far more than any dialog shows. */
-const ACCESS_LINK_LIST_LIMIT = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type StaffProject = {
@@ -126,22 +125,29 @@ export async function insertAccessLink(
 /**
  * Spec 7: active links of the project, newest first, with how often and when last opened; and
  * whether the project has a questionnaire, which an intake link would otherwise take from a
- * template chosen in the dialog (issue 27).
+ * template chosen in the dialog (issue 27). A keyset page at a time (issue 36: it stopped at 200
+ * links with nothing to say more existed), on (created_at, id) to the microsecond.
  */
-export async function listAccessLinks(
-  { db, clock }: Platform,
-  actor: Actor,
-  projectId: string,
-): Promise<{ items: AccessLink[]; projectHasQuestionnaire: boolean }> {
+export async function listAccessLinks({ db, clock }: Platform, actor: Actor, projectId: string, query: ProjectListQuery): Promise<AccessLinkPage> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   const project = await requireStaffProject(db, actor, projectId);
   const rows = await db
-    .select({ link: projectAccessTokens, createdByName: profiles.fullName })
+    .select({ link: projectAccessTokens, createdByName: profiles.fullName, cursorTime: cursorTimeOf(projectAccessTokens.createdAt) })
     .from(projectAccessTokens)
     .leftJoin(profiles, eq(profiles.id, projectAccessTokens.createdBy))
-    .where(and(eq(projectAccessTokens.projectId, project.id), eq(projectAccessTokens.isActive, true)))
+    // Served by project_access_tokens_project_id_idx (project_id, created_at), read backwards.
+    .where(
+      and(
+        eq(projectAccessTokens.projectId, project.id),
+        eq(projectAccessTokens.isActive, true),
+        cursor ? afterNewestFirst(projectAccessTokens.createdAt, projectAccessTokens.id, cursor) : undefined,
+      ),
+    )
     .orderBy(desc(projectAccessTokens.createdAt), desc(projectAccessTokens.id))
-    .limit(ACCESS_LINK_LIST_LIMIT);
-  const ids = rows.map((r) => r.link.id);
+    .limit(query.limit + 1);
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  const page = rows.slice(0, query.limit);
+  const ids = page.map((r) => r.link.id);
   const stats =
     ids.length === 0
       ? []
@@ -153,7 +159,7 @@ export async function listAccessLinks(
           .groupBy(projectAccessOpens.accessTokenId);
   const byId = new Map(stats.map((s) => [s.id, s]));
   const now = clock.now();
-  const items = rows.map(({ link, createdByName }) => {
+  const items = page.map(({ link, createdByName }) => {
     const s = byId.get(link.id);
     return toAccessLink(link, { createdByName, openCount: s?.n ?? 0, lastOpenedAt: s?.last ?? null }, now);
   });
@@ -162,7 +168,11 @@ export async function listAccessLinks(
     .select({ n: sql<number>`case when jsonb_typeof(${projects.templateFields}) = 'array' then jsonb_array_length(${projects.templateFields}) else 0 end` })
     .from(projects)
     .where(eq(projects.id, project.id));
-  return { items, projectHasQuestionnaire: Number(fields?.n ?? 0) > 0 };
+  return {
+    items,
+    nextCursor: last ? encodeCursor({ createdAt: last.cursorTime, id: last.link.id }) : null,
+    projectHasQuestionnaire: Number(fields?.n ?? 0) > 0,
+  };
 }
 
 /** ensureQuestionnaire's test: a list with at least one field. */

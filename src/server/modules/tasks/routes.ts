@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTaskSchema, myWorkPageSchema, myWorkQuerySchema, TASK_MESSAGES, taskPageSchema, taskSchema, updateTaskSchema } from '../../../domain/tasks';
+import { assigneePageSchema, createTaskSchema, myWorkPageSchema, myWorkQuerySchema, TASK_MESSAGES, taskPageSchema, taskSchema, updateTaskSchema } from '../../../domain/tasks';
+import { optionListQuerySchema } from '../../../domain/option-lists';
 import { projectListQuerySchema } from '../../../domain/project-lists';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
@@ -74,15 +75,13 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
       schema: {
         tags,
         summary:
-          "Who a task of the project may be assigned to: staff and the project's developers (onProject), then the organization's other developers, who must be assigned to the project first (staff)",
+          "A page of who a task of the project may be assigned to: staff and the project's developers (onProject), then the organization's other developers, who must be assigned to the project first; each by name (staff)",
         params: projectParams,
-        response: {
-          200: z.object({ items: z.array(z.object({ id: z.string(), fullName: z.string(), role: z.string(), onProject: z.boolean() })) }),
-          ...errors,
-        },
+        querystring: optionListQuerySchema,
+        response: { 200: assigneePageSchema, ...errors },
       },
     },
-    async (request) => ({ items: await listAssignees(platform, request.projectAccess) }),
+    async (request) => listAssignees(platform, request.projectAccess, request.query),
   );
 
   typed.get(

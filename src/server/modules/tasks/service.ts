@@ -4,19 +4,21 @@
 // who can see the project. Completing a task emails, through the outbox in the same
 // transaction, the developers with access and the organization's admins and account
 // executives (spec 6); an assignment emails and notifies the assignee.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { format } from 'date-fns';
 import { INBOX_TEXTS } from '../../../domain/inbox';
 import { isPastDate } from '../../../domain/project-rules';
 import { boardColumnRank, placeAfter, positionAtEnd } from '../../../domain/task-order';
+import type { OptionListQuery } from '../../../domain/option-lists';
 import type { ProjectListQuery } from '../../../domain/project-lists';
 import {
   createTaskSchema,
   STAFF_TASK_FIELDS,
   TASK_MESSAGES,
   TASK_STATUS_TITLES,
+  type AssigneePage,
   type Task,
   type updateTaskSchema,
 } from '../../../domain/tasks';
@@ -24,7 +26,7 @@ import type { TaskStatus } from '../../../domain/project-status';
 import { recordActivity } from '../../services/activity-log';
 import type { Executor } from '../../platform/db/client';
 import { profiles } from '../../platform/db/schema/tenancy';
-import { cursorTimeOf, decodeRankedCursor, encodeRankedCursor } from '../../platform/db/cursor';
+import { cursorTimeOf, decodeRankedCursor, decodeRankedNameCursor, encodeRankedCursor, encodeRankedNameCursor } from '../../platform/db/cursor';
 import { developerProjectAccess, projects, taskColumnRank, tasks } from '../../platform/db/schema/work';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { projectFollowers } from '../../services/inbox';
@@ -72,15 +74,14 @@ async function requireAssignable(tx: Executor, project: AccessedProject, profile
   return member;
 }
 
-/** The members a task of this project may be assigned to (staff), by name. */
 /**
  * Who the task picker offers: staff and the project's developers (`onProject`), then the
- * organization's other developers (issue 27 item 6), whom staff may first assign to the project.
+ * organization's other developers (issue 27 item 6), whom staff may first assign to the project;
+ * each group by name, then id. Keyset-paged on that order (issue 36: it stopped at 500 with
+ * nothing to say more existed); the picker reads every page.
  */
-export async function listAssignees(
-  { db }: Platform,
-  access: ProjectAccess,
-): Promise<{ id: string; fullName: string; role: string; onProject: boolean }[]> {
+export async function listAssignees({ db }: Platform, access: ProjectAccess, query: OptionListQuery): Promise<AssigneePage> {
+  const cursor = query.cursor ? decodeRankedNameCursor(query.cursor) : undefined;
   const project = await access.project(db);
   if (!access.canManage) throw forbidden('You do not have permission to assign tasks.');
   const assigned = db
@@ -89,13 +90,25 @@ export async function listAssignees(
     .where(eq(developerProjectAccess.projectId, project.id))
     .as('assigned');
   const onProject = sql<boolean>`(${profiles.role} <> 'developer' or ${assigned.developerProfileId} is not null)`;
-  return db
+  // 0: on the project, 1: not yet; the first key of the order and of the cursor.
+  const rank = sql<number>`(case when ${onProject} then 0 else 1 end)`;
+  const rows = await db
     .select({ id: profiles.id, fullName: profiles.fullName, role: profiles.role, onProject })
     .from(profiles)
     .leftJoin(assigned, eq(assigned.developerProfileId, profiles.id))
-    .where(eq(profiles.organizationId, project.organizationId))
-    .orderBy(desc(onProject), profiles.fullName, profiles.id)
-    .limit(500);
+    .where(
+      and(
+        eq(profiles.organizationId, project.organizationId),
+        cursor ? sql`(${rank}, ${profiles.fullName}, ${profiles.id}) > (${cursor.rank}::int, ${cursor.name}, ${cursor.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(rank, profiles.fullName, profiles.id)
+    .limit(query.limit + 1);
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return {
+    items: rows.slice(0, query.limit),
+    nextCursor: last ? encodeRankedNameCursor({ rank: last.onProject ? 0 : 1, name: last.fullName, id: last.id }) : null,
+  };
 }
 
 /** Email and inbox for a new assignee (not when people assign themselves). */

@@ -5,18 +5,20 @@ import { z } from 'zod';
 import {
   createTeamMemberSchema,
   listTeamQuerySchema,
+  memberProjectPageSchema,
+  memberProjectsQuerySchema,
   TEAM_MESSAGES,
-  teamMemberDetailSchema,
   teamMemberSchema,
   teamPageSchema,
-  teamTagsSchema,
+  teamTagPageSchema,
   updateTeamMemberSchema,
 } from '../../../domain/team';
+import { optionListQuerySchema } from '../../../domain/option-lists';
 import { enforceRateLimit } from '../../platform/auth/rate-limit';
 import { type Actor } from '../../platform/auth/session';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { addTeamMember, getTeamMember, listTeamMembers, listTeamTags, removeTeamMember, updateTeamMember } from './service';
+import { addTeamMember, getTeamMember, listMemberProjects, listTeamMembers, listTeamTags, removeTeamMember, updateTeamMember } from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['team'];
@@ -50,14 +52,37 @@ export async function teamRoutes(app: FastifyInstance, options: { platform: Plat
 
   typed.get(
     '/api/team/tags',
-    { config: { access: 'member' }, schema: { tags, summary: 'Suggested skill tags plus those used in the organization', response: { 200: teamTagsSchema, ...errors } } },
-    async (request) => ({ tags: await listTeamTags(platform, request.actor) }),
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: 'A page of the skill tags used by the members the caller may see, each once, in text order (the suggestions are the web app\'s own)',
+        querystring: optionListQuerySchema,
+        response: { 200: teamTagPageSchema, ...errors },
+      },
+    },
+    async (request) => listTeamTags(platform, request.actor, request.query),
   );
 
   typed.get(
     '/api/team/:memberId',
-    { config: { access: 'member' }, schema: { tags, summary: 'A team member, with assigned projects for developers', params, response: { 200: teamMemberDetailSchema, ...errors } } },
+    { config: { access: 'member' }, schema: { tags, summary: 'A team member', params, response: { 200: teamMemberSchema, ...errors } } },
     async (request) => getTeamMember(platform, request.actor, request.params.memberId),
+  );
+
+  typed.get(
+    '/api/team/:memberId/projects',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        summary: "A page of a developer member's assigned projects, by name (empty for other roles)",
+        params,
+        querystring: memberProjectsQuerySchema,
+        response: { 200: memberProjectPageSchema, ...errors },
+      },
+    },
+    async (request) => listMemberProjects(platform, request.actor, request.params.memberId, request.query),
   );
 
   typed.post(

@@ -10,15 +10,17 @@ import {
   checkRoleChange,
   createTeamMemberSchema,
   listTeamQuerySchema,
-  mergeTagSuggestions,
+  type memberProjectsQuerySchema,
   TEAM_MESSAGES,
   updateTeamMemberSchema,
   visibleMemberRoles,
   type MemberAction,
   type MemberChangeCheck,
+  type MemberProjectPage,
   type TeamMember,
-  type TeamMemberDetail,
+  type TeamTagPage,
 } from '../../../domain/team';
+import type { OptionListQuery } from '../../../domain/option-lists';
 import { recordActivity } from '../../services/activity-log';
 import { createLogin, createMember } from '../../platform/auth/accounts';
 import { isUniqueViolation, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
@@ -26,7 +28,19 @@ import { hashPassword } from '../../platform/auth/password';
 import { revokeTokensAboveRole } from '../../platform/auth/api-tokens';
 import { issueSetPasswordLink } from '../../platform/auth/reset-tokens';
 import type { Actor } from '../../platform/auth/session';
-import { afterNewestFirst, containsPattern, countAll, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
+import {
+  afterByName,
+  afterNewestFirst,
+  containsPattern,
+  countAll,
+  cursorTimeOf,
+  decodeCursor,
+  decodeNameCursor,
+  decodeTextCursor,
+  encodeCursor,
+  encodeNameCursor,
+  encodeTextCursor,
+} from '../../platform/db/cursor';
 import type { Executor } from '../../platform/db/client';
 import { users } from '../../platform/db/schema/auth';
 import { organizations, profiles } from '../../platform/db/schema/tenancy';
@@ -96,16 +110,27 @@ export async function listTeamMembers({ db }: Platform, actor: Actor, query: z.o
   };
 }
 
-/** Spec 3: the suggested skill tags plus those already used by members the actor can see. */
-export async function listTeamTags({ db }: Platform, actor: Actor): Promise<string[]> {
+/**
+ * Spec 3: the skill tags used by members the actor can see, each once, in text order, a keyset
+ * page at a time (issue 36: it stopped at 500 distinct tags); the suggestions are the web's to
+ * put first (mergeTagSuggestions), once it has every page.
+ */
+export async function listTeamTags({ db }: Platform, actor: Actor, query: OptionListQuery): Promise<TeamTagPage> {
   assertCanManageTeam(actor);
-  const used = await db
+  const after = query.cursor ? decodeTextCursor(query.cursor) : undefined;
+  const used = db
     .selectDistinct({ tag: sql<string>`unnest(${profiles.tags})`.as('tag') })
     .from(profiles)
     .where(visibleTo(actor))
-    .orderBy(sql`1`)
-    .limit(500);
-  return mergeTagSuggestions(used.map((r) => r.tag));
+    .as('used');
+  const rows = await db
+    .select({ tag: used.tag })
+    .from(used)
+    .where(after === undefined ? undefined : sql`${used.tag} > ${after}`)
+    .orderBy(used.tag)
+    .limit(query.limit + 1);
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return { items: rows.slice(0, query.limit).map((r) => r.tag), nextCursor: last ? encodeTextCursor(last.tag) : null };
 }
 
 async function findVisibleMember(executor: Executor, actor: Actor, memberId: string): Promise<ProfileRow> {
@@ -118,21 +143,40 @@ async function findVisibleMember(executor: Executor, actor: Actor, memberId: str
   return row;
 }
 
-export async function getTeamMember({ db }: Platform, actor: Actor, memberId: string): Promise<TeamMemberDetail> {
+export async function getTeamMember({ db }: Platform, actor: Actor, memberId: string): Promise<TeamMember> {
   assertCanManageTeam(actor);
+  return toTeamMember(await findVisibleMember(db, actor, memberId));
+}
+
+/**
+ * Spec 6: a developer member's assigned projects, by name, then id, a keyset page at a time
+ * (issue 36: the member page showed the first 200); for anyone else an empty page.
+ */
+export async function listMemberProjects(
+  { db }: Platform,
+  actor: Actor,
+  memberId: string,
+  query: z.output<typeof memberProjectsQuerySchema>,
+): Promise<MemberProjectPage> {
+  assertCanManageTeam(actor);
+  const cursor = query.cursor ? decodeNameCursor(query.cursor) : undefined;
   const member = await findVisibleMember(db, actor, memberId);
-  // Spec 6: assigned projects show only for developer members.
-  const assignedProjects =
-    member.role === 'developer'
-      ? await db
-          .select({ id: projects.id, name: projects.name, status: projects.status })
-          .from(developerProjectAccess)
-          .innerJoin(projects, eq(projects.id, developerProjectAccess.projectId))
-          .where(and(eq(developerProjectAccess.developerProfileId, member.id), eq(projects.organizationId, actor.organizationId)))
-          .orderBy(projects.name, projects.id)
-          .limit(200)
-      : [];
-  return { ...toTeamMember(member), assignedProjects };
+  if (member.role !== 'developer') return { items: [], nextCursor: null };
+  const rows = await db
+    .select({ id: projects.id, name: projects.name, status: projects.status })
+    .from(developerProjectAccess)
+    .innerJoin(projects, eq(projects.id, developerProjectAccess.projectId))
+    .where(
+      and(
+        eq(developerProjectAccess.developerProfileId, member.id),
+        eq(projects.organizationId, actor.organizationId),
+        cursor ? afterByName(projects.name, projects.id, cursor) : undefined,
+      ),
+    )
+    .orderBy(projects.name, projects.id)
+    .limit(query.limit + 1);
+  const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
+  return { items: rows.slice(0, query.limit), nextCursor: last ? encodeNameCursor(last) : null };
 }
 
 async function assertEmailFree(executor: Executor, email: string, exceptUserId?: string | null) {

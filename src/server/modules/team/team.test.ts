@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUGGESTED_SKILL_TAGS, TEAM_MESSAGES } from '../../../domain/team';
+import { mergeTagSuggestions, SUGGESTED_SKILL_TAGS, TEAM_MESSAGES } from '../../../domain/team';
 import { accounts, sessions, users } from '../../platform/db/schema/auth';
 import { emailOutbox } from '../../platform/db/schema/platform';
 import { profiles } from '../../platform/db/schema/tenancy';
@@ -57,6 +57,7 @@ describe('Team API: who may use it', () => {
       { method: 'GET', url: '/api/team' },
       { method: 'GET', url: '/api/team/tags' },
       { method: 'GET', url: `/api/team/${id}` },
+      { method: 'GET', url: `/api/team/${id}/projects` },
       { method: 'POST', url: '/api/team', payload: { fullName: 'Nope' } },
       { method: 'PATCH', url: `/api/team/${id}`, payload: { fullName: 'Nope' } },
       { method: 'DELETE', url: `/api/team/${id}` },
@@ -126,13 +127,14 @@ describe('Team API: listing', () => {
     expect((await list(a.orgAdmin, '?limit=1000')).statusCode).toBe(400);
   });
 
-  it('suggests the spec tags plus the tags the organization uses, and not another organization’s', async () => {
+  it('lists the tags the organization uses, each once, in order, and not another organization’s; the web puts the spec’s first', async () => {
     await add(a.outsider, { fullName: 'Secret Tagger', tags: ['SecretSauce'] });
-    const tags: string[] = (await a.executive.inject({ method: 'GET', url: '/api/team/tags' })).json().tags;
-    expect(tags.slice(0, SUGGESTED_SKILL_TAGS.length)).toEqual([...SUGGESTED_SKILL_TAGS]);
-    expect(tags).toContain('Vue');
-    expect(tags).not.toContain('SecretSauce');
-    expect(tags.filter((tag) => tag === 'Python')).toHaveLength(1);
+    const page = (await a.executive.inject({ method: 'GET', url: '/api/team/tags' })).json();
+    expect(page).toEqual({ items: ['Figma', 'Python', 'Vue'], nextCursor: null });
+    const offered = mergeTagSuggestions(page.items);
+    expect(offered.slice(0, SUGGESTED_SKILL_TAGS.length)).toEqual([...SUGGESTED_SKILL_TAGS]);
+    expect(offered.filter((tag) => tag === 'Python')).toHaveLength(1);
+    expect(offered).toContain('Vue');
   });
 });
 
@@ -236,15 +238,19 @@ describe('Team API: adding members', () => {
 
 describe('Team API: member detail', () => {
   it('lists assigned projects (id, name, status) for developer members only', async () => {
-    const dev = (await a.orgAdmin.inject({ method: 'GET', url: `/api/team/${a.developer.profileId}` })).json();
-    expect(dev.assignedProjects).toEqual([{ id: a.projectId, name: 'Agency Project', status: 'active' }]);
-    const unassigned = (await a.executive.inject({ method: 'GET', url: `/api/team/${a.unassigned.profileId}` })).json();
-    expect(unassigned.assignedProjects).toEqual([]);
+    const projectsOf = async (user: TestUser, memberId: string) => (await user.inject({ method: 'GET', url: `/api/team/${memberId}/projects` })).json();
+    expect(await projectsOf(a.orgAdmin, a.developer.profileId)).toEqual({ items: [{ id: a.projectId, name: 'Agency Project', status: 'active' }], nextCursor: null });
+    expect(await projectsOf(a.executive, a.unassigned.profileId)).toEqual({ items: [], nextCursor: null });
     // Even if an access row exists for a non-developer, it is not shown (spec 6).
     await t.db.insert(developerProjectAccess).values({ projectId: a.projectId, developerProfileId: a.executive.profileId });
-    const exec = (await a.admin.inject({ method: 'GET', url: `/api/team/${a.executive.profileId}` })).json();
-    expect(exec).toMatchObject({ role: 'account_executive', assignedProjects: [] });
+    expect(await projectsOf(a.admin, a.executive.profileId)).toEqual({ items: [], nextCursor: null });
     await t.db.delete(developerProjectAccess).where(eq(developerProjectAccess.developerProfileId, a.executive.profileId));
+    // The member alone, without the list.
+    const dev = (await a.orgAdmin.inject({ method: 'GET', url: `/api/team/${a.developer.profileId}` })).json();
+    expect(dev).toMatchObject({ id: a.developer.profileId, role: 'developer' });
+    expect(dev).not.toHaveProperty('assignedProjects');
+    // Someone the caller may not see is not found, here as on their page.
+    expect((await a.outsider.inject({ method: 'GET', url: `/api/team/${a.developer.profileId}/projects` })).statusCode).toBe(404);
   });
 });
 

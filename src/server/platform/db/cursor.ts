@@ -78,6 +78,14 @@ export function afterNewestFirst(createdAt: PgColumn, id: PgColumn, cursor: Curs
   return sql`(${createdAt}, ${id}) < (${cursor.time}::timestamptz, ${cursor.id}::uuid)`;
 }
 
+/**
+ * Rows after the cursor in (created_at, id) order, oldest first (a project's assigned developers),
+ * as a row comparison to the microsecond.
+ */
+export function afterOldestFirst(createdAt: PgColumn, id: PgColumn, cursor: Cursor): SQL {
+  return sql`(${createdAt}, ${id}) > (${cursor.time}::timestamptz, ${cursor.id}::uuid)`;
+}
+
 /** A position in an ordered list whose sort key starts with a column rank and a number (the task board). */
 export type RankedCursor = Cursor & { rank: number; position: number };
 
@@ -125,4 +133,40 @@ export function decodeNameCursor(cursor: string): NameCursor {
 /** Rows after the cursor in (name, id) order, as a row comparison in the column's collation. */
 export function afterByName(name: PgColumn, id: PgColumn, cursor: NameCursor): SQL {
   return sql`(${name}, ${id}) > (${cursor.name}, ${cursor.id}::uuid)`;
+}
+
+/**
+ * A position in a list ordered by a small rank, then name, then id (the task assignee picker:
+ * those on the project first).
+ */
+export type RankedNameCursor = NameCursor & { rank: number };
+
+export function encodeRankedNameCursor(row: RankedNameCursor): string {
+  return Buffer.from(`${row.rank}|${row.id}|${row.name}`).toString('base64url');
+}
+
+/** The ranked name cursor's position, or 400 'Invalid page cursor' for anything we could not have made. */
+export function decodeRankedNameCursor(cursor: string): RankedNameCursor {
+  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
+  const bar = decoded.indexOf('|');
+  const rank = decoded.slice(0, bar);
+  if (bar < 0 || !/^\d$/.test(rank)) throw invalidCursor();
+  const { name, id } = decodeNameCursor(Buffer.from(decoded.slice(bar + 1)).toString('base64url'));
+  // Read back as the same text, as decodeNameCursor asks of its own.
+  if (encodeRankedNameCursor({ rank: Number(rank), name, id }) !== cursor) throw invalidCursor();
+  return { rank: Number(rank), name, id };
+}
+
+/** A position in a list of distinct texts in their order (the skill tag suggestions). */
+export function encodeTextCursor(text: string): string {
+  // After a '|': an empty text still makes a cursor that is not empty.
+  return Buffer.from(`|${text}`).toString('base64url');
+}
+
+/** The text cursor's position, or 400 'Invalid page cursor' for anything we could not have made. */
+export function decodeTextCursor(cursor: string): string {
+  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
+  const text = decoded.slice(1);
+  if (!decoded.startsWith('|') || !isStorableText(text) || encodeTextCursor(text) !== cursor) throw invalidCursor();
+  return text;
 }

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { z } from 'zod';
 import type { clientOptionPageSchema, clientPageSchema, Client, createClientSchema, updateClientSchema } from '@/domain/clients';
 import { api } from '@/web/lib/api-client';
+import { readEveryPage } from '@/web/lib/every-page';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
 type ClientPage = z.infer<typeof clientPageSchema>;
@@ -40,16 +41,7 @@ export function clientListQuery(search: string) {
  */
 export const clientOptionsQuery = queryOptions({
   queryKey: clientKeys.options,
-  queryFn: async () => {
-    const items: ClientOptionPage['items'] = [];
-    let cursor: string | null = null;
-    do {
-      const page: ClientOptionPage = await api.get<ClientOptionPage>(`/api/clients/options${cursor ? `?${new URLSearchParams({ cursor })}` : ''}`);
-      items.push(...page.items);
-      cursor = page.nextCursor;
-    } while (cursor);
-    return items;
-  },
+  queryFn: () => readEveryPage<ClientOptionPage['items'][number]>('/api/clients/options'),
 });
 
 export function useCreateClient() {

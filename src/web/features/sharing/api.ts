@@ -3,18 +3,20 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { z } from 'zod';
 import type {
   AccessLink,
-  AccessLinkList,
+  AccessLinkPage,
   AccessOpenPage,
   AssignmentResult,
   assignDeveloperSchema,
   createAccessLinkSchema,
-  ProjectDevelopers,
+  AssignedDeveloperPage,
+  Developer,
   SharedProject,
 } from '@/domain/sharing';
 import type { IntakeView } from '@/domain/intake';
 import type { IntakeState } from '@/domain/intake-state';
 import type { FormData } from '@/domain/template-field';
 import { api } from '@/web/lib/api-client';
+import { readEveryPage } from '@/web/lib/every-page';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
 const projectPath = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}`;
@@ -25,7 +27,8 @@ export const sharingKeys = {
   project: (projectId: string) => ['sharing', projectId] as const,
   links: (projectId: string) => ['sharing', projectId, 'links'] as const,
   opens: (projectId: string, linkId: string) => ['sharing', projectId, 'links', linkId, 'opens'] as const,
-  developers: (projectId: string) => ['sharing', projectId, 'developers'] as const,
+  assignedDevelopers: (projectId: string) => ['sharing', projectId, 'developers', 'assigned'] as const,
+  availableDevelopers: (projectId: string) => ['sharing', projectId, 'developers', 'available'] as const,
   /** Per viewer: signing in on the shared page opens the link again as that user. */
   session: (token: string, viewerId: string | null) => ['project-access', token, viewerId ?? 'anonymous', 'session'] as const,
   intake: (token: string, viewerId: string | null) => ['project-access', token, viewerId ?? 'anonymous', 'intake'] as const,
@@ -37,10 +40,13 @@ export const sharingLive: LiveRefresh = {
   team: () => [sharingKeys.all],
 };
 
+/** The project's active share links, a page at a time, newest first (issue 36: every link reachable). */
 export function accessLinksQuery(projectId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: sharingKeys.links(projectId),
-    queryFn: () => api.get<AccessLinkList>(`${projectPath(projectId)}/access-links`),
+    queryFn: ({ pageParam }) => api.get<AccessLinkPage>(`${projectPath(projectId)}/access-links${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
@@ -55,10 +61,21 @@ export function accessOpensQuery(projectId: string, linkId: string) {
   });
 }
 
-export function projectDevelopersQuery(projectId: string) {
+/** The developers assigned to the project, a page at a time, in the order they were assigned. */
+export function assignedDevelopersQuery(projectId: string) {
+  return infiniteQueryOptions({
+    queryKey: sharingKeys.assignedDevelopers(projectId),
+    queryFn: ({ pageParam }) => api.get<AssignedDeveloperPage>(`${projectPath(projectId)}/developers${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Every developer who could be assigned, by name: the select reads every page (issue 36). */
+export function availableDevelopersQuery(projectId: string) {
   return queryOptions({
-    queryKey: sharingKeys.developers(projectId),
-    queryFn: () => api.get<ProjectDevelopers>(`${projectPath(projectId)}/developers`),
+    queryKey: sharingKeys.availableDevelopers(projectId),
+    queryFn: () => readEveryPage<Developer>(`${projectPath(projectId)}/developers/available`),
   });
 }
 

@@ -38,6 +38,8 @@ export const SHARING_TEXTS = {
   accessKinds: { open: 'Opened', view: 'Viewed', download: 'Downloaded' },
   opensShown: (shown: number, total: number) => `Showing the latest ${shown} of ${total} entries.`,
   loadMoreOpens: 'Load more of the access log',
+  loadMoreLinks: 'Load more share links',
+  loadMoreAssigned: 'Load more assigned developers',
   copy: 'Copy',
   open: 'Open',
   revoke: 'Revoke',

@@ -1,11 +1,15 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { compareTaskListOrder, placeAfter, positionAtEnd } from '@/domain/task-order';
-import type { ActivityEntry } from '@/domain/activity';
-import type { createTaskSchema, MyWorkItem, Task, TaskPage, updateTaskSchema } from '@/domain/tasks';
+import type { activityPageSchema } from '@/domain/activity';
+import { RECENT_ACTIVITY_LIMIT } from '@/domain/activity-rules';
+import type { Assignee, createTaskSchema, MyWorkItem, Task, TaskPage, updateTaskSchema } from '@/domain/tasks';
 import { api } from '@/web/lib/api-client';
+import { readEveryPage } from '@/web/lib/every-page';
 import { projectListPageUrl, type ProjectSource } from '@/web/lib/project-source';
 import type { LiveRefresh } from '@/web/lib/realtime';
+
+type ActivityPage = z.infer<typeof activityPageSchema>;
 
 export const taskKeys = {
   list: (source: ProjectSource) => [...source.queryKey, 'tasks'] as const,
@@ -65,22 +69,33 @@ export function taskFromList(data: InfiniteData<TaskPage> | undefined, taskId: s
   return data?.pages.flatMap((page) => page.items).find((task) => task.id === taskId);
 }
 
-/** A task's activity, newest first (staff and the project's developers; the panel shows it to staff). */
+/**
+ * A task's activity, newest first (staff and the project's developers; the panel shows it to
+ * staff), a page at a time (issue 36): the latest few first, then pages of the server's usual
+ * size (no limit named: the zod-free page does not import the query schema's constant).
+ */
 export function taskActivityQuery(source: ProjectSource, taskId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: taskKeys.activity(source, taskId),
-    queryFn: () => api.get<{ items: ActivityEntry[] }>(`${taskPath(source, taskId)}/activity`).then((page) => page.items),
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams(pageParam ? { cursor: pageParam } : { limit: String(RECENT_ACTIVITY_LIMIT) });
+      return api.get<ActivityPage>(`${taskPath(source, taskId)}/activity?${params}`);
+    },
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
-/** `onProject` false: a developer of the organization who must be assigned to the project first. */
-export type Assignee = { id: string; fullName: string; role: string; onProject: boolean };
+export type { Assignee } from '@/domain/tasks';
 
-/** Who a task may be assigned to (staff on the project page), those on the project first. */
+/**
+ * Who a task may be assigned to (staff on the project page), those on the project first: the
+ * picker reads every page (issue 36).
+ */
 export function assigneesQuery(source: ProjectSource) {
   return queryOptions({
     queryKey: taskKeys.assignees(source),
-    queryFn: () => api.get<{ items: Assignee[] }>(`${source.basePath}/assignees`).then((r) => r.items),
+    queryFn: () => readEveryPage<Assignee>(`${source.basePath}/assignees`),
   });
 }
 

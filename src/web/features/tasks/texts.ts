@@ -67,8 +67,7 @@ export const TASK_TEXTS = {
     activityEmpty: 'Nothing has happened to this task yet.',
     activityFailed: 'The activity could not be loaded.',
     activityBy: (who: string) => `by ${who}`,
-    showAllActivity: (count: number) => `Show all ${count}`,
-    showLessActivity: 'Show less',
+    loadMoreActivity: 'Load more activity',
     loadFailed: 'The task could not be loaded.',
   },
 } as const;

@@ -1,13 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  createTeamMemberSchema,
-  TeamMember,
-  TeamMemberDetail,
-  teamPageSchema,
-  updateTeamMemberSchema,
-} from '@/domain/team';
+import type { createTeamMemberSchema, MemberProjectPage, TeamMember, teamPageSchema, updateTeamMemberSchema } from '@/domain/team';
+import { mergeTagSuggestions } from '@/domain/team-rules';
 import { api } from '@/web/lib/api-client';
+import { readEveryPage } from '@/web/lib/every-page';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
 type TeamPage = z.infer<typeof teamPageSchema>;
@@ -17,6 +13,7 @@ export const teamKeys = {
   list: (search: string, tags: string[]) => ['team', 'list', search, tags] as const,
   tags: ['team', 'tags'] as const,
   detail: (id: string) => ['team', 'detail', id] as const,
+  projects: (id: string) => ['team', 'detail', id, 'projects'] as const,
 };
 
 /** Live updates: the Team tab and member pages. */
@@ -36,16 +33,30 @@ export function teamListQuery(search: string, tags: string[]) {
   });
 }
 
+/**
+ * The skill tags to offer (spec 3): the suggested ones first, then every tag the organization's
+ * members use, read page after page to the last (issue 36: none left out).
+ */
 export const teamTagsQuery = queryOptions({
   queryKey: teamKeys.tags,
-  queryFn: () => api.get<{ tags: string[] }>('/api/team/tags').then((r) => r.tags),
+  queryFn: async () => mergeTagSuggestions(await readEveryPage<string>('/api/team/tags')),
 });
 
 export function teamMemberQuery(id: string) {
   return queryOptions({
     queryKey: teamKeys.detail(id),
-    queryFn: () => api.get<TeamMemberDetail>(`/api/team/${id}`),
+    queryFn: () => api.get<TeamMember>(`/api/team/${id}`),
     retry: false,
+  });
+}
+
+/** A developer member's assigned projects, by name, a page at a time (issue 36). */
+export function memberProjectsQuery(id: string) {
+  return infiniteQueryOptions({
+    queryKey: teamKeys.projects(id),
+    queryFn: ({ pageParam }) => api.get<MemberProjectPage>(`/api/team/${id}/projects${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    initialPageParam: '' as string,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 

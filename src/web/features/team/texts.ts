@@ -51,6 +51,7 @@ export const TEAM_TEXTS = {
   editProfile: 'Edit Profile',
   removeMember: 'Remove Member',
   assignedProjects: 'Assigned Projects',
+  loadMoreProjects: 'Load more assigned projects',
   recentActivityTitle: 'Recent Activity',
   removeTitle: 'Remove Team Member',
   remove: 'Remove',

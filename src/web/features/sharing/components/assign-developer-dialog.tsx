@@ -1,8 +1,9 @@
 // Spec 2 "Assign Developer dialog": pick a developer of the organization, optional password, a
 // message that goes nowhere; already-assigned developers are listed. After assigning, the
-// developer's own link is shown so it can be shared (spec 8).
+// developer's own link is shown so it can be shared (spec 8). Issue 36: the select holds every
+// developer who could be assigned (it reads every page); the assigned list loads with Load more.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -28,6 +29,7 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { LoadMore } from '@/web/components/ui/load-more';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
@@ -35,7 +37,7 @@ import { UI_TEXTS } from '@/web/components/ui/texts';
 import { errorMessage } from '@/web/lib/api-client';
 import { formatDate } from '@/web/lib/format-date';
 import { notifySuccess } from '@/web/lib/notify';
-import { projectDevelopersQuery, useAssignDeveloper, useUnassignDeveloper } from '../api';
+import { assignedDevelopersQuery, availableDevelopersQuery, useAssignDeveloper, useUnassignDeveloper } from '../api';
 import { SHARING_TEXTS } from '../texts';
 import { CopyLinkButton, LinkAddress } from './copy-link-button';
 
@@ -61,7 +63,8 @@ export function AssignDeveloperDialog({ projectId, projectName, open, onOpenChan
 const emptyValues = { developerProfileId: '', password: '', message: '' };
 
 function AssignPanel({ projectId }: { projectId: string }) {
-  const developers = useQuery(projectDevelopersQuery(projectId));
+  const availableQuery = useQuery(availableDevelopersQuery(projectId));
+  const assignedQuery = useInfiniteQuery(assignedDevelopersQuery(projectId));
   const assign = useAssignDeveloper(projectId);
   const [result, setResult] = useState<AssignmentResult | null>(null);
   const form = useForm({ resolver: zodResolver(assignDeveloperSchema), defaultValues: emptyValues });
@@ -78,7 +81,7 @@ function AssignPanel({ projectId }: { projectId: string }) {
     }),
   );
 
-  if (developers.isPending) {
+  if (availableQuery.isPending || assignedQuery.isPending) {
     return (
       <div className="grid gap-3" aria-busy="true">
         <Skeleton className="h-10" />
@@ -86,18 +89,20 @@ function AssignPanel({ projectId }: { projectId: string }) {
       </div>
     );
   }
-  if (developers.isError) {
+  if (availableQuery.isError || assignedQuery.isError) {
+    const failed = availableQuery.isError ? availableQuery : assignedQuery;
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
-        <span>{errorMessage(developers.error)}</span>
-        <Button size="sm" variant="outline" onClick={() => void developers.refetch()}>
+        <span>{errorMessage(failed.error)}</span>
+        <Button size="sm" variant="outline" onClick={() => void failed.refetch()}>
           {UI_TEXTS.retry}
         </Button>
       </div>
     );
   }
 
-  const { available, assigned } = developers.data;
+  const available = availableQuery.data;
+  const assigned = assignedQuery.data.pages.flatMap((page) => page.items);
   return (
     <div className="grid gap-5">
       {result ? <AssignmentLink result={result} /> : null}
@@ -144,11 +149,14 @@ function AssignPanel({ projectId }: { projectId: string }) {
         {assigned.length === 0 ? (
           <p className="text-sm text-muted-foreground">{SHARING_TEXTS.noneAssigned}</p>
         ) : (
-          <ul className="grid gap-2">
-            {assigned.map((developer) => (
-              <AssignedItem key={developer.profileId} developer={developer} projectId={projectId} />
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-2">
+              {assigned.map((developer) => (
+                <AssignedItem key={developer.profileId} developer={developer} projectId={projectId} />
+              ))}
+            </ul>
+            <LoadMore list={assignedQuery} label={SHARING_TEXTS.loadMoreAssigned} />
+          </>
         )}
       </section>
     </div>

@@ -1,7 +1,7 @@
 // Spec 2 "Share Project Access dialog" and ARCHITECTURE decision 5: a link with an optional
 // name, password and expiry; active links newest first, each with who opened it and when.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, ExternalLink, Lock, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -74,7 +74,7 @@ function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated
   const { errors } = form.formState;
   const viewersMayContribute = useWatch({ control: form.control, name: 'viewersMayContribute' });
   // Whether an intake link must take a template (issue 27): known once the links have loaded.
-  const projectHasQuestionnaire = useQuery(accessLinksQuery(projectId)).data?.projectHasQuestionnaire;
+  const projectHasQuestionnaire = useInfiniteQuery(accessLinksQuery(projectId)).data?.pages[0]?.projectHasQuestionnaire;
 
   // A failed request keeps what was typed; the shared handler shows the server's message.
   const onSubmit = form.handleSubmit((values) => {
@@ -143,7 +143,8 @@ function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated
 type ActiveLinksProps = { projectId: string; newLinkId: string | null; onNewLinkFocused: () => void };
 
 function ActiveLinks({ projectId, newLinkId, onNewLinkFocused }: ActiveLinksProps) {
-  const links = useQuery(accessLinksQuery(projectId));
+  const links = useInfiniteQuery(accessLinksQuery(projectId));
+  const items = links.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section className="grid gap-3" aria-label={SHARING_TEXTS.activeLinks}>
       <h3 className="text-sm font-semibold">{SHARING_TEXTS.activeLinks}</h3>
@@ -159,14 +160,17 @@ function ActiveLinks({ projectId, newLinkId, onNewLinkFocused }: ActiveLinksProp
             {UI_TEXTS.retry}
           </Button>
         </div>
-      ) : links.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{SHARING_MESSAGES.noLinks}</p>
       ) : (
-        <ul className="grid gap-2">
-          {links.data.items.map((link) => (
-            <LinkItem key={link.id} link={link} projectId={projectId} onNew={link.id === newLinkId ? onNewLinkFocused : undefined} />
-          ))}
-        </ul>
+        <>
+          <ul className="grid gap-2">
+            {items.map((link) => (
+              <LinkItem key={link.id} link={link} projectId={projectId} onNew={link.id === newLinkId ? onNewLinkFocused : undefined} />
+            ))}
+          </ul>
+          <LoadMore list={links} label={SHARING_TEXTS.loadMoreLinks} />
+        </>
       )}
     </section>
   );

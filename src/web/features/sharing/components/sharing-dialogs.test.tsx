@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AccessLink, ProjectDevelopers } from '@/domain/sharing';
+import type { AccessLink, AssignedDeveloper, Developer } from '@/domain/sharing';
 import { sharingApi, templatesApi } from '@/web/test/api-handlers';
-import { apiError, apiServer, requestsArrived, sentRequests } from '@/web/test/api-server';
+import { apiError, apiServer, byCursor, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { AssignDeveloperDialog } from './assign-developer-dialog';
 import { ShareProjectDialog } from './share-project-dialog';
@@ -41,7 +41,7 @@ const link: AccessLink = {
 describe('ShareProjectDialog', () => {
   it('lists links with their lock, expiry and Expired badge, and keeps the form when generating fails', async () => {
     apiServer.use(
-      sharingApi.links('p1', { items: [link], projectHasQuestionnaire: true }),
+      sharingApi.links('p1', { items: [link], nextCursor: null, projectHasQuestionnaire: true }),
       sharingApi.createLink('p1', apiError(500, 'internal', 'Database unavailable')),
     );
     await renderWithProviders(<ShareProjectDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
@@ -76,9 +76,27 @@ describe('ShareProjectDialog', () => {
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('x-long-enough');
   });
 
+  it('lists the links a page at a time: Load more share links brings the older ones (issue 36)', async () => {
+    const older: AccessLink = { ...link, id: 'l2', name: 'Older preview', token: 'tok_older_abcdefghijklmnopqrstu' };
+    apiServer.use(
+      sharingApi.links(
+        'p1',
+        byCursor({ '': { items: [link], nextCursor: 'c1', projectHasQuestionnaire: true }, c1: { items: [older], nextCursor: null, projectHasQuestionnaire: true } }),
+      ),
+    );
+    await renderWithProviders(<ShareProjectDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
+
+    expect(await screen.findByRole('listitem', { name: 'Client review' })).toBeTruthy();
+    expect(screen.queryByRole('listitem', { name: 'Older preview' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more share links' }));
+    expect(await screen.findByRole('listitem', { name: 'Older preview' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more share links' })).toBeNull();
+    expect(sentRequests.filter((request) => request.method === 'GET').map((request) => request.path)).toEqual([`${PROJECT}/access-links`, `${PROJECT}/access-links?cursor=c1`]);
+  });
+
   it('sends an empty name and password as none (spec 5: both optional)', async () => {
     apiServer.use(
-      sharingApi.links('p1', { items: [], projectHasQuestionnaire: true }),
+      sharingApi.links('p1', { items: [], nextCursor: null, projectHasQuestionnaire: true }),
       sharingApi.createLink('p1', { ...link, name: null, hasPassword: false }),
     );
     await renderWithProviders(<ShareProjectDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
@@ -91,7 +109,7 @@ describe('ShareProjectDialog', () => {
   it("hands out a view-only link with 'Viewers may contribute' off, marks it on the row, and shows the access log's reads and downloads", async () => {
     const viewOnly: AccessLink = { ...link, id: 'l2', name: 'Board', hasPassword: false, isExpired: false, expiresAt: null, viewersMayContribute: false, openCount: 1, lastOpenedAt: '2026-01-02T10:00:00.000Z' };
     apiServer.use(
-      sharingApi.links('p1', { items: [viewOnly], projectHasQuestionnaire: true }),
+      sharingApi.links('p1', { items: [viewOnly], nextCursor: null, projectHasQuestionnaire: true }),
       sharingApi.createLink('p1', viewOnly),
       sharingApi.opens('p1', ({ params }) => {
         expect(params.linkId).toBe('l2');
@@ -129,7 +147,7 @@ describe('ShareProjectDialog', () => {
   it("makes an intake link: says what the client sees, and asks for a template (no 'keep') when the project has no questionnaire (issue 27)", async () => {
     const intakeLink: AccessLink = { ...link, id: 'l3', name: 'Kickoff brief', hasPassword: false, isExpired: false, expiresAt: null, intake: { state: 'open', submittedAt: null, showsProject: true } };
     apiServer.use(
-      sharingApi.links('p1', { items: [], projectHasQuestionnaire: false }),
+      sharingApi.links('p1', { items: [], nextCursor: null, projectHasQuestionnaire: false }),
       templatesApi.list(({ path }) => {
         expect(path).toBe('/api/templates?limit=100');
         return { items: [{ id: TEMPLATE_ID, name: 'Brand Brief', description: null, status: 'active', fields: [], createdAt: '2026-01-01T00:00:00.000Z' }], nextCursor: null, matched: 1, total: 1 };
@@ -163,13 +181,15 @@ describe('ShareProjectDialog', () => {
 });
 
 describe('AssignDeveloperDialog', () => {
-  const developers: ProjectDevelopers = {
-    assigned: [{ profileId: 'd2', fullName: 'Sam Okafor', email: null, assignedAt: '2026-01-01T00:00:00.000Z' }],
-    available: [{ profileId: '6f1c2d8e-1b2a-4c3d-9e8f-0a1b2c3d4e5f', fullName: 'Leo Martins', email: 'dev@brieflane.demo' }],
-  };
+  const assigned: AssignedDeveloper[] = [{ profileId: 'd2', fullName: 'Sam Okafor', email: null, assignedAt: '2026-01-01T00:00:00.000Z' }];
+  const available: Developer[] = [{ profileId: '6f1c2d8e-1b2a-4c3d-9e8f-0a1b2c3d4e5f', fullName: 'Leo Martins', email: 'dev@brieflane.demo' }];
+  const developers = (projectId: string) => [
+    sharingApi.assignedDevelopers(projectId, { items: assigned, nextCursor: null }),
+    sharingApi.availableDevelopers(projectId, { items: available, nextCursor: null }),
+  ];
 
   it('asks for a developer before sending anything and lists those already assigned', async () => {
-    apiServer.use(sharingApi.developers('p1', developers));
+    apiServer.use(...developers('p1'));
     await renderWithProviders(<AssignDeveloperDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
     expect(await screen.findByRole('listitem', { name: 'Sam Okafor' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Assign Developer' }));
@@ -178,8 +198,33 @@ describe('AssignDeveloperDialog', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  it('offers every developer who could be assigned, across the pages, and loads the assigned list with Load more (issue 36)', async () => {
+    const developer = (n: number): Developer => ({ profileId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, fullName: `Developer ${n}`, email: null });
+    apiServer.use(
+      sharingApi.availableDevelopers('p1', byCursor({ '': { items: [developer(1), developer(2)], nextCursor: 'n2' }, n2: { items: [developer(3)], nextCursor: null } })),
+      sharingApi.assignedDevelopers(
+        'p1',
+        byCursor({ '': { items: assigned, nextCursor: 'a2' }, a2: { items: [{ ...assigned[0]!, profileId: 'd3', fullName: 'Ines Duarte' }], nextCursor: null } }),
+      ),
+    );
+    await renderWithProviders(<AssignDeveloperDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
+    expect(await screen.findByRole('listitem', { name: 'Sam Okafor' })).toBeTruthy();
+    const picker = screen.getByRole('combobox', { name: 'Developer' });
+    picker.focus();
+    fireEvent.keyDown(picker, { key: 'Enter' });
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Developer 1', 'Developer 2', 'Developer 3']);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+
+    expect(screen.queryByRole('listitem', { name: 'Ines Duarte' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more assigned developers' }));
+    expect(await screen.findByRole('listitem', { name: 'Ines Duarte' })).toBeTruthy();
+    expect(sentRequests.map((request) => request.path).sort()).toEqual(
+      [`${PROJECT}/developers`, `${PROJECT}/developers?cursor=a2`, `${PROJECT}/developers/available`, `${PROJECT}/developers/available?cursor=n2`].sort(),
+    );
+  });
+
   it('shows the link password rule from the shared schema before sending anything', async () => {
-    apiServer.use(sharingApi.developers('p1', developers));
+    apiServer.use(...developers('p1'));
     await renderWithProviders(<AssignDeveloperDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
     expect(await screen.findByRole('listitem', { name: 'Sam Okafor' })).toBeTruthy();
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: ' ' } });
@@ -193,7 +238,7 @@ describe('AssignDeveloperDialog', () => {
   });
 
   it('says when the organization has no developers', async () => {
-    apiServer.use(sharingApi.developers('p1', { assigned: [], available: [] }));
+    apiServer.use(sharingApi.assignedDevelopers('p1'), sharingApi.availableDevelopers('p1'));
     await renderWithProviders(<AssignDeveloperDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
     expect(await screen.findByText('No developers in your organization yet. Add them on the Team tab.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Assign Developer' })).toBeNull();

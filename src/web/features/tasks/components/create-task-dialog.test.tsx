@@ -1,13 +1,17 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TASK_MESSAGES, type Task } from '@/domain/tasks';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { tasksApi } from '@/web/test/api-handlers';
-import { apiServer, requestsArrived, sentRequests } from '@/web/test/api-server';
+import { apiServer, byCursor, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { TASK_TEXTS } from '../texts';
 import { CreateTaskDialog } from './create-task-dialog';
+
+// jsdom lays nothing out: Radix Select calls these when its list opens.
+Element.prototype.scrollIntoView ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
 
 const projectId = '00000000-0000-4000-8000-000000000002';
 const source = memberProjectSource(projectId);
@@ -44,5 +48,32 @@ describe('Create New Task', () => {
     await waitFor(() => expect(screen.queryByText(TASK_MESSAGES.dueDateInPast)).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: TASK_MESSAGES.create }));
     await waitFor(() => expect(calls().filter((call) => call.startsWith('POST'))).toHaveLength(1));
+  });
+
+  it('offers everyone the assignee picker has, across its pages: those on the project, then the others (issue 36)', async () => {
+    const person = (n: number, onProject: boolean) => ({ id: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`, fullName: `Person ${n}`, role: 'developer', onProject });
+    apiServer.use(
+      tasksApi.assignees(
+        source.basePath,
+        byCursor({
+          '': { items: [person(1, true), person(2, true)], nextCursor: 'p2' },
+          p2: { items: [person(3, true), person(4, false)], nextCursor: 'p3' },
+          p3: { items: [person(5, false)], nextCursor: null },
+        }),
+      ),
+    );
+    await renderWithProviders(<CreateTaskDialog source={source} open onOpenChange={() => {}} />);
+    const picker = screen.getByRole('combobox', { name: TASK_TEXTS.assignee });
+    await waitFor(() => expect((picker as HTMLButtonElement).disabled).toBe(false));
+    picker.focus();
+    fireEvent.keyDown(picker, { key: 'Enter' });
+    await screen.findAllByRole('option');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([TASK_TEXTS.unassigned, 'Person 1', 'Person 2', 'Person 3', 'Person 4', 'Person 5']);
+    expect(within(screen.getByRole('group')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Person 4', 'Person 5']);
+    expect(sentRequests.map((request) => request.path)).toEqual([
+      `${source.basePath}/assignees`,
+      `${source.basePath}/assignees?cursor=p2`,
+      `${source.basePath}/assignees?cursor=p3`,
+    ]);
   });
 });

@@ -1,9 +1,8 @@
 // A task's activity in its panel (issue 29), for staff: what happened to it, newest first; the
-// latest few, the rest a click away.
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { actionLabel, RECENT_ACTIVITY_LIMIT } from '@/domain/activity-rules';
-import { Button } from '@/web/components/ui/button';
+// latest few, older entries a page at a time with Load more (issue 36: none out of reach).
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { actionLabel } from '@/domain/activity-rules';
+import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatDateTime } from '@/web/lib/format-date';
 import type { ProjectSource } from '@/web/lib/project-source';
@@ -11,10 +10,8 @@ import { taskActivityQuery } from '../api';
 import { TASK_TEXTS } from '../texts';
 
 export function TaskActivity({ source, taskId }: { source: ProjectSource; taskId: string }) {
-  const activity = useQuery(taskActivityQuery(source, taskId));
-  const [all, setAll] = useState(false);
-  const entries = activity.data ?? [];
-  const shown = all ? entries : entries.slice(0, RECENT_ACTIVITY_LIMIT);
+  const activity = useInfiniteQuery(taskActivityQuery(source, taskId));
+  const entries = activity.data?.pages.flatMap((page) => page.items) ?? [];
   const headingId = `task-activity-${taskId}`;
   return (
     <section aria-labelledby={headingId} className="grid gap-2">
@@ -33,7 +30,7 @@ export function TaskActivity({ source, taskId }: { source: ProjectSource; taskId
       ) : (
         <>
           <ol className="grid gap-1.5 border-l pl-3 text-sm">
-            {shown.map((entry) => (
+            {entries.map((entry) => (
               <li key={entry.id} className="flex flex-col sm:flex-row sm:items-baseline sm:justify-between sm:gap-x-3">
                 <span>
                   <span className="font-medium">{actionLabel(entry.action)}</span>
@@ -45,11 +42,7 @@ export function TaskActivity({ source, taskId }: { source: ProjectSource; taskId
               </li>
             ))}
           </ol>
-          {entries.length > RECENT_ACTIVITY_LIMIT ? (
-            <Button variant="link" size="sm" className="justify-self-start" aria-expanded={all} onClick={() => setAll(!all)}>
-              {all ? TASK_TEXTS.panel.showLessActivity : TASK_TEXTS.panel.showAllActivity(entries.length)}
-            </Button>
-          ) : null}
+          <LoadMore list={activity} label={TASK_TEXTS.panel.loadMoreActivity} />
         </>
       )}
     </section>

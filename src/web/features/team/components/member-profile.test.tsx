@@ -2,13 +2,13 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@/domain/roles';
-import { TEAM_MESSAGES, type TeamMemberDetail } from '@/domain/team';
+import { TEAM_MESSAGES, type TeamMember } from '@/domain/team';
 import { teamApi } from '@/web/test/api-handlers';
-import { apiServer } from '@/web/test/api-server';
+import { apiServer, byCursor, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { MemberProfile } from './member-profile';
 
-const member = (role: Role, id = 'target'): TeamMemberDetail => ({
+const member = (role: Role, id = 'target'): TeamMember => ({
   id,
   fullName: 'Terry Target',
   email: 'terry@example.com',
@@ -17,11 +17,10 @@ const member = (role: Role, id = 'target'): TeamMemberDetail => ({
   tags: [],
   canSignIn: true,
   createdAt: '2026-11-01T10:00:00.000Z',
-  assignedProjects: [],
 });
 
-async function renderProfile(actorRole: Role, shown: TeamMemberDetail, actorId = 'me') {
-  apiServer.use(teamApi.member(shown), teamApi.tags([]));
+async function renderProfile(actorRole: Role, shown: TeamMember, actorId = 'me', projects?: Parameters<typeof teamApi.projects>[1]) {
+  apiServer.use(teamApi.member(shown), teamApi.tags([]), teamApi.projects(shown.id, projects));
   await renderWithProviders(<MemberProfile memberId={shown.id} actor={{ role: actorRole, profileId: actorId }} />);
 }
 
@@ -74,10 +73,34 @@ describe('MemberProfile offers only what the server allows (decision 006)', () =
 
 describe('MemberProfile assigned projects', () => {
   it("name each project's status as the product does, never the stored value (issue 27)", async () => {
-    const developer = { ...member('developer'), assignedProjects: [{ id: 'p1', name: 'Harbor Rebrand', status: 'on_hold' as const }] };
-    await renderProfile('organization_admin', developer);
+    await renderProfile('organization_admin', member('developer'), 'me', { items: [{ id: 'p1', name: 'Harbor Rebrand', status: 'on_hold' }], nextCursor: null });
     expect(await screen.findByText('Harbor Rebrand')).toBeTruthy();
     expect(screen.getByText('On Hold')).toBeTruthy();
     expect(screen.queryByText(/on.hold/)).toBeNull();
+  });
+
+  it('lists them a page at a time, with Load more (issue 36: it showed the first 200)', async () => {
+    await renderProfile(
+      'organization_admin',
+      member('developer'),
+      'me',
+      byCursor({
+        '': { items: [{ id: 'p1', name: 'Harbor Rebrand', status: 'active' }], nextCursor: 'c1' },
+        c1: { items: [{ id: 'p2', name: 'Juniper Launch', status: 'completed' }], nextCursor: null },
+      }),
+    );
+    expect(await screen.findByText('Harbor Rebrand')).toBeTruthy();
+    expect(screen.queryByText('Juniper Launch')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more assigned projects' }));
+    expect(await screen.findByText('Juniper Launch')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more assigned projects' })).toBeNull();
+    expect(sentRequests.map((request) => request.path)).toContain('/api/team/target/projects?cursor=c1');
+  });
+
+  it('are not asked for a member who is not a developer', async () => {
+    await renderProfile('organization_admin', member('account_executive'));
+    await screen.findByRole('heading', { name: 'Terry Target' });
+    expect(screen.queryByText('Assigned Projects')).toBeNull();
+    expect(sentRequests.some((request) => request.path.startsWith('/api/team/target/projects'))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Activity, ArrowLeft, CalendarDays, FolderKanban, Globe, Mail, Pencil, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -19,13 +19,14 @@ import {
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { useDocumentTitle } from '@/web/lib/document-title';
 import { formatDate } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
-import { teamMemberQuery, useRemoveTeamMember } from '../api';
+import { memberProjectsQuery, teamMemberQuery, useRemoveTeamMember } from '../api';
 import { TEAM_TEXTS } from '../texts';
 import { MemberAvatar, RoleBadge, TagChip } from './member-identity';
 import { MemberFormDialog } from './member-form-dialog';
@@ -40,6 +41,48 @@ function BackToTeam() {
         {TEAM_TEXTS.backToTeam}
       </Link>
     </Button>
+  );
+}
+
+/** Spec 6: a developer member's assigned projects, by name, a page at a time with Load more (issue 36). */
+function AssignedProjects({ memberId }: { memberId: string }) {
+  const projects = useInfiniteQuery(memberProjectsQuery(memberId));
+  const items = projects.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{TEAM_TEXTS.assignedProjects}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {projects.isPending ? (
+          <Skeleton className="h-12" aria-busy="true" />
+        ) : projects.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(projects.error)}
+          </p>
+        ) : items.length > 0 ? (
+          <ul className="divide-y rounded-lg border">
+            {items.map((project) => (
+              <li key={project.id}>
+                <Link
+                  to={`/project-dashboard/${project.id}`}
+                  className="flex items-center justify-between gap-3 px-4 py-3 text-sm outline-none hover:bg-muted focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <span className="flex min-w-0 items-center gap-2">
+                    <FolderKanban className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                    <span className="truncate font-medium">{project.name}</span>
+                  </span>
+                  <Badge variant="secondary">{PROJECT_STATUS_LABELS[project.status]}</Badge>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">{TEAM_MESSAGES.noProjects}</p>
+        )}
+        <LoadMore list={projects} label={TEAM_TEXTS.loadMoreProjects} />
+      </CardContent>
+    </Card>
   );
 }
 
@@ -212,35 +255,7 @@ export function MemberProfile({
               )}
             </CardContent>
           </Card>
-          {data.role === 'developer' ? (
-            <Card>
-              <CardHeader>
-                <CardTitle className="text-base">{TEAM_TEXTS.assignedProjects}</CardTitle>
-              </CardHeader>
-              <CardContent>
-                {data.assignedProjects.length > 0 ? (
-                  <ul className="divide-y rounded-lg border">
-                    {data.assignedProjects.map((project) => (
-                      <li key={project.id}>
-                        <Link
-                          to={`/project-dashboard/${project.id}`}
-                          className="flex items-center justify-between gap-3 px-4 py-3 text-sm outline-none hover:bg-muted focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
-                        >
-                          <span className="flex min-w-0 items-center gap-2">
-                            <FolderKanban className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                            <span className="truncate font-medium">{project.name}</span>
-                          </span>
-                          <Badge variant="secondary">{PROJECT_STATUS_LABELS[project.status]}</Badge>
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="text-sm text-muted-foreground">{TEAM_MESSAGES.noProjects}</p>
-                )}
-              </CardContent>
-            </Card>
-          ) : null}
+          {data.role === 'developer' ? <AssignedProjects memberId={data.id} /> : null}
           {recentActivity ?? (
             <Card>
               <CardHeader>

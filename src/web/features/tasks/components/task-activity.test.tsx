@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ActivityEntry } from '@/domain/activity';
+import { memberProjectSource } from '@/web/lib/project-source';
+import { tasksApi } from '@/web/test/api-handlers';
+import { apiServer, byCursor, sentRequests } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
+import { TaskActivity } from './task-activity';
+
+const PROJECT = '00000000-0000-4000-8000-0000000000aa';
+const TASK = '00000000-0000-4000-8000-0000000000bb';
+const source = memberProjectSource(PROJECT);
+
+const entry = (n: number, action = 'update_task'): ActivityEntry => ({
+  id: `entry-${n}`,
+  action,
+  projectId: PROJECT,
+  projectName: 'Harbor Rebrand',
+  actorKind: 'member',
+  user: { fullName: `Member ${n}`, email: null },
+  details: { task_id: TASK },
+  createdAt: `2026-11-${String(25 - n).padStart(2, '0')}T10:00:00.000Z`,
+});
+
+describe("A task's activity in its panel (issue 36: none out of reach)", () => {
+  it('shows the latest few, then the older entries a page at a time with Load more', async () => {
+    apiServer.use(
+      tasksApi.activity(
+        source.basePath,
+        byCursor({
+          '': { items: [1, 2, 3, 4, 5].map((n) => entry(n)), nextCursor: 'older' },
+          older: { items: [entry(6), entry(7, 'create_task')], nextCursor: null },
+        }),
+      ),
+    );
+    await renderWithProviders(<TaskActivity source={source} taskId={TASK} />);
+
+    const list = await screen.findByRole('list');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more activity' }));
+    expect(await within(list).findByText('by Member 7')).toBeTruthy();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(7);
+    expect(screen.queryByRole('button', { name: 'Load more activity' })).toBeNull();
+    // The first page asks for the latest five; the next ones the server's usual page after the cursor.
+    expect(sentRequests.map((request) => request.path)).toEqual([
+      `/api/projects/${PROJECT}/tasks/${TASK}/activity?limit=5`,
+      `/api/projects/${PROJECT}/tasks/${TASK}/activity?cursor=older`,
+    ]);
+  });
+});
