@@ -20,13 +20,13 @@
 //          `invalid_password` for a wrong one; with the right one it sets an httpOnly grant cookie
 //          scoped to this link's path, which later requests (and reloads) use instead.
 //   GET    /api/project-access/:token           -> SharedProject (no open recorded)
-//   GET    /api/project-access/:token/tasks     -> { items: Task[] }
+//   GET    /api/project-access/:token/tasks     -> { items: Task[], nextCursor }, paged (decision 021)
 //   PATCH  /api/project-access/:token/tasks/:taskId        { status } (signed in only)
-//   GET    /api/project-access/:token/files     -> { items: ProjectFile[] }
+//   GET    /api/project-access/:token/files     -> { items: ProjectFile[], nextCursor }, paged
 //   POST   /api/project-access/:token/files     multipart (signed in only)
 //   POST   /api/project-access/:token/links     addLinkSchema (signed in only)
 //   GET    /api/project-access/:token/files/:fileId/download
-//   GET    /api/project-access/:token/notes     -> { items: Note[] }
+//   GET    /api/project-access/:token/notes     -> { items: Note[], nextCursor, total }, paged
 //   POST   /api/project-access/:token/notes     noteContentSchema (signed in only)
 //   PATCH  /api/project-access/:token/notes/:noteId          (signed in, own notes only)
 //   DELETE /api/project-access/:token/notes/:noteId          (signed in, own notes only)

@@ -33,13 +33,13 @@ function afterActivityCursor(cursor: Cursor): SQL {
   return sql`(${activityLogs.createdAt}, ${activityLogs.id}) < (${cursor.time}::timestamptz, ${cursor.id}::uuid)`;
 }
 
+/** The project's name, or for a deleted project the name its entries kept (issue 14). */
+const projectNameOf = sql<string | null>`coalesce(${projects.name}, ${activityLogs.details}->>'project_name')`;
+
 /**
  * User name or email (of members of this organization only: an outsider's name is not ours to
  * search), project name, or the action; 'create client' finds create_client.
  */
-/** The project's name, or for a deleted project the name its entries kept (issue 14). */
-const projectNameOf = sql<string | null>`coalesce(${projects.name}, ${activityLogs.details}->>'project_name')`;
-
 function searchCondition(organizationId: string, search: string): SQL | undefined {
   if (!search) return undefined;
   const pattern = containsPattern(search);
