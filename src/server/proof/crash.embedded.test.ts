@@ -31,7 +31,8 @@ it('keeps every acknowledged write and no half-done change after kill -9 mid-loa
   // event arrives (at least once: one in flight at the kill may come twice, same event id).
   const again = await startServer(env);
   const created = () => new Set(receiver.requests.map((r) => (JSON.parse(r.body) as { data: { id: string } }).data.id));
-  const deadline = Date.now() + 60_000;
+  // A delivery the killed server had claimed waits out its lease (30 s) before it is sent again.
+  const deadline = Date.now() + 100_000;
   while (ack.clients.some((id) => !created().has(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   await stopServer(again, 'SIGTERM');
   await receiver.close();

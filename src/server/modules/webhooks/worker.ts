@@ -96,7 +96,7 @@ export function createWebhookWorker(platform: Pick<Platform, 'db' | 'clock' | 'c
   const { db, clock, config } = platform;
   const batchSize = options.batchSize ?? 20;
   const concurrency = options.concurrency ?? 4;
-  const leaseMs = options.leaseMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? 30_000;
   const postOptions: PostOptions = { allowPrivate: config.webhooks.allowPrivate, timeoutMs: 10_000, maxAnswerBytes: 1024, ...options.post };
 
   async function claimDue(): Promise<Claimed[]> {
