@@ -1,4 +1,4 @@
-// `npm run bench [-- NAME... --runs=N]`: Brieflane's benchmarks. Each benchmark starts what it
+// `npm run bench [-- NAME... --runs=N --option=value]`: Brieflane's benchmarks. Each benchmark starts what it
 // measures itself, on loopback only (ports 3300-3399), bounded in count and time, and returns
 // rows for the table; all rows also go to bench-results/<time>.json. Add a benchmark by adding
 // an entry to `benchmarks` below.
@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runLoad } from './bench/load';
+import { runClosedLoop, runLoad, TIMEOUT_MS } from './bench/load';
 import { measureLiveFanout } from './bench/live-fanout';
 import { measureSharedPage } from './bench/shared-page';
 import { measureWebWeight } from './bench/web-weight';
@@ -26,7 +26,11 @@ type Row = {
   runs: number[];
 };
 
-type BenchContext = { runs: number };
+type BenchContext = {
+  runs: number;
+  /** The other `--name=value` arguments (`--name` alone is 'true'), for the benchmarks that take them. */
+  options: Record<string, string>;
+};
 
 type Benchmark = {
   name: string;
@@ -148,11 +152,32 @@ const benchmarks: Benchmark[] = [
   {
     name: 'load',
     description:
-      '200 simulated staff users for 60 s, ~1 s think time: project lists (and searches), opening projects, task toggles, notes and 4 KB uploads on 200 projects; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set. Errors must be 0',
-    async run() {
+      '200 simulated staff users for 60 s, ~1 s think time: project lists (and searches), opening projects, task toggles, notes and 4 KB uploads on 200 projects; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set. Errors must be 0. With --closed: --connections=N (200) each sending its next request as soon as the last answered, for --seconds=S (60), over a staff member\'s mix on the demo data (project list, a search, a project, its tasks and notes, My Work, a task toggle, a new note): p50, p99, max, 503s and timeouts (over 20 s)',
+    async run({ options }) {
       const rows: Row[] = [];
       const targets: { label: string; databaseUrl?: string }[] = [{ label: 'pglite' }];
       if (process.env.BENCH_DATABASE_URL) targets.push({ label: 'postgres', databaseUrl: process.env.BENCH_DATABASE_URL });
+      if (options.closed === 'true') {
+        const connections = wholeNumberOption(options, 'connections', 200);
+        const seconds = wholeNumberOption(options, 'seconds', 60);
+        for (const target of targets) {
+          const result = await runClosedLoop({ connections, seconds, databaseUrl: target.databaseUrl });
+          const label = `${target.label}, closed loop, ${connections} connections, ${seconds} s`;
+          rows.push(row('load', label, `requests (${Math.round(result.requestsPerSecond)}/s)`, 'requests', [result.requests]));
+          rows.push(row('load', label, 'p50', 'ms', [result.p50]));
+          rows.push(row('load', label, 'p99', 'ms', [result.p99]));
+          rows.push(row('load', label, 'max', 'ms', [result.max]));
+          rows.push(row('load', label, '503 answers', 'requests', [result.busy]));
+          rows.push(row('load', label, `timeouts (over ${TIMEOUT_MS / 1000} s)`, 'requests', [result.timeouts]));
+          rows.push(row('load', label, 'other errors', 'requests', [result.errors]));
+          for (const route of result.routes) {
+            rows.push(row('load', `${target.label}, ${route.route}`, `p50 (n=${route.count})`, 'ms', [route.p50]));
+            rows.push(row('load', `${target.label}, ${route.route}`, 'p99', 'ms', [route.p99]));
+            rows.push(row('load', `${target.label}, ${route.route}`, 'max', 'ms', [route.max]));
+          }
+        }
+        return rows;
+      }
       for (const target of targets) {
         const result = await runLoad({ users: 200, seconds: 60, thinkMs: 1000, projects: 200, databaseUrl: target.databaseUrl });
         rows.push(row('load', target.label, 'requests/s', 'req/s', [result.requestsPerSecond]));
@@ -740,6 +765,14 @@ function row(benchmark: string, caseName: string, metric: string, unit: string, 
   return { benchmark, case: caseName, metric, unit, value: median(rounded), runs: rounded };
 }
 
+/** `--name=N`, a whole number of at least 1, or `fallback`; anything else stops the run. */
+function wholeNumberOption(options: Record<string, string>, name: string, fallback: number): number {
+  if (options[name] === undefined) return fallback;
+  const value = Number(options[name]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a whole number of at least 1, not ${options[name]}`);
+  return value;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -779,6 +812,14 @@ async function main() {
   const runsArg = args.find((a) => a.startsWith('--runs='));
   const runs = Math.min(Math.max(Number(runsArg?.split('=')[1] ?? 5) || 5, 1), 10);
   const names = args.filter((a) => !a.startsWith('--'));
+  const options = Object.fromEntries(
+    args
+      .filter((a) => a.startsWith('--') && !a.startsWith('--runs='))
+      .map((a) => {
+        const [name, ...value] = a.slice(2).split('=');
+        return [name!, value.length ? value.join('=') : 'true'];
+      }),
+  );
   const unknown = names.filter((n) => !benchmarks.some((b) => b.name === n));
   if (unknown.length) {
     console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${benchmarks.map((b) => b.name).join(', ')}`);
@@ -793,7 +834,7 @@ async function main() {
   const rows: Row[] = [];
   for (const benchmark of selected) {
     console.log(`Running ${benchmark.name} (${runs} run${runs > 1 ? 's' : ''} per case): ${benchmark.description}`);
-    rows.push(...(await benchmark.run({ runs })));
+    rows.push(...(await benchmark.run({ runs, options })));
   }
   printTable(rows);
 
@@ -803,6 +844,7 @@ async function main() {
     commit: gitCommit(),
     machine: { node: process.version, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), loadAverageBefore: loadBefore, loadAverageAfter: os.loadavg()[0] },
     runsPerCase: runs,
+    options,
     benchmarks: selected.map((b) => ({ name: b.name, description: b.description })),
     rows,
   };

@@ -148,3 +148,154 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Closed loop (issue 36 item 1): N connections, each sending its next request as soon as the last
+// one answered, for S seconds, over a staff member's mix on the demo organization. What it shows
+// is the tail: how long the unluckiest request waited when the server is never idle.
+
+export type ClosedLoopOptions = { connections: number; seconds: number; databaseUrl?: string };
+export type ClosedLoopRoute = { route: string; count: number; p50: number; p99: number; max: number };
+export type ClosedLoopResult = {
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Answers 503 (the server shedding load, or the database away). */
+  busy: number;
+  /** Requests that took longer than TIMEOUT_MS, answered or not. */
+  timeouts: number;
+  /** Any other failure: a status >= 400 other than 503, or no answer at all. */
+  errors: number;
+  routes: ClosedLoopRoute[];
+};
+
+/** A request slower than this is a timeout, as a browser or a proxy in front would see it. */
+export const TIMEOUT_MS = 20_000;
+/** A request still unanswered this long is given up, so that one stuck request cannot hold the run. */
+const GIVE_UP_MS = 60_000;
+
+/** The mix, in the order one connection sends it: a staff member's day in eight requests. */
+const CLOSED_LOOP_MIX = [
+  'GET /api/projects',
+  'GET /api/projects?search',
+  'GET /api/projects/:id',
+  'GET /api/projects/:id/tasks',
+  'GET /api/projects/:id/notes',
+  'GET /api/my-work',
+  'PATCH /api/projects/:id/tasks/:taskId',
+  'POST /api/projects/:id/notes',
+] as const;
+
+export async function runClosedLoop(options: ClosedLoopOptions): Promise<ClosedLoopResult> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'brieflane-load-'));
+  const database = options.databaseUrl ? await freshPostgres(options.databaseUrl) : undefined;
+  let server: RunningServer | undefined;
+  try {
+    server = await startServer({
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      AUTH_SECRET: 'load-bench-secret-load-bench-secret-0123',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    });
+    const base = server.base;
+    const staff = [DEMO_ACCOUNTS.organization_admin, DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.account_executive];
+    const cookies: string[] = [];
+    for (const account of staff) {
+      const res = await fetch(`${base}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: account.email, password: DEMO_PASSWORD }),
+      });
+      if (!res.ok) throw new Error(`sign-in as ${account.email}: ${res.status}`);
+      cookies.push(res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
+    }
+    const owner = cookies[0]!;
+    const read = async (url: string) => {
+      const res = await fetch(`${base}${url}`, { headers: { cookie: owner } });
+      if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
+      return res.json();
+    };
+    // The demo organization's projects, and the tasks of those that have some.
+    const projects: { id: string; tasks: string[] }[] = [];
+    for (const project of (await read('/api/projects')).items as { id: string }[]) {
+      const tasks = ((await read(`/api/projects/${project.id}/tasks`)).items as { id: string }[]).map((t) => t.id);
+      if (tasks.length > 0) projects.push({ id: project.id, tasks });
+    }
+    if (projects.length === 0) throw new Error('the demo organization has no project with tasks');
+
+    const samples = new Map<string, number[]>(CLOSED_LOOP_MIX.map((route) => [route, []]));
+    let busy = 0;
+    let timeouts = 0;
+    let errors = 0;
+    const deadline = Date.now() + options.seconds * 1000;
+    const send = async (route: string, cookie: string, method: string, url: string, body?: unknown) => {
+      const started = performance.now();
+      // 0: no answer (refused, reset, given up).
+      let status = 0;
+      try {
+        const res = await fetch(`${base}${url}`, {
+          method,
+          headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(GIVE_UP_MS),
+        });
+        await res.arrayBuffer();
+        status = res.status;
+      } catch {
+        // Counted below as status 0.
+      }
+      const ms = performance.now() - started;
+      samples.get(route)!.push(ms);
+      if (ms > TIMEOUT_MS) timeouts += 1;
+      if (status === 503) busy += 1;
+      else if (status === 0 || status >= 400) errors += 1;
+    };
+    const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+    const connection = async (n: number) => {
+      const cookie = cookies[n % cookies.length]!;
+      // Each connection starts at its own place in the mix, so the mix is even from the start.
+      let step = n % CLOSED_LOOP_MIX.length;
+      let project = pick(projects);
+      while (Date.now() < deadline) {
+        const route = CLOSED_LOOP_MIX[step]!;
+        step = (step + 1) % CLOSED_LOOP_MIX.length;
+        if (route === 'GET /api/projects/:id') project = pick(projects);
+        const at = `/api/projects/${project.id}`;
+        if (route === 'GET /api/projects') await send(route, cookie, 'GET', '/api/projects');
+        else if (route === 'GET /api/projects?search') await send(route, cookie, 'GET', '/api/projects?search=acme');
+        else if (route === 'GET /api/projects/:id') await send(route, cookie, 'GET', at);
+        else if (route === 'GET /api/projects/:id/tasks') await send(route, cookie, 'GET', `${at}/tasks`);
+        else if (route === 'GET /api/projects/:id/notes') await send(route, cookie, 'GET', `${at}/notes`);
+        else if (route === 'GET /api/my-work') await send(route, cookie, 'GET', '/api/my-work');
+        else if (route === 'PATCH /api/projects/:id/tasks/:taskId') {
+          await send(route, cookie, 'PATCH', `${at}/tasks/${pick(project.tasks)}`, { status: Math.random() < 0.5 ? 'completed' : 'pending' });
+        } else await send(route, cookie, 'POST', `${at}/notes`, { content: `Closed-loop note ${n}` });
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: options.connections }, (_, n) => connection(n)));
+    const elapsed = (performance.now() - started) / 1000;
+    const all = [...samples.values()].flat().sort((a, b) => a - b);
+    if (errors) console.log(server.output().slice(-3000));
+    return {
+      requests: all.length,
+      requestsPerSecond: all.length / elapsed,
+      p50: Math.round(percentile(all, 50)),
+      p99: Math.round(percentile(all, 99)),
+      max: Math.round(all.at(-1) ?? 0),
+      busy,
+      timeouts,
+      errors,
+      routes: [...samples.entries()].map(([route, values]) => {
+        const sorted = values.sort((a, b) => a - b);
+        return { route, count: sorted.length, p50: Math.round(percentile(sorted, 50)), p99: Math.round(percentile(sorted, 99)), max: Math.round(sorted.at(-1) ?? 0) };
+      }),
+    };
+  } finally {
+    if (server) await stopServer(server, 'SIGTERM');
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

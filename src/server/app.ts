@@ -63,6 +63,7 @@ import { backupRoutes } from './platform/backup/server-side';
 import { registerChangeOrigin } from './platform/realtime/change-origin';
 import { registerRequestContext } from './services/request-context';
 import { BODY_LIMITS, bodyTooLarge, registerRequestBodies } from './platform/request-bodies';
+import { registerRequestAdmission } from './platform/request-admission';
 import { createStorage } from './platform/storage/create-storage';
 import { StorageError, StorageFullError } from './platform/storage/storage';
 import { carriesSessionCookie } from './platform/auth/session';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   collectRouteTable(app);
   registerRequestBodies(app);
+  registerRequestAdmission(app, config, database.kind);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

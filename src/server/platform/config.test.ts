@@ -98,3 +98,16 @@ describe('WEBHOOK_ALLOW_PRIVATE', () => {
     );
   });
 });
+
+describe('the embedded database queue (decision 025)', () => {
+  it('lets 500 requests wait up to 10 s by default, and takes other bounds', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).embeddedQueue).toEqual({ maxQueued: 500, maxWaitMs: 10_000 });
+    expect(loadConfig({ DATA_DIR: dataDir(), EMBEDDED_DB_MAX_QUEUED: '50', EMBEDDED_DB_MAX_WAIT_SECONDS: '2.5' }).embeddedQueue).toEqual({
+      maxQueued: 50,
+      maxWaitMs: 2_500,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), EMBEDDED_DB_MAX_QUEUED: '0', EMBEDDED_DB_MAX_WAIT_SECONDS: '0' })).toThrow(
+      /EMBEDDED_DB_MAX_QUEUED="0": must be at least 1\n {2}EMBEDDED_DB_MAX_WAIT_SECONDS="0": must be more than 0/,
+    );
+  });
+});

@@ -58,6 +58,12 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanString.optional(),
   WEBHOOK_ALLOW_PRIVATE: booleanString.optional(),
   API_TOKEN_CALLS_PER_MINUTE: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(600),
+  EMBEDDED_DB_MAX_QUEUED: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(500),
+  EMBEDDED_DB_MAX_WAIT_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .positive('must be more than 0')
+    .max(300, 'must be at most 300')
+    .default(10),
 });
 
 /** Where uploaded files live: a directory on this machine, or an S3-compatible bucket. */
@@ -112,6 +118,11 @@ export type Config = {
   };
   /** Calls one personal API token may make per minute on one server (issue 30). */
   apiTokenCallsPerMinute: number;
+  /**
+   * The embedded database's admission queue (decision 025): API requests wait their turn in
+   * arrival order; past `maxQueued` waiting, or after `maxWaitMs`, a request is answered 503.
+   */
+  embeddedQueue: { maxQueued: number; maxWaitMs: number };
 };
 
 export class ConfigError extends Error {
@@ -153,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false },
     apiTokenCallsPerMinute: e.API_TOKEN_CALLS_PER_MINUTE,
+    embeddedQueue: { maxQueued: e.EMBEDDED_DB_MAX_QUEUED, maxWaitMs: Math.round(e.EMBEDDED_DB_MAX_WAIT_SECONDS * 1000) },
   };
 }
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, errorMessage, FALLBACK_ERROR_MESSAGE } from './api-client';
+import { SERVER_BUSY_MESSAGES } from '@/domain/server-busy';
+import { api, ApiError, errorMessage, FALLBACK_ERROR_MESSAGE, MAX_RETRY_AFTER_MS, retryAfterMs } from './api-client';
 
 function respond(status: number, body?: unknown, raw?: string) {
   const text = raw ?? (body === undefined ? '' : JSON.stringify(body));
@@ -8,7 +9,10 @@ function respond(status: number, body?: unknown, raw?: string) {
   return fetchMock;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('api client', () => {
   it('sends JSON with same-origin credentials and returns the parsed body', async () => {
@@ -53,5 +57,53 @@ describe('errorMessage', () => {
     expect(errorMessage(new Error('boom'))).toBe('boom');
     expect(errorMessage('nope')).toBe(FALLBACK_ERROR_MESSAGE);
     expect(errorMessage(undefined, 'Failed to reset password')).toBe('Failed to reset password');
+  });
+});
+
+describe('a busy server (decision 025)', () => {
+  const busy = (retryAfter?: string) =>
+    new Response(JSON.stringify({ error: { code: 'server_busy', message: 'The server is busy. Please try again in a moment.' } }), {
+      status: 503,
+      headers: retryAfter === undefined ? {} : { 'Retry-After': retryAfter },
+    });
+
+  it('reads Retry-After as seconds or a date, never past the cap', () => {
+    const now = Date.parse('2026-11-27T10:00:00Z');
+    expect(retryAfterMs('2', now)).toBe(2000);
+    expect(retryAfterMs('0', now)).toBe(0);
+    expect(retryAfterMs('120', now)).toBe(MAX_RETRY_AFTER_MS);
+    expect(retryAfterMs('Fri, 27 Nov 2026 10:00:03 GMT', now)).toBe(3000);
+    expect(retryAfterMs('Fri, 27 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs(null, now)).toBeNull();
+    expect(retryAfterMs('soon', now)).toBeNull();
+  });
+
+  it('asks again for a read once, after the advised delay', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi.fn().mockResolvedValueOnce(busy('2')).mockResolvedValueOnce(new Response(JSON.stringify({ ok: 1 }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const read = api.get('/api/projects');
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(read).resolves.toEqual({ ok: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not ask again without a Retry-After, or for a change', async () => {
+    const fetchMock = vi.fn(async () => busy());
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api.get('/api/projects')).rejects.toMatchObject({ status: 503, code: 'server_busy' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    fetchMock.mockImplementation(async () => busy('0'));
+    await expect(api.post('/api/projects', { name: 'x' })).rejects.toMatchObject({ status: 503, message: SERVER_BUSY_MESSAGES.changeNotSaved });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("says a change was not saved for a proxy's bare 503, and keeps the message of the server's other 503s", async () => {
+    respond(503, undefined, '<html>Service Unavailable</html>');
+    await expect(api.patch('/api/projects/p', {})).rejects.toMatchObject({ status: 503, code: 'http_503', message: SERVER_BUSY_MESSAGES.changeNotSaved });
+    respond(503, { error: { code: 'database_unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' } });
+    await expect(api.patch('/api/projects/p', {})).rejects.toMatchObject({ code: 'database_unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' });
   });
 });

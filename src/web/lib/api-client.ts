@@ -1,5 +1,6 @@
 // Same-origin JSON client for /api. The session lives in an httpOnly cookie, so every call sends
 // credentials; every failure becomes an ApiError carrying the server's own message.
+import { SERVER_BUSY_CODE, SERVER_BUSY_MESSAGES } from '@/domain/server-busy';
 import { noteOwnChangeSettled, ownChangeHeaders } from './own-changes';
 
 /** Spec 8: the fallback when a failure carries no message of its own. */
@@ -41,25 +42,67 @@ export async function toApiError(response: Response): Promise<ApiError> {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
+/** The longest a refused read waits before its one more try, whatever the server advises. */
+export const MAX_RETRY_AFTER_MS = 5_000;
+
+/**
+ * A Retry-After header (seconds, or an HTTP date) as the wait in milliseconds, at most
+ * MAX_RETRY_AFTER_MS; null when there is none or it cannot be read.
+ */
+export function retryAfterMs(header: string | null, now: number = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  const value = header.trim();
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  if (Number.isNaN(ms)) return null;
+  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
+}
+
+/**
+ * The error of a change the server answered 503 `server_busy` (decision 025), or 503 without
+ * an answer of ours (a proxy's): the server refused it before doing anything, and the user is
+ * told it was not saved. Other 503s keep the server's own message (storage or the database away).
+ */
+async function changeError(response: Response): Promise<ApiError> {
+  const error = await toApiError(response);
+  if (response.status === 503 && (error.code === SERVER_BUSY_CODE || error.code === 'http_503')) {
+    return new ApiError(503, error.code, SERVER_BUSY_MESSAGES.changeNotSaved);
+  }
+  return error;
+}
+
 export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const change = method !== 'GET';
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        // Its live echo is recognised, and what it refreshes is not fetched twice.
-        ...(change ? ownChangeHeaders() : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, 'network_error', FALLBACK_ERROR_MESSAGE);
+  const send = async () => {
+    try {
+      return await fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers: {
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          // Its live echo is recognised, and what it refreshes is not fetched twice.
+          ...(change ? ownChangeHeaders() : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw new ApiError(0, 'network_error', FALLBACK_ERROR_MESSAGE);
+    }
+  };
+  let response = await send();
+  if (change) {
+    noteOwnChangeSettled();
+    if (!response.ok) throw await changeError(response);
+    return (await readJson(response)) as T;
   }
-  if (change) noteOwnChangeSettled();
+  // A busy server refuses a read before doing anything and says when to come back: one more
+  // try after that (at most MAX_RETRY_AFTER_MS), never more, so that clients do not pile on.
+  const wait = response.status === 503 ? retryAfterMs(response.headers.get('retry-after')) : null;
+  if (wait !== null) {
+    await response.text().catch(() => '');
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    response = await send();
+  }
   if (!response.ok) throw await toApiError(response);
   return (await readJson(response)) as T;
 }

@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { SERVER_BUSY_CODE } from '@/domain/server-busy';
 import { SHARED_LINK_ERRORS } from '@/domain/shared-link-errors';
 import { ApiError } from './api-client';
 import { notifyError } from './notify';
@@ -37,9 +38,10 @@ export function createQueryClient(): QueryClient {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // A 4xx will not change on retry; network and 5xx failures get two more tries.
+        // A 4xx will not change on retry; network and 5xx failures get two more tries, except a
+        // busy server's 503, which the API client already tried once more when it advised.
         retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+          !(error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.code === SERVER_BUSY_CODE)) && failureCount < 2,
       },
     },
   });
