@@ -49,7 +49,7 @@ import { templateRoutes } from './modules/templates/routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
-import { AppError, errorBody, isDatabaseUnavailable } from './platform/errors';
+import { AppError, errorBody, errorResponses, isDatabaseUnavailable } from './platform/errors';
 import { LOG_REDACTION } from './platform/log-redaction';
 import { attachMailDelivery } from './platform/mail/mail-delivery';
 import { registerOriginCheck } from './platform/origin-check';
@@ -64,6 +64,8 @@ import { registerChangeOrigin } from './platform/realtime/change-origin';
 import { registerRequestContext } from './services/request-context';
 import { BODY_LIMITS, bodyTooLarge, registerRequestBodies } from './platform/request-bodies';
 import { registerRequestAdmission } from './platform/request-admission';
+import { registerMetrics } from './platform/metrics';
+import { appMigrationLevel } from './platform/backup/manifest';
 import { createStorage } from './platform/storage/create-storage';
 import { StorageError, StorageFullError } from './platform/storage/storage';
 import { carriesSessionCookie } from './platform/auth/session';
@@ -119,6 +121,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   collectRouteTable(app);
   registerRequestBodies(app);
   registerRequestAdmission(app, config, database.kind);
+  const metrics = registerMetrics(app, platform);
+  if (app.admissionQueue) {
+    const queue = app.admissionQueue;
+    metrics.gauge('brieflane_db_queue_waiting', 'Requests waiting for the embedded database (decision 025)', () => queue.waiting);
+    metrics.gauge('brieflane_db_queue_busy', 'Requests holding a slot of the embedded database', () => queue.busy);
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -209,6 +217,32 @@ export async function buildApp(options: AppOptions): Promise<App> {
     async () => {
       await database.db.execute('select 1');
       return { status: 'ok' as const, database: database.kind };
+    },
+  );
+
+  // Issue 35: a liveness probe that never touches the database (a restart will not cure a
+  // database that is away), and a readiness probe: the database answers and its migrations are
+  // the ones this code expects.
+  app.get(
+    '/api/health/live',
+    { schema: { tags: ['platform'], summary: 'Liveness: the process answers', response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  );
+  app.get(
+    '/api/health/ready',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'Readiness: the database answers and its migrations are current',
+        response: { 200: z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']), migrations: z.number() }), ...errorResponses(503) },
+      },
+    },
+    async (_request, reply) => {
+      const expected = appMigrationLevel().count;
+      const applied = await appliedMigrations(database).catch(() => null);
+      if (applied === null) return reply.status(503).send(errorBody('database_unavailable', 'The database does not answer'));
+      if (applied !== expected) return reply.status(503).send(errorBody('migrations_pending', `The database is at migration ${applied}; this code expects ${expected}`));
+      return { status: 'ready' as const, database: database.kind, migrations: applied };
     },
   );
 
@@ -303,4 +337,10 @@ async function pageConditionHolds(platform: Platform, condition: string, pathnam
   if (!token) return false;
   const link = await findUsableLink(platform.db, token, platform.clock.now()).catch(() => undefined);
   return link?.intakeState != null;
+}
+
+/** Migrations recorded by drizzle's migrator in this database. */
+async function appliedMigrations(database: DatabaseHandle): Promise<number> {
+  const result = (await database.db.execute('select count(*)::int as n from drizzle.__drizzle_migrations')) as unknown as { rows: { n: number }[] };
+  return result.rows[0]?.n ?? 0;
 }

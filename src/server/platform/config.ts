@@ -64,6 +64,7 @@ const envSchema = z.object({
     .positive('must be more than 0')
     .max(300, 'must be at most 300')
     .default(10),
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
 });
 
 /** Where uploaded files live: a directory on this machine, or an S3-compatible bucket. */
@@ -123,6 +124,8 @@ export type Config = {
    * arrival order; past `maxQueued` waiting, or after `maxWaitMs`, a request is answered 503.
    */
   embeddedQueue: { maxQueued: number; maxWaitMs: number };
+  /** Lets a scraper off this machine read /metrics with `Authorization: Bearer <token>` (issue 35). */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -165,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false },
     apiTokenCallsPerMinute: e.API_TOKEN_CALLS_PER_MINUTE,
     embeddedQueue: { maxQueued: e.EMBEDDED_DB_MAX_QUEUED, maxWaitMs: Math.round(e.EMBEDDED_DB_MAX_WAIT_SECONDS * 1000) },
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createJob } from './jobs';
+import { createJob, jobStats } from './jobs';
 
 /** A run the test finishes by hand, to hold a job mid-run. */
 function deferred() {
@@ -22,6 +22,16 @@ describe('createJob', () => {
     expect(run).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(run).toHaveBeenCalledTimes(2);
+    await job.stop();
+  });
+
+  it('counts each job\'s runs and failures for /metrics', async () => {
+    let fail = true;
+    const job = createJob({ name: 'counted', everyMs: 1000, run: async () => { if (fail) throw new Error('x'); }, log: log() });
+    await job.start();
+    fail = false;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(jobStats.get('counted')).toEqual({ runs: 2, failures: 1 });
     await job.stop();
   });
 

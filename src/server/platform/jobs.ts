@@ -24,6 +24,9 @@ export type Job = {
   stop: () => Promise<void>;
 };
 
+/** Runs and failures of each job in this process, by name (read by /metrics). */
+export const jobStats = new Map<string, { runs: number; failures: number }>();
+
 export function createJob(options: JobOptions): Job {
   const { name, everyMs, run, log } = options;
   let stopped = true;
@@ -43,9 +46,13 @@ export function createJob(options: JobOptions): Job {
     timer = undefined;
     current = (async () => {
       let again = false;
+      const stats = jobStats.get(name) ?? { runs: 0, failures: 0 };
+      jobStats.set(name, stats);
+      stats.runs += 1;
       try {
         again = (await run()) === 'again';
       } catch (error) {
+        stats.failures += 1;
         // `err`, so the app logger's serializer redacts a failed query's parameters.
         log.error({ err: error, job: name }, 'job failed');
       } finally {

@@ -9,7 +9,7 @@ import type { Config } from './config';
  */
 export function isQuietRequest(url: string): boolean {
   const pathname = url.split('?')[0] ?? url;
-  if (pathname === '/api/health') return true;
+  if (pathname === '/api/health' || pathname.startsWith('/api/health/') || pathname === '/metrics') return true;
   if (pathname.startsWith('/api/')) return false;
   return pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname);
 }

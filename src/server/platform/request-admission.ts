@@ -41,7 +41,7 @@ declare module 'fastify' {
 export function takesAdmissionSlot(route: Pick<RouteOptions, 'url' | 'method' | 'schema'>): boolean {
   const url = route.url;
   if (!url.startsWith('/api/') && !url.startsWith('/dev/')) return false;
-  if (url === '/api/health' || url === '/api/docs' || url.startsWith('/api/docs/') || url === BACKUP_ROUTE) return false;
+  if (url === '/api/health' || url.startsWith('/api/health/') || url === '/api/docs' || url.startsWith('/api/docs/') || url === BACKUP_ROUTE) return false;
   const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
   return !consumes.includes('multipart/form-data');
 }

@@ -27,6 +27,7 @@ export type LiveRoutesOptions = { platform: Platform; maxConnections?: number; h
 export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOptions) {
   const { platform } = options;
   const hub = new LiveHub(options.maxConnections ?? MAX_LIVE_CONNECTIONS, app.log, options.heartbeatMs);
+  app.metrics.gauge('brieflane_live_sockets', 'Live sockets open on this server', () => hub.size);
   const listener = await listenForChanges(
     platform.database,
     platform.config.databaseUrl,

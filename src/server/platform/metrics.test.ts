@@ -1,0 +1,81 @@
+// /metrics and the health probes (issue 35 item 6): Prometheus text from loopback or with the
+// token, a 404 to anyone else; requests by route pattern and status; the queues, jobs and live
+// sockets; liveness without the database, readiness with it and its migrations.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUser, type TestUser } from '../test/as-user';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+const TOKEN = 'metrics-token-0123456789';
+
+describe('metrics and probes', () => {
+  let t: TestApp;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN }, webhooks: { background: false } });
+    admin = await asUser(t, 'admin');
+  });
+  afterAll(() => t.close());
+
+  const scrape = (options: { remoteAddress?: string; authorization?: string } = {}) =>
+    t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: options.remoteAddress ?? '127.0.0.1', headers: options.authorization ? { authorization: options.authorization } : {} });
+
+  it('answers Prometheus text on loopback or with the token, and a 404 to anyone else', async () => {
+    const local = await scrape();
+    expect(local.statusCode).toBe(200);
+    expect(local.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(local.body).toContain('# TYPE brieflane_http_requests_total counter');
+    expect((await scrape({ remoteAddress: '203.0.113.9' })).statusCode).toBe(404);
+    expect((await scrape({ remoteAddress: '203.0.113.9', authorization: 'Bearer wrong-token-0123456789' })).statusCode).toBe(404);
+    expect((await scrape({ remoteAddress: '203.0.113.9', authorization: `Bearer ${TOKEN}` })).statusCode).toBe(200);
+    // Not in the API document.
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/metrics']).toBeUndefined();
+  });
+
+  it('counts requests by route pattern and status, never by the ids in the URL', async () => {
+    const project = (await admin.inject({ method: 'GET', url: '/api/projects' })).statusCode;
+    expect(project).toBe(200);
+    await admin.inject({ method: 'GET', url: '/api/projects/00000000-0000-4000-8000-000000000001' });
+    await admin.inject({ method: 'GET', url: '/api/projects/00000000-0000-4000-8000-000000000002' });
+    const body = (await scrape()).body;
+    expect(body).toMatch(/brieflane_http_requests_total\{method="GET",route="\/api\/projects",status_code="200"\} [1-9]/);
+    expect(body).toMatch(/brieflane_http_requests_total\{method="GET",route="\/api\/projects\/:projectId",status_code="404"\} 2/);
+    expect(body).not.toContain('00000000-0000-4000-8000-000000000001');
+    expect(body).toMatch(/brieflane_http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/projects"/);
+    expect(body).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it('shows what waits in the outboxes, the embedded database queue, jobs and live sockets', async () => {
+    await admin.inject({ method: 'POST', url: '/api/webhooks', remoteAddress: '127.0.0.1', payload: { url: 'https://93.184.215.14/hook', events: ['client'] } });
+    await admin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Counted' } });
+    const body = (await scrape()).body;
+    expect(body).toMatch(/brieflane_outbox_pending\{queue="webhook"\} 1/);
+    expect(body).toMatch(/brieflane_outbox_pending\{queue="email"\} \d+/);
+    expect(body).toMatch(/brieflane_live_sockets 0/);
+    if (t.database.kind === 'pglite') expect(body).toMatch(/brieflane_db_queue_waiting 0/);
+    else expect(body).toMatch(/brieflane_db_pool_connections \d+/);
+    expect(body).toContain('# TYPE brieflane_job_runs_total counter');
+  });
+
+  it('tells liveness from readiness', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', database: t.database.kind });
+    expect(ready.json().migrations).toBeGreaterThanOrEqual(17);
+  });
+
+  it('is not ready while a migration is missing, and live all the same', async () => {
+    const other = await createTestApp({ webhooks: { background: false } });
+    try {
+      await other.db.execute('delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)');
+      const ready = await other.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().error.code).toBe('migrations_pending');
+      expect((await other.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
