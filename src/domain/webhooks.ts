@@ -122,6 +122,7 @@ export const WEBHOOK_TEXTS = {
   deliveryNotFound: 'Delivery not found',
   status: { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' },
   disabledEmailSubject: 'A webhook was turned off',
+  droppedWhenOff: 'Not sent: the webhook was turned off',
 } as const;
 
 const payloadUrl = text('Payload URL', { message: WEBHOOK_TEXTS.urlRequired })

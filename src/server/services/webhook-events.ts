@@ -4,7 +4,7 @@
 // event's kind (none when there is no such hook), so no event is lost on a crash and none is
 // sent for a change that rolled back; the delivery worker (modules/webhooks) posts them after.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { familyOf, WEBHOOK_RETRY_WINDOW_MS, type WebhookEnvelope, type WebhookEventType } from '../../domain/webhooks';
 import type { Role } from '../../domain/roles';
 import type { Executor } from '../platform/db/client';
@@ -32,6 +32,18 @@ export type WebhookEvent = {
 export function envelopeBody(eventId: string, type: WebhookEventType, organizationId: string, at: Date, data: object): string {
   const envelope: WebhookEnvelope = { id: eventId, type, created: at.toISOString(), organization: { id: organizationId }, data: data as Record<string, unknown> };
   return JSON.stringify(envelope);
+}
+
+/**
+ * A hook turned off (by an admin, or by the worker after 24 hours of failures) sends none of the
+ * events still waiting: they are marked failed, and Redeliver sends any of them once it is back
+ * on. Test events and redeliveries an admin asked for still go.
+ */
+export async function dropPendingDeliveries(executor: Executor, webhookId: string, reason: string): Promise<void> {
+  await executor
+    .update(webhookDeliveries)
+    .set({ status: 'failed', error: reason })
+    .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.status, 'pending'), eq(webhookDeliveries.manual, false)));
 }
 
 export async function emitWebhookEvent(executor: Executor, event: WebhookEvent): Promise<void> {

@@ -22,7 +22,7 @@ import { webhookDeliveries, webhooks } from '../../platform/db/schema/platform';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { checkDestination } from '../../platform/outbound-http';
 import type { Platform } from '../../platform/platform';
-import { envelopeBody, WEBHOOK_CHANNEL } from '../../services/webhook-events';
+import { dropPendingDeliveries, envelopeBody, WEBHOOK_CHANNEL } from '../../services/webhook-events';
 
 type WebhookRow = typeof webhooks.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -144,6 +144,7 @@ export async function updateWebhook(platform: Platform, actor: Actor, webhookId:
       .set({ url: input.url, description: input.description, events: input.events, ...switched, updatedAt: clock.now() })
       .where(eq(webhooks.id, webhookId))
       .returning();
+    if (input.enabled === false) await dropPendingDeliveries(tx, webhookId, WEBHOOK_TEXTS.droppedWhenOff);
     return toWebhook(row!, await lastDeliveryOf(tx, webhookId));
   });
 }

@@ -293,6 +293,19 @@ describe('webhooks', () => {
     expect((await a.admin.inject({ method: 'POST', url: `/api/webhooks/${other.id}/deliveries/${original!.id}/redeliver` })).statusCode).toBe(404);
   });
 
+  it('drops the events still waiting when a hook is turned off; Redeliver sends one once it is back on', async () => {
+    const hook = await addHook();
+    await a.executive.inject({ method: 'POST', url: `/api/projects/${a.projectId}/tasks`, payload: { title: 'Waiting' } });
+    await a.admin.inject({ method: 'PATCH', url: `/api/webhooks/${hook.id}`, payload: { enabled: false } });
+    const [dropped] = await deliveriesOf(hook.id);
+    expect(dropped).toMatchObject({ status: 'failed', attempts: 0, error: WEBHOOK_TEXTS.droppedWhenOff });
+    await a.admin.inject({ method: 'PATCH', url: `/api/webhooks/${hook.id}`, payload: { enabled: true } });
+    expect(await deliverDue()).toMatchObject({ delivered: 0 });
+    await a.admin.inject({ method: 'POST', url: `/api/webhooks/${hook.id}/deliveries/${dropped!.id}/redeliver` });
+    expect(await deliverDue()).toMatchObject({ delivered: 1 });
+    expect(JSON.parse((await receiver.waitFor(1))[0]!.body).id).toBe(dropped!.eventId);
+  });
+
   it('signs with a new secret at once after New Secret', async () => {
     const hook = await addHook();
     const rolled = (await a.admin.inject({ method: 'POST', url: `/api/webhooks/${hook.id}/secret` })).json() as WebhookWithSecret;

@@ -19,7 +19,7 @@ import { postJson, type OutboundResult, type PostOptions } from '../../platform/
 import type { Platform } from '../../platform/platform';
 import { listenOn, type ChangeListener } from '../../platform/realtime/listener';
 import { adminRecipients } from '../../services/recipients';
-import { WEBHOOK_CHANNEL } from '../../services/webhook-events';
+import { dropPendingDeliveries, WEBHOOK_CHANNEL } from '../../services/webhook-events';
 import { signWebhookBody } from './signature';
 
 export type WebhookWorkerOptions = {
@@ -143,6 +143,7 @@ export function createWebhookWorker(platform: Pick<Platform, 'db' | 'clock' | 'c
         .where(and(eq(webhooks.id, webhookId), eq(webhooks.enabled, true), lte(webhooks.failingSince, from)))
         .returning({ url: webhooks.url, organizationId: webhooks.organizationId });
       if (!hook) return false;
+      await dropPendingDeliveries(tx, webhookId, WEBHOOK_TEXTS.droppedWhenOff);
       const admins = await adminRecipients(tx, hook.organizationId);
       for (const admin of admins) {
         await enqueueEmail(tx, { kind: 'webhook_disabled', to: admin.email, organizationId: hook.organizationId, ...disabledEmail(config, admin.fullName, hook.url) });
