@@ -29,7 +29,8 @@ export async function sessionRoutes(app: FastifyInstance, options: { platform: P
       schema: {
         tags,
         summary: 'End one of your other sessions; that browser is signed out at once',
-        params: z.object({ sessionId: z.string().min(1).max(200, SESSION_TEXTS.notFound) }),
+        // better-auth's ids are URL-safe letters and digits; anything else names no session.
+        params: z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, SESSION_TEXTS.notFound) }),
         response: { 204: z.null(), ...errors },
       },
     },

@@ -76,6 +76,13 @@ describe('sessions', () => {
     expect(self.statusCode).toBe(400);
     expect(self.json().error).toEqual({ code: 'current_session', message: SESSION_TEXTS.endCurrent });
 
+    // A NUL or other text no session id has is refused before the database sees it.
+    for (const bad of ['%00', 'a%20b', 'a.b', 'x'.repeat(201)]) {
+      const refused = await as(here, 'DELETE', `/api/settings/sessions/${bad}`);
+      expect(refused.statusCode, bad).toBeGreaterThanOrEqual(400);
+      expect(refused.statusCode, bad).toBeLessThan(500);
+    }
+
     const theirs = (await list(other.cookie)).find((s) => s.current)!;
     expect((await as(here, 'DELETE', `/api/settings/sessions/${theirs.id}`)).statusCode).toBe(404);
     expect((await other.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(200);
