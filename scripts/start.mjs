@@ -6,7 +6,6 @@
 // Plain JavaScript so it runs before anything is compiled.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -55,7 +54,4 @@ if (command !== undefined && !COMMANDS.includes(command)) {
 // The command reads its own arguments from process.argv.slice(2), as when run by itself.
 if (command !== undefined) process.argv.splice(2, 1);
 const entry = `${command ?? 'main'}.js`;
-// Node >= 22.1 keeps the compiled code of the server's modules on disk (in the system's temporary
-// folder) and reuses it at the next start; on Node 20 there is no such cache and nothing changes.
-module.enableCompileCache?.();
 await import(pathToFileURL(path.join(root, 'dist', 'server', entry)).href);
