@@ -120,8 +120,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
       if (!withinStrict) throw tooManyRequests();
       // Issue 26: past the per-email limit a new address is not refused (that locked the owner out
       // everywhere else) but needs the password and a code emailed to the account.
-      if (!withinPerEmail) await passSignInStepUp(platform, { email, password, code });
-      const { me, headers } = await signIn(platform, { email, password, twoFactorCode, recoveryCode, headers: requestHeaders(request) }).catch(
+      const stepUp = withinPerEmail ? undefined : await passSignInStepUp(platform, { email, password, code, twoFactorCode, recoveryCode });
+      const secondFactor = stepUp?.twoFactorPassed ? { twoFactorPassed: true } : { twoFactorCode, recoveryCode };
+      const { me, headers } = await signIn(platform, { email, password, ...secondFactor, headers: requestHeaders(request) }).catch(
         async (error: unknown) => {
           // Issue 31: "two-factor required" means the password was right; like a success, it does
           // not count against the password's limit (the code's guesses have their own).

@@ -261,7 +261,7 @@ export async function completePasswordReset(
  */
 export async function signIn(
   platform: Platform,
-  input: { email: string; password: string; headers: Headers; twoFactorCode?: string; recoveryCode?: string },
+  input: { email: string; password: string; headers: Headers; twoFactorCode?: string; recoveryCode?: string; twoFactorPassed?: boolean },
 ): Promise<{ me: Me; headers: Headers }> {
   const auth = authFor(platform);
   let result;
@@ -290,8 +290,9 @@ export async function signIn(
   }
   // Issue 31: the password was right; an account with two-factor on also needs its second factor.
   // The library made the session already (as its own two-factor plugin does); it goes unused.
+  // (`twoFactorPassed`: issue 26's step-up checked it already, before using its emailed code.)
   try {
-    await passTwoFactor(platform, { userId: user.id, twoFactorCode: input.twoFactorCode, recoveryCode: input.recoveryCode });
+    if (!input.twoFactorPassed) await passTwoFactor(platform, { userId: user.id, twoFactorCode: input.twoFactorCode, recoveryCode: input.recoveryCode });
   } catch (error) {
     await platform.db.delete(sessions).where(eq(sessions.token, storedToken));
     throw error;

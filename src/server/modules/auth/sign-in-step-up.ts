@@ -8,6 +8,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, SIGN_IN_ERRORS } from '../../../domain/auth';
 import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import { countSignInAddresses, RATE_LIMITS, withinRateLimit } from '../../platform/auth/rate-limit';
+import { passTwoFactor } from '../../platform/auth/two-factor';
 import { accounts, users } from '../../platform/db/schema/auth';
 import { verificationCodes } from '../../platform/db/schema/platform';
 import { profiles } from '../../platform/db/schema/tenancy';
@@ -104,8 +105,8 @@ async function noticeSignInAttack(platform: Platform, email: string, account: Si
  */
 export async function passSignInStepUp(
   platform: Platform,
-  input: { email: string; password: string; code?: string },
-): Promise<void> {
+  input: { email: string; password: string; code?: string; twoFactorCode?: string; recoveryCode?: string },
+): Promise<{ twoFactorPassed: boolean }> {
   const email = input.email.toLowerCase();
   const account = await findSignInAccount(platform, email);
   if (account) await noticeSignInAttack(platform, email, account);
@@ -115,7 +116,10 @@ export async function passSignInStepUp(
     throw unauthorized(AUTH_MESSAGES.signInCodeRequired, SIGN_IN_ERRORS.codeRequired);
   }
   // The code is looked at only after a right password, so a guess without it cannot burn the code.
-  if (!account || !rightPassword || !(await useSignInCode(platform, email, input.code))) {
-    throw unauthorized(AUTH_MESSAGES.signInCodeInvalid, SIGN_IN_ERRORS.codeInvalid);
-  }
+  if (!account || !rightPassword) throw unauthorized(AUTH_MESSAGES.signInCodeInvalid, SIGN_IN_ERRORS.codeInvalid);
+  // Issue 31: an account with two-factor on asks for its second factor before the emailed code is
+  // used, so the code survives the "two-factor required" answer and a mistyped app code.
+  const twoFactorPassed = await passTwoFactor(platform, { userId: account.userId, twoFactorCode: input.twoFactorCode, recoveryCode: input.recoveryCode });
+  if (!(await useSignInCode(platform, email, input.code))) throw unauthorized(AUTH_MESSAGES.signInCodeInvalid, SIGN_IN_ERRORS.codeInvalid);
+  return { twoFactorPassed };
 }

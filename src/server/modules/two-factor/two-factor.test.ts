@@ -2,17 +2,19 @@
 // an app code or a recovery code, codes good once, the window's edges, guesses limited, turning it
 // off, and an admin's reset by rank. Codes come from the otpauth library's generator; the clock is
 // the platform's, moved by the test.
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../../../domain/auth';
+import { AUTH_MESSAGES, SIGN_IN_ERRORS } from '../../../domain/auth';
 import { TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '../../../domain/two-factor';
 import { fixedClock } from '../../platform/clock';
 import { activityLogs } from '../../platform/db/schema/work';
-import { sessions } from '../../platform/db/schema/auth';
+import { RATE_LIMITS } from '../../platform/auth/rate-limit';
+import { rateLimits, sessions } from '../../platform/db/schema/auth';
 import { twoFactorRecoveryCodes, twoFactors } from '../../platform/db/schema/platform';
 import { asUser, sessionCookie, type TestUser } from '../../test/as-user';
-import { lastEmailTo } from '../../test/outbox';
+import { lastEmailTo, signInCodeFor } from '../../test/outbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const clock = fixedClock(new Date());
@@ -178,6 +180,30 @@ describe('two-factor sign-in', () => {
     const other = await asUser(t, 'developer');
     const theirs = await enrol(other);
     expect((await signIn(user, { recoveryCode: theirs.recoveryCodes[0]! })).statusCode).toBe(401);
+  });
+
+  it('past the per-email limit, asks for the emailed code, then the second factor, and uses the emailed code only once both pass', async () => {
+    const user = await asUser(t, 'developer');
+    const { secret } = await enrol(user);
+    // The account is past its per-email sign-in limit (issue 26): a new address needs an emailed code.
+    const row = { count: RATE_LIMITS['sign-in'].email.max, lastRequest: clock.now().getTime() };
+    await t.db
+      .insert(rateLimits)
+      .values({ id: randomUUID(), key: `brieflane:sign-in:email:${user.email}`, ...row })
+      .onConflictDoUpdate({ target: rateLimits.key, set: row });
+
+    expect((await signIn(user)).json().error.code).toBe(SIGN_IN_ERRORS.codeRequired);
+    const emailed = await signInCodeFor(t.db, user.email);
+    const required = await signIn(user, { code: emailed });
+    expect(required.json().error.code).toBe(TWO_FACTOR_ERRORS.required);
+    // A mistyped app code does not use up the emailed one either.
+    const wrong = await signIn(user, { code: emailed, twoFactorCode: codeAt(secret, new Date(clock.now().getTime() + 30 * STEP_MS)) });
+    expect(wrong.json().error.code).toBe(TWO_FACTOR_ERRORS.invalid);
+    const ok = await signIn(user, { code: emailed, twoFactorCode: freshCode(secret) });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(sessionCookie(ok)).toBeDefined();
+    // Used now: it does not sign in a second time.
+    expect((await signIn(user, { code: emailed, twoFactorCode: freshCode(secret) })).json().error.code).toBe(SIGN_IN_ERRORS.codeInvalid);
   });
 
   it('limits code guesses per account, wherever they come from', async () => {

@@ -139,15 +139,16 @@ export function wrongFactorMessage(factor: SecondFactor): string {
 }
 
 /**
- * Sign-in's second step (issue 31): nothing for a user without two-factor; otherwise a 401
- * `two_factor_required` until an app code or a recovery code comes with the password.
+ * Sign-in's second step (issue 31): nothing for a user without two-factor (false); otherwise a
+ * 401 `two_factor_required` until an app code or a recovery code comes with the password, and
+ * true once one passed.
  */
 export async function passTwoFactor(
   platform: Platform,
   input: { userId: string; twoFactorCode?: string; recoveryCode?: string },
-): Promise<void> {
+): Promise<boolean> {
   const row = await findTwoFactor(platform.db, input.userId);
-  if (!row?.enabledAt) return;
+  if (!row?.enabledAt) return false;
   const factor: SecondFactor | undefined = input.twoFactorCode
     ? { totpCode: input.twoFactorCode }
     : input.recoveryCode
@@ -155,4 +156,5 @@ export async function passTwoFactor(
       : undefined;
   if (!factor) throw unauthorized(TWO_FACTOR_MESSAGES.codeRequired, TWO_FACTOR_ERRORS.required);
   if (!(await checkSecondFactor(platform, row, factor))) throw unauthorized(wrongFactorMessage(factor), TWO_FACTOR_ERRORS.invalid);
+  return true;
 }
