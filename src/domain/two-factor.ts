@@ -81,7 +81,8 @@ export const TWO_FACTOR_MESSAGES = {
   noSetup: 'Start the set-up again: it was not started or has expired.',
   alreadyOn: 'Two-factor sign-in is already on.',
   notOn: 'Two-factor sign-in is not on.',
-  passwordWrong: 'Current password is incorrect',
+  ownInSettings: 'Turn your own two-factor sign-in off in Settings.',
+  memberNotOn: 'This member does not have two-factor sign-in on.',
 } as const;
 
 /** The error codes the sign-in form tells apart (beside SIGN_IN_ERRORS of auth.ts). */
