@@ -92,6 +92,8 @@ export const TWO_FACTOR_ERRORS = {
   /** The settings forms tell these apart too: the message goes under the field it is about. */
   wrongPassword: 'wrong_password',
   setupMissing: 'two_factor_setup_missing',
+  /** New codes or turning off, when it is off already (another tab turned it off). */
+  notOn: 'two_factor_off',
 } as const;
 
 /** A TOTP code as typed: spaces dropped (apps show `123 456`), then exactly six digits. */

@@ -10,18 +10,13 @@ import type {
   signUpSchema,
   verifyCodeSchema,
 } from '@/domain/auth';
-import type { recoveryCodeFormSchema, twoFactorCodeFormSchema } from '@/domain/two-factor';
 import { api } from '@/web/lib/api-client';
 import { meQueryKey } from '@/web/lib/session';
-
-/** The password step's fields, and the two-factor step's code or recovery code (issue 31). */
-export type SignInRequest = z.output<typeof signInSchema> &
-  Partial<z.output<typeof twoFactorCodeFormSchema> & z.output<typeof recoveryCodeFormSchema>>;
 
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInRequest) => api.post<Me>('/api/auth/sign-in', input),
+    mutationFn: (input: z.output<typeof signInSchema>) => api.post<Me>('/api/auth/sign-in', input),
     onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
     // The forms show the failures; the code step (issue 26) is not an error to toast.
     meta: { handlesErrors: true },

@@ -2,14 +2,15 @@
 // those who outrank them (decision 006).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  disableTwoFactorSchema,
-  enableTwoFactorSchema,
-  newRecoveryCodesSchema,
-  recoveryCodesSchema,
-  startTwoFactorSetupSchema,
-  TwoFactorSetup,
-  TwoFactorStatus,
+import {
+  TWO_FACTOR_ERRORS,
+  type disableTwoFactorSchema,
+  type enableTwoFactorSchema,
+  type newRecoveryCodesSchema,
+  type recoveryCodesSchema,
+  type startTwoFactorSetupSchema,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
 } from '@/domain/two-factor';
 import { api, ApiError } from '@/web/lib/api-client';
 
@@ -25,16 +26,21 @@ export const twoFactorStatusQuery = queryOptions({
   queryFn: () => api.get<TwoFactorStatus>('/api/settings/two-factor'),
 });
 
+/**
+ * Whether a refusal says the card is behind (another tab turned two-factor on or off): 409 when it
+ * is on already, 400 two_factor_off when it is off. The card then reads it again.
+ */
+export function isStaleTwoFactorStatus(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 409 || error.code === TWO_FACTOR_ERRORS.notOn);
+}
+
 // The dialogs show a wrong password or code under its field, and the rest in a toast themselves.
 export function useStartTwoFactorSetup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: z.output<typeof startTwoFactorSetupSchema>) => api.post<TwoFactorSetup>('/api/settings/two-factor/setup', input),
     meta: { handlesErrors: true },
-    // 409: it is on already (another tab turned it on): the card catches up.
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: twoFactorKey });
-    },
+    onError: (error) => isStaleTwoFactorStatus(error) && queryClient.invalidateQueries({ queryKey: twoFactorKey }),
   });
 }
 
@@ -43,6 +49,7 @@ export function useEnableTwoFactor() {
   return useMutation({
     mutationFn: (input: z.output<typeof enableTwoFactorSchema>) => api.post<RecoveryCodes>('/api/settings/two-factor/enable', input),
     meta: { handlesErrors: true },
+    onError: (error) => isStaleTwoFactorStatus(error) && queryClient.invalidateQueries({ queryKey: twoFactorKey }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorKey }),
   });
 }
@@ -52,6 +59,7 @@ export function useNewRecoveryCodes() {
   return useMutation({
     mutationFn: (input: z.output<typeof newRecoveryCodesSchema>) => api.post<RecoveryCodes>('/api/settings/two-factor/recovery-codes', input),
     meta: { handlesErrors: true },
+    onError: (error) => isStaleTwoFactorStatus(error) && queryClient.invalidateQueries({ queryKey: twoFactorKey }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorKey }),
   });
 }
@@ -61,6 +69,7 @@ export function useDisableTwoFactor() {
   return useMutation({
     mutationFn: (input: z.output<typeof disableTwoFactorSchema>) => api.post<void>('/api/settings/two-factor/disable', input),
     meta: { handlesErrors: true },
+    onError: (error) => isStaleTwoFactorStatus(error) && queryClient.invalidateQueries({ queryKey: twoFactorKey }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorKey }),
   });
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_MESSAGES } from '@/domain/auth';
 import { TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES, TWO_FACTOR_TEXTS as TEXTS, type TwoFactorSetup, type TwoFactorStatus } from '@/domain/two-factor';
 import { twoFactorApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
@@ -71,7 +72,7 @@ describe('Settings -> Two-factor sign-in', () => {
     const downloads = catchDownloads();
     apiServer.use(
       twoFactorApi.status(inTurn(off, on())),
-      twoFactorApi.setup(inTurn(apiError(400, TWO_FACTOR_ERRORS.wrongPassword, TWO_FACTOR_MESSAGES.passwordWrong), setup)),
+      twoFactorApi.setup(inTurn(apiError(400, TWO_FACTOR_ERRORS.wrongPassword, AUTH_MESSAGES.currentPasswordWrong), setup)),
       twoFactorApi.enable(inTurn(apiError(400, TWO_FACTOR_ERRORS.invalid, TWO_FACTOR_MESSAGES.codeInvalid), { recoveryCodes })),
     );
     await renderCard();
@@ -84,7 +85,7 @@ describe('Settings -> Two-factor sign-in', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(TEXTS.passwordLabel)));
     type(TEXTS.passwordLabel, 'wrong-pass');
     fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.continue }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(TWO_FACTOR_MESSAGES.passwordWrong);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(AUTH_MESSAGES.currentPasswordWrong);
     expectFocusedAndSelected(TEXTS.passwordLabel);
     type(TEXTS.passwordLabel, 'secret-123');
     fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.continue }));
@@ -170,7 +171,7 @@ describe('Settings -> Two-factor sign-in', () => {
       twoFactorApi.status(inTurn(on(3), off)),
       twoFactorApi.disable(
         inTurn<never>(
-          apiError(400, TWO_FACTOR_ERRORS.wrongPassword, TWO_FACTOR_MESSAGES.passwordWrong),
+          apiError(400, TWO_FACTOR_ERRORS.wrongPassword, AUTH_MESSAGES.currentPasswordWrong),
           apiError(400, TWO_FACTOR_ERRORS.invalid, TWO_FACTOR_MESSAGES.recoveryCodeInvalid),
           new Response(null, { status: 204 }) as never,
         ),
@@ -194,14 +195,14 @@ describe('Settings -> Two-factor sign-in', () => {
     type(TEXTS.passwordLabel, 'wrong-pass');
     type(TEXTS.codeOrRecoveryLabel, '123456');
     fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.turnOff }));
-    expect(await within(dialog).findByText(TWO_FACTOR_MESSAGES.passwordWrong)).toBeTruthy();
+    expect(await within(dialog).findByText(AUTH_MESSAGES.currentPasswordWrong)).toBeTruthy();
     expectFocusedAndSelected(TEXTS.passwordLabel);
 
     type(TEXTS.passwordLabel, 'secret-123');
     type(TEXTS.codeOrRecoveryLabel, 'abcde-zzzzz');
     fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.turnOff }));
     expect(await within(dialog).findByText(TWO_FACTOR_MESSAGES.recoveryCodeInvalid)).toBeTruthy();
-    expect(within(dialog).queryByText(TWO_FACTOR_MESSAGES.passwordWrong)).toBeNull();
+    expect(within(dialog).queryByText(AUTH_MESSAGES.currentPasswordWrong)).toBeNull();
     expectFocusedAndSelected(TEXTS.codeOrRecoveryLabel);
 
     type(TEXTS.codeOrRecoveryLabel, ' abcde-fghjk ');
@@ -214,6 +215,19 @@ describe('Settings -> Two-factor sign-in', () => {
       { password: 'secret-123', code: 'abcde-zzzzz' },
       { password: 'secret-123', code: 'abcde-fghjk' },
     ]);
+  });
+
+  it('turned off in another tab: Turn Off says so, closes, and the card reads it again', async () => {
+    apiServer.use(twoFactorApi.status(inTurn(on(), off)), twoFactorApi.disable(apiError(400, TWO_FACTOR_ERRORS.notOn, TWO_FACTOR_MESSAGES.notOn)));
+    await renderCard();
+    fireEvent.click(await screen.findByRole('button', { name: TEXTS.turnOff }));
+    await screen.findByLabelText(TEXTS.passwordLabel);
+    type(TEXTS.passwordLabel, 'secret-123');
+    type(TEXTS.codeOrRecoveryLabel, '123456');
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: TEXTS.turnOff }));
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.notOn)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByRole('button', { name: TEXTS.setUp })).toBeTruthy();
   });
 
   it('makes new recovery codes with an app code, and shows them once', async () => {

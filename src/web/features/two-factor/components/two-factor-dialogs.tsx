@@ -24,7 +24,7 @@ import { UI_TEXTS } from '@/web/components/ui/texts';
 import { ApiError } from '@/web/lib/api-client';
 import { copyText } from '@/web/lib/copy-text';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
-import { useDisableTwoFactor, useEnableTwoFactor, useNewRecoveryCodes, useStartTwoFactorSetup } from '../api';
+import { isStaleTwoFactorStatus, useDisableTwoFactor, useEnableTwoFactor, useNewRecoveryCodes, useStartTwoFactorSetup } from '../api';
 
 export type TwoFactorDialogKind = 'set-up' | 'new-codes' | 'turn-off';
 
@@ -38,17 +38,16 @@ export function TwoFactorDialog({ kind, ...props }: DialogProps & { kind: TwoFac
 
 /**
  * The server's answer about a field (a wrong password, a wrong code) goes under that field, which
- * takes the focus with its text selected; anything else is a toast. Answers whether it placed it.
+ * takes the focus with its text selected; anything else is a toast.
  */
-function showFieldError<T extends FieldValues>(form: UseFormReturn<T>, error: unknown, fields: Partial<Record<string, Path<T>>>): boolean {
+function showFieldError<T extends FieldValues>(form: UseFormReturn<T>, error: unknown, fields: Partial<Record<string, Path<T>>>): void {
   const field = error instanceof ApiError ? fields[error.code] : undefined;
   if (!field) {
     notifyError(error);
-    return false;
+    return;
   }
   form.setError(field, { type: 'server', message: (error as ApiError).message });
   form.setFocus(field, { shouldSelect: true });
-  return true;
 }
 
 /** A code field for the authenticator app's six digits: the phone's number pad, the OS's one-time-code fill. */
@@ -119,9 +118,9 @@ function PasswordStep({ onStarted, onCancel }: { onStarted: (setup: TwoFactorSet
     start.mutate(values, {
       onSuccess: onStarted,
       onError: (error) => {
-        const placed = showFieldError(form, error, { [TWO_FACTOR_ERRORS.wrongPassword]: 'password' });
+        showFieldError(form, error, { [TWO_FACTOR_ERRORS.wrongPassword]: 'password' });
         // Already on (turned on in another tab): the card shows it now; nothing to set up.
-        if (!placed && error instanceof ApiError && error.status === 409) onCancel();
+        if (isStaleTwoFactorStatus(error)) onCancel();
       },
     }),
   );
@@ -166,6 +165,7 @@ function AppStep({
         showFieldError(form, error, { [TWO_FACTOR_ERRORS.invalid]: 'code' });
         // The set-up expired or was replaced (another tab): start again from the password.
         if (error instanceof ApiError && error.code === TWO_FACTOR_ERRORS.setupMissing) onRestart();
+        if (isStaleTwoFactorStatus(error)) onCancel();
       },
       onSettled: () => onBusy(false),
     });
@@ -278,7 +278,10 @@ function NewRecoveryCodesDialog({ email, onClose }: DialogProps) {
   const onSubmit = form.handleSubmit((values) =>
     make.mutate(values, {
       onSuccess: ({ recoveryCodes }) => setCodes(recoveryCodes),
-      onError: (error) => showFieldError(form, error, { [TWO_FACTOR_ERRORS.invalid]: 'code' }),
+      onError: (error) => {
+        showFieldError(form, error, { [TWO_FACTOR_ERRORS.invalid]: 'code' });
+        if (isStaleTwoFactorStatus(error)) onClose();
+      },
     }),
   );
   return (
@@ -320,7 +323,10 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
         notifySuccess(TEXTS.turnedOff);
         onClose();
       },
-      onError: (error) => showFieldError(form, error, { [TWO_FACTOR_ERRORS.wrongPassword]: 'password', [TWO_FACTOR_ERRORS.invalid]: 'code' }),
+      onError: (error) => {
+        showFieldError(form, error, { [TWO_FACTOR_ERRORS.wrongPassword]: 'password', [TWO_FACTOR_ERRORS.invalid]: 'code' });
+        if (isStaleTwoFactorStatus(error)) onClose();
+      },
     }),
   );
   return (
