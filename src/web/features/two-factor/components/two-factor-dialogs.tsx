@@ -188,7 +188,7 @@ function AppStep({
         />
         <div className="grid min-w-0 gap-2">
           <p className="text-sm text-muted-foreground">{TEXTS.manualKey}</p>
-          <code className="rounded-md border bg-muted/50 px-3 py-2 font-mono text-sm break-all select-all" data-testid="two-factor-secret">
+          <code className="rounded-md border bg-muted/50 px-3 py-2 font-mono text-sm wrap-break-word select-all" data-testid="two-factor-secret">
             {setup.secret}
           </code>
           <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={copyKey} aria-label={TEXTS.copyKey}>
