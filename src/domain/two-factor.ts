@@ -26,6 +26,8 @@ export const TWO_FACTOR_TEXTS = {
   scan: 'Scan this QR code with your authenticator app (1Password, Google Authenticator, Authy, Microsoft Authenticator…).',
   qrAlt: 'QR code for your authenticator app',
   manualKey: 'Or type this key:',
+  copyKey: 'Copy key',
+  keyCopied: 'Key copied',
   enterCode: 'Then enter the 6-digit code it shows.',
   turnOn: 'Turn On',
   turnedOn: 'Two-factor sign-in is on',
@@ -36,6 +38,11 @@ export const TWO_FACTOR_TEXTS = {
   copied: 'Recovery codes copied',
   download: 'Download',
   saved: 'I Have Saved Them',
+  /** Escape or a click outside while the codes show: they would be gone for good. */
+  saveFirst: 'Save the codes first: they are not shown again. Then choose “I Have Saved Them”.',
+  recoveryCodesLabel: 'Recovery codes',
+  recoveryFileName: 'brieflane-recovery-codes.txt',
+  recoveryFileHeading: (email: string) => `Brieflane recovery codes for ${email}. Each signs you in once.`,
   recoveryLeft: (n: number) => (n === 1 ? '1 recovery code left' : `${n} recovery codes left`),
   newRecoveryCodes: 'New Recovery Codes',
   newRecoveryCodesTitle: 'New Recovery Codes',
@@ -56,6 +63,7 @@ export const TWO_FACTOR_TEXTS = {
   useRecoveryCode: 'Use a recovery code instead',
   useAppCode: 'Use your authenticator app instead',
   recoveryCodeLabel: 'Recovery code',
+  recoveryCodePlaceholder: 'xxxxx-xxxxx',
   verify: 'Verify',
   // Team -> member (an admin, by rank).
   reset: 'Reset Two-Factor',
@@ -81,6 +89,11 @@ export const TWO_FACTOR_MESSAGES = {
 export const TWO_FACTOR_ERRORS = {
   required: 'two_factor_required',
   invalid: 'invalid_two_factor_code',
+  /** The settings forms tell these apart too: the message goes under the field it is about. */
+  wrongPassword: 'wrong_password',
+  setupMissing: 'two_factor_setup_missing',
+  /** New codes or turning off, when it is off already (another tab turned it off). */
+  notOn: 'two_factor_off',
 } as const;
 
 /** A TOTP code as typed: spaces dropped (apps show `123 456`), then exactly six digits. */

@@ -22,6 +22,7 @@ import type { AccessLink, AccessLinkPage, AccessOpenPage, AssignedDeveloperPage,
 import type { Assignee, AssigneePage, MyWorkItem, Task, TaskPage } from '@/domain/tasks';
 import type { MemberProjectPage, TeamMember, TeamTagPage } from '@/domain/team';
 import type { templatePageSchema } from '@/domain/templates';
+import type { recoveryCodesSchema, TwoFactorSetup, TwoFactorStatus } from '@/domain/two-factor';
 import { apiError, route, type Responder } from './api-server';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
@@ -57,6 +58,19 @@ export const calendarApi = {
   create: (respond: Responder<CreatedCalendarFeed>) => route('POST', '/api/settings/calendar', respond, { status: 201 }),
   /** 204 with no body, as the server answers; or what `respond` gives (an apiError). */
   turnOff: (respond?: Responder<never>) => route('DELETE', '/api/settings/calendar', respond ?? (() => new HttpResponse(null, { status: 204 }))),
+};
+
+/** Settings -> Two-factor sign-in (issue 31), and a member's on Team for those who outrank them. */
+export const twoFactorApi = {
+  status: (respond: Responder<TwoFactorStatus>) => route('GET', '/api/settings/two-factor', respond),
+  setup: (respond: Responder<TwoFactorSetup>) => route('POST', '/api/settings/two-factor/setup', respond),
+  enable: (respond: Responder<z.infer<typeof recoveryCodesSchema>>) => route('POST', '/api/settings/two-factor/enable', respond),
+  newRecoveryCodes: (respond: Responder<z.infer<typeof recoveryCodesSchema>>) => route('POST', '/api/settings/two-factor/recovery-codes', respond),
+  /** 204 with no body, as the server answers; or what `respond` gives (an apiError). */
+  disable: (respond?: Responder<never>) => route('POST', '/api/settings/two-factor/disable', respond ?? (() => new HttpResponse(null, { status: 204 }))),
+  member: (memberId: string, respond: Responder<Pick<TwoFactorStatus, 'enabled'>>) => route('GET', `/api/team/${memberId}/two-factor`, respond),
+  resetMember: (memberId: string, respond?: Responder<never>) =>
+    route('POST', `/api/team/${memberId}/two-factor/reset`, respond ?? (() => new HttpResponse(null, { status: 204 }))),
 };
 
 export const projectsApi = {

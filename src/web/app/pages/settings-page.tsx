@@ -5,6 +5,7 @@ import { RenameOrganizationForm } from '@/web/features/organizations/components/
 import { ApiTokensCard } from '@/web/features/api-tokens/components/api-tokens-card';
 import { WebhooksCard } from '@/web/features/webhooks/components/webhooks-card';
 import { SessionsCard } from '@/web/features/sessions/components/sessions-card';
+import { TwoFactorCard } from '@/web/features/two-factor/components/two-factor-card';
 import { AccountSettings } from '@/web/features/settings/components/account-settings';
 import { ChangePasswordForm } from '@/web/features/settings/components/change-password-form';
 import { NotificationSettingsCard } from '@/web/features/settings/components/notification-settings';
@@ -18,6 +19,7 @@ export function SettingsPage() {
     <div className="grid max-w-3xl gap-6">
       <ProfileForm me={me} />
       <ChangePasswordForm />
+      <TwoFactorCard email={me.user.email} />
       <SessionsCard />
       <NotificationSettingsCard />
       <CalendarFeedCard />

@@ -1,5 +1,5 @@
 // The confirmation every small delete asks for (a note, a file, a link): a title, the question,
-// Cancel and a red Delete. Loaded when first wanted (decision 013), so the dialog primitive stays
+// Cancel and a red Delete (or another word for what cannot be undone, e.g. 'Reset Two-Factor'). Loaded when first wanted (decision 013), so the dialog primitive stays
 // out of the pages' first download. Focus goes back to the Delete button that opened it.
 import {
   AlertDialog,
@@ -19,12 +19,15 @@ export function ConfirmDeleteDialog({
   onConfirm,
   title,
   question,
+  confirmLabel = UI_TEXTS.delete,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
   title: string;
   question: string;
+  /** The red button's label; 'Delete' unless given. */
+  confirmLabel?: string;
 }) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
@@ -36,7 +39,7 @@ export function ConfirmDeleteDialog({
         <AlertDialogFooter>
           <AlertDialogCancel>{UI_TEXTS.cancel}</AlertDialogCancel>
           <AlertDialogAction destructive onClick={onConfirm}>
-            {UI_TEXTS.delete}
+            {confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

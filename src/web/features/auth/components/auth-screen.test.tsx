@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { AUTH_MESSAGES } from '@/domain/auth';
+import type { QueryClient } from '@tanstack/react-query';
+import { AUTH_MESSAGES, type Me } from '@/domain/auth';
+import { TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES, TWO_FACTOR_TEXTS } from '@/domain/two-factor';
 import { onNotice } from '@/web/lib/notify';
+import { meQueryKey } from '@/web/lib/session';
 import { authApi, signedInMember } from '@/web/test/api-handlers';
 import { apiError, apiServer, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -16,6 +19,32 @@ const calls = () => sentRequests.map(({ path, body }) => ({ path, body }));
 const signInBodies = () => sentRequests.filter((request) => request.path === '/api/auth/sign-in').map((request) => request.body);
 
 const codeRequired = apiError(401, 'sign_in_code_required', AUTH_MESSAGES.signInCodeRequired);
+const twoFactorRequired = apiError(401, TWO_FACTOR_ERRORS.required, 'Enter the code from your authenticator app.');
+const twoFactorInvalid = apiError(401, TWO_FACTOR_ERRORS.invalid, TWO_FACTOR_MESSAGES.codeInvalid);
+const recoveryInvalid = apiError(401, TWO_FACTOR_ERRORS.invalid, TWO_FACTOR_MESSAGES.recoveryCodeInvalid);
+
+/** Fills in the password step and sends it. */
+function signInWithPassword(password = 'secret-123') {
+  type('Email', 'ada@example.com');
+  type('Password', password);
+  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+/**
+ * Signed in: the app holds the member the server answered (and so leaves this screen), and says
+ * so in a toast. Earlier tests' toasts may still be up, so the newest one is the one counted.
+ */
+async function expectSignedIn(queryClient: QueryClient, member: Me) {
+  await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toEqual(member));
+  await waitFor(() => expect(screen.getAllByText(AUTH_MESSAGES.signedIn).length).toBeGreaterThan(0));
+}
+
+/** The field has the focus and all its text selected, ready to be typed over. */
+function expectFocusedAndSelected(field: HTMLElement) {
+  const input = field as HTMLInputElement;
+  expect(document.activeElement).toBe(input);
+  expect([input.selectionStart, input.selectionEnd]).toEqual([0, input.value.length]);
+}
 
 async function renderScreen(initialMode: 'sign-in' | 'sign-up' = 'sign-in') {
   return renderWithProviders(<AuthScreen initialMode={initialMode} />);
@@ -178,5 +207,116 @@ describe('AuthScreen', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
+  });
+
+  describe('two-factor sign-in (issue 31)', () => {
+    it('asks for the app code after a right password, refuses a wrong one under the field, then signs in', async () => {
+      apiServer.use(authApi.signIn(inTurn(twoFactorRequired, twoFactorInvalid, signedInMember('developer'))));
+      let notices = 0;
+      onTestFinished(onNotice(() => (notices += 1)));
+      const { queryClient } = await renderScreen();
+      signInWithPassword();
+
+      // The step loads on demand (decision 013), with its own heading.
+      expect(await screen.findByRole('heading', { name: TWO_FACTOR_TEXTS.signInTitle })).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'Welcome Back' })).toBeNull();
+      expect(screen.getByText(TWO_FACTOR_TEXTS.signInDescription)).toBeTruthy();
+      const field = screen.getByLabelText(TWO_FACTOR_TEXTS.codeLabel);
+      expect(field.getAttribute('autocomplete')).toBe('one-time-code');
+      expect(field.getAttribute('inputmode')).toBe('numeric');
+      await waitFor(() => expect(document.activeElement).toBe(field));
+      // Asking for the code is no failure: no toast.
+      expect(notices).toBe(0);
+
+      // Not six digits: refused here, with the domain's message, and nothing sent.
+      type(TWO_FACTOR_TEXTS.codeLabel, '12 34');
+      fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
+      expect((await screen.findByRole('alert')).textContent).toBe(TWO_FACTOR_MESSAGES.codeRequired);
+      await requestsArrived();
+      expect(signInBodies()).toHaveLength(1);
+
+      // A wrong code: the server's message under the field, the code selected for another try.
+      type(TWO_FACTOR_TEXTS.codeLabel, '111111');
+      fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
+      expect(await screen.findByText(TWO_FACTOR_MESSAGES.codeInvalid)).toBeTruthy();
+      expect(screen.getByRole('alert').textContent).toBe(TWO_FACTOR_MESSAGES.codeInvalid);
+      expectFocusedAndSelected(screen.getByLabelText(TWO_FACTOR_TEXTS.codeLabel));
+      expect(screen.getByRole('heading', { name: TWO_FACTOR_TEXTS.signInTitle })).toBeTruthy();
+      expect(notices).toBe(0);
+
+      // The app shows '123 456'; the space is dropped.
+      type(TWO_FACTOR_TEXTS.codeLabel, '123 456');
+      fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
+      await expectSignedIn(queryClient, signedInMember('developer'));
+      expect(signInBodies()).toEqual([
+        { email: 'ada@example.com', password: 'secret-123' },
+        { email: 'ada@example.com', password: 'secret-123', twoFactorCode: '111111' },
+        { email: 'ada@example.com', password: 'secret-123', twoFactorCode: '123456' },
+      ]);
+    });
+
+    it('swaps to a recovery code and back; a recovery code is sent alone, as typed but normalized', async () => {
+      apiServer.use(authApi.signIn(inTurn(twoFactorRequired, recoveryInvalid, signedInMember('admin'))));
+      const { queryClient } = await renderScreen();
+      signInWithPassword();
+      fireEvent.click(await screen.findByRole('button', { name: TWO_FACTOR_TEXTS.useRecoveryCode }));
+
+      const recovery = screen.getByLabelText(TWO_FACTOR_TEXTS.recoveryCodeLabel);
+      expect(screen.queryByLabelText(TWO_FACTOR_TEXTS.codeLabel)).toBeNull();
+      expect(screen.getByText(TWO_FACTOR_TEXTS.signInRecoveryDescription)).toBeTruthy();
+      await waitFor(() => expect(document.activeElement).toBe(recovery));
+
+      type(TWO_FACTOR_TEXTS.recoveryCodeLabel, 'zzzzz-zzzzz');
+      fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
+      expect(await screen.findByText(TWO_FACTOR_MESSAGES.recoveryCodeInvalid)).toBeTruthy();
+      expectFocusedAndSelected(screen.getByLabelText(TWO_FACTOR_TEXTS.recoveryCodeLabel));
+
+      // Back to the app code: the message goes, the app's field takes the focus; and over again.
+      fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.useAppCode }));
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(TWO_FACTOR_TEXTS.codeLabel)));
+      expect(screen.queryByText(TWO_FACTOR_MESSAGES.recoveryCodeInvalid)).toBeNull();
+      expect(screen.queryByLabelText(TWO_FACTOR_TEXTS.recoveryCodeLabel)).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.useRecoveryCode }));
+
+      type(TWO_FACTOR_TEXTS.recoveryCodeLabel, ' ABCDE-FGHJK ');
+      fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
+      await expectSignedIn(queryClient, signedInMember('admin'));
+      expect(signInBodies()).toEqual([
+        { email: 'ada@example.com', password: 'secret-123' },
+        { email: 'ada@example.com', password: 'secret-123', recoveryCode: 'zzzzzzzzzz' },
+        { email: 'ada@example.com', password: 'secret-123', recoveryCode: 'abcdefghjk' },
+      ]);
+    });
+
+    it('comes after the emailed code when a sign-in needs both, and sends that code along', async () => {
+      apiServer.use(authApi.signIn(inTurn(codeRequired, twoFactorRequired, signedInMember('developer'))));
+      const { queryClient } = await renderScreen();
+      signInWithPassword();
+      await screen.findByLabelText(AUTH_TEXTS.signInCode);
+      type(AUTH_TEXTS.signInCode, '654321');
+      fireEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.signInCodeButton }));
+
+      expect(await screen.findByRole('heading', { name: TWO_FACTOR_TEXTS.signInTitle })).toBeTruthy();
+      expect(screen.queryByLabelText(AUTH_TEXTS.signInCode)).toBeNull();
+      type(TWO_FACTOR_TEXTS.codeLabel, '123456');
+      fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
+      await expectSignedIn(queryClient, signedInMember('developer'));
+      expect(signInBodies()).toEqual([
+        { email: 'ada@example.com', password: 'secret-123' },
+        { email: 'ada@example.com', password: 'secret-123', code: '654321' },
+        { email: 'ada@example.com', password: 'secret-123', code: '654321', twoFactorCode: '123456' },
+      ]);
+    });
+
+    it('goes back to the password, keeping the email', async () => {
+      apiServer.use(authApi.signIn(inTurn(twoFactorRequired)));
+      await renderScreen();
+      signInWithPassword();
+      fireEvent.click(await screen.findByRole('button', { name: AUTH_TEXTS.backToPassword }));
+      expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: TWO_FACTOR_TEXTS.signInTitle })).toBeNull();
+      expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
+    });
   });
 });

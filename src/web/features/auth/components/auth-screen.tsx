@@ -7,7 +7,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { lazyComponent, preloadOnIntent } from '@/web/lib/lazy-component';
 import { AUTH_TEXTS, type AuthMode } from '../texts';
-import { SignInForm } from './sign-in-form';
+import { SignInForm, type SignInStep } from './sign-in-form';
 
 // Sign-up and the reset request (react-hook-form and zod) load when chosen, or on the hover or
 // focus of the link that chooses them; sign-in is in the first download (decision 013).
@@ -33,7 +33,7 @@ function FormSkeleton({ fields }: { fields: number }) {
 export function AuthScreen({ initialMode = 'sign-in', onSignInIntent }: { initialMode?: AuthMode; onSignInIntent?: () => void }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [signUpStep, setSignUpStep] = useState<'details' | 'verify'>('details');
-  const [signInStep, setSignInStep] = useState<'password' | 'code'>('password');
+  const [signInStep, setSignInStep] = useState<SignInStep>('password');
 
   const switchMode = (next: AuthMode) => {
     setSignUpStep('details');
@@ -41,6 +41,7 @@ export function AuthScreen({ initialMode = 'sign-in', onSignInIntent }: { initia
     setMode(next);
   };
 
+  const twoFactorStep = mode === 'sign-in' && signInStep === 'two-factor';
   const title =
     mode === 'sign-in'
       ? signInStep === 'code'
@@ -71,11 +72,15 @@ export function AuthScreen({ initialMode = 'sign-in', onSignInIntent }: { initia
         <div className="w-full max-w-md space-y-6">
           <Logo className="lg:hidden" />
           <Card className="shadow-md">
-            <CardHeader>
-              <h1 className="text-2xl leading-tight font-semibold tracking-tight">{title}</h1>
-              {subtitle ? <CardDescription>{subtitle}</CardDescription> : null}
-            </CardHeader>
-            <CardContent className="grid gap-6">
+            {/* The two-factor step (issue 31) is loaded with its own heading, which names its mode:
+                its texts come with its code, not in this first download (decision 013). */}
+            {twoFactorStep ? null : (
+              <CardHeader>
+                <h1 className="text-2xl leading-tight font-semibold tracking-tight">{title}</h1>
+                {subtitle ? <CardDescription>{subtitle}</CardDescription> : null}
+              </CardHeader>
+            )}
+            <CardContent className={twoFactorStep ? 'grid gap-6 pt-6' : 'grid gap-6'}>
               {mode === 'sign-up' && signUpStep === 'details' ? (
                 <ul className="grid gap-2 rounded-lg border bg-muted/50 p-4 text-sm" aria-label={AUTH_TEXTS.benefitsLabel}>
                   {AUTH_TEXTS.benefits.map((benefit) => (

@@ -1,6 +1,7 @@
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, SIGN_IN_ERRORS, signInCodeSchema, VERIFICATION_CODE_LENGTH } from '@/domain/auth';
+import { TWO_FACTOR_ERRORS } from '@/domain/two-factor';
 import { Button } from '@/web/components/ui/button';
 import { EmailAddress } from '@/web/components/ui/email-address';
 import { FormField } from '@/web/components/ui/form-field';
@@ -14,7 +15,18 @@ import { AUTH_TEXTS } from '../texts';
  * Issue 26: the second step of a sign-in past the per-email limit from a new place: the code the
  * server emailed, sent with the password already typed. Loaded only when asked for (decision 013).
  */
-export function SignInCodeStep({ email, password, onBack }: { email: string; password: string; onBack: () => void }) {
+export function SignInCodeStep({
+  email,
+  password,
+  onBack,
+  onTwoFactorRequired,
+}: {
+  email: string;
+  password: string;
+  onBack: () => void;
+  /** The code was right and the account has two-factor sign-in on (issue 31): that step comes next, with this code. */
+  onTwoFactorRequired: (code: string) => void;
+}) {
   const signIn = useSignIn();
   const [error, setError] = useState<string>();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -39,6 +51,7 @@ export function SignInCodeStep({ email, password, onBack }: { email: string; pas
         onSuccess: () => notifySuccess(AUTH_MESSAGES.signedIn),
         onError: (failure) => {
           if (failure instanceof ApiError && failure.code === SIGN_IN_ERRORS.codeInvalid) showError(failure.message);
+          else if (failure instanceof ApiError && failure.code === TWO_FACTOR_ERRORS.required) onTwoFactorRequired(parsed.data.code);
           else notifyError(failure);
         },
       },

@@ -16,10 +16,18 @@ type FieldErrors = Partial<Record<Field, string>>;
 // react-hook-form, and the rules (the domain's signInSchema, hence zod) load on the first
 // submit, or earlier when the form gets focus or a key, so a submit rarely waits for them.
 const loadRules = () => import('@/domain/auth');
-// The emailed-code step (issue 26) is rare: it loads when the server asks for it.
+// Two-factor sign-in's error codes (issue 31), loaded with the rules: its schemas are zod too.
+const loadTwoFactorRules = () => import('@/domain/two-factor');
+// The emailed-code step (issue 26) and the two-factor step (issue 31) are rare: each loads when
+// the server asks for it.
 const SignInCodeStep = lazyComponent(async () => (await import('./sign-in-code-step')).SignInCodeStep);
+const SignInTwoFactorStep = lazyComponent(async () => (await import('./sign-in-two-factor-step')).SignInTwoFactorStep);
 
 type Credentials = { email: string; password: string };
+/** The two-factor step sends the emailed code again when the sign-in needed one (issue 26). */
+type TwoFactorCredentials = Credentials & { code?: string };
+
+export type SignInStep = 'password' | 'code' | 'two-factor';
 
 /**
  * Sign in with email and password. After a failed submit the messages follow the typing, as the
@@ -32,8 +40,8 @@ export function SignInForm({
   onStepChange,
 }: {
   onForgotPassword: () => void;
-  /** The form moved to the emailed-code step or back (issue 26). */
-  onStepChange?: (step: 'password' | 'code') => void;
+  /** The form moved to the emailed-code step (issue 26), the two-factor step (issue 31), or back. */
+  onStepChange?: (step: SignInStep) => void;
   /** The forgot-password link is hovered or focused. */
   onForgotPasswordIntent?: () => void;
   /** The form got focus or a key: a sign-in may follow. */
@@ -46,6 +54,8 @@ export function SignInForm({
   const intended = useRef(false);
   // Past the per-email limit from a new place, the server asks for an emailed code as well.
   const [codeStep, setCodeStep] = useState<Credentials | null>(null);
+  // With two-factor sign-in on (issue 31), a right password (and emailed code) asks for its code.
+  const [twoFactorStep, setTwoFactorStep] = useState<TwoFactorCredentials | null>(null);
   const [backFrom, setBackFrom] = useState<Credentials | null>(null);
 
   useEffect(() => {
@@ -57,6 +67,7 @@ export function SignInForm({
     if (intended.current) return;
     intended.current = true;
     void loadRules().catch(() => {});
+    void loadTwoFactorRules().catch(() => {});
     preloadNotices();
     onIntent?.();
   };
@@ -74,11 +85,25 @@ export function SignInForm({
     return { values: result.data, errors: found };
   };
 
+  const showTwoFactorStep = (credentials: TwoFactorCredentials) => {
+    SignInTwoFactorStep.preload();
+    setCodeStep(null);
+    setTwoFactorStep(credentials);
+    onStepChange?.('two-factor');
+  };
+
+  const backToPassword = (from: Credentials) => {
+    setBackFrom({ email: from.email, password: from.password });
+    setCodeStep(null);
+    setTwoFactorStep(null);
+    onStepChange?.('password');
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     showIntent();
     submitted.current = true;
-    const { AUTH_MESSAGES, SIGN_IN_ERRORS } = await loadRules();
+    const [{ AUTH_MESSAGES, SIGN_IN_ERRORS }, { TWO_FACTOR_ERRORS }] = await Promise.all([loadRules(), loadTwoFactorRules()]);
     const { values, errors: found } = await validate();
     if (!values) {
       // Focus the first field with a message, as react-hook-form does.
@@ -93,6 +118,8 @@ export function SignInForm({
           SignInCodeStep.preload();
           setCodeStep({ email: values.email, password: values.password });
           onStepChange?.('code');
+        } else if (error instanceof ApiError && error.code === TWO_FACTOR_ERRORS.required) {
+          showTwoFactorStep({ email: values.email, password: values.password });
         } else {
           notifyError(error);
         }
@@ -100,17 +127,27 @@ export function SignInForm({
     });
   };
 
+  if (twoFactorStep) {
+    return (
+      <Suspense fallback={<div role="status" aria-label={UI_TEXTS.loadingLabel} className="h-64" />}>
+        <SignInTwoFactorStep
+          email={twoFactorStep.email}
+          password={twoFactorStep.password}
+          code={twoFactorStep.code}
+          onBack={() => backToPassword(twoFactorStep)}
+        />
+      </Suspense>
+    );
+  }
+
   if (codeStep) {
     return (
       <Suspense fallback={<div role="status" aria-label={UI_TEXTS.loadingLabel} className="h-48" />}>
         <SignInCodeStep
           email={codeStep.email}
           password={codeStep.password}
-          onBack={() => {
-            setBackFrom(codeStep);
-            setCodeStep(null);
-            onStepChange?.('password');
-          }}
+          onBack={() => backToPassword(codeStep)}
+          onTwoFactorRequired={(code) => showTwoFactorStep({ ...codeStep, code })}
         />
       </Suspense>
     );

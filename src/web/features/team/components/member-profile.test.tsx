@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@/domain/roles';
 import { TEAM_MESSAGES, type TeamMember } from '@/domain/team';
-import { teamApi } from '@/web/test/api-handlers';
-import { apiServer, byCursor, sentRequests } from '@/web/test/api-server';
+import { TWO_FACTOR_TEXTS } from '@/domain/two-factor';
+import { teamApi, twoFactorApi } from '@/web/test/api-handlers';
+import { apiServer, byCursor, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { MemberProfile } from './member-profile';
 
@@ -19,8 +20,14 @@ const member = (role: Role, id = 'target'): TeamMember => ({
   createdAt: '2026-11-01T10:00:00.000Z',
 });
 
-async function renderProfile(actorRole: Role, shown: TeamMember, actorId = 'me', projects?: Parameters<typeof teamApi.projects>[1]) {
-  apiServer.use(teamApi.member(shown), teamApi.tags([]), teamApi.projects(shown.id, projects));
+async function renderProfile(
+  actorRole: Role,
+  shown: TeamMember,
+  actorId = 'me',
+  projects?: Parameters<typeof teamApi.projects>[1],
+  twoFactor: Parameters<typeof twoFactorApi.member>[1] = { enabled: false },
+) {
+  apiServer.use(teamApi.member(shown), teamApi.tags([]), teamApi.projects(shown.id, projects), twoFactorApi.member(shown.id, twoFactor));
   await renderWithProviders(<MemberProfile memberId={shown.id} actor={{ role: actorRole, profileId: actorId }} />);
 }
 
@@ -102,5 +109,65 @@ describe('MemberProfile assigned projects', () => {
     await screen.findByRole('heading', { name: 'Terry Target' });
     expect(screen.queryByText('Assigned Projects')).toBeNull();
     expect(sentRequests.some((request) => request.path.startsWith('/api/team/target/projects'))).toBe(false);
+  });
+});
+
+describe("MemberProfile: a member's two-factor sign-in (issue 31)", () => {
+  const twoFactorCalls = () => sentRequests.filter((request) => /^\/api\/team\/[^/]+\/two-factor/.test(request.path)).map((r) => `${r.method} ${r.path}`);
+
+  it('for one who outranks the member: the badge, and Reset Two-Factor after a confirmation', async () => {
+    apiServer.use(twoFactorApi.resetMember('target'));
+    await renderProfile('admin', member('developer'), 'me', undefined, { enabled: true });
+    const badge = await screen.findByTestId('member-two-factor');
+    expect(badge.textContent).toBe(TWO_FACTOR_TEXTS.memberHasTwoFactor);
+    fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.reset }));
+
+    // The shared confirmation, loaded when first wanted (decision 013); nothing sent before Yes.
+    const dialog = await screen.findByRole('alertdialog', { name: TWO_FACTOR_TEXTS.resetTitle });
+    expect(within(dialog).getByText(TWO_FACTOR_TEXTS.resetConfirm('Terry Target'))).toBeTruthy();
+    expect(twoFactorCalls()).toEqual(['GET /api/team/target/two-factor']);
+    fireEvent.click(within(dialog).getByRole('button', { name: TWO_FACTOR_TEXTS.reset }));
+
+    expect(await screen.findByText(TWO_FACTOR_TEXTS.resetDone)).toBeTruthy();
+    expect(twoFactorCalls()).toEqual(['GET /api/team/target/two-factor', 'POST /api/team/target/two-factor/reset']);
+    await waitFor(() => expect(screen.queryByTestId('member-two-factor')).toBeNull());
+    expect(screen.queryByRole('button', { name: TWO_FACTOR_TEXTS.reset })).toBeNull();
+    // The button that asked is gone: the focus is on the first action left, not lost.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Profile' })));
+  });
+
+  it('Cancel resets nothing', async () => {
+    await renderProfile('organization_admin', member('admin'), 'me', undefined, inTurn({ enabled: true }));
+    fireEvent.click(await screen.findByRole('button', { name: TWO_FACTOR_TEXTS.reset }));
+    const dialog = await screen.findByRole('alertdialog', { name: TWO_FACTOR_TEXTS.resetTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await requestsArrived();
+    expect(twoFactorCalls()).toEqual(['GET /api/team/target/two-factor']);
+    expect(screen.getByTestId('member-two-factor')).toBeTruthy();
+  });
+
+  it('off: neither the badge nor the reset', async () => {
+    await renderProfile('organization_admin', member('developer'), 'me', undefined, { enabled: false });
+    await screen.findByRole('button', { name: 'Edit Profile' });
+    await waitFor(() => expect(twoFactorCalls()).toEqual(['GET /api/team/target/two-factor']));
+    await requestsArrived();
+    expect(screen.queryByTestId('member-two-factor')).toBeNull();
+    expect(screen.queryByRole('button', { name: TWO_FACTOR_TEXTS.reset })).toBeNull();
+  });
+
+  it.each([
+    ['a peer', 'admin', member('admin')],
+    ['one ranked below', 'account_executive', member('admin')],
+    ['a developer', 'developer', member('developer')],
+    ['oneself', 'organization_admin', member('organization_admin', 'me')],
+    ['a member without an email (no sign-in)', 'organization_admin', { ...member('developer'), email: null, canSignIn: false }],
+  ] as const)('is not asked about for %s', async (_who, actor, shown) => {
+    await renderProfile(actor, shown, 'me', undefined, { enabled: true });
+    await screen.findByRole('heading', { name: 'Terry Target' });
+    await requestsArrived();
+    expect(twoFactorCalls()).toEqual([]);
+    expect(screen.queryByTestId('member-two-factor')).toBeNull();
+    expect(screen.queryByRole('button', { name: TWO_FACTOR_TEXTS.reset })).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Activity, ArrowLeft, CalendarDays, FolderKanban, Globe, Mail, Pencil, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Activity, ArrowLeft, CalendarDays, FolderKanban, Globe, Mail, Pencil, ShieldCheck, ShieldOff, Trash2 } from 'lucide-react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { websiteHref } from '@/domain/clients';
 import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
-import type { Role } from '@/domain/roles';
-import { checkMemberChange, TEAM_MESSAGES } from '@/domain/team';
+import { canManageUsers, outranks, type Role } from '@/domain/roles';
+import { checkMemberChange, TEAM_MESSAGES, type TeamMember } from '@/domain/team';
+import { TWO_FACTOR_TEXTS } from '@/domain/two-factor';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -25,13 +26,25 @@ import { UI_TEXTS } from '@/web/components/ui/texts';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { useDocumentTitle } from '@/web/lib/document-title';
 import { formatDate } from '@/web/lib/format-date';
+import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { memberTwoFactorQuery, useResetMemberTwoFactor } from '@/web/features/two-factor/api';
 import { memberProjectsQuery, teamMemberQuery, useRemoveTeamMember } from '../api';
 import { TEAM_TEXTS } from '../texts';
 import { MemberAvatar, RoleBadge, TagChip } from './member-identity';
 import { MemberFormDialog } from './member-form-dialog';
 
 export const TEAM_TAB_PATH = '/?tab=team';
+
+const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/components/ui/confirm-delete-dialog')).ConfirmDeleteDialog);
+
+/**
+ * Issue 31: who may see and reset a member's two-factor sign-in: those who may manage users and
+ * outrank the member (decision 006), as the server checks; a member without an email never signs in.
+ */
+function mayResetTwoFactor(actor: { role: Role }, member: TeamMember): boolean {
+  return canManageUsers(actor.role) && outranks(actor.role, member.role) && member.canSignIn;
+}
 
 function BackToTeam() {
   return (
@@ -102,6 +115,10 @@ export function MemberProfile({
   const removeMember = useRemoveTeamMember();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const twoFactor = useQuery({ ...memberTwoFactorQuery(memberId), enabled: member.data ? mayResetTwoFactor(actor, member.data) : false });
+  const resetTwoFactor = useResetMemberTwoFactor();
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
   useDocumentTitle(member.data?.fullName ?? TEAM_TEXTS.pageTitle);
 
   if (member.isPending) {
@@ -149,6 +166,17 @@ export function MemberProfile({
     }
     setConfirming(true);
   };
+  // Asked only of those who may reset it: then on, a badge and the reset.
+  const twoFactorOn = mayResetTwoFactor(actor, data) && twoFactor.data?.enabled === true;
+  const onConfirmReset = () => {
+    resetTwoFactor.mutate(data.id, {
+      onSuccess: () => {
+        notifySuccess(TWO_FACTOR_TEXTS.resetDone);
+        // The button that asked is gone with the badge: the focus goes to the first action left.
+        editButton.current?.focus();
+      },
+    });
+  };
   const onConfirmRemove = () => {
     removeMember.mutate(data.id, {
       onSuccess: () => {
@@ -173,7 +201,15 @@ export function MemberProfile({
               <MemberAvatar fullName={data.fullName} className="size-20 text-2xl" />
               <div className="min-w-0 space-y-2">
                 <h1 className="text-xl font-semibold break-words">{data.fullName}</h1>
-                <RoleBadge role={data.role} />
+                <div className="flex flex-wrap items-center justify-center gap-2">
+                  <RoleBadge role={data.role} />
+                  {twoFactorOn ? (
+                    <Badge variant="outline" data-testid="member-two-factor">
+                      <ShieldCheck aria-hidden />
+                      {TWO_FACTOR_TEXTS.memberHasTwoFactor}
+                    </Badge>
+                  ) : null}
+                </div>
               </div>
               <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
                 <CalendarDays className="size-4" aria-hidden />
@@ -214,9 +250,15 @@ export function MemberProfile({
             </CardHeader>
             <CardContent className="grid gap-2">
               {mayEdit ? (
-                <Button variant="outline" onClick={() => setEditing(true)}>
+                <Button ref={editButton} variant="outline" onClick={() => setEditing(true)}>
                   <Pencil aria-hidden />
                   {TEAM_TEXTS.editProfile}
+                </Button>
+              ) : null}
+              {twoFactorOn ? (
+                <Button variant="outline" onClick={() => setConfirmingReset(true)} loading={resetTwoFactor.isPending} onPointerEnter={ConfirmDeleteDialog.preload} onFocus={ConfirmDeleteDialog.preload}>
+                  {resetTwoFactor.isPending ? null : <ShieldOff aria-hidden />}
+                  {TWO_FACTOR_TEXTS.reset}
                 </Button>
               ) : null}
               {showRemove ? (
@@ -271,6 +313,18 @@ export function MemberProfile({
       </div>
 
       {mayEdit ? <MemberFormDialog open={editing} onOpenChange={setEditing} actor={actor} member={data} /> : null}
+      {confirmingReset ? (
+        <Suspense fallback={null}>
+          <ConfirmDeleteDialog
+            open
+            onOpenChange={(open) => !open && setConfirmingReset(false)}
+            title={TWO_FACTOR_TEXTS.resetTitle}
+            question={TWO_FACTOR_TEXTS.resetConfirm(data.fullName)}
+            confirmLabel={TWO_FACTOR_TEXTS.reset}
+            onConfirm={onConfirmReset}
+          />
+        </Suspense>
+      ) : null}
       <AlertDialog open={confirming} onOpenChange={(open) => !removeMember.isPending && setConfirming(open)}>
         <AlertDialogContent>
           <AlertDialogHeader>

@@ -1,0 +1,113 @@
+import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { AUTH_MESSAGES } from '@/domain/auth';
+import { recoveryCodeFormSchema, TOTP_DIGITS, TWO_FACTOR_ERRORS, TWO_FACTOR_TEXTS, twoFactorCodeFormSchema } from '@/domain/two-factor';
+import { Button } from '@/web/components/ui/button';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { ApiError } from '@/web/lib/api-client';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { useSignIn } from '../api';
+import { AUTH_TEXTS } from '../texts';
+
+type Mode = 'app' | 'recovery';
+
+/**
+ * Issue 31: the step after a right password on an account with two-factor sign-in: a code from
+ * the authenticator app, or one of the recovery codes. It sends the password again (kept in memory
+ * from the first step), and the emailed code when the sign-in needed one too (issue 26). Loaded
+ * only when the server asks for it (decision 013); it has its own heading, which names the mode.
+ */
+export function SignInTwoFactorStep({ email, password, code, onBack }: { email: string; password: string; code?: string; onBack: () => void }) {
+  const signIn = useSignIn();
+  const [mode, setMode] = useState<Mode>('app');
+  const [error, setError] = useState<string>();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const showError = (message: string) => {
+    setError(message);
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  };
+
+  const swap = () => {
+    setError(undefined);
+    setMode(mode === 'app' ? 'recovery' : 'app');
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const typed = inputRef.current?.value ?? '';
+    const parsed =
+      mode === 'app' ? twoFactorCodeFormSchema.safeParse({ twoFactorCode: typed }) : recoveryCodeFormSchema.safeParse({ recoveryCode: typed });
+    if (!parsed.success) {
+      showError(parsed.error.issues[0]!.message);
+      return;
+    }
+    setError(undefined);
+    signIn.mutate(
+      { email, password, ...(code ? { code } : {}), ...parsed.data },
+      {
+        onSuccess: () => notifySuccess(AUTH_MESSAGES.signedIn),
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.code === TWO_FACTOR_ERRORS.invalid) showError(failure.message);
+          else notifyError(failure);
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" data-testid="two-factor-step">
+      <div className="grid gap-1.5">
+        <h1 className="flex items-center gap-2 text-2xl leading-tight font-semibold tracking-tight">
+          <ShieldCheck className="size-6 shrink-0 text-primary" aria-hidden />
+          {TWO_FACTOR_TEXTS.signInTitle}
+        </h1>
+        <p className="text-sm text-muted-foreground">{mode === 'app' ? TWO_FACTOR_TEXTS.signInDescription : TWO_FACTOR_TEXTS.signInRecoveryDescription}</p>
+      </div>
+      {mode === 'app' ? (
+        <FormField key="app" label={TWO_FACTOR_TEXTS.codeLabel} error={error}>
+          <Input
+            ref={inputRef}
+            name="twoFactorCode"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            // Room for the space some apps show in the middle ('123 456'); the schema drops it.
+            maxLength={TOTP_DIGITS + 1}
+            placeholder="123456"
+            className="h-12 text-center font-mono text-xl tracking-[0.5em]"
+            autoFocus
+            onChange={() => setError(undefined)}
+          />
+        </FormField>
+      ) : (
+        <FormField key="recovery" label={TWO_FACTOR_TEXTS.recoveryCodeLabel} error={error}>
+          <Input
+            ref={inputRef}
+            name="recoveryCode"
+            autoComplete="off"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            maxLength={100}
+            placeholder={TWO_FACTOR_TEXTS.recoveryCodePlaceholder}
+            className="h-12 text-center font-mono text-lg tracking-widest"
+            autoFocus
+            onChange={() => setError(undefined)}
+          />
+        </FormField>
+      )}
+      <Button type="submit" className="w-full" loading={signIn.isPending} loadingText={AUTH_TEXTS.verifying}>
+        {TWO_FACTOR_TEXTS.verify}
+      </Button>
+      <Button type="button" variant="link" size="sm" className="justify-self-center" onClick={swap} disabled={signIn.isPending}>
+        {mode === 'app' ? TWO_FACTOR_TEXTS.useRecoveryCode : TWO_FACTOR_TEXTS.useAppCode}
+      </Button>
+      <Button type="button" variant="ghost" size="sm" onClick={onBack} disabled={signIn.isPending}>
+        <ArrowLeft aria-hidden />
+        {AUTH_TEXTS.backToPassword}
+      </Button>
+    </form>
+  );
+}

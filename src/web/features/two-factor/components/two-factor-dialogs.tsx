@@ -1,0 +1,359 @@
+// The two-factor card's dialogs (issue 31 item 1), loaded when one is first opened: set-up
+// (password, then the app, then the recovery codes shown once), new recovery codes, turning off.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Copy, Download, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import {
+  disableTwoFactorSchema,
+  enableTwoFactorSchema,
+  formatRecoveryCode,
+  newRecoveryCodesSchema,
+  normalizeRecoveryCode,
+  startTwoFactorSetupSchema,
+  TOTP_DIGITS,
+  TWO_FACTOR_ERRORS,
+  TWO_FACTOR_TEXTS as TEXTS,
+  type TwoFactorSetup,
+} from '@/domain/two-factor';
+import { Button } from '@/web/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { UI_TEXTS } from '@/web/components/ui/texts';
+import { ApiError } from '@/web/lib/api-client';
+import { copyText } from '@/web/lib/copy-text';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { isStaleTwoFactorStatus, useDisableTwoFactor, useEnableTwoFactor, useNewRecoveryCodes, useStartTwoFactorSetup } from '../api';
+
+export type TwoFactorDialogKind = 'set-up' | 'new-codes' | 'turn-off';
+
+type DialogProps = { email: string; onClose: () => void };
+
+export function TwoFactorDialog({ kind, ...props }: DialogProps & { kind: TwoFactorDialogKind }) {
+  if (kind === 'set-up') return <SetUpDialog {...props} />;
+  if (kind === 'new-codes') return <NewRecoveryCodesDialog {...props} />;
+  return <TurnOffDialog onClose={props.onClose} />;
+}
+
+/**
+ * The server's answer about a field (a wrong password, a wrong code) goes under that field, which
+ * takes the focus with its text selected; anything else is a toast.
+ */
+function showFieldError<T extends FieldValues>(form: UseFormReturn<T>, error: unknown, fields: Partial<Record<string, Path<T>>>): void {
+  const field = error instanceof ApiError ? fields[error.code] : undefined;
+  if (!field) {
+    notifyError(error);
+    return;
+  }
+  form.setError(field, { type: 'server', message: (error as ApiError).message });
+  form.setFocus(field, { shouldSelect: true });
+}
+
+/** A code field for the authenticator app's six digits: the phone's number pad, the OS's one-time-code fill. */
+function appCodeInputProps() {
+  return {
+    autoComplete: 'one-time-code',
+    inputMode: 'numeric' as const,
+    // Room for the space some apps show in the middle ('123 456'); the schema drops it.
+    maxLength: TOTP_DIGITS + 1,
+    placeholder: '123456',
+    className: 'font-mono tracking-widest',
+  };
+}
+
+/**
+ * The dialog's content while recovery codes show: Escape, a click outside and the close button
+ * would lose them for good, so they say so instead; only 'I Have Saved Them' closes it.
+ */
+function useKeepOpen(keep: boolean) {
+  const [warned, setWarned] = useState(false);
+  const refuse = (event: Event) => {
+    if (!keep) return;
+    event.preventDefault();
+    setWarned(true);
+  };
+  return { warned, contentProps: { showClose: !keep, onEscapeKeyDown: refuse, onInteractOutside: refuse } };
+}
+
+function SetUpDialog({ email, onClose }: DialogProps) {
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const keepOpen = useKeepOpen(codes !== null);
+
+  const step = codes ? 'codes' : setup ? 'app' : 'password';
+  return (
+    <Dialog open onOpenChange={(open) => !open && !busy && !codes && onClose()}>
+      <DialogContent {...keepOpen.contentProps} data-testid="two-factor-dialog">
+        <DialogHeader>
+          <DialogTitle>{step === 'codes' ? TEXTS.recoveryTitle : TEXTS.setUpTitle}</DialogTitle>
+          <DialogDescription>{step === 'codes' ? TEXTS.recoveryDescription : step === 'app' ? TEXTS.scan : TEXTS.confirmPassword}</DialogDescription>
+        </DialogHeader>
+        {step === 'password' ? (
+          <PasswordStep onStarted={setSetup} onCancel={onClose} />
+        ) : step === 'app' ? (
+          <AppStep
+            setup={setup!}
+            onBusy={setBusy}
+            onEnabled={(recoveryCodes) => {
+              notifySuccess(TEXTS.turnedOn);
+              setCodes(recoveryCodes);
+            }}
+            onRestart={() => setSetup(null)}
+            onCancel={onClose}
+          />
+        ) : (
+          <RecoveryCodes codes={codes!} email={email} warned={keepOpen.warned} onDone={onClose} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PasswordStep({ onStarted, onCancel }: { onStarted: (setup: TwoFactorSetup) => void; onCancel: () => void }) {
+  const start = useStartTwoFactorSetup();
+  const form = useForm({ resolver: zodResolver(startTwoFactorSetupSchema), defaultValues: { password: '' } });
+  const onSubmit = form.handleSubmit((values) =>
+    start.mutate(values, {
+      onSuccess: onStarted,
+      onError: (error) => {
+        showFieldError(form, error, { [TWO_FACTOR_ERRORS.wrongPassword]: 'password' });
+        // Already on (turned on in another tab): the card shows it now; nothing to set up.
+        if (isStaleTwoFactorStatus(error)) onCancel();
+      },
+    }),
+  );
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <FormField label={TEXTS.passwordLabel} error={form.formState.errors.password?.message}>
+        <Input type="password" autoComplete="current-password" autoFocus {...form.register('password')} />
+      </FormField>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          {UI_TEXTS.cancel}
+        </Button>
+        <Button type="submit" loading={start.isPending}>
+          {TEXTS.continue}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function AppStep({
+  setup,
+  onBusy,
+  onEnabled,
+  onRestart,
+  onCancel,
+}: {
+  setup: TwoFactorSetup;
+  onBusy: (busy: boolean) => void;
+  onEnabled: (codes: string[]) => void;
+  onRestart: () => void;
+  onCancel: () => void;
+}) {
+  const enable = useEnableTwoFactor();
+  const form = useForm({ resolver: zodResolver(enableTwoFactorSchema), defaultValues: { code: '' } });
+  const onSubmit = form.handleSubmit((values) => {
+    // While the answer is on its way the dialog stays open: it brings the only copy of the codes.
+    onBusy(true);
+    enable.mutate(values, {
+      onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes),
+      onError: (error) => {
+        showFieldError(form, error, { [TWO_FACTOR_ERRORS.invalid]: 'code' });
+        // The set-up expired or was replaced (another tab): start again from the password.
+        if (error instanceof ApiError && error.code === TWO_FACTOR_ERRORS.setupMissing) onRestart();
+        if (isStaleTwoFactorStatus(error)) onCancel();
+      },
+      onSettled: () => onBusy(false),
+    });
+  });
+  const copyKey = () =>
+    void copyText(setup.secret).then(
+      () => notifySuccess(TEXTS.keyCopied),
+      (error: unknown) => notifyError(error),
+    );
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <div className="grid items-center gap-4 sm:grid-cols-[auto_1fr]">
+        {/* The QR code is an SVG document from the server: an image, never inline markup. */}
+        <img
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`}
+          alt={TEXTS.qrAlt}
+          width={176}
+          height={176}
+          className="size-44 justify-self-center rounded-lg border bg-white p-2"
+        />
+        <div className="grid min-w-0 gap-2">
+          <p className="text-sm text-muted-foreground">{TEXTS.manualKey}</p>
+          <code className="rounded-md border bg-muted/50 px-3 py-2 font-mono text-sm wrap-break-word select-all" data-testid="two-factor-secret">
+            {setup.secret}
+          </code>
+          <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={copyKey} aria-label={TEXTS.copyKey}>
+            <Copy aria-hidden />
+            {TEXTS.copy}
+          </Button>
+        </div>
+      </div>
+      <FormField label={TEXTS.codeLabel} error={form.formState.errors.code?.message} hint={TEXTS.enterCode}>
+        <Input {...appCodeInputProps()} autoFocus {...form.register('code')} />
+      </FormField>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={enable.isPending}>
+          {UI_TEXTS.cancel}
+        </Button>
+        <Button type="submit" loading={enable.isPending}>
+          {TEXTS.turnOn}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** How a recovery code reads, whichever way the server spells it: `abcde-fghjk`. */
+const shown = (code: string) => formatRecoveryCode(normalizeRecoveryCode(code));
+
+function downloadRecoveryCodes(codes: string[], email: string) {
+  const text = [TEXTS.recoveryFileHeading(email), '', ...codes.map(shown), ''].join('\n');
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = TEXTS.recoveryFileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has started the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The recovery codes, shown once: Copy, Download, and 'I Have Saved Them', which closes the dialog. */
+function RecoveryCodes({ codes, email, warned, onDone }: { codes: string[]; email: string; warned: boolean; onDone: () => void }) {
+  const copy = () =>
+    void copyText(codes.map(shown).join('\n')).then(
+      () => notifySuccess(TEXTS.copied),
+      (error: unknown) => notifyError(error),
+    );
+  return (
+    <div className="grid gap-4">
+      <ol aria-label={TEXTS.recoveryCodesLabel} className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg border bg-muted/50 p-4 font-mono text-sm select-all" data-testid="recovery-codes">
+        {codes.map((code) => (
+          <li key={code} className="text-center">
+            {shown(code)}
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap gap-2">
+        {/* The focus starts here, not on the button that closes: Enter copies, it loses nothing. */}
+        <Button type="button" variant="outline" size="sm" onClick={copy} autoFocus>
+          <Copy aria-hidden />
+          {TEXTS.copy}
+        </Button>
+        <Button type="button" variant="outline" size="sm" onClick={() => downloadRecoveryCodes(codes, email)}>
+          <Download aria-hidden />
+          {TEXTS.download}
+        </Button>
+      </div>
+      {warned ? (
+        <p role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {TEXTS.saveFirst}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <Button type="button" onClick={onDone}>
+          {TEXTS.saved}
+        </Button>
+      </DialogFooter>
+    </div>
+  );
+}
+
+function NewRecoveryCodesDialog({ email, onClose }: DialogProps) {
+  const make = useNewRecoveryCodes();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const keepOpen = useKeepOpen(codes !== null);
+  const form = useForm({ resolver: zodResolver(newRecoveryCodesSchema), defaultValues: { code: '' } });
+  const onSubmit = form.handleSubmit((values) =>
+    make.mutate(values, {
+      onSuccess: ({ recoveryCodes }) => setCodes(recoveryCodes),
+      onError: (error) => {
+        showFieldError(form, error, { [TWO_FACTOR_ERRORS.invalid]: 'code' });
+        if (isStaleTwoFactorStatus(error)) onClose();
+      },
+    }),
+  );
+  return (
+    <Dialog open onOpenChange={(open) => !open && !make.isPending && !codes && onClose()}>
+      <DialogContent {...keepOpen.contentProps} data-testid="two-factor-dialog">
+        <DialogHeader>
+          <DialogTitle>{codes ? TEXTS.recoveryTitle : TEXTS.newRecoveryCodesTitle}</DialogTitle>
+          <DialogDescription>{codes ? TEXTS.recoveryDescription : TEXTS.newRecoveryCodesDescription}</DialogDescription>
+        </DialogHeader>
+        {codes ? (
+          <RecoveryCodes codes={codes} email={email} warned={keepOpen.warned} onDone={onClose} />
+        ) : (
+          <form noValidate onSubmit={onSubmit} className="grid gap-4">
+            <FormField label={TEXTS.codeLabel} error={form.formState.errors.code?.message}>
+              <Input {...appCodeInputProps()} autoFocus {...form.register('code')} />
+            </FormField>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose} disabled={make.isPending}>
+                {UI_TEXTS.cancel}
+              </Button>
+              <Button type="submit" loading={make.isPending}>
+                {TEXTS.makeCodes}
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function TurnOffDialog({ onClose }: { onClose: () => void }) {
+  const disable = useDisableTwoFactor();
+  const form = useForm({ resolver: zodResolver(disableTwoFactorSchema), defaultValues: { password: '', code: '' } });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) =>
+    disable.mutate(values, {
+      onSuccess: () => {
+        notifySuccess(TEXTS.turnedOff);
+        onClose();
+      },
+      onError: (error) => {
+        showFieldError(form, error, { [TWO_FACTOR_ERRORS.wrongPassword]: 'password', [TWO_FACTOR_ERRORS.invalid]: 'code' });
+        if (isStaleTwoFactorStatus(error)) onClose();
+      },
+    }),
+  );
+  return (
+    <Dialog open onOpenChange={(open) => !open && !disable.isPending && onClose()}>
+      <DialogContent data-testid="two-factor-dialog">
+        <DialogHeader>
+          <DialogTitle>{TEXTS.turnOffTitle}</DialogTitle>
+          <DialogDescription>{TEXTS.turnOffDescription}</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <FormField label={TEXTS.passwordLabel} error={errors.password?.message}>
+            <Input type="password" autoComplete="current-password" autoFocus {...form.register('password')} />
+          </FormField>
+          <FormField label={TEXTS.codeOrRecoveryLabel} error={errors.code?.message}>
+            {/* An app code or a recovery code: letters too, so no number pad. */}
+            <Input autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} className="font-mono" {...form.register('code')} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={disable.isPending}>
+              {UI_TEXTS.cancel}
+            </Button>
+            <Button type="submit" variant="destructive" loading={disable.isPending}>
+              {TEXTS.turnOff}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
