@@ -43,7 +43,7 @@ const ownerOf = (actor: Actor) => ({ email: actor.email, fullName: actor.fullNam
 
 async function enabledRow(platform: Platform, userId: string): Promise<TwoFactorRow> {
   const row = await findTwoFactor(platform.db, userId);
-  if (!row?.enabledAt) throw badRequest(TWO_FACTOR_MESSAGES.notOn, 'two_factor_off');
+  if (!row?.enabledAt) throw badRequest(TWO_FACTOR_MESSAGES.notOn, TWO_FACTOR_ERRORS.notOn);
   return row;
 }
 
@@ -86,7 +86,7 @@ export async function enableTwoFactor(platform: Platform, actor: Actor, code: st
   if (row?.enabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn, 'two_factor_on');
   const now = platform.clock.now();
   if (!row || now.getTime() - row.createdAt.getTime() > SETUP_LIFETIME_MS) {
-    throw badRequest(TWO_FACTOR_MESSAGES.noSetup, 'two_factor_setup_missing');
+    throw badRequest(TWO_FACTOR_MESSAGES.noSetup, TWO_FACTOR_ERRORS.setupMissing);
   }
   await requireSecondFactor(platform, row, { totpCode: code });
   return platform.db.transaction(async (tx) => {
@@ -158,9 +158,9 @@ export async function readMemberTwoFactor(platform: Platform, actor: Actor, memb
 export async function resetMemberTwoFactor(platform: Platform, actor: Actor, memberId: string): Promise<void> {
   const member = await manageableMember(platform, actor, memberId);
   const { userId, email } = member;
-  if (!userId || !email) throw badRequest(TWO_FACTOR_MESSAGES.memberNotOn, 'two_factor_off');
+  if (!userId || !email) throw badRequest(TWO_FACTOR_MESSAGES.memberNotOn, TWO_FACTOR_ERRORS.notOn);
   await platform.db.transaction(async (tx) => {
-    if (!(await removeTwoFactor(tx, userId))) throw badRequest(TWO_FACTOR_MESSAGES.memberNotOn, 'two_factor_off');
+    if (!(await removeTwoFactor(tx, userId))) throw badRequest(TWO_FACTOR_MESSAGES.memberNotOn, TWO_FACTOR_ERRORS.notOn);
     await revokeSessions(tx, userId);
     await recordActivity(tx, {
       organizationId: actor.organizationId,
