@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runClosedLoop, runLoad, TIMEOUT_MS } from './bench/load';
+import { runClosedLoop, runLoad, TIMEOUT_MS, type ClosedLoopResult } from './bench/load';
 import { measureLiveFanout } from './bench/live-fanout';
 import { measureSharedPage } from './bench/shared-page';
 import { measureWebWeight } from './bench/web-weight';
@@ -153,7 +153,7 @@ const benchmarks: Benchmark[] = [
     name: 'load',
     description:
       '200 simulated staff users for 60 s, ~1 s think time: project lists (and searches), opening projects, task toggles, notes and 4 KB uploads on 200 projects; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set. Errors must be 0. With --closed: --connections=N (200) each sending its next request as soon as the last answered, for --seconds=S (60), over a staff member\'s mix on the demo data (project list, a search, a project, its tasks and notes, My Work, a task toggle, a new note): p50, p99, max, 503s and timeouts (over 20 s)',
-    async run({ options }) {
+    async run({ options, runs }) {
       const rows: Row[] = [];
       const targets: { label: string; databaseUrl?: string }[] = [{ label: 'pglite' }];
       if (process.env.BENCH_DATABASE_URL) targets.push({ label: 'postgres', databaseUrl: process.env.BENCH_DATABASE_URL });
@@ -161,16 +161,21 @@ const benchmarks: Benchmark[] = [
         const connections = wholeNumberOption(options, 'connections', 200);
         const seconds = wholeNumberOption(options, 'seconds', 60);
         for (const target of targets) {
-          const result = await runClosedLoop({ connections, seconds, databaseUrl: target.databaseUrl });
+          // --runs=N rounds, each on a fresh server: the table shows the median and the range.
+          const results: ClosedLoopResult[] = [];
+          for (let round = 0; round < runs; round++) results.push(await runClosedLoop({ connections, seconds, databaseUrl: target.databaseUrl }));
+          const each = (pick: (result: ClosedLoopResult) => number) => results.map(pick);
           const label = `${target.label}, closed loop, ${connections} connections, ${seconds} s`;
-          rows.push(row('load', label, `requests (${Math.round(result.requestsPerSecond)}/s)`, 'requests', [result.requests]));
-          rows.push(row('load', label, 'p50', 'ms', [result.p50]));
-          rows.push(row('load', label, 'p99', 'ms', [result.p99]));
-          rows.push(row('load', label, 'max', 'ms', [result.max]));
-          rows.push(row('load', label, '503 answers', 'requests', [result.busy]));
-          rows.push(row('load', label, `timeouts (over ${TIMEOUT_MS / 1000} s)`, 'requests', [result.timeouts]));
-          rows.push(row('load', label, 'other errors', 'requests', [result.errors]));
-          for (const route of result.routes) {
+          const perSecond = Math.round(results.reduce((sum, result) => sum + result.requestsPerSecond, 0) / runs);
+          rows.push(row('load', label, `requests (${perSecond}/s)`, 'requests', each((r) => r.requests)));
+          rows.push(row('load', label, 'p50', 'ms', each((r) => r.p50)));
+          rows.push(row('load', label, 'p99', 'ms', each((r) => r.p99)));
+          rows.push(row('load', label, 'max', 'ms', each((r) => r.max)));
+          rows.push(row('load', label, '503 answers', 'requests', each((r) => r.busy)));
+          rows.push(row('load', label, `timeouts (over ${TIMEOUT_MS / 1000} s)`, 'requests', each((r) => r.timeouts)));
+          rows.push(row('load', label, 'other errors', 'requests', each((r) => r.errors)));
+          // Per route: the last round's figures.
+          for (const route of results.at(-1)!.routes) {
             rows.push(row('load', `${target.label}, ${route.route}`, `p50 (n=${route.count})`, 'ms', [route.p50]));
             rows.push(row('load', `${target.label}, ${route.route}`, 'p99', 'ms', [route.p99]));
             rows.push(row('load', `${target.label}, ${route.route}`, 'max', 'ms', [route.max]));

@@ -6,6 +6,7 @@
 // Plain JavaScript so it runs before anything is compiled.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -54,4 +55,11 @@ if (command !== undefined && !COMMANDS.includes(command)) {
 // The command reads its own arguments from process.argv.slice(2), as when run by itself.
 if (command !== undefined) process.argv.splice(2, 1);
 const entry = `${command ?? 'main'}.js`;
+// Node >= 22.1 keeps the compiled code of the server's modules on disk and reuses it at the next
+// start (issue 35). In the app's own folder, beside the lint cache, never the system's temporary
+// folder: a restore or a backup must leave nothing there. A folder it cannot write (a read-only
+// install) only means no cache; Node 20 has no such cache and nothing changes.
+module.enableCompileCache?.(path.join(root, 'node_modules', '.cache', 'brieflane', 'compile'));
 await import(pathToFileURL(path.join(root, 'dist', 'server', entry)).href);
+// Written now rather than at exit: a server stopped by SIGKILL would otherwise never keep it.
+module.flushCompileCache?.();

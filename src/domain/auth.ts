@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { text } from './text-fields';
 import { ROLES } from './roles';
+import { recoveryCode, totpCode } from './two-factor';
 
 export const VERIFICATION_CODE_LENGTH = 6;
 export const MIN_PASSWORD_LENGTH = 6;
@@ -66,8 +67,17 @@ const signInCode = text('Sign-in code', { message: 'Sign-in code is required' })
   .min(1, 'Sign-in code is required')
   .max(VERIFICATION_CODE_LENGTH, `The sign-in code has ${VERIFICATION_CODE_LENGTH} characters`);
 
-/** `code`: the emailed sign-in code, asked for past the per-email limit (issue 26). */
-export const signInSchema = z.object({ email, password, code: signInCode.optional() });
+/**
+ * `code`: the emailed sign-in code, asked for past the per-email limit (issue 26).
+ * `twoFactorCode` or `recoveryCode`: the second factor of an account with two-factor on (issue 31).
+ */
+export const signInSchema = z.object({
+  email,
+  password,
+  code: signInCode.optional(),
+  twoFactorCode: totpCode.optional(),
+  recoveryCode: recoveryCode.optional(),
+});
 /** The sign-in code step's own field, for its form. */
 export const signInCodeSchema = z.object({ code: signInCode });
 

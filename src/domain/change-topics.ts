@@ -45,6 +45,7 @@ export const ACTIVITY_ACTIONS = [
   'add_team_member',
   'update_team_member',
   'remove_team_member',
+  'reset_two_factor',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -63,6 +64,7 @@ export function topicForAction(action: ActivityAction): PageTopic {
     case 'add_team_member':
     case 'update_team_member':
     case 'remove_team_member':
+    case 'reset_two_factor':
       return 'team';
     default:
       return 'project';

@@ -140,6 +140,13 @@ export const EXPECTED: Record<string, Outcome> = {
   'GET /api/settings/sessions': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
   'DELETE /api/settings/sessions/:sessionId': { status: row(401, 404, 404, 404, 404, 404, 404, 404, 404, 404) },
   'POST /api/settings/sessions/end-others': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), ownSession: true },
+  // Issue 31: one's own two-factor sign-in. The matrix's callers have it off, so a code anywhere
+  // answers 400 (no set-up, or not on) once the caller is let in; two-factor.test.ts turns it on.
+  'GET /api/settings/two-factor': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
+  'POST /api/settings/two-factor/setup': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), request: (c) => json({ password: c.callerPassword ?? 'wrong-password' }) },
+  'POST /api/settings/two-factor/enable': { status: row(401, 400, 400, 400, 400, 400, 400, 400, 400, 400), request: () => json({ code: '000000' }) },
+  'POST /api/settings/two-factor/recovery-codes': { status: row(401, 400, 400, 400, 400, 400, 400, 400, 400, 400), request: () => json({ code: '000000' }) },
+  'POST /api/settings/two-factor/disable': { status: row(401, 400, 400, 400, 400, 400, 400, 400, 400, 400), request: (c) => json({ password: c.callerPassword ?? 'wrong-password', code: '000000' }) },
   // Issue 30: an organization's webhooks, its admins only; other roles are refused outright (403),
   // another organization's admins find nothing (404).
   'GET /api/webhooks': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200) },
@@ -183,6 +190,9 @@ export const EXPECTED: Record<string, Outcome> = {
   'GET /api/team/:memberId': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200) },
   'GET /api/team/:memberId/projects': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200), request: byNamePage },
   'PATCH /api/team/:memberId': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200), request: () => json({ fullName: 'Matrix Target edited', email: null, role: 'developer' }) },
+  // Issue 31: a member's two-factor, for those who outrank them (the target has it off: 400 once let in).
+  'GET /api/team/:memberId/two-factor': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200) },
+  'POST /api/team/:memberId/two-factor/reset': { status: row(401, 404, 404, 404, 403, 403, 403, 400, 400, 400) },
   'DELETE /api/team/:memberId': { status: row(401, 404, 404, 404, 403, 403, 403, 204, 204, 204) },
 
   // One project and what is in it.

@@ -12,6 +12,7 @@ import {
   validateResetTokenSchema,
   verifyCodeSchema,
 } from '../../../domain/auth';
+import { TWO_FACTOR_ERRORS } from '../../../domain/two-factor';
 import { loadMe } from '../../platform/auth/me';
 import {
   enforceRateLimit,
@@ -21,7 +22,7 @@ import {
   withinRateLimit,
 } from '../../platform/auth/rate-limit';
 import { endSession, findSession, forwardCookies, requestHeaders } from '../../platform/auth/session';
-import { errorResponseSchema, tooManyRequests } from '../../platform/errors';
+import { AppError, errorResponseSchema, tooManyRequests } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import {
   checkSignUpCode,
@@ -98,13 +99,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
       schema: {
         tags,
         summary:
-          'Sign in with email and password; past the per-email limit, from a new address, also with the code it emails (401 sign_in_code_required)',
+          'Sign in with email and password; past the per-email limit, from a new address, also with the code it emails (401 sign_in_code_required); with two-factor on, also with an app code or a recovery code (401 two_factor_required)',
         body: signInSchema,
         response: { 200: meSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      const { email, password, code } = request.body;
+      const { email, password, code, twoFactorCode, recoveryCode } = request.body;
       const who = { email, address: request.ip };
       // Issue 19: an address that signed in to this account before is spared the per-email limit,
       // so strangers guessing from elsewhere cannot keep the owner out.
@@ -120,7 +121,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
       // Issue 26: past the per-email limit a new address is not refused (that locked the owner out
       // everywhere else) but needs the password and a code emailed to the account.
       if (!withinPerEmail) await passSignInStepUp(platform, { email, password, code });
-      const { me, headers } = await signIn(platform, { email, password, headers: requestHeaders(request) });
+      const { me, headers } = await signIn(platform, { email, password, twoFactorCode, recoveryCode, headers: requestHeaders(request) }).catch(
+        async (error: unknown) => {
+          // Issue 31: "two-factor required" means the password was right; like a success, it does
+          // not count against the password's limit (the code's guesses have their own).
+          if (error instanceof AppError && error.code === TWO_FACTOR_ERRORS.required) await refundRateLimit(platform, 'sign-in', who, skip);
+          throw error;
+        },
+      );
       await refundRateLimit(platform, 'sign-in', who, skip);
       await rememberSignInAddress(platform, who);
       forwardCookies(reply, headers);

@@ -10,6 +10,7 @@ import { authFor } from '../../platform/auth/auth';
 import { isUniqueViolation, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
 import { loadMe } from '../../platform/auth/me';
 import { hashPassword } from '../../platform/auth/password';
+import { passTwoFactor } from '../../platform/auth/two-factor';
 import { withinRateLimit } from '../../platform/auth/rate-limit';
 import { hashResetToken, issueSetPasswordLink, RESET_TOKEN_LIFETIME_MS } from '../../platform/auth/reset-tokens';
 import { sealSession, type Actor } from '../../platform/auth/session';
@@ -260,7 +261,7 @@ export async function completePasswordReset(
  */
 export async function signIn(
   platform: Platform,
-  input: { email: string; password: string; headers: Headers },
+  input: { email: string; password: string; headers: Headers; twoFactorCode?: string; recoveryCode?: string },
 ): Promise<{ me: Me; headers: Headers }> {
   const auth = authFor(platform);
   let result;
@@ -286,6 +287,14 @@ export async function signIn(
   if (!profile) {
     await platform.db.delete(sessions).where(eq(sessions.token, storedToken));
     throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
+  }
+  // Issue 31: the password was right; an account with two-factor on also needs its second factor.
+  // The library made the session already (as its own two-factor plugin does); it goes unused.
+  try {
+    await passTwoFactor(platform, { userId: user.id, twoFactorCode: input.twoFactorCode, recoveryCode: input.recoveryCode });
+  } catch (error) {
+    await platform.db.delete(sessions).where(eq(sessions.token, storedToken));
+    throw error;
   }
   const actor: Actor = {
     userId: user.id,

@@ -1,28 +1,16 @@
 // Settings tab (spec 2): the caller's own profile and password. Nobody changes their own role here.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../domain/auth';
-import { isUniqueViolation, retireResetTokens, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
-import { hashPassword, verifyPassword } from '../../platform/auth/password';
+import { assertCurrentPassword, isUniqueViolation, retireResetTokens, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
+import { hashPassword } from '../../platform/auth/password';
 import type { Actor } from '../../platform/auth/session';
-import { accounts, users } from '../../platform/db/schema/auth';
+import { users } from '../../platform/db/schema/auth';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { badRequest, conflict } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
 import { publishChange } from '../../platform/realtime/publisher';
 import { emailChangedEmail } from './emails';
-
-/** 400 unless `password` is the user's current one. Callers rate limit it ('current-password'). */
-async function assertCurrentPassword(platform: Platform, userId: string, password: string | undefined): Promise<void> {
-  const [account] = await platform.db
-    .select({ password: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
-    .limit(1);
-  if (!password || !account?.password || !(await verifyPassword(account.password, password))) {
-    throw badRequest(AUTH_MESSAGES.currentPasswordWrong, 'wrong_password');
-  }
-}
 
 /** Whether a profile update changes the email the actor signs in with. */
 export function changesEmail(actor: Actor, email: string): boolean {

@@ -5,6 +5,10 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { accounts, sessions } from '../db/schema/auth';
 import { passwordResetTokens } from '../db/schema/platform';
+import { AUTH_MESSAGES } from '../../../domain/auth';
+import { badRequest } from '../errors';
+import type { Platform } from '../platform';
+import { verifyPassword } from './password';
 import { publishSessionsEnded } from './session-cache';
 
 /**
@@ -52,4 +56,16 @@ export async function retireResetTokens(executor: Executor, userId: string) {
     .update(passwordResetTokens)
     .set({ used: true })
     .where(and(eq(passwordResetTokens.userId, userId), eq(passwordResetTokens.used, false)));
+}
+
+/** 400 unless `password` is the user's current one. Callers rate limit it ('current-password'). */
+export async function assertCurrentPassword(platform: Platform, userId: string, password: string | undefined): Promise<void> {
+  const [account] = await platform.db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
+    .limit(1);
+  if (!password || !account?.password || !(await verifyPassword(account.password, password))) {
+    throw badRequest(AUTH_MESSAGES.currentPasswordWrong, 'wrong_password');
+  }
 }

@@ -43,6 +43,9 @@ export const RATE_LIMITS = {
   'reset-token': { address: { windowSeconds: 60, max: 10 } },
   // The current password asked for in Settings (password change, email change): like sign-in.
   'current-password': { user: { windowSeconds: 60, max: 5 }, address: { windowSeconds: 60, max: 20 } },
+  // Issue 31: second-factor guesses (app or recovery codes) per account, wherever they are typed:
+  // sign-in, turning two-factor on or off, new recovery codes. Right ones are taken back.
+  'two-factor': { user: { windowSeconds: 15 * 60, max: 10 } },
   // Requests that can answer 'email taken' for any organization's address (Team tab, Settings).
   'member-email': { user: { windowSeconds: 60 * 60, max: 100 }, address: { windowSeconds: 60 * 60, max: 300 } },
 } as const satisfies Record<string, Partial<Record<RateLimitScope, RateLimitRule>>>;

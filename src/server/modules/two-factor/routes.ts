@@ -1,0 +1,135 @@
+// Two-factor sign-in (issue 31 item 1): Settings for one's own, Team for an admin's reset.
+// Signed in only: an API token is not a person at a browser (`tokens: false`).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  disableTwoFactorSchema,
+  enableTwoFactorSchema,
+  newRecoveryCodesSchema,
+  recoveryCodesSchema,
+  startTwoFactorSetupSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from '../../../domain/two-factor';
+import { limitPasswordAttempt } from '../../platform/auth/rate-limit';
+import { errorResponses } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  readMemberTwoFactor,
+  readTwoFactorStatus,
+  renewRecoveryCodes,
+  resetMemberTwoFactor,
+  startTwoFactorSetup,
+} from './service';
+
+const config = { access: 'member' as const, tokens: false as const };
+const security = [{ session: [] }];
+const settings = { tags: ['settings'], security };
+const team = { tags: ['team'], security };
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
+const memberParams = z.object({ memberId: z.uuid('Team member not found') });
+
+export async function twoFactorRoutes(app: FastifyInstance, options: { platform: Platform }) {
+  const { platform } = options;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/settings/two-factor',
+    { config, schema: { ...settings, summary: 'Whether two-factor sign-in is on, and how many recovery codes are left', response: { 200: twoFactorStatusSchema, ...errors } } },
+    async (request) => readTwoFactorStatus(platform, request.actor),
+  );
+
+  typed.post(
+    '/api/settings/two-factor/setup',
+    {
+      config,
+      schema: {
+        ...settings,
+        summary: 'Begin setting up two-factor with your password: a new secret, its otpauth URI and QR code (nothing changes until a code proves it)',
+        body: startTwoFactorSetupSchema,
+        response: { 200: twoFactorSetupSchema, ...errors },
+      },
+    },
+    async (request) =>
+      // The password is guessed no faster here than in Settings' password change.
+      limitPasswordAttempt(platform, 'current-password', { userId: request.actor.userId, address: request.ip }, () =>
+        startTwoFactorSetup(platform, request.actor, request.body.password),
+      ),
+  );
+
+  typed.post(
+    '/api/settings/two-factor/enable',
+    {
+      config,
+      schema: {
+        ...settings,
+        summary: 'Turn two-factor on with a code from the app; answers ten recovery codes, shown only now',
+        body: enableTwoFactorSchema,
+        response: { 200: recoveryCodesSchema, ...errors },
+      },
+    },
+    async (request) => ({ recoveryCodes: await enableTwoFactor(platform, request.actor, request.body.code) }),
+  );
+
+  typed.post(
+    '/api/settings/two-factor/recovery-codes',
+    {
+      config,
+      schema: {
+        ...settings,
+        summary: 'Ten new recovery codes for a code from the app; the old ones stop working',
+        body: newRecoveryCodesSchema,
+        response: { 200: recoveryCodesSchema, ...errors },
+      },
+    },
+    async (request) => ({ recoveryCodes: await renewRecoveryCodes(platform, request.actor, request.body.code) }),
+  );
+
+  typed.post(
+    '/api/settings/two-factor/disable',
+    {
+      config,
+      schema: {
+        ...settings,
+        summary: 'Turn two-factor off with your password and an app code or a recovery code',
+        body: disableTwoFactorSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await limitPasswordAttempt(platform, 'current-password', { userId: request.actor.userId, address: request.ip }, () =>
+        disableTwoFactor(platform, request.actor, request.body),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  typed.get(
+    '/api/team/:memberId/two-factor',
+    {
+      config,
+      schema: { ...team, summary: "Whether a member below your rank has two-factor on", params: memberParams, response: { 200: z.object({ enabled: z.boolean() }), ...errors } },
+    },
+    async (request) => readMemberTwoFactor(platform, request.actor, request.params.memberId),
+  );
+
+  typed.post(
+    '/api/team/:memberId/two-factor/reset',
+    {
+      config,
+      schema: {
+        ...team,
+        summary: "Turn off a member's two-factor (below your rank): their sessions end everywhere and they are emailed",
+        params: memberParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await resetMemberTwoFactor(platform, request.actor, request.params.memberId);
+      return reply.status(204).send(null);
+    },
+  );
+}

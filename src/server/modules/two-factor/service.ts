@@ -1,0 +1,176 @@
+// Settings -> Two-factor sign-in (issue 31 item 1, decision 029): set up with a password and a
+// code, recovery codes shown once, new codes, turning it off with the password and a code; and an
+// admin's reset of a member's two-factor (decision 006's rank). Each change and its email commit
+// together.
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { canManageUsers } from '../../../domain/roles';
+import { checkMemberChange, TEAM_MESSAGES } from '../../../domain/team';
+import QRCode from 'qrcode';
+import { looksLikeTotp, TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '../../../domain/two-factor';
+import { assertCurrentPassword, revokeSessions } from '../../platform/auth/credentials';
+import type { Actor } from '../../platform/auth/session';
+import {
+  findTwoFactor,
+  hasTwoFactor,
+  newTotpSecret,
+  replaceRecoveryCodes,
+  sealTotpSecret,
+  totpFor,
+  checkSecondFactor,
+  wrongFactorMessage,
+  type SecondFactor,
+  type TwoFactorRow,
+} from '../../platform/auth/two-factor';
+import { twoFactorRecoveryCodes, twoFactors } from '../../platform/db/schema/platform';
+import type { Transaction } from '../../platform/db/client';
+import { users } from '../../platform/db/schema/auth';
+import { profiles } from '../../platform/db/schema/tenancy';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { enqueueEmail } from '../../platform/mail/outbox';
+import type { Platform } from '../../platform/platform';
+import { recordActivity } from '../../services/activity-log';
+import { twoFactorOffEmail, twoFactorOnEmail, twoFactorResetEmail } from './emails';
+
+/** A set-up not proven with a code within this time must be started again. */
+export const SETUP_LIFETIME_MS = 60 * 60 * 1000;
+
+/** A second factor typed in Settings: 400 with the field's message when it does not pass. */
+async function requireSecondFactor(platform: Platform, row: TwoFactorRow, factor: SecondFactor): Promise<void> {
+  if (!(await checkSecondFactor(platform, row, factor))) throw badRequest(wrongFactorMessage(factor), TWO_FACTOR_ERRORS.invalid);
+}
+
+const ownerOf = (actor: Actor) => ({ email: actor.email, fullName: actor.fullName, organizationId: actor.organizationId });
+
+async function enabledRow(platform: Platform, userId: string): Promise<TwoFactorRow> {
+  const row = await findTwoFactor(platform.db, userId);
+  if (!row?.enabledAt) throw badRequest(TWO_FACTOR_MESSAGES.notOn, 'two_factor_off');
+  return row;
+}
+
+export async function readTwoFactorStatus(platform: Platform, actor: Actor): Promise<TwoFactorStatus> {
+  const row = await findTwoFactor(platform.db, actor.userId);
+  if (!row?.enabledAt) return { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
+  const [left] = await platform.db
+    .select({ n: count() })
+    .from(twoFactorRecoveryCodes)
+    .where(and(eq(twoFactorRecoveryCodes.userId, actor.userId), isNull(twoFactorRecoveryCodes.usedAt)));
+  return { enabled: true, enabledAt: row.enabledAt.toISOString(), recoveryCodesLeft: left?.n ?? 0 };
+}
+
+/**
+ * Begins a set-up: a new secret, sealed, replacing any earlier unfinished one. Nothing changes
+ * for sign-in until a code proves it (enableTwoFactor). The caller checked the password.
+ */
+export async function startTwoFactorSetup(platform: Platform, actor: Actor, password: string): Promise<TwoFactorSetup> {
+  await assertCurrentPassword(platform, actor.userId, password);
+  const existing = await findTwoFactor(platform.db, actor.userId);
+  if (existing?.enabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn, 'two_factor_on');
+  const secret = newTotpSecret();
+  const now = platform.clock.now();
+  const values = { secretSealed: sealTotpSecret(platform, secret), enabledAt: null, lastUsedStep: null, createdAt: now };
+  await platform.db
+    .insert(twoFactors)
+    .values({ userId: actor.userId, ...values })
+    .onConflictDoUpdate({ target: twoFactors.userId, set: values, where: isNull(twoFactors.enabledAt) });
+  const uri = totpFor(secret, actor.email).toString();
+  return {
+    secret: secret.match(/.{1,4}/g)!.join(' '),
+    uri,
+    qrSvg: await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
+  };
+}
+
+/** Proves the set-up with a code from the app, turns two-factor on and answers the recovery codes. */
+export async function enableTwoFactor(platform: Platform, actor: Actor, code: string): Promise<string[]> {
+  const row = await findTwoFactor(platform.db, actor.userId);
+  if (row?.enabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn, 'two_factor_on');
+  const now = platform.clock.now();
+  if (!row || now.getTime() - row.createdAt.getTime() > SETUP_LIFETIME_MS) {
+    throw badRequest(TWO_FACTOR_MESSAGES.noSetup, 'two_factor_setup_missing');
+  }
+  await requireSecondFactor(platform, row, { totpCode: code });
+  return platform.db.transaction(async (tx) => {
+    const turnedOn = await tx
+      .update(twoFactors)
+      .set({ enabledAt: now })
+      .where(and(eq(twoFactors.userId, actor.userId), isNull(twoFactors.enabledAt)))
+      .returning({ userId: twoFactors.userId });
+    if (turnedOn.length === 0) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn, 'two_factor_on');
+    const codes = await replaceRecoveryCodes(platform, tx, actor.userId);
+    await enqueueEmail(tx, twoFactorOnEmail(ownerOf(actor)));
+    return codes;
+  });
+}
+
+/** New recovery codes for a code from the app; the old ones stop working. */
+export async function renewRecoveryCodes(platform: Platform, actor: Actor, code: string): Promise<string[]> {
+  const row = await enabledRow(platform, actor.userId);
+  await requireSecondFactor(platform, row, { totpCode: code });
+  return platform.db.transaction((tx) => replaceRecoveryCodes(platform, tx, actor.userId));
+}
+
+/** Turns two-factor off: the password and an app code or a recovery code. The caller limits the password. */
+export async function disableTwoFactor(platform: Platform, actor: Actor, input: { password: string; code: string }): Promise<void> {
+  const row = await enabledRow(platform, actor.userId);
+  await assertCurrentPassword(platform, actor.userId, input.password);
+  await requireSecondFactor(platform, row, looksLikeTotp(input.code) ? { totpCode: input.code.replace(/\s+/g, '') } : { recoveryCode: input.code });
+  await platform.db.transaction(async (tx) => {
+    await removeTwoFactor(tx, actor.userId);
+    await enqueueEmail(tx, twoFactorOffEmail(ownerOf(actor)));
+  });
+}
+
+async function removeTwoFactor(tx: Transaction, userId: string): Promise<boolean> {
+  await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+  const removed = await tx.delete(twoFactors).where(eq(twoFactors.userId, userId)).returning({ userId: twoFactors.userId });
+  return removed.length > 0;
+}
+
+/**
+ * A member of the caller's organization whose two-factor the caller may see and reset: decision
+ * 006's rank, as for setting their password (404 for another organization's member, 403 below
+ * rank); your own is in Settings (400).
+ */
+async function manageableMember(platform: Platform, actor: Actor, memberId: string) {
+  if (!canManageUsers(actor.role)) throw forbidden('You do not have permission to manage team members.');
+  const [member] = await platform.db
+    .select({ id: profiles.id, role: profiles.role, userId: profiles.userId, fullName: profiles.fullName, email: users.email })
+    .from(profiles)
+    .leftJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(profiles.id, memberId), eq(profiles.organizationId, actor.organizationId)))
+    .limit(1);
+  if (!member) throw notFound(TEAM_MESSAGES.notFound);
+  if (member.id === actor.profileId) throw badRequest(TWO_FACTOR_MESSAGES.ownInSettings, 'own_two_factor');
+  const check = checkMemberChange(actor, member, 'set_password');
+  if (!check.ok) throw forbidden(member.role === 'organization_admin' ? TEAM_MESSAGES.orgAdminOnly : TEAM_MESSAGES.outranked, check.reason);
+  return member;
+}
+
+export async function readMemberTwoFactor(platform: Platform, actor: Actor, memberId: string): Promise<{ enabled: boolean }> {
+  const member = await manageableMember(platform, actor, memberId);
+  return { enabled: member.userId !== null && (await hasTwoFactor(platform.db, member.userId)) };
+}
+
+/**
+ * An admin's reset of a member's two-factor: it goes, with the member's sessions on every server,
+ * they are emailed and the activity log says who did it, together. 400 when they had none.
+ */
+export async function resetMemberTwoFactor(platform: Platform, actor: Actor, memberId: string): Promise<void> {
+  const member = await manageableMember(platform, actor, memberId);
+  const { userId, email } = member;
+  if (!userId || !email) throw badRequest(TWO_FACTOR_MESSAGES.memberNotOn, 'two_factor_off');
+  await platform.db.transaction(async (tx) => {
+    if (!(await removeTwoFactor(tx, userId))) throw badRequest(TWO_FACTOR_MESSAGES.memberNotOn, 'two_factor_off');
+    await revokeSessions(tx, userId);
+    await recordActivity(tx, {
+      organizationId: actor.organizationId,
+      userId: actor.profileId,
+      action: 'reset_two_factor',
+      details: { member_id: member.id, member_name: member.fullName, member_email: email },
+    });
+    await enqueueEmail(
+      tx,
+      twoFactorResetEmail({ email, fullName: member.fullName, organizationId: actor.organizationId }, actor, `${platform.config.publicUrl}/`),
+    );
+  });
+}
