@@ -6,9 +6,10 @@
 // notes, files byte for byte, clients, templates, team, activity, the inbox, a password-protected
 // share link through its public route, an intake link, an API token, a calendar feed, webhooks.
 //
-// A restore refuses an archive of another migration level (decision 010): the first release that
-// adds a migration must teach the restore to upgrade an older archive (restore at its level, then
-// migrate), or the older fixtures here fail, which is this test doing its job.
+// A restore upgrades an archive of an older migration level (decision 010: the schema at the
+// archive's level, its rows, then the later migrations, in one transaction), so every fixture
+// made before the current migration goes through that upgrade here, and the restored database
+// must then have exactly the schema and migration bookkeeping of a new one.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,12 +18,14 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCalendarFeed } from '../../test/calendar-feed';
 import { sessionCookie } from '../../test/as-user';
+import { openUnmigrated, schemaOf } from '../../test/database-schema';
 import { createPostgresDatabase, createTestApp, type TestApp } from '../../test/test-app';
 import { listUpgradeFixtures, upgradeFixtureExpectationsSchema, type UpgradeFixtureExpectations } from '../../test/upgrade-fixtures';
 import type { Clock } from '../clock';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase, type DatabaseHandle } from '../db/client';
 import { restoreCommand } from './commands';
+import { appMigrationLevel } from './manifest';
 import { countRows, type RestoreResult } from './restore';
 import { inTransaction, quoteIdent } from './snapshot';
 
@@ -41,6 +44,8 @@ describe.each(fixtures)('the $release archive, restored by this code', (fixture)
   let restored: RestoreResult;
   let counts: Record<string, number>;
   let storedOnly: Record<string, string[]>;
+  let restoredSchema: Record<string, string[]>;
+  let newSchema: Record<string, string[]>;
   let t: TestApp;
   let address = 0;
 
@@ -57,18 +62,28 @@ describe.each(fixtures)('the $release archive, restored by this code', (fixture)
     const config = loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: expected.authSecret, LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
     restored = await restoreCommand(config, fixture.archive, { force: false });
 
-    // Counted on a connection of our own before the app starts, whose jobs may write at start.
-    const database = await openDatabase(databaseUrl ? { url: databaseUrl, poolSize: 1 } : { dataDir });
+    // Counted on a connection of our own before the app starts, whose jobs may write at start,
+    // and that runs no migration either: what is there is what the restore left.
+    const database = await openUnmigrated(databaseUrl ? { url: databaseUrl } : { dataDir });
     try {
-      ({ counts, storedOnly } = await inTransaction(database, 'snapshot', async (query) => {
+      ({ counts, storedOnly, restoredSchema } = await inTransaction(database, 'snapshot', async (query) => {
         const found: Record<string, string[]> = {};
         for (const [table, ids] of Object.entries(expected.storedOnly)) {
           found[table] = (await query(`select id::text as id from ${quoteIdent(table)} where id::text = any($1::text[]) order by 1`, [ids])).map((r) => r.id as string);
         }
-        return { counts: await countRows(query), storedOnly: found };
+        return { counts: await countRows(query), storedOnly: found, restoredSchema: await schemaOf(query) };
       }));
     } finally {
       await database.close();
+    }
+    // The schema of a database this version makes from nothing, on the same kind of server.
+    const fresh = databaseUrl ? await createPostgresDatabase(process.env.TEST_DATABASE_URL!) : undefined;
+    const blank: DatabaseHandle = await openDatabase(fresh ? { url: fresh.url, poolSize: 1 } : {});
+    try {
+      newSchema = await inTransaction(blank, 'snapshot', schemaOf);
+    } finally {
+      await blank.close();
+      await fresh?.drop();
     }
 
     // The app's clock runs from when the archive was made, so what is relative to today (a
@@ -139,6 +154,14 @@ describe.each(fixtures)('the $release archive, restored by this code', (fixture)
     // Tables added since the fixture was made are not in it; every table it has is one we have.
     expect(Object.keys(expected.rows).filter((table) => !(table in counts))).toEqual([]);
     expect(restored.files).toBe(expected.files.length);
+  });
+
+  it("ends at this version's migration level with the schema of a new database", () => {
+    const level = appMigrationLevel();
+    if (expected.migration.count < level.count) expect(restored.upgraded).toEqual({ from: expected.migration, to: level });
+    else expect(restored.upgraded).toBeUndefined();
+    expect(restoredSchema.migrations).toHaveLength(level.count);
+    expect(restoredSchema).toEqual(newSchema);
   });
 
   it('keeps the rows no route reads back (sign-in secrets, counters, the jobs\u2019 bookkeeping)', () => {
