@@ -1,5 +1,6 @@
 // `npm run restore -- FILE [--force]`: restores an archive into an empty database (the embedded one
-// in DATA_DIR, or DATABASE_URL's) and the configured file storage.
+// in DATA_DIR, or DATABASE_URL's) and the configured file storage; an archive of an older release
+// is upgraded as it goes in (decision 010).
 import { restoreCommand } from '../src/server/platform/backup/commands';
 import { loadConfig } from '../src/server/platform/config';
 import { runCommand } from './command-line';
@@ -12,4 +13,8 @@ await runCommand(async () => {
   const result = await restoreCommand(loadConfig(), files[0]!, { force });
   const rows = Object.values(result.tables).reduce((n, r) => n + r, 0);
   console.log(`Restored ${rows} rows in ${Object.keys(result.tables).length} tables and ${result.files} files from ${files[0]}.`);
+  if (result.upgraded) {
+    const { from, to } = result.upgraded;
+    console.log(`The archive was at database migration ${from.count} (${from.tag}); the migrations since brought its rows to ${to.count} (${to.tag}).`);
+  }
 });

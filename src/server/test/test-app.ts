@@ -59,6 +59,11 @@ export type TestAppOptions = {
   embedded?: boolean;
   /** The webhook worker's options (`background: false` to drive it with deliverDue()). */
   webhooks?: AppOptions['webhooks'];
+  /**
+   * Data that is already there (a restored backup): DATA_DIR's embedded database and files, or
+   * the PostgreSQL database at `databaseUrl` with DATA_DIR's files. close() leaves both in place.
+   */
+  existing?: { dataDir: string; databaseUrl?: string };
 };
 
 /**
@@ -67,7 +72,7 @@ export type TestAppOptions = {
  * PostgreSQL database created from the URL.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'brieflane-test-'));
+  const dataDir = options.existing?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'brieflane-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -77,9 +82,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     PUBLIC_URL: 'http://localhost:3000',
     ...options.env,
   });
-  const database = process.env.TEST_DATABASE_URL && !options.embedded
-    ? await openFreshPostgres(process.env.TEST_DATABASE_URL)
-    : await migratedDatabase();
+  const database = options.existing
+    ? await openDatabase(options.existing.databaseUrl ? { url: options.existing.databaseUrl, poolSize: 4 } : { dataDir })
+    : process.env.TEST_DATABASE_URL && !options.embedded
+      ? await openFreshPostgres(process.env.TEST_DATABASE_URL)
+      : await migratedDatabase();
   const logger = options.logStream ? { level: 'info', stream: options.logStream } : (options.logger ?? false);
   const app = await buildApp({ config, database, clock: options.clock, logger, webRoot: options.webRoot, webhooks: options.webhooks });
   await app.ready();

@@ -11,7 +11,11 @@ export const manifestSchema = z.object({
   format: z.literal(ARCHIVE_FORMAT),
   formatVersion: z.literal(ARCHIVE_FORMAT_VERSION),
   appVersion: z.string(),
-  /** Migrations applied to the database that was dumped: how many, and the last one's tag. */
+  /**
+   * Migrations applied to the database that was dumped: how many (the first `count` entries of
+   * the journal, which only ever grows at its end), and the last one's tag (`#<count>` when the
+   * code that wrote the archive had another number of migrations than its database).
+   */
   migration: z.object({ count: z.number().int().min(0), tag: z.string() }),
   createdAt: z.string(),
   source: z.enum(['pglite', 'postgres']),
@@ -30,8 +34,14 @@ export function appVersion(): string {
   return (JSON.parse(readFileSync(appFiles.packageJson, 'utf8')) as { version: string }).version;
 }
 
+/** The drizzle-kit journal's tags, in the order the migrations apply. */
+export function appMigrationTags(): string[] {
+  const journal = JSON.parse(readFileSync(appFiles.migrationsJournal, 'utf8')) as { entries: { tag: string }[] };
+  return journal.entries.map((entry) => entry.tag);
+}
+
 /** The migration level this code expects: the drizzle-kit journal's entries. */
 export function appMigrationLevel(): { count: number; tag: string } {
-  const journal = JSON.parse(readFileSync(appFiles.migrationsJournal, 'utf8')) as { entries: { tag: string }[] };
-  return { count: journal.entries.length, tag: journal.entries.at(-1)?.tag ?? '' };
+  const tags = appMigrationTags();
+  return { count: tags.length, tag: tags.at(-1) ?? '' };
 }

@@ -1,7 +1,9 @@
 // Restores an archive into an empty database (embedded or PostgreSQL) and the configured file
 // storage. Everything or nothing: the files are stored first, the rows inserted in one
 // transaction, and on any failure the stored files are removed again (and an embedded database
-// this restore created is deleted), so no partial restore is left behind.
+// this restore created is deleted), so no partial restore is left behind. An archive from an
+// older migration level is upgraded in that same transaction (./upgrade.ts); one from a newer
+// level is refused.
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,8 +12,9 @@ import readline from 'node:readline';
 import * as tar from 'tar';
 import type { DatabaseHandle } from '../db/client';
 import type { Storage } from '../storage/storage';
-import { appMigrationLevel, manifestSchema, type Manifest } from './manifest';
+import { appMigrationLevel, appMigrationTags, manifestSchema, type Manifest } from './manifest';
 import { DERIVED_TABLES, inTransaction, listTables, quoteIdent, type Query } from './snapshot';
+import { applyMigrations, appMigrations, dropAppSchema } from './upgrade';
 
 const INSERT_ROWS = 500;
 
@@ -55,13 +58,17 @@ export async function openArchive(file: string, workDir = tmpdir()): Promise<Ope
     }
     const manifest = parsed.data;
     const level = appMigrationLevel();
-    if (manifest.migration.count !== level.count) {
-      const newer = manifest.migration.count > level.count;
-      throw new RestoreError(
-        `${file} was made by Brieflane ${manifest.appVersion} at database migration ${manifest.migration.count} (${manifest.migration.tag}); ` +
-          `this is Brieflane at migration ${level.count} (${level.tag}). ` +
-          (newer ? 'Restore it with that version or a newer one.' : 'Restore it with the version that made it, then start this version to upgrade.'),
-      );
+    const made = `${file} was made by Brieflane ${manifest.appVersion} at database migration ${manifest.migration.count} (${manifest.migration.tag})`;
+    if (manifest.migration.count > level.count) {
+      throw new RestoreError(`${made}; this is Brieflane at migration ${level.count} (${level.tag}). Restore it with that version or a newer one.`);
+    }
+    if (manifest.migration.count < level.count) {
+      // Older: upgraded on restore. Its level is the first `count` migrations of our journal;
+      // the tag it names must be ours at that place, or it comes from another line of releases.
+      const ours = appMigrationTags()[manifest.migration.count - 1] ?? '';
+      if (manifest.migration.tag !== ours && manifest.migration.tag !== `#${manifest.migration.count}`) {
+        throw new RestoreError(`${made}, but migration ${manifest.migration.count} of this version is ${ours || 'none'}: it is not an archive of an earlier Brieflane release, so it cannot be upgraded.`);
+      }
     }
     for (const table of manifest.tables) {
       if (!existsSync(path.join(dir, 'db', `${table.name}.jsonl`))) {
@@ -109,10 +116,19 @@ export type RestoreOptions = {
   sameStorage?: boolean;
 };
 
-export type RestoreResult = { tables: Record<string, number>; files: number };
+export type RestoreResult = {
+  tables: Record<string, number>;
+  files: number;
+  /** An archive from an older migration level: the level it had and the one it was brought to. */
+  upgraded?: { from: Manifest['migration']; to: Manifest['migration'] };
+};
 
 export async function restoreArchive({ archive, database, storage, force = false, sameStorage = false }: RestoreOptions): Promise<RestoreResult> {
   const { manifest, dir } = archive;
+  const level = appMigrationLevel();
+  if (manifest.migration.count > level.count) throw new RestoreError(`The archive is from database migration ${manifest.migration.count}; this version is at ${level.count}.`);
+  // An older archive: the schema at its level is made for its rows, the later migrations run after.
+  const upgradeFrom = manifest.migration.count < level.count ? manifest.migration.count : null;
   const before = await inTransaction(database, 'snapshot', async (query) => ({
     counts: await countRows(query),
     keys: (await query(`select storage_path as k from project_files where storage_path is not null`)).map((r) => r.k as string),
@@ -150,10 +166,18 @@ export async function restoreArchive({ archive, database, storage, force = false
     }
 
     const tables = await inTransaction(database, 'write', async (query) => {
+      const migrations = upgradeFrom === null ? [] : appMigrations();
+      if (upgradeFrom !== null) {
+        // What the target holds (empty, or replaced with --force) goes with its schema.
+        await dropAppSchema(query);
+        await applyMigrations(query, migrations.slice(0, upgradeFrom));
+      }
       const present = await listTables(query);
       const presentNames = new Set(present.map((t) => t.name));
       for (const table of manifest.tables) {
-        if (!presentNames.has(table.name)) throw new RestoreError(`The archive has a table this version does not know: ${table.name}.`);
+        if (presentNames.has(table.name)) continue;
+        if (upgradeFrom !== null) throw new RestoreError(`The archive has a table that database migration ${upgradeFrom} does not make: ${table.name}.`);
+        throw new RestoreError(`The archive has a table this version does not know: ${table.name}.`);
       }
       if (force && present.length > 0) await query(`truncate table ${present.map((t) => quoteIdent(t.name)).join(', ')} cascade`);
       // As pg_dump does: rows first, then the plain indexes. Built once over all the rows, the
@@ -181,6 +205,8 @@ export async function restoreArchive({ archive, database, storage, force = false
         counts[table.name] = rows;
       }
       for (const index of indexes) await query(index.def as string);
+      // The migrations since the archive's level run over its rows, as at a start of this version.
+      if (upgradeFrom !== null) await applyMigrations(query, migrations.slice(upgradeFrom));
       // What the triggers wrote while the rows went in, and whatever a --force target held, is
       // replaced by a count of the restored rows.
       for (const rebuild of Object.values(DERIVED_TABLES)) await query(rebuild);
@@ -192,7 +218,7 @@ export async function restoreArchive({ archive, database, storage, force = false
       const now = new Set(stored);
       for (const key of before.keys) if (!now.has(key) && !(await referenced(database, key))) await storage.remove(key).catch(() => {});
     }
-    return { tables, files: stored.length };
+    return { tables, files: stored.length, ...(upgradeFrom === null ? {} : { upgraded: { from: manifest.migration, to: level } }) };
   } catch (error) {
     await removeStored();
     if (error instanceof RestoreError) throw error;

@@ -7,7 +7,7 @@ export type Row = Record<string, unknown>;
 export type Query = (text: string, params?: unknown[]) => Promise<Row[]>;
 
 export async function inTransaction<T>(
-  database: DatabaseHandle,
+  database: Pick<DatabaseHandle, 'pglite' | 'pool'>,
   mode: 'snapshot' | 'write',
   work: (query: Query) => Promise<T>,
 ): Promise<T> {
