@@ -54,4 +54,22 @@ test.describe('Sessions', () => {
     }
     expect((await page.request.get('/api/me')).status()).toBe(200);
   });
+
+  test('a tab whose session ended elsewhere signs in again and stays signed in', async ({ page }) => {
+    // The page is opened with the ended session's cookie, as a tab left open is reloaded: the
+    // server sends the signed-out page, not the signed-in one whose preloaded reads (401s) the app
+    // would take after signing in, and fall back to sign-in.
+    const account = newAccount('stale');
+    await signUpThroughApi(page, account);
+    const cookies = await page.context().cookies();
+    await page.request.post('/api/auth/sign-out');
+    await page.context().addCookies(cookies);
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+    await signIn(page, account.email, account.password);
+    await expect(page.getByTestId('user-name')).toHaveText(account.fullName);
+    // The first page's reads have all answered by now; the tab is still signed in.
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('user-name')).toHaveText(account.fullName);
+    await expect(page.getByRole('heading', { name: 'Projects' }).first()).toBeVisible();
+  });
 });

@@ -69,7 +69,7 @@ import { registerMetrics } from './platform/metrics';
 import { appMigrationLevel } from './platform/backup/manifest';
 import { createStorage } from './platform/storage/create-storage';
 import { StorageError, StorageFullError } from './platform/storage/storage';
-import { carriesSessionCookie } from './platform/auth/session';
+import { carriesLiveSession } from './platform/auth/session';
 import { readWebPages } from './platform/web-pages';
 import { FILE_MESSAGES } from '../domain/files';
 
@@ -296,7 +296,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     // Client-side routes: the web app decides (its 404 page included). A page's own HTML names
     // its chunks up front (web-pages.ts).
-    const file = await webPages.fileFor(url, { signedIn: () => carriesSessionCookie(platform, request), holds: (condition, pathname) => pageConditionHolds(platform, condition, pathname) });
+    const file = await webPages.fileFor(url, { signedIn: () => carriesLiveSession(platform, request), holds: (condition, pathname) => pageConditionHolds(platform, condition, pathname) });
     return reply.type('text/html').sendFile(file, webRoot);
   });
 

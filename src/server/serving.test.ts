@@ -128,13 +128,18 @@ describe("a page's own HTML, naming its chunks (decision 013)", () => {
     expect((await page('/project-access/AbC/tasks')).payload).toContain('/assets/index.js');
   });
 
-  it("sends a signed-in page's HTML only with a session cookie this server signed", async () => {
+  it("sends a signed-in page's HTML only with a live session whose cookie this server signed", async () => {
     const owner = await asUser(t, 'organization_admin');
     expect((await page('/', owner.cookie)).payload).toContain('dashboard-page.js');
     expect((await page('/')).payload).toContain('/assets/index.js');
     const [name] = owner.cookie.split('=');
     expect((await page('/', `${name}=forged-token.c2lnbmF0dXJl`)).payload).toContain('/assets/index.js');
     expect((await page('/landing', owner.cookie)).payload).toContain('/assets/index.js');
+    // A signed cookie whose session has ended (signed out elsewhere, ended in Settings, a reset):
+    // the signed-out page, or its preloaded reads (401s) would sign the tab out after it signs in.
+    const signedOut = await owner.inject({ method: 'POST', url: '/api/auth/sign-out' });
+    expect(signedOut.statusCode).toBe(204);
+    expect((await page('/', owner.cookie)).payload).toContain('/assets/index.js');
   });
 
   it('sends a page the HTML of the state its query names (the dashboard: the Projects tab, or another)', async () => {

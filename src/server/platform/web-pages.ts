@@ -2,7 +2,7 @@
 // the build writes one file per page whose <head> also names that page's chunks, so a phone
 // downloads them beside the entry instead of one round trip after it, and route-pages.json
 // saying which path gets which (scripts/route-pages.ts). A page only signed-in users see goes only
-// to a request with a session cookie this server signed, so a signed-out visitor's sign-in page
+// to a request with a live session whose cookie this server signed, so a signed-out visitor's sign-in page
 // downloads no signed-in page. The files are static: nothing of the request is written into them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +26,8 @@ export type RoutePage = {
 
 /** What the server can tell of a request, asked only when a page's entry needs it. */
 export type PageFacts = {
-  signedIn: () => boolean;
+  /** Whether the request carries a live session (a lookup, so asked only for a signed-in page). */
+  signedIn: () => boolean | Promise<boolean>;
   /** Whether `condition` (a page's `when`) holds for the path; false for one the server does not know. */
   holds: (condition: string, pathname: string) => Promise<boolean>;
 };
@@ -52,7 +53,7 @@ export function readWebPages(webRoot: string): WebPages {
           Object.entries(entry.query ?? {}).every(([name, values]) => values.includes(params.get(name) || null));
         if (!matches) continue;
         if (entry.when !== undefined && !(await facts.holds(entry.when, pathname))) continue;
-        return entry.signedIn && !facts.signedIn() ? INDEX_HTML : entry.file;
+        return entry.signedIn && !(await facts.signedIn()) ? INDEX_HTML : entry.file;
       }
       return INDEX_HTML;
     },

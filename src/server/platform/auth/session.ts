@@ -125,8 +125,15 @@ function verifiedToken(platform: Platform, value: string | undefined): string | 
  * not whether the session is still live. Enough for a hint such as which page's code to name in
  * the HTML (web-pages.ts); never for access.
  */
-export function carriesSessionCookie(platform: Platform, request: FastifyRequest): boolean {
-  return verifiedToken(platform, request.cookies[sessionCookieName(platform)]) !== null;
+/**
+ * Whether the request's session cookie is one this server signed AND its session is still live
+ * (the session cache answers most): a tab whose session was ended elsewhere must get the
+ * signed-out page, or the signed-in page's preloaded reads (401s) would be taken by the app's
+ * first requests after it signs in again, and sign it out.
+ */
+export async function carriesLiveSession(platform: Platform, request: FastifyRequest): Promise<boolean> {
+  const token = verifiedToken(platform, request.cookies[sessionCookieName(platform)]);
+  return token !== null && (await readSession(platform, hashSessionToken(token), new Date())) !== null;
 }
 
 function prepareSessionQuery(db: Database) {
