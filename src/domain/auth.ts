@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { text } from './text-fields';
 import { ROLES } from './roles';
-import { recoveryCode, totpCode } from './two-factor';
+import { meTwoFactorSchema, recoveryCode, totpCode } from './two-factor';
 
 export const VERIFICATION_CODE_LENGTH = 6;
 export const MIN_PASSWORD_LENGTH = 6;
@@ -132,6 +132,8 @@ export const meSchema = z.object({
     organizationId: z.string(),
   }),
   organization: z.object({ id: z.string(), name: z.string() }),
+  /** Issue 31: the caller's two-factor, and what their organization's requirement asks of them. */
+  twoFactor: meTwoFactorSchema,
 });
 export type Me = z.infer<typeof meSchema>;
 

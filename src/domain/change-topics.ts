@@ -46,6 +46,7 @@ export const ACTIVITY_ACTIONS = [
   'update_team_member',
   'remove_team_member',
   'reset_two_factor',
+  'change_two_factor_policy',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -65,6 +66,7 @@ export function topicForAction(action: ActivityAction): PageTopic {
     case 'update_team_member':
     case 'remove_team_member':
     case 'reset_two_factor':
+    case 'change_two_factor_policy':
       return 'team';
     default:
       return 'project';

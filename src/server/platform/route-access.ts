@@ -22,5 +22,11 @@ declare module 'fastify' {
      * email, the tokens themselves. Signing in is the only way there.
      */
     tokens?: false;
+    /**
+     * true: open to a member whose organization requires two-factor and whose grace period ended
+     * without it (issue 31): what they need to set it up (who am I, Settings -> Two-factor).
+     * Every other member route answers them 403 `two_factor_enrolment_required`.
+     */
+    twoFactorSetup?: true;
   }
 }

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireSession, type Actor, type ActorSession } from '../platform/auth/session';
 import type { Platform } from '../platform/platform';
+import { TWO_FACTOR_ENROLMENT_REQUIRED, TWO_FACTOR_POLICY_MESSAGES } from '../../domain/two-factor';
 import { forbidden } from '../platform/errors';
 import { API_TOKEN_TEXTS } from '../../domain/api-tokens';
 import type { ProjectAccess } from './project-access/access';
@@ -55,6 +56,9 @@ export function registerRequestContext(app: FastifyInstance, platform: Platform)
     if (access === 'member' || access === 'member-project') {
       const session = await requireSession(platform, request, reply);
       if (session.via === 'token') checkTokenCall(request);
+      if (session.twoFactor.overdue && request.routeOptions.config.twoFactorSetup !== true) {
+        throw forbidden(TWO_FACTOR_POLICY_MESSAGES.enrolmentRequired, TWO_FACTOR_ENROLMENT_REQUIRED);
+      }
       const projectAccess = access === 'member-project' ? memberProjectAccess(session.actor, params.projectId!) : undefined;
       resolved.set(request, { session, projectAccess });
       return;

@@ -149,7 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
   app.get(
     '/api/me',
     {
-      config: { access: 'member' },
+      config: { access: 'member', twoFactorSetup: true },
       schema: {
         tags,
         summary: 'The signed-in user, their profile and organization',

@@ -9,6 +9,9 @@ import {
   newRecoveryCodesSchema,
   recoveryCodesSchema,
   startTwoFactorSetupSchema,
+  TWO_FACTOR_GRACE_DAYS,
+  twoFactorPolicyInputSchema,
+  twoFactorPolicySchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '../../../domain/two-factor';
@@ -19,13 +22,17 @@ import {
   disableTwoFactor,
   enableTwoFactor,
   readMemberTwoFactor,
+  readTwoFactorPolicy,
   readTwoFactorStatus,
+  setTwoFactorPolicy,
   renewRecoveryCodes,
   resetMemberTwoFactor,
   startTwoFactorSetup,
 } from './service';
 
 const config = { access: 'member' as const, tokens: false as const };
+/** Settings -> Two-factor stays open to a member whose set-up is overdue (issue 31 item 2). */
+const setupConfig = { ...config, twoFactorSetup: true as const };
 const security = [{ session: [] }];
 const settings = { tags: ['settings'], security };
 const team = { tags: ['team'], security };
@@ -38,14 +45,14 @@ export async function twoFactorRoutes(app: FastifyInstance, options: { platform:
 
   typed.get(
     '/api/settings/two-factor',
-    { config, schema: { ...settings, summary: 'Whether two-factor sign-in is on, and how many recovery codes are left', response: { 200: twoFactorStatusSchema, ...errors } } },
+    { config: setupConfig, schema: { ...settings, summary: 'Whether two-factor sign-in is on, and how many recovery codes are left', response: { 200: twoFactorStatusSchema, ...errors } } },
     async (request) => readTwoFactorStatus(platform, request.actor),
   );
 
   typed.post(
     '/api/settings/two-factor/setup',
     {
-      config,
+      config: setupConfig,
       schema: {
         ...settings,
         summary: 'Begin setting up two-factor with your password: a new secret, its otpauth URI and QR code (nothing changes until a code proves it)',
@@ -63,7 +70,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: { platform:
   typed.post(
     '/api/settings/two-factor/enable',
     {
-      config,
+      config: setupConfig,
       schema: {
         ...settings,
         summary: 'Turn two-factor on with a code from the app; answers ten recovery codes, shown only now',
@@ -77,7 +84,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: { platform:
   typed.post(
     '/api/settings/two-factor/recovery-codes',
     {
-      config,
+      config: setupConfig,
       schema: {
         ...settings,
         summary: 'Ten new recovery codes for a code from the app; the old ones stop working',
@@ -91,7 +98,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: { platform:
   typed.post(
     '/api/settings/two-factor/disable',
     {
-      config,
+      config: setupConfig,
       schema: {
         ...settings,
         summary: 'Turn two-factor off with your password and an app code or a recovery code',
@@ -131,5 +138,34 @@ export async function twoFactorRoutes(app: FastifyInstance, options: { platform:
       await resetMemberTwoFactor(platform, request.actor, request.params.memberId);
       return reply.status(204).send(null);
     },
+  );
+
+  typed.get(
+    '/api/organization/two-factor-policy',
+    {
+      config,
+      schema: {
+        tags: ['organizations'],
+        security,
+        summary: "The organization's two-factor requirement and how many members it applies to lack it (organization admin and admins)",
+        response: { 200: twoFactorPolicySchema, ...errors },
+      },
+    },
+    async (request) => readTwoFactorPolicy(platform, request.actor),
+  );
+
+  typed.put(
+    '/api/organization/two-factor-policy',
+    {
+      config,
+      schema: {
+        tags: ['organizations'],
+        security,
+        summary: `Require two-factor of staff or of everyone, or not (the organization admin); members without it get ${TWO_FACTOR_GRACE_DAYS} days`,
+        body: twoFactorPolicyInputSchema,
+        response: { 200: twoFactorPolicySchema, ...errors },
+      },
+    },
+    async (request) => setTwoFactorPolicy(platform, request.actor, request.body.policy),
   );
 }

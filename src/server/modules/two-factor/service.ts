@@ -2,11 +2,22 @@
 // code, recovery codes shown once, new codes, turning it off with the password and a code; and an
 // admin's reset of a member's two-factor (decision 006's rank). Each change and its email commit
 // together.
-import { and, count, eq, isNull } from 'drizzle-orm';
-import { canManageUsers } from '../../../domain/roles';
+import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { canManageUsers, ROLES } from '../../../domain/roles';
 import { checkMemberChange, TEAM_MESSAGES } from '../../../domain/team';
 import QRCode from 'qrcode';
-import { looksLikeTotp, TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '../../../domain/two-factor';
+import {
+  enrolmentDeadline,
+  looksLikeTotp,
+  policyApplies,
+  TWO_FACTOR_ERRORS,
+  TWO_FACTOR_MESSAGES,
+  TWO_FACTOR_POLICY_MESSAGES,
+  type TwoFactorPolicy,
+  type TwoFactorPolicyState,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from '../../../domain/two-factor';
 import { assertCurrentPassword, revokeSessions } from '../../platform/auth/credentials';
 import type { Actor } from '../../platform/auth/session';
 import {
@@ -24,10 +35,11 @@ import {
 import { twoFactorRecoveryCodes, twoFactors } from '../../platform/db/schema/platform';
 import type { Transaction } from '../../platform/db/client';
 import { users } from '../../platform/db/schema/auth';
-import { profiles } from '../../platform/db/schema/tenancy';
+import { organizations, profiles } from '../../platform/db/schema/tenancy';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
+import { publishChange } from '../../platform/realtime/publisher';
 import { recordActivity } from '../../services/activity-log';
 import { twoFactorOffEmail, twoFactorOnEmail, twoFactorResetEmail } from './emails';
 
@@ -98,6 +110,8 @@ export async function enableTwoFactor(platform: Platform, actor: Actor, code: st
     if (turnedOn.length === 0) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn, 'two_factor_on');
     const codes = await replaceRecoveryCodes(platform, tx, actor.userId);
     await enqueueEmail(tx, twoFactorOnEmail(ownerOf(actor)));
+    // Sessions carry whether two-factor is on (the organization's requirement): read again at once.
+    await publishChange(tx, { organizationId: actor.organizationId, topic: 'sessions' });
     return codes;
   });
 }
@@ -112,11 +126,19 @@ export async function renewRecoveryCodes(platform: Platform, actor: Actor, code:
 /** Turns two-factor off: the password and an app code or a recovery code. The caller limits the password. */
 export async function disableTwoFactor(platform: Platform, actor: Actor, input: { password: string; code: string }): Promise<void> {
   const row = await enabledRow(platform, actor.userId);
+  const [organization] = await platform.db
+    .select({ policy: organizations.twoFactorPolicy })
+    .from(organizations)
+    .where(eq(organizations.id, actor.organizationId));
+  if (organization && policyApplies(organization.policy, actor.role)) {
+    throw badRequest(TWO_FACTOR_POLICY_MESSAGES.cannotTurnOff, TWO_FACTOR_ERRORS.requiredByOrganization);
+  }
   await assertCurrentPassword(platform, actor.userId, input.password);
   await requireSecondFactor(platform, row, looksLikeTotp(input.code) ? { totpCode: input.code.replace(/\s+/g, '') } : { recoveryCode: input.code });
   await platform.db.transaction(async (tx) => {
     await removeTwoFactor(tx, actor.userId);
     await enqueueEmail(tx, twoFactorOffEmail(ownerOf(actor)));
+    await publishChange(tx, { organizationId: actor.organizationId, topic: 'sessions' });
   });
 }
 
@@ -173,4 +195,71 @@ export async function resetMemberTwoFactor(platform: Platform, actor: Actor, mem
       twoFactorResetEmail({ email, fullName: member.fullName, organizationId: actor.organizationId }, actor, `${platform.config.publicUrl}/`),
     );
   });
+}
+
+// ---- The organization's requirement (issue 31 item 2) -------------------------------------------
+
+/** The organization admin sets it; admins may read it (they lead members to it). */
+function assertMayReadPolicy(actor: Actor) {
+  if (!canManageUsers(actor.role) || actor.role === 'account_executive') throw forbidden(TWO_FACTOR_POLICY_MESSAGES.onlyOrganizationAdmin);
+}
+
+export async function readTwoFactorPolicy(platform: Platform, actor: Actor): Promise<TwoFactorPolicyState> {
+  assertMayReadPolicy(actor);
+  const [row] = await platform.db
+    .select({ policy: organizations.twoFactorPolicy, since: organizations.twoFactorPolicySince })
+    .from(organizations)
+    .where(eq(organizations.id, actor.organizationId))
+    .limit(1);
+  if (!row) throw notFound();
+  return policyState(platform, actor.organizationId, row.policy, row.since);
+}
+
+async function policyState(platform: Platform, organizationId: string, policy: TwoFactorPolicy, since: Date | null): Promise<TwoFactorPolicyState> {
+  const roles = ROLES.filter((role) => policyApplies(policy, role));
+  const [without] = roles.length
+    ? await platform.db
+        .select({ n: count() })
+        .from(profiles)
+        .where(
+          and(
+            eq(profiles.organizationId, organizationId),
+            isNotNull(profiles.userId),
+            inArray(profiles.role, roles),
+            sql`not exists (select 1 from ${twoFactors} where ${twoFactors.userId} = ${profiles.userId} and ${twoFactors.enabledAt} is not null)`,
+          ),
+        )
+    : [{ n: 0 }];
+  return {
+    policy,
+    since: since?.toISOString() ?? null,
+    deadline: since && policy !== 'off' ? enrolmentDeadline(since).toISOString() : null,
+    membersWithout: without?.n ?? 0,
+  };
+}
+
+/**
+ * The organization admin sets who must use two-factor. The grace period counts from the change
+ * that made it stricter; the same policy again keeps its date. Every session of the organization
+ * reads it again at once (the 'sessions' change), and the activity log says who changed it.
+ */
+export async function setTwoFactorPolicy(platform: Platform, actor: Actor, policy: TwoFactorPolicy): Promise<TwoFactorPolicyState> {
+  if (actor.role !== 'organization_admin') throw forbidden(TWO_FACTOR_POLICY_MESSAGES.onlyOrganizationAdmin);
+  const now = platform.clock.now();
+  const since = await platform.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ policy: organizations.twoFactorPolicy, since: organizations.twoFactorPolicySince })
+      .from(organizations)
+      .where(eq(organizations.id, actor.organizationId))
+      .for('update');
+    if (!current) throw notFound();
+    if (current.policy === policy) return current.since;
+    const next = policy === 'off' ? null : current.policy === 'off' || policy === 'everyone' ? now : current.since;
+    await tx.update(organizations).set({ twoFactorPolicy: policy, twoFactorPolicySince: next, updatedAt: now }).where(eq(organizations.id, actor.organizationId));
+    await recordActivity(tx, { organizationId: actor.organizationId, userId: actor.profileId, action: 'change_two_factor_policy', details: { from: current.policy, to: policy } });
+    await publishChange(tx, { organizationId: actor.organizationId, topic: 'sessions' });
+    await publishChange(tx, { organizationId: actor.organizationId, topic: 'organization' });
+    return next;
+  });
+  return policyState(platform, actor.organizationId, policy, since);
 }

@@ -11,7 +11,8 @@ import { API_TOKEN_PREFIX, type ApiTokenScope } from '../../../domain/api-tokens
 import { ROLE_RANK, type Role } from '../../../domain/roles';
 import type { Executor } from '../db/client';
 import { users } from '../db/schema/auth';
-import { apiTokens, profiles } from '../db/schema/tenancy';
+import { apiTokens, organizations, profiles } from '../db/schema/tenancy';
+import { twoFactorColumns } from './two-factor-policy';
 import { publishChange } from '../realtime/publisher';
 import type { Platform } from '../platform';
 import { cachedSession, keepSession, sessionReadStamp, type SessionRow } from './session-cache';
@@ -66,10 +67,12 @@ export async function findTokenMember(platform: Platform, token: string, now: Da
       organizationId: profiles.organizationId,
       role: profiles.role,
       fullName: profiles.fullName,
+      ...twoFactorColumns,
     })
     .from(apiTokens)
     .innerJoin(profiles, and(eq(profiles.id, apiTokens.profileId), eq(profiles.organizationId, apiTokens.organizationId)))
     .innerJoin(users, eq(users.id, profiles.userId))
+    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
     .where(eq(apiTokens.tokenHash, tokenHash));
   if (!row || row.revokedAt) return null;
   if (row.expiresAt && row.expiresAt <= now) return null;
@@ -89,6 +92,9 @@ export async function findTokenMember(platform: Platform, token: string, now: Da
     organizationId: row.organizationId,
     role: row.role,
     fullName: row.fullName,
+    twoFactorPolicy: row.twoFactorPolicy,
+    twoFactorPolicySince: row.twoFactorPolicySince,
+    twoFactorOn: row.twoFactorOn,
   };
   keepSession(platform.db, cacheKey(tokenHash), found, stamp, platform.clock.now().getTime());
   return found;

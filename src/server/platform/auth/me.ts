@@ -1,19 +1,23 @@
 // The Me answer (src/domain/auth.ts meSchema) for a signed-in caller.
 import { eq } from 'drizzle-orm';
 import type { Me } from '../../../domain/auth';
+import { twoFactorRequirement } from '../../../domain/two-factor';
 import { organizations } from '../db/schema/tenancy';
 import { unauthorized } from '../errors';
 import type { Platform } from '../platform';
 import type { Actor } from './session';
+import { hasTwoFactor } from './two-factor';
 
 /** GET /api/me and every answer that signs someone in. */
 export async function loadMe(platform: Platform, actor: Actor): Promise<Me> {
   const [row] = await platform.db
-    .select({ id: organizations.id, name: organizations.name })
+    .select({ id: organizations.id, name: organizations.name, policy: organizations.twoFactorPolicy, since: organizations.twoFactorPolicySince })
     .from(organizations)
     .where(eq(organizations.id, actor.organizationId))
     .limit(1);
   if (!row) throw unauthorized();
+  const on = await hasTwoFactor(platform.db, actor.userId);
+  const requirement = twoFactorRequirement({ role: actor.role, twoFactorOn: on }, { policy: row.policy, since: row.since }, platform.clock.now());
   return {
     user: { id: actor.userId, email: actor.email },
     profile: {
@@ -23,6 +27,7 @@ export async function loadMe(platform: Platform, actor: Actor): Promise<Me> {
       role: actor.role,
       organizationId: actor.organizationId,
     },
-    organization: row,
+    organization: { id: row.id, name: row.name },
+    twoFactor: { on, required: requirement.required, deadline: requirement.deadline?.toISOString() ?? null, overdue: requirement.overdue },
   };
 }

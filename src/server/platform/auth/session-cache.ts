@@ -14,6 +14,7 @@
 // The time to live is a safety net for a write that published nothing, not the expected
 // staleness. A session is never cached as missing: a new sign-in resolves at once.
 import type { Role } from '../../../domain/roles';
+import type { TwoFactorFacts } from './two-factor-policy';
 import type { Executor } from '../db/client';
 import { profiles } from '../db/schema/tenancy';
 import { eq } from 'drizzle-orm';
@@ -30,7 +31,7 @@ export type SessionRow = {
   organizationId: string;
   role: Role;
   fullName: string;
-};
+} & TwoFactorFacts;
 
 export const SESSION_CACHE_TTL_MS = 10_000;
 const MAX_ENTRIES = 10_000;

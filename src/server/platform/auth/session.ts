@@ -6,7 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../../domain/roles';
 import type { Database, Executor } from '../db/client';
 import { sessions, users } from '../db/schema/auth';
-import { profiles } from '../db/schema/tenancy';
+import { organizations, profiles } from '../db/schema/tenancy';
+import { requirementOf, twoFactorColumns } from './two-factor-policy';
 import { forbidden, tooManyRequests, unauthorized } from '../errors';
 import { API_TOKEN_TEXTS, type ApiTokenScope } from '../../../domain/api-tokens';
 import { bearerToken, findTokenMember, noteTokenUse, withinTokenLimit } from './api-tokens';
@@ -41,6 +42,8 @@ export type ActorSession = {
   via: 'cookie' | 'token';
   /** A token's scope: 'read' refuses anything but reading. */
   tokenScope?: ApiTokenScope;
+  /** What the organization's two-factor requirement asks of this member now (issue 31). */
+  twoFactor: ReturnType<typeof requirementOf>;
 };
 
 /** The request's headers in the Fetch form better-auth reads (cookie, user agent, address). */
@@ -147,10 +150,12 @@ function prepareSessionQuery(db: Database) {
       organizationId: profiles.organizationId,
       role: profiles.role,
       fullName: profiles.fullName,
+      ...twoFactorColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.userId, sessions.userId))
+    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
     .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
     .prepare('brieflane_find_session');
@@ -218,6 +223,7 @@ export async function findSession(platform: Platform, request: FastifyRequest, r
     sessionToken: token,
     expiresAt,
     via: 'cookie',
+    twoFactor: requirementOf(row, platform.clock.now()),
   };
 }
 
@@ -236,6 +242,7 @@ async function findTokenSession(platform: Platform, request: FastifyRequest, tok
     expiresAt: row.expiresAt,
     via: 'token',
     tokenScope: row.scope,
+    twoFactor: requirementOf(row, platform.clock.now()),
   };
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { API_TOKEN_SCOPES, type ApiTokenScope } from '../../../../domain/api-tokens';
 import { ROLES, type Role } from '../../../../domain/roles';
+import type { TwoFactorPolicy } from '../../../../domain/two-factor';
 import { users } from './auth';
 
 const timestamps = {
@@ -10,11 +11,18 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  ...timestamps,
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Issue 31: who must sign in with two-factor, and since when (the grace period counts from it). */
+    twoFactorPolicy: text('two_factor_policy').$type<TwoFactorPolicy>().notNull().default('off'),
+    twoFactorPolicySince: timestamp('two_factor_policy_since', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [check('organizations_two_factor_policy_check', sql`${t.twoFactorPolicy} in ('off', 'staff', 'everyone')`)],
+);
 
 /**
  * A member of an organization. Members added without an email have a profile but no login

@@ -11,6 +11,7 @@ const me: Me = {
   user: { id: 'u1', email: 'ada@example.com' },
   profile: { id: 'p1', fullName: 'Ada Lovelace', email: 'ada@example.com', role: 'developer', organizationId: 'o1' },
   organization: { id: 'o1', name: 'Analytical' },
+  twoFactor: { on: false, required: false, deadline: null, overdue: false },
 };
 
 /** Answers PATCH /api/settings/profile with the given answers in turn. */
