@@ -147,6 +147,9 @@ export const EXPECTED: Record<string, Outcome> = {
   'POST /api/settings/two-factor/enable': { status: row(401, 400, 400, 400, 400, 400, 400, 400, 400, 400), request: () => json({ code: '000000' }) },
   'POST /api/settings/two-factor/recovery-codes': { status: row(401, 400, 400, 400, 400, 400, 400, 400, 400, 400), request: () => json({ code: '000000' }) },
   'POST /api/settings/two-factor/disable': { status: row(401, 400, 400, 400, 400, 400, 400, 400, 400, 400), request: (c) => json({ password: c.callerPassword ?? 'wrong-password', code: '000000' }) },
+  // Issue 31 item 2: the organization's two-factor requirement: its admins read it, its organization admin sets it.
+  'GET /api/organization/two-factor-policy': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200) },
+  'PUT /api/organization/two-factor-policy': { status: row(401, 200, 403, 403, 403, 403, 403, 403, 403, 200), request: () => json({ policy: 'off' }) },
   // Issue 30: an organization's webhooks, its admins only; other roles are refused outright (403),
   // another organization's admins find nothing (404).
   'GET /api/webhooks': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200) },

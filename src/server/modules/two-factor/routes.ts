@@ -33,6 +33,8 @@ import {
 const config = { access: 'member' as const, tokens: false as const };
 /** Settings -> Two-factor stays open to a member whose set-up is overdue (issue 31 item 2). */
 const setupConfig = { ...config, twoFactorSetup: true as const };
+/** The organization admin, overdue too, may still change the requirement (or turn it off). */
+const policyConfig = setupConfig;
 const security = [{ session: [] }];
 const settings = { tags: ['settings'], security };
 const team = { tags: ['team'], security };
@@ -143,7 +145,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: { platform:
   typed.get(
     '/api/organization/two-factor-policy',
     {
-      config,
+      config: policyConfig,
       schema: {
         tags: ['organizations'],
         security,
@@ -157,7 +159,7 @@ export async function twoFactorRoutes(app: FastifyInstance, options: { platform:
   typed.put(
     '/api/organization/two-factor-policy',
     {
-      config,
+      config: policyConfig,
       schema: {
         tags: ['organizations'],
         security,
