@@ -57,7 +57,7 @@ function Landed() {
   return <Outlet />;
 }
 
-function AppRoutes() {
+export function AppRoutes() {
   const location = useLocation();
   return (
     <RouteErrorBoundary resetKey={location.pathname}>
