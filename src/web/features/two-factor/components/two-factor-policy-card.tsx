@@ -17,6 +17,9 @@ import { twoFactorPolicyQuery, useSetTwoFactorPolicy } from '../api';
  */
 export function TwoFactorPolicyCard({ canChange }: { canChange: boolean }) {
   const state = useQuery(twoFactorPolicyQuery);
+  // Here, not in the form: the form is remade with the saved policy, and the save's own callbacks
+  // (its toast) would go with it.
+  const save = useSetTwoFactorPolicy();
   return (
     <Card data-testid="two-factor-policy-card">
       <SettingsCardHeader icon={ShieldAlert} title={TEXTS.title} description={TEXTS.description} />
@@ -27,15 +30,14 @@ export function TwoFactorPolicyCard({ canChange }: { canChange: boolean }) {
           <Skeleton className="h-32 w-full" />
         ) : (
           // Keyed by the saved policy: a change saved elsewhere (another tab, a live update) resets the choice.
-          <PolicyForm key={state.data.policy} state={state.data} canChange={canChange} />
+          <PolicyForm key={state.data.policy} state={state.data} canChange={canChange} save={save} />
         )}
       </CardContent>
     </Card>
   );
 }
 
-function PolicyForm({ state, canChange }: { state: TwoFactorPolicyState; canChange: boolean }) {
-  const save = useSetTwoFactorPolicy();
+function PolicyForm({ state, canChange, save }: { state: TwoFactorPolicyState; canChange: boolean; save: ReturnType<typeof useSetTwoFactorPolicy> }) {
   const [choice, setChoice] = useState<TwoFactorPolicy>(state.policy);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
