@@ -6,7 +6,7 @@ import { parseAuthMode } from '@/web/features/auth/texts';
 import { Button } from '@/web/components/ui/button';
 import { FullPageMessage } from '@/web/components/ui/full-page-message';
 import { UI_TEXTS } from '@/web/components/ui/texts';
-import { landAfterSignIn, pendingLanding, useMe } from '@/web/lib/session';
+import { landAfterSignIn, pendingLanding, useMe, useSignedInMe } from '@/web/lib/session';
 import { RouteErrorBoundary } from './route-error-screen';
 import { ROUTER_TEXTS } from './router-texts';
 import { pages } from './pages/lazy-pages';
@@ -45,13 +45,19 @@ function SignedInGate() {
   return <Landed />;
 }
 
-/** The signed-in page; a pending landing is done once its path is on screen. */
+/**
+ * The signed-in page; a pending landing is done once its path is on screen. Past the
+ * organization's two-factor deadline (issue 31 item 2) only the set-up shows, at any path: the
+ * server refuses the rest, and the page opens once Me says it is on.
+ */
 function Landed() {
+  const me = useSignedInMe();
   useEffect(() => landAfterSignIn(null), []);
+  if (me.twoFactor.overdue) return <pages.twoFactorRequired />;
   return <Outlet />;
 }
 
-function AppRoutes() {
+export function AppRoutes() {
   const location = useLocation();
   return (
     <RouteErrorBoundary resetKey={location.pathname}>

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { SERVER_BUSY_CODE } from '@/domain/server-busy';
 import { SHARED_LINK_ERRORS } from '@/domain/shared-link-errors';
+import { TWO_FACTOR_ENROLMENT_REQUIRED } from '@/domain/two-factor-policy-rules';
 import { ApiError } from './api-client';
 import { notifyError } from './notify';
 import { meQueryKey } from './session';
@@ -20,17 +21,23 @@ export function createQueryClient(): QueryClient {
   // A 401 from any call means the session ended (expired, signed out elsewhere): the app falls
   // back to the sign-in screen instead of showing stale data. A share link's password answers
   // are 401s too, but they say nothing about the user's own session.
-  const endSessionOn401 = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 401 && !LINK_PASSWORD_CODES.has(error.code)) {
+  // A 403 two_factor_enrolment_required means the organization's two-factor deadline passed while
+  // the page was open (issue 31 item 2): Me, read again, says so and the gate shows only the
+  // set-up. Several refusals at once read it once (a read under way is not restarted).
+  const followSession = (error: unknown) => {
+    if (!(error instanceof ApiError)) return;
+    if (error.status === 401 && !LINK_PASSWORD_CODES.has(error.code)) {
       queryClient.setQueryData(meQueryKey, null);
+    } else if (error.status === 403 && error.code === TWO_FACTOR_ENROLMENT_REQUIRED) {
+      void queryClient.invalidateQueries({ queryKey: meQueryKey }, { cancelRefetch: false });
     }
   };
   const queryClient: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: endSessionOn401 }),
+    queryCache: new QueryCache({ onError: followSession }),
     // Spec 8: a failed mutation shows the server's message in an 'Error' toast.
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        endSessionOn401(error);
+        followSession(error);
         if (!mutation.meta?.handlesErrors) notifyError(error);
       },
     }),

@@ -22,7 +22,7 @@ import type { AccessLink, AccessLinkPage, AccessOpenPage, AssignedDeveloperPage,
 import type { Assignee, AssigneePage, MyWorkItem, Task, TaskPage } from '@/domain/tasks';
 import type { MemberProjectPage, TeamMember, TeamTagPage } from '@/domain/team';
 import type { templatePageSchema } from '@/domain/templates';
-import type { recoveryCodesSchema, TwoFactorSetup, TwoFactorStatus } from '@/domain/two-factor';
+import type { recoveryCodesSchema, TwoFactorPolicyState, TwoFactorSetup, TwoFactorStatus } from '@/domain/two-factor';
 import { apiError, route, type Responder } from './api-server';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
@@ -72,6 +72,9 @@ export const twoFactorApi = {
   member: (memberId: string, respond: Responder<Pick<TwoFactorStatus, 'enabled'>>) => route('GET', `/api/team/${memberId}/two-factor`, respond),
   resetMember: (memberId: string, respond?: Responder<never>) =>
     route('POST', `/api/team/${memberId}/two-factor/reset`, respond ?? (() => new HttpResponse(null, { status: 204 }))),
+  /** The organization's requirement (issue 31 item 2): its admins read it, its organization admin sets it. */
+  policy: (respond: Responder<TwoFactorPolicyState>) => route('GET', '/api/organization/two-factor-policy', respond),
+  setPolicy: (respond: Responder<TwoFactorPolicyState>) => route('PUT', '/api/organization/two-factor-policy', respond),
 };
 
 export const projectsApi = {

@@ -11,6 +11,7 @@ import { cn } from '@/web/lib/class-names';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { useMemberLive } from '../live-updates';
 import { InboxBell } from '@/web/features/inbox/components/inbox-bell';
+import { TwoFactorBanner } from '@/web/features/two-factor/components/two-factor-banner';
 import { TAB_ICONS } from '../dashboard-tabs';
 import { preloadTab } from './dashboard-tab-panels';
 import { APP_TEXTS } from '../texts';
@@ -138,7 +139,10 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
         </div>
       </aside>
 
-      <main id="main-content" tabIndex={-1} className="outline-none px-4 pt-16 pb-10 sm:px-6 md:pl-70 lg:px-10 lg:pl-74">{children}</main>
+      <main id="main-content" tabIndex={-1} className="outline-none px-4 pt-16 pb-10 sm:px-6 md:pl-70 lg:px-10 lg:pl-74">
+        <TwoFactorBanner twoFactor={me.twoFactor} />
+        {children}
+      </main>
     </div>
   );
 }

@@ -14,6 +14,8 @@ export const pages = {
   sharedProject: lazyComponent(async () => (await import('./shared-project-page')).SharedProjectPage),
   teamMember: lazyComponent(async () => (await import('./team-member-page')).TeamMemberPage),
   welcome: lazyComponent(async () => (await import('./welcome-page')).WelcomePage),
+  /** Issue 31 item 2: instead of any page, past the organization's two-factor deadline. */
+  twoFactorRequired: lazyComponent(async () => (await import('./two-factor-required-page')).TwoFactorRequiredPage),
 };
 
 type FirstPage = {

@@ -1,5 +1,5 @@
 // Two-factor sign-in (issue 31 item 1): Settings -> the member's own, and Team -> a member's for
-// those who outrank them (decision 006).
+// those who outrank them (decision 006); the organization's requirement (issue 31 item 2).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
@@ -10,15 +10,19 @@ import {
   type recoveryCodesSchema,
   type startTwoFactorSetupSchema,
   type TwoFactorSetup,
+  type TwoFactorPolicy,
+  type TwoFactorPolicyState,
   type TwoFactorStatus,
 } from '@/domain/two-factor';
 import { api, ApiError } from '@/web/lib/api-client';
+import { meQueryKey } from '@/web/lib/session';
 
 type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 /** What Team -> a member is told: only whether it is on. */
 export type MemberTwoFactor = Pick<TwoFactorStatus, 'enabled'>;
 
 const twoFactorKey = ['settings', 'two-factor'] as const;
+const twoFactorPolicyKey = ['organization', 'two-factor-policy'] as const;
 const memberTwoFactorKey = (memberId: string) => ['team', 'detail', memberId, 'two-factor'] as const;
 
 export const twoFactorStatusQuery = queryOptions({
@@ -89,5 +93,23 @@ export function useResetMemberTwoFactor() {
   return useMutation({
     mutationFn: (memberId: string) => api.post<void>(`/api/team/${encodeURIComponent(memberId)}/two-factor/reset`),
     onSuccess: (_data, memberId) => queryClient.setQueryData<MemberTwoFactor>(memberTwoFactorKey(memberId), { enabled: false }),
+  });
+}
+
+/** The organization's requirement, with the members it applies to who lack it: its admins read it. */
+export const twoFactorPolicyQuery = queryOptions({
+  queryKey: twoFactorPolicyKey,
+  queryFn: () => api.get<TwoFactorPolicyState>('/api/organization/two-factor-policy'),
+});
+
+/** Sets the requirement (the organization admin): Me is read again, as it may now ask the owner too. */
+export function useSetTwoFactorPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (policy: TwoFactorPolicy) => api.put<TwoFactorPolicyState>('/api/organization/two-factor-policy', { policy }),
+    onSuccess: (state) => {
+      queryClient.setQueryData(twoFactorPolicyKey, state);
+      return queryClient.invalidateQueries({ queryKey: meQueryKey });
+    },
   });
 }

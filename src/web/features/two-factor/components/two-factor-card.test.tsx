@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@/domain/auth';
-import { TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES, TWO_FACTOR_TEXTS as TEXTS, type TwoFactorSetup, type TwoFactorStatus } from '@/domain/two-factor';
+import { TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES, TWO_FACTOR_POLICY_MESSAGES, TWO_FACTOR_TEXTS as TEXTS, type TwoFactorSetup, type TwoFactorStatus } from '@/domain/two-factor';
 import { twoFactorApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -215,6 +215,20 @@ describe('Settings -> Two-factor sign-in', () => {
       { password: 'secret-123', code: 'abcde-zzzzz' },
       { password: 'secret-123', code: 'abcde-fghjk' },
     ]);
+  });
+
+  it('required by the organization: Turn Off says so under the form and stays open, on', async () => {
+    apiServer.use(twoFactorApi.status(on()), twoFactorApi.disable(apiError(400, TWO_FACTOR_ERRORS.requiredByOrganization, TWO_FACTOR_POLICY_MESSAGES.cannotTurnOff)));
+    await renderCard();
+    fireEvent.click(await screen.findByRole('button', { name: TEXTS.turnOff }));
+    await screen.findByLabelText(TEXTS.passwordLabel);
+    type(TEXTS.passwordLabel, 'secret-123');
+    type(TEXTS.codeOrRecoveryLabel, '123456');
+    const dialog = screen.getByRole('dialog', { name: TEXTS.turnOffTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.turnOff }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(TWO_FACTOR_POLICY_MESSAGES.cannotTurnOff);
+    expect(screen.getByRole('dialog', { name: TEXTS.turnOffTitle })).toBe(dialog);
+    expect(screen.getByTestId('recovery-codes-left').textContent).toBe(TEXTS.recoveryLeft(10));
   });
 
   it('turned off in another tab: Turn Off says so, closes, and the card reads it again', async () => {

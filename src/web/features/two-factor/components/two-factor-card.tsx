@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { TWO_FACTOR_TEXTS as TEXTS } from '@/domain/two-factor';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -11,7 +11,9 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/class-names';
 import { formatDate } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent } from '@/web/lib/lazy-component';
+import { meQueryKey, useSignedInMe } from '@/web/lib/session';
 import { twoFactorStatusQuery } from '../api';
+import { TWO_FACTOR_CARD_ID, useTwoFactorCardAnchor } from './two-factor-card-anchor';
 import type { TwoFactorDialogKind } from './two-factor-dialogs';
 
 // The dialogs load when first opened, or on the hover or focus of their button (decision 013).
@@ -25,9 +27,18 @@ export function TwoFactorCard({ email }: { email: string }) {
   const status = useQuery(twoFactorStatusQuery);
   const [dialog, setDialog] = useState<TwoFactorDialogKind | null>(null);
   const enabled = status.data?.enabled;
+  const anchor = useTwoFactorCardAnchor<HTMLDivElement>();
+  const me = useSignedInMe();
+  const queryClient = useQueryClient();
+  // Me says whether the organization's requirement still asks for it (the banner, the blocked
+  // screen): read again once the card and Me disagree, but only with no dialog open, as the app
+  // the blocked screen gives way to would take the new recovery codes off the screen with it.
+  useEffect(() => {
+    if (enabled !== undefined && dialog === null && enabled !== me.twoFactor.on) void queryClient.invalidateQueries({ queryKey: meQueryKey });
+  }, [enabled, dialog, me.twoFactor.on, queryClient]);
 
   return (
-    <Card data-testid="two-factor-card">
+    <Card data-testid="two-factor-card" id={TWO_FACTOR_CARD_ID} ref={anchor} tabIndex={-1} className="scroll-mt-20 outline-none focus-visible:ring-2 focus-visible:ring-ring">
       <SettingsCardHeader
         icon={ShieldCheck}
         title={TEXTS.title}

@@ -324,6 +324,11 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
         onClose();
       },
       onError: (error) => {
+        // The organization requires it (issue 31 item 2): about no field, so under the form.
+        if (error instanceof ApiError && error.code === TWO_FACTOR_ERRORS.requiredByOrganization) {
+          form.setError('root.server', { type: 'server', message: error.message });
+          return;
+        }
         showFieldError(form, error, { [TWO_FACTOR_ERRORS.wrongPassword]: 'password', [TWO_FACTOR_ERRORS.invalid]: 'code' });
         if (isStaleTwoFactorStatus(error)) onClose();
       },
@@ -344,6 +349,12 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
             {/* An app code or a recovery code: letters too, so no number pad. */}
             <Input autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} className="font-mono" {...form.register('code')} />
           </FormField>
+          {errors.root?.server?.message ? (
+            <p role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
+              <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+              {errors.root.server.message}
+            </p>
+          ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={disable.isPending}>
               {UI_TEXTS.cancel}

@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { ShieldAlert } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { TWO_FACTOR_POLICIES, TWO_FACTOR_POLICY_MESSAGES, TWO_FACTOR_POLICY_TEXTS as TEXTS, type TwoFactorPolicy, type TwoFactorPolicyState } from '@/domain/two-factor';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent } from '@/web/components/ui/card';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
+import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { formatDate } from '@/web/lib/format-date';
+import { notifySuccess } from '@/web/lib/notify';
+import { twoFactorPolicyQuery, useSetTwoFactorPolicy } from '../api';
+
+/**
+ * Settings -> the organization's two-factor requirement (issue 31 item 2): the organization admin
+ * chooses it; admins see it read-only. Under it, who it still waits for and until when.
+ */
+export function TwoFactorPolicyCard({ canChange }: { canChange: boolean }) {
+  const state = useQuery(twoFactorPolicyQuery);
+  // Here, not in the form: the form is remade with the saved policy, and the save's own callbacks
+  // (its toast) would go with it.
+  const save = useSetTwoFactorPolicy();
+  return (
+    <Card data-testid="two-factor-policy-card">
+      <SettingsCardHeader icon={ShieldAlert} title={TEXTS.title} description={TEXTS.description} />
+      <CardContent>
+        {state.isError ? (
+          <LoadErrorPanel title={TEXTS.loadFailed} error={state.error} onRetry={() => void state.refetch()} />
+        ) : !state.data ? (
+          <Skeleton className="h-32 w-full" />
+        ) : (
+          // Keyed by the saved policy: a change saved elsewhere (another tab, a live update) resets the choice.
+          <PolicyForm key={state.data.policy} state={state.data} canChange={canChange} save={save} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PolicyForm({ state, canChange, save }: { state: TwoFactorPolicyState; canChange: boolean; save: ReturnType<typeof useSetTwoFactorPolicy> }) {
+  const [choice, setChoice] = useState<TwoFactorPolicy>(state.policy);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(choice, { onSuccess: () => notifySuccess(TEXTS.saved) });
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <fieldset className="grid gap-2" disabled={!canChange || save.isPending}>
+        <legend className="mb-2 text-sm font-medium">{TEXTS.label}</legend>
+        {TWO_FACTOR_POLICIES.map((policy) => (
+          <label key={policy} className="flex items-start gap-2.5 text-sm has-[:disabled]:cursor-not-allowed">
+            <input
+              type="radio"
+              name="two-factor-policy"
+              value={policy}
+              className="mt-0.5 size-4 shrink-0 accent-primary"
+              checked={choice === policy}
+              onChange={() => setChoice(policy)}
+            />
+            {TEXTS.options[policy]}
+          </label>
+        ))}
+      </fieldset>
+      <PolicyStatus state={state} />
+      {canChange ? (
+        <Button type="submit" className="justify-self-start" loading={save.isPending} loadingText={TEXTS.saving} disabled={choice === state.policy}>
+          {TEXTS.save}
+        </Button>
+      ) : (
+        <p className="text-sm text-muted-foreground">{TWO_FACTOR_POLICY_MESSAGES.onlyOrganizationAdmin}</p>
+      )}
+    </form>
+  );
+}
+
+/** The saved requirement's effect: members it applies to without it, and their deadline. */
+function PolicyStatus({ state }: { state: TwoFactorPolicyState }) {
+  // The time the card was shown at: a deadline passing while it is open changes one word.
+  const [shownAt] = useState(Date.now);
+  if (state.policy === 'off') return null;
+  const deadlinePassed = state.deadline !== null && new Date(state.deadline).getTime() <= shownAt;
+  return (
+    <div className="grid gap-1 rounded-md border bg-muted/40 p-3 text-sm" data-testid="two-factor-policy-status">
+      <p className={state.membersWithout > 0 ? 'font-medium' : 'text-muted-foreground'}>{TEXTS.membersWithout(state.membersWithout)}</p>
+      {state.deadline ? (
+        <p className="text-muted-foreground">{deadlinePassed ? TEXTS.deadlinePassed(formatDate(state.deadline)) : TEXTS.deadline(formatDate(state.deadline))}</p>
+      ) : null}
+    </div>
+  );
+}
