@@ -50,8 +50,14 @@ function authenticatorApp(key: string) {
   };
 }
 
-function signOut(page: Page) {
-  return page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+/**
+ * Signs out and waits for the sign-in page: navigating while the sign-out is still on its way
+ * sends the old cookie, so the server answers the signed-in page, whose preloaded reads (401 once
+ * the sign-out lands) the app then takes after the next sign-in (seen once in CI).
+ */
+async function signOut(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
 }
 
 function twoFactorCard(page: Page): Locator {
