@@ -1,18 +1,7 @@
 // Accessibility (issue 14): axe-core checks every main screen and dialog against WCAG 2.1 A/AA
 // and fails on any serious or critical violation, naming the rule and the elements.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signIn, test, toast } from './fixtures';
-
-async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  // Let entry animations (dialogs, toasts) finish: axe measures colours as they are painted.
-  await page.waitForTimeout(400);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `axe on ${screen}`).toEqual([]);
-}
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signIn, test, toast, expectNoSeriousViolations } from './fixtures';
 
 /** WCAG 2.4.2 and one page heading: the tab names what the single h1 shows. */
 async function expectPageNamed(page: Page, name: string): Promise<void> {

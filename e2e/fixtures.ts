@@ -1,4 +1,5 @@
 // Shared steps for the end-to-end stories: unique accounts, the dev mailbox, signing in.
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/modules/demo/demo-accounts';
 
@@ -82,4 +83,20 @@ export function toast(page: Page, text: string | RegExp) {
 
 export function sideNav(page: Page) {
   return page.getByRole('navigation', { name: 'Dashboard' });
+}
+
+/**
+ * axe-core against WCAG 2.1 A/AA on the page (or the part `include` selects): fails on any serious
+ * or critical violation, naming the rule and the elements. Waits out entry animations (dialogs,
+ * toasts) first: axe measures colours as they are painted.
+ */
+export async function expectNoSeriousViolations(page: Page, what: string, include?: string): Promise<void> {
+  await page.waitForTimeout(400);
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `axe on ${what}`).toEqual([]);
 }

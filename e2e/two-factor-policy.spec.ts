@@ -3,20 +3,8 @@
 // Set Up Now leads to Settings' Two-factor card, where setting it up ends the banner. The card and
 // the banner pass axe. Past the deadline (7 days: the server's clock cannot be moved here) the app
 // shows only the set-up: src/web/app/two-factor-requirement.test.tsx covers that screen.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { clientAddressHeaders, expect, newAccount, signIn, signUpThroughApi, test, toast, uniqueEmail } from './fixtures';
-
-async function expectNoSeriousViolations(page: Page, what: string, include: string): Promise<void> {
-  // Let entry animations (toasts) finish: axe measures colours as they are painted.
-  await page.waitForTimeout(400);
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include(include).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `axe on ${what}`).toEqual([]);
-}
+import { clientAddressHeaders, expect, newAccount, signIn, signUpThroughApi, test, toast, uniqueEmail, expectNoSeriousViolations } from './fixtures';
 
 /** The member's authenticator app: the current step's code (one setting up needs no more). */
 function authenticatorCode(key: string): string {

@@ -3,22 +3,9 @@
 // codes, signs in with an app code and with a recovery code, which works once; then turns it off.
 // An admin who outranks a member resets theirs. The card, its dialogs and the sign-in step pass axe.
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { clientAddressHeaders, expect, newAccount, readEmail, signIn, signUpThroughApi, test, toast, uniqueEmail } from './fixtures';
-
-async function expectNoSeriousViolations(page: Page, what: string, include?: string): Promise<void> {
-  // Let entry animations (dialogs, toasts) finish: axe measures colours as they are painted.
-  await page.waitForTimeout(400);
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious, `axe on ${what}`).toEqual([]);
-}
+import { clientAddressHeaders, expect, newAccount, readEmail, signIn, signUpThroughApi, test, toast, uniqueEmail, expectNoSeriousViolations } from './fixtures';
 
 /**
  * The authenticator app: each code from a later 30-second step than the one before, as a server
