@@ -16,12 +16,32 @@ export const meQueryOptions = queryOptions({
     try {
       return await api.get<Me>('/api/me');
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
+      if (error instanceof ApiError && error.status === 401) {
+        takeStalePreloads();
+        return null;
+      }
       throw error;
     }
   },
   staleTime: 5 * 60_000,
 });
+
+/**
+ * Signed out, yet the page may have come with a signed-in page's preloaded reads (the HTML was
+ * asked for while a session was ending). The browser hands a preloaded answer to the first
+ * matching request, which would be the app's first read after the next sign-in: a stale 401 that
+ * signs the tab out again. Taking them now, as the app's reads would (same credentials and
+ * Accept), leaves nothing stale to find.
+ */
+function takeStalePreloads(): void {
+  if (typeof document === 'undefined') return;
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')) {
+    void fetch(link.href, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+      .then((response) => response.body?.cancel())
+      .catch(() => {});
+    link.remove();
+  }
+}
 
 export function useMe() {
   return useQuery(meQueryOptions);
