@@ -25,6 +25,8 @@ describe('the Me query', () => {
       route('GET', '/api/projects', () => apiError(401, 'unauthorized')),
       route('GET', '/api/inbox', () => apiError(401, 'unauthorized')),
     );
+    // Every page preloads the session check itself: the query took that one, so not again.
+    preload('/api/me');
     preload('/api/projects?search=&status=all');
     preload('/api/inbox');
     expect(await new QueryClient().fetchQuery(meQueryOptions)).toBeNull();

@@ -6,6 +6,7 @@ import { api, ApiError } from './api-client';
 import type { LiveRefresh } from './realtime';
 
 export const meQueryKey = ['me'] as const;
+const ME_PATH = '/api/me';
 
 /** Live updates: a member's change may be one's own role; the organization's name is in Me. */
 export const meLive: LiveRefresh = { team: () => [meQueryKey], organization: () => [meQueryKey] };
@@ -14,7 +15,7 @@ export const meQueryOptions = queryOptions({
   queryKey: meQueryKey,
   queryFn: async (): Promise<Me | null> => {
     try {
-      return await api.get<Me>('/api/me');
+      return await api.get<Me>(ME_PATH);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         takeStalePreloads();
@@ -36,10 +37,12 @@ export const meQueryOptions = queryOptions({
 function takeStalePreloads(): void {
   if (typeof document === 'undefined') return;
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')) {
+    link.remove();
+    // Every page preloads /api/me; this very query took that one.
+    if (new URL(link.href, window.location.href).pathname === ME_PATH) continue;
     void fetch(link.href, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
       .then((response) => response.body?.cancel())
       .catch(() => {});
-    link.remove();
   }
 }
 
