@@ -1,5 +1,6 @@
 // The one way the server sends a request to a URL a user typed (issue 30 item 3; outgoing
-// webhooks are built on it). Such a request starts inside the server's network, so a careless
+// webhooks are built on it, and single sign-on's requests to an organization's OpenID provider,
+// issue 31 item 4, through outboundFetch). Such a request starts inside the server's network, so a careless
 // one lets any member reach what sits beside the server: the database, an admin panel, the
 // cloud metadata service with its credentials (server-side request forgery). Hence:
 // - http: and https: only, with no user name or password in the URL; any port (a receiver may
@@ -32,7 +33,9 @@ export type OutboundFailure =
   /** No connection, or it closed before the answer was complete. */
   | 'connection_failed'
   /** Connected, but the TLS handshake failed: an untrusted or mismatched certificate, mostly. */
-  | 'tls_failed';
+  | 'tls_failed'
+  /** The answer was longer than maxAnswerBytes where the caller needs all of it (sendRequest). */
+  | 'answer_too_large';
 
 /** `message` is fit to show the user who typed the URL: it never names a resolved address. */
 export type OutboundError = { reason: OutboundFailure; message: string };
@@ -111,15 +114,79 @@ export async function checkDestination(url: string, options: DestinationOptions)
  * for anything the destination does.
  */
 export async function postJson(url: string, body: string, headers: Record<string, string>, options: PostOptions): Promise<OutboundResult> {
+  const result = await sendChecked(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } }, options, 'cut');
+  const { answer, headers: _answerHeaders, ...rest } = result;
+  return { ...rest, answer: answer.toString('utf8') };
+}
+
+export type OutboundRequest = {
+  method: 'GET' | 'POST';
+  /** Sent as given; its length is the Content-Length. */
+  body?: string;
+  headers?: Record<string, string>;
+};
+
+export type OutboundResponse = {
+  status: number | null;
+  durationMs: number;
+  /** The answer's headers, as Node's http module gives them (names in lower case). */
+  headers: http.IncomingHttpHeaders;
+  /** The whole answer; an answer longer than maxAnswerBytes is an 'answer_too_large' error. */
+  body: Buffer;
+  error?: OutboundError;
+};
+
+/**
+ * Any GET or POST to a checked destination, the answer read whole (at most maxAnswerBytes, or an
+ * 'answer_too_large' error rather than a cut answer). The same checks as postJson; never throws
+ * for anything the destination does.
+ */
+export async function sendRequest(url: string, request: OutboundRequest, options: PostOptions): Promise<OutboundResponse> {
+  const { answer, ...rest } = await sendChecked(url, request, options, 'fail');
+  return { ...rest, body: answer };
+}
+
+/**
+ * A Fetch API stand-in for libraries that take one (openid-client's `customFetch`): every request
+ * goes through sendRequest's checks. A refused or failed exchange rejects with a TypeError, as
+ * fetch does for a network error, whose message is outbound's (fit to show the user).
+ */
+export function outboundFetch(options: PostOptions): (url: string, init?: { method?: string; headers?: Record<string, string>; body?: unknown }) => Promise<Response> {
+  return async (url, init = {}) => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && method !== 'POST') throw new TypeError(`outbound: ${method} is not sent`);
+    const body = init.body === undefined || init.body === null ? undefined : init.body instanceof URLSearchParams ? init.body.toString() : init.body;
+    if (body !== undefined && typeof body !== 'string') throw new TypeError('outbound: only text bodies are sent');
+    const result = await sendRequest(url, { method, body, headers: init.headers }, options);
+    if (result.error || result.status === null) {
+      throw Object.assign(new TypeError(result.error?.message ?? `No answer from ${new URL(url).host}`), { reason: result.error?.reason ?? 'connection_failed' });
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(result.headers)) {
+      if (value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+    }
+    // A status the Response constructor refuses (1xx) or one that must have no body.
+    const status = result.status;
+    if (status < 200 || status > 599) throw Object.assign(new TypeError(`${new URL(url).host} answered with status ${status}`), { reason: 'connection_failed' });
+    const empty = status === 204 || status === 205 || status === 304;
+    return new Response(empty ? null : new Uint8Array(result.body), { status, headers });
+  };
+}
+
+type Sent = Omit<OutboundResponse, 'body'> & { answer: Buffer };
+
+async function sendChecked(url: string, request: OutboundRequest, options: PostOptions, overLimit: 'cut' | 'fail'): Promise<Sent> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const checked = await resolveDestination(url, options, timeoutMs);
-  if (!checked.ok) return { status: null, durationMs: elapsed(), answer: '', error: checked.error };
-  const outcome = await exchange(checked.destination, body, headers, {
+  if (!checked.ok) return { status: null, durationMs: elapsed(), headers: {}, answer: Buffer.alloc(0), error: checked.error };
+  const outcome = await exchange(checked.destination, request, {
     remainingMs: Math.max(0, timeoutMs - elapsed()),
     timeoutMs,
     maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+    overLimit,
   });
   return { ...outcome, durationMs: elapsed() };
 }
@@ -181,7 +248,7 @@ async function resolveWithSystem(hostname: string): Promise<ResolvedAddress[]> {
   return dnsLookup(hostname, { all: true });
 }
 
-type Exchanged = Omit<OutboundResult, 'durationMs'>;
+type Exchanged = Omit<Sent, 'durationMs'>;
 
 /**
  * node:http(s) with agent: false and a lookup that answers the checked addresses: the socket
@@ -192,13 +259,13 @@ type Exchanged = Omit<OutboundResult, 'durationMs'>;
  */
 function exchange(
   { url, addresses }: Destination,
-  body: string,
-  headers: Record<string, string>,
-  limits: { remainingMs: number; timeoutMs: number; maxAnswerBytes: number },
+  outgoing: OutboundRequest,
+  limits: { remainingMs: number; timeoutMs: number; maxAnswerBytes: number; overLimit: 'cut' | 'fail' },
 ): Promise<Exchanged> {
   return new Promise((resolve) => {
     const secure = url.protocol === 'https:';
     let status: number | null = null;
+    let answerHeaders: http.IncomingHttpHeaders = {};
     const chunks: Buffer[] = [];
     let received = 0;
     let connected = false;
@@ -211,21 +278,26 @@ function exchange(
       clearTimeout(deadline);
       // Drops the socket whatever state it is in: a full answer, a cut one, or none yet.
       request.destroy();
-      const answer = Buffer.concat(chunks).subarray(0, limits.maxAnswerBytes).toString('utf8');
-      resolve(error ? { status, answer, error } : { status, answer });
+      const answer = Buffer.concat(chunks).subarray(0, limits.maxAnswerBytes);
+      resolve(error ? { status, headers: answerHeaders, answer, error } : { status, headers: answerHeaders, answer });
     };
 
     const request = (secure ? https : http).request(
       url,
-      { method: 'POST', headers: requestHeaders(headers, body), agent: false, lookup: pinnedLookup(addresses) },
+      { method: outgoing.method, headers: requestHeaders(outgoing.headers ?? {}, outgoing.body), agent: false, lookup: pinnedLookup(addresses) },
       (response) => {
         status = response.statusCode ?? null;
+        answerHeaders = response.headers;
         response.on('data', (chunk: Buffer) => {
           if (settled) return;
           chunks.push(chunk);
           received += chunk.length;
           // Enough: stop reading rather than buffer a huge or endless answer.
-          if (received >= limits.maxAnswerBytes) finish();
+          if (received > limits.maxAnswerBytes && limits.overLimit === 'fail') {
+            finish({ reason: 'answer_too_large', message: `${url.host} answered with more than ${limits.maxAnswerBytes} bytes` });
+          } else if (received >= limits.maxAnswerBytes && limits.overLimit === 'cut') {
+            finish();
+          }
         });
         response.on('end', () => finish());
         response.on('error', () => finish({ reason: 'connection_failed', message: `${url.host} closed the connection before the answer was complete` }));
@@ -252,20 +324,20 @@ function exchange(
       () => finish({ reason: 'timeout', message: `${url.host} did not answer within ${limits.timeoutMs} ms` }),
       limits.remainingMs,
     );
-    request.end(body);
+    request.end(outgoing.body);
   });
 }
 
 /**
- * Content-Type JSON unless the caller says otherwise; the length from the body. Host, framing
- * and connection headers are the request's own, never the caller's.
+ * The caller's headers, with the length from the body. Host, framing and connection headers are
+ * the request's own, never the caller's.
  */
-function requestHeaders(headers: Record<string, string>, body: string): Record<string, string> {
+function requestHeaders(headers: Record<string, string>, body: string | undefined): Record<string, string> {
   const own = new Set(['host', 'content-length', 'transfer-encoding', 'connection']);
   const given = Object.entries(headers)
     .map(([name, value]) => [name.toLowerCase(), value] as const)
     .filter(([name]) => !own.has(name));
-  return { 'content-type': 'application/json', ...Object.fromEntries(given), 'content-length': String(Buffer.byteLength(body)) };
+  return { ...Object.fromEntries(given), ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) };
 }
 
 /** A dns.lookup stand-in that answers only the addresses already checked. */
