@@ -5,7 +5,7 @@
 /** How many entries a page's Recent Activity shows. */
 export const RECENT_ACTIVITY_LIMIT = 5;
 
-const WORDS: Record<string, string> = { url: 'URL', id: 'ID' };
+const WORDS: Record<string, string> = { url: 'URL', id: 'ID', sso: 'SSO' };
 
 function words(text: string): string[] {
   return text
@@ -20,6 +20,9 @@ const ACTION_LABELS: Record<string, string> = {
   submit_questionnaire: 'Client submitted the questionnaire',
   reopen_questionnaire: 'Reopened the questionnaire',
   lock_questionnaire: 'Locked the questionnaire',
+  update_sso_settings: 'Updated single sign-on',
+  remove_sso_settings: 'Removed single sign-on',
+  join_via_sso: 'Joined through single sign-on',
 };
 
 /** 'create_project' -> 'Create Project'; any action, known or not, reads as words. */

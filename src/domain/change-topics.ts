@@ -47,6 +47,9 @@ export const ACTIVITY_ACTIONS = [
   'remove_team_member',
   'reset_two_factor',
   'change_two_factor_policy',
+  'update_sso_settings',
+  'remove_sso_settings',
+  'join_via_sso',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -67,7 +70,11 @@ export function topicForAction(action: ActivityAction): PageTopic {
     case 'remove_team_member':
     case 'reset_two_factor':
     case 'change_two_factor_policy':
+    case 'join_via_sso':
       return 'team';
+    case 'update_sso_settings':
+    case 'remove_sso_settings':
+      return 'organization';
     default:
       return 'project';
   }

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { systemClock } from '../clock';
 import { pruneExpired, RATE_LIMIT_RETENTION_MS, scheduleHousekeeping, SENT_EMAIL_RETENTION_MS, WEBHOOK_DELIVERY_RETENTION_MS } from './housekeeping';
 import { rateLimits, sessions, verifications } from './schema/auth';
-import { emailOutbox, passwordResetTokens, verificationCodes, webhookDeliveries, webhooks } from './schema/platform';
+import { emailOutbox, passwordResetTokens, ssoSignIns, verificationCodes, webhookDeliveries, webhooks } from './schema/platform';
 import { notifications } from './schema/work';
 
 // Real time: sessions expire by the wall clock (better-auth and the session lookup use it).
@@ -84,6 +84,16 @@ describe('housekeeping', () => {
       ])
       .returning({ id: webhookDeliveries.id });
 
+    // Single sign-ons under way keep 10 minutes (issue 31 item 4).
+    const pending = { stage: 'authorize' as const, organizationId: user.organizationId };
+    const started = await t.db
+      .insert(ssoSignIns)
+      .values([
+        { ...pending, keyHash: 'sso-old', expiresAt: before(1) },
+        { ...pending, keyHash: 'sso-new', expiresAt: after(60_000) },
+      ])
+      .returning({ id: ssoSignIns.id });
+
     expect(await pruneExpired(t.db, NOW)).toEqual({
       sessions: 1,
       verifications: 1,
@@ -93,7 +103,9 @@ describe('housekeeping', () => {
       sentEmails: 1,
       notifications: 1,
       webhookDeliveries: 2,
+      ssoSignIns: 1,
     });
+    expect((await t.db.select({ id: ssoSignIns.id }).from(ssoSignIns)).map((r) => r.id)).toEqual([started[1]!.id]);
 
     expect((await t.db.select({ id: sessions.id }).from(sessions)).map((r) => r.id)).not.toContain(expiredSession);
     expect((await user.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(200);

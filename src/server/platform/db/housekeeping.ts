@@ -1,5 +1,5 @@
 // Rows that stop meaning anything once their time is up: expired sessions, sign-up codes,
-// reset links and better-auth verifications, rate-limit counters past their longest memory, and
+// reset links, better-auth verifications and single sign-ons never finished, rate-limit counters past their longest memory, and
 // delivered emails and finished webhook deliveries after a month, inbox notifications after 90 days. Nothing deletes them otherwise, so without this job the
 // tables grow with every sign-in and every email for as long as the server runs. The DELETEs are
 // idempotent, so several app servers running the job at once do no harm.
@@ -9,7 +9,7 @@ import { createJob, runWithServer } from '../jobs';
 import type { Platform } from '../platform';
 import type { Executor } from './client';
 import { rateLimits, sessions, verifications } from './schema/auth';
-import { emailOutbox, passwordResetTokens, verificationCodes, webhookDeliveries } from './schema/platform';
+import { emailOutbox, passwordResetTokens, ssoSignIns, verificationCodes, webhookDeliveries } from './schema/platform';
 import { notifications } from './schema/work';
 import { INBOX_RETENTION_DAYS } from '../../../domain/inbox';
 
@@ -31,6 +31,7 @@ export type Pruned = {
   sentEmails: number;
   notifications: number;
   webhookDeliveries: number;
+  ssoSignIns: number;
 };
 
 export async function pruneExpired(db: Executor, now: Date): Promise<Pruned> {
@@ -66,6 +67,8 @@ export async function pruneExpired(db: Executor, now: Date): Promise<Pruned> {
         .where(and(ne(webhookDeliveries.status, 'pending'), lt(webhookDeliveries.createdAt, new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS))))
         .returning({ id: webhookDeliveries.id }),
     ),
+    // Single sign-ons started and never finished (issue 31 item 4): 10 minutes each.
+    ssoSignIns: await count(db.delete(ssoSignIns).where(lt(ssoSignIns.expiresAt, now)).returning({ id: ssoSignIns.id })),
   };
 }
 

@@ -91,6 +91,32 @@ export const twoFactors = pgTable('two_factors', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A single sign-on under way (issue 31 item 4, decision 032), single use, 10 minutes.
+ * 'authorize': sent to the provider; keyed by the SHA-256 of its `state`, with the nonce and the
+ * PKCE verifier (sealed) that only the server holds. 'second_factor': the provider let `user_id`
+ * in and their two-factor code comes next; keyed by the SHA-256 of the browser's ticket.
+ */
+export const ssoSignIns = pgTable(
+  'sso_sign_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    keyHash: text('key_hash').notNull().unique(),
+    stage: text('stage').$type<'authorize' | 'second_factor'>().notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The issuer the browser was sent to: a callback after the settings changed is refused. */
+    issuer: text('issuer'),
+    nonce: text('nonce'),
+    codeVerifierSealed: text('code_verifier_sealed'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sso_sign_ins_expires_idx').on(t.expiresAt), check('sso_sign_ins_stage_check', sql`${t.stage} in ('authorize', 'second_factor')`)],
+);
+
 /** One-time recovery codes, HMAC-SHA256 with the server secret (never stored as typed). */
 export const twoFactorRecoveryCodes = pgTable(
   'two_factor_recovery_codes',

@@ -1,9 +1,10 @@
 // Organizations and the people in them (spec 3 "profile", ARCHITECTURE decisions 1 and 6).
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { API_TOKEN_SCOPES, type ApiTokenScope } from '../../../../domain/api-tokens';
 import { ROLES, type Role } from '../../../../domain/roles';
 import type { TwoFactorPolicy } from '../../../../domain/two-factor';
+import { SSO_JOIN_ROLES, SSO_NEW_MEMBERS, type SsoJoinRole, type SsoNewMembers } from '../../../../domain/sso-rules';
 import { users } from './auth';
 
 const timestamps = {
@@ -97,5 +98,48 @@ export const apiTokens = pgTable(
     index('api_tokens_profile_idx').on(t.profileId, t.createdAt),
     check('api_tokens_scope_check', sql`${t.scope} in (${sql.raw(API_TOKEN_SCOPES.map((s) => `'${s}'`).join(', '))})`),
     check('api_tokens_role_check', sql`${t.role} in (${sql.raw(ROLES.map((r) => `'${r}'`).join(', '))})`),
+  ],
+);
+
+/**
+ * An organization's single sign-on through its OpenID provider (issue 31 item 4, decision 032):
+ * one per organization. The client secret is sealed (secret-box.ts, a key derived from AUTH_SECRET
+ * for this organization), so a backup or a dump alone does not give it away.
+ */
+export const organizationSso = pgTable(
+  'organization_sso',
+  {
+    organizationId: uuid('organization_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecretSealed: text('client_secret_sealed').notNull(),
+    /** join: new people of the domains become members with join_role; refuse: only existing members. */
+    newMembers: text('new_members').$type<SsoNewMembers>().notNull().default('join'),
+    joinRole: text('join_role').$type<SsoJoinRole>().notNull().default('developer'),
+    /** false: the organization's members (but its organization admin) sign in only through the provider. */
+    passwordSignIn: boolean('password_sign_in').notNull().default(true),
+    updatedBy: uuid('updated_by').references(() => profiles.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('organization_sso_new_members_check', sql`${t.newMembers} in (${sql.raw(SSO_NEW_MEMBERS.map((v) => `'${v}'`).join(', '))})`),
+    check('organization_sso_join_role_check', sql`${t.joinRole} in (${sql.raw(SSO_JOIN_ROLES.map((v) => `'${v}'`).join(', '))})`),
+  ],
+);
+
+/** The email domains an organization's single sign-on covers. A domain belongs to one organization. */
+export const organizationSsoDomains = pgTable(
+  'organization_sso_domains',
+  {
+    domain: text('domain').primaryKey(),
+    organizationId: uuid('organization_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Named here: drizzle's own name for it is longer than PostgreSQL's 63 characters.
+    foreignKey({ name: 'organization_sso_domains_organization_fk', columns: [t.organizationId], foreignColumns: [organizationSso.organizationId] }).onDelete('cascade'),
+    index('organization_sso_domains_organization_idx').on(t.organizationId), check('organization_sso_domains_lower_check', sql`${t.domain} = lower(${t.domain})`),
   ],
 );
