@@ -116,6 +116,13 @@ export const EXPECTED: Record<string, Outcome> = {
     readToken: 403,
     request: () => fromOwnAddress(json({ token: `not-a-token-${next()}`, password: 'a-long-password' })),
   },
+  // Issue 31 item 4, single sign-on. The lookup answers everyone alike (no organization here uses
+  // it); the browser redirects answer 302 to the sign-in page (no domain, no state); the step after
+  // the provider needs the browser's pending cookie (401 without). None asks who calls.
+  'POST /api/auth/sso/lookup': { status: all(200), request: () => fromOwnAddress(json({ email: `someone-${next()}@test.brieflane` })) },
+  'GET /api/auth/sso/start': { status: all(302), request: () => fromOwnAddress({ query: { email: `someone-${next()}@test.brieflane` } }) },
+  'GET /api/auth/sso/callback': { status: all(302), request: () => fromOwnAddress({ query: { code: 'not-a-code', state: `not-a-state-${next()}` } }) },
+  'POST /api/auth/sso/two-factor': { status: all(401), request: () => json({ twoFactorCode: '000000' }) },
 
   // The caller's own account and organization.
   'GET /api/me': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
@@ -150,6 +157,15 @@ export const EXPECTED: Record<string, Outcome> = {
   // Issue 31 item 2: the organization's two-factor requirement: its admins read it, its organization admin sets it.
   'GET /api/organization/two-factor-policy': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200) },
   'PUT /api/organization/two-factor-policy': { status: row(401, 200, 403, 403, 403, 403, 403, 403, 403, 200), request: () => json({ policy: 'off' }) },
+  // Issue 31 item 4: the organization's single sign-on: its admins read it, its organization admin
+  // changes it. The save is checked before anything is written: an http issuer without the
+  // operator's WEBHOOK_ALLOW_PRIVATE is 400 before any request leaves; removing none is 404.
+  'GET /api/organization/sso': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200) },
+  'PUT /api/organization/sso': {
+    status: row(401, 400, 403, 403, 403, 403, 403, 403, 403, 400),
+    request: () => json({ issuer: 'http://127.0.0.1:9/', clientId: 'matrix', clientSecret: 'matrix-secret', domains: [`matrix-${next()}.test`], newMembers: 'join', joinRole: 'developer', passwordSignIn: true }),
+  },
+  'DELETE /api/organization/sso': { status: row(401, 404, 403, 403, 403, 403, 403, 403, 403, 404) },
   // Issue 30: an organization's webhooks, its admins only; other roles are refused outright (403),
   // another organization's admins find nothing (404).
   'GET /api/webhooks': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200) },

@@ -14,6 +14,7 @@ import {
 } from '../../../domain/auth';
 import { TWO_FACTOR_ERRORS } from '../../../domain/two-factor';
 import { loadMe } from '../../platform/auth/me';
+import { ssoDomainOf } from '../../platform/auth/sso-policy';
 import {
   enforceRateLimit,
   refundRateLimit,
@@ -101,7 +102,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
         summary:
           'Sign in with email and password; past the per-email limit, from a new address, also with the code it emails (401 sign_in_code_required); with two-factor on, also with an app code or a recovery code (401 two_factor_required)',
         body: signInSchema,
-        response: { 200: meSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+        description:
+          'When the email\'s organization signs in only through its OpenID provider (issue 31 item 4), 403 sso_required for its members, a wrong password and an unknown email alike.',
+        response: { 200: meSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -122,7 +125,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
       // everywhere else) but needs the password and a code emailed to the account.
       const stepUp = withinPerEmail ? undefined : await passSignInStepUp(platform, { email, password, code, twoFactorCode, recoveryCode });
       const secondFactor = stepUp?.twoFactorPassed ? { twoFactorPassed: true } : { twoFactorCode, recoveryCode };
-      const { me, headers } = await signIn(platform, { email, password, ...secondFactor, headers: requestHeaders(request) }).catch(
+      const domain = await ssoDomainOf(platform.db, email);
+      const ssoOnly = domain && !domain.passwordSignIn ? domain : null;
+      const { me, headers } = await signIn(platform, { email, password, ...secondFactor, ssoOnly, headers: requestHeaders(request) }).catch(
         async (error: unknown) => {
           // Issue 31: "two-factor required" means the password was right; like a success, it does
           // not count against the password's limit (the code's guesses have their own).
@@ -166,13 +171,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
       schema: {
         tags,
         summary: 'Email a reset link (the answer never says whether the account exists)',
+        description: 'For every email of a domain whose organization signs in only through its OpenID provider: 403 sso_required (issue 31 item 4).',
         body: requestPasswordResetSchema,
-        response: { 200: okSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: okSchema, 400: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {
       await enforceRateLimit(platform, 'password-reset', { email: request.body.email, address: request.ip });
-      await requestPasswordReset(platform, request.body.email);
+      const domain = await ssoDomainOf(platform.db, request.body.email);
+      await requestPasswordReset(platform, request.body.email, domain && !domain.passwordSignIn ? domain : null);
       return { ok: true as const };
     },
   );

@@ -14,10 +14,13 @@ import { passTwoFactor } from '../../platform/auth/two-factor';
 import { withinRateLimit } from '../../platform/auth/rate-limit';
 import { hashResetToken, issueSetPasswordLink, RESET_TOKEN_LIFETIME_MS } from '../../platform/auth/reset-tokens';
 import { sealSession, type Actor } from '../../platform/auth/session';
+import { passwordClosedForUser, type SsoDomain } from '../../platform/auth/sso-policy';
 import { sessions, users } from '../../platform/db/schema/auth';
 import { passwordResetTokens, verificationCodes } from '../../platform/db/schema/platform';
 import { emailNotifications, profiles } from '../../platform/db/schema/tenancy';
-import { badRequest, conflict, unauthorized } from '../../platform/errors';
+import { badRequest, conflict, forbidden, unauthorized } from '../../platform/errors';
+import { SSO_MESSAGES } from '../../../domain/sso';
+import { SSO_ERRORS } from '../../../domain/sso-rules';
 import { enqueueEmail, type OutgoingEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
 import { passwordResetEmail, signUpAttemptEmail, verificationCodeEmail, welcomeEmail } from './emails';
@@ -191,10 +194,25 @@ export async function signUp(platform: Platform, input: SignUpInput): Promise<{ 
   }
 }
 
-/** Never says whether the email has an account; only an existing one gets a link. */
-export async function requestPasswordReset(platform: Platform, email: string): Promise<void> {
+/**
+ * Never says whether the email has an account; only an existing one gets a link.
+ *
+ * Issue 31 item 4: for a domain whose organization turned password sign-in off, the answer is 403
+ * `sso_required` for every email of it (the same whether an account exists); an account that may
+ * still use a password (its organization admin, a member of another organization) still gets its
+ * link, which the message says.
+ */
+export async function requestPasswordReset(platform: Platform, email: string, ssoOnly?: SsoDomain | null): Promise<void> {
   const userId = await userIdByEmail(platform, email);
+  if (ssoOnly) {
+    if (userId && !(await passwordClosedForUser(platform.db, ssoOnly, userId))) await sendPasswordResetLink(platform, userId, email);
+    throw forbidden(SSO_MESSAGES.passwordResetOff, SSO_ERRORS.required);
+  }
   if (!userId) return;
+  await sendPasswordResetLink(platform, userId, email);
+}
+
+async function sendPasswordResetLink(platform: Platform, userId: string, email: string): Promise<void> {
   const now = platform.clock.now();
   await platform.db.transaction(async (tx) => {
     const link = await issueSetPasswordLink(tx, {
@@ -255,13 +273,32 @@ export async function completePasswordReset(
   });
 }
 
+/** 403 `sso_required`: the organization's members sign in through its provider (issue 31 item 4). */
+function ssoRequired() {
+  return forbidden(SSO_MESSAGES.passwordSignInOff, SSO_ERRORS.required);
+}
+
 /**
  * Signs in through better-auth and returns the caller with the Set-Cookie headers to forward.
  * A login without a profile (its member was removed) does not get a session.
+ *
+ * `ssoOnly`: the email's domain belongs to an organization that turned password sign-in off
+ * (issue 31 item 4). Every answer but a success is then 403 `sso_required`, a wrong password and
+ * an unknown email alike (so nothing tells which emails have accounts); a right password signs in
+ * only an account that may still use one (sso-policy.ts: the organization admin, or a member of
+ * another organization), before any second factor is asked.
  */
 export async function signIn(
   platform: Platform,
-  input: { email: string; password: string; headers: Headers; twoFactorCode?: string; recoveryCode?: string; twoFactorPassed?: boolean },
+  input: {
+    email: string;
+    password: string;
+    headers: Headers;
+    twoFactorCode?: string;
+    recoveryCode?: string;
+    twoFactorPassed?: boolean;
+    ssoOnly?: SsoDomain | null;
+  },
 ): Promise<{ me: Me; headers: Headers }> {
   const auth = authFor(platform);
   let result;
@@ -273,6 +310,7 @@ export async function signIn(
     });
   } catch (error) {
     if (isAPIError(error) && error.statusCode === 401) {
+      if (input.ssoOnly) throw ssoRequired();
       throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
     }
     throw error;
@@ -286,7 +324,12 @@ export async function signIn(
     .limit(1);
   if (!profile) {
     await platform.db.delete(sessions).where(eq(sessions.token, storedToken));
+    if (input.ssoOnly) throw ssoRequired();
     throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'invalid_credentials');
+  }
+  if (input.ssoOnly && (await passwordClosedForUser(platform.db, input.ssoOnly, user.id))) {
+    await platform.db.delete(sessions).where(eq(sessions.token, storedToken));
+    throw ssoRequired();
   }
   // Issue 31: the password was right; an account with two-factor on also needs its second factor.
   // The library made the session already (as its own two-factor plugin does); it goes unused.

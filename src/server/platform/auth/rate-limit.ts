@@ -46,6 +46,11 @@ export const RATE_LIMITS = {
   // Issue 31: second-factor guesses (app or recovery codes) per account, wherever they are typed:
   // sign-in, turning two-factor on or off, new recovery codes. Right ones are taken back.
   'two-factor': { user: { windowSeconds: 15 * 60, max: 10 } },
+  // Issue 31 item 4, single sign-on: the sign-in page's lookup (typed emails), and the redirects to
+  // and from the provider (each start writes a pending sign-in; each callback may call the provider).
+  'sso-lookup': { address: { windowSeconds: 60, max: 60 } },
+  'sso-start': { address: { windowSeconds: 60, max: 20 } },
+  'sso-callback': { address: { windowSeconds: 60, max: 20 } },
   // Requests that can answer 'email taken' for any organization's address (Team tab, Settings).
   'member-email': { user: { windowSeconds: 60 * 60, max: 100 }, address: { windowSeconds: 60 * 60, max: 300 } },
 } as const satisfies Record<string, Partial<Record<RateLimitScope, RateLimitRule>>>;

@@ -1,0 +1,155 @@
+// Settings -> Single Sign-On (issue 31 item 4, decision 032): the organization admin saves or
+// removes the organization's OpenID provider; admins may read it. The client secret is sealed at
+// rest and never leaves the server again; the issuer is checked by discovery before saving.
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { SSO_MESSAGES, type SsoSettings, type SsoSettingsInput, type SsoSettingsState } from '../../../domain/sso';
+import { isAdmin } from '../../../domain/roles';
+import { isUniqueViolation } from '../../platform/auth/credentials';
+import { open, seal } from '../../platform/auth/secret-box';
+import type { Actor } from '../../platform/auth/session';
+import type { Executor } from '../../platform/db/client';
+import { organizationSso, organizationSsoDomains } from '../../platform/db/schema/tenancy';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
+import { recordActivity } from '../../services/activity-log';
+import { callbackUrl, checkIssuer, ProviderError, type ProviderSettings } from './provider';
+
+/** The secret is sealed for its organization: a sealed value copied to another row does not open. */
+function sealPurpose(organizationId: string) {
+  return `sso-client-secret:${organizationId}`;
+}
+
+export function sealClientSecret(platform: Platform, organizationId: string, secret: string): string {
+  return seal(platform.config.authSecret, sealPurpose(organizationId), secret);
+}
+
+type SsoRow = typeof organizationSso.$inferSelect;
+
+/** The organization's provider with its secret opened, or null (none, or AUTH_SECRET changed since). */
+export async function providerOf(platform: Platform, organizationId: string): Promise<(ProviderSettings & { row: SsoRow }) | null> {
+  const [row] = await platform.db.select().from(organizationSso).where(eq(organizationSso.organizationId, organizationId)).limit(1);
+  if (!row) return null;
+  const clientSecret = open(platform.config.authSecret, sealPurpose(organizationId), row.clientSecretSealed);
+  if (clientSecret === null) return null;
+  return { issuer: row.issuer, clientId: row.clientId, clientSecret, row };
+}
+
+async function domainsOf(executor: Executor, organizationId: string): Promise<string[]> {
+  const rows = await executor
+    .select({ domain: organizationSsoDomains.domain })
+    .from(organizationSsoDomains)
+    .where(eq(organizationSsoDomains.organizationId, organizationId))
+    .orderBy(organizationSsoDomains.domain);
+  return rows.map((r) => r.domain);
+}
+
+function toSettings(row: SsoRow, domains: string[]): SsoSettings {
+  return {
+    issuer: row.issuer,
+    clientId: row.clientId,
+    hasClientSecret: true,
+    domains,
+    newMembers: row.newMembers,
+    joinRole: row.joinRole,
+    passwordSignIn: row.passwordSignIn,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The organization admin changes it; admins may read it (they answer members' questions). */
+function assertMayRead(actor: Actor) {
+  if (!isAdmin(actor.role)) throw forbidden(SSO_MESSAGES.onlyAdmins);
+}
+
+function assertMayChange(actor: Actor) {
+  if (actor.role !== 'organization_admin') throw forbidden(SSO_MESSAGES.onlyOrganizationAdmin);
+}
+
+export async function readSsoSettings(platform: Platform, actor: Actor): Promise<SsoSettingsState> {
+  assertMayRead(actor);
+  const [row] = await platform.db.select().from(organizationSso).where(eq(organizationSso.organizationId, actor.organizationId)).limit(1);
+  return { callbackUrl: callbackUrl(platform), settings: row ? toSettings(row, await domainsOf(platform.db, actor.organizationId)) : null };
+}
+
+/**
+ * Saves the provider. The issuer is read by discovery first (400 `sso_issuer_unreachable` or
+ * `sso_issuer_invalid` with what went wrong); a domain another organization holds is 409
+ * `sso_domain_taken`. Settings, domains and the activity row commit together.
+ */
+export async function saveSsoSettings(platform: Platform, actor: Actor, input: SsoSettingsInput): Promise<SsoSettingsState> {
+  assertMayChange(actor);
+  const organizationId = actor.organizationId;
+  const [existing] = await platform.db.select().from(organizationSso).where(eq(organizationSso.organizationId, organizationId)).limit(1);
+  if (!existing && !input.clientSecret) throw badRequest(SSO_MESSAGES.secretRequired, 'sso_secret_required');
+  await assertDomainsFree(platform.db, organizationId, input.domains);
+  try {
+    await checkIssuer(platform, input.issuer);
+  } catch (error) {
+    if (error instanceof ProviderError) throw badRequest(error.message, error.kind === 'unreachable' ? 'sso_issuer_unreachable' : 'sso_issuer_invalid');
+    throw error;
+  }
+  const now = platform.clock.now();
+  const values = {
+    issuer: input.issuer,
+    clientId: input.clientId,
+    newMembers: input.newMembers,
+    joinRole: input.joinRole,
+    passwordSignIn: input.passwordSignIn,
+    updatedBy: actor.profileId,
+    updatedAt: now,
+    ...(input.clientSecret ? { clientSecretSealed: sealClientSecret(platform, organizationId, input.clientSecret) } : {}),
+  };
+  try {
+    await platform.db.transaction(async (tx) => {
+      if (existing) {
+        const updated = await tx.update(organizationSso).set(values).where(eq(organizationSso.organizationId, organizationId)).returning({ id: organizationSso.organizationId });
+        if (updated.length === 0) throw notFound();
+      } else {
+        await tx.insert(organizationSso).values({ organizationId, clientSecretSealed: '', ...values, createdAt: now });
+      }
+      await tx.delete(organizationSsoDomains).where(and(eq(organizationSsoDomains.organizationId, organizationId)));
+      await tx.insert(organizationSsoDomains).values(input.domains.map((domain) => ({ domain, organizationId, createdAt: now })));
+      await recordActivity(tx, {
+        organizationId,
+        userId: actor.profileId,
+        action: 'update_sso_settings',
+        details: {
+          issuer: input.issuer,
+          client_id: input.clientId,
+          domains: input.domains.join(', '),
+          new_members: input.newMembers === 'join' ? `join as ${input.joinRole}` : 'refused',
+          password_sign_in: input.passwordSignIn ? 'on' : 'off',
+          // Never the secret itself: only whether this save replaced it.
+          client_secret: input.clientSecret ? (existing ? 'replaced' : 'set') : 'kept',
+        },
+      });
+    });
+  } catch (error) {
+    // Another organization took one of the domains between the check and the insert.
+    if (isUniqueViolation(error)) await assertDomainsFree(platform.db, organizationId, input.domains);
+    throw error;
+  }
+  return readSsoSettings(platform, actor);
+}
+
+async function assertDomainsFree(executor: Executor, organizationId: string, domains: string[]) {
+  const [taken] = await executor
+    .select({ domain: organizationSsoDomains.domain })
+    .from(organizationSsoDomains)
+    .where(and(inArray(organizationSsoDomains.domain, domains), ne(organizationSsoDomains.organizationId, organizationId)))
+    .limit(1);
+  if (taken) throw conflict(SSO_MESSAGES.domainTaken(taken.domain), 'sso_domain_taken');
+}
+
+/** Removes the provider: its members sign in with passwords again (they may need to reset one). */
+export async function removeSsoSettings(platform: Platform, actor: Actor): Promise<void> {
+  assertMayChange(actor);
+  await platform.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(organizationSso)
+      .where(eq(organizationSso.organizationId, actor.organizationId))
+      .returning({ issuer: organizationSso.issuer });
+    if (removed.length === 0) throw notFound('Single sign-on is not set up', 'sso_not_configured');
+    await recordActivity(tx, { organizationId: actor.organizationId, userId: actor.profileId, action: 'remove_sso_settings', details: { issuer: removed[0]!.issuer } });
+  });
+}

@@ -1,0 +1,557 @@
+// Single sign-on with OpenID Connect per organization (issue 31 item 4, decision 032), through the
+// real app against a real OpenID provider on loopback (the oidc-provider package, its own login and
+// consent pages walked as a browser walks them) and, for ID tokens no real provider would issue, a
+// provider of our own whose token endpoint answers what the test signs with jose.
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TWO_FACTOR_ERRORS, type TwoFactorSetup } from '../../../domain/two-factor';
+import { SSO_MESSAGES, type SsoSettingsInput } from '../../../domain/sso';
+import { SSO_CALLBACK_PATH } from '../../../domain/sso-rules';
+import type { Clock } from '../../platform/clock';
+import { sessions, users } from '../../platform/db/schema/auth';
+import { ssoSignIns } from '../../platform/db/schema/platform';
+import { organizationSso, profiles } from '../../platform/db/schema/tenancy';
+import { activityLogs } from '../../platform/db/schema/work';
+import { seal } from '../../platform/auth/secret-box';
+import { hashSessionToken } from '../../platform/auth/session';
+import { asUser, sessionCookie, type TestUser } from '../../test/as-user';
+import { lastEmailTo } from '../../test/outbox';
+import { signInAtProvider, startFakeIssuer, startOidcProvider, type OidcTestProvider, type ProviderAccount } from '../../test/oidc-provider';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/** Real time, moved forward when a test needs a state or a token to expire. */
+let offsetMs = 0;
+const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
+
+const PUBLIC_URL = 'http://localhost:3000';
+const CALLBACK = `${PUBLIC_URL}${SSO_CALLBACK_PATH}`;
+
+let t: TestApp;
+let provider: OidcTestProvider;
+let sequence = 0;
+/** What a login's account at the provider says, when not its own email, verified. */
+const accounts: Record<string, ProviderAccount> = { 'nomail@sso-nomail.test': { email: undefined } };
+
+beforeAll(async () => {
+  // Loopback providers need the operator's allowance, as the webhooks' loopback receivers do.
+  t = await createTestApp({ clock, env: { WEBHOOK_ALLOW_PRIVATE: 'true', PUBLIC_URL } });
+  provider = await startOidcProvider({
+    redirectUris: [CALLBACK],
+    accounts,
+  });
+}, 60_000);
+afterAll(async () => {
+  await provider?.close();
+  await t?.close();
+});
+
+/** A new organization whose admin's email is at a domain of its own; the domain is returned too. */
+async function newOrganization(): Promise<{ owner: TestUser; domain: string }> {
+  sequence += 1;
+  const domain = `agency${sequence}-${process.pid}.test`;
+  const owner = await asUser(t, 'organization_admin', { email: `owner@${domain}` });
+  return { owner, domain };
+}
+
+function settingsFor(domain: string, overrides: Partial<SsoSettingsInput> = {}): SsoSettingsInput {
+  return {
+    issuer: provider.issuer,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    domains: [domain],
+    newMembers: 'join',
+    joinRole: 'developer',
+    passwordSignIn: true,
+    ...overrides,
+  };
+}
+
+async function configure(owner: TestUser, settings: SsoSettingsInput) {
+  const res = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settings });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+let address = 0;
+const nextAddress = () => `192.0.2.${(++address % 250) + 1}`;
+
+/** `name=value` of a cookie a response sets. */
+function cookieOf(res: { headers: Record<string, unknown> }, name: string): string | undefined {
+  const header = res.headers['set-cookie'];
+  const cookies = (Array.isArray(header) ? header : header ? [header] : []) as string[];
+  return cookies.find((c) => c.startsWith(`${name}=`) && !c.startsWith(`${name}=;`))?.split(';')[0];
+}
+
+/** GET start: the provider's URL and this browser's state cookie. */
+async function start(email: string) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/auth/sso/start?email=${encodeURIComponent(email)}`, remoteAddress: nextAddress() });
+  expect(res.statusCode, res.body).toBe(302);
+  return { location: new URL(res.headers.location as string), stateCookie: cookieOf(res, 'brieflane.sso_state') };
+}
+
+/** The browser arriving back at the callback, with a cookie header of its own. */
+function callback(url: URL, cookie: string | undefined) {
+  return t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: cookie ? { cookie } : {}, remoteAddress: nextAddress() });
+}
+
+/** The whole way: start, the provider's pages as `login`, back at the callback. */
+async function signInThroughProvider(email: string, login = email) {
+  const { location, stateCookie } = await start(email);
+  expect(location.origin).toBe(provider.issuer);
+  const back = await signInAtProvider(location.href, login, CALLBACK);
+  return callback(back, stateCookie);
+}
+
+const errorOf = (res: { statusCode: number; headers: Record<string, unknown> }) => {
+  expect(res.statusCode).toBe(302);
+  return new URL(res.headers.location as string, PUBLIC_URL).searchParams.get('sso_error');
+};
+
+async function me(cookie: string) {
+  return t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+}
+
+describe('Settings -> Single Sign-On', () => {
+  it('the organization admin saves it; admins read it; nobody else; the secret never comes back', async () => {
+    const { owner, domain } = await newOrganization();
+    const admin = await asUser(t, 'admin', { organizationId: owner.organizationId });
+    const executive = await asUser(t, 'account_executive', { organizationId: owner.organizationId });
+    const developer = await asUser(t, 'developer', { organizationId: owner.organizationId });
+
+    const empty = await owner.inject({ method: 'GET', url: '/api/organization/sso' });
+    expect(empty.json()).toEqual({ callbackUrl: CALLBACK, settings: null });
+
+    const saved = await configure(owner, settingsFor(domain, { domains: [domain, `eu.${domain}`] }));
+    expect(saved).toEqual({
+      callbackUrl: CALLBACK,
+      settings: {
+        issuer: provider.issuer,
+        clientId: provider.clientId,
+        hasClientSecret: true,
+        domains: [domain, `eu.${domain}`],
+        newMembers: 'join',
+        joinRole: 'developer',
+        passwordSignIn: true,
+        updatedAt: expect.any(String),
+      },
+    });
+    const read = await admin.inject({ method: 'GET', url: '/api/organization/sso' });
+    expect(read.statusCode).toBe(200);
+    expect(read.body).not.toContain(provider.clientSecret);
+    expect(saved).toEqual(read.json());
+    // Sealed at rest.
+    const [row] = await t.db.select().from(organizationSso).where(eq(organizationSso.organizationId, owner.organizationId));
+    expect(row!.clientSecretSealed).not.toContain(provider.clientSecret);
+    expect(row!.clientSecretSealed).toMatch(/^v1\./);
+
+    for (const user of [executive, developer]) {
+      expect((await user.inject({ method: 'GET', url: '/api/organization/sso' })).statusCode).toBe(403);
+    }
+    for (const user of [admin, executive, developer]) {
+      const put = await user.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(domain) });
+      expect(put.statusCode).toBe(403);
+      expect((await user.inject({ method: 'DELETE', url: '/api/organization/sso' })).statusCode).toBe(403);
+    }
+    const log = await t.db.select().from(activityLogs).where(and(eq(activityLogs.organizationId, owner.organizationId), eq(activityLogs.action, 'update_sso_settings')));
+    expect(log).toHaveLength(1);
+    expect(log[0]!.details).toMatchObject({ issuer: provider.issuer, domains: `${domain}, eu.${domain}`, client_secret: 'set', password_sign_in: 'on' });
+    expect(JSON.stringify(log[0]!.details)).not.toContain(provider.clientSecret);
+  });
+
+  it('keeps the saved secret when none is sent; the first save needs one', async () => {
+    const { owner, domain } = await newOrganization();
+    const withoutSecret = { ...settingsFor(domain), clientSecret: undefined };
+    const first = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: withoutSecret });
+    expect(first.statusCode).toBe(400);
+    expect(first.json().error).toEqual({ code: 'sso_secret_required', message: SSO_MESSAGES.secretRequired });
+    await configure(owner, settingsFor(domain));
+    const [before] = await t.db.select().from(organizationSso).where(eq(organizationSso.organizationId, owner.organizationId));
+    await configure(owner, { ...withoutSecret, joinRole: 'account_executive' });
+    const [after] = await t.db.select().from(organizationSso).where(eq(organizationSso.organizationId, owner.organizationId));
+    expect(after!.clientSecretSealed).toBe(before!.clientSecretSealed);
+    expect(after!.joinRole).toBe('account_executive');
+    // And the provider still takes it: a new person signs in.
+    expect((await signInThroughProvider(`kept@${domain}`)).headers.location).toBe('/');
+  });
+
+  it('checks the issuer by discovery: unreachable or not a provider is a clear 400, and nothing is saved', async () => {
+    const { owner, domain } = await newOrganization();
+    const closed = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(domain, { issuer: 'http://127.0.0.1:9' }) });
+    expect(closed.statusCode).toBe(400);
+    expect(closed.json().error.code).toBe('sso_issuer_unreachable');
+    expect(closed.json().error.message).toMatch(/^Could not read the provider's OpenID configuration: Could not connect to 127\.0\.0\.1:9/);
+    // The app itself answers, but with no OpenID configuration.
+    const notAProvider = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(domain, { issuer: `${provider.issuer}/nothing-here` }) });
+    expect(notAProvider.statusCode).toBe(400);
+    expect(notAProvider.json().error.code).toBe('sso_issuer_invalid');
+    const [row] = await t.db.select().from(organizationSso).where(eq(organizationSso.organizationId, owner.organizationId));
+    expect(row).toBeUndefined();
+  });
+
+  it('without WEBHOOK_ALLOW_PRIVATE, refuses an issuer on a private address or over http', async () => {
+    const strict = await createTestApp();
+    try {
+      const owner = await asUser(strict, 'organization_admin');
+      const plain = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor('strict.test', { issuer: provider.issuer }) });
+      expect(plain.json().error).toEqual({ code: 'sso_issuer_invalid', message: SSO_MESSAGES.issuerMustBeHttps });
+      const loopback = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor('strict.test', { issuer: 'https://127.0.0.1:8443' }) });
+      expect(loopback.statusCode).toBe(400);
+      expect(loopback.json().error.message).toContain('127.0.0.1 is a loopback address (the server itself); only public addresses can be reached');
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it("refuses a domain another organization holds (409) and a webmail provider's (400)", async () => {
+    const first = await newOrganization();
+    const second = await newOrganization();
+    await configure(first.owner, settingsFor(first.domain));
+    const taken = await second.owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(second.domain, { domains: [second.domain, first.domain] }) });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toEqual({ code: 'sso_domain_taken', message: SSO_MESSAGES.domainTaken(first.domain) });
+    const webmail = await second.owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(second.domain, { domains: ['Gmail.com'] }) });
+    expect(webmail.statusCode).toBe(400);
+    // The first keeps its domain; the second saves its own.
+    await configure(second.owner, settingsFor(second.domain));
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sso/lookup', payload: { email: `x@${first.domain}` } })).json()).toEqual({ sso: true, password: true });
+  });
+
+  it('removes it with an activity row; the domain signs in with passwords again', async () => {
+    const { owner, domain } = await newOrganization();
+    await configure(owner, settingsFor(domain, { passwordSignIn: false }));
+    const removed = await owner.inject({ method: 'DELETE', url: '/api/organization/sso' });
+    expect(removed.statusCode).toBe(204);
+    expect((await owner.inject({ method: 'DELETE', url: '/api/organization/sso' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sso/lookup', payload: { email: `x@${domain}` } })).json()).toEqual({ sso: false, password: true });
+    const log = await t.db.select().from(activityLogs).where(and(eq(activityLogs.organizationId, owner.organizationId), eq(activityLogs.action, 'remove_sso_settings')));
+    expect(log).toHaveLength(1);
+  });
+});
+
+describe('Signing in through the provider', () => {
+  it('the lookup says only whether the domain uses single sign-on, never whether an account exists', async () => {
+    const { owner, domain } = await newOrganization();
+    await configure(owner, settingsFor(domain, { passwordSignIn: false }));
+    const lookup = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/sso/lookup', payload: { email }, remoteAddress: nextAddress() });
+    const existing = await lookup(owner.email);
+    const unknown = await lookup(`nobody-${sequence}@${domain}`);
+    expect(existing.json()).toEqual({ sso: true, password: false });
+    expect(unknown.body).toBe(existing.body);
+    expect((await lookup('someone@elsewhere.test')).json()).toEqual({ sso: false, password: true });
+  });
+
+  it('an existing member signs in: a sealed session as password sign-in makes, and into the app', async () => {
+    const { owner, domain } = await newOrganization();
+    await configure(owner, settingsFor(domain));
+    const member = await asUser(t, 'account_executive', { organizationId: owner.organizationId, email: `member@${domain}` });
+    const res = await signInThroughProvider(member.email);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/');
+    const cookie = sessionCookie(res)!;
+    expect(cookie).toBeDefined();
+    // The state cookie is cleared on the way in.
+    expect(String(res.headers['set-cookie'])).toMatch(/brieflane\.sso_state=;/);
+    const who = await me(cookie);
+    expect(who.statusCode).toBe(200);
+    expect(who.json()).toMatchObject({ user: { id: member.userId, email: member.email }, profile: { role: 'account_executive', organizationId: owner.organizationId } });
+    // Stored as the token's hash with the browser's address and agent, like a password sign-in's.
+    const token = decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.token, hashSessionToken(token)));
+    expect(row).toMatchObject({ userId: member.userId });
+    expect(row!.ipAddress).toMatch(/^192\.0\.2\./);
+    // No second member for the same person.
+    expect(await t.db.select().from(profiles).where(eq(profiles.email, member.email))).toHaveLength(1);
+  });
+
+  it('a new person of the domain joins as developer by default, logged as join_via_sso', async () => {
+    const { owner, domain } = await newOrganization();
+    await configure(owner, settingsFor(domain));
+    const email = `new.person@${domain}`;
+    const res = await signInThroughProvider(email);
+    expect(res.headers.location).toBe('/');
+    const who = (await me(sessionCookie(res)!)).json();
+    expect(who).toMatchObject({ user: { email }, profile: { role: 'developer', organizationId: owner.organizationId, fullName: 'Person new.person' } });
+    const [entry] = await t.db.select().from(activityLogs).where(and(eq(activityLogs.organizationId, owner.organizationId), eq(activityLogs.action, 'join_via_sso')));
+    expect(entry).toMatchObject({ userId: who.profile.id, details: { member_email: email, role: 'developer' } });
+    // A login without a password: single sign-on is its way in.
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(user!.emailVerified).toBe(true);
+  });
+
+  it('a new person joins as the role the organization admin chose', async () => {
+    const { owner, domain } = await newOrganization();
+    await configure(owner, settingsFor(domain, { joinRole: 'account_executive' }));
+    const res = await signInThroughProvider(`chosen@${domain}`);
+    expect((await me(sessionCookie(res)!)).json().profile.role).toBe('account_executive');
+  });
+
+  it('a new person is refused when the organization admits nobody new; a member added without a login gets one', async () => {
+    const { owner, domain } = await newOrganization();
+    await configure(owner, settingsFor(domain, { newMembers: 'refuse' }));
+    const refused = await signInThroughProvider(`stranger@${domain}`);
+    expect(errorOf(refused)).toBe('not_invited');
+    expect(sessionCookie(refused)).toBeUndefined();
+    expect(await t.db.select().from(users).where(eq(users.email, `stranger@${domain}`))).toHaveLength(0);
+
+    const added = await owner.inject({ method: 'POST', url: '/api/team', payload: { fullName: 'Added Later', email: `added@${domain}`, role: 'developer' } });
+    expect(added.statusCode, added.body).toBe(201);
+    const res = await signInThroughProvider(`added@${domain}`);
+    expect(res.headers.location).toBe('/');
+    expect((await me(sessionCookie(res)!)).json().profile).toMatchObject({ fullName: 'Added Later', organizationId: owner.organizationId });
+  });
+
+  it("never signs in an account of another organization, whatever this organization's provider says", async () => {
+    const { owner, domain } = await newOrganization();
+    const elsewhere = await asUser(t, 'organization_admin', { email: `own.agency@${domain}` });
+    await configure(owner, settingsFor(domain));
+    const res = await signInThroughProvider(elsewhere.email);
+    expect(errorOf(res)).toBe('other_organization');
+    expect(sessionCookie(res)).toBeUndefined();
+  });
+
+  it("refuses an email outside the organization's domains, an unverified one, and none", async () => {
+    const { owner, domain } = await newOrganization();
+    await configure(owner, settingsFor(domain));
+    // The provider's account is at another domain than the one typed.
+    expect(errorOf(await signInThroughProvider(`typed@${domain}`, 'someone@elsewhere.test'))).toBe('email_not_allowed');
+    expect(errorOf(await signInThroughProvider(`typed@${domain}`, 'nomail@sso-nomail.test'))).toBe('email_not_allowed');
+    accounts[`unverified@${domain}`] = { emailVerified: false };
+    expect(errorOf(await signInThroughProvider(`unverified@${domain}`))).toBe('email_not_allowed');
+    expect(await t.db.select().from(users).where(eq(users.email, `unverified@${domain}`))).toHaveLength(0);
+  });
+
+  it('refuses a callback in another browser than the one that started (state not this browser’s)', async () => {
+    const { owner, domain } = await newOrganization();
+    await configure(owner, settingsFor(domain));
+    const { location } = await start(`csrf@${domain}`);
+    const back = await signInAtProvider(location.href, `csrf@${domain}`, CALLBACK);
+    expect(errorOf(await callback(back, undefined))).toBe('expired');
+    const other = await start(`csrf@${domain}`);
+    expect(errorOf(await callback(back, other.stateCookie))).toBe('expired');
+    // A state that was never issued, with a cookie that says it.
+    const forged = new URL(back);
+    forged.searchParams.set('state', 'forged-state');
+    expect(errorOf(await callback(forged, 'brieflane.sso_state=forged-state'))).toBe('expired');
+  });
+
+  it('takes a state once: the same callback again is refused', async () => {
+    const { owner, domain } = await newOrganization();
+    await configure(owner, settingsFor(domain));
+    const { location, stateCookie } = await start(`once@${domain}`);
+    const back = await signInAtProvider(location.href, `once@${domain}`, CALLBACK);
+    expect((await callback(back, stateCookie)).headers.location).toBe('/');
+    const again = await callback(back, stateCookie);
+    expect(errorOf(again)).toBe('expired');
+    expect(sessionCookie(again)).toBeUndefined();
+  });
+
+  it('refuses a state older than 10 minutes', async () => {
+    const { owner, domain } = await newOrganization();
+    await configure(owner, settingsFor(domain));
+    const { location, stateCookie } = await start(`late@${domain}`);
+    const back = await signInAtProvider(location.href, `late@${domain}`, CALLBACK);
+    offsetMs += 10 * 60 * 1000 + 1000;
+    try {
+      expect(errorOf(await callback(back, stateCookie))).toBe('expired');
+    } finally {
+      offsetMs = 0;
+    }
+  });
+
+  it('sends an S256 PKCE challenge, keeps the verifier server-side, and a code without the right verifier is refused', async () => {
+    const { owner, domain } = await newOrganization();
+    await configure(owner, settingsFor(domain));
+    const { location, stateCookie } = await start(`pkce@${domain}`);
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(location.searchParams.get('nonce')).toBeTruthy();
+    expect(location.searchParams.get('state')).toBeTruthy();
+    expect(location.searchParams.get('login_hint')).toBe(`pkce@${domain}`);
+    expect(location.href).not.toContain('code_verifier');
+    const back = await signInAtProvider(location.href, `pkce@${domain}`, CALLBACK);
+
+    // A thief of the code alone, at the token endpoint without a verifier.
+    const stolen = await fetch(`${provider.issuer}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${provider.clientId}:${provider.clientSecret}`).toString('base64')}` },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: CALLBACK }),
+    });
+    expect(stolen.status).toBe(400);
+    expect((await stolen.json()).error).toBe('invalid_grant');
+
+    // The app's own verifier swapped for another: the provider refuses, the app signs nobody in.
+    const { location: second, stateCookie: secondCookie } = await start(`pkce@${domain}`);
+    const secondBack = await signInAtProvider(second.href, `pkce@${domain}`, CALLBACK);
+    const secondKey = createHash('sha256').update(second.searchParams.get('state')!).digest('hex');
+    await t.db.update(ssoSignIns).set({ codeVerifierSealed: seal(t.config.authSecret, 'sso-pkce-verifier', 'x'.repeat(64)) }).where(eq(ssoSignIns.keyHash, secondKey));
+    const refused = await callback(secondBack, secondCookie);
+    expect(errorOf(refused)).toBe('invalid_response');
+    expect(provider.tokenRequests.at(-1)).toMatchObject({ ok: false, error: 'invalid_grant' });
+    void stateCookie;
+  });
+
+  it("goes back to sign-in when the person cancels at the provider", async () => {
+    const { owner, domain } = await newOrganization();
+    await configure(owner, settingsFor(domain));
+    const { location, stateCookie } = await start(`cancel@${domain}`);
+    const denied = new URL(CALLBACK);
+    denied.searchParams.set('error', 'access_denied');
+    denied.searchParams.set('state', location.searchParams.get('state')!);
+    expect(errorOf(await callback(denied, stateCookie))).toBe('denied');
+  });
+
+  it('an email whose domain has no single sign-on goes back to sign-in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/sso/start?email=someone%40no-sso.test' });
+    expect(errorOf(res)).toBe('not_configured');
+    expect(errorOf(await t.app.inject({ method: 'GET', url: '/api/auth/sso/start' }))).toBe('not_configured');
+  });
+
+  it('asks an account with two-factor on for its code after the provider', async () => {
+    const { owner, domain } = await newOrganization();
+    await configure(owner, settingsFor(domain));
+    const member = await asUser(t, 'developer', { organizationId: owner.organizationId, email: `twofactor@${domain}` });
+    const setup = (await member.inject({ method: 'POST', url: '/api/settings/two-factor/setup', payload: { password: member.password } })).json() as TwoFactorSetup;
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.secret.replace(/\s+/g, '')) });
+    offsetMs = 0;
+    expect((await member.inject({ method: 'POST', url: '/api/settings/two-factor/enable', payload: { code: totp.generate({ timestamp: clock.now().getTime() }) } })).statusCode).toBe(200);
+
+    const res = await signInThroughProvider(member.email);
+    expect(res.headers.location).toBe('/?sso=two-factor');
+    expect(sessionCookie(res)).toBeUndefined();
+    const pending = cookieOf(res, 'brieflane.sso_pending')!;
+    const step = (payload: object, cookie = pending) => t.app.inject({ method: 'POST', url: '/api/auth/sso/two-factor', payload, headers: { cookie } });
+    expect((await step({})).json().error.code).toBe(TWO_FACTOR_ERRORS.required);
+    expect((await step({ twoFactorCode: '000000' })).json().error.code).toBe(TWO_FACTOR_ERRORS.invalid);
+    expect((await step({ twoFactorCode: '000000' }, 'brieflane.sso_pending=not-a-ticket')).json().error.code).toBe('sso_pending_missing');
+    // The next 30-second step's code (the enrolling one is used up).
+    const code = totp.generate({ timestamp: clock.now().getTime() + 30_000 });
+    offsetMs = 30_000;
+    try {
+      const done = await step({ twoFactorCode: code });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().user.id).toBe(member.userId);
+      expect((await me(sessionCookie(done)!)).statusCode).toBe(200);
+      // The step is used up.
+      expect((await step({ twoFactorCode: code })).json().error.code).toBe('sso_pending_missing');
+    } finally {
+      offsetMs = 0;
+    }
+  });
+
+  it('reads the email from userinfo when the provider leaves it out of the ID token', async () => {
+    const strictProvider = await startOidcProvider({ redirectUris: [CALLBACK], emailInIdToken: false, clientId: 'userinfo-client' });
+    try {
+      const { owner, domain } = await newOrganization();
+      await configure(owner, { ...settingsFor(domain), issuer: strictProvider.issuer, clientId: strictProvider.clientId, clientSecret: strictProvider.clientSecret });
+      const { location, stateCookie } = await start(`userinfo@${domain}`);
+      const back = await signInAtProvider(location.href, `userinfo@${domain}`, CALLBACK);
+      const res = await callback(back, stateCookie);
+      expect(res.headers.location).toBe('/');
+      expect((await me(sessionCookie(res)!)).json().user.email).toBe(`userinfo@${domain}`);
+    } finally {
+      await strictProvider.close();
+    }
+  });
+});
+
+describe('Password sign-in turned off for single sign-on members', () => {
+  it('password sign-in and reset answer 403 sso_required for the members and for unknown emails alike; the organization admin keeps the password', async () => {
+    const { owner, domain } = await newOrganization();
+    const member = await asUser(t, 'admin', { organizationId: owner.organizationId, email: `pw.member@${domain}` });
+    const outsider = await asUser(t, 'organization_admin', { email: `own.org@${domain}` });
+    await configure(owner, settingsFor(domain, { passwordSignIn: false }));
+    const signIn = (email: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress: nextAddress() });
+    const reset = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/password-reset/request', payload: { email }, remoteAddress: nextAddress() });
+    const required = { error: { code: 'sso_required', message: SSO_MESSAGES.passwordSignInOff } };
+
+    const right = await signIn(member.email, member.password);
+    expect(right.statusCode).toBe(403);
+    expect(right.json()).toEqual(required);
+    expect(sessionCookie(right)).toBeUndefined();
+    // A wrong password and an unknown email answer the same: nothing tells which accounts exist.
+    expect((await signIn(member.email, 'wrong-password')).json()).toEqual(required);
+    expect((await signIn(`nobody@${domain}`, 'wrong-password')).json()).toEqual(required);
+    // The organization admin (a broken provider must not lock the organization out) and a member
+    // of another organization keep their passwords.
+    expect((await signIn(owner.email, owner.password)).statusCode).toBe(200);
+    expect((await signIn(outsider.email, outsider.password)).statusCode).toBe(200);
+    // Single sign-on still works for the member.
+    expect((await signInThroughProvider(member.email)).headers.location).toBe('/');
+
+    for (const email of [member.email, `nobody@${domain}`, owner.email]) {
+      const res = await reset(email);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toEqual({ code: 'sso_required', message: SSO_MESSAGES.passwordResetOff });
+    }
+    expect(await lastEmailTo(t.db, member.email, 'password_reset')).toBeUndefined();
+    expect(await lastEmailTo(t.db, owner.email, 'password_reset')).toBeDefined();
+    // Other domains are untouched.
+    expect((await reset('someone@elsewhere.test')).statusCode).toBe(200);
+  });
+});
+
+describe('ID tokens the app must refuse (a provider of our own making)', () => {
+  let fake: Awaited<ReturnType<typeof startFakeIssuer>>;
+  let domain: string;
+  const CLIENT_ID = 'fake-client';
+
+  beforeAll(async () => {
+    fake = await startFakeIssuer();
+    const org = await newOrganization();
+    domain = org.domain;
+    await configure(org.owner, { ...settingsFor(domain), issuer: fake.issuer, clientId: CLIENT_ID, clientSecret: 'fake-secret' });
+  });
+  afterAll(() => fake?.close());
+
+  /** Start, then come back with a code whose token answer is `idToken(nonce)`. */
+  async function signInWith(idToken: (nonce: string) => Promise<string>) {
+    const { location, stateCookie } = await start(`token@${domain}`);
+    const nonce = location.searchParams.get('nonce')!;
+    fake.nextIdToken = () => idToken(nonce);
+    const back = new URL(CALLBACK);
+    back.searchParams.set('code', 'fake-code');
+    back.searchParams.set('state', location.searchParams.get('state')!);
+    return callback(back, stateCookie);
+  }
+  const now = () => Math.floor(Date.now() / 1000);
+  const claims = (nonce: string, overrides: Record<string, unknown> = {}) => ({
+    iss: fake.issuer,
+    aud: CLIENT_ID,
+    sub: 'fake-subject',
+    email: `token@${domain}`,
+    email_verified: true,
+    nonce,
+    iat: now(),
+    exp: now() + 300,
+    ...overrides,
+  });
+
+  it('accepts a well-formed one (the fake is a fair provider)', async () => {
+    const res = await signInWith((nonce) => fake.sign(claims(nonce)));
+    expect(res.headers.location).toBe('/');
+    expect(sessionCookie(res)).toBeDefined();
+  });
+
+  it.each([
+    ['signed with another key (a tampered token)', (nonce: string) => fake.sign(claims(nonce), { wrongKey: true })],
+    ['for another audience', (nonce: string) => fake.sign(claims(nonce, { aud: 'another-client' }))],
+    ['expired', (nonce: string) => fake.sign(claims(nonce, { iat: now() - 3600, exp: now() - 600 }))],
+    ['with another nonce', (nonce: string) => fake.sign(claims(`${nonce}x`))],
+    ['from another issuer', (nonce: string) => fake.sign(claims(nonce, { iss: 'https://attacker.example' }))],
+    ['with its payload altered after signing', async (nonce: string) => {
+      const [header, , signature] = (await fake.sign(claims(nonce))).split('.');
+      const altered = Buffer.from(JSON.stringify(claims(nonce, { email: `boss@${domain}` }))).toString('base64url');
+      return `${header}.${altered}.${signature}`;
+    }],
+    ['unsigned (alg none)', async (nonce: string) => `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims(nonce))).toString('base64url')}.`],
+  ])('refuses an ID token %s', async (_name, idToken) => {
+    const before = await t.db.select({ id: sessions.id }).from(sessions);
+    const res = await signInWith(idToken);
+    expect(errorOf(res)).toBe('invalid_response');
+    expect(sessionCookie(res)).toBeUndefined();
+    expect(await t.db.select({ id: sessions.id }).from(sessions)).toHaveLength(before.length);
+  });
+});
