@@ -23,6 +23,7 @@ import type { Assignee, AssigneePage, MyWorkItem, Task, TaskPage } from '@/domai
 import type { MemberProjectPage, TeamMember, TeamTagPage } from '@/domain/team';
 import type { templatePageSchema } from '@/domain/templates';
 import type { recoveryCodesSchema, TwoFactorPolicyState, TwoFactorSetup, TwoFactorStatus } from '@/domain/two-factor';
+import type { SsoLookupResult, SsoSettingsState } from '@/domain/sso';
 import { apiError, route, type Responder } from './api-server';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
@@ -75,6 +76,16 @@ export const twoFactorApi = {
   /** The organization's requirement (issue 31 item 2): its admins read it, its organization admin sets it. */
   policy: (respond: Responder<TwoFactorPolicyState>) => route('GET', '/api/organization/two-factor-policy', respond),
   setPolicy: (respond: Responder<TwoFactorPolicyState>) => route('PUT', '/api/organization/two-factor-policy', respond),
+};
+
+/** Single sign-on (issue 31 item 4): the organization's settings and the sign-in page's lookup. */
+export const ssoApi = {
+  settings: (respond: Responder<SsoSettingsState>) => route('GET', '/api/organization/sso', respond),
+  save: (respond: Responder<SsoSettingsState>) => route('PUT', '/api/organization/sso', respond),
+  /** 204 with no body, as the server answers; or what `respond` gives (an apiError). */
+  remove: (respond?: Responder<never>) => route('DELETE', '/api/organization/sso', respond ?? (() => new HttpResponse(null, { status: 204 }))),
+  lookup: (respond: Responder<SsoLookupResult>) => route('POST', '/api/auth/sso/lookup', respond),
+  twoFactor: (respond: Responder<Me>) => route('POST', '/api/auth/sso/two-factor', respond),
 };
 
 export const projectsApi = {

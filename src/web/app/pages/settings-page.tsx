@@ -7,6 +7,7 @@ import { WebhooksCard } from '@/web/features/webhooks/components/webhooks-card';
 import { SessionsCard } from '@/web/features/sessions/components/sessions-card';
 import { TwoFactorCard } from '@/web/features/two-factor/components/two-factor-card';
 import { TwoFactorPolicyCard } from '@/web/features/two-factor/components/two-factor-policy-card';
+import { SsoSettingsCard } from '@/web/features/sso/components/sso-settings-card';
 import { AccountSettings } from '@/web/features/settings/components/account-settings';
 import { ChangePasswordForm } from '@/web/features/settings/components/change-password-form';
 import { NotificationSettingsCard } from '@/web/features/settings/components/notification-settings';
@@ -29,6 +30,8 @@ export function SettingsPage() {
       {canRenameOrganization(me.profile.role) ? <RenameOrganizationForm organization={me.organization} /> : null}
       {/* Issue 31 item 2: the organization admin sets it; admins see it (the server says the same). */}
       {isAdmin(me.profile.role) ? <TwoFactorPolicyCard canChange={me.profile.role === 'organization_admin'} /> : null}
+      {/* Issue 31 item 4: likewise for single sign-on. */}
+      {isAdmin(me.profile.role) ? <SsoSettingsCard canChange={me.profile.role === 'organization_admin'} /> : null}
       <AccountSettings role={me.profile.role} signOut={<SignOutButton />} />
     </div>
   );

@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+// Settings -> Single Sign-On (issue 31 item 4): the organization admin connects the provider,
+// admins read it; the secret is write-only.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { SsoSettingsState } from '@/domain/sso';
+import { ssoApi } from '@/web/test/api-handlers';
+import { apiError, apiServer, inTurn, sentRequests } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
+import { SSO_TEXTS as TEXTS } from '../texts';
+import { SsoSettingsCard } from './sso-settings-card';
+
+const CALLBACK = 'https://brieflane.example/api/auth/sso/callback';
+const none: SsoSettingsState = { callbackUrl: CALLBACK, settings: null };
+const saved: SsoSettingsState = {
+  callbackUrl: CALLBACK,
+  settings: {
+    issuer: 'https://login.agency.example',
+    clientId: 'brieflane',
+    hasClientSecret: true,
+    domains: ['agency.example', 'agency.co.uk'],
+    newMembers: 'join',
+    joinRole: 'account_executive',
+    passwordSignIn: false,
+    updatedAt: '2026-11-27T10:00:00.000Z',
+  },
+};
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+const passwordSwitch = () => screen.getByRole('switch', { name: TEXTS.passwordSignIn });
+
+describe('Settings -> Single Sign-On', () => {
+  it('the organization admin sets it up: the callback URL to register, then issuer, client, secret, domains, who joins as what, password sign-in', async () => {
+    apiServer.use(
+      ssoApi.settings(none),
+      ssoApi.save(({ body }) => {
+        expect(body).toEqual({
+          issuer: 'https://login.agency.example',
+          clientId: 'brieflane',
+          clientSecret: 's3cret',
+          domains: ['agency.example', 'agency.co.uk'],
+          newMembers: 'join',
+          joinRole: 'account_executive',
+          passwordSignIn: false,
+        });
+        return saved;
+      }),
+    );
+    await renderWithProviders(<SsoSettingsCard canChange />, { signedInAs: 'organization_admin' });
+    expect(await screen.findByText(TEXTS.notSetUp)).toBeTruthy();
+    expect(field(TEXTS.callbackUrl).value).toBe(CALLBACK);
+    expect(field(TEXTS.callbackUrl).readOnly).toBe(true);
+    // Developer by default (spec 9), password sign-in on.
+    expect(radio(TEXTS.joinAs('developer')).checked).toBe(true);
+    expect(passwordSwitch().getAttribute('aria-checked')).toBe('true');
+    expect(screen.queryByRole('button', { name: TEXTS.remove })).toBeNull();
+
+    // The form's own checks first: nothing is sent.
+    fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
+    expect(await screen.findByText('Issuer is required')).toBeTruthy();
+    expect(sentRequests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+
+    type(TEXTS.issuer, 'https://login.agency.example');
+    type(TEXTS.clientId, 'brieflane');
+    type(TEXTS.clientSecret, 's3cret');
+    type(TEXTS.domains, 'Agency.example,\n agency.co.uk');
+    fireEvent.click(radio(TEXTS.joinAs('account_executive')));
+    fireEvent.click(passwordSwitch());
+    fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
+    expect(await screen.findByText(TEXTS.saved)).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(TEXTS.on)).toBeTruthy());
+    // Saved: the secret field is empty again and says one is kept.
+    expect(field(TEXTS.clientSecret).value).toBe('');
+    expect(field(TEXTS.clientSecret).placeholder).toBe(TEXTS.clientSecretSavedPlaceholder);
+    expect(field(TEXTS.domains).value).toBe('agency.example\nagency.co.uk');
+  });
+
+  it('shows a refused issuer or domain under its field', async () => {
+    apiServer.use(
+      ssoApi.settings(saved),
+      ssoApi.save(
+        inTurn<SsoSettingsState>(
+          apiError(400, 'sso_issuer_unreachable', "Could not read the provider's OpenID configuration: login.agency.example did not answer within 10000 ms"),
+          apiError(409, 'sso_domain_taken', "agency.co.uk is already used by another organization's single sign-on."),
+        ),
+      ),
+    );
+    await renderWithProviders(<SsoSettingsCard canChange />, { signedInAs: 'organization_admin' });
+    await screen.findByText(TEXTS.on);
+    fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
+    expect(await screen.findByText(/did not answer within 10000 ms/)).toBeTruthy();
+    expect(field(TEXTS.issuer).getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
+    expect(await screen.findByText(/agency\.co\.uk is already used/)).toBeTruthy();
+    expect(field(TEXTS.domains).getAttribute('aria-invalid')).toBe('true');
+    // A saved secret is kept: none is sent.
+    expect(sentRequests.filter((r) => r.method === 'PUT').map((r) => (r.body as { clientSecret?: string }).clientSecret)).toEqual([undefined, undefined]);
+  });
+
+  it('removes it after confirming', async () => {
+    apiServer.use(ssoApi.settings(saved), ssoApi.remove());
+    await renderWithProviders(<SsoSettingsCard canChange />, { signedInAs: 'organization_admin' });
+    fireEvent.click(await screen.findByRole('button', { name: TEXTS.remove }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText(TEXTS.removeConfirm)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.remove }));
+    expect(await screen.findByText(TEXTS.removed)).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(TEXTS.notSetUp)).toBeTruthy());
+    expect(sentRequests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('an admin sees it read-only: every field disabled, no Save or Remove, who can change it', async () => {
+    apiServer.use(ssoApi.settings(saved));
+    await renderWithProviders(<SsoSettingsCard canChange={false} />, { signedInAs: 'admin' });
+    expect(await screen.findByText(TEXTS.readOnly)).toBeTruthy();
+    expect(field(TEXTS.issuer).value).toBe('https://login.agency.example');
+    for (const label of [TEXTS.issuer, TEXTS.clientId, TEXTS.clientSecret, TEXTS.domains]) expect(field(label).disabled).toBe(true);
+    expect(radio(TEXTS.joinAs('account_executive')).checked).toBe(true);
+    expect(radio(TEXTS.refuse).matches(':disabled')).toBe(true);
+    expect(passwordSwitch().getAttribute('aria-checked')).toBe('false');
+    expect((passwordSwitch() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: TEXTS.save })).toBeNull();
+    expect(screen.queryByRole('button', { name: TEXTS.remove })).toBeNull();
+  });
+});

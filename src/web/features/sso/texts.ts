@@ -1,0 +1,38 @@
+// Settings -> Single Sign-On (issue 31 item 4): the card's words, in one place for the card and its tests.
+import { ROLE_LABELS } from '@/domain/roles';
+import type { SsoJoinRole } from '@/domain/sso-rules';
+
+export const SSO_TEXTS = {
+  title: 'Single Sign-On',
+  description: 'Let members of your email domains sign in through your identity provider (Google Workspace, Microsoft Entra ID, Okta, Keycloak or any OpenID Connect provider).',
+  loadFailed: 'Failed to load single sign-on settings',
+  notSetUp: 'Not set up',
+  on: 'On',
+  callbackUrl: 'Callback URL',
+  callbackHint: 'Register this as the redirect (callback) URL of the app you create at your provider.',
+  copyCallback: 'Copy callback URL',
+  callbackCopied: 'Callback URL copied',
+  issuer: 'Issuer URL',
+  issuerPlaceholder: 'https://accounts.google.com',
+  issuerHint: 'Your provider’s issuer; its OpenID configuration is read from here when you save.',
+  clientId: 'Client ID',
+  clientSecret: 'Client secret',
+  clientSecretSavedPlaceholder: 'Saved: leave empty to keep it',
+  clientSecretHint: 'Stored encrypted and never shown again.',
+  domains: 'Email domains',
+  domainsPlaceholder: 'agency.com',
+  domainsHint: 'One per line or separated by commas. People with these email addresses sign in through your provider.',
+  newMembers: 'New people from these domains',
+  joinAs: (role: SsoJoinRole) => `Join as ${ROLE_LABELS[role]}`,
+  refuse: 'Are refused (add them on the Team tab first)',
+  passwordSignIn: 'Members may also sign in with a password',
+  passwordSignInHint: 'When off, members of these domains sign in only through your provider. You, the organization admin, keep your password, so a broken provider cannot lock the organization out.',
+  save: 'Save',
+  saving: 'Saving...',
+  saved: 'Single sign-on saved',
+  remove: 'Remove',
+  removeTitle: 'Remove Single Sign-On',
+  removeConfirm: 'Members of your domains will sign in with their passwords again; those who joined through single sign-on have none yet and need “Forgot your password?”. Remove it?',
+  removed: 'Single sign-on removed',
+  readOnly: 'Only the organization admin can change single sign-on.',
+} as const;
