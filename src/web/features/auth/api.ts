@@ -23,6 +23,19 @@ export function useSignIn() {
   });
 }
 
+/**
+ * Issue 31 item 4: the second factor after an organization's provider signed the person in (the
+ * server holds which account, by a cookie of the browser's). Answers Me, as sign-in does.
+ */
+export function useSsoTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { twoFactorCode?: string; recoveryCode?: string }) => api.post<Me>('/api/auth/sso/two-factor', input),
+    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+    meta: { handlesErrors: true },
+  });
+}
+
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,4 +1,6 @@
 // Spec 2 "Authentication screen" and "Reset password page": the product's exact wording.
+import type { SsoRedirectError } from '@/domain/sso-rules';
+
 export const AUTH_TEXTS = {
   // The screen's side panel (wide screens).
   tagline: 'Every brief, every client, every deadline in one lane.',
@@ -61,6 +63,23 @@ export const AUTH_TEXTS = {
   confirmPassword: 'Confirm Password',
   resetPasswordButton: 'Reset Password',
   updating: 'Updating...',
+  // Issue 31 item 4: single sign-on, offered once the typed email's domain uses it.
+  ssoAvailable: 'Your organization signs in with single sign-on.',
+  continueWithSso: 'Continue with SSO',
+  usePasswordInstead: 'Use a password instead',
+  orWithPassword: 'or with a password',
+  ssoErrors: {
+    not_configured: 'Single sign-on is not set up for that email’s domain. Sign in with your password.',
+    expired: 'That single sign-on expired or was started in another browser. Please try again.',
+    denied: 'Single sign-on was cancelled at your identity provider.',
+    invalid_response: 'Your identity provider’s answer could not be verified, so you were not signed in. Please try again, or ask your admin to check the single sign-on settings.',
+    unreachable: 'Your identity provider could not be reached. Please try again in a moment.',
+    email_not_allowed: 'Your identity provider did not give a verified email address of your organization’s domains.',
+    other_organization: 'That email belongs to an account of another organization. Sign in with your password.',
+    not_invited: 'Your organization only lets in people its admins have added. Ask an admin to add you on the Team tab.',
+    rate_limited: 'Too many sign-in attempts. Please wait a moment and try again.',
+  } satisfies Record<SsoRedirectError, string>,
+  ssoTwoFactorDescription: 'Your identity provider signed you in. Enter the 6-digit code from your authenticator app to finish.',
 } as const;
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'reset';

@@ -1,5 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/web/components/ui/card';
 import { Logo } from '@/web/components/ui/logo';
@@ -7,7 +8,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { lazyComponent, preloadOnIntent } from '@/web/lib/lazy-component';
 import { AUTH_TEXTS, type AuthMode } from '../texts';
-import { SignInForm, type SignInStep } from './sign-in-form';
+import { SignInForm, ssoReturn, type SignInStep } from './sign-in-form';
 
 // Sign-up and the reset request (react-hook-form and zod) load when chosen, or on the hover or
 // focus of the link that chooses them; sign-in is in the first download (decision 013).
@@ -33,7 +34,9 @@ function FormSkeleton({ fields }: { fields: number }) {
 export function AuthScreen({ initialMode = 'sign-in', onSignInIntent }: { initialMode?: AuthMode; onSignInIntent?: () => void }) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [signUpStep, setSignUpStep] = useState<'details' | 'verify'>('details');
-  const [signInStep, setSignInStep] = useState<SignInStep>('password');
+  const [searchParams] = useSearchParams();
+  // Back from an organization's provider for the two-factor step (issue 31 item 4): it shows first.
+  const [signInStep, setSignInStep] = useState<SignInStep>(() => (ssoReturn(searchParams).twoFactor ? 'two-factor' : 'password'));
 
   const switchMode = (next: AuthMode) => {
     setSignUpStep('details');

@@ -1,4 +1,7 @@
+import { KeyRound } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { SSO_ERROR_PARAM, SSO_ERRORS, SSO_REDIRECT_ERRORS, SSO_STEP_PARAM, SSO_TWO_FACTOR_STEP, type SsoRedirectError } from '@/domain/sso-rules';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
@@ -6,6 +9,7 @@ import { UI_TEXTS } from '@/web/components/ui/texts';
 import { ApiError } from '@/web/lib/api-client';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess, preloadNotices } from '@/web/lib/notify';
+import { lookUpSignIn, ssoStartUrl } from '@/web/features/sso/api';
 import { useSignIn } from '../api';
 import { AUTH_TEXTS } from '../texts';
 
@@ -28,6 +32,21 @@ type Credentials = { email: string; password: string };
 type TwoFactorCredentials = Credentials & { code?: string };
 
 export type SignInStep = 'password' | 'code' | 'two-factor';
+
+/** A plain shape check before asking the server which sign-in an email uses (the schema is zod). */
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** What the server said of an email's domain (issue 31 item 4): single sign-on, and whether a password is offered. */
+type SsoLookup = { email: string; sso: boolean; password: boolean };
+
+/** The sign-in page a single sign-on came back to: why it failed, or that the two-factor step is next. */
+export function ssoReturn(searchParams: URLSearchParams): { error: SsoRedirectError | null; twoFactor: boolean } {
+  const error = searchParams.get(SSO_ERROR_PARAM);
+  return {
+    error: (SSO_REDIRECT_ERRORS as readonly string[]).includes(error ?? '') ? (error as SsoRedirectError) : null,
+    twoFactor: searchParams.get(SSO_STEP_PARAM) === SSO_TWO_FACTOR_STEP,
+  };
+}
 
 /**
  * Sign in with email and password. After a failed submit the messages follow the typing, as the
@@ -57,6 +76,25 @@ export function SignInForm({
   // With two-factor sign-in on (issue 31), a right password (and emailed code) asks for its code.
   const [twoFactorStep, setTwoFactorStep] = useState<TwoFactorCredentials | null>(null);
   const [backFrom, setBackFrom] = useState<Credentials | null>(null);
+  // Issue 31 item 4: a single sign-on comes back here with why it failed, or for its two-factor step.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [returned] = useState(() => ssoReturn(searchParams));
+  const [ssoTwoFactor, setSsoTwoFactor] = useState(returned.twoFactor);
+  const [ssoError, setSsoError] = useState<string | null>(returned.error ? AUTH_TEXTS.ssoErrors[returned.error] : null);
+  // Which sign-in the typed email's domain uses, once asked (when the email field is left).
+  const [sso, setSso] = useState<SsoLookup | null>(null);
+  const [passwordAnyway, setPasswordAnyway] = useState(false);
+  const typedEmail = useRef('');
+  const [emailTyped, setEmailTyped] = useState('');
+
+  useEffect(() => {
+    // The address bar drops what the redirect said, so a reload does not say it again.
+    if (!searchParams.has(SSO_ERROR_PARAM) && !searchParams.has(SSO_STEP_PARAM)) return;
+    const next = new URLSearchParams(searchParams);
+    next.delete(SSO_ERROR_PARAM);
+    next.delete(SSO_STEP_PARAM);
+    setSearchParams(next, { replace: true });
+  }, [searchParams, setSearchParams]);
 
   useEffect(() => {
     // Back from the code step: the email is kept, the password (likely mistyped) typed again.
@@ -85,6 +123,25 @@ export function SignInForm({
     return { values: result.data, errors: found };
   };
 
+  /** Asks which sign-in the email uses; a failed lookup leaves the password as it is. */
+  const checkEmail = async (email: string): Promise<SsoLookup | null> => {
+    const value = email.trim().toLowerCase();
+    if (!LOOKS_LIKE_EMAIL.test(value)) return null;
+    if (sso?.email === value) return sso;
+    try {
+      const found = { email: value, ...(await lookUpSignIn(value)) };
+      // Only if the field still says it: a slow answer for an email since changed is dropped.
+      if (typedEmail.current.trim().toLowerCase() === value) setSso(found);
+      return found;
+    } catch {
+      return null;
+    }
+  };
+
+  const emailValue = () => (formRef.current?.querySelector<HTMLInputElement>('[name="email"]')?.value ?? '').trim().toLowerCase();
+  const ssoNow = sso && sso.email === emailTyped ? sso : null;
+  const passwordShown = !ssoNow || ssoNow.password || passwordAnyway;
+
   const showTwoFactorStep = (credentials: TwoFactorCredentials) => {
     SignInTwoFactorStep.preload();
     setCodeStep(null);
@@ -103,6 +160,17 @@ export function SignInForm({
     event.preventDefault();
     showIntent();
     submitted.current = true;
+    setSsoError(null);
+    // Without a password (Enter in the email field, or one that signs in only through single
+    // sign-on), an email whose domain uses it goes there.
+    const password = formRef.current?.querySelector<HTMLInputElement>('[name="password"]')?.value ?? '';
+    if (!password) {
+      const found = await checkEmail(emailValue());
+      if (found?.sso) {
+        if (!found.password && !passwordAnyway) window.location.assign(ssoStartUrl(found.email));
+        return;
+      }
+    }
     const [{ AUTH_MESSAGES, SIGN_IN_ERRORS }, { TWO_FACTOR_ERRORS }] = await Promise.all([loadRules(), loadTwoFactorRules()]);
     const { values, errors: found } = await validate();
     if (!values) {
@@ -120,12 +188,33 @@ export function SignInForm({
           onStepChange?.('code');
         } else if (error instanceof ApiError && error.code === TWO_FACTOR_ERRORS.required) {
           showTwoFactorStep({ email: values.email, password: values.password });
+        } else if (error instanceof ApiError && error.code === SSO_ERRORS.required) {
+          // The organization signs in only through its provider: offer it, and say why.
+          setSso({ email: values.email, sso: true, password: false });
+          typedEmail.current = values.email;
+          setEmailTyped(values.email);
+          setPasswordAnyway(false);
+          setSsoError(error.message);
         } else {
           notifyError(error);
         }
       },
     });
   };
+
+  if (ssoTwoFactor) {
+    return (
+      <Suspense fallback={<div role="status" aria-label={UI_TEXTS.loadingLabel} className="h-64" />}>
+        <SignInTwoFactorStep
+          sso
+          onBack={() => {
+            setSsoTwoFactor(false);
+            onStepChange?.('password');
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   if (twoFactorStep) {
     return (
@@ -154,33 +243,74 @@ export function SignInForm({
   }
 
   const onChange = () => {
+    const email = emailValue();
+    if (email !== typedEmail.current) {
+      typedEmail.current = email;
+      setEmailTyped(email);
+      setPasswordAnyway(false);
+    }
     if (submitted.current) void validate();
   };
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} onChange={onChange} onFocus={showIntent} onKeyDown={showIntent} className="grid gap-4">
+      {ssoError ? (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive" data-testid="sso-error">
+          {ssoError}
+        </p>
+      ) : null}
       <FormField label={AUTH_TEXTS.email} error={errors.email}>
-        <Input name="email" type="email" autoComplete="email" placeholder={AUTH_TEXTS.emailPlaceholder} defaultValue={backFrom?.email} />
+        <Input
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder={AUTH_TEXTS.emailPlaceholder}
+          defaultValue={backFrom?.email}
+          onBlur={(event) => void checkEmail(event.currentTarget.value)}
+        />
       </FormField>
-      <div className="grid gap-1.5">
-        <FormField label={AUTH_TEXTS.password} error={errors.password}>
-          <Input name="password" type="password" autoComplete="current-password" placeholder={AUTH_TEXTS.passwordPlaceholder} />
-        </FormField>
-        <Button
-          type="button"
-          variant="link"
-          size="sm"
-          className="justify-self-end text-xs"
-          onClick={onForgotPassword}
-          onPointerEnter={onForgotPasswordIntent}
-          onFocus={onForgotPasswordIntent}
-        >
-          {AUTH_TEXTS.forgotPassword}
-        </Button>
-      </div>
-      <Button type="submit" className="w-full" loading={signIn.isPending} loadingText={AUTH_TEXTS.signingIn}>
-        {AUTH_TEXTS.signInButton}
-      </Button>
+      {ssoNow?.sso ? (
+        <div className="grid gap-2" data-testid="sso-option">
+          <p className="text-sm text-muted-foreground">{AUTH_TEXTS.ssoAvailable}</p>
+          <Button asChild className="w-full">
+            <a href={ssoStartUrl(ssoNow.email)}>
+              <KeyRound aria-hidden />
+              {AUTH_TEXTS.continueWithSso}
+            </a>
+          </Button>
+          {passwordShown ? null : (
+            <Button type="button" variant="link" size="sm" className="justify-self-center text-xs" onClick={() => setPasswordAnyway(true)}>
+              {AUTH_TEXTS.usePasswordInstead}
+            </Button>
+          )}
+        </div>
+      ) : null}
+      {passwordShown ? (
+        <>
+          {ssoNow?.sso ? (
+            <p className="flex items-center gap-3 text-xs text-muted-foreground uppercase before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">{AUTH_TEXTS.orWithPassword}</p>
+          ) : null}
+          <div className="grid gap-1.5">
+            <FormField label={AUTH_TEXTS.password} error={errors.password}>
+              <Input name="password" type="password" autoComplete="current-password" placeholder={AUTH_TEXTS.passwordPlaceholder} autoFocus={passwordAnyway} />
+            </FormField>
+            <Button
+              type="button"
+              variant="link"
+              size="sm"
+              className="justify-self-end text-xs"
+              onClick={onForgotPassword}
+              onPointerEnter={onForgotPasswordIntent}
+              onFocus={onForgotPasswordIntent}
+            >
+              {AUTH_TEXTS.forgotPassword}
+            </Button>
+          </div>
+          <Button type="submit" variant={ssoNow?.sso ? 'outline' : 'default'} className="w-full" loading={signIn.isPending} loadingText={AUTH_TEXTS.signingIn}>
+            {AUTH_TEXTS.signInButton}
+          </Button>
+        </>
+      ) : null}
     </form>
   );
 }

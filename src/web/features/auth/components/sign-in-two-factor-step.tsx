@@ -1,25 +1,34 @@
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES } from '@/domain/auth';
+import { SSO_ERRORS } from '@/domain/sso-rules';
 import { recoveryCodeFormSchema, TOTP_DIGITS, TWO_FACTOR_ERRORS, TWO_FACTOR_TEXTS, twoFactorCodeFormSchema } from '@/domain/two-factor';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { ApiError } from '@/web/lib/api-client';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
-import { useSignIn } from '../api';
+import { useSignIn, useSsoTwoFactor } from '../api';
 import { AUTH_TEXTS } from '../texts';
 
 type Mode = 'app' | 'recovery';
+
+type Props =
+  | { email: string; password: string; code?: string; sso?: false; onBack: () => void }
+  /** Issue 31 item 4: after the organization's provider; the server knows the account by the browser's cookie. */
+  | { sso: true; email?: undefined; password?: undefined; code?: undefined; onBack: () => void };
 
 /**
  * Issue 31: the step after a right password on an account with two-factor sign-in: a code from
  * the authenticator app, or one of the recovery codes. It sends the password again (kept in memory
  * from the first step), and the emailed code when the sign-in needed one too (issue 26). Loaded
  * only when the server asks for it (decision 013); it has its own heading, which names the mode.
+ * After single sign-on (`sso`) the same step finishes that sign-in instead.
  */
-export function SignInTwoFactorStep({ email, password, code, onBack }: { email: string; password: string; code?: string; onBack: () => void }) {
-  const signIn = useSignIn();
+export function SignInTwoFactorStep({ email, password, code, sso, onBack }: Props) {
+  const passwordSignIn = useSignIn();
+  const ssoSignIn = useSsoTwoFactor();
+  const signIn = sso ? ssoSignIn : passwordSignIn;
   const [mode, setMode] = useState<Mode>('app');
   const [error, setError] = useState<string>();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -45,16 +54,19 @@ export function SignInTwoFactorStep({ email, password, code, onBack }: { email: 
       return;
     }
     setError(undefined);
-    signIn.mutate(
-      { email, password, ...(code ? { code } : {}), ...parsed.data },
-      {
-        onSuccess: () => notifySuccess(AUTH_MESSAGES.signedIn),
-        onError: (failure) => {
-          if (failure instanceof ApiError && failure.code === TWO_FACTOR_ERRORS.invalid) showError(failure.message);
-          else notifyError(failure);
-        },
+    const callbacks = {
+      onSuccess: () => notifySuccess(AUTH_MESSAGES.signedIn),
+      onError: (failure: Error) => {
+        if (failure instanceof ApiError && failure.code === TWO_FACTOR_ERRORS.invalid) showError(failure.message);
+        else {
+          notifyError(failure);
+          // The step after the provider expired: only starting again helps.
+          if (sso && failure instanceof ApiError && failure.code === SSO_ERRORS.pendingMissing) onBack();
+        }
       },
-    );
+    };
+    if (sso) ssoSignIn.mutate(parsed.data, callbacks);
+    else passwordSignIn.mutate({ email, password, ...(code ? { code } : {}), ...parsed.data }, callbacks);
   };
 
   return (
@@ -64,7 +76,9 @@ export function SignInTwoFactorStep({ email, password, code, onBack }: { email: 
           <ShieldCheck className="size-6 shrink-0 text-primary" aria-hidden />
           {TWO_FACTOR_TEXTS.signInTitle}
         </h1>
-        <p className="text-sm text-muted-foreground">{mode === 'app' ? TWO_FACTOR_TEXTS.signInDescription : TWO_FACTOR_TEXTS.signInRecoveryDescription}</p>
+        <p className="text-sm text-muted-foreground">
+          {mode === 'recovery' ? TWO_FACTOR_TEXTS.signInRecoveryDescription : sso ? AUTH_TEXTS.ssoTwoFactorDescription : TWO_FACTOR_TEXTS.signInDescription}
+        </p>
       </div>
       {mode === 'app' ? (
         <FormField key="app" label={TWO_FACTOR_TEXTS.codeLabel} error={error}>
@@ -106,7 +120,7 @@ export function SignInTwoFactorStep({ email, password, code, onBack }: { email: 
       </Button>
       <Button type="button" variant="ghost" size="sm" onClick={onBack} disabled={signIn.isPending}>
         <ArrowLeft aria-hidden />
-        {AUTH_TEXTS.backToPassword}
+        {sso ? AUTH_TEXTS.backToSignIn : AUTH_TEXTS.backToPassword}
       </Button>
     </form>
   );

@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+// The sign-in form's single sign-on step (issue 31 item 4): after the email is typed, an email whose
+// domain uses it is offered "Continue with SSO" (and no password when the organization turned it
+// off); a redirect back says why it failed, or leads to the two-factor step.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@/domain/auth';
+import { SSO_MESSAGES } from '@/domain/sso';
+import { TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES, TWO_FACTOR_TEXTS } from '@/domain/two-factor';
+import { meQueryKey } from '@/web/lib/session';
+import { authApi, signedInMember, ssoApi } from '@/web/test/api-handlers';
+import { apiError, apiServer, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
+import { AUTH_TEXTS } from '../texts';
+import { AuthScreen } from './auth-screen';
+
+/** The router's location, as the address bar shows it. */
+function AddressBar() {
+  const location = useLocation();
+  return <output data-testid="address">{`${location.pathname}${location.search}`}</output>;
+}
+
+const email = () => screen.getByLabelText(AUTH_TEXTS.email) as HTMLInputElement;
+const ssoLink = () => screen.queryByRole('link', { name: AUTH_TEXTS.continueWithSso }) as HTMLAnchorElement | null;
+
+/** Types the email and leaves the field, as a person moving on to the password does. */
+function typeEmailAndLeave(value: string) {
+  fireEvent.input(email(), { target: { value } });
+  fireEvent.blur(email());
+}
+
+describe('Sign in with single sign-on', () => {
+  it('offers Continue with SSO beside the password once the email is typed, when its domain uses it', async () => {
+    apiServer.use(ssoApi.lookup(({ body }) => ((body as { email: string }).email.endsWith('@agency.test') ? { sso: true, password: true } : { sso: false, password: true })));
+    await renderWithProviders(<AuthScreen />);
+    expect(ssoLink()).toBeNull();
+
+    typeEmailAndLeave('  Ada@Agency.test ');
+    await waitFor(() => expect(ssoLink()).not.toBeNull());
+    expect(ssoLink()!.getAttribute('href')).toBe('/api/auth/sso/start?email=ada%40agency.test');
+    expect(screen.getByText(AUTH_TEXTS.ssoAvailable)).toBeTruthy();
+    // The password stays: this organization allows both.
+    expect(screen.getByLabelText(AUTH_TEXTS.password)).toBeTruthy();
+    expect(screen.getByRole('button', { name: AUTH_TEXTS.signInButton })).toBeTruthy();
+    expect(sentRequests.map((r) => r.body)).toEqual([{ email: 'ada@agency.test' }]);
+
+    // Another email: the offer goes until the server says so of it too.
+    typeEmailAndLeave('ada@elsewhere.test');
+    await waitFor(() => expect(sentRequests).toHaveLength(2));
+    expect(ssoLink()).toBeNull();
+    // The same email again is not asked twice.
+    typeEmailAndLeave('ada@elsewhere.test');
+    await requestsArrived();
+    expect(sentRequests).toHaveLength(2);
+  });
+
+  it('hides the password when the organization turned it off, with a way to it for those who keep one', async () => {
+    apiServer.use(ssoApi.lookup({ sso: true, password: false }));
+    await renderWithProviders(<AuthScreen />);
+    typeEmailAndLeave('dev@agency.test');
+    await waitFor(() => expect(ssoLink()).not.toBeNull());
+    expect(screen.queryByLabelText(AUTH_TEXTS.password)).toBeNull();
+    expect(screen.queryByRole('button', { name: AUTH_TEXTS.signInButton })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.usePasswordInstead }));
+    expect(screen.getByLabelText(AUTH_TEXTS.password)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(AUTH_TEXTS.password));
+    expect(ssoLink()).not.toBeNull();
+  });
+
+  it("a password sign-in refused with sso_required offers the organization's provider and says why", async () => {
+    apiServer.use(authApi.signIn(inTurn(apiError(403, 'sso_required', SSO_MESSAGES.passwordSignInOff))));
+    await renderWithProviders(<AuthScreen />);
+    fireEvent.input(email(), { target: { value: 'dev@agency.test' } });
+    fireEvent.input(screen.getByLabelText(AUTH_TEXTS.password), { target: { value: 'secret-123' } });
+    fireEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.signInButton }));
+    expect((await screen.findByTestId('sso-error')).textContent).toBe(SSO_MESSAGES.passwordSignInOff);
+    expect(ssoLink()!.getAttribute('href')).toBe('/api/auth/sso/start?email=dev%40agency.test');
+    expect(screen.queryByLabelText(AUTH_TEXTS.password)).toBeNull();
+  });
+
+  it('says why a single sign-on came back without signing in, and takes it out of the address', async () => {
+    await renderWithProviders(
+      <>
+        <AuthScreen />
+        <AddressBar />
+      </>,
+      { route: '/?sso_error=not_invited' },
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(AUTH_TEXTS.ssoErrors.not_invited);
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/'));
+    // An unknown code says nothing.
+    await renderWithProviders(<AuthScreen />, { route: '/?sso_error=%3Cscript%3E' });
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('finishes a single sign-on with the two-factor code when the account has it on', async () => {
+    const member = signedInMember('developer');
+    apiServer.use(ssoApi.twoFactor(inTurn(apiError(401, TWO_FACTOR_ERRORS.invalid, TWO_FACTOR_MESSAGES.codeInvalid), member)));
+    const { queryClient } = await renderWithProviders(<AuthScreen />, { route: '/?sso=two-factor' });
+    expect(await screen.findByRole('heading', { name: TWO_FACTOR_TEXTS.signInTitle })).toBeTruthy();
+    expect(screen.getByText(AUTH_TEXTS.ssoTwoFactorDescription)).toBeTruthy();
+    fireEvent.input(screen.getByLabelText(TWO_FACTOR_TEXTS.codeLabel), { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.codeInvalid)).toBeTruthy();
+    fireEvent.input(screen.getByLabelText(TWO_FACTOR_TEXTS.codeLabel), { target: { value: '123 456' } });
+    fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
+    await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toEqual(member));
+    expect(sentRequests.map((r) => r.body)).toEqual([{ twoFactorCode: '000000' }, { twoFactorCode: '123456' }]);
+    await waitFor(() => expect(screen.getAllByText(AUTH_MESSAGES.signedIn).length).toBeGreaterThan(0));
+  });
+
+  it('goes back to sign-in from the two-factor step after single sign-on', async () => {
+    await renderWithProviders(<AuthScreen />, { route: '/?sso=two-factor' });
+    fireEvent.click(await screen.findByRole('button', { name: AUTH_TEXTS.backToSignIn }));
+    expect(await screen.findByRole('heading', { name: AUTH_TEXTS.signInTitle })).toBeTruthy();
+    expect(screen.getByLabelText(AUTH_TEXTS.email)).toBeTruthy();
+  });
+});
