@@ -46,6 +46,7 @@ export const authApi = {
   sendCode: (respond: Responder<{ ok: true }> = { ok: true }) => route('POST', '/api/auth/sign-up/send-code', respond),
   verifyCode: (respond: Responder<{ valid: boolean }>) => route('POST', '/api/auth/sign-up/verify-code', respond),
   signUp: (respond: Responder<Me>) => route('POST', '/api/auth/sign-up', respond, { status: 201 }),
+  requestReset: (respond: Responder<{ ok: true }>) => route('POST', '/api/auth/password-reset/request', respond),
 };
 
 export const settingsApi = {

@@ -4,6 +4,8 @@ import { AUTH_MESSAGES, requestPasswordResetSchema } from '@/domain/auth';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { SSO_ERRORS } from '@/domain/sso-rules';
+import { ApiError } from '@/web/lib/api-client';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useRequestPasswordReset } from '../api';
 import { AUTH_TEXTS } from '../texts';
@@ -20,7 +22,11 @@ export function ResetRequestForm({ onDone }: { onDone: () => void }) {
         notifySuccess(AUTH_MESSAGES.resetSent, AUTH_MESSAGES.resetSentTitle);
         onDone();
       },
-      onError: () => notifyError(AUTH_MESSAGES.resetFailed),
+      onError: (error) => {
+        // Issue 31 item 4: the organization signs in through its provider; the server says what to do.
+        if (error instanceof ApiError && error.code === SSO_ERRORS.required) form.setError('email', { message: error.message }, { shouldFocus: true });
+        else notifyError(AUTH_MESSAGES.resetFailed);
+      },
     });
   });
 

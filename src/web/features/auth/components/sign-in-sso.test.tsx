@@ -79,6 +79,15 @@ describe('Sign in with single sign-on', () => {
     expect(screen.queryByLabelText(AUTH_TEXTS.password)).toBeNull();
   });
 
+  it('a password reset refused with sso_required says so under the email', async () => {
+    apiServer.use(authApi.requestReset(apiError(403, 'sso_required', SSO_MESSAGES.passwordResetOff)));
+    await renderWithProviders(<AuthScreen initialMode="reset" />);
+    fireEvent.input(await screen.findByLabelText(AUTH_TEXTS.email), { target: { value: 'dev@agency.test' } });
+    fireEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.sendResetLink }));
+    expect((await screen.findByRole('alert')).textContent).toBe(SSO_MESSAGES.passwordResetOff);
+    expect(document.activeElement).toBe(email());
+  });
+
   it('says why a single sign-on came back without signing in, and takes it out of the address', async () => {
     await renderWithProviders(
       <>
