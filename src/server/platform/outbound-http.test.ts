@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createSecureContext } from 'node:tls';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkDestination, postJson, type ResolveHost } from './outbound-http';
+import { checkDestination, outboundFetch, postJson, sendRequest, type ResolveHost } from './outbound-http';
 
 type Received = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
 type Answer = (request: http.IncomingMessage, response: http.ServerResponse) => void;
@@ -325,5 +325,51 @@ describe('with WEBHOOK_ALLOW_PRIVATE', () => {
     expect(result.error!.message).toContain('self-signed certificate');
     expect(names).toEqual(['receiver.test']);
     expect(requests).toBe(0);
+  });
+});
+
+// Issue 31 item 4: single sign-on reads an OpenID provider's discovery document and JWKS and posts
+// to its token endpoint through the same checks (openid-client's customFetch is outboundFetch).
+describe('sendRequest and outboundFetch', () => {
+  it('GETs with the given headers and reads the whole answer with its headers', async () => {
+    const receiver = await startReceiver((_request, response) => response.writeHead(200, { 'content-type': 'application/json', 'x-extra': 'yes' }).end('{"issuer":"x"}'));
+    const result = await sendRequest(`http://127.0.0.1:${receiver.port}/.well-known/openid-configuration`, { method: 'GET', headers: { accept: 'application/json' } }, { allowPrivate: true });
+    expect(result).toMatchObject({ status: 200, headers: { 'content-type': 'application/json', 'x-extra': 'yes' } });
+    expect(result.body.toString()).toBe('{"issuer":"x"}');
+    expect(receiver.received).toEqual([expect.objectContaining({ method: 'GET', body: '', headers: expect.objectContaining({ accept: 'application/json' }) })]);
+    expect(receiver.received[0]!.headers['content-length']).toBeUndefined();
+  });
+
+  it('refuses an answer longer than the cap instead of cutting it', async () => {
+    const receiver = await startReceiver((_request, response) => response.writeHead(200).end('x'.repeat(5000)));
+    const result = await sendRequest(`http://127.0.0.1:${receiver.port}/jwks`, { method: 'GET' }, { allowPrivate: true, maxAnswerBytes: 1024 });
+    expect(result.error).toEqual({ reason: 'answer_too_large', message: `127.0.0.1:${receiver.port} answered with more than 1024 bytes` });
+  });
+
+  it('answers a Fetch Response, posting a form body; refusals reject as fetch does, with the reason', async () => {
+    const receiver = await startReceiver((_request, response) => response.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"invalid_grant"}'));
+    const fetchThroughChecks = outboundFetch({ allowPrivate: true });
+    const response = await fetchThroughChecks(`http://127.0.0.1:${receiver.port}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'abc' }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toEqual({ error: 'invalid_grant' });
+    expect(receiver.received[0]).toMatchObject({ method: 'POST', body: 'grant_type=authorization_code&code=abc' });
+
+    const strict = outboundFetch({ allowPrivate: false });
+    await expect(strict(`http://127.0.0.1:${receiver.port}/token`)).rejects.toMatchObject({ name: 'TypeError', reason: 'refused_destination' });
+    expect(receiver.received).toHaveLength(1);
+    await expect(fetchThroughChecks(`http://127.0.0.1:${receiver.port}/token`, { method: 'DELETE' })).rejects.toThrow(TypeError);
+  });
+
+  it('does not follow a redirect: the 3xx itself is the answer', async () => {
+    const next = await startReceiver();
+    const first = await startReceiver((_request, response) => response.writeHead(302, { location: `http://127.0.0.1:${next.port}/` }).end());
+    const response = await outboundFetch({ allowPrivate: true })(`http://127.0.0.1:${first.port}/.well-known/openid-configuration`);
+    expect(response.status).toBe(302);
+    expect(next.connections()).toBe(0);
   });
 });
