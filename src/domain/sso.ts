@@ -108,7 +108,7 @@ export type SsoSettingsInput = z.output<typeof ssoSettingsInputSchema>;
 export const ssoSettingsSchema = z.object({
   issuer: z.string(),
   clientId: z.string(),
-  /** Whether a secret is saved (always, once configured): the secret itself never leaves. */
+  /** Whether a usable secret is saved (false after AUTH_SECRET changed): the secret itself never leaves. */
   hasClientSecret: z.boolean(),
   domains: z.array(z.string()),
   newMembers: z.enum(SSO_NEW_MEMBERS),

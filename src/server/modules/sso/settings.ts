@@ -43,11 +43,16 @@ async function domainsOf(executor: Executor, organizationId: string): Promise<st
   return rows.map((r) => r.domain);
 }
 
-function toSettings(row: SsoRow, domains: string[]): SsoSettings {
+/** Whether the saved secret opens: after AUTH_SECRET changed it does not, and must be entered again. */
+function secretOpens(platform: Platform, row: SsoRow): boolean {
+  return open(platform.config.authSecret, sealPurpose(row.organizationId), row.clientSecretSealed) !== null;
+}
+
+function toSettings(platform: Platform, row: SsoRow, domains: string[]): SsoSettings {
   return {
     issuer: row.issuer,
     clientId: row.clientId,
-    hasClientSecret: true,
+    hasClientSecret: secretOpens(platform, row),
     domains,
     newMembers: row.newMembers,
     joinRole: row.joinRole,
@@ -68,7 +73,7 @@ function assertMayChange(actor: Actor) {
 export async function readSsoSettings(platform: Platform, actor: Actor): Promise<SsoSettingsState> {
   assertMayRead(actor);
   const [row] = await platform.db.select().from(organizationSso).where(eq(organizationSso.organizationId, actor.organizationId)).limit(1);
-  return { callbackUrl: callbackUrl(platform), settings: row ? toSettings(row, await domainsOf(platform.db, actor.organizationId)) : null };
+  return { callbackUrl: callbackUrl(platform), settings: row ? toSettings(platform, row, await domainsOf(platform.db, actor.organizationId)) : null };
 }
 
 /**
@@ -80,7 +85,7 @@ export async function saveSsoSettings(platform: Platform, actor: Actor, input: S
   assertMayChange(actor);
   const organizationId = actor.organizationId;
   const [existing] = await platform.db.select().from(organizationSso).where(eq(organizationSso.organizationId, organizationId)).limit(1);
-  if (!existing && !input.clientSecret) throw badRequest(SSO_MESSAGES.secretRequired, 'sso_secret_required');
+  if (!input.clientSecret && (!existing || !secretOpens(platform, existing))) throw badRequest(SSO_MESSAGES.secretRequired, 'sso_secret_required');
   await assertDomainsFree(platform.db, organizationId, input.domains);
   try {
     await checkIssuer(platform, input.issuer);

@@ -174,6 +174,13 @@ describe('Settings -> Single Sign-On', () => {
     expect(after!.joinRole).toBe('account_executive');
     // And the provider still takes it: a new person signs in.
     expect((await signInThroughProvider(`kept@${domain}`)).headers.location).toBe('/');
+
+    // Sealed under another AUTH_SECRET (it was changed): the card says none is saved, a save
+    // needs it again, and sign-in goes back to the page rather than use it.
+    await t.db.update(organizationSso).set({ clientSecretSealed: seal('another-secret-another-secret-0123456789', `sso-client-secret:${owner.organizationId}`, 'x') }).where(eq(organizationSso.organizationId, owner.organizationId));
+    expect((await owner.inject({ method: 'GET', url: '/api/organization/sso' })).json().settings.hasClientSecret).toBe(false);
+    expect((await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: withoutSecret })).json().error.code).toBe('sso_secret_required');
+    expect(errorOf(await t.app.inject({ method: 'GET', url: `/api/auth/sso/start?email=kept%40${domain}` }))).toBe('not_configured');
   });
 
   it('checks the issuer by discovery: unreachable or not a provider is a clear 400, and nothing is saved', async () => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Copy, KeyRound } from 'lucide-react';
 import { Suspense, useState, type FormEvent } from 'react';
-import { ssoSettingsInputSchema, type SsoSettingsState } from '@/domain/sso';
+import { SSO_MESSAGES, ssoSettingsInputSchema, type SsoSettingsState } from '@/domain/sso';
 import { SSO_DEFAULT_JOIN_ROLE, SSO_JOIN_ROLES, type SsoJoinRole } from '@/domain/sso-rules';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -102,8 +102,9 @@ function SsoForm({ state, canChange }: { state: SsoSettingsState; canChange: boo
       setErrors(found);
       return;
     }
-    if (!saved && !parsed.data.clientSecret) {
-      setErrors({ clientSecret: TEXTS.clientSecretHint });
+    // The first save needs the secret, and so does one after the server's AUTH_SECRET changed.
+    if (!saved?.hasClientSecret && !parsed.data.clientSecret) {
+      setErrors({ clientSecret: SSO_MESSAGES.secretRequired });
       return;
     }
     setErrors({});
