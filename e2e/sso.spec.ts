@@ -85,5 +85,22 @@ test.describe('Organization admin', () => {
     // The organization admin sees the join in the Activities tab.
     await page.goto('/?tab=activities');
     await expect(page.getByText('Joined through single sign-on').first()).toBeVisible();
+
+    // Password sign-in off: the sign-in page offers only the provider for the domain.
+    await page.goto('/?tab=settings');
+    await card.getByRole('switch', { name: 'Members may also sign in with a password' }).click();
+    await card.getByRole('button', { name: 'Save' }).click();
+    await expect(card.getByRole('switch', { name: 'Members may also sign in with a password' })).toHaveAttribute('aria-checked', 'false');
+    const later = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '10.250.0.8' } });
+    const signInPage = await later.newPage();
+    await signInPage.goto('/');
+    await signInPage.getByLabel('Email').fill(`someone@${domain}`);
+    await signInPage.keyboard.press('Tab');
+    await expect(signInPage.getByRole('link', { name: 'Continue with SSO' })).toBeVisible();
+    await expect(signInPage.getByLabel('Password')).toHaveCount(0);
+    await expect(signInPage.getByRole('button', { name: 'Use a password instead' })).toBeVisible();
+    await expectNoSeriousViolations(signInPage, 'the sign-in page offering only single sign-on');
+    await signInPage.screenshot({ path: testInfo.outputPath('sign-in-sso-only.png') });
+    await later.close();
   });
 });

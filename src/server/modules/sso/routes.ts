@@ -169,6 +169,7 @@ export async function ssoRoutes(app: FastifyInstance, options: { platform: Platf
         twoFactorCode: request.body.twoFactorCode,
         recoveryCode: request.body.recoveryCode,
         headers: requestHeaders(request),
+        address: request.ip,
       });
       clearCookie(reply, PENDING_COOKIE);
       forwardCookies(reply, headers);

@@ -142,7 +142,6 @@ export async function finishSsoSignIn(
   });
   if ('error' in member) return member;
 
-  await rememberSignInAddress(platform, { email, address: input.address });
   if (await hasTwoFactor(platform.db, member.userId)) {
     const ticket = randomBytes(32).toString('base64url');
     await platform.db.insert(ssoSignIns).values({
@@ -155,6 +154,8 @@ export async function finishSsoSignIn(
     });
     return { secondFactor: ticket };
   }
+  // Signed in from here: like a password sign-in, the address is known to the account (issue 19).
+  await rememberSignInAddress(platform, { email, address: input.address });
   return { signedIn: await createSession(platform, member.userId, input.headers) };
 }
 
@@ -237,7 +238,7 @@ async function createSession(platform: Platform, userId: string, headers: Header
  */
 export async function finishSsoTwoFactor(
   platform: Platform,
-  input: { ticket: string | undefined; twoFactorCode?: string; recoveryCode?: string; headers: Headers },
+  input: { ticket: string | undefined; twoFactorCode?: string; recoveryCode?: string; headers: Headers; address: string },
 ): Promise<{ me: Me; headers: Headers }> {
   const missing = () => unauthorized(SSO_MESSAGES.pendingMissing, SSO_ERRORS.pendingMissing);
   if (!input.ticket) throw missing();
@@ -250,6 +251,7 @@ export async function finishSsoTwoFactor(
   if (used.length === 0) throw missing();
   const actor = await actorOf(platform, pending.userId, pending.organizationId);
   if (!actor) throw missing();
+  await rememberSignInAddress(platform, { email: actor.email, address: input.address });
   const headers = await createSession(platform, pending.userId, input.headers);
   return { me: await loadMe(platform, actor), headers };
 }
