@@ -190,6 +190,12 @@ describe('passkeys', () => {
     expect(await t.db.$count(sessions, eq(sessions.userId, user.userId))).toBe(sessionsBefore + 1);
     // The real one goes on.
     expect((await signInWith(authenticator, credential)).statusCode).toBe(200);
+
+    // Two challenges answered with one counter reading, at once: one signs in, never both.
+    const [first, second] = [await signInOptions(), await signInOptions()];
+    const counter = credential.counter + 1;
+    const both = await Promise.all([first, second].map((options) => finishSignIn(authenticator.signIn(options, credential, { counter }))));
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 401]);
   });
 
   it('refuses a challenge that expired, was never given, or was given for something else', async () => {
