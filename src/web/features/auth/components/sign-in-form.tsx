@@ -1,3 +1,4 @@
+import { Fingerprint } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
@@ -6,7 +7,7 @@ import { UI_TEXTS } from '@/web/components/ui/texts';
 import { ApiError } from '@/web/lib/api-client';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess, preloadNotices } from '@/web/lib/notify';
-import { useSignIn } from '../api';
+import { loadPasskeySignIn, usePasskeySignIn, useSignIn } from '../api';
 import { AUTH_TEXTS } from '../texts';
 
 type Field = 'email' | 'password';
@@ -158,29 +159,78 @@ export function SignInForm({
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} onChange={onChange} onFocus={showIntent} onKeyDown={showIntent} className="grid gap-4">
-      <FormField label={AUTH_TEXTS.email} error={errors.email}>
-        <Input name="email" type="email" autoComplete="email" placeholder={AUTH_TEXTS.emailPlaceholder} defaultValue={backFrom?.email} />
-      </FormField>
-      <div className="grid gap-1.5">
-        <FormField label={AUTH_TEXTS.password} error={errors.password}>
-          <Input name="password" type="password" autoComplete="current-password" placeholder={AUTH_TEXTS.passwordPlaceholder} />
+    <div className="grid gap-4">
+      <form ref={formRef} noValidate onSubmit={onSubmit} onChange={onChange} onFocus={showIntent} onKeyDown={showIntent} className="grid gap-4">
+        <FormField label={AUTH_TEXTS.email} error={errors.email}>
+          <Input name="email" type="email" autoComplete="email" placeholder={AUTH_TEXTS.emailPlaceholder} defaultValue={backFrom?.email} />
         </FormField>
-        <Button
-          type="button"
-          variant="link"
-          size="sm"
-          className="justify-self-end text-xs"
-          onClick={onForgotPassword}
-          onPointerEnter={onForgotPasswordIntent}
-          onFocus={onForgotPasswordIntent}
-        >
-          {AUTH_TEXTS.forgotPassword}
+        <div className="grid gap-1.5">
+          <FormField label={AUTH_TEXTS.password} error={errors.password}>
+            <Input name="password" type="password" autoComplete="current-password" placeholder={AUTH_TEXTS.passwordPlaceholder} />
+          </FormField>
+          <Button
+            type="button"
+            variant="link"
+            size="sm"
+            className="justify-self-end text-xs"
+            onClick={onForgotPassword}
+            onPointerEnter={onForgotPasswordIntent}
+            onFocus={onForgotPasswordIntent}
+          >
+            {AUTH_TEXTS.forgotPassword}
+          </Button>
+        </div>
+        <Button type="submit" className="w-full" loading={signIn.isPending} loadingText={AUTH_TEXTS.signingIn}>
+          {AUTH_TEXTS.signInButton}
         </Button>
+      </form>
+      {browserHasWebAuthn() ? <PasskeySignIn /> : null}
+    </div>
+  );
+}
+
+/** Whether this browser can use passkeys at all (an old one, or plain HTTP off localhost, cannot). */
+function browserHasWebAuthn(): boolean {
+  return typeof window.PublicKeyCredential === 'function';
+}
+
+/**
+ * Issue 31 item 3: 'Sign In with a Passkey', beside the password. Its code and the browser's
+ * WebAuthn library load on the button's hover or focus, which also fetches a challenge, so the
+ * device asks at once when it is pressed. A passkey stands for both factors: no code step follows.
+ */
+function PasskeySignIn() {
+  const passkeySignIn = usePasskeySignIn();
+  const prepare = () => void loadPasskeySignIn().then((module) => module.preparePasskeySignIn(), () => {});
+  const onClick = () =>
+    passkeySignIn.mutate(undefined, {
+      onSuccess: async () => notifySuccess((await loadRules()).AUTH_MESSAGES.signedIn),
+      onError: async (error) => {
+        // Cancelled in the browser's own prompt (or timed out): nothing went wrong to explain.
+        const cancelled = await loadPasskeySignIn().then((module) => module.isCancelledCeremony(error), () => false);
+        notifyError(cancelled ? AUTH_TEXTS.passkeyCancelled : error);
+      },
+    });
+  return (
+    <>
+      <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
+        <span className="h-px flex-1 bg-border" aria-hidden />
+        {AUTH_TEXTS.or}
+        <span className="h-px flex-1 bg-border" aria-hidden />
       </div>
-      <Button type="submit" className="w-full" loading={signIn.isPending} loadingText={AUTH_TEXTS.signingIn}>
-        {AUTH_TEXTS.signInButton}
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        onClick={onClick}
+        onPointerEnter={prepare}
+        onFocus={prepare}
+        loading={passkeySignIn.isPending}
+        loadingText={AUTH_TEXTS.waitingForPasskey}
+      >
+        <Fingerprint aria-hidden />
+        {AUTH_TEXTS.signInWithPasskey}
       </Button>
-    </form>
+    </>
   );
 }
