@@ -17,11 +17,11 @@ test.describe('Accessibility', () => {
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await expectNoSeriousViolations(page, 'sign in');
     await page.getByLabel('Email').fill('not-an-email');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectNoSeriousViolations(page, 'sign in with errors');
     await page.getByLabel('Email').fill('nobody@example.com');
     await page.getByLabel('Password').fill('not the password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(toast(page, 'Invalid email or password.')).toBeVisible();
     await expectNoSeriousViolations(page, 'an error toast');
     await page.goto('/landing');

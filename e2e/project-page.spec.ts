@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, expect, newAccount, readEmail, signIn, signUpThroughApi, test, toast } from './fixtures';
 
 /** A client and project made through the API as the signed-in user; returns the project id. */

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
 import { readFile } from 'node:fs/promises';
 import {
   clientAddressHeaders,

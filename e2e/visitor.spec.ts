@@ -73,7 +73,7 @@ test.describe('Visitor', () => {
   test('sees the validation messages of the sign-in form', async ({ page }) => {
     await page.goto('/');
     await page.getByLabel('Email').fill('not-an-email');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
   });

@@ -46,7 +46,7 @@ test.describe('Visitor on the sign-in page', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    for (const chunk of ['dashboard-page', 'project-page', 'shared-project-page', 'sign-up-form', 'toaster']) {
+    for (const chunk of ['dashboard-page', 'project-page', 'shared-project-page', 'sign-up-form', 'toaster', 'passkey-sign-in']) {
       expect(named(files, chunk), `${chunk} in ${files.join(', ')}`).toBe(false);
     }
 
@@ -56,6 +56,9 @@ test.describe('Visitor on the sign-in page', () => {
     // Hovering "Sign up" fetches the sign-up form before the click.
     await page.getByRole('button', { name: "Don't have an account? Sign up" }).hover();
     await expect.poll(() => named(files, 'sign-up-form')).toBe(true);
+    // Issue 31 item 3: the passkey sign-in's code (with the browser's WebAuthn library) on its button's hover.
+    await page.getByRole('button', { name: 'Sign In with a Passkey' }).hover();
+    await expect.poll(() => named(files, 'passkey-sign-in')).toBe(true);
   });
 });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_PATHS } from '../src/web/app/pages/page-paths';
 import type { RoutePage } from '../src/server/platform/web-pages';
 import { pageHtmlFile, routePage } from './route-pages';
-import { BUDGETS_GZIP, filesWithMarkdown, filesWithZod, indexPreloads, measureRoutes, readManifest, routeFiles, ROUTES, type Manifest, type RouteWeight } from './web-weight';
+import { BUDGETS_GZIP, filesWithMarkdown, filesWithWebAuthn, filesWithZod, indexPreloads, measureRoutes, readManifest, routeFiles, ROUTES, type Manifest, type RouteWeight } from './web-weight';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let outDir: string;
@@ -92,6 +92,10 @@ describe('what a first visit does not download', () => {
     // The sign-in's two-factor step and the Settings card's dialogs (issue 31): rare, and zod.
     'features/auth/components/sign-in-two-factor-step.tsx',
     'features/two-factor/components/two-factor-dialogs.tsx',
+    // Passkeys (issue 31 item 3): the sign-in's WebAuthn code and the Settings card's dialogs,
+    // each with the browser's WebAuthn library, only when a passkey is used.
+    'features/auth/passkey-sign-in.ts',
+    'features/passkeys/components/passkey-dialogs.tsx',
     'features/tasks/components/create-task-dialog.tsx',
     'features/files/components/file-dialogs.tsx',
     'components/ui/confirm-delete-dialog.tsx',
@@ -122,6 +126,19 @@ describe('what a first visit does not download', () => {
     for (const route of Object.keys(ROUTES) as (keyof typeof ROUTES)[]) {
       expect(routeFiles(manifest, ROUTES[route])).not.toContain(manifest[key]!.file);
     }
+  });
+});
+
+describe('passkeys (issue 31 item 3)', () => {
+  it("the browser's WebAuthn library comes with a passkey action only, in no page's first download", () => {
+    for (const key of ['features/auth/passkey-sign-in.ts', 'features/passkeys/components/passkey-dialogs.tsx']) {
+      expect(filesWithWebAuthn(outDir, routeFiles(manifest, [key])), key).not.toEqual([]);
+    }
+    for (const entry of PAGE_PATHS) {
+      const files = routeFiles(manifest, [entry.module, ...(entry.alsoModules ?? [])]);
+      expect(filesWithWebAuthn(outDir, files), `${entry.pattern} ${entry.variant ?? ''}`).toEqual([]);
+    }
+    expect(filesWithWebAuthn(outDir, weights.get('sign-in')!.files)).toEqual([]);
   });
 });
 

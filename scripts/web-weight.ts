@@ -102,6 +102,14 @@ export function filesWithZod(webDir: string, files: readonly string[]): string[]
 }
 
 /**
+ * The files that hold @simplewebauthn/browser (issue 31 item 3: the passkey sign-in's and the
+ * Settings card's lazily loaded chunks only). Its error codes are strings that survive minifying.
+ */
+export function filesWithWebAuthn(webDir: string, files: readonly string[]): string[] {
+  return files.filter((file) => readFileSync(path.join(webDir, file), 'utf8').includes('ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED'));
+}
+
+/**
  * The files that hold react-markdown (issue 29: a task's comments render it, in the task panel's
  * lazily loaded chunks only). The option it passes remark-rehype survives minifying.
  */

@@ -1,5 +1,6 @@
 // Activities tab (spec 2 "Activities tab", 3 activity_log, 6, 7 "Actions logged" / "Read", 9).
-import { format, parseISO } from 'date-fns';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import { z } from 'zod';
 import { text } from './text-fields';
 import { actionLabel, detailLabel } from './activity-rules';

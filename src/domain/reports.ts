@@ -1,5 +1,6 @@
 // Reports tab (spec 2 "Reports tab", 7 "Reports also read ...", 8; ARCHITECTURE decision 4).
-import { subDays, subYears } from 'date-fns';
+import { subDays } from 'date-fns/subDays';
+import { subYears } from 'date-fns/subYears';
 import { z } from 'zod';
 
 export const REPORT_RANGES = ['all', '30d', '90d', '1y'] as const;

@@ -30,6 +30,7 @@ import { webhookDocs } from './modules/webhooks/openapi';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { sessionRoutes } from './modules/sessions/routes';
 import { twoFactorRoutes } from './modules/two-factor/routes';
+import { passkeyRoutes } from './modules/passkeys/routes';
 import { ssoRoutes } from './modules/sso/routes';
 import { attachWebhookDelivery, type WebhookWorkerOptions } from './modules/webhooks/worker';
 import { organizationRoutes } from './modules/organizations/routes';
@@ -269,6 +270,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(webhookRoutes, { platform });
   await app.register(sessionRoutes, { platform });
   await app.register(twoFactorRoutes, { platform });
+  await app.register(passkeyRoutes, { platform });
   await app.register(ssoRoutes, { platform });
   await app.register(fileRoutes, { platform });
   await app.register(sharingRoutes, { platform });

@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { pipeline, Readable } from 'node:stream';
 import { z } from 'zod';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { csvCells, exportFileName, type CsvColumn } from '../../domain/csv-export';
 import type { Clock } from './clock';
 

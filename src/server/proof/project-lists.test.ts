@@ -3,11 +3,13 @@
 // (the case a millisecond cursor gets wrong), read back page by page through the project page's
 // routes and the shared page's: every row once, none missing, in the list's order.
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareTaskListOrder } from '../../domain/task-order';
 import { fixedClock } from '../platform/clock';
 import { seedAgency, type Agency } from '../test/agency';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { readAllPages } from '../test/read-pages';
 
 const clock = fixedClock(new Date('2026-11-22T12:00:00Z'));
 const NOTES = 1200;
@@ -46,22 +48,7 @@ describe('paged project lists', () => {
   afterAll(() => t.close());
 
   /** Every page of a list, following nextCursor to the end. */
-  async function readAll(get: (query: string) => Promise<{ statusCode: number; json: () => Page }>, limit?: number) {
-    const pages: Page[] = [];
-    let cursor: string | null = null;
-    do {
-      const params = new URLSearchParams();
-      if (limit) params.set('limit', String(limit));
-      if (cursor) params.set('cursor', cursor);
-      const res = await get(params.size ? `?${params}` : '');
-      expect(res.statusCode).toBe(200);
-      const page = res.json();
-      pages.push(page);
-      cursor = page.nextCursor;
-      expect(pages.length).toBeLessThan(200);
-    } while (cursor);
-    return { pages, items: pages.flatMap((p) => p.items) };
-  }
+  const readAll = (get: (query: string) => Promise<LightMyRequestResponse>, limit?: number) => readAllPages<Page>(get, { limit });
 
   const member = (path: string) => (query: string) => a.developer.inject({ method: 'GET', url: `/api/projects/${a.projectId}${path}${query}` });
   const viewer = (path: string) => (query: string) => t.app.inject({ method: 'GET', url: `/api/project-access/${token}${path}${query}` });

@@ -7,7 +7,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { newTemplateFields } from '../../domain/templates';
 import { createMember } from '../platform/auth/accounts';
 import { sessions } from '../platform/db/schema/auth';
-import { webhookDeliveries, webhooks } from '../platform/db/schema/platform';
+import { passkeys, webhookDeliveries, webhooks } from '../platform/db/schema/platform';
 import { developerProjectAccess } from '../platform/db/schema/work';
 import { asUser, type TestUser } from '../test/as-user';
 import type { TestApp } from '../test/test-app';
@@ -135,6 +135,11 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
     .returning({ id: webhookDeliveries.id });
   // Issue 31: a session of A's target member, which nobody else may end.
   const [targetSession] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, target.userId)).limit(1);
+  // Issue 31 item 3: a passkey of A's target member, which nobody else may rename or remove.
+  const [targetPasskey] = await t.db
+    .insert(passkeys)
+    .values({ organizationId: owner.organizationId, userId: target.userId, name: `${A} Passkey`, credentialId: `${A}-credential-${process.pid}-${sequence}`, publicKey: 'AA' })
+    .returning({ id: passkeys.id });
   const p1 = await projectKit(owner, clientId, `${A} ${P1}`, a.developer, templateId);
   const p2 = await projectKit(owner, clientId, `${A} ${P2}`);
   // B has data of its own, so B's lists are not trivially empty.
@@ -171,6 +176,7 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
         webhookId: fresh && uses('webhookId') && !uses('deliveryId') ? await newWebhook() : webhookId,
         deliveryId: delivery!.id,
         sessionId: targetSession!.id,
+        passkeyId: targetPasskey!.id,
       };
     },
     standIn: (user) => member(user.role, user.organizationId, user.fullName.startsWith(B) ? B : A, 'Standin'),

@@ -1,6 +1,8 @@
 // Builds the real app on a fresh in-memory PGlite for API tests. The migrated database is made
-// once per test process and copied for each app, which is much faster than migrating each time.
-import { mkdtempSync } from 'node:fs';
+// once per test run (src/server/test/global-setup.ts writes its image to a file; without it, as in
+// scripts/fuzz.ts, once per process) and copied for each app, which is much faster than migrating
+// each time: ~3 s of initdb and migrations that every test file paid before.
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,14 +27,24 @@ const { buildApp, loadConfig, onLocalChange, openDatabase, PGLITE_OPTIONS, schem
 /** This server's change notifications, from the same module the app under test uses. */
 export { onLocalChange };
 
+/** The run's migrated embedded database, as a file; set by global-setup.ts. */
+export const MIGRATED_IMAGE_ENV = 'BRIEFLANE_TEST_MIGRATED_IMAGE';
+/** A migrated PostgreSQL database each test database is copied from; set by global-setup.ts. */
+export const TEMPLATE_DATABASE_ENV = 'BRIEFLANE_TEST_TEMPLATE_DATABASE';
+
+/** A freshly migrated embedded database's image (a tar of its data directory). */
+export async function makeMigratedImage(): Promise<Blob> {
+  const handle = await openDatabase({});
+  const image = await handle.pglite!.dumpDataDir('none');
+  await handle.close();
+  return image;
+}
+
 let migratedImage: Promise<File | Blob> | undefined;
 
 async function migratedDatabase(): Promise<DatabaseHandle> {
-  migratedImage ??= openDatabase({}).then(async (handle) => {
-    const image = await handle.pglite!.dumpDataDir('none');
-    await handle.close();
-    return image;
-  });
+  const imageFile = process.env[MIGRATED_IMAGE_ENV];
+  migratedImage ??= imageFile ? Promise.resolve(new Blob([readFileSync(imageFile)])) : makeMigratedImage();
   const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await migratedImage });
   const db = drizzle(client, { schema }) as unknown as Database;
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
@@ -102,17 +114,25 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-/** A new, empty PostgreSQL database on the server of `baseUrl`; drop() removes it. */
-export async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new PostgreSQL database on the server of `baseUrl`: empty, or a copy of the `template`
+ * database (CREATE DATABASE ... TEMPLATE, a file copy on the server); drop() removes it.
+ */
+export async function createPostgresDatabase(
+  baseUrl: string,
+  options: { template?: string; prefix?: string } = {},
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
-  const name = `brieflane_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const name = `${options.prefix ?? 'brieflane_test'}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  if (options.template !== undefined && !/^[a-z0-9_]+$/.test(options.template)) throw new Error(`Not a test database name: ${options.template}`);
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${options.template ? ` template ${options.template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: baseUrl });
@@ -124,7 +144,9 @@ export async function createPostgresDatabase(baseUrl: string): Promise<{ url: st
 }
 
 async function openFreshPostgres(baseUrl: string): Promise<DatabaseHandle> {
-  const fresh = await createPostgresDatabase(baseUrl);
+  // A copy of the run's migrated template when there is one; the migrations below then find
+  // nothing to do.
+  const fresh = await createPostgresDatabase(baseUrl, { template: process.env[TEMPLATE_DATABASE_ENV] });
   const handle = await openDatabase({ url: fresh.url, poolSize: 4 });
   return {
     ...handle,
@@ -133,4 +155,13 @@ async function openFreshPostgres(baseUrl: string): Promise<DatabaseHandle> {
       await fresh.drop();
     },
   };
+}
+
+/** A migrated PostgreSQL database to copy test databases from; drop() removes it. */
+export async function makeTemplateDatabase(baseUrl: string): Promise<{ name: string; drop: () => Promise<void> }> {
+  const template = await createPostgresDatabase(baseUrl, { prefix: 'brieflane_template' });
+  const handle = await openDatabase({ url: template.url, poolSize: 1 });
+  // CREATE DATABASE ... TEMPLATE refuses while anyone is connected to the template.
+  await handle.close();
+  return { name: template.name, drop: template.drop };
 }

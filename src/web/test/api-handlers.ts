@@ -22,6 +22,7 @@ import type { AccessLink, AccessLinkPage, AccessOpenPage, AssignedDeveloperPage,
 import type { Assignee, AssigneePage, MyWorkItem, Task, TaskPage } from '@/domain/tasks';
 import type { MemberProjectPage, TeamMember, TeamTagPage } from '@/domain/team';
 import type { templatePageSchema } from '@/domain/templates';
+import type { Passkey, passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '@/domain/passkeys';
 import type { recoveryCodesSchema, TwoFactorPolicyState, TwoFactorSetup, TwoFactorStatus } from '@/domain/two-factor';
 import type { SsoLookupResult, SsoSettingsState } from '@/domain/sso';
 import { apiError, route, type Responder } from './api-server';
@@ -87,6 +88,18 @@ export const ssoApi = {
   remove: (respond?: Responder<never>) => route('DELETE', '/api/organization/sso', respond ?? (() => new HttpResponse(null, { status: 204 }))),
   lookup: (respond: Responder<SsoLookupResult>) => route('POST', '/api/auth/sso/lookup', respond),
   twoFactor: (respond: Responder<Me>) => route('POST', '/api/auth/sso/two-factor', respond),
+};
+
+/** Settings -> Passkeys (issue 31 item 3), and signing in with one. */
+export const passkeysApi = {
+  list: (respond: Responder<Passkey[]> = []) => route('GET', '/api/settings/passkeys', respond),
+  registrationOptions: (respond: Responder<z.infer<typeof passkeyCreationOptionsSchema>>) => route('POST', '/api/settings/passkeys/options', respond),
+  add: (respond: Responder<Passkey>) => route('POST', '/api/settings/passkeys', respond, { status: 201 }),
+  rename: (passkeyId: string, respond: Responder<Passkey>) => route('PATCH', `/api/settings/passkeys/${passkeyId}`, respond),
+  /** 204 with no body, as the server answers; or what `respond` gives (an apiError). */
+  remove: (passkeyId: string, respond?: Responder<never>) => route('DELETE', `/api/settings/passkeys/${passkeyId}`, respond ?? (() => new HttpResponse(null, { status: 204 }))),
+  signInOptions: (respond: Responder<z.infer<typeof passkeyRequestOptionsSchema>>) => route('POST', '/api/auth/passkey/options', respond),
+  signIn: (respond: Responder<Me>) => route('POST', '/api/auth/passkey/sign-in', respond),
 };
 
 export const projectsApi = {

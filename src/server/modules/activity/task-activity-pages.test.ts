@@ -9,6 +9,7 @@ import { encodeCursor, encodeNameCursor } from '../../platform/db/cursor';
 import { seedAgency, type Agency } from '../../test/agency';
 import type { TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { getPath, readAllPages } from '../../test/read-pages';
 
 const ENTRIES = 130;
 
@@ -37,23 +38,8 @@ describe("A task's activity pages", () => {
   });
   afterAll(() => t.close());
 
-  async function readAll(user: TestUser, firstLimit?: number, limit?: number) {
-    const pages: Page[] = [];
-    let cursor: string | null = null;
-    do {
-      const params = new URLSearchParams();
-      const size = pages.length === 0 ? (firstLimit ?? limit) : limit;
-      if (size) params.set('limit', String(size));
-      if (cursor) params.set('cursor', cursor);
-      const res = await user.inject({ method: 'GET', url: `${url}?${params}` });
-      expect(res.statusCode, res.body).toBe(200);
-      const page = res.json() as Page;
-      pages.push(page);
-      cursor = page.nextCursor;
-      expect(pages.length).toBeLessThan(100);
-    } while (cursor);
-    return { pages, items: pages.flatMap((p) => p.items) };
-  }
+  const readAll = (user: TestUser, firstLimit?: number, limit?: number) =>
+    readAllPages<Page>(getPath(user.inject, url), { firstLimit, limit, maxPages: 100 });
 
   async function expectedIds(): Promise<string[]> {
     const result = (await t.db.execute(

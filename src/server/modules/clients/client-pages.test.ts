@@ -8,6 +8,7 @@ import { CLIENT_OPTIONS_PAGE_SIZE, CLIENT_PAGE_SIZE } from '../../../domain/clie
 import { encodeCursor, encodeNameCursor } from '../../platform/db/cursor';
 import { asUser, type TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { getPath, readAllPages } from '../../test/read-pages';
 
 const CLIENTS = 1050;
 
@@ -45,21 +46,7 @@ describe('Clients tab pages', () => {
   afterAll(() => t.close());
 
   /** Every page of the list, following nextCursor to the end. */
-  async function readAll(user: TestUser, path: string, query: Record<string, string>) {
-    const pages: Page[] = [];
-    let cursor: string | null = null;
-    do {
-      const params = new URLSearchParams(query);
-      if (cursor) params.set('cursor', cursor);
-      const res = await user.inject({ method: 'GET', url: `${path}?${params}` });
-      expect(res.statusCode, res.body).toBe(200);
-      const page = res.json() as Page;
-      pages.push(page);
-      cursor = page.nextCursor;
-      expect(pages.length).toBeLessThan(200);
-    } while (cursor);
-    return { pages, items: pages.flatMap((p) => p.items) };
-  }
+  const readAll = (user: TestUser, path: string, query: Record<string, string>) => readAllPages<Page>(getPath(user.inject, path), { query });
 
   async function expectedIds(where: string, order = 'created_at desc, id desc'): Promise<string[]> {
     const result = (await t.db.execute(

@@ -1,6 +1,7 @@
 // The demo organization (ARCHITECTURE decision 9): one member of each role, clients, projects in
 // every status, a questionnaire template, tasks and notes, so a newcomer sees a living product.
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
 import { eq, sql } from 'drizzle-orm';
 import { accessLinkUrl } from '../../../domain/sharing';
 import type { FormData, TemplateField } from '../../../domain/template-field';

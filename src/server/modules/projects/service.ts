@@ -1,6 +1,6 @@
 // Projects of the caller's organization. Developers see only projects in their access list;
 // everything else of another organization, or not assigned, is not found (404).
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { and, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';

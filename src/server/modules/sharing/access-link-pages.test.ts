@@ -10,6 +10,7 @@ import { encodeNameCursor } from '../../platform/db/cursor';
 import { seedAgency, type Agency } from '../../test/agency';
 import type { TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { getPath, readAllPages } from '../../test/read-pages';
 
 const LINKS = 250;
 
@@ -37,22 +38,7 @@ describe('Share links pages', () => {
   });
   afterAll(() => t.close());
 
-  async function readAll(user: TestUser, limit?: number) {
-    const pages: AccessLinkPage[] = [];
-    let cursor: string | null = null;
-    do {
-      const params = new URLSearchParams();
-      if (limit) params.set('limit', String(limit));
-      if (cursor) params.set('cursor', cursor);
-      const res = await user.inject({ method: 'GET', url: `${url}?${params}` });
-      expect(res.statusCode, res.body).toBe(200);
-      const page = res.json() as AccessLinkPage;
-      pages.push(page);
-      cursor = page.nextCursor;
-      expect(pages.length).toBeLessThan(100);
-    } while (cursor);
-    return { pages, items: pages.flatMap((p) => p.items) };
-  }
+  const readAll = (user: TestUser, limit?: number) => readAllPages<AccessLinkPage>(getPath(user.inject, url), { limit, maxPages: 100 });
 
   async function expectedIds(): Promise<string[]> {
     const result = (await t.db.execute(

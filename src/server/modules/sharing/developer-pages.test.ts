@@ -12,6 +12,7 @@ import { encodeCursor, encodeNameCursor } from '../../platform/db/cursor';
 import { seedAgency, type Agency } from '../../test/agency';
 import type { TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { getPath, readAllPages } from '../../test/read-pages';
 
 const DEVELOPERS = 1100;
 const ASSIGNED = 530;
@@ -50,22 +51,7 @@ describe('Assign Developer dialog pages', () => {
   });
   afterAll(() => t.close());
 
-  async function readAll(user: TestUser, path: string, limit?: number) {
-    const pages: Page[] = [];
-    let cursor: string | null = null;
-    do {
-      const params = new URLSearchParams();
-      if (limit) params.set('limit', String(limit));
-      if (cursor) params.set('cursor', cursor);
-      const res = await user.inject({ method: 'GET', url: `${path}?${params}` });
-      expect(res.statusCode, res.body).toBe(200);
-      const page = res.json() as Page;
-      pages.push(page);
-      cursor = page.nextCursor;
-      expect(pages.length).toBeLessThan(200);
-    } while (cursor);
-    return { pages, items: pages.flatMap((p) => p.items) };
-  }
+  const readAll = (user: TestUser, path: string, limit?: number) => readAllPages<Page>(getPath(user.inject, path), { limit });
 
   async function ids(query: ReturnType<typeof sql>): Promise<string[]> {
     return ((await t.db.execute(query)) as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);

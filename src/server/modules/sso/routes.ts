@@ -16,7 +16,7 @@ import {
 } from '../../../domain/sso';
 import { SSO_ERROR_PARAM, SSO_STEP_PARAM, SSO_TWO_FACTOR_STEP, type SsoRedirectError } from '../../../domain/sso-rules';
 import { enforceRateLimit } from '../../platform/auth/rate-limit';
-import { forwardCookies, requestHeaders } from '../../platform/auth/session';
+import { setSessionCookie } from '../../platform/auth/session';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { SSO_PENDING_MS, finishSsoSignIn, finishSsoTwoFactor, lookUpSignIn, startSsoSignIn } from './sign-in';
@@ -137,7 +137,7 @@ export async function ssoRoutes(app: FastifyInstance, options: { platform: Platf
         query: request.query,
         search,
         cookieState: request.cookies[cookieName(STATE_COOKIE)],
-        headers: requestHeaders(request),
+        userAgent: request.headers['user-agent'],
         address: request.ip,
         log: request.log,
       });
@@ -147,8 +147,7 @@ export async function ssoRoutes(app: FastifyInstance, options: { platform: Platf
         setCookie(reply, PENDING_COOKIE, outcome.secondFactor);
         return reply.redirect(`/?${SSO_STEP_PARAM}=${SSO_TWO_FACTOR_STEP}`, 302);
       }
-      // The session cookie; @fastify/cookie adds the state cookie's clearing to it when sending.
-      forwardCookies(reply, outcome.signedIn);
+      setSessionCookie(platform, reply, outcome.signedIn);
       return reply.redirect('/', 302);
     },
   );
@@ -164,15 +163,15 @@ export async function ssoRoutes(app: FastifyInstance, options: { platform: Platf
       },
     },
     async (request, reply) => {
-      const { me, headers } = await finishSsoTwoFactor(platform, {
+      const { me, token } = await finishSsoTwoFactor(platform, {
         ticket: request.cookies[cookieName(PENDING_COOKIE)],
         twoFactorCode: request.body.twoFactorCode,
         recoveryCode: request.body.recoveryCode,
-        headers: requestHeaders(request),
+        userAgent: request.headers['user-agent'],
         address: request.ip,
       });
       clearCookie(reply, PENDING_COOKIE);
-      forwardCookies(reply, headers);
+      setSessionCookie(platform, reply, token);
       return me;
     },
   );

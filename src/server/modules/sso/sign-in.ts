@@ -8,7 +8,7 @@
 // exchanges the code with the verifier and checks the ID token. The email it carries must be in
 // the organization's domains; its account must be the organization's member, or a new person
 // joins by the organization's rule. The session is made as password sign-in makes it (better-auth
-// creates it, sealSession stores its hash); an account with two-factor on is asked for its code
+// creates it and it is sealed at once: openSession); an account with two-factor on is asked for its code
 // first, as after a password.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -18,12 +18,11 @@ import { ssoLookupSchema, type SsoLookupResult } from '../../../domain/sso';
 import { SSO_ERRORS, type SsoRedirectError } from '../../../domain/sso-rules';
 import { SSO_MESSAGES } from '../../../domain/sso';
 import { createLogin, createMember } from '../../platform/auth/accounts';
-import { authFor } from '../../platform/auth/auth';
 import { isUniqueViolation } from '../../platform/auth/credentials';
 import { loadMe } from '../../platform/auth/me';
 import { rememberSignInAddress, withinRateLimit } from '../../platform/auth/rate-limit';
 import { open, seal } from '../../platform/auth/secret-box';
-import { sealSession, type Actor } from '../../platform/auth/session';
+import { openSession, type Actor } from '../../platform/auth/session';
 import { ssoDomainOf, userIdByEmail } from '../../platform/auth/sso-policy';
 import { hasTwoFactor, passTwoFactor } from '../../platform/auth/two-factor';
 import { ssoSignIns } from '../../platform/db/schema/platform';
@@ -88,7 +87,8 @@ export async function startSsoSignIn(platform: Platform, input: { email: unknown
   return { redirect, state: checks.state };
 }
 
-export type CallbackOutcome = { signedIn: Headers } | { secondFactor: string } | { error: SsoRedirectError };
+/** signedIn: the new session's token, for the cookie (setSessionCookie). */
+export type CallbackOutcome = { signedIn: string } | { secondFactor: string } | { error: SsoRedirectError };
 
 /**
  * The provider's answer. `query` is what it sent (read as text); `search` the raw query string,
@@ -96,7 +96,7 @@ export type CallbackOutcome = { signedIn: Headers } | { secondFactor: string } |
  */
 export async function finishSsoSignIn(
   platform: Platform,
-  input: { query: Record<string, unknown>; search: string; cookieState: string | undefined; headers: Headers; address: string; log: FastifyBaseLogger },
+  input: { query: Record<string, unknown>; search: string; cookieState: string | undefined; userAgent: string | undefined; address: string; log: FastifyBaseLogger },
 ): Promise<CallbackOutcome> {
   if (!(await withinRateLimit(platform, 'sso-callback', { address: input.address }))) return { error: 'rate_limited' };
   const state = typeof input.query.state === 'string' ? input.query.state : '';
@@ -156,7 +156,7 @@ export async function finishSsoSignIn(
   }
   // Signed in from here: like a password sign-in, the address is known to the account (issue 19).
   await rememberSignInAddress(platform, { email, address: input.address });
-  return { signedIn: await createSession(platform, member.userId, input.headers) };
+  return { signedIn: await openSession(platform, { userId: member.userId, address: input.address, userAgent: input.userAgent }) };
 }
 
 type MemberOutcome = { userId: string } | { error: SsoRedirectError };
@@ -221,25 +221,14 @@ async function findOrAdmitMember(
 }
 
 /**
- * The session, made as password sign-in makes it: better-auth creates it and its cookie (our
- * server-only endpoint, auth.ts), and its stored token becomes the token's hash (decision 014).
- * Returns the Set-Cookie headers to forward.
- */
-async function createSession(platform: Platform, userId: string, headers: Headers): Promise<Headers> {
-  const result = await authFor(platform).api.signInVerifiedUser({ body: { userId }, headers, returnHeaders: true });
-  await sealSession(platform.db, result.response.token);
-  return result.headers;
-}
-
-/**
  * The second factor after the provider (an account with two-factor on): the browser's ticket names
  * the pending step; the code is checked and limited as at password sign-in (passTwoFactor: 401
  * two_factor_required / two_factor_invalid, 429). The step is used up only by a right code.
  */
 export async function finishSsoTwoFactor(
   platform: Platform,
-  input: { ticket: string | undefined; twoFactorCode?: string; recoveryCode?: string; headers: Headers; address: string },
-): Promise<{ me: Me; headers: Headers }> {
+  input: { ticket: string | undefined; twoFactorCode?: string; recoveryCode?: string; userAgent: string | undefined; address: string },
+): Promise<{ me: Me; token: string }> {
   const missing = () => unauthorized(SSO_MESSAGES.pendingMissing, SSO_ERRORS.pendingMissing);
   if (!input.ticket) throw missing();
   const keyHash = sha256(input.ticket);
@@ -252,8 +241,8 @@ export async function finishSsoTwoFactor(
   const actor = await actorOf(platform, pending.userId, pending.organizationId);
   if (!actor) throw missing();
   await rememberSignInAddress(platform, { email: actor.email, address: input.address });
-  const headers = await createSession(platform, pending.userId, input.headers);
-  return { me: await loadMe(platform, actor), headers };
+  const token = await openSession(platform, { userId: pending.userId, address: input.address, userAgent: input.userAgent });
+  return { me: await loadMe(platform, actor), token };
 }
 
 async function actorOf(platform: Platform, userId: string, organizationId: string): Promise<Actor | null> {

@@ -11,6 +11,7 @@ import { encodeCursor, encodeNameCursor, encodeRankedNameCursor } from '../../pl
 import { seedAgency, type Agency } from '../../test/agency';
 import type { TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { getPath, readAllPages } from '../../test/read-pages';
 
 const MEMBERS = 700;
 
@@ -45,22 +46,7 @@ describe('Task assignee picker pages', () => {
   });
   afterAll(() => t.close());
 
-  async function readAll(user: TestUser, limit?: number) {
-    const pages: AssigneePage[] = [];
-    let cursor: string | null = null;
-    do {
-      const params = new URLSearchParams();
-      if (limit) params.set('limit', String(limit));
-      if (cursor) params.set('cursor', cursor);
-      const res = await user.inject({ method: 'GET', url: `${url}?${params}` });
-      expect(res.statusCode, res.body).toBe(200);
-      const page = res.json() as AssigneePage;
-      pages.push(page);
-      cursor = page.nextCursor;
-      expect(pages.length).toBeLessThan(200);
-    } while (cursor);
-    return { pages, items: pages.flatMap((p) => p.items) };
-  }
+  const readAll = (user: TestUser, limit?: number) => readAllPages<AssigneePage>(getPath(user.inject, url), { limit });
 
   async function expected(): Promise<Array<{ id: string; onProject: boolean }>> {
     const result = (await t.db.execute(sql`

@@ -1,7 +1,7 @@
 // Due reminders (issue 29 item 5): a task's assignee hears, in the inbox and by email, the day
 // before it is due and the day it becomes overdue, once per task, person and due date, however
 // many app servers run the job. Days are UTC days, like every other due date on the server.
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { INBOX_TEXTS, type DueReminderKind } from '../../../domain/inbox';

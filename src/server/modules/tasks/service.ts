@@ -7,7 +7,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { INBOX_TEXTS } from '../../../domain/inbox';
 import { isPastDate } from '../../../domain/project-rules';
 import { boardColumnRank, placeAfter, positionAtEnd } from '../../../domain/task-order';

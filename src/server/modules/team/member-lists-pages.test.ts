@@ -11,6 +11,7 @@ import { encodeCursor, encodeNameCursor, encodeTextCursor } from '../../platform
 import { seedAgency, type Agency } from '../../test/agency';
 import type { TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { getPath, readAllPages } from '../../test/read-pages';
 
 const TAGGED = 320;
 const PROJECTS = 230;
@@ -55,22 +56,7 @@ describe('Team lists pages', () => {
   });
   afterAll(() => t.close());
 
-  async function readAll<T>(user: TestUser, path: string, limit?: number) {
-    const pages: Page<T>[] = [];
-    let cursor: string | null = null;
-    do {
-      const params = new URLSearchParams();
-      if (limit) params.set('limit', String(limit));
-      if (cursor) params.set('cursor', cursor);
-      const res = await user.inject({ method: 'GET', url: `${path}?${params}` });
-      expect(res.statusCode, res.body).toBe(200);
-      const page = res.json() as Page<T>;
-      pages.push(page);
-      cursor = page.nextCursor;
-      expect(pages.length).toBeLessThan(200);
-    } while (cursor);
-    return { pages, items: pages.flatMap((p) => p.items) };
-  }
+  const readAll = <T>(user: TestUser, path: string, limit?: number) => readAllPages<Page<T>>(getPath(user.inject, path), { limit });
 
   async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
     return ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;

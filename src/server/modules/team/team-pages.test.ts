@@ -9,6 +9,7 @@ import { TEAM_PAGE_SIZE } from '../../../domain/team';
 import { seedAgency, type Agency } from '../../test/agency';
 import type { TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { getPath, readAllPages } from '../../test/read-pages';
 
 const MEMBERS = 520;
 
@@ -36,19 +37,7 @@ describe('Team tab pages', () => {
   afterAll(() => t.close());
 
   /** Every page of the list, following nextCursor to the end. */
-  async function readAll(user: TestUser, query: string) {
-    const pages: Page[] = [];
-    let cursor: string | null = null;
-    do {
-      const res = await user.inject({ method: 'GET', url: `/api/team?${query}${cursor ? `&cursor=${cursor}` : ''}` });
-      expect(res.statusCode, res.body).toBe(200);
-      const page = res.json() as Page;
-      pages.push(page);
-      cursor = page.nextCursor;
-      expect(pages.length).toBeLessThan(200);
-    } while (cursor);
-    return { pages, items: pages.flatMap((p) => p.items) };
-  }
+  const readAll = (user: TestUser, query: string) => readAllPages<Page>(getPath(user.inject, '/api/team'), { query });
 
   async function expectedIds(where: string): Promise<string[]> {
     const result = (await t.db.execute(

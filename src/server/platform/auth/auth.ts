@@ -1,10 +1,7 @@
 // The better-auth instance (docs/decisions/002-authentication.md). Its HTTP handler is not
 // mounted: our routes call its server API, so nothing can bypass the sign-up code check.
-import { betterAuth, type BetterAuthPlugin } from 'better-auth';
+import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthEndpoint } from 'better-auth/api';
-import { setSessionCookie } from 'better-auth/cookies';
-import { z } from 'zod';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth';
 import type { Platform } from '../platform';
 import { hashPassword, verifyPassword } from './password';
@@ -14,31 +11,6 @@ export const SESSION_COOKIE_PREFIX = 'brieflane';
 /** A session lasts 30 days, extended again when used more than a day after its last extension. */
 export const SESSION_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
-
-/**
- * Issue 31 item 4: sign-in of a user whom the server has already identified another way (an
- * organization's OpenID provider). The library makes the session and its cookie exactly as its
- * password sign-in does (internalAdapter.createSession, setSessionCookie, the request's address
- * and browser recorded); the caller seals it as it seals a password sign-in (sealSession). Never
- * on the wire: the library's HTTP handler is not mounted (decision 002), so only our routes call it.
- */
-const verifiedSignIn = {
-  id: 'brieflane-verified-sign-in',
-  endpoints: {
-    signInVerifiedUser: createAuthEndpoint(
-      '/brieflane/sign-in-verified-user',
-      { method: 'POST', body: z.object({ userId: z.string().min(1) }), metadata: { SERVER_ONLY: true }, requireHeaders: true },
-      async (ctx) => {
-        const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
-        if (!user) throw new APIError('UNAUTHORIZED', { message: 'User not found' });
-        const session = await ctx.context.internalAdapter.createSession(user.id);
-        if (!session) throw new APIError('UNAUTHORIZED', { message: 'Failed to create session' });
-        await setSessionCookie(ctx, { session, user });
-        return ctx.json({ token: session.token, user: { id: user.id, email: user.email } });
-      },
-    ),
-  },
-} satisfies BetterAuthPlugin;
 
 function createAuth(platform: Platform) {
   const { config } = platform;
@@ -82,7 +54,6 @@ function createAuth(platform: Platform) {
       useSecureCookies: secure,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
     },
-    plugins: [verifiedSignIn],
     logger: { disabled: config.env === 'test' },
     telemetry: { enabled: false },
   });

@@ -46,6 +46,12 @@ export const RATE_LIMITS = {
   // Issue 31: second-factor guesses (app or recovery codes) per account, wherever they are typed:
   // sign-in, turning two-factor on or off, new recovery codes. Right ones are taken back.
   'two-factor': { user: { windowSeconds: 15 * 60, max: 10 } },
+  // Issue 31 item 3 (decision 031): passkey sign-in. Each options request stores a challenge, so
+  // they are limited per address; answers are limited per address, and like the two-factor codes
+  // per account once the passkey names one (right ones are taken back).
+  'passkey-options': { address: { windowSeconds: 60, max: 30 } },
+  'passkey-sign-in': { address: { windowSeconds: 60, max: 20 } },
+  passkey: { user: { windowSeconds: 15 * 60, max: 10 } },
   // Issue 31 item 4, single sign-on: the sign-in page's lookup (typed emails), and the redirects to
   // and from the provider (each start writes a pending sign-in; each callback may call the provider).
   'sso-lookup': { address: { windowSeconds: 60, max: 60 } },

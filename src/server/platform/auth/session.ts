@@ -12,7 +12,7 @@ import { forbidden, tooManyRequests, unauthorized } from '../errors';
 import { API_TOKEN_TEXTS, type ApiTokenScope } from '../../../domain/api-tokens';
 import { bearerToken, findTokenMember, noteTokenUse, withinTokenLimit } from './api-tokens';
 import type { Platform } from '../platform';
-import { SESSION_COOKIE_PREFIX, SESSION_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth';
+import { authFor, SESSION_COOKIE_PREFIX, SESSION_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth';
 import {
   cachedSession,
   forgetSession,
@@ -94,6 +94,34 @@ export async function sealSession(db: Executor, token: string): Promise<string> 
   const hashed = hashSessionToken(token);
   await db.update(sessions).set({ token: hashed }).where(eq(sessions.token, token));
   return hashed;
+}
+
+/**
+ * A new session for a user who proved who they are without the password (a passkey, decision
+ * 031), made as the password sign-in's is: better-auth writes the row (its id, token and
+ * lifetime; the address and browser Settings -> Sessions shows), and it is sealed at once.
+ * Returns the token for the cookie (setSessionCookie).
+ */
+export async function openSession(platform: Platform, input: { userId: string; address: string; userAgent: string | undefined }): Promise<string> {
+  const context = await authFor(platform).$context;
+  const session = await context.internalAdapter.createSession(input.userId, false, { ipAddress: input.address, userAgent: input.userAgent ?? '' });
+  await sealSession(platform.db, session.token);
+  return session.token;
+}
+
+/**
+ * Sets the session cookie as better-auth's sign-in sets it: `<token>.<signature>`, encoded as the
+ * library encodes it (base64's + / = escaped), for the session's 30 days.
+ */
+export function setSessionCookie(platform: Platform, reply: FastifyReply, token: string): void {
+  reply.setCookie(sessionCookieName(platform), `${token}.${signature(platform, token)}`, {
+    encode: encodeURIComponent,
+    path: '/',
+    maxAge: SESSION_SECONDS,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(platform),
+  });
 }
 
 /**
@@ -200,15 +228,7 @@ export async function findSession(platform: Platform, request: FastifyRequest, r
     expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
     await platform.db.update(sessions).set({ expiresAt, updatedAt: now }).where(eq(sessions.id, row.sessionId));
     refreshCachedSession(platform.db, tokenHash, expiresAt);
-    reply?.setCookie(cookieName, `${token}.${signature(platform, token)}`, {
-      // Encoded as the library encodes it (base64's + / = escaped).
-      encode: encodeURIComponent,
-      path: '/',
-      maxAge: SESSION_SECONDS,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: isSecure(platform),
-    });
+    if (reply) setSessionCookie(platform, reply, token);
   }
   return {
     actor: {

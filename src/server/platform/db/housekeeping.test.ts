@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { systemClock } from '../clock';
 import { pruneExpired, RATE_LIMIT_RETENTION_MS, scheduleHousekeeping, SENT_EMAIL_RETENTION_MS, WEBHOOK_DELIVERY_RETENTION_MS } from './housekeeping';
 import { rateLimits, sessions, verifications } from './schema/auth';
-import { emailOutbox, passwordResetTokens, ssoSignIns, verificationCodes, webhookDeliveries, webhooks } from './schema/platform';
+import { emailOutbox, passkeyChallenges, passwordResetTokens, ssoSignIns, verificationCodes, webhookDeliveries, webhooks } from './schema/platform';
 import { notifications } from './schema/work';
 
 // Real time: sessions expire by the wall clock (better-auth and the session lookup use it).
@@ -84,6 +84,12 @@ describe('housekeeping', () => {
       ])
       .returning({ id: webhookDeliveries.id });
 
+    // Passkey challenges nobody answered in time (decision 031).
+    await t.db.insert(passkeyChallenges).values([
+      { challenge: 'pk-old', purpose: 'sign_in', expiresAt: before(1) },
+      { challenge: 'pk-new', purpose: 'registration', userId: user.userId, expiresAt: after(60_000) },
+    ]);
+
     // Single sign-ons under way keep 10 minutes (issue 31 item 4).
     const pending = { stage: 'authorize' as const, organizationId: user.organizationId };
     const started = await t.db
@@ -99,6 +105,7 @@ describe('housekeeping', () => {
       verifications: 1,
       verificationCodes: 1,
       resetTokens: 1,
+      passkeyChallenges: 1,
       rateLimits: 1,
       sentEmails: 1,
       notifications: 1,
@@ -110,6 +117,7 @@ describe('housekeeping', () => {
     expect((await t.db.select({ id: sessions.id }).from(sessions)).map((r) => r.id)).not.toContain(expiredSession);
     expect((await user.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(200);
     expect((await t.db.select({ id: verifications.id }).from(verifications)).map((r) => r.id)).toEqual(['v-new']);
+    expect((await t.db.select({ challenge: passkeyChallenges.challenge }).from(passkeyChallenges)).map((r) => r.challenge)).toEqual(['pk-new']);
     expect((await t.db.select({ id: verificationCodes.id }).from(verificationCodes)).map((r) => r.id)).toEqual([codes[1]!.id]);
     expect((await t.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens)).map((r) => r.id)).toEqual([tokens[1]!.id]);
     expect((await t.db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, ['k-old', 'k-known']))).map((r) => r.key)).toEqual(['k-known']);

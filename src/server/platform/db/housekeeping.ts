@@ -1,5 +1,5 @@
 // Rows that stop meaning anything once their time is up: expired sessions, sign-up codes,
-// reset links, better-auth verifications and single sign-ons never finished, rate-limit counters past their longest memory, and
+// reset links, unanswered passkey challenges, better-auth verifications and single sign-ons never finished, rate-limit counters past their longest memory, and
 // delivered emails and finished webhook deliveries after a month, inbox notifications after 90 days. Nothing deletes them otherwise, so without this job the
 // tables grow with every sign-in and every email for as long as the server runs. The DELETEs are
 // idempotent, so several app servers running the job at once do no harm.
@@ -9,7 +9,7 @@ import { createJob, runWithServer } from '../jobs';
 import type { Platform } from '../platform';
 import type { Executor } from './client';
 import { rateLimits, sessions, verifications } from './schema/auth';
-import { emailOutbox, passwordResetTokens, ssoSignIns, verificationCodes, webhookDeliveries } from './schema/platform';
+import { emailOutbox, passkeyChallenges, passwordResetTokens, ssoSignIns, verificationCodes, webhookDeliveries } from './schema/platform';
 import { notifications } from './schema/work';
 import { INBOX_RETENTION_DAYS } from '../../../domain/inbox';
 
@@ -27,6 +27,7 @@ export type Pruned = {
   verifications: number;
   verificationCodes: number;
   resetTokens: number;
+  passkeyChallenges: number;
   rateLimits: number;
   sentEmails: number;
   notifications: number;
@@ -44,6 +45,10 @@ export async function pruneExpired(db: Executor, now: Date): Promise<Pruned> {
     ),
     resetTokens: await count(
       db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now)).returning({ id: passwordResetTokens.id }),
+    ),
+    // WebAuthn challenges nobody answered in time (decision 031).
+    passkeyChallenges: await count(
+      db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now)).returning({ challenge: passkeyChallenges.challenge }),
     ),
     rateLimits: await count(
       db.delete(rateLimits).where(lt(rateLimits.lastRequest, now.getTime() - RATE_LIMIT_RETENTION_MS)).returning({ id: rateLimits.id }),

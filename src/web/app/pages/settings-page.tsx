@@ -4,6 +4,7 @@ import { CalendarFeedCard } from '@/web/features/calendar/components/calendar-fe
 import { RenameOrganizationForm } from '@/web/features/organizations/components/rename-organization-form';
 import { ApiTokensCard } from '@/web/features/api-tokens/components/api-tokens-card';
 import { WebhooksCard } from '@/web/features/webhooks/components/webhooks-card';
+import { PasskeysCard } from '@/web/features/passkeys/components/passkeys-card';
 import { SessionsCard } from '@/web/features/sessions/components/sessions-card';
 import { TwoFactorCard } from '@/web/features/two-factor/components/two-factor-card';
 import { TwoFactorPolicyCard } from '@/web/features/two-factor/components/two-factor-policy-card';
@@ -22,6 +23,7 @@ export function SettingsPage() {
       <ProfileForm me={me} />
       <ChangePasswordForm />
       <TwoFactorCard email={me.user.email} />
+      <PasskeysCard />
       <SessionsCard />
       <NotificationSettingsCard />
       <CalendarFeedCard />

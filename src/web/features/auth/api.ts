@@ -36,6 +36,19 @@ export function useSsoTwoFactor() {
   });
 }
 
+/** The passkey sign-in's code (issue 31 item 3): its own chunk, with the browser's WebAuthn library. */
+export const loadPasskeySignIn = () => import('./passkey-sign-in');
+
+/** Signs in with a passkey: no email or password, and no two-factor step after it. */
+export function usePasskeySignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await loadPasskeySignIn()).signInWithPasskey(),
+    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+    meta: { handlesErrors: true },
+  });
+}
+
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({

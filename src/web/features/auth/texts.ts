@@ -24,6 +24,11 @@ export const AUTH_TEXTS = {
   signInButton: 'Sign In',
   signingIn: 'Signing in...',
   forgotPassword: 'Forgot your password?',
+  // Issue 31 item 3: a passkey instead of the email and password.
+  or: 'or',
+  signInWithPasskey: 'Sign In with a Passkey',
+  waitingForPasskey: 'Waiting for your passkey...',
+  passkeyCancelled: 'No passkey was used. Try again, or sign in with your password.',
   // Issue 26: past the per-email limit a new place signs in with an emailed code as well. The
   // server answers alike for a wrong password (nothing leaks), so the step says 'if'.
   signInCodeTitle: 'Enter Your Sign-in Code',

@@ -1,16 +1,21 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_MESSAGES, type Me } from '@/domain/auth';
+import { PASSKEY_ERRORS, PASSKEY_MESSAGES } from '@/domain/passkeys';
 import { TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES, TWO_FACTOR_TEXTS } from '@/domain/two-factor';
 import { onNotice } from '@/web/lib/notify';
 import { meQueryKey } from '@/web/lib/session';
-import { authApi, signedInMember } from '@/web/test/api-handlers';
+import { authApi, passkeysApi, signedInMember } from '@/web/test/api-handlers';
 import { apiError, apiServer, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { AUTH_TEXTS } from '../texts';
 import { AuthScreen } from './auth-screen';
+
+// The browser's WebAuthn prompt (issue 31 item 3): jsdom has none, so the library stands in.
+const webauthn = vi.hoisted(() => ({ startAuthentication: vi.fn(), startRegistration: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => webauthn);
 
 /** What the screen sent, in order: each request's path and body. */
 const calls = () => sentRequests.map(({ path, body }) => ({ path, body }));
@@ -317,6 +322,60 @@ describe('AuthScreen', () => {
       expect(screen.queryByRole('heading', { name: TWO_FACTOR_TEXTS.signInTitle })).toBeNull();
       expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
       await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
+    });
+  });
+
+  describe('Sign In with a Passkey (issue 31 item 3)', () => {
+    const requestOptions = (challenge: string) => ({ challenge, rpId: 'localhost', userVerification: 'required', timeout: 300_000 });
+    const answer = { id: 'Y3JlZA', rawId: 'Y3JlZA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' }, clientExtensionResults: {} };
+    const passkeyButton = () => screen.getByRole('button', { name: AUTH_TEXTS.signInWithPasskey });
+
+    beforeEach(() => {
+      Object.defineProperty(window, 'PublicKeyCredential', { value: function PublicKeyCredential() {}, configurable: true });
+      webauthn.startAuthentication.mockReset();
+    });
+    afterEach(() => {
+      Reflect.deleteProperty(window, 'PublicKeyCredential');
+    });
+
+    it('signs in with no email, password or code: the challenge fetched on focus, the device asked on the click', async () => {
+      apiServer.use(passkeysApi.signInOptions(requestOptions('Zmlyc3Q')), passkeysApi.signIn(signedInMember('developer')));
+      webauthn.startAuthentication.mockResolvedValue(answer);
+      const { queryClient } = await renderScreen();
+      // Beside the password's button, which keeps its own name.
+      expect(screen.getByRole('button', { name: 'Sign In' })).not.toBe(passkeyButton());
+      fireEvent.focus(passkeyButton());
+      await waitFor(() => expect(calls()).toEqual([{ path: '/api/auth/passkey/options', body: {} }]));
+      fireEvent.click(passkeyButton());
+      await expectSignedIn(queryClient, signedInMember('developer'));
+      expect(webauthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: requestOptions('Zmlyc3Q') });
+      // One challenge, used once; no password sign-in.
+      expect(calls()).toEqual([
+        { path: '/api/auth/passkey/options', body: {} },
+        { path: '/api/auth/passkey/sign-in', body: { response: answer } },
+      ]);
+    });
+
+    it("says so when the person cancels the device's prompt, and shows the server's refusal; each try has a new challenge", async () => {
+      apiServer.use(
+        passkeysApi.signInOptions(inTurn(requestOptions('b25l'), requestOptions('dHdv'))),
+        passkeysApi.signIn(apiError(401, PASSKEY_ERRORS.invalid, PASSKEY_MESSAGES.signInFailed)),
+      );
+      webauthn.startAuthentication.mockRejectedValueOnce(Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' })).mockResolvedValueOnce(answer);
+      await renderScreen();
+      fireEvent.click(passkeyButton());
+      expect(await screen.findByText(AUTH_TEXTS.passkeyCancelled)).toBeTruthy();
+      fireEvent.click(passkeyButton());
+      expect(await screen.findByText(PASSKEY_MESSAGES.signInFailed)).toBeTruthy();
+      expect(webauthn.startAuthentication.mock.calls.map(([options]) => options.optionsJSON.challenge)).toEqual(['b25l', 'dHdv']);
+      // Still on the sign-in screen, the password there to use.
+      expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+    });
+
+    it('is not offered where the browser has no WebAuthn', async () => {
+      Reflect.deleteProperty(window, 'PublicKeyCredential');
+      await renderScreen();
+      expect(screen.queryByRole('button', { name: AUTH_TEXTS.signInWithPasskey })).toBeNull();
     });
   });
 });

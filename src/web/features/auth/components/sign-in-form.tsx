@@ -1,4 +1,4 @@
-import { KeyRound } from 'lucide-react';
+import { Fingerprint, KeyRound } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { SSO_ERROR_PARAM, SSO_ERRORS, SSO_REDIRECT_ERRORS, SSO_STEP_PARAM, SSO_TWO_FACTOR_STEP, type SsoRedirectError } from '@/domain/sso-rules';
@@ -10,7 +10,7 @@ import { ApiError } from '@/web/lib/api-client';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess, preloadNotices } from '@/web/lib/notify';
 import { lookUpSignIn, ssoStartUrl } from '@/web/features/sso/api';
-import { useSignIn } from '../api';
+import { loadPasskeySignIn, usePasskeySignIn, useSignIn } from '../api';
 import { AUTH_TEXTS } from '../texts';
 
 type Field = 'email' | 'password';
@@ -253,64 +253,113 @@ export function SignInForm({
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} onChange={onChange} onFocus={showIntent} onKeyDown={showIntent} className="grid gap-4">
-      {ssoError ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive" data-testid="sso-error">
-          {ssoError}
-        </p>
-      ) : null}
-      <FormField label={AUTH_TEXTS.email} error={errors.email}>
-        <Input
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder={AUTH_TEXTS.emailPlaceholder}
-          defaultValue={backFrom?.email}
-          onBlur={(event) => void checkEmail(event.currentTarget.value)}
-        />
-      </FormField>
-      {ssoNow?.sso ? (
-        <div className="grid gap-2" data-testid="sso-option">
-          <p className="text-sm text-muted-foreground">{AUTH_TEXTS.ssoAvailable}</p>
-          <Button asChild className="w-full">
-            <a href={ssoStartUrl(ssoNow.email)}>
-              <KeyRound aria-hidden />
-              {AUTH_TEXTS.continueWithSso}
-            </a>
-          </Button>
-          {passwordShown ? null : (
-            <Button type="button" variant="link" size="sm" className="justify-self-center text-xs" onClick={() => setPasswordAnyway(true)}>
-              {AUTH_TEXTS.usePasswordInstead}
+    <div className="grid gap-4">
+      <form ref={formRef} noValidate onSubmit={onSubmit} onChange={onChange} onFocus={showIntent} onKeyDown={showIntent} className="grid gap-4">
+        {ssoError ? (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive" data-testid="sso-error">
+            {ssoError}
+          </p>
+        ) : null}
+        <FormField label={AUTH_TEXTS.email} error={errors.email}>
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder={AUTH_TEXTS.emailPlaceholder}
+            defaultValue={backFrom?.email}
+            onBlur={(event) => void checkEmail(event.currentTarget.value)}
+          />
+        </FormField>
+        {ssoNow?.sso ? (
+          <div className="grid gap-2" data-testid="sso-option">
+            <p className="text-sm text-muted-foreground">{AUTH_TEXTS.ssoAvailable}</p>
+            <Button asChild className="w-full">
+              <a href={ssoStartUrl(ssoNow.email)}>
+                <KeyRound aria-hidden />
+                {AUTH_TEXTS.continueWithSso}
+              </a>
             </Button>
-          )}
-        </div>
-      ) : null}
-      {passwordShown ? (
-        <>
-          {ssoNow?.sso ? (
-            <p className="flex items-center gap-3 text-xs text-muted-foreground uppercase before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">{AUTH_TEXTS.orWithPassword}</p>
-          ) : null}
-          <div className="grid gap-1.5">
-            <FormField label={AUTH_TEXTS.password} error={errors.password}>
-              <Input name="password" type="password" autoComplete="current-password" placeholder={AUTH_TEXTS.passwordPlaceholder} autoFocus={passwordAnyway} />
-            </FormField>
-            <Button
-              type="button"
-              variant="link"
-              size="sm"
-              className="justify-self-end text-xs"
-              onClick={onForgotPassword}
-              onPointerEnter={onForgotPasswordIntent}
-              onFocus={onForgotPasswordIntent}
-            >
-              {AUTH_TEXTS.forgotPassword}
-            </Button>
+            {passwordShown ? null : (
+              <Button type="button" variant="link" size="sm" className="justify-self-center text-xs" onClick={() => setPasswordAnyway(true)}>
+                {AUTH_TEXTS.usePasswordInstead}
+              </Button>
+            )}
           </div>
-          <Button type="submit" variant={ssoNow?.sso ? 'outline' : 'default'} className="w-full" loading={signIn.isPending} loadingText={AUTH_TEXTS.signingIn}>
-            {AUTH_TEXTS.signInButton}
-          </Button>
-        </>
-      ) : null}
-    </form>
+        ) : null}
+        {passwordShown ? (
+          <>
+            {ssoNow?.sso ? (
+              <p className="flex items-center gap-3 text-xs text-muted-foreground uppercase before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">{AUTH_TEXTS.orWithPassword}</p>
+            ) : null}
+            <div className="grid gap-1.5">
+              <FormField label={AUTH_TEXTS.password} error={errors.password}>
+                <Input name="password" type="password" autoComplete="current-password" placeholder={AUTH_TEXTS.passwordPlaceholder} autoFocus={passwordAnyway} />
+              </FormField>
+              <Button
+                type="button"
+                variant="link"
+                size="sm"
+                className="justify-self-end text-xs"
+                onClick={onForgotPassword}
+                onPointerEnter={onForgotPasswordIntent}
+                onFocus={onForgotPasswordIntent}
+              >
+                {AUTH_TEXTS.forgotPassword}
+              </Button>
+            </div>
+            <Button type="submit" variant={ssoNow?.sso ? 'outline' : 'default'} className="w-full" loading={signIn.isPending} loadingText={AUTH_TEXTS.signingIn}>
+              {AUTH_TEXTS.signInButton}
+            </Button>
+          </>
+        ) : null}
+      </form>
+      {browserHasWebAuthn() ? <PasskeySignIn /> : null}
+    </div>
+  );
+}
+
+/** Whether this browser can use passkeys at all (an old one, or plain HTTP off localhost, cannot). */
+function browserHasWebAuthn(): boolean {
+  return typeof window.PublicKeyCredential === 'function';
+}
+
+/**
+ * Issue 31 item 3: 'Sign In with a Passkey', beside the password. Its code and the browser's
+ * WebAuthn library load on the button's hover or focus, which also fetches a challenge, so the
+ * device asks at once when it is pressed. A passkey stands for both factors: no code step follows.
+ */
+function PasskeySignIn() {
+  const passkeySignIn = usePasskeySignIn();
+  const prepare = () => void loadPasskeySignIn().then((module) => module.preparePasskeySignIn(), () => {});
+  const onClick = () =>
+    passkeySignIn.mutate(undefined, {
+      onSuccess: async () => notifySuccess((await loadRules()).AUTH_MESSAGES.signedIn),
+      onError: async (error) => {
+        // Cancelled in the browser's own prompt (or timed out): nothing went wrong to explain.
+        const cancelled = await loadPasskeySignIn().then((module) => module.isCancelledCeremony(error), () => false);
+        notifyError(cancelled ? AUTH_TEXTS.passkeyCancelled : error);
+      },
+    });
+  return (
+    <>
+      <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
+        <span className="h-px flex-1 bg-border" aria-hidden />
+        {AUTH_TEXTS.or}
+        <span className="h-px flex-1 bg-border" aria-hidden />
+      </div>
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full"
+        onClick={onClick}
+        onPointerEnter={prepare}
+        onFocus={prepare}
+        loading={passkeySignIn.isPending}
+        loadingText={AUTH_TEXTS.waitingForPasskey}
+      >
+        <Fingerprint aria-hidden />
+        {AUTH_TEXTS.signInWithPasskey}
+      </Button>
+    </>
   );
 }
