@@ -6,7 +6,7 @@
 // this harness plays its part (start, SIGTERM with TimeoutStopSec, kill), and a small control
 // endpoint lets deploy/rolling-restart.sh restart a server as `systemctl restart` would.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, closeSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -286,17 +286,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       await Promise.all(servers.map((server) => stop(server).catch(() => undefined)));
     });
 
-    // The first start applies the migrations; seeding the demo organization (its staff are the
-    // simulated users) is `npm run seed` with the same settings. Running it through
-    // scripts/start.mjs also builds once here when dist/ is stale, never in three servers at once.
-    const seedEnv = { ...baseEnvironment, ...environmentOf(servers[0]!) };
-    mkdirSync(seedEnv.DATA_DIR!, { recursive: true, mode: 0o700 });
-    const seeded = spawnSync(process.execPath, ['scripts/start.mjs', 'seed'], { cwd: root, env: seedEnv, encoding: 'utf8', timeout: 300_000 });
-    if (seeded.status !== 0) throw new Error(`npm run seed failed:\n${seeded.stdout}${seeded.stderr}`);
-    log('Seeded the demo organization (node scripts/start.mjs seed)');
+    // The three start at once on the new database, as `systemctl enable --now brieflane@3001
+    // brieflane@3002 brieflane@3003` starts them: they take turns at the migrations. Built first
+    // when dist/ is stale (scripts/start.mjs would build in each of the three at once).
+    buildIfStale(log);
     await Promise.all(servers.map(start));
     await Promise.all(servers.map((server) => waitReady(server)));
     log(`App servers ready: ${servers.map((s) => `${s.instance} on ${s.port}`).join(', ')}`);
+    // The demo organization's staff are the simulated users: `npm run seed`, with the same settings.
+    const seeded = spawnSync(process.execPath, ['scripts/start.mjs', 'seed'], { cwd: root, env: { ...baseEnvironment, ...environmentOf(servers[0]!) }, encoding: 'utf8', timeout: 120_000 });
+    if (seeded.status !== 0) throw new Error(`npm run seed failed:\n${seeded.stdout}${seeded.stderr}`);
+    log('Seeded the demo organization (node scripts/start.mjs seed)');
 
     // ---- nginx on the rendered site
     const prefix = path.join(dir, 'nginx');
@@ -447,6 +447,24 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     else log(`Kept ${dir}`);
     throw error;
   }
+}
+
+/** What scripts/start.mjs compares with dist/.build-stamp (its SOURCES). */
+const BUILD_SOURCES = ['src', 'db/migrations', 'scripts/build.mjs', 'vite.config.ts', 'tsconfig.json'];
+
+function newestChange(file: string): number {
+  if (!existsSync(file)) return 0;
+  const stat = statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(file).map((name) => newestChange(path.join(file, name))));
+}
+
+/** npm run build when dist/ is missing or older than the sources, as scripts/start.mjs decides. */
+function buildIfStale(log: (line: string) => void): void {
+  const stamp = path.join(root, 'dist', '.build-stamp');
+  if (existsSync(stamp) && statSync(stamp).mtimeMs >= Math.max(...BUILD_SOURCES.map((source) => newestChange(path.join(root, source))))) return;
+  log('Building first (dist/ is missing or stale)');
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
 }
 
 /** The last lines of a server's log, for a failure message. */
