@@ -34,7 +34,7 @@ import {
 const SITE_SETTINGS = ['PUBLIC_URL', 'AUTH_SECRET', 'DATABASE_URL', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 /** The recipe's paths and the files this run uses in their place. */
 const UNIT_NODE = '/usr/bin/node';
-const UNIT_WORKING_DIRECTORY = '/opt/brieflane';
+const UNIT_WORKING_DIRECTORY = '/opt/brieflane/current';
 const UNIT_ENVIRONMENT_FILE = '/etc/brieflane/brieflane.env';
 const UNIT_STATE_ROOT = '/var/lib/brieflane/';
 const SITE_CERTIFICATES = '/etc/letsencrypt/live/brieflane.example.com/';

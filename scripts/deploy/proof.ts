@@ -343,6 +343,14 @@ async function checkRecipe(cluster: Cluster, client: SiteClient, problems: strin
   const direct = await fetch(`http://127.0.0.1:${cluster.servers[0]!.port}/metrics`);
   check(metrics.status === 404 && direct.status === 200, `/metrics: ${metrics.status} through nginx, ${direct.status} on an app server's own port`);
 
+  // A web app file of another release (a rolling restart): asked of every server before a 404.
+  const missing = await client.send(agent, 'asset', 'GET', '/assets/no-such-file-0000.js', { record: false });
+  const missingLine = await logLine(cluster, missing.requestId);
+  check(missing.status === 404 && missingLine?.upstreams.length === cluster.servers.length, `a web app file no server has: ${missing.status} after asking ${missingLine?.upstreams.length} servers`);
+  const asset = /\/assets\/[^"]+\.js/.exec(readFileSync(path.join(root, 'dist', 'web', 'index.html'), 'utf8'))?.[0];
+  const present = asset ? await client.send(agent, 'asset', 'GET', asset, { record: false }) : undefined;
+  check(present?.status === 200, `a web app file through nginx (${asset}): ${present?.status}`);
+
   // The client's address as the app sees it: the sessions list shows where one signed in. The
   // client connects from 127.0.0.2 and claims another address in its own X-Forwarded-For.
   const from = client.newAgent({ localAddress: '127.0.0.2' });
@@ -367,10 +375,20 @@ async function checkRecipe(cluster: Cluster, client: SiteClient, problems: strin
   const upload = await client.send(agent, 'upload', 'POST', `/api/projects/${projectId}/files`, { cookie, body, contentType, record: false });
   check(upload.status === 201, `an upload of MAX_UPLOAD_MB (${megabytes} MB) through nginx: ${upload.status}`);
   const tooLarge = await headersOnly(client, `/api/projects/${projectId}/files`, cookie, largest.length + 2 * 1024 * 1024);
-  const refusedHere = cluster.readAccessLog().find((line) => line.requestId === tooLarge.requestId);
+  const refusedHere = await logLine(cluster, tooLarge.requestId);
   check(tooLarge.status === 413 && refusedHere !== undefined && refusedHere.upstreams.length === 0, `a body past client_max_body_size: ${tooLarge.status} from nginx, no app server asked`);
   agent.destroy();
   return lines;
+}
+
+/** nginx's log line of a request (written as the request ends, maybe a moment after the answer). */
+async function logLine(cluster: Cluster, requestId: string | undefined): Promise<AccessLogLine | undefined> {
+  for (let i = 0; i < 20 && requestId; i++) {
+    const line = cluster.readAccessLog().find((l) => l.requestId === requestId);
+    if (line) return line;
+    await sleep(50);
+  }
+  return undefined;
 }
 
 /** A request that declares a body of `length` bytes and sends none: what nginx answers to its headers. */

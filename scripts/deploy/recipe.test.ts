@@ -48,7 +48,7 @@ describe('the systemd unit', () => {
     expect(service).toEqual({
       command: '/usr/bin/node',
       args: ['scripts/start.mjs'],
-      cwd: '/opt/brieflane',
+      cwd: '/opt/brieflane/current',
       environment: { PORT: '3002', HOST: '127.0.0.1', NODE_ENV: 'production', DATA_DIR: '/var/lib/brieflane/3002' },
       environmentFiles: ['/etc/brieflane/brieflane.env'],
     });
@@ -139,7 +139,9 @@ describe('the nginx site', () => {
   });
 
   it('retries on the next server only what may safely be retried', () => {
-    expect(directiveValues(site, 'proxy_next_upstream')).toEqual(['error timeout http_502 http_503']);
+    expect(directiveValues(site, 'proxy_next_upstream')).toEqual(['error timeout http_502 http_503', 'error timeout http_502 http_503 http_404']);
+    // The 404s only for the web app's files (a page of one release asking a server of the other).
+    expect(/location \/assets\/ \{[^}]*proxy_next_upstream error timeout http_502 http_503 http_404;/.exec(site)).not.toBeNull();
     expect(site.replace(/#.*$/gm, '')).not.toContain('non_idempotent');
   });
 
