@@ -71,8 +71,11 @@ export type Cluster = {
   waitReady: (server: AppServer, timeoutMs?: number) => Promise<void>;
   /** SIGTERM and wait for the exit (SIGKILL after stopTimeoutMs, as systemd); returns the exit code. */
   stop: (server: AppServer) => Promise<number | null>;
-  /** kill -9: no warning, no drain. */
-  kill: (server: AppServer) => Promise<void>;
+  /**
+   * kill -9: no warning, no drain. When the signal went and when the process was gone (its
+   * sockets closed): until then the kernel still takes connections for it.
+   */
+  kill: (server: AppServer) => Promise<{ signalledAt: number; goneAt: number }>;
   /** deploy/rolling-restart.sh against this run's nginx and servers; its output lines. */
   rollingRestart: (ports?: number[]) => Promise<{ code: number; lines: string[] }>;
   /** `down` on every upstream server but `keep`, nginx reloaded: one server behind the site. */
@@ -277,10 +280,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     };
     const kill = async (server: AppServer) => {
       const child = server.process;
-      if (!child) return;
+      if (!child) throw new Error(`The app server ${server.instance} is not running`);
       const done = exited(child);
+      const signalledAt = Date.now();
       child.kill('SIGKILL');
       await done;
+      return { signalledAt, goneAt: Date.now() };
     };
     cleanups.push(async () => {
       await Promise.all(servers.map((server) => stop(server).catch(() => undefined)));

@@ -42,6 +42,8 @@ export type ProofReport = {
   recipe: string[];
   failover: LoadFigures & {
     killed: string;
+    /** From the SIGKILL to the process's end. */
+    goneMs: number;
     failed: number;
     /** Where the failed requests were: route and upstream, counted. */
     failedWhere: string[];
@@ -61,7 +63,7 @@ export type ProofReport = {
 };
 
 const STAFF = [DEMO_ACCOUNTS.organization_admin, DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.account_executive];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
@@ -164,16 +166,18 @@ export async function runProof(options: ProofOptions): Promise<ProofReport> {
     log(`Failover: ${options.users} users for ${options.seconds} s; kill -9 of server ${victim.instance} at ${options.killAt} s, started again at ${options.startAt} s`);
     const t0 = Date.now();
     const end = t0 + options.seconds * 1000;
+    // From the SIGKILL to the process's end (its memory freed, then its sockets closed) the
+    // kernel still takes connections for it: a request nginx sends it then is in flight on it too.
     let killAt = 0;
+    let goneAt = 0;
     await Promise.all([
       users('failover', () => Date.now() < end),
       (async () => {
         await sleep(t0 + options.killAt * 1000 - Date.now());
-        killAt = Date.now();
-        await cluster.kill(victim);
-        log(`  ${((killAt - t0) / 1000).toFixed(1)} s: server ${victim.instance} killed (SIGKILL)`);
+        ({ signalledAt: killAt, goneAt } = await cluster.kill(victim));
+        log(`  ${((killAt - t0) / 1000).toFixed(1)} s: server ${victim.instance} killed (SIGKILL; gone ${goneAt - killAt} ms later)`);
         await sleep(300);
-        await changesUntil('after the kill', () => Date.now() < t0 + options.startAt * 1000 - 2000, 3000);
+        await changesUntil('after the kill', () => Date.now() < t0 + options.startAt * 1000 - 3000, 3000);
         await sleep(t0 + options.startAt * 1000 - Date.now());
         await cluster.start(victim);
         await cluster.waitReady(victim);
@@ -193,15 +197,15 @@ export async function runProof(options: ProofOptions): Promise<ProofReport> {
     for (const record of failoverRecords.filter(failed)) {
       const line = record.requestId ? byId.get(record.requestId) : undefined;
       const last = line?.upstreams.at(-1);
-      const inFlight = line !== undefined && last === victimAddress && startOf(line) <= killAt + 100 && line.endMs >= killAt - 100;
-      failedWhere.push(`${record.route} ${line ? `on ${last ?? 'no server'} (${line.status})` : `without an answer from nginx (${record.error ?? record.status})`}${inFlight ? ', in flight at the kill' : ''}`);
+      const inFlight = line !== undefined && last === victimAddress && startOf(line) <= goneAt + 100 && line.endMs >= killAt - 100;
+      failedWhere.push(`${record.route} ${line ? `on ${last ?? 'no server'} (${line.status})` : `without an answer from nginx (${record.error ?? record.status})`}${inFlight ? ', in flight there between the kill and its end' : ''}`);
       if (!inFlight) {
-        problems.push(`failover: ${record.route} failed and was not in flight on the killed server at the kill: ${line ? `nginx ${line.status}, upstreams ${line.upstreams.join(' -> ') || 'none'}, ${startOf(line) - killAt} ms to ${line.endMs - killAt} ms from the kill` : `${record.status} ${record.error ?? ''}`}`);
+        problems.push(`failover: ${record.route} failed and was not in flight on the killed server at the kill: ${line ? `nginx ${line.status}, upstreams ${line.upstreams.join(' -> ') || 'none'}, ${startOf(line) - killAt} ms to ${line.endMs - killAt} ms from the kill (the process was gone at ${goneAt - killAt} ms)` : `${record.status} ${record.error ?? ''}`}`);
       }
     }
     const phaseLines = logLines.filter((line) => line.endMs >= t0 && line.endMs <= failoverEnd);
-    const retriedByNginx = phaseLines.filter((l) => l.upstreams.length > 1 && l.upstreams[0] === victimAddress && startOf(l) <= killAt + 100 && l.status < 400).length;
-    const movedAfterKill = phaseLines.filter((l) => l.upstreams.length > 1 && l.upstreams[0] === victimAddress && startOf(l) > killAt + 100 && l.status < 400).length;
+    const retriedByNginx = phaseLines.filter((l) => l.upstreams.length > 1 && l.upstreams[0] === victimAddress && startOf(l) <= goneAt + 100 && l.status < 400).length;
+    const movedAfterKill = phaseLines.filter((l) => l.upstreams.length > 1 && l.upstreams[0] === victimAddress && startOf(l) > goneAt + 100 && l.status < 400).length;
 
     // The live pages the killed server held: their socket closed at the kill.
     const onVictim = pages.filter((page) => page.closes.some((c) => c.at >= killAt - 100 && c.at <= killAt + 5000));
@@ -225,6 +229,7 @@ export async function runProof(options: ProofOptions): Promise<ProofReport> {
       failover: {
         ...figures(failoverRecords, failoverSeconds),
         killed: `server ${victim.instance} (${victimAddress})`,
+        goneMs: goneAt - killAt,
         failed: failoverRecords.filter(failed).length,
         failedWhere: tally(failedWhere),
         retriedByNginx,
@@ -418,7 +423,7 @@ const load = (f: LoadFigures) => `${f.requests} requests in ${f.seconds.toFixed(
 export function formatReport(report: ProofReport, options: Pick<ProofOptions, 'users' | 'seconds' | 'killAt' | 'startAt'>): string {
   const f = report.failover;
   const out = ['', 'Deployment recipe (deploy/) through nginx:', ...report.recipe.map((line) => `  ${line}`), ''];
-  out.push(`Failover: kill -9 of ${f.killed} at ${options.killAt} s, started again at ${options.startAt} s; ${options.users} users for ${options.seconds} s`);
+  out.push(`Failover: kill -9 of ${f.killed} at ${options.killAt} s (gone ${f.goneMs} ms later), started again at ${options.startAt} s; ${options.users} users for ${options.seconds} s`);
   out.push(`  requests:        ${load(f)}`);
   out.push(`  failed requests: ${f.failed}${f.failed ? ':' : ''}`);
   for (const line of f.failedWhere) out.push(`    ${line}`);
