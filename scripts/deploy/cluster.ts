@@ -81,6 +81,8 @@ export type Cluster = {
   /** `down` on every upstream server but `keep`, nginx reloaded: one server behind the site. */
   onlyServer: (keep: AppServer) => Promise<void>;
   readAccessLog: () => AccessLogLine[];
+  /** The site's error log counted by kind of message (no ids, addresses or requests). */
+  errorLogSummary: () => string[];
   close: () => Promise<void>;
 };
 
@@ -417,6 +419,19 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
             .filter((line): line is AccessLogLine => line !== undefined)
         : [];
 
+    const errorLogSummary = () => {
+      const file = path.join(logs, 'brieflane.error.log');
+      if (!existsSync(file)) return [];
+      const counts = new Map<string, number>();
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        const match = /\[(\w+)\] \d+#\d+: (?:\*\d+ )?(.*?)(?:, client: .*)?$/.exec(line);
+        if (!match || match[1] === 'info' || match[1] === 'notice') continue;
+        const kind = `[${match[1]}] ${match[2]!.replace(/\d+/g, 'N')}`;
+        counts.set(kind, (counts.get(kind) ?? 0) + 1);
+      }
+      return [...counts].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${n} × ${kind}`);
+    };
+
     const close = async () => {
       for (const cleanup of cleanups.reverse()) await cleanup();
       cleanups.length = 0;
@@ -442,6 +457,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       rollingRestart,
       onlyServer,
       readAccessLog,
+      errorLogSummary,
       close,
     };
   } catch (error) {

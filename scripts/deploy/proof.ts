@@ -59,6 +59,10 @@ export type ProofReport = {
   rolling?: LoadFigures & { failed: number; failedWhere: string[]; resent: number; restartSeconds: number; reconnects: number; scriptLines: string[] };
   compare?: { three: LoadFigures; one: LoadFigures };
   writes: LedgerCheck & { acknowledged: number };
+  /** The harness's own reads (setup, checks) that met a 502/503/504 and were asked again. */
+  busyReads: number;
+  /** nginx's error log, counted by kind, when something failed. */
+  nginxErrors?: string[];
   problems: string[];
 };
 
@@ -176,7 +180,14 @@ export async function runProof(options: ProofOptions): Promise<ProofReport> {
         await sleep(t0 + options.killAt * 1000 - Date.now());
         ({ signalledAt: killAt, goneAt } = await cluster.kill(victim));
         log(`  ${((killAt - t0) / 1000).toFixed(1)} s: server ${victim.instance} killed (SIGKILL; gone ${goneAt - killAt} ms later)`);
+        // One change while its pages are away, one once they are back (they reconnect after 1 s),
+        // then one every 3 s.
         await sleep(300);
+        await change('after the kill');
+        const back = Date.now() + 15_000;
+        while (Date.now() < back && !pages.every((page) => page.connected)) await sleep(100);
+        await sleep(500);
+        await change('after the reconnects');
         await changesUntil('after the kill', () => Date.now() < t0 + options.startAt * 1000 - 3000, 3000);
         await sleep(t0 + options.startAt * 1000 - Date.now());
         await cluster.start(victim);
@@ -240,6 +251,7 @@ export async function runProof(options: ProofOptions): Promise<ProofReport> {
         reconnectMs,
       },
       writes: { notes: 0, files: 0, tasks: 0, missing: [], unacknowledgedPresent: 0, acknowledged: 0 },
+      busyReads: 0,
       problems,
     };
     log(`  ${report.failover.requests} requests, ${report.failover.failed} failed; ${onVictim.length} live pages reconnected`);
@@ -299,8 +311,12 @@ export async function runProof(options: ProofOptions): Promise<ProofReport> {
         const until = started + options.compareSeconds * 1000;
         await users(phase, () => Date.now() < until);
         const records = inPhase(phase);
-        const bad = records.filter(failed).length;
-        if (bad) problems.push(`compare (${phase}): ${bad} requests failed`);
+        const lines = new Map(cluster.readAccessLog().map((line) => [line.requestId, line]));
+        const bad = records.filter(failed).map((record) => {
+          const line = record.requestId ? lines.get(record.requestId) : undefined;
+          return `${record.route} ${line ? `on ${line.upstreams.join(' -> ') || 'no server'} (${line.status})` : `without an answer from nginx (${record.error ?? record.status})`}`;
+        });
+        if (bad.length) problems.push(`compare (${phase}): ${bad.length} requests failed: ${tally(bad).join('; ')}`);
         return figures(records, (Date.now() - started) / 1000);
       };
       log(`Three servers, then one: ${options.users} users for ${options.compareSeconds} s each`);
@@ -313,10 +329,16 @@ export async function runProof(options: ProofOptions): Promise<ProofReport> {
 
     // ---- every acknowledged write, read back through nginx
     client.phase = 'check';
-    const check = await ledger.check(client, owner);
-    report.writes = { ...check, acknowledged: ledger.acknowledged };
-    for (const missing of check.missing.slice(0, 20)) problems.push(`acknowledged write missing: ${missing}`);
-    if (check.missing.length > 20) problems.push(`... and ${check.missing.length - 20} more acknowledged writes missing`);
+    try {
+      const check = await ledger.check(client, owner);
+      report.writes = { ...check, acknowledged: ledger.acknowledged };
+      for (const missing of check.missing.slice(0, 20)) problems.push(`acknowledged write missing: ${missing}`);
+      if (check.missing.length > 20) problems.push(`... and ${check.missing.length - 20} more acknowledged writes missing`);
+    } catch (error) {
+      problems.push(`the acknowledged writes could not be read back: ${(error as Error).message.split('\n')[0]}`);
+    }
+    report.busyReads = client.busyReads;
+    if (problems.length) report.nginxErrors = cluster.errorLogSummary();
     agent.destroy();
     return report;
   } finally {
@@ -450,6 +472,8 @@ export function formatReport(report: ProofReport, options: Pick<ProofOptions, 'u
   const w = report.writes;
   out.push('', `Acknowledged writes checked through the API: ${w.notes + w.files + w.tasks} (notes ${w.notes}, files ${w.files} downloaded byte for byte, tasks ${w.tasks} with their last acknowledged status; ${w.acknowledged} writes acknowledged in all); missing: ${w.missing.length}`);
   out.push(`  writes whose request failed but which took effect: ${w.unacknowledgedPresent}`);
+  if (report.busyReads) out.push(`  (the check's own reads met a 502/503/504 ${report.busyReads} times and asked again)`);
+  if (report.nginxErrors?.length) out.push('', "nginx's error log:", ...report.nginxErrors.map((line) => `  ${line}`));
   out.push('', report.problems.length ? `FAILED: ${report.problems.length} problem(s):\n${report.problems.map((p) => `  - ${p}`).join('\n')}` : 'All pass conditions hold.');
   return out.join('\n');
 }

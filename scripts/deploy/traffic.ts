@@ -123,10 +123,27 @@ export class SiteClient {
 
   /** A JSON answer of a setup or check request, which must succeed. */
   async json<T>(agent: https.Agent, method: string, path: string, options: { cookie?: string; json?: unknown } = {}): Promise<T> {
-    const answer = await this.send(agent, `${method} ${path}`, method, path, { ...options, record: false });
+    const answer = method === 'GET' ? await this.read(agent, path, options.cookie) : await this.send(agent, `${method} ${path}`, method, path, { ...options, record: false });
     if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${answer.body.toString().slice(0, 300)}`);
     return JSON.parse(answer.body.toString()) as T;
   }
+
+  /**
+   * A read of the harness's own (setup, checks), not counted: asked again for up to 20 s while
+   * the site answers 502, 503 or 504, as a person would reload, so that a moment the servers are
+   * busy does not stop a check whose point is what the database holds.
+   */
+  async read(agent: https.Agent, path: string, cookie?: string): Promise<Answer> {
+    for (let attempt = 0; ; attempt++) {
+      const answer = await this.send(agent, `GET ${path}`, 'GET', path, { cookie, record: false });
+      if (![0, 502, 503, 504].includes(answer.status) || attempt === 20) return answer;
+      this.busyReads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+
+  /** How often read() had to ask again. */
+  busyReads = 0;
 }
 
 /** A multipart/form-data body of one file field, as a browser sends an upload. */
@@ -233,7 +250,7 @@ export class WriteLedger {
           continue;
         }
         // The stored object, not only its row: the bytes come back from the bucket.
-        const download = await client.send(agent, 'check', 'GET', `/api/projects/${projectId}/files/${write.id}/download`, { cookie, record: false });
+        const download = await client.read(agent, `/api/projects/${projectId}/files/${write.id}/download`, cookie);
         if (download.status !== 200 || sha256(download.body) !== write.sha256) {
           result.missing.push(`file ${write.id} (${write.name}): download answered ${download.status}${download.status === 200 ? ' with other bytes' : ''}`);
         }
