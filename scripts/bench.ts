@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runClosedLoop, runLoad, TIMEOUT_MS, type ClosedLoopResult } from './bench/load';
+import { findNginx } from './deploy/cluster';
+import { formatReport, percentile as percentileOf, runProof } from './deploy/proof';
 import { measureLiveFanout } from './bench/live-fanout';
 import { measureSharedPage } from './bench/shared-page';
 import { measureWebWeight } from './bench/web-weight';
@@ -194,6 +196,68 @@ const benchmarks: Benchmark[] = [
           rows.push(row('load', `${target.label}, ${route.route}`, 'p99', 'ms', [route.p99]));
         }
       }
+      return rows;
+    },
+  },
+  {
+    name: 'failover',
+    description:
+      "The deployment recipe (deploy/) under load, as CI's npm run deploy-check at full size: nginx on deploy/nginx/brieflane.conf in front of three app servers started from the systemd unit, one PostgreSQL database (BENCH_DATABASE_URL or TEST_DATABASE_URL: a role that may create one) and a loopback S3 server; --users=300 simulated users (the load bench's) for --seconds=60 with kill -9 of one server at --kill-at=20 and its start at --start-at=40; then deploy/rolling-restart.sh under the same load; then --compare-seconds=30 of the same load on three servers and on one. Requests, failed requests and where, acknowledged writes checked, live pages' reconnect p50/p99; one run whatever --runs says",
+    async run({ options }) {
+      const adminDatabaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+      if (!adminDatabaseUrl || !findNginx()) {
+        console.log(`  (skipped: failover needs ${adminDatabaseUrl ? 'nginx (apt-get install -y nginx)' : 'BENCH_DATABASE_URL=postgres://... of a role that may create a database'})`);
+        return [];
+      }
+      const users = wholeNumberOption(options, 'users', 300);
+      const settings = {
+        adminDatabaseUrl,
+        users,
+        seconds: wholeNumberOption(options, 'seconds', 60),
+        killAt: wholeNumberOption(options, 'kill-at', 20),
+        startAt: wholeNumberOption(options, 'start-at', 40),
+        thinkMs: 1000,
+        projects: Math.max(40, Math.ceil((users * 2) / 3)),
+        livePages: wholeNumberOption(options, 'live-pages', 30),
+        rolling: true,
+        compareSeconds: options['compare-seconds'] === '0' ? 0 : wholeNumberOption(options, 'compare-seconds', 30),
+        log: (line: string) => console.log(`  ${line}`),
+      };
+      const report = await runProof(settings);
+      console.log(formatReport(report, settings));
+      if (report.problems.length) process.exitCode = 1;
+      const f = report.failover;
+      const label = `${settings.users} users, kill -9 at ${settings.killAt} s, start at ${settings.startAt} s`;
+      const rows = [
+        row('failover', label, `requests (${Math.round(f.perSecond)}/s)`, 'requests', [f.requests]),
+        row('failover', label, 'p50', 'ms', [f.p50]),
+        row('failover', label, 'p99', 'ms', [f.p99]),
+        row('failover', label, 'failed requests (all in flight on the killed server)', 'requests', [f.failed]),
+        row('failover', label, 'GETs in flight there, retried by nginx', 'requests', [f.retriedByNginx]),
+        row('failover', label, 'sent to the dead server, refused, moved', 'requests', [f.movedAfterKill]),
+        row('failover', label, `live pages reconnected (of ${f.livePages})`, 'pages', [f.livePagesOnKilled]),
+        row('failover', label, 'reconnect p50', 'ms', [percentileOf(f.reconnectMs, 50)]),
+        row('failover', label, 'reconnect p99', 'ms', [percentileOf(f.reconnectMs, 99)]),
+      ];
+      if (report.rolling) {
+        const r = report.rolling;
+        const rolling = `rolling restart, ${settings.users} users`;
+        rows.push(row('failover', rolling, `requests (${Math.round(r.perSecond)}/s)`, 'requests', [r.requests]));
+        rows.push(row('failover', rolling, 'failed requests', 'requests', [r.failed]));
+        rows.push(row('failover', rolling, 'resent after a reload closed an idle connection', 'requests', [r.resent]));
+        rows.push(row('failover', rolling, 'p99', 'ms', [r.p99]));
+        rows.push(row('failover', rolling, 'three servers restarted in', 's', [r.restartSeconds]));
+      }
+      if (report.compare) {
+        for (const [servers, figures] of [['three servers', report.compare.three], ['one server', report.compare.one]] as const) {
+          rows.push(row('failover', `${servers}, ${settings.users} users`, 'requests/s', 'req/s', [figures.perSecond]));
+          rows.push(row('failover', `${servers}, ${settings.users} users`, 'p50', 'ms', [figures.p50]));
+          rows.push(row('failover', `${servers}, ${settings.users} users`, 'p99', 'ms', [figures.p99]));
+        }
+        rows.push(row('failover', 'three / one servers', 'throughput ratio', 'x', [report.compare.three.perSecond / report.compare.one.perSecond]));
+      }
+      rows.push(row('failover', 'all phases', 'acknowledged writes checked', 'writes', [report.writes.notes + report.writes.files + report.writes.tasks]));
+      rows.push(row('failover', 'all phases', 'acknowledged writes missing', 'writes', [report.writes.missing.length]));
       return rows;
     },
   },

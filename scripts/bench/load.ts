@@ -14,11 +14,48 @@ export type LoadOptions = { users: number; seconds: number; thinkMs: number; pro
 export type RouteStats = { route: string; count: number; errors: number; p50: number; p99: number };
 export type LoadResult = { requestsPerSecond: number; errors: number; rssBeforeMiB: number; rssAfterMiB: number; routes: RouteStats[] };
 
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 0x20), Buffer.from('\n%%EOF\n')]);
+export const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 0x20), Buffer.from('\n%%EOF\n')]);
 
 function rssMiB(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
   return line ? Math.round(Number(line[1]) / 1024) : 0;
+}
+
+export type LoadProject = { id: string; tasks: string[] };
+
+/** What one simulated user does; each step sends its requests and resolves when answered. */
+export type UserSteps = {
+  listProjects: () => Promise<unknown>;
+  searchProjects: () => Promise<unknown>;
+  /** The project, then its tasks, notes and files at once, as the project page asks. */
+  openProject: (project: LoadProject) => Promise<unknown>;
+  toggleTask: (project: LoadProject) => Promise<unknown>;
+  addNote: (project: LoadProject) => Promise<unknown>;
+  uploadFile: (project: LoadProject) => Promise<unknown>;
+};
+
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+
+/**
+ * One simulated staff member until `keepGoing` says stop: a step picked at random with the
+ * bench's mix (30 % the project list, 10 % a search, 25 % opening a project, 15 % a task toggle,
+ * 10 % a note, 10 % a 4 KB upload), then a think time of 0.5 to 1.5 times `thinkMs`. The load
+ * bench and the failover bench (scripts/deploy) both drive their users with it.
+ */
+export async function simulateUser(steps: UserSteps, options: { projects: LoadProject[]; thinkMs: number; keepGoing: () => boolean }): Promise<void> {
+  // Users arrive over the first think time, not all in the same millisecond.
+  await new Promise((r) => setTimeout(r, Math.random() * options.thinkMs));
+  while (options.keepGoing()) {
+    const roll = Math.random();
+    const project = pick(options.projects);
+    if (roll < 0.3) await steps.listProjects();
+    else if (roll < 0.4) await steps.searchProjects();
+    else if (roll < 0.65) await steps.openProject(project);
+    else if (roll < 0.8) await steps.toggleTask(project);
+    else if (roll < 0.9) await steps.addNote(project);
+    else await steps.uploadFile(project);
+    await new Promise((r) => setTimeout(r, options.thinkMs * (0.5 + Math.random())));
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -26,7 +63,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `brieflane_load_${process.pid}_${Date.now()}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: baseUrl });
@@ -72,7 +109,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     // Projects with tasks to work on, made through the API as the owner.
     const owner = cookies[0]!;
     const clientId = JSON.parse((await call(owner, 'POST', '/api/clients', JSON.stringify({ name: 'Load Client' }))).body).id as string;
-    const projects: { id: string; tasks: string[] }[] = [];
+    const projects: LoadProject[] = [];
     for (let i = 0; i < options.projects; i++) {
       const project = JSON.parse((await call(owner, 'POST', '/api/projects', JSON.stringify({ name: `Load project ${i} brand`, clientId }))).body);
       const tasks: string[] = [];
@@ -97,37 +134,35 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       (samples.get(route) ?? samples.set(route, []).get(route)!).push(performance.now() - started);
       if (!ok) errors.set(route, (errors.get(route) ?? 0) + 1);
     };
-    const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
-    const user = async (n: number) => {
+    const user = (n: number) => {
       const cookie = cookies[n % cookies.length]!;
-      // Users arrive over the first think time, not all in the same millisecond.
-      await new Promise((r) => setTimeout(r, Math.random() * options.thinkMs));
-      while (Date.now() < deadline) {
-        const roll = Math.random();
-        const project = pick(projects);
-        if (roll < 0.3) await timed('GET /api/projects', () => call(cookie, 'GET', '/api/projects'));
-        else if (roll < 0.4) await timed('GET /api/projects?search', () => call(cookie, 'GET', '/api/projects?search=brand'));
-        else if (roll < 0.65) {
-          await timed('GET /api/projects/:id', () => call(cookie, 'GET', `/api/projects/${project.id}`));
-          await Promise.all([
-            timed('GET /api/projects/:id/tasks', () => call(cookie, 'GET', `/api/projects/${project.id}/tasks`)),
-            timed('GET /api/projects/:id/notes', () => call(cookie, 'GET', `/api/projects/${project.id}/notes`)),
-            timed('GET /api/projects/:id/files', () => call(cookie, 'GET', `/api/projects/${project.id}/files`)),
-          ]);
-        } else if (roll < 0.8) {
-          const status = Math.random() < 0.5 ? 'completed' : 'pending';
-          await timed('PATCH /api/projects/:id/tasks/:taskId', () =>
-            call(cookie, 'PATCH', `/api/projects/${project.id}/tasks/${pick(project.tasks)}`, JSON.stringify({ status })),
-          );
-        } else if (roll < 0.9) {
-          await timed('POST /api/projects/:id/notes', () => call(cookie, 'POST', `/api/projects/${project.id}/notes`, JSON.stringify({ content: `Load note ${n}` })));
-        } else {
-          const form = new FormData();
-          form.append('file', new Blob([PDF]), `load-${n}.pdf`);
-          await timed('POST /api/projects/:id/files', () => call(cookie, 'POST', `/api/projects/${project.id}/files`, form, false));
-        }
-        await new Promise((r) => setTimeout(r, options.thinkMs * (0.5 + Math.random())));
-      }
+      return simulateUser(
+        {
+          listProjects: () => timed('GET /api/projects', () => call(cookie, 'GET', '/api/projects')),
+          searchProjects: () => timed('GET /api/projects?search', () => call(cookie, 'GET', '/api/projects?search=brand')),
+          openProject: async (project) => {
+            await timed('GET /api/projects/:id', () => call(cookie, 'GET', `/api/projects/${project.id}`));
+            await Promise.all([
+              timed('GET /api/projects/:id/tasks', () => call(cookie, 'GET', `/api/projects/${project.id}/tasks`)),
+              timed('GET /api/projects/:id/notes', () => call(cookie, 'GET', `/api/projects/${project.id}/notes`)),
+              timed('GET /api/projects/:id/files', () => call(cookie, 'GET', `/api/projects/${project.id}/files`)),
+            ]);
+          },
+          toggleTask: (project) => {
+            const status = Math.random() < 0.5 ? 'completed' : 'pending';
+            return timed('PATCH /api/projects/:id/tasks/:taskId', () =>
+              call(cookie, 'PATCH', `/api/projects/${project.id}/tasks/${pick(project.tasks)}`, JSON.stringify({ status })),
+            );
+          },
+          addNote: (project) => timed('POST /api/projects/:id/notes', () => call(cookie, 'POST', `/api/projects/${project.id}/notes`, JSON.stringify({ content: `Load note ${n}` }))),
+          uploadFile: (project) => {
+            const form = new FormData();
+            form.append('file', new Blob([PDF]), `load-${n}.pdf`);
+            return timed('POST /api/projects/:id/files', () => call(cookie, 'POST', `/api/projects/${project.id}/files`, form, false));
+          },
+        },
+        { projects, thinkMs: options.thinkMs, keepGoing: () => Date.now() < deadline },
+      );
     };
     const started = Date.now();
     await Promise.all(Array.from({ length: options.users }, (_, n) => user(n)));
@@ -252,7 +287,6 @@ export async function runClosedLoop(options: ClosedLoopOptions): Promise<ClosedL
       if (status === 503) busy += 1;
       else if (status === 0 || status >= 400) errors += 1;
     };
-    const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
     const connection = async (n: number) => {
       const cookie = cookies[n % cookies.length]!;
       // Each connection starts at its own place in the mix, so the mix is even from the start.

@@ -17,8 +17,13 @@ describe('metrics and probes', () => {
   });
   afterAll(() => t.close());
 
-  const scrape = (options: { remoteAddress?: string; authorization?: string } = {}) =>
-    t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: options.remoteAddress ?? '127.0.0.1', headers: options.authorization ? { authorization: options.authorization } : {} });
+  const scrape = (options: { remoteAddress?: string; authorization?: string; headers?: Record<string, string> } = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: options.remoteAddress ?? '127.0.0.1',
+      headers: { ...options.headers, ...(options.authorization ? { authorization: options.authorization } : {}) },
+    });
 
   it('answers Prometheus text on loopback or with the token, and a 404 to anyone else', async () => {
     const local = await scrape();
@@ -28,6 +33,11 @@ describe('metrics and probes', () => {
     expect((await scrape({ remoteAddress: '203.0.113.9' })).statusCode).toBe(404);
     expect((await scrape({ remoteAddress: '203.0.113.9', authorization: 'Bearer wrong-token-0123456789' })).statusCode).toBe(404);
     expect((await scrape({ remoteAddress: '203.0.113.9', authorization: `Bearer ${TOKEN}` })).statusCode).toBe(200);
+    // Relayed by a proxy on this machine (nginx in front of the app): the socket is loopback,
+    // the client is not.
+    expect((await scrape({ headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(404);
+    expect((await scrape({ headers: { forwarded: 'for=203.0.113.9' } })).statusCode).toBe(404);
+    expect((await scrape({ headers: { 'x-forwarded-for': '203.0.113.9' }, authorization: `Bearer ${TOKEN}` })).statusCode).toBe(200);
     // Not in the API document.
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.paths['/metrics']).toBeUndefined();

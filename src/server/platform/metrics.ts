@@ -4,7 +4,8 @@
 // the event loop's delay and the process's memory (prom-client's defaults), the database pool or
 // the embedded database's queue, the email outbox and webhook deliveries waiting, job runs and
 // failures, live sockets. Reachable from loopback, or with `Authorization: Bearer METRICS_TOKEN`;
-// anyone else gets a 404, as for a route that is not there.
+// anyone else gets a 404, as for a route that is not there. A request a proxy relayed is not
+// loopback, even from a proxy on this machine (nginx in front, docs/deploy.md).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -29,7 +30,10 @@ declare module 'fastify' {
 export const METRICS_ROUTE = '/metrics';
 
 function mayRead(request: FastifyRequest, token: string | undefined): boolean {
-  if (isLoopbackRequest(request)) return true;
+  // A reverse proxy on the same machine connects from 127.0.0.1 for every client it relays; the
+  // header it adds says the request came from elsewhere (the deploy recipe's nginx sets it always).
+  const relayed = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  if (isLoopbackRequest(request) && !relayed) return true;
   if (!token) return false;
   const given = Buffer.from(request.headers.authorization ?? '');
   const expected = Buffer.from(`Bearer ${token}`);

@@ -114,6 +114,29 @@ async function createEmbeddedDirectoryOnce(dir: string, template: string | undef
   await createEmbeddedDirectory(dir, undefined);
 }
 
+/** pg_advisory_lock's key for the migrations: any number of our own, the same in every server. */
+const MIGRATION_LOCK = 4_240_035;
+
+/**
+ * Several app servers starting at once on one database (a first install, a boot after an
+ * upgrade) take turns: drizzle's migrator has no lock of its own, and the second one's
+ * CREATE SCHEMA IF NOT EXISTS failed on the first one's, stopping that server. The next one finds
+ * the migrations applied and does nothing.
+ */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
     const pool = new pg.Pool({
@@ -126,7 +149,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // listener its 'error' event would end the process. The next query opens a new connection.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    await migrateOnce(pool);
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   let dir: string | undefined;
