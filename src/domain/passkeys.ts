@@ -82,7 +82,8 @@ export const passkeyAuthenticationResponseSchema = z.object({
   response: z.object({
     clientDataJSON: base64url('Client data', 4096),
     authenticatorData: base64url('Authenticator data', 4096),
-    signature: base64url('Signature', 1024),
+    // Room for a post-quantum signature (ML-DSA-87: 4,627 bytes) should an authenticator use one.
+    signature: base64url('Signature', 8192),
     userHandle: base64url('User handle', 128).optional(),
   }),
   clientExtensionResults,

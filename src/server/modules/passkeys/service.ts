@@ -117,6 +117,14 @@ async function countPasskeys(executor: Executor, actor: Actor): Promise<number> 
  * thief), then the options for `navigator.credentials.create()` with a new challenge, which
  * replaces any the member had not answered. The caller limits the password's guesses.
  */
+/**
+ * The signature algorithms a new passkey may use, the same on every Node version we run on (COSE:
+ * Ed25519, ES256, RS256). @simplewebauthn's default puts ML-DSA-44 first where the runtime has it
+ * (Node 24), and Chromium then makes ML-DSA passkeys: a server moved back to Node 22 or 20, or a
+ * mixed rolling upgrade, could not verify them (CI's Node 24 run found it).
+ */
+export const PASSKEY_ALGORITHMS = [-8, -7, -257] as const;
+
 export async function startPasskeyRegistration(platform: Platform, actor: Actor, password: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
   await assertCurrentPassword(platform, actor.userId, password);
   const held = await platform.db.select({ credentialId: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(ownedBy(actor));
@@ -138,6 +146,7 @@ export async function startPasskeyRegistration(platform: Platform, actor: Actor,
       residentKey: 'required',
       userVerification: 'required',
     },
+    supportedAlgorithmIDs: [...PASSKEY_ALGORITHMS],
   });
   await platform.db.transaction(async (tx) => {
     await tx.delete(passkeyChallenges).where(and(eq(passkeyChallenges.userId, actor.userId), eq(passkeyChallenges.purpose, 'registration')));
