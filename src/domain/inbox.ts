@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   'task_comment',
   'task_due_soon',
   'task_overdue',
+  // Issue 32: a project's time reached 80 % or 100 % of its budget (to the organization's staff).
+  'budget_alert',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

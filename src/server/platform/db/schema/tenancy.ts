@@ -1,6 +1,6 @@
 // Organizations and the people in them (spec 3 "profile", ARCHITECTURE decisions 1 and 6).
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { API_TOKEN_SCOPES, type ApiTokenScope } from '../../../../domain/api-tokens';
 import { ROLES, type Role } from '../../../../domain/roles';
 import type { TwoFactorPolicy } from '../../../../domain/two-factor';
@@ -20,9 +20,14 @@ export const organizations = pgTable(
     /** Issue 31: who must sign in with two-factor, and since when (the grace period counts from it). */
     twoFactorPolicy: text('two_factor_policy').$type<TwoFactorPolicy>().notNull().default('off'),
     twoFactorPolicySince: timestamp('two_factor_policy_since', { withTimezone: true }),
+    /** Issue 32: the one currency of the organization's rates and budgets (ISO 4217). */
+    currency: text('currency').notNull().default('USD'),
     ...timestamps,
   },
-  (t) => [check('organizations_two_factor_policy_check', sql`${t.twoFactorPolicy} in ('off', 'staff', 'everyone')`)],
+  (t) => [
+    check('organizations_two_factor_policy_check', sql`${t.twoFactorPolicy} in ('off', 'staff', 'everyone')`),
+    check('organizations_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
 );
 
 /**
@@ -44,11 +49,14 @@ export const profiles = pgTable(
     role: text('role').$type<Role>().notNull().default('developer'),
     website: text('website'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Issue 32: the member's default hourly rate in minor units of the organization's currency; null: none. */
+    hourlyRateMinor: bigint('hourly_rate_minor', { mode: 'number' }),
     ...timestamps,
   },
   (t) => [
     index('profiles_organization_id_idx').on(t.organizationId, t.createdAt),
     index('profiles_email_idx').on(sql`lower(${t.email})`),
+    check('profiles_hourly_rate_check', sql`${t.hourlyRateMinor} is null or ${t.hourlyRateMinor} >= 0`),
     check('profiles_role_check', sql`${t.role} in (${sql.raw(ROLES.map((r) => `'${r}'`).join(', '))})`),
   ],
 );

@@ -9,6 +9,7 @@ import {
   date,
   doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -29,6 +30,7 @@ import { INTAKE_STATES, type IntakeState } from '../../../../domain/intake-state
 import type { DeliveryLevel, NotificationSettingKind } from '../../../../domain/notification-settings';
 import { DUE_REMINDER_KINDS, NOTIFICATION_KINDS, type DueReminderKind, type NotificationKind } from '../../../../domain/inbox';
 import { LINK_ACCESS_KINDS, type LinkAccessKind } from '../../../../domain/sharing';
+import type { BudgetKind } from '../../../../domain/time-rules';
 import type { FormData, TemplateField } from '../../../../domain/template-field';
 import { organizations, profiles } from './tenancy';
 
@@ -110,6 +112,13 @@ export const projects = pgTable(
     formData: jsonb('form_data').$type<FormData>(),
     templateId: uuid('template_id').references(() => projectTemplates.id, { onDelete: 'set null' }),
     templateFields: jsonb('template_fields').$type<TemplateField[]>(),
+    /** Issue 32: the hourly rate in minor units for everyone's time on this project; null: each member's own. */
+    hourlyRateMinor: bigint('hourly_rate_minor', { mode: 'number' }),
+    /** Issue 32: a budget in hours (budget_amount in minutes) or in money (minor units); null: none. */
+    budgetKind: text('budget_kind').$type<BudgetKind>(),
+    budgetAmount: bigint('budget_amount', { mode: 'number' }),
+    /** The highest budget alert (80 or 100 %) staff were told of; back to 0 when the budget changes. */
+    budgetAlertedPercent: integer('budget_alerted_percent').notNull().default(0),
     createdBy: createdBy(),
     createdAt,
     updatedAt,
@@ -126,6 +135,11 @@ export const projects = pgTable(
     index('projects_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('projects_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('projects_status_check', inList(t.status, PROJECT_STATUSES)),
+    check('projects_hourly_rate_check', sql`${t.hourlyRateMinor} is null or ${t.hourlyRateMinor} >= 0`),
+    check(
+      'projects_budget_check',
+      sql`(${t.budgetKind} is null and ${t.budgetAmount} is null) or (${t.budgetKind} in ('hours', 'money') and ${t.budgetAmount} > 0)`,
+    ),
   ],
 );
 
@@ -462,3 +476,56 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   createdAt,
   lastFetchedAt: timestamp('last_fetched_at', { withTimezone: true }),
 });
+
+/**
+ * Time logged on a project (issue 32): one member, one day, a whole number of minutes, on a task
+ * or on the project itself. The member's name is kept beside their id, so the hours stay in the
+ * reports after the member is removed. Money is not stored here: it is the minutes times the rate
+ * in force (the project's rate, else the member's), read when the report is made (decision 034).
+ */
+export const timeEntries = pgTable(
+  'time_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationId(),
+    projectId: projectId(),
+    // A deleted task leaves its hours on the project.
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    memberName: text('member_name').notNull(),
+    workDate: date('work_date', { mode: 'string' }).notNull(),
+    minutes: integer('minutes').notNull(),
+    note: text('note'),
+    billable: boolean('billable').notNull().default(true),
+    createdBy: createdBy(),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    index('time_entries_organization_date_idx').on(t.organizationId, t.workDate),
+    index('time_entries_profile_date_idx').on(t.profileId, t.workDate),
+    index('time_entries_project_date_idx').on(t.projectId, t.workDate),
+    index('time_entries_task_idx').on(t.taskId),
+    check('time_entries_minutes_check', sql`${t.minutes} > 0 and ${t.minutes} <= 1440`),
+  ],
+);
+
+/**
+ * A member's running timer (issue 32): at most one per member (the primary key), kept in the
+ * database so it survives a reload, a sign-out and a restart. Stopping it turns it into a time entry.
+ */
+export const runningTimers = pgTable(
+  'running_timers',
+  {
+    profileId: uuid('profile_id')
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
+    projectId: projectId(),
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    note: text('note'),
+    billable: boolean('billable').notNull().default(true),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('running_timers_project_idx').on(t.projectId), index('running_timers_task_idx').on(t.taskId)],
+);

@@ -1,0 +1,12 @@
+// Time and budgets (issue 32): the shapes the database and both sides share. Durations are whole
+// minutes and money whole minor units of the organization's currency (cents), never floats.
+
+/** A project's budget counts hours (its amount in minutes) or money (its amount in minor units). */
+export const BUDGET_KINDS = ['hours', 'money'] as const;
+export type BudgetKind = (typeof BUDGET_KINDS)[number];
+
+/** A member's entries on one day add up to at most this many minutes. */
+export const MAX_MINUTES_PER_DAY = 24 * 60;
+
+/** The budget alerts staff hear of, in percent of the budget spent. */
+export const BUDGET_ALERT_PERCENTS = [80, 100] as const;
