@@ -66,13 +66,14 @@ writeFileSync(path.join(dist, '.build-stamp'), `${new Date().toISOString()}\n`);
  * initdb (src/server/platform/db/client.ts, DATA_DIR_TEMPLATE).
  */
 async function writeDataDirTemplate(file) {
-  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const client = await PGlite.create({ extensions: { pg_trgm } });
+  const client = await PGlite.create({ extensions: { pg_trgm, unaccent } });
   await migrate(drizzle(client), { migrationsFolder: path.join(root, 'db', 'migrations') });
   const tarball = await client.dumpDataDir('gzip');
   await client.close();

@@ -25,6 +25,7 @@ import { fileRoutes } from './modules/files/routes';
 import { liveRoutes } from './modules/live/routes';
 import { noteRoutes } from './modules/notes/routes';
 import { commentRoutes } from './modules/comments/routes';
+import { searchRoutes } from './modules/search/routes';
 import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { webhookDocs } from './modules/webhooks/openapi';
 import { webhookRoutes } from './modules/webhooks/routes';
@@ -266,6 +267,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(taskRoutes, { platform });
   await app.register(noteRoutes, { platform });
   await app.register(commentRoutes, { platform });
+  await app.register(searchRoutes, { platform });
   await app.register(apiTokenRoutes, { platform });
   await app.register(webhookRoutes, { platform });
   await app.register(sessionRoutes, { platform });

@@ -150,6 +150,8 @@ export const EXPECTED: Record<string, Outcome> = {
   // Issue 16: every member has My Work and an inbox of their own.
   'GET /api/my-work': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
   'GET /api/inbox': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
+  // Issue 34: every member searches; what each finds is theirs (search.test.ts).
+  'GET /api/search': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), request: () => ({ query: { q: 'matrix' } }) },
   'POST /api/inbox/read': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), request: () => json({ all: true }) },
   'PATCH /api/settings/profile': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), request: (c) => json({ fullName: c.callerName ?? 'Nobody', email: c.callerEmail ?? 'nobody@test.brieflane' }) },
   'POST /api/settings/password': {

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -36,13 +37,13 @@ export type DatabaseHandle = {
 };
 
 /**
- * The embedded database's options: the extensions the migrations use (pg_trgm for search), and
+ * The embedded database's options: the extensions the migrations use (pg_trgm and unaccent for search), and
  * a smaller shared buffer pool than PostgreSQL's 128MB, which PGlite touches whole at start
  * (docs/decisions/009: each MB of it is a MB of server RSS; the OS page cache still holds the
  * data files). PGlite's other defaults stay, durability included.
  */
 export const PGLITE_OPTIONS = {
-  extensions: { pg_trgm },
+  extensions: { pg_trgm, unaccent },
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
 } satisfies PGliteOptions;
 
@@ -78,16 +79,16 @@ async function createEmbeddedDirectory(dir: string, template: string | undefined
     template,
     migrationsFolder,
     startParams: PGLITE_OPTIONS.startParams,
-    modules: ['@electric-sql/pglite', '@electric-sql/pglite/contrib/pg_trgm', 'drizzle-orm/pglite', 'drizzle-orm/pglite/migrator'].map(
+    modules: ['@electric-sql/pglite', '@electric-sql/pglite/contrib/pg_trgm', '@electric-sql/pglite/contrib/unaccent', 'drizzle-orm/pglite', 'drizzle-orm/pglite/migrator'].map(
       (name) => import.meta.resolve(name),
     ),
   };
   const script = `
     import { readFileSync } from 'node:fs';
     const job = JSON.parse(process.env.BRIEFLANE_CREATE_DATABASE);
-    const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all(job.modules.map((m) => import(m)));
+    const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle }, { migrate }] = await Promise.all(job.modules.map((m) => import(m)));
     const loadDataDir = job.template ? new Blob([readFileSync(job.template)]) : undefined;
-    const client = await PGlite.create({ dataDir: job.dir, loadDataDir, extensions: { pg_trgm }, startParams: job.startParams });
+    const client = await PGlite.create({ dataDir: job.dir, loadDataDir, extensions: { pg_trgm, unaccent }, startParams: job.startParams });
     await migrate(drizzle(client), { migrationsFolder: job.migrationsFolder });
     await client.close();`;
   const child = spawn(process.execPath, ['--input-type=module', '--eval', script], {

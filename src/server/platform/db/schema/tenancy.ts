@@ -56,6 +56,8 @@ export const profiles = pgTable(
   (t) => [
     index('profiles_organization_id_idx').on(t.organizationId, t.createdAt),
     index('profiles_email_idx').on(sql`lower(${t.email})`),
+    // Issue 34: the organization's search finds members by part of their name, typos included.
+    index('profiles_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('profiles_hourly_rate_check', sql`${t.hourlyRateMinor} is null or ${t.hourlyRateMinor} >= 0`),
     check('profiles_role_check', sql`${t.role} in (${sql.raw(ROLES.map((r) => `'${r}'`).join(', '))})`),
   ],

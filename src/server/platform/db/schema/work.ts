@@ -6,6 +6,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -47,6 +48,23 @@ const projectId = () =>
     .notNull()
     .references(() => projects.id, { onDelete: 'cascade' });
 
+/**
+ * Issue 34 (decision 035): the search's words, kept by the database. A stored generated column,
+ * so every write path (the app, an import, a restore) keeps it right. `brieflane_search` is the
+ * `simple` configuration with accents folded by unaccent (migration 0022): no language's stemming,
+ * since an agency writes in several. Text is capped so that no row can outgrow a tsvector.
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+export const SEARCH_CONFIG = 'brieflane_search';
+function searchVector(...parts: [column: string, weight: 'A' | 'B' | 'C'][]) {
+  const vectors = parts.map(
+    ([column, weight]) => `setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, left(coalesce("${column}", ''), 100000)), '${weight}')`,
+  );
+  return tsvector('search_vector')
+    .notNull()
+    .generatedAlwaysAs(sql.raw(vectors.join(' || ')));
+}
+
 function inList(column: unknown, values: readonly string[]) {
   return sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
 }
@@ -65,12 +83,15 @@ export const clients = pgTable(
     createdBy: createdBy(),
     createdAt,
     updatedAt,
+    searchVector: searchVector(['name', 'A'], ['contact_name', 'B'], ['description', 'C']),
   },
   (t) => [
     index('clients_organization_id_idx').on(t.organizationId, t.createdAt, t.id),
     index('clients_organization_name_idx').on(t.organizationId, t.name),
     // Trigram index (pg_trgm): the project search's "client name contains" runs on it.
     index('clients_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // Issue 34: the organization's search (full text; the name's trigram index above for typos).
+    index('clients_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
   ],
 );
 
@@ -88,9 +109,11 @@ export const projectTemplates = pgTable(
     createdBy: createdBy(),
     createdAt,
     updatedAt,
+    searchVector: searchVector(['name', 'A'], ['description', 'B']),
   },
   (t) => [
     index('project_templates_organization_id_idx').on(t.organizationId, t.createdAt),
+    index('project_templates_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     check('project_templates_status_check', inList(t.status, ['active', 'inactive'])),
   ],
 );
@@ -122,6 +145,7 @@ export const projects = pgTable(
     createdBy: createdBy(),
     createdAt,
     updatedAt,
+    searchVector: searchVector(['name', 'A'], ['description', 'B']),
   },
   (t) => [
     // Serves the newest-first pages: (created_at desc, id desc) is this index scanned backwards.
@@ -134,6 +158,7 @@ export const projects = pgTable(
     // with entries left there the planner prices the index out.
     index('projects_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('projects_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('projects_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     check('projects_status_check', inList(t.status, PROJECT_STATUSES)),
     check('projects_hourly_rate_check', sql`${t.hourlyRateMinor} is null or ${t.hourlyRateMinor} >= 0`),
     check(
@@ -248,6 +273,7 @@ export const tasks = pgTable(
     assigneeId: uuid('assignee_id').references(() => profiles.id, { onDelete: 'set null' }),
     /** Order within its board column, lowest first (a new task goes last: its creation time). */
     position: doublePrecision('position').notNull().default(0),
+    searchVector: searchVector(['title', 'A'], ['description', 'B']),
   },
   (t) => [
     index('tasks_project_id_idx').on(t.projectId, t.createdAt),
@@ -264,6 +290,9 @@ export const tasks = pgTable(
     index('tasks_due_reminder_idx')
       .on(t.dueDate)
       .where(sql`${t.status} <> 'completed' and ${t.assigneeId} is not null`),
+    // Issue 34: the organization's search: full text, and the title's trigrams for part of a word.
+    index('tasks_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+    index('tasks_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('tasks_status_check', inList(t.status, TASK_STATUSES)),
     check('tasks_priority_check', inList(t.priority, TASK_PRIORITIES)),
   ],
@@ -313,7 +342,11 @@ export const projectFiles = pgTable(
     createdAt,
   },
   // Newest first, keyset-paged on (created_at, id) (issue 36).
-  (t) => [index('project_files_project_id_idx').on(t.projectId, t.createdAt, t.id)],
+  // Issue 34: a file's name is searched by its trigrams (a name like brief-v2.pdf is one word to full text).
+  (t) => [
+    index('project_files_project_id_idx').on(t.projectId, t.createdAt, t.id),
+    index('project_files_name_trgm_idx').using('gin', t.fileName.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
 );
 
 export const projectNotes = pgTable(
@@ -325,9 +358,13 @@ export const projectNotes = pgTable(
     createdBy: createdBy(),
     createdAt,
     updatedAt,
+    searchVector: searchVector(['content', 'B']),
   },
   // Newest first, keyset-paged on (created_at, id) (issue 36).
-  (t) => [index('project_notes_project_id_idx').on(t.projectId, t.createdAt, t.id)],
+  (t) => [
+    index('project_notes_project_id_idx').on(t.projectId, t.createdAt, t.id),
+    index('project_notes_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+  ],
 );
 
 /**
@@ -353,9 +390,14 @@ export const taskComments = pgTable(
     createdAt,
     updatedAt,
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    searchVector: searchVector(['body', 'B']),
   },
   // A task's comments newest first, keyset-paged on (created_at, id).
-  (t) => [index('task_comments_task_idx').on(t.taskId, t.createdAt, t.id), index('task_comments_project_idx').on(t.projectId)],
+  (t) => [
+    index('task_comments_task_idx').on(t.taskId, t.createdAt, t.id),
+    index('task_comments_project_idx').on(t.projectId),
+    index('task_comments_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
+  ],
 );
 
 export const activityLogs = pgTable(
