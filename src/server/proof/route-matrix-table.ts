@@ -224,6 +224,7 @@ export const EXPECTED: Record<string, Outcome> = {
   'POST /api/clients': { status: row(401, 201, 201, 201, 403, 403, 403, 201, 201, 201), request: () => json({ name: `Matrix Client ${next()}` }) },
   'GET /api/clients/export': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
   'GET /api/clients/options': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: byNamePage },
+  'GET /api/clients/:clientId': { status: row(401, 404, 404, 404, 404, 404, 404, 200, 200, 200) },
   'PATCH /api/clients/:clientId': { status: row(401, 404, 404, 404, 404, 404, 404, 200, 200, 200), request: () => json({ name: 'Matrix Client edited' }) },
   'GET /api/projects': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
   // Developers never export, not even their own projects (issue 15).

@@ -127,4 +127,13 @@ describe('clients API', () => {
       .items.map((c: { name: string }) => c.name);
     expect(names).toEqual(['Alpha Picker', 'Zeta Picker']);
   });
+
+  it('reads one client for staff of its organization (a search result opens it); 404 for a developer and another organization', async () => {
+    const id = (await create(executive, { name: 'Opened From Search', contactName: 'Sam' })).json().id;
+    const one = await admin.inject({ method: 'GET', url: `/api/clients/${id}` });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ id, name: 'Opened From Search', contactName: 'Sam' });
+    expect((await developer.inject({ method: 'GET', url: `/api/clients/${id}` })).statusCode).toBe(404);
+    expect((await outsider.inject({ method: 'GET', url: `/api/clients/${id}` })).statusCode).toBe(404);
+  });
 });

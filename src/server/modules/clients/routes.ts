@@ -15,7 +15,7 @@ import { CLIENT_EXPORT_COLUMNS, EXPORT_PAGE_SIZE, exportClientsQuerySchema } fro
 import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { createClient, listClientOptions, listClients, updateClient } from './service';
+import { createClient, getClient, listClientOptions, listClients, updateClient } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ['clients'];
@@ -65,6 +65,15 @@ export async function clientRoutes(app: FastifyInstance, options: { platform: Pl
       const client = await createClient(platform, request.actor, request.body);
       return reply.status(201).send(client);
     },
+  );
+
+  typed.get(
+    '/api/clients/:clientId',
+    {
+      config: { access: 'member' },
+      schema: { tags, summary: 'One client (a search result opens it)', params: z.object({ clientId: z.uuid({ message: 'Client not found' }) }), response: { 200: clientSchema, ...errors } },
+    },
+    async (request) => getClient(platform, request.actor, request.params.clientId),
   );
 
   typed.patch(

@@ -90,6 +90,19 @@ export async function listClients(
   return { items, nextCursor: last ? encodeCursor({ createdAt: last.cursorTime, id: last.client.id }) : null, total: count?.n ?? 0 };
 }
 
+/** One client, for the Clients tab to open it (issue 34: a search result); another organization's is not found. */
+export async function getClient({ db }: Platform, actor: Actor, clientId: string) {
+  // Developers cannot see clients at all: another organization's or not, it is not found.
+  if (!canManageProjects(actor.role)) throw notFound('Client not found');
+  const [row] = await db
+    .select({ client: clients, ownerName: owner.fullName })
+    .from(clients)
+    .leftJoin(owner, eq(owner.id, clients.createdBy))
+    .where(and(eq(clients.id, clientId), eq(clients.organizationId, actor.organizationId)));
+  if (!row) throw notFound('Client not found');
+  return toClient({ ...row.client, ownerName: row.ownerName }, actor);
+}
+
 /**
  * A page of names for the Create Project client select, ordered by name, then id, with an
  * optional search. Keyset-paged on that order (served by clients_organization_name_idx); it was

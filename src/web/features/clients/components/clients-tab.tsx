@@ -14,12 +14,17 @@ import { clientListQuery, clientsExportUrl } from '../api';
 import { CLIENTS_TEXTS } from '../texts';
 import { ClientCard } from './client-card';
 import { ClientFormDialog } from './client-form-dialog';
+import { useCreateRequest, useOpenRequest } from '@/web/lib/create-request';
+import { api } from '@/web/lib/api-client';
 
 export function ClientsTab() {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim());
   const clients = useInfiniteQuery(clientListQuery(debounced));
   const [dialog, setDialog] = useState<{ open: boolean; client?: Client }>({ open: false });
+  useCreateRequest('client', true, () => setDialog({ open: true }));
+  // A search result opens its client (issue 34).
+  useOpenRequest('client', (id) => api.get<Client>(`/api/clients/${encodeURIComponent(id)}`), (client) => setDialog({ open: true, client }));
 
   const items = clients.data?.pages.flatMap((p) => p.items) ?? [];
   const total = clients.data?.pages[0]?.total ?? 0;

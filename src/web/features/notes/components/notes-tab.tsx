@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { authorInitials, isEdited, NOTE_MESSAGES } from '@/domain/note-rules';
 import type { Note } from '@/domain/notes';
 import { Badge } from '@/web/components/ui/badge';
@@ -10,6 +11,7 @@ import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { cn } from '@/web/lib/class-names';
 import { formatDate } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifySuccess } from '@/web/lib/notify';
@@ -19,7 +21,14 @@ import { NOTES_TEXTS } from '../texts';
 
 const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/components/ui/confirm-delete-dialog')).ConfirmDeleteDialog);
 
-function NoteItem({ note, source, canChange }: { note: Note; source: ProjectSource; canChange: boolean }) {
+/** `focused`: the note a search result opened (issue 34, `?note=<id>`): scrolled to, outlined and focused. */
+function NoteItem({ note, source, canChange, focused = false }: { note: Note; source: ProjectSource; canChange: boolean; focused?: boolean }) {
+  const item = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!focused) return;
+    item.current?.scrollIntoView({ block: 'center' });
+    item.current?.focus({ preventScroll: true });
+  }, [focused]);
   const editNote = useEditNote(source);
   const deleteNote = useDeleteNote(source);
   const [editing, setEditing] = useState(false);
@@ -44,7 +53,12 @@ function NoteItem({ note, source, canChange }: { note: Note; source: ProjectSour
     });
 
   return (
-    <li className="flex gap-3 rounded-lg border bg-card p-4" aria-label={NOTES_TEXTS.noteBy(author)}>
+    <li
+      ref={item}
+      tabIndex={focused ? -1 : undefined}
+      className={cn('flex gap-3 rounded-lg border bg-card p-4 outline-none', focused && 'ring-2 ring-primary')}
+      aria-label={NOTES_TEXTS.noteBy(author)}
+    >
       <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground">
         {authorInitials(note.authorName)}
       </span>
@@ -122,6 +136,7 @@ type NotesTabProps = {
 };
 
 export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOwnNotes = true }: NotesTabProps) {
+  const focusNoteId = useSearchParams()[0].get('note');
   const notes = useInfiniteQuery(noteListQuery(source));
   const loaded = useMemo(() => notes.data?.pages.flatMap((page) => page.items) ?? [], [notes.data]);
   // Spec 2's count is of all the project's notes, not of the pages loaded so far (issue 36).
@@ -168,7 +183,7 @@ export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOw
           <>
             <ul className="space-y-2">
               {loaded.map((note) => (
-                <NoteItem key={note.id} note={note} source={source} canChange={canChangeOwnNotes} />
+                <NoteItem key={note.id} note={note} source={source} canChange={canChangeOwnNotes} focused={note.id === focusNoteId} />
               ))}
             </ul>
             <LoadMore list={notes} label={NOTES_TEXTS.loadMoreNotes} />

@@ -21,6 +21,7 @@ import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { projectListQuery, projectsExportUrl } from '../api';
 import { PROJECTS_TEXTS } from '../texts';
 import { ProjectCard } from './project-card';
+import { useCreateRequest } from '@/web/lib/create-request';
 
 // The dialog (form, client select, template fields) downloads when first opened or on its button's hover.
 const CreateProjectDialog = lazyComponent(async () => (await import('./create-project-dialog')).CreateProjectDialog);
@@ -101,6 +102,7 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
   const [status, setStatus] = useState<ProjectFilter>('all');
   const [creating, setCreating] = useState(false);
   const creatingOpened = useOpenedOnce(creating);
+  useCreateRequest('project', staff, () => setCreating(true));
   const debounced = useDebouncedValue(search.trim());
   const projects = useInfiniteQuery(projectListQuery(debounced, status));
   // The cards mount in a deferred render, which React splits into short tasks, instead of in the

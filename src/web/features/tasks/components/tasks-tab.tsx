@@ -17,6 +17,7 @@ import { loadedTasks, taskListQuery, useSetTaskStatus } from '../api';
 import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
 import { TaskTitle, type TaskLinks } from './task-title';
+import { useCreateRequest } from '@/web/lib/create-request';
 
 // The dialog (a form, zod, the dialog primitive) downloads when first opened or on the button's hover.
 const CreateTaskDialog = lazyComponent(async () => (await import('./create-task-dialog')).CreateTaskDialog);
@@ -189,6 +190,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
     );
   const [dialogOpen, setDialogOpen] = useState(false);
   const dialogOpened = useOpenedOnce(dialogOpen);
+  useCreateRequest('task', canAddTasks, () => setDialogOpen(true));
   // The box flips in the same frame as the click: the list's optimistic update reaches React a
   // moment later, and a controlled checkbox would spring back until then. Once the request
   // settles, the list (the server's answer, or the old status after a failure) rules again.

@@ -18,6 +18,8 @@ import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { templateListQuery, useDeleteTemplate } from '../api';
 import { TEMPLATES_TEXTS } from '../texts';
 import { TemplateEditorDialog } from './template-editor-dialog';
+import { api } from '@/web/lib/api-client';
+import { useOpenRequest } from '@/web/lib/create-request';
 
 type TemplatesTabProps = {
   role: Role;
@@ -32,6 +34,8 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
   const templates = useInfiniteQuery(templateListQuery(debounced));
   const deleteTemplate = useDeleteTemplate();
   const [editor, setEditor] = useState<{ open: boolean; template?: Template }>({ open: false });
+  // A search result opens its template (issue 34).
+  useOpenRequest('template', (id) => api.get<Template>(`/api/templates/${encodeURIComponent(id)}`), (template) => setEditor({ open: true, template }));
 
   const items = templates.data?.pages.flatMap((p) => p.items) ?? [];
   const first = templates.data?.pages[0];

@@ -1,0 +1,66 @@
+// Labels of the search, the command palette and the keyboard shortcuts (issue 34).
+import type { SearchKind } from '@/domain/search-rules';
+
+export const SEARCH_TEXTS = {
+  // The top bar's box.
+  box: 'Search...',
+  boxLabel: 'Search and commands',
+  boxKeys: 'Ctrl K',
+  // The palette.
+  title: 'Search and commands',
+  description: 'Search projects, tasks, notes and more, or run a command. Arrows move, Enter opens, Esc closes.',
+  input: 'Search or type a command',
+  placeholder: 'Search projects, tasks, notes, people... or type a command',
+  results: 'Results',
+  searching: 'Searching...',
+  failed: 'Search failed. Try again.',
+  noResults: (query: string) => `No results for "${query}"`,
+  typeMore: 'Type to search the whole organization.',
+  recent: 'Recent',
+  actions: 'Actions',
+  kinds: {
+    project: 'Projects',
+    task: 'Tasks',
+    comment: 'Comments',
+    note: 'Notes',
+    file: 'Files and links',
+    client: 'Clients',
+    template: 'Templates',
+    member: 'Team members',
+  } satisfies Record<SearchKind, string>,
+  kindOne: {
+    project: 'Project',
+    task: 'Task',
+    comment: 'Comment',
+    note: 'Note',
+    file: 'File',
+    client: 'Client',
+    template: 'Template',
+    member: 'Team member',
+  } satisfies Record<SearchKind, string>,
+  inContext: (context: string) => `in ${context}`,
+  // Actions.
+  createProject: 'Create project',
+  createTask: 'Create task in this project',
+  createClient: 'Create client',
+  goTo: (tab: string) => `Go to ${tab}`,
+  openMyWork: 'Open My Work',
+  showShortcuts: 'Keyboard shortcuts',
+  // The shortcuts sheet.
+  sheetTitle: 'Keyboard shortcuts',
+  sheetDescription: 'Shortcuts work anywhere in the app, except while you type in a field or a dialog is open.',
+  then: 'then',
+  shortcuts: {
+    palette: 'Open search and commands',
+    search: 'Search',
+    create: 'Create here: a task on a project, a client on Clients, else a project',
+    goProjects: 'Go to Projects',
+    goClients: 'Go to Clients',
+    goMyWork: 'Go to My Work',
+    goTeam: 'Go to Team',
+    sheet: 'Show these shortcuts',
+    move: 'Move through results',
+    open: 'Open the result',
+    close: 'Close',
+  },
+} as const;
