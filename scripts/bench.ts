@@ -593,6 +593,47 @@ const benchmarks: Benchmark[] = [
     },
   },
   {
+    name: 'search',
+    description:
+      'GET /api/search?q= as an admin of an organization of 10,000 projects, 100,000 tasks and 50,000 notes (another organization present): a rare word, a common word, two words and a typo, 8 connections for 10 s each per round, alternating with a bare route running the same statement; the seed time; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set (issue 34: p99 <= 150 ms on PGlite, <= 50 ms on PostgreSQL)',
+    async run({ runs }) {
+      const rows: Row[] = [];
+      for (const target of benchTargets()) {
+        const server = (await startListServer(target.databaseUrl, {}, 'scripts/bench/search-server.ts')) as ListServer & { seedMs?: number; queries?: Record<string, string> };
+        try {
+          rows.push(row('search', target.label, 'seed 160,000 rows (two organizations: 192,000)', 'ms', [server.seedMs ?? 0]));
+          for (const [label, q] of Object.entries(server.queries ?? {})) {
+            const appUrl = `${server.appUrl}/api/search?q=${encodeURIComponent(q)}`;
+            const bareUrl = `${server.bareUrl}/bare/search?q=${encodeURIComponent(q)}`;
+            // Warmed up first, unmeasured (JIT, caches).
+            await loadTest(appUrl, server.cookie, 8, 3);
+            await loadTest(bareUrl, undefined, 8, 3);
+            const apps: LoadResult[] = [];
+            const bares: LoadResult[] = [];
+            for (let i = 0; i < runs; i++) {
+              apps.push(await loadTest(appUrl, server.cookie, 8));
+              bares.push(await loadTest(bareUrl, undefined, 8));
+            }
+            for (const [who, results] of [
+              ['app', apps],
+              ['bare SQL', bares],
+            ] as const) {
+              const name = `${target.label}, ${label} ("${q}"), ${who}`;
+              rows.push(row('search', name, 'requests/s', 'req/s', results.map((r) => r.rps)));
+              rows.push(row('search', name, 'p50 latency', 'ms', results.map((r) => r.p50)));
+              rows.push(row('search', name, 'p99 latency', 'ms', results.map((r) => r.p99)));
+            }
+            const failed = [...apps, ...bares].reduce((n, r) => n + r.failed, 0);
+            if (failed) rows.push(row('search', `${target.label}, ${label}`, 'errors or timeouts', 'requests', [failed]));
+          }
+        } finally {
+          await server.stop();
+        }
+      }
+      return rows;
+    },
+  },
+  {
     name: 'export',
     description:
       'GET /api/projects/export (CSV, every page) for an admin of the project-list organization (10,000 projects): time, rows, and the server process RSS before and at its peak during the download (sampled every 20 ms); PGlite, and PostgreSQL when BENCH_DATABASE_URL is set',
@@ -761,7 +802,7 @@ async function startListServer(
       const line = output.split('\n').find((l) => l.startsWith('{') && l.includes('"ready"'));
       if (!line) return;
       clearTimeout(timer);
-      const ready = JSON.parse(line) as { pid: number; appUrl: string; bareUrl: string; cookie: string; token?: string; appPath?: string };
+      const ready = JSON.parse(line) as { pid: number; appUrl: string; bareUrl: string; cookie: string; token?: string; appPath?: string; seedMs?: number; queries?: Record<string, string> };
       resolve({ ...ready, stop });
     });
     child.once('exit', (code) => {
