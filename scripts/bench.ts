@@ -596,9 +596,10 @@ const benchmarks: Benchmark[] = [
     name: 'search',
     description:
       'GET /api/search?q= as an admin of an organization of 10,000 projects, 100,000 tasks and 50,000 notes (another organization present): a rare word, a common word, two words and a typo, 8 connections for 10 s each per round, alternating with a bare route running the same statement; the seed time; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set (issue 34: p99 <= 150 ms on PGlite, <= 50 ms on PostgreSQL)',
-    async run({ runs }) {
+    async run({ runs, options }) {
       const rows: Row[] = [];
-      for (const target of benchTargets()) {
+      // `--target=postgres` (or pglite) measures one database only.
+      for (const target of benchTargets().filter((t) => !options.target || t.label === options.target)) {
         const server = (await startListServer(target.databaseUrl, {}, 'scripts/bench/search-server.ts')) as ListServer & { seedMs?: number; queries?: Record<string, string> };
         try {
           rows.push(row('search', target.label, 'seed 160,000 rows (two organizations: 192,000)', 'ms', [server.seedMs ?? 0]));

@@ -2,8 +2,8 @@
 // process: an organization of 10,000 projects (under 1,000 clients), 100,000 tasks, 50,000
 // notes, 10,000 comments and 10,000 file links, beside another organization of a fifth of that
 // holding the same words. It serves the real app and, beside it, a bare Fastify route running
-// the same search statement through the same driver with no auth, validation, marks or
-// serialization.
+// the same search statement (in its transaction with the planner setting) through the same
+// driver with no auth, validation, marks or serialization.
 //
 // Env: BENCH_PORT, BENCH_DATABASE_URL (unset: PGlite in a temp dir). Prints one JSON line
 // { ready, pid, cookie, appUrl, bareUrl, seedMs, queries } on stdout when seeded and listening.
@@ -18,7 +18,7 @@ import { createMember, createOrganization } from '../../src/server/platform/auth
 import { loadConfig } from '../../src/server/platform/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/platform/db/client';
 import { seedSearchScale } from '../../src/server/modules/search/search-scale';
-import { searchStatement, searchTerms } from '../../src/server/modules/search/service';
+import { SEARCH_PLANNER_SETTING, searchStatement, searchTerms } from '../../src/server/modules/search/service';
 
 const port = Number(process.env.BENCH_PORT ?? 3380);
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
@@ -61,8 +61,24 @@ const actor = { organizationId: organization.id, profileId: admin.profileId, rol
 const bare = Fastify({ logger: false });
 bare.get<{ Querystring: { q: string } }>('/bare/search', async (request) => {
   const statement = dialect.sqlToQuery(searchStatement(actor, searchTerms(request.query.q))!);
-  const { rows } = database.pglite ? await database.pglite.query(statement.sql, statement.params) : await database.pool!.query(statement.sql, statement.params);
-  return { rows };
+  const setting = dialect.sqlToQuery(SEARCH_PLANNER_SETTING).sql;
+  if (database.pglite) {
+    const rows = await database.pglite.transaction(async (tx) => {
+      await tx.query(setting);
+      return (await tx.query(statement.sql, statement.params)).rows;
+    });
+    return { rows };
+  }
+  const client = await database.pool!.connect();
+  try {
+    await client.query('begin');
+    await client.query(setting);
+    const { rows } = await client.query(statement.sql, statement.params);
+    await client.query('commit');
+    return { rows };
+  } finally {
+    client.release();
+  }
 });
 
 await app.listen({ host: '127.0.0.1', port });
