@@ -24,12 +24,17 @@ const cellKey = (row: Pick<Row, 'projectId' | 'taskId'>, day: string) => `${rowK
 const rowName = (row: Pick<Row, 'projectName' | 'taskTitle'>) => (row.taskTitle ? `${row.projectName} · ${row.taskTitle}` : row.projectName);
 const dayLabel = (day: string) => format(new Date(`${day}T12:00:00`), 'EEE d MMM');
 
-/** The server's rows and the rows added here that hold no time yet, in the server's order first. */
-function mergedRows(sheet: Timesheet | undefined, added: Row[]): Row[] {
+/**
+ * The server's rows and the rows added here that hold no time yet. A row keeps the place it first
+ * had on this screen (`order`), so a row does not jump under the keyboard when its first cell is
+ * saved and the server sorts it among the others.
+ */
+function mergedRows(sheet: Timesheet | undefined, added: Row[], order: string[]): Row[] {
   const rows: Row[] = sheet ? sheet.rows.map((row) => ({ ...row })) : [];
   const seen = new Set(rows.map(rowKey));
   for (const row of added) if (!seen.has(rowKey(row))) rows.push({ ...row, minutes: [0, 0, 0, 0, 0, 0, 0] });
-  return rows;
+  for (const row of rows) if (!order.includes(rowKey(row))) order.push(rowKey(row));
+  return rows.sort((a, b) => order.indexOf(rowKey(a)) - order.indexOf(rowKey(b)));
 }
 
 export function TimesheetTab() {
@@ -40,7 +45,10 @@ export function TimesheetTab() {
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const grid = useRef<HTMLTableElement>(null);
   const days = useMemo(() => Array.from({ length: 7 }, (_, i) => addDaysToDate(week, i)), [week]);
-  const rows = mergedRows(sheet.data, added);
+  // The rows' places on this screen, per week (mergedRows): appended to, never reset while shown.
+  const [orders] = useState(() => new Map<string, string[]>());
+  if (!orders.has(week)) orders.set(week, []);
+  const rows = mergedRows(sheet.data, added, orders.get(week)!);
   const editable = sheet.data?.canEdit ?? false;
 
   const focusCell = (row: number, col: number) => {
@@ -61,13 +69,12 @@ export function TimesheetTab() {
       return;
     }
     setDrafts((d) => ({ ...d, [key]: { text, saving: true } }));
-    setCell.mutate(
-      { projectId: row.projectId, taskId: row.taskId, workDate: days[col]!, duration: parsed.minutes },
-      {
-        onSuccess: () => setDrafts(({ [key]: _gone, ...rest }) => rest),
-        // Nothing typed is lost: the text stays in its cell with the server's message.
-        onError: (error) => setDrafts((d) => ({ ...d, [key]: { text, error: errorMessage(error) } })),
-      },
+    // mutateAsync, not mutate's callbacks: those fire for the latest call only, and cells are
+    // saved one after another faster than the server answers.
+    setCell.mutateAsync({ projectId: row.projectId, taskId: row.taskId, workDate: days[col]!, duration: parsed.minutes }).then(
+      () => setDrafts(({ [key]: _gone, ...rest }) => rest),
+      // Nothing typed is lost: the text stays in its cell with the server's message.
+      (error: unknown) => setDrafts((d) => ({ ...d, [key]: { text, error: errorMessage(error) } })),
     );
   };
 
@@ -101,9 +108,9 @@ export function TimesheetTab() {
   const errors = Object.entries(drafts).filter(([, d]) => d.error);
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 pt-6">
+    <div className="mx-auto w-full max-w-6xl space-y-4">
+      {/* The dashboard names the tab in its own heading; the week's controls sit under it. */}
       <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold tracking-tight">{TIME_TEXTS.timesheet}</h1>
         <div className="ml-auto flex items-center gap-2">
           <Button variant="outline" size="icon" aria-label={TIME_TEXTS.previousWeek} onClick={() => setWeek(addDaysToDate(week, -7))}>
             <ChevronLeft aria-hidden />
@@ -240,7 +247,7 @@ function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
     >
       <label className="grid gap-1 text-sm font-medium">
         {TIME_TEXTS.addRowProject}
-        <select className={select} value={projectId} onChange={(e) => (setProjectId(e.target.value), setTaskId(''))}>
+        <select aria-label={TIME_TEXTS.addRowProject} className={select} value={projectId} onChange={(e) => (setProjectId(e.target.value), setTaskId(''))}>
           <option value="">{TIME_TEXTS.chooseProject}</option>
           {projectList.map((p) => (
             <option key={p.id} value={p.id}>
@@ -251,7 +258,7 @@ function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
       </label>
       <label className="grid gap-1 text-sm font-medium">
         {TIME_TEXTS.addRowTask}
-        <select className={select} value={taskId} onChange={(e) => setTaskId(e.target.value)} disabled={!projectId}>
+        <select aria-label={TIME_TEXTS.addRowTask} className={select} value={taskId} onChange={(e) => setTaskId(e.target.value)} disabled={!projectId}>
           <option value="">{TIME_TEXTS.noTask}</option>
           {taskList.map((t) => (
             <option key={t.id} value={t.id}>
