@@ -28,6 +28,19 @@ test.describe('Time', () => {
     const { first, second, taskId } = await twoProjects(page);
     await page.goto(`/project/${first}/tasks/${taskId}`);
     const panel = page.getByRole('dialog', { name: 'Draft the brief' });
+
+    // A manual entry first: a bare number is hours, so 45 is refused with how to type minutes.
+    await panel.getByRole('button', { name: 'Log time' }).click();
+    const log = page.getByRole('dialog', { name: 'Log time' });
+    await log.getByLabel('Duration').fill('45');
+    await log.getByRole('button', { name: 'Save' }).click();
+    await expect(log.getByText('45 hours is more than a day. A number alone means hours; type 45m for minutes')).toBeVisible();
+    await log.getByLabel('Duration').fill('1.5h');
+    await log.getByLabel('Note').fill('Outline');
+    await log.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Logged 1:30')).toBeVisible();
+    await expect(log).toBeHidden();
+
     await panel.getByRole('button', { name: 'Start timer' }).click();
     await expect(panel.getByRole('button', { name: 'Start timer' })).toBeDisabled();
     // The panel is modal: the top bar is read once it closes.
