@@ -557,6 +557,37 @@ const benchmarks: Benchmark[] = [
     },
   },
   {
+    name: 'timesheet',
+    description:
+      "GET /api/time/timesheet (one member's week) with 50 members × a year of time (100,400 entries over 100 projects of 10 tasks), one connection for 10 s per round (a member's wait, not a queue), alternating with a bare route running the same grouped SQL; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set",
+    async run({ runs }) {
+      const rows: Row[] = [];
+      for (const target of benchTargets()) {
+        const server = await startListServer(target.databaseUrl, {}, 'scripts/bench/timesheet-server.ts');
+        try {
+          console.log(`timesheet: ${server.entries} entries seeded (${target.label}); week of ${server.week}`);
+          const apps: LoadResult[] = [];
+          const bares: LoadResult[] = [];
+          for (let i = 0; i < runs; i++) {
+            apps.push(await loadTest(`${server.appUrl}/api/time/timesheet?week=${server.week}`, server.cookie, 1));
+            bares.push(await loadTest(`${server.bareUrl}/bare/timesheet`, undefined, 1));
+          }
+          for (const [who, results] of [
+            ['app', apps],
+            ['bare SQL', bares],
+          ] as const) {
+            rows.push(row('timesheet', `${target.label}, ${who}`, 'requests/s', 'req/s', results.map((r) => r.rps)));
+            rows.push(row('timesheet', `${target.label}, ${who}`, 'p50 latency', 'ms', results.map((r) => r.p50)));
+            rows.push(row('timesheet', `${target.label}, ${who}`, 'p99 latency', 'ms', results.map((r) => r.p99)));
+          }
+        } finally {
+          await server.stop();
+        }
+      }
+      return rows;
+    },
+  },
+  {
     name: 'comments',
     description:
       "GET a task's first page of comments (50 of 2,000, with the total) as its project's admin, 8 connections for 10 s per round, alternating with a bare route running the same SQL; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set (issue 29: p99 <= 60 ms on PGlite, <= 30 ms on PostgreSQL)",
@@ -762,7 +793,7 @@ function benchTargets(): { label: string; databaseUrl?: string }[] {
   return targets;
 }
 
-type ListServer = { pid: number; appUrl: string; bareUrl: string; cookie: string; token?: string; appPath?: string; stop: () => Promise<void> };
+type ListServer = { pid: number; appUrl: string; bareUrl: string; cookie: string; token?: string; appPath?: string; week?: string; entries?: number; stop: () => Promise<void> };
 
 /** scripts/bench/project-list-server.ts in its own process, seeded, listening on two ports. */
 async function startListServer(
@@ -803,7 +834,7 @@ async function startListServer(
       const line = output.split('\n').find((l) => l.startsWith('{') && l.includes('"ready"'));
       if (!line) return;
       clearTimeout(timer);
-      const ready = JSON.parse(line) as { pid: number; appUrl: string; bareUrl: string; cookie: string; token?: string; appPath?: string; seedMs?: number; queries?: Record<string, string> };
+      const ready = JSON.parse(line) as { pid: number; appUrl: string; bareUrl: string; cookie: string; token?: string; appPath?: string; seedMs?: number; queries?: Record<string, string>; week?: string; entries?: number };
       resolve({ ...ready, stop });
     });
     child.once('exit', (code) => {

@@ -23,6 +23,9 @@ const ACTION_LABELS: Record<string, string> = {
   update_sso_settings: 'Updated single sign-on',
   remove_sso_settings: 'Removed single sign-on',
   join_via_sso: 'Joined through single sign-on',
+  add_member_time: "Logged a member's time",
+  edit_member_time: "Changed a member's time",
+  delete_member_time: "Deleted a member's time",
 };
 
 /** 'create_project' -> 'Create Project'; any action, known or not, reads as words. */

@@ -3,13 +3,13 @@ import { canDeleteProject, canManageProjects, canUseTab, tabsForRole, tabTitle }
 
 describe('roles', () => {
   it('gives developers only the Projects and Settings tabs', () => {
-    expect(tabsForRole('developer')).toEqual(['projects', 'my-work', 'settings']);
+    expect(tabsForRole('developer')).toEqual(['projects', 'my-work', 'timesheet', 'settings']);
     expect(canUseTab('developer', 'clients')).toBe(false);
   });
 
   it('gives staff every tab', () => {
     for (const role of ['organization_admin', 'admin', 'account_executive'] as const) {
-      expect(tabsForRole(role)).toEqual(['projects', 'my-work', 'clients', 'team', 'reports', 'activities', 'settings']);
+      expect(tabsForRole(role)).toEqual(['projects', 'my-work', 'timesheet', 'clients', 'team', 'reports', 'activities', 'settings']);
       expect(canManageProjects(role)).toBe(true);
     }
   });

@@ -50,8 +50,8 @@ export function canRenameOrganization(role: Role): boolean {
   return isAdmin(role);
 }
 
-/** 'my-work' (issue 16, beyond the spec): everyone's own open tasks. */
-export const DASHBOARD_TABS = ['projects', 'my-work', 'clients', 'team', 'reports', 'activities', 'settings'] as const;
+/** 'my-work' (issue 16, beyond the spec): everyone's own open tasks. 'timesheet' (issue 32): everyone's own week of time. */
+export const DASHBOARD_TABS = ['projects', 'my-work', 'timesheet', 'clients', 'team', 'reports', 'activities', 'settings'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 
 /** Spec 2 "Dashboard shell": which side tabs a role may use. */
@@ -59,6 +59,7 @@ export function canUseTab(role: Role, tab: DashboardTab): boolean {
   switch (tab) {
     case 'projects':
     case 'my-work':
+    case 'timesheet':
     case 'settings':
       return true;
     case 'clients':

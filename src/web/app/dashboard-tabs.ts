@@ -1,9 +1,10 @@
-import { ChartColumn, ListTodo, Contact, FolderKanban, History, Settings, Users, type LucideIcon } from 'lucide-react';
+import { CalendarClock, ChartColumn, ListTodo, Contact, FolderKanban, History, Settings, Users, type LucideIcon } from 'lucide-react';
 import { DASHBOARD_TABS, type DashboardTab } from '@/domain/roles';
 
 export const TAB_ICONS: Record<DashboardTab, LucideIcon> = {
   projects: FolderKanban,
   'my-work': ListTodo,
+  timesheet: CalendarClock,
   clients: Contact,
   team: Users,
   reports: ChartColumn,

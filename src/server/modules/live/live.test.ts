@@ -105,6 +105,17 @@ describe('live updates', () => {
     expect(await outsider.next()).toEqual({ organizationId: a.outsider.organizationId, projectId: null, topic: 'clients' });
   });
 
+  it("tells only the member their timer changed (issue 32): their other tabs hear it, colleagues do not", async () => {
+    const mine = await connect('/api/live', a.executive.cookie);
+    const colleague = await connect('/api/live', a.admin.cookie);
+    expect((await a.executive.inject({ method: 'POST', url: '/api/time/timer', payload: { projectId: a.projectId } })).statusCode).toBe(201);
+    expect(await mine.next()).toEqual({ organizationId: a.orgAdmin.organizationId, projectId: null, topic: 'time', recipientId: a.executive.profileId });
+    // The colleague's next event is the sentinel below, not the timer above.
+    expect((await addTask(a.orgAdmin, a.projectId, 'Sentinel')).statusCode).toBe(201);
+    expect(await colleague.next()).toMatchObject({ topic: 'project' });
+    expect((await a.executive.inject({ method: 'DELETE', url: '/api/time/timer' })).statusCode).toBe(204);
+  });
+
   it("names the tab whose request made the change, so that tab can skip its own echo (issue 9 step 5)", async () => {
     const admin = await connect('/api/live', a.admin.cookie);
     const tab = 'tab-3f9a1c0e7b2d';

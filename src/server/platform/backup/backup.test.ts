@@ -95,6 +95,11 @@ describe('backup and restore', () => {
     // Issue 29: a task's conversation is part of the backup too.
     const comment = await agency.orgAdmin.inject({ method: 'POST', url: `/api/projects/${agency.projectId}/tasks/${task.json().id}/comments`, payload: { body: 'Kept **comment**' } });
     expect(comment.statusCode, comment.body).toBe(201);
+    // Issue 32: logged time and a running timer are part of it as well.
+    const logged = await agency.developer.inject({ method: 'POST', url: '/api/time/entries', payload: { projectId: agency.projectId, taskId: task.json().id, workDate: '2026-11-27', duration: '1:30' } });
+    expect(logged.statusCode, logged.body).toBe(201);
+    const timer = await agency.orgAdmin.inject({ method: 'POST', url: '/api/time/timer', payload: { projectId: agency.projectId } });
+    expect(timer.statusCode, timer.body).toBe(201);
     backupDir = mkdtempSync(path.join(tmpdir(), 'brieflane-backups-'));
   });
   afterAll(() => source.close());
@@ -118,6 +123,8 @@ describe('backup and restore', () => {
     const counts = await inTransaction(source.database, 'snapshot', countRows);
     expect(Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows]))).toEqual(counts);
     expect(counts.task_comments).toBe(1);
+    expect(counts.time_entries).toBe(1);
+    expect(counts.running_timers).toBe(1);
     // Parents before children, so a restore can insert in this order.
     const order = manifest.tables.map((t) => t.name);
     expect(order.indexOf('organizations')).toBeLessThan(order.indexOf('projects'));

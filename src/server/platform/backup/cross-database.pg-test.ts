@@ -80,6 +80,10 @@ describe('archives and files between the embedded database and PostgreSQL', () =
     const task = await agency.orgAdmin.inject({ method: 'POST', url: `/api/projects/${agency.projectId}/tasks`, payload: { title: 'Moved task' } });
     const comment = await agency.orgAdmin.inject({ method: 'POST', url: `/api/projects/${agency.projectId}/tasks/${task.json().id}/comments`, payload: { body: 'Moved comment' } });
     expect(comment.statusCode, comment.body).toBe(201);
+    // Issue 32: logged time and a running timer move too.
+    const logged = await agency.developer.inject({ method: 'POST', url: '/api/time/entries', payload: { projectId: agency.projectId, workDate: '2026-11-27', duration: '2h 15m' } });
+    expect(logged.statusCode, logged.body).toBe(201);
+    expect((await agency.orgAdmin.inject({ method: 'POST', url: '/api/time/timer', payload: { projectId: agency.projectId } })).statusCode).toBe(201);
     key = readdirSync(path.join(embedded.config.dataDir, 'files', agency.projectId)).map((f) => `${agency.projectId}/${f}`)[0]!;
     archive = (await createBackup({ database: embedded.database, storage: localDiskStorage(path.join(embedded.config.dataDir, 'files')), dir: mkdtempSync(path.join(tmpdir(), 'brieflane-x-')) })).file;
   });
@@ -139,6 +143,8 @@ describe('archives and files between the embedded database and PostgreSQL', () =
     for (const table of moved.tables) expect(table.postgres, table.name).toBe(table.embedded);
     expect(moved.tables.find((t) => t.name === 'projects')).toEqual({ name: 'projects', embedded: 2, postgres: 2 });
     expect(moved.tables.find((t) => t.name === 'task_comments')).toEqual({ name: 'task_comments', embedded: 1, postgres: 1 });
+    expect(moved.tables.find((t) => t.name === 'time_entries')).toEqual({ name: 'time_entries', embedded: 1, postgres: 1 });
+    expect(moved.tables.find((t) => t.name === 'running_timers')).toEqual({ name: 'running_timers', embedded: 1, postgres: 1 });
     expect(path.dirname(moved.archive)).toBe(config.backup.dir);
 
     const postgres = await openDatabase({ url: fresh.url, poolSize: 2 });

@@ -28,6 +28,7 @@ function TabSkeleton() {
 }
 
 const MyWorkPanel = tabPanels['my-work'];
+const TimesheetPanel = tabPanels.timesheet;
 
 function TabPanel({ tab, role }: { tab: DashboardTab; role: Role }) {
   if (tab === 'settings') return <tabPanels.settings />;
@@ -45,6 +46,7 @@ function TabPanel({ tab, role }: { tab: DashboardTab; role: Role }) {
     );
   }
   if (tab === 'my-work') return <MyWorkPanel />;
+  if (tab === 'timesheet') return <TimesheetPanel />;
   if (tab === 'clients') return <tabPanels.clients />;
   if (tab === 'team') return <tabPanels.team />;
   if (tab === 'reports') return <tabPanels.reports role={role} />;

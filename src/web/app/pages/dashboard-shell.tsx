@@ -12,6 +12,7 @@ import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-co
 import { useMemberLive } from '../live-updates';
 import { InboxBell } from '@/web/features/inbox/components/inbox-bell';
 import { SearchLauncher } from '@/web/features/search/components/search-launcher';
+import { RunningTimer } from '@/web/features/time/components/running-timer';
 import { TwoFactorBanner } from '@/web/features/two-factor/components/two-factor-banner';
 import { TAB_ICONS } from '../dashboard-tabs';
 import { preloadTab } from './dashboard-tab-panels';
@@ -110,6 +111,7 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
 
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-4">
           <SearchLauncher />
+          <RunningTimer />
           <InboxBell />
           <div className="flex min-w-0 items-center gap-3">
             <span aria-hidden className="hidden size-9 shrink-0 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground sm:grid">

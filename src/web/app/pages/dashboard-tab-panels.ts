@@ -6,6 +6,7 @@ import { lazyComponent } from '@/web/lib/lazy-component';
 
 export const tabPanels = {
   'my-work': lazyComponent(async () => (await import('@/web/features/tasks/components/my-work-tab')).MyWorkTab),
+  timesheet: lazyComponent(async () => (await import('@/web/features/time/components/timesheet-tab')).TimesheetTab),
   clients: lazyComponent(async () => (await import('@/web/features/clients/components/clients-tab')).ClientsTab),
   team: lazyComponent(async () => (await import('@/web/features/team/components/team-tab')).TeamTab),
   reports: lazyComponent(async () => (await import('@/web/features/reports/components/reports-tab')).ReportsTab),

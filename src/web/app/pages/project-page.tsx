@@ -16,6 +16,7 @@ import { projectDetailQuery } from '@/web/features/projects/api';
 import { ProjectInfoTab } from '@/web/features/projects/components/project-info-tab';
 import { ProjectStatusBadge } from '@/web/features/projects/components/project-status-badge';
 import { PROJECTS_TEXTS } from '@/web/features/projects/texts';
+import { TimeActions } from '@/web/features/time/components/time-actions';
 import { ProjectShareActions } from '@/web/features/sharing/components/project-share-actions';
 import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
 import { OPENED_FROM_PAGE, type TaskLinks } from '@/web/features/tasks/components/task-title';
@@ -129,6 +130,8 @@ function ProjectDetail() {
         </div>
         {/* Issue 27: the card's Assign Dev and Share Link (spec 2) here too, for staff. */}
         {canManageProjects(me.profile.role) ? <ProjectShareActions projectId={data.id} projectName={data.name} /> : null}
+        {/* Issue 32: time on the project itself. */}
+        <TimeActions projectId={data.id} taskId={null} place={data.name} />
         {data.description ? <p className="whitespace-pre-wrap text-muted-foreground">{data.description}</p> : null}
         <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">
@@ -188,6 +191,7 @@ function ProjectDetail() {
               canComment: true,
               canMention: true,
               canFollow: true,
+              canLogTime: true,
             }}
             pagePath={`/project/${encodeURIComponent(data.id)}?tab=tasks`}
           />

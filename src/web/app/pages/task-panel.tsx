@@ -20,6 +20,7 @@ import { TaskActivity } from '@/web/features/tasks/components/task-activity';
 import { TaskDetails, type StatusControl } from '@/web/features/tasks/components/task-details';
 import { openedFromPage } from '@/web/features/tasks/components/task-title';
 import { TASK_TEXTS } from '@/web/features/tasks/texts';
+import { TimeActions } from '@/web/features/time/components/time-actions';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import type { ProjectSource } from '@/web/lib/project-source';
 
@@ -36,6 +37,8 @@ export type TaskPanelAccess = {
   canMention: boolean;
   /** The project page's people follow tasks (issue 29); a link's viewer does not. */
   canFollow: boolean;
+  /** Issue 32: a member logs time on the task; a link's viewer never sees time. */
+  canLogTime?: boolean;
   /** Why a link's viewer may not comment: signed out, or the link is view only. */
   readOnly?: 'sign-in' | 'view-only';
 };
@@ -100,6 +103,7 @@ export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) 
         <div className="grid flex-1 content-start gap-8 overflow-y-auto px-4 py-5 sm:px-6">
           {task.data ? (
             <>
+              {access.canLogTime && source.projectId ? <TimeActions projectId={source.projectId} taskId={taskId} place={task.data.title} /> : null}
               <TaskDetails source={source} task={task.data} status={access.status} canEditFields={access.canEditFields} showAssignee={access.showAssignee} />
               {access.showActivity ? <TaskActivity source={source} taskId={taskId} /> : null}
               <TaskComments

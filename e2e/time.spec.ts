@@ -1,0 +1,139 @@
+// Issue 32: time. A timer started on a task shows in the top bar, survives a reload and a move to
+// another project, and is stopped from the top bar, which another tab of the same member follows
+// live. A week is filled in the timesheet by keyboard alone; a bad duration stays in its cell
+// with its message. Both screens pass axe.
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousViolations, newAccount, signUpThroughApi, test, toast } from './fixtures';
+
+/** Two projects of a new agency, the first with a task, through the API as the signed-in page. */
+async function twoProjects(page: Page): Promise<{ first: string; second: string; taskId: string }> {
+  const client = await page.request.post('/api/clients', { data: { name: 'Timed Client' } });
+  expect(client.status(), await client.text()).toBe(201);
+  const clientId = (await client.json()).id;
+  const make = async (name: string) => {
+    const res = await page.request.post('/api/projects', { data: { name, clientId } });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()).id as string;
+  };
+  const first = await make('Website Relaunch');
+  const second = await make('Spring Campaign');
+  const task = await page.request.post(`/api/projects/${first}/tasks`, { data: { title: 'Draft the brief' } });
+  expect(task.status(), await task.text()).toBe(201);
+  return { first, second, taskId: (await task.json()).id };
+}
+
+test.describe('Time', () => {
+  test('a member starts a timer on a task, reloads, moves to another project and stops it from the top bar; another tab follows', async ({ page, context }) => {
+    await signUpThroughApi(page, newAccount('timer'));
+    const { first, second, taskId } = await twoProjects(page);
+    await page.goto(`/project/${first}/tasks/${taskId}`);
+    const panel = page.getByRole('dialog', { name: 'Draft the brief' });
+
+    // A manual entry first: a bare number is hours, so 45 is refused with how to type minutes.
+    await panel.getByRole('button', { name: 'Log time' }).click();
+    const log = page.getByRole('dialog', { name: 'Log time' });
+    await log.getByLabel('Duration').fill('45');
+    await log.getByRole('button', { name: 'Save' }).click();
+    await expect(log.getByText('45 hours is more than a day. A number alone means hours; type 45m for minutes')).toBeVisible();
+    await log.getByLabel('Duration').fill('1.5h');
+    await log.getByLabel('Note').fill('Outline');
+    await log.getByRole('button', { name: 'Save' }).click();
+    await expect(toast(page, 'Logged 1:30')).toBeVisible();
+    await expect(log).toBeHidden();
+
+    await panel.getByRole('button', { name: 'Start timer' }).click();
+    await expect(panel.getByRole('button', { name: 'Start timer' })).toBeDisabled();
+    // The panel is modal: the top bar is read once it closes.
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+
+    const timer = page.getByRole('group', { name: 'Running timer' });
+    await expect(timer).toBeVisible();
+    await expect(timer.getByRole('link', { name: 'Website Relaunch · Draft the brief' })).toBeVisible();
+    await expect(timer.getByTestId('running-timer-elapsed')).toHaveText(/^0:00:\d\d$/);
+
+    await page.goto(`/project/${first}`);
+    await page.reload();
+    await expect(timer).toBeVisible();
+    await expect(timer.getByTestId('running-timer-elapsed')).toHaveText(/^0:00:\d\d$/);
+
+    // Another tab of the same member shows the same timer.
+    const other = await context.newPage();
+    await other.goto('/?tab=my-work');
+    await expect(other.getByRole('group', { name: 'Running timer' })).toBeVisible();
+
+    await page.goto(`/project/${second}`);
+    await expect(page.getByRole('heading', { name: 'Spring Campaign' })).toBeVisible();
+    await expect(timer).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('running-timer.png') });
+    await expectNoSeriousViolations(page, 'the project page with a running timer');
+
+    await timer.getByRole('button', { name: 'Stop the timer on Website Relaunch · Draft the brief' }).click();
+    await expect(toast(page, /Logged 0:0\d/)).toBeVisible();
+    await expect(timer).toBeHidden();
+    // Stopped here, gone there.
+    await expect(other.getByRole('group', { name: 'Running timer' })).toBeHidden();
+  });
+
+  test('a member fills a week in the timesheet by keyboard', async ({ page }) => {
+    await signUpThroughApi(page, newAccount('timesheet'));
+    await twoProjects(page);
+    await page.goto('/?tab=timesheet');
+    await expect(page.getByRole('heading', { name: 'Timesheet' })).toBeVisible();
+    await expect(page.getByText('No time this week yet.')).toBeVisible();
+
+    // A row for the task, then one for the other project itself.
+    const addRow = page.getByRole('form', { name: 'Add a row' });
+    await addRow.getByRole('combobox', { name: 'Project', exact: true }).selectOption({ label: 'Website Relaunch' });
+    await addRow.getByRole('combobox', { name: 'Task', exact: true }).selectOption({ label: 'Draft the brief' });
+    await addRow.getByRole('button', { name: 'Add' }).click();
+    await addRow.getByRole('combobox', { name: 'Project', exact: true }).selectOption({ label: 'Spring Campaign' });
+    await addRow.getByRole('button', { name: 'Add' }).click();
+
+    const cells = page.locator('table input');
+    await expect(cells).toHaveCount(14);
+    await cells.first().click();
+    // Monday to Friday on the task, Tab from day to day.
+    for (const typed of ['8', '7.5h', '1:30', '90m', '2h 15m']) {
+      await page.keyboard.type(typed);
+      await page.keyboard.press('Tab');
+    }
+    // Down to the project's row on Saturday, then back to its Friday, typing as we go.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.type('30m');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.type('45m');
+    await page.keyboard.press('Enter');
+
+    await expect(page.getByTestId('week-total')).toHaveText('22:00');
+    await expect(page.getByTestId('day-total-0')).toHaveText('8:00');
+    await expect(page.getByTestId('day-total-4')).toHaveText('3:00');
+    await expect(page.getByTestId('day-total-5')).toHaveText('0:30');
+    // Every saved cell shows its time as h:mm, however it was typed.
+    await expect(page.locator('input[aria-label^="Website Relaunch · Draft the brief, Fri"]')).toHaveValue('2:15');
+
+    // A bad duration stays in its cell, marked, with its message; fixing it saves it.
+    const sunday = cells.nth(6);
+    await sunday.focus();
+    await page.keyboard.type('soon');
+    await page.keyboard.press('Enter');
+    await expect(sunday).toHaveAttribute('aria-invalid', 'true');
+    await expect(sunday).toHaveValue('soon');
+    await expect(page.getByRole('alert').filter({ hasText: 'Type a duration such as 1:30' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('timesheet-error.png') });
+    await sunday.focus();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('1h');
+    await page.keyboard.press('Enter');
+    await expect(sunday).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('week-total')).toHaveText('23:00');
+
+    await page.reload();
+    await expect(page.getByTestId('week-total')).toHaveText('23:00');
+    // After a reload the rows come in the server's order (by project name).
+    await expect(page.locator('input[aria-label^="Website Relaunch · Draft the brief, Tue"]')).toHaveValue('7:30');
+    await expect(page.locator('input[aria-label^="Spring Campaign, Fri"]')).toHaveValue('0:45');
+    await page.screenshot({ path: test.info().outputPath('timesheet.png'), fullPage: true });
+    await expectNoSeriousViolations(page, 'the timesheet');
+  });
+});

@@ -1,0 +1,276 @@
+// The Timesheet tab (issue 32): the member's week as rows (a task, or a project itself) by days,
+// typed like a spreadsheet. Every cell is a text box: typing a duration (1:30, 1.5h, 90m, a bare
+// number of hours) and leaving the cell or pressing Enter saves it; arrow keys, Tab and Enter
+// move between cells. A failed save keeps what was typed in the cell, marked, with its message.
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { format } from 'date-fns/format';
+import { addDaysToDate, formatMinutes, localDate, parseDuration, weekStartOf } from '@/domain/time-entry-rules';
+import type { Timesheet, TimesheetRow } from '@/domain/time-entries';
+import { Button } from '@/web/components/ui/button';
+import { projectListQuery } from '@/web/features/projects/api';
+import { taskListQuery } from '@/web/features/tasks/api';
+import { errorMessage } from '@/web/lib/api-client';
+import { memberProjectSource } from '@/web/lib/project-source';
+import { timesheetQuery, useSetTimesheetCell } from '../api';
+import { TIME_TEXTS } from '../texts';
+
+type Row = Pick<TimesheetRow, 'projectId' | 'projectName' | 'taskId' | 'taskTitle'> & { minutes: number[] };
+type Draft = { text: string; error?: string; saving?: boolean };
+
+const rowKey = (row: Pick<Row, 'projectId' | 'taskId'>) => `${row.projectId}/${row.taskId ?? ''}`;
+const cellKey = (row: Pick<Row, 'projectId' | 'taskId'>, day: string) => `${rowKey(row)}/${day}`;
+const rowName = (row: Pick<Row, 'projectName' | 'taskTitle'>) => (row.taskTitle ? `${row.projectName} · ${row.taskTitle}` : row.projectName);
+const dayLabel = (day: string) => format(new Date(`${day}T12:00:00`), 'EEE d MMM');
+
+/**
+ * The server's rows and the rows added here that hold no time yet. A row keeps the place it first
+ * had on this screen (`order`), so a row does not jump under the keyboard when its first cell is
+ * saved and the server sorts it among the others.
+ */
+function mergedRows(sheet: Timesheet | undefined, added: Row[], order: string[]): Row[] {
+  const rows: Row[] = sheet ? sheet.rows.map((row) => ({ ...row })) : [];
+  const seen = new Set(rows.map(rowKey));
+  for (const row of added) if (!seen.has(rowKey(row))) rows.push({ ...row, minutes: [0, 0, 0, 0, 0, 0, 0] });
+  for (const row of rows) if (!order.includes(rowKey(row))) order.push(rowKey(row));
+  return rows.sort((a, b) => order.indexOf(rowKey(a)) - order.indexOf(rowKey(b)));
+}
+
+export function TimesheetTab() {
+  const [week, setWeek] = useState(() => weekStartOf(localDate(new Date())));
+  const sheet = useQuery(timesheetQuery(week));
+  const setCell = useSetTimesheetCell(week);
+  const [added, setAdded] = useState<Row[]>([]);
+  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  const grid = useRef<HTMLTableElement>(null);
+  const days = useMemo(() => Array.from({ length: 7 }, (_, i) => addDaysToDate(week, i)), [week]);
+  // The rows' places on this screen, per week (mergedRows): appended to, never reset while shown.
+  const [orders] = useState(() => new Map<string, string[]>());
+  if (!orders.has(week)) orders.set(week, []);
+  const rows = mergedRows(sheet.data, added, orders.get(week)!);
+  const editable = sheet.data?.canEdit ?? false;
+
+  const focusCell = (row: number, col: number) => {
+    const input = grid.current?.querySelector<HTMLInputElement>(`input[data-row="${row}"][data-col="${col}"]`);
+    input?.focus();
+    input?.select();
+  };
+
+  const save = (row: Row, col: number, text: string) => {
+    const key = cellKey(row, days[col]!);
+    const parsed = parseDuration(text);
+    if (!parsed.ok) {
+      setDrafts((d) => ({ ...d, [key]: { text, error: parsed.message } }));
+      return;
+    }
+    if (parsed.minutes === row.minutes[col] && !drafts[key]?.error) {
+      setDrafts(({ [key]: _gone, ...rest }) => rest);
+      return;
+    }
+    setDrafts((d) => ({ ...d, [key]: { text, saving: true } }));
+    // mutateAsync, not mutate's callbacks: those fire for the latest call only, and cells are
+    // saved one after another faster than the server answers.
+    setCell.mutateAsync({ projectId: row.projectId, taskId: row.taskId, workDate: days[col]!, duration: parsed.minutes }).then(
+      () => setDrafts(({ [key]: _gone, ...rest }) => rest),
+      // Nothing typed is lost: the text stays in its cell with the server's message.
+      (error: unknown) => setDrafts((d) => ({ ...d, [key]: { text, error: errorMessage(error) } })),
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, row: number, col: number) => {
+    const input = event.currentTarget;
+    const atStart = input.selectionStart === 0 && input.selectionEnd === 0;
+    const atEnd = input.selectionStart === input.value.length;
+    const allSelected = input.selectionStart === 0 && input.selectionEnd === input.value.length;
+    if (event.key === 'ArrowDown' || (event.key === 'Enter' && !event.shiftKey)) {
+      event.preventDefault();
+      if (event.key === 'Enter') input.blur();
+      focusCell(Math.min(row + 1, rows.length - 1), col);
+      if (event.key === 'Enter' && row === rows.length - 1) focusCell(row, col);
+    } else if (event.key === 'ArrowUp' || (event.key === 'Enter' && event.shiftKey)) {
+      event.preventDefault();
+      focusCell(Math.max(row - 1, 0), col);
+    } else if (event.key === 'ArrowLeft' && (atStart || allSelected) && col > 0) {
+      event.preventDefault();
+      focusCell(row, col - 1);
+    } else if (event.key === 'ArrowRight' && (atEnd || allSelected) && col < 6) {
+      event.preventDefault();
+      focusCell(row, col + 1);
+    } else if (event.key === 'Escape') {
+      const key = cellKey(rows[row]!, days[col]!);
+      setDrafts(({ [key]: _gone, ...rest }) => rest);
+    }
+  };
+
+  const dayTotals = days.map((_, i) => rows.reduce((sum, row) => sum + row.minutes[i]!, 0));
+  const total = dayTotals.reduce((a, b) => a + b, 0);
+  const errors = Object.entries(drafts).filter(([, d]) => d.error);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-4">
+      {/* The dashboard names the tab in its own heading; the week's controls sit under it. */}
+      <header className="flex flex-wrap items-center gap-3">
+        <div className="ml-auto flex items-center gap-2">
+          <Button variant="outline" size="icon" aria-label={TIME_TEXTS.previousWeek} onClick={() => setWeek(addDaysToDate(week, -7))}>
+            <ChevronLeft aria-hidden />
+          </Button>
+          <p className="min-w-44 text-center text-sm font-medium" aria-live="polite" data-testid="timesheet-week">
+            {TIME_TEXTS.weekOf(`${dayLabel(days[0]!)} – ${dayLabel(days[6]!)}`)}
+          </p>
+          <Button variant="outline" size="icon" aria-label={TIME_TEXTS.nextWeek} onClick={() => setWeek(addDaysToDate(week, 7))}>
+            <ChevronRight aria-hidden />
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setWeek(weekStartOf(localDate(new Date())))}>
+            {TIME_TEXTS.thisWeek}
+          </Button>
+        </div>
+      </header>
+      <p className="text-sm text-muted-foreground">{TIME_TEXTS.timesheetIntro}</p>
+      {sheet.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {TIME_TEXTS.loadFailed} {errorMessage(sheet.error)}
+        </p>
+      ) : null}
+      <div className="overflow-x-auto rounded-xl border bg-card">
+        <table ref={grid} className="w-full min-w-[720px] border-collapse text-sm" aria-busy={sheet.isPending}>
+          <thead>
+            <tr className="border-b bg-muted/40">
+              <th scope="col" className="px-3 py-2 text-left font-medium">
+                {TIME_TEXTS.row}
+              </th>
+              {days.map((day) => (
+                <th key={day} scope="col" className="w-24 px-2 py-2 text-right font-medium">
+                  {dayLabel(day)}
+                </th>
+              ))}
+              <th scope="col" className="w-20 px-3 py-2 text-right font-medium">
+                {TIME_TEXTS.total}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && !sheet.isPending ? (
+              <tr>
+                <td colSpan={9} className="px-3 py-6 text-center text-muted-foreground">
+                  {TIME_TEXTS.noRows}
+                </td>
+              </tr>
+            ) : null}
+            {rows.map((row, r) => (
+              <tr key={rowKey(row)} className="border-b last:border-b-0">
+                <th scope="row" className="max-w-64 truncate px-3 py-1.5 text-left font-normal" title={rowName(row)}>
+                  <span className="font-medium">{row.projectName}</span>
+                  {row.taskTitle ? <span className="text-muted-foreground"> · {row.taskTitle}</span> : null}
+                </th>
+                {days.map((day, c) => {
+                  const key = cellKey(row, day);
+                  const draft = drafts[key];
+                  const value = draft ? draft.text : row.minutes[c] ? formatMinutes(row.minutes[c]!) : '';
+                  return (
+                    <td key={day} className="px-1 py-1">
+                      <input
+                        data-row={r}
+                        data-col={c}
+                        aria-label={TIME_TEXTS.cell(rowName(row), dayLabel(day))}
+                        aria-invalid={draft?.error ? true : undefined}
+                        title={draft?.error}
+                        readOnly={!editable}
+                        value={value}
+                        inputMode="text"
+                        autoComplete="off"
+                        onFocus={(e) => e.currentTarget.select()}
+                        onChange={(e) => setDrafts((d) => ({ ...d, [key]: { text: e.target.value } }))}
+                        onBlur={(e) => (drafts[key] && !drafts[key].saving ? save(row, c, e.currentTarget.value) : undefined)}
+                        onKeyDown={(e) => onKeyDown(e, r, c)}
+                        className={`h-8 w-full rounded-md border bg-background px-2 text-right tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring ${draft?.error ? 'border-destructive bg-destructive/5' : 'border-transparent hover:border-input'}`}
+                      />
+                    </td>
+                  );
+                })}
+                <td className="px-3 py-1.5 text-right font-medium tabular-nums">{formatMinutes(row.minutes.reduce((a, b) => a + b, 0))}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="border-t bg-muted/40">
+              <th scope="row" className="px-3 py-2 text-left font-medium">
+                {TIME_TEXTS.dayTotal}
+              </th>
+              {dayTotals.map((minutes, i) => (
+                <td key={days[i]} className="px-3 py-2 text-right font-medium tabular-nums" data-testid={`day-total-${i}`}>
+                  {formatMinutes(minutes)}
+                </td>
+              ))}
+              <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="week-total">
+                {formatMinutes(total)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      {errors.length > 0 ? (
+        <ul role="alert" className="space-y-1 text-sm text-destructive">
+          {errors.map(([key, draft]) => {
+            const [projectId, taskId, day] = key.split('/');
+            const row = rows.find((r) => r.projectId === projectId && (r.taskId ?? '') === taskId);
+            return <li key={key}>{`${TIME_TEXTS.saveFailed}: ${row ? rowName(row) : ''}, ${dayLabel(day!)}: ${draft.error}`}</li>;
+          })}
+        </ul>
+      ) : null}
+      {editable ? <AddRow onAdd={(row) => setAdded((rows) => [...rows, row])} /> : null}
+    </div>
+  );
+}
+
+/** Adds a row for a task or a project itself; it stays until the page is left, and holds time once a cell is typed. */
+function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
+  const [projectId, setProjectId] = useState('');
+  const [taskId, setTaskId] = useState('');
+  const projects = useInfiniteQuery(projectListQuery('', 'all'));
+  const tasks = useInfiniteQuery({ ...taskListQuery(memberProjectSource(projectId || 'none')), enabled: projectId !== '' });
+  const projectList = projects.data?.pages.flatMap((page) => page.items) ?? [];
+  const taskList = tasks.data?.pages.flatMap((page) => page.items) ?? [];
+  const select = 'h-9 rounded-md border bg-background px-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring';
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4"
+      aria-label={TIME_TEXTS.addRow}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const project = projectList.find((p) => p.id === projectId);
+        if (!project) return;
+        const task = taskList.find((t) => t.id === taskId);
+        onAdd({ projectId: project.id, projectName: project.name, taskId: task?.id ?? null, taskTitle: task?.title ?? null, minutes: [0, 0, 0, 0, 0, 0, 0] });
+        setTaskId('');
+      }}
+    >
+      <label className="grid gap-1 text-sm font-medium">
+        {TIME_TEXTS.addRowProject}
+        <select aria-label={TIME_TEXTS.addRowProject} className={select} value={projectId} onChange={(e) => (setProjectId(e.target.value), setTaskId(''))}>
+          <option value="">{TIME_TEXTS.chooseProject}</option>
+          {projectList.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="grid gap-1 text-sm font-medium">
+        {TIME_TEXTS.addRowTask}
+        <select aria-label={TIME_TEXTS.addRowTask} className={select} value={taskId} onChange={(e) => setTaskId(e.target.value)} disabled={!projectId}>
+          <option value="">{TIME_TEXTS.noTask}</option>
+          {taskList.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button type="submit" variant="outline" disabled={!projectId}>
+        <Plus aria-hidden className="size-4" />
+        {TIME_TEXTS.addRowConfirm}
+      </Button>
+    </form>
+  );
+}
