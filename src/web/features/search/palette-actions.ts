@@ -4,7 +4,8 @@ import { canManageProjects, tabsForRole, tabTitle, type Role } from '@/domain/ro
 import { createPath } from './shortcut-keys';
 import { SEARCH_TEXTS } from './texts';
 
-export type PaletteAction = { id: string; label: string; keywords?: string; path?: string; run?: 'sheet' };
+/** What choosing an action does: go to `path`, show the shortcuts sheet, or run a command. */
+export type PaletteAction = { id: string; label: string; keywords?: string; path?: string; run?: 'sheet' | (() => void) };
 
 export function paletteActions(role: Role, pathname: string): PaletteAction[] {
   const actions: PaletteAction[] = [];

@@ -1,7 +1,10 @@
-// The palette's place for time tracking (issue 32, built on its own branch): "Start timer" /
-// "Stop timer" go here, as PaletteActions, once the timer exists. Nothing is offered until then.
+// Time tracking from the command palette (issue 32 with issue 34): the time feature's timer
+// commands, for the project whose page is open.
+import { useLocation } from 'react-router';
+import { useTimerCommands } from '@/web/features/time/api';
 import type { PaletteAction } from './palette-actions';
 
 export function useTimerActions(): PaletteAction[] {
-  return [];
+  const projectId = /^\/project-dashboard\/([^/?#]+)/.exec(useLocation().pathname)?.[1];
+  return useTimerCommands(projectId ? decodeURIComponent(projectId) : undefined);
 }

@@ -1,7 +1,10 @@
 // Time (issue 32): the running timer, manual entries and the weekly timesheet. Types come from
 // the domain's schemas; the 'time' live topic reaches only this member's tabs.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StartTimerInput, StopTimerInput, TimeEntry, TimeEntryInput, TimerState, Timesheet, TimesheetCellInput } from '@/domain/time-entries';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatMinutes, localDate } from '@/domain/time-entry-rules';
+import type { StartTimerInput, StopTimerInput, TimeEntry, TimeEntryInput, Timer, TimerState, Timesheet, TimesheetCellInput } from '@/domain/time-entries';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { TIME_TEXTS } from './texts';
 import { api } from '@/web/lib/api-client';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
@@ -66,4 +69,43 @@ export function useSetTimesheetCell(week: string, profileId?: string) {
     mutationFn: (input: TimesheetCellInput) => api.put<Timesheet>('/api/time/timesheet/cell', input),
     onSuccess: (sheet) => queryClient.setQueryData(timeKeys.timesheet(week, profileId), sheet),
   });
+}
+
+/** Where a timer runs: "Project · Task", or the project alone. */
+export function timerPlace(timer: Pick<Timer, 'projectName' | 'taskTitle'>): string {
+  return timer.taskTitle ? `${timer.projectName} · ${timer.taskTitle}` : timer.projectName;
+}
+
+export type TimerCommand = { id: string; label: string; keywords: string; run: () => void };
+
+/**
+ * The timer's commands for the command palette (issue 34): stop the running timer from anywhere,
+ * or start one on the project whose page is open (`projectId`). A timer past the 10-hour question
+ * is refused here with the server's message; Stop in the top bar asks it.
+ */
+export function useTimerCommands(projectId: string | undefined): TimerCommand[] {
+  const timer = useQuery(timerQuery).data?.timer ?? null;
+  const start = useStartTimer();
+  const stop = useStopTimer();
+  if (timer) {
+    const workDate = localDate(new Date(timer.startedAt));
+    const stopped = ({ entry }: { entry: TimeEntry }) => notifySuccess(TIME_TEXTS.stopped(formatMinutes(entry.minutes)));
+    return [
+      {
+        id: 'stop-timer',
+        label: TIME_TEXTS.stopTimerCommand(timerPlace(timer)),
+        keywords: 'time tracking stop timer',
+        run: () => stop.mutate({ workDate }, { onSuccess: stopped, onError: (error) => notifyError(error) }),
+      },
+    ];
+  }
+  if (!projectId) return [];
+  return [
+    {
+      id: 'start-timer',
+      label: TIME_TEXTS.startTimerCommand,
+      keywords: 'time tracking start timer',
+      run: () => start.mutate({ projectId, taskId: null }, { onError: (error) => notifyError(error) }),
+    },
+  ];
 }

@@ -13,6 +13,9 @@ export const TIME_TEXTS = {
   trim: (duration: string) => `Trim to ${duration}`,
   cancel: 'Cancel',
   startTimer: 'Start timer',
+  // The command palette's (issue 34).
+  startTimerCommand: 'Start timer on this project',
+  stopTimerCommand: (where: string) => `Stop timer (${where})`,
   starting: 'Starting...',
   logTime: 'Log time',
   logTimeTitle: 'Log time',

@@ -90,6 +90,7 @@ export function CommandPalette({ open, onOpenChange, onShowShortcuts }: CommandP
     if (option.type === 'action') {
       onOpenChange(false);
       if (option.action.run === 'sheet') onShowShortcuts();
+      else if (option.action.run) option.action.run();
       else if (option.action.path) void navigate(option.action.path);
       return;
     }

@@ -7,20 +7,14 @@ import { Square, Timer as TimerIcon } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatElapsed, formatMinutes, localDate, TIMER_CONFIRM_MINUTES } from '@/domain/time-entry-rules';
-import type { Timer } from '@/domain/time-entries';
 import { Button } from '@/web/components/ui/button';
 import { ApiError } from '@/web/lib/api-client';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
-import { timerQuery, useStopTimer } from '../api';
+import { timerPlace, timerQuery, useStopTimer } from '../api';
 import { TIME_TEXTS } from '../texts';
 
 const LongTimerDialog = lazyComponent(async () => (await import('./long-timer-dialog')).LongTimerDialog);
-
-/** Where a timer runs: "Project · Task", or the project alone. */
-export function timerPlace(timer: Pick<Timer, 'projectName' | 'taskTitle'>): string {
-  return timer.taskTitle ? `${timer.projectName} · ${timer.taskTitle}` : timer.projectName;
-}
 
 function useNow(active: boolean): Date {
   const [now, setNow] = useState(() => new Date());
