@@ -35,7 +35,7 @@ export function signedInMember(role: Role): Me {
   return {
     user: { id: 'user-1', email: 'ada@example.com' },
     profile: { id: 'profile-1', fullName: 'Ada Lovelace', email: 'ada@example.com', role, organizationId: 'org-1' },
-    organization: { id: 'org-1', name: 'Analytical Studio' },
+    organization: { id: 'org-1', name: 'Analytical Studio', currency: 'USD' },
     twoFactor: { on: false, required: false, deadline: null, overdue: false },
   };
 }

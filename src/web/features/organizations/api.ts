@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Me, renameOrganizationSchema } from '@/domain/auth';
+import type { updateCurrencySchema } from '@/domain/budgets';
 import { api } from '@/web/lib/api-client';
 import { meQueryKey } from '@/web/lib/session';
 
@@ -10,6 +11,6 @@ export function useRenameOrganization() {
     mutationFn: (input: z.output<typeof renameOrganizationSchema>) =>
       api.patch<{ id: string; name: string }>('/api/organization', input),
     onSuccess: (organization) =>
-      queryClient.setQueryData<Me | null>(meQueryKey, (me) => (me ? { ...me, organization } : me)),
+      queryClient.setQueryData<Me | null>(meQueryKey, (me) => (me ? { ...me, organization: { ...me.organization, ...organization } } : me)),
   });
 }
