@@ -219,6 +219,10 @@ export const EXPECTED: Record<string, Outcome> = {
   'GET /api/activities': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
   'GET /api/activities/export': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
   'GET /api/reports': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
+  // Issue 32: time reports hold money: staff only, like the tab; each organization's own time.
+  'GET /api/reports/time': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: () => ({ query: { from: '2026-01-01', to: '2026-12-31', groupBy: 'member' } }) },
+  'GET /api/reports/time/weeks': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: () => ({ query: { from: '2026-01-01', to: '2026-12-31' } }) },
+  'GET /api/reports/time/export': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: () => ({ query: { from: '2026-01-01', to: '2026-12-31' } }) },
   'GET /api/live': { status: all(426) },
   'GET /api/clients': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: newestFirstPage },
   'POST /api/clients': { status: row(401, 201, 201, 201, 403, 403, 403, 201, 201, 201), request: () => json({ name: `Matrix Client ${next()}` }) },

@@ -145,7 +145,7 @@ describe('rates and budgets API (issue 32)', () => {
     });
 
     it('alerts staff once at 80 % and once at 100 %, by inbox and email as each chose', async () => {
-      await t.db.insert(notificationSettings).values({ profileId: admin.profileId, organizationId: orgAdmin.organizationId, levels: { budget: 'in_app' }, digest: false });
+      await t.db.insert(notificationSettings).values({ profileId: admin.profileId, levels: { budget: 'in_app' }, digest: false });
       const alerts = async (who: TestUser) =>
         t.db.select().from(notifications).where(and(eq(notifications.recipientId, who.profileId), eq(notifications.kind, 'budget_alert')));
       await logTime(developer, 400); // 462 of 600 = 77 %

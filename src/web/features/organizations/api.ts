@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Me, renameOrganizationSchema } from '@/domain/auth';
-import type { updateCurrencySchema } from '@/domain/budgets';
 import { api } from '@/web/lib/api-client';
 import { meQueryKey } from '@/web/lib/session';
 
