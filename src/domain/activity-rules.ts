@@ -26,6 +26,9 @@ const ACTION_LABELS: Record<string, string> = {
   update_project_budget: 'Updated the project budget',
   update_member_rate: "Updated a member's rate",
   change_currency: 'Changed the currency',
+  add_member_time: "Logged a member's time",
+  edit_member_time: "Changed a member's time",
+  delete_member_time: "Deleted a member's time",
 };
 
 /** 'create_project' -> 'Create Project'; any action, known or not, reads as words. */

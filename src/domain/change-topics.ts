@@ -6,9 +6,10 @@
  * 'project': something on one project's page (tasks, files, notes, links, details, status).
  * 'sessions': sessions of the organization ended (a sign-out, a password changed or reset): for
  * the session caches (decision 014) and the live sockets of those sessions, never sent to a page.
- * The others are organization-level lists.
+ * 'time' (issue 32): one member's time entries or running timer changed, for that member's tabs
+ * only (like 'inbox', it names its recipient). The others are organization-level lists.
  */
-export const CHANGE_TOPICS = ['project', 'projects', 'clients', 'templates', 'team', 'organization', 'inbox', 'sessions'] as const;
+export const CHANGE_TOPICS = ['project', 'projects', 'clients', 'templates', 'team', 'organization', 'inbox', 'sessions', 'time'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
 /** The topics a page hears (every one but 'sessions'). */
@@ -54,6 +55,10 @@ export const ACTIVITY_ACTIONS = [
   'update_project_budget',
   'update_member_rate',
   'change_currency',
+  // Issue 32: staff changing the time of a member ranked below them (one's own time logs none).
+  'add_member_time',
+  'edit_member_time',
+  'delete_member_time',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

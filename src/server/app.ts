@@ -24,6 +24,7 @@ import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { fileRoutes } from './modules/files/routes';
 import { liveRoutes } from './modules/live/routes';
 import { noteRoutes } from './modules/notes/routes';
+import { timeRoutes } from './modules/time/routes';
 import { commentRoutes } from './modules/comments/routes';
 import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { webhookDocs } from './modules/webhooks/openapi';
@@ -267,6 +268,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(taskRoutes, { platform });
   await app.register(noteRoutes, { platform });
   await app.register(commentRoutes, { platform });
+  await app.register(timeRoutes, { platform });
   await app.register(apiTokenRoutes, { platform });
   await app.register(webhookRoutes, { platform });
   await app.register(sessionRoutes, { platform });

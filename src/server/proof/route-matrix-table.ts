@@ -27,6 +27,9 @@ export type Caller = (typeof CALLERS)[number];
 export type RequestContext = {
   clientId: string;
   unassignedDeveloperId: string;
+  /** Issue 32: A's first project (P1) and the developer assigned to it, for bodies and queries. */
+  projectId: string;
+  developerId: string;
   callerEmail?: string;
   callerName?: string;
   callerPassword?: string;
@@ -316,4 +319,18 @@ export const EXPECTED: Record<string, Outcome> = {
   'POST /api/project-access/:token/notes': { status: row(401, 201, 201, 201, 201, 201, 201, 201, 201, 201), request: () => json({ content: 'Matrix Shared note' }) },
   'PATCH /api/project-access/:token/notes/:noteId': { status: row(401, 403, 403, 403, 403, 403, 403, 403, 403, 200), request: () => json({ content: 'Matrix Edited' }) },
   'DELETE /api/project-access/:token/notes/:noteId': { status: row(401, 403, 403, 403, 403, 403, 403, 403, 403, 204) },
+  // Issue 32: time. Entries, timer and timesheet are a member's own; staff reach those ranked
+  // below them; a project's or another member's time is not found outside the organization, and
+  // a developer sees only assigned projects and only their own time. The entry is A's
+  // developer's, on P1. Timer rows run in order: start, stop (each caller's own), discard (none left).
+  'GET /api/time/entries': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: (c) => ({ query: { from: '2026-01-01', to: '2026-02-28', projectId: c.projectId } }) },
+  'POST /api/time/entries': { status: row(401, 404, 404, 404, 404, 404, 201, 201, 201, 201), request: (c) => json({ projectId: c.projectId, workDate: '2026-03-02', duration: '5m', note: 'Matrix time' }) },
+  'PATCH /api/time/entries/:entryId': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: () => json({ duration: '2m', note: 'Matrix fixed' }) },
+  'DELETE /api/time/entries/:entryId': { status: row(401, 404, 404, 404, 404, 404, 204, 204, 204, 204) },
+  'GET /api/time/timer': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
+  'POST /api/time/timer': { status: row(401, 404, 404, 404, 404, 404, 201, 201, 201, 201), request: (c) => json({ projectId: c.projectId, note: 'Matrix timer' }) },
+  'POST /api/time/timer/stop': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: () => json({}) },
+  'DELETE /api/time/timer': { status: row(401, 404, 404, 404, 404, 404, 404, 404, 404, 404) },
+  'GET /api/time/timesheet': { status: row(401, 404, 404, 404, 404, 403, 200, 200, 200, 200), request: (c) => ({ query: { week: '2026-03-02', profileId: c.developerId } }) },
+  'PUT /api/time/timesheet/cell': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: (c) => json({ projectId: c.projectId, taskId: null, workDate: '2026-03-03', duration: '1:15' }) },
 };

@@ -94,6 +94,8 @@ describe.each(Object.entries(EXPECTED))('%s', (key, outcome) => {
     const extra = outcome.request?.({
       clientId: fx.clientId,
       unassignedDeveloperId: fx.a.unassigned.profileId,
+      projectId: fx.p1.projectId,
+      developerId: fx.a.developer.profileId,
       callerEmail: user?.email,
       callerName: user?.fullName,
       callerPassword: user?.password,
@@ -135,6 +137,8 @@ describe.each(Object.entries(EXPECTED))('%s through an API token', (key, outcome
     const extra = outcome.request?.({
       clientId: fx.clientId,
       unassignedDeveloperId: fx.a.unassigned.profileId,
+      projectId: fx.p1.projectId,
+      developerId: fx.a.developer.profileId,
       callerEmail: fx.a.admin.email,
       callerName: fx.a.admin.fullName,
       callerPassword: fx.a.admin.password,

@@ -141,6 +141,14 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
     .values({ organizationId: owner.organizationId, userId: target.userId, name: `${A} Passkey`, credentialId: `${A}-credential-${process.pid}-${sequence}`, publicKey: 'AA' })
     .returning({ id: passkeys.id });
   const p1 = await projectKit(owner, clientId, `${A} ${P1}`, a.developer, templateId);
+  // Issue 32: a time entry of A's developer on P1, each on its own day so a day never fills.
+  let entryDay = 0;
+  const newEntry = async () => {
+    entryDay += 1;
+    const workDate = new Date(Date.UTC(2025, 0, entryDay)).toISOString().slice(0, 10);
+    return (await ok(a.developer.inject({ method: 'POST', url: '/api/time/entries', payload: { projectId: p1.projectId, workDate, duration: '10m', note: `${A} ${P1} time` } }))).id;
+  };
+  const entryId = await newEntry();
   const p2 = await projectKit(owner, clientId, `${A} ${P2}`);
   // B has data of its own, so B's lists are not trivially empty.
   const bClient = (await ok(b.orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: `${B} Client` } }))).id;
@@ -177,6 +185,7 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
         deliveryId: delivery!.id,
         sessionId: targetSession!.id,
         passkeyId: targetPasskey!.id,
+        entryId: fresh && uses('entryId') ? await newEntry() : entryId,
       };
     },
     standIn: (user) => member(user.role, user.organizationId, user.fullName.startsWith(B) ? B : A, 'Standin'),

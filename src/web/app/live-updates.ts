@@ -9,6 +9,7 @@ import { reportsLive } from '@/web/features/reports/api';
 import { sharingLive } from '@/web/features/sharing/api';
 import { teamLive } from '@/web/features/team/api';
 import { tasksLive } from '@/web/features/tasks/api';
+import { timeLive } from '@/web/features/time/api';
 import { templatesLive } from '@/web/features/templates/api';
 import { projectDataLive } from '@/web/lib/project-source';
 import { useMemberLiveUpdates, type LiveRefresh } from '@/web/lib/realtime';
@@ -26,6 +27,7 @@ export const MEMBER_LIVE_REFRESH: readonly LiveRefresh[] = [
   reportsLive,
   meLive,
   inboxLive,
+  timeLive,
 ];
 
 /** The dashboard's and the project page's live updates. */

@@ -180,4 +180,30 @@ describe('rates and budgets API (issue 32)', () => {
       expect(budget.alertedPercent).toBe(0);
     });
   });
+
+  describe('through the time API (the time module calls the check in each write)', () => {
+    it('alerts at 80 % when an entry, a timesheet cell or an edit crosses it, once even for writes at once', async () => {
+      const clientId = (await orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Initech' } })).json().id;
+      const id = (await orgAdmin.inject({ method: 'POST', url: '/api/projects', payload: { name: 'Launch', clientId } })).json().id as string;
+      await t.db.insert(developerProjectAccess).values({ projectId: id, developerProfileId: developer.profileId });
+      expect((await putBudget(executive, { hourlyRateMinor: null, budgetKind: 'hours', budgetAmount: 600 }, id)).statusCode).toBe(200);
+      const alertsOn = async () =>
+        (await t.db.select().from(notifications).where(and(eq(notifications.recipientId, executive.profileId), eq(notifications.kind, 'budget_alert')))).filter((n) => n.projectId === id);
+      const entry = (minutes: number) => developer.inject({ method: 'POST', url: '/api/time/entries', payload: { projectId: id, workDate: '2026-11-20', duration: minutes } });
+      const first = await entry(240);
+      expect(first.statusCode, first.body).toBe(201);
+      expect(await alertsOn()).toEqual([]);
+      // Two writes at once, each enough to cross 80 %: one alert.
+      const both = await Promise.all([entry(120), entry(120)]);
+      expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+      expect((await alertsOn()).map((n) => n.title)).toEqual([BUDGET_TEXTS.alertTitle('Launch', 80)]);
+      // An edit past 100 %.
+      const edited = await developer.inject({ method: 'PATCH', url: `/api/time/entries/${first.json().id}`, payload: { duration: 400 } });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect((await alertsOn()).map((n) => n.title).sort()).toEqual([BUDGET_TEXTS.alertTitle('Launch', 100), BUDGET_TEXTS.alertTitle('Launch', 80)]);
+      // The card moved with it.
+      const card = (await executive.inject({ method: 'GET', url: '/api/projects' })).json().items.find((p: { id: string }) => p.id === id);
+      expect(card.budget).toEqual({ kind: 'hours', amount: 600, spent: 640, percent: 106 });
+    });
+  });
 });

@@ -180,7 +180,8 @@ async function memberConnection(platform: Platform, request: FastifyRequest, ses
         if (!current || current.organizationId !== actor.organizationId || current.role !== actor.role) return 'close';
       }
       // A notification is for its recipient's sockets only (issue 16).
-      if (event.topic === 'inbox') return event.recipientId === actor.profileId ? 'send' : 'skip';
+      // So is a change to one member's time or timer (issue 32): their other tabs follow.
+      if (event.topic === 'inbox' || event.topic === 'time') return event.recipientId === actor.profileId ? 'send' : 'skip';
       if (actor.role !== 'developer') return 'send';
       if (event.topic !== 'project') return DEVELOPER_LIST_TOPICS.has(event.topic) ? 'send' : 'skip';
       // Developers hear only projects in their access list, read now: an unassignment counts at once.

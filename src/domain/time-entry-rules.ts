@@ -1,0 +1,154 @@
+// Time entries (issue 32, decision 034): how a typed duration becomes whole minutes, how minutes
+// are shown, the week a timesheet shows and the messages both sides use. Without zod (decision
+// 013): the top bar's timer and the timesheet read these. The API's schemas are in
+// ./time-entries.ts. Durations are integers from the first keystroke; no float is ever summed.
+import { MAX_MINUTES_PER_DAY } from './time-rules';
+
+export { MAX_MINUTES_PER_DAY };
+
+/** A timer that ran longer than this asks before saving (left running past midnight, say). */
+export const TIMER_CONFIRM_MINUTES = 10 * 60;
+
+/** The earliest day time may be logged on; the latest is a year after today (the server's clock). */
+export const WORK_DATE_MIN = '2000-01-01';
+export const WORK_DATE_MAX_DAYS_AHEAD = 366;
+
+export const TIME_NOTE_MAX_LENGTH = 1000;
+
+/** The longest input worth reading as a duration ("2 hours 15 minutes" is 18). */
+const DURATION_MAX_LENGTH = 24;
+
+export const TIME_MESSAGES = {
+  durationUnreadable: 'Type a duration such as 1:30, 1.5h, 90m or 2h 15m',
+  durationZero: 'A duration must be more than 0 minutes',
+  durationTooLong: 'A duration is at most 24:00',
+  /** A bare number means hours: "45" is 45 hours, which a day does not hold. */
+  bareNumberTooLarge: (typed: string) => `${typed} hours is more than a day. A number alone means hours; type ${typed}m for minutes`,
+  dayFull: (date: string, total: number) => `That makes ${formatMinutes(total)} on ${date}; a day holds at most 24:00`,
+  dateInvalid: 'Choose a valid date',
+  dateOutOfRange: 'Choose a date from 2000 up to a year from today',
+  weekInvalid: 'Choose a valid week',
+  rangeTooLong: 'Choose at most 62 days',
+  rangeReversed: 'The end date is before the start date',
+  noteTooLong: `A note is at most ${TIME_NOTE_MAX_LENGTH.toLocaleString('en-US')} characters`,
+  entryNotFound: 'Time entry not found',
+  memberNotFound: 'Member not found',
+  memberNotOnProject: (name: string) => `${name} is not on this project`,
+  notYours: 'You may change only your own time, or the time of members ranked below you',
+  othersHidden: 'You can see only your own time',
+  timerRunning: 'A timer is already running. Stop it before starting another',
+  noTimer: 'No timer is running',
+  timerLong: (minutes: number) => `The timer ran for ${formatMinutes(minutes)}. Save all of it, or trim it to ${formatMinutes(TIMER_CONFIRM_MINUTES)}?`,
+  timerOverDay: (minutes: number) => `The timer ran for ${formatMinutes(minutes)}, more than a day. Trim it to ${formatMinutes(TIMER_CONFIRM_MINUTES)} or discard it`,
+} as const;
+
+export type ParsedDuration = { ok: true; minutes: number } | { ok: false; message: string };
+
+/** Hours written with an optional decimal part ("1", "1.5", "0,25"), as whole minutes, rounded to the nearest (halves up), in integers only. */
+function decimalHoursToMinutes(whole: string, fraction: string): number {
+  const scale = 10 ** fraction.length;
+  const numerator = (Number(whole) * scale + Number(fraction || '0')) * 60;
+  // floor((2n + d) / 2d): the nearest integer to n / d, a half going up; exact in integers.
+  return Math.floor((2 * numerator + scale) / (2 * scale));
+}
+
+const CLOCK = /^(\d{1,3}):([0-5]\d)$/;
+const HOURS = /^(\d{1,3})(?:[.,](\d{1,4}))?\s*(?:h|hr|hrs|hour|hours)?$/;
+const MINUTES = /^(\d{1,5})\s*(?:m|min|mins|minute|minutes)$/;
+const HOURS_AND_MINUTES = /^(\d{1,3})\s*(?:h|hr|hrs|hour|hours)\s*(\d{1,4})\s*(?:m|min|mins|minute|minutes)?$/;
+
+/**
+ * A duration as typed, in whole minutes (decision 034):
+ *   `1:30` hours:minutes · `1.5h` or `1,5h` decimal hours · `90m` minutes · `2h 15m` or `2h15`
+ *   · a bare number is hours, as a timesheet is typed: `8` is 8:00, `1.5` is 1:30, `45` is 45 hours
+ *   (refused: more than a day; `45m` is 45 minutes).
+ * Decimal hours round to the nearest minute (`0.01h` is 1 minute, `1.999h` is 2:00). Empty and `0`
+ * are 0 minutes; whether 0 is allowed is the caller's rule (a timesheet cell: it clears the cell).
+ */
+export function parseDuration(input: string): ParsedDuration {
+  const typed = input.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (typed === '') return { ok: true, minutes: 0 };
+  if (typed.length > DURATION_MAX_LENGTH) return { ok: false, message: TIME_MESSAGES.durationUnreadable };
+  let minutes: number | null = null;
+  let match: RegExpExecArray | null;
+  if ((match = CLOCK.exec(typed))) minutes = Number(match[1]) * 60 + Number(match[2]);
+  else if ((match = MINUTES.exec(typed))) minutes = Number(match[1]);
+  else if ((match = HOURS_AND_MINUTES.exec(typed))) minutes = Number(match[1]) * 60 + Number(match[2]);
+  else if ((match = HOURS.exec(typed))) {
+    minutes = decimalHoursToMinutes(match[1]!, match[2] ?? '');
+    const bare = !/[a-z]/.test(typed);
+    if (bare && minutes > MAX_MINUTES_PER_DAY) return { ok: false, message: TIME_MESSAGES.bareNumberTooLarge(typed) };
+  }
+  if (minutes === null) return { ok: false, message: TIME_MESSAGES.durationUnreadable };
+  if (minutes > MAX_MINUTES_PER_DAY) return { ok: false, message: TIME_MESSAGES.durationTooLong };
+  return { ok: true, minutes };
+}
+
+/** Minutes as h:mm (`90` is `1:30`, `0` is `0:00`); parseDuration reads it back to the same number. */
+export function formatMinutes(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '';
+  const whole = Math.abs(Math.trunc(minutes));
+  return `${sign}${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** Whole minutes elapsed between two instants, rounded to the nearest minute (a half goes up). */
+export function elapsedMinutes(from: Date, to: Date): number {
+  const ms = Math.max(0, to.getTime() - from.getTime());
+  return Math.floor((ms + 30_000) / 60_000);
+}
+
+/** Elapsed time as h:mm:ss, for the running timer. */
+export function formatElapsed(from: Date, to: Date): string {
+  const seconds = Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+/** A sum of whole minutes; refuses anything that is not one, so a float never enters a total. */
+export function sumMinutes(values: readonly number[]): number {
+  let total = 0;
+  for (const value of values) {
+    if (!Number.isSafeInteger(value)) throw new TypeError(`Not whole minutes: ${value}`);
+    total += value;
+  }
+  return total;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether `value` is a real calendar day written YYYY-MM-DD. */
+export function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
+
+/** `date` (YYYY-MM-DD) moved by `days`, calendar days in UTC (no time zone shifts a date). */
+export function addDaysToDate(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** The Monday of the week holding `date` (weeks run Monday to Sunday, ISO 8601). */
+export function weekStartOf(date: string): string {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDaysToDate(date, -((weekday + 6) % 7));
+}
+
+/** The seven days of the week starting `monday`. */
+export function weekDays(monday: string): string[] {
+  return Array.from({ length: 7 }, (_, i) => addDaysToDate(monday, i));
+}
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The local calendar day of an instant, as the member's browser sees it. */
+export function localDate(at: Date): string {
+  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+}
