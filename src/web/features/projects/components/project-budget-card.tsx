@@ -44,7 +44,7 @@ export function ProjectBudgetCard({ projectId }: { projectId: string }) {
         ) : budget.isError ? (
           <LoadErrorPanel title={BUDGET_TEXTS.loadFailed} error={budget.error} onRetry={() => void budget.refetch()} />
         ) : (
-          <BudgetPanel detail={budget.data} projectId={projectId} key={`${budget.data.budgetKind}-${budget.data.budgetAmount}-${budget.data.hourlyRateMinor}`} />
+          <BudgetPanel detail={budget.data} projectId={projectId} />
         )}
       </CardContent>
     </Card>
