@@ -106,7 +106,7 @@ export default tseslint.config(
       message: 'Domain rules are pure: zod, date-fns and each other only; no I/O, server, web or React (decision 012).',
     },
   ]),
-  // Their tests may also generate cases with fast-check (issue 32: property tests of the duration rules).
+  // Their tests may also generate cases with fast-check (issue 32: property tests of durations, money and hours).
   restrictImports(['src/domain/**/*.test.ts'], [
     {
       regex: '^(?!zod$|date-fns/[A-Za-z]+$|vitest$|fast-check$|\\./)',

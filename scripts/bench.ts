@@ -485,6 +485,38 @@ const benchmarks: Benchmark[] = [
     },
   },
   {
+    name: 'time-report',
+    description:
+      "GET /api/reports/time for a year by client (and by member), for an admin of an organization with 50 members logging 8 entries every weekday of 2025 (~104,000 entries) over 1,000 projects, beside the bare route running the service's own statement; 8 connections for 10 s per round; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set",
+    async run({ runs }) {
+      const rows: Row[] = [];
+      for (const target of benchTargets()) {
+        const server = await startListServer(target.databaseUrl, { projects: 1_000, timeMembers: 50 });
+        try {
+          for (const groupBy of ['client', 'member'] as const) {
+            const query = `from=2025-01-01&to=2025-12-31&groupBy=${groupBy}`;
+            const apps: LoadResult[] = [];
+            const bares: LoadResult[] = [];
+            for (let i = 0; i < runs; i++) {
+              apps.push(await loadTest(`${server.appUrl}/api/reports/time?${query}`, server.cookie, 8));
+              bares.push(await loadTest(`${server.bareUrl}/bare/reports/time?${query}`, undefined, 8));
+            }
+            for (const [who, results] of [['app', apps], ['bare', bares]] as const) {
+              const label = `${target.label}, by ${groupBy}, ${who}`;
+              rows.push(row('time-report', label, 'requests/s', 'req/s', results.map((r) => r.rps)));
+              rows.push(row('time-report', label, 'p50 latency', 'ms', results.map((r) => r.p50)));
+              rows.push(row('time-report', label, 'p99 latency', 'ms', results.map((r) => r.p99)));
+            }
+            rows.push(row('time-report', `${target.label}, by ${groupBy}, app / bare`, 'p99 ratio', 'x', apps.map((r, i) => r.p99 / bares[i]!.p99)));
+          }
+        } finally {
+          await server.stop();
+        }
+      }
+      return rows;
+    },
+  },
+  {
     name: 'neighbours',
     description:
       'First page of GET /api/projects (plain) at 32 connections for 10 s, alone and with a neighbour at the same time: 2 connections on the reports (All Time, and Last 30 Days) or on searches; the list\'s p50 and p99 and the neighbour\'s requests/s, for an organization with 10,000 projects and 100,000 tasks. On the embedded database every statement waits its turn on one connection, so this is how much one slow kind of request stalls the rest; PGlite, and PostgreSQL when BENCH_DATABASE_URL is set',
@@ -798,7 +830,7 @@ type ListServer = { pid: number; appUrl: string; bareUrl: string; cookie: string
 /** scripts/bench/project-list-server.ts in its own process, seeded, listening on two ports. */
 async function startListServer(
   databaseUrl: string | undefined,
-  sizes: { projects?: number; tasks?: number } = {},
+  sizes: { projects?: number; tasks?: number; timeMembers?: number } = {},
   script = 'scripts/bench/project-list-server.ts',
 ): Promise<ListServer> {
   const port = await freePort();
@@ -812,6 +844,7 @@ async function startListServer(
       BENCH_DATABASE_URL: databaseUrl ?? '',
       BENCH_PROJECTS: String(sizes.projects ?? ''),
       BENCH_TASKS: String(sizes.tasks ?? ''),
+      BENCH_TIME_MEMBERS: String(sizes.timeMembers ?? ''),
     },
   });
   let output = '';

@@ -15,6 +15,9 @@ import { createMember, createOrganization } from '../../src/server/platform/auth
 import { loadConfig } from '../../src/server/platform/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/platform/db/client';
 import { clients, projects } from '../../src/server/platform/db/schema/work';
+import { profiles } from '../../src/server/platform/db/schema/tenancy';
+import { timeReportStatement } from '../../src/server/modules/reports/time-report';
+import { PgDialect } from 'drizzle-orm/pg-core';
 
 // Sizes: 10,000 projects over 1,000 clients unless BENCH_PROJECTS says otherwise; BENCH_TASKS
 // tasks spread over the projects (none by default).
@@ -77,6 +80,36 @@ if (TASKS > 0) {
     else await database.pool!.query(insertTasks, params);
   }
 }
+// Issue 32: BENCH_TIME_MEMBERS members each logging 8 entries every weekday of a year (50 members:
+// ~104,000 entries), spread over the projects; half the members with a rate, a tenth of the
+// projects with their own, one entry in five not billable.
+const TIME_MEMBERS = Number(process.env.BENCH_TIME_MEMBERS || 0);
+const TIME_YEAR_START = '2025-01-01';
+if (TIME_MEMBERS > 0) {
+  const memberIds: string[] = [];
+  for (let m = 0; m < TIME_MEMBERS; m++) {
+    const [member] = await db
+      .insert(profiles)
+      .values({ organizationId: organization.id, fullName: `Member ${m}`, role: 'developer', hourlyRateMinor: m % 2 ? 9000 + m * 100 : null })
+      .returning({ id: profiles.id });
+    memberIds.push(member!.id);
+  }
+  const run = (text: string, params: unknown[]) => (database.pglite ? database.pglite.query(text, params) : database.pool!.query(text, params));
+  await run(`update projects set hourly_rate_minor = 12000 where organization_id = $1 and right(name, 1) = '7'`, [organization.id]);
+  for (const [m, memberId] of memberIds.entries()) {
+    await run(
+      `with numbered as (select id, row_number() over (order by id) - 1 as n from projects where organization_id = $1)
+       insert into time_entries (organization_id, project_id, profile_id, member_name, work_date, minutes, billable)
+       select $1, p.id, $2, $3, d::date, 30 + (k * 7 + $4) % 60, (k + $4) % 5 <> 0
+         from generate_series($5::date, $5::date + 364, '1 day') d
+         cross join generate_series(0, 7) k
+         join numbered p on p.n = (($4 * 131 + k * 17 + extract(doy from d)::int) % ${PROJECTS})
+        where extract(isodow from d) < 6`,
+      [organization.id, memberId, `Member ${m}`, m, TIME_YEAR_START],
+    );
+  }
+}
+
 if (database.pglite) await database.pglite.query('analyze');
 else await database.pool!.query('analyze');
 
@@ -128,6 +161,17 @@ bare.get<{ Querystring: { search?: string } }>('/bare/projects', async (request)
   const { rows } = await query(listSql(true), [organization.id, search]);
   return { items: rows.slice(0, PAGE), matched: rows[0]?.matched ?? 0, total: rows[0]?.total ?? rows[0]?.matched ?? 0 };
 });
+
+// Issue 32: the time report's statement (the service's own SQL, compiled once) run bare: no auth,
+// validation, organization currency lookup or serialization through the zod schema.
+if (TIME_MEMBERS > 0) {
+  const dialect = new PgDialect();
+  bare.get<{ Querystring: { from: string; to: string; groupBy: 'client' | 'project' | 'member' | 'task' } }>('/bare/reports/time', async (request) => {
+    const compiled = dialect.sqlToQuery(timeReportStatement(organization.id, request.query.from, request.query.to, request.query.groupBy ?? 'client'));
+    const { rows } = await query(compiled.sql, compiled.params);
+    return { rows };
+  });
+}
 
 await app.listen({ host: '127.0.0.1', port });
 await bare.listen({ host: '127.0.0.1', port: port + 1 });

@@ -131,7 +131,8 @@ export const meSchema = z.object({
     role: z.enum(ROLES),
     organizationId: z.string(),
   }),
-  organization: z.object({ id: z.string(), name: z.string() }),
+  /** Issue 32: the currency of rates, budgets and reports (ISO 4217). */
+  organization: z.object({ id: z.string(), name: z.string(), currency: z.string() }),
   /** Issue 31: the caller's two-factor, and what their organization's requirement asks of them. */
   twoFactor: meTwoFactorSchema,
 });

@@ -51,6 +51,10 @@ export const ACTIVITY_ACTIONS = [
   'update_sso_settings',
   'remove_sso_settings',
   'join_via_sso',
+  // Issue 32: rates, budgets and the currency they are in.
+  'update_project_budget',
+  'update_member_rate',
+  'change_currency',
   // Issue 32: staff changing the time of a member ranked below them (one's own time logs none).
   'add_member_time',
   'edit_member_time',
@@ -76,9 +80,11 @@ export function topicForAction(action: ActivityAction): PageTopic {
     case 'reset_two_factor':
     case 'change_two_factor_policy':
     case 'join_via_sso':
+    case 'update_member_rate':
       return 'team';
     case 'update_sso_settings':
     case 'remove_sso_settings':
+    case 'change_currency':
       return 'organization';
     default:
       return 'project';

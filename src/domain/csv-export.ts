@@ -6,6 +6,8 @@ import { PROJECT_STATUS_LABELS } from './project-status';
 // Named here too for the server; the web's export link reads them from csv-export-rules.ts (decision 013).
 export { EXPORT_MESSAGES } from './csv-export-rules';
 import { listProjectsQuerySchema, type ProjectCard } from './projects';
+import { hoursValue, moneyInputValue } from './budgets';
+import { TIME_REPORT_TEXTS, timeReportRowLabel, type TimeReportGroup, type TimeReportRow } from './time-reports';
 
 /** One column: its header and how a row becomes the cell. */
 export type CsvColumn<Row> = { header: string; value: (row: Row) => string | null };
@@ -72,7 +74,7 @@ export function csvCells<Row>(columns: CsvColumn<Row>[], row: Row): string[] {
 }
 
 /** `projects-2026-11-22.csv` */
-export function exportFileName(list: 'projects' | 'clients' | 'activity', today: string): string {
+export function exportFileName(list: 'projects' | 'clients' | 'activity' | 'time-report', today: string): string {
   return `${list}-${today}.csv`;
 }
 
@@ -83,3 +85,23 @@ export const EXPORT_PAGE_SIZE = 500;
 export const exportProjectsQuerySchema = listProjectsQuerySchema.pick({ search: true, status: true });
 export const exportClientsQuerySchema = listClientsQuerySchema.pick({ search: true });
 export const exportActivitiesQuerySchema = listActivitiesQuerySchema.pick({ search: true, action: true });
+
+/**
+ * Issue 32: the time report as the screen shows it: hours to two decimals, amounts in the
+ * currency's plain decimal form (no symbol or grouping, so a spreadsheet reads them as numbers).
+ */
+export function timeReportColumns(groupBy: TimeReportGroup, currency: string): CsvColumn<TimeReportRow>[] {
+  const hours = (minutes: number) => hoursValue(minutes);
+  const money = (minor: number) => moneyInputValue(minor, currency);
+  return [
+    { header: TIME_REPORT_TEXTS.groups[groupBy], value: (r) => timeReportRowLabel(r, groupBy) },
+    ...(groupBy === 'task' ? [{ header: TIME_REPORT_TEXTS.project, value: (r: TimeReportRow) => r.projectName }] : []),
+    ...(groupBy === 'project' || groupBy === 'task' ? [{ header: TIME_REPORT_TEXTS.client, value: (r: TimeReportRow) => r.clientName }] : []),
+    { header: TIME_REPORT_TEXTS.billableHours, value: (r) => hours(r.billableMinutes) },
+    { header: TIME_REPORT_TEXTS.nonBillableHours, value: (r) => hours(r.nonBillableMinutes) },
+    { header: TIME_REPORT_TEXTS.totalHours, value: (r) => hours(r.billableMinutes + r.nonBillableMinutes) },
+    { header: `${TIME_REPORT_TEXTS.billableAmount} (${currency})`, value: (r) => money(r.billableMinor) },
+    { header: `${TIME_REPORT_TEXTS.nonBillableAmount} (${currency})`, value: (r) => money(r.nonBillableMinor) },
+    { header: `${TIME_REPORT_TEXTS.totalAmount} (${currency})`, value: (r) => money(r.billableMinor + r.nonBillableMinor) },
+  ];
+}

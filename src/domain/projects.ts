@@ -1,5 +1,6 @@
 // Projects (spec 2 "Projects tab", "Create Project dialog", 4, 5, 8; ARCHITECTURE decision 3).
 import { z } from 'zod';
+import { budgetUsageSchema } from './budgets';
 import { optionalText, text } from './text-fields';
 import type { FormData, TemplateField } from './template-field';
 import { answersSchema, askedFields, formDataSchema, TEMPLATE_MESSAGES } from './templates';
@@ -99,6 +100,8 @@ export const projectCardSchema = z.object({
   clientName: z.string(),
   ownerName: z.string().nullable(),
   createdAt: z.string(),
+  /** Issue 32: spent against budget, for staff only (null: no budget; absent for developers). */
+  budget: budgetUsageSchema.nullable().optional(),
 });
 export type ProjectCard = z.infer<typeof projectCardSchema>;
 

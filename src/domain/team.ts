@@ -188,6 +188,8 @@ export const teamMemberSchema = z.object({
   /** Whether the member has a login (members without an email have none, decision 6). */
   canSignIn: z.boolean(),
   createdAt: z.string(),
+  /** Issue 32: the default hourly rate in minor units (the Team tab is staff's; webhooks never carry it). */
+  hourlyRateMinor: z.number().int().nullable().optional(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 

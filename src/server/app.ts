@@ -44,6 +44,7 @@ import { scheduleHousekeeping } from './platform/db/housekeeping';
 import { projectRoutes } from './modules/projects/routes';
 import { scheduleReportCountsFold } from './modules/reports/report-counts';
 import { reportRoutes } from './modules/reports/routes';
+import { budgetRoutes } from './modules/budgets/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { sharingRoutes } from './modules/sharing/routes';
 import { intakeRoutes } from './modules/intake/routes';
@@ -282,6 +283,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(inboxRoutes, { platform });
   await app.register(teamRoutes, { platform });
   await app.register(reportRoutes, { platform });
+  await app.register(budgetRoutes, { platform });
   await app.register(activityRoutes, { platform });
   await app.register(liveRoutes, { platform });
   await app.register(backupRoutes, { platform });

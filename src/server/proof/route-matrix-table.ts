@@ -217,11 +217,17 @@ export const EXPECTED: Record<string, Outcome> = {
   'DELETE /api/settings/calendar': { status: row(401, 204, 204, 204, 204, 204, 204, 204, 204, 204) },
   'GET /api/calendar/:token.ics': { status: all(404), request: () => fromOwnAddress({}) },
   'PATCH /api/organization': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200), request: () => json({ name: 'Renamed Agency' }) },
+  // Issue 32: the organization's currency, its admins (like its name).
+  'PUT /api/organization/currency': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200), request: () => json({ currency: 'USD' }) },
 
   // Organization-wide lists and pages.
   'GET /api/activities': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
   'GET /api/activities/export': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
   'GET /api/reports': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
+  // Issue 32: time reports hold money: staff only, like the tab; each organization's own time.
+  'GET /api/reports/time': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: () => ({ query: { from: '2026-01-01', to: '2026-12-31', groupBy: 'member' } }) },
+  'GET /api/reports/time/weeks': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: () => ({ query: { from: '2026-01-01', to: '2026-12-31' } }) },
+  'GET /api/reports/time/export': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: () => ({ query: { from: '2026-01-01', to: '2026-12-31' } }) },
   'GET /api/live': { status: all(426) },
   'GET /api/clients': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: newestFirstPage },
   'POST /api/clients': { status: row(401, 201, 201, 201, 403, 403, 403, 201, 201, 201), request: () => json({ name: `Matrix Client ${next()}` }) },
@@ -247,12 +253,17 @@ export const EXPECTED: Record<string, Outcome> = {
   // Issue 31: a member's two-factor, for those who outrank them (the target has it off: 400 once let in).
   'GET /api/team/:memberId/two-factor': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200) },
   'POST /api/team/:memberId/two-factor/reset': { status: row(401, 404, 404, 404, 403, 403, 403, 400, 400, 400) },
+  // Issue 32: a member's default rate, by rank like any change to them; developers never (403).
+  'PUT /api/team/:memberId/rate': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200), request: () => json({ hourlyRateMinor: 9000 }) },
   'DELETE /api/team/:memberId': { status: row(401, 404, 404, 404, 403, 403, 403, 204, 204, 204) },
 
   // One project and what is in it.
   'GET /api/projects/:projectId': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
   'PATCH /api/projects/:projectId': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: () => projectEdit },
   'DELETE /api/projects/:projectId': { status: row(401, 404, 404, 404, 404, 404, 403, 403, 204, 204) },
+  // Issue 32: a project's rate and budget hold money: staff only; an assigned developer is refused (403).
+  'GET /api/projects/:projectId/budget': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
+  'PUT /api/projects/:projectId/budget': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: () => json({ hourlyRateMinor: 9000, budgetKind: 'hours', budgetAmount: 6000 }) },
   'PATCH /api/projects/:projectId/status': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: () => json({ status: 'on_hold' }) },
   'GET /api/projects/:projectId/tasks': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: boardOrderPage },
   'POST /api/projects/:projectId/tasks': { status: row(401, 404, 404, 404, 404, 404, 403, 201, 201, 201), request: () => json({ title: 'Matrix New task' }) },

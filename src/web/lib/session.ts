@@ -51,6 +51,14 @@ export function useMe() {
 }
 
 /** The signed-in user; only for components rendered behind the signed-in gate. */
+/**
+ * Issue 32: the organization's currency, from the Me already loaded by the sign-in gate (never a
+ * request of its own: a card or form deep in a page only reads it).
+ */
+export function useOrganizationCurrency(): string {
+  return useQuery({ ...meQueryOptions, enabled: false }).data?.organization.currency ?? 'USD';
+}
+
 export function useSignedInMe(): Me {
   const { data } = useMe();
   if (!data) throw new Error('useSignedInMe used while signed out');

@@ -17,6 +17,7 @@ import type { Note, NotePage } from '@/domain/notes';
 import type { NotificationSettings } from '@/domain/notification-settings';
 import type { projectPageSchema } from '@/domain/projects';
 import type { Report } from '@/domain/reports';
+import type { TimeReport, TimeReportWeeks } from '@/domain/time-reports';
 import type { Role } from '@/domain/roles';
 import type { AccessLink, AccessLinkPage, AccessOpenPage, AssignedDeveloperPage, DeveloperPage, SharedProject } from '@/domain/sharing';
 import type { Assignee, AssigneePage, MyWorkItem, Task, TaskPage } from '@/domain/tasks';
@@ -35,7 +36,7 @@ export function signedInMember(role: Role): Me {
   return {
     user: { id: 'user-1', email: 'ada@example.com' },
     profile: { id: 'profile-1', fullName: 'Ada Lovelace', email: 'ada@example.com', role, organizationId: 'org-1' },
-    organization: { id: 'org-1', name: 'Analytical Studio' },
+    organization: { id: 'org-1', name: 'Analytical Studio', currency: 'USD' },
     twoFactor: { on: false, required: false, deadline: null, overdue: false },
   };
 }
@@ -149,6 +150,9 @@ export const filesApi = {
 
 export const reportsApi = {
   get: (respond: Responder<Report>) => route('GET', '/api/reports', respond),
+  /** Issue 32: the time report and its weeks (empty unless given). */
+  time: (respond: Responder<TimeReport>) => route('GET', '/api/reports/time', respond),
+  timeWeeks: (respond: Responder<TimeReportWeeks> = { weeks: [] }) => route('GET', '/api/reports/time/weeks', respond),
 };
 
 export const inboxApi = {

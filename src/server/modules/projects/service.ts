@@ -25,6 +25,7 @@ import { activityLogs, clients, projectFiles, projects } from '../../platform/db
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { findTemplate } from '../templates/public';
+import { spendOfProjects, usageOf, type ProjectSpend } from '../../services/budgets';
 import { visibleProjects } from '../../services/project-access/member';
 import { emitWebhookEvent, WEBHOOK_VIEWER } from '../../services/webhook-events';
 import { publishChange } from '../../platform/realtime/publisher';
@@ -61,6 +62,8 @@ const cardColumns = {
   dueDate: projects.dueDate,
   clientId: projects.clientId,
   createdAt: projects.createdAt,
+  budgetKind: projects.budgetKind,
+  budgetAmount: projects.budgetAmount,
 };
 
 type CardRow = {
@@ -179,7 +182,7 @@ export async function listProjects(
   const cached = cacheable ? cachedListCounts(db, actor.organizationId, query.status, now) : undefined;
   if (cached) {
     const rows = await queries.pageOnly.execute(params);
-    return listPage(rows, cached, query.limit, actor);
+    return withBudgets(db, actor, listPage(rows, cached, query.limit, actor), rows);
   }
   const generation = listCountsGeneration(actor.organizationId);
   const rows = await queries.page.execute(params);
@@ -190,7 +193,24 @@ export async function listProjects(
   };
   const counts = { matched: read.matched, total: read.total ?? read.matched };
   if (cacheable) keepListCounts(db, actor.organizationId, query.status, counts, generation, now);
-  return listPage(rows, counts, query.limit, actor);
+  return withBudgets(db, actor, listPage(rows, counts, query.limit, actor), rows);
+}
+
+/**
+ * Issue 32: staff see each card's budget bar, the page's spend read in one grouped statement for
+ * the cards that have a budget. Developers never get it (it holds money, decision 037).
+ */
+async function withBudgets<Page extends { items: ProjectCard[] }>(db: Executor, actor: Actor, page: Page, rows: CardRow[]): Promise<Page> {
+  if (!canManageProjects(actor.role)) return page;
+  const budgeted = new Map(rows.filter((r) => r.project.budgetKind).map((r) => [r.project.id, r.project]));
+  const spend = budgeted.size ? await spendOfProjects(db, actor.organizationId, [...budgeted.keys()]) : new Map<string, ProjectSpend>();
+  return {
+    ...page,
+    items: page.items.map((card) => {
+      const project = budgeted.get(card.id);
+      return { ...card, budget: project ? usageOf(project, spend.get(card.id)) : null };
+    }),
+  };
 }
 
 function listPage(rows: CardRow[], counts: ListCounts, limit: number, actor: Actor) {

@@ -5,6 +5,10 @@ import { reportQuerySchema, reportSchema } from '../../../domain/reports';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { buildReport } from './service';
+import { buildTimeReport, buildTimeReportWeeks } from './time-report';
+import { timeReportQuerySchema, timeReportRangeSchema, timeReportSchema, timeReportWeeksSchema } from '../../../domain/time-reports';
+import { timeReportColumns } from '../../../domain/csv-export';
+import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
 
 const errors = errorResponses(400, 401, 403);
 
@@ -24,5 +28,56 @@ export async function reportRoutes(app: FastifyInstance, options: { platform: Pl
       },
     },
     async (request) => buildReport(platform, request.actor, request.query),
+  );
+
+  // Issue 32: time reports, staff only like the tab (they hold money).
+  typed.get(
+    '/api/reports/time',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Time logged in a date range by client, project, member or task: billable and not, hours (minutes) and money (minor units)',
+        querystring: timeReportQuerySchema,
+        response: { 200: timeReportSchema, ...errors },
+      },
+    },
+    async (request) => buildTimeReport(platform, request.actor, request.query),
+  );
+
+  typed.get(
+    '/api/reports/time/weeks',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Minutes logged per week (Monday first) in a date range, billable and not, for the chart',
+        querystring: timeReportRangeSchema,
+        response: { 200: timeReportWeeksSchema, ...errors },
+      },
+    },
+    async (request) => buildTimeReportWeeks(platform, request.actor, request.query),
+  );
+
+  typed.get(
+    '/api/reports/time/export',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['reports'],
+        summary: 'The time report as a CSV download (the same rows and figures as the screen)',
+        querystring: timeReportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: csvFileSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      // Its rows are bounded (MAX_REPORT_ROWS): one page, streamed through the shared export.
+      const report = await buildTimeReport(platform, request.actor, request.query);
+      return sendCsvPages(reply, { list: 'time-report', clock: platform.clock }, timeReportColumns(report.groupBy, report.currency), async () => ({
+        items: report.rows,
+        nextCursor: null,
+      }));
+    },
   );
 }

@@ -71,6 +71,11 @@ function toTeamMember(row: ProfileRow): TeamMember {
   };
 }
 
+/** What the Team tab (staff only) sees of a member: their card and their default rate. */
+function toStaffView(row: ProfileRow): TeamMember {
+  return { ...toTeamMember(row), hourlyRateMinor: row.hourlyRateMinor };
+}
+
 function visibleTo(actor: Actor): SQL {
   return and(eq(profiles.organizationId, actor.organizationId), inArray(profiles.role, visibleMemberRoles(actor.role)))!;
 }
@@ -104,7 +109,7 @@ export async function listTeamMembers({ db }: Platform, actor: Actor, query: z.o
   const [count] = await db.select({ n: countAll }).from(profiles).where(matching);
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
   return {
-    items: rows.slice(0, query.limit).map((r) => toTeamMember(r.profile)),
+    items: rows.slice(0, query.limit).map((r) => toStaffView(r.profile)),
     nextCursor: last ? encodeCursor({ createdAt: last.cursorTime, id: last.profile.id }) : null,
     total: count?.n ?? 0,
   };
@@ -145,7 +150,7 @@ async function findVisibleMember(executor: Executor, actor: Actor, memberId: str
 
 export async function getTeamMember({ db }: Platform, actor: Actor, memberId: string): Promise<TeamMember> {
   assertCanManageTeam(actor);
-  return toTeamMember(await findVisibleMember(db, actor, memberId));
+  return toStaffView(await findVisibleMember(db, actor, memberId));
 }
 
 /**

@@ -41,6 +41,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../platf
 import type { Platform } from '../../platform/platform';
 import { publishChange } from '../../platform/realtime/publisher';
 import { recordActivity, type ActivityAction } from '../../services/activity-log';
+import { checkBudgetAlert } from '../../services/budgets';
 import { profileSeesProject, visibleProjects } from '../../services/project-access/member';
 
 type Member = { id: string; fullName: string; role: Role };
@@ -121,8 +122,17 @@ async function checkDayTotal(tx: Executor, memberId: string, workDate: string, a
  * What follows any change of a member's time, in its transaction: their tabs hear of it. The one
  * place to hang what else a change of logged time sets off (issue 32's budgets).
  */
-export async function timeChanged(tx: Executor, change: { organizationId: string; memberId: string | null; projectIds: string[] }): Promise<void> {
+export async function timeChanged(
+  tx: Executor,
+  change: { organizationId: string; memberId: string | null; projectIds: string[]; at?: Date; publicUrl?: string },
+): Promise<void> {
   if (change.memberId) await publishChange(tx, { organizationId: change.organizationId, topic: 'time', recipientId: change.memberId });
+  // Issue 32 item 3 (decision 037): the project's budget bar moves, and staff hear of 80 % and
+  // 100 % once each; checkBudgetAlert locks the project row, so writes at once alert once.
+  for (const projectId of new Set(change.projectIds)) {
+    await publishChange(tx, { organizationId: change.organizationId, projectId, topic: 'project' });
+    await checkBudgetAlert(tx, change.at ?? new Date(), { organizationId: change.organizationId, projectId, publicUrl: change.publicUrl });
+  }
 }
 
 async function logForOther(
@@ -265,7 +275,7 @@ export async function createTimeEntry(platform: Platform, actor: Actor, input: T
     const member = await resolveMember(tx, actor, input.profileId);
     const { row, project, task } = await insertEntry(tx, platform, actor, member, { ...input, minutes: input.duration });
     await logForOther(tx, actor, { id: member.id, name: member.fullName }, 'add_member_time', { ...row, taskTitle: task?.title });
-    await timeChanged(tx, { organizationId: actor.organizationId, memberId: member.id, projectIds: [project.id] });
+    await timeChanged(tx, { organizationId: actor.organizationId, memberId: member.id, projectIds: [project.id], at: platform.clock.now(), publicUrl: platform.config.publicUrl });
     return toEntry({ entry: row, projectName: project.name, taskTitle: task?.title ?? null, memberRole: member.role }, actor);
   });
 }
@@ -295,7 +305,7 @@ export async function updateTimeEntry(platform: Platform, actor: Actor, entryId:
       .returning();
     const taskTitle = task !== undefined ? (task?.title ?? null) : current.taskTitle;
     await logForOther(tx, actor, { id: entry.profileId, name: entry.memberName }, 'edit_member_time', { ...row!, taskTitle }, { minutes_before: entry.minutes, work_date_before: entry.workDate });
-    await timeChanged(tx, { organizationId: actor.organizationId, memberId: entry.profileId, projectIds: [entry.projectId] });
+    await timeChanged(tx, { organizationId: actor.organizationId, memberId: entry.profileId, projectIds: [entry.projectId], at: platform.clock.now(), publicUrl: platform.config.publicUrl });
     return toEntry({ ...current, entry: row!, taskTitle }, actor);
   });
 }
@@ -307,7 +317,7 @@ export async function deleteTimeEntry(platform: Platform, actor: Actor, entryId:
     if (!mayChange(actor, { id: entry.profileId, role: current.memberRole })) throw forbidden(TIME_MESSAGES.notYours);
     await tx.delete(timeEntries).where(and(eq(timeEntries.id, entry.id), eq(timeEntries.organizationId, actor.organizationId)));
     await logForOther(tx, actor, { id: entry.profileId, name: entry.memberName }, 'delete_member_time', { ...entry, taskTitle: current.taskTitle });
-    await timeChanged(tx, { organizationId: actor.organizationId, memberId: entry.profileId, projectIds: [entry.projectId] });
+    await timeChanged(tx, { organizationId: actor.organizationId, memberId: entry.profileId, projectIds: [entry.projectId], at: platform.clock.now(), publicUrl: platform.config.publicUrl });
   });
 }
 
@@ -382,7 +392,7 @@ export async function stopTimer(platform: Platform, actor: Actor, input: z.outpu
     const self: Member = { id: actor.profileId, fullName: actor.fullName, role: actor.role };
     const { row, project, task } = await insertEntry(tx, platform, actor, self, { projectId: timer.projectId, taskId: timer.taskId, workDate, minutes, note: timer.note, billable: timer.billable });
     await tx.delete(runningTimers).where(eq(runningTimers.profileId, actor.profileId));
-    await timeChanged(tx, { organizationId: actor.organizationId, memberId: actor.profileId, projectIds: [project.id] });
+    await timeChanged(tx, { organizationId: actor.organizationId, memberId: actor.profileId, projectIds: [project.id], at: platform.clock.now(), publicUrl: platform.config.publicUrl });
     return { entry: toEntry({ entry: row, projectName: project.name, taskTitle: task?.title ?? null, memberRole: actor.role }, actor) };
   });
 }
@@ -533,7 +543,7 @@ export async function setTimesheetCell(platform: Platform, actor: Actor, input: 
         details: { member_name: member.fullName, work_date: input.workDate, minutes: target, minutes_before: current },
       });
     }
-    await timeChanged(tx, { organizationId: actor.organizationId, memberId: member.id, projectIds: [project.id] });
+    await timeChanged(tx, { organizationId: actor.organizationId, memberId: member.id, projectIds: [project.id], at: platform.clock.now(), publicUrl: platform.config.publicUrl });
     return member;
   });
   return readTimesheet(platform.db, actor, member, weekStartOf(input.workDate));

@@ -11,7 +11,7 @@ import { hasTwoFactor } from './two-factor';
 /** GET /api/me and every answer that signs someone in. */
 export async function loadMe(platform: Platform, actor: Actor): Promise<Me> {
   const [row] = await platform.db
-    .select({ id: organizations.id, name: organizations.name, policy: organizations.twoFactorPolicy, since: organizations.twoFactorPolicySince })
+    .select({ id: organizations.id, name: organizations.name, currency: organizations.currency, policy: organizations.twoFactorPolicy, since: organizations.twoFactorPolicySince })
     .from(organizations)
     .where(eq(organizations.id, actor.organizationId))
     .limit(1);
@@ -27,7 +27,7 @@ export async function loadMe(platform: Platform, actor: Actor): Promise<Me> {
       role: actor.role,
       organizationId: actor.organizationId,
     },
-    organization: { id: row.id, name: row.name },
+    organization: { id: row.id, name: row.name, currency: row.currency },
     twoFactor: { on, required: requirement.required, deadline: requirement.deadline?.toISOString() ?? null, overdue: requirement.overdue },
   };
 }

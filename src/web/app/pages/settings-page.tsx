@@ -2,6 +2,7 @@ import { canRenameOrganization, isAdmin } from '@/domain/roles';
 import { SignOutButton } from '@/web/features/auth/components/sign-out-button';
 import { CalendarFeedCard } from '@/web/features/calendar/components/calendar-feed-card';
 import { RenameOrganizationForm } from '@/web/features/organizations/components/rename-organization-form';
+import { CurrencyForm } from '@/web/features/organizations/components/currency-form';
 import { ApiTokensCard } from '@/web/features/api-tokens/components/api-tokens-card';
 import { WebhooksCard } from '@/web/features/webhooks/components/webhooks-card';
 import { PasskeysCard } from '@/web/features/passkeys/components/passkeys-card';
@@ -30,6 +31,8 @@ export function SettingsPage() {
       <ApiTokensCard />
       {isAdmin(me.profile.role) ? <WebhooksCard /> : null}
       {canRenameOrganization(me.profile.role) ? <RenameOrganizationForm organization={me.organization} /> : null}
+      {/* Issue 32: the currency of rates, budgets and reports, set by the same admins. */}
+      {canRenameOrganization(me.profile.role) ? <CurrencyForm currency={me.organization.currency} /> : null}
       {/* Issue 31 item 2: the organization admin sets it; admins see it (the server says the same). */}
       {isAdmin(me.profile.role) ? <TwoFactorPolicyCard canChange={me.profile.role === 'organization_admin'} /> : null}
       {/* Issue 31 item 4: likewise for single sign-on. */}

@@ -10,6 +10,16 @@ export function useRenameOrganization() {
     mutationFn: (input: z.output<typeof renameOrganizationSchema>) =>
       api.patch<{ id: string; name: string }>('/api/organization', input),
     onSuccess: (organization) =>
-      queryClient.setQueryData<Me | null>(meQueryKey, (me) => (me ? { ...me, organization } : me)),
+      queryClient.setQueryData<Me | null>(meQueryKey, (me) => (me ? { ...me, organization: { ...me.organization, ...organization } } : me)),
+  });
+}
+
+/** Issue 32: the organization's currency (its admins, in Settings). */
+export function useChangeCurrency() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { currency: string }) => api.put<{ currency: string }>('/api/organization/currency', input),
+    onSuccess: ({ currency }) =>
+      queryClient.setQueryData<Me | null>(meQueryKey, (me) => (me ? { ...me, organization: { ...me.organization, currency } } : me)),
   });
 }

@@ -6,4 +6,6 @@ export const ORGANIZATIONS_TEXTS = {
   name: 'Organization Name',
   save: 'Update Organization',
   saving: 'Saving...',
+  currencyCode: 'Currency code (ISO 4217)',
+  currencyExample: (sample: string) => `Amounts show as ${sample}`,
 } as const;

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { z } from 'zod';
 import type { ProjectDetail, updateProjectResultSchema, updateProjectSchema } from '@/domain/project-details';
 import type { createProjectSchema, ProjectCard, ProjectFilter, projectPageSchema } from '@/domain/projects';
+import type { ProjectBudgetDetail, projectBudgetSchema } from '@/domain/budgets';
 import { api } from '@/web/lib/api-client';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
@@ -84,6 +85,25 @@ export function useUpdateProject(projectId: string) {
     onSuccess: (result) => {
       queryClient.setQueryData(projectKeys.detail(projectId), result.project);
       // The overdue reset may have changed other projects' cards too.
+      return queryClient.invalidateQueries({ queryKey: projectKeys.all });
+    },
+  });
+}
+
+/** Issue 32: the project's rate and budget with what is spent (staff; a developer never asks). */
+export function projectBudgetQuery(projectId: string) {
+  return queryOptions({
+    queryKey: [...projectKeys.all, 'budget', projectId] as const,
+    queryFn: () => api.get<ProjectBudgetDetail>(`/api/projects/${projectId}/budget`),
+  });
+}
+
+export function useSetProjectBudget(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.output<typeof projectBudgetSchema>) => api.put<ProjectBudgetDetail>(`/api/projects/${projectId}/budget`, input),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(projectBudgetQuery(projectId).queryKey, saved);
       return queryClient.invalidateQueries({ queryKey: projectKeys.all });
     },
   });

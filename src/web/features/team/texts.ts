@@ -56,4 +56,8 @@ export const TEAM_TEXTS = {
   removeTitle: 'Remove Team Member',
   remove: 'Remove',
   removing: 'Removing...',
+  // Issue 32: a member's default hourly rate.
+  saveRate: 'Save rate',
+  noRate: 'No default rate',
+  ratePerHour: (rate: string) => `${rate} an hour`,
 } as const;

@@ -16,6 +16,8 @@ import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useChangeProjectStatus, useDeleteProject } from '../api';
 import { PROJECTS_TEXTS } from '../texts';
 import { ProjectStatusBadge } from './project-status-badge';
+import { BudgetBar } from './budget-bar';
+import { useOrganizationCurrency } from '@/web/lib/session';
 
 // The confirmation (the alert dialog primitive) downloads when first asked for, or on intent.
 const DeleteProjectDialog = lazyComponent(async () => (await import('./delete-project-dialog')).DeleteProjectDialog);
@@ -35,6 +37,7 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const deleteOpened = useOpenedOnce(confirmDelete);
   const overdue = project.status === 'overdue';
+  const currency = useOrganizationCurrency();
 
   const setStatus = (status: 'completed' | 'on_hold') =>
     changeStatus.mutate(
@@ -97,6 +100,7 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
           <dd>{PROJECTS_TEXTS.created(formatDate(project.createdAt))}</dd>
         </div>
       </dl>
+      {project.budget ? <BudgetBar usage={project.budget} currency={currency} /> : null}
 
       {readOnly ? (
         <CardFooterActions project={project} />

@@ -20,6 +20,7 @@ import { notifySuccess } from '@/web/lib/notify';
 import { refusingPastDueDate } from '@/web/lib/past-due-date';
 import { useUpdateProject } from '../api';
 import { PROJECTS_TEXTS } from '../texts';
+import { ProjectBudgetCard } from './project-budget-card';
 
 function formValues(project: ProjectDetail) {
   // The form offers four statuses (spec 4); an overdue project is edited as active.
@@ -120,6 +121,8 @@ export function ProjectInfoTab({ project }: { project: ProjectDetail }) {
           </CardContent>
         </Card>
       ) : null}
+      {/* Issue 32: rates and money are staff's (the server refuses anyone else). */}
+      {project.canEdit ? <ProjectBudgetCard projectId={project.id} /> : null}
       {project.canEdit ? (
         <Card>
           <CardHeader>

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES, type Report } from '@/domain/reports';
+import { TIME_REPORT_TEXTS, type TimeReport } from '@/domain/time-reports';
 import type { Role } from '@/domain/roles';
 import { reportsApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, sentRequests } from '@/web/test/api-server';
@@ -23,6 +24,20 @@ const report: Report = {
   projectCompletionRate: 25,
   taskCompletionRate: 75,
 };
+
+const emptyTime: TimeReport = {
+  from: '2026-01-01',
+  to: '2026-11-27',
+  groupBy: 'client',
+  currency: 'USD',
+  rows: [],
+  totals: { billableMinutes: 0, nonBillableMinutes: 0, billableMinor: 0, nonBillableMinor: 0 },
+  truncated: false,
+};
+
+beforeEach(() => {
+  apiServer.use(reportsApi.time(emptyTime), reportsApi.timeWeeks());
+});
 
 async function renderTab(role: Role = 'organization_admin') {
   await renderWithProviders(<ReportsTab role={role} />);
@@ -68,5 +83,24 @@ describe('ReportsTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByRole('group', { name: 'Total Projects' })).toBeTruthy());
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the time report by client in hours and money, with its CSV link (issue 32)', async () => {
+    apiServer.use(
+      reportsApi.get(report),
+      reportsApi.time({
+        ...emptyTime,
+        rows: [{ key: 'c1', label: 'Acme', clientName: null, projectName: null, billableMinutes: 90, nonBillableMinutes: 30, billableMinor: 15000, nonBillableMinor: 5000 }],
+        totals: { billableMinutes: 90, nonBillableMinutes: 30, billableMinor: 15000, nonBillableMinor: 5000 },
+      }),
+    );
+    await renderTab();
+    const row = await screen.findByRole('row', { name: /Acme/ });
+    expect(row.textContent).toContain('1.5');
+    expect(row.textContent).toContain('$150.00');
+    expect(row.textContent).toContain('$200.00');
+    const link = screen.getByRole('link', { name: 'Export CSV' });
+    expect(link.getAttribute('href')).toMatch(/^\/api\/reports\/time\/export\?from=\d{4}-01-01&to=\d{4}-\d{2}-\d{2}&groupBy=client$/);
+    expect(screen.getByRole('heading', { name: TIME_REPORT_TEXTS.title })).toBeTruthy();
   });
 });

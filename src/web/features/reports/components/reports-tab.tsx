@@ -11,12 +11,14 @@ import { UI_TEXTS } from '@/web/components/ui/texts';
 import { errorMessage } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/class-names';
 import { reportQuery } from '../api';
+import { TimeReportSection } from './time-report-section';
 import { REPORTS_TEXTS } from '../texts';
 
 /** Spec 2 "Reports tab": the organization's numbers for the chosen time range. */
 export function ReportsTab({ role }: { role: Role }) {
   const [range, setRange] = useState<ReportRange>('all');
   const report = useQuery(reportQuery(range));
+  const [today] = useState(() => new Date());
 
   return (
     <section className="space-y-6" aria-label={REPORT_MESSAGES.title}>
@@ -57,6 +59,8 @@ export function ReportsTab({ role }: { role: Role }) {
       ) : (
         <ReportBody report={report.data} updating={report.isPlaceholderData} />
       )}
+      {/* Issue 32: the time report, for the same staff who see this tab. */}
+      <TimeReportSection today={today} />
     </section>
   );
 }

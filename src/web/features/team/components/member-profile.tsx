@@ -6,6 +6,7 @@ import { websiteHref } from '@/domain/clients';
 import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
 import { canManageUsers, outranks, type Role } from '@/domain/roles';
 import { checkMemberChange, TEAM_MESSAGES, type TeamMember } from '@/domain/team';
+import { MemberRateCard } from './member-rate-card';
 import { TWO_FACTOR_TEXTS } from '@/domain/two-factor';
 import {
   AlertDialog,
@@ -244,6 +245,7 @@ export function MemberProfile({
               ) : null}
             </CardContent>
           </Card>
+          <MemberRateCard member={data} actor={actor} />
           <Card>
             <CardHeader>
               <CardTitle className="text-base">{TEAM_TEXTS.quickActions}</CardTitle>

@@ -1,0 +1,66 @@
+import { expect, expectNoSeriousViolations, newAccount, signUpThroughApi, test, toast } from './fixtures';
+
+// Issue 32 items 3-4: a project's budget, time logged against it, the bar on its card, the 80 %
+// alert in the inbox, and the time report whose CSV says what the screen says.
+test.describe('Account executive and admins', () => {
+  test('set a budget, see it fill as time is logged, hear of 80 %, and export the time report', async ({ page }) => {
+    test.setTimeout(90_000);
+    const owner = newAccount('budget');
+    await signUpThroughApi(page, owner);
+    const me = await (await page.request.get('/api/me')).json();
+    const client = await (await page.request.post('/api/clients', { data: { name: 'Budget Client E2E' } })).json();
+    const project = await (await page.request.post('/api/projects', { data: { name: 'Budget Project E2E', clientId: client.id } })).json();
+    // The owner's own rate: 120.00 an hour (the organization admin, whom nobody outranks, sets their own).
+    expect((await page.request.put(`/api/team/${me.profile.id}/rate`, { data: { hourlyRateMinor: 12000 } })).status()).toBe(200);
+
+    // A 10-hour budget through the project page's form.
+    await page.goto(`/project/${project.id}`);
+    const budgetCard = page.getByText('Budget', { exact: true }).first();
+    await expect(budgetCard).toBeVisible();
+    await expect(page.getByText('No budget set')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Budget' }).click();
+    await page.getByRole('option', { name: 'Hours', exact: true }).click();
+    await page.getByLabel('Budget in hours').fill('10');
+    await page.getByRole('button', { name: 'Save budget' }).click();
+    await expect(toast(page, 'Budget saved')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Budget' })).toHaveAttribute('aria-valuenow', '0');
+    await expectNoSeriousViolations(page, 'project budget card');
+
+    // 8.5 hours logged (the time API): 85 % of the budget.
+    const logged = await page.request.post('/api/time/entries', { data: { projectId: project.id, workDate: '2026-01-15', duration: '6h', billable: true } });
+    expect(logged.status(), await logged.text()).toBe(201);
+    expect((await page.request.post('/api/time/entries', { data: { projectId: project.id, workDate: '2026-01-16', duration: '2:30', billable: false } })).status()).toBe(201);
+
+    // The card's bar moved.
+    await page.goto('/');
+    const card = page.getByTestId('project-card').filter({ hasText: 'Budget Project E2E' });
+    await expect(card.getByRole('progressbar', { name: 'Budget' })).toHaveAttribute('aria-valuenow', '85');
+    await expect(card.getByTestId('budget-figure')).toHaveText('8.5 h of 10 h · 85 %');
+
+    // The 80 % alert reached the inbox.
+    await page.getByRole('button', { name: /^Inbox/ }).click();
+    const inbox = page.getByRole('dialog', { name: 'Inbox' });
+    await expect(inbox.getByText('Budget Project E2E has used 80 % of its budget')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The time report by project for January, and its CSV.
+    await page.goto('/?tab=reports');
+    await page.getByLabel('From').fill('2026-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2026-01-31');
+    await page.getByRole('combobox', { name: 'Group by' }).click();
+    await page.getByRole('option', { name: 'Project', exact: true }).click();
+    const row = page.getByTestId('time-report-row').filter({ hasText: 'Budget Project E2E' });
+    await expect(row).toBeVisible();
+    const cells = (await row.locator('th, td').allTextContents()).map((c) => c.trim());
+    expect(cells).toEqual(['Budget Project E2E', 'Budget Client E2E', '6', '2.5', '8.5', '$720.00', '$300.00', '$1,020.00']);
+    await expect(page.getByRole('img', { name: /Hours per week/ })).toBeVisible();
+    await expectNoSeriousViolations(page, 'time report');
+
+    const href = await page.getByRole('link', { name: 'Export CSV' }).last().getAttribute('href');
+    const csv = (await (await page.request.get(href!)).text()).replace(/^\uFEFF/, '');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe('Project,Client,Billable hours,Non-billable hours,Total hours,Billable amount (USD),Non-billable amount (USD),Total amount (USD)');
+    // The same figures as the screen, without the currency's symbol and grouping.
+    expect(lines[1]).toBe(cells.map((c) => c.replace(/[$,]/g, '')).join(','));
+  });
+});

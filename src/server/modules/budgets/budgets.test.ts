@@ -1,0 +1,209 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUDGET_MESSAGES, BUDGET_TEXTS } from '../../../domain/budgets';
+import { fixedClock } from '../../platform/clock';
+import { profiles } from '../../platform/db/schema/tenancy';
+import { activityLogs, developerProjectAccess, notifications, notificationSettings, projects, timeEntries } from '../../platform/db/schema/work';
+import { checkBudgetAlert } from '../../services/budgets';
+import { asUser, type TestUser } from '../../test/as-user';
+import { countEmailsTo } from '../../test/outbox';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const clock = fixedClock(new Date('2026-11-22T12:00:00Z'));
+
+describe('rates and budgets API (issue 32)', () => {
+  let t: TestApp;
+  let orgAdmin: TestUser;
+  let admin: TestUser;
+  let executive: TestUser;
+  let developer: TestUser;
+  let otherDeveloper: TestUser;
+  let outsider: TestUser;
+  let projectId: string;
+
+  async function logTime(who: { profileId: string; fullName: string }, minutes: number, onProject = projectId, billable = true) {
+    await t.db.insert(timeEntries).values({
+      organizationId: orgAdmin.organizationId,
+      projectId: onProject,
+      profileId: who.profileId,
+      memberName: who.fullName,
+      workDate: '2026-11-20',
+      minutes,
+      billable,
+    });
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    orgAdmin = await asUser(t, 'organization_admin');
+    const organizationId = orgAdmin.organizationId;
+    admin = await asUser(t, 'admin', { organizationId });
+    executive = await asUser(t, 'account_executive', { organizationId });
+    developer = await asUser(t, 'developer', { organizationId });
+    otherDeveloper = await asUser(t, 'developer', { organizationId });
+    outsider = await asUser(t, 'organization_admin');
+    const clientId = (await orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Northwind' } })).json().id;
+    projectId = (await orgAdmin.inject({ method: 'POST', url: '/api/projects', payload: { name: 'Brand Refresh', clientId } })).json().id;
+    await t.db.insert(developerProjectAccess).values({ projectId, developerProfileId: developer.profileId });
+  });
+  afterAll(() => t.close());
+
+  const putBudget = (who: TestUser, payload: object, id = projectId) => who.inject({ method: 'PUT', url: `/api/projects/${id}/budget`, payload });
+  const getBudget = (who: TestUser, id = projectId) => who.inject({ method: 'GET', url: `/api/projects/${id}/budget` });
+
+  describe('currency', () => {
+    it('is in /api/me for everyone and set by admins only, with an activity row', async () => {
+      expect((await developer.inject({ method: 'GET', url: '/api/me' })).json().organization.currency).toBe('USD');
+      const refused = await executive.inject({ method: 'PUT', url: '/api/organization/currency', payload: { currency: 'EUR' } });
+      expect(refused.statusCode).toBe(403);
+      const bad = await admin.inject({ method: 'PUT', url: '/api/organization/currency', payload: { currency: 'EURO' } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.message).toContain(BUDGET_MESSAGES.currencyUnknown);
+      const res = await admin.inject({ method: 'PUT', url: '/api/organization/currency', payload: { currency: 'eur' } });
+      expect(res.json()).toEqual({ currency: 'EUR' });
+      expect((await developer.inject({ method: 'GET', url: '/api/me' })).json().organization.currency).toBe('EUR');
+      expect((await outsider.inject({ method: 'GET', url: '/api/me' })).json().organization.currency).toBe('USD');
+      const [log] = await t.db.select().from(activityLogs).where(and(eq(activityLogs.organizationId, orgAdmin.organizationId), eq(activityLogs.action, 'change_currency')));
+      expect(log?.details).toEqual({ from: 'USD', to: 'EUR' });
+      await admin.inject({ method: 'PUT', url: '/api/organization/currency', payload: { currency: 'USD' } });
+    });
+  });
+
+  describe('member rates', () => {
+    it('are set by rank (decision 006), refuse rates below zero, and show on the Team tab', async () => {
+      const set = (who: TestUser, target: TestUser, hourlyRateMinor: number | null) =>
+        who.inject({ method: 'PUT', url: `/api/team/${target.profileId}/rate`, payload: { hourlyRateMinor } });
+      expect((await set(executive, developer, 10000)).json()).toEqual({ id: developer.profileId, hourlyRateMinor: 10000 });
+      expect((await set(executive, admin, 10000)).statusCode).toBe(404); // an executive does not see admins
+      expect((await set(admin, executive, 12000)).statusCode).toBe(200);
+      expect((await set(executive, executive, 99999)).statusCode).toBe(403);
+      expect((await set(admin, admin, 99999)).statusCode).toBe(403);
+      expect((await set(orgAdmin, orgAdmin, 20000)).statusCode).toBe(200);
+      expect((await set(developer, otherDeveloper, 1)).statusCode).toBe(403);
+      expect((await set(outsider, developer, 1)).statusCode).toBe(404);
+      const negative = await set(admin, developer, -1);
+      expect(negative.statusCode).toBe(400);
+      expect(negative.json().error.message).toContain(BUDGET_MESSAGES.rateNegative);
+      expect((await set(admin, developer, 1.5)).statusCode).toBe(400);
+      const [row] = await t.db.select({ rate: profiles.hourlyRateMinor }).from(profiles).where(eq(profiles.id, developer.profileId));
+      expect(row?.rate).toBe(10000);
+      const team = (await admin.inject({ method: 'GET', url: '/api/team?limit=100' })).json();
+      expect(team.items.find((m: { id: string }) => m.id === developer.profileId).hourlyRateMinor).toBe(10000);
+      const logs = await t.db.select().from(activityLogs).where(and(eq(activityLogs.organizationId, orgAdmin.organizationId), eq(activityLogs.action, 'update_member_rate')));
+      expect(logs.length).toBe(3);
+    });
+  });
+
+  describe('project budget', () => {
+    it('is staff’s to set and read; developers and other organizations never get it', async () => {
+      expect((await putBudget(developer, { hourlyRateMinor: null, budgetKind: 'hours', budgetAmount: 600 })).statusCode).toBe(403);
+      expect((await getBudget(developer)).statusCode).toBe(403);
+      expect((await getBudget(otherDeveloper)).statusCode).toBe(404);
+      expect((await getBudget(outsider)).statusCode).toBe(404);
+      expect((await putBudget(outsider, { hourlyRateMinor: null, budgetKind: 'hours', budgetAmount: 600 })).statusCode).toBe(404);
+      const zero = await putBudget(executive, { hourlyRateMinor: null, budgetKind: 'hours', budgetAmount: 0 });
+      expect(zero.statusCode).toBe(400);
+      expect(zero.json().error.message).toContain(BUDGET_MESSAGES.budgetPositive);
+      const negative = await putBudget(executive, { hourlyRateMinor: -5, budgetKind: null, budgetAmount: null });
+      expect(negative.json().error.message).toContain(BUDGET_MESSAGES.rateNegative);
+      const mismatched = await putBudget(executive, { hourlyRateMinor: null, budgetKind: 'hours', budgetAmount: null });
+      expect(mismatched.json().error.message).toContain(BUDGET_MESSAGES.budgetKindAndAmount);
+    });
+
+    it('counts spent hours and money at the rate in force, one rounding per member', async () => {
+      // 10 h budget; developer's rate 100.00/h, executive's 120.00/h.
+      const res = await putBudget(executive, { hourlyRateMinor: null, budgetKind: 'hours', budgetAmount: 600 });
+      expect(res.statusCode).toBe(200);
+      await logTime(developer, 1);
+      await logTime(developer, 1); // 2 minutes at 100.00/h = 3.33, not 1.67 + 1.67
+      await logTime(executive, 60, projectId, false);
+      const budget = (await getBudget(admin)).json();
+      expect(budget).toMatchObject({ budgetKind: 'hours', budgetAmount: 600, spentMinutes: 62, spentMinor: 333 + 12000, usage: { kind: 'hours', amount: 600, spent: 62, percent: 10 } });
+      // The project's rate overrides everyone's.
+      await putBudget(executive, { hourlyRateMinor: 6000, budgetKind: 'hours', budgetAmount: 600 });
+      expect((await getBudget(admin)).json().spentMinor).toBe(62 * 100);
+      const logs = await t.db.select().from(activityLogs).where(and(eq(activityLogs.projectId, projectId), eq(activityLogs.action, 'update_project_budget')));
+      expect(logs.map((l) => l.details)).toEqual([
+        { project_name: 'Brand Refresh', previous_budget_kind: null, previous_budget_amount: null, budget_kind: 'hours', budget_amount: 600 },
+        { project_name: 'Brand Refresh', previous_rate_minor: null, rate_minor: 6000 },
+      ]);
+    });
+
+    it('shows the bar on staff cards only, from one grouped read', async () => {
+      const staffCards = (await executive.inject({ method: 'GET', url: '/api/projects' })).json();
+      const card = staffCards.items.find((p: { id: string }) => p.id === projectId);
+      expect(card.budget).toEqual({ kind: 'hours', amount: 600, spent: 62, percent: 10 });
+      const devCards = (await developer.inject({ method: 'GET', url: '/api/projects' })).json();
+      const devCard = devCards.items.find((p: { id: string }) => p.id === projectId);
+      expect(devCard).toBeDefined();
+      expect(devCard).not.toHaveProperty('budget');
+      // No rates or money anywhere in what a developer receives about the project.
+      for (const url of ['/api/projects', `/api/projects/${projectId}`, '/api/me']) {
+        const body = (await developer.inject({ method: 'GET', url })).body;
+        expect(body, url).not.toMatch(/hourlyRate|budget|spent|Minor/i);
+      }
+    });
+
+    it('alerts staff once at 80 % and once at 100 %, by inbox and email as each chose', async () => {
+      await t.db.insert(notificationSettings).values({ profileId: admin.profileId, levels: { budget: 'in_app' }, digest: false });
+      const alerts = async (who: TestUser) =>
+        t.db.select().from(notifications).where(and(eq(notifications.recipientId, who.profileId), eq(notifications.kind, 'budget_alert')));
+      await logTime(developer, 400); // 462 of 600 = 77 %
+      expect(await checkBudgetAlert(t.db, clock.now(), { organizationId: orgAdmin.organizationId, projectId })).toBeNull();
+      await logTime(developer, 20); // 482 = 80 %
+      expect(await checkBudgetAlert(t.db, clock.now(), { organizationId: orgAdmin.organizationId, projectId })).toBe(80);
+      expect(await checkBudgetAlert(t.db, clock.now(), { organizationId: orgAdmin.organizationId, projectId })).toBeNull();
+      const [first] = await alerts(executive);
+      expect(first?.title).toBe(BUDGET_TEXTS.alertTitle('Brand Refresh', 80));
+      expect((await alerts(orgAdmin)).length).toBe(1);
+      expect(await alerts(developer)).toEqual([]);
+      expect(await countEmailsTo(t.db, executive.email, 'budget_alert')).toBe(1);
+      expect(await countEmailsTo(t.db, admin.email, 'budget_alert')).toBe(0); // inbox only, by their setting
+      expect((await alerts(admin)).length).toBe(1);
+
+      await logTime(developer, 200); // 682 = 113 %
+      expect(await checkBudgetAlert(t.db, clock.now(), { organizationId: orgAdmin.organizationId, projectId })).toBe(100);
+      expect((await alerts(executive)).map((n) => n.title)).toContain(BUDGET_TEXTS.alertTitle('Brand Refresh', 100));
+      const [state] = await t.db.select({ alerted: projects.budgetAlertedPercent }).from(projects).where(eq(projects.id, projectId));
+      expect(state?.alerted).toBe(100);
+
+      // A new budget starts over; one already exceeded alerts at once.
+      const raised = await putBudget(executive, { hourlyRateMinor: 6000, budgetKind: 'hours', budgetAmount: 800 });
+      expect(raised.json().alertedPercent).toBe(80);
+      expect((await alerts(executive)).length).toBe(3);
+    });
+
+    it('a money budget counts money', async () => {
+      await putBudget(executive, { hourlyRateMinor: 6000, budgetKind: 'money', budgetAmount: 100_000 });
+      const budget = (await getBudget(executive)).json();
+      expect(budget.usage).toEqual({ kind: 'money', amount: 100_000, spent: 682 * 100, percent: 68 });
+      expect(budget.alertedPercent).toBe(0);
+    });
+  });
+
+  describe('through the time API (the time module calls the check in each write)', () => {
+    it('alerts at 80 % when an entry, a timesheet cell or an edit crosses it, once even for writes at once', async () => {
+      const clientId = (await orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Initech' } })).json().id;
+      const id = (await orgAdmin.inject({ method: 'POST', url: '/api/projects', payload: { name: 'Launch', clientId } })).json().id as string;
+      await t.db.insert(developerProjectAccess).values({ projectId: id, developerProfileId: developer.profileId });
+      expect((await putBudget(executive, { hourlyRateMinor: null, budgetKind: 'hours', budgetAmount: 600 }, id)).statusCode).toBe(200);
+      const alertsOn = async () =>
+        (await t.db.select().from(notifications).where(and(eq(notifications.recipientId, executive.profileId), eq(notifications.kind, 'budget_alert')))).filter((n) => n.projectId === id);
+      const entry = (minutes: number) => developer.inject({ method: 'POST', url: '/api/time/entries', payload: { projectId: id, workDate: '2026-11-20', duration: minutes } });
+      const first = await entry(240);
+      expect(first.statusCode, first.body).toBe(201);
+      expect(await alertsOn()).toEqual([]);
+      // Two writes at once, each enough to cross 80 %: one alert.
+      const both = await Promise.all([entry(120), entry(120)]);
+      expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+      expect((await alertsOn()).map((n) => n.title)).toEqual([BUDGET_TEXTS.alertTitle('Launch', 80)]);
+      // An edit past 100 %.
+      const edited = await developer.inject({ method: 'PATCH', url: `/api/time/entries/${first.json().id}`, payload: { duration: 400 } });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect((await alertsOn()).map((n) => n.title).sort()).toEqual([BUDGET_TEXTS.alertTitle('Launch', 100), BUDGET_TEXTS.alertTitle('Launch', 80)]);
+      // The card moved with it.
+      const card = (await executive.inject({ method: 'GET', url: '/api/projects' })).json().items.find((p: { id: string }) => p.id === id);
+      expect(card.budget).toEqual({ kind: 'hours', amount: 600, spent: 640, percent: 106 });
+    });
+  });
+});

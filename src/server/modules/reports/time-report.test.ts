@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { TIME_REPORT_MESSAGES, TIME_REPORT_TEXTS } from '../../../domain/time-reports';
+import { fixedClock } from '../../platform/clock';
+import { timeEntries } from '../../platform/db/schema/work';
+import { asUser, type TestUser } from '../../test/as-user';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const clock = fixedClock(new Date('2026-11-22T12:00:00Z'));
+
+describe('time reports (issue 32 item 4)', () => {
+  let t: TestApp;
+  let orgAdmin: TestUser;
+  let executive: TestUser;
+  let developer: TestUser;
+  let outsider: TestUser;
+  const ids: Record<string, string> = {};
+
+  async function log(who: TestUser | { profileId: null; fullName: string }, project: string, workDate: string, minutes: number, billable = true, taskId: string | null = null) {
+    await t.db.insert(timeEntries).values({
+      organizationId: orgAdmin.organizationId,
+      projectId: ids[project]!,
+      profileId: who.profileId,
+      memberName: who.fullName,
+      workDate,
+      minutes,
+      billable,
+      taskId,
+    });
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    orgAdmin = await asUser(t, 'organization_admin', { fullName: 'Olga Owner' });
+    const organizationId = orgAdmin.organizationId;
+    executive = await asUser(t, 'account_executive', { organizationId, fullName: 'Ezra Exec' });
+    developer = await asUser(t, 'developer', { organizationId, fullName: 'Dana Dev' });
+    outsider = await asUser(t, 'organization_admin');
+    for (const client of ['Acme', 'Globex']) ids[client] = (await orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: client } })).json().id;
+    for (const [project, client] of [['Website', 'Acme'], ['App', 'Acme'], ['Audit', 'Globex']] as const) {
+      ids[project] = (await orgAdmin.inject({ method: 'POST', url: '/api/projects', payload: { name: project, clientId: ids[client] } })).json().id;
+    }
+    ids.task = (await orgAdmin.inject({ method: 'POST', url: `/api/projects/${ids.Website}/tasks`, payload: { title: 'Design' } })).json().id;
+    await orgAdmin.inject({ method: 'PUT', url: `/api/team/${developer.profileId}/rate`, payload: { hourlyRateMinor: 10000 } });
+    await orgAdmin.inject({ method: 'PUT', url: `/api/team/${executive.profileId}/rate`, payload: { hourlyRateMinor: 15000 } });
+    await orgAdmin.inject({ method: 'PUT', url: `/api/projects/${ids.Audit}/budget`, payload: { hourlyRateMinor: 20000, budgetKind: null, budgetAmount: null } });
+
+    await log(developer, 'Website', '2026-11-02', 90, true, ids.task);
+    await log(developer, 'Website', '2026-11-03', 30, false);
+    await log(executive, 'App', '2026-11-10', 60);
+    await log(developer, 'Audit', '2026-11-10', 45); // project rate 200.00/h
+    await log({ profileId: null, fullName: 'Gone Person' }, 'App', '2026-11-11', 120);
+    await log(developer, 'Website', '2026-10-31', 600); // before the range
+    // Another organization's time never counts.
+    const foreignClient = (await outsider.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Foreign' } })).json().id;
+    const foreignProject = (await outsider.inject({ method: 'POST', url: '/api/projects', payload: { name: 'Foreign', clientId: foreignClient } })).json().id;
+    await t.db.insert(timeEntries).values({ organizationId: outsider.organizationId, projectId: foreignProject, profileId: outsider.profileId, memberName: 'X', workDate: '2026-11-05', minutes: 500 });
+  });
+  afterAll(() => t.close());
+
+  const report = (who: TestUser, query: string) => who.inject({ method: 'GET', url: `/api/reports/time?${query}` });
+  const november = 'from=2026-11-01&to=2026-11-30';
+
+  it('groups by client with billable and non-billable hours and money', async () => {
+    const res = await report(executive, november);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.currency).toBe('USD');
+    expect(body.rows).toEqual([
+      { key: ids.Acme, label: 'Acme', clientName: null, projectName: null, billableMinutes: 270, nonBillableMinutes: 30, billableMinor: 15000 + 15000, nonBillableMinor: 5000 },
+      { key: ids.Globex, label: 'Globex', clientName: null, projectName: null, billableMinutes: 45, nonBillableMinutes: 0, billableMinor: 15000, nonBillableMinor: 0 },
+    ]);
+    expect(body.totals).toEqual({ billableMinutes: 315, nonBillableMinutes: 30, billableMinor: 45000, nonBillableMinor: 5000 });
+  });
+
+  it('groups by project, member (a removed member’s hours stay under their name) and task', async () => {
+    const projects = (await report(orgAdmin, `${november}&groupBy=project`)).json().rows;
+    expect(projects.map((r: { label: string; clientName: string }) => [r.label, r.clientName])).toEqual([
+      ['App', 'Acme'],
+      ['Website', 'Acme'],
+      ['Audit', 'Globex'],
+    ]);
+    const members = (await report(orgAdmin, `${november}&groupBy=member`)).json().rows;
+    expect(members.map((r: { label: string; key: string | null; billableMinutes: number }) => [r.label, r.key, r.billableMinutes])).toEqual([
+      ['Dana Dev', developer.profileId, 135],
+      ['Gone Person', null, 120],
+      ['Ezra Exec', executive.profileId, 60],
+    ]);
+    const tasks = (await report(orgAdmin, `${november}&groupBy=task`)).json().rows;
+    expect(tasks.find((r: { key: string }) => r.key === ids.task)).toMatchObject({ label: 'Design', projectName: 'Website', clientName: 'Acme', billableMinutes: 90 });
+  });
+
+  it('is staff’s only and refuses bad ranges with the field message', async () => {
+    expect((await report(developer, november)).statusCode).toBe(403);
+    expect((await developer.inject({ method: 'GET', url: `/api/reports/time/export?${november}` })).statusCode).toBe(403);
+    expect((await developer.inject({ method: 'GET', url: `/api/reports/time/weeks?${november}` })).statusCode).toBe(403);
+    const backwards = await report(orgAdmin, 'from=2026-11-30&to=2026-11-01');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().error.message).toContain(TIME_REPORT_MESSAGES.toBeforeFrom);
+    expect((await report(orgAdmin, 'from=2020-01-01&to=2026-11-01')).json().error.message).toContain(TIME_REPORT_MESSAGES.tooLong);
+    expect((await report(orgAdmin, 'from=2026-02-30&to=2026-03-01')).statusCode).toBe(400);
+    expect((await report(outsider, november)).json().rows.map((r: { label: string }) => r.label)).toEqual(['Foreign']);
+  });
+
+  it('exports the same rows as CSV', async () => {
+    const res = await orgAdmin.inject({ method: 'GET', url: `/api/reports/time/export?${november}&groupBy=project` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const rows = parse(res.body.replace(/^\uFEFF/, '')) as string[][];
+    expect(rows[0]).toEqual([
+      'Project',
+      'Client',
+      TIME_REPORT_TEXTS.billableHours,
+      TIME_REPORT_TEXTS.nonBillableHours,
+      TIME_REPORT_TEXTS.totalHours,
+      'Billable amount (USD)',
+      'Non-billable amount (USD)',
+      'Total amount (USD)',
+    ]);
+    expect(rows[2]).toEqual(['Website', 'Acme', '1.5', '0.5', '2', '150.00', '50.00', '200.00']);
+  });
+
+  it('sums hours per week for the chart', async () => {
+    const res = await orgAdmin.inject({ method: 'GET', url: `/api/reports/time/weeks?${november}` });
+    expect(res.json().weeks).toEqual([
+      { weekStart: '2026-10-26', billableMinutes: 0, nonBillableMinutes: 0 + 0 },
+      { weekStart: '2026-11-02', billableMinutes: 90, nonBillableMinutes: 30 },
+      { weekStart: '2026-11-09', billableMinutes: 225, nonBillableMinutes: 0 },
+    ].filter((w) => w.billableMinutes + w.nonBillableMinutes > 0));
+  });
+});

@@ -1,0 +1,137 @@
+// Time reports (issue 32 item 4, decision 037): one grouped statement per report, in SQL. Entries
+// of the range are first summed per project, member, billable flag (and task, for the task
+// report); each such group's money is its minutes times the rate in force (the project's, else the
+// member's), rounded half up once in integer arithmetic; the groups are then summed per row.
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { REPORT_MESSAGES } from '../../../domain/reports';
+import { canManageProjects } from '../../../domain/roles';
+import {
+  MAX_REPORT_ROWS,
+  type TimeReport,
+  type TimeReportGroup,
+  type timeReportQuerySchema,
+  type timeReportRangeSchema,
+  type TimeReportRow,
+  type TimeReportWeeks,
+} from '../../../domain/time-reports';
+import type { Actor } from '../../platform/auth/session';
+import type { Executor } from '../../platform/db/client';
+import { organizations } from '../../platform/db/schema/tenancy';
+import { forbidden } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** What each report groups by: the inner group's extra column, the row's key and its label. */
+function grouping(groupBy: TimeReportGroup): { inner: SQL; key: SQL; label: SQL; clientName: SQL; projectName: SQL; joins: SQL } {
+  switch (groupBy) {
+    case 'client':
+      return { inner: sql``, key: sql`c.id::text`, label: sql`c.name`, clientName: sql`null::text`, projectName: sql`null::text`, joins: sql`join clients c on c.id = p.client_id` };
+    case 'project':
+      return { inner: sql``, key: sql`p.id::text`, label: sql`p.name`, clientName: sql`c.name`, projectName: sql`null::text`, joins: sql`join clients c on c.id = p.client_id` };
+    case 'member':
+      return {
+        inner: sql`, e.member_name`,
+        // A removed member's hours stay, under the name kept beside them.
+        key: sql`g.profile_id::text`,
+        label: sql`coalesce(pr.full_name, g.member_name)`,
+        clientName: sql`null::text`,
+        projectName: sql`null::text`,
+        joins: sql``,
+      };
+    case 'task':
+      return {
+        inner: sql`, e.task_id`,
+        key: sql`g.task_id::text`,
+        label: sql`coalesce(t.title, '')`,
+        clientName: sql`c.name`,
+        projectName: sql`p.name`,
+        joins: sql`join clients c on c.id = p.client_id left join tasks t on t.id = g.task_id`,
+      };
+  }
+}
+
+/** The report's rows, most time first (the statement the bench times bare). */
+export function timeReportStatement(organizationId: string, from: string, to: string, groupBy: TimeReportGroup): SQL {
+  const g = grouping(groupBy);
+  // Project and task rows are per project: the same task title on two projects is two rows.
+  const outerKey = groupBy === 'task' ? sql`g.project_id, ${g.key}` : groupBy === 'member' ? sql`g.profile_id, case when g.profile_id is null then g.member_name end` : g.key;
+  return sql`
+    select ${g.key} as key,
+           min(${g.label}) as label,
+           min(${g.clientName}) as "clientName",
+           min(${g.projectName}) as "projectName",
+           coalesce(sum(g.minutes) filter (where g.billable), 0)::bigint as "billableMinutes",
+           coalesce(sum(g.minutes) filter (where not g.billable), 0)::bigint as "nonBillableMinutes",
+           coalesce(sum((g.minutes * coalesce(p.hourly_rate_minor, pr.hourly_rate_minor) + 30) / 60) filter (where g.billable), 0)::bigint as "billableMinor",
+           coalesce(sum((g.minutes * coalesce(p.hourly_rate_minor, pr.hourly_rate_minor) + 30) / 60) filter (where not g.billable), 0)::bigint as "nonBillableMinor",
+           sum(g.minutes) as total
+      from (select e.project_id, e.profile_id, e.billable ${g.inner}, sum(e.minutes)::bigint as minutes
+              from time_entries e
+             where e.organization_id = ${organizationId} and e.work_date >= ${from}::date and e.work_date <= ${to}::date
+             group by e.project_id, e.profile_id, e.billable ${g.inner}) g
+      join projects p on p.id = g.project_id and p.organization_id = ${organizationId}
+      left join profiles pr on pr.id = g.profile_id
+      ${g.joins}
+     group by ${outerKey}
+     order by total desc, label, key
+     limit ${MAX_REPORT_ROWS + 1}`;
+}
+
+type RawRow = {
+  key: string | null;
+  label: string | null;
+  clientName: string | null;
+  projectName: string | null;
+  billableMinutes: string | number;
+  nonBillableMinutes: string | number;
+  billableMinor: string | number;
+  nonBillableMinor: string | number;
+};
+
+async function currencyOf(executor: Executor, organizationId: string): Promise<string> {
+  const [row] = await executor.select({ currency: organizations.currency }).from(organizations).where(eq(organizations.id, organizationId));
+  return row?.currency ?? 'USD';
+}
+
+export async function buildTimeReport({ db }: Platform, actor: Actor, query: z.output<typeof timeReportQuerySchema>): Promise<TimeReport> {
+  // The Reports tab is staff's (spec 2); its money never reaches a developer.
+  if (!canManageProjects(actor.role)) throw forbidden(REPORT_MESSAGES.forbidden);
+  const raw = rowsOf<RawRow>(await db.execute(timeReportStatement(actor.organizationId, query.from, query.to, query.groupBy)));
+  const truncated = raw.length > MAX_REPORT_ROWS;
+  const rows: TimeReportRow[] = raw.slice(0, MAX_REPORT_ROWS).map((r) => ({
+    key: r.key,
+    label: r.label ?? '',
+    clientName: r.clientName,
+    projectName: r.projectName,
+    billableMinutes: Number(r.billableMinutes),
+    nonBillableMinutes: Number(r.nonBillableMinutes),
+    billableMinor: Number(r.billableMinor),
+    nonBillableMinor: Number(r.nonBillableMinor),
+  }));
+  const totals = { billableMinutes: 0, nonBillableMinutes: 0, billableMinor: 0, nonBillableMinor: 0 };
+  for (const row of rows) {
+    totals.billableMinutes += row.billableMinutes;
+    totals.nonBillableMinutes += row.nonBillableMinutes;
+    totals.billableMinor += row.billableMinor;
+    totals.nonBillableMinor += row.nonBillableMinor;
+  }
+  return { from: query.from, to: query.to, groupBy: query.groupBy, currency: await currencyOf(db, actor.organizationId), rows, totals, truncated };
+}
+
+/** Hours per ISO week (Monday first) of the range, for the chart. */
+export async function buildTimeReportWeeks({ db }: Platform, actor: Actor, query: z.output<typeof timeReportRangeSchema>): Promise<TimeReportWeeks> {
+  if (!canManageProjects(actor.role)) throw forbidden(REPORT_MESSAGES.forbidden);
+  const result = await db.execute(sql`
+    select to_char(date_trunc('week', e.work_date), 'YYYY-MM-DD') as "weekStart",
+           coalesce(sum(e.minutes) filter (where e.billable), 0)::int as "billableMinutes",
+           coalesce(sum(e.minutes) filter (where not e.billable), 0)::int as "nonBillableMinutes"
+      from time_entries e
+     where e.organization_id = ${actor.organizationId} and e.work_date >= ${query.from}::date and e.work_date <= ${query.to}::date
+     group by 1
+     order by 1`);
+  return { weeks: rowsOf<TimeReportWeeks['weeks'][number]>(result) };
+}

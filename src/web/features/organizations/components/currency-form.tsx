@@ -1,0 +1,50 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Coins } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { BUDGET_TEXTS, formatMoney, updateCurrencySchema } from '@/domain/budgets';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { useChangeCurrency } from '../api';
+import { ORGANIZATIONS_TEXTS } from '../texts';
+
+/** Issue 32: the one currency of the organization's rates, budgets and reports (its admins). */
+export function CurrencyForm({ currency }: { currency: string }) {
+  const change = useChangeCurrency();
+  const form = useForm({ resolver: zodResolver(updateCurrencySchema), defaultValues: { currency } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    change.mutate(values, {
+      onSuccess: (saved) => {
+        form.reset({ currency: saved.currency });
+        notifySuccess(BUDGET_TEXTS.currencySaved);
+      },
+      onError: (error) => notifyError(error, BUDGET_TEXTS.currencySaveFailed),
+    });
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Coins className="size-5 text-primary" aria-hidden />
+          {BUDGET_TEXTS.currencyLabel}
+        </CardTitle>
+        <CardDescription>{BUDGET_TEXTS.currencyHint}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <FormField label={ORGANIZATIONS_TEXTS.currencyCode} error={errors.currency?.message} hint={ORGANIZATIONS_TEXTS.currencyExample(formatMoney(123450, currency))} className="sm:max-w-48">
+            <Input autoComplete="off" maxLength={3} className="uppercase" {...form.register('currency')} />
+          </FormField>
+          <Button type="submit" className="justify-self-start" loading={change.isPending} loadingText={ORGANIZATIONS_TEXTS.saving}>
+            {BUDGET_TEXTS.currencySave}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

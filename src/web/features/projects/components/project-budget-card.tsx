@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import {
+  BUDGET_TEXTS,
+  formatMinutes,
+  formatMoney,
+  hoursValue,
+  moneyInputValue,
+  projectBudgetFromForm,
+  type ProjectBudgetDetail,
+  type ProjectBudgetForm,
+} from '@/domain/budgets';
+import { BUDGET_KINDS } from '@/domain/time-rules';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { Skeleton } from '@/web/components/ui/skeleton';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { projectBudgetQuery, useSetProjectBudget } from '../api';
+import { BudgetBar } from './budget-bar';
+
+function formOf(detail: ProjectBudgetDetail): ProjectBudgetForm {
+  return {
+    rate: detail.hourlyRateMinor === null ? '' : moneyInputValue(detail.hourlyRateMinor, detail.currency),
+    kind: detail.budgetKind ?? 'none',
+    amount: detail.budgetAmount === null ? '' : detail.budgetKind === 'hours' ? hoursValue(detail.budgetAmount) : moneyInputValue(detail.budgetAmount, detail.currency),
+  };
+}
+
+/** Issue 32: the project's budget, spent against it, and staff's form for its rate and budget. */
+export function ProjectBudgetCard({ projectId }: { projectId: string }) {
+  const budget = useQuery(projectBudgetQuery(projectId));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{BUDGET_TEXTS.budgetTitle}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {budget.isPending ? (
+          <Skeleton className="h-24" />
+        ) : budget.isError ? (
+          <LoadErrorPanel title={BUDGET_TEXTS.loadFailed} error={budget.error} onRetry={() => void budget.refetch()} />
+        ) : (
+          <BudgetPanel detail={budget.data} projectId={projectId} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function BudgetPanel({ detail, projectId }: { detail: ProjectBudgetDetail; projectId: string }) {
+  const save = useSetProjectBudget(projectId);
+  const [form, setForm] = useState<ProjectBudgetForm>(() => formOf(detail));
+  const [errors, setErrors] = useState<Partial<Record<keyof ProjectBudgetForm, string>>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = projectBudgetFromForm(form, detail.currency);
+    if (!parsed.ok) return setErrors(parsed.errors);
+    setErrors({});
+    save.mutate(parsed.value, {
+      onSuccess: () => notifySuccess(BUDGET_TEXTS.saved),
+      onError: (error) => notifyError(error, BUDGET_TEXTS.saveFailed),
+    });
+  };
+
+  return (
+    <>
+      {detail.usage ? <BudgetBar usage={detail.usage} currency={detail.currency} /> : <p className="text-sm text-muted-foreground">{BUDGET_TEXTS.noBudget}</p>}
+      <p className="text-sm text-muted-foreground" data-testid="budget-spent">
+        {formatMinutes(detail.spentMinutes)} · {formatMoney(detail.spentMinor, detail.currency)}
+      </p>
+      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-3 sm:items-start">
+        <FormField label={BUDGET_TEXTS.rateLabel} error={errors.rate} hint={BUDGET_TEXTS.rateHint}>
+          <Input inputMode="decimal" value={form.rate} onChange={(e) => setForm({ ...form, rate: e.target.value })} />
+        </FormField>
+        <FormField label={BUDGET_TEXTS.kindLabel}>
+          <Select value={form.kind} onValueChange={(kind) => setForm({ ...form, kind: kind as ProjectBudgetForm['kind'] })}>
+            <SelectTrigger aria-label={BUDGET_TEXTS.kindLabel}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {(['none', ...BUDGET_KINDS] as const).map((kind) => (
+                <SelectItem key={kind} value={kind}>
+                  {BUDGET_TEXTS.kinds[kind]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+        {form.kind !== 'none' ? (
+          <FormField label={form.kind === 'hours' ? BUDGET_TEXTS.amountHoursLabel : `${BUDGET_TEXTS.amountMoneyLabel} (${detail.currency})`} error={errors.amount}>
+            <Input inputMode="decimal" value={form.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} />
+          </FormField>
+        ) : null}
+        <div className="sm:col-span-3">
+          <Button type="submit" loading={save.isPending} loadingText={BUDGET_TEXTS.save}>
+            {BUDGET_TEXTS.save}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { BUDGET_TEXTS, formatMoney, memberRateFromForm, moneyInputValue } from '@/domain/budget-rules';
+import { outranks, type Role } from '@/domain/roles';
+import type { TeamMember } from '@/domain/team';
+import { Button } from '@/web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { api } from '@/web/lib/api-client';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { useOrganizationCurrency } from '@/web/lib/session';
+import { teamKeys } from '../api';
+import { TEAM_TEXTS } from '../texts';
+
+/** Decision 006 as the server applies it: members ranked below; the organization admin also themselves. */
+export function maySetRate(actor: { role: Role; profileId: string }, member: { id: string; role: Role }): boolean {
+  if (member.id === actor.profileId) return actor.role === 'organization_admin';
+  return outranks(actor.role, member.role);
+}
+
+/** Issue 32: a member's default hourly rate (the Team tab is staff's). */
+export function MemberRateCard({ member, actor }: { member: TeamMember; actor: { role: Role; profileId: string } }) {
+  const currency = useOrganizationCurrency();
+  const queryClient = useQueryClient();
+  const rate = member.hourlyRateMinor ?? null;
+  const [text, setText] = useState(rate === null ? '' : moneyInputValue(rate, currency));
+  const [error, setError] = useState<string>();
+  const save = useMutation({
+    mutationFn: (hourlyRateMinor: number | null) => api.put(`/api/team/${member.id}/rate`, { hourlyRateMinor }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+  });
+  const editable = maySetRate(actor, member);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = memberRateFromForm(text, currency);
+    if (!parsed.ok) return setError(parsed.message);
+    setError(undefined);
+    save.mutate(parsed.value, { onSuccess: () => notifySuccess(BUDGET_TEXTS.rateSaved), onError: (e) => notifyError(e, BUDGET_TEXTS.rateSaveFailed) });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{BUDGET_TEXTS.memberRateLabel}</CardTitle>
+      </CardHeader>
+      <CardContent className="text-sm">
+        {editable ? (
+          <form noValidate onSubmit={submit} className="grid gap-3">
+            <FormField label={`${BUDGET_TEXTS.memberRateLabel} (${currency})`} error={error} hint={BUDGET_TEXTS.memberRateHint}>
+              <Input inputMode="decimal" value={text} onChange={(e) => setText(e.target.value)} />
+            </FormField>
+            <Button type="submit" size="sm" className="justify-self-start" loading={save.isPending} loadingText={TEAM_TEXTS.saveRate}>
+              {TEAM_TEXTS.saveRate}
+            </Button>
+          </form>
+        ) : (
+          <p>{rate === null ? TEAM_TEXTS.noRate : TEAM_TEXTS.ratePerHour(formatMoney(rate, currency))}</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
