@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { NotificationKind } from './inbox';
 
-export const NOTIFICATION_SETTING_KINDS = ['assigned', 'mentioned', 'comment', 'completed', 'due', 'intake'] as const;
+export const NOTIFICATION_SETTING_KINDS = ['assigned', 'mentioned', 'comment', 'completed', 'due', 'intake', 'approval'] as const;
 export type NotificationSettingKind = (typeof NOTIFICATION_SETTING_KINDS)[number];
 
 /** 'email': the inbox and an email; 'in_app': the inbox only; 'off': neither. */
@@ -19,6 +19,7 @@ export const DEFAULT_DELIVERY: Record<NotificationSettingKind, DeliveryLevel> = 
   completed: 'email',
   due: 'email',
   intake: 'email',
+  approval: 'email',
 };
 
 /** The setting that governs an inbox kind; kinds without one (a note, a link opened) are always in-app only. */
@@ -37,6 +38,8 @@ export function settingKindOf(kind: NotificationKind): NotificationSettingKind |
       return 'due';
     case 'intake_submitted':
       return 'intake';
+    case 'approval_decided':
+      return 'approval';
     default:
       return null;
   }
@@ -55,6 +58,7 @@ export const NOTIFICATION_SETTINGS_TEXTS = {
     completed: 'A task is completed on my projects',
     due: 'A task of mine is due tomorrow or overdue',
     intake: 'A client answers an intake link',
+    approval: 'A client approves a file or asks for changes',
   } satisfies Record<NotificationSettingKind, string>,
   levels: { email: 'Inbox and email', in_app: 'Inbox only', off: 'Off' } satisfies Record<DeliveryLevel, string>,
   digest: 'Daily digest',
