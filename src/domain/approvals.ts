@@ -26,6 +26,7 @@ export const APPROVAL_MESSAGES = {
   notAFile: 'Links cannot be approved; only uploaded files.',
   dueDateInvalid: 'Enter a due date as YYYY-MM-DD.',
   notStaff: 'Only staff can ask for a client approval.',
+  untitledLink: 'Untitled link',
 } as const;
 
 export const APPROVAL_TEXTS = {

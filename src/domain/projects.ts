@@ -1,4 +1,5 @@
 // Projects (spec 2 "Projects tab", "Create Project dialog", 4, 5, 8; ARCHITECTURE decision 3).
+import { APPROVAL_FILTERS, approvalSummarySchema } from './approvals';
 import { z } from 'zod';
 import { optionalText, text } from './text-fields';
 import type { FormData, TemplateField } from './template-field';
@@ -72,6 +73,8 @@ export const PROJECT_PAGE_SIZE = 24;
 export const listProjectsQuerySchema = z.object({
   search: text('Search').trim().max(200).optional().default(''),
   status: z.enum(PROJECT_FILTERS).optional().default('all'),
+  /** Issue 33: only projects with files awaiting the client's approval, or with changes requested. */
+  approval: z.enum(['all', ...APPROVAL_FILTERS]).optional().default('all'),
   /** Opaque cursor from the previous page. */
   cursor: text('Cursor').max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional().default(PROJECT_PAGE_SIZE),
@@ -99,6 +102,8 @@ export const projectCardSchema = z.object({
   clientName: z.string(),
   ownerName: z.string().nullable(),
   createdAt: z.string(),
+  /** Issue 33: files awaiting the client's approval, and files the client asked changes to. */
+  approvals: approvalSummarySchema,
 });
 export type ProjectCard = z.infer<typeof projectCardSchema>;
 

@@ -29,6 +29,7 @@ const link: AccessLink = {
   token: 'tok_abcdefghijklmnopqrstuvwxyz',
   hasPassword: true,
   viewersMayContribute: true,
+  viewersMayApprove: false,
   expiresAt: '2020-01-08T00:00:00.000Z',
   isExpired: true,
   createdAt: '2020-01-01T00:00:00.000Z',
