@@ -5,36 +5,18 @@
 import { z } from 'zod';
 import { text } from './text-fields';
 
-export const APPROVAL_STATES = ['awaiting', 'approved', 'changes_requested'] as const;
-export type ApprovalState = (typeof APPROVAL_STATES)[number];
-
-export const APPROVAL_DECISIONS = ['approved', 'changes_requested'] as const;
-export type ApprovalDecisionKind = (typeof APPROVAL_DECISIONS)[number];
-
-export const APPROVAL_MESSAGE_MAX = 2000;
-export const APPROVAL_COMMENT_MAX = 5000;
-export const DECIDER_NAME_MAX = 120;
-
-export const APPROVAL_MESSAGES = {
-  notAllowed: 'This link does not accept approvals.',
-  linkGone: 'This link is no longer active, so it cannot record a decision.',
-  notRequested: 'This file is not awaiting approval.',
-  oldVersion: (version: number, newest: number) =>
-    `Version ${version} has been replaced by version ${newest}. Please review version ${newest} and decide on it.`,
-  commentRequired: 'Please say what should change.',
-  nameRequired: 'Please give your name.',
-  notAFile: 'Links cannot be approved; only uploaded files.',
-  dueDateInvalid: 'Enter a due date as YYYY-MM-DD.',
-  notStaff: 'Only staff can ask for a client approval.',
-  untitledLink: 'Untitled link',
-} as const;
-
-export const APPROVAL_TEXTS = {
-  states: { awaiting: 'Awaiting approval', approved: 'Approved', changes_requested: 'Changes requested' } satisfies Record<ApprovalState, string>,
-  decisions: { approved: 'Approved', changes_requested: 'Requested changes' } satisfies Record<ApprovalDecisionKind, string>,
-  awaitingBadge: (count: number) => `Awaiting approval (${count})`,
-  changesBadge: 'Changes requested',
-} as const;
+export {
+  APPROVAL_COMMENT_MAX,
+  APPROVAL_DECISIONS,
+  APPROVAL_MESSAGE_MAX,
+  APPROVAL_MESSAGES,
+  APPROVAL_STATES,
+  APPROVAL_TEXTS,
+  DECIDER_NAME_MAX,
+  type ApprovalDecisionKind,
+  type ApprovalState,
+} from './approval-rules';
+import { APPROVAL_COMMENT_MAX, APPROVAL_DECISIONS, APPROVAL_MESSAGE_MAX, APPROVAL_MESSAGES, APPROVAL_STATES, DECIDER_NAME_MAX } from './approval-rules';
 
 export const requestApprovalSchema = z.object({
   message: text('Message').trim().max(APPROVAL_MESSAGE_MAX).nullish().transform((v) => (v ? v : null)),
