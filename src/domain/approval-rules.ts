@@ -1,10 +1,6 @@
 // Approvals' words and rules without zod (issue 33): what the project and shared pages show, so a
 // share link's page loads no schema library (decision 013). The API's schemas are in ./approvals.ts.
-export const APPROVAL_STATES = ['awaiting', 'approved', 'changes_requested'] as const;
-export type ApprovalState = (typeof APPROVAL_STATES)[number];
-
-export const APPROVAL_DECISIONS = ['approved', 'changes_requested'] as const;
-export type ApprovalDecisionKind = (typeof APPROVAL_DECISIONS)[number];
+export { APPROVAL_DECISIONS, APPROVAL_STATES, APPROVAL_TEXTS, type ApprovalDecisionKind, type ApprovalState } from './approval-states';
 
 export const APPROVAL_MESSAGE_MAX = 2000;
 export const APPROVAL_COMMENT_MAX = 5000;
@@ -24,10 +20,5 @@ export const APPROVAL_MESSAGES = {
   untitledLink: 'Untitled link',
 } as const;
 
-export const APPROVAL_TEXTS = {
-  states: { awaiting: 'Awaiting approval', approved: 'Approved', changes_requested: 'Changes requested' } satisfies Record<ApprovalState, string>,
-  decisions: { approved: 'Approved', changes_requested: 'Requested changes' } satisfies Record<ApprovalDecisionKind, string>,
-  awaitingBadge: (count: number) => `Awaiting approval (${count})`,
-  changesBadge: 'Changes requested',
-} as const;
+
 

@@ -16,6 +16,7 @@ import { formatDate, formatDateTime } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { previewKind, useCancelApproval, useRequestApproval, versionDownloadUrl, versionsQuery } from '../api';
+import { FILE_EXTRAS_TEXTS } from '../extras-texts';
 import { FILES_TEXTS } from '../texts';
 
 const PdfPages = lazy(async () => ({ default: (await import('./pdf-pages')).PdfPages }));
@@ -32,16 +33,16 @@ export function FileViewerDialog({ source, file, open, onOpenChange, version = f
       <DialogContent className="max-w-4xl">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{FILES_TEXTS.versionTitle(version)}</DialogDescription>
+          <DialogDescription>{FILE_EXTRAS_TEXTS.versionTitle(version)}</DialogDescription>
         </DialogHeader>
         {kind === 'image' ? (
           <img src={url} alt={title} className="mx-auto max-h-[65vh] max-w-full rounded border object-contain" />
         ) : kind === 'pdf' ? (
-          <Suspense fallback={<p className="text-sm text-muted-foreground">{FILES_TEXTS.loadingPreview}</p>}>
+          <Suspense fallback={<p className="text-sm text-muted-foreground">{FILE_EXTRAS_TEXTS.loadingPreview}</p>}>
             <PdfPages url={url} title={title} />
           </Suspense>
         ) : (
-          <p className="text-sm">{FILES_TEXTS.previewFailed}</p>
+          <p className="text-sm">{FILE_EXTRAS_TEXTS.previewFailed}</p>
         )}
         <DialogFooter>
           <Button asChild variant="outline">
@@ -63,7 +64,7 @@ export function VersionsDialog({ source, file, open, onOpenChange }: DialogProps
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-[560px]">
         <DialogHeader>
-          <DialogTitle>{FILES_TEXTS.versionHistory}</DialogTitle>
+          <DialogTitle>{FILE_EXTRAS_TEXTS.versionHistory}</DialogTitle>
           <DialogDescription>{file.fileName}</DialogDescription>
         </DialogHeader>
         {versions.isPending ? (
@@ -74,12 +75,12 @@ export function VersionsDialog({ source, file, open, onOpenChange }: DialogProps
           <ol className="grid gap-2">
             {versions.data.items.map((v) => (
               <li key={v.id} className="flex flex-wrap items-center gap-2 rounded border p-2 text-sm">
-                <span className="font-medium">{FILES_TEXTS.versionTitle(v.version)}</span>
+                <span className="font-medium">{FILE_EXTRAS_TEXTS.versionTitle(v.version)}</span>
                 <span className="min-w-40 flex-1 truncate text-muted-foreground">
-                  {v.fileName} · {FILES_TEXTS.versionBy(v.uploaderName, formatDateTime(v.createdAt))}
+                  {v.fileName} · {FILE_EXTRAS_TEXTS.versionBy(v.uploaderName, formatDateTime(v.createdAt))}
                 </span>
                 <Button asChild variant="outline" size="sm">
-                  <a href={versionDownloadUrl(source, file.id, v.version)} download={v.fileName} aria-label={FILES_TEXTS.downloadVersion(v.version)}>
+                  <a href={versionDownloadUrl(source, file.id, v.version)} download={v.fileName} aria-label={FILE_EXTRAS_TEXTS.downloadVersion(v.version)}>
                     <Download aria-hidden />
                     {FILES_TEXTS.download}
                   </a>
@@ -90,11 +91,11 @@ export function VersionsDialog({ source, file, open, onOpenChange }: DialogProps
         )}
         {decisions.length > 0 ? (
           <section className="grid gap-1">
-            <h3 className="text-sm font-semibold">{FILES_TEXTS.decisionHistory}</h3>
+            <h3 className="text-sm font-semibold">{FILE_EXTRAS_TEXTS.decisionHistory}</h3>
             <ul className="grid gap-1 text-sm">
               {decisions.map((d) => (
                 <li key={d.id}>
-                  {FILES_TEXTS.decisionLine(APPROVAL_TEXTS.decisions[d.decision], d.deciderName, d.version, d.linkName)} · {formatDateTime(d.createdAt)}
+                  {FILE_EXTRAS_TEXTS.decisionLine(APPROVAL_TEXTS.decisions[d.decision], d.deciderName, d.version, d.linkName)} · {formatDateTime(d.createdAt)}
                   {d.comment ? <q className="ml-1 text-muted-foreground">{d.comment}</q> : null}
                 </li>
               ))}
@@ -115,25 +116,25 @@ export function RequestApprovalDialog({ source, file, open, onOpenChange }: Dial
     event.preventDefault();
     request.mutate(
       { message: message || null, dueDate: dueDate || null },
-      { onSuccess: () => (notifySuccess(FILES_TEXTS.approvalRequested), onOpenChange(false)), onError: (error) => notifyError(error, FILES_TEXTS.approvalFailed) },
+      { onSuccess: () => (notifySuccess(FILE_EXTRAS_TEXTS.approvalRequested), onOpenChange(false)), onError: (error) => notifyError(error, FILE_EXTRAS_TEXTS.approvalFailed) },
     );
   };
   return (
     <Dialog open={open} onOpenChange={(next) => !request.isPending && onOpenChange(next)}>
       <DialogContent className="max-w-[480px]">
         <DialogHeader>
-          <DialogTitle>{FILES_TEXTS.requestApproval}</DialogTitle>
-          <DialogDescription>{FILES_TEXTS.requestApprovalDescription}</DialogDescription>
+          <DialogTitle>{FILE_EXTRAS_TEXTS.requestApproval}</DialogTitle>
+          <DialogDescription>{FILE_EXTRAS_TEXTS.requestApprovalDescription}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <p className="text-sm">
-            {file.fileName} · {FILES_TEXTS.versionTitle(file.version)}
-            {file.approval?.dueDate ? ` · ${FILES_TEXTS.dueBy(formatDate(file.approval.dueDate))}` : ''}
+            {file.fileName} · {FILE_EXTRAS_TEXTS.versionTitle(file.version)}
+            {file.approval?.dueDate ? ` · ${FILE_EXTRAS_TEXTS.dueBy(formatDate(file.approval.dueDate))}` : ''}
           </p>
-          <FormField label={FILES_TEXTS.approvalMessage}>
+          <FormField label={FILE_EXTRAS_TEXTS.approvalMessage}>
             <Textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={3} maxLength={2000} />
           </FormField>
-          <FormField label={FILES_TEXTS.approvalDueDate}>
+          <FormField label={FILE_EXTRAS_TEXTS.approvalDueDate}>
             <Input type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
           </FormField>
           <DialogFooter>
@@ -144,16 +145,16 @@ export function RequestApprovalDialog({ source, file, open, onOpenChange }: Dial
                 loading={cancel.isPending}
                 onClick={() =>
                   cancel.mutate(undefined, {
-                    onSuccess: () => (notifySuccess(FILES_TEXTS.approvalCancelled), onOpenChange(false)),
-                    onError: (error) => notifyError(error, FILES_TEXTS.approvalFailed),
+                    onSuccess: () => (notifySuccess(FILE_EXTRAS_TEXTS.approvalCancelled), onOpenChange(false)),
+                    onError: (error) => notifyError(error, FILE_EXTRAS_TEXTS.approvalFailed),
                   })
                 }
               >
-                {FILES_TEXTS.cancelApproval}
+                {FILE_EXTRAS_TEXTS.cancelApproval}
               </Button>
             ) : null}
-            <Button type="submit" loading={request.isPending} loadingText={FILES_TEXTS.sending}>
-              {FILES_TEXTS.requestApproval}
+            <Button type="submit" loading={request.isPending} loadingText={FILE_EXTRAS_TEXTS.sending}>
+              {FILE_EXTRAS_TEXTS.requestApproval}
             </Button>
           </DialogFooter>
         </form>

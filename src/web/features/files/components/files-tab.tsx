@@ -1,8 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Download, Eye, ExternalLink, FileText, Link2, MoreHorizontal, Trash2, Upload } from 'lucide-react';
-import { APPROVAL_TEXTS } from '@/domain/approval-rules';
-import { Badge } from '@/web/components/ui/badge';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
+import { Download, Eye, ExternalLink, FileText, Link2, Trash2, Upload } from 'lucide-react';
+import { APPROVAL_TEXTS } from '@/domain/approval-states';
 import { Suspense, useMemo, useRef, useState } from 'react';
 import { FILE_MESSAGES, fileSizeLabel } from '@/domain/file-rules';
 import type { ProjectFile } from '@/domain/files';
@@ -15,31 +13,33 @@ import { formatDate } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
-import { downloadUrl, fileListQuery, previewKind, thumbnailUrl, useDeleteFile, useUploadFile, useUploadVersion } from '../api';
+import { downloadUrl, fileListQuery, previewKind, thumbnailUrl, useDeleteFile, useUploadFile } from '../api';
 import { FILES_TEXTS } from '../texts';
 import { ACCEPT, UploadProgress, type Variant } from './file-parts';
 
 const AddLinkDialog = lazyComponent(async () => (await import('./file-dialogs')).AddLinkDialog);
 const UploadFileDialog = lazyComponent(async () => (await import('./file-dialogs')).UploadFileDialog);
 
+// The project page's file menu (Upload new version, Version history, approval): never on a share link.
+const FileMenu = lazyComponent(async () => (await import('./file-menu')).FileMenu);
 const FileViewerDialog = lazyComponent(async () => (await import('./file-extras')).FileViewerDialog);
-const VersionsDialog = lazyComponent(async () => (await import('./file-extras')).VersionsDialog);
-const RequestApprovalDialog = lazyComponent(async () => (await import('./file-extras')).RequestApprovalDialog);
 
 const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/components/ui/confirm-delete-dialog')).ConfirmDeleteDialog);
+
+const PILL = 'rounded-full border px-2 text-xs';
 
 /** Issue 33: the approval's state as a badge: awaiting, approved, changes requested. */
 export function ApprovalBadge({ file }: { file: ProjectFile }) {
   if (!file.approval) return null;
-  const variant = file.approval.state === 'changes_requested' ? 'destructive' : file.approval.state === 'approved' ? 'secondary' : 'outline';
-  return <Badge variant={variant}>{APPROVAL_TEXTS.states[file.approval.state]}</Badge>;
+  // A plain pill (not ui/badge): the share link's first download stays within its budget.
+  return <span className={`${PILL} ${file.approval.state === 'changes_requested' ? 'bg-orange-50' : ''}`}>{APPROVAL_TEXTS.states[file.approval.state]}</span>;
 }
 
 /** The thumbnail the server made (a button that opens the viewer), or the file's icon. */
 export function FileThumbnail({ file, source, onOpen }: { file: ProjectFile; source: ProjectSource; onOpen?: () => void }) {
   const Icon = file.isLink ? Link2 : FileText;
   if (!file.hasThumbnail) return <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />;
-  const image = <img src={thumbnailUrl(source, file)} alt={FILES_TEXTS.thumbnailOf(file.fileName)} loading="lazy" className="size-12 rounded border object-cover" />;
+  const image = <img src={thumbnailUrl(source, file)} alt={FILES_TEXTS.thumbnailOf(file.fileName)} className="size-12 rounded border object-cover" />;
   return onOpen ? (
     <button type="button" className="shrink-0 rounded focus-visible:outline-2 focus-visible:outline-ring" onClick={onOpen} aria-label={FILES_TEXTS.previewOf(file.fileName)}>
       {image}
@@ -55,29 +55,11 @@ function FileItem({ file, source, variant, canDelete, canRequestApproval }: { fi
   const confirmOpened = useOpenedOnce(confirming);
   const [viewing, setViewing] = useState(false);
   const viewOpened = useOpenedOnce(viewing);
-  const [history, setHistory] = useState(false);
-  const historyOpened = useOpenedOnce(history);
-  const [requesting, setRequesting] = useState(false);
-  const requestOpened = useOpenedOnce(requesting);
-  const [progress, setProgress] = useState(0);
-  const uploadVersion = useUploadVersion(source, file.id, setProgress);
-  const versionInput = useRef<HTMLInputElement>(null);
   const remove = () =>
     deleteFile.mutate(file.id, {
       onSuccess: () => notifySuccess(FILE_MESSAGES.deleted),
       onError: (error) => notifyError(FILE_MESSAGES.deleteFailed(error.message)),
     });
-  const onChooseVersion = (chosen: File | undefined) => {
-    if (!chosen) return;
-    setProgress(0);
-    uploadVersion.mutate(chosen, {
-      onSuccess: (updated) => notifySuccess(FILES_TEXTS.newVersionUploaded(updated.version)),
-      onError: (error) => notifyError(error, FILE_MESSAGES.uploadFailedTitle),
-      onSettled: () => {
-        if (versionInput.current) versionInput.current.value = '';
-      },
-    });
-  };
   const previewable = !file.isLink && previewKind(file.fileType) !== null;
   // The file's menu: on the project page, for an uploaded file.
   const hasMenu = variant === 'member' && !file.isLink && (file.canDelete || canRequestApproval);
@@ -87,13 +69,12 @@ function FileItem({ file, source, variant, canDelete, canRequestApproval }: { fi
       <div className="min-w-48 flex-1">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           <span className="truncate">{file.fileName}</span>
-          {!file.isLink && file.version > 1 ? <Badge variant="outline">{FILES_TEXTS.versionLabel(file.version)}</Badge> : null}
+          {!file.isLink && file.version > 1 ? <span className={PILL}>{FILES_TEXTS.versionLabel(file.version)}</span> : null}
           <ApprovalBadge file={file} />
         </p>
         <p className="truncate text-xs text-muted-foreground">
           {file.isLink ? file.linkUrl : fileSizeLabel(file.fileSize)} · {formatDate(file.createdAt)}
         </p>
-        {uploadVersion.isPending ? <UploadProgress percent={progress} /> : null}
       </div>
       <div className="ml-auto flex items-center gap-1">
         {previewable ? (
@@ -118,23 +99,9 @@ function FileItem({ file, source, variant, canDelete, canRequestApproval }: { fi
           </Button>
         )}
         {hasMenu ? (
-          <>
-            <input ref={versionInput} type="file" accept={ACCEPT} className="sr-only" aria-label={FILES_TEXTS.uploadNewVersion} tabIndex={-1} onChange={(e) => onChooseVersion(e.target.files?.[0])} />
-            <DropdownMenu modal={false}>
-              <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon" aria-label={FILES_TEXTS.fileActions(file.fileName)} loading={uploadVersion.isPending}>
-                  <MoreHorizontal aria-hidden />
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                {file.canDelete ? <DropdownMenuItem onSelect={() => versionInput.current?.click()}>{FILES_TEXTS.uploadNewVersion}</DropdownMenuItem> : null}
-                <DropdownMenuItem onSelect={() => setHistory(true)}>{FILES_TEXTS.versionHistory}</DropdownMenuItem>
-                {canRequestApproval ? (
-                  <DropdownMenuItem onSelect={() => setRequesting(true)}>{file.approval ? FILES_TEXTS.changeApproval : FILES_TEXTS.requestApproval}</DropdownMenuItem>
-                ) : null}
-              </DropdownMenuContent>
-            </DropdownMenu>
-          </>
+          <Suspense fallback={null}>
+            <FileMenu file={file} source={source} canRequestApproval={canRequestApproval} />
+          </Suspense>
         ) : null}
         {canDelete && file.canDelete ? (
           <Button
@@ -160,8 +127,6 @@ function FileItem({ file, source, variant, canDelete, canRequestApproval }: { fi
             />
           ) : null}
           {viewOpened ? <FileViewerDialog source={source} file={file} open={viewing} onOpenChange={setViewing} /> : null}
-          {historyOpened ? <VersionsDialog source={source} file={file} open={history} onOpenChange={setHistory} /> : null}
-          {requestOpened ? <RequestApprovalDialog source={source} file={file} open={requesting} onOpenChange={setRequesting} /> : null}
         </Suspense>
       </div>
     </li>

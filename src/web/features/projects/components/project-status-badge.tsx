@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import { APPROVAL_TEXTS } from '@/domain/approval-rules';
+import { APPROVAL_TEXTS } from '@/domain/approval-states';
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '@/domain/project-status';
 import { Badge } from '@/web/components/ui/badge';
 import { cn } from '@/web/lib/class-names';

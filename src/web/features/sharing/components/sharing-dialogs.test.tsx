@@ -68,6 +68,7 @@ describe('ShareProjectDialog', () => {
       password: 'x-long-enough',
       expiresInDays: null,
       viewersMayContribute: true,
+      viewersMayApprove: false,
       intake: false,
       showProject: false,
       templateId: null,
@@ -104,7 +105,7 @@ describe('ShareProjectDialog', () => {
     expect(await screen.findByText('No active links yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
     expect(await screen.findByText('Access token generated successfully!')).toBeTruthy();
-    expect(generated()).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true, intake: false, showProject: false, templateId: null });
+    expect(generated()).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true, viewersMayApprove: false, intake: false, showProject: false, templateId: null });
   });
 
   it("hands out a view-only link with 'Viewers may contribute' off, marks it on the row, and shows the access log's reads and downloads", async () => {
