@@ -15,6 +15,8 @@ import { measureLiveFanout } from './bench/live-fanout';
 import { measureSharedPage } from './bench/shared-page';
 import { measureWebWeight } from './bench/web-weight';
 import { measureWebhooks } from './bench/webhooks';
+import { demoOwnerCookie } from './bench/demo-owner';
+import { makeLargeJpeg, measureThumbnail } from './bench/thumbnails';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -777,6 +779,32 @@ const benchmarks: Benchmark[] = [
       try {
         const rows = await measureLiveFanout(server.baseUrl, server.serverPid, runs);
         return rows.map((r) => row('live-fanout', r.case, r.metric, r.unit, r.values));
+      } finally {
+        await server.stop();
+      }
+    },
+  },
+  {
+    name: 'thumbnails',
+    description:
+      'A 20 MB JPEG uploaded to the built server on the embedded database (demo organization): the upload with its server-made thumbnail (target under 2 s), the slowest /api/health answer while it ran (asked every 10 ms: the event loop stays free), and the growth of the server RSS (target under 100 MiB) (issue 33)',
+    async run({ runs }) {
+      const jpeg = await makeLargeJpeg(20 * 1024 * 1024);
+      const server = await startServer({ seedDemo: true });
+      try {
+        const cookie = await demoOwnerCookie(server.baseUrl);
+        const projects = (await (await fetch(`${server.baseUrl}/api/projects?limit=1`, { headers: { cookie } })).json()) as { items: { id: string }[] };
+        const projectId = projects.items[0]!.id;
+        const results = [];
+        for (let i = 0; i < runs; i++) results.push(await measureThumbnail(server.baseUrl, cookie, projectId, jpeg, () => memoryMiB(server.serverPid, 'VmRSS')));
+        if (results.some((r) => !r.hasThumbnail)) throw new Error('an upload made no thumbnail');
+        return [
+          row('thumbnails', `${(jpeg.length / 1024 / 1024).toFixed(1)} MiB JPEG`, 'upload with thumbnail', 'ms', results.map((r) => r.uploadMs)),
+          row('thumbnails', 'health during upload', 'slowest answer', 'ms', results.map((r) => r.healthMaxMs)),
+          row('thumbnails', 'health during upload', 'p50', 'ms', results.map((r) => r.healthP50Ms)),
+          row('thumbnails', 'health during upload', 'answers', 'count', results.map((r) => r.healthAnswers)),
+          row('thumbnails', 'server', 'RSS growth (peak)', 'MiB', results.map((r) => r.rssGrowthMiB)),
+        ];
       } finally {
         await server.stop();
       }

@@ -30,6 +30,12 @@ export const ACTIVITY_ACTIONS = [
   'upload_file',
   'upload_link',
   'delete_file',
+  // Issue 33: a new version of a file; staff ask for a client's approval; the client decides.
+  'upload_file_version',
+  'request_approval',
+  'cancel_approval',
+  'approve_file',
+  'request_changes',
   'add_note',
   'edit_note',
   'delete_note',

@@ -24,6 +24,7 @@ describe('CSV cells', () => {
       name: '=cmd|calc',
       description: null,
       status: 'on_hold',
+      approvals: { awaiting: 0, changesRequested: 0 },
       dueDate: '2027-01-31',
       clientId: 'c1',
       clientName: 'Acme',

@@ -30,6 +30,10 @@ export const FILE_MESSAGES = {
   storageFull: 'There is no room left to store this file. Please ask your administrator to free up space.',
   notFound: 'File not found',
   notYours: 'You can only delete files and links you added.',
+  notYoursToReplace: 'You can only upload new versions of files you added.',
+  linkHasNoVersions: 'A link has no versions; only uploaded files do.',
+  versionNotFound: 'Version not found',
+  noThumbnail: 'This file has no preview',
   unstorableName: unstorableTextMessage('File name'),
 } as const;
 

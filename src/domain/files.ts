@@ -2,6 +2,7 @@
 // ARCHITECTURE decision 10: type checked by extension and by content).
 import { z } from 'zod';
 import { ACCEPTED_EXTENSIONS, FILE_MESSAGES, linkWithScheme, type AcceptedExtension } from './file-rules';
+import { fileApprovalSchema } from './approvals';
 import { projectListPageSchema } from './project-lists';
 import { isStorableText, text } from './text-fields';
 // Named here too for the API and the server; pages read them from file-rules.ts (decision 013).
@@ -140,15 +141,36 @@ export const projectFileSchema = z.object({
   linkUrl: z.string().nullable(),
   uploadedBy: z.string().nullable(),
   createdAt: z.string(),
+  /** Issue 33: the newest version's number (1 for a file never replaced; links have 1). */
+  version: z.number().int(),
+  /** The newest version is an image with a thumbnail made on the server. */
+  hasThumbnail: z.boolean(),
+  /** The client approval asked for, if any, with its decisions. */
+  approval: fileApprovalSchema.nullable(),
   /** The caller may delete it (staff: any; developers: their own). */
   canDelete: z.boolean(),
 });
 export type ProjectFile = z.infer<typeof projectFileSchema>;
 
 /** A file or link as webhook events carry it: without the reader's own flag. */
-export const fileEventSchema = projectFileSchema.omit({ canDelete: true });
+export const fileEventSchema = projectFileSchema.omit({ canDelete: true, approval: true, hasThumbnail: true, version: true });
 export type FileEvent = z.infer<typeof fileEventSchema>;
 
 /** A page of files and links, newest first. */
 export const filePageSchema = projectListPageSchema(projectFileSchema);
 export type FilePage = z.infer<typeof filePageSchema>;
+
+/** Issue 33: one version of a file, newest first in its history. */
+export const fileVersionSchema = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  fileName: z.string(),
+  fileType: z.string(),
+  fileSize: z.number(),
+  uploadedBy: z.string().nullable(),
+  uploaderName: z.string().nullable(),
+  createdAt: z.string(),
+  hasThumbnail: z.boolean(),
+});
+export type FileVersion = z.infer<typeof fileVersionSchema>;
+export const fileVersionListSchema = z.object({ items: z.array(fileVersionSchema) });

@@ -25,5 +25,7 @@ export const INBOX_TEXTS = {
   dueSoon: (task: string) => `"${task}" is due tomorrow`,
   overdue: (task: string) => `"${task}" is overdue`,
   intakeSubmitted: (project: string) => `The client answered the questionnaire of ${project}`,
+  approvalDecided: (name: string, decision: 'approved' | 'changes_requested', file: string, version: number) =>
+    decision === 'approved' ? `${name} approved ${file} (version ${version})` : `${name} asked for changes to ${file} (version ${version})`,
   linkOpened: (link: string) => `Link "${link}" was opened for the first time`,
 } as const;

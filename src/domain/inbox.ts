@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'task_overdue',
   // Issue 32: a project's time reached 80 % or 100 % of its budget (to the organization's staff).
   'budget_alert',
+  // Issue 33: a client approved a file or asked for changes through a share link (to staff).
+  'approval_decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

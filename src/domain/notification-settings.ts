@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { NotificationKind } from './inbox';
 
-export const NOTIFICATION_SETTING_KINDS = ['assigned', 'mentioned', 'comment', 'completed', 'due', 'intake', 'budget'] as const;
+export const NOTIFICATION_SETTING_KINDS = ['assigned', 'mentioned', 'comment', 'completed', 'due', 'intake', 'budget', 'approval'] as const;
 export type NotificationSettingKind = (typeof NOTIFICATION_SETTING_KINDS)[number];
 
 /** 'email': the inbox and an email; 'in_app': the inbox only; 'off': neither. */
@@ -21,6 +21,7 @@ export const DEFAULT_DELIVERY: Record<NotificationSettingKind, DeliveryLevel> = 
   intake: 'email',
   // Issue 32: staff hear when a project reaches 80 % or 100 % of its budget.
   budget: 'email',
+  approval: 'email',
 };
 
 /** The setting that governs an inbox kind; kinds without one (a note, a link opened) are always in-app only. */
@@ -41,6 +42,8 @@ export function settingKindOf(kind: NotificationKind): NotificationSettingKind |
       return 'intake';
     case 'budget_alert':
       return 'budget';
+    case 'approval_decided':
+      return 'approval';
     default:
       return null;
   }
@@ -60,6 +63,7 @@ export const NOTIFICATION_SETTINGS_TEXTS = {
     due: 'A task of mine is due tomorrow or overdue',
     intake: 'A client answers an intake link',
     budget: 'A project reaches 80 % or 100 % of its budget',
+    approval: 'A client approves a file or asks for changes',
   } satisfies Record<NotificationSettingKind, string>,
   levels: { email: 'Inbox and email', in_app: 'Inbox only', off: 'Off' } satisfies Record<DeliveryLevel, string>,
   digest: 'Daily digest',

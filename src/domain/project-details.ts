@@ -1,4 +1,5 @@
 // The project page's header and Project Info edit form (spec 2 "Project detail page", 4, 5).
+import { approvalSummarySchema } from './approvals';
 import { z } from 'zod';
 import { isoDate } from './projects';
 import { PROJECT_STATUSES } from './project-status';
@@ -58,6 +59,8 @@ export const projectDetailSchema = z.object({
   updatedAt: z.string(),
   /** What the caller may do here; the server enforces the same. */
   canEdit: z.boolean(),
+  /** Issue 33: the project's files awaiting approval and with changes requested (the page's badges). */
+  approvals: approvalSummarySchema.optional(),
 });
 export type ProjectDetail = z.infer<typeof projectDetailSchema>;
 

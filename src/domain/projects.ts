@@ -1,4 +1,5 @@
 // Projects (spec 2 "Projects tab", "Create Project dialog", 4, 5, 8; ARCHITECTURE decision 3).
+import { APPROVAL_FILTERS, approvalSummarySchema } from './approvals';
 import { z } from 'zod';
 import { budgetUsageSchema } from './budgets';
 import { optionalText, text } from './text-fields';
@@ -73,6 +74,8 @@ export const PROJECT_PAGE_SIZE = 24;
 export const listProjectsQuerySchema = z.object({
   search: text('Search').trim().max(200).optional().default(''),
   status: z.enum(PROJECT_FILTERS).optional().default('all'),
+  /** Issue 33: only projects with files awaiting the client's approval, or with changes requested. */
+  approval: z.enum(['all', ...APPROVAL_FILTERS]).optional().default('all'),
   /** Opaque cursor from the previous page. */
   cursor: text('Cursor').max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional().default(PROJECT_PAGE_SIZE),
@@ -102,6 +105,8 @@ export const projectCardSchema = z.object({
   createdAt: z.string(),
   /** Issue 32: spent against budget, for staff only (null: no budget; absent for developers). */
   budget: budgetUsageSchema.nullable().optional(),
+  /** Issue 33: files awaiting the client's approval, and files the client asked changes to. */
+  approvals: approvalSummarySchema,
 });
 export type ProjectCard = z.infer<typeof projectCardSchema>;
 

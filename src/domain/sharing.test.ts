@@ -27,12 +27,13 @@ describe('sharedToggleStatus', () => {
 
 describe('createAccessLinkSchema', () => {
   it('treats empty and missing name, password and expiry as none', () => {
-    expect(createAccessLinkSchema.parse({})).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true, intake: false, showProject: false, templateId: null });
+    expect(createAccessLinkSchema.parse({})).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true, viewersMayApprove: false, intake: false, showProject: false, templateId: null });
     expect(createAccessLinkSchema.parse({ name: '   ', password: '', expiresInDays: null })).toEqual({
       name: null,
       password: null,
       expiresInDays: null,
       viewersMayContribute: true,
+      viewersMayApprove: false,
       intake: false,
       showProject: false,
       templateId: null,
@@ -48,6 +49,7 @@ describe('createAccessLinkSchema', () => {
       password: ' open sesame ',
       expiresInDays: 30,
       viewersMayContribute: true,
+      viewersMayApprove: false,
       intake: false,
       showProject: false,
       templateId: null,

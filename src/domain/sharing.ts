@@ -81,6 +81,8 @@ export const createAccessLinkSchema = z.object({
     .transform((v) => v ?? null),
   /** Spec 6: signed-in viewers may contribute; staff may hand out view-only links instead. */
   viewersMayContribute: z.boolean().optional().default(true),
+  /** Issue 33: the link's holders, signed in or not, approve files or ask for changes. */
+  viewersMayApprove: z.boolean().optional().default(false),
   /** Issue 15: the viewer answers the project's questionnaire through the link. */
   intake: z.boolean().optional().default(false),
   /**
@@ -100,6 +102,7 @@ export const accessLinkSchema = z.object({
   token: z.string(),
   hasPassword: z.boolean(),
   viewersMayContribute: z.boolean(),
+  viewersMayApprove: z.boolean(),
   expiresAt: z.string().nullable(),
   isExpired: z.boolean(),
   createdAt: z.string(),
@@ -186,6 +189,8 @@ export const sharedProjectSchema = z.object({
   canContribute: z.boolean(),
   /** false: a view-only link, where nobody contributes, signed in or not. */
   viewersMayContribute: z.boolean(),
+  /** Issue 33: the viewer may approve files awaiting approval or ask for changes (no sign-in needed). */
+  canApprove: z.boolean(),
   viewerName: z.string().nullable(),
   /** An intake link's questionnaire state: the page shows the form (issue 15). */
   intakeState: z.enum(INTAKE_STATES).nullable(),

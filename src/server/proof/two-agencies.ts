@@ -101,7 +101,10 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
     const noteId = (await as({ method: 'POST', url: `${base}/notes`, payload: { content: `${marker} Note` } })).id;
     const fileId = (await as({ method: 'POST', url: `${base}/files`, ...multipart(`${marker}-brief.pdf`, PDF) })).id;
     const linkId = (await as({ method: 'POST', url: `${base}/links`, payload: { name: `${marker} Link`, url: 'https://example.com/brief' } })).id;
-    const link = await as({ method: 'POST', url: `${base}/access-links`, payload: { name: `${marker} Share`, ...(templateId ? { intake: true, showProject: true, templateId } : {}) } });
+    // Issue 33: the kit's file awaits the client's approval, and its share link may decide.
+    const approval = await owner.inject({ method: 'PUT', url: `${base}/files/${fileId}/approval`, payload: { message: `${marker} Approve` } });
+    if (approval.statusCode !== 204) throw new Error(`approval request failed: ${approval.body}`);
+    const link = await as({ method: 'POST', url: `${base}/access-links`, payload: { name: `${marker} Share`, viewersMayApprove: true, ...(templateId ? { intake: true, showProject: true, templateId } : {}) } });
     return { projectId, taskId, commentId, noteId, fileId, linkId, accessLinkId: link.id, token: link.token! };
   };
 
@@ -186,6 +189,7 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
         sessionId: targetSession!.id,
         passkeyId: targetPasskey!.id,
         entryId: fresh && uses('entryId') ? await newEntry() : entryId,
+        version: '1',
       };
     },
     standIn: (user) => member(user.role, user.organizationId, user.fullName.startsWith(B) ? B : A, 'Standin'),

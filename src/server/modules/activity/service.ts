@@ -77,6 +77,9 @@ type EntryRow = {
   createdAt: Date;
 };
 
+/** What a link's client does without an account: submit a questionnaire (issue 27), decide on an approval (issue 33). */
+const LINK_CLIENT_ACTIONS = new Set(['submit_questionnaire', 'approve_file', 'request_changes']);
+
 function toEntry(row: EntryRow, organizationId: string): ActivityEntry {
   const member = row.userId !== null && row.userOrganizationId === organizationId;
   return {
@@ -86,7 +89,7 @@ function toEntry(row: EntryRow, organizationId: string): ActivityEntry {
     projectId: row.liveProject,
     projectName: row.projectName,
     // An intake submission is its link's client's, also when someone signed in elsewhere sent it (issue 27).
-    actorKind: member ? 'member' : row.action === 'submit_questionnaire' ? 'link_client' : row.userId === null ? 'removed' : 'outside',
+    actorKind: member ? 'member' : LINK_CLIENT_ACTIONS.has(row.action) ? 'link_client' : row.userId === null ? 'removed' : 'outside',
     user: member ? { fullName: row.fullName!, email: row.email } : null,
     details: row.details ?? null,
     createdAt: row.createdAt.toISOString(),

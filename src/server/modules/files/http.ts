@@ -96,3 +96,17 @@ export function sendDownload(
   if (file.size !== null) reply.header('Content-Length', String(file.size));
   return reply.send(file.stream);
 }
+
+/**
+ * A thumbnail made by the server (issue 33): shown inline, as an image only; the page may cache
+ * it privately for a short while (a new version has its own thumbnail under the same route).
+ */
+export function sendPreview(reply: FastifyReply, file: { stream: Readable; contentType: string }) {
+  reply
+    .header('Content-Type', file.contentType)
+    .header('Content-Disposition', 'inline')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .header('Cache-Control', 'private, no-store');
+  return reply.send(file.stream);
+}

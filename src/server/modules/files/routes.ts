@@ -1,9 +1,9 @@
 // Files & Links API for the project page. Downloads go only through the authorized route below;
 // no stored object has a public URL (ARCHITECTURE "files").
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addLinkSchema, FILE_MESSAGES, filePageSchema, projectFileSchema } from '../../../domain/files';
+import { addLinkSchema, FILE_MESSAGES, filePageSchema, fileVersionListSchema, projectFileSchema } from '../../../domain/files';
 import { projectListQuerySchema } from '../../../domain/project-lists';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
@@ -17,13 +17,21 @@ import {
   sharedLinkParams,
   sharedLinkRequest,
 } from '../../services/project-access/link';
-import { readUploadedFile, registerUploads, sendDownload, uploadBodyLimit } from './http';
-import { addLink, deleteFile, listFiles, openDownload, uploadFile } from './service';
+import { decideApprovalSchema, requestApprovalSchema } from '../../../domain/approvals';
+import { admitDecision, awaitingApproval, cancelApproval, decideApproval, requestApproval } from './approvals';
+import type { UsableLink } from '../../services/project-access/link';
+import { readUploadedFile, registerUploads, sendDownload, sendPreview, uploadBodyLimit } from './http';
+import { addLink, deleteFile, listFiles, listVersions, openDownload, openThumbnail, openVersionDownload, uploadFile, uploadNewVersion } from './service';
 
-const errors = errorResponses(400, 401, 403, 404, 413);
+const errors = errorResponses(400, 401, 403, 404, 409, 413);
+const awaitingApprovalSchema = z.object({ items: z.array(projectFileSchema), canApprove: z.boolean() });
 const tags = ['files'];
 const fileId = z.uuid({ message: FILE_MESSAGES.notFound });
 const fileParams = projectParams.extend({ fileId });
+const version = z.coerce.number({ message: FILE_MESSAGES.versionNotFound }).int({ message: FILE_MESSAGES.versionNotFound }).min(1, FILE_MESSAGES.versionNotFound).max(1_000_000, FILE_MESSAGES.versionNotFound);
+const versionParams = fileParams.extend({ version });
+const sharedFileParams = sharedLinkParams.extend({ fileId });
+const sharedVersionParams = sharedFileParams.extend({ version });
 
 export async function fileRoutes(app: FastifyInstance, options: { platform: Platform; storage?: Storage }) {
   const { platform } = options;
@@ -72,6 +80,57 @@ export async function fileRoutes(app: FastifyInstance, options: { platform: Plat
     },
   );
 
+  // Issue 33: versions and previews.
+  typed.post(
+    '/api/projects/:projectId/files/:fileId/versions',
+    {
+      config: { access: 'member-project' },
+      bodyLimit: uploadBodyLimit(platform),
+      schema: { tags, summary: 'Upload a new version of a file (multipart field "file")', params: fileParams, consumes: ['multipart/form-data'], response: { 201: projectFileSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const file = await uploadNewVersion(platform, storage, request.projectAccess, request.params.fileId, await readUploadedFile(platform, request));
+      return reply.status(201).send(file);
+    },
+  );
+
+  typed.get(
+    '/api/projects/:projectId/files/:fileId/versions',
+    { config: { access: 'member-project' }, schema: { tags, summary: "Every version of a file, newest first", params: fileParams, response: { 200: fileVersionListSchema, ...errors } } },
+    async (request) => listVersions(platform, request.projectAccess, request.params.fileId),
+  );
+
+  typed.get(
+    '/api/projects/:projectId/files/:fileId/versions/:version/download',
+    { config: { access: 'member-project' }, schema: { tags, summary: 'Download one version of a file (authorized)', params: versionParams } },
+    async (request, reply) => sendDownload(reply, await openVersionDownload(platform, storage, request.projectAccess, request.params.fileId, request.params.version)),
+  );
+
+  typed.get(
+    '/api/projects/:projectId/files/:fileId/thumbnail',
+    { config: { access: 'member-project' }, schema: { tags, summary: "The newest version's thumbnail (WebP), if it has one", params: fileParams } },
+    async (request, reply) => sendPreview(reply, await openThumbnail(platform, storage, request.projectAccess, request.params.fileId, 'newest')),
+  );
+
+  // Issue 33: staff ask for the client's approval of a file, or take the request back.
+  typed.put(
+    '/api/projects/:projectId/files/:fileId/approval',
+    { config: { access: 'member' }, schema: { tags, summary: "Ask for the client's approval of the newest version (staff)", params: fileParams, body: requestApprovalSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await requestApproval(platform, request.actor, request.params.projectId, request.params.fileId, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  typed.delete(
+    '/api/projects/:projectId/files/:fileId/approval',
+    { config: { access: 'member' }, schema: { tags, summary: 'The file no longer needs approval (staff); its decisions stay', params: fileParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await cancelApproval(platform, request.actor, request.params.projectId, request.params.fileId);
+      return reply.status(204).send(null);
+    },
+  );
+
   typed.delete(
     '/api/projects/:projectId/files/:fileId',
     { config: { access: 'member-project' }, schema: { tags, summary: 'Delete a file (record and stored object) or a link', params: fileParams, response: { 204: z.null(), ...errors } } },
@@ -113,6 +172,56 @@ export async function fileRoutes(app: FastifyInstance, options: { platform: Plat
     '/api/project-access/:token/links',
     { config: { access: 'link-write' }, schema: { tags: ['sharing'], summary: 'Add a link (signed in)', params: sharedLinkParams, body: addLinkSchema, response: { 201: projectFileSchema, ...linkRouteErrors } } },
     async (request, reply) => reply.status(201).send(await addLink(platform, request.projectAccess, request.body)),
+  );
+
+  typed.get(
+    '/api/project-access/:token/approvals',
+    {
+      config: { access: 'link-read' },
+      schema: { tags: ['sharing'], summary: 'Files awaiting the client\'s approval, and whether this link may decide', params: sharedLinkParams, response: { 200: awaitingApprovalSchema, ...linkRouteErrors } },
+    },
+    async (request) => awaitingApproval(platform, request.sharedLink.link, request.sharedLink.via.viewer),
+  );
+
+  // A decision resolves its link itself: a revoked or expired link answers 403 here (nothing
+  // written), where the gate's 404 serves every other route. Checked before the body is read.
+  const decisionLinks = new WeakMap<FastifyRequest, { link: UsableLink; viewer: Awaited<ReturnType<typeof sharedLinkRequest>>['viewer'] }>();
+  typed.post(
+    '/api/project-access/:token/files/:fileId/approval',
+    {
+      bodyLimit: 64 * 1024,
+      preParsing: async (request) => {
+        const via = await sharedLinkRequest(platform, request as FastifyRequest<{ Params: { token: string } }>);
+        decisionLinks.set(request, { link: await admitDecision(platform, via), viewer: via.viewer });
+      },
+      schema: { tags: ['sharing'], summary: 'Approve the newest version, or ask for changes (a comment required)', params: sharedFileParams, body: decideApprovalSchema, response: { 200: projectFileSchema, ...linkRouteErrors } },
+    },
+    async (request) => {
+      const admitted = decisionLinks.get(request)!;
+      return decideApproval(platform, admitted.link, admitted.viewer, request.params.fileId, request.body);
+    },
+  );
+
+  typed.get(
+    '/api/project-access/:token/files/:fileId/versions/:version/download',
+    { config: { access: 'link-read' }, schema: { tags: ['sharing'], summary: 'Download one version of a file of the shared project', params: sharedVersionParams } },
+    async (request, reply) => {
+      const { link, via, access } = request.sharedLink;
+      const file = await openVersionDownload(platform, storage, access, request.params.fileId, request.params.version);
+      try {
+        await recordSharedDownload(platform, link, via.viewer, file.fileName);
+      } catch (error) {
+        file.stream.destroy();
+        throw error;
+      }
+      return sendDownload(reply, file);
+    },
+  );
+
+  typed.get(
+    '/api/project-access/:token/files/:fileId/thumbnail',
+    { config: { access: 'link-read' }, schema: { tags: ['sharing'], summary: "The newest version's thumbnail (WebP) of a shared file", params: sharedFileParams } },
+    async (request, reply) => sendPreview(reply, await openThumbnail(platform, storage, request.projectAccess, request.params.fileId, 'newest')),
   );
 
   typed.get(

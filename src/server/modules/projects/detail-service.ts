@@ -1,7 +1,7 @@
 // The project page (spec 2 "Project detail page"): one project with its client's name, and the
 // Project Info edit form. A project the caller may not see (another organization's, or for a
 // developer one not assigned) is not found.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   PROJECT_DETAIL_MESSAGES,
@@ -14,25 +14,30 @@ import { canManageProjects } from '../../../domain/roles';
 import { recordActivity } from '../../services/activity-log';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
-import { clients, projects } from '../../platform/db/schema/work';
+import { clients, fileApprovals, projects } from '../../platform/db/schema/work';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { visibleProjects } from '../../services/project-access/member';
 import { emitWebhookEvent } from '../../services/webhook-events';
 import { projectEvent, resetOverdueProjects, today } from './service';
 
-type DetailRow = { project: typeof projects.$inferSelect; clientName: string };
+type DetailRow = { project: typeof projects.$inferSelect; clientName: string; awaiting?: number; changesRequested?: number };
 
 async function findVisibleProject(db: Executor, actor: Actor, projectId: string): Promise<DetailRow | undefined> {
   const [row] = await db
-    .select({ project: projects, clientName: clients.name })
+    .select({
+      project: projects,
+      clientName: clients.name,
+      awaiting: sql<number>`(select count(*)::int from ${fileApprovals} where ${fileApprovals.projectId} = ${projects.id} and ${fileApprovals.state} = 'awaiting')`,
+      changesRequested: sql<number>`(select count(*)::int from ${fileApprovals} where ${fileApprovals.projectId} = ${projects.id} and ${fileApprovals.state} = 'changes_requested')`,
+    })
     .from(projects)
     .innerJoin(clients, eq(clients.id, projects.clientId))
     .where(and(eq(projects.id, projectId), visibleProjects(actor)));
   return row;
 }
 
-function toDetail({ project, clientName }: DetailRow, actor: Actor): ProjectDetail {
+function toDetail({ project, clientName, awaiting, changesRequested }: DetailRow, actor: Actor): ProjectDetail {
   return {
     id: project.id,
     name: project.name,
@@ -49,6 +54,7 @@ function toDetail({ project, clientName }: DetailRow, actor: Actor): ProjectDeta
     createdAt: project.createdAt.toISOString(),
     updatedAt: project.updatedAt.toISOString(),
     canEdit: canManageProjects(actor.role),
+    ...(awaiting === undefined ? {} : { approvals: { awaiting, changesRequested: changesRequested ?? 0 } }),
   };
 }
 

@@ -55,7 +55,7 @@ export async function projectRoutes(app: FastifyInstance, options: { platform: P
       const actor = request.actor;
       if (!canManageProjects(actor.role)) throw forbidden(EXPORT_MESSAGES.forbidden);
       return sendCsvPages(reply, { list: 'projects', clock: platform.clock }, PROJECT_EXPORT_COLUMNS, (cursor) =>
-        listProjects(platform, actor, { ...request.query, cursor, limit: EXPORT_PAGE_SIZE }),
+        listProjects(platform, actor, { approval: 'all', ...request.query, cursor, limit: EXPORT_PAGE_SIZE }),
       );
     },
   );

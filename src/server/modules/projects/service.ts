@@ -21,7 +21,7 @@ import type { Clock } from '../../platform/clock';
 import type { Database, Executor } from '../../platform/db/client';
 import { containsPattern, countAll, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
-import { activityLogs, clients, projectFiles, projects } from '../../platform/db/schema/work';
+import { activityLogs, clients, fileApprovals, projectFiles, projects } from '../../platform/db/schema/work';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { findTemplate } from '../templates/public';
@@ -66,13 +66,20 @@ const cardColumns = {
   budgetAmount: projects.budgetAmount,
 };
 
+// Issue 33: the card's approval badges, counted per project by file_approvals (project_id, state).
+const awaitingCount = sql<number>`(select count(*)::int from ${fileApprovals} where ${fileApprovals.projectId} = ${projects.id} and ${fileApprovals.state} = 'awaiting')`;
+const changesCount = sql<number>`(select count(*)::int from ${fileApprovals} where ${fileApprovals.projectId} = ${projects.id} and ${fileApprovals.state} = 'changes_requested')`;
+const approvalColumns = { awaitingApprovals: awaitingCount, changesRequested: changesCount };
+
 type CardRow = {
   project: Pick<typeof projects.$inferSelect, keyof typeof cardColumns>;
   clientName: string;
   ownerName: string | null;
+  awaitingApprovals?: number;
+  changesRequested?: number;
 };
 
-function toCard({ project, clientName, ownerName }: CardRow, actor: Pick<Actor, 'role'>): ProjectCard {
+function toCard({ project, clientName, ownerName, awaitingApprovals = 0, changesRequested = 0 }: CardRow, actor: Pick<Actor, 'role'>): ProjectCard {
   return {
     id: project.id,
     name: project.name,
@@ -84,6 +91,7 @@ function toCard({ project, clientName, ownerName }: CardRow, actor: Pick<Actor, 
     // Spec 2: the owner line is hidden from developers.
     ownerName: canManageProjects(actor.role) ? ownerName : null,
     createdAt: project.createdAt.toISOString(),
+    approvals: { awaiting: awaitingApprovals, changesRequested },
   };
 }
 
@@ -92,7 +100,7 @@ function toCard({ project, clientName, ownerName }: CardRow, actor: Pick<Actor, 
  * once per database as prepared statements with placeholders: building a query in drizzle costs
  * more CPU than PostgreSQL spends answering it (decision 014).
  */
-type ListShape = { developer: boolean; status: boolean; search: boolean; cursor: boolean };
+type ListShape = { developer: boolean; status: boolean; search: boolean; cursor: boolean; approval: 'all' | 'awaiting' | 'changes_requested' };
 type ListParams = {
   organizationId: string;
   profileId: string;
@@ -105,7 +113,7 @@ type ListParams = {
 
 function prepareListQueries(db: Database, shape: ListShape) {
   const p = sql.placeholder;
-  const name = `brieflane_project_list_${Object.values(shape).map(Number).join('')}`;
+  const name = `brieflane_project_list_${Object.values(shape).map((v) => (typeof v === 'string' ? v : Number(v))).join('')}`;
   const visible = visibleProjects({
     role: shape.developer ? 'developer' : 'admin',
     organizationId: p('organizationId'),
@@ -115,6 +123,9 @@ function prepareListQueries(db: Database, shape: ListShape) {
     visible,
     shape.status ? eq(projects.status, p('status') as unknown as ProjectStatus) : undefined,
     shape.search ? searchPatternCondition(p('organizationId'), p('pattern')) : undefined,
+    shape.approval === 'all'
+      ? undefined
+      : sql`exists (select 1 from ${fileApprovals} where ${fileApprovals.projectId} = ${projects.id} and ${fileApprovals.state} = ${sql.raw(`'${shape.approval}'`)})`,
   );
   const cursor = shape.cursor
     ? or(lt(projects.createdAt, p('cursorCreatedAt')), and(eq(projects.createdAt, p('cursorCreatedAt')), lt(projects.id, p('cursorId'))))
@@ -124,11 +135,11 @@ function prepareListQueries(db: Database, shape: ListShape) {
   // names the subquery's own table.
   const matchedCount = sql<number>`(select count(*)::int from ${projects} where ${matching})`;
   // Unfiltered, the total is the matched count: not counted twice.
-  const totalCount = shape.status || shape.search ? sql<number | null>`(select count(*)::int from ${projects} where ${visible})` : sql<number | null>`null`;
+  const totalCount = shape.status || shape.search || shape.approval !== 'all' ? sql<number | null>`(select count(*)::int from ${projects} where ${visible})` : sql<number | null>`null`;
   // The cards of the page, with the counts or (when they are cached) without.
   const pageWith = <T extends Record<string, SQL<unknown>>>(extra: T, suffix: string) =>
     db
-      .select({ project: cardColumns, clientName: clients.name, ownerName: owner.fullName, ...extra })
+      .select({ project: cardColumns, clientName: clients.name, ownerName: owner.fullName, ...approvalColumns, ...extra })
       .from(projects)
       .innerJoin(clients, eq(clients.id, projects.clientId))
       .leftJoin(owner, eq(owner.id, projects.createdBy))
@@ -165,6 +176,7 @@ export async function listProjects(
     status: query.status !== 'all',
     search: query.search !== '',
     cursor: cursor !== undefined,
+    approval: query.approval === 'awaiting_approval' ? 'awaiting' : query.approval === 'changes_requested' ? 'changes_requested' : 'all',
   };
   const queries = listQueries(db, shape);
   const params: ListParams = {
@@ -177,7 +189,7 @@ export async function listProjects(
     limit: query.limit + 1,
   };
   // Without a search, staff counts come from the short-lived cache when it has them.
-  const cacheable = !shape.developer && !shape.search;
+  const cacheable = !shape.developer && !shape.search && shape.approval === 'all';
   const now = clock.now().getTime();
   const cached = cacheable ? cachedListCounts(db, actor.organizationId, query.status, now) : undefined;
   if (cached) {
@@ -222,7 +234,7 @@ function listPage(rows: CardRow[], counts: ListCounts, limit: number, actor: Act
 
 async function findCard(db: Executor, actor: Actor, projectId: string): Promise<CardRow | undefined> {
   const [row] = await db
-    .select({ project: cardColumns, clientName: clients.name, ownerName: owner.fullName })
+    .select({ project: cardColumns, clientName: clients.name, ownerName: owner.fullName, ...approvalColumns })
     .from(projects)
     .innerJoin(clients, eq(clients.id, projects.clientId))
     .leftJoin(owner, eq(owner.id, projects.createdBy))

@@ -76,6 +76,7 @@ describe('shared project page API', () => {
       templateFields: null,
       canContribute: false,
       viewersMayContribute: true,
+      canApprove: false,
       viewerName: null,
       intakeState: null,
       showsProject: true,

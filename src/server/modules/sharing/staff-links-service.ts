@@ -69,6 +69,7 @@ export function toAccessLink(
     token: row.token,
     hasPassword: row.passwordHash !== null,
     viewersMayContribute: row.viewersMayContribute,
+    viewersMayApprove: row.viewersMayApprove,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     isExpired: row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime(),
     createdAt: row.createdAt.toISOString(),
@@ -97,6 +98,8 @@ export async function insertAccessLink(
     createdByName: string;
     /** Default: yes, as spec 6 has it. */
     viewersMayContribute?: boolean;
+    /** Default: no (issue 33). */
+    viewersMayApprove?: boolean;
     /** An intake link starts open for answers (issue 15). */
     intake?: boolean;
     /** An intake link that also shows the project's work (issue 27). */
@@ -111,6 +114,7 @@ export async function insertAccessLink(
       token: newAccessToken(),
       passwordHash: values.passwordHash,
       viewersMayContribute: values.viewersMayContribute ?? true,
+      viewersMayApprove: values.viewersMayApprove ?? false,
       intakeState: values.intake ? 'open' : null,
       intakeShowsProject: values.intake === true && values.showProject === true,
       isActive: true,
@@ -213,6 +217,7 @@ export async function createAccessLink(
       createdBy: actor.profileId,
       createdByName: actor.fullName,
       viewersMayContribute: input.viewersMayContribute,
+      viewersMayApprove: input.viewersMayApprove,
       intake: input.intake,
       showProject: input.showProject,
     });
@@ -226,6 +231,7 @@ export async function createAccessLink(
         has_password: passwordHash !== null,
         expires_at: link.expiresAt,
         viewers_may_contribute: input.viewersMayContribute,
+        viewers_may_approve: input.viewersMayApprove,
         ...(input.intake ? { intake: true, shows_project: input.showProject } : {}),
       },
     });

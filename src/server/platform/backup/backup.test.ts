@@ -279,3 +279,50 @@ describe('backup and restore', () => {
     expect(readdirSync(dir)).toContain('notes.txt');
   });
 });
+
+// Issue 33: every version of a file, its thumbnail, the approval request and the client's
+// decisions travel in the archive and come back in another database and storage.
+describe('backup and restore of versions, thumbnails and approvals', () => {
+  it('carries every version, every thumbnail and every decision', async () => {
+    const { default: sharp } = await import('sharp');
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366aa' } }).png().toBuffer();
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#aa6633' } }).jpeg().toBuffer();
+    const source = await createTestApp();
+    const target = await createTestApp();
+    try {
+      const agency = await seedAgency(source, { project: 'Versioned Project' });
+      const base = `/api/projects/${agency.projectId}`;
+      const fileId = (await agency.orgAdmin.inject({ method: 'POST', url: `${base}/files`, ...multipart('Design.png', png) })).json().id as string;
+      await agency.orgAdmin.inject({ method: 'PUT', url: `${base}/files/${fileId}/approval`, payload: { message: 'Look' } });
+      const link = (await agency.orgAdmin.inject({ method: 'POST', url: `${base}/access-links`, payload: { name: 'Client', viewersMayApprove: true } })).json();
+      const decided = await source.app.inject({ method: 'POST', url: `/api/project-access/${link.token}/files/${fileId}/approval`, payload: { decision: 'changes_requested', version: 1, name: 'Cleo', comment: 'Warmer' } });
+      expect(decided.statusCode, decided.body).toBe(200);
+      expect((await agency.orgAdmin.inject({ method: 'POST', url: `${base}/files/${fileId}/versions`, ...multipart('Design.jpg', jpeg) })).statusCode).toBe(201);
+      // Two versions, each with its thumbnail: four stored objects.
+      expect(storedKeys(source)).toHaveLength(4);
+
+      const dir = mkdtempSync(path.join(tmpdir(), 'brieflane-versions-'));
+      const result = await createBackup({ database: source.database, storage: filesOf(source), dir });
+      const opened = await openArchive(result.file);
+      const restored = await restoreArchive({ archive: opened, database: target.database, storage: filesOf(target) });
+      await opened.close();
+      expect(restored.files).toBe(4);
+      expect(storedKeys(target).sort()).toEqual(storedKeys(source).sort());
+      const tables = await contents(target.database);
+      expect(tables.file_versions).toEqual((await contents(source.database)).file_versions);
+      expect(tables.approval_decisions).toHaveLength(1);
+      expect(tables.file_approvals).toHaveLength(1);
+
+      const as = { headers: { cookie: agency.orgAdmin.cookie } };
+      const v1 = await target.app.inject({ method: 'GET', url: `${base}/files/${fileId}/versions/1/download`, ...as });
+      expect(v1.rawPayload.equals(png)).toBe(true);
+      const thumbnail = await target.app.inject({ method: 'GET', url: `${base}/files/${fileId}/thumbnail`, ...as });
+      expect(thumbnail.statusCode).toBe(200);
+      const listed = (await target.app.inject({ method: 'GET', url: `${base}/files`, ...as })).json().items[0];
+      expect(listed).toMatchObject({ version: 2, hasThumbnail: true, approval: { state: 'awaiting', version: 2, decisions: [{ version: 1, deciderName: 'Cleo', linkName: 'Client' }] } });
+    } finally {
+      await source.close();
+      await target.close();
+    }
+  });
+});

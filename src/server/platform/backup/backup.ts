@@ -13,7 +13,7 @@ import * as tar from 'tar';
 import type { DatabaseHandle } from '../db/client';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files';
 import type { Storage } from '../storage/storage';
-import { appMigrationLevel, appVersion, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type Manifest } from './manifest';
+import { appMigrationLevel, appVersion, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, STORED_KEYS, type Manifest } from './manifest';
 import { inTransaction, listTables, quoteIdent, type Query } from './snapshot';
 
 const FETCH_ROWS = 2000;
@@ -83,7 +83,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
         await query(`close ${quoteIdent(cursor)}`);
         counted.push({ name: table.name, columns: table.columns, rows });
       }
-      const stored = await query(`select storage_path as k from project_files where storage_path is not null order by storage_path`);
+      const stored = await query(`${STORED_KEYS} order by k`);
       return { tables: counted, keys: stored.map((r) => r.k as string), migrationCount: await databaseMigrationCount(query) };
     });
 

@@ -45,3 +45,9 @@ export function appMigrationLevel(): { count: number; tag: string } {
   const tags = appMigrationTags();
   return { count: tags.length, tag: tags.at(-1) ?? '' };
 }
+
+/**
+ * Every stored object the database names (one `k` column): files, and (issue 33) every version's
+ * object and thumbnail. What a backup copies and a restore checks.
+ */
+export const STORED_KEYS = `select storage_path as k from project_files where storage_path is not null union select storage_path from file_versions union select thumbnail_path from file_versions where thumbnail_path is not null`;

@@ -12,7 +12,7 @@ import readline from 'node:readline';
 import * as tar from 'tar';
 import type { DatabaseHandle } from '../db/client';
 import type { Storage } from '../storage/storage';
-import { appMigrationLevel, appMigrationTags, manifestSchema, type Manifest } from './manifest';
+import { appMigrationLevel, appMigrationTags, manifestSchema, STORED_KEYS, type Manifest } from './manifest';
 import { DERIVED_TABLES, inTransaction, listTables, quoteIdent, type Query } from './snapshot';
 import { applyMigrations, appMigrations, dropAppSchema } from './upgrade';
 
@@ -131,7 +131,7 @@ export async function restoreArchive({ archive, database, storage, force = false
   const upgradeFrom = manifest.migration.count < level.count ? manifest.migration.count : null;
   const before = await inTransaction(database, 'snapshot', async (query) => ({
     counts: await countRows(query),
-    keys: (await query(`select storage_path as k from project_files where storage_path is not null`)).map((r) => r.k as string),
+    keys: (await query(STORED_KEYS)).map((r) => r.k as string),
   }));
   const nonEmpty = Object.entries(before.counts).filter(([, n]) => n > 0);
   if (nonEmpty.length > 0 && !force) {
@@ -149,12 +149,20 @@ export async function restoreArchive({ archive, database, storage, force = false
     for (const key of stored) await storage.remove(key).catch(() => {});
   };
   try {
-    const fileRows = path.join(dir, 'db', 'project_files.jsonl');
-    if (!sameStorage && existsSync(filesDir) && existsSync(fileRows)) {
+    // The objects the rows name: files, and (issue 33) every version and its thumbnail.
+    const keyColumns: [string, string[]][] = [
+      ['project_files', ['storage_path']],
+      ['file_versions', ['storage_path', 'thumbnail_path']],
+    ];
+    const seen = new Set<string>();
+    for (const [table, columns] of keyColumns) {
+      const fileRows = path.join(dir, 'db', `${table}.jsonl`);
+      if (sameStorage || !existsSync(filesDir) || !existsSync(fileRows)) continue;
       for await (const batch of jsonlBatches(fileRows)) {
-        for (const line of batch) {
-          const key = (JSON.parse(line) as { storage_path?: string | null }).storage_path;
-          if (!key || manifest.files.missing.includes(key)) continue;
+        for (const line of batch) for (const column of columns) {
+          const key = (JSON.parse(line) as Record<string, string | null | undefined>)[column];
+          if (!key || seen.has(key) || manifest.files.missing.includes(key)) continue;
+          seen.add(key);
           const file = path.join(filesDir, key);
           if (!existsSync(file)) throw new RestoreError(`The archive is damaged: the stored file ${key} is missing.`);
           // An object the target already has under the same key (a --force restore of the same data) stays.
@@ -227,5 +235,5 @@ export async function restoreArchive({ archive, database, storage, force = false
 }
 
 async function referenced(database: DatabaseHandle, key: string): Promise<boolean> {
-  return inTransaction(database, 'snapshot', async (query) => (await query(`select 1 from project_files where storage_path = $1`, [key])).length > 0);
+  return inTransaction(database, 'snapshot', async (query) => (await query(`select 1 from (${STORED_KEYS}) keys where k = $1`, [key])).length > 0);
 }

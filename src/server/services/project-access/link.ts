@@ -39,6 +39,8 @@ export type UsableLink = {
   projectId: string;
   passwordHash: string | null;
   viewersMayContribute: boolean;
+  /** Issue 33: viewers may approve files or ask for changes. */
+  viewersMayApprove: boolean;
   name: string | null;
   /** An intake link's questionnaire state (issue 15); null for an ordinary link. */
   intakeState: IntakeState | null;
@@ -94,6 +96,7 @@ export async function findUsableLink(db: Executor, token: string, now: Date): Pr
       projectId: projectAccessTokens.projectId,
       passwordHash: projectAccessTokens.passwordHash,
       viewersMayContribute: projectAccessTokens.viewersMayContribute,
+      viewersMayApprove: projectAccessTokens.viewersMayApprove,
       name: projectAccessTokens.name,
       intakeState: projectAccessTokens.intakeState,
       intakeShowsProject: projectAccessTokens.intakeShowsProject,

@@ -14,7 +14,7 @@ import { FilesTab } from '@/web/features/files/components/files-tab';
 import { NotesTab } from '@/web/features/notes/components/notes-tab';
 import { projectDetailQuery } from '@/web/features/projects/api';
 import { ProjectInfoTab } from '@/web/features/projects/components/project-info-tab';
-import { ProjectStatusBadge } from '@/web/features/projects/components/project-status-badge';
+import { ApprovalBadges, ProjectStatusBadge } from '@/web/features/projects/components/project-status-badge';
 import { PROJECTS_TEXTS } from '@/web/features/projects/texts';
 import { TimeActions } from '@/web/features/time/components/time-actions';
 import { ProjectShareActions } from '@/web/features/sharing/components/project-share-actions';
@@ -127,6 +127,7 @@ function ProjectDetail() {
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-bold tracking-tight break-words">{data.name}</h1>
           <ProjectStatusBadge status={data.status} />
+          <ApprovalBadges approvals={data.approvals} />
         </div>
         {/* Issue 27: the card's Assign Dev and Share Link (spec 2) here too, for staff. */}
         {canManageProjects(me.profile.role) ? <ProjectShareActions projectId={data.id} projectName={data.name} /> : null}
@@ -171,7 +172,7 @@ function ProjectDetail() {
           />
         </TabsContent>
         <TabsContent value="files">
-          <FilesTab source={source} />
+          <FilesTab source={source} canRequestApproval={canManageProjects(me.profile.role)} />
         </TabsContent>
         <TabsContent value="notes">
           <NotesTab source={source} />

@@ -28,6 +28,7 @@ const project: SharedProject = {
   templateFields: [targetAudience],
   canContribute: false,
   viewersMayContribute: true,
+  canApprove: false,
   viewerName: null,
   intakeState: null,
   showsProject: true,
@@ -146,7 +147,7 @@ describe('SharedProjectPage', () => {
       id, projectId: 'p1', title, description: null, status, priority: 'medium', dueDate: null, createdAt: '2026-01-01T00:00:00.000Z', completedAt: null, completedBy: null, assigneeId: null, assigneeName: null, position,
     });
     const note = (id: string, content: string): Note => ({ id, projectId: 'p1', content, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', createdBy: 'x', authorName: 'Ada', authorEmail: null, isOwn: false });
-    const link = (id: string, fileName: string): ProjectFile => ({ id, projectId: 'p1', fileName, fileType: 'link', fileSize: null, isLink: true, linkUrl: 'https://example.com/', uploadedBy: null, createdAt: '2026-01-01T00:00:00.000Z', canDelete: false });
+    const link = (id: string, fileName: string): ProjectFile => ({ id, projectId: 'p1', fileName, fileType: 'link', fileSize: null, isLink: true, linkUrl: 'https://example.com/', uploadedBy: null, createdAt: '2026-01-01T00:00:00.000Z', version: 1, hasThumbnail: false, approval: null, canDelete: false });
     apiServer.use(
       sharedLinkApi.session(TOKEN, project),
       tasksApi.list(BASE, byCursor({ '': { items: [task('t1', 'First to do', 'pending', 1)], nextCursor: 'tc1' }, tc1: { items: [task('t2', 'Oldest done', 'completed', 1)], nextCursor: null } })),

@@ -36,6 +36,9 @@ import { useSharedLiveUpdates } from '@/web/lib/realtime';
 import { lazyComponent, useLoaded } from '@/web/lib/lazy-component';
 import { meQueryOptions, useMe } from '@/web/lib/session';
 
+// Issue 33: only a link where viewers may approve downloads the approvals panel.
+const ApprovalsPanel = lazyComponent(async () => (await import('@/web/features/files/components/approvals-panel')).ApprovalsPanel);
+
 // A task's panel (issue 29) loads when a task is opened, or on a title's hover or focus.
 const TaskPanel = lazyComponent(async () => (await import('./task-panel')).TaskPanel);
 
@@ -305,6 +308,12 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{SHARING_TEXTS.sharedProject}</p>
           <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{project.projectName}</h1>
         </header>
+        {/* Issue 33: on a link where viewers may approve, what awaits their approval comes first. */}
+        {project.canApprove ? (
+          <Suspense fallback={<Skeleton className="h-32" />}>
+            <ApprovalsPanel source={source} />
+          </Suspense>
+        ) : null}
         {/* An intake link that shows the questionnaire only has nothing else to contribute to. */}
         {!project.showsProject || project.canContribute ? null : project.viewersMayContribute ? signInHint : viewOnlyHint}
         <Card>

@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddLinkInput, FilePage, ProjectFile } from '@/domain/files';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DecideApprovalInput, RequestApprovalInput } from '@/domain/approvals';
+import type { AddLinkInput, FilePage, FileVersion, ProjectFile } from '@/domain/files';
 import { FILE_MESSAGES } from '@/domain/file-rules';
 import { api, ApiError, FALLBACK_ERROR_MESSAGE } from '@/web/lib/api-client';
 import { noteOwnChangeSettled, ownChangeHeaders } from '@/web/lib/own-changes';
@@ -7,7 +8,77 @@ import { projectListPageUrl, type ProjectSource } from '@/web/lib/project-source
 
 export const fileKeys = {
   list: (source: ProjectSource) => [...source.queryKey, 'files'] as const,
+  versions: (source: ProjectSource, fileId: string) => [...source.queryKey, 'files', fileId, 'versions'] as const,
+  awaiting: (source: ProjectSource) => [...source.queryKey, 'approvals'] as const,
 };
+
+/** Issue 33: the newest version's thumbnail, made by the server (the version keeps it fresh). */
+export function thumbnailUrl(source: ProjectSource, file: ProjectFile): string {
+  return `${source.basePath}/files/${file.id}/thumbnail?v=${file.version}`;
+}
+
+/** One version's own download (also what the in-page viewer reads). */
+export function versionDownloadUrl(source: ProjectSource, fileId: string, version: number): string {
+  return `${source.basePath}/files/${fileId}/versions/${version}/download`;
+}
+
+/** What the in-page viewer shows: images and PDF only; anything else (HTML, SVG, ...) is downloaded, never rendered. */
+export function previewKind(fileType: string): 'image' | 'pdf' | null {
+  if (fileType === 'image/png' || fileType === 'image/jpeg' || fileType === 'image/gif') return 'image';
+  if (fileType === 'application/pdf') return 'pdf';
+  return null;
+}
+
+export function versionsQuery(source: ProjectSource, fileId: string) {
+  return queryOptions({
+    queryKey: fileKeys.versions(source, fileId),
+    queryFn: () => api.get<{ items: FileVersion[] }>(`${source.basePath}/files/${fileId}/versions`),
+  });
+}
+
+/** On a share link: the files awaiting the client's approval, and whether this link may decide. */
+export function awaitingApprovalQuery(source: ProjectSource) {
+  return queryOptions({
+    queryKey: fileKeys.awaiting(source),
+    queryFn: () => api.get<{ items: ProjectFile[]; canApprove: boolean }>(`${source.basePath}/approvals`),
+  });
+}
+
+export function useUploadVersion(source: ProjectSource, fileId: string, onProgress: (percent: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadWithProgress(source, file, onProgress, `/files/${fileId}/versions`),
+    meta: { handlesErrors: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fileKeys.list(source) }),
+  });
+}
+
+export function useRequestApproval(source: ProjectSource, fileId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RequestApprovalInput) => api.put<void>(`${source.basePath}/files/${fileId}/approval`, input),
+    meta: { handlesErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: source.queryKey }),
+  });
+}
+
+export function useCancelApproval(source: ProjectSource, fileId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<void>(`${source.basePath}/files/${fileId}/approval`),
+    meta: { handlesErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: source.queryKey }),
+  });
+}
+
+export function useDecideApproval(source: ProjectSource, fileId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DecideApprovalInput) => api.post<ProjectFile>(`${source.basePath}/files/${fileId}/approval`, input),
+    meta: { handlesErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: source.queryKey }),
+  });
+}
 
 /** The files and links, newest first, a page at a time (issue 36). */
 export function fileListQuery(source: ProjectSource) {
@@ -28,10 +99,10 @@ export function downloadUrl(source: ProjectSource, file: ProjectFile): string {
 }
 
 /** fetch() reports no upload progress, so the upload goes through XMLHttpRequest. */
-function uploadWithProgress(source: ProjectSource, file: File, onProgress: (percent: number) => void): Promise<ProjectFile> {
+function uploadWithProgress(source: ProjectSource, file: File, onProgress: (percent: number) => void, path = '/files'): Promise<ProjectFile> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `${source.basePath}/files`);
+    request.open('POST', `${source.basePath}${path}`);
     request.withCredentials = true;
     request.responseType = 'json';
     for (const [name, value] of Object.entries(ownChangeHeaders())) request.setRequestHeader(name, value);

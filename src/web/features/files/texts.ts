@@ -21,4 +21,9 @@ export const FILES_TEXTS = {
   accepted: (extensions: readonly string[]) => `Accepted: ${extensions.join(', ')}.`,
   file: 'File',
   upload: 'Upload',
+  // Issue 33: what the list itself shows; the dialogs' words are in extras-texts.ts.
+  versionLabel: (version: number) => `v${version}`,
+  preview: 'Preview',
+  previewOf: (name: string) => `Preview of ${name}`,
+  thumbnailOf: (name: string) => `Thumbnail of ${name}`,
 } as const;

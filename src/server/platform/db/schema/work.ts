@@ -30,6 +30,7 @@ import {
 import { INTAKE_STATES, type IntakeState } from '../../../../domain/intake-state';
 import type { DeliveryLevel, NotificationSettingKind } from '../../../../domain/notification-settings';
 import { DUE_REMINDER_KINDS, NOTIFICATION_KINDS, type DueReminderKind, type NotificationKind } from '../../../../domain/inbox';
+import { APPROVAL_DECISIONS, APPROVAL_STATES, type ApprovalDecisionKind, type ApprovalState } from '../../../../domain/approvals';
 import { LINK_ACCESS_KINDS, type LinkAccessKind } from '../../../../domain/sharing';
 import type { BudgetKind } from '../../../../domain/time-rules';
 import type { FormData, TemplateField } from '../../../../domain/template-field';
@@ -179,6 +180,8 @@ export const projectAccessTokens = pgTable(
     passwordHash: text('password_hash'),
     /** Spec 6: signed-in viewers may add files, links and notes and toggle tasks; false: view only. */
     viewersMayContribute: boolean('viewers_may_contribute').notNull().default(true),
+    /** Issue 33: viewers (signed out too) may approve or ask for changes to files awaiting approval. */
+    viewersMayApprove: boolean('viewers_may_approve').notNull().default(false),
     /**
      * Issue 15: an intake link's questionnaire, answered by its viewer without an account: open
      * (answers may be saved and submitted), submitted, or locked by staff. null: an ordinary link.
@@ -346,6 +349,90 @@ export const projectFiles = pgTable(
   (t) => [
     index('project_files_project_id_idx').on(t.projectId, t.createdAt, t.id),
     index('project_files_name_trgm_idx').using('gin', t.fileName.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * Issue 33: every version of an uploaded file, 1 upwards. The newest version's name, type, size
+ * and stored object are also on its project_files row (what lists and downloads read); a link has
+ * no versions. Thumbnails of images are stored beside their version's object (thumbnail_path).
+ */
+export const fileVersions = pgTable(
+  'file_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: projectId(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => projectFiles.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    fileName: text('file_name').notNull(),
+    fileType: text('file_type').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    storagePath: text('storage_path').notNull(),
+    thumbnailPath: text('thumbnail_path'),
+    // null: uploaded anonymously, or by a member since removed.
+    uploadedBy: uuid('uploaded_by').references(() => profiles.id, { onDelete: 'set null' }),
+    /** The uploader's name as it was then, so the history reads right after they leave. */
+    uploaderName: text('uploader_name'),
+    createdAt,
+  },
+  (t) => [
+    unique('file_versions_file_version_key').on(t.fileId, t.version),
+    index('file_versions_project_idx').on(t.projectId),
+    check('file_versions_version_check', sql`${t.version} >= 1`),
+  ],
+);
+
+/**
+ * Issue 33: a file that needs the client's approval (one request per file). Its state is the
+ * newest version's: a new version sets it back to awaiting; decisions are kept per version below.
+ */
+export const fileApprovals = pgTable(
+  'file_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: projectId(),
+    fileId: uuid('file_id')
+      .notNull()
+      .unique()
+      .references(() => projectFiles.id, { onDelete: 'cascade' }),
+    state: text('state').$type<ApprovalState>().notNull().default('awaiting'),
+    /** The version the state is about (the newest when it was requested or decided). */
+    version: integer('version').notNull(),
+    message: text('message'),
+    dueDate: date('due_date', { mode: 'string' }),
+    requestedBy: createdBy(),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    index('file_approvals_project_state_idx').on(t.projectId, t.state),
+    check('file_approvals_state_check', inList(t.state, APPROVAL_STATES)),
+  ],
+);
+
+/** Issue 33: every client decision, with the version, the name given, the link and the time. */
+export const approvalDecisions = pgTable(
+  'approval_decisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: projectId(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => projectFiles.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    decision: text('decision').$type<ApprovalDecisionKind>().notNull(),
+    comment: text('comment'),
+    deciderName: text('decider_name').notNull(),
+    accessTokenId: uuid('access_token_id').references(() => projectAccessTokens.id, { onDelete: 'set null' }),
+    linkName: text('link_name'),
+    createdAt,
+  },
+  (t) => [
+    index('approval_decisions_file_idx').on(t.fileId, t.createdAt),
+    index('approval_decisions_project_idx').on(t.projectId),
+    check('approval_decisions_decision_check', inList(t.decision, APPROVAL_DECISIONS)),
   ],
 );
 

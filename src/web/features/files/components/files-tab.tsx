@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Download, ExternalLink, FileText, Link2, Trash2, Upload } from 'lucide-react';
+import { Download, Eye, ExternalLink, FileText, Link2, Trash2, Upload } from 'lucide-react';
+import { APPROVAL_TEXTS } from '@/domain/approval-states';
 import { Suspense, useMemo, useRef, useState } from 'react';
 import { FILE_MESSAGES, fileSizeLabel } from '@/domain/file-rules';
 import type { ProjectFile } from '@/domain/files';
@@ -12,35 +13,76 @@ import { formatDate } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
-import { downloadUrl, fileListQuery, useDeleteFile, useUploadFile } from '../api';
+import { downloadUrl, fileListQuery, previewKind, thumbnailUrl, useDeleteFile, useUploadFile } from '../api';
 import { FILES_TEXTS } from '../texts';
 import { ACCEPT, UploadProgress, type Variant } from './file-parts';
 
 const AddLinkDialog = lazyComponent(async () => (await import('./file-dialogs')).AddLinkDialog);
 const UploadFileDialog = lazyComponent(async () => (await import('./file-dialogs')).UploadFileDialog);
 
+// The project page's file menu (Upload new version, Version history, approval): never on a share link.
+const FileMenu = lazyComponent(async () => (await import('./file-menu')).FileMenu);
+const FileViewerDialog = lazyComponent(async () => (await import('./file-extras')).FileViewerDialog);
+
 const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/components/ui/confirm-delete-dialog')).ConfirmDeleteDialog);
 
-function FileItem({ file, source, variant, canDelete }: { file: ProjectFile; source: ProjectSource; variant: Variant; canDelete: boolean }) {
+const PILL = 'rounded-full border px-2 text-xs';
+
+/** Issue 33: the approval's state as a badge: awaiting, approved, changes requested. */
+export function ApprovalBadge({ file }: { file: ProjectFile }) {
+  if (!file.approval) return null;
+  // A plain pill (not ui/badge): the share link's first download stays within its budget.
+  return <span className={`${PILL} ${file.approval.state === 'changes_requested' ? 'bg-orange-50' : ''}`}>{APPROVAL_TEXTS.states[file.approval.state]}</span>;
+}
+
+/** The thumbnail the server made (a button that opens the viewer), or the file's icon. */
+export function FileThumbnail({ file, source, onOpen }: { file: ProjectFile; source: ProjectSource; onOpen?: () => void }) {
+  const Icon = file.isLink ? Link2 : FileText;
+  if (!file.hasThumbnail) return <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />;
+  const image = <img src={thumbnailUrl(source, file)} alt={FILES_TEXTS.thumbnailOf(file.fileName)} className="size-12 rounded border object-cover" />;
+  return onOpen ? (
+    <button type="button" className="shrink-0 rounded focus-visible:outline-2 focus-visible:outline-ring" onClick={onOpen} aria-label={FILES_TEXTS.previewOf(file.fileName)}>
+      {image}
+    </button>
+  ) : (
+    image
+  );
+}
+
+function FileItem({ file, source, variant, canDelete, canRequestApproval }: { file: ProjectFile; source: ProjectSource; variant: Variant; canDelete: boolean; canRequestApproval: boolean }) {
   const deleteFile = useDeleteFile(source);
   const [confirming, setConfirming] = useState(false);
   const confirmOpened = useOpenedOnce(confirming);
+  const [viewing, setViewing] = useState(false);
+  const viewOpened = useOpenedOnce(viewing);
   const remove = () =>
     deleteFile.mutate(file.id, {
       onSuccess: () => notifySuccess(FILE_MESSAGES.deleted),
       onError: (error) => notifyError(FILE_MESSAGES.deleteFailed(error.message)),
     });
-  const Icon = file.isLink ? Link2 : FileText;
+  const previewable = !file.isLink && previewKind(file.fileType) !== null;
+  // The file's menu: on the project page, for an uploaded file.
+  const hasMenu = variant === 'member' && !file.isLink && (file.canDelete || canRequestApproval);
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3" aria-label={file.fileName}>
-      <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />
+      <FileThumbnail file={file} source={source} onOpen={previewable ? () => setViewing(true) : undefined} />
       <div className="min-w-48 flex-1">
-        <p className="truncate font-medium">{file.fileName}</p>
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          <span className="truncate">{file.fileName}</span>
+          {!file.isLink && file.version > 1 ? <span className={PILL}>{FILES_TEXTS.versionLabel(file.version)}</span> : null}
+          <ApprovalBadge file={file} />
+        </p>
         <p className="truncate text-xs text-muted-foreground">
           {file.isLink ? file.linkUrl : fileSizeLabel(file.fileSize)} · {formatDate(file.createdAt)}
         </p>
       </div>
       <div className="ml-auto flex items-center gap-1">
+        {previewable ? (
+          <Button variant="outline" size="sm" onClick={() => setViewing(true)} {...preloadOnIntent(FileViewerDialog)}>
+            <Eye aria-hidden />
+            {FILES_TEXTS.preview}
+          </Button>
+        ) : null}
         {file.isLink && file.linkUrl ? (
           <Button asChild variant="outline" size="sm">
             <a href={file.linkUrl} target="_blank" rel="noopener noreferrer">
@@ -56,6 +98,11 @@ function FileItem({ file, source, variant, canDelete }: { file: ProjectFile; sou
             </a>
           </Button>
         )}
+        {hasMenu ? (
+          <Suspense fallback={null}>
+            <FileMenu file={file} source={source} canRequestApproval={canRequestApproval} />
+          </Suspense>
+        ) : null}
         {canDelete && file.canDelete ? (
           <Button
             variant="ghost"
@@ -69,8 +116,8 @@ function FileItem({ file, source, variant, canDelete }: { file: ProjectFile; sou
             <Trash2 aria-hidden />
           </Button>
         ) : null}
-        {confirmOpened ? (
-          <Suspense fallback={null}>
+        <Suspense fallback={null}>
+          {confirmOpened ? (
             <ConfirmDeleteDialog
               open={confirming}
               onOpenChange={setConfirming}
@@ -78,8 +125,9 @@ function FileItem({ file, source, variant, canDelete }: { file: ProjectFile; sou
               title={file.isLink ? FILE_MESSAGES.deleteLinkTitle : FILE_MESSAGES.deleteFileTitle}
               question={FILE_MESSAGES.deleteConfirm(file.fileName)}
             />
-          </Suspense>
-        ) : null}
+          ) : null}
+          {viewOpened ? <FileViewerDialog source={source} file={file} open={viewing} onOpenChange={setViewing} /> : null}
+        </Suspense>
       </div>
     </li>
   );
@@ -93,9 +141,11 @@ type FilesTabProps = {
   canDeleteFiles?: boolean;
   /** The project page's wording and file picker, or the shared page's wording and upload modal. */
   variant?: Variant;
+  /** Issue 33: staff ask for the client's approval of a file (project page). */
+  canRequestApproval?: boolean;
 };
 
-export function FilesTab({ source, canContribute = true, canDeleteFiles = true, variant = 'member' }: FilesTabProps) {
+export function FilesTab({ source, canContribute = true, canDeleteFiles = true, variant = 'member', canRequestApproval = false }: FilesTabProps) {
   const files = useInfiniteQuery(fileListQuery(source));
   const loaded = useMemo(() => files.data?.pages.flatMap((page) => page.items) ?? [], [files.data]);
   const [progress, setProgress] = useState(0);
@@ -172,7 +222,7 @@ export function FilesTab({ source, canContribute = true, canDeleteFiles = true, 
           <>
             <ul className="space-y-2">
               {loaded.map((file) => (
-                <FileItem key={file.id} file={file} source={source} variant={variant} canDelete={canDeleteFiles} />
+                <FileItem key={file.id} file={file} source={source} variant={variant} canDelete={canDeleteFiles} canRequestApproval={canRequestApproval} />
               ))}
             </ul>
             <LoadMore list={files} label={FILES_TEXTS.loadMoreFiles} />

@@ -12,6 +12,7 @@ const project: Project = {
   name: 'Harbor Rebrand',
   description: null,
   status: 'completed',
+  approvals: { awaiting: 0, changesRequested: 0 },
   dueDate: null,
   clientId: 'c1',
   clientName: 'Harbor Coffee',

@@ -15,7 +15,7 @@ import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-co
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useChangeProjectStatus, useDeleteProject } from '../api';
 import { PROJECTS_TEXTS } from '../texts';
-import { ProjectStatusBadge } from './project-status-badge';
+import { ApprovalBadges, ProjectStatusBadge } from './project-status-badge';
 import { BudgetBar } from './budget-bar';
 import { useOrganizationCurrency } from '@/web/lib/session';
 
@@ -63,6 +63,7 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
         <h3 className="min-w-0 font-semibold leading-snug break-words">{project.name}</h3>
         <div className="flex shrink-0 flex-wrap justify-end gap-1">
           <ProjectStatusBadge status={project.status} />
+          <ApprovalBadges approvals={project.approvals} />
         </div>
       </div>
       {project.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{project.description}</p> : null}

@@ -1,4 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
+import { APPROVAL_TEXTS } from '@/domain/approval-states';
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '@/domain/project-status';
 import { Badge } from '@/web/components/ui/badge';
 import { cn } from '@/web/lib/class-names';
@@ -30,6 +31,25 @@ export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
           {PROJECT_STATUS_LABELS.overdue}
         </Badge>
       )}
+    </>
+  );
+}
+
+/** Issue 33: "Awaiting approval (2)" and "Changes requested", when the project has such files. */
+export function ApprovalBadges({ approvals }: { approvals: { awaiting: number; changesRequested: number } | undefined }) {
+  if (!approvals) return null;
+  return (
+    <>
+      {approvals.awaiting > 0 ? (
+        <Badge variant="outline" className="border-violet-200 bg-violet-50 text-violet-800" data-testid="awaiting-approval-badge">
+          {APPROVAL_TEXTS.awaitingBadge(approvals.awaiting)}
+        </Badge>
+      ) : null}
+      {approvals.changesRequested > 0 ? (
+        <Badge variant="outline" className="border-orange-200 bg-orange-50 text-orange-900" data-testid="changes-requested-badge">
+          {APPROVAL_TEXTS.changesBadge}
+        </Badge>
+      ) : null}
     </>
   );
 }

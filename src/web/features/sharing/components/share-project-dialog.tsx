@@ -63,6 +63,7 @@ const emptyValues: CreateAccessLinkInput = {
   password: '',
   expiresInDays: null,
   viewersMayContribute: true,
+  viewersMayApprove: false,
   intake: false,
   showProject: false,
   templateId: null,
@@ -73,6 +74,7 @@ function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated
   const form = useForm({ resolver: zodResolver(createAccessLinkSchema), defaultValues: emptyValues });
   const { errors } = form.formState;
   const viewersMayContribute = useWatch({ control: form.control, name: 'viewersMayContribute' });
+  const viewersMayApprove = useWatch({ control: form.control, name: 'viewersMayApprove' });
   // Whether an intake link must take a template (issue 27): known once the links have loaded.
   const projectHasQuestionnaire = useInfiniteQuery(accessLinksQuery(projectId)).data?.pages[0]?.projectHasQuestionnaire;
 
@@ -130,6 +132,9 @@ function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated
             checked={viewersMayContribute ?? true}
             onCheckedChange={(checked) => form.setValue('viewersMayContribute', checked, { shouldDirty: true })}
           />
+        </FormField>
+        <FormField label={SHARING_TEXTS.viewersMayApprove} hint={SHARING_TEXTS.viewersMayApproveHint} className="sm:col-span-2">
+          <Switch checked={viewersMayApprove ?? false} onCheckedChange={(checked) => form.setValue('viewersMayApprove', checked, { shouldDirty: true })} />
         </FormField>
         <IntakeLinkFields control={form.control} templateError={errors.templateId?.message} projectHasQuestionnaire={projectHasQuestionnaire} />
       </div>
@@ -211,6 +216,7 @@ function LinkItem({ link, projectId, onNew }: LinkItemProps) {
           </span>
         ) : null}
         {link.viewersMayContribute ? null : <Badge variant="secondary">{SHARING_TEXTS.viewOnly}</Badge>}
+        {link.viewersMayApprove ? <Badge variant="secondary">{SHARING_TEXTS.mayApprove}</Badge> : null}
         {link.isExpired ? <Badge variant="destructive">{SHARING_TEXTS.expired}</Badge> : null}
         {link.intake ? <IntakeStateBadge intake={link.intake} /> : null}
       </div>

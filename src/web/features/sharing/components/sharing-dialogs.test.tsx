@@ -29,6 +29,7 @@ const link: AccessLink = {
   token: 'tok_abcdefghijklmnopqrstuvwxyz',
   hasPassword: true,
   viewersMayContribute: true,
+  viewersMayApprove: false,
   expiresAt: '2020-01-08T00:00:00.000Z',
   isExpired: true,
   createdAt: '2020-01-01T00:00:00.000Z',
@@ -67,6 +68,7 @@ describe('ShareProjectDialog', () => {
       password: 'x-long-enough',
       expiresInDays: null,
       viewersMayContribute: true,
+      viewersMayApprove: false,
       intake: false,
       showProject: false,
       templateId: null,
@@ -103,7 +105,7 @@ describe('ShareProjectDialog', () => {
     expect(await screen.findByText('No active links yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
     expect(await screen.findByText('Access token generated successfully!')).toBeTruthy();
-    expect(generated()).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true, intake: false, showProject: false, templateId: null });
+    expect(generated()).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true, viewersMayApprove: false, intake: false, showProject: false, templateId: null });
   });
 
   it("hands out a view-only link with 'Viewers may contribute' off, marks it on the row, and shows the access log's reads and downloads", async () => {

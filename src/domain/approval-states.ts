@@ -1,0 +1,14 @@
+// An approval's states and their words (issue 33), alone: the files list shows them on every
+// page, a share link's first download included, without the messages of ./approval-rules.ts.
+export const APPROVAL_STATES = ['awaiting', 'approved', 'changes_requested'] as const;
+export type ApprovalState = (typeof APPROVAL_STATES)[number];
+
+export const APPROVAL_DECISIONS = ['approved', 'changes_requested'] as const;
+export type ApprovalDecisionKind = (typeof APPROVAL_DECISIONS)[number];
+
+export const APPROVAL_TEXTS = {
+  states: { awaiting: 'Awaiting approval', approved: 'Approved', changes_requested: 'Changes requested' } satisfies Record<ApprovalState, string>,
+  decisions: { approved: 'Approved', changes_requested: 'Requested changes' } satisfies Record<ApprovalDecisionKind, string>,
+  awaitingBadge: (count: number) => `Awaiting approval (${count})`,
+  changesBadge: 'Changes requested',
+} as const;
