@@ -32,6 +32,13 @@ export default defineConfig({
             // A task's comments are read in its panel only (issue 29): their words go with the
             // panel's chunks, not into the texts every page downloads.
             { name: 'comment-texts', test: /src[\\/](domain[\\/]comment-rules|web[\\/]features[\\/]comments[\\/]texts)\.ts$/, priority: 2 },
+            // The words only the signed-in dashboard shows (its tabs, Settings, time, budgets,
+            // search): one chunk of their own, so a share link's first download leaves them out.
+            {
+              name: 'dashboard-texts',
+              test: /src[\\/](domain[\\/](time-entry-rules|time-rules|budget-rules|search-rules|sso-rules|two-factor-policy-rules)|web[\\/]features[\\/](time|search|reports|organizations|passkeys|sso|settings|calendar)[\\/]texts)\.ts$/,
+              priority: 2,
+            },
             {
               name: 'texts',
               test: /src[\\/](domain[\\/]([\w-]+-rules|storable-text|project-status|shared-link-errors|intake-state)|web[\\/]features[\\/][\w-]+[\\/]texts)\.ts$/,
