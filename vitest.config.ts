@@ -1,16 +1,38 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+const include = [
+  'src/**/*.test.ts',
+  'src/**/*.test.tsx',
+  'scripts/**/*.test.ts',
+  // Tests of PostgreSQL-only behaviour (the LISTEN connection) run when a server is given.
+  ...(process.env.TEST_DATABASE_URL ? ['src/**/*.pg-test.ts'] : []),
+];
+
+/**
+ * Test files that change what every later file in the same process would see: module mocks,
+ * stubbed globals or environment, fake timers. They keep a fresh process each (decision 030).
+ */
+const SIDE_EFFECTS = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
+
+/** Server, domain and script tests that leave nothing behind, found by reading them. */
+function sharedProcessFiles(): string[] {
+  return ['src/server', 'src/domain', 'scripts'].flatMap((dir) =>
+    readdirSync(new URL(dir, `file://${root}`), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(test|pg-test)\.ts$/.test(file) && (process.env.TEST_DATABASE_URL || !file.endsWith('.pg-test.ts')))
+      .map((file) => `${dir}/${file}`)
+      .filter((file) => !SIDE_EFFECTS.test(readFileSync(new URL(file, `file://${root}`), 'utf8'))),
+  );
+}
+
+const shared = sharedProcessFiles();
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: [
-      'src/**/*.test.ts',
-      'src/**/*.test.tsx',
-      'scripts/**/*.test.ts',
-      // Tests of PostgreSQL-only behaviour (the LISTEN connection) run when a server is given.
-      ...(process.env.TEST_DATABASE_URL ? ['src/**/*.pg-test.ts'] : []),
-    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -20,5 +42,20 @@ export default defineConfig({
     // drizzle-orm through Vite's resolver, not Node's: Node 22+ reads its 180 KB package.json
     // again for each of the ~200 files a test process loads (decision 030).
     server: { deps: { inline: ['drizzle-orm'] } },
+    projects: [
+      {
+        // Each server test file builds its own app on its own database, so a test process can
+        // run one file after another without loading the app's ~200 modules again for each
+        // (isolate: false; decision 030): the load was most of an API test file's time.
+        extends: true,
+        test: { name: 'server', include: shared, isolate: false },
+      },
+      {
+        // Component tests share a DOM and the web app's module state (the session, the query
+        // client's defaults), and the files above that mock modules or stub globals: one process each.
+        extends: true,
+        test: { name: 'isolated', include, exclude: shared, isolate: true },
+      },
+    ],
   },
 });

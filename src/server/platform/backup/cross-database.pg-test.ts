@@ -126,7 +126,8 @@ describe('archives and files between the embedded database and PostgreSQL', () =
     } finally {
       await postgres.close();
     }
-  });
+    // Two restores and a backup across two databases and S3: 30 s was short on a loaded machine.
+  }, 120_000);
 
   it('moves an embedded data directory into PostgreSQL and its files onto S3, checking every table', async () => {
     // An embedded data directory as `npm start` leaves it: DATA_DIR/db and DATA_DIR/files.
