@@ -6,7 +6,7 @@ test.describe('Developer', () => {
     await signIn(page, developer.email, DEMO_PASSWORD);
     await expect(page.getByTestId('user-name')).toHaveText(developer.fullName);
     await expect(page.getByTestId('user-role')).toHaveText('Developer');
-    await expect(sideNav(page).getByRole('link')).toHaveText(['Projects', 'My Work', 'Settings']);
+    await expect(sideNav(page).getByRole('link')).toHaveText(['Projects', 'My Work', 'Timesheet', 'Settings']);
 
     // A tab the developer may not use says so, with the way back (issue 14; spec 2 left it blank).
     await page.goto('/?tab=clients');
@@ -32,7 +32,7 @@ test.describe('Admin', () => {
     await signIn(page, admin.email, DEMO_PASSWORD);
     await expect(page.getByTestId('user-role')).toHaveText('Admin');
     const nav = sideNav(page);
-    await expect(nav.getByRole('link')).toHaveText(['Projects', 'My Work', 'Clients', 'Team', 'Reports', 'Activities', 'Settings']);
+    await expect(nav.getByRole('link')).toHaveText(['Projects', 'My Work', 'Timesheet', 'Clients', 'Team', 'Reports', 'Activities', 'Settings']);
 
     await nav.getByRole('link', { name: 'Reports' }).click();
     await expect(page).toHaveURL('/?tab=reports');

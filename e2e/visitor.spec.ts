@@ -46,7 +46,7 @@ test.describe('Visitor', () => {
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await expect(page.getByTestId('user-name')).toHaveText(account.fullName);
     await expect(page.getByTestId('user-role')).toHaveText('Organization Admin');
-    await expect(sideNav(page).getByRole('link')).toHaveText(['Projects', 'My Work', 'Clients', 'Team', 'Reports', 'Activities', 'Settings']);
+    await expect(sideNav(page).getByRole('link')).toHaveText(['Projects', 'My Work', 'Timesheet', 'Clients', 'Team', 'Reports', 'Activities', 'Settings']);
   });
 
   test('signing up with an email that has an account looks the same; the owner gets a note, not a code', async ({ page }) => {

@@ -42,7 +42,6 @@ export function SearchLauncher() {
     <>
       <button
         type="button"
-        aria-label={SEARCH_TEXTS.boxLabel}
         aria-haspopup="dialog"
         aria-expanded={open === 'palette'}
         aria-keyshortcuts="Control+K Meta+K /"
@@ -51,8 +50,15 @@ export function SearchLauncher() {
         className="flex h-9 min-w-0 items-center gap-2 rounded-md border bg-background px-3 text-sm text-muted-foreground outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring sm:w-64"
       >
         <Search className="size-4 shrink-0" aria-hidden />
-        <span className="hidden truncate sm:inline">{SEARCH_TEXTS.box}</span>
-        <kbd className="ml-auto hidden rounded border bg-muted px-1.5 font-mono text-[11px] sm:inline">{SEARCH_TEXTS.boxKeys}</kbd>
+        {/* The name is said, not shown; what is shown starts with it (label in name, WCAG 2.5.3)
+            and stays out of the name, so the name is the same at every width. */}
+        <span className="sr-only">{SEARCH_TEXTS.boxLabel}</span>
+        <span aria-hidden className="hidden truncate sm:inline">
+          {SEARCH_TEXTS.box}
+        </span>
+        <kbd aria-hidden className="ml-auto hidden rounded border bg-muted px-1.5 font-mono text-[11px] sm:inline">
+          {SEARCH_TEXTS.boxKeys}
+        </kbd>
       </button>
       {paletteOpened ? (
         <Suspense fallback={null}>
