@@ -60,8 +60,9 @@ CREATE INDEX "approval_decisions_project_idx" ON "approval_decisions" USING btre
 CREATE INDEX "file_approvals_project_state_idx" ON "file_approvals" USING btree ("project_id","state");--> statement-breakpoint
 CREATE INDEX "file_versions_project_idx" ON "file_versions" USING btree ("project_id");--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('task_assigned', 'task_completed', 'note_added', 'intake_submitted', 'link_opened', 'mentioned', 'task_comment', 'task_due_soon', 'task_overdue', 'budget_alert', 'approval_decided'));--> statement-breakpoint
--- Issue 33: every uploaded file so far is its own version 1.
-INSERT INTO "file_versions" ("project_id", "file_id", "version", "file_name", "file_type", "file_size", "storage_path", "uploaded_by", "uploader_name", "created_at")
-SELECT f."project_id", f."id", 1, f."file_name", f."file_type", coalesce(f."file_size", 0), f."storage_path", f."uploaded_by", p."full_name", f."created_at"
+-- Issue 33: every uploaded file so far is its own version 1, with the file's id as the version's
+-- (so upgrading the same archive twice gives the same rows).
+INSERT INTO "file_versions" ("id", "project_id", "file_id", "version", "file_name", "file_type", "file_size", "storage_path", "uploaded_by", "uploader_name", "created_at")
+SELECT f."id", f."project_id", f."id", 1, f."file_name", f."file_type", coalesce(f."file_size", 0), f."storage_path", f."uploaded_by", p."full_name", f."created_at"
 FROM "project_files" f LEFT JOIN "profiles" p ON p."id" = f."uploaded_by"
 WHERE NOT f."is_link" AND f."storage_path" IS NOT NULL;

@@ -16,7 +16,7 @@ import type { Platform } from '../../platform/platform';
 import { publishChange } from '../../platform/realtime/publisher';
 import { recordActivity } from '../../services/activity-log';
 import { deliver } from '../../services/notify';
-import { invalidLink, linkAccess, showsProject, projectNotShown, usable, type SharedLinkRequest, type UsableLink, findUsableLink } from '../../services/project-access/link';
+import { invalidLink, linkAccess, showsProject, projectNotShown, usable, type SharedLinkRequest, type UsableLink, findUsableLink, hasTokenShape } from '../../services/project-access/link';
 import { verifyLinkGrant } from '../../services/project-access/link-grant';
 import { staffMembers } from '../../services/recipients';
 import { visibleProjects } from '../../services/project-access/member';
@@ -95,6 +95,7 @@ export async function admitDecision(platform: Platform, request: SharedLinkReque
   const now = platform.clock.now();
   const link = await findUsableLink(platform.db, request.token, now);
   if (!link) {
+    if (!hasTokenShape(request.token)) throw invalidLink();
     const [known] = await platform.db.select({ id: projectAccessTokens.id }).from(projectAccessTokens).where(eq(projectAccessTokens.token, request.token)).limit(1);
     throw known ? linkGone() : invalidLink();
   }

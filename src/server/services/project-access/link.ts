@@ -75,6 +75,11 @@ export const passwordRequired = () => new AppError(401, SHARED_LINK_ERRORS.passw
 // Our tokens are 43 base64url characters; anything else names no link and needs no query.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
+/** Whether `token` could be a link's token at all (anything else is never looked up). */
+export function hasTokenShape(token: string): boolean {
+  return TOKEN_SHAPE.test(token);
+}
+
 /** A new link token: 32 random bytes, base64url. */
 export function newAccessToken(): string {
   return randomBytes(32).toString('base64url');
