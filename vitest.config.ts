@@ -4,31 +4,25 @@ import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-const include = [
-  'src/**/*.test.ts',
-  'src/**/*.test.tsx',
-  'scripts/**/*.test.ts',
-  // Tests of PostgreSQL-only behaviour (the LISTEN connection) run when a server is given.
-  ...(process.env.TEST_DATABASE_URL ? ['src/**/*.pg-test.ts'] : []),
-];
-
 /**
  * Test files that change what every later file in the same process would see: module mocks,
  * stubbed globals or environment, fake timers. They keep a fresh process each (decision 030).
  */
 const SIDE_EFFECTS = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
 
-/** Server, domain and script tests that leave nothing behind, found by reading them. */
-function sharedProcessFiles(): string[] {
-  return ['src/server', 'src/domain', 'scripts'].flatMap((dir) =>
-    readdirSync(new URL(dir, `file://${root}`), { recursive: true, encoding: 'utf8' })
-      .filter((file) => /\.(test|pg-test)\.ts$/.test(file) && (process.env.TEST_DATABASE_URL || !file.endsWith('.pg-test.ts')))
-      .map((file) => `${dir}/${file}`)
-      .filter((file) => !SIDE_EFFECTS.test(readFileSync(new URL(file, `file://${root}`), 'utf8'))),
-  );
+/** Every test file of the run: `.pg-test.ts` ones (PostgreSQL-only behaviour) when a server is given. */
+function testFiles(dir: string): string[] {
+  return readdirSync(new URL(dir, `file://${root}`), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file) || (process.env.TEST_DATABASE_URL !== undefined && file.endsWith('.pg-test.ts')))
+    .map((file) => `${dir}/${file}`);
 }
 
-const shared = sharedProcessFiles();
+const leavesStateBehind = (file: string) => file.endsWith('.tsx') || file.startsWith('src/web/') || SIDE_EFFECTS.test(readFileSync(new URL(file, `file://${root}`), 'utf8'));
+const files = ['src', 'scripts'].flatMap(testFiles);
+// Both lists are plain file lists with no exclude of their own, so a command line's --exclude
+// (CI's PostgreSQL and built-server runs) applies to both projects.
+const shared = files.filter((file) => !leavesStateBehind(file));
+const isolated = files.filter(leavesStateBehind);
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -54,7 +48,7 @@ export default defineConfig({
         // Component tests share a DOM and the web app's module state (the session, the query
         // client's defaults), and the files above that mock modules or stub globals: one process each.
         extends: true,
-        test: { name: 'isolated', include, exclude: shared, isolate: true },
+        test: { name: 'isolated', include: isolated, isolate: true },
       },
     ],
   },
