@@ -81,8 +81,9 @@ if (TASKS > 0) {
   }
 }
 // Issue 32: BENCH_TIME_MEMBERS members each logging 8 entries every weekday of a year (50 members:
-// ~104,000 entries), spread over the projects; half the members with a rate, a tenth of the
-// projects with their own, one entry in five not billable.
+// ~104,000 entries), each member on 6 projects a month and on another 6 the next month (as an
+// agency staffs its projects); half the members with a rate, a tenth of the projects with their
+// own, one entry in five not billable.
 const TIME_MEMBERS = Number(process.env.BENCH_TIME_MEMBERS || 0);
 const TIME_YEAR_START = '2025-01-01';
 if (TIME_MEMBERS > 0) {
@@ -103,7 +104,7 @@ if (TIME_MEMBERS > 0) {
        select $1, p.id, $2, $3, d::date, 30 + (k * 7 + $4) % 60, (k + $4) % 5 <> 0
          from generate_series($5::date, $5::date + 364, '1 day') d
          cross join generate_series(0, 7) k
-         join numbered p on p.n = (($4 * 131 + k * 17 + extract(doy from d)::int) % ${PROJECTS})
+         join numbered p on p.n = (($4 * 131 + (k % 6) * 17 + extract(month from d)::int * 53) % ${PROJECTS})
         where extract(isodow from d) < 6`,
       [organization.id, memberId, `Member ${m}`, m, TIME_YEAR_START],
     );
@@ -166,8 +167,10 @@ bare.get<{ Querystring: { search?: string } }>('/bare/projects', async (request)
 // validation, organization currency lookup or serialization through the zod schema.
 if (TIME_MEMBERS > 0) {
   const dialect = new PgDialect();
-  bare.get<{ Querystring: { from: string; to: string; groupBy: 'client' | 'project' | 'member' | 'task' } }>('/bare/reports/time', async (request) => {
-    const compiled = dialect.sqlToQuery(timeReportStatement(organization.id, request.query.from, request.query.to, request.query.groupBy ?? 'client'));
+  // `&entries=1`: the same report read from every entry of the range, not the monthly totals.
+  bare.get<{ Querystring: { from: string; to: string; groupBy: 'client' | 'project' | 'member' | 'task'; entries?: string } }>('/bare/reports/time', async (request) => {
+    const { from, to, groupBy, entries } = request.query;
+    const compiled = dialect.sqlToQuery(timeReportStatement(organization.id, from, to, groupBy ?? 'client', entries !== '1'));
     const { rows } = await query(compiled.sql, compiled.params);
     return { rows };
   });

@@ -110,3 +110,26 @@ export function timeReportRowLabel(row: TimeReportRow, groupBy: TimeReportGroup)
   if (groupBy === 'task' && row.key === null) return TIME_REPORT_TEXTS.noTask;
   return row.label;
 }
+
+/** 'YYYY-MM-DD' of the first day of the month `add` months after `day`'s (UTC calendar arithmetic). */
+function monthStart(day: string, add: number): string {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  const index = year * 12 + (month - 1) + add;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/** The day after `day`. */
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The whole calendar months inside the days from..to (both included), as the first day of the
+ * first and the first day after the last, or null when none is whole. A report reads these months
+ * from the monthly totals and only the days outside them from the entries (decision 037).
+ */
+export function wholeMonths(from: string, to: string): { start: string; end: string } | null {
+  const start = from.endsWith('-01') ? from : monthStart(from, 1);
+  const end = monthStart(nextDay(to), 0);
+  return start < end ? { start, end } : null;
+}

@@ -13,7 +13,7 @@ import { asUser, type TestUser } from '../test/as-user';
 import type { TestApp } from '../test/test-app';
 
 /** Tables the database derives from the others; they change without a write of their own. */
-export const DERIVED_TABLES = ['report_counts'] as const;
+export const DERIVED_TABLES = ['report_counts', 'time_totals'] as const;
 
 export const A = 'alphasecret';
 export const B = 'betasecret';

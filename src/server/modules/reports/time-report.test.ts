@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { TIME_REPORT_MESSAGES, TIME_REPORT_TEXTS } from '../../../domain/time-reports';
 import { fixedClock } from '../../platform/clock';
-import { timeEntries } from '../../platform/db/schema/work';
+import { and, eq, sql } from 'drizzle-orm';
+import { tasks, timeEntries } from '../../platform/db/schema/work';
+import { timeReportStatement } from './time-report';
 import { asUser, type TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -127,5 +129,62 @@ describe('time reports (issue 32 item 4)', () => {
       { weekStart: '2026-11-02', billableMinutes: 90, nonBillableMinutes: 30 },
       { weekStart: '2026-11-09', billableMinutes: 225, nonBillableMinutes: 0 },
     ].filter((w) => w.billableMinutes + w.nonBillableMinutes > 0));
+  });
+
+  // Decision 037 addendum: whole months come from time_totals, which triggers keep.
+  describe('monthly totals', () => {
+    const totalsNow = async () =>
+      (
+        (await t.db.execute(
+          sql`select organization_id, month::text, project_id, profile_id, member_name, billable, minutes::int from time_totals where minutes <> 0 order by 1, 2, 3, 4, 5, 6`,
+        )) as unknown as { rows: unknown[] }
+      ).rows;
+    const totalsFromEntries = async () =>
+      (
+        (await t.db.execute(
+          sql`select organization_id, date_trunc('month', work_date)::date::text as month, project_id, profile_id, member_name, billable, sum(minutes)::int as minutes
+                from time_entries group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`,
+        )) as unknown as { rows: unknown[] }
+      ).rows;
+    const rowsOf = async (from: string, to: string, groupBy: 'client' | 'project' | 'member', useTotals: boolean) =>
+      ((await t.db.execute(timeReportStatement(orgAdmin.organizationId, from, to, groupBy, useTotals))) as unknown as { rows: unknown[] }).rows;
+
+    it('follow every change of the entries, and a report of whole and partial months equals one read from the entries', async () => {
+      expect(await totalsNow()).toEqual(await totalsFromEntries());
+      // More months, then edits: minutes, a move across months, billable flipped, a delete, a task deleted, a member removed.
+      const leaving = await asUser(t, 'developer', { organizationId: orgAdmin.organizationId, fullName: 'Lee Leaving' });
+      for (const [date, minutes] of [['2026-09-30', 50], ['2026-10-01', 70], ['2026-10-15', 80], ['2026-12-01', 40], ['2026-12-02', 35]] as const) {
+        await log(leaving, 'Website', date, minutes, true, ids.task);
+        await log(executive, 'Audit', date, minutes + 5, false);
+      }
+      const mine = and(eq(timeEntries.profileId, leaving.profileId), eq(timeEntries.workDate, '2026-10-15'));
+      await t.db.update(timeEntries).set({ minutes: 95 }).where(mine);
+      await t.db.update(timeEntries).set({ workDate: '2026-11-20' }).where(and(eq(timeEntries.profileId, leaving.profileId), eq(timeEntries.workDate, '2026-10-01')));
+      await t.db.update(timeEntries).set({ billable: false }).where(and(eq(timeEntries.profileId, executive.profileId), eq(timeEntries.workDate, '2026-12-01')));
+      await t.db.delete(timeEntries).where(and(eq(timeEntries.profileId, executive.profileId), eq(timeEntries.workDate, '2026-09-30')));
+      const task = (await orgAdmin.inject({ method: 'POST', url: `/api/projects/${ids.App}/tasks`, payload: { title: 'Gone soon' } })).json().id;
+      await log(leaving, 'App', '2026-11-12', 25, true, task);
+      // A deleted task leaves its hours on the project (the foreign key sets task_id null: an update).
+      await t.db.delete(tasks).where(eq(tasks.id, task));
+      // A removed member's entries lose their profile (another update), keeping the name.
+      expect((await orgAdmin.inject({ method: 'DELETE', url: `/api/team/${leaving.profileId}` })).statusCode).toBe(204);
+      expect(await totalsNow()).toEqual(await totalsFromEntries());
+
+      for (const [from, to] of [['2026-09-15', '2026-12-01'], ['2026-10-01', '2026-11-30'], ['2026-10-02', '2026-11-29'], ['2026-09-30', '2026-12-31']] as const) {
+        for (const groupBy of ['client', 'project', 'member'] as const) {
+          expect(await rowsOf(from, to, groupBy, true), `${from}..${to} by ${groupBy}`).toEqual(await rowsOf(from, to, groupBy, false));
+        }
+      }
+      // The removed member's hours are reported under their name.
+      const members = (await report(orgAdmin, 'from=2026-10-01&to=2026-11-30&groupBy=member')).json().rows;
+      expect(members.find((r: { label: string }) => r.label === 'Lee Leaving')).toMatchObject({ key: null, billableMinutes: 95 + 70 + 25 });
+    });
+
+    it('are rebuilt by time_totals_rebuild() to the same rows', async () => {
+      const before = await totalsNow();
+      await t.db.execute(sql`delete from time_totals`);
+      await t.db.execute(sql`select time_totals_rebuild()`);
+      expect(await totalsNow()).toEqual(before);
+    });
   });
 });

@@ -14,6 +14,7 @@ import {
   type timeReportRangeSchema,
   type TimeReportRow,
   type TimeReportWeeks,
+  wholeMonths,
 } from '../../../domain/time-reports';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
@@ -54,8 +55,40 @@ function grouping(groupBy: TimeReportGroup): { inner: SQL; key: SQL; label: SQL;
   }
 }
 
-/** The report's rows, most time first (the statement the bench times bare). */
-export function timeReportStatement(organizationId: string, from: string, to: string, groupBy: TimeReportGroup): SQL {
+/**
+ * The range's minutes per project, member and billable flag (and task, for the task report): the
+ * whole months from time_totals, which triggers keep (decision 037 addendum), and only the days
+ * outside them from the entries. The task report, which time_totals does not key, reads entries.
+ */
+function timeGroups(organizationId: string, from: string, to: string, groupBy: TimeReportGroup, useTotals: boolean): SQL {
+  const inner = grouping(groupBy).inner;
+  const entries = (range: SQL) => sql`
+    select e.project_id, e.profile_id, e.billable ${inner}, sum(e.minutes)::bigint as minutes
+      from time_entries e
+     where e.organization_id = ${organizationId} and ${range}
+     group by e.project_id, e.profile_id, e.billable ${inner}`;
+  const months = groupBy === 'task' || !useTotals ? null : wholeMonths(from, to);
+  if (!months) return entries(sql`e.work_date >= ${from}::date and e.work_date <= ${to}::date`);
+  // Only the member report has an extra column here (its entries' member_name).
+  const extra = groupBy === 'member' ? sql`, member_name` : sql``;
+  return sql`
+    select project_id, profile_id, billable ${extra}, sum(minutes)::bigint as minutes from (
+      select s.project_id, s.profile_id, s.billable ${extra}, s.minutes
+        from time_totals s
+       where s.organization_id = ${organizationId} and s.month >= ${months.start}::date and s.month < ${months.end}::date and s.minutes <> 0
+      union all
+      ${entries(sql`e.work_date >= ${from}::date and e.work_date < ${months.start}::date`)}
+      union all
+      ${entries(sql`e.work_date >= ${months.end}::date and e.work_date <= ${to}::date`)}
+    ) parts
+    group by project_id, profile_id, billable ${extra}`;
+}
+
+/**
+ * The report's rows, most time first (the statement the bench times bare). `useTotals: false`
+ * reads every entry of the range instead, as the tests' reference and the bench's comparison.
+ */
+export function timeReportStatement(organizationId: string, from: string, to: string, groupBy: TimeReportGroup, useTotals = true): SQL {
   const g = grouping(groupBy);
   // Project and task rows are per project: the same task title on two projects is two rows.
   const outerKey = groupBy === 'task' ? sql`g.project_id, ${g.key}` : groupBy === 'member' ? sql`g.profile_id, case when g.profile_id is null then g.member_name end` : g.key;
@@ -69,10 +102,7 @@ export function timeReportStatement(organizationId: string, from: string, to: st
            coalesce(sum((g.minutes * coalesce(p.hourly_rate_minor, pr.hourly_rate_minor) + 30) / 60) filter (where g.billable), 0)::bigint as "billableMinor",
            coalesce(sum((g.minutes * coalesce(p.hourly_rate_minor, pr.hourly_rate_minor) + 30) / 60) filter (where not g.billable), 0)::bigint as "nonBillableMinor",
            sum(g.minutes) as total
-      from (select e.project_id, e.profile_id, e.billable ${g.inner}, sum(e.minutes)::bigint as minutes
-              from time_entries e
-             where e.organization_id = ${organizationId} and e.work_date >= ${from}::date and e.work_date <= ${to}::date
-             group by e.project_id, e.profile_id, e.billable ${g.inner}) g
+      from (${timeGroups(organizationId, from, to, groupBy, useTotals)}) g
       join projects p on p.id = g.project_id and p.organization_id = ${organizationId}
       left join profiles pr on pr.id = g.profile_id
       ${g.joins}

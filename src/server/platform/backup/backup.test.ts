@@ -62,6 +62,18 @@ async function reportCounts(database: DatabaseHandle): Promise<string[]> {
   });
 }
 
+/** Issue 32: time_totals, derived from time_entries like report_counts (rows of zero minutes aside). */
+async function timeTotals(database: DatabaseHandle): Promise<string[]> {
+  return inTransaction(database, 'snapshot', async (query) =>
+    (
+      await query(
+        `select organization_id, month::text, project_id, profile_id, member_name, billable, minutes::int as minutes from time_totals
+          where minutes <> 0 order by 1, 2, 3, 4, 5, 6`,
+      )
+    ).map((r) => JSON.stringify(r)),
+  );
+}
+
 const emptyCounts = async (database: DatabaseHandle) =>
   Object.values(await inTransaction(database, 'snapshot', countRows)).every((n) => n === 0);
 
@@ -127,6 +139,9 @@ describe('backup and restore', () => {
     expect(counts.running_timers).toBe(1);
     // Parents before children, so a restore can insert in this order.
     const order = manifest.tables.map((t) => t.name);
+    // The derived tables stay out; a restore rebuilds them.
+    expect(order).not.toContain('report_counts');
+    expect(order).not.toContain('time_totals');
     expect(order.indexOf('organizations')).toBeLessThan(order.indexOf('projects'));
     expect(order.indexOf('projects')).toBeLessThan(order.indexOf('project_files'));
   });
@@ -141,6 +156,9 @@ describe('backup and restore', () => {
       expect(await contents(target.database)).toEqual(await contents(source.database));
       expect(await reportCounts(target.database)).toEqual(await reportCounts(source.database));
       expect(await reportCounts(target.database)).not.toEqual([]);
+      // An archive leaves time_totals out; the restore sums the entries again.
+      expect(await timeTotals(target.database)).toEqual(await timeTotals(source.database));
+      expect(await timeTotals(target.database)).toHaveLength(1);
       // The indexes a restore drops while loading are all back.
       const indexes = (database: DatabaseHandle) =>
         inTransaction(database, 'snapshot', async (query) =>

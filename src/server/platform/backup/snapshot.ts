@@ -43,6 +43,7 @@ export type TableInfo = { name: string; columns: string[] };
  */
 export const DERIVED_TABLES: Readonly<Record<string, string>> = {
   report_counts: 'select report_counts_rebuild()',
+  time_totals: 'select time_totals_rebuild()',
 };
 
 /** The app's tables in the public schema but the derived ones, parents before children (foreign keys). */

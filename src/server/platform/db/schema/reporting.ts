@@ -6,7 +6,7 @@
 // differences into one row per key. Derived entirely from those tables: a backup leaves it out
 // and a restore rebuilds it (report_counts_rebuild()).
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 export const REPORT_COUNT_KINDS = ['project', 'client', 'task'] as const;
 export const REPORT_COUNT_GRAINS = ['all', 'day', 'hour'] as const;
@@ -30,4 +30,30 @@ export const reportCounts = pgTable(
     index('report_counts_lookup_idx').on(t.organizationId, t.grain, t.bucket),
     index('report_counts_unfolded_idx').on(t.organizationId).where(sql`not ${t.folded}`),
   ],
+);
+
+/**
+ * Minutes of time per month, project, member and billable flag (issue 32, decision 037 addendum):
+ * what a time report of whole months sums instead of every entry of the range (a year of 50
+ * members is ~100,000 entries, ~7,000 rows here). Database triggers on time_entries keep it
+ * (db/migrations/0024_*) by adding each statement's differences to the row of its key; a member's
+ * writes already queue on their profile row (a day holds at most 24 hours), so two writers rarely
+ * meet on one row. Derived entirely from time_entries: a backup leaves it out and a restore
+ * rebuilds it (time_totals_rebuild()). No foreign keys: a deleted project's or organization's rows
+ * are taken away by the same triggers as their entries go.
+ */
+export const timeTotals = pgTable(
+  'time_totals',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    /** The first day of the month of the entries' work_date. */
+    month: date('month', { mode: 'string' }).notNull(),
+    projectId: uuid('project_id').notNull(),
+    /** Null once the member was removed; their name stays, as on the entries. */
+    profileId: uuid('profile_id'),
+    memberName: text('member_name').notNull(),
+    billable: boolean('billable').notNull(),
+    minutes: bigint('minutes', { mode: 'number' }).notNull(),
+  },
+  (t) => [unique('time_totals_key').on(t.organizationId, t.month, t.projectId, t.profileId, t.memberName, t.billable).nullsNotDistinct()],
 );
