@@ -10,13 +10,14 @@ export const EMBEDDED_ANALYZE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Tables whose rows are updated or deleted all the time by design: report_counts (folded every
- * minute, decision 014), sessions (extended, signed out, expired), rate limits (every attempt),
+ * minute, decision 014), time_totals (every time write updates its month's row, decision 038), sessions (extended, signed out, expired), rate limits (every attempt),
  * the one-time codes and tokens, the outbox (sent, then pruned) and the inbox (read, pruned after
  * 90 days). With no autovacuum their dead rows would pile up for good. VACUUM skips the pages it
  * found clean last time: 27 ms for a first pass over 100,000 rows on PGlite, 1 ms the next hour.
  */
 export const CHURNING_TABLES = [
   'report_counts',
+  'time_totals',
   'sessions',
   'rate_limits',
   'verifications',
