@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { z } from 'zod';
 import type { ProjectDetail, updateProjectResultSchema, updateProjectSchema } from '@/domain/project-details';
 import type { createProjectSchema, ProjectCard, ProjectFilter, projectPageSchema } from '@/domain/projects';
+import type { ApprovalFilter } from '@/domain/approvals';
 import type { ProjectBudgetDetail, projectBudgetSchema } from '@/domain/budgets';
 import { api } from '@/web/lib/api-client';
 import type { LiveRefresh } from '@/web/lib/realtime';
@@ -10,7 +11,7 @@ type ProjectPage = z.infer<typeof projectPageSchema>;
 
 export const projectKeys = {
   all: ['projects'] as const,
-  list: (search: string, status: ProjectFilter) => ['projects', 'list', search, status] as const,
+  list: (search: string, status: ProjectFilter, approval: ApprovalListFilter) => ['projects', 'list', search, status, approval] as const,
   detail: (projectId: string) => ['projects', 'detail', projectId] as const,
 };
 
@@ -22,15 +23,24 @@ export const projectsLive: LiveRefresh = {
 };
 
 /** The CSV download of every project the list shows for this search and filter (staff). */
-export function projectsExportUrl(search: string, status: ProjectFilter): string {
-  return `/api/projects/export?${new URLSearchParams({ search, status })}`;
+/** The Projects tab's approval filter (issue 33): every project, or those with such files. */
+export type ApprovalListFilter = 'all' | ApprovalFilter;
+
+function listParams(search: string, status: ProjectFilter, approval: ApprovalListFilter): URLSearchParams {
+  const params = new URLSearchParams({ search, status });
+  if (approval !== 'all') params.set('approval', approval);
+  return params;
 }
 
-export function projectListQuery(search: string, status: ProjectFilter) {
+export function projectsExportUrl(search: string, status: ProjectFilter, approval: ApprovalListFilter = 'all'): string {
+  return `/api/projects/export?${listParams(search, status, approval)}`;
+}
+
+export function projectListQuery(search: string, status: ProjectFilter, approval: ApprovalListFilter = 'all') {
   return infiniteQueryOptions({
-    queryKey: projectKeys.list(search, status),
+    queryKey: projectKeys.list(search, status, approval),
     queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ search, status });
+      const params = listParams(search, status, approval);
       if (pageParam) params.set('cursor', pageParam);
       return api.get<ProjectPage>(`/api/projects?${params}`);
     },

@@ -11,6 +11,9 @@ export const PROJECTS_TEXTS = {
   searchPlaceholder: 'Search projects, clients, descriptions...',
   filterLabel: 'Filter by status',
   allStatus: 'All Status',
+  /** Issue 33: the approval filter beside the status filter. */
+  approvalFilterLabel: 'Filter by client approval',
+  allApprovals: 'Any approval',
   addProject: 'Add Project',
   loadingProjects: 'Loading projects',
   showing: (shown: number, total: number) => `Showing ${shown} of ${total} projects`,

@@ -76,7 +76,7 @@ export function VersionsDialog({ source, file, open, onOpenChange }: DialogProps
             {versions.data.items.map((v) => (
               <li key={v.id} className="flex flex-wrap items-center gap-2 rounded border p-2 text-sm">
                 <span className="font-medium">{FILE_EXTRAS_TEXTS.versionTitle(v.version)}</span>
-                <span className="min-w-40 flex-1 truncate text-muted-foreground">
+                <span className="min-w-40 flex-1 break-words text-muted-foreground">
                   {v.fileName} · {FILE_EXTRAS_TEXTS.versionBy(v.uploaderName, formatDateTime(v.createdAt))}
                 </span>
                 <Button asChild variant="outline" size="sm">

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_MESSAGES } from '@/domain/projects';
 import type { Role } from '@/domain/roles';
@@ -40,5 +40,29 @@ describe('ProjectsTab export', () => {
     await renderTab('developer');
     expect(await screen.findByText(PROJECT_MESSAGES.noneAssigned)).toBeTruthy();
     expect(screen.queryByRole('button', { name: PROJECT_MESSAGES.createFirst })).toBeNull();
+  });
+});
+
+// Radix's select measures and scrolls what jsdom does not have.
+Element.prototype.scrollIntoView ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+
+describe('ProjectsTab approval filter (issue 33)', () => {
+  beforeEach(() => {
+    apiServer.use(projectsApi.list());
+  });
+
+  it('asks for the projects awaiting approval, exports the same list, and says no project matches when none does', async () => {
+    await renderTab('admin');
+    const filter = await screen.findByRole('combobox', { name: 'Filter by client approval' });
+    expect(filter.textContent).toBe('Any approval');
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    const listbox = await screen.findByRole('listbox');
+    expect([...listbox.querySelectorAll('[role=option]')].map((option) => option.textContent)).toEqual(['Any approval', 'Awaiting approval', 'Changes requested']);
+    fireEvent.click(screen.getByRole('option', { name: 'Awaiting approval' }));
+    await waitFor(() => expect(sentRequests.some((request) => request.path === '/api/projects?search=&status=all&approval=awaiting_approval')).toBe(true));
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/projects/export?search=&status=all&approval=awaiting_approval');
+    expect(await screen.findByText(PROJECT_MESSAGES.noMatches)).toBeTruthy();
   });
 });

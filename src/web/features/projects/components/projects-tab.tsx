@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { Suspense, useDeferredValue, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PROJECT_MESSAGES } from '@/domain/project-rules';
+import { APPROVAL_TEXTS } from '@/domain/approval-states';
 import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
 import type { ProjectCard as Project, ProjectFilter } from '@/domain/projects';
 import { canDeleteProject, canManageProjects, type Role } from '@/domain/roles';
@@ -18,7 +19,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/ta
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
-import { projectListQuery, projectsExportUrl } from '../api';
+import { projectListQuery, projectsExportUrl, type ApprovalListFilter } from '../api';
 import { PROJECTS_TEXTS } from '../texts';
 import { ProjectCard } from './project-card';
 import { useCreateRequest } from '@/web/lib/create-request';
@@ -33,6 +34,12 @@ const FILTER_LABELS: Record<ProjectFilter, string> = {
   on_hold: PROJECT_STATUS_LABELS.on_hold,
 };
 const FILTER_OPTIONS = (Object.keys(FILTER_LABELS) as ProjectFilter[]).map((value) => ({ value, label: FILTER_LABELS[value] }));
+// Issue 33: projects with files awaiting the client's approval, or with changes requested.
+const APPROVAL_OPTIONS: { value: ApprovalListFilter; label: string }[] = [
+  { value: 'all', label: PROJECTS_TEXTS.allApprovals },
+  { value: 'awaiting_approval', label: APPROVAL_TEXTS.states.awaiting },
+  { value: 'changes_requested', label: APPROVAL_TEXTS.states.changes_requested },
+];
 
 type ProjectsTabProps = {
   role: Role;
@@ -100,11 +107,12 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
   const staff = canManageProjects(role);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<ProjectFilter>('all');
+  const [approval, setApproval] = useState<ApprovalListFilter>('all');
   const [creating, setCreating] = useState(false);
   const creatingOpened = useOpenedOnce(creating);
   useCreateRequest('project', staff, () => setCreating(true));
   const debounced = useDebouncedValue(search.trim());
-  const projects = useInfiniteQuery(projectListQuery(debounced, status));
+  const projects = useInfiniteQuery(projectListQuery(debounced, status, approval));
   // The cards mount in a deferred render, which React splits into short tasks, instead of in the
   // one synchronous update the query's answer triggers: a phone stays responsive while a page of
   // cards renders (decision 013). The skeleton holds their place meanwhile.
@@ -112,7 +120,7 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
 
   const items = data?.pages.flatMap((p) => p.items) ?? [];
   const first = data?.pages[0];
-  const filtering = debounced !== '' || status !== 'all';
+  const filtering = debounced !== '' || status !== 'all' || approval !== 'all';
 
   return (
     <div className="space-y-5">
@@ -132,10 +140,17 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
           onValueChange={(value) => setStatus(value as ProjectFilter)}
           options={FILTER_OPTIONS}
         />
+        <LazySelect
+          className="sm:w-48"
+          aria-label={PROJECTS_TEXTS.approvalFilterLabel}
+          value={approval}
+          onValueChange={(value) => setApproval(value as ApprovalListFilter)}
+          options={APPROVAL_OPTIONS}
+        />
         {staff ? (
           <div className="flex gap-2 sm:ml-auto">
             {/* Developers never export (issue 15). */}
-            <ExportCsvLink href={projectsExportUrl(debounced, status)} />
+            <ExportCsvLink href={projectsExportUrl(debounced, status, approval)} />
             <Button onClick={() => setCreating(true)} {...preloadOnIntent(CreateProjectDialog)}>
               <Plus aria-hidden />
               {PROJECTS_TEXTS.addProject}
