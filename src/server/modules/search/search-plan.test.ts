@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOrganization } from '../../platform/auth/accounts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedSearchScale } from './search-scale';
-import { searchStatement, searchTerms } from './service';
+import { SEARCH_PLANNER_SETTING, searchStatement, searchTerms } from './service';
 
 describe('search plan', () => {
   let t: TestApp;
@@ -28,9 +28,12 @@ describe('search plan', () => {
   }, 300_000);
   afterAll(() => t.close());
 
-  async function plan(role: 'organization_admin' | 'developer', query: string): Promise<string> {
+  async function plan(role: 'organization_admin' | 'developer', query: string, withSetting = false): Promise<string> {
     const statement = searchStatement({ organizationId, profileId, role }, searchTerms(query))!;
-    const explained = await t.db.execute(sql`explain ${statement}`);
+    const explained = await t.db.transaction(async (tx) => {
+      if (withSetting) await tx.execute(SEARCH_PLANNER_SETTING);
+      return tx.execute(sql`explain ${statement}`);
+    });
     return (explained as unknown as { rows: Record<string, string>[] }).rows.map((row) => row['QUERY PLAN']).join('\n');
   }
 
@@ -54,5 +57,15 @@ describe('search plan', () => {
   it("a developer's search reads no large table whole either (it starts from their projects)", async () => {
     const text = await plan('developer', 'c4ca4 proj');
     expect(text).not.toMatch(/Seq Scan on (tasks|project_notes|task_comments|project_files)\b/);
+  });
+
+  it('with the search\'s planner setting, a common word joins each candidate to its project by key, hashing no whole organization', async () => {
+    for (const role of ['organization_admin', 'developer'] as const) {
+      const text = await plan(role, 'onboarding', true);
+      expect(text, text).not.toMatch(/Hash Join|Merge Join|Seq Scan/);
+      expect(text, text).toContain('projects_pkey');
+    }
+    // Without it the planner would hash the organization's projects (what the setting is for).
+    expect(await plan('organization_admin', 'onboarding')).toMatch(/Hash Join/);
   });
 });
