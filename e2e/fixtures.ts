@@ -91,7 +91,11 @@ export function sideNav(page: Page) {
  * toasts) first: axe measures colours as they are painted.
  */
 export async function expectNoSeriousViolations(page: Page, what: string, include?: string): Promise<void> {
-  await page.waitForTimeout(400);
+  // Every finite animation and transition has ended (checked each frame; a spinner or a pulsing
+  // skeleton runs for ever and is not waited for), at most 2 s.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 2000 })
+    .catch(() => undefined);
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
