@@ -68,8 +68,7 @@ export function TimesheetTab() {
   const me = useSignedInMe();
   const staff = canManageProjects(me.profile.role);
   const [profileId, showMember] = useShownMember(staff, me.profile.id);
-  // A member's week is its own screen: its typed cells and added rows start afresh.
-  return <TimesheetWeek key={profileId ?? 'me'} staff={staff} myId={me.profile.id} profileId={profileId} onMember={showMember} />;
+  return <TimesheetWeek staff={staff} myId={me.profile.id} profileId={profileId} onMember={showMember} />;
 }
 
 type WeekProps = { staff: boolean; myId: string; profileId: string | undefined; onMember: (id: string) => void };
@@ -84,6 +83,15 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
   const days = useMemo(() => Array.from({ length: 7 }, (_, i) => addDaysToDate(week, i)), [week]);
   // The rows' places on this screen, per week (mergedRows): appended to, never reset while shown.
   const [orders] = useState(() => new Map<string, string[]>());
+  // Another member's week starts afresh (typed cells, added rows, row places) on the same week;
+  // reset here rather than by remounting, so the Member select keeps the keyboard's focus.
+  const [shownFor, setShownFor] = useState(profileId);
+  if (shownFor !== profileId) {
+    setShownFor(profileId);
+    setAdded([]);
+    setDrafts({});
+    orders.clear();
+  }
   if (!orders.has(week)) orders.set(week, []);
   const rows = mergedRows(sheet.data, added, orders.get(week)!);
   const editable = sheet.data?.canEdit ?? false;
