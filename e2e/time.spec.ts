@@ -181,7 +181,8 @@ test.describe('Time', () => {
     const edit = member.getByRole('dialog', { name: 'Edit time entry' });
     await expect(edit.getByLabel('Duration')).toHaveValue('1:30');
     await expect(edit.getByLabel('Duration')).toBeFocused();
-    await member.keyboard.press('Control+a');
+    await member.screenshot({ path: test.info().outputPath('edit-entry.png') });
+    // The duration is selected: typing replaces it.
     await member.keyboard.type('2h 15m');
     await member.keyboard.press('Enter');
     await expect(toast(member, 'Entry saved: 2:15')).toBeVisible();
@@ -215,5 +216,11 @@ test.describe('Time', () => {
     await expect(picker).toHaveValue(developerId);
     await page.screenshot({ path: test.info().outputPath('timesheet-member.png'), fullPage: true });
     await expectNoSeriousViolations(page, "a member's timesheet opened by an admin");
+    // On a phone the entries wrap under their day; Edit and Delete stay in reach.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phoneEdit = page.getByRole('button', { name: /^Edit the entry/ });
+    await phoneEdit.scrollIntoViewIfNeeded();
+    await expect(phoneEdit).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: test.info().outputPath('timesheet-member-phone.png'), fullPage: true });
   });
 });

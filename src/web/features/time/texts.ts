@@ -31,6 +31,7 @@ export const TIME_TEXTS = {
   projectItself: 'The project itself',
   timesheet: 'Timesheet',
   memberIntro: (name: string) => `${name}'s week of time, one row per task or project.`,
+  typingHint: 'Type a duration in a cell; arrow keys, Tab and Enter move between cells.',
   timesheetIntro: 'Your week of time, one row per task or project. Type a duration in a cell; arrow keys, Tab and Enter move between cells.',
   previousWeek: 'Previous week',
   nextWeek: 'Next week',

@@ -58,8 +58,9 @@ export function TimeEntryForm({ start, onSave, saving }: Props) {
 
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
+      {/* The duration is selected when focused, as a timesheet cell is: an entry's is typed over, not after. */}
       <FormField label={TIME_TEXTS.duration} error={errors.duration} hint={TIME_TEXTS.durationHint}>
-        <Input value={duration} onChange={(e) => setDuration(e.target.value)} autoComplete="off" inputMode="text" autoFocus />
+        <Input value={duration} onChange={(e) => setDuration(e.target.value)} onFocus={(e) => e.currentTarget.select()} autoComplete="off" inputMode="text" autoFocus />
       </FormField>
       <FormField label={TIME_TEXTS.date} error={errors.workDate}>
         <Input type="date" value={workDate} onChange={(e) => setWorkDate(e.target.value)} />

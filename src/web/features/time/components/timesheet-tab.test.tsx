@@ -105,7 +105,7 @@ describe('TimesheetTab', () => {
     // The same select, still focused: the keyboard stays where it was.
     expect(document.activeElement).toBe(screen.getByRole('combobox', { name: TIME_TEXTS.member }));
     await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('2:30'));
-    expect(screen.getByText(TIME_TEXTS.memberIntro('Dana Developer'))).toBeTruthy();
+    expect(screen.getByText(`${TIME_TEXTS.memberIntro('Dana Developer')} ${TIME_TEXTS.typingHint}`)).toBeTruthy();
     await waitFor(() => expect(asked('/api/time/entries').at(-1)!.query.get('profileId')).toBe('dev-1'));
     expect(asked('/api/time/timesheet').at(-1)!.query.get('profileId')).toBe('dev-1');
 

@@ -172,7 +172,7 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
           </Button>
         </div>
       </header>
-      <p className="text-sm text-muted-foreground">{profileId && sheet.data ? TIME_TEXTS.memberIntro(sheet.data.memberName) : TIME_TEXTS.timesheetIntro}</p>
+      <p className="text-sm text-muted-foreground">{profileId && sheet.data ? `${TIME_TEXTS.memberIntro(sheet.data.memberName)}${editable ? ` ${TIME_TEXTS.typingHint}` : ''}` : TIME_TEXTS.timesheetIntro}</p>
       {profileId && sheet.data && !sheet.data.canEdit ? <p className="text-sm font-medium">{TIME_TEXTS.readOnlyWeek(sheet.data.memberName)}</p> : null}
       {sheet.isError ? (
         <p role="alert" className="text-sm text-destructive">
