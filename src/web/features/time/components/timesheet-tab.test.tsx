@@ -152,6 +152,20 @@ describe('TimesheetTab', () => {
     expect(asked('/api/time/timesheet')).toHaveLength(2);
   });
 
+  it('names a member the URL holds but the organization does not as not found, in the select and from the server', async () => {
+    apiServer.use(
+      timeApi.timesheet(apiError(404, 'not_found', TIME_MESSAGES.memberNotFound)),
+      timeApi.entries(apiError(404, 'not_found', TIME_MESSAGES.memberNotFound)),
+      teamApi.list([teamMember('dev-1', 'Dana Developer')]),
+      projectsApi.list(),
+    );
+    await renderWithProviders(<TimesheetTab />, { signedInAs: 'admin', route: '/?tab=timesheet&member=gone-1' });
+    expect((await screen.findByRole('alert')).textContent).toBe(`${TIME_TEXTS.loadFailed} ${TIME_MESSAGES.memberNotFound}`);
+    const select = screen.getByRole('combobox', { name: TIME_TEXTS.member }) as HTMLSelectElement;
+    await waitFor(() => expect(select.selectedOptions[0]!.textContent).toBe(TIME_MESSAGES.memberNotFound));
+    expect(select.value).toBe('gone-1');
+  });
+
   it("shows the server's message when it refuses a member's week, and a read-only week says so", async () => {
     apiServer.use(
       timeApi.timesheet(({ query }) =>

@@ -10,7 +10,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { format } from 'date-fns/format';
 import { canManageProjects } from '@/domain/roles';
-import { addDaysToDate, formatMinutes, localDate, parseDuration, weekStartOf } from '@/domain/time-entry-rules';
+import { addDaysToDate, formatMinutes, localDate, parseDuration, TIME_MESSAGES, weekStartOf } from '@/domain/time-entry-rules';
 import type { Timesheet, TimesheetRow } from '@/domain/time-entries';
 import { Button } from '@/web/components/ui/button';
 import { projectListQuery } from '@/web/features/projects/api';
@@ -287,7 +287,7 @@ function MemberSelect({ myId, value, onChange }: { myId: string; value: string; 
       {TIME_TEXTS.member}
       <select aria-label={TIME_TEXTS.member} className={selectClass} value={value} onChange={(e) => onChange(e.target.value)} aria-busy={members.isPending}>
         <option value={myId}>{TIME_TEXTS.me}</option>
-        {known ? null : <option value={value}>{members.isPending ? TIME_TEXTS.membersLoading : value}</option>}
+        {known ? null : <option value={value}>{members.isPending ? TIME_TEXTS.membersLoading : TIME_MESSAGES.memberNotFound}</option>}
         {others.map((member) => (
           <option key={member.id} value={member.id}>
             {member.fullName}
