@@ -1,9 +1,10 @@
 // Issue 32: time. A timer started on a task shows in the top bar, survives a reload and a move to
 // another project, and is stopped from the top bar, which another tab of the same member follows
 // live. A week is filled in the timesheet by keyboard alone; a bad duration stays in its cell
-// with its message. Both screens pass axe.
+// with its message. A member edits and deletes single entries under the grid, and an admin opens
+// that member's week through the Member select. Every screen passes axe.
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousViolations, newAccount, signUpThroughApi, test, toast } from './fixtures';
+import { clientAddressHeaders, expect, expectNoSeriousViolations, newAccount, signUpThroughApi, test, toast, uniqueEmail } from './fixtures';
 
 /** Two projects of a new agency, the first with a task, through the API as the signed-in page. */
 async function twoProjects(page: Page): Promise<{ first: string; second: string; taskId: string }> {
@@ -135,5 +136,91 @@ test.describe('Time', () => {
     await expect(page.locator('input[aria-label^="Spring Campaign, Fri"]')).toHaveValue('0:45');
     await page.screenshot({ path: test.info().outputPath('timesheet.png'), fullPage: true });
     await expectNoSeriousViolations(page, 'the timesheet');
+  });
+
+  test("a member edits an entry's duration and deletes another; an admin opens that member's week through the Member select", async ({ page, browser }) => {
+    test.slow();
+    // The owner (an organization admin) sets up a project with a task and a developer on it.
+    await signUpThroughApi(page, newAccount('time-entries-owner'));
+    const { first, taskId } = await twoProjects(page);
+    const developer = { fullName: 'Dana Timekeeper', email: uniqueEmail('time-entries-dev'), password: 'member-pass-123' };
+    const added = await page.request.post('/api/team', { data: { ...developer, role: 'developer' } });
+    expect(added.status(), await added.text()).toBe(201);
+    const developerId = (await added.json()).id as string;
+    const assigned = await page.request.post(`/api/projects/${first}/developers`, { data: { developerProfileId: developerId } });
+    expect(assigned.status(), await assigned.text()).toBe(201);
+
+    // The developer has two entries on Monday of this week: 1:30 on the task, 0:45 on the project.
+    const context = await browser.newContext({ extraHTTPHeaders: clientAddressHeaders() });
+    const member = await context.newPage();
+    const signedIn = await member.request.post('/api/auth/sign-in', { data: { email: developer.email, password: developer.password } });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+    const monday = await member.evaluate(() => {
+      const today = new Date();
+      const monday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() + 6) % 7));
+      return `${monday.getFullYear()}-${String(monday.getMonth() + 1).padStart(2, '0')}-${String(monday.getDate()).padStart(2, '0')}`;
+    });
+    for (const entry of [
+      { projectId: first, taskId, workDate: monday, duration: '1:30', note: 'Outline' },
+      { projectId: first, taskId: null, workDate: monday, duration: '45m', note: 'Kickoff call' },
+    ]) {
+      const logged = await member.request.post('/api/time/entries', { data: entry });
+      expect(logged.status(), await logged.text()).toBe(201);
+    }
+
+    await member.goto('/?tab=timesheet');
+    await expect(member.getByTestId('week-total')).toHaveText('2:15');
+    const entries = member.getByRole('list', { name: 'Entries' });
+    await expect(entries.getByTestId('time-entry')).toHaveCount(2);
+    // No Member select for a developer.
+    await expect(member.getByRole('combobox', { name: 'Member' })).toHaveCount(0);
+
+    // Edit by keyboard: the task's entry becomes 2h 15m.
+    await entries.getByRole('button', { name: /^Edit the entry .*Website Relaunch · Draft the brief, 1:30$/ }).focus();
+    await member.keyboard.press('Enter');
+    const edit = member.getByRole('dialog', { name: 'Edit time entry' });
+    await expect(edit.getByLabel('Duration')).toHaveValue('1:30');
+    await expect(edit.getByLabel('Duration')).toBeFocused();
+    await member.screenshot({ path: test.info().outputPath('edit-entry.png') });
+    // The duration is selected: typing replaces it.
+    await member.keyboard.type('2h 15m');
+    await member.keyboard.press('Enter');
+    await expect(toast(member, 'Entry saved: 2:15')).toBeVisible();
+    await expect(edit).toBeHidden();
+    await expect(member.getByTestId('week-total')).toHaveText('3:00');
+
+    // Delete the project's entry, confirming first.
+    await entries.getByRole('button', { name: /^Delete the entry .*Website Relaunch, 0:45$/ }).click();
+    const confirm = member.getByRole('alertdialog', { name: 'Delete this time entry?' });
+    await expect(confirm).toBeVisible();
+    await expectNoSeriousViolations(member, 'the delete confirmation');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(member, 'Entry deleted')).toBeVisible();
+    await expect(entries.getByTestId('time-entry')).toHaveCount(1);
+    await expect(member.getByTestId('week-total')).toHaveText('2:15');
+    await member.screenshot({ path: test.info().outputPath('timesheet-entries.png'), fullPage: true });
+    await expectNoSeriousViolations(member, 'the timesheet with its entries');
+    await context.close();
+
+    // The owner opens the developer's week through the picker: the edited sum, kept in the URL.
+    await page.goto('/?tab=timesheet');
+    await expect(page.getByTestId('week-total')).toHaveText('0:00');
+    const picker = page.getByRole('combobox', { name: 'Member' });
+    await expect(picker.getByRole('option', { name: 'Dana Timekeeper' })).toHaveCount(1);
+    await picker.selectOption({ label: 'Dana Timekeeper' });
+    await expect(page).toHaveURL(new RegExp(`[?&]member=${developerId}`));
+    await expect(page.getByTestId('week-total')).toHaveText('2:15');
+    await expect(page.getByRole('list', { name: 'Entries' }).getByTestId('time-entry')).toHaveText([/Website Relaunch · Draft the brief.*2:15/]);
+    await page.reload();
+    await expect(page.getByTestId('week-total')).toHaveText('2:15');
+    await expect(picker).toHaveValue(developerId);
+    await page.screenshot({ path: test.info().outputPath('timesheet-member.png'), fullPage: true });
+    await expectNoSeriousViolations(page, "a member's timesheet opened by an admin");
+    // On a phone the entries wrap under their day; Edit and Delete stay in reach.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phoneEdit = page.getByRole('button', { name: /^Edit the entry/ });
+    await phoneEdit.scrollIntoViewIfNeeded();
+    await expect(phoneEdit).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: test.info().outputPath('timesheet-member-phone.png'), fullPage: true });
   });
 });

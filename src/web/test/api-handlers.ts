@@ -18,6 +18,7 @@ import type { NotificationSettings } from '@/domain/notification-settings';
 import type { projectPageSchema } from '@/domain/projects';
 import type { Report } from '@/domain/reports';
 import type { TimeReport, TimeReportWeeks } from '@/domain/time-reports';
+import type { TimeEntry, Timesheet } from '@/domain/time-entries';
 import type { Role } from '@/domain/roles';
 import type { AccessLink, AccessLinkPage, AccessOpenPage, AssignedDeveloperPage, DeveloperPage, SharedProject } from '@/domain/sharing';
 import type { Assignee, AssigneePage, MyWorkItem, Task, TaskPage } from '@/domain/tasks';
@@ -165,12 +166,24 @@ export const activityApi = {
 };
 
 export const teamApi = {
+  /** The organization's members: one page of these, or the pages `respond` gives. */
+  list: (respond: TeamMember[] | Responder<Page<TeamMember> & { total: number }>) =>
+    route('GET', '/api/team', Array.isArray(respond) ? { items: respond, nextCursor: null, total: respond.length } : respond),
   /** One member's profile, at their id. */
   member: (member: TeamMember) => route('GET', `/api/team/${member.id}`, member),
   /** A developer member's assigned projects, at their id. */
   projects: (memberId: string, respond: Responder<MemberProjectPage> = emptyPage) => route('GET', `/api/team/${memberId}/projects`, respond),
   /** The skill tags in use: one page of these, or the pages `respond` gives. */
   tags: (respond: string[] | Responder<TeamTagPage> = []) => route('GET', '/api/team/tags', Array.isArray(respond) ? { items: respond, nextCursor: null } : respond),
+};
+
+/** Issue 32: a member's week as a timesheet, their entries, and an entry's change or deletion. */
+export const timeApi = {
+  timesheet: (respond: Responder<Timesheet>) => route('GET', '/api/time/timesheet', respond),
+  entries: (respond: TimeEntry[] | Responder<{ items: TimeEntry[]; truncated: boolean }>) =>
+    route('GET', '/api/time/entries', Array.isArray(respond) ? { items: respond, truncated: false } : respond),
+  updateEntry: (respond: Responder<TimeEntry>) => route('PATCH', '/api/time/entries/:entryId', respond),
+  deleteEntry: (respond?: Responder<null>) => route('DELETE', '/api/time/entries/:entryId', respond ?? (() => new HttpResponse(null, { status: 204 }))),
 };
 
 /** A project's share links and developers, as its staff manage them. */

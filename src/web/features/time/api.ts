@@ -2,16 +2,21 @@
 // the domain's schemas; the 'time' live topic reaches only this member's tabs.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatMinutes, localDate } from '@/domain/time-entry-rules';
-import type { StartTimerInput, StopTimerInput, TimeEntry, TimeEntryInput, Timer, TimerState, Timesheet, TimesheetCellInput } from '@/domain/time-entries';
+import type { StartTimerInput, StopTimerInput, TimeEntry, TimeEntryInput, TimeEntryUpdate, Timer, TimerState, Timesheet, TimesheetCellInput } from '@/domain/time-entries';
+import type { TeamMember } from '@/domain/team';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { TIME_TEXTS } from './texts';
 import { api } from '@/web/lib/api-client';
+import { readEveryPage } from '@/web/lib/every-page';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
 export const timeKeys = {
   all: ['time'] as const,
   timer: ['time', 'timer'] as const,
   timesheet: (week: string, profileId?: string) => ['time', 'timesheet', week, profileId ?? 'me'] as const,
+  entries: (from: string, to: string, profileId?: string) => ['time', 'entries', from, to, profileId ?? 'me'] as const,
+  /** Under 'team', so a change to the team (its live topic) reads it again, and a time change does not. */
+  members: ['team', 'time-members'] as const,
 };
 
 /** Live updates: this member's time or timer changed (in another tab, or by staff). */
@@ -26,6 +31,26 @@ export function timesheetQuery(week: string, profileId?: string) {
   const query = new URLSearchParams({ week, ...(profileId ? { profileId } : {}) });
   return queryOptions({ queryKey: timeKeys.timesheet(week, profileId), queryFn: () => api.get<Timesheet>(`/api/time/timesheet?${query}`) });
 }
+
+/** A member's entries from `from` to `to` (the caller's without `profileId`), oldest day first. */
+export function timeEntriesQuery(from: string, to: string, profileId?: string) {
+  const query = new URLSearchParams({ from, to, ...(profileId ? { profileId } : {}) });
+  return queryOptions({
+    queryKey: timeKeys.entries(from, to, profileId),
+    queryFn: () => api.get<{ items: TimeEntry[]; truncated: boolean }>(`/api/time/entries?${query}`),
+  });
+}
+
+/**
+ * The members whose timesheet staff may open (the Timesheet tab's Member select): the whole
+ * organization, read page after page (decision 021); the server answers with 403 for any it
+ * refuses. Staff only: /api/team is theirs.
+ */
+export const timeMembersQuery = queryOptions({
+  queryKey: timeKeys.members,
+  queryFn: () => readEveryPage<TeamMember>('/api/team'),
+  staleTime: 60_000,
+});
 
 export function useStartTimer() {
   const queryClient = useQueryClient();
@@ -62,12 +87,32 @@ export function useLogTime() {
   });
 }
 
-/** Sets one timesheet cell; the answer is the week as it now is. */
+/** Sets one timesheet cell; the answer is the week as it now is. The week's entries are read again. */
 export function useSetTimesheetCell(week: string, profileId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TimesheetCellInput) => api.put<Timesheet>('/api/time/timesheet/cell', input),
-    onSuccess: (sheet) => queryClient.setQueryData(timeKeys.timesheet(week, profileId), sheet),
+    mutationFn: (input: TimesheetCellInput) => api.put<Timesheet>('/api/time/timesheet/cell', { ...input, ...(profileId ? { profileId } : {}) }),
+    onSuccess: (sheet) => {
+      queryClient.setQueryData(timeKeys.timesheet(week, profileId), sheet);
+      void queryClient.invalidateQueries({ queryKey: ['time', 'entries'] });
+    },
+  });
+}
+
+/** Changes an entry (duration, day, note, billable); the grid and the entries are read again. */
+export function useUpdateTimeEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...patch }: { id: string } & TimeEntryUpdate) => api.patch<TimeEntry>(`/api/time/entries/${id}`, patch),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: timeKeys.all }),
+  });
+}
+
+export function useDeleteTimeEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<null>(`/api/time/entries/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: timeKeys.all }),
   });
 }
 

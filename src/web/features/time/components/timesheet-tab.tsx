@@ -2,19 +2,25 @@
 // typed like a spreadsheet. Every cell is a text box: typing a duration (1:30, 1.5h, 90m, a bare
 // number of hours) and leaving the cell or pressing Enter saves it; arrow keys, Tab and Enter
 // move between cells. A failed save keeps what was typed in the cell, marked, with its message.
+// Under the grid, the week's entries one by one, each editable (time-entries-list.tsx). Staff
+// open another member's week with the Member select, kept in the URL (`?member=<profileId>`).
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { format } from 'date-fns/format';
-import { addDaysToDate, formatMinutes, localDate, parseDuration, weekStartOf } from '@/domain/time-entry-rules';
+import { canManageProjects } from '@/domain/roles';
+import { addDaysToDate, formatMinutes, localDate, parseDuration, TIME_MESSAGES, weekStartOf } from '@/domain/time-entry-rules';
 import type { Timesheet, TimesheetRow } from '@/domain/time-entries';
 import { Button } from '@/web/components/ui/button';
 import { projectListQuery } from '@/web/features/projects/api';
 import { taskListQuery } from '@/web/features/tasks/api';
 import { errorMessage } from '@/web/lib/api-client';
 import { memberProjectSource } from '@/web/lib/project-source';
-import { timesheetQuery, useSetTimesheetCell } from '../api';
+import { useSignedInMe } from '@/web/lib/session';
+import { timeMembersQuery, timesheetQuery, useSetTimesheetCell } from '../api';
 import { TIME_TEXTS } from '../texts';
+import { TimeEntriesList } from './time-entries-list';
 
 type Row = Pick<TimesheetRow, 'projectId' | 'projectName' | 'taskId' | 'taskTitle'> & { minutes: number[] };
 type Draft = { text: string; error?: string; saving?: boolean };
@@ -37,16 +43,55 @@ function mergedRows(sheet: Timesheet | undefined, added: Row[], order: string[])
   return rows.sort((a, b) => order.indexOf(rowKey(a)) - order.indexOf(rowKey(b)));
 }
 
+/**
+ * The member whose week is shown: `?member=<profileId>` for staff (the URL keeps it, as other
+ * tabs keep their state, replacing the entry when changed); the caller ("Me") otherwise.
+ */
+function useShownMember(staff: boolean, myId: string): [string | undefined, (id: string) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const member = searchParams.get('member');
+  const shown = staff && member && member !== myId ? member : undefined;
+  const show = (id: string) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (id && id !== myId) next.set('member', id);
+        else next.delete('member');
+        return next;
+      },
+      { replace: true },
+    );
+  return [shown, show];
+}
+
 export function TimesheetTab() {
+  const me = useSignedInMe();
+  const staff = canManageProjects(me.profile.role);
+  const [profileId, showMember] = useShownMember(staff, me.profile.id);
+  return <TimesheetWeek staff={staff} myId={me.profile.id} profileId={profileId} onMember={showMember} />;
+}
+
+type WeekProps = { staff: boolean; myId: string; profileId: string | undefined; onMember: (id: string) => void };
+
+function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
   const [week, setWeek] = useState(() => weekStartOf(localDate(new Date())));
-  const sheet = useQuery(timesheetQuery(week));
-  const setCell = useSetTimesheetCell(week);
+  const sheet = useQuery(timesheetQuery(week, profileId));
+  const setCell = useSetTimesheetCell(week, profileId);
   const [added, setAdded] = useState<Row[]>([]);
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const grid = useRef<HTMLTableElement>(null);
   const days = useMemo(() => Array.from({ length: 7 }, (_, i) => addDaysToDate(week, i)), [week]);
   // The rows' places on this screen, per week (mergedRows): appended to, never reset while shown.
   const [orders] = useState(() => new Map<string, string[]>());
+  // Another member's week starts afresh (typed cells, added rows, row places) on the same week;
+  // reset here rather than by remounting, so the Member select keeps the keyboard's focus.
+  const [shownFor, setShownFor] = useState(profileId);
+  if (shownFor !== profileId) {
+    setShownFor(profileId);
+    setAdded([]);
+    setDrafts({});
+    orders.clear();
+  }
   if (!orders.has(week)) orders.set(week, []);
   const rows = mergedRows(sheet.data, added, orders.get(week)!);
   const editable = sheet.data?.canEdit ?? false;
@@ -111,6 +156,7 @@ export function TimesheetTab() {
     <div className="mx-auto w-full max-w-6xl space-y-4">
       {/* The dashboard names the tab in its own heading; the week's controls sit under it. */}
       <header className="flex flex-wrap items-center gap-3">
+        {staff ? <MemberSelect myId={myId} value={profileId ?? myId} onChange={onMember} /> : null}
         <div className="ml-auto flex items-center gap-2">
           <Button variant="outline" size="icon" aria-label={TIME_TEXTS.previousWeek} onClick={() => setWeek(addDaysToDate(week, -7))}>
             <ChevronLeft aria-hidden />
@@ -126,7 +172,8 @@ export function TimesheetTab() {
           </Button>
         </div>
       </header>
-      <p className="text-sm text-muted-foreground">{TIME_TEXTS.timesheetIntro}</p>
+      <p className="text-sm text-muted-foreground">{profileId && sheet.data ? `${TIME_TEXTS.memberIntro(sheet.data.memberName)}${editable ? ` ${TIME_TEXTS.typingHint}` : ''}` : TIME_TEXTS.timesheetIntro}</p>
+      {profileId && sheet.data && !sheet.data.canEdit ? <p className="text-sm font-medium">{TIME_TEXTS.readOnlyWeek(sheet.data.memberName)}</p> : null}
       {sheet.isError ? (
         <p role="alert" className="text-sm text-destructive">
           {TIME_TEXTS.loadFailed} {errorMessage(sheet.error)}
@@ -219,7 +266,35 @@ export function TimesheetTab() {
         </ul>
       ) : null}
       {editable ? <AddRow onAdd={(row) => setAdded((rows) => [...rows, row])} /> : null}
+      {sheet.isError ? null : <TimeEntriesList week={week} profileId={profileId} />}
     </div>
+  );
+}
+
+const selectClass = 'h-9 rounded-md border bg-background px-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+/**
+ * Staff's Member select: "Me" first, then the organization's members by name. A member whose week
+ * the server refuses shows its message where the grid would be (the tab's load error).
+ */
+function MemberSelect({ myId, value, onChange }: { myId: string; value: string; onChange: (id: string) => void }) {
+  const members = useQuery(timeMembersQuery);
+  const others = (members.data ?? []).filter((member) => member.id !== myId).sort((a, b) => a.fullName.localeCompare(b.fullName));
+  // A member from the URL before the list is read (or one it does not hold) still shows as chosen.
+  const known = value === myId || others.some((member) => member.id === value);
+  return (
+    <label className="flex items-center gap-2 text-sm font-medium">
+      {TIME_TEXTS.member}
+      <select aria-label={TIME_TEXTS.member} className={selectClass} value={value} onChange={(e) => onChange(e.target.value)} aria-busy={members.isPending}>
+        <option value={myId}>{TIME_TEXTS.me}</option>
+        {known ? null : <option value={value}>{members.isPending ? TIME_TEXTS.membersLoading : TIME_MESSAGES.memberNotFound}</option>}
+        {others.map((member) => (
+          <option key={member.id} value={member.id}>
+            {member.fullName}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
@@ -231,7 +306,7 @@ function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
   const tasks = useInfiniteQuery({ ...taskListQuery(memberProjectSource(projectId || 'none')), enabled: projectId !== '' });
   const projectList = projects.data?.pages.flatMap((page) => page.items) ?? [];
   const taskList = tasks.data?.pages.flatMap((page) => page.items) ?? [];
-  const select = 'h-9 rounded-md border bg-background px-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring';
+  const select = selectClass;
   return (
     <form
       className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4"

@@ -1,0 +1,191 @@
+// @vitest-environment jsdom
+import { HttpResponse } from 'msw';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '@/domain/roles';
+import type { TeamMember } from '@/domain/team';
+import type { TimeEntry, Timesheet } from '@/domain/time-entries';
+import { TIME_MESSAGES, weekStartOf, localDate, addDaysToDate } from '@/domain/time-entry-rules';
+import { projectsApi, teamApi, timeApi } from '@/web/test/api-handlers';
+import { apiError, apiServer, requestsArrived, route, sentRequests, type SentRequest } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
+import { TIME_TEXTS } from '../texts';
+import { TimesheetTab } from './timesheet-tab';
+
+const WEEK = weekStartOf(localDate(new Date()));
+
+const teamMember = (id: string, fullName: string, role: Role = 'developer'): TeamMember => ({
+  id,
+  fullName,
+  email: `${id}@example.com`,
+  role,
+  website: null,
+  tags: [],
+  canSignIn: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+/** A week of `minutes` on Monday for whoever is asked about (`profileId`, or the caller, profile-1). */
+function sheetFor({ query }: SentRequest, names: Record<string, string>, canEdit = true): Timesheet {
+  const profileId = query.get('profileId') ?? 'profile-1';
+  const minutes = profileId === 'profile-1' ? 60 : 150;
+  return {
+    weekStart: WEEK,
+    days: Array.from({ length: 7 }, (_, i) => addDaysToDate(WEEK, i)),
+    profileId,
+    memberName: names[profileId] ?? 'Ada Lovelace',
+    canEdit,
+    rows: [{ projectId: 'p1', projectName: 'Website Relaunch', taskId: null, taskTitle: null, minutes: [minutes, 0, 0, 0, 0, 0, 0], total: minutes }],
+    dayTotals: [minutes, 0, 0, 0, 0, 0, 0],
+    total: minutes,
+  };
+}
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+const entry: TimeEntry = {
+  id: 'e1',
+  projectId: 'p1',
+  projectName: 'Website Relaunch',
+  taskId: null,
+  taskTitle: null,
+  profileId: 'profile-1',
+  memberName: 'Ada Lovelace',
+  workDate: WEEK,
+  minutes: 60,
+  note: null,
+  billable: true,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  updatedAt: '2026-11-23T10:00:00.000Z',
+  canEdit: true,
+};
+
+const asked = (path: string) => sentRequests.filter((r) => r.method === 'GET' && r.path.startsWith(path));
+
+describe('TimesheetTab', () => {
+  it('shows a developer their own week and entries, with no Member select', async () => {
+    apiServer.use(timeApi.timesheet((request) => sheetFor(request, {})), timeApi.entries([]), projectsApi.list());
+    await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer', route: '/?tab=timesheet&member=someone' });
+    await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('1:00'));
+    expect(await screen.findByText(TIME_TEXTS.noEntries)).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: TIME_TEXTS.member })).toBeNull();
+    // A ?member= in a developer's URL is not theirs to use: nothing asks for another's time.
+    await requestsArrived();
+    expect([...asked('/api/time/timesheet'), ...asked('/api/time/entries')].every((r) => !r.query.has('profileId'))).toBe(true);
+    expect(asked('/api/team')).toEqual([]);
+  });
+
+  it("lets staff pick a member: the grid and entries show that member's week, and the URL keeps ?member=", async () => {
+    const names = { 'dev-1': 'Dana Developer', 'ae-1': 'Avery Exec' };
+    apiServer.use(
+      timeApi.timesheet((request) => sheetFor(request, names)),
+      timeApi.entries([]),
+      teamApi.list([teamMember('profile-1', 'Ada Lovelace', 'admin'), teamMember('dev-1', 'Dana Developer'), teamMember('ae-1', 'Avery Exec', 'account_executive')]),
+      projectsApi.list(),
+    );
+    await renderWithProviders(
+      <>
+        <TimesheetTab />
+        <Location />
+      </>,
+      { signedInAs: 'admin', route: '/?tab=timesheet' },
+    );
+    const select = (await screen.findByRole('combobox', { name: TIME_TEXTS.member })) as HTMLSelectElement;
+    await waitFor(() => expect([...select.options].map((o) => o.textContent)).toEqual([TIME_TEXTS.me, 'Avery Exec', 'Dana Developer']));
+    expect(select.value).toBe('profile-1');
+    await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('1:00'));
+
+    select.focus();
+    fireEvent.change(select, { target: { value: 'dev-1' } });
+    expect(screen.getByTestId('location').textContent).toBe('/?tab=timesheet&member=dev-1');
+    // The same select, still focused: the keyboard stays where it was.
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: TIME_TEXTS.member }));
+    await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('2:30'));
+    expect(screen.getByText(`${TIME_TEXTS.memberIntro('Dana Developer')} ${TIME_TEXTS.typingHint}`)).toBeTruthy();
+    await waitFor(() => expect(asked('/api/time/entries').at(-1)!.query.get('profileId')).toBe('dev-1'));
+    expect(asked('/api/time/timesheet').at(-1)!.query.get('profileId')).toBe('dev-1');
+
+    // Back to Me: the parameter goes.
+    fireEvent.change(select, { target: { value: 'profile-1' } });
+    expect(screen.getByTestId('location').textContent).toBe('/?tab=timesheet');
+    await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('1:00'));
+  });
+
+  it('opens the member the URL names, and sends their profileId with a typed cell', async () => {
+    apiServer.use(
+      timeApi.timesheet((request) => sheetFor(request, { 'dev-1': 'Dana Developer' })),
+      timeApi.entries([]),
+      teamApi.list([teamMember('dev-1', 'Dana Developer')]),
+      projectsApi.list(),
+    );
+    apiServer.use(route('PUT', '/api/time/timesheet/cell', ({ body }) => sheetFor({ query: new URLSearchParams({ profileId: (body as { profileId: string }).profileId }) } as SentRequest, {})));
+    await renderWithProviders(<TimesheetTab />, { signedInAs: 'account_executive', route: '/?tab=timesheet&member=dev-1' });
+    await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('2:30'));
+    const select = screen.getByRole('combobox', { name: TIME_TEXTS.member }) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('dev-1'));
+    const cell = screen.getByRole('textbox', { name: /^Website Relaunch, Tue/ });
+    fireEvent.focus(cell);
+    fireEvent.change(cell, { target: { value: '1h' } });
+    fireEvent.blur(cell);
+    await waitFor(() => expect(sentRequests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(sentRequests.find((r) => r.method === 'PUT')!.body).toEqual({ projectId: 'p1', taskId: null, workDate: addDaysToDate(WEEK, 1), duration: 60, profileId: 'dev-1' });
+  });
+
+  it('reads the grid again after an entry is deleted below it, so both stay in step', async () => {
+    let deleted = false;
+    apiServer.use(
+      timeApi.timesheet((request) => (deleted ? { ...sheetFor(request, {}), rows: [], dayTotals: [0, 0, 0, 0, 0, 0, 0], total: 0 } : sheetFor(request, {}))),
+      timeApi.entries(() => ({ items: deleted ? [] : [entry], truncated: false })),
+      timeApi.deleteEntry(() => ((deleted = true), new HttpResponse(null, { status: 204 }))),
+      projectsApi.list(),
+    );
+    await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer' });
+    await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('1:00'));
+    fireEvent.click(await screen.findByRole('button', { name: /^Delete the entry/ }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('0:00'));
+    expect(await screen.findByText(TIME_TEXTS.noEntries)).toBeTruthy();
+    expect(asked('/api/time/timesheet')).toHaveLength(2);
+  });
+
+  it('names a member the URL holds but the organization does not as not found, in the select and from the server', async () => {
+    apiServer.use(
+      timeApi.timesheet(apiError(404, 'not_found', TIME_MESSAGES.memberNotFound)),
+      timeApi.entries(apiError(404, 'not_found', TIME_MESSAGES.memberNotFound)),
+      teamApi.list([teamMember('dev-1', 'Dana Developer')]),
+      projectsApi.list(),
+    );
+    await renderWithProviders(<TimesheetTab />, { signedInAs: 'admin', route: '/?tab=timesheet&member=gone-1' });
+    expect((await screen.findByRole('alert')).textContent).toBe(`${TIME_TEXTS.loadFailed} ${TIME_MESSAGES.memberNotFound}`);
+    const select = screen.getByRole('combobox', { name: TIME_TEXTS.member }) as HTMLSelectElement;
+    await waitFor(() => expect(select.selectedOptions[0]!.textContent).toBe(TIME_MESSAGES.memberNotFound));
+    expect(select.value).toBe('gone-1');
+  });
+
+  it("shows the server's message when it refuses a member's week, and a read-only week says so", async () => {
+    apiServer.use(
+      timeApi.timesheet(({ query }) =>
+        query.get('profileId') === 'owner-1' ? apiError(403, 'forbidden', TIME_MESSAGES.othersHidden) : sheetFor({ query } as SentRequest, { 'peer-1': 'Pat Peer' }, query.get('profileId') !== 'peer-1'),
+      ),
+      timeApi.entries([]),
+      teamApi.list([teamMember('owner-1', 'Olive Owner', 'organization_admin'), teamMember('peer-1', 'Pat Peer', 'admin')]),
+      projectsApi.list(),
+    );
+    await renderWithProviders(<TimesheetTab />, { signedInAs: 'admin', route: '/?tab=timesheet&member=owner-1' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(`${TIME_TEXTS.loadFailed} ${TIME_MESSAGES.othersHidden}`);
+    // No entries list under a week that could not be read.
+    expect(screen.queryByRole('heading', { name: TIME_TEXTS.entries })).toBeNull();
+
+    fireEvent.change(screen.getByRole('combobox', { name: TIME_TEXTS.member }), { target: { value: 'peer-1' } });
+    expect(await screen.findByText(TIME_TEXTS.readOnlyWeek('Pat Peer'))).toBeTruthy();
+    const cell = screen.getByRole('textbox', { name: /^Website Relaunch, Mon/ }) as HTMLInputElement;
+    expect(cell.readOnly).toBe(true);
+    expect(screen.queryByRole('form', { name: TIME_TEXTS.addRow })).toBeNull();
+    expect(within(screen.getByRole('region', { name: TIME_TEXTS.entries })).getByText(TIME_TEXTS.noEntries)).toBeTruthy();
+  });
+});
