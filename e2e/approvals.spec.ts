@@ -1,7 +1,8 @@
 // Issue 33: a client signs off a deliverable through the share link. Staff upload a design and ask
 // for approval; a signed-out client opens a link where viewers may approve, previews the design and
 // requests changes; staff see it live, upload version 2; the client approves version 2; the card
-// and the Projects tab's filter show the state. Driven by keyboard; every screen passes axe.
+// and the Projects tab's filter show the state. Driven by keyboard; every screen passes axe. And a
+// PDF carrying JavaScript previews inertly.
 import type { Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { clientAddressHeaders, expect, expectNoSeriousViolations, newAccount, signUpThroughApi, test, toast } from './fixtures';
@@ -142,5 +143,41 @@ test.describe('Client approvals', () => {
     await expect(history.getByRole('link', { name: 'Download version 1' })).toHaveAttribute('href', /versions\/1/);
     await expectNoSeriousViolations(page, 'the version history');
     await page.screenshot({ path: test.info().outputPath('version-history.png') });
+  });
+
+  test('a PDF that carries JavaScript previews inertly: its pages draw in the page, and its script never runs', async ({ page }) => {
+    await signUpThroughApi(page, newAccount('pdfscript'));
+    const projectId = await projectThroughApi(page);
+    // Two pages, an OpenAction and a page action of JavaScript; PDF.js rebuilds the missing cross-reference table.
+    const pdf = Buffer.from(
+      [
+        '%PDF-1.4',
+        "1 0 obj << /Type /Catalog /Pages 2 0 R /OpenAction 5 0 R /Names << /JavaScript << /Names [(go) 5 0 R] >> >> >> endobj",
+        '2 0 obj << /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 >> endobj',
+        '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /AA << /O 5 0 R >> >> endobj',
+        '4 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] >> endobj',
+        "5 0 obj << /S /JavaScript /JS (app.alert('pdf script ran'); window.pdfScriptRan = true;) >> endobj",
+        'trailer << /Root 1 0 R >>',
+        '%%EOF',
+      ].join('\n'),
+    );
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(`/project/${projectId}?tab=files`);
+    await page.getByLabel('Choose file').setInputFiles({ name: 'brief.pdf', mimeType: 'application/pdf', buffer: pdf });
+    const row = page.getByRole('listitem', { name: 'brief.pdf' });
+    await press(row.getByRole('button', { name: 'Preview', exact: true }));
+    const viewer = page.getByRole('dialog', { name: 'Preview of brief.pdf' });
+    await expect(viewer.getByText('Page 1 of 2')).toBeVisible();
+    await press(viewer.getByRole('button', { name: 'Next page' }));
+    await expect(viewer.getByText('Page 2 of 2')).toBeVisible();
+    // The canvas was drawn at the page's size (300 x 200 points at 1.4).
+    await expect.poll(() => viewer.getByRole('img', { name: 'Preview of brief.pdf' }).evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBe(420);
+    expect(dialogs).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { pdfScriptRan?: boolean }).pdfScriptRan)).toBeUndefined();
+    await expectNoSeriousViolations(page, 'the PDF viewer');
   });
 });
