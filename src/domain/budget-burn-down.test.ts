@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { burnDownAxis, burnDownPoints, burnDownSummary, niceStep, thresholdWeeks, type BurnDownWeek } from './budget-burn-down';
+import { burnDownAxis, burnDownPoints, burnDownSummary, burnDownTickLabel, niceStep, thresholdWeeks, type BurnDownWeek } from './budget-burn-down';
 
 const weeks: BurnDownWeek[] = [
   { weekStart: '2026-10-26', minutes: 240, minor: 40_000 },
@@ -57,6 +57,14 @@ describe('burn-down series', () => {
         expect(axis.ticks.at(-1)).toBeLessThanOrEqual(axis.max);
       }),
     );
+  });
+
+  it('labels gridlines briefly', () => {
+    expect(burnDownTickLabel('hours', 300, 'USD')).toBe('5h');
+    expect(burnDownTickLabel('hours', 90, 'USD')).toBe('1.5h');
+    expect(burnDownTickLabel('money', 150_000, 'USD')).toBe('$1.5K');
+    expect(burnDownTickLabel('money', 0, 'USD')).toBe('$0');
+    expect(burnDownTickLabel('money', 50_000, 'JPY')).toBe('¥50K');
   });
 
   it('words the chart for screen readers', () => {
