@@ -12,6 +12,7 @@ export const BURN_DOWN_TEXTS = {
   title: 'Budget used per week',
   budgetLine: 'Budget',
   used: 'Used by the end of the week',
+  nearBudget: '80 % or more',
   overBudget: 'Over budget',
   loading: 'Loading the burn-down…',
   week: 'Week of',

@@ -50,6 +50,7 @@ export function BurnDownChart({ weeks, kind, amount, currency }: { weeks: readon
       <ChartLegend
         items={[
           { label: BURN_DOWN_TEXTS.used, swatchClassName: 'bg-primary' },
+          { label: BURN_DOWN_TEXTS.nearBudget, swatchClassName: 'bg-amber-500' },
           { label: BURN_DOWN_TEXTS.overBudget, swatchClassName: 'bg-destructive' },
           { label: `${BURN_DOWN_TEXTS.budgetLine} (${formatBudgetAmount(kind, amount, currency)})`, swatchClassName: 'border-t-2 border-dashed border-foreground', line: true },
         ]}
