@@ -20,6 +20,15 @@ export type WeekScale = {
   barWidth: number;
 };
 
+// Axis text in the svg's own units: 10 on a wide screen; on a phone, where the chart shrinks to
+// half its size, 16 so it stays readable (about 8 px).
+const AXIS_TEXT = 'fill-muted-foreground text-[10px] max-sm:text-[16px]';
+
+/** Room at the left for the longest gridline label at the phone's text size. */
+export function axisLeft(labels: readonly string[]): number {
+  return Math.max(40, 12 + 9 * Math.max(0, ...labels.map((l) => l.length)));
+}
+
 /** Places `count` weeks across the plot and values from 0 to `max` up it. */
 export function weekScale(count: number, max: number, left = 40): WeekScale {
   const right = WIDTH - PAD.right;
@@ -53,7 +62,7 @@ export function WeekGrid({ scale, ticks }: { scale: WeekScale; ticks: readonly {
   return ticks.map((tick) => (
     <g key={tick.value}>
       <line x1={scale.left} x2={scale.right} y1={scale.y(tick.value)} y2={scale.y(tick.value)} className="stroke-border" strokeWidth={1} />
-      <text x={scale.left - 6} y={scale.y(tick.value) + 4} textAnchor="end" className="fill-muted-foreground text-[10px]">
+      <text x={scale.left - 6} y={scale.y(tick.value) + 4} textAnchor="end" className={AXIS_TEXT}>
         {tick.label}
       </text>
     </g>
@@ -65,7 +74,7 @@ export function WeekLabels({ scale, weekStarts }: { scale: WeekScale; weekStarts
   const every = Math.ceil(weekStarts.length / 8);
   return weekStarts.map((weekStart, i) =>
     i % every === 0 ? (
-      <text key={weekStart} x={scale.barX(i) + scale.barWidth / 2} y={scale.height - 10} textAnchor="middle" className="fill-muted-foreground text-[10px]">
+      <text key={weekStart} x={scale.barX(i) + scale.barWidth / 2} y={scale.height - 5} textAnchor="middle" className={AXIS_TEXT}>
         {weekStart.slice(5)}
       </text>
     ) : null,

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { BURN_DOWN_TEXTS, burnDownAxis, burnDownPoints, burnDownSummary, burnDownTickLabel, type BurnDownWeek } from '@/domain/budget-burn-down';
 import { formatBudgetAmount } from '@/domain/budget-rules';
 import type { BudgetKind } from '@/domain/time-rules';
-import { ChartLegend, WeekChartSvg, WeekGrid, WeekLabels, weekScale } from '@/web/components/charts/week-chart';
+import { axisLeft, ChartLegend, WeekChartSvg, WeekGrid, WeekLabels, weekScale } from '@/web/components/charts/week-chart';
 
 function tone(percent: number): string {
   return percent >= 100 ? 'fill-destructive' : percent >= 80 ? 'fill-amber-500' : 'fill-primary';
@@ -16,8 +16,8 @@ export function BurnDownChart({ weeks, kind, amount, currency }: { weeks: readon
   const id = useId().replaceAll(':', '');
   const points = burnDownPoints(weeks, kind, amount);
   const axis = burnDownAxis(points, kind, amount, currency);
-  const scale = weekScale(points.length, axis.max, kind === 'money' ? 48 : 40);
   const ticks = axis.ticks.map((value) => ({ value, label: burnDownTickLabel(kind, value, currency) }));
+  const scale = weekScale(points.length, axis.max, axisLeft(ticks.map((t) => t.label)));
   const budgetY = scale.y(amount);
 
   return (

@@ -2,7 +2,7 @@
 // through the shared week chart's pieces (decision 037). Loaded only when the time report shows it.
 import { hoursValue } from '@/domain/budget-rules';
 import { TIME_REPORT_TEXTS, type TimeReportWeeks } from '@/domain/time-reports';
-import { ChartLegend, WeekChartSvg, WeekGrid, WeekLabels, weekScale } from '@/web/components/charts/week-chart';
+import { axisLeft, ChartLegend, WeekChartSvg, WeekGrid, WeekLabels, weekScale } from '@/web/components/charts/week-chart';
 
 export function HoursPerWeekChart({ weeks }: { weeks: TimeReportWeeks['weeks'] }) {
   const totals = weeks.map((w) => w.billableMinutes + w.nonBillableMinutes);
@@ -10,7 +10,7 @@ export function HoursPerWeekChart({ weeks }: { weeks: TimeReportWeeks['weeks'] }
   // Gridlines at whole hours, about four of them.
   const stepHours = Math.max(1, Math.ceil(max / 60 / 4));
   const ticks = Array.from({ length: Math.floor(max / 60 / stepHours) + 1 }, (_, i) => ({ value: i * stepHours * 60, label: `${i * stepHours}h` }));
-  const scale = weekScale(weeks.length, max);
+  const scale = weekScale(weeks.length, max, axisLeft(ticks.map((t) => t.label)));
   const allMinutes = totals.reduce((a, b) => a + b, 0);
   const description = `${TIME_REPORT_TEXTS.chartSummary(weeks.length, hoursValue(allMinutes))}. ${weeks
     .map((w) => `${w.weekStart}: ${hoursValue(w.billableMinutes)} + ${hoursValue(w.nonBillableMinutes)} h`)
