@@ -274,6 +274,25 @@ describe('rates and budgets API (issue 32)', () => {
       expect((await inbox(executive)).map((n) => n.title).sort()).toEqual([BUDGET_TEXTS.alertTitle('Retainer', 100), BUDGET_TEXTS.alertTitle('Retainer', 80)]);
     });
 
+    it('two rate changes at once each pricing past 80 % send each threshold once (the project row lock)', async () => {
+      const clientId = (await orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Duo Co' } })).json().id;
+      const id = (await orgAdmin.inject({ method: 'POST', url: '/api/projects', payload: { name: 'Duo', clientId } })).json().id as string;
+      const rate = (who: TestUser, hourlyRateMinor: number) => admin.inject({ method: 'PUT', url: `/api/team/${who.profileId}/rate`, payload: { hourlyRateMinor } });
+      expect((await rate(developer, 10000)).statusCode).toBe(200);
+      expect((await rate(executive, 10000)).statusCode).toBe(200);
+      await logTime(developer, 60, id);
+      await logTime(executive, 60, id);
+      expect((await putBudget(executive, { hourlyRateMinor: null, budgetKind: 'money', budgetAmount: 100_000 }, id)).json().usage.percent).toBe(20);
+      // Each alone: 700.00 + 100.00 = 80 %; both: 1,400.00 = 140 %.
+      const both = await Promise.all([rate(developer, 70000), rate(executive, 70000)]);
+      expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+      const titles = (await t.db.select().from(notifications).where(and(eq(notifications.recipientId, orgAdmin.profileId), eq(notifications.kind, 'budget_alert'))))
+        .filter((n) => n.projectId === id)
+        .map((n) => n.title)
+        .sort();
+      expect(titles).toEqual([BUDGET_TEXTS.alertTitle('Duo', 100), BUDGET_TEXTS.alertTitle('Duo', 80)]);
+    });
+
     it("a project's own rate that prices past 80 % alerts in the same write, once", async () => {
       const clientId = (await orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Fixed Co' } })).json().id;
       const id = (await orgAdmin.inject({ method: 'POST', url: '/api/projects', payload: { name: 'Fixed', clientId } })).json().id as string;
