@@ -43,6 +43,22 @@ test.describe('Account executive and admins', () => {
     await expect(inbox.getByText('Budget Project E2E has used 80 % of its budget')).toBeVisible();
     await page.keyboard.press('Escape');
 
+    // The burn-down on the project page: a bar a week since the first entry, against the 10-hour
+    // line, named by its summary for screen readers (decision 037 addendum).
+    await page.goto(`/project/${project.id}`);
+    const burnDown = page.getByRole('img', { name: /^Budget used per week/ });
+    await expect(burnDown).toBeVisible();
+    await expect(burnDown).toHaveAccessibleName(/8\.5 h of 10 h used, 85 %\. Reached 80 % in the week of 2026-01-12\.$/);
+    await expect(page.getByTestId('burn-down-budget-line')).toBeAttached();
+    await expect(page.getByRole('table', { name: 'Budget used per week' }).getByRole('row', { name: /2026-01-12/ })).toContainText('8.5 h');
+    await expectNoSeriousViolations(page, 'project budget burn-down');
+    await page.getByTestId('burn-down-chart').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('burn-down.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('burn-down-chart').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('burn-down-phone.png') });
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     // The time report by project for January, and its CSV.
     await page.goto('/?tab=reports');
     await page.getByLabel('From').fill('2026-01-01');

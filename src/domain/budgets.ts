@@ -64,6 +64,8 @@ export const projectBudgetDetailSchema = z.object({
   spentMinor: z.number().int(),
   usage: budgetUsageSchema.nullable(),
   alertedPercent: z.number().int(),
+  /** The budget used by the end of each week since the first entry; empty without a budget (decision 037 addendum). */
+  burnDown: z.array(z.object({ weekStart: z.string(), minutes: z.number().int(), minor: z.number().int() })),
 });
 export type ProjectBudgetDetail = z.infer<typeof projectBudgetDetailSchema>;
 

@@ -3,12 +3,13 @@
 // every entry it writes). Money is read, never stored: per member and project the minutes are
 // summed, multiplied by the rate in force (the project's, else the member's) and rounded half up
 // once, in integer SQL arithmetic; those amounts are then summed.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, isNull, sql } from 'drizzle-orm';
 import { budgetPercent, dueBudgetAlert, formatBudgetAmount, BUDGET_TEXTS, type BudgetUsage } from '../../domain/budgets';
+import { MAX_BURN_DOWN_WEEKS, type BurnDownWeek } from '../../domain/budget-burn-down';
 import type { BudgetKind } from '../../domain/time-rules';
 import type { Executor } from '../platform/db/client';
 import { organizations } from '../platform/db/schema/tenancy';
-import { projects } from '../platform/db/schema/work';
+import { projects, timeEntries } from '../platform/db/schema/work';
 import { deliver } from './notify';
 import { staffMembers } from './recipients';
 
@@ -103,4 +104,87 @@ export async function checkBudgetAlert(
     });
   }
   return due;
+}
+
+/**
+ * After a member's default rate changed, in its transaction: re-checks the alerts of every money
+ * budget that rate prices (projects without a rate of their own on which the member logged time),
+ * one after the other in id order so two rate changes at once lock projects in the same order.
+ * Hours budgets do not move with a rate. As for a project's own rate, `budget_alerted_percent`
+ * stays: a rate lowered below a threshold sends nothing and a threshold already sent is not sent
+ * again when the rate goes back up (decision 037, addendum).
+ */
+export async function checkBudgetAlertsOfMember(
+  executor: Executor,
+  now: Date,
+  target: { organizationId: string; memberId: string; publicUrl?: string },
+): Promise<number[]> {
+  const priced = await executor
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.organizationId, target.organizationId),
+        eq(projects.budgetKind, 'money'),
+        isNull(projects.hourlyRateMinor),
+        exists(
+          executor
+            .select({ one: sql`1` })
+            .from(timeEntries)
+            .where(and(eq(timeEntries.projectId, projects.id), eq(timeEntries.profileId, target.memberId))),
+        ),
+      ),
+    )
+    .orderBy(asc(projects.id));
+  const sent: number[] = [];
+  for (const { id } of priced) {
+    const due = await checkBudgetAlert(executor, now, { organizationId: target.organizationId, projectId: id, publicUrl: target.publicUrl });
+    if (due !== null) sent.push(due);
+  }
+  return sent;
+}
+
+/**
+ * A project's budget used by the end of each ISO week, from the week of its first entry to the
+ * later of this week and its last entry's week (the latest `MAX_BURN_DOWN_WEEKS` of them, each
+ * still counting everything before), in one statement. Money follows the spent figure's rule: per
+ * member, the minutes logged up to that week times the rate in force, rounded half up once, then
+ * summed; so the last week is exactly what the card shows, never a sum of rounded weeks.
+ */
+export async function burnDownOfProject(executor: Executor, organizationId: string, projectId: string, today: string): Promise<BurnDownWeek[]> {
+  const result = await executor.execute(sql`
+    with per as (
+      select e.profile_id, e.work_date - (extract(isodow from e.work_date)::int - 1) as week, sum(e.minutes)::bigint as minutes
+        from time_entries e
+       where e.organization_id = ${organizationId} and e.project_id = ${projectId}::uuid
+       group by 1, 2
+    ), span as (
+      select min(week) as first_week,
+             greatest(max(week), ${today}::date - (extract(isodow from ${today}::date)::int - 1)) as last_week
+        from per
+    ), weeks as (
+      select generate_series(span.first_week, span.last_week, interval '7 days')::date as week from span where span.first_week is not null
+    ), members as (
+      select distinct profile_id from per
+    ), grid as (
+      select w.week, m.profile_id,
+             (sum(coalesce(per.minutes, 0)) over (partition by m.profile_id order by w.week))::bigint as minutes
+        from weeks w
+       cross join members m
+        left join per on per.week = w.week and per.profile_id is not distinct from m.profile_id
+    )
+    select to_char(g.week, 'YYYY-MM-DD') as "weekStart",
+           sum(g.minutes)::bigint as minutes,
+           coalesce(sum((g.minutes * coalesce(p.hourly_rate_minor, pr.hourly_rate_minor) + 30) / 60), 0)::bigint as minor
+      from grid g
+      join projects p on p.id = ${projectId}::uuid and p.organization_id = ${organizationId}
+      left join profiles pr on pr.id = g.profile_id
+     where g.week > (select last_week from span) - ${MAX_BURN_DOWN_WEEKS * 7}::int
+     group by g.week
+     order by g.week`);
+  return rowsOf<{ weekStart: string; minutes: string | number; minor: string | number }>(result).map((row) => ({
+    weekStart: row.weekStart,
+    minutes: Number(row.minutes),
+    minor: Number(row.minor),
+  }));
 }

@@ -21,13 +21,13 @@ describe('rates and budgets API (issue 32)', () => {
   let outsider: TestUser;
   let projectId: string;
 
-  async function logTime(who: { profileId: string; fullName: string }, minutes: number, onProject = projectId, billable = true) {
+  async function logTime(who: { profileId: string; fullName: string }, minutes: number, onProject = projectId, billable = true, workDate = '2026-11-20') {
     await t.db.insert(timeEntries).values({
       organizationId: orgAdmin.organizationId,
       projectId: onProject,
       profileId: who.profileId,
       memberName: who.fullName,
-      workDate: '2026-11-20',
+      workDate,
       minutes,
       billable,
     });
@@ -113,7 +113,7 @@ describe('rates and budgets API (issue 32)', () => {
     it('counts spent hours and money at the rate in force, one rounding per member', async () => {
       // 10 h budget; developer's rate 100.00/h, executive's 120.00/h.
       const res = await putBudget(executive, { hourlyRateMinor: null, budgetKind: 'hours', budgetAmount: 600 });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, res.body).toBe(200);
       await logTime(developer, 1);
       await logTime(developer, 1); // 2 minutes at 100.00/h = 3.33, not 1.67 + 1.67
       await logTime(executive, 60, projectId, false);
@@ -204,6 +204,112 @@ describe('rates and budgets API (issue 32)', () => {
       // The card moved with it.
       const card = (await executive.inject({ method: 'GET', url: '/api/projects' })).json().items.find((p: { id: string }) => p.id === id);
       expect(card.budget).toEqual({ kind: 'hours', amount: 600, spent: 640, percent: 106 });
+    });
+  });
+
+  describe('burn-down (decision 037 addendum)', () => {
+    it('gives the budget used by the end of each week since the first entry, money rounded once per member', async () => {
+      const clientId = (await orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Burn Co' } })).json().id;
+      const id = (await orgAdmin.inject({ method: 'POST', url: '/api/projects', payload: { name: 'Burn', clientId } })).json().id as string;
+      await t.db.insert(developerProjectAccess).values({ projectId: id, developerProfileId: developer.profileId });
+      await logTime(developer, 1, id, true, '2026-10-28'); // a Wednesday: the week of Oct 26
+      await logTime(executive, 60, id, false, '2026-11-01'); // a Sunday, same week
+      await logTime(developer, 1, id, true, '2026-11-10'); // the week of Nov 9; none in the week of Nov 2
+      // Without a budget there is nothing to burn down.
+      expect((await getBudget(executive, id)).json().burnDown).toEqual([]);
+      const res = await putBudget(executive, { hourlyRateMinor: null, budgetKind: 'money', budgetAmount: 50_000 }, id);
+      const detail = res.json();
+      // Rates now: developer 100.00/h, executive 120.00/h. The clock's today (Nov 22) is in the week of Nov 16.
+      expect(detail.burnDown).toEqual([
+        { weekStart: '2026-10-26', minutes: 61, minor: 167 + 12000 },
+        { weekStart: '2026-11-02', minutes: 61, minor: 167 + 12000 },
+        // 2 minutes of the developer's at 100.00/h: 3.33 once, not 1.67 + 1.67.
+        { weekStart: '2026-11-09', minutes: 62, minor: 333 + 12000 },
+        { weekStart: '2026-11-16', minutes: 62, minor: 333 + 12000 },
+      ]);
+      expect(detail.burnDown.at(-1).minor).toBe(detail.spentMinor);
+      // Developers see the project, never its money (the series included).
+      expect((await getBudget(developer, id)).statusCode).toBe(403);
+      for (const url of ['/api/projects', `/api/projects/${id}`]) expect((await developer.inject({ method: 'GET', url })).body).not.toMatch(/burnDown|minor/i);
+      expect((await getBudget(outsider, id)).statusCode).toBe(404);
+    });
+  });
+
+  describe('a rate change re-checks the alerts (decision 037 addendum)', () => {
+    it("raising a member's rate past 80 % of a money budget alerts staff once; again, or back down and up, never twice", async () => {
+      const clientId = (await orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Retainer Co' } })).json().id;
+      const id = (await orgAdmin.inject({ method: 'POST', url: '/api/projects', payload: { name: 'Retainer', clientId } })).json().id as string;
+      const hoursId = (await orgAdmin.inject({ method: 'POST', url: '/api/projects', payload: { name: 'Retainer hours', clientId } })).json().id as string;
+      const inbox = async (who: TestUser, project = id) =>
+        (await t.db.select().from(notifications).where(and(eq(notifications.recipientId, who.profileId), eq(notifications.kind, 'budget_alert')))).filter(
+          (n) => n.projectId === project,
+        );
+      const setRate = (hourlyRateMinor: number) => admin.inject({ method: 'PUT', url: `/api/team/${developer.profileId}/rate`, payload: { hourlyRateMinor } });
+      expect((await setRate(10000)).statusCode).toBe(200);
+      expect((await putBudget(executive, { hourlyRateMinor: null, budgetKind: 'money', budgetAmount: 100_000 }, id)).statusCode).toBe(200);
+      expect((await putBudget(executive, { hourlyRateMinor: null, budgetKind: 'hours', budgetAmount: 600 }, hoursId)).statusCode).toBe(200);
+      await logTime(developer, 420, id); // 7 h at 100.00 = 700.00 of 1,000.00: 70 %
+      await logTime(developer, 420, hoursId); // 70 % of 10 h, whatever the rate
+      expect((await getBudget(executive, id)).json().usage.percent).toBe(70);
+
+      const raised = await setRate(12000); // 840.00: 84 %
+      expect(raised.statusCode, raised.body).toBe(200);
+      expect((await inbox(executive)).map((n) => n.title)).toEqual([BUDGET_TEXTS.alertTitle('Retainer', 80)]);
+      expect((await inbox(orgAdmin)).length).toBe(1);
+      expect(await inbox(developer)).toEqual([]);
+      expect(await inbox(executive, hoursId)).toEqual([]);
+      expect((await getBudget(executive, id)).json().alertedPercent).toBe(80);
+
+      expect((await setRate(12500)).statusCode).toBe(200); // 875.00: 87 %, 80 % already sent
+      expect((await inbox(executive)).length).toBe(1);
+      // A rate change keeps what was sent (decision 037): down below 80 % and back up sends nothing new.
+      expect((await setRate(5000)).statusCode).toBe(200);
+      expect((await getBudget(executive, id)).json()).toMatchObject({ alertedPercent: 80, usage: { percent: 35 } });
+      expect((await setRate(12000)).statusCode).toBe(200);
+      expect((await inbox(executive)).length).toBe(1);
+      expect((await inbox(orgAdmin)).length).toBe(1);
+
+      // Past 100 %: the next threshold, once.
+      expect((await setRate(15000)).statusCode).toBe(200); // 1,050.00: 105 %
+      expect((await inbox(executive)).map((n) => n.title).sort()).toEqual([BUDGET_TEXTS.alertTitle('Retainer', 100), BUDGET_TEXTS.alertTitle('Retainer', 80)]);
+    });
+
+    it('two rate changes at once each pricing past 80 % send each threshold once (the project row lock)', async () => {
+      const clientId = (await orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Duo Co' } })).json().id;
+      const id = (await orgAdmin.inject({ method: 'POST', url: '/api/projects', payload: { name: 'Duo', clientId } })).json().id as string;
+      const rate = (who: TestUser, hourlyRateMinor: number) => admin.inject({ method: 'PUT', url: `/api/team/${who.profileId}/rate`, payload: { hourlyRateMinor } });
+      expect((await rate(developer, 10000)).statusCode).toBe(200);
+      expect((await rate(executive, 10000)).statusCode).toBe(200);
+      await logTime(developer, 60, id);
+      await logTime(executive, 60, id);
+      expect((await putBudget(executive, { hourlyRateMinor: null, budgetKind: 'money', budgetAmount: 100_000 }, id)).json().usage.percent).toBe(20);
+      // Each alone: 700.00 + 100.00 = 80 %; both: 1,400.00 = 140 %.
+      const both = await Promise.all([rate(developer, 70000), rate(executive, 70000)]);
+      expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+      const titles = (await t.db.select().from(notifications).where(and(eq(notifications.recipientId, orgAdmin.profileId), eq(notifications.kind, 'budget_alert'))))
+        .filter((n) => n.projectId === id)
+        .map((n) => n.title)
+        .sort();
+      expect(titles).toEqual([BUDGET_TEXTS.alertTitle('Duo', 100), BUDGET_TEXTS.alertTitle('Duo', 80)]);
+    });
+
+    it("a project's own rate that prices past 80 % alerts in the same write, once", async () => {
+      const clientId = (await orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Fixed Co' } })).json().id;
+      const id = (await orgAdmin.inject({ method: 'POST', url: '/api/projects', payload: { name: 'Fixed', clientId } })).json().id as string;
+      const inbox = async () =>
+        (await t.db.select().from(notifications).where(and(eq(notifications.recipientId, executive.profileId), eq(notifications.kind, 'budget_alert')))).filter(
+          (n) => n.projectId === id,
+        );
+      await logTime(developer, 600, id); // 10 h
+      expect((await putBudget(executive, { hourlyRateMinor: 5000, budgetKind: 'money', budgetAmount: 100_000 }, id)).json().usage.percent).toBe(50);
+      expect(await inbox()).toEqual([]);
+      const raised = await putBudget(executive, { hourlyRateMinor: 9000, budgetKind: 'money', budgetAmount: 100_000 }, id);
+      expect(raised.json()).toMatchObject({ alertedPercent: 80, usage: { percent: 90 } });
+      expect((await putBudget(executive, { hourlyRateMinor: 9500, budgetKind: 'money', budgetAmount: 100_000 }, id)).json().alertedPercent).toBe(80);
+      expect((await inbox()).map((n) => n.title)).toEqual([BUDGET_TEXTS.alertTitle('Fixed', 80)]);
+      // A member's rate does not price a project with its own.
+      expect((await admin.inject({ method: 'PUT', url: `/api/team/${developer.profileId}/rate`, payload: { hourlyRateMinor: 90000 } })).statusCode).toBe(200);
+      expect((await inbox()).length).toBe(1);
     });
   });
 });

@@ -14,7 +14,7 @@ import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { publishChange } from '../../platform/realtime/publisher';
 import { recordActivity } from '../../services/activity-log';
-import { checkBudgetAlert, spendOfProjects, usageOf } from '../../services/budgets';
+import { burnDownOfProject, checkBudgetAlert, checkBudgetAlertsOfMember, spendOfProjects, usageOf } from '../../services/budgets';
 import { visibleProjects } from '../../services/project-access/member';
 
 export async function changeCurrency(platform: Platform, actor: Actor, currency: string): Promise<{ currency: string }> {
@@ -61,6 +61,8 @@ export async function setMemberRate(
         action: 'update_member_rate',
         details: { member_name: member.fullName, previous_rate_minor: member.rate, rate_minor: input.hourlyRateMinor },
       });
+      // The money budgets this rate prices may have crossed 80 % or 100 % (decision 037, addendum).
+      await checkBudgetAlertsOfMember(tx, platform.clock.now(), { organizationId: actor.organizationId, memberId: member.id, publicUrl: platform.config.publicUrl });
     }
     return { id: member.id, hourlyRateMinor: input.hourlyRateMinor };
   });
@@ -81,6 +83,8 @@ export async function getProjectBudget(platform: Platform, actor: Actor, project
   if (!canManageProjects(actor.role)) throw forbidden(BUDGET_MESSAGES.forbidden);
   const [organization] = await platform.db.select({ currency: organizations.currency }).from(organizations).where(eq(organizations.id, actor.organizationId));
   const spend = (await spendOfProjects(platform.db, actor.organizationId, [projectId])).get(projectId);
+  const today = platform.clock.now().toISOString().slice(0, 10);
+  const burnDown = project.budgetKind ? await burnDownOfProject(platform.db, actor.organizationId, projectId, today) : [];
   return {
     currency: organization?.currency ?? 'USD',
     hourlyRateMinor: project.hourlyRateMinor,
@@ -90,6 +94,7 @@ export async function getProjectBudget(platform: Platform, actor: Actor, project
     spentMinor: spend?.minor ?? 0,
     usage: usageOf(project, spend),
     alertedPercent: project.alerted,
+    burnDown,
   };
 }
 

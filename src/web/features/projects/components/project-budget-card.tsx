@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
+import { BURN_DOWN_TEXTS } from '@/domain/budget-burn-down';
 import {
   BUDGET_TEXTS,
   formatMinutes,
@@ -18,9 +19,13 @@ import { Input } from '@/web/components/ui/input';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { projectBudgetQuery, useSetProjectBudget } from '../api';
 import { BudgetBar } from './budget-bar';
+
+// Its own chunk (decision 013): only staff with a budgeted project ever load it.
+const BurnDownChart = lazyComponent(async () => (await import('./burn-down-chart')).BurnDownChart);
 
 function formOf(detail: ProjectBudgetDetail): ProjectBudgetForm {
   return {
@@ -73,6 +78,11 @@ function BudgetPanel({ detail, projectId }: { detail: ProjectBudgetDetail; proje
       <p className="text-sm text-muted-foreground" data-testid="budget-spent">
         {formatMinutes(detail.spentMinutes)} · {formatMoney(detail.spentMinor, detail.currency)}
       </p>
+      {detail.usage && detail.burnDown.length > 0 ? (
+        <Suspense fallback={<Skeleton className="h-48" aria-label={BURN_DOWN_TEXTS.loading} />}>
+          <BurnDownChart weeks={detail.burnDown} kind={detail.usage.kind} amount={detail.usage.amount} currency={detail.currency} />
+        </Suspense>
+      ) : null}
       <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-3 sm:items-start">
         <FormField label={BUDGET_TEXTS.rateLabel} error={errors.rate} hint={BUDGET_TEXTS.rateHint}>
           <Input inputMode="decimal" value={form.rate} onChange={(e) => setForm({ ...form, rate: e.target.value })} />

@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { BURN_DOWN_TEXTS } from '@/domain/budget-burn-down';
+import { BUDGET_TEXTS, type ProjectBudgetDetail } from '@/domain/budgets';
+import { apiServer, route } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
+import { ProjectBudgetCard } from './project-budget-card';
+
+const detail: ProjectBudgetDetail = {
+  currency: 'USD',
+  hourlyRateMinor: null,
+  budgetKind: 'hours',
+  budgetAmount: 600,
+  spentMinutes: 660,
+  spentMinor: 110_000,
+  usage: { kind: 'hours', amount: 600, spent: 660, percent: 110 },
+  alertedPercent: 100,
+  burnDown: [
+    { weekStart: '2026-10-26', minutes: 240, minor: 40_000 },
+    { weekStart: '2026-11-02', minutes: 240, minor: 40_000 },
+    { weekStart: '2026-11-09', minutes: 510, minor: 85_000 },
+    { weekStart: '2026-11-16', minutes: 660, minor: 110_000 },
+  ],
+};
+
+function answer(body: ProjectBudgetDetail) {
+  apiServer.use(route('GET', '/api/projects/:projectId/budget', body));
+}
+
+describe('ProjectBudgetCard burn-down (decision 037 addendum)', () => {
+  it('draws a bar a week against the budget line, with a summary and a table for screen readers', async () => {
+    answer(detail);
+    await renderWithProviders(<ProjectBudgetCard projectId="project-1" />);
+    // Named by its title and the summary (its description).
+    await screen.findByRole('img', {
+      name: `${BURN_DOWN_TEXTS.title} 4 weeks: 11 h of 10 h used, 110 %. Reached 80 % in the week of 2026-11-09. Reached 100 % in the week of 2026-11-16.`,
+    });
+    const figure = screen.getByTestId('burn-down-chart');
+    const bars = within(figure).getAllByTestId('burn-down-bar');
+    expect(bars).toHaveLength(4);
+    // Taller as time is used; the last, over budget, in the destructive tone.
+    const heights = bars.map((bar) => Number(bar.getAttribute('height')));
+    expect(heights[2]!).toBeGreaterThan(heights[1]!);
+    expect(heights[3]!).toBeGreaterThan(heights[2]!);
+    expect(bars[3]!.getAttribute('class')).toContain('fill-destructive');
+    expect(bars[2]!.getAttribute('class')).toContain('fill-amber-500');
+    expect(bars[0]!.getAttribute('class')).toContain('fill-primary');
+    // The budget line sits at 600 minutes: the top of the bar that reached 100 % is above it.
+    const line = within(figure).getByTestId('burn-down-budget-line');
+    expect(Number(bars[3]!.getAttribute('y'))).toBeLessThan(Number(line.getAttribute('y1')));
+    expect(Number(bars[2]!.getAttribute('y'))).toBeGreaterThan(Number(line.getAttribute('y1')));
+    const table = within(figure).getByRole('table', { name: BURN_DOWN_TEXTS.title });
+    const rows = within(table).getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toEqual([`${BURN_DOWN_TEXTS.week}${BURN_DOWN_TEXTS.used}${BURN_DOWN_TEXTS.percent}`, '2026-10-264 h40 %', '2026-11-024 h40 %', '2026-11-098.5 h85 %', '2026-11-1611 h110 %']);
+  });
+
+  it('counts money for a money budget, and labels its axis in the currency', async () => {
+    answer({ ...detail, budgetKind: 'money', budgetAmount: 100_000, usage: { kind: 'money', amount: 100_000, spent: 110_000, percent: 110 } });
+    await renderWithProviders(<ProjectBudgetCard projectId="project-1" />);
+    const chart = await screen.findByRole('img', { name: /\$1,100\.00 of \$1,000\.00 used, 110 %/ });
+    expect(chart.textContent).toContain('$500');
+    expect(screen.getByRole('table', { name: BURN_DOWN_TEXTS.title }).textContent).toContain('$850.00');
+  });
+
+  it('draws nothing without a budget', async () => {
+    answer({ ...detail, budgetKind: null, budgetAmount: null, usage: null, burnDown: [] });
+    await renderWithProviders(<ProjectBudgetCard projectId="project-1" />);
+    expect(await screen.findByText(BUDGET_TEXTS.noBudget)).toBeDefined();
+    expect(screen.queryByTestId('burn-down-chart')).toBeNull();
+  });
+});
