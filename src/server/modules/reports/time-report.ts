@@ -26,19 +26,26 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** What each report groups by: the inner group's extra column, the row's key and its label. */
-function grouping(groupBy: TimeReportGroup): { inner: SQL; key: SQL; label: SQL; clientName: SQL; projectName: SQL; joins: SQL } {
+/**
+ * What each report groups by: the inner group's extra column, the GROUP BY (uuids, which sort
+ * faster than their text), the row's key, its label and context (aggregates, or read from the
+ * grouped columns: a client's or project's name once per row, not once per group), and the joins.
+ */
+function grouping(groupBy: TimeReportGroup): { inner: SQL; groupBy: SQL; key: SQL; label: SQL; clientName: SQL; projectName: SQL; joins: SQL } {
+  const clientOf = sql`(select c.name from clients c where c.id = p.client_id)`;
   switch (groupBy) {
     case 'client':
-      return { inner: sql``, key: sql`c.id::text`, label: sql`c.name`, clientName: sql`null::text`, projectName: sql`null::text`, joins: sql`join clients c on c.id = p.client_id` };
+      return { inner: sql``, groupBy: sql`p.client_id`, key: sql`p.client_id::text`, label: clientOf, clientName: sql`null::text`, projectName: sql`null::text`, joins: sql`` };
     case 'project':
-      return { inner: sql``, key: sql`p.id::text`, label: sql`p.name`, clientName: sql`c.name`, projectName: sql`null::text`, joins: sql`join clients c on c.id = p.client_id` };
+      // Grouped by the primary key, the project's other columns may be read as they are.
+      return { inner: sql``, groupBy: sql`p.id`, key: sql`p.id::text`, label: sql`p.name`, clientName: clientOf, projectName: sql`null::text`, joins: sql`` };
     case 'member':
       return {
         inner: sql`, e.member_name`,
         // A removed member's hours stay, under the name kept beside them.
+        groupBy: sql`g.profile_id, case when g.profile_id is null then g.member_name end`,
         key: sql`g.profile_id::text`,
-        label: sql`coalesce(pr.full_name, g.member_name)`,
+        label: sql`min(coalesce(pr.full_name, g.member_name))`,
         clientName: sql`null::text`,
         projectName: sql`null::text`,
         joins: sql``,
@@ -46,10 +53,12 @@ function grouping(groupBy: TimeReportGroup): { inner: SQL; key: SQL; label: SQL;
     case 'task':
       return {
         inner: sql`, e.task_id`,
+        // Per project: the same task title on two projects is two rows.
+        groupBy: sql`g.project_id, g.task_id`,
         key: sql`g.task_id::text`,
-        label: sql`coalesce(t.title, '')`,
-        clientName: sql`c.name`,
-        projectName: sql`p.name`,
+        label: sql`min(coalesce(t.title, ''))`,
+        clientName: sql`min(c.name)`,
+        projectName: sql`min(p.name)`,
         joins: sql`join clients c on c.id = p.client_id left join tasks t on t.id = g.task_id`,
       };
   }
@@ -90,13 +99,11 @@ function timeGroups(organizationId: string, from: string, to: string, groupBy: T
  */
 export function timeReportStatement(organizationId: string, from: string, to: string, groupBy: TimeReportGroup, useTotals = true): SQL {
   const g = grouping(groupBy);
-  // Project and task rows are per project: the same task title on two projects is two rows.
-  const outerKey = groupBy === 'task' ? sql`g.project_id, ${g.key}` : groupBy === 'member' ? sql`g.profile_id, case when g.profile_id is null then g.member_name end` : g.key;
   return sql`
     select ${g.key} as key,
-           min(${g.label}) as label,
-           min(${g.clientName}) as "clientName",
-           min(${g.projectName}) as "projectName",
+           ${g.label} as label,
+           ${g.clientName} as "clientName",
+           ${g.projectName} as "projectName",
            coalesce(sum(g.minutes) filter (where g.billable), 0)::bigint as "billableMinutes",
            coalesce(sum(g.minutes) filter (where not g.billable), 0)::bigint as "nonBillableMinutes",
            coalesce(sum((g.minutes * coalesce(p.hourly_rate_minor, pr.hourly_rate_minor) + 30) / 60) filter (where g.billable), 0)::bigint as "billableMinor",
@@ -106,7 +113,7 @@ export function timeReportStatement(organizationId: string, from: string, to: st
       join projects p on p.id = g.project_id and p.organization_id = ${organizationId}
       left join profiles pr on pr.id = g.profile_id
       ${g.joins}
-     group by ${outerKey}
+     group by ${g.groupBy}
      order by total desc, label, key
      limit ${MAX_REPORT_ROWS + 1}`;
 }
