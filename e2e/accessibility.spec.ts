@@ -102,7 +102,9 @@ test.describe('Accessibility', () => {
     await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);
     await card(page, 'Acme Online Store').getByRole('button', { name: 'Share Link' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share Project Access' });
-    await dialog.getByLabel('Link Name').fill('Toast over a dialog');
+    // A retry's link must not meet the first attempt's (the demo data stays between attempts).
+    const linkName = `Toast over a dialog ${test.info().retry || ''}`.trim();
+    await dialog.getByLabel('Link Name').fill(linkName);
     await dialog.getByRole('button', { name: 'Generate Link' }).click();
     const notice = toast(page, 'Access token generated successfully!');
     await expect(notice).toBeVisible();
@@ -114,8 +116,11 @@ test.describe('Accessibility', () => {
     // A real pointer at the × of a fresh toast (Copy's), with something typed: under the modal's
     // inert page the click landed on the overlay, which closed the dialog and lost what was typed.
     await dialog.getByLabel('Link Name').fill('Typed meanwhile');
-    await dialog.getByRole('listitem', { name: 'Toast over a dialog', exact: true }).getByRole('button', { name: 'Copy' }).click();
+    await dialog.getByRole('listitem', { name: linkName, exact: true }).getByRole('button', { name: 'Copy' }).click();
     const copied = toast(page, 'Copied!');
+    await expect(copied).toBeVisible();
+    // Measured once the toast has slid into place: a box taken mid-animation is where it was.
+    await copied.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     const box = (await copied.getByRole('button', { name: 'Close toast' }).boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await expect(copied).toBeHidden();
