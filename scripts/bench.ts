@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runClosedLoop, runLoad, TIMEOUT_MS, type ClosedLoopResult } from './bench/load';
+import { freshPostgres, runClosedLoop, runLoad, TIMEOUT_MS, type ClosedLoopResult } from './bench/load';
 import { findNginx } from './deploy/cluster';
 import { formatReport, percentile as percentileOf, runProof } from './deploy/proof';
 import { measureLiveFanout } from './bench/live-fanout';
@@ -857,13 +857,19 @@ function benchTargets(): { label: string; databaseUrl?: string }[] {
 
 type ListServer = { pid: number; appUrl: string; bareUrl: string; cookie: string; token?: string; appPath?: string; week?: string; entries?: number; stop: () => Promise<void> };
 
-/** scripts/bench/project-list-server.ts in its own process, seeded, listening on two ports. */
+/**
+ * scripts/bench/project-list-server.ts in its own process, seeded, listening on two ports. On
+ * PostgreSQL it seeds a new database on the server `databaseUrl` names, dropped when it stops:
+ * an earlier run's rows left in the same database slowed the search bench's common word 4x.
+ */
 async function startListServer(
-  databaseUrl: string | undefined,
+  baseDatabaseUrl: string | undefined,
   sizes: { projects?: number; tasks?: number; timeMembers?: number } = {},
   script = 'scripts/bench/project-list-server.ts',
 ): Promise<ListServer> {
   const port = await freePort();
+  const database = baseDatabaseUrl ? await freshPostgres(baseDatabaseUrl) : undefined;
+  const databaseUrl = database?.url;
   const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [script], {
     cwd: root,
     detached: true,
@@ -885,6 +891,7 @@ async function startListServer(
       // Already gone.
     }
     await Promise.race([new Promise((resolve) => child.once('exit', resolve)), sleep(10_000)]);
+    await database?.drop();
   };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -902,6 +909,7 @@ async function startListServer(
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
+      void database?.drop();
       reject(new Error(`The project-list server exited (${code}):\n${output}`));
     });
   });

@@ -2,8 +2,8 @@
 // process: an organization of 10,000 projects (under 1,000 clients), 100,000 tasks, 50,000
 // notes, 10,000 comments and 10,000 file links, beside another organization of a fifth of that
 // holding the same words. It serves the real app and, beside it, a bare Fastify route running
-// the same search statement (in its transaction with the planner setting) through the same
-// driver with no auth, validation, marks or serialization.
+// the same search statement the same way (prepared, in its transaction with the planner
+// setting) with no auth, validation, marks or serialization.
 //
 // Env: BENCH_PORT, BENCH_DATABASE_URL (unset: PGlite in a temp dir). Prints one JSON line
 // { ready, pid, cookie, appUrl, bareUrl, seedMs, queries } on stdout when seeded and listening.
@@ -11,12 +11,12 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { createMember, createOrganization } from '../../src/server/platform/auth/accounts';
 import { loadConfig } from '../../src/server/platform/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/platform/db/client';
+import { queryPrepared } from '../../src/server/platform/db/prepared';
 import { seedSearchScale } from '../../src/server/modules/search/search-scale';
 import { SEARCH_PLANNER_SETTING, searchStatement, searchTerms } from '../../src/server/modules/search/service';
 
@@ -55,31 +55,12 @@ for (const q of Object.values(QUERIES)) {
   if (check.statusCode !== 200 || check.json().groups.length === 0) throw new Error(`Search for ${q} answered ${check.statusCode}: ${check.body.slice(0, 300)}`);
 }
 
-// The same statement, through the same driver, with nothing around it.
-const dialect = new PgDialect();
+// The same statement, prepared and run the same way, with nothing around it.
 const actor = { organizationId: organization.id, profileId: admin.profileId, role: 'admin' as const };
 const bare = Fastify({ logger: false });
-bare.get<{ Querystring: { q: string } }>('/bare/search', async (request) => {
-  const statement = dialect.sqlToQuery(searchStatement(actor, searchTerms(request.query.q))!);
-  const setting = dialect.sqlToQuery(SEARCH_PLANNER_SETTING).sql;
-  if (database.pglite) {
-    const rows = await database.pglite.transaction(async (tx) => {
-      await tx.query(setting);
-      return (await tx.query(statement.sql, statement.params)).rows;
-    });
-    return { rows };
-  }
-  const client = await database.pool!.connect();
-  try {
-    await client.query('begin');
-    await client.query(setting);
-    const { rows } = await client.query(statement.sql, statement.params);
-    await client.query('commit');
-    return { rows };
-  } finally {
-    client.release();
-  }
-});
+bare.get<{ Querystring: { q: string } }>('/bare/search', async (request) => ({
+  rows: await queryPrepared(database.db, SEARCH_PLANNER_SETTING, searchStatement(actor, searchTerms(request.query.q))!),
+}));
 
 await app.listen({ host: '127.0.0.1', port });
 await bare.listen({ host: '127.0.0.1', port: port + 1 });

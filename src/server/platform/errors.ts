@@ -35,6 +35,16 @@ export const errorResponseSchema = z.object({ error: z.object({ code: z.string()
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
 const UNAVAILABLE_MESSAGES = [/Connection terminated/i, /timeout exceeded when trying to connect/i, /Client has encountered a connection error/i];
 
+/** The SQLSTATE of a database error, whether Drizzle wrapped the driver's error (as its cause) or not. */
+export function sqlState(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** Whether an error (or what caused it, as drivers and Drizzle wrap them) is a lost database. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {

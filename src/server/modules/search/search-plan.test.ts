@@ -2,8 +2,10 @@
 // projects, 100,000 tasks and 50,000 notes, beside another organization's, the planner answers
 // each arm from the full-text and trigram indexes instead of reading every row.
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOrganization } from '../../platform/auth/accounts';
+import { sqlLiteral } from '../../platform/db/prepared';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedSearchScale } from './search-scale';
 import { SEARCH_PLANNER_SETTING, searchStatement, searchTerms } from './service';
@@ -28,11 +30,22 @@ describe('search plan', () => {
   }, 300_000);
   afterAll(() => t.close());
 
-  async function plan(role: 'organization_admin' | 'developer', query: string, withSetting = false): Promise<string> {
+  /**
+   * The plan of a search. With the search's setting it is the plan the search runs: its
+   * statement prepared, planned generically (the setting's plan_cache_mode), as queryPrepared runs it.
+   */
+  async function plan(role: 'organization_admin' | 'developer', query: string, withSetting = false, analyze = false): Promise<string> {
     const statement = searchStatement({ organizationId, profileId, role }, searchTerms(query))!;
+    const { sql: text, params } = new PgDialect().sqlToQuery(statement);
     const explained = await t.db.transaction(async (tx) => {
-      if (withSetting) await tx.execute(SEARCH_PLANNER_SETTING);
-      return tx.execute(sql`explain ${statement}`);
+      if (!withSetting) return tx.execute(sql`explain ${statement}`);
+      await tx.execute(SEARCH_PLANNER_SETTING);
+      await tx.execute(sql.raw(`prepare search_plan as ${text}`));
+      try {
+        return await tx.execute(sql.raw(`explain ${analyze ? '(analyze, costs off, timing off) ' : ''}execute search_plan(${params.map(sqlLiteral).join(', ')})`));
+      } finally {
+        await tx.execute(sql`deallocate search_plan`);
+      }
     });
     return (explained as unknown as { rows: Record<string, string>[] }).rows.map((row) => row['QUERY PLAN']).join('\n');
   }
@@ -59,13 +72,31 @@ describe('search plan', () => {
     expect(text).not.toMatch(/Seq Scan on (tasks|project_notes|task_comments|project_files)\b/);
   });
 
-  it('with the search\'s planner setting, a common word joins each candidate to its project by key, hashing no whole organization', async () => {
+  it('with the search\'s planner setting, a common word\'s candidates come from the indexes and join their project by key, hashing no whole organization', async () => {
     for (const role of ['organization_admin', 'developer'] as const) {
       const text = await plan(role, 'onboarding', true);
       expect(text, text).not.toMatch(/Hash Join|Merge Join|Seq Scan/);
       expect(text, text).toContain('projects_pkey');
+      // No table is walked through a btree index (the organization's, or tasks by project) testing
+      // each row: the matches come from the full-text and trigram bitmaps.
+      expect(text, text).not.toMatch(/ Index Scan using/);
     }
+    // The organization's clients are found through their indexes too, not read whole and matched.
+    const staff = await plan('organization_admin', 'onboarding', true);
+    for (const index of ['clients_search_idx', 'clients_name_trgm_idx']) expect(staff, staff).toContain(index);
+    expect(staff, staff).not.toContain('clients_organization_name_idx');
     // Without it the planner would hash the organization's projects (what the setting is for).
     expect(await plan('organization_admin', 'onboarding')).toMatch(/Hash Join/);
+  });
+
+  it("looks for parts of words and typos only when whole words have not filled a kind's candidates", async () => {
+    // "onboarding" is a whole word of a thirtieth of the tasks: their full-text matches fill the
+    // candidates, and the trigram bitmap over every task title is never built.
+    const common = await plan('organization_admin', 'onboarding', true, true);
+    expect(common, common).toMatch(/Bitmap Index Scan on tasks_search_idx \(actual rows=[1-9]/);
+    expect(common, common).toMatch(/Bitmap Index Scan on tasks_title_trgm_idx \(never executed\)/);
+    // Part of a word ("boardi") has no whole-word match: the trigram index finds them.
+    const part = await plan('organization_admin', 'boardi', true, true);
+    expect(part, part).toMatch(/Bitmap Index Scan on tasks_title_trgm_idx \(actual rows=[1-9]/);
   });
 });

@@ -20,13 +20,17 @@ import { visibleMemberRoles } from '../../../domain/team';
 import type { Actor } from '../../platform/auth/session';
 import { containsPattern } from '../../platform/db/cursor';
 import type { Database } from '../../platform/db/client';
+import { queryPrepared } from '../../platform/db/prepared';
 import { SEARCH_CONFIG } from '../../platform/db/schema/work';
 
 /**
  * Each kind ranks at most this many of its matches: a query matching most of an organization
- * ("a") stays as fast as one matching a few, at the price of ranking a sample of a huge match set.
+ * ("a") stays as fast as one matching a few, at the price of ranking a sample of a huge match set
+ * (the first ones in the table's order). 500 cost 21 ms for "onboarding" on 10,000 projects and
+ * 100,000 tasks (PostgreSQL, one connection), 100 cost 14 ms; a word matching fewer than 100 of
+ * a kind is ranked whole either way.
  */
-export const SEARCH_CANDIDATES = 500;
+export const SEARCH_CANDIDATES = 100;
 
 type Row = {
   kind: SearchKind;
@@ -58,17 +62,27 @@ export function searchTerms(query: string): SearchTerms {
 const BODY_CHARS = 4000;
 
 /**
- * Each arm asks for its first SEARCH_CANDIDATES matches, and for a common word the planner then
- * prices a sequential scan that stops early below the indexes; it is not (a word similarity or a
- * tsvector match on every row of the organization): 125 ms against 7 ms for "onboarding" on
- * 10,000 projects (decision 035). Likewise it hashes every project of the organization to join a
- * comment's, note's or file's matches to their project, where looking up each of the first
- * SEARCH_CANDIDATES by primary key stops at the limit: EXPLAIN ANALYZE of "onboarding", the
- * comments arm 11.8 -> 1.5 ms, notes 19 -> 4.3 ms, files 9.9 -> 6.8 ms, the statement 82 -> 34 ms.
- * Seen from the statement alone, the indexes and the lookups are always right; set_config(...,
- * true) holds for the search's transaction only.
+ * Each arm asks for its first SEARCH_CANDIDATES matches, and for that the planner prices walking
+ * a table (sequentially, or through any btree index, as a scan that stops early) and testing
+ * each row below building the bitmap of its matches from the full-text and trigram indexes: it
+ * does not count what a tsvector match or a word similarity costs on every row of the
+ * organization ("onboarding" on 10,000 projects: 125 ms against 7 ms, decision 035; with 100
+ * candidates, walking tasks by project_id took 14 ms against 4). Likewise it hashes every
+ * project of the organization to join a comment's, note's or file's matches to their project,
+ * where looking up each of the first matches by primary key stops at the limit (EXPLAIN ANALYZE
+ * of "onboarding", the comments arm 11.8 -> 1.5 ms, notes 19 -> 4.3 ms). Seen from the statement
+ * alone, the bitmaps and the lookups are always right: the search's transaction turns the other
+ * paths off (plain index scans too, so the lookups by primary key are one-row bitmap scans).
+ * A path turned off is still taken where it is the only one (a small table with no index for a
+ * condition), at a prohibitive cost that makes PostgreSQL compile the statement with JIT (200 ms
+ * on 0.2 ms of work): JIT is off too. So are parallel workers: starting them cost 7-10 ms of a
+ * rare word's 1 ms, and a parallel union would no longer read its parts in order (see
+ * `candidates`). The statement is prepared (queryPrepared) and planned once for all values,
+ * generically (plan_cache_mode): planning it cost 2.5 ms on PostgreSQL and 4.5 ms on PGlite, more
+ * than a rare word's whole search, and the settings above fix the plan's shape whatever the
+ * values. set_config(..., true) holds for that transaction only.
  */
-export const SEARCH_PLANNER_SETTING = sql`select set_config('enable_seqscan', 'off', true), set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`;
+export const SEARCH_PLANNER_SETTING = sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true), set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true), set_config('plan_cache_mode', 'force_generic_plan', true)`;
 
 /** The statement of a search (exported for the EXPLAIN test and the bench). */
 export function searchStatement(actor: Pick<Actor, 'organizationId' | 'profileId' | 'role'>, terms: SearchTerms): SQL | null {
@@ -77,60 +91,101 @@ export function searchStatement(actor: Pick<Actor, 'organizationId' | 'profileId
   const org = actor.organizationId;
   const staff = canManageProjects(actor.role);
   const q = tsquery ? sql`to_tsquery(${SEARCH_CONFIG}::regconfig, ${tsquery})` : null;
-  const fullText = (column: SQL) => (q ? sql`${column} @@ ${q}` : sql`false`);
+  // What matches, in the order an arm looks: whole words (full text), then part of a name or title
+  // (trigram ILIKE), then a name with a typo (word similarity); null where the query has no such part.
+  const fullText = (column: SQL) => (q ? sql`${column} @@ ${q}` : null);
+  const contains = (column: SQL) => (pattern ? sql`${column} ilike ${pattern}` : null);
+  const typoMatch = (column: SQL) => (typo ? sql`${typo} <% ${column}` : null);
   const rank = (column: SQL) => (q ? sql`ts_rank(${column}, ${q})` : sql`0`);
-  const contains = (column: SQL) => (pattern ? sql`${column} ilike ${pattern}` : sql`false`);
   const containsScore = (column: SQL) => (pattern ? sql`(case when ${column} ilike ${pattern} then 0.5 else 0 end)` : sql`0`);
-  const typoMatch = (column: SQL) => (typo ? sql`${typo} <% ${column}` : sql`false`);
   const typoScore = (column: SQL) => (typo ? sql`word_similarity(${typo}, ${column}) * 0.4` : sql`0`);
+  // A client's organization, kept out of the index conditions: an organization's clients are few
+  // enough that the planner reads all of them through (organization_id, name) and matches each,
+  // and a word similarity (<%) on each of 1,000 names costs 4 ms where the full-text and trigram
+  // indexes find the matches in 0.3 ms. `is true` is the same test on the row, which no index
+  // answers, so the matches come from the indexes and are then checked.
+  const ownedBy = (table: SQL) => sql`(${table}.organization_id = ${org}) is true`;
   // A developer's projects: an EXISTS on the (project_id, developer_profile_id) unique index.
   const visible = (project: SQL) =>
     staff
       ? sql`${project}.organization_id = ${org}`
       : sql`${project}.organization_id = ${org} and exists (select 1 from developer_project_access a where a.project_id = ${project}.id and a.developer_profile_id = ${actor.profileId})`;
 
+  /**
+   * The rows of `source` the caller may see (`where`) that match the first of `matches`, then
+   * those matching the second and not the first, and so on: a union the candidates' LIMIT stops
+   * reading once it is full, so a common word's full-text matches leave the trigram bitmaps of
+   * part of a word and of typos unbuilt ("onboarding" on 100,000 tasks: 8,409 rows of trigram
+   * bitmap, 1.5 ms, not read). A rarer query reads each in turn.
+   */
+  const candidates = (source: SQL, where: SQL, matches: (SQL | null)[]) => {
+    const present = matches.filter((match): match is SQL => match !== null);
+    if (present.length === 0) return null;
+    return sql.join(
+      present.map((match, i) => sql`(${source} where ${where} and ${match}${sql.join(present.slice(0, i).map((earlier) => sql` and not (${earlier})`))})`),
+      sql` union all `,
+    );
+  };
+
   // Each arm: the first SEARCH_CANDIDATES matches the caller may see, ranked, the best SEARCH_PER_KIND.
   // `context` may be a scalar subquery over `m`: read for the best SEARCH_PER_KIND only.
-  const arm = (kind: SearchKind, candidates: SQL, score: SQL, context: SQL = sql`m.context`) => sql`(
+  const arm = (kind: SearchKind, rows: SQL | null, score: SQL, context: SQL = sql`m.context`) =>
+    rows &&
+    sql`(
     select ${kind}::text as kind, m.id, ${kind === 'comment' ? sql`(select t.title from tasks t where t.id = m.task_id)` : sql`m.title`} as title, m.body, ${context} as context, m.project_id, m.task_id, ${score} as score
-    from (${candidates} limit ${SEARCH_CANDIDATES}) m
+    from (select * from (${rows}) u limit ${SEARCH_CANDIDATES}) m
     order by score desc, m.id limit ${SEARCH_PER_KIND})`;
 
-  const arms: SQL[] = [
+  const arms: (SQL | null)[] = [
     arm(
       'project',
-      sql`select p.id, p.name as title, left(p.description, ${BODY_CHARS}) as body, p.client_id, p.id as project_id, null::uuid as task_id, p.search_vector, p.name as name
-        from projects p
-        where ${visible(sql`p`)} and (${fullText(sql`p.search_vector`)} or ${contains(sql`p.name`)} or ${typoMatch(sql`p.name`)})`,
+      candidates(
+        sql`select p.id, p.name as title, left(p.description, ${BODY_CHARS}) as body, p.client_id, p.id as project_id, null::uuid as task_id, p.search_vector, p.name as name
+          from projects p`,
+        visible(sql`p`),
+        [fullText(sql`p.search_vector`), contains(sql`p.name`), typoMatch(sql`p.name`)],
+      ),
       sql`${rank(sql`m.search_vector`)} + ${containsScore(sql`m.name`)} + ${typoScore(sql`m.name`)}`,
       sql`(select c.name from clients c where c.id = m.client_id)`,
     ),
     arm(
       'task',
-      sql`select t.id, t.title, left(t.description, ${BODY_CHARS}) as body, p.name as context, t.project_id, t.id as task_id, t.search_vector
-        from tasks t join projects p on p.id = t.project_id
-        where ${visible(sql`p`)} and (${fullText(sql`t.search_vector`)} or ${contains(sql`t.title`)})`,
+      candidates(
+        sql`select t.id, t.title, left(t.description, ${BODY_CHARS}) as body, p.name as context, t.project_id, t.id as task_id, t.search_vector
+          from tasks t join projects p on p.id = t.project_id`,
+        visible(sql`p`),
+        [fullText(sql`t.search_vector`), contains(sql`t.title`)],
+      ),
       sql`${rank(sql`m.search_vector`)} + ${containsScore(sql`m.title`)}`,
     ),
     arm(
       'comment',
-      sql`select c.id, left(c.body, ${BODY_CHARS}) as body, p.name as context, c.project_id, c.task_id, c.search_vector
-        from task_comments c join projects p on p.id = c.project_id
-        where ${visible(sql`p`)} and ${fullText(sql`c.search_vector`)}`,
+      candidates(
+        sql`select c.id, left(c.body, ${BODY_CHARS}) as body, p.name as context, c.project_id, c.task_id, c.search_vector
+          from task_comments c join projects p on p.id = c.project_id`,
+        visible(sql`p`),
+        [fullText(sql`c.search_vector`)],
+      ),
       rank(sql`m.search_vector`),
     ),
     arm(
       'note',
-      sql`select n.id, null::text as title, left(n.content, ${BODY_CHARS}) as body, p.name as context, n.project_id, null::uuid as task_id, n.search_vector
-        from project_notes n join projects p on p.id = n.project_id
-        where ${visible(sql`p`)} and ${fullText(sql`n.search_vector`)}`,
+      candidates(
+        sql`select n.id, null::text as title, left(n.content, ${BODY_CHARS}) as body, p.name as context, n.project_id, null::uuid as task_id, n.search_vector
+          from project_notes n join projects p on p.id = n.project_id`,
+        visible(sql`p`),
+        [fullText(sql`n.search_vector`)],
+      ),
       rank(sql`m.search_vector`),
     ),
     arm(
       'file',
-      sql`select f.id, f.file_name as title, null::text as body, p.name as context, f.project_id, null::uuid as task_id
-        from project_files f join projects p on p.id = f.project_id
-        where ${visible(sql`p`)} and ${pattern ? contains(sql`f.file_name`) : sql`false`}`,
+      candidates(
+        sql`select f.id, f.file_name as title, null::text as body, p.name as context, f.project_id, null::uuid as task_id
+          from project_files f join projects p on p.id = f.project_id`,
+        visible(sql`p`),
+        [contains(sql`f.file_name`)],
+      ),
       sql`similarity(${terms.whole}, m.title)`,
     ),
   ];
@@ -138,9 +193,12 @@ export function searchStatement(actor: Pick<Actor, 'organizationId' | 'profileId
     arms.push(
       arm(
         'client',
-        sql`select c.id, c.name as title, coalesce(c.contact_name || ' · ', '') || coalesce(left(c.description, ${BODY_CHARS}), '') as body, null::text as context, null::uuid as project_id, null::uuid as task_id, c.search_vector, c.name as name
-          from clients c
-          where c.organization_id = ${org} and (${fullText(sql`c.search_vector`)} or ${contains(sql`c.name`)} or ${typoMatch(sql`c.name`)})`,
+        candidates(
+          sql`select c.id, c.name as title, coalesce(c.contact_name || ' · ', '') || coalesce(left(c.description, ${BODY_CHARS}), '') as body, null::text as context, null::uuid as project_id, null::uuid as task_id, c.search_vector, c.name as name
+            from clients c`,
+          ownedBy(sql`c`),
+          [fullText(sql`c.search_vector`), contains(sql`c.name`), typoMatch(sql`c.name`)],
+        ),
         sql`${rank(sql`m.search_vector`)} + ${containsScore(sql`m.name`)} + ${typoScore(sql`m.name`)}`,
       ),
     );
@@ -149,33 +207,45 @@ export function searchStatement(actor: Pick<Actor, 'organizationId' | 'profileId
     arms.push(
       arm(
         'template',
-        sql`select t.id, t.name as title, left(t.description, ${BODY_CHARS}) as body, null::text as context, null::uuid as project_id, null::uuid as task_id, t.search_vector, t.name as name
-          from project_templates t
-          where t.organization_id = ${org} and (${fullText(sql`t.search_vector`)} or ${contains(sql`t.name`)} or ${typoMatch(sql`t.name`)})`,
+        candidates(
+          sql`select t.id, t.name as title, left(t.description, ${BODY_CHARS}) as body, null::text as context, null::uuid as project_id, null::uuid as task_id, t.search_vector, t.name as name
+            from project_templates t`,
+          sql`t.organization_id = ${org}`,
+          [fullText(sql`t.search_vector`), contains(sql`t.name`), typoMatch(sql`t.name`)],
+        ),
         sql`${rank(sql`m.search_vector`)} + ${containsScore(sql`m.name`)} + ${typoScore(sql`m.name`)}`,
       ),
     );
     const roles = visibleMemberRoles(actor.role);
     if (roles.length > 0) {
-      const names = typo ? sql` or ${typoMatch(sql`m.full_name`)}` : sql``;
+      const memberMatches = [
+        contains(sql`m.full_name`),
+        contains(sql`coalesce(m.email, '')`),
+        typoMatch(sql`m.full_name`),
+        q ? sql`to_tsvector(${SEARCH_CONFIG}::regconfig, m.full_name) @@ ${q}` : null,
+      ].filter((match): match is SQL => match !== null);
       arms.push(
         arm(
           'member',
           // An organization's members are few: read through its index, matched on each.
-          sql`select m.id, m.full_name as title, m.email as body, m.role as context, null::uuid as project_id, null::uuid as task_id, m.full_name as name
-            from profiles m
-            where m.organization_id = ${org} and m.role in (${sql.join(
+          candidates(
+            sql`select m.id, m.full_name as title, m.email as body, m.role as context, null::uuid as project_id, null::uuid as task_id, m.full_name as name
+              from profiles m`,
+            sql`m.organization_id = ${org} and m.role in (${sql.join(
               roles.map((role) => sql`${role}`),
               sql`, `,
-            )})
-              and (${contains(sql`m.full_name`)} or ${contains(sql`coalesce(m.email, '')`)}${names}
-                or ${q ? sql`to_tsvector(${SEARCH_CONFIG}::regconfig, m.full_name) @@ ${q}` : sql`false`})`,
+            )})`,
+            [sql`(${sql.join(memberMatches, sql` or `)})`],
+          ),
           sql`${q ? sql`ts_rank(to_tsvector(${SEARCH_CONFIG}::regconfig, m.name), ${q})` : sql`0`} + ${containsScore(sql`m.name`)} + ${typoScore(sql`m.name`)}`,
         ),
       );
     }
   }
-  return sql.join(arms, sql` union all `);
+  return sql.join(
+    arms.filter((one): one is SQL => one !== null),
+    sql` union all `,
+  );
 }
 
 function targetOf(row: Row): SearchTarget {
@@ -212,11 +282,7 @@ function toResult(row: Row, query: string): SearchResult {
 export async function searchOrganization(db: Database, actor: Actor, query: string): Promise<SearchAnswer> {
   const statement = searchStatement(actor, searchTerms(query));
   if (!statement) return { query, groups: [] };
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(SEARCH_PLANNER_SETTING);
-    return tx.execute(statement);
-  });
-  const rows = (result as unknown as { rows: Row[] }).rows;
+  const rows = await queryPrepared<Row>(db, SEARCH_PLANNER_SETTING, statement);
   const byKind = new Map<SearchKind, Row[]>();
   for (const row of rows) byKind.set(row.kind, [...(byKind.get(row.kind) ?? []), { ...row, score: Number(row.score) }]);
   const best = (list: Row[]) => Math.max(...list.map((row) => row.score));

@@ -6,7 +6,7 @@ import type { Executor } from '../db/client';
 import { accounts, sessions } from '../db/schema/auth';
 import { passwordResetTokens } from '../db/schema/platform';
 import { AUTH_MESSAGES } from '../../../domain/auth';
-import { badRequest } from '../errors';
+import { badRequest, sqlState } from '../errors';
 import type { Platform } from '../platform';
 import { verifyPassword } from './password';
 import { publishSessionsEnded } from './session-cache';
@@ -44,10 +44,7 @@ export async function revokeSessions(executor: Executor, userId: string, keepSes
 
 /** Postgres unique_violation (an email already taken), whether drizzle wrapped the driver's error or not. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
+  return sqlState(error) === '23505';
 }
 
 /** Marks every unused reset or set-password token of the user as used. */
