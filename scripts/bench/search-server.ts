@@ -59,7 +59,7 @@ for (const q of Object.values(QUERIES)) {
 const actor = { organizationId: organization.id, profileId: admin.profileId, role: 'admin' as const };
 const bare = Fastify({ logger: false });
 bare.get<{ Querystring: { q: string } }>('/bare/search', async (request) => ({
-  rows: await queryPrepared(database.db, SEARCH_PLANNER_SETTING, searchStatement(actor, searchTerms(request.query.q))!),
+  rows: await queryPrepared(database, SEARCH_PLANNER_SETTING, searchStatement(actor, searchTerms(request.query.q))!),
 }));
 
 await app.listen({ host: '127.0.0.1', port });

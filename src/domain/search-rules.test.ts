@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { markMatches, prefixTsQuery, searchResultPath, searchWords, snippet } from './search-rules';
+import { markMatches, searchResultPath, searchWords, snippet, wordsTsQuery } from './search-rules';
 
-describe('searchWords and prefixTsQuery', () => {
+describe('searchWords and wordsTsQuery', () => {
   it('keeps letters and digits only, so no full-text operator reaches the database', () => {
     expect(searchWords("Zephyr & !(onboa:* | 'x') <-> 2024")).toEqual(['zephyr', 'onboa', 'x', '2024']);
-    expect(prefixTsQuery(searchWords('&|!():*<>'))).toBeNull();
-    expect(prefixTsQuery(['café', 'brief'])).toBe("'café':* & 'brief':*");
+    expect(wordsTsQuery(searchWords('&|!():*<>'))).toBeNull();
+  });
+
+  it('matches whole words, and the last word also as the start of a word (it may be the one being typed)', () => {
+    expect(wordsTsQuery(['café', 'brief'])).toEqual({ whole: "'café' & 'brief'", started: "'café' & 'brief':*" });
+    expect(wordsTsQuery(['onboa'])).toEqual({ whole: "'onboa'", started: "'onboa':*" });
   });
 
   it('takes at most eight distinct words of at most 64 characters', () => {

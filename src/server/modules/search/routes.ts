@@ -25,6 +25,6 @@ export async function searchRoutes(app: FastifyInstance, options: { platform: Pl
         response: { 200: searchAnswerSchema, ...errors },
       },
     },
-    async (request) => searchOrganization(platform.db, request.actor, request.query.q),
+    async (request) => searchOrganization(platform.database, request.actor, request.query.q),
   );
 }

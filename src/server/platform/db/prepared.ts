@@ -3,19 +3,18 @@
 // (decision 040). Prepared once per connection, such a statement is planned once, generically
 // when the transaction says plan_cache_mode = force_generic_plan, and only executed after that.
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { PgliteSession } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { sqlState } from '../errors';
-import type { Database } from './client';
+import { isDatabaseUnavailable, sqlState } from '../errors';
+import type { DatabaseHandle } from './client';
 
 const dialect = new PgDialect();
 
-/** The statements prepared on each PGlite instance (its one session), by name. */
-const preparedOnPglite = new WeakMap<object, Set<string>>();
+/** The statements prepared on each session (a pooled PostgreSQL connection, the PGlite instance), by name. */
+const preparedOn = new WeakMap<object, Set<string>>();
 
-/** A value of the statement as an SQL literal, for PGlite's EXECUTE (which takes no protocol parameters). */
+/** A value of the statement as an SQL literal, for EXECUTE (which takes no protocol parameters). */
 export function sqlLiteral(value: unknown): string {
   if (value === null) return 'null';
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
@@ -25,45 +24,54 @@ export function sqlLiteral(value: unknown): string {
 }
 
 /**
- * Runs `setup` then `statement` in a transaction of their own, `statement` as a prepared
- * statement named after its text (so each shape of a statement is prepared once, whatever its
- * values). On PostgreSQL it is the driver's named statement (node-postgres prepares it on each
- * pooled connection the first time it meets it there); on PGlite, whose driver prepares
- * nothing, SQL's PREPARE on its one session, and EXECUTE with the values as literals (escaped by
- * node-postgres's escapeLiteral: values of the prepared plan's parameters, never part of its
- * text). `setup` is where the transaction's settings go (set_config(..., true)).
+ * Runs `setup` then `statement`, `statement` as a prepared statement named after its text (so
+ * each shape of a statement is prepared once per session, whatever its values), in one round
+ * trip: a simple query of several statements, which the database runs as one transaction, so
+ * set_config(..., true) in `setup` holds for the statement. `setup` takes no parameters.
+ * EXECUTE takes the values as literals (node-postgres's escapeLiteral): values of the
+ * prepared plan's parameters, never part of its text. Four round trips (begin, setup, the
+ * statement, commit) cost PostgreSQL as much as the search's rare word itself.
  */
-export async function queryPrepared<Row>(db: Database, setup: SQL, statement: SQL): Promise<Row[]> {
+export async function queryPrepared<Row>(database: DatabaseHandle, setup: SQL, statement: SQL): Promise<Row[]> {
   const query = dialect.sqlToQuery(statement);
+  const before = dialect.sqlToQuery(setup);
+  if (before.params.length > 0) throw new TypeError('queryPrepared: the setup takes no parameters');
   const name = `stmt_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`;
-  const session = db._.session;
-  if (!(session instanceof PgliteSession)) {
-    return db.transaction(async (tx) => {
-      await tx.execute(setup);
-      const result = await tx._.session.prepareQuery(query, undefined, name, false).execute();
-      return (result as unknown as { rows: Row[] }).rows;
-    });
-  }
-  // The PGlite instance: the prepared statements belong to its session.
-  const instance = (session as unknown as { client: object }).client;
-  const prepared = preparedOnPglite.get(instance) ?? new Set<string>();
-  preparedOnPglite.set(instance, prepared);
   const values = query.params.map(sqlLiteral).join(', ');
+  const execute = `execute ${name}${values ? `(${values})` : ''}`;
+  const run = async (session: object, send: (text: string) => Promise<{ rows: unknown[] }[]>): Promise<Row[]> => {
+    const prepared = preparedOn.get(session) ?? new Set<string>();
+    preparedOn.set(session, prepared);
+    const prepare = prepared.has(name) ? '' : `prepare ${name} as ${query.sql};\n`;
+    try {
+      const results = await send(`${prepare}${before.sql};\n${execute}`);
+      // PREPARE is not undone when the rest fails: once made, it stays for the session.
+      prepared.add(name);
+      return results.at(-1)!.rows as Row[];
+    } catch (error) {
+      const state = sqlState(error);
+      // Made by an earlier call whose answer was lost: known from now on.
+      if (state === '42P05') prepared.add(name);
+      // The session forgot it (DEALLOCATE, DISCARD ALL), or had it already: again, once; nothing ran.
+      if ((state === '26000' && prepared.delete(name)) || (state === '42P05' && prepare)) return run(session, send);
+      throw error;
+    }
+  };
+  if (database.pglite) {
+    const pglite = database.pglite;
+    return run(pglite, (text) => pglite.exec(text));
+  }
+  const client = await database.pool!.connect();
+  let broken: Error | undefined;
   try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(setup);
-      if (!prepared.has(name)) {
-        // PREPARE is not undone by a rollback: once made, it stays for the session.
-        await tx.execute(sql.raw(`prepare ${name} as ${query.sql}`));
-        prepared.add(name);
-      }
-      const result = await tx.execute(sql.raw(`execute ${name}${values ? `(${values})` : ''}`));
-      return (result as unknown as { rows: Row[] }).rows;
+    return await run(client, async (text) => {
+      const result = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+      return Array.isArray(result) ? result : [result];
     });
   } catch (error) {
-    // The session lost it (DEALLOCATE, DISCARD ALL): prepared again, once; nothing ran.
-    if (sqlState(error) === '26000' && prepared.delete(name)) return queryPrepared(db, setup, statement);
+    if (isDatabaseUnavailable(error)) broken = error as Error;
     throw error;
+  } finally {
+    client.release(broken);
   }
 }
-
