@@ -55,6 +55,15 @@ describe('search API', () => {
   it('finds part of a word inside a title (trigram) and several words in any order', async () => {
     expect(ids(await search(a.orgAdmin, 'klist'), 'task')).toEqual([taskId]);
     expect(ids(await search(a.orgAdmin, 'zephyr checklist'), 'task')).toEqual([taskId]);
+    // Every word may be the start of one, not only the last.
+    expect(ids(await search(a.orgAdmin, 'zeph checkl'), 'task')).toEqual([taskId]);
+  });
+
+  it('ranks a whole-word match and a start-of-word match, each found once', async () => {
+    // "onboarding" is a whole word of the task's title: found by the first part of the arm, and
+    // not again by the next ones (start of a word, part of a word).
+    const answer = await search(a.orgAdmin, 'onboarding');
+    expect(ids(answer, 'task')).toEqual([taskId]);
   });
 
   it('finds projects, comments, notes (accents folded), files, templates, clients and members, grouped by kind', async () => {

@@ -98,7 +98,7 @@ export function searchStatement(actor: Pick<Actor, 'organizationId' | 'profileId
   const staff = canManageProjects(actor.role);
   const q = tsquery ? sql`to_tsquery(${SEARCH_CONFIG}::regconfig, ${tsquery.started})` : null;
   const wholeWords = tsquery ? sql`to_tsquery(${SEARCH_CONFIG}::regconfig, ${tsquery.whole})` : null;
-  // What matches, in the order an arm looks: whole words, then the last word as the start of one
+  // What matches, in the order an arm looks: whole words, then the words as starts of words
   // (full text: an exact word reads a third of what a word's start does in the index), then part
   // of a name or title (trigram ILIKE), then a name with a typo (word similarity); null where the
   // query has no such part.
