@@ -18,7 +18,7 @@ import { loadConfig } from '../../src/server/platform/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/platform/db/client';
 import { queryPrepared } from '../../src/server/platform/db/prepared';
 import { seedSearchScale } from '../../src/server/modules/search/search-scale';
-import { SEARCH_PLANNER_SETTING, searchStatement, searchTerms } from '../../src/server/modules/search/service';
+import { SEARCH_PLANNER_SETTING, searchQuery, searchTerms } from '../../src/server/modules/search/service';
 
 const port = Number(process.env.BENCH_PORT ?? 3380);
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
@@ -59,7 +59,7 @@ for (const q of Object.values(QUERIES)) {
 const actor = { organizationId: organization.id, profileId: admin.profileId, role: 'admin' as const };
 const bare = Fastify({ logger: false });
 bare.get<{ Querystring: { q: string } }>('/bare/search', async (request) => ({
-  rows: await queryPrepared(database, SEARCH_PLANNER_SETTING, searchStatement(actor, searchTerms(request.query.q))!),
+  rows: await queryPrepared(database, SEARCH_PLANNER_SETTING, searchQuery(actor, searchTerms(request.query.q))!),
 }));
 
 await app.listen({ host: '127.0.0.1', port });

@@ -1,9 +1,11 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTemplateFields } from '../../../domain/templates';
 import type { SearchAnswer } from '../../../domain/search';
 import type { TestUser } from '../../test/as-user';
 import { seedAgency, type Agency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { searchQuery, searchStatement, searchTerms } from './service';
 
 describe('search API', () => {
   let t: TestApp;
@@ -152,5 +154,22 @@ describe('search API', () => {
 
   it('does not find a full-text operator as an operator: "!zephyr" is the word zephyr', async () => {
     expect(ids(await search(a.orgAdmin, '!zephyr'), 'project')).toEqual([a.projectId]);
+  });
+});
+
+describe('searchQuery', () => {
+  it('fills each shape built once with the values: the same text and values as building the statement each time', () => {
+    const dialect = new PgDialect();
+    const queries = ['onboa', 'zephyr checklist', 'ab', 'klist', 'Projet strategy', "O'Brien \\ 50%_off", '!!'];
+    for (const role of ['organization_admin', 'admin', 'account_executive', 'developer'] as const) {
+      for (const [i, q] of queries.entries()) {
+        const actor = { organizationId: `00000000-0000-4000-8000-00000000000${i}`, profileId: `10000000-0000-4000-8000-00000000000${i}`, role };
+        const terms = searchTerms(q);
+        const statement = searchStatement(actor, terms);
+        const built = statement && dialect.sqlToQuery(statement);
+        // Twice: the second comes from the shape the first built.
+        for (let n = 0; n < 2; n++) expect(searchQuery(actor, terms), `${role} ${q}`).toEqual(built && { sql: built.sql, params: built.params });
+      }
+    }
   });
 });

@@ -3,7 +3,7 @@
 // (decision 040). Prepared once per connection, such a statement is planned once, generically
 // when the transaction says plan_cache_mode = force_generic_plan, and only executed after that.
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { SQL, type Query } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { isDatabaseUnavailable, sqlState } from '../errors';
@@ -27,14 +27,15 @@ export function sqlLiteral(value: unknown): string {
  * Runs `setup` then `statement`, `statement` as a prepared statement named after its text (so
  * each shape of a statement is prepared once per session, whatever its values), in one round
  * trip: a simple query of several statements, which the database runs as one transaction, so
- * set_config(..., true) in `setup` holds for the statement. `setup` takes no parameters.
+ * set_config(..., true) in `setup` holds for the statement. `setup` takes no parameters. Either
+ * may come built already (a Query: text and values).
  * EXECUTE takes the values as literals (node-postgres's escapeLiteral): values of the
  * prepared plan's parameters, never part of its text. Four round trips (begin, setup, the
  * statement, commit) cost PostgreSQL as much as the search's rare word itself.
  */
-export async function queryPrepared<Row>(database: DatabaseHandle, setup: SQL, statement: SQL): Promise<Row[]> {
-  const query = dialect.sqlToQuery(statement);
-  const before = dialect.sqlToQuery(setup);
+export async function queryPrepared<Row>(database: DatabaseHandle, setup: SQL | Query, statement: SQL | Query): Promise<Row[]> {
+  const query = statement instanceof SQL ? dialect.sqlToQuery(statement) : statement;
+  const before = setup instanceof SQL ? dialect.sqlToQuery(setup) : setup;
   if (before.params.length > 0) throw new TypeError('queryPrepared: the setup takes no parameters');
   const name = `stmt_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`;
   const values = query.params.map(sqlLiteral).join(', ');
