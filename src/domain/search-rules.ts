@@ -129,7 +129,10 @@ export function snippet(text: string, query: string, width = 160): Highlighted {
   if (/[\ud800-\udbff]/.test(flat[end - 1] ?? '')) end += 1;
   const prefix = start > 0 ? '… ' : '';
   const suffix = end < flat.length ? ' …' : '';
-  return highlight(`${prefix}${flat.slice(start, end)}${suffix}`, query);
+  // Marked without the ellipses (they would make ASCII text fold a character at a time), then moved past the prefix.
+  const window = flat.slice(start, end);
+  const marks = markMatches(window, searchNeedles(query)).map(([from, to]): Mark => [from + prefix.length, to + prefix.length]);
+  return { text: `${prefix}${window}${suffix}`, marks };
 }
 
 /** What opens a result: the ids of exactly the thing it is (the web builds the path, searchResultPath). */

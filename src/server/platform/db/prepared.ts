@@ -23,6 +23,19 @@ export function sqlLiteral(value: unknown): string {
   throw new TypeError(`A prepared statement's parameter must be a string, a number, a boolean or null, not ${typeof value}`);
 }
 
+/** Names by statement text: a statement built once per shape is the same string each time, hashed once. */
+const names = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    if (names.size >= 1000) names.clear();
+    name = `stmt_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Runs `setup` then `statement`, `statement` as a prepared statement named after its text (so
  * each shape of a statement is prepared once per session, whatever its values), in one round
@@ -37,7 +50,7 @@ export async function queryPrepared<Row>(database: DatabaseHandle, setup: SQL | 
   const query = statement instanceof SQL ? dialect.sqlToQuery(statement) : statement;
   const before = setup instanceof SQL ? dialect.sqlToQuery(setup) : setup;
   if (before.params.length > 0) throw new TypeError('queryPrepared: the setup takes no parameters');
-  const name = `stmt_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`;
+  const name = statementName(query.sql);
   const values = query.params.map(sqlLiteral).join(', ');
   const execute = `execute ${name}${values ? `(${values})` : ''}`;
   const run = async (session: object, send: (text: string) => Promise<{ rows: unknown[] }[]>): Promise<Row[]> => {
