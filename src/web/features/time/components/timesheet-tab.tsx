@@ -13,6 +13,7 @@ import { canManageProjects } from '@/domain/roles';
 import { addDaysToDate, formatMinutes, localDate, parseDuration, TIME_MESSAGES, weekStartOf } from '@/domain/time-entry-rules';
 import type { Timesheet, TimesheetRow } from '@/domain/time-entries';
 import { Button } from '@/web/components/ui/button';
+import { NativeSelect } from '@/web/components/ui/native-select';
 import { projectListQuery } from '@/web/features/projects/api';
 import { taskListQuery } from '@/web/features/tasks/api';
 import { errorMessage } from '@/web/lib/api-client';
@@ -271,8 +272,6 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
   );
 }
 
-const selectClass = 'h-9 rounded-md border bg-background px-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring';
-
 /**
  * Staff's Member select: "Me" first, then the organization's members by name. A member whose week
  * the server refuses shows its message where the grid would be (the tab's load error).
@@ -285,7 +284,7 @@ function MemberSelect({ myId, value, onChange }: { myId: string; value: string; 
   return (
     <label className="flex items-center gap-2 text-sm font-medium">
       {TIME_TEXTS.member}
-      <select aria-label={TIME_TEXTS.member} className={selectClass} value={value} onChange={(e) => onChange(e.target.value)} aria-busy={members.isPending}>
+      <NativeSelect aria-label={TIME_TEXTS.member} value={value} onChange={(e) => onChange(e.target.value)} aria-busy={members.isPending}>
         <option value={myId}>{TIME_TEXTS.me}</option>
         {known ? null : <option value={value}>{members.isPending ? TIME_TEXTS.membersLoading : TIME_MESSAGES.memberNotFound}</option>}
         {others.map((member) => (
@@ -293,7 +292,7 @@ function MemberSelect({ myId, value, onChange }: { myId: string; value: string; 
             {member.fullName}
           </option>
         ))}
-      </select>
+      </NativeSelect>
     </label>
   );
 }
@@ -306,7 +305,6 @@ function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
   const tasks = useInfiniteQuery({ ...taskListQuery(memberProjectSource(projectId || 'none')), enabled: projectId !== '' });
   const projectList = projects.data?.pages.flatMap((page) => page.items) ?? [];
   const taskList = tasks.data?.pages.flatMap((page) => page.items) ?? [];
-  const select = selectClass;
   return (
     <form
       className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4"
@@ -322,25 +320,25 @@ function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
     >
       <label className="grid gap-1 text-sm font-medium">
         {TIME_TEXTS.addRowProject}
-        <select aria-label={TIME_TEXTS.addRowProject} className={select} value={projectId} onChange={(e) => (setProjectId(e.target.value), setTaskId(''))}>
+        <NativeSelect aria-label={TIME_TEXTS.addRowProject} value={projectId} onChange={(e) => (setProjectId(e.target.value), setTaskId(''))}>
           <option value="">{TIME_TEXTS.chooseProject}</option>
           {projectList.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </label>
       <label className="grid gap-1 text-sm font-medium">
         {TIME_TEXTS.addRowTask}
-        <select aria-label={TIME_TEXTS.addRowTask} className={select} value={taskId} onChange={(e) => setTaskId(e.target.value)} disabled={!projectId}>
+        <NativeSelect aria-label={TIME_TEXTS.addRowTask} value={taskId} onChange={(e) => setTaskId(e.target.value)} disabled={!projectId}>
           <option value="">{TIME_TEXTS.noTask}</option>
           {taskList.map((t) => (
             <option key={t.id} value={t.id}>
               {t.title}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </label>
       <Button type="submit" variant="outline" disabled={!projectId}>
         <Plus aria-hidden className="size-4" />
