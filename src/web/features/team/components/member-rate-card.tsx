@@ -10,6 +10,8 @@ import { Input } from '@/web/components/ui/input';
 import { api } from '@/web/lib/api-client';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useOrganizationCurrency } from '@/web/lib/session';
+import { projectKeys } from '@/web/features/projects/api';
+import { reportKeys } from '@/web/features/reports/api';
 import { teamKeys } from '../api';
 import { TEAM_TEXTS } from '../texts';
 
@@ -28,7 +30,10 @@ export function MemberRateCard({ member, actor }: { member: TeamMember; actor: {
   const [error, setError] = useState<string>();
   const save = useMutation({
     mutationFn: (hourlyRateMinor: number | null) => api.put(`/api/team/${member.id}/rate`, { hourlyRateMinor }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+    // What the rate prices changes with it: the projects' budget figures (their cards and
+    // budget cards) and the time report's money.
+    onSuccess: () =>
+      Promise.all([teamKeys.all, projectKeys.all, reportKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
   const editable = maySetRate(actor, member);
 

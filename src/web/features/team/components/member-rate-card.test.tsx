@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { BUDGET_TEXTS } from '@/domain/budget-rules';
+import type { TeamMember } from '@/domain/team';
+import { apiServer, route, sentRequests } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
+import { MemberRateCard } from './member-rate-card';
+
+const developer: TeamMember = {
+  id: 'dev-1',
+  fullName: 'Dana Developer',
+  email: 'dana@example.com',
+  role: 'developer',
+  website: null,
+  tags: [],
+  canSignIn: true,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  hourlyRateMinor: 5000,
+};
+
+describe('MemberRateCard', () => {
+  it("saves a member's rate, and what the rate prices is read again: the projects' budgets and the time report", async () => {
+    apiServer.use(route('PUT', '/api/team/:memberId/rate', { ok: true }));
+    const { queryClient } = await renderWithProviders(<MemberRateCard member={developer} actor={{ role: 'organization_admin', profileId: 'me' }} />, {
+      signedInAs: 'organization_admin',
+    });
+    // Figures this tab read before the change (a project's budget card, the time report).
+    const budget = ['projects', 'budget', 'p-1'];
+    const report = ['reports', 'time', '2026-11-01', '2026-11-30', 'member'];
+    queryClient.setQueryData(budget, { spentMinor: 10000 });
+    queryClient.setQueryData(report, { rows: [] });
+
+    fireEvent.change(screen.getByLabelText(/Default hourly rate/), { target: { value: '75' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save rate' }));
+
+    expect(await screen.findByText(BUDGET_TEXTS.rateSaved)).toBeTruthy();
+    expect(sentRequests.find((r) => r.method === 'PUT')?.body).toEqual({ hourlyRateMinor: 7500 });
+    await waitFor(() => {
+      expect(queryClient.getQueryState(budget)?.isInvalidated).toBe(true);
+      expect(queryClient.getQueryState(report)?.isInvalidated).toBe(true);
+    });
+  });
+});
