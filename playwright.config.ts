@@ -4,6 +4,11 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
+/**
+ * Issue 46: the DNS server e2e/sso.spec.ts starts on loopback (UDP) to prove its domain; the app
+ * asks it for TXT records (DNS_SERVERS), never the network.
+ */
+const dnsPort = Number(process.env.E2E_DNS_PORT ?? 5354);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -53,6 +58,7 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       // e2e/webhooks.spec.ts's receiver listens on loopback (issue 30).
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      DNS_SERVERS: `127.0.0.1:${dnsPort}`,
     },
   },
 });

@@ -3,18 +3,26 @@
 // started by this spec on 127.0.0.1 with a client registered for the app), and a new person of the
 // organization's domain signs in through it: "Continue with SSO" on the sign-in page, the
 // provider's own login and consent pages in Chromium, and back into the organization as a
-// developer. The card and the sign-in step pass axe.
+// developer. The card and the sign-in step pass axe. Issue 46: the domain acts only once its TXT
+// record is found, here by a DNS server this spec starts on the loopback port the app's
+// DNS_SERVERS names (playwright.config.ts); the sign-in button names the provider's host and is
+// the only way to it.
 import { randomUUID } from 'node:crypto';
+import { startDnsServer, type TestDnsServer } from '../src/server/test/dns-server';
 import { startOidcProvider, type OidcTestProvider } from '../src/server/test/oidc-provider';
 import { expect, expectNoSeriousViolations, readEmail, test, VERIFICATION_CODE } from './fixtures';
 
 let provider: OidcTestProvider;
+let dns: TestDnsServer;
 
 test.beforeAll(async ({ baseURL }) => {
   provider = await startOidcProvider({ redirectUris: [`${baseURL}/api/auth/sso/callback`] });
+  // The port playwright.config.ts gave the app as DNS_SERVERS.
+  dns = await startDnsServer(Number(process.env.E2E_DNS_PORT ?? 5354));
 });
 test.afterAll(async () => {
   await provider?.close();
+  await dns?.close();
 });
 
 test.describe('Organization admin', () => {
@@ -42,6 +50,19 @@ test.describe('Organization admin', () => {
     await expect(card.getByRole('radio', { name: 'Join as Developer' })).toBeChecked();
     await card.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Single sign-on saved')).toBeVisible();
+    // Saved, not acting: the domain waits for its TXT record.
+    await expect(card.getByText('Waiting for DNS proof')).toBeVisible();
+    const record = card.getByLabel(`TXT record for ${domain}`);
+    await expect(record).toHaveValue(/^brieflane-verification=[0-9a-f]{32}$/);
+    const checkNow = card.getByRole('button', { name: `Check now for ${domain}` });
+    await checkNow.click();
+    await expect(page.getByText(`${domain} is not proven yet`)).toBeVisible();
+    await expect(card.getByTestId('sso-domain-proof-status')).toContainText('The record was not found.');
+    // The DNS admin publishes it; Check now finds it.
+    dns.setTxt(domain, [await record.inputValue()]);
+    await checkNow.click();
+    await expect(page.getByText(`${domain} is proven`)).toBeVisible();
+    await expect(card.getByTestId('sso-domain-proof').getByText('Proven', { exact: true })).toBeVisible();
     await expect(card.getByText('On', { exact: true })).toBeVisible();
     await expect(card.getByLabel('Client secret')).toHaveValue('');
     await expect(card.getByLabel('Client secret')).toHaveAttribute('placeholder', 'Saved: leave empty to keep it');
@@ -56,8 +77,12 @@ test.describe('Organization admin', () => {
     await person.goto('/');
     await expect(person.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await person.getByLabel('Email').fill(email);
-    await person.keyboard.press('Tab');
-    const sso = person.getByRole('link', { name: 'Continue with SSO' });
+    // Enter in the email field does not leave the page: it lands on the button naming the host.
+    await person.keyboard.press('Enter');
+    const providerHost = new URL(provider.issuer).host;
+    const sso = person.getByRole('link', { name: `Continue with SSO at ${providerHost}` });
+    await expect(sso).toBeFocused();
+    expect(new URL(person.url()).origin).toBe(new URL(baseURL!).origin);
     await expect(sso).toBeVisible();
     await expect(person.getByText('Your organization signs in with single sign-on.')).toBeVisible();
     await expectNoSeriousViolations(person, 'the sign-in page offering single sign-on');
@@ -96,7 +121,7 @@ test.describe('Organization admin', () => {
     await signInPage.goto('/');
     await signInPage.getByLabel('Email').fill(`someone@${domain}`);
     await signInPage.keyboard.press('Tab');
-    await expect(signInPage.getByRole('link', { name: 'Continue with SSO' })).toBeVisible();
+    await expect(signInPage.getByRole('link', { name: `Continue with SSO at ${new URL(provider.issuer).host}` })).toBeVisible();
     await expect(signInPage.getByLabel('Password')).toHaveCount(0);
     await expect(signInPage.getByRole('button', { name: 'Use a password instead' })).toBeVisible();
     await expectNoSeriousViolations(signInPage, 'the sign-in page offering only single sign-on');

@@ -23,6 +23,8 @@ const ACTION_LABELS: Record<string, string> = {
   update_sso_settings: 'Updated single sign-on',
   remove_sso_settings: 'Removed single sign-on',
   join_via_sso: 'Joined through single sign-on',
+  prove_sso_domain: 'Proved an email domain for single sign-on',
+  lapse_sso_domain: 'An email domain stopped proving itself for single sign-on',
   update_project_budget: 'Updated the project budget',
   update_member_rate: "Updated a member's rate",
   change_currency: 'Changed the currency',

@@ -57,6 +57,9 @@ export const ACTIVITY_ACTIONS = [
   'update_sso_settings',
   'remove_sso_settings',
   'join_via_sso',
+  // Issue 46: a single sign-on domain became proven by its TXT record, or stopped being proven.
+  'prove_sso_domain',
+  'lapse_sso_domain',
   // Issue 32: rates, budgets and the currency they are in.
   'update_project_budget',
   'update_member_rate',
@@ -90,6 +93,8 @@ export function topicForAction(action: ActivityAction): PageTopic {
       return 'team';
     case 'update_sso_settings':
     case 'remove_sso_settings':
+    case 'prove_sso_domain':
+    case 'lapse_sso_domain':
     case 'change_currency':
       return 'organization';
     default:

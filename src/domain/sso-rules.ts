@@ -12,6 +12,20 @@ export type SsoJoinRole = (typeof SSO_JOIN_ROLES)[number];
 /** Spec 9's default role for a new member. */
 export const SSO_DEFAULT_JOIN_ROLE: SsoJoinRole = 'developer';
 
+/**
+ * Issue 46: why a check did not prove a domain. not_found: the domain's TXT records do not carry
+ * the value; unreachable: the resolver did not answer; taken: another organization holds it
+ * proven; in_use: logins of another organization have emails at it.
+ */
+export const SSO_DOMAIN_CHECK_ERRORS = ['not_found', 'unreachable', 'taken', 'in_use'] as const;
+export type SsoDomainCheckError = (typeof SSO_DOMAIN_CHECK_ERRORS)[number];
+
+/** The TXT record that proves a domain: `brieflane-verification=<token>`, at the domain itself. */
+export const SSO_VERIFICATION_PREFIX = 'brieflane-verification=';
+export function ssoVerificationRecord(token: string): string {
+  return `${SSO_VERIFICATION_PREFIX}${token}`;
+}
+
 /** The path the provider sends the browser back to; the admin registers PUBLIC_URL + this. */
 export const SSO_CALLBACK_PATH = '/api/auth/sso/callback';
 export const SSO_START_PATH = '/api/auth/sso/start';
@@ -39,6 +53,11 @@ export const SSO_REDIRECT_ERRORS = [
   'not_invited',
   /** Too many sign-in attempts from this address. */
   'rate_limited',
+  /**
+   * Issue 46: the login signed in through this provider before as another subject (`sub`), or the
+   * subject speaks for another login already.
+   */
+  'identity_mismatch',
 ] as const;
 export type SsoRedirectError = (typeof SSO_REDIRECT_ERRORS)[number];
 

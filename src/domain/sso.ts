@@ -2,7 +2,7 @@
 // organization admin's settings, the public sign-in lookup, and the redirect routes' queries. One
 // schema per operation, shared by the form, the routes and the OpenAPI document.
 import { z } from 'zod';
-import { SSO_JOIN_ROLES, SSO_NEW_MEMBERS } from './sso-rules';
+import { SSO_DOMAIN_CHECK_ERRORS, SSO_JOIN_ROLES, SSO_NEW_MEMBERS } from './sso-rules';
 import { text } from './text-fields';
 import { recoveryCode, totpCode } from './two-factor';
 
@@ -49,6 +49,9 @@ export const SSO_MESSAGES = {
   onlyAdmins: 'Only the organization admin and admins can see single sign-on settings.',
   secretRequired: 'Enter the client secret from your provider.',
   domainTaken: (domain: string) => `${domain} is already used by another organization's single sign-on.`,
+  domainInUse: (domain: string) =>
+    `${domain} is the email domain of people in another Brieflane organization, so it cannot be claimed for single sign-on. Ask them to change their email or leave that organization first.`,
+  domainNotClaimed: (domain: string) => `${domain} is not one of your single sign-on domains.`,
   domainPublic: (domain: string) => `${domain} is a public email provider's domain; enter your organization's own domain.`,
   notConfigured: "Your organization's email domain does not use single sign-on.",
   issuerUnreachable: (detail: string) => `Could not read the provider's OpenID configuration: ${detail}`,
@@ -101,8 +104,29 @@ export const ssoSettingsInputSchema = z.object({
   newMembers: z.enum(SSO_NEW_MEMBERS, { message: 'Choose whether new people join or are refused' }),
   joinRole: z.enum(SSO_JOIN_ROLES, { message: 'Choose the role new people join as' }),
   passwordSignIn: z.boolean({ message: 'Say whether members may still sign in with a password' }),
+  /**
+   * Issue 46: let an ID token without `email_verified` through (some providers never send it);
+   * off, the claim must be `true`. An explicit `false` is refused either way.
+   */
+  emailVerifiedOptional: z.boolean({ message: 'Say whether your provider sends email_verified' }).default(false),
 });
 export type SsoSettingsInput = z.output<typeof ssoSettingsInputSchema>;
+
+/**
+ * One claimed domain and its proof (issue 46): it acts for sign-in only while `verified`. The
+ * organization publishes `record` as a TXT record at the domain; a periodic check and Check now
+ * look for it.
+ */
+export const ssoDomainStateSchema = z.object({
+  domain: z.string(),
+  /** The TXT record's whole text: `brieflane-verification=<token>`. */
+  record: z.string(),
+  verified: z.boolean(),
+  verifiedAt: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+  checkError: z.enum(SSO_DOMAIN_CHECK_ERRORS).nullable(),
+});
+export type SsoDomainState = z.infer<typeof ssoDomainStateSchema>;
 
 /** The saved settings as read back: never the secret. */
 export const ssoSettingsSchema = z.object({
@@ -110,10 +134,11 @@ export const ssoSettingsSchema = z.object({
   clientId: z.string(),
   /** Whether a usable secret is saved (false after AUTH_SECRET changed): the secret itself never leaves. */
   hasClientSecret: z.boolean(),
-  domains: z.array(z.string()),
+  domains: z.array(ssoDomainStateSchema),
   newMembers: z.enum(SSO_NEW_MEMBERS),
   joinRole: z.enum(SSO_JOIN_ROLES),
   passwordSignIn: z.boolean(),
+  emailVerifiedOptional: z.boolean(),
   updatedAt: z.string(),
 });
 export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
@@ -134,8 +159,16 @@ export const ssoLookupResultSchema = z.object({
   sso: z.boolean(),
   /** Password sign-in is offered (false only when the domain's organization turned it off). */
   password: z.boolean(),
+  /**
+   * Issue 46: the host the browser is sent to ("Continue with SSO at login.acme.com"), named on
+   * the button before anyone leaves the page; null when the email's domain has no proven single sign-on.
+   */
+  provider: z.string().nullable(),
 });
 export type SsoLookupResult = z.infer<typeof ssoLookupResultSchema>;
+
+/** POST /api/organization/sso/domains/:domain/check: look for the domain's TXT record now. */
+export const ssoDomainParamsSchema = z.object({ domain: z.string().trim().toLowerCase().min(1).max(253) });
 
 /** GET /api/auth/sso/start?email=... (a browser navigation). */
 export const ssoStartQuerySchema = z.object({ email: z.string().max(320).optional() });

@@ -33,6 +33,7 @@ import { webhookRoutes } from './modules/webhooks/routes';
 import { sessionRoutes } from './modules/sessions/routes';
 import { twoFactorRoutes } from './modules/two-factor/routes';
 import { passkeyRoutes } from './modules/passkeys/routes';
+import { scheduleSsoDomainChecks } from './modules/sso/domain-proof';
 import { ssoRoutes } from './modules/sso/routes';
 import { attachWebhookDelivery, type WebhookWorkerOptions } from './modules/webhooks/worker';
 import { organizationRoutes } from './modules/organizations/routes';
@@ -292,6 +293,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   scheduleDigests(app, platform);
   scheduleReportCountsFold(app, platform);
   scheduleHousekeeping(app, platform);
+  scheduleSsoDomainChecks(app, platform);
   attachMailDelivery(app, platform);
   attachWebhookDelivery(app, platform, options.webhooks);
 

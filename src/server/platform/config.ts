@@ -1,6 +1,7 @@
 // Configuration from the environment, validated once at start (README "Configuration").
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files';
@@ -57,6 +58,13 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanString.optional(),
   WEBHOOK_ALLOW_PRIVATE: booleanString.optional(),
+  /** Issue 46: the resolvers single sign-on's domain proof asks, `ip[:port]` comma-separated. */
+  DNS_SERVERS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
+    .refine((list) => list.every(isResolverAddress), { message: 'must be IP addresses with optional ports, such as 127.0.0.1:53,[::1]:53' }),
   API_TOKEN_CALLS_PER_MINUTE: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(600),
   EMBEDDED_DB_MAX_QUEUED: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(500),
   EMBEDDED_DB_MAX_WAIT_SECONDS: z.coerce
@@ -117,6 +125,8 @@ export type Config = {
      */
     allowPrivate: boolean;
   };
+  /** The resolvers of single sign-on's domain proof (issue 46); empty: the system's. */
+  dnsServers: string[];
   /** Calls one personal API token may make per minute on one server (issue 30). */
   apiTokenCallsPerMinute: number;
   /**
@@ -130,6 +140,15 @@ export type Config = {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** `1.2.3.4`, `1.2.3.4:53`, `::1` or `[::1]:53`: what node:dns's setServers takes. */
+function isResolverAddress(value: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(value);
+  const v4 = /^([\d.]+)(?::(\d{1,5}))?$/.exec(value);
+  const [host, port] = bracketed ? [bracketed[1]!, bracketed[2]] : v4 ? [v4[1]!, v4[2]] : [value, undefined];
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return false;
+  return isIP(host) !== 0;
 }
 
 /** Reads and validates the environment; throws a ConfigError naming every bad variable. */
@@ -166,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keep: e.BACKUP_KEEP,
     },
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false },
+    dnsServers: e.DNS_SERVERS,
     apiTokenCallsPerMinute: e.API_TOKEN_CALLS_PER_MINUTE,
     embeddedQueue: { maxQueued: e.EMBEDDED_DB_MAX_QUEUED, maxWaitMs: Math.round(e.EMBEDDED_DB_MAX_WAIT_SECONDS * 1000) },
     metricsToken: e.METRICS_TOKEN,

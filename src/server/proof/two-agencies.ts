@@ -190,6 +190,8 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
         passkeyId: targetPasskey!.id,
         entryId: fresh && uses('entryId') ? await newEntry() : entryId,
         version: '1',
+        // Issue 46: a single sign-on domain no organization of the fixture claimed.
+        domain: 'matrix-unclaimed.test',
       };
     },
     standIn: (user) => member(user.role, user.organizationId, user.fullName.startsWith(B) ? B : A, 'Standin'),

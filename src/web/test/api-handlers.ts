@@ -88,6 +88,8 @@ export const ssoApi = {
   save: (respond: Responder<SsoSettingsState>) => route('PUT', '/api/organization/sso', respond),
   /** 204 with no body, as the server answers; or what `respond` gives (an apiError). */
   remove: (respond?: Responder<never>) => route('DELETE', '/api/organization/sso', respond ?? (() => new HttpResponse(null, { status: 204 }))),
+  /** Issue 46: Check now for one claimed domain. */
+  checkDomain: (domain: string, respond: Responder<SsoSettingsState>) => route('POST', `/api/organization/sso/domains/${domain}/check`, respond),
   lookup: (respond: Responder<SsoLookupResult>) => route('POST', '/api/auth/sso/lookup', respond),
   twoFactor: (respond: Responder<Me>) => route('POST', '/api/auth/sso/two-factor', respond),
 };

@@ -126,6 +126,21 @@ export async function checkIssuer(platform: Platform, issuer: string): Promise<v
   await discover(platform, issuer, true);
 }
 
+/**
+ * The host a sign-in sends the browser to (issue 46: the sign-in page names it on the button
+ * before anyone leaves): the authorization endpoint's, by discovery (cached as for a sign-in), or
+ * the issuer's when the provider cannot be read now.
+ */
+export async function providerHost(platform: Platform, issuer: string): Promise<string> {
+  try {
+    const entry = await discover(platform, issuer, false);
+    return new URL(entry.metadata.authorization_endpoint!).host;
+  } catch (error) {
+    if (error instanceof ProviderError) return new URL(issuer).host;
+    throw error;
+  }
+}
+
 export type AuthorizationChecks = { state: string; nonce: string; codeVerifier: string };
 
 /** New random state, nonce and PKCE verifier (openid-client's: 32 random bytes each). */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { meSchema } from '../../../domain/auth';
 import {
   ssoCallbackQuerySchema,
+  ssoDomainParamsSchema,
   ssoLookupResultSchema,
   ssoLookupSchema,
   ssoSettingsInputSchema,
@@ -20,7 +21,7 @@ import { setSessionCookie } from '../../platform/auth/session';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { SSO_PENDING_MS, finishSsoSignIn, finishSsoTwoFactor, lookUpSignIn, startSsoSignIn } from './sign-in';
-import { readSsoSettings, removeSsoSettings, saveSsoSettings } from './settings';
+import { checkSsoDomainNow, readSsoSettings, removeSsoSettings, saveSsoSettings } from './settings';
 
 const settingsConfig = { access: 'member' as const, tokens: false as const };
 const security = [{ session: [] }];
@@ -65,12 +66,28 @@ export async function ssoRoutes(app: FastifyInstance, options: { platform: Platf
         ...organizationTags,
         summary: 'Save single sign-on through an OpenID provider (the organization admin): issuer, client, domains, who may join, password sign-in',
         description:
-          'The issuer is read by discovery first: 400 sso_issuer_unreachable or sso_issuer_invalid. A domain of another organization: 409 sso_domain_taken. The client secret is write-only: left out, the saved one is kept.',
+          'The issuer is read by discovery first: 400 sso_issuer_unreachable or sso_issuer_invalid. A domain another organization holds proven: 409 sso_domain_taken; one used by logins of another organization: 409 sso_domain_in_use. A new domain acts only once its TXT record proves it (POST .../domains/:domain/check, or the periodic check). The client secret is write-only: left out, the saved one is kept.',
         body: ssoSettingsInputSchema,
         response: { 200: ssoSettingsStateSchema, ...errors },
       },
     },
     async (request) => saveSsoSettings(platform, request.actor, request.body),
+  );
+
+  typed.post(
+    '/api/organization/sso/domains/:domain/check',
+    {
+      config: settingsConfig,
+      schema: {
+        ...organizationTags,
+        summary: "Check now (the organization admin): look for the domain's brieflane-verification TXT record and answer the settings with the domain's proof",
+        description:
+          'A claimed domain acts for sign-in only once proven (issue 46); the server also checks every claimed domain periodically. 404 sso_domain_not_claimed for a domain the organization did not claim.',
+        params: ssoDomainParamsSchema,
+        response: { 200: ssoSettingsStateSchema, ...errors },
+      },
+    },
+    async (request) => checkSsoDomainNow(platform, request.actor, request.params.domain),
   );
 
   typed.delete(

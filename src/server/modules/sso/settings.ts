@@ -1,10 +1,11 @@
 // Settings -> Single Sign-On (issue 31 item 4, decision 032): the organization admin saves or
 // removes the organization's OpenID provider; admins may read it. The client secret is sealed at
-// rest and never leaves the server again; the issuer is checked by discovery before saving.
-import { and, eq, inArray, ne } from 'drizzle-orm';
-import { SSO_MESSAGES, type SsoSettings, type SsoSettingsInput, type SsoSettingsState } from '../../../domain/sso';
+// rest and never leaves the server again; the issuer is checked by discovery before saving. Its
+// domains act only once proven by DNS (issue 46, ./domain-proof.ts).
+import { and, eq, notInArray } from 'drizzle-orm';
+import { SSO_MESSAGES, type SsoDomainState, type SsoSettings, type SsoSettingsInput, type SsoSettingsState } from '../../../domain/sso';
+import { ssoVerificationRecord } from '../../../domain/sso-rules';
 import { isAdmin } from '../../../domain/roles';
-import { isUniqueViolation } from '../../platform/auth/credentials';
 import { open, seal } from '../../platform/auth/secret-box';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
@@ -12,6 +13,7 @@ import { organizationSso, organizationSsoDomains } from '../../platform/db/schem
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { recordActivity } from '../../services/activity-log';
+import { checkSsoDomain, domainProvenElsewhere, domainUsedElsewhere, newVerificationToken } from './domain-proof';
 import { callbackUrl, checkIssuer, ProviderError, type ProviderSettings } from './provider';
 
 /** The secret is sealed for its organization: a sealed value copied to another row does not open. */
@@ -34,13 +36,21 @@ export async function providerOf(platform: Platform, organizationId: string): Pr
   return { issuer: row.issuer, clientId: row.clientId, clientSecret, row };
 }
 
-async function domainsOf(executor: Executor, organizationId: string): Promise<string[]> {
-  const rows = await executor
-    .select({ domain: organizationSsoDomains.domain })
-    .from(organizationSsoDomains)
-    .where(eq(organizationSsoDomains.organizationId, organizationId))
-    .orderBy(organizationSsoDomains.domain);
-  return rows.map((r) => r.domain);
+type DomainRow = typeof organizationSsoDomains.$inferSelect;
+
+async function domainsOf(executor: Executor, organizationId: string): Promise<DomainRow[]> {
+  return executor.select().from(organizationSsoDomains).where(eq(organizationSsoDomains.organizationId, organizationId)).orderBy(organizationSsoDomains.domain);
+}
+
+function toDomainState(row: DomainRow): SsoDomainState {
+  return {
+    domain: row.domain,
+    record: ssoVerificationRecord(row.verificationToken),
+    verified: row.verifiedAt !== null,
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    checkedAt: row.checkedAt?.toISOString() ?? null,
+    checkError: row.checkError ?? null,
+  };
 }
 
 /** Whether the saved secret opens: after AUTH_SECRET changed it does not, and must be entered again. */
@@ -48,15 +58,16 @@ function secretOpens(platform: Platform, row: SsoRow): boolean {
   return open(platform.config.authSecret, sealPurpose(row.organizationId), row.clientSecretSealed) !== null;
 }
 
-function toSettings(platform: Platform, row: SsoRow, domains: string[]): SsoSettings {
+function toSettings(platform: Platform, row: SsoRow, domains: DomainRow[]): SsoSettings {
   return {
     issuer: row.issuer,
     clientId: row.clientId,
     hasClientSecret: secretOpens(platform, row),
-    domains,
+    domains: domains.map(toDomainState),
     newMembers: row.newMembers,
     joinRole: row.joinRole,
     passwordSignIn: row.passwordSignIn,
+    emailVerifiedOptional: row.emailVerifiedOptional,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -78,15 +89,20 @@ export async function readSsoSettings(platform: Platform, actor: Actor): Promise
 
 /**
  * Saves the provider. The issuer is read by discovery first (400 `sso_issuer_unreachable` or
- * `sso_issuer_invalid` with what went wrong); a domain another organization holds is 409
- * `sso_domain_taken`. Settings, domains and the activity row commit together.
+ * `sso_issuer_invalid` with what went wrong). A domain another organization holds proven is 409
+ * `sso_domain_taken`; one whose emails sign in to another organization is 409 `sso_domain_in_use`
+ * (issue 46). A new domain is only claimed: it acts once its TXT record is found (Check now, or
+ * the periodic check). Domains kept keep their value and proof. Settings, domains and the
+ * activity row commit together.
  */
 export async function saveSsoSettings(platform: Platform, actor: Actor, input: SsoSettingsInput): Promise<SsoSettingsState> {
   assertMayChange(actor);
   const organizationId = actor.organizationId;
   const [existing] = await platform.db.select().from(organizationSso).where(eq(organizationSso.organizationId, organizationId)).limit(1);
   if (!input.clientSecret && (!existing || !secretOpens(platform, existing))) throw badRequest(SSO_MESSAGES.secretRequired, 'sso_secret_required');
-  await assertDomainsFree(platform.db, organizationId, input.domains);
+  const kept = new Set((await domainsOf(platform.db, organizationId)).map((d) => d.domain));
+  const added = input.domains.filter((d) => !kept.has(d));
+  await assertDomainsClaimable(platform.db, organizationId, added);
   try {
     await checkIssuer(platform, input.issuer);
   } catch (error) {
@@ -100,50 +116,62 @@ export async function saveSsoSettings(platform: Platform, actor: Actor, input: S
     newMembers: input.newMembers,
     joinRole: input.joinRole,
     passwordSignIn: input.passwordSignIn,
+    emailVerifiedOptional: input.emailVerifiedOptional,
     updatedBy: actor.profileId,
     updatedAt: now,
     ...(input.clientSecret ? { clientSecretSealed: sealClientSecret(platform, organizationId, input.clientSecret) } : {}),
   };
-  try {
-    await platform.db.transaction(async (tx) => {
-      if (existing) {
-        const updated = await tx.update(organizationSso).set(values).where(eq(organizationSso.organizationId, organizationId)).returning({ id: organizationSso.organizationId });
-        if (updated.length === 0) throw notFound();
-      } else {
-        await tx.insert(organizationSso).values({ organizationId, clientSecretSealed: '', ...values, createdAt: now });
-      }
-      await tx.delete(organizationSsoDomains).where(and(eq(organizationSsoDomains.organizationId, organizationId)));
-      await tx.insert(organizationSsoDomains).values(input.domains.map((domain) => ({ domain, organizationId, createdAt: now })));
-      await recordActivity(tx, {
-        organizationId,
-        userId: actor.profileId,
-        action: 'update_sso_settings',
-        details: {
-          issuer: input.issuer,
-          client_id: input.clientId,
-          domains: input.domains.join(', '),
-          new_members: input.newMembers === 'join' ? `join as ${input.joinRole}` : 'refused',
-          password_sign_in: input.passwordSignIn ? 'on' : 'off',
-          // Never the secret itself: only whether this save replaced it.
-          client_secret: input.clientSecret ? (existing ? 'replaced' : 'set') : 'kept',
-        },
-      });
+  await platform.db.transaction(async (tx) => {
+    if (existing) {
+      const updated = await tx.update(organizationSso).set(values).where(eq(organizationSso.organizationId, organizationId)).returning({ id: organizationSso.organizationId });
+      if (updated.length === 0) throw notFound();
+    } else {
+      await tx.insert(organizationSso).values({ organizationId, clientSecretSealed: '', ...values, createdAt: now });
+    }
+    await tx
+      .delete(organizationSsoDomains)
+      .where(and(eq(organizationSsoDomains.organizationId, organizationId), notInArray(organizationSsoDomains.domain, input.domains)));
+    await tx
+      .insert(organizationSsoDomains)
+      .values(input.domains.map((domain) => ({ domain, organizationId, verificationToken: newVerificationToken(), nextCheckAt: now, createdAt: now })))
+      .onConflictDoNothing();
+    await recordActivity(tx, {
+      organizationId,
+      userId: actor.profileId,
+      action: 'update_sso_settings',
+      details: {
+        issuer: input.issuer,
+        client_id: input.clientId,
+        domains: input.domains.join(', '),
+        new_members: input.newMembers === 'join' ? `join as ${input.joinRole}` : 'refused',
+        password_sign_in: input.passwordSignIn ? 'on' : 'off',
+        email_verified: input.emailVerifiedOptional ? 'optional' : 'required',
+        // Never the secret itself: only whether this save replaced it.
+        client_secret: input.clientSecret ? (existing ? 'replaced' : 'set') : 'kept',
+      },
     });
-  } catch (error) {
-    // Another organization took one of the domains between the check and the insert.
-    if (isUniqueViolation(error)) await assertDomainsFree(platform.db, organizationId, input.domains);
-    throw error;
-  }
+  });
   return readSsoSettings(platform, actor);
 }
 
-async function assertDomainsFree(executor: Executor, organizationId: string, domains: string[]) {
-  const [taken] = await executor
-    .select({ domain: organizationSsoDomains.domain })
-    .from(organizationSsoDomains)
-    .where(and(inArray(organizationSsoDomains.domain, domains), ne(organizationSsoDomains.organizationId, organizationId)))
-    .limit(1);
-  if (taken) throw conflict(SSO_MESSAGES.domainTaken(taken.domain), 'sso_domain_taken');
+/**
+ * A domain may be claimed unless another organization holds it proven, or people of another
+ * organization sign in with emails at it (a claim would send them to this organization's provider
+ * and pull their domain's newcomers here).
+ */
+async function assertDomainsClaimable(executor: Executor, organizationId: string, domains: string[]) {
+  for (const domain of domains) {
+    if (await domainProvenElsewhere(executor, organizationId, domain)) throw conflict(SSO_MESSAGES.domainTaken(domain), 'sso_domain_taken');
+    if (await domainUsedElsewhere(executor, organizationId, domain)) throw conflict(SSO_MESSAGES.domainInUse(domain), 'sso_domain_in_use');
+  }
+}
+
+/** Check now: looks for the domain's TXT record at once and answers the settings as they are after. */
+export async function checkSsoDomainNow(platform: Platform, actor: Actor, domain: string): Promise<SsoSettingsState> {
+  assertMayChange(actor);
+  const row = await checkSsoDomain(platform, actor.organizationId, domain, actor.profileId);
+  if (!row) throw notFound(SSO_MESSAGES.domainNotClaimed(domain), 'sso_domain_not_claimed');
+  return readSsoSettings(platform, actor);
 }
 
 /** Removes the provider: its members sign in with passwords again (they may need to reset one). */

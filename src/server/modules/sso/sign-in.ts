@@ -9,7 +9,9 @@
 // the organization's domains; its account must be the organization's member, or a new person
 // joins by the organization's rule. The session is made as password sign-in makes it (better-auth
 // creates it and it is sealed at once: openSession); an account with two-factor on is asked for its code
-// first, as after a password.
+// first, as after a password. Issue 46: only a proven domain counts; the ID token must say the email
+// is verified (unless the organization says its provider never does); a login is bound to the
+// provider's subject on its first single sign-on and refused under another one later.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,12 +28,12 @@ import { openSession, type Actor } from '../../platform/auth/session';
 import { ssoDomainOf, userIdByEmail } from '../../platform/auth/sso-policy';
 import { hasTwoFactor, passTwoFactor } from '../../platform/auth/two-factor';
 import { ssoSignIns } from '../../platform/db/schema/platform';
-import { profiles } from '../../platform/db/schema/tenancy';
+import { profiles, ssoIdentities } from '../../platform/db/schema/tenancy';
 import { unauthorized } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { recordActivity } from '../../services/activity-log';
 import { emitWebhookEvent } from '../../services/webhook-events';
-import { authorizationUrl, callbackUrl, exchangeCode, newAuthorizationChecks, ProviderError } from './provider';
+import { authorizationUrl, callbackUrl, exchangeCode, newAuthorizationChecks, ProviderError, providerHost } from './provider';
 import { providerOf } from './settings';
 
 /** A started sign-in or a second-factor step waits this long, then starts over. */
@@ -50,7 +52,9 @@ function sameSecret(a: string, b: string): boolean {
 /** Which sign-in applies to an email: only whether its domain uses single sign-on, never whether it has an account. */
 export async function lookUpSignIn(platform: Platform, email: string): Promise<SsoLookupResult> {
   const domain = await ssoDomainOf(platform.db, email);
-  return domain ? { sso: true, password: domain.passwordSignIn } : { sso: false, password: true };
+  const provider = domain ? await providerOf(platform, domain.organizationId) : null;
+  if (!domain || !provider) return { sso: false, password: true, provider: null };
+  return { sso: true, password: domain.passwordSignIn, provider: await providerHost(platform, provider.issuer) };
 }
 
 export type StartOutcome = { redirect: URL; state: string } | { error: SsoRedirectError };
@@ -128,10 +132,16 @@ export async function finishSsoSignIn(
   }
 
   const email = identity.email;
-  if (!email || identity.emailVerified === false) return { error: 'email_not_allowed' };
-  // The organization's provider speaks only for the organization's domains.
+  // Issue 46: the provider must say it checked the email, unless the organization admin said it
+  // never sends the claim (then only its absence is let through, never a false).
+  const emailVerified = identity.emailVerified === true || (identity.emailVerified === null && provider.row.emailVerifiedOptional);
+  if (!email || !emailVerified) return { error: 'email_not_allowed' };
+  // The organization's provider speaks only for the organization's proven domains.
   const domain = await ssoDomainOf(platform.db, email);
   if (domain?.organizationId !== pending.organizationId) return { error: 'email_not_allowed' };
+  // Issue 46: a subject the provider used before speaks for its own login only.
+  const boundTo = await loginOfSubject(platform, provider.issuer, identity.subject);
+  if (boundTo && boundTo !== (await userIdByEmail(platform.db, email))) return { error: 'identity_mismatch' };
 
   const member = await findOrAdmitMember(platform, {
     organizationId: pending.organizationId,
@@ -141,6 +151,7 @@ export async function finishSsoSignIn(
     joinRole: provider.row.joinRole,
   });
   if ('error' in member) return member;
+  if (!(await bindSubject(platform, member.userId, provider.issuer, identity.subject))) return { error: 'identity_mismatch' };
 
   if (await hasTwoFactor(platform.db, member.userId)) {
     const ticket = randomBytes(32).toString('base64url');
@@ -157,6 +168,31 @@ export async function finishSsoSignIn(
   // Signed in from here: like a password sign-in, the address is known to the account (issue 19).
   await rememberSignInAddress(platform, { email, address: input.address });
   return { signedIn: await openSession(platform, { userId: member.userId, address: input.address, userAgent: input.userAgent }) };
+}
+
+/** The login a provider's subject signed in as before, or null. */
+async function loginOfSubject(platform: Platform, issuer: string, subject: string): Promise<string | null> {
+  const [row] = await platform.db
+    .select({ userId: ssoIdentities.userId })
+    .from(ssoIdentities)
+    .where(and(eq(ssoIdentities.issuer, issuer), eq(ssoIdentities.subject, subject)))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+/**
+ * Binds the login to the subject on its first single sign-on through this issuer, and answers
+ * whether the login is the subject's: false when it signed in as another subject before, or the
+ * subject is another login's (the insert then does nothing and the login has no row, or another).
+ */
+async function bindSubject(platform: Platform, userId: string, issuer: string, subject: string): Promise<boolean> {
+  await platform.db.insert(ssoIdentities).values({ userId, issuer, subject, createdAt: platform.clock.now() }).onConflictDoNothing();
+  const [row] = await platform.db
+    .select({ subject: ssoIdentities.subject })
+    .from(ssoIdentities)
+    .where(and(eq(ssoIdentities.userId, userId), eq(ssoIdentities.issuer, issuer)))
+    .limit(1);
+  return row?.subject === subject;
 }
 
 type MemberOutcome = { userId: string } | { error: SsoRedirectError };

@@ -7,18 +7,21 @@ import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TWO_FACTOR_ERRORS, type TwoFactorSetup } from '../../../domain/two-factor';
-import { SSO_MESSAGES, type SsoSettingsInput } from '../../../domain/sso';
+import type { z } from 'zod';
+import { SSO_MESSAGES, type SsoDomainState, type SsoSettingsInput, type ssoSettingsInputSchema } from '../../../domain/sso';
 import { SSO_CALLBACK_PATH } from '../../../domain/sso-rules';
 import type { Clock } from '../../platform/clock';
 import { sessions, users } from '../../platform/db/schema/auth';
 import { ssoSignIns } from '../../platform/db/schema/platform';
-import { organizationSso, profiles } from '../../platform/db/schema/tenancy';
+import { organizationSso, profiles, ssoIdentities } from '../../platform/db/schema/tenancy';
 import { activityLogs } from '../../platform/db/schema/work';
 import { seal } from '../../platform/auth/secret-box';
 import { hashSessionToken } from '../../platform/auth/session';
 import { asUser, sessionCookie, type TestUser } from '../../test/as-user';
 import { lastEmailTo } from '../../test/outbox';
 import { signInAtProvider, startFakeIssuer, startOidcProvider, type OidcTestProvider, type ProviderAccount } from '../../test/oidc-provider';
+import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
+import { PENDING_RECHECK_MS, PROOF_GRACE_MS, PROVEN_RECHECK_MS, runDueDomainChecks } from './domain-proof';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /** Real time, moved forward when a test needs a state or a token to expire. */
@@ -30,13 +33,16 @@ const CALLBACK = `${PUBLIC_URL}${SSO_CALLBACK_PATH}`;
 
 let t: TestApp;
 let provider: OidcTestProvider;
+/** Issue 46: the DNS the app's domain proof asks (DNS_SERVERS), on loopback. */
+let dns: TestDnsServer;
 let sequence = 0;
 /** What a login's account at the provider says, when not its own email, verified. */
 const accounts: Record<string, ProviderAccount> = { 'nomail@sso-nomail.test': { email: undefined } };
 
 beforeAll(async () => {
+  dns = await startDnsServer();
   // Loopback providers need the operator's allowance, as the webhooks' loopback receivers do.
-  t = await createTestApp({ clock, env: { WEBHOOK_ALLOW_PRIVATE: 'true', PUBLIC_URL } });
+  t = await createTestApp({ clock, env: { WEBHOOK_ALLOW_PRIVATE: 'true', PUBLIC_URL, DNS_SERVERS: dns.address } });
   provider = await startOidcProvider({
     redirectUris: [CALLBACK],
     accounts,
@@ -45,6 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await provider?.close();
   await t?.close();
+  await dns?.close();
 });
 
 /** A new organization whose admin's email is at a domain of its own; the domain is returned too. */
@@ -55,7 +62,7 @@ async function newOrganization(): Promise<{ owner: TestUser; domain: string }> {
   return { owner, domain };
 }
 
-function settingsFor(domain: string, overrides: Partial<SsoSettingsInput> = {}): SsoSettingsInput {
+function settingsFor(domain: string, overrides: Partial<SsoSettingsInput> = {}): z.input<typeof ssoSettingsInputSchema> {
   return {
     issuer: provider.issuer,
     clientId: provider.clientId,
@@ -68,11 +75,31 @@ function settingsFor(domain: string, overrides: Partial<SsoSettingsInput> = {}):
   };
 }
 
-async function configure(owner: TestUser, settings: SsoSettingsInput) {
+type SavedState = { settings: { domains: SsoDomainState[] } };
+
+/** Publishes the domain's TXT record (as the organization's DNS admin would) and asks for Check now. */
+async function prove(owner: TestUser, domain: string, state: SavedState) {
+  const claim = state.settings.domains.find((d) => d.domain === domain)!;
+  dns.setTxt(domain, ['v=spf1 -all', claim.record]);
+  const res = await owner.inject({ method: 'POST', url: `/api/organization/sso/domains/${domain}/check` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as SavedState;
+}
+
+/** Saves the settings and, unless told not to, proves every domain: a saved domain acts only once proven. */
+async function configure(owner: TestUser, settings: z.input<typeof ssoSettingsInputSchema>, options: { prove?: boolean } = {}) {
   const res = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settings });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  let state = res.json();
+  if (options.prove !== false) {
+    for (const domain of settings.domains) state = await prove(owner, domain, state);
+    for (const d of state.settings.domains) expect(d, d.domain).toMatchObject({ verified: true, checkError: null });
+  }
+  return state;
 }
+
+/** Where the test provider's authorization endpoint is: what the sign-in button names. */
+const providerHost = () => new URL(provider.issuer).host;
 
 let address = 0;
 const nextAddress = () => `192.0.2.${(++address % 250) + 1}`;
@@ -130,10 +157,18 @@ describe('Settings -> Single Sign-On', () => {
         issuer: provider.issuer,
         clientId: provider.clientId,
         hasClientSecret: true,
-        domains: [domain, `eu.${domain}`],
+        domains: [domain, `eu.${domain}`].map((d) => ({
+          domain: d,
+          record: expect.stringMatching(/^brieflane-verification=[0-9a-f]{32}$/),
+          verified: true,
+          verifiedAt: expect.any(String),
+          checkedAt: expect.any(String),
+          checkError: null,
+        })),
         newMembers: 'join',
         joinRole: 'developer',
         passwordSignIn: true,
+        emailVerifiedOptional: false,
         updatedAt: expect.any(String),
       },
     });
@@ -222,7 +257,7 @@ describe('Settings -> Single Sign-On', () => {
     expect(webmail.statusCode).toBe(400);
     // The first keeps its domain; the second saves its own.
     await configure(second.owner, settingsFor(second.domain));
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sso/lookup', payload: { email: `x@${first.domain}` } })).json()).toEqual({ sso: true, password: true });
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sso/lookup', payload: { email: `x@${first.domain}` } })).json()).toEqual({ sso: true, password: true, provider: providerHost() });
   });
 
   it('removes it with an activity row; the domain signs in with passwords again', async () => {
@@ -231,9 +266,163 @@ describe('Settings -> Single Sign-On', () => {
     const removed = await owner.inject({ method: 'DELETE', url: '/api/organization/sso' });
     expect(removed.statusCode).toBe(204);
     expect((await owner.inject({ method: 'DELETE', url: '/api/organization/sso' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sso/lookup', payload: { email: `x@${domain}` } })).json()).toEqual({ sso: false, password: true });
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sso/lookup', payload: { email: `x@${domain}` } })).json()).toEqual({ sso: false, password: true, provider: null });
     const log = await t.db.select().from(activityLogs).where(and(eq(activityLogs.organizationId, owner.organizationId), eq(activityLogs.action, 'remove_sso_settings')));
     expect(log).toHaveLength(1);
+  });
+});
+
+describe('Domain proof (issue 46): a claimed domain acts only once its TXT record is found', () => {
+  /** The app's platform as the periodic check sees it (same database, config and clock). */
+  const platform = () => ({ config: t.config, database: t.database, db: t.db, clock, storage: undefined as never });
+  /** Runs the periodic check until nothing is due (other tests' domains come due too). */
+  async function runPeriodicChecks() {
+    while ((await runDueDomainChecks(platform())) > 0);
+  }
+  const lookup = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/sso/lookup', payload: { email }, remoteAddress: nextAddress() });
+  const resetRequest = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/password-reset/request', payload: { email }, remoteAddress: nextAddress() });
+  const domainState = async (owner: TestUser, domain: string): Promise<SsoDomainState> =>
+    (await owner.inject({ method: 'GET', url: '/api/organization/sso' })).json().settings.domains.find((d: SsoDomainState) => d.domain === domain);
+  const activity = (organizationId: string, action: 'prove_sso_domain' | 'lapse_sso_domain') =>
+    t.db.select().from(activityLogs).where(and(eq(activityLogs.organizationId, organizationId), eq(activityLogs.action, action)));
+
+  it('until proven, a claim changes nothing: lookup, start, password sign-in and reset ignore it; proven, they follow it', async () => {
+    const { owner, domain } = await newOrganization();
+    const member = await asUser(t, 'developer', { organizationId: owner.organizationId, email: `member@${domain}`, password: 'member-password-1' });
+    const saved = await configure(owner, settingsFor(domain, { passwordSignIn: false }), { prove: false });
+    expect(saved.settings.domains).toEqual([{ domain, record: expect.stringMatching(/^brieflane-verification=[0-9a-f]{32}$/), verified: false, verifiedAt: null, checkedAt: null, checkError: null }]);
+
+    expect((await lookup(member.email)).json()).toEqual({ sso: false, password: true, provider: null });
+    expect(errorOf(await t.app.inject({ method: 'GET', url: `/api/auth/sso/start?email=${encodeURIComponent(member.email)}`, remoteAddress: nextAddress() }))).toBe('not_configured');
+    expect((await resetRequest(member.email)).statusCode).toBe(200);
+    const password = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: member.email, password: 'member-password-1' }, remoteAddress: nextAddress() });
+    expect(password.statusCode, password.body).toBe(200);
+    // Nobody new joins through an unproven claim either: there is no way to start.
+
+    // A record that is not this claim's proves nothing.
+    dns.setTxt(domain, ['brieflane-verification=0123456789abcdef0123456789abcdef']);
+    const wrong = await owner.inject({ method: 'POST', url: `/api/organization/sso/domains/${domain}/check` });
+    expect(wrong.json().settings.domains[0]).toMatchObject({ verified: false, checkError: 'not_found', checkedAt: expect.any(String) });
+
+    await prove(owner, domain, saved);
+    expect((await lookup(member.email)).json()).toEqual({ sso: true, password: false, provider: providerHost() });
+    expect((await start(member.email)).location.host).toBe(providerHost());
+    expect((await resetRequest(member.email)).json().error.code).toBe('sso_required');
+    expect(await activity(owner.organizationId, 'prove_sso_domain')).toMatchObject([{ userId: owner.profileId, details: { domain } }]);
+  });
+
+  it('an unproven claim never keeps the real agency from its domain; two claims, one proven holder', async () => {
+    const claimant = await newOrganization();
+    const agency = await newOrganization();
+    sequence += 1;
+    const domain = `acme${sequence}-${process.pid}.test`;
+    // The claimant gets there first, unproven: the agency still saves it (no 409 any more).
+    const claimed = await configure(claimant.owner, settingsFor(domain), { prove: false });
+    const own = await configure(agency.owner, settingsFor(domain), { prove: false });
+    const claimantRecord = claimed.settings.domains[0].record;
+    expect(own.settings.domains[0].record).not.toBe(claimantRecord);
+
+    // Only the agency's DNS says so; the claimant's check finds nothing of its own.
+    await prove(agency.owner, domain, own);
+    const refused = await claimant.owner.inject({ method: 'POST', url: `/api/organization/sso/domains/${domain}/check` });
+    expect(refused.json().settings.domains[0]).toMatchObject({ verified: false, checkError: 'not_found' });
+    // Even a DNS that carries both records proves it for one organization only.
+    dns.setTxt(domain, [own.settings.domains[0].record, claimantRecord]);
+    const both = await claimant.owner.inject({ method: 'POST', url: `/api/organization/sso/domains/${domain}/check` });
+    expect(both.json().settings.domains[0]).toMatchObject({ verified: false, checkError: 'taken' });
+    // Once the agency holds it proven, a new claim is refused outright.
+    const third = await newOrganization();
+    const late = await third.owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(third.domain, { domains: [third.domain, domain] }) });
+    expect(late.json().error).toEqual({ code: 'sso_domain_taken', message: SSO_MESSAGES.domainTaken(domain) });
+    // The domain's people go to the agency's provider.
+    const lookedUp = await lookup(`someone@${domain}`);
+    expect(lookedUp.json().sso).toBe(true);
+    const joined = await signInThroughProvider(`new.hire@${domain}`);
+    expect((await me(sessionCookie(joined)!)).json().profile.organizationId).toBe(agency.owner.organizationId);
+  });
+
+  it("a domain whose people sign in to another organization cannot be claimed at all (409 sso_domain_in_use)", async () => {
+    const agency = await newOrganization();
+    const claimant = await newOrganization();
+    const res = await claimant.owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(claimant.domain, { domains: [claimant.domain, agency.domain.toUpperCase()] }) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({ code: 'sso_domain_in_use', message: SSO_MESSAGES.domainInUse(agency.domain) });
+    expect((await claimant.owner.inject({ method: 'GET', url: '/api/organization/sso' })).json().settings).toBeNull();
+    // A login of another organization that appears between the claim and its proof stops the proof.
+    sequence += 1;
+    const domain = `later${sequence}-${process.pid}.test`;
+    const saved = await configure(claimant.owner, settingsFor(claimant.domain, { domains: [claimant.domain, domain] }), { prove: false });
+    await asUser(t, 'organization_admin', { email: `first.person@${domain}` });
+    dns.setTxt(domain, [saved.settings.domains.find((d: SsoDomainState) => d.domain === domain).record]);
+    const checked = await claimant.owner.inject({ method: 'POST', url: `/api/organization/sso/domains/${domain}/check` });
+    expect(checked.json().settings.domains.find((d: SsoDomainState) => d.domain === domain)).toMatchObject({ verified: false, checkError: 'in_use' });
+  });
+
+  it('saving again keeps a kept domain proven with the same record; a new one starts unproven', async () => {
+    const { owner, domain } = await newOrganization();
+    const first = await configure(owner, settingsFor(domain));
+    const again = await configure(owner, { ...settingsFor(domain, { domains: [domain, `new.${domain}`] }), clientSecret: undefined }, { prove: false });
+    expect(again.settings.domains).toEqual([
+      first.settings.domains[0],
+      expect.objectContaining({ domain: `new.${domain}`, verified: false, verifiedAt: null }),
+    ]);
+  });
+
+  it('the periodic check ends a proof whose record was taken down, and restores it when it is back', async () => {
+    const { owner, domain } = await newOrganization();
+    const saved = await configure(owner, settingsFor(domain));
+    const record = saved.settings.domains[0].record;
+    try {
+      // Not due yet: nothing is asked.
+      const asked = dns.questionsAbout(domain);
+      await runPeriodicChecks();
+      expect(dns.questionsAbout(domain)).toBe(asked);
+
+      dns.setTxt(domain, null);
+      offsetMs += PROVEN_RECHECK_MS + 60_000;
+      await runPeriodicChecks();
+      expect(await domainState(owner, domain)).toMatchObject({ verified: false, verifiedAt: null, checkError: 'not_found' });
+      expect((await lookup(`x@${domain}`)).json().sso).toBe(false);
+      expect(await activity(owner.organizationId, 'lapse_sso_domain')).toMatchObject([{ userId: null, details: { domain, reason: 'not_found' } }]);
+
+      dns.setTxt(domain, [record]);
+      offsetMs += PENDING_RECHECK_MS + 60_000;
+      await runPeriodicChecks();
+      expect(await domainState(owner, domain)).toMatchObject({ verified: true, checkError: null });
+      expect((await lookup(`x@${domain}`)).json().sso).toBe(true);
+      expect(await activity(owner.organizationId, 'prove_sso_domain')).toHaveLength(2);
+    } finally {
+      offsetMs = 0;
+    }
+  });
+
+  it('a resolver that fails keeps a proof for 72 hours since the record was last seen, not longer', async () => {
+    const { owner, domain } = await newOrganization();
+    await configure(owner, settingsFor(domain));
+    try {
+      dns.failFor(domain);
+      offsetMs += PROVEN_RECHECK_MS + 60_000;
+      await runPeriodicChecks();
+      expect(await domainState(owner, domain)).toMatchObject({ verified: true, checkError: 'unreachable' });
+      expect((await lookup(`x@${domain}`)).json().sso).toBe(true);
+
+      offsetMs += PROOF_GRACE_MS;
+      await runPeriodicChecks();
+      expect(await domainState(owner, domain)).toMatchObject({ verified: false, checkError: 'unreachable' });
+      expect((await lookup(`x@${domain}`)).json().sso).toBe(false);
+    } finally {
+      offsetMs = 0;
+    }
+  });
+
+  it('Check now is the organization admin’s; a domain the organization did not claim is 404', async () => {
+    const { owner, domain } = await newOrganization();
+    await configure(owner, settingsFor(domain), { prove: false });
+    const admin = await asUser(t, 'admin', { organizationId: owner.organizationId });
+    expect((await admin.inject({ method: 'POST', url: `/api/organization/sso/domains/${domain}/check` })).statusCode).toBe(403);
+    const other = await newOrganization();
+    expect((await other.owner.inject({ method: 'POST', url: `/api/organization/sso/domains/${domain}/check` })).json().error.code).toBe('sso_domain_not_claimed');
+    expect(await domainState(owner, domain)).toMatchObject({ checkedAt: null });
   });
 });
 
@@ -244,9 +433,9 @@ describe('Signing in through the provider', () => {
     const lookup = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/sso/lookup', payload: { email }, remoteAddress: nextAddress() });
     const existing = await lookup(owner.email);
     const unknown = await lookup(`nobody-${sequence}@${domain}`);
-    expect(existing.json()).toEqual({ sso: true, password: false });
+    expect(existing.json()).toEqual({ sso: true, password: false, provider: providerHost() });
     expect(unknown.body).toBe(existing.body);
-    expect((await lookup('someone@elsewhere.test')).json()).toEqual({ sso: false, password: true });
+    expect((await lookup('someone@elsewhere.test')).json()).toEqual({ sso: false, password: true, provider: null });
   });
 
   it('an existing member signs in: a sealed session as password sign-in makes, and into the app', async () => {
@@ -311,8 +500,9 @@ describe('Signing in through the provider', () => {
 
   it("never signs in an account of another organization, whatever this organization's provider says", async () => {
     const { owner, domain } = await newOrganization();
-    const elsewhere = await asUser(t, 'organization_admin', { email: `own.agency@${domain}` });
     await configure(owner, settingsFor(domain));
+    // Made after the domain was proven (before, the claim would have been refused: sso_domain_in_use).
+    const elsewhere = await asUser(t, 'organization_admin', { email: `own.agency@${domain}` });
     const res = await signInThroughProvider(elsewhere.email);
     expect(errorOf(res)).toBe('other_organization');
     expect(sessionCookie(res)).toBeUndefined();
@@ -467,8 +657,9 @@ describe('Password sign-in turned off for single sign-on members', () => {
   it('password sign-in and reset answer 403 sso_required for the members and for unknown emails alike; the organization admin keeps the password', async () => {
     const { owner, domain } = await newOrganization();
     const member = await asUser(t, 'admin', { organizationId: owner.organizationId, email: `pw.member@${domain}` });
-    const outsider = await asUser(t, 'organization_admin', { email: `own.org@${domain}` });
     await configure(owner, settingsFor(domain, { passwordSignIn: false }));
+    // Signed up with an email of the domain after it was proven (before, the claim is refused).
+    const outsider = await asUser(t, 'organization_admin', { email: `own.org@${domain}` });
     const signIn = (email: string, password: string) =>
       t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress: nextAddress() });
     const reset = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/password-reset/request', payload: { email }, remoteAddress: nextAddress() });
@@ -505,17 +696,21 @@ describe('ID tokens the app must refuse (a provider of our own making)', () => {
   let domain: string;
   const CLIENT_ID = 'fake-client';
 
+  let fakeOwner: TestUser;
+  const fakeSettings = () => ({ ...settingsFor(domain), issuer: fake.issuer, clientId: CLIENT_ID, clientSecret: 'fake-secret' });
+
   beforeAll(async () => {
     fake = await startFakeIssuer();
     const org = await newOrganization();
     domain = org.domain;
-    await configure(org.owner, { ...settingsFor(domain), issuer: fake.issuer, clientId: CLIENT_ID, clientSecret: 'fake-secret' });
+    fakeOwner = org.owner;
+    await configure(org.owner, fakeSettings());
   });
   afterAll(() => fake?.close());
 
   /** Start, then come back with a code whose token answer is `idToken(nonce)`. */
-  async function signInWith(idToken: (nonce: string) => Promise<string>) {
-    const { location, stateCookie } = await start(`token@${domain}`);
+  async function signInWith(idToken: (nonce: string) => Promise<string>, email = `token@${domain}`) {
+    const { location, stateCookie } = await start(email);
     const nonce = location.searchParams.get('nonce')!;
     fake.nextIdToken = () => idToken(nonce);
     const back = new URL(CALLBACK);
@@ -540,6 +735,48 @@ describe('ID tokens the app must refuse (a provider of our own making)', () => {
     const res = await signInWith((nonce) => fake.sign(claims(nonce)));
     expect(res.headers.location).toBe('/');
     expect(sessionCookie(res)).toBeDefined();
+  });
+
+  it('issue 46: refuses an ID token without email_verified unless the organization says its provider never sends it; false is refused either way', async () => {
+    const email = `unsaid@${domain}`;
+    const withoutClaim = (nonce: string) => {
+      const { email_verified: _omitted, ...rest } = claims(nonce, { email, sub: 'unsaid-subject' });
+      return fake.sign(rest);
+    };
+    expect(errorOf(await signInWith(withoutClaim, email))).toBe('email_not_allowed');
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+
+    await fakeOwner.inject({ method: 'PUT', url: '/api/organization/sso', payload: { ...fakeSettings(), clientSecret: undefined, emailVerifiedOptional: true } });
+    try {
+      const said = (await fakeOwner.inject({ method: 'GET', url: '/api/organization/sso' })).json().settings;
+      expect(said.emailVerifiedOptional).toBe(true);
+      const falseClaim = await signInWith((nonce) => fake.sign(claims(nonce, { email: `false@${domain}`, sub: 'false-subject', email_verified: false })), `false@${domain}`);
+      expect(errorOf(falseClaim)).toBe('email_not_allowed');
+      const res = await signInWith(withoutClaim, email);
+      expect(res.headers.location).toBe('/');
+    } finally {
+      await fakeOwner.inject({ method: 'PUT', url: '/api/organization/sso', payload: { ...fakeSettings(), clientSecret: undefined } });
+    }
+  });
+
+  it('issue 46: binds a login to the subject of its first single sign-on and refuses another subject later, or a subject for another login', async () => {
+    const email = `bound@${domain}`;
+    const first = await signInWith((nonce) => fake.sign(claims(nonce, { email, sub: 'bound-subject' })), email);
+    expect(first.headers.location).toBe('/');
+    const [login] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    expect(await t.db.select().from(ssoIdentities).where(eq(ssoIdentities.userId, login!.id))).toMatchObject([{ issuer: fake.issuer, subject: 'bound-subject' }]);
+
+    // The provider's account for the email is someone else's now.
+    const other = await signInWith((nonce) => fake.sign(claims(nonce, { email, sub: 'someone-else' })), email);
+    expect(errorOf(other)).toBe('identity_mismatch');
+    expect(sessionCookie(other)).toBeUndefined();
+    // The bound subject now says another email of the domain: it speaks for its own login only,
+    // and nobody new joins under it.
+    const moved = await signInWith((nonce) => fake.sign(claims(nonce, { email: `moved@${domain}`, sub: 'bound-subject' })), `moved@${domain}`);
+    expect(errorOf(moved)).toBe('identity_mismatch');
+    expect(await t.db.select().from(users).where(eq(users.email, `moved@${domain}`))).toHaveLength(0);
+    // The right subject still signs in.
+    expect((await signInWith((nonce) => fake.sign(claims(nonce, { email, sub: 'bound-subject' })), email)).headers.location).toBe('/');
   });
 
   it.each([

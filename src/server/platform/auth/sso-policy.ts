@@ -2,7 +2,7 @@
 // routes as well as single sign-on itself: one indexed read of the domain. What it tells is what
 // the public lookup tells anyway (whether the domain uses single sign-on), never whether an
 // account exists.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { emailDomain } from '../../../domain/sso-rules';
 import type { Executor } from '../db/client';
 import { users } from '../db/schema/auth';
@@ -10,7 +10,10 @@ import { organizationSso, organizationSsoDomains, profiles } from '../db/schema/
 
 export type SsoDomain = { organizationId: string; passwordSignIn: boolean };
 
-/** The organization whose single sign-on covers the email's domain, or null. */
+/**
+ * The organization whose single sign-on covers the email's domain, or null. Only a proven domain
+ * counts (issue 46): a claim without its TXT record changes nothing for anyone.
+ */
 export async function ssoDomainOf(db: Executor, email: string): Promise<SsoDomain | null> {
   const domain = emailDomain(email);
   if (!domain) return null;
@@ -18,7 +21,7 @@ export async function ssoDomainOf(db: Executor, email: string): Promise<SsoDomai
     .select({ organizationId: organizationSso.organizationId, passwordSignIn: organizationSso.passwordSignIn })
     .from(organizationSsoDomains)
     .innerJoin(organizationSso, eq(organizationSso.organizationId, organizationSsoDomains.organizationId))
-    .where(eq(organizationSsoDomains.domain, domain))
+    .where(and(eq(organizationSsoDomains.domain, domain), isNotNull(organizationSsoDomains.verifiedAt)))
     .limit(1);
   return row ?? null;
 }

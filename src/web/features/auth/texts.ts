@@ -71,6 +71,8 @@ export const AUTH_TEXTS = {
   // Issue 31 item 4: single sign-on, offered once the typed email's domain uses it.
   ssoAvailable: 'Your organization signs in with single sign-on.',
   continueWithSso: 'Continue with SSO',
+  /** Issue 46: the button names where it goes before anyone leaves the page. */
+  continueWithSsoAt: (host: string) => `Continue with SSO at ${host}`,
   usePasswordInstead: 'Use a password instead',
   orWithPassword: 'or with a password',
   ssoErrors: {
@@ -83,6 +85,8 @@ export const AUTH_TEXTS = {
     other_organization: 'That email belongs to an account of another organization. Sign in with your password.',
     not_invited: 'Your organization only lets in people its admins have added. Ask an admin to add you on the Team tab.',
     rate_limited: 'Too many sign-in attempts. Please wait a moment and try again.',
+    identity_mismatch:
+      'Your identity provider signed you in as a different account than the one this email used before, so you were not signed in. Ask your admin to check your account at the provider.',
   } satisfies Record<SsoRedirectError, string>,
   ssoTwoFactorDescription: 'Your identity provider signed you in. Enter the 6-digit code from your authenticator app to finish.',
 } as const;

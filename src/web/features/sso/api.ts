@@ -23,6 +23,15 @@ export function useSaveSsoSettings() {
   });
 }
 
+/** Issue 46: look for a domain's TXT record now; the answer is the settings with its proof. */
+export function useCheckSsoDomain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (domain: string) => api.post<SsoSettingsState>(`/api/organization/sso/domains/${encodeURIComponent(domain)}/check`),
+    onSuccess: (state) => queryClient.setQueryData(ssoSettingsKey, state),
+  });
+}
+
 export function useRemoveSsoSettings() {
   const queryClient = useQueryClient();
   return useMutation({

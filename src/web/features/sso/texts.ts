@@ -1,6 +1,6 @@
 // Settings -> Single Sign-On (issue 31 item 4): the card's words, in one place for the card and its tests.
 import { ROLE_LABELS } from '@/domain/roles';
-import type { SsoJoinRole } from '@/domain/sso-rules';
+import type { SsoDomainCheckError, SsoJoinRole } from '@/domain/sso-rules';
 
 export const SSO_TEXTS = {
   title: 'Single Sign-On',
@@ -21,7 +21,34 @@ export const SSO_TEXTS = {
   clientSecretHint: 'Stored encrypted and never shown again.',
   domains: 'Email domains',
   domainsPlaceholder: 'agency.com',
-  domainsHint: 'One per line or separated by commas. People with these email addresses sign in through your provider.',
+  domainsHint: 'One per line or separated by commas. People with these email addresses sign in through your provider once you prove each domain with a DNS record.',
+  // Issue 46: a domain acts only once its TXT record proves the organization holds it.
+  waitingForProof: 'Waiting for DNS proof',
+  proofTitle: 'Domain proof',
+  proofIntro:
+    'Add this TXT record at each domain with your DNS provider. Until it is found, the domain changes nothing: its people sign in with their passwords. We look for it every hour at first and keep checking it; a domain whose record is removed stops using single sign-on.',
+  proven: 'Proven',
+  notProven: 'Not proven',
+  txtRecord: (domain: string) => `TXT record for ${domain}`,
+  copyRecord: 'Copy record',
+  recordCopied: 'TXT record copied',
+  checkNow: 'Check now',
+  checking: 'Checking...',
+  checkNowLabel: (domain: string) => `Check now for ${domain}`,
+  provenSince: (when: string) => `Proven since ${when}.`,
+  lastChecked: (when: string) => `Last checked ${when}.`,
+  neverChecked: 'Not checked yet.',
+  checkErrors: {
+    not_found: 'The record was not found. DNS changes can take up to a few hours to appear.',
+    unreachable: 'DNS did not answer. We will try again.',
+    taken: 'Another organization has already proven this domain.',
+    in_use: 'People in another Brieflane organization sign in with this domain’s emails, so it cannot be used here.',
+  } satisfies Record<SsoDomainCheckError, string>,
+  proofPassed: (domain: string) => `${domain} is proven`,
+  proofFailed: (domain: string) => `${domain} is not proven yet`,
+  emailVerifiedOptional: 'My provider does not send email_verified',
+  emailVerifiedOptionalHint:
+    'Leave off unless your provider never includes the email_verified claim: then only ID tokens that say the email is verified sign people in.',
   newMembers: 'New people from these domains',
   joinAs: (role: SsoJoinRole) => `Join as ${ROLE_LABELS[role]}`,
   refuse: 'Are refused (add them on the Team tab first)',

@@ -1,5 +1,6 @@
 // Tables owned by better-auth (docs/decisions/002-authentication.md). Property names are the
 // library's field names; columns are snake_case like the rest of the schema.
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
@@ -10,7 +11,11 @@ export const users = pgTable('users', {
   image: text('image'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+},
+// Issue 46: a single sign-on domain used by another organization's logins cannot be claimed; this
+// finds them without reading every login.
+(t) => [index('users_email_domain_idx').on(sql`split_part(lower(${t.email}), '@', -1)`)],
+);
 
 export const sessions = pgTable(
   'sessions',

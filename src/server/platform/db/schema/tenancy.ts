@@ -1,10 +1,10 @@
 // Organizations and the people in them (spec 3 "profile", ARCHITECTURE decisions 1 and 6).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, foreignKey, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { API_TOKEN_SCOPES, type ApiTokenScope } from '../../../../domain/api-tokens';
 import { ROLES, type Role } from '../../../../domain/roles';
 import type { TwoFactorPolicy } from '../../../../domain/two-factor';
-import { SSO_JOIN_ROLES, SSO_NEW_MEMBERS, type SsoJoinRole, type SsoNewMembers } from '../../../../domain/sso-rules';
+import { SSO_DOMAIN_CHECK_ERRORS, SSO_JOIN_ROLES, SSO_NEW_MEMBERS, type SsoDomainCheckError, type SsoJoinRole, type SsoNewMembers } from '../../../../domain/sso-rules';
 import { users } from './auth';
 
 const timestamps = {
@@ -130,6 +130,11 @@ export const organizationSso = pgTable(
     joinRole: text('join_role').$type<SsoJoinRole>().notNull().default('developer'),
     /** false: the organization's members (but its organization admin) sign in only through the provider. */
     passwordSignIn: boolean('password_sign_in').notNull().default(true),
+    /**
+     * Issue 46: an ID token must say `email_verified: true`, unless the organization admin said
+     * their provider never sends the claim (then the claim's absence is let through, never false).
+     */
+    emailVerifiedOptional: boolean('email_verified_optional').notNull().default(false),
     updatedBy: uuid('updated_by').references(() => profiles.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -139,17 +144,56 @@ export const organizationSso = pgTable(
   ],
 );
 
-/** The email domains an organization's single sign-on covers. A domain belongs to one organization. */
+/**
+ * The email domains an organization's single sign-on claims (issue 46, decision 041). A claim acts
+ * only while proven: `verified_at` is set once a DNS TXT record `brieflane-verification=<token>`
+ * was found at the domain and cleared when it is gone. Several organizations may claim a domain;
+ * only one may hold it proven (the partial unique index).
+ */
 export const organizationSsoDomains = pgTable(
   'organization_sso_domains',
   {
-    domain: text('domain').primaryKey(),
+    domain: text('domain').notNull(),
     organizationId: uuid('organization_id').notNull(),
+    /** What the TXT record must carry; random per organization and domain, shown to its admins. */
+    verificationToken: text('verification_token').notNull(),
+    /** Since when the domain is proven; null while it is not (never yet, or no longer). */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** When a check last found the record (a resolver that fails for days lets the proof lapse). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** Why the last check did not prove it (SsoDomainCheckError), null after a good one. */
+    checkError: text('check_error').$type<SsoDomainCheckError>(),
+    /** When the periodic re-check looks at it next. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // Named here: drizzle's own name for it is longer than PostgreSQL's 63 characters.
+    primaryKey({ name: 'organization_sso_domains_pkey', columns: [t.organizationId, t.domain] }),
     foreignKey({ name: 'organization_sso_domains_organization_fk', columns: [t.organizationId], foreignColumns: [organizationSso.organizationId] }).onDelete('cascade'),
-    index('organization_sso_domains_organization_idx').on(t.organizationId), check('organization_sso_domains_lower_check', sql`${t.domain} = lower(${t.domain})`),
+    uniqueIndex('organization_sso_domains_proven_idx').on(t.domain).where(sql`${t.verifiedAt} is not null`),
+    index('organization_sso_domains_next_check_idx').on(t.nextCheckAt),
+    check('organization_sso_domains_lower_check', sql`${t.domain} = lower(${t.domain})`),
+    check('organization_sso_domains_check_error_check', sql`${t.checkError} in (${sql.raw(SSO_DOMAIN_CHECK_ERRORS.map((v) => `'${v}'`).join(', '))})`),
   ],
+);
+
+/**
+ * Issue 46: the provider's subject each login signed in as, bound on its first single sign-on. A
+ * later ID token with the login's email but another subject of the same issuer is refused (the
+ * provider's account changed hands, or another account took the email there), and a subject
+ * speaks for one login only.
+ */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'sso_identities_pkey', columns: [t.userId, t.issuer] }), unique('sso_identities_subject_unique').on(t.issuer, t.subject)],
 );

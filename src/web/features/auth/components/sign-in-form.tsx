@@ -37,7 +37,7 @@ export type SignInStep = 'password' | 'code' | 'two-factor';
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** What the server said of an email's domain (issue 31 item 4): single sign-on, and whether a password is offered. */
-type SsoLookup = { email: string; sso: boolean; password: boolean };
+type SsoLookup = { email: string; sso: boolean; password: boolean; provider: string | null };
 
 /** The sign-in page a single sign-on came back to: why it failed, or that the two-factor step is next. */
 export function ssoReturn(searchParams: URLSearchParams): { error: SsoRedirectError | null; twoFactor: boolean } {
@@ -138,6 +138,9 @@ export function SignInForm({
     }
   };
 
+  /** After React has drawn the single sign-on option, so the next Enter or click is on the button naming the host. */
+  const focusSsoButton = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[data-testid="sso-continue"]')?.focus());
+
   const emailValue = () => (formRef.current?.querySelector<HTMLInputElement>('[name="email"]')?.value ?? '').trim().toLowerCase();
   const ssoNow = sso && sso.email === emailTyped ? sso : null;
   const passwordShown = !ssoNow || ssoNow.password || passwordAnyway;
@@ -162,12 +165,13 @@ export function SignInForm({
     submitted.current = true;
     setSsoError(null);
     // Without a password (Enter in the email field, or one that signs in only through single
-    // sign-on), an email whose domain uses it goes there.
+    // sign-on), an email whose domain uses it is offered the provider's button, focused. Issue 46:
+    // the page is never left for a provider but by that button, which names the provider's host.
     const password = formRef.current?.querySelector<HTMLInputElement>('[name="password"]')?.value ?? '';
     if (!password) {
       const found = await checkEmail(emailValue());
       if (found?.sso) {
-        if (!found.password && !passwordAnyway) window.location.assign(ssoStartUrl(found.email));
+        focusSsoButton();
         return;
       }
     }
@@ -189,12 +193,13 @@ export function SignInForm({
         } else if (error instanceof ApiError && error.code === TWO_FACTOR_ERRORS.required) {
           showTwoFactorStep({ email: values.email, password: values.password });
         } else if (error instanceof ApiError && error.code === SSO_ERRORS.required) {
-          // The organization signs in only through its provider: offer it, and say why.
-          setSso({ email: values.email, sso: true, password: false });
+          // The organization signs in only through its provider: offer it (its host from the
+          // lookup), and say why.
           typedEmail.current = values.email;
           setEmailTyped(values.email);
           setPasswordAnyway(false);
           setSsoError(error.message);
+          void checkEmail(values.email).then((found) => (found?.sso ? focusSsoButton() : undefined));
         } else {
           notifyError(error);
         }
@@ -270,13 +275,13 @@ export function SignInForm({
             onBlur={(event) => void checkEmail(event.currentTarget.value)}
           />
         </FormField>
-        {ssoNow?.sso ? (
+        {ssoNow?.sso && ssoNow.provider ? (
           <div className="grid gap-2" data-testid="sso-option">
             <p className="text-sm text-muted-foreground">{AUTH_TEXTS.ssoAvailable}</p>
             <Button asChild className="w-full">
-              <a href={ssoStartUrl(ssoNow.email)}>
+              <a href={ssoStartUrl(ssoNow.email)} data-testid="sso-continue">
                 <KeyRound aria-hidden />
-                {AUTH_TEXTS.continueWithSso}
+                {AUTH_TEXTS.continueWithSsoAt(ssoNow.provider)}
               </a>
             </Button>
             {passwordShown ? null : (

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The sign-in form's single sign-on step (issue 31 item 4): after the email is typed, an email whose
-// domain uses it is offered "Continue with SSO" (and no password when the organization turned it
-// off); a redirect back says why it failed, or leads to the two-factor step.
+// domain uses it is offered "Continue with SSO at <provider's host>" (and no password when the
+// organization turned it off); only that button leaves the page (issue 46); a redirect back says
+// why it failed, or leads to the two-factor step.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +23,8 @@ function AddressBar() {
 }
 
 const email = () => screen.getByLabelText(AUTH_TEXTS.email) as HTMLInputElement;
-const ssoLink = () => screen.queryByRole('link', { name: AUTH_TEXTS.continueWithSso }) as HTMLAnchorElement | null;
+const PROVIDER = 'login.agency.test';
+const ssoLink = () => screen.queryByRole('link', { name: AUTH_TEXTS.continueWithSsoAt(PROVIDER) }) as HTMLAnchorElement | null;
 
 /** Types the email and leaves the field, as a person moving on to the password does. */
 function typeEmailAndLeave(value: string) {
@@ -32,7 +34,7 @@ function typeEmailAndLeave(value: string) {
 
 describe('Sign in with single sign-on', () => {
   it('offers Continue with SSO beside the password once the email is typed, when its domain uses it', async () => {
-    apiServer.use(ssoApi.lookup(({ body }) => ((body as { email: string }).email.endsWith('@agency.test') ? { sso: true, password: true } : { sso: false, password: true })));
+    apiServer.use(ssoApi.lookup(({ body }) => ((body as { email: string }).email.endsWith('@agency.test') ? { sso: true, password: true, provider: PROVIDER } : { sso: false, password: true, provider: null })));
     await renderWithProviders(<AuthScreen />);
     expect(ssoLink()).toBeNull();
 
@@ -56,7 +58,7 @@ describe('Sign in with single sign-on', () => {
   });
 
   it('hides the password when the organization turned it off, with a way to it for those who keep one', async () => {
-    apiServer.use(ssoApi.lookup({ sso: true, password: false }));
+    apiServer.use(ssoApi.lookup({ sso: true, password: false, provider: PROVIDER }));
     await renderWithProviders(<AuthScreen />);
     typeEmailAndLeave('dev@agency.test');
     await waitFor(() => expect(ssoLink()).not.toBeNull());
@@ -68,7 +70,20 @@ describe('Sign in with single sign-on', () => {
     expect(ssoLink()).not.toBeNull();
   });
 
+  it('Enter in the email field never leaves for the provider: it focuses the button that names the host', async () => {
+    apiServer.use(ssoApi.lookup({ sso: true, password: false, provider: PROVIDER }));
+    await renderWithProviders(<AuthScreen />);
+    fireEvent.input(email(), { target: { value: 'dev@agency.test' } });
+    fireEvent.submit(email().form!);
+    // The page stays, with the focus on the one way out (jsdom's window.location cannot be spied
+    // on; before issue 46 the form called location.assign here and the focus stayed in the field).
+    await waitFor(() => expect(document.activeElement).toBe(ssoLink()));
+    expect(ssoLink()!.textContent).toBe(`Continue with SSO at ${PROVIDER}`);
+    expect(email().value).toBe('dev@agency.test');
+  });
+
   it("a password sign-in refused with sso_required offers the organization's provider and says why", async () => {
+    apiServer.use(ssoApi.lookup({ sso: true, password: false, provider: PROVIDER }));
     apiServer.use(authApi.signIn(inTurn(apiError(403, 'sso_required', SSO_MESSAGES.passwordSignInOff))));
     await renderWithProviders(<AuthScreen />);
     fireEvent.input(email(), { target: { value: 'dev@agency.test' } });

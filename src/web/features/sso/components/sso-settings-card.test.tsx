@@ -3,7 +3,7 @@
 // admins read it; the secret is write-only.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SsoSettingsState } from '@/domain/sso';
+import type { SsoDomainState, SsoSettingsState } from '@/domain/sso';
 import { ssoApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, inTurn, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -12,19 +12,25 @@ import { SsoSettingsCard } from './sso-settings-card';
 
 const CALLBACK = 'https://brieflane.example/api/auth/sso/callback';
 const none: SsoSettingsState = { callbackUrl: CALLBACK, settings: null };
-const saved: SsoSettingsState = {
+const RECORD = 'brieflane-verification=0123456789abcdef0123456789abcdef';
+const unproven = (domain: string): SsoDomainState => ({ domain, record: RECORD, verified: false, verifiedAt: null, checkedAt: null, checkError: null });
+const proven = (domain: string): SsoDomainState => ({ ...unproven(domain), verified: true, verifiedAt: '2026-11-27T10:05:00.000Z', checkedAt: '2026-11-27T10:05:00.000Z' });
+const settings = (domains: SsoDomainState[]): SsoSettingsState => ({
   callbackUrl: CALLBACK,
   settings: {
     issuer: 'https://login.agency.example',
     clientId: 'brieflane',
     hasClientSecret: true,
-    domains: ['agency.example', 'agency.co.uk'],
+    domains,
     newMembers: 'join',
     joinRole: 'account_executive',
     passwordSignIn: false,
+    emailVerifiedOptional: false,
     updatedAt: '2026-11-27T10:00:00.000Z',
   },
-};
+});
+/** Issue 46: one domain proven, one still waiting for its record. */
+const saved = settings([proven('agency.example'), { ...unproven('agency.co.uk'), checkedAt: '2026-11-27T10:05:00.000Z', checkError: 'not_found' }]);
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
@@ -44,8 +50,9 @@ describe('Settings -> Single Sign-On', () => {
           newMembers: 'join',
           joinRole: 'account_executive',
           passwordSignIn: false,
+          emailVerifiedOptional: true,
         });
-        return saved;
+        return settings([unproven('agency.example'), unproven('agency.co.uk')]);
       }),
     );
     await renderWithProviders(<SsoSettingsCard canChange />, { signedInAs: 'organization_admin' });
@@ -68,9 +75,15 @@ describe('Settings -> Single Sign-On', () => {
     type(TEXTS.domains, 'Agency.example,\n agency.co.uk');
     fireEvent.click(radio(TEXTS.joinAs('account_executive')));
     fireEvent.click(passwordSwitch());
+    expect(screen.getByRole('switch', { name: TEXTS.emailVerifiedOptional }).getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(screen.getByRole('switch', { name: TEXTS.emailVerifiedOptional }));
     fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
     expect(await screen.findByText(TEXTS.saved)).toBeTruthy();
-    await waitFor(() => expect(screen.getByText(TEXTS.on)).toBeTruthy());
+    // Issue 46: saved is not on: each domain waits for its TXT record, shown to copy.
+    await waitFor(() => expect(screen.getByText(TEXTS.waitingForProof)).toBeTruthy());
+    expect(screen.queryByText(TEXTS.on)).toBeNull();
+    expect(field(TEXTS.txtRecord('agency.example')).value).toBe(RECORD);
+    expect(screen.getAllByText(TEXTS.notProven)).toHaveLength(2);
     // Saved: the secret field is empty again and says one is kept.
     expect(field(TEXTS.clientSecret).value).toBe('');
     expect(field(TEXTS.clientSecret).placeholder).toBe(TEXTS.clientSecretSavedPlaceholder);
@@ -99,6 +112,34 @@ describe('Settings -> Single Sign-On', () => {
     expect(sentRequests.filter((r) => r.method === 'PUT').map((r) => (r.body as { clientSecret?: string }).clientSecret)).toEqual([undefined, undefined]);
   });
 
+  it('issue 46: Check now looks for a domain’s record and shows what it found', async () => {
+    apiServer.use(
+      ssoApi.settings(saved),
+      ssoApi.checkDomain(
+        'agency.co.uk',
+        inTurn<SsoSettingsState>(
+          settings([proven('agency.example'), { ...unproven('agency.co.uk'), checkedAt: '2026-11-27T11:00:00.000Z', checkError: 'unreachable' }]),
+          settings([proven('agency.example'), proven('agency.co.uk')]),
+        ),
+      ),
+    );
+    await renderWithProviders(<SsoSettingsCard canChange />, { signedInAs: 'organization_admin' });
+    const proofs = await screen.findAllByTestId('sso-domain-proof');
+    expect(within(proofs[0]!).getByText(TEXTS.proven)).toBeTruthy();
+    expect(within(proofs[1]!).getByText(TEXTS.notProven)).toBeTruthy();
+    expect(within(proofs[1]!).getByTestId('sso-domain-proof-status').textContent).toContain(TEXTS.checkErrors.not_found);
+    // One of the domains is proven: the card says it is on.
+    expect(screen.getByText(TEXTS.on)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: TEXTS.checkNowLabel('agency.co.uk') }));
+    expect(await screen.findByText(TEXTS.proofFailed('agency.co.uk'))).toBeTruthy();
+    await waitFor(() => expect(within(screen.getAllByTestId('sso-domain-proof')[1]!).getByTestId('sso-domain-proof-status').textContent).toContain(TEXTS.checkErrors.unreachable));
+    fireEvent.click(screen.getByRole('button', { name: TEXTS.checkNowLabel('agency.co.uk') }));
+    expect(await screen.findByText(TEXTS.proofPassed('agency.co.uk'))).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText(TEXTS.proven)).toHaveLength(2));
+    expect(sentRequests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/organization/sso/domains/agency.co.uk/check', '/api/organization/sso/domains/agency.co.uk/check']);
+  });
+
   it('removes it after confirming', async () => {
     apiServer.use(ssoApi.settings(saved), ssoApi.remove());
     await renderWithProviders(<SsoSettingsCard canChange />, { signedInAs: 'organization_admin' });
@@ -123,5 +164,8 @@ describe('Settings -> Single Sign-On', () => {
     expect((passwordSwitch() as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: TEXTS.save })).toBeNull();
     expect(screen.queryByRole('button', { name: TEXTS.remove })).toBeNull();
+    // The proof is shown, but only the organization admin checks it.
+    expect(screen.getAllByTestId('sso-domain-proof')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: TEXTS.checkNowLabel('agency.co.uk') })).toBeNull();
   });
 });

@@ -20,6 +20,7 @@ import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { ssoSettingsQuery, useRemoveSsoSettings, useSaveSsoSettings } from '../api';
 import { SSO_TEXTS as TEXTS } from '../texts';
+import { SsoDomainProofs } from './sso-domain-proofs';
 
 const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/components/ui/confirm-delete-dialog')).ConfirmDeleteDialog);
 
@@ -32,6 +33,7 @@ const SERVER_FIELDS: Record<string, Field> = {
   sso_issuer_unreachable: 'issuer',
   sso_issuer_invalid: 'issuer',
   sso_domain_taken: 'domains',
+  sso_domain_in_use: 'domains',
   sso_secret_required: 'clientSecret',
 };
 
@@ -43,13 +45,15 @@ const SERVER_FIELDS: Record<string, Field> = {
 export function SsoSettingsCard({ canChange }: { canChange: boolean }) {
   const state = useQuery(ssoSettingsQuery);
   const configured = Boolean(state.data?.settings);
+  // Issue 46: saved is not acting: a domain acts only once proven.
+  const acting = Boolean(state.data?.settings?.domains.some((d) => d.verified));
   return (
     <Card data-testid="sso-settings-card">
       <SettingsCardHeader
         icon={KeyRound}
         title={TEXTS.title}
         description={TEXTS.description}
-        action={state.data ? <Badge variant={configured ? 'default' : 'secondary'}>{configured ? TEXTS.on : TEXTS.notSetUp}</Badge> : undefined}
+        action={state.data ? <Badge variant={acting ? 'default' : 'secondary'}>{acting ? TEXTS.on : configured ? TEXTS.waitingForProof : TEXTS.notSetUp}</Badge> : undefined}
       />
       <CardContent>
         {state.isError ? (
@@ -72,9 +76,10 @@ function SsoForm({ state, canChange }: { state: SsoSettingsState; canChange: boo
   const [issuer, setIssuer] = useState(saved?.issuer ?? '');
   const [clientId, setClientId] = useState(saved?.clientId ?? '');
   const [clientSecret, setClientSecret] = useState('');
-  const [domains, setDomains] = useState(saved?.domains.join('\n') ?? '');
+  const [domains, setDomains] = useState(saved?.domains.map((d) => d.domain).join('\n') ?? '');
   const [join, setJoin] = useState<JoinChoice>(saved ? (saved.newMembers === 'refuse' ? 'refuse' : saved.joinRole) : SSO_DEFAULT_JOIN_ROLE);
   const [passwordSignIn, setPasswordSignIn] = useState(saved?.passwordSignIn ?? true);
+  const [emailVerifiedOptional, setEmailVerifiedOptional] = useState(saved?.emailVerifiedOptional ?? false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [confirming, setConfirming] = useState(false);
   const disabled = !canChange || save.isPending;
@@ -92,6 +97,7 @@ function SsoForm({ state, canChange }: { state: SsoSettingsState; canChange: boo
       newMembers: join === 'refuse' ? 'refuse' : 'join',
       joinRole: join === 'refuse' ? (saved?.joinRole ?? SSO_DEFAULT_JOIN_ROLE) : join,
       passwordSignIn,
+      emailVerifiedOptional,
     });
     if (!parsed.success) {
       const found: FieldErrors = {};
@@ -175,6 +181,22 @@ function SsoForm({ state, canChange }: { state: SsoSettingsState; canChange: boo
           {TEXTS.passwordSignInHint}
         </p>
       </div>
+      <div className="grid gap-1.5">
+        <div className="flex items-center gap-3">
+          <Switch
+            id="sso-email-verified-optional"
+            checked={emailVerifiedOptional}
+            onCheckedChange={setEmailVerifiedOptional}
+            disabled={disabled}
+            aria-describedby="sso-email-verified-optional-hint"
+          />
+          <Label htmlFor="sso-email-verified-optional">{TEXTS.emailVerifiedOptional}</Label>
+        </div>
+        <p id="sso-email-verified-optional-hint" className="text-xs text-muted-foreground">
+          {TEXTS.emailVerifiedOptionalHint}
+        </p>
+      </div>
+      {saved ? <SsoDomainProofs domains={saved.domains} canChange={canChange} /> : null}
       {canChange ? (
         <div className="flex flex-wrap gap-2">
           <Button type="submit" loading={save.isPending} loadingText={TEXTS.saving}>
