@@ -84,6 +84,7 @@ export const TWO_FACTOR_MESSAGES = {
   notOn: 'Two-factor sign-in is not on.',
   ownInSettings: 'Turn your own two-factor sign-in off in Settings.',
   memberNotOn: 'This member does not have two-factor sign-in on.',
+  onlyAdminsReset: "Only the organization admin and admins can see or reset a member's two-factor sign-in.",
 } as const;
 
 /** The error codes the sign-in form tells apart (beside SIGN_IN_ERRORS of auth.ts). */

@@ -3,7 +3,7 @@
 // admin's reset of a member's two-factor (decision 006's rank). Each change and its email commit
 // together.
 import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { canManageUsers, ROLES } from '../../../domain/roles';
+import { canManageUsers, isAdmin, ROLES } from '../../../domain/roles';
 import { checkMemberChange, TEAM_MESSAGES } from '../../../domain/team';
 import QRCode from 'qrcode';
 import {
@@ -153,8 +153,13 @@ async function removeTwoFactor(tx: Transaction, userId: string): Promise<boolean
  * 006's rank, as for setting their password (404 for another organization's member, 403 below
  * rank); your own is in Settings (400).
  */
+/**
+ * A member whose two-factor the actor may see and reset: the organization admin's and admins' only
+ * (issue 46: as the policy, and as the README says; an account executive could reset a
+ * developer's), and only below their rank (decision 006).
+ */
 async function manageableMember(platform: Platform, actor: Actor, memberId: string) {
-  if (!canManageUsers(actor.role)) throw forbidden('You do not have permission to manage team members.');
+  if (!isAdmin(actor.role)) throw forbidden(TWO_FACTOR_MESSAGES.onlyAdminsReset);
   const [member] = await platform.db
     .select({ id: profiles.id, role: profiles.role, userId: profiles.userId, fullName: profiles.fullName, email: users.email })
     .from(profiles)

@@ -294,4 +294,18 @@ describe('two-factor sign-in', () => {
     // The owner may reset an admin.
     expect((await reset(owner, peer)).statusCode).toBe(204);
   });
+
+  it('issue 46: an account executive may neither see nor reset a developer’s two-factor (admins only, as the README says)', async () => {
+    const executive = await asUser(t, 'account_executive');
+    const developer = await asUser(t, 'developer', { organizationId: executive.organizationId });
+    await enrol(developer);
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await executive.inject({ method, url: `/api/team/${developer.profileId}/two-factor${method === 'POST' ? '/reset' : ''}` });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(TWO_FACTOR_MESSAGES.onlyAdminsReset);
+    }
+    // Still on, and the developer still signed in.
+    expect((await developer.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+    expect(await t.db.select().from(activityLogs).where(and(eq(activityLogs.organizationId, executive.organizationId), eq(activityLogs.action, 'reset_two_factor')))).toHaveLength(0);
+  });
 });

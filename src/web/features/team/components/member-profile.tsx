@@ -4,7 +4,7 @@ import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { websiteHref } from '@/domain/clients';
 import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
-import { canManageUsers, outranks, type Role } from '@/domain/roles';
+import { isAdmin, outranks, type Role } from '@/domain/roles';
 import { checkMemberChange, TEAM_MESSAGES, type TeamMember } from '@/domain/team';
 import { MemberRateCard } from './member-rate-card';
 import { TWO_FACTOR_TEXTS } from '@/domain/two-factor';
@@ -40,11 +40,12 @@ export const TEAM_TAB_PATH = '/?tab=team';
 const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/components/ui/confirm-delete-dialog')).ConfirmDeleteDialog);
 
 /**
- * Issue 31: who may see and reset a member's two-factor sign-in: those who may manage users and
- * outrank the member (decision 006), as the server checks; a member without an email never signs in.
+ * Issue 31: who may see and reset a member's two-factor sign-in: the organization admin and admins
+ * (issue 46) who outrank the member (decision 006), as the server checks; a member without an
+ * email never signs in.
  */
 function mayResetTwoFactor(actor: { role: Role }, member: TeamMember): boolean {
-  return canManageUsers(actor.role) && outranks(actor.role, member.role) && member.canSignIn;
+  return isAdmin(actor.role) && outranks(actor.role, member.role) && member.canSignIn;
 }
 
 function BackToTeam() {
