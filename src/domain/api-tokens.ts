@@ -48,6 +48,8 @@ export const API_TOKEN_TEXTS = {
   notFound: 'Token not found',
   readOnly: 'This token may only read; this request would change something.',
   notWithToken: 'This cannot be done with an API token; sign in to do it.',
+  /** Issue 46: a token never sets a password or a sign-in email, for anyone. */
+  credentialsNotWithToken: "An API token cannot set a member's password or sign-in email; sign in to do it.",
   invalid: 'Invalid or expired API token',
 } as const;
 

@@ -51,6 +51,12 @@ export type Outcome = {
    * route that asks who calls).
    */
   readToken?: number;
+  /**
+   * Issue 46: requests on this route that set someone's credential (a password, a sign-in email).
+   * Through any API token each is refused, 403 (token_not_allowed, or token_read_only for a read
+   * token), and changes nothing, although the route otherwise takes tokens.
+   */
+  credentialRequests?: Record<string, (context: RequestContext) => Extra>;
 };
 
 let unique = 0;
@@ -200,6 +206,8 @@ export const EXPECTED: Record<string, Outcome> = {
     request: () => json({ issuer: 'http://127.0.0.1:9/', clientId: 'matrix', clientSecret: 'matrix-secret', domains: [`matrix-${next()}.test`], newMembers: 'join', joinRole: 'developer', passwordSignIn: true }),
   },
   'DELETE /api/organization/sso': { status: row(401, 404, 403, 403, 403, 403, 403, 403, 403, 404) },
+  // Issue 46: Check now for a claimed domain, the organization admin's; one not claimed is 404.
+  'POST /api/organization/sso/domains/:domain/check': { status: row(401, 404, 403, 403, 403, 403, 403, 403, 403, 404) },
   // Issue 30: an organization's webhooks, its admins only; other roles are refused outright (403),
   // another organization's admins find nothing (404).
   'GET /api/webhooks': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200) },
@@ -245,14 +253,26 @@ export const EXPECTED: Record<string, Outcome> = {
   'PATCH /api/templates/:templateId': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200), request: () => json({ name: 'Matrix Template edited', fields: newTemplateFields() }) },
   'DELETE /api/templates/:templateId': { status: row(401, 404, 404, 404, 403, 403, 403, 204, 204, 204) },
   'GET /api/team': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: newestFirstPage },
-  'POST /api/team': { status: row(401, 201, 201, 201, 403, 403, 403, 201, 201, 201), request: () => json({ fullName: 'Matrix Newcomer', email: `newcomer-${next()}@test.brieflane`, role: 'developer' }) },
+  'POST /api/team': {
+    status: row(401, 201, 201, 201, 403, 403, 403, 201, 201, 201),
+    request: () => json({ fullName: 'Matrix Newcomer', email: `newcomer-${next()}@test.brieflane`, role: 'developer' }),
+    credentialRequests: { 'with a password': () => json({ fullName: 'Matrix Newcomer', email: `newcomer-${next()}@test.brieflane`, role: 'developer', password: 'token-chosen-1' }) },
+  },
   'GET /api/team/tags': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: byTextPage },
   'GET /api/team/:memberId': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200) },
   'GET /api/team/:memberId/projects': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200), request: byNamePage },
-  'PATCH /api/team/:memberId': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200), request: () => json({ fullName: 'Matrix Target edited', email: null, role: 'developer' }) },
-  // Issue 31: a member's two-factor, for those who outrank them (the target has it off: 400 once let in).
-  'GET /api/team/:memberId/two-factor': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200) },
-  'POST /api/team/:memberId/two-factor/reset': { status: row(401, 404, 404, 404, 403, 403, 403, 400, 400, 400) },
+  'PATCH /api/team/:memberId': {
+    status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200),
+    request: () => json({ fullName: 'Matrix Target edited', email: null, role: 'developer' }),
+    credentialRequests: {
+      'with a sign-in email': () => json({ fullName: 'Matrix Target edited', email: `taken-over-${next()}@test.brieflane`, role: 'developer' }),
+      'with an email and a password': () => json({ fullName: 'Matrix Target edited', email: `taken-over-${next()}@test.brieflane`, role: 'developer', password: 'token-chosen-1' }),
+    },
+  },
+  // Issue 31: a member's two-factor, for the organization admin and admins who outrank them (issue
+  // 46: not account executives); the target has it off: 400 once let in.
+  'GET /api/team/:memberId/two-factor': { status: row(401, 404, 404, 403, 403, 403, 403, 403, 200, 200) },
+  'POST /api/team/:memberId/two-factor/reset': { status: row(401, 404, 404, 403, 403, 403, 403, 403, 400, 400) },
   // Issue 32: a member's default rate, by rank like any change to them; developers never (403).
   'PUT /api/team/:memberId/rate': { status: row(401, 404, 404, 404, 403, 403, 403, 200, 200, 200), request: () => json({ hourlyRateMinor: 9000 }) },
   'DELETE /api/team/:memberId': { status: row(401, 404, 404, 404, 403, 403, 403, 204, 204, 204) },

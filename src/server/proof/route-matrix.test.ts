@@ -13,7 +13,7 @@ import type { TestUser } from '../test/as-user';
 import { foldReportCounts } from '../modules/reports/report-counts';
 import { isServiceRoute } from '../platform/route-table';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { CALLERS, EXPECTED, type Caller } from './route-matrix-table';
+import { CALLERS, EXPECTED, type Caller, type RequestContext } from './route-matrix-table';
 import { A, B, fillPath, multipart, ok, P1, P2, PDF, seedTwoAgencies, type TwoAgencies } from './two-agencies';
 
 let t: TestApp;
@@ -157,6 +157,40 @@ describe.each(Object.entries(EXPECTED))('%s through an API token', (key, outcome
     const byDesign = url.endsWith('/mailbox') || url.endsWith('/opens');
     for (const marker of byDesign ? [] : forbiddenMarkers('a_admin', url)) expect(body.includes(marker), `${scope} token ${key} answered with ${marker}`).toBe(false);
     if (res.statusCode >= 400) expect(res.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+    // Issue 46: a route closed to tokens says so (a read token's write is refused for being one first).
+    if (config()?.tokens === false) expect(res.json().error.code).toBe(scope === 'read' && isWrite ? 'token_read_only' : 'token_not_allowed');
     if (before) expect(await fx.fingerprint(), `${scope} token ${key} changed data while refused`).toEqual(before);
+  });
+});
+
+// Issue 46: a token never sets anyone's credential, even on a route it may otherwise call (a
+// leaked admin token must not become a sign-in as another member that outlives its revocation).
+const adminContext = (): RequestContext => ({
+  clientId: fx.clientId,
+  unassignedDeveloperId: fx.a.unassigned.profileId,
+  projectId: fx.p1.projectId,
+  developerId: fx.a.developer.profileId,
+  callerEmail: fx.a.admin.email,
+  callerName: fx.a.admin.fullName,
+  callerPassword: fx.a.admin.password,
+  upload: () => multipart(`${A}-${P1}-upload.pdf`, PDF),
+});
+const withCredentials = Object.entries(EXPECTED).flatMap(([key, outcome]) =>
+  Object.entries(outcome.credentialRequests ?? {}).flatMap(([name, build]) => (['write', 'read'] as const).map((scope) => ({ key, name, scope, build }))),
+);
+describe.each(withCredentials)('$key $name through a $scope API token', ({ key, scope, build }) => {
+  it('is refused and changes nothing', async () => {
+    const [method, url] = key.split(' ') as [InjectOptions['method'], string];
+    const values = await fx.pathValues(url, true);
+    const extra = build(adminContext());
+    const request: InjectOptions = { method, url: fillPath(url, values), ...extra, headers: { authorization: `Bearer ${tokens[scope]}` } };
+    const before = await fx.fingerprint();
+    const res = await t.app.inject(request);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().error.code).toBe(scope === 'read' ? 'token_read_only' : 'token_not_allowed');
+    expect(await fx.fingerprint()).toEqual(before);
+    // Signed in, A's admin may do the same (the refusal is the token's, not the role's).
+    const signedIn = await fx.a.admin.inject({ method, url: fillPath(url, await fx.pathValues(url, true)), ...build(adminContext()) });
+    expect(signedIn.statusCode, signedIn.body).toBeLessThan(300);
   });
 });

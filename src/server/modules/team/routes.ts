@@ -91,7 +91,7 @@ export async function teamRoutes(app: FastifyInstance, options: { platform: Plat
     async (request, reply) => {
       const actor = request.actor;
       await limitEmailLookups(platform, actor, request.body.email, request.ip);
-      const member = await addTeamMember(platform, actor, request.body);
+      const member = await addTeamMember(platform, actor, request.body, { viaToken: request.actorSession.via === 'token' });
       return reply.status(201).send(member);
     },
   );
@@ -102,7 +102,7 @@ export async function teamRoutes(app: FastifyInstance, options: { platform: Plat
     async (request) => {
       const actor = request.actor;
       await limitEmailLookups(platform, actor, request.body.email, request.ip);
-      return updateTeamMember(platform, actor, request.params.memberId, request.body);
+      return updateTeamMember(platform, actor, request.params.memberId, request.body, { viaToken: request.actorSession.via === 'token' });
     },
   );
 

@@ -3,6 +3,7 @@
 // answers 404 like one of another organization.
 import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { API_TOKEN_TEXTS } from '../../../domain/api-tokens';
 import { canManageUsers, type Role } from '../../../domain/roles';
 import {
   assignableRoles,
@@ -253,8 +254,20 @@ function rethrowEmailTaken(error: unknown): never {
   throw error;
 }
 
-export async function addTeamMember(platform: Platform, actor: Actor, input: z.output<typeof createTeamMemberSchema>) {
+/**
+ * How the actor called (issue 46): through a personal API token, no credential of anyone is set,
+ * so a leaked token cannot become a sign-in that outlives its revocation.
+ */
+export type CallerKind = { viaToken: boolean };
+
+function tokenNotAllowed() {
+  return forbidden(API_TOKEN_TEXTS.credentialsNotWithToken, 'token_not_allowed');
+}
+
+export async function addTeamMember(platform: Platform, actor: Actor, input: z.output<typeof createTeamMemberSchema>, caller: CallerKind) {
   assertCanManageTeam(actor);
+  // A token may add a member with an email: the person sets their own password from the email.
+  if (caller.viaToken && input.password) throw tokenNotAllowed();
   assertMayAssign(actor, input.role);
   if (input.password && !input.email) throw badRequest(TEAM_MESSAGES.passwordNeedsEmail, 'email_required');
   if (input.email) await assertEmailFree(platform.db, input.email);
@@ -302,9 +315,13 @@ export async function updateTeamMember(
   actor: Actor,
   memberId: string,
   input: z.output<typeof updateTeamMemberSchema>,
+  caller: CallerKind,
 ) {
   assertCanManageTeam(actor);
   const member = await findVisibleMember(platform.db, actor, memberId);
+  // The whole profile comes back on every edit: the email as it is is no change.
+  const emailChanges = (input.email ?? null) !== (member.email?.toLowerCase() ?? null);
+  if (caller.viaToken && (input.password || emailChanges)) throw tokenNotAllowed();
   const role = input.role ?? member.role;
   // Decision 006: every part of the change must be allowed, by rank, before anything is written.
   assertMemberChange(checkMemberChange(actor, member, 'edit'), 'edit');
