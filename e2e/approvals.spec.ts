@@ -138,8 +138,8 @@ test.describe('Client approvals', () => {
     const history = page.getByRole('dialog', { name: 'Version history' });
     await expect(history.getByText('Version 1', { exact: true })).toBeVisible();
     await expect(history.getByText('Version 2', { exact: true })).toBeVisible();
-    await expect(history.getByText(/Requested changes by Dana Client on version 1 \(via Client review\)/)).toBeVisible();
-    await expect(history.getByText(/Approved by Dana Client on version 2 \(via Client review\)/)).toBeVisible();
+    await expect(history.getByText(/Requested changes by Dana Client via link 'Client review' on version 1/)).toBeVisible();
+    await expect(history.getByText(/Approved by Dana Client via link 'Client review' on version 2/)).toBeVisible();
     await expect(history.getByRole('link', { name: 'Download version 1' })).toHaveAttribute('href', /versions\/1/);
     await expectNoSeriousViolations(page, 'the version history');
     await page.screenshot({ path: test.info().outputPath('version-history.png') });

@@ -4,6 +4,7 @@ import { parseISO } from 'date-fns/parseISO';
 import { z } from 'zod';
 import { text } from './text-fields';
 import { actionLabel, detailLabel } from './activity-rules';
+import { APPROVAL_TEXTS } from './approval-states';
 import { ROLE_LABELS, type Role } from './roles';
 // Named here too for the API, the server and the Activities tab; pages read them from
 // activity-rules.ts (decision 013).
@@ -113,6 +114,17 @@ export const activityPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
+/**
+ * The details as Activity Logs and its CSV show them. A client's approval keeps the name they typed
+ * (decider_name) and the link's name (link_name) apart; the name is free text that can read
+ * "Olivia Park (Owner)", so it is shown only with its link, as one value (issue 46 4a).
+ */
+export function detailsAsShown(details: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (typeof details?.decider_name !== 'string') return details;
+  const { decider_name: name, link_name: link, ...rest } = details;
+  return { decided_by: APPROVAL_TEXTS.deciderViaLink(name, typeof link === 'string' ? link : null), ...rest };
+}
+
 const MAX_DETAIL_LENGTH = 160;
 
 function detailValue(key: string, value: unknown): string | null {
@@ -136,7 +148,7 @@ function detailValue(key: string, value: unknown): string | null {
 export function detailLines(details: Record<string, unknown> | null): { label: string; value: string }[] {
   if (!details) return [];
   const lines: { key: string; label: string; value: string }[] = [];
-  for (const [key, raw] of Object.entries(details)) {
+  for (const [key, raw] of Object.entries(detailsAsShown(details)!)) {
     if (/(^|_)id$/i.test(key) || /[a-z]Id$/.test(key)) continue;
     const value = detailValue(key, raw);
     if (value !== null) lines.push({ key, label: detailLabel(key), value });

@@ -1,6 +1,7 @@
 // Approvals' words and rules without zod (issue 33): what the project and shared pages show, so a
 // share link's page loads no schema library (decision 013). The API's schemas are in ./approvals.ts.
 export { APPROVAL_DECISIONS, APPROVAL_STATES, APPROVAL_TEXTS, type ApprovalDecisionKind, type ApprovalState } from './approval-states';
+import { APPROVAL_TEXTS } from './approval-states';
 
 export const APPROVAL_MESSAGE_MAX = 2000;
 export const APPROVAL_COMMENT_MAX = 5000;
@@ -17,7 +18,7 @@ export const APPROVAL_MESSAGES = {
   notAFile: 'Links cannot be approved; only uploaded files.',
   dueDateInvalid: 'Enter a due date as YYYY-MM-DD.',
   notStaff: 'Only staff can ask for a client approval.',
-  untitledLink: 'Untitled link',
+  untitledLink: APPROVAL_TEXTS.untitledLink,
 } as const;
 
 

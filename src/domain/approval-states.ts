@@ -6,9 +6,18 @@ export type ApprovalState = (typeof APPROVAL_STATES)[number];
 export const APPROVAL_DECISIONS = ['approved', 'changes_requested'] as const;
 export type ApprovalDecisionKind = (typeof APPROVAL_DECISIONS)[number];
 
+const UNTITLED_LINK = 'Untitled link';
+
 export const APPROVAL_TEXTS = {
   states: { awaiting: 'Awaiting approval', approved: 'Approved', changes_requested: 'Changes requested' } satisfies Record<ApprovalState, string>,
   decisions: { approved: 'Approved', changes_requested: 'Requested changes' } satisfies Record<ApprovalDecisionKind, string>,
   awaitingBadge: (count: number) => `Awaiting approval (${count})`,
   changesBadge: 'Changes requested',
+  untitledLink: UNTITLED_LINK,
+  /**
+   * Issue 46 4(a): who decided, as staff read it anywhere. The name is what the client typed, free
+   * text that can read "Olivia Park (Owner)", so it is never shown without the link it came through
+   * (the name staff gave the link).
+   */
+  deciderViaLink: (name: string, link: string | null) => `${name} via link '${link || UNTITLED_LINK}'`,
 } as const;

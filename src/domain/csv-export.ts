@@ -1,6 +1,6 @@
 // CSV exports (issue 15, beyond the spec): which columns each export has, and the one rule every
 // cell follows. Pure: the server streams the rows, the web only links to the export.
-import { actionLabel, activityActorName, detailLabel, listActivitiesQuerySchema, type ActivityEntry } from './activity';
+import { actionLabel, activityActorName, detailLabel, detailsAsShown, listActivitiesQuerySchema, type ActivityEntry } from './activity';
 import { listClientsQuerySchema, type Client } from './clients';
 import { PROJECT_STATUS_LABELS } from './project-status';
 // Named here too for the server; the web's export link reads them from csv-export-rules.ts (decision 013).
@@ -62,7 +62,7 @@ export const ACTIVITY_EXPORT_COLUMNS: CsvColumn<ActivityEntry>[] = [
 
 /** 'File name: brief.pdf; File size: 2048': every detail but ids, values as stored (ISO dates). */
 function detailsCell(details: Record<string, unknown> | null): string | null {
-  const parts = Object.entries(details ?? {})
+  const parts = Object.entries(detailsAsShown(details) ?? {})
     .filter(([key, value]) => !/(^|_)id$/i.test(key) && !/[a-z]Id$/.test(key) && value !== null && value !== undefined && value !== '')
     .map(([key, value]) => `${detailLabel(key)}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
   return parts.length ? parts.join('; ') : null;

@@ -10,7 +10,7 @@ import { AUTH_MESSAGES, type Me } from '@/domain/auth';
 import type { CalendarFeedStatus, CreatedCalendarFeed } from '@/domain/calendar-feed';
 import type { Comment, CommentPage, Mentionable } from '@/domain/comments';
 import type { clientPageSchema } from '@/domain/clients';
-import type { FilePage, ProjectFile } from '@/domain/files';
+import type { FilePage, FileVersion, ProjectFile } from '@/domain/files';
 import type { InboxPage } from '@/domain/inbox';
 import type { IntakeView } from '@/domain/intake';
 import type { Note, NotePage } from '@/domain/notes';
@@ -149,6 +149,7 @@ export const notesApi = {
 export const filesApi = {
   list: (base: string, respond: Responder<FilePage> = emptyPage) => route('GET', `${base}/files`, respond),
   addLink: (base: string, respond: Responder<ProjectFile>) => route('POST', `${base}/links`, respond, { status: 201 }),
+  versions: (base: string, fileId: string, respond: Responder<{ items: FileVersion[] }> = { items: [] }) => route('GET', `${base}/files/${fileId}/versions`, respond),
 };
 
 export const reportsApi = {

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_FEED_MESSAGES } from '../../../domain/calendar-feed';
 import { fixedClock } from '../../platform/clock';
+import { organizations } from '../../platform/db/schema/tenancy';
 import { calendarFeeds, projects, tasks } from '../../platform/db/schema/work';
 import { seedAgency, type Agency } from '../../test/agency';
 import type { TestUser } from '../../test/as-user';
@@ -217,6 +218,43 @@ describe('calendar feed', () => {
     expect((await fetchFeed(url, '10.96.0.1')).statusCode).toBe(429);
     clock.advance(CALENDAR_FEED_LIMITS.feed.windowSeconds * 1000);
     expect((await fetchFeed(url, '10.96.0.1')).statusCode).toBe(200);
+  });
+
+  it('writes no control character, line or paragraph separator of a title or name, and keeps their words (issue 46 4b)', async () => {
+    // NUL cannot be stored (decision 006), so it never reaches a feed; every other C0 and C1
+    // control, DEL and U+2028/U+2029 can, in any name a member or a client typed.
+    const owner = a.outsider;
+    const marks = '\u0001\u0007\u0008\u000b\u000c\u001b\u001f\u007f\u0080\u0085\u009b\u009f\u2028\u2029\t\r\n';
+    await t.db.update(organizations).set({ name: 'Rogue\u0085Agency\u001b[2J' }).where(eq(organizations.id, owner.organizationId));
+    const client = await owner.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Client\u2029Corp\u009b' } });
+    expect(client.statusCode, client.body).toBe(201);
+    const project = await owner.inject({
+      method: 'POST',
+      url: '/api/projects',
+      payload: { name: 'Launch\u0007Plan\u2028x', clientId: client.json().id, dueDate: '2026-12-22' },
+    });
+    expect(project.statusCode, project.body).toBe(201);
+    const title = `\u0007bell\u2028line\u0085next${marks}end`;
+    const task = await owner.inject({
+      method: 'POST',
+      url: `/api/projects/${project.json().id}/tasks`,
+      payload: { title, assigneeId: owner.profileId, dueDate: '2026-12-21' },
+    });
+    expect(task.statusCode, task.body).toBe(201);
+
+    const res = await fetchFeed((await create(owner)).url);
+    expect(res.statusCode, res.body).toBe(200);
+    // Only the line ends of the format itself: CRLF after each content line.
+    const body = res.body.replaceAll('\r\n', '');
+    // eslint-disable-next-line no-control-regex -- the characters the feed must not carry
+    expect(body).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+    const feed = parseCalendarFeed(res.body);
+    expect(feed.name).toBe('Brieflane: Rogue Agency [2J');
+    const byUid = Object.fromEntries(feed.events.map((event) => [event.uid, event]));
+    const taskEvent = byUid[`task-${task.json().id as string}@brieflane`]!;
+    expect(taskEvent.summary).toBe('bell line next end (Launch Plan x)');
+    expect(taskEvent.description).toContain('Task in Launch Plan x for Client Corp\n');
+    expect(byUid[`project-${project.json().id as string}@brieflane`]!.summary).toBe('Project due: Launch Plan x');
   });
 
   it(`holds at most ${FEED_MAX_TASKS} tasks, the soonest due`, async () => {

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import ical, { ICalEventTransparency } from 'ical-generator';
 import type { CalendarFeed, CalendarFeedStatus, CreatedCalendarFeed } from '../../../domain/calendar-feed';
+import { calendarText } from '../../../domain/calendar-text';
 import type { Role } from '../../../domain/roles';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
@@ -167,8 +168,10 @@ export async function writeCalendarFeed({ db, clock, config }: Platform, owner: 
       .limit(FEED_MAX_PROJECTS),
   ]);
 
+  // Issue 46 4(b): every stored text goes through calendarText before it is written (titles and
+  // names may hold control characters and line separators); the rest of each text is ours.
   const calendar = ical({
-    name: `Brieflane: ${owner.organizationName}`,
+    name: `Brieflane: ${calendarText(owner.organizationName)}`,
     description: 'Your tasks and projects by due date',
     prodId: { company: 'Brieflane', product: 'Brieflane', language: 'EN' },
     ttl: FEED_REFRESH_SECONDS,
@@ -184,11 +187,12 @@ export async function writeCalendarFeed({ db, clock, config }: Platform, owner: 
   });
   for (const task of taskRows) {
     const url = taskPageUrl(config.publicUrl, task.projectId, task.id);
+    const projectName = calendarText(task.projectName);
     calendar.createEvent({
       ...allDay(task.dueDate!),
       id: `task-${task.id}@brieflane`,
-      summary: `${task.title} (${task.projectName})`,
-      description: `Task in ${task.projectName} for ${task.clientName}\n${url}`,
+      summary: `${calendarText(task.title)} (${projectName})`,
+      description: `Task in ${projectName} for ${calendarText(task.clientName)}\n${url}`,
       url,
     });
   }
@@ -197,8 +201,8 @@ export async function writeCalendarFeed({ db, clock, config }: Platform, owner: 
     calendar.createEvent({
       ...allDay(project.dueDate!),
       id: `project-${project.id}@brieflane`,
-      summary: `Project due: ${project.name}`,
-      description: `Project for ${project.clientName}\n${url}`,
+      summary: `Project due: ${calendarText(project.name)}`,
+      description: `Project for ${calendarText(project.clientName)}\n${url}`,
       url,
     });
   }

@@ -20,6 +20,7 @@ import { invalidLink, linkAccess, showsProject, projectNotShown, usable, type Sh
 import { verifyLinkGrant } from '../../services/project-access/link-grant';
 import { staffMembers } from '../../services/recipients';
 import { visibleProjects } from '../../services/project-access/member';
+import { approvalDecidedEmail } from './emails';
 import { listFileRows } from './service';
 import type { z } from 'zod';
 import type { decideApprovalSchema, requestApprovalSchema } from '../../../domain/approvals';
@@ -153,25 +154,15 @@ export async function decideApproval(platform: Platform, link: UsableLink, viewe
     });
     await publishChange(tx, { organizationId: file.organizationId, topic: 'projects' });
     const projectUrl = `${platform.config.publicUrl}/project/${link.projectId}`;
-    const title = INBOX_TEXTS.approvalDecided(input.name, input.decision, file.fileName, approval.version);
+    // Issue 46 4(a): the typed name is free text; the title names the link beside it.
+    const title = INBOX_TEXTS.approvalDecided(input.name, current.name, input.decision, file.fileName, approval.version);
     for (const member of await staffMembers(tx, file.organizationId)) {
       await deliver(tx, now, {
         organizationId: file.organizationId,
         recipientId: member.id,
         kind: 'approval_decided',
         inbox: { projectId: link.projectId, title, body: input.comment },
-        email: {
-          to: member.email,
-          subject: `${title} (${file.projectName})`,
-          text: [
-            `Hello ${member.fullName},`,
-            '',
-            `${title}, on the project "${file.projectName}", through the link "${linkName}".`,
-            ...(input.comment ? ['', `Their comment: ${input.comment}`] : []),
-            '',
-            `Open the project: ${projectUrl}`,
-          ].join('\n'),
-        },
+        email: approvalDecidedEmail(member, { title, projectName: file.projectName, comment: input.comment, projectUrl }),
       });
     }
     return file.id;

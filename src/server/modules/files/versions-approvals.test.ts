@@ -6,6 +6,7 @@ import { deflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityActorName, detailLines, type ActivityEntry } from '../../../domain/activity';
 import { APPROVAL_MESSAGES } from '../../../domain/approvals';
 import { FILE_MESSAGES } from '../../../domain/files';
 import { emailOutbox } from '../../platform/db/schema/platform';
@@ -228,13 +229,55 @@ describe('file versions, thumbnails and approvals', () => {
       const logs = await t.db.select().from(activityLogs).where(eq(activityLogs.action, 'request_changes'));
       expect(logs[0]!.details).toMatchObject({ file_name: 'Design.png', version: 1, decider_name: 'Cleo Client', link_name: 'Client review' });
       const inbox = await t.db.select().from(notifications).where(and(eq(notifications.kind, 'approval_decided'), eq(notifications.recipientId, a.executive.profileId)));
-      expect(inbox[0]!.title).toBe('Cleo Client asked for changes to Design.png (version 1)');
+      expect(inbox[0]!.title).toBe("Cleo Client via link 'Client review' asked for changes to Design.png (version 1)");
       const mail = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, a.executive.email!));
-      expect(mail.some((m) => m.subject.startsWith('Cleo Client asked for changes to Design.png'))).toBe(true);
+      expect(mail.some((m) => m.subject.startsWith("Cleo Client via link 'Client review' asked for changes to Design.png"))).toBe(true);
       // Decided already: a second decision on the same version is refused.
       expect((await decide(approving.token, fileId, { decision: 'approved', version: 1, name: 'Cleo' })).statusCode).toBe(409);
       const projects = (await a.orgAdmin.inject({ method: 'GET', url: '/api/projects' })).json();
       expect(JSON.stringify(projects)).toContain('"changesRequested":1');
+    });
+
+    it("names the link beside the name a client typed, wherever staff read it: inbox, email, activity log (issue 46 4a)", async () => {
+      // The name is free text: an outsider can type a member's name and a role.
+      const typed = 'Olivia Park (Owner)';
+      const viaLink = `${typed} via link 'Client review'`;
+      /** How often the typed name appears in the text, and how often with its link beside it. */
+      const mentions = (text: string) => [text.split(typed).length - 1, text.split(viaLink).length - 1];
+      const file = (await upload(a.orgAdmin, 'Logo.png', png)).json().id as string;
+      expect((await a.orgAdmin.inject({ method: 'PUT', url: `/api/projects/${a.projectId}/files/${file}/approval`, payload: {} })).statusCode).toBe(204);
+      const res = await decide(approving.token, file, { decision: 'approved', version: 1, name: typed, comment: 'Looks right' });
+      expect(res.statusCode, res.body).toBe(200);
+
+      const inbox = await t.db.select().from(notifications).where(eq(notifications.kind, 'approval_decided'));
+      const ours = inbox.filter((n) => n.title.includes('Logo.png'));
+      expect(ours.length).toBeGreaterThan(0);
+      for (const item of ours) {
+        expect(item.title).toBe(`${viaLink} approved Logo.png (version 1)`);
+        expect(mentions(`${item.title}\n${item.body ?? ''}`)).toEqual([1, 1]);
+      }
+
+      const mail = (await t.db.select().from(emailOutbox)).filter((m) => m.subject.includes('Logo.png'));
+      expect(mail.map((m) => m.toAddress).sort()).toContain(a.executive.email);
+      for (const message of mail) {
+        expect(message.subject).toContain(viaLink);
+        const [named, withLink] = mentions(`${message.subject}\n${message.text}`);
+        expect(named, message.text).toBeGreaterThan(0);
+        expect(withLink, message.text).toBe(named);
+      }
+
+      // The Activities tab's entry as it reads (its detail lines) and as the CSV export writes it.
+      const page = await a.orgAdmin.inject({ method: 'GET', url: `/api/activities?projectId=${a.projectId}&search=approve` });
+      const entry = (page.json().items as ActivityEntry[]).find((e) => e.details?.file_name === 'Logo.png')!;
+      expect(entry.action).toBe('approve_file');
+      const shown = [activityActorName(entry), ...detailLines(entry.details).map((line) => `${line.label}: ${line.value}`)].join('\n');
+      expect(shown).toContain(`Decided by: ${viaLink}`);
+      expect(mentions(shown)).toEqual([1, 1]);
+      const csv = await a.orgAdmin.inject({ method: 'GET', url: `/api/activities/export?projectId=${a.projectId}&search=approve` });
+      expect(csv.statusCode).toBe(200);
+      const row = csv.body.split('\n').find((line) => line.includes('Logo.png'))!;
+      expect(row).toContain(viaLink);
+      expect(mentions(row)).toEqual([1, 1]);
     });
 
     it('a new version resets the request to awaiting; a decision on the old version is refused clearly; history stays', async () => {

@@ -1,6 +1,8 @@
 // Issue 33's words of the files feature that only its on-demand parts use (the file menu, the
 // viewer, the version history, the approval dialog and the client's approval panel), so they stay
 // out of the first download of a share link (decision 013).
+import { APPROVAL_TEXTS } from '@/domain/approval-states';
+
 export const FILE_EXTRAS_TEXTS = {
   // Issue 33: versions, previews, approvals.
   fileActions: (name: string) => `Actions for ${name}`,
@@ -26,7 +28,8 @@ export const FILE_EXTRAS_TEXTS = {
   approvalDueDate: 'Due date',
   sending: 'Saving...',
   decisionHistory: 'Decisions',
-  decisionLine: (decision: string, name: string, version: number, link: string | null) => `${decision} by ${name} on version ${version}${link ? ` (via ${link})` : ''}`,
+  /** The name the client typed never without its link (issue 46 4a). */
+  decisionLine: (decision: string, name: string, version: number, link: string | null) => `${decision} by ${APPROVAL_TEXTS.deciderViaLink(name, link)} on version ${version}`,
   // The shared page's approval panel.
   awaitingYourApproval: 'Awaiting your approval',
   awaitingDescription: 'Review each file, then approve it or say what should change.',

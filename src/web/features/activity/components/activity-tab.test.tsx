@@ -66,6 +66,15 @@ describe('ActivityTab', () => {
     expect(within(items[3]!).getByText("Client via link 'Acme kickoff brief'")).toBeTruthy();
   });
 
+  it("shows a client's approval with the link beside the name they typed, never the name alone (issue 46 4a)", async () => {
+    const details = { file_name: 'Logo.png', version: 1, decider_name: 'Olivia Park (Owner)', link_name: 'Client review', comment: null };
+    stubPages({ '': { items: [entry({ action: 'approve_file', actorKind: 'link_client', user: null, details })], nextCursor: null } });
+    await renderTab();
+    const [item] = await screen.findAllByRole('listitem');
+    expect(within(item!).getByText("Client via link 'Client review'")).toBeTruthy();
+    expect(item!.querySelector('dl')!.textContent).toBe("File name:Logo.pngDecided by:Olivia Park (Owner) via link 'Client review'Version:1");
+  });
+
   it('loads more with the cursor and searches after a pause', async () => {
     stubPages({
       '': { items: [entry({ action: 'create_project' })], nextCursor: 'c2' },

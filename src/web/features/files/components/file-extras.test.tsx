@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ProjectFile } from '@/domain/files';
+import { filesApi } from '@/web/test/api-handlers';
+import { apiServer } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
+import { memberProjectSource } from '@/web/lib/project-source';
+import { VersionsDialog } from './file-extras';
+
+const source = memberProjectSource('p1');
+
+const file: ProjectFile = {
+  id: 'f1',
+  projectId: 'p1',
+  fileName: 'Logo.png',
+  fileType: 'image/png',
+  fileSize: 2048,
+  isLink: false,
+  linkUrl: null,
+  uploadedBy: 'profile-1',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  version: 2,
+  hasThumbnail: true,
+  approval: {
+    state: 'approved',
+    version: 2,
+    message: null,
+    dueDate: null,
+    requestedAt: '2026-11-20T10:00:00.000Z',
+    decisions: [
+      { id: 'd2', version: 2, decision: 'approved', comment: null, deciderName: 'Olivia Park (Owner)', linkName: 'Client review', createdAt: '2026-11-22T10:00:00.000Z' },
+      // A link without a name (its name is optional).
+      { id: 'd1', version: 1, decision: 'changes_requested', comment: 'Bigger', deciderName: 'Cleo', linkName: null, createdAt: '2026-11-21T10:00:00.000Z' },
+    ],
+  },
+  canDelete: true,
+};
+
+describe('VersionsDialog', () => {
+  it("shows beside each name a client typed the link it came through (issue 46 4a)", async () => {
+    apiServer.use(filesApi.versions(source.basePath, file.id));
+    await renderWithProviders(<VersionsDialog source={source} file={file} open onOpenChange={() => {}} />);
+    const decisions = within(await screen.findByRole('heading', { name: 'Decisions' }).then((heading) => heading.parentElement!)).getAllByRole('listitem');
+    expect(decisions.map((item) => item.textContent)).toEqual([
+      expect.stringContaining("Approved by Olivia Park (Owner) via link 'Client review' on version 2"),
+      expect.stringContaining("Requested changes by Cleo via link 'Untitled link' on version 1"),
+    ]);
+  });
+});
