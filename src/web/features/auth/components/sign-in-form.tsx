@@ -138,8 +138,18 @@ export function SignInForm({
     }
   };
 
-  /** After React has drawn the single sign-on option, so the next Enter or click is on the button naming the host. */
-  const focusSsoButton = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[data-testid="sso-continue"]')?.focus());
+  // Issue 46: Enter without a password moves the focus to the button naming the provider's host
+  // (once it is drawn), so the next Enter or click is a choice made knowing where it goes.
+  const ssoButton = useRef<HTMLAnchorElement>(null);
+  const [ssoFocusWanted, setSsoFocusWanted] = useState(false);
+  const focusSsoButton = () => setSsoFocusWanted(true);
+
+  const ssoShown = Boolean(sso?.sso && sso.provider && sso.email === emailTyped);
+  useEffect(() => {
+    if (!ssoFocusWanted || !ssoShown) return;
+    ssoButton.current?.focus();
+    setSsoFocusWanted(false);
+  }, [ssoFocusWanted, ssoShown]);
 
   const emailValue = () => (formRef.current?.querySelector<HTMLInputElement>('[name="email"]')?.value ?? '').trim().toLowerCase();
   const ssoNow = sso && sso.email === emailTyped ? sso : null;
@@ -279,7 +289,7 @@ export function SignInForm({
           <div className="grid gap-2" data-testid="sso-option">
             <p className="text-sm text-muted-foreground">{AUTH_TEXTS.ssoAvailable}</p>
             <Button asChild className="w-full">
-              <a href={ssoStartUrl(ssoNow.email)} data-testid="sso-continue">
+              <a ref={ssoButton} href={ssoStartUrl(ssoNow.email)} data-testid="sso-continue">
                 <KeyRound aria-hidden />
                 {AUTH_TEXTS.continueWithSsoAt(ssoNow.provider)}
               </a>
