@@ -43,6 +43,25 @@ describe('metrics and probes', () => {
     expect(doc.paths['/metrics']).toBeUndefined();
   });
 
+  it('takes any header a proxy adds as relayed, not only X-Forwarded-For (issue 46 point 3)', async () => {
+    // nginx with only `proxy_set_header X-Real-IP`, a TLS terminator that says only which scheme
+    // the client used, a caching proxy that adds Via: each connects from 127.0.0.1 for everyone.
+    const relays: Record<string, string> = {
+      'x-real-ip': '203.0.113.9',
+      via: '1.1 proxy.example.com',
+      'x-forwarded-host': 'brieflane.example.com',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-port': '443',
+      'x-client-ip': '203.0.113.9',
+      'true-client-ip': '203.0.113.9',
+      'cf-connecting-ip': '203.0.113.9',
+    };
+    for (const [name, value] of Object.entries(relays)) {
+      expect((await scrape({ headers: { [name]: value } })).statusCode, name).toBe(404);
+      expect((await scrape({ headers: { [name]: value }, authorization: `Bearer ${TOKEN}` })).statusCode, name).toBe(200);
+    }
+  });
+
   it('counts requests by route pattern and status, never by the ids in the URL', async () => {
     const project = (await admin.inject({ method: 'GET', url: '/api/projects' })).statusCode;
     expect(project).toBe(200);

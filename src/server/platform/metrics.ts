@@ -5,14 +5,15 @@
 // the embedded database's queue, the email outbox and webhook deliveries waiting, job runs and
 // failures, live sockets. Reachable from loopback, or with `Authorization: Bearer METRICS_TOKEN`;
 // anyone else gets a 404, as for a route that is not there. A request a proxy relayed is not
-// loopback, even from a proxy on this machine (nginx in front, docs/deploy.md).
+// loopback, even from a proxy on this machine (nginx in front, docs/deploy.md), whichever header
+// says so (loopback.ts `isRelayed`, issue 46 point 3).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'drizzle-orm';
 import { errorBody } from './errors';
 import { jobStats } from './jobs';
-import { isLoopbackRequest } from './loopback';
+import { isLoopbackRequest, isRelayed } from './loopback';
 import type { Platform } from './platform';
 
 export type Metrics = {
@@ -32,8 +33,7 @@ export const METRICS_ROUTE = '/metrics';
 function mayRead(request: FastifyRequest, token: string | undefined): boolean {
   // A reverse proxy on the same machine connects from 127.0.0.1 for every client it relays; the
   // header it adds says the request came from elsewhere (the deploy recipe's nginx sets it always).
-  const relayed = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-  if (isLoopbackRequest(request) && !relayed) return true;
+  if (isLoopbackRequest(request) && !isRelayed(request.headers)) return true;
   if (!token) return false;
   const given = Buffer.from(request.headers.authorization ?? '');
   const expected = Buffer.from(`Bearer ${token}`);
