@@ -111,3 +111,14 @@ describe('the embedded database queue (decision 025)', () => {
     );
   });
 });
+
+describe('METRICS_PORT (issue 46 point 3)', () => {
+  it('is unset unless given, and a port other than PORT when it is', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsPort).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: '' }).metricsPort).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: 'nine' })).toThrow('METRICS_PORT="nine": must be a number');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: '70000' })).toThrow('METRICS_PORT="70000": must be between 0 and 65535');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: '3001', METRICS_PORT: '3001' })).toThrow('METRICS_PORT="3001": must differ from PORT');
+  });
+});

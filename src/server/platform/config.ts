@@ -19,15 +19,16 @@ const optionalUrl = (protocols: string[]) =>
       message: `must be a URL starting with ${protocols.join(' or ')}//`,
     });
 
+const port = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(3000),
+  PORT: port.default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
@@ -65,6 +66,7 @@ const envSchema = z.object({
     .max(300, 'must be at most 300')
     .default(10),
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), port.optional()),
 });
 
 /** Where uploaded files live: a directory on this machine, or an S3-compatible bucket. */
@@ -124,8 +126,13 @@ export type Config = {
    * arrival order; past `maxQueued` waiting, or after `maxWaitMs`, a request is answered 503.
    */
   embeddedQueue: { maxQueued: number; maxWaitMs: number };
-  /** Lets a scraper off this machine read /metrics with `Authorization: Bearer <token>` (issue 35). */
+  /**
+   * Lets a scraper read /metrics on the app's port with `Authorization: Bearer <token>` (issue
+   * 35); in production the only way in on that port (issue 46 point 3).
+   */
   metricsToken: string | undefined;
+  /** A second listener on 127.0.0.1 that serves only /metrics, no token asked (issue 46 point 3). */
+  metricsPort: number | undefined;
 };
 
 export class ConfigError extends Error {
@@ -143,6 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(`Invalid configuration:\n  METRICS_PORT=${JSON.stringify(env.METRICS_PORT)}: must differ from PORT`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const storage = storageConfig(e, dataDir, env);
   return {
@@ -169,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiTokenCallsPerMinute: e.API_TOKEN_CALLS_PER_MINUTE,
     embeddedQueue: { maxQueued: e.EMBEDDED_DB_MAX_QUEUED, maxWaitMs: Math.round(e.EMBEDDED_DB_MAX_WAIT_SECONDS * 1000) },
     metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
   };
 }
 

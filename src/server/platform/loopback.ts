@@ -33,7 +33,8 @@ const RELAY_HEADERS = ['forwarded', 'via', 'x-real-ip', 'x-client-ip', 'true-cli
 
 /**
  * Whether a proxy says it relayed the request. A proxy that adds nothing (socat, stunnel) cannot
- * be told from a local client this way.
+ * be told from a local client this way; that is why loopback alone is not enough in production
+ * (metrics.ts).
  */
 export function isRelayed(headers: IncomingHttpHeaders): boolean {
   return Object.keys(headers).some((name) => name.startsWith('x-forwarded-') || RELAY_HEADERS.includes(name));
