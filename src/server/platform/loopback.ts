@@ -1,6 +1,6 @@
 // Is a request or a listening address confined to this machine? The dev mailbox answers only
-// loopback sockets (decision 006), /metrics takes loopback only when no proxy relayed the
-// request, and main.ts warns when the server listens beyond loopback with email
+// loopback sockets (decision 006), /metrics and the backup route take loopback only when no proxy
+// relayed the request, and main.ts warns when the server listens beyond loopback with email
 // unconfigured.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';

@@ -44,6 +44,8 @@ describe('the running embedded server and npm run backup', () => {
       { headers: { [BACKUP_KEY_HEADER]: 'f'.repeat(64) } },
       // Through a proxy on this machine: a client elsewhere.
       { headers: { [BACKUP_KEY_HEADER]: key, 'x-forwarded-for': '203.0.113.9' } },
+      { headers: { [BACKUP_KEY_HEADER]: key, 'x-real-ip': '203.0.113.9' } },
+      { headers: { [BACKUP_KEY_HEADER]: key, via: '1.1 proxy.example.com' } },
     ];
     for (const { headers } of cases) {
       const res = await fetch(`http://127.0.0.1:${port}${BACKUP_ROUTE}`, { method: 'POST', headers });

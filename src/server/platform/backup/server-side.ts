@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { errorBody } from '../errors';
+import { isLoopbackRequest, isRelayed } from '../loopback';
 import type { Platform } from '../platform';
 import { PRIVATE_FILE_MODE } from '../private-files';
 import { createBackup, pruneArchives, type BackupResult } from './backup';
@@ -42,10 +43,9 @@ export function runningServer(config: Config): ServerFile | null {
 }
 
 function fromLoopback(request: FastifyRequest): boolean {
-  // The socket's own address, never X-Forwarded-For: a proxy on this machine is not the CLI.
-  const address = request.raw.socket.remoteAddress ?? '';
-  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-  return !forwarded && (address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1');
+  // The socket's own address, never X-Forwarded-For: a proxy on this machine is not the CLI,
+  // whichever header it adds (X-Real-IP, Via, ...: issue 46 point 3).
+  return isLoopbackRequest(request) && !isRelayed(request.headers);
 }
 
 function keyMatches(request: FastifyRequest, expected: string): boolean {
