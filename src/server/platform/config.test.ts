@@ -57,8 +57,8 @@ describe('TRUST_PROXY', () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
     expect(config.storage).toEqual({ driver: 'disk', root: path.join(dir, 'files') });
-    expect(config.backup).toEqual({ dir: path.join(dir, 'backups'), everyHours: 24, keep: 7 });
-    expect(loadConfig({ DATA_DIR: dir, BACKUP_EVERY_HOURS: '0', BACKUP_DIR: '/srv/backups' }).backup).toMatchObject({ dir: '/srv/backups', everyHours: 0 });
+    expect(config.backup).toEqual({ dir: path.join(dir, 'backups'), dirGiven: false, everyHours: 24, keep: 7 });
+    expect(loadConfig({ DATA_DIR: dir, BACKUP_EVERY_HOURS: '0', BACKUP_DIR: '/srv/backups' }).backup).toMatchObject({ dir: '/srv/backups', dirGiven: true, everyHours: 0 });
   });
 
   it('refuses bad backup settings, naming them', () => {

@@ -107,6 +107,11 @@ export type Config = {
   storage: StorageConfig;
   backup: {
     dir: string;
+    /**
+     * BACKUP_DIR was set, not defaulted. `npm run backup` then writes the archive there itself even
+     * while the embedded server (with a BACKUP_DIR of its own) takes it (issue 46 point 5).
+     */
+    dirGiven: boolean;
     /** 0: no scheduled backups. */
     everyHours: number;
     keep: number;
@@ -172,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage,
     backup: {
       dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      dirGiven: e.BACKUP_DIR !== undefined,
       everyHours: e.BACKUP_EVERY_HOURS,
       keep: e.BACKUP_KEEP,
     },
