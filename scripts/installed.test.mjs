@@ -188,6 +188,22 @@ describe('the production install runs every README command', { concurrency: 1 },
     assert.match(result.output, /taken by the running server/);
   });
 
+  test('npm run backup while the server runs, with a BACKUP_DIR of its own: the archive lands there', { timeout: STEP_MS }, async () => {
+    // Issue 46 point 5: as a new user would try it, a relative folder that does not exist yet.
+    const exports = folder('exports');
+    const result = await npmRun('backup', [], { DATA_DIR: data, BACKUP_DIR: path.relative(root, exports) });
+    assert.equal(result.code, 0, result.output);
+    assert.match(result.output, /taken by the running server/);
+    const written = /Backup written: (.+\.tar\.gz)/.exec(result.output)?.[1] ?? '';
+    assert.equal(path.dirname(written), exports, result.output);
+    assert.deepEqual(archivesIn(exports), [path.basename(written)]);
+    assert.ok(Number(/; (\d+) rows in \d+ tables/.exec(result.output)?.[1]) > 0, result.output);
+    assert.deepEqual(readableByOthers(exports), []);
+    // The server kept no copy and no staging folder of it.
+    assert.ok(!archivesIn(path.join(data, 'backups')).includes(path.basename(written)));
+    await until('the server to remove its outgoing copy', () => readdirSync(path.join(data, 'backups')).every((name) => !name.startsWith('.outgoing-')));
+  });
+
   test('the data directory and the backups are private while the server runs', () => {
     assert.deepEqual(readableByOthers(data), []);
   });

@@ -31,7 +31,7 @@ import {
 } from './recipe';
 
 /** What the recipe's example names and the harness points at this run's services instead. */
-const SITE_SETTINGS = ['PUBLIC_URL', 'AUTH_SECRET', 'DATABASE_URL', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const SITE_SETTINGS = ['PUBLIC_URL', 'AUTH_SECRET', 'METRICS_TOKEN', 'DATABASE_URL', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 /** The recipe's paths and the files this run uses in their place. */
 const UNIT_NODE = '/usr/bin/node';
 const UNIT_WORKING_DIRECTORY = '/opt/brieflane/current';
@@ -176,6 +176,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const siteValues: Record<(typeof SITE_SETTINGS)[number], string> = {
       PUBLIC_URL: url,
       AUTH_SECRET: `deploy-check-${process.pid}-0123456789abcdefghijklmnopqrstuvwxyz`,
+      METRICS_TOKEN: `deploy-check-metrics-${process.pid}-0123456789`,
       DATABASE_URL: databaseUrl.toString(),
       S3_ENDPOINT: s3.env.S3_ENDPOINT!,
       S3_BUCKET: s3.env.S3_BUCKET!,

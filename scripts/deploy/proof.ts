@@ -366,9 +366,16 @@ async function checkRecipe(cluster: Cluster, client: SiteClient, problems: strin
   const ready = await client.send(agent, 'ready', 'GET', '/api/health/ready', { record: false });
   check(ready.status === 200 && /^[0-9a-f]{32}$/.test(ready.requestId ?? ''), `/api/health/ready through nginx: ${ready.status}, with nginx's X-Request-Id`);
 
-  const metrics = await client.send(agent, 'metrics', 'GET', '/metrics', { record: false });
-  const direct = await fetch(`http://127.0.0.1:${cluster.servers[0]!.port}/metrics`);
-  check(metrics.status === 404 && direct.status === 200, `/metrics: ${metrics.status} through nginx, ${direct.status} on an app server's own port`);
+  // Issue 46 point 3: in production an app server's own port wants the token, loopback or not.
+  const server = cluster.servers[0]!;
+  const bearer = { authorization: `Bearer ${cluster.environmentOf(server).METRICS_TOKEN}` };
+  const metrics = await client.send(agent, 'metrics', 'GET', '/metrics', { headers: bearer, record: false });
+  const direct = await fetch(`http://127.0.0.1:${server.port}/metrics`, { headers: bearer });
+  const bare = await fetch(`http://127.0.0.1:${server.port}/metrics`);
+  check(
+    metrics.status === 404 && direct.status === 200 && bare.status === 404,
+    `/metrics: ${metrics.status} through nginx with the token, ${direct.status} on an app server's own port with it, ${bare.status} there without`,
+  );
 
   // A web app file of another release (a rolling restart): asked of every server before a 404.
   const missing = await client.send(agent, 'asset', 'GET', '/assets/no-such-file-0000.js', { record: false });

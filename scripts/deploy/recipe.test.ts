@@ -112,6 +112,10 @@ describe('the example settings', () => {
     expect(config.publicUrl).toMatch(/^https:\/\//);
     expect(config.env).toBe('production');
     expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+    // Production answers /metrics only with the token (issue 46 point 3); three servers on one
+    // machine cannot share one METRICS_PORT.
+    expect(config.metricsToken?.length).toBeGreaterThanOrEqual(16);
+    expect(config.metricsPort).toBeUndefined();
   });
 
   it('leave the port, address and data folder to the unit (the file would win over it)', () => {

@@ -1,9 +1,11 @@
 // The server process as an operator runs it: SIGTERM lets an in-flight request finish, tells
-// live sockets the server is going away (1001), closes the database and exits 0.
+// live sockets the server is going away (1001), closes the database and exits 0. In production
+// /metrics answers on METRICS_PORT's own loopback listener, which closes with the server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,14 +19,27 @@ type WsClient = {
 // `ws` comes with @fastify/websocket and has no type declarations here.
 const WebSocket = createRequire(import.meta.url)('ws') as new (url: string) => WsClient;
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 describe('the server process on SIGTERM', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'brieflane-signal-'));
   let server: ChildProcess;
   let output = '';
   let base = '';
   let shareToken = '';
+  let metricsPort = 0;
 
   beforeAll(async () => {
+    metricsPort = await freePort();
     server = spawn(path.join(appFiles.root, 'node_modules', '.bin', 'tsx'), ['src/server/main.ts'], {
       cwd: appFiles.root,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -37,6 +52,7 @@ describe('the server process on SIGTERM', () => {
         SEED_DEMO: 'true',
         HOST: '127.0.0.1',
         PORT: '0',
+        METRICS_PORT: String(metricsPort),
         LOG_LEVEL: 'info',
       },
     });
@@ -56,6 +72,14 @@ describe('the server process on SIGTERM', () => {
   afterAll(() => {
     if (server.exitCode === null) server.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves /metrics on METRICS_PORT, and not on its own port without the token', async () => {
+    const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toContain('# TYPE brieflane_http_requests_total counter');
+    expect(output).toContain(`Metrics at http://127.0.0.1:${metricsPort}/metrics`);
+    expect((await fetch(`${base}/metrics`)).status).toBe(404);
   });
 
   it('finishes the request in flight, closes live sockets with 1001 and exits 0', async () => {
@@ -92,5 +116,6 @@ describe('the server process on SIGTERM', () => {
     expect(await exited).toBe(0);
     expect(output).toContain('shutting down');
     expect(output).toContain('"msg":"stopped"');
+    await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
   }, 30_000);
 });

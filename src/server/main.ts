@@ -70,8 +70,12 @@ async function main() {
   process.on('SIGINT', (signal) => void shutdown(signal));
   process.on('SIGTERM', (signal) => void shutdown(signal));
 
+  // METRICS_PORT before the app's port: a port already in use stops the start before any
+  // request is taken. app.close() above closes it again.
+  const metricsAddress = await app.metrics.listen();
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Brieflane is running at ${config.publicUrl} (database: ${database.kind})`);
+  if (metricsAddress) app.log.info(`Metrics at http://127.0.0.1:${metricsAddress.port}/metrics`);
   if (isExposedWithoutEmail(config)) {
     const demoAccounts = demo ? { password: DEMO_PASSWORD, emails: Object.values(DEMO_ACCOUNTS).map((a) => a.email) } : undefined;
     console.warn(`\n${exposedWithoutEmailWarning(config, demoAccounts)}\n`);

@@ -57,8 +57,8 @@ describe('TRUST_PROXY', () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
     expect(config.storage).toEqual({ driver: 'disk', root: path.join(dir, 'files') });
-    expect(config.backup).toEqual({ dir: path.join(dir, 'backups'), everyHours: 24, keep: 7 });
-    expect(loadConfig({ DATA_DIR: dir, BACKUP_EVERY_HOURS: '0', BACKUP_DIR: '/srv/backups' }).backup).toMatchObject({ dir: '/srv/backups', everyHours: 0 });
+    expect(config.backup).toEqual({ dir: path.join(dir, 'backups'), dirGiven: false, everyHours: 24, keep: 7 });
+    expect(loadConfig({ DATA_DIR: dir, BACKUP_EVERY_HOURS: '0', BACKUP_DIR: '/srv/backups' }).backup).toMatchObject({ dir: '/srv/backups', dirGiven: true, everyHours: 0 });
   });
 
   it('refuses bad backup settings, naming them', () => {
@@ -109,5 +109,16 @@ describe('the embedded database queue (decision 025)', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), EMBEDDED_DB_MAX_QUEUED: '0', EMBEDDED_DB_MAX_WAIT_SECONDS: '0' })).toThrow(
       /EMBEDDED_DB_MAX_QUEUED="0": must be at least 1\n {2}EMBEDDED_DB_MAX_WAIT_SECONDS="0": must be more than 0/,
     );
+  });
+});
+
+describe('METRICS_PORT (issue 46 point 3)', () => {
+  it('is unset unless given, and a port other than PORT when it is', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsPort).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: '' }).metricsPort).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: 'nine' })).toThrow('METRICS_PORT="nine": must be a number');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_PORT: '70000' })).toThrow('METRICS_PORT="70000": must be between 0 and 65535');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: '3001', METRICS_PORT: '3001' })).toThrow('METRICS_PORT="3001": must differ from PORT');
   });
 });

@@ -20,15 +20,16 @@ const optionalUrl = (protocols: string[]) =>
       message: `must be a URL starting with ${protocols.join(' or ')}//`,
     });
 
+const port = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
-    .default(3000),
+  PORT: port.default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
@@ -73,6 +74,7 @@ const envSchema = z.object({
     .max(300, 'must be at most 300')
     .default(10),
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), port.optional()),
 });
 
 /** Where uploaded files live: a directory on this machine, or an S3-compatible bucket. */
@@ -113,6 +115,11 @@ export type Config = {
   storage: StorageConfig;
   backup: {
     dir: string;
+    /**
+     * BACKUP_DIR was set, not defaulted. `npm run backup` then writes the archive there itself even
+     * while the embedded server (with a BACKUP_DIR of its own) takes it (issue 46 point 5).
+     */
+    dirGiven: boolean;
     /** 0: no scheduled backups. */
     everyHours: number;
     keep: number;
@@ -134,8 +141,13 @@ export type Config = {
    * arrival order; past `maxQueued` waiting, or after `maxWaitMs`, a request is answered 503.
    */
   embeddedQueue: { maxQueued: number; maxWaitMs: number };
-  /** Lets a scraper off this machine read /metrics with `Authorization: Bearer <token>` (issue 35). */
+  /**
+   * Lets a scraper read /metrics on the app's port with `Authorization: Bearer <token>` (issue
+   * 35); in production the only way in on that port (issue 46 point 3).
+   */
   metricsToken: string | undefined;
+  /** A second listener on 127.0.0.1 that serves only /metrics, no token asked (issue 46 point 3). */
+  metricsPort: number | undefined;
 };
 
 export class ConfigError extends Error {
@@ -162,6 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(`Invalid configuration:\n  METRICS_PORT=${JSON.stringify(env.METRICS_PORT)}: must differ from PORT`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const storage = storageConfig(e, dataDir, env);
   return {
@@ -181,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage,
     backup: {
       dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      dirGiven: e.BACKUP_DIR !== undefined,
       everyHours: e.BACKUP_EVERY_HOURS,
       keep: e.BACKUP_KEEP,
     },
@@ -189,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiTokenCallsPerMinute: e.API_TOKEN_CALLS_PER_MINUTE,
     embeddedQueue: { maxQueued: e.EMBEDDED_DB_MAX_QUEUED, maxWaitMs: Math.round(e.EMBEDDED_DB_MAX_WAIT_SECONDS * 1000) },
     metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
   };
 }
 

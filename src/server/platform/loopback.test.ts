@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exposedWithoutEmailWarning, isExposedWithoutEmail, isLoopbackAddress, listensOnLoopbackOnly } from './loopback';
+import { exposedWithoutEmailWarning, isExposedWithoutEmail, isLoopbackAddress, isRelayed, listensOnLoopbackOnly } from './loopback';
 
 describe('isLoopbackAddress', () => {
   it.each([
@@ -48,5 +48,14 @@ describe('the start-up warning', () => {
     expect(text).toContain('"demo-password"');
     expect(text).toContain('owner@brieflane.demo');
     expect(exposedWithoutEmailWarning({ host: '0.0.0.0', port: 3000 })).not.toContain('password"');
+  });
+});
+
+describe('isRelayed', () => {
+  it('reads any header a proxy adds for its client, and nothing a client sends on its own', () => {
+    expect(isRelayed({ host: '127.0.0.1:3000', 'user-agent': 'Prometheus/2.53', accept: 'text/plain', authorization: 'Bearer x' })).toBe(false);
+    for (const name of ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip']) {
+      expect(isRelayed({ [name]: 'x' }), name).toBe(true);
+    }
   });
 });

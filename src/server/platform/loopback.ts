@@ -1,6 +1,8 @@
 // Is a request or a listening address confined to this machine? The dev mailbox answers only
-// loopback sockets (decision 006), and main.ts warns when the server listens beyond loopback
-// with email unconfigured.
+// loopback sockets (decision 006), /metrics and the backup route take loopback only when no proxy
+// relayed the request, and main.ts warns when the server listens beyond loopback with email
+// unconfigured.
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config';
 
@@ -17,6 +19,25 @@ export function isLoopbackAddress(address: string | undefined): boolean {
  */
 export function isLoopbackRequest(request: FastifyRequest): boolean {
   return isLoopbackAddress(request.raw.socket?.remoteAddress);
+}
+
+/**
+ * Headers a proxy adds for the client it relays (issue 46 point 3). X-Forwarded-For and Forwarded
+ * are the usual ones, but nginx configured with only `X-Real-IP`, a cache that adds only `Via`, a
+ * TLS terminator that says only the scheme (`X-Forwarded-Proto`) or the host, and the CDN tunnels'
+ * client-address headers each relay a client from elsewhere too. Every `X-Forwarded-*` counts,
+ * Proto included: a scraper or CLI on this machine sends none of them, so the only cost of
+ * counting one is a 404 to a local client that claims to be proxied.
+ */
+const RELAY_HEADERS = ['forwarded', 'via', 'x-real-ip', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip'];
+
+/**
+ * Whether a proxy says it relayed the request. A proxy that adds nothing (socat, stunnel) cannot
+ * be told from a local client this way; that is why loopback alone is not enough in production
+ * (metrics.ts).
+ */
+export function isRelayed(headers: IncomingHttpHeaders): boolean {
+  return Object.keys(headers).some((name) => name.startsWith('x-forwarded-') || RELAY_HEADERS.includes(name));
 }
 
 /** HOST values that listen on loopback only. */

@@ -3,22 +3,35 @@
 // build many apps never share counters. Requests by route and status with latency histograms,
 // the event loop's delay and the process's memory (prom-client's defaults), the database pool or
 // the embedded database's queue, the email outbox and webhook deliveries waiting, job runs and
-// failures, live sockets. Reachable from loopback, or with `Authorization: Bearer METRICS_TOKEN`;
-// anyone else gets a 404, as for a route that is not there. A request a proxy relayed is not
-// loopback, even from a proxy on this machine (nginx in front, docs/deploy.md).
+// failures, live sockets. Who may read it (issue 46 point 3):
+// - with `Authorization: Bearer METRICS_TOKEN`, always;
+// - in development and test, also from loopback, unless a proxy relayed the request (nginx in
+//   front on this machine connects from 127.0.0.1 for every client, docs/deploy.md);
+// - in production, loopback alone is not enough: a proxy that adds no header (socat, stunnel, a
+//   hand-written nginx site) would make every outside client loopback. There the token, or
+//   METRICS_PORT: a second listener bound to 127.0.0.1 that serves only /metrics.
+// Anyone else gets a 404, as for a route that is not there.
 import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'drizzle-orm';
+import type { Config } from './config';
 import { errorBody } from './errors';
 import { jobStats } from './jobs';
-import { isLoopbackRequest } from './loopback';
+import { isLoopbackAddress, isLoopbackRequest, isRelayed } from './loopback';
 import type { Platform } from './platform';
 
 export type Metrics = {
   registry: Registry;
   /** A value read when /metrics is asked (a live-socket count, a queue depth). */
   gauge: (name: string, help: string, read: () => number) => void;
+  /**
+   * Starts METRICS_PORT's listener on 127.0.0.1 (main.ts, before the app listens, so a port in
+   * use stops the start); the app's close closes it. Its address, or undefined when unset.
+   */
+  listen: () => Promise<AddressInfo | undefined>;
 };
 
 declare module 'fastify' {
@@ -29,15 +42,35 @@ declare module 'fastify' {
 
 export const METRICS_ROUTE = '/metrics';
 
-function mayRead(request: FastifyRequest, token: string | undefined): boolean {
-  // A reverse proxy on the same machine connects from 127.0.0.1 for every client it relays; the
-  // header it adds says the request came from elsewhere (the deploy recipe's nginx sets it always).
-  const relayed = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-  if (isLoopbackRequest(request) && !relayed) return true;
+function hasToken(request: FastifyRequest, token: string | undefined): boolean {
   if (!token) return false;
   const given = Buffer.from(request.headers.authorization ?? '');
   const expected = Buffer.from(`Bearer ${token}`);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+function mayRead(request: FastifyRequest, config: Pick<Config, 'env' | 'metricsToken'>): boolean {
+  if (hasToken(request, config.metricsToken)) return true;
+  if (config.env === 'production') return false;
+  return isLoopbackRequest(request) && !isRelayed(request.headers);
+}
+
+const notFound = (method: string) => errorBody('not_found', `No route for ${method} ${METRICS_ROUTE}`);
+
+/** METRICS_PORT's handler: GET /metrics from a loopback peer no proxy relayed, a 404 for the rest. */
+function serveMetricsPort(registry: Registry) {
+  return (request: IncomingMessage, response: ServerResponse) => {
+    const pathname = (request.url ?? '').split('?')[0];
+    const method = request.method ?? 'GET';
+    if ((method !== 'GET' && method !== 'HEAD') || pathname !== METRICS_ROUTE || !isLoopbackAddress(request.socket.remoteAddress) || isRelayed(request.headers)) {
+      response.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(notFound(method)));
+      return;
+    }
+    registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(method === 'HEAD' ? undefined : text),
+      (error: unknown) => response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorBody('metrics_failed', (error as Error).message))),
+    );
+  };
 }
 
 /** Rows waiting in a table's queue; one indexed count each (both have a partial or status index). */
@@ -49,13 +82,38 @@ async function waiting(platform: Platform, table: 'email_outbox' | 'webhook_deli
 export function registerMetrics(app: FastifyInstance, platform: Platform): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  let portListener: Server | undefined;
   const metrics: Metrics = {
     registry,
     gauge: (name, help, read) => {
       new Gauge({ name, help, registers: [registry], collect() { this.set(read()); } });
     },
+    listen: async () => {
+      const port = platform.config.metricsPort;
+      if (port === undefined) return undefined;
+      const server = createServer(serveMetricsPort(registry));
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        // Loopback only, whatever HOST says: this port asks no token.
+        server.listen({ host: '127.0.0.1', port }, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      portListener = server;
+      return server.address() as AddressInfo;
+    },
   };
   app.decorate('metrics', metrics);
+  app.addHook('onClose', async () => {
+    const server = portListener;
+    if (!server) return;
+    portListener = undefined;
+    // A scraper keeps its connection open between scrapes: close it too, or close() waits for it.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
+  });
 
   const labelNames = ['method', 'route', 'status_code'] as const;
   const requests = new Counter({ name: 'brieflane_http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames, registers: [registry] });
@@ -106,7 +164,7 @@ export function registerMetrics(app: FastifyInstance, platform: Platform): Metri
   }
 
   app.get(METRICS_ROUTE, { schema: { hide: true } }, async (request, reply) => {
-    if (!mayRead(request, platform.config.metricsToken)) return reply.status(404).send(errorBody('not_found', `No route for GET ${METRICS_ROUTE}`));
+    if (!mayRead(request, platform.config)) return reply.status(404).send(notFound('GET'));
     return reply.type(registry.contentType).send(await registry.metrics());
   });
   return metrics;

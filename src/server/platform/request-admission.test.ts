@@ -102,6 +102,7 @@ describe('which routes take a slot', () => {
     expect(takesAdmissionSlot({ url: '/api/health', method: 'GET' })).toBe(false);
     expect(takesAdmissionSlot({ url: '/api/docs/json', method: 'GET' })).toBe(false);
     expect(takesAdmissionSlot({ url: '/api/internal/backup', method: 'POST' })).toBe(false);
+    expect(takesAdmissionSlot({ url: '/api/internal/backup/archive', method: 'POST' })).toBe(false);
     expect(takesAdmissionSlot({ url: '/api/projects/:projectId/files', method: 'POST', schema: { consumes: ['multipart/form-data'] } })).toBe(false);
     expect(takesAdmissionSlot({ url: '/assets/index.js', method: 'GET' })).toBe(false);
   });

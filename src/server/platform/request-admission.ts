@@ -7,7 +7,7 @@
 // caller resolved or any handler run, so a refused request changed nothing.
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { SERVER_BUSY_CODE, SERVER_BUSY_MESSAGES } from '../../domain/server-busy';
-import { BACKUP_ROUTE } from './backup/server-side';
+import { BACKUP_ARCHIVE_ROUTE, BACKUP_ROUTE } from './backup/server-side';
 import type { Config } from './config';
 import { AdmissionQueue, type AdmissionCounts, type Refusal } from './db/admission-queue';
 import { errorBody } from './errors';
@@ -33,7 +33,8 @@ declare module 'fastify' {
  * answer however busy the server is or that wait on their client rather than the database.
  * - the health check (a load balancer must learn the server is alive, busy or not) and the API
  *   document;
- * - the operator's backup (`npm run backup`), which holds the connection itself for its snapshot;
+ * - the operator's backup (`npm run backup`, both routes), which holds the connection itself for its
+ *   snapshot, and whose archive streams to the command for as long as it takes;
  * - uploads (multipart bodies): they stream the client's file for as long as the client takes;
  *   their few statements take their turn on the connection one by one, as before.
  * Static files and the web app's pages never touch the database and are not API routes.
@@ -41,7 +42,7 @@ declare module 'fastify' {
 export function takesAdmissionSlot(route: Pick<RouteOptions, 'url' | 'method' | 'schema'>): boolean {
   const url = route.url;
   if (!url.startsWith('/api/') && !url.startsWith('/dev/')) return false;
-  if (url === '/api/health' || url.startsWith('/api/health/') || url === '/api/docs' || url.startsWith('/api/docs/') || url === BACKUP_ROUTE) return false;
+  if (url === '/api/health' || url.startsWith('/api/health/') || url === '/api/docs' || url.startsWith('/api/docs/') || url === BACKUP_ROUTE || url === BACKUP_ARCHIVE_ROUTE) return false;
   const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
   return !consumes.includes('multipart/form-data');
 }

@@ -124,6 +124,8 @@ export const EXPECTED: Record<string, Outcome> = {
   // The CLI's backup through the running server: loopback and the backup key only; without the key
   // the route does not exist for anyone (decision 010).
   'POST /api/internal/backup': { status: all(404), embeddedOnly: true },
+  // The same, sent as the archive for a command given a BACKUP_DIR of its own (issue 46 point 5).
+  'POST /api/internal/backup/archive': { status: all(404), embeddedOnly: true },
 
   // Authentication: none of these take a tenant's id.
   'POST /api/auth/sign-up/send-code': { status: all(200), request: () => json({ email: `new-${next()}@test.brieflane` }) },

@@ -13,7 +13,7 @@ import * as tar from 'tar';
 import type { DatabaseHandle } from '../db/client';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files';
 import type { Storage } from '../storage/storage';
-import { appMigrationLevel, appVersion, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, STORED_KEYS, type Manifest } from './manifest';
+import { appMigrationLevel, appVersion, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, manifestSchema, STORED_KEYS, type Manifest } from './manifest';
 import { inTransaction, listTables, quoteIdent, type Query } from './snapshot';
 
 const FETCH_ROWS = 2000;
@@ -126,13 +126,41 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     return { file: target, bytes: (await stat(target)).size, manifest };
   } catch (error) {
     await rm(partial, { force: true });
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOSPC') throw new BackupError(`The backup could not be written: the disk holding ${dir} is full. Nothing was kept.`, { cause: error });
-    if (code === 'EACCES' || code === 'EROFS') throw new BackupError(`The backup could not be written to ${dir}: ${(error as Error).message}`, { cause: error });
-    throw error;
+    throw writeFailure(error, dir);
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/** What the operator reads when an archive could not be written to `dir`: the disk, the folder. */
+export function writeFailure(error: unknown, dir: string): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC') return new BackupError(`The backup could not be written: the disk holding ${dir} is full. Nothing was kept.`, { cause: error });
+  if (code === 'EACCES' || code === 'EROFS' || code === 'ENOTDIR' || code === 'EEXIST') {
+    return new BackupError(`The backup could not be written to ${dir}: ${(error as Error).message}`, { cause: error });
+  }
+  return error;
+}
+
+/** The manifest an archive starts with, read through the whole archive (a cut one fails). */
+export async function readArchiveManifest(file: string): Promise<Manifest> {
+  let text = '';
+  await tar.t({
+    file,
+    strict: true,
+    onReadEntry: (entry) => {
+      if (entry.path.replace(/^\.\//, '') === 'manifest.json') entry.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    },
+  });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = manifestSchema.safeParse(json);
+  if (!parsed.success) throw new BackupError(`${file} is not a Brieflane backup: its manifest.json is missing or not one.`);
+  return parsed.data;
 }
 
 /** Archives in the directory, newest first (their names sort by time). */

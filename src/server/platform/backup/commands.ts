@@ -1,33 +1,36 @@
 // The work behind `npm run backup`, `npm run restore -- FILE [--force]` and
 // `npm run move-to-postgres` (scripts/*.ts parse the command line and print).
-import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
-import { keepDataPrivate } from '../private-files';
+import { keepDataPrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files';
 import { createStorage } from '../storage/create-storage';
 import { localDiskStorage, type Storage } from '../storage/storage';
-import { createBackup } from './backup';
+import { ARCHIVE_PREFIX, ARCHIVE_SUFFIX, BackupError, createBackup, readArchiveManifest, writeFailure } from './backup';
 import type { Manifest } from './manifest';
 import { countRows, openArchive, restoreArchive, RestoreError } from './restore';
-import { BACKUP_KEY_HEADER, BACKUP_ROUTE, backupKey, runningServer } from './server-side';
+import { BACKUP_ARCHIVE_ROUTE, BACKUP_KEY_HEADER, BACKUP_ROUTE, backupKey, runningServer, type ServerFile } from './server-side';
 import { inTransaction } from './snapshot';
 
 export type BackupSummary = { file: string; bytes: number; manifest: Manifest; via: 'server' | 'direct' };
 
-/** Embedded and the server is up: through its loopback route; otherwise on our own connection. */
+/**
+ * Embedded and the server is up: through its loopback route (the archive in the server's
+ * BACKUP_DIR, or received and written to the command's own when it was given one); otherwise on
+ * our own connection.
+ */
 export async function backupCommand(config: Config): Promise<BackupSummary> {
   keepCommandDataPrivate(config);
   if (!config.databaseUrl) {
     const server = runningServer(config);
+    if (server && config.backup.dirGiven) return await receiveBackup(config, server);
     if (server) {
-      const response = await fetch(`http://127.0.0.1:${server.port}${BACKUP_ROUTE}`, {
-        method: 'POST',
-        headers: { [BACKUP_KEY_HEADER]: backupKey(config) },
-      }).catch((error: unknown) => {
-        throw new RestoreError(`The Brieflane server (process ${server.pid}, port ${server.port}) runs on this data directory but did not answer: ${(error as Error).message}`);
-      });
+      const response = await askServer(config, server, BACKUP_ROUTE);
       const body = (await response.json().catch(() => ({}))) as { file?: string; bytes?: number; manifest?: Manifest; error?: { message: string } };
       if (!response.ok || !body.file) throw new RestoreError(body.error?.message ?? `The server answered ${response.status}`);
       return { file: body.file, bytes: body.bytes!, manifest: body.manifest!, via: 'server' };
@@ -39,6 +42,51 @@ export async function backupCommand(config: Config): Promise<BackupSummary> {
     return { ...result, via: 'direct' };
   } finally {
     await database.close();
+  }
+}
+
+function askServer(config: Config, server: ServerFile, route: string): Promise<Response> {
+  return fetch(`http://127.0.0.1:${server.port}${route}`, { method: 'POST', headers: { [BACKUP_KEY_HEADER]: backupKey(config) } }).catch((error: unknown) => {
+    throw new RestoreError(`The Brieflane server (process ${server.pid}, port ${server.port}) runs on this data directory but did not answer: ${(error as Error).message}`);
+  });
+}
+
+/** An archive name as backup.ts makes them, and nothing that could leave BACKUP_DIR. */
+const ARCHIVE_NAME = new RegExp(`^${ARCHIVE_PREFIX}[0-9TZ-]+${ARCHIVE_SUFFIX.replace(/\./g, '\\.')}$`);
+
+/**
+ * BACKUP_DIR given while the server runs (issue 46 point 5): the server takes the backup on its
+ * connection and sends the archive; this command writes it into its own BACKUP_DIR, 0700 and
+ * 0600 like every archive, as `<name>.partial` until it is whole and its manifest reads.
+ */
+async function receiveBackup(config: Config, server: ServerFile): Promise<BackupSummary> {
+  const dir = config.backup.dir;
+  // Before the server works: a folder this command cannot write to is said at once.
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE }).catch((error: unknown) => {
+    throw writeFailure(error, dir);
+  });
+  const response = await askServer(config, server, BACKUP_ARCHIVE_ROUTE);
+  if (!response.ok || !response.body) {
+    const body = (await response.json().catch(() => ({}))) as { error?: { message: string } };
+    throw new RestoreError(body.error?.message ?? `The server answered ${response.status}`);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? '';
+  if (!ARCHIVE_NAME.test(name)) throw new BackupError(`The server sent an archive named ${JSON.stringify(name)}; nothing was kept.`);
+  const target = path.join(dir, name);
+  const partial = `${target}.partial`;
+  try {
+    await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
+    const bytes = (await stat(partial)).size;
+    const expected = Number(response.headers.get('content-length'));
+    if (bytes !== expected) throw new BackupError(`The server sent ${bytes} of the archive's ${expected} bytes; nothing was kept.`);
+    const manifest = await readArchiveManifest(partial);
+    await rename(partial, target);
+    return { file: target, bytes, manifest, via: 'server' };
+  } catch (error) {
+    await rm(partial, { force: true });
+    const failure = writeFailure(error, dir);
+    // A server that stopped sending half way, an archive that does not read: said, not a stack.
+    throw failure instanceof BackupError ? failure : new BackupError(`The archive could not be received into ${dir}: ${(error as Error).message}. Nothing was kept.`, { cause: error });
   }
 }
 
