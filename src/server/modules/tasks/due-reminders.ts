@@ -11,7 +11,8 @@ import { projects, taskReminders, tasks } from '../../platform/db/schema/work';
 import { profileSeesProject } from '../../services/project-access/member';
 import { createJob, runWithServer } from '../../platform/jobs';
 import type { Platform } from '../../platform/platform';
-import { deliver } from '../../services/notify';
+import { emit } from '../../services/events';
+import { dueReminderEmail } from './emails';
 
 export const DUE_REMINDER_INTERVAL_MS = 15 * 60 * 1000;
 /** Reminders handled per run; a full batch runs again at once. */
@@ -84,24 +85,28 @@ async function remind(platform: Platform, kind: DueReminderKind, task: Candidate
       .returning({ id: taskReminders.id });
     if (claimed.length === 0) return false;
     const title = kind === 'task_due_soon' ? INBOX_TEXTS.dueSoon(task.title) : INBOX_TEXTS.overdue(task.title);
-    await deliver(tx, clock.now(), {
+    const at = clock.now();
+    await emit(tx, {
+      type: 'task.due_reminder',
       organizationId: task.organizationId,
-      recipientId: task.assigneeId,
-      kind,
-      inbox: { projectId: task.projectId, taskId: task.taskId, title, body: task.projectName },
-      email: {
-        to: task.assigneeEmail,
-        subject: `${title} (${task.projectName})`,
-        text: [
-          `Hello ${task.assigneeName},`,
-          '',
-          kind === 'task_due_soon'
-            ? `The task "${task.title}" on the project "${task.projectName}" is due tomorrow, ${task.dueDate}.`
-            : `The task "${task.title}" on the project "${task.projectName}" was due ${task.dueDate} and is not done yet.`,
-          '',
-          `Open the task: ${config.publicUrl}/project/${task.projectId}/tasks/${task.taskId}`,
-        ].join('\n'),
-      },
+      projectId: task.projectId,
+      actorId: null,
+      at,
+      notify: [
+        {
+          recipientId: task.assigneeId,
+          kind,
+          inbox: { projectId: task.projectId, taskId: task.taskId, title, body: task.projectName },
+          email: dueReminderEmail(
+            { email: task.assigneeEmail, fullName: task.assigneeName },
+            kind,
+            title,
+            { id: task.taskId, title: task.title, dueDate: task.dueDate },
+            { id: task.projectId, name: task.projectName },
+            config.publicUrl,
+          ),
+        },
+      ],
     });
     return true;
   });

@@ -23,20 +23,18 @@ import {
   type updateTaskSchema,
 } from '../../../domain/tasks';
 import type { TaskStatus } from '../../../domain/project-status';
-import { recordActivity } from '../../services/activity-log';
 import type { Executor } from '../../platform/db/client';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { cursorTimeOf, decodeRankedCursor, decodeRankedNameCursor, encodeRankedCursor, encodeRankedNameCursor } from '../../platform/db/cursor';
 import { developerProjectAccess, projects, taskColumnRank, tasks } from '../../platform/db/schema/work';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { emit, type EventDelivery } from '../../services/events';
 import { projectFollowers } from '../../services/inbox';
-import { deliver } from '../../services/notify';
-import { publishChange } from '../../platform/realtime/publisher';
+import { taskAssignedEmail, taskCompletedEmail } from './emails';
 import { assignedDeveloperRecipients, staffRecipients, type Recipient } from '../../services/recipients';
 import type { Platform } from '../../platform/platform';
 import type { AccessedProject, ProjectActor } from '../../services/project-access/access';
 import { requireContributor, type ProjectAccess } from '../../services/project-access/access';
-import { emitWebhookEvent } from '../../services/webhook-events';
 import { profileSeesProject } from '../../services/project-access/member';
 
 const assignee = alias(profiles, 'assignee');
@@ -111,33 +109,23 @@ export async function listAssignees({ db }: Platform, access: ProjectAccess, que
   };
 }
 
-/** Email and inbox for a new assignee (not when people assign themselves). */
-async function tellAssignee(
-  tx: Executor,
-  { config, clock }: Platform,
+/** A new assignee's news, inbox and email (none when people assign themselves). */
+function assignmentNews(
+  { config }: Platform,
   project: AccessedProject,
   actor: ProjectActor,
-  member: { id: string; fullName: string; email: string | null },
+  member: { id: string; fullName: string; email: string | null } | null,
   task: { id: string; title: string },
-): Promise<void> {
-  if (member.id === actor.profileId) return;
-  await deliver(tx, clock.now(), {
-    organizationId: project.organizationId,
-    recipientId: member.id,
-    kind: 'task_assigned',
-    inbox: { projectId: project.id, taskId: task.id, title: INBOX_TEXTS.assigned(task.title), body: project.name },
-    email: {
-      to: member.email,
-      subject: `Task assigned to you: ${task.title} (${project.name})`,
-      text: [
-        `Hello ${member.fullName},`,
-        '',
-        `${actor.fullName} assigned you the task "${task.title}" on the project "${project.name}".`,
-        '',
-        `Open the task: ${config.publicUrl}/project/${project.id}/tasks/${task.id}`,
-      ].join('\n'),
+): EventDelivery<'task.created' | 'task.updated' | 'task.completed'>[] {
+  if (!member || member.id === actor.profileId) return [];
+  return [
+    {
+      recipientId: member.id,
+      kind: 'task_assigned',
+      inbox: { projectId: project.id, taskId: task.id, title: INBOX_TEXTS.assigned(task.title), body: project.name },
+      email: taskAssignedEmail(member, actor.fullName, project, task, config.publicUrl),
     },
-  });
+  ];
 }
 
 const columnRank = taskColumnRank(tasks.status);
@@ -212,16 +200,17 @@ export async function createTask(platform: Platform, access: ProjectAccess, inpu
         updatedAt: now,
       })
       .returning();
-    if (member) await tellAssignee(tx, platform, project, actor, member, row!);
-    await recordActivity(tx, {
-      organizationId: project.organizationId,
-      userId: actor.profileId,
-      action: 'create_task',
-      projectId: project.id,
-      details: { task_id: row!.id, task_title: input.title, priority: input.priority, due_date: input.dueDate, assignee_name: member?.fullName ?? null },
-    });
     const task = toTask(row!, member?.fullName ?? null);
-    await emitWebhookEvent(tx, { organizationId: project.organizationId, type: 'task.created', data: task, at: now });
+    await emit(tx, {
+      type: 'task.created',
+      organizationId: project.organizationId,
+      projectId: project.id,
+      actorId: actor.profileId,
+      at: now,
+      details: { task_id: row!.id, task_title: input.title, priority: input.priority, due_date: input.dueDate, assignee_name: member?.fullName ?? null },
+      payload: task,
+      notify: assignmentNews(platform, project, actor, member, row!),
+    });
     return task;
   });
 }
@@ -247,7 +236,7 @@ export async function updateTask(
   taskId: string,
   change: z.output<typeof updateTaskSchema>,
 ): Promise<Task> {
-  const { db, clock, config } = platform;
+  const { db, clock } = platform;
   return db.transaction(async (tx) => {
     const project = await access.project(tx);
     const actor = requireContributor(access);
@@ -302,76 +291,63 @@ export async function updateTask(
     if (!row) throw notFound(TASK_MESSAGES.notFound);
     await storePositions(tx, project.id, placement.filter((p) => p.id !== current.id));
 
-    if (statusChanged || assigneeChanged || Object.keys(edits).length > 0) {
-      // The project's organization: a signed-in user of another one may act through a link.
-      await recordActivity(tx, {
-        organizationId: project.organizationId,
-        userId: actor.profileId,
-        action: statusChanged && status === 'completed' ? 'complete_task' : 'update_task',
-        projectId: project.id,
-        details: {
-          task_id: row.id,
-          task_title: row.title,
-          ...(statusChanged ? { status } : {}),
-          ...(assigneeChanged ? { assignee_name: member?.fullName ?? null } : {}),
-          ...(Object.keys(edits).length > 0 ? { changed: Object.keys(edits).join(', ') } : {}),
-        },
-      });
-    } else {
-      // A move within its column: the board's order changed, nothing to log.
-      await publishProjectChange(tx, project);
-    }
-    if (member && assigneeChanged) await tellAssignee(tx, platform, project, actor, member, row);
-
-    if (statusChanged && status === 'completed') {
-      const projectUrl = `${config.publicUrl}/project/${project.id}`;
-      for (const recipient of await completionRecipients(tx, project.organizationId, project.id)) {
-        await deliver(tx, now, {
-          organizationId: project.organizationId,
-          recipientId: recipient.id,
-          kind: 'task_completed',
-          email: {
-            kind: 'task_notification',
-            to: recipient.email,
-            subject: `Task completed: ${row.title} (${project.name})`,
-            text: [
-              `Hello ${recipient.fullName},`,
-              '',
-              `The task "${row.title}" on the project "${project.name}" was marked as ${TASK_STATUS_TITLES[status]} by ${actor.fullName}.`,
-              '',
-              `Open the task: ${projectUrl}/tasks/${row.id}`,
-            ].join('\n'),
-          },
-        });
-      }
-      // In the inbox of those who follow the project (its assignees among them), but whoever did it.
-      for (const recipientId of await projectFollowers(tx, project, actor.profileId)) {
-        await deliver(tx, now, {
-          organizationId: project.organizationId,
-          recipientId,
-          kind: 'task_completed',
-          inbox: { projectId: project.id, taskId: row.id, title: INBOX_TEXTS.completed(row.title), body: project.name },
-        });
-      }
-    }
     const task = toTask(row, row.assigneeId ? (member?.fullName ?? (await assigneeName(tx, row.assigneeId))) : null);
-    // A move within its column changes only the board's order: no event, as no activity entry.
-    if (statusChanged || assigneeChanged || Object.keys(edits).length > 0) {
-      const type = statusChanged && status === 'completed' ? 'task.completed' : 'task.updated';
-      await emitWebhookEvent(tx, { organizationId: project.organizationId, type, data: task, at: now });
+    const base = { organizationId: project.organizationId, projectId: project.id, actorId: actor.profileId, at: now };
+    // A move within its column changes only the board's order: nothing to log, email or send.
+    if (!statusChanged && !assigneeChanged && Object.keys(edits).length === 0) {
+      await emit(tx, { type: 'task.moved', ...base });
+      return task;
     }
+    const completed = statusChanged && status === 'completed';
+    await emit(tx, {
+      type: completed ? 'task.completed' : 'task.updated',
+      ...base,
+      // The project's organization: a signed-in user of another one may act through a link.
+      details: {
+        task_id: row.id,
+        task_title: row.title,
+        ...(statusChanged ? { status } : {}),
+        ...(assigneeChanged ? { assignee_name: member?.fullName ?? null } : {}),
+        ...(Object.keys(edits).length > 0 ? { changed: Object.keys(edits).join(', ') } : {}),
+      },
+      payload: task,
+      notify: [
+        ...(assigneeChanged ? assignmentNews(platform, project, actor, member, row) : []),
+        ...(completed ? await completionNews(tx, platform, project, actor, row) : []),
+      ],
+    });
     return task;
   });
+}
+
+/**
+ * Who hears of a completed task: by email, spec 6's recipients (completionRecipients); in the
+ * inbox, those who follow the project (its assignees among them), but whoever did it.
+ */
+async function completionNews(
+  tx: Executor,
+  { config }: Platform,
+  project: AccessedProject,
+  actor: ProjectActor,
+  task: { id: string; title: string },
+): Promise<EventDelivery<'task.completed'>[]> {
+  const emails = (await completionRecipients(tx, project.organizationId, project.id)).map((recipient) => ({
+    recipientId: recipient.id,
+    kind: 'task_completed' as const,
+    email: taskCompletedEmail(recipient, actor.fullName, project, task, config.publicUrl),
+  }));
+  const inbox = (await projectFollowers(tx, project, actor.profileId)).map((recipientId) => ({
+    recipientId,
+    kind: 'task_completed' as const,
+    inbox: { projectId: project.id, taskId: task.id, title: INBOX_TEXTS.completed(task.title), body: project.name },
+  }));
+  return [...emails, ...inbox];
 }
 
 async function assigneeName(tx: Executor, profileId: string | null): Promise<string | null> {
   if (!profileId) return null;
   const [row] = await tx.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, profileId));
   return row?.fullName ?? null;
-}
-
-async function publishProjectChange(tx: Executor, project: AccessedProject): Promise<void> {
-  await publishChange(tx, { organizationId: project.organizationId, topic: 'project', projectId: project.id });
 }
 
 /** The checkbox (spec 4), for members and for link viewers alike. */

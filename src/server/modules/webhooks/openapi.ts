@@ -1,16 +1,9 @@
 // The requests a webhook receiver gets, for the OpenAPI document's `webhooks` (OpenAPI 3.1): one
-// entry per event type, its body the envelope with `data` in the same shape the API answers.
+// entry per event type, its body the envelope with `data` in the same shape the API answers,
+// generated from the event catalogue's payload schemas.
 import { z } from 'zod';
-import { clientSchema } from '../../../domain/clients';
-import { commentEventSchema } from '../../../domain/comments';
-import { fileEventSchema } from '../../../domain/files';
-import { projectCardSchema } from '../../../domain/projects';
-import { taskSchema } from '../../../domain/tasks';
-import { teamMemberSchema } from '../../../domain/team';
+import { webhookPayloadSchema } from '../../../domain/events';
 import {
-  deletedCommentEventSchema,
-  intakeSubmittedEventSchema,
-  removedMemberEventSchema,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_FAMILIES,
   WEBHOOK_SIGNATURE_HEADER,
@@ -20,25 +13,12 @@ import {
 
 const pingSchema = z.object({ webhook: z.object({ id: z.string(), url: z.string(), events: z.array(z.enum(WEBHOOK_FAMILIES)) }) });
 
-/** What `data` holds for each event type. */
+/**
+ * What `data` holds for each event type: the payload schema the event catalogue declares
+ * (domain/events.ts, issue 47), the same one emit checks payloads against in tests.
+ */
 export const WEBHOOK_DATA_SCHEMAS: Record<WebhookEventType, z.ZodType> = {
-  'project.created': projectCardSchema,
-  'project.updated': projectCardSchema,
-  'project.deleted': projectCardSchema,
-  'client.created': clientSchema,
-  'client.updated': clientSchema,
-  'task.created': taskSchema,
-  'task.updated': taskSchema,
-  'task.completed': taskSchema,
-  'comment.created': commentEventSchema,
-  'comment.updated': commentEventSchema,
-  'comment.deleted': deletedCommentEventSchema,
-  'file.created': fileEventSchema,
-  'file.deleted': fileEventSchema,
-  'intake.submitted': intakeSubmittedEventSchema,
-  'member.added': teamMemberSchema,
-  'member.updated': teamMemberSchema,
-  'member.removed': removedMemberEventSchema,
+  ...(Object.fromEntries(WEBHOOK_EVENT_TYPES.map((type) => [type, webhookPayloadSchema(type)])) as Record<Exclude<WebhookEventType, 'ping'>, z.ZodType>),
   ping: pingSchema,
 };
 
