@@ -17,7 +17,6 @@ import {
   createTaskSchema,
   STAFF_TASK_FIELDS,
   TASK_MESSAGES,
-  TASK_STATUS_TITLES,
   type AssigneePage,
   type Task,
   type updateTaskSchema,
