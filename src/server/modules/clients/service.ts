@@ -10,7 +10,7 @@ import {
   type Client,
 } from '../../../domain/clients';
 import { canManageProjects, isAdmin } from '../../../domain/roles';
-import { recordActivity } from '../../services/activity-log';
+import { emit } from '../../services/events';
 import type { Actor } from '../../platform/auth/session';
 import {
   afterByName,
@@ -27,8 +27,7 @@ import { profiles } from '../../platform/db/schema/tenancy';
 import { clients } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { emitWebhookEvent, WEBHOOK_VIEWER } from '../../services/webhook-events';
-import { publishChange } from '../../platform/realtime/publisher';
+import { WEBHOOK_VIEWER } from '../../services/webhook-events';
 
 const owner = alias(profiles, 'owner');
 
@@ -134,14 +133,15 @@ export async function createClient({ db, clock }: Platform, actor: Actor, input:
       .insert(clients)
       .values({ ...input, organizationId: actor.organizationId, createdBy: actor.profileId, createdAt: clock.now(), updatedAt: clock.now() })
       .returning();
-    await recordActivity(tx, {
-      organizationId: actor.organizationId,
-      userId: actor.profileId,
-      action: 'create_client',
-      details: { client_name: input.name, contact_name: input.contactName, contact_email: input.contactEmail },
-    });
     const client = { ...row!, ownerName: actor.fullName };
-    await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'client.created', data: toClient(client, WEBHOOK_VIEWER), at: row!.createdAt });
+    await emit(tx, {
+      type: 'client.created',
+      organizationId: actor.organizationId,
+      actorId: actor.profileId,
+      at: row!.createdAt,
+      details: { client_name: input.name, contact_name: input.contactName, contact_email: input.contactEmail },
+      payload: toClient(client, WEBHOOK_VIEWER),
+    });
     return toClient(client, actor);
   });
 }
@@ -161,10 +161,9 @@ export async function updateClient(
       .where(and(eq(clients.id, clientId), eq(clients.organizationId, actor.organizationId)))
       .returning();
     if (!row) throw notFound('Client not found');
-    await publishChange(tx, { organizationId: actor.organizationId, topic: 'clients' });
     const [ownerRow] = row.createdBy ? await tx.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, row.createdBy)) : [];
     const updated = { ...row, ownerName: ownerRow?.fullName ?? null };
-    await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'client.updated', data: toClient(updated, WEBHOOK_VIEWER), at: row.updatedAt });
+    await emit(tx, { type: 'client.updated', organizationId: actor.organizationId, actorId: actor.profileId, at: row.updatedAt, payload: toClient(updated, WEBHOOK_VIEWER) });
     return updated;
   });
   return toClient(client, actor);

@@ -18,10 +18,8 @@ import { profiles } from '../../platform/db/schema/tenancy';
 import { taskComments, taskFollows, tasks } from '../../platform/db/schema/work';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { recordActivity } from '../../services/activity-log';
-import { deliver } from '../../services/notify';
+import { emit, type EventDelivery } from '../../services/events';
 import { requireContributor, type AccessedProject, type ProjectAccess, type ProjectActor } from '../../services/project-access/access';
-import { emitWebhookEvent } from '../../services/webhook-events';
 import { profileSeesProject } from '../../services/project-access/member';
 
 type CommentInput = z.output<typeof commentInputSchema>;
@@ -265,37 +263,33 @@ function commentEmail(config: Platform['config'], project: AccessedProject, task
 }
 
 /** The people newly mentioned hear of it; with `followers`, the task's followers too (a new comment). */
-async function tellAboutComment(
+async function commentNews(
   tx: Executor,
-  { config, clock }: Platform,
+  { config }: Platform,
   project: AccessedProject,
   task: { id: string; title: string; assigneeId: string | null },
   comment: { id: string; body: string; authorName: string; authorId: string },
   mentioned: { id: string; fullName: string; email: string | null }[],
   { followers }: { followers: boolean },
-): Promise<void> {
-  const now = clock.now();
+): Promise<EventDelivery<'comment.added'>[]> {
   const inbox = { projectId: project.id, taskId: task.id, commentId: comment.id, body: INBOX_TEXTS.notePreview(comment.authorName, plainMentions(comment.body)) };
   const told = mentioned.filter((person) => person.id !== comment.authorId);
-  for (const person of told) {
-    await deliver(tx, now, {
-      organizationId: project.organizationId,
-      recipientId: person.id,
-      kind: 'mentioned',
-      inbox: { ...inbox, title: INBOX_TEXTS.mentioned(comment.authorName, task.title) },
-      email: commentEmail(config, project, task, comment, person, true),
-    });
-  }
-  if (!followers) return;
+  const news: EventDelivery<'comment.added'>[] = told.map((person) => ({
+    recipientId: person.id,
+    kind: 'mentioned',
+    inbox: { ...inbox, title: INBOX_TEXTS.mentioned(comment.authorName, task.title) },
+    email: commentEmail(config, project, task, comment, person, true),
+  }));
+  if (!followers) return news;
   for (const person of await taskFollowers(tx, project, task, [comment.authorId, ...told.map((p) => p.id)])) {
-    await deliver(tx, now, {
-      organizationId: project.organizationId,
+    news.push({
       recipientId: person.id,
       kind: 'task_comment',
       inbox: { ...inbox, title: INBOX_TEXTS.commented(comment.authorName, task.title) },
       email: commentEmail(config, project, task, comment, person, false),
     });
   }
+  return news;
 }
 
 export async function addComment(platform: Platform, access: ProjectAccess, taskId: string, input: CommentInput, link: CommentLink | null): Promise<Comment> {
@@ -321,17 +315,18 @@ export async function addComment(platform: Platform, access: ProjectAccess, task
         updatedAt: now,
       })
       .returning();
-    await recordActivity(tx, {
-      organizationId: project.organizationId,
-      userId: actor.profileId,
-      action: 'add_comment',
-      projectId: project.id,
-      details: { task_id: task.id, task_title: task.title, comment_id: row!.id },
-    });
-    await tellAboutComment(tx, platform, project, task, { id: row!.id, body: input.body, authorName: actor.fullName, authorId: actor.profileId }, mentioned, { followers: true });
     const [me] = await tx.select({ role: profiles.role, organizationId: profiles.organizationId, email: profiles.email }).from(profiles).where(eq(profiles.id, actor.profileId));
     const added: CommentRow = { comment: row!, authorEmail: me?.email ?? null, authorRole: me?.role ?? null, authorOrganizationId: me?.organizationId ?? null };
-    await emitWebhookEvent(tx, { organizationId: project.organizationId, type: 'comment.created', data: toCommentEvent(added, project), at: now });
+    await emit(tx, {
+      type: 'comment.added',
+      organizationId: project.organizationId,
+      projectId: project.id,
+      actorId: actor.profileId,
+      at: now,
+      details: { task_id: task.id, task_title: task.title, comment_id: row!.id },
+      payload: toCommentEvent(added, project),
+      notify: await commentNews(tx, platform, project, task, { id: row!.id, body: input.body, authorName: actor.fullName, authorId: actor.profileId }, mentioned, { followers: true }),
+    });
     return toComment(added, access, null, project);
   });
 }
@@ -367,19 +362,22 @@ export async function editComment(platform: Platform, access: ProjectAccess, tas
       // The author filter again: the write itself cannot touch another's comment.
       .where(and(eq(taskComments.id, commentId), eq(taskComments.createdBy, actor.profileId)))
       .returning();
-    await recordActivity(tx, {
-      organizationId: project.organizationId,
-      userId: actor.profileId,
-      action: 'edit_comment',
-      projectId: project.id,
-      details: { task_id: task.id, task_title: task.title, comment_id: commentId },
-    });
     // Only the newly mentioned hear of it; followers heard of the comment when it was posted.
     const before = new Set(current.comment.mentions);
     const added = mentioned.filter((person) => !before.has(person.id));
-    await tellAboutComment(tx, platform, project, task, { id: commentId, body: input.body, authorName: actor.fullName, authorId: actor.profileId }, added, { followers: false });
+    const news = await commentNews(tx, platform, project, task, { id: commentId, body: input.body, authorName: actor.fullName, authorId: actor.profileId }, added, { followers: false });
     const edited: CommentRow = { ...current, comment: row! };
-    await emitWebhookEvent(tx, { organizationId: project.organizationId, type: 'comment.updated', data: toCommentEvent(edited, project), at: now });
+    await emit(tx, {
+      type: 'comment.edited',
+      organizationId: project.organizationId,
+      projectId: project.id,
+      actorId: actor.profileId,
+      at: now,
+      details: { task_id: task.id, task_title: task.title, comment_id: commentId },
+      payload: toCommentEvent(edited, project),
+      // Mentions only (followers: false).
+      notify: news.filter((item): item is EventDelivery<'comment.edited'> => item.kind === 'mentioned'),
+    });
     return toComment(edited, access, null, project);
   });
 }
@@ -394,13 +392,14 @@ export async function deleteComment({ db, clock }: Platform, access: ProjectAcce
     const role = await callerRole(tx, access, project);
     if (!mayDelete({ createdBy: current.comment.createdBy, ...current }, actor, role, project)) throw forbidden(COMMENT_MESSAGES.cannotDelete);
     await tx.delete(taskComments).where(eq(taskComments.id, commentId));
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'comment.deleted',
       organizationId: project.organizationId,
-      userId: actor.profileId,
-      action: 'delete_comment',
       projectId: project.id,
+      actorId: actor.profileId,
+      at: clock.now(),
       details: { task_id: task.id, task_title: task.title, comment_id: commentId, author_name: current.comment.authorName },
+      payload: { id: commentId, taskId: task.id, projectId: project.id },
     });
-    await emitWebhookEvent(tx, { organizationId: project.organizationId, type: 'comment.deleted', data: { id: commentId, taskId: task.id, projectId: project.id }, at: clock.now() });
   });
 }

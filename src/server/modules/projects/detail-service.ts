@@ -11,14 +11,13 @@ import {
 } from '../../../domain/project-details';
 import { isPastDate, PROJECT_MESSAGES } from '../../../domain/project-rules';
 import { canManageProjects } from '../../../domain/roles';
-import { recordActivity } from '../../services/activity-log';
+import { emit } from '../../services/events';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
 import { clients, fileApprovals, projects } from '../../platform/db/schema/work';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { visibleProjects } from '../../services/project-access/member';
-import { emitWebhookEvent } from '../../services/webhook-events';
 import { projectEvent, resetOverdueProjects, today } from './service';
 
 type DetailRow = { project: typeof projects.$inferSelect; clientName: string; awaiting?: number; changesRequested?: number };
@@ -89,18 +88,19 @@ export async function updateProject(
         updatedAt: clock.now(),
       })
       .where(and(eq(projects.id, projectId), eq(projects.organizationId, actor.organizationId)));
-    await recordActivity(tx, {
-      organizationId: actor.organizationId,
-      userId: actor.profileId,
-      action: 'update_project',
-      projectId,
-      details: { project_name: input.name, status, due_date: input.dueDate },
-    });
     // Spec 4 / decision 3: after saving, overdue projects due today or later (or undated) reset.
     await resetOverdueProjects(tx, clock, actor.organizationId);
 
     const saved = await findVisibleProject(tx, actor, projectId);
-    await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'project.updated', data: await projectEvent(tx, actor, projectId), at: clock.now() });
+    await emit(tx, {
+      type: 'project.updated',
+      organizationId: actor.organizationId,
+      projectId,
+      actorId: actor.profileId,
+      at: clock.now(),
+      details: { project_name: input.name, status, due_date: input.dueDate },
+      payload: await projectEvent(tx, actor, projectId),
+    });
     return {
       project: toDetail(saved!, actor),
       statusForcedActive: forcedActive,

@@ -15,7 +15,7 @@ import type { ProjectStatus } from '../../../domain/project-status';
 import type { FormData, TemplateField } from '../../../domain/template-field';
 import { canDeleteProject, canManageProjects } from '../../../domain/roles';
 import { TEMPLATE_MESSAGES, validateAnswers, withDefaultAnswers } from '../../../domain/templates';
-import { recordActivity } from '../../services/activity-log';
+import { emit } from '../../services/events';
 import type { Actor } from '../../platform/auth/session';
 import type { Clock } from '../../platform/clock';
 import type { Database, Executor } from '../../platform/db/client';
@@ -27,8 +27,7 @@ import type { Platform } from '../../platform/platform';
 import { findTemplate } from '../templates/public';
 import { spendOfProjects, usageOf, type ProjectSpend } from '../../services/budgets';
 import { visibleProjects } from '../../services/project-access/member';
-import { emitWebhookEvent, WEBHOOK_VIEWER } from '../../services/webhook-events';
-import { publishChange } from '../../platform/realtime/publisher';
+import { WEBHOOK_VIEWER } from '../../services/webhook-events';
 import { cachedListCounts, keepListCounts, listCountsGeneration, type ListCounts } from './list-counts';
 
 const owner = alias(profiles, 'owner');
@@ -295,15 +294,16 @@ export async function createProject(
         ...fromTemplate,
       })
       .returning();
-    await recordActivity(tx, {
-      organizationId: actor.organizationId,
-      userId: actor.profileId,
-      action: 'create_project',
-      projectId: project!.id,
-      details: { project_name: input.name, client_id: client.id, due_date: input.dueDate, template_id: fromTemplate?.templateId ?? null },
-    });
     const card = { project: project!, clientName: client.name, ownerName: actor.fullName };
-    await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'project.created', data: toCard(card, WEBHOOK_VIEWER), at: now });
+    await emit(tx, {
+      type: 'project.created',
+      organizationId: actor.organizationId,
+      projectId: project!.id,
+      actorId: actor.profileId,
+      at: now,
+      details: { project_name: input.name, client_id: client.id, due_date: input.dueDate, template_id: fromTemplate?.templateId ?? null },
+      payload: toCard(card, WEBHOOK_VIEWER),
+    });
     return toCard(card, actor);
   });
 }
@@ -325,14 +325,15 @@ export async function changeProjectStatus(
       .where(and(eq(projects.id, projectId), eq(projects.organizationId, actor.organizationId)))
       .returning();
     // The card's Mark Complete / Put On Hold (issue 14: every status change is in the log).
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'project.status_changed',
       organizationId: actor.organizationId,
-      userId: actor.profileId,
-      action: 'update_project_status',
       projectId,
+      actorId: actor.profileId,
+      at: now,
       details: { project_name: card.project.name, previous_status: card.project.status, status },
+      payload: toCard({ ...card, project: rows[0]! }, WEBHOOK_VIEWER),
     });
-    await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'project.updated', data: toCard({ ...card, project: rows[0]! }, WEBHOOK_VIEWER), at: now });
     return rows;
   });
   return toCard({ ...card, project: updated! }, actor);
@@ -353,17 +354,17 @@ export async function deleteProject({ db, storage, clock }: Platform, actor: Act
       .update(activityLogs)
       .set({ details: sql`coalesce(${activityLogs.details}, '{}'::jsonb) || jsonb_build_object('project_name', ${card.project.name}::text)` })
       .where(and(eq(activityLogs.projectId, projectId), eq(activityLogs.organizationId, actor.organizationId)));
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'project.deleted',
       organizationId: actor.organizationId,
-      userId: actor.profileId,
-      action: 'delete_project',
       projectId,
+      actorId: actor.profileId,
+      at: clock.now(),
       details: { project_name: card.project.name, client_name: card.clientName },
+      payload: toCard(card, WEBHOOK_VIEWER),
     });
     // Every other related row goes with it (ON DELETE CASCADE).
     await tx.delete(projects).where(and(eq(projects.id, projectId), eq(projects.organizationId, actor.organizationId)));
-    await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'project.deleted', data: toCard(card, WEBHOOK_VIEWER), at: clock.now() });
-    await publishChange(tx, { organizationId: actor.organizationId, projectId, topic: 'project' });
     return files.map((f) => f.storagePath!);
   });
   // The stored objects go once the rows are gone; one that cannot be removed is reported, not fatal.
@@ -379,7 +380,7 @@ export async function markOverdueProjects(db: Executor, clock: Clock): Promise<n
     .set({ status: 'overdue' satisfies ProjectStatus, updatedAt: clock.now() })
     .where(and(eq(projects.status, 'active'), lt(projects.dueDate, today(clock))))
     .returning({ id: projects.id, organizationId: projects.organizationId });
-  await publishStatusSweep(db, rows);
+  await publishStatusSweep(db, rows, clock.now());
   return rows.length;
 }
 
@@ -396,13 +397,13 @@ export async function resetOverdueProjects(db: Executor, clock: Clock, organizat
       ),
     )
     .returning({ id: projects.id, organizationId: projects.organizationId });
-  await publishStatusSweep(db, rows);
+  await publishStatusSweep(db, rows, clock.now());
   return rows.length;
 }
 
 /** One 'projects' event per organization: the list, the cards and open project pages refetch. */
-async function publishStatusSweep(db: Executor, rows: { organizationId: string }[]): Promise<void> {
+async function publishStatusSweep(db: Executor, rows: { organizationId: string }[], at: Date): Promise<void> {
   for (const organizationId of new Set(rows.map((row) => row.organizationId))) {
-    await publishChange(db, { organizationId, topic: 'projects' });
+    await emit(db, { type: 'projects.swept', organizationId, actorId: null, at });
   }
 }
