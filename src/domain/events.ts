@@ -90,7 +90,7 @@ export const EVENTS = {
   'intake.submitted': logged('submit_questionnaire', { webhook: webhook('intake.submitted', intakeSubmittedEventSchema), notifies: ['intake_submitted'] }),
   'intake.reopened': logged('reopen_questionnaire'),
   'intake.locked': logged('lock_questionnaire'),
-  'developer.assigned': logged('assign_developer', { notifies: ['task_assigned'] }),
+  'developer.assigned': logged('assign_developer'),
   'developer.unassigned': logged('unassign_developer'),
 
   // Templates

@@ -36,9 +36,17 @@ function levelFor(settings: NotificationSettings, kind: NotificationKind): Deliv
 
 /** Tells one member, as their settings say. Returns what was done (for the callers' tests and logs). */
 export async function deliver(executor: Executor, now: Date, delivery: Delivery): Promise<{ inbox: boolean; email: 'sent' | 'digest' | null }> {
+  const done = { inbox: false, email: null as 'sent' | 'digest' | null };
+  // A kind without a setting (a note, a link opened) is in-app only: no settings to read.
+  if (settingKindOf(delivery.kind) === null) {
+    if (delivery.inbox) {
+      await notifyMember(executor, { ...delivery.inbox, organizationId: delivery.organizationId, recipientId: delivery.recipientId, kind: delivery.kind }, now);
+      done.inbox = true;
+    }
+    return done;
+  }
   const settings = await settingsOf(executor, delivery.recipientId);
   const level = levelFor(settings, delivery.kind);
-  const done = { inbox: false, email: null as 'sent' | 'digest' | null };
   if (level === 'off') return done;
   if (delivery.inbox) {
     await notifyMember(executor, { ...delivery.inbox, organizationId: delivery.organizationId, recipientId: delivery.recipientId, kind: delivery.kind }, now);

@@ -11,8 +11,8 @@ import { canManageProjects } from '../../../domain/roles';
 import { SHARING_MESSAGES } from '../../../domain/sharing';
 import type { FormData } from '../../../domain/template-field';
 import { sortFields, withDefaultAnswers } from '../../../domain/templates';
-import { recordActivity } from '../../services/activity-log';
-import { deliver } from '../../services/notify';
+import { emit } from '../../services/events';
+import { intakeSubmittedEmail } from './emails';
 import { consumeRateLimit, type RateLimitRule } from '../../platform/auth/rate-limit';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
@@ -21,7 +21,6 @@ import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } 
 import { staffMembers } from '../../services/recipients';
 import type { Platform } from '../../platform/platform';
 import { invalidLink, usable, type ResolvedSharedLink, type UsableLink } from '../../services/project-access/link';
-import { emitWebhookEvent } from '../../services/webhook-events';
 import type { IntakeSubmittedEvent } from '../../../domain/webhooks';
 import { visibleProjects } from '../../services/project-access/member';
 
@@ -134,36 +133,8 @@ export async function submitIntake(platform: Platform, shared: ResolvedSharedLin
       .update(projectAccessTokens)
       .set({ intakeState: 'submitted', intakeSubmittedAt: now, intakeDraft: null })
       .where(eq(projectAccessTokens.id, link.id));
-    await recordActivity(tx, {
-      organizationId: row.organizationId,
-      userId: viewer?.organizationId === row.organizationId ? viewer.profileId : null,
-      action: 'submit_questionnaire',
-      projectId: row.projectId,
-      // Issue 26 6c: someone signed in with another organization submits as the link's client;
-      // their own name is not recorded.
-      details: { link_name: row.linkName ?? INTAKE_MESSAGES.untitledLink },
-    });
     const projectUrl = `${platform.config.publicUrl}/project/${row.projectId}`;
-    const staff = await staffMembers(tx, row.organizationId);
-    for (const member of staff) {
-      await deliver(tx, now, {
-        organizationId: row.organizationId,
-        recipientId: member.id,
-        kind: 'intake_submitted',
-        inbox: { projectId: row.projectId, title: INBOX_TEXTS.intakeSubmitted(row.projectName), body: row.linkName ?? INTAKE_MESSAGES.untitledLink },
-        email: {
-          to: member.email,
-          subject: INTAKE_MESSAGES.emailSubject(row.projectName),
-          text: [
-            `Hello ${member.fullName},`,
-            '',
-            `The questionnaire of the project "${row.projectName}" was submitted through the link "${row.linkName ?? INTAKE_MESSAGES.untitledLink}".`,
-            '',
-            `Read the answers: ${projectUrl}`,
-          ].join('\n'),
-        },
-      });
-    }
+    const linkName = row.linkName ?? INTAKE_MESSAGES.untitledLink;
     const event: IntakeSubmittedEvent = {
       projectId: row.projectId,
       projectName: row.projectName,
@@ -171,14 +142,30 @@ export async function submitIntake(platform: Platform, shared: ResolvedSharedLin
       submittedAt: now.toISOString(),
       formData,
     };
-    await emitWebhookEvent(tx, { organizationId: row.organizationId, type: 'intake.submitted', data: event, at: now });
+    await emit(tx, {
+      type: 'intake.submitted',
+      organizationId: row.organizationId,
+      projectId: row.projectId,
+      // Issue 26 6c: someone signed in with another organization submits as the link's client;
+      // their own name is not recorded.
+      actorId: viewer?.organizationId === row.organizationId ? viewer.profileId : null,
+      at: now,
+      details: { link_name: linkName },
+      payload: event,
+      notify: (await staffMembers(tx, row.organizationId)).map((member) => ({
+        recipientId: member.id,
+        kind: 'intake_submitted' as const,
+        inbox: { projectId: row.projectId, title: INBOX_TEXTS.intakeSubmitted(row.projectName), body: linkName },
+        email: intakeSubmittedEmail(member, row.projectName, linkName, projectUrl),
+      })),
+    });
     return toView({ ...row, state: 'submitted', submittedAt: now, draft: null, formData });
   });
 }
 
 /** Staff reopen a submitted or locked questionnaire for edits through the same link, or lock it. */
 export async function changeIntake(
-  { db }: Platform,
+  { db, clock }: Platform,
   actor: Actor,
   projectId: string,
   linkId: string,
@@ -197,11 +184,12 @@ export async function changeIntake(
     const state: IntakeState = action === 'reopen' ? 'open' : 'locked';
     if (row.state === state) return { state };
     await tx.update(projectAccessTokens).set({ intakeState: state, intakeDraft: null }).where(eq(projectAccessTokens.id, row.id));
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: action === 'reopen' ? 'intake.reopened' : 'intake.locked',
       organizationId: row.organizationId,
-      userId: actor.profileId,
-      action: action === 'reopen' ? 'reopen_questionnaire' : 'lock_questionnaire',
       projectId,
+      actorId: actor.profileId,
+      at: clock.now(),
       details: { link_name: row.name ?? INTAKE_MESSAGES.untitledLink },
     });
     return { state };

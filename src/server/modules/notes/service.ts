@@ -5,14 +5,14 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { NOTE_MESSAGES, noteContentSchema, type Note } from '../../../domain/notes';
 import { INBOX_TEXTS } from '../../../domain/inbox';
-import { recordActivity } from '../../services/activity-log';
+import { emit } from '../../services/events';
 import type { ProjectListQuery } from '../../../domain/project-lists';
 import type { Executor } from '../../platform/db/client';
 import { afterNewestFirst, countAll, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { projectNotes } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
-import { notifyMember, projectFollowers } from '../../services/inbox';
+import { projectFollowers } from '../../services/inbox';
 import type { Platform } from '../../platform/platform';
 import { requireContributor, type ProjectAccess, type ProjectActor } from '../../services/project-access/access';
 
@@ -70,28 +70,21 @@ export async function addNote(
       .values({ projectId: project.id, content: input.content, createdBy: actor.profileId, createdAt: now, updatedAt: now })
       .returning();
     // The project's organization: a signed-in user of another one may add notes through a link.
-    await recordActivity(tx, {
-      organizationId: project.organizationId,
-      userId: actor.profileId,
-      action: 'add_note',
-      projectId: project.id,
-      details: { note_id: note!.id },
-    });
     // Issue 16: in the inbox of those who follow the project, but its author.
-    for (const recipientId of await projectFollowers(tx, project, actor.profileId)) {
-      await notifyMember(
-        tx,
-        {
-          organizationId: project.organizationId,
-          recipientId,
-          kind: 'note_added',
-          projectId: project.id,
-          title: INBOX_TEXTS.noteAdded(project.name),
-          body: INBOX_TEXTS.notePreview(actor.fullName, input.content),
-        },
-        now,
-      );
-    }
+    const followers = await projectFollowers(tx, project, actor.profileId);
+    await emit(tx, {
+      type: 'note.added',
+      organizationId: project.organizationId,
+      projectId: project.id,
+      actorId: actor.profileId,
+      at: now,
+      details: { note_id: note!.id },
+      notify: followers.map((recipientId) => ({
+        recipientId,
+        kind: 'note_added' as const,
+        inbox: { projectId: project.id, title: INBOX_TEXTS.noteAdded(project.name), body: INBOX_TEXTS.notePreview(actor.fullName, input.content) },
+      })),
+    });
     return toNote({ note: note!, authorName: actor.fullName, authorEmail: actor.email }, actor);
   });
 }
@@ -123,29 +116,17 @@ export async function editNote(
       // The creator filter again: the write itself cannot touch another author's note.
       .where(and(eq(projectNotes.id, noteId), eq(projectNotes.projectId, project.id), eq(projectNotes.createdBy, actor.profileId)))
       .returning();
-    await recordActivity(tx, {
-      organizationId: project.organizationId,
-      userId: actor.profileId,
-      action: 'edit_note',
-      projectId: project.id,
-      details: { note_id: noteId },
-    });
+    await emit(tx, { type: 'note.edited', organizationId: project.organizationId, projectId: project.id, actorId: actor.profileId, at: clock.now(), details: { note_id: noteId } });
     return toNote({ note: note!, authorName: actor.fullName, authorEmail: actor.email }, actor);
   });
 }
 
-export async function deleteNote({ db }: Platform, access: ProjectAccess, noteId: string): Promise<void> {
+export async function deleteNote({ db, clock }: Platform, access: ProjectAccess, noteId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { project, actor } = await requireOwnNote(tx, access, noteId);
     await tx
       .delete(projectNotes)
       .where(and(eq(projectNotes.id, noteId), eq(projectNotes.projectId, project.id), eq(projectNotes.createdBy, actor.profileId)));
-    await recordActivity(tx, {
-      organizationId: project.organizationId,
-      userId: actor.profileId,
-      action: 'delete_note',
-      projectId: project.id,
-      details: { note_id: noteId },
-    });
+    await emit(tx, { type: 'note.deleted', organizationId: project.organizationId, projectId: project.id, actorId: actor.profileId, at: clock.now(), details: { note_id: noteId } });
   });
 }

@@ -14,7 +14,7 @@ import {
 } from '../../../domain/sharing';
 import type { OptionListQuery } from '../../../domain/option-lists';
 import type { ProjectListQuery } from '../../../domain/project-lists';
-import { recordActivity } from '../../services/activity-log';
+import { emit } from '../../services/events';
 import { hashPassword } from '../../platform/auth/password';
 import type { Actor } from '../../platform/auth/session';
 import { afterByName, afterOldestFirst, cursorTimeOf, decodeCursor, decodeNameCursor, encodeCursor, encodeNameCursor } from '../../platform/db/cursor';
@@ -145,11 +145,12 @@ export async function assignDeveloper(
     });
     await tx.update(developerProjectAccess).set({ accessTokenId: link.id }).where(eq(developerProjectAccess.id, access.id));
 
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'developer.assigned',
       organizationId: project.organizationId,
-      userId: actor.profileId,
-      action: 'assign_developer',
       projectId: project.id,
+      actorId: actor.profileId,
+      at: now,
       details: { developer_name: developer.fullName, developer_email: developer.email, has_password: passwordHash !== null },
     });
 
@@ -194,11 +195,12 @@ export async function unassignDeveloper(
       .select({ fullName: profiles.fullName, email: profiles.email })
       .from(profiles)
       .where(eq(profiles.id, developerProfileId));
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'developer.unassigned',
       organizationId: project.organizationId,
-      userId: actor.profileId,
-      action: 'unassign_developer',
       projectId: project.id,
+      actorId: actor.profileId,
+      at: clock.now(),
       details: { developer_name: developer?.fullName ?? null, developer_email: developer?.email ?? null },
     });
   });

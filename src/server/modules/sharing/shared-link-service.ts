@@ -11,7 +11,7 @@ import { consumeRateLimit } from '../../platform/auth/rate-limit';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
 import { projectAccessOpens, projectAccessTokens, projects } from '../../platform/db/schema/work';
-import { notifyMember } from '../../services/inbox';
+import { emit } from '../../services/events';
 import { AppError } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import {
@@ -89,18 +89,20 @@ async function tellOwnerOfFirstOpen(
     )
     .limit(1);
   if (earlier) return;
-  await notifyMember(
-    tx,
-    {
-      organizationId: project.organizationId,
-      recipientId: owner.createdBy,
-      kind: 'link_opened',
-      projectId: project.id,
-      title: INBOX_TEXTS.linkOpened(link.name ?? project.name),
-      body: viewer ? `${viewer.fullName} · ${project.name}` : project.name,
-    },
-    now,
-  );
+  await emit(tx, {
+    type: 'access_link.first_opened',
+    organizationId: project.organizationId,
+    projectId: project.id,
+    actorId: viewer?.profileId ?? null,
+    at: now,
+    notify: [
+      {
+        recipientId: owner.createdBy,
+        kind: 'link_opened',
+        inbox: { projectId: project.id, title: INBOX_TEXTS.linkOpened(link.name ?? project.name), body: viewer ? `${viewer.fullName} · ${project.name}` : project.name },
+      },
+    ],
+  });
 }
 
 /** GET /api/project-access/:token: the project for a page that already has access; a read. */

@@ -13,7 +13,7 @@ import {
   type AccessLink,
   type createAccessLinkSchema,
 } from '../../../domain/sharing';
-import { recordActivity } from '../../services/activity-log';
+import { emit } from '../../services/events';
 import { hashPassword } from '../../platform/auth/password';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
@@ -221,11 +221,12 @@ export async function createAccessLink(
       intake: input.intake,
       showProject: input.showProject,
     });
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'access_link.created',
       organizationId: project.organizationId,
-      userId: actor.profileId,
-      action: 'create_access_link',
       projectId: project.id,
+      actorId: actor.profileId,
+      at: now,
       details: {
         link_name: input.name,
         has_password: passwordHash !== null,
@@ -260,11 +261,12 @@ export async function revokeAccessLink({ db, clock }: Platform, actor: Actor, pr
     const project = await requireStaffProject(tx, actor, projectId);
     const row = await revokeLinkRow(tx, clock.now(), project.id, linkId);
     if (!row) throw notFound(SHARING_MESSAGES.linkNotFound);
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'access_link.revoked',
       organizationId: project.organizationId,
-      userId: actor.profileId,
-      action: 'revoke_access_link',
       projectId: project.id,
+      actorId: actor.profileId,
+      at: clock.now(),
       details: { link_id: row.id, link_name: row.name },
     });
   });

@@ -15,7 +15,7 @@ import { afterCursor, containsPattern, countAll, decodeCursor, encodeCursor } fr
 import { projectTemplates } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { recordActivity } from '../../services/activity-log';
+import { emit } from '../../services/events';
 import type { Executor } from '../../platform/db/client';
 import { findTemplate, toTemplate } from './public';
 
@@ -86,7 +86,7 @@ export async function createTemplate({ db, clock }: Platform, actor: Actor, inpu
         updatedAt: now,
       })
       .returning();
-    await logTemplate(tx, actor, 'create_template', { template_name: input.name, field_count: input.fields.length });
+    await logTemplate(tx, actor, 'template.created', now, { template_name: input.name, field_count: input.fields.length });
     return rows;
   });
   return toTemplate(row!);
@@ -108,14 +108,14 @@ export async function updateTemplate(
       .where(and(eq(projectTemplates.id, templateId), eq(projectTemplates.organizationId, actor.organizationId)))
       .returning();
     if (rows.length === 0) throw notFound(TEMPLATE_MESSAGES.templateNotFound);
-    await logTemplate(tx, actor, 'update_template', { template_name: input.name, field_count: input.fields.length });
+    await logTemplate(tx, actor, 'template.updated', clock.now(), { template_name: input.name, field_count: input.fields.length });
     return rows;
   });
   if (!row) throw notFound(TEMPLATE_MESSAGES.templateNotFound);
   return toTemplate(row);
 }
 
-export async function deleteTemplate({ db }: Platform, actor: Actor, templateId: string): Promise<void> {
+export async function deleteTemplate({ db, clock }: Platform, actor: Actor, templateId: string): Promise<void> {
   assertCanManageTemplates(actor);
   // Projects made from it keep their copy of the fields; their template_id becomes null.
   await db.transaction(async (tx) => {
@@ -124,11 +124,11 @@ export async function deleteTemplate({ db }: Platform, actor: Actor, templateId:
       .where(and(eq(projectTemplates.id, templateId), eq(projectTemplates.organizationId, actor.organizationId)))
       .returning({ id: projectTemplates.id, name: projectTemplates.name });
     if (rows.length === 0) throw notFound(TEMPLATE_MESSAGES.templateNotFound);
-    await logTemplate(tx, actor, 'delete_template', { template_name: rows[0]!.name });
+    await logTemplate(tx, actor, 'template.deleted', clock.now(), { template_name: rows[0]!.name });
   });
 }
 
 /** Template changes are in the activity log (issue 14), and refresh open Templates tabs. */
-function logTemplate(executor: Executor, actor: Actor, action: 'create_template' | 'update_template' | 'delete_template', details: Record<string, unknown>) {
-  return recordActivity(executor, { organizationId: actor.organizationId, userId: actor.profileId, action, details });
+function logTemplate(executor: Executor, actor: Actor, type: 'template.created' | 'template.updated' | 'template.deleted', at: Date, details: Record<string, unknown>) {
+  return emit(executor, { type, organizationId: actor.organizationId, actorId: actor.profileId, at, details });
 }
