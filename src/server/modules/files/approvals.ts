@@ -13,9 +13,7 @@ import type { Actor } from '../../platform/auth/session';
 import { approvalDecisions, fileApprovals, fileVersions, projectAccessTokens, projectFiles, projects } from '../../platform/db/schema/work';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { publishChange } from '../../platform/realtime/publisher';
-import { recordActivity } from '../../services/activity-log';
-import { deliver } from '../../services/notify';
+import { emit } from '../../services/events';
 import { invalidLink, linkAccess, showsProject, projectNotShown, usable, type SharedLinkRequest, type UsableLink, findUsableLink, hasTokenShape } from '../../services/project-access/link';
 import { verifyLinkGrant } from '../../services/project-access/link-grant';
 import { staffMembers } from '../../services/recipients';
@@ -64,14 +62,14 @@ export async function requestApproval(platform: Platform, actor: Actor, projectI
         target: fileApprovals.fileId,
         set: { state: 'awaiting', version: file.version, message: input.message, dueDate: input.dueDate, requestedBy: actor.profileId, updatedAt: now },
       });
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'approval.requested',
       organizationId: file.organizationId,
-      userId: actor.profileId,
-      action: 'request_approval',
       projectId,
+      actorId: actor.profileId,
+      at: now,
       details: { file_name: file.fileName, version: file.version, due_date: input.dueDate },
     });
-    await publishChange(tx, { organizationId: file.organizationId, topic: 'projects' });
   });
 }
 
@@ -81,8 +79,14 @@ export async function cancelApproval(platform: Platform, actor: Actor, projectId
     const file = await staffFile(tx, actor, projectId, fileId);
     const removed = await tx.delete(fileApprovals).where(eq(fileApprovals.fileId, fileId)).returning({ id: fileApprovals.id });
     if (removed.length === 0) return;
-    await recordActivity(tx, { organizationId: file.organizationId, userId: actor.profileId, action: 'cancel_approval', projectId, details: { file_name: file.fileName } });
-    await publishChange(tx, { organizationId: file.organizationId, topic: 'projects' });
+    await emit(tx, {
+      type: 'approval.cancelled',
+      organizationId: file.organizationId,
+      projectId,
+      actorId: actor.profileId,
+      at: platform.clock.now(),
+      details: { file_name: file.fileName },
+    });
   });
 }
 
@@ -144,27 +148,24 @@ export async function decideApproval(platform: Platform, link: UsableLink, viewe
     });
     await tx.update(fileApprovals).set({ state: input.decision, updatedAt: now }).where(eq(fileApprovals.id, approval.id));
     const linkName = current.name ?? APPROVAL_MESSAGES.untitledLink;
-    await recordActivity(tx, {
-      organizationId: file.organizationId,
-      // Someone of the organization signed in is named; anyone else is the link's client.
-      userId: viewer?.organizationId === file.organizationId ? viewer.profileId : null,
-      action: input.decision === 'approved' ? 'approve_file' : 'request_changes',
-      projectId: link.projectId,
-      details: { file_name: file.fileName, version: approval.version, decider_name: input.name, link_name: linkName, comment: input.comment },
-    });
-    await publishChange(tx, { organizationId: file.organizationId, topic: 'projects' });
     const projectUrl = `${platform.config.publicUrl}/project/${link.projectId}`;
     // Issue 46 4(a): the typed name is free text; the title names the link beside it.
     const title = INBOX_TEXTS.approvalDecided(input.name, current.name, input.decision, file.fileName, approval.version);
-    for (const member of await staffMembers(tx, file.organizationId)) {
-      await deliver(tx, now, {
-        organizationId: file.organizationId,
+    await emit(tx, {
+      type: input.decision === 'approved' ? 'approval.approved' : 'approval.changes_requested',
+      organizationId: file.organizationId,
+      projectId: link.projectId,
+      // Someone of the organization signed in is named; anyone else is the link's client.
+      actorId: viewer?.organizationId === file.organizationId ? viewer.profileId : null,
+      at: now,
+      details: { file_name: file.fileName, version: approval.version, decider_name: input.name, link_name: linkName, comment: input.comment },
+      notify: (await staffMembers(tx, file.organizationId)).map((member) => ({
         recipientId: member.id,
-        kind: 'approval_decided',
+        kind: 'approval_decided' as const,
         inbox: { projectId: link.projectId, title, body: input.comment },
         email: approvalDecidedEmail(member, { title, projectName: file.projectName, comment: input.comment, projectUrl }),
-      });
-    }
+      })),
+    });
     return file.id;
   });
   const [row] = await listFileRows(platform, linkAccess(platform, link, viewer), [fileIdResult]);

@@ -21,7 +21,7 @@ import {
   type ProjectFile,
 } from '../../../domain/files';
 import type { ProjectListQuery } from '../../../domain/project-lists';
-import { recordActivity } from '../../services/activity-log';
+import { emit } from '../../services/events';
 import { afterNewestFirst, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import { approvalDecisions, fileApprovals, fileVersions, projectFiles } from '../../platform/db/schema/work';
 import type { Executor } from '../../platform/db/client';
@@ -32,8 +32,6 @@ import { AppError, badRequest, forbidden, notFound } from '../../platform/errors
 import type { Platform } from '../../platform/platform';
 import { requireContributor, type ProjectAccess } from '../../services/project-access/access';
 import { StorageError, type Storage } from '../../platform/storage/storage';
-import { emitWebhookEvent } from '../../services/webhook-events';
-import { publishChange } from '../../platform/realtime/publisher';
 import { fileTooLarge, malformedUpload, type IncomingFile } from './http';
 
 function mayDelete(access: Pick<ProjectAccess, 'canManage' | 'via' | 'actor'>, row: typeof projectFiles.$inferSelect): boolean {
@@ -271,14 +269,15 @@ export async function uploadFile(platform: Platform, storage: Storage, access: P
         .values({ projectId: project.id, fileId: row!.id, version: 1, ...stored, uploadedBy: actor.profileId, uploaderName: actor.fullName, createdAt: now })
         .returning({ id: fileVersions.id });
       // The project's organization: a signed-in user of another one may upload through a link.
-      await recordActivity(tx, {
+      await emit(tx, {
+        type: 'file.uploaded',
         organizationId: project.organizationId,
-        userId: actor.profileId,
-        action: 'upload_file',
         projectId: project.id,
+        actorId: actor.profileId,
+        at: row!.createdAt,
         details: { file_name: stored.fileName, file_size: stored.fileSize },
+        payload: toFileEvent(row!),
       });
-      await emitWebhookEvent(tx, { organizationId: project.organizationId, type: 'file.created', data: toFileEvent(row!), at: row!.createdAt });
       return { file: row!, versionId: version!.id };
     });
   } catch (error) {
@@ -341,14 +340,15 @@ export async function uploadNewVersion(platform: Platform, storage: Storage, acc
         .set({ state: 'awaiting', version, updatedAt: now })
         .where(eq(fileApprovals.fileId, current.id))
         .returning({ id: fileApprovals.id });
-      await recordActivity(tx, {
+      // Its 'projects' change refreshes the Projects tab's approval badges and filter (a reset).
+      await emit(tx, {
+        type: 'file.version_uploaded',
         organizationId: project.organizationId,
-        userId: actor.profileId,
-        action: 'upload_file_version',
         projectId: project.id,
+        actorId: actor.profileId,
+        at: now,
         details: { file_name: stored.fileName, version, file_size: stored.fileSize, ...(reset.length > 0 ? { approval: 'awaiting' } : {}) },
       });
-      if (reset.length > 0) await publishChange(tx, { organizationId: project.organizationId, topic: 'projects' });
       return { file: row!, versionId: inserted!.id, version };
     });
   } catch (error) {
@@ -428,14 +428,15 @@ export async function addLink(
         createdAt: clock.now(),
       })
       .returning();
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'link.added',
       organizationId: project.organizationId,
-      userId: actor.profileId,
-      action: 'upload_link',
       projectId: project.id,
+      actorId: actor.profileId,
+      at: row!.createdAt,
       details: { link_name: input.name, url: input.url },
+      payload: toFileEvent(row!),
     });
-    await emitWebhookEvent(tx, { organizationId: project.organizationId, type: 'file.created', data: toFileEvent(row!), at: row!.createdAt });
     return toFile(row!, access);
   });
 }
@@ -471,14 +472,15 @@ export async function deleteFile(platform: Platform, storage: Storage, access: P
       .from(fileVersions)
       .where(eq(fileVersions.fileId, row.id));
     await tx.delete(projectFiles).where(and(eq(projectFiles.id, row.id), eq(projectFiles.projectId, project.id)));
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'file.deleted',
       organizationId: project.organizationId,
-      userId: actor.profileId,
-      action: 'delete_file',
       projectId: project.id,
+      actorId: actor.profileId,
+      at: platform.clock.now(),
       details: { file_name: row.fileName, is_link: row.isLink },
+      payload: toFileEvent(row),
     });
-    await emitWebhookEvent(tx, { organizationId: project.organizationId, type: 'file.deleted', data: toFileEvent(row), at: platform.clock.now() });
     return new Set([row.storagePath, ...versions.flatMap((v) => [v.storagePath, v.thumbnailPath])].filter((k): k is string => !!k));
   });
   // After the commit: a failed removal leaves an unreferenced object, never a record without one.
