@@ -16,7 +16,7 @@ describe('change topics (one list for the server and the web, issue 28)', () => 
     expect(byTopic('clients')).toEqual(['create_client']);
     expect(byTopic('templates')).toEqual(['create_template', 'update_template', 'delete_template']);
     expect(byTopic('team')).toEqual(['add_team_member', 'update_team_member', 'remove_team_member', 'reset_two_factor', 'change_two_factor_policy', 'join_via_sso', 'update_member_rate']);
-    expect(byTopic('organization')).toEqual(['update_sso_settings', 'remove_sso_settings', 'change_currency']);
+    expect(byTopic('organization')).toEqual(['update_sso_settings', 'remove_sso_settings', 'prove_sso_domain', 'lapse_sso_domain', 'change_currency']);
     expect(byTopic('project')).toContain('complete_task');
     expect(byTopic('project')).toContain('submit_questionnaire');
   });
