@@ -149,6 +149,29 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 47: a module says what happened with emit(tx, event) (services/events.ts); the outlets
+    // that write the activity row, the news, the live change and the webhooks are emit's alone.
+    // Tests may drive an outlet to prove it (a write that rolls back leaves nothing).
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/**/*.pg-test.ts', 'src/server/**/*.pg.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...RESOLVED_ZONES,
+            {
+              target: './src/server/modules',
+              from: ['./src/server/services/outlets', './src/server/platform/realtime/publish-change.ts'],
+              message: 'A module tells what happened with emit(tx, event) from services/events.ts; the outlets are emit\'s (issue 47).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The app's own files (migrations, the database template, the web build, package.json) come
     // from platform/app-files.ts: a path worked out from a module's own location is right under
     // src/ or under dist/server/, never both (issue 26: backups of every built install failed).

@@ -120,8 +120,10 @@ export const EVENTS = {
   'organization.currency_changed': logged('change_currency'),
   'budget.updated': logged('update_project_budget'),
   'budget.alert': { topics: [], notifies: ['budget_alert'] },
-  /** A member's time changed (their own tabs hear it: the 'time' topic names its member) and the projects' budget bars. */
-  'time.changed': { topics: ['time', 'project'] },
+  /** A member's time changed: their own tabs hear it (the 'time' topic names its member). */
+  'time.changed': { topics: ['time'] },
+  /** Time on a project changed: its budget bar and burn-down move. */
+  'project.time_changed': { topics: ['project'] },
   'time.member_added': logged('add_member_time'),
   'time.member_edited': logged('edit_member_time'),
   'time.member_deleted': logged('delete_member_time'),

@@ -10,7 +10,7 @@ import type { BudgetKind } from '../../domain/time-rules';
 import type { Executor } from '../platform/db/client';
 import { organizations } from '../platform/db/schema/tenancy';
 import { projects, timeEntries } from '../platform/db/schema/work';
-import { deliver } from './notify';
+import { emit } from './events';
 import { staffMembers } from './recipients';
 
 export type ProjectSpend = { minutes: number; minor: number };
@@ -94,15 +94,19 @@ export async function checkBudgetAlert(
   const title = BUDGET_TEXTS.alertTitle(project.name, due);
   const body = BUDGET_TEXTS.alertBody(formatBudgetAmount(usage.kind, usage.spent, currency), formatBudgetAmount(usage.kind, usage.amount, currency));
   const link = target.publicUrl ? `\n\n${target.publicUrl}/project/${target.projectId}` : '';
-  for (const member of await staffMembers(executor, target.organizationId)) {
-    await deliver(executor, now, {
-      organizationId: target.organizationId,
+  await emit(executor, {
+    type: 'budget.alert',
+    organizationId: target.organizationId,
+    projectId: target.projectId,
+    actorId: null,
+    at: now,
+    notify: (await staffMembers(executor, target.organizationId)).map((member) => ({
       recipientId: member.id,
-      kind: 'budget_alert',
+      kind: 'budget_alert' as const,
       inbox: { projectId: target.projectId, title, body },
       email: { to: member.email, subject: title, text: `Hello ${member.fullName},\n\n${body}${link}\n` },
-    });
-  }
+    })),
+  });
   return due;
 }
 

@@ -7,9 +7,9 @@ import type { NotificationKind } from '../../domain/inbox';
 import { eventSpec, type EventNotificationKind, type EventPayload, type EventType } from '../../domain/events';
 import type { Executor } from '../platform/db/client';
 import { activityLogs } from '../platform/db/schema/work';
-import { publishChange } from '../platform/realtime/publisher';
-import { deliver, type Delivery } from './notify';
-import { emitWebhookEvent } from './webhook-events';
+import { publishChange } from '../platform/realtime/publish-change';
+import { deliver, type Delivery } from './outlets/notify';
+import { emitWebhookEvent } from './outlets/webhooks';
 
 /** One member's news from an event: of one of the kinds the event declares. */
 export type EventDelivery<T extends EventType> = Omit<Delivery, 'organizationId' | 'kind'> & { kind: EventNotificationKind<T> };

@@ -1,32 +1,9 @@
-// The in-app inbox's writing side (issue 16): a feature notifies a member in the transaction
-// of the change, so the notification exists only if the change commits; the recipient's open
-// pages hear of it over the live socket (a change event for them alone).
+// Who hears of a project's news (issue 16): its followers. The inbox's writing side is emit's
+// outlet (outlets/inbox.ts).
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import type { NotificationKind } from '../../domain/inbox';
 import type { Executor } from '../platform/db/client';
 import { profiles } from '../platform/db/schema/tenancy';
-import { developerProjectAccess, notifications, projectNotes, projects, tasks } from '../platform/db/schema/work';
-import { publishChange } from '../platform/realtime/publisher';
-
-export type NewNotification = {
-  organizationId: string;
-  recipientId: string;
-  kind: NotificationKind;
-  projectId: string | null;
-  /** The task it is about, for a task's notification: opening it shows that task. */
-  taskId?: string | null;
-  /** The comment it is about (a mention, a comment on a followed task): opening it scrolls there. */
-  commentId?: string | null;
-  title: string;
-  body?: string | null;
-};
-
-export async function notifyMember(executor: Executor, notification: NewNotification, now: Date): Promise<void> {
-  await executor
-    .insert(notifications)
-    .values({ ...notification, taskId: notification.taskId ?? null, commentId: notification.commentId ?? null, body: notification.body ?? null, createdAt: now });
-  await publishChange(executor, { organizationId: notification.organizationId, topic: 'inbox', recipientId: notification.recipientId });
-}
+import { developerProjectAccess, projectNotes, projects, tasks } from '../platform/db/schema/work';
 
 /** A bound on one change's notifications: an organization's followers of one project. */
 const FOLLOWERS_LIMIT = 200;

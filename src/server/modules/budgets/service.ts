@@ -12,8 +12,7 @@ import { organizations, profiles } from '../../platform/db/schema/tenancy';
 import { projects } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { publishChange } from '../../platform/realtime/publisher';
-import { recordActivity } from '../../services/activity-log';
+import { emit } from '../../services/events';
 import { burnDownOfProject, checkBudgetAlert, checkBudgetAlertsOfMember, spendOfProjects, usageOf } from '../../services/budgets';
 import { visibleProjects } from '../../services/project-access/member';
 
@@ -25,8 +24,7 @@ export async function changeCurrency(platform: Platform, actor: Actor, currency:
     if (before.currency === currency) return { currency };
     // Amounts stay as they are: a rate of 15000 is 150.00 in the old currency and in the new one.
     await tx.update(organizations).set({ currency, updatedAt: platform.clock.now() }).where(eq(organizations.id, actor.organizationId));
-    await recordActivity(tx, { organizationId: actor.organizationId, userId: actor.profileId, action: 'change_currency', details: { from: before.currency, to: currency } });
-    await publishChange(tx, { organizationId: actor.organizationId, topic: 'organization' });
+    await emit(tx, { type: 'organization.currency_changed', organizationId: actor.organizationId, actorId: actor.profileId, at: platform.clock.now(), details: { from: before.currency, to: currency } });
     return { currency };
   });
 }
@@ -55,10 +53,11 @@ export async function setMemberRate(
     }
     if (member.rate !== input.hourlyRateMinor) {
       await tx.update(profiles).set({ hourlyRateMinor: input.hourlyRateMinor, updatedAt: platform.clock.now() }).where(eq(profiles.id, member.id));
-      await recordActivity(tx, {
+      await emit(tx, {
+        type: 'member.rate_changed',
         organizationId: actor.organizationId,
-        userId: actor.profileId,
-        action: 'update_member_rate',
+        actorId: actor.profileId,
+        at: platform.clock.now(),
         details: { member_name: member.fullName, previous_rate_minor: member.rate, rate_minor: input.hourlyRateMinor },
       });
       // The money budgets this rate prices may have crossed 80 % or 100 % (decision 037, addendum).
@@ -128,11 +127,12 @@ export async function setProjectBudget(
         updatedAt: platform.clock.now(),
       })
       .where(and(eq(projects.id, projectId), eq(projects.organizationId, actor.organizationId)));
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'budget.updated',
       organizationId: actor.organizationId,
-      userId: actor.profileId,
-      action: 'update_project_budget',
       projectId,
+      actorId: actor.profileId,
+      at: platform.clock.now(),
       details: {
         project_name: before.name,
         ...(budgetChanged

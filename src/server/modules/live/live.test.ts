@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordActivity } from '../../services/activity-log';
+import { emit } from '../../services/events';
 import { developerProjectAccess } from '../../platform/db/schema/work';
 import { asUser, sessionCookie } from '../../test/as-user';
 import { seedAgency, type Agency } from '../../test/agency';
@@ -132,7 +132,7 @@ describe('live updates', () => {
     const admin = await connect('/api/live', a.admin.cookie);
     await expect(
       t.db.transaction(async (tx) => {
-        await recordActivity(tx, { organizationId: a.orgAdmin.organizationId, userId: null, action: 'create_task', projectId: a.otherProjectId });
+        await emit(tx, { type: 'task.moved', organizationId: a.orgAdmin.organizationId, projectId: a.otherProjectId, actorId: null, at: new Date() });
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');

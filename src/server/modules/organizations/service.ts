@@ -5,7 +5,7 @@ import type { Actor } from '../../platform/auth/session';
 import { organizations } from '../../platform/db/schema/tenancy';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { publishChange } from '../../platform/realtime/publisher';
+import { emit } from '../../services/events';
 
 export async function renameOrganization(
   platform: Platform,
@@ -13,7 +13,7 @@ export async function renameOrganization(
 ): Promise<{ id: string; name: string }> {
   if (!canRenameOrganization(input.actor.role)) throw forbidden();
   const [row] = await platform.db.transaction(async (tx) => {
-    await publishChange(tx, { organizationId: input.actor.organizationId, topic: 'organization' });
+    await emit(tx, { type: 'organization.renamed', organizationId: input.actor.organizationId, actorId: input.actor.profileId, at: platform.clock.now() });
     return tx
       .update(organizations)
       .set({ name: input.name, updatedAt: platform.clock.now() })

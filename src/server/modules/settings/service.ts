@@ -9,7 +9,7 @@ import { profiles } from '../../platform/db/schema/tenancy';
 import { badRequest, conflict } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
-import { publishChange } from '../../platform/realtime/publisher';
+import { emit } from '../../services/events';
 import { emailChangedEmail } from './emails';
 
 /** Whether a profile update changes the email the actor signs in with. */
@@ -55,7 +55,7 @@ export async function updateOwnProfile(
           emailChangedEmail({ oldEmail: actor.email, newEmail: email, fullName, organizationId: actor.organizationId }),
         );
       }
-      await publishChange(tx, { organizationId: actor.organizationId, topic: 'team' });
+      await emit(tx, { type: 'member.profile_changed', organizationId: actor.organizationId, actorId: actor.profileId, at: platform.clock.now() });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');

@@ -21,7 +21,7 @@ import { organizationSsoDomains, profiles } from '../../platform/db/schema/tenan
 import { isUniqueViolation } from '../../platform/auth/credentials';
 import { createJob, runWithServer } from '../../platform/jobs';
 import type { Platform } from '../../platform/platform';
-import { recordActivity } from '../../services/activity-log';
+import { emit } from '../../services/events';
 
 /** A proven domain is looked at again this often. */
 export const PROVEN_RECHECK_MS = 12 * 60 * 60 * 1000;
@@ -154,10 +154,11 @@ export async function checkSsoDomain(platform: Platform, organizationId: string,
       const becameProven = row.verifiedAt === null && outcome.verifiedAt !== null;
       const stoppedProving = row.verifiedAt !== null && outcome.verifiedAt === null;
       if (becameProven || stoppedProving) {
-        await recordActivity(tx, {
+        await emit(tx, {
+          type: becameProven ? 'sso.domain_proven' : 'sso.domain_lapsed',
           organizationId,
-          userId: actorProfileId,
-          action: becameProven ? 'prove_sso_domain' : 'lapse_sso_domain',
+          actorId: actorProfileId,
+          at: now,
           details: { domain, ...(stoppedProving ? { reason: outcome.checkError ?? 'not_found' } : {}) },
         });
       }

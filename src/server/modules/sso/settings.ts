@@ -12,7 +12,7 @@ import type { Executor } from '../../platform/db/client';
 import { organizationSso, organizationSsoDomains } from '../../platform/db/schema/tenancy';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { recordActivity } from '../../services/activity-log';
+import { emit } from '../../services/events';
 import { checkSsoDomain, domainProvenElsewhere, domainUsedElsewhere, newVerificationToken } from './domain-proof';
 import { callbackUrl, checkIssuer, ProviderError, type ProviderSettings } from './provider';
 
@@ -135,10 +135,11 @@ export async function saveSsoSettings(platform: Platform, actor: Actor, input: S
       .insert(organizationSsoDomains)
       .values(input.domains.map((domain) => ({ domain, organizationId, verificationToken: newVerificationToken(), nextCheckAt: now, createdAt: now })))
       .onConflictDoNothing();
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'sso.updated',
       organizationId,
-      userId: actor.profileId,
-      action: 'update_sso_settings',
+      actorId: actor.profileId,
+      at: now,
       details: {
         issuer: input.issuer,
         client_id: input.clientId,
@@ -183,6 +184,6 @@ export async function removeSsoSettings(platform: Platform, actor: Actor): Promi
       .where(eq(organizationSso.organizationId, actor.organizationId))
       .returning({ issuer: organizationSso.issuer });
     if (removed.length === 0) throw notFound('Single sign-on is not set up', 'sso_not_configured');
-    await recordActivity(tx, { organizationId: actor.organizationId, userId: actor.profileId, action: 'remove_sso_settings', details: { issuer: removed[0]!.issuer } });
+    await emit(tx, { type: 'sso.removed', organizationId: actor.organizationId, actorId: actor.profileId, at: platform.clock.now(), details: { issuer: removed[0]!.issuer } });
   });
 }

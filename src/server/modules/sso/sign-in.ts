@@ -31,8 +31,7 @@ import { ssoSignIns } from '../../platform/db/schema/platform';
 import { profiles, ssoIdentities } from '../../platform/db/schema/tenancy';
 import { unauthorized } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { recordActivity } from '../../services/activity-log';
-import { emitWebhookEvent } from '../../services/webhook-events';
+import { emit } from '../../services/events';
 import { authorizationUrl, callbackUrl, exchangeCode, newAuthorizationChecks, ProviderError, providerHost } from './provider';
 import { providerOf } from './settings';
 
@@ -234,18 +233,14 @@ async function findOrAdmitMember(
         email: who.email,
         loginWithoutPassword: true,
       });
-      await recordActivity(tx, {
-        organizationId: who.organizationId,
-        userId: profileId,
-        action: 'join_via_sso',
-        details: { member_name: who.fullName, member_email: who.email, role: who.joinRole },
-      });
       const [row] = await tx.select().from(profiles).where(eq(profiles.id, profileId));
-      await emitWebhookEvent(tx, {
+      await emit(tx, {
+        type: 'member.joined_via_sso',
         organizationId: who.organizationId,
-        type: 'member.added',
-        data: { id: row!.id, fullName: row!.fullName, email: row!.email, role: row!.role, website: row!.website, tags: row!.tags, canSignIn: true, createdAt: row!.createdAt.toISOString() },
+        actorId: profileId,
         at: row!.createdAt,
+        details: { member_name: who.fullName, member_email: who.email, role: who.joinRole },
+        payload: { id: row!.id, fullName: row!.fullName, email: row!.email, role: row!.role, website: row!.website, tags: row!.tags, canSignIn: true, createdAt: row!.createdAt.toISOString() },
       });
       return { userId: newUserId! };
     });

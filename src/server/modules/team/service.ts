@@ -22,7 +22,7 @@ import {
   type TeamTagPage,
 } from '../../../domain/team';
 import type { OptionListQuery } from '../../../domain/option-lists';
-import { recordActivity } from '../../services/activity-log';
+import { emit } from '../../services/events';
 import { createLogin, createMember } from '../../platform/auth/accounts';
 import { isUniqueViolation, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
 import { hashPassword } from '../../platform/auth/password';
@@ -49,7 +49,6 @@ import { developerProjectAccess, projects } from '../../platform/db/schema/work'
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
-import { emitWebhookEvent } from '../../services/webhook-events';
 import { passwordSetByMemberEmail, teamInvitationEmail, teamMemberAddedEmail } from './emails';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -294,15 +293,16 @@ export async function addTeamMember(platform: Platform, actor: Actor, input: z.o
           passwordGiven: input.password !== undefined,
         });
       }
-      await recordActivity(tx, {
-        organizationId: actor.organizationId,
-        userId: actor.profileId,
-        action: 'add_team_member',
-        details: { member_name: input.fullName, member_email: input.email, role: input.role },
-      });
       const [row] = await tx.select().from(profiles).where(eq(profiles.id, profileId));
       const added = toTeamMember(row!);
-      await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'member.added', data: added, at: row!.createdAt });
+      await emit(tx, {
+        type: 'member.added',
+        organizationId: actor.organizationId,
+        actorId: actor.profileId,
+        at: row!.createdAt,
+        details: { member_name: input.fullName, member_email: input.email, role: input.role },
+        payload: added,
+      });
       return added;
     });
   } catch (error) {
@@ -378,19 +378,20 @@ export async function updateTeamMember(
         .returning();
       // Issue 30: a lower role ends the member's API tokens made with a higher one.
       if (role !== member.role) await revokeTokensAboveRole(tx, { profileId: member.id, organizationId: actor.organizationId }, role, now);
-      await recordActivity(tx, {
+      const updated = toTeamMember(row!);
+      await emit(tx, {
+        type: 'member.updated',
         organizationId: actor.organizationId,
-        userId: actor.profileId,
-        action: 'update_team_member',
+        actorId: actor.profileId,
+        at: now,
         details: {
           member_name: input.fullName,
           member_email: input.email,
           ...(role !== member.role ? { previous_role: member.role, role } : {}),
           ...(passwordHash ? { password_changed: true } : {}),
         },
+        payload: updated,
       });
-      const updated = toTeamMember(row!);
-      await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'member.updated', data: updated, at: now });
       return updated;
     });
   } catch (error) {
@@ -409,12 +410,13 @@ export async function removeTeamMember({ db, clock }: Platform, actor: Actor, me
   await db.transaction(async (tx) => {
     await tx.delete(profiles).where(and(eq(profiles.id, member.id), eq(profiles.organizationId, actor.organizationId)));
     if (member.userId) await tx.delete(users).where(eq(users.id, member.userId));
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'member.removed',
       organizationId: actor.organizationId,
-      userId: actor.profileId,
-      action: 'remove_team_member',
+      actorId: actor.profileId,
+      at: clock.now(),
       details: { member_name: member.fullName, member_email: member.email, role: member.role },
+      payload: { id: member.id, fullName: member.fullName, email: member.email, role: member.role },
     });
-    await emitWebhookEvent(tx, { organizationId: actor.organizationId, type: 'member.removed', data: { id: member.id, fullName: member.fullName, email: member.email, role: member.role }, at: clock.now() });
   });
 }

@@ -39,8 +39,7 @@ import { profiles } from '../../platform/db/schema/tenancy';
 import { projects, runningTimers, tasks, timeEntries } from '../../platform/db/schema/work';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { publishChange } from '../../platform/realtime/publisher';
-import { recordActivity, type ActivityAction } from '../../services/activity-log';
+import { emit } from '../../services/events';
 import { checkBudgetAlert } from '../../services/budgets';
 import { profileSeesProject, visibleProjects } from '../../services/project-access/member';
 
@@ -126,28 +125,31 @@ export async function timeChanged(
   tx: Executor,
   change: { organizationId: string; memberId: string | null; projectIds: string[]; at?: Date; publicUrl?: string },
 ): Promise<void> {
-  if (change.memberId) await publishChange(tx, { organizationId: change.organizationId, topic: 'time', recipientId: change.memberId });
+  const at = change.at ?? new Date();
+  if (change.memberId) await emit(tx, { type: 'time.changed', organizationId: change.organizationId, memberId: change.memberId, actorId: null, at });
   // Issue 32 item 3 (decision 037): the project's budget bar moves, and staff hear of 80 % and
   // 100 % once each; checkBudgetAlert locks the project row, so writes at once alert once.
   for (const projectId of new Set(change.projectIds)) {
-    await publishChange(tx, { organizationId: change.organizationId, projectId, topic: 'project' });
-    await checkBudgetAlert(tx, change.at ?? new Date(), { organizationId: change.organizationId, projectId, publicUrl: change.publicUrl });
+    await emit(tx, { type: 'project.time_changed', organizationId: change.organizationId, projectId, actorId: null, at });
+    await checkBudgetAlert(tx, at, { organizationId: change.organizationId, projectId, publicUrl: change.publicUrl });
   }
 }
 
 async function logForOther(
   tx: Executor,
+  at: Date,
   actor: Actor,
   member: { id: string | null; name: string },
-  action: ActivityAction,
+  type: 'time.member_added' | 'time.member_edited' | 'time.member_deleted',
   entry: { id: string; projectId: string; workDate: string; minutes: number; taskTitle?: string | null },
   extra: Record<string, unknown> = {},
 ): Promise<void> {
   if (member.id === actor.profileId) return;
-  await recordActivity(tx, {
+  await emit(tx, {
+    type,
     organizationId: actor.organizationId,
-    userId: actor.profileId,
-    action,
+    actorId: actor.profileId,
+    at,
     projectId: entry.projectId,
     details: { member_name: member.name, work_date: entry.workDate, minutes: entry.minutes, entry_id: entry.id, ...(entry.taskTitle ? { task_title: entry.taskTitle } : {}), ...extra },
   });
@@ -274,7 +276,7 @@ export async function createTimeEntry(platform: Platform, actor: Actor, input: T
   return platform.db.transaction(async (tx) => {
     const member = await resolveMember(tx, actor, input.profileId);
     const { row, project, task } = await insertEntry(tx, platform, actor, member, { ...input, minutes: input.duration });
-    await logForOther(tx, actor, { id: member.id, name: member.fullName }, 'add_member_time', { ...row, taskTitle: task?.title });
+    await logForOther(tx, platform.clock.now(), actor, { id: member.id, name: member.fullName }, 'time.member_added', { ...row, taskTitle: task?.title });
     await timeChanged(tx, { organizationId: actor.organizationId, memberId: member.id, projectIds: [project.id], at: platform.clock.now(), publicUrl: platform.config.publicUrl });
     return toEntry({ entry: row, projectName: project.name, taskTitle: task?.title ?? null, memberRole: member.role }, actor);
   });
@@ -304,7 +306,7 @@ export async function updateTimeEntry(platform: Platform, actor: Actor, entryId:
       .where(and(eq(timeEntries.id, entry.id), eq(timeEntries.organizationId, actor.organizationId)))
       .returning();
     const taskTitle = task !== undefined ? (task?.title ?? null) : current.taskTitle;
-    await logForOther(tx, actor, { id: entry.profileId, name: entry.memberName }, 'edit_member_time', { ...row!, taskTitle }, { minutes_before: entry.minutes, work_date_before: entry.workDate });
+    await logForOther(tx, platform.clock.now(), actor, { id: entry.profileId, name: entry.memberName }, 'time.member_edited', { ...row!, taskTitle }, { minutes_before: entry.minutes, work_date_before: entry.workDate });
     await timeChanged(tx, { organizationId: actor.organizationId, memberId: entry.profileId, projectIds: [entry.projectId], at: platform.clock.now(), publicUrl: platform.config.publicUrl });
     return toEntry({ ...current, entry: row!, taskTitle }, actor);
   });
@@ -316,7 +318,7 @@ export async function deleteTimeEntry(platform: Platform, actor: Actor, entryId:
     const { entry } = current;
     if (!mayChange(actor, { id: entry.profileId, role: current.memberRole })) throw forbidden(TIME_MESSAGES.notYours);
     await tx.delete(timeEntries).where(and(eq(timeEntries.id, entry.id), eq(timeEntries.organizationId, actor.organizationId)));
-    await logForOther(tx, actor, { id: entry.profileId, name: entry.memberName }, 'delete_member_time', { ...entry, taskTitle: current.taskTitle });
+    await logForOther(tx, platform.clock.now(), actor, { id: entry.profileId, name: entry.memberName }, 'time.member_deleted', { ...entry, taskTitle: current.taskTitle });
     await timeChanged(tx, { organizationId: actor.organizationId, memberId: entry.profileId, projectIds: [entry.projectId], at: platform.clock.now(), publicUrl: platform.config.publicUrl });
   });
 }
@@ -535,10 +537,11 @@ export async function setTimesheetCell(platform: Platform, actor: Actor, input: 
       if (emptied.length > 0) await tx.delete(timeEntries).where(inArray(timeEntries.id, emptied));
     }
     if (member.id !== actor.profileId) {
-      await recordActivity(tx, {
+      await emit(tx, {
+        type: 'time.member_edited',
         organizationId: actor.organizationId,
-        userId: actor.profileId,
-        action: 'edit_member_time',
+        actorId: actor.profileId,
+        at: platform.clock.now(),
         projectId: project.id,
         details: { member_name: member.fullName, work_date: input.workDate, minutes: target, minutes_before: current },
       });

@@ -39,8 +39,7 @@ import { organizations, profiles } from '../../platform/db/schema/tenancy';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
-import { publishChange } from '../../platform/realtime/publisher';
-import { recordActivity } from '../../services/activity-log';
+import { emit } from '../../services/events';
 import { twoFactorOffEmail, twoFactorOnEmail, twoFactorResetEmail } from './emails';
 
 /** A set-up not proven with a code within this time must be started again. */
@@ -111,7 +110,7 @@ export async function enableTwoFactor(platform: Platform, actor: Actor, code: st
     const codes = await replaceRecoveryCodes(platform, tx, actor.userId);
     await enqueueEmail(tx, twoFactorOnEmail(ownerOf(actor)));
     // Sessions carry whether two-factor is on (the organization's requirement): read again at once.
-    await publishChange(tx, { organizationId: actor.organizationId, topic: 'sessions' });
+    await emit(tx, { type: 'two_factor.changed', organizationId: actor.organizationId, actorId: actor.profileId, at: platform.clock.now() });
     return codes;
   });
 }
@@ -138,7 +137,7 @@ export async function disableTwoFactor(platform: Platform, actor: Actor, input: 
   await platform.db.transaction(async (tx) => {
     await removeTwoFactor(tx, actor.userId);
     await enqueueEmail(tx, twoFactorOffEmail(ownerOf(actor)));
-    await publishChange(tx, { organizationId: actor.organizationId, topic: 'sessions' });
+    await emit(tx, { type: 'two_factor.changed', organizationId: actor.organizationId, actorId: actor.profileId, at: platform.clock.now() });
   });
 }
 
@@ -189,10 +188,11 @@ export async function resetMemberTwoFactor(platform: Platform, actor: Actor, mem
   await platform.db.transaction(async (tx) => {
     if (!(await removeTwoFactor(tx, userId))) throw badRequest(TWO_FACTOR_MESSAGES.memberNotOn, TWO_FACTOR_ERRORS.notOn);
     await revokeSessions(tx, userId);
-    await recordActivity(tx, {
+    await emit(tx, {
+      type: 'two_factor.reset',
       organizationId: actor.organizationId,
-      userId: actor.profileId,
-      action: 'reset_two_factor',
+      actorId: actor.profileId,
+      at: platform.clock.now(),
       details: { member_id: member.id, member_name: member.fullName, member_email: email },
     });
     await enqueueEmail(
@@ -261,9 +261,7 @@ export async function setTwoFactorPolicy(platform: Platform, actor: Actor, polic
     if (current.policy === policy) return current.since;
     const next = policy === 'off' ? null : current.policy === 'off' || policy === 'everyone' ? now : current.since;
     await tx.update(organizations).set({ twoFactorPolicy: policy, twoFactorPolicySince: next, updatedAt: now }).where(eq(organizations.id, actor.organizationId));
-    await recordActivity(tx, { organizationId: actor.organizationId, userId: actor.profileId, action: 'change_two_factor_policy', details: { from: current.policy, to: policy } });
-    await publishChange(tx, { organizationId: actor.organizationId, topic: 'sessions' });
-    await publishChange(tx, { organizationId: actor.organizationId, topic: 'organization' });
+    await emit(tx, { type: 'two_factor.policy_changed', organizationId: actor.organizationId, actorId: actor.profileId, at: now, details: { from: current.policy, to: policy } });
     return next;
   });
   return policyState(platform, actor.organizationId, policy, since);

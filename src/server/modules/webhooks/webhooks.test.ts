@@ -7,7 +7,7 @@ import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEXTS, WEBHOOKS_PER_ORGANIZATION, type Web
 import { WEBHOOK_DATA_SCHEMAS } from './openapi';
 import { fixedClock } from '../../platform/clock';
 import { emailOutbox, webhookDeliveries, webhooks } from '../../platform/db/schema/platform';
-import { emitWebhookEvent } from '../../services/webhook-events';
+import { emitWebhookEvent } from '../../services/outlets/webhooks';
 import { seedAgency, type Agency } from '../../test/agency';
 import { countEmailsTo } from '../../test/outbox';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -13,7 +13,7 @@ import type { Executor } from '../db/client';
 import { users } from '../db/schema/auth';
 import { apiTokens, organizations, profiles } from '../db/schema/tenancy';
 import { twoFactorColumns } from './two-factor-policy';
-import { publishChange } from '../realtime/publisher';
+import { publishChange } from '../realtime/publish-change';
 import type { Platform } from '../platform';
 import { cachedSession, keepSession, sessionReadStamp, type SessionRow } from './session-cache';
 

@@ -19,7 +19,7 @@ import type { Executor } from '../db/client';
 import { profiles } from '../db/schema/tenancy';
 import { eq } from 'drizzle-orm';
 import { changeFeedIsLive, onLocalChange } from '../realtime/local-changes';
-import { publishChange } from '../realtime/publisher';
+import { publishChange } from '../realtime/publish-change';
 
 /** What one session query reads: the session, its user and the profile. */
 export type SessionRow = {

@@ -1,10 +1,10 @@
 // Every feature writes its activity entry (spec 7 "activity_logs") in the same transaction as
 // the change, so the log never claims something that did not happen. The same transaction
 // publishes the realtime "this changed" event, delivered only if it commits.
-import type { Executor } from '../platform/db/client';
-import { activityLogs } from '../platform/db/schema/work';
-import { topicForAction, type ActivityAction } from '../../domain/change-topics';
-import { publishChange } from '../platform/realtime/publisher';
+import type { Executor } from '../../platform/db/client';
+import { activityLogs } from '../../platform/db/schema/work';
+import { topicForAction, type ActivityAction } from '../../../domain/change-topics';
+import { publishChange } from '../../platform/realtime/publish-change';
 
 export type { ActivityAction };
 
