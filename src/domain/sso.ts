@@ -168,7 +168,7 @@ export const ssoLookupResultSchema = z.object({
 export type SsoLookupResult = z.infer<typeof ssoLookupResultSchema>;
 
 /** POST /api/organization/sso/domains/:domain/check: look for the domain's TXT record now. */
-export const ssoDomainParamsSchema = z.object({ domain: z.string().trim().toLowerCase().min(1).max(253) });
+export const ssoDomainParamsSchema = z.object({ domain: z.string().trim().toLowerCase().min(1).max(253).regex(/^[a-z0-9.-]+$/, 'Enter a domain such as agency.com') });
 
 /** GET /api/auth/sso/start?email=... (a browser navigation). */
 export const ssoStartQuerySchema = z.object({ email: z.string().max(320).optional() });

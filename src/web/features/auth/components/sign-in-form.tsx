@@ -141,15 +141,19 @@ export function SignInForm({
   // Issue 46: Enter without a password moves the focus to the button naming the provider's host
   // (once it is drawn), so the next Enter or click is a choice made knowing where it goes.
   const ssoButton = useRef<HTMLAnchorElement>(null);
-  const [ssoFocusWanted, setSsoFocusWanted] = useState(false);
-  const focusSsoButton = () => setSsoFocusWanted(true);
+  const ssoFocusWanted = useRef(false);
+  const focusSsoButton = () => {
+    if (ssoButton.current) ssoButton.current.focus();
+    else ssoFocusWanted.current = true;
+  };
 
   const ssoShown = Boolean(sso?.sso && sso.provider && sso.email === emailTyped);
   useEffect(() => {
-    if (!ssoFocusWanted || !ssoShown) return;
+    // The lookup's answer drew the button after Enter asked for it.
+    if (!ssoFocusWanted.current || !ssoShown) return;
+    ssoFocusWanted.current = false;
     ssoButton.current?.focus();
-    setSsoFocusWanted(false);
-  }, [ssoFocusWanted, ssoShown]);
+  }, [ssoShown]);
 
   const emailValue = () => (formRef.current?.querySelector<HTMLInputElement>('[name="email"]')?.value ?? '').trim().toLowerCase();
   const ssoNow = sso && sso.email === emailTyped ? sso : null;
