@@ -10,10 +10,13 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  */
 const SIDE_EFFECTS = /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(/;
 
-/** Every test file of the run: `.pg-test.ts` ones (PostgreSQL-only behaviour) when a server is given. */
+/** PostgreSQL-only behaviour: these run only when a server is given (TEST_DATABASE_URL). */
+const POSTGRES_ONLY = /\.pg\.test\.tsx?$/;
+
+/** Every test file of the run: the `.pg.test.ts` ones only when a PostgreSQL server is given. */
 function testFiles(dir: string): string[] {
   return readdirSync(new URL(dir, `file://${root}`), { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file) || (process.env.TEST_DATABASE_URL !== undefined && file.endsWith('.pg-test.ts')))
+    .filter((file) => /\.test\.tsx?$/.test(file) && (process.env.TEST_DATABASE_URL !== undefined || !POSTGRES_ONLY.test(file)))
     .map((file) => `${dir}/${file}`);
 }
 
