@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint();
 
-/** The rules that refused the import: the spelling rule, the resolved-file rule, or both. */
+/** The rules that refused the import: the resolved-file zones, or domain's package list. */
 async function refusedBy(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${source}\nexport const used = x;\n`, { filePath });
   return result!.messages.map((m) => m.ruleId ?? '').filter((rule) => rule === 'no-restricted-imports' || rule === 'import-x/no-restricted-paths');
@@ -48,6 +48,10 @@ describe('import boundaries', () => {
     ['projects reading a template through templates/public', 'src/server/modules/projects/example.ts', "import { x } from '../templates/public';"],
     ['platform importing platform and domain', 'src/server/platform/example.ts', "import { x } from '../../domain/sharing';"],
     ['domain importing zod and other domain rules', 'src/domain/example.ts', "import { x } from 'zod';\nimport { y } from './roles';\nexport const z = y;"],
+    // Issue 47: refused by the spelling rules these replaced, though nothing crosses a line.
+    ['domain importing another domain file by the alias', 'src/domain/example.ts', "import { x } from '@/domain/roles';"],
+    ["a feature importing another feature's api.ts with its extension", 'src/web/features/projects/components/example.tsx', "import { x } from '../../clients/api.ts';"],
+    ['projects importing templates/public.ts with its extension', 'src/server/modules/projects/example.ts', "import { x } from '../templates/public.ts';"],
     ["a feature importing another feature's api", 'src/web/features/projects/components/example.tsx', "import { x } from '@/web/features/clients/api';"],
     ['a feature importing its own files', 'src/web/features/projects/components/example.tsx', "import { x } from '../api';\nimport { y } from '@/web/features/projects/components/project-card';\nexport const z = y;"],
     ['the app composing features', 'src/web/app/pages/example.tsx', "import { x } from '@/web/features/templates/components/templates-tab';"],
@@ -72,6 +76,7 @@ describe('import boundaries on the resolved file', () => {
     ['shared services -> module, up and down again', 'src/server/services/project-access/example.ts', "import { x } from '../../modules/tasks/service';"],
     ['domain -> server, by the alias', 'src/domain/example.ts', "import { x } from '@/server/platform/errors';"],
     ['domain -> web, relative', 'src/domain/example.ts', "import { x } from '../web/lib/api-client';"],
+    ['domain -> a file of ours outside src, relative', 'src/domain/example.ts', "import { x } from '../../scripts/command-line';"],
     ['web -> server, relative', 'src/web/features/tasks/example.ts', "import { x } from '../../../server/platform/errors';"],
     ['lib -> feature, by the alias', 'src/web/lib/example.ts', "import { x } from '@/web/features/tasks/api';"],
     ['components -> app, relative', 'src/web/components/example.tsx', "import { x } from '../app/router';"],
