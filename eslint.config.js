@@ -74,6 +74,43 @@ const RESOLVED_ZONES = [
   })),
 ];
 
+/** Syntax refused in every file of src/ (the block that uses it, below). */
+const SOURCE_SYNTAX = [
+  ...[
+    "MemberExpression[object.type='MetaProperty'][property.name=/^(dirname|filename)$/]",
+    "CallExpression[callee.name='fileURLToPath'] > MemberExpression[object.type='MetaProperty'][property.name='url']",
+    "NewExpression[callee.name='URL'] > MemberExpression[object.type='MetaProperty'][property.name='url']",
+    "Identifier[name=/^__(dirname|filename)$/]",
+  ].map((selector) => ({ selector, message: "Find the app's own files through appFiles (src/server/platform/app-files.ts), not from this module's location." })),
+  {
+    // Node 22+ reads a package's package.json again for every file it resolves in it, and
+    // date-fns's is 200 KB: `import from 'date-fns'` (all 300 functions) cost 1.3 s a process
+    // on Node 24 against 0.13 s for the five we use (decision 030).
+    selector: "ImportDeclaration[source.value='date-fns']",
+    message: "Import each date-fns function from its own path ('date-fns/format'), not the package's index (decision 030).",
+  },
+];
+
+const FETCH_STUB_MESSAGE =
+  "Answer the app's requests with the web test kit (src/web/test/: apiServer.use(...) in api-server.ts, a resource's handlers in api-handlers.ts; msw), not a stubbed fetch: it records what was sent (sentRequests) and fails the test on a request nobody answers (issue 47).";
+const GLOBAL = '/^(globalThis|window|global|self)$/';
+
+/** Ways a test replaces the global fetch. */
+const FETCH_STUBS = [
+  "CallExpression[callee.object.name='vi'][callee.property.name='stubGlobal'][arguments.0.value='fetch']",
+  `CallExpression[callee.object.name='vi'][callee.property.name='spyOn'][arguments.0.name=${GLOBAL}][arguments.1.value='fetch']`,
+  `CallExpression[callee.object.name='Object'][callee.property.name='defineProperty'][arguments.0.name=${GLOBAL}][arguments.1.value='fetch']`,
+  `AssignmentExpression > MemberExpression.left[object.name=${GLOBAL}]:matches([property.name='fetch'], [property.value='fetch'])`,
+].map((selector) => ({ selector, message: FETCH_STUB_MESSAGE }));
+
+/** Web tests that may stub fetch, each with its reason. */
+const FETCH_STUB_EXCEPTIONS = [
+  // api-client.ts is the one module that calls fetch, below the layer the kit answers at: its
+  // test checks what it hands fetch (credentials, headers, body), a network failure as fetch's
+  // own TypeError, and its Retry-After wait under fake timers.
+  'src/web/lib/api-client.test.ts',
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'db/migrations/'] },
   js.configs.recommended,
@@ -129,23 +166,13 @@ export default tseslint.config(
     // src/ or under dist/server/, never both (issue 26: backups of every built install failed).
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/server/platform/app-files.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          "MemberExpression[object.type='MetaProperty'][property.name=/^(dirname|filename)$/]",
-          "CallExpression[callee.name='fileURLToPath'] > MemberExpression[object.type='MetaProperty'][property.name='url']",
-          "NewExpression[callee.name='URL'] > MemberExpression[object.type='MetaProperty'][property.name='url']",
-          "Identifier[name=/^__(dirname|filename)$/]",
-        ].map((selector) => ({ selector, message: "Find the app's own files through appFiles (src/server/platform/app-files.ts), not from this module's location." })),
-        {
-          // Node 22+ reads a package's package.json again for every file it resolves in it, and
-          // date-fns's is 200 KB: `import from 'date-fns'` (all 300 functions) cost 1.3 s a
-          // process on Node 24 against 0.13 s for the five we use (decision 030).
-          selector: "ImportDeclaration[source.value='date-fns']",
-          message: "Import each date-fns function from its own path ('date-fns/format'), not the package's index (decision 030).",
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...SOURCE_SYNTAX] },
+  },
+  {
+    // A web test answers the app's requests with the web test kit, not a stubbed fetch (issue 47).
+    // This block's no-restricted-syntax replaces the one above for these files, so it repeats it.
+    files: ['src/web/**/*.test.{ts,tsx}'],
+    ignores: FETCH_STUB_EXCEPTIONS,
+    rules: { 'no-restricted-syntax': ['error', ...SOURCE_SYNTAX, ...FETCH_STUBS] },
   },
 );

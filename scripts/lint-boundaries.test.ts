@@ -132,3 +132,37 @@ describe("the app's own files", () => {
     expect(await pathFromOwnLocation('src/server/platform/db/example.ts', "export const where = import.meta.resolve('pg');")).toBe(false);
   });
 });
+
+// Issue 47: a web test answers the app's requests with the web test kit (src/web/test), not by
+// replacing fetch; api-client.test.ts, which tests the one caller of fetch, is the exception.
+describe('web tests and fetch', () => {
+  async function syntaxMessages(filePath: string, source: string): Promise<string[]> {
+    const [result] = await eslint.lintText(source, { filePath });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  }
+
+  it.each([
+    ["vi.stubGlobal('fetch', ...)", "import { vi } from 'vitest';\nvi.stubGlobal('fetch', vi.fn());"],
+    ["vi.spyOn(globalThis, 'fetch')", "import { vi } from 'vitest';\nvi.spyOn(globalThis, 'fetch');"],
+    ["vi.spyOn(window, 'fetch')", "import { vi } from 'vitest';\nvi.spyOn(window, 'fetch');"],
+    ['globalThis.fetch = ...', 'globalThis.fetch = async () => new Response();'],
+    ['window.fetch = ...', 'window.fetch = async () => new Response();'],
+    ["globalThis['fetch'] = ...", "globalThis['fetch'] = async () => new Response();"],
+    ["Object.defineProperty(window, 'fetch', ...)", "Object.defineProperty(window, 'fetch', { value: async () => new Response() });"],
+  ])('refuses %s in a web test, pointing to the kit', async (_, source) => {
+    const messages = await syntaxMessages('src/web/features/tasks/components/example.test.tsx', source);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('src/web/test/');
+  });
+
+  it('still refuses the rules of every source file in a web test', async () => {
+    expect(await syntaxMessages('src/web/features/tasks/example.test.ts', "import { format } from 'date-fns';\nexport const f = format;")).toHaveLength(1);
+  });
+
+  it("allows the kit, another global's stub, and api-client.test.ts's own fetch", async () => {
+    const kit = "import { apiServer, route } from '@/web/test/api-server';\napiServer.use(route('GET', '/api/echo', {}));";
+    expect(await syntaxMessages('src/web/features/tasks/components/example.test.tsx', kit)).toEqual([]);
+    expect(await syntaxMessages('src/web/lib/example.test.tsx', "import { vi } from 'vitest';\nvi.stubGlobal('WebSocket', class {});")).toEqual([]);
+    expect(await syntaxMessages('src/web/lib/api-client.test.ts', "import { vi } from 'vitest';\nvi.stubGlobal('fetch', vi.fn());")).toEqual([]);
+  });
+});
