@@ -6,28 +6,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** A no-restricted-imports block for `files`. */
-function restrictImports(files, patterns) {
-  return { files, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+/**
+ * The packages src/domain may import (a regex each): anything else named by a package name
+ * (not '.', '..' or the '@/' alias, which the zones judge) is refused.
+ */
+function domainPackages(files, allowed) {
+  const regex = `^(?!\\.|@/)(?!(${allowed.join('|')})$)`;
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex, message: 'Domain rules are pure: zod, date-fns and each other only; no I/O, server, web or React (decision 012).' }] }],
+    },
+  };
 }
-
-const WEB_NOT_SERVER = { regex: '(^@/server/|(^|/)server/)', message: 'The web app talks to the server over HTTP only; shared rules live in src/domain (decision 012).' };
 
 const WEB_FEATURES = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-
-/** A feature may use another feature only through its api.ts; the app composes their components. */
-function featureBoundary(feature) {
-  const others = WEB_FEATURES.filter((name) => name !== feature).join('|');
-  return restrictImports([`src/web/features/${feature}/**/*.{ts,tsx}`], [
-    WEB_NOT_SERVER,
-    {
-      regex: `^(@/web/features/|(\\.\\./)+)(${others})/(?!api$)`,
-      message: `A feature imports another feature's api.ts only; the app composes their components (decision 012).`,
-    },
-  ]);
-}
 
 const SERVER_MODULES = readdirSync(new URL('./src/server/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -37,9 +32,9 @@ const SERVER_MODULES = readdirSync(new URL('./src/server/modules', import.meta.u
 const MODULE_PUBLIC = SERVER_MODULES.filter((name) => existsSync(new URL(`./src/server/modules/${name}/public.ts`, import.meta.url)));
 
 /**
- * The same boundaries judged on the file an import resolves to, whatever its spelling ('@/...',
- * '../..', './../x'): import-x's no-restricted-paths with tsconfig's paths (issue 28). Paths are
- * relative to this folder; an `except` is relative to its zone's `from`.
+ * The boundaries (decision 012), judged on the file an import resolves to, whatever its spelling
+ * ('@/...', '../..', './../x'): import-x's no-restricted-paths with tsconfig's paths (issue 28).
+ * Paths are relative to this folder; an `except` is relative to its zone's `from`.
  */
 const RESOLVED_ZONES = [
   ...SERVER_MODULES.map((name) => ({
@@ -56,7 +51,14 @@ const RESOLVED_ZONES = [
   },
   { target: './src/server/services', from: './src/server/modules', message: 'The shared services serve the modules and never import one (issue 28, decision 012).' },
   { target: './src/server', from: './src/web', message: 'The server does not import the web app (decision 012).' },
-  { target: './src/domain', from: ['./src/server', './src/web'], message: 'Domain rules are pure: no server or web code (decision 012).' },
+  {
+    // No server or web code, nor any other file of ours outside src/domain; which packages it
+    // may use (node_modules) is domainPackages' business below.
+    target: './src/domain',
+    from: '.',
+    except: ['./src/domain', './node_modules'],
+    message: 'Domain rules are pure: no server or web code, only other domain files (decision 012).',
+  },
   { target: './src/web', from: './src/server', message: 'The web app talks to the server over HTTP only; shared rules live in src/domain (decision 012).' },
   {
     target: ['./src/web/lib', './src/web/components'],
@@ -70,6 +72,43 @@ const RESOLVED_ZONES = [
     except: [`./${name}`, ...WEB_FEATURES.filter((other) => other !== name).map((other) => `./${other}/api.ts`)],
     message: "A feature imports another feature's api.ts only; the app composes their components (decision 012).",
   })),
+];
+
+/** Syntax refused in every file of src/ (the block that uses it, below). */
+const SOURCE_SYNTAX = [
+  ...[
+    "MemberExpression[object.type='MetaProperty'][property.name=/^(dirname|filename)$/]",
+    "CallExpression[callee.name='fileURLToPath'] > MemberExpression[object.type='MetaProperty'][property.name='url']",
+    "NewExpression[callee.name='URL'] > MemberExpression[object.type='MetaProperty'][property.name='url']",
+    "Identifier[name=/^__(dirname|filename)$/]",
+  ].map((selector) => ({ selector, message: "Find the app's own files through appFiles (src/server/platform/app-files.ts), not from this module's location." })),
+  {
+    // Node 22+ reads a package's package.json again for every file it resolves in it, and
+    // date-fns's is 200 KB: `import from 'date-fns'` (all 300 functions) cost 1.3 s a process
+    // on Node 24 against 0.13 s for the five we use (decision 030).
+    selector: "ImportDeclaration[source.value='date-fns']",
+    message: "Import each date-fns function from its own path ('date-fns/format'), not the package's index (decision 030).",
+  },
+];
+
+const FETCH_STUB_MESSAGE =
+  "Answer the app's requests with the web test kit (src/web/test/: apiServer.use(...) in api-server.ts, a resource's handlers in api-handlers.ts; msw), not a stubbed fetch: it records what was sent (sentRequests) and fails the test on a request nobody answers (issue 47).";
+const GLOBAL = '/^(globalThis|window|global|self)$/';
+
+/** Ways a test replaces the global fetch. */
+const FETCH_STUBS = [
+  "CallExpression[callee.object.name='vi'][callee.property.name='stubGlobal'][arguments.0.value='fetch']",
+  `CallExpression[callee.object.name='vi'][callee.property.name='spyOn'][arguments.0.name=${GLOBAL}][arguments.1.value='fetch']`,
+  `CallExpression[callee.object.name='Object'][callee.property.name='defineProperty'][arguments.0.name=${GLOBAL}][arguments.1.value='fetch']`,
+  `AssignmentExpression > MemberExpression.left[object.name=${GLOBAL}]:matches([property.name='fetch'], [property.value='fetch'])`,
+].map((selector) => ({ selector, message: FETCH_STUB_MESSAGE }));
+
+/** Web tests that may stub fetch, each with its reason. */
+const FETCH_STUB_EXCEPTIONS = [
+  // api-client.ts is the one module that calls fetch, below the layer the kit answers at: its
+  // test checks what it hands fetch (credentials, headers, body), a network failure as fetch's
+  // own TypeError, and its Retry-After wait under fake timers.
+  'src/web/lib/api-client.test.ts',
 ];
 
 export default tseslint.config(
@@ -87,38 +126,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // Boundaries (docs/decisions/012): what each layer may import. A later block for the same
-  // files replaces an earlier one's rule, so each block lists every pattern its files obey.
-  restrictImports(['src/server/modules/**/*.ts'], [
-    {
-      // '../<other module>/...' from a module's flat folder; '../../platform', '../../../domain' pass.
-      regex: '^\\.\\./(?!\\.\\./)(?!templates/public$)[^/]+/',
-      message: 'A server module imports platform, domain and its own files only; templates/public is the one shared read (decision 012).',
-    },
-  ]),
-  restrictImports(['src/server/platform/**/*.ts'], [
-    { regex: '(^|/)(modules|services)/', message: 'Platform is infrastructure: it never imports a module or the shared services (decision 012).' },
-  ]),
-  restrictImports(['src/server/services/**/*.ts'], [{ regex: '(^|/)modules/', message: 'The shared services serve the modules and never import one (decision 012).' }]),
-  restrictImports(['src/domain/**/*.ts'], [
-    {
-      regex: '^(?!zod$|date-fns/[A-Za-z]+$|vitest$|\\./)',
-      message: 'Domain rules are pure: zod, date-fns and each other only; no I/O, server, web or React (decision 012).',
-    },
-  ]),
+  // Boundaries between our own files are the resolved zones below (RESOLVED_ZONES). What the
+  // zones cannot see is which packages a file uses: domain rules stay pure (decision 012).
+  domainPackages(['src/domain/**/*.ts'], ['zod', 'date-fns/[A-Za-z]+', 'vitest']),
   // Their tests may also generate cases with fast-check (issue 32: property tests of durations, money and hours).
-  restrictImports(['src/domain/**/*.test.ts'], [
-    {
-      regex: '^(?!zod$|date-fns/[A-Za-z]+$|vitest$|fast-check$|\\./)',
-      message: 'Domain rules are pure: zod, date-fns and each other only; no I/O, server, web or React (decision 012).',
-    },
-  ]),
-  restrictImports(['src/web/**/*.{ts,tsx}'], [WEB_NOT_SERVER]),
-  restrictImports(['src/web/components/**/*.{ts,tsx}', 'src/web/lib/**/*.{ts,tsx}'], [
-    WEB_NOT_SERVER,
-    { regex: '(^@/web/|^(\\.\\./)+)(features|app)/', message: 'Shared components and lib serve the features and never import one (decision 012).' },
-  ]),
-  ...WEB_FEATURES.map(featureBoundary),
+  domainPackages(['src/domain/**/*.test.ts'], ['zod', 'date-fns/[A-Za-z]+', 'vitest', 'fast-check']),
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
@@ -177,23 +189,13 @@ export default tseslint.config(
     // src/ or under dist/server/, never both (issue 26: backups of every built install failed).
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/server/platform/app-files.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          "MemberExpression[object.type='MetaProperty'][property.name=/^(dirname|filename)$/]",
-          "CallExpression[callee.name='fileURLToPath'] > MemberExpression[object.type='MetaProperty'][property.name='url']",
-          "NewExpression[callee.name='URL'] > MemberExpression[object.type='MetaProperty'][property.name='url']",
-          "Identifier[name=/^__(dirname|filename)$/]",
-        ].map((selector) => ({ selector, message: "Find the app's own files through appFiles (src/server/platform/app-files.ts), not from this module's location." })),
-        {
-          // Node 22+ reads a package's package.json again for every file it resolves in it, and
-          // date-fns's is 200 KB: `import from 'date-fns'` (all 300 functions) cost 1.3 s a
-          // process on Node 24 against 0.13 s for the five we use (decision 030).
-          selector: "ImportDeclaration[source.value='date-fns']",
-          message: "Import each date-fns function from its own path ('date-fns/format'), not the package's index (decision 030).",
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...SOURCE_SYNTAX] },
+  },
+  {
+    // A web test answers the app's requests with the web test kit, not a stubbed fetch (issue 47).
+    // This block's no-restricted-syntax replaces the one above for these files, so it repeats it.
+    files: ['src/web/**/*.test.{ts,tsx}'],
+    ignores: FETCH_STUB_EXCEPTIONS,
+    rules: { 'no-restricted-syntax': ['error', ...SOURCE_SYNTAX, ...FETCH_STUBS] },
   },
 );

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint();
 
-/** The rules that refused the import: the spelling rule, the resolved-file rule, or both. */
+/** The rules that refused the import: the resolved-file zones, or domain's package list. */
 async function refusedBy(filePath: string, source: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${source}\nexport const used = x;\n`, { filePath });
   return result!.messages.map((m) => m.ruleId ?? '').filter((rule) => rule === 'no-restricted-imports' || rule === 'import-x/no-restricted-paths');
@@ -48,6 +48,10 @@ describe('import boundaries', () => {
     ['projects reading a template through templates/public', 'src/server/modules/projects/example.ts', "import { x } from '../templates/public';"],
     ['platform importing platform and domain', 'src/server/platform/example.ts', "import { x } from '../../domain/sharing';"],
     ['domain importing zod and other domain rules', 'src/domain/example.ts', "import { x } from 'zod';\nimport { y } from './roles';\nexport const z = y;"],
+    // Issue 47: refused by the spelling rules these replaced, though nothing crosses a line.
+    ['domain importing another domain file by the alias', 'src/domain/example.ts', "import { x } from '@/domain/roles';"],
+    ["a feature importing another feature's api.ts with its extension", 'src/web/features/projects/components/example.tsx', "import { x } from '../../clients/api.ts';"],
+    ['projects importing templates/public.ts with its extension', 'src/server/modules/projects/example.ts', "import { x } from '../templates/public.ts';"],
     ["a feature importing another feature's api", 'src/web/features/projects/components/example.tsx', "import { x } from '@/web/features/clients/api';"],
     ['a feature importing its own files', 'src/web/features/projects/components/example.tsx', "import { x } from '../api';\nimport { y } from '@/web/features/projects/components/project-card';\nexport const z = y;"],
     ['the app composing features', 'src/web/app/pages/example.tsx', "import { x } from '@/web/features/templates/components/templates-tab';"],
@@ -72,6 +76,7 @@ describe('import boundaries on the resolved file', () => {
     ['shared services -> module, up and down again', 'src/server/services/project-access/example.ts', "import { x } from '../../modules/tasks/service';"],
     ['domain -> server, by the alias', 'src/domain/example.ts', "import { x } from '@/server/platform/errors';"],
     ['domain -> web, relative', 'src/domain/example.ts', "import { x } from '../web/lib/api-client';"],
+    ['domain -> a file of ours outside src, relative', 'src/domain/example.ts', "import { x } from '../../scripts/command-line';"],
     ['web -> server, relative', 'src/web/features/tasks/example.ts', "import { x } from '../../../server/platform/errors';"],
     ['lib -> feature, by the alias', 'src/web/lib/example.ts', "import { x } from '@/web/features/tasks/api';"],
     ['components -> app, relative', 'src/web/components/example.tsx', "import { x } from '../app/router';"],
@@ -125,5 +130,39 @@ describe("the app's own files", () => {
   it('allows them in app-files.ts, and module resolution anywhere', async () => {
     expect(await pathFromOwnLocation('src/server/platform/app-files.ts', "import { fileURLToPath } from 'node:url';\nexport const here = fileURLToPath(import.meta.url);")).toBe(false);
     expect(await pathFromOwnLocation('src/server/platform/db/example.ts', "export const where = import.meta.resolve('pg');")).toBe(false);
+  });
+});
+
+// Issue 47: a web test answers the app's requests with the web test kit (src/web/test), not by
+// replacing fetch; api-client.test.ts, which tests the one caller of fetch, is the exception.
+describe('web tests and fetch', () => {
+  async function syntaxMessages(filePath: string, source: string): Promise<string[]> {
+    const [result] = await eslint.lintText(source, { filePath });
+    return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  }
+
+  it.each([
+    ["vi.stubGlobal('fetch', ...)", "import { vi } from 'vitest';\nvi.stubGlobal('fetch', vi.fn());"],
+    ["vi.spyOn(globalThis, 'fetch')", "import { vi } from 'vitest';\nvi.spyOn(globalThis, 'fetch');"],
+    ["vi.spyOn(window, 'fetch')", "import { vi } from 'vitest';\nvi.spyOn(window, 'fetch');"],
+    ['globalThis.fetch = ...', 'globalThis.fetch = async () => new Response();'],
+    ['window.fetch = ...', 'window.fetch = async () => new Response();'],
+    ["globalThis['fetch'] = ...", "globalThis['fetch'] = async () => new Response();"],
+    ["Object.defineProperty(window, 'fetch', ...)", "Object.defineProperty(window, 'fetch', { value: async () => new Response() });"],
+  ])('refuses %s in a web test, pointing to the kit', async (_, source) => {
+    const messages = await syntaxMessages('src/web/features/tasks/components/example.test.tsx', source);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('src/web/test/');
+  });
+
+  it('still refuses the rules of every source file in a web test', async () => {
+    expect(await syntaxMessages('src/web/features/tasks/example.test.ts', "import { format } from 'date-fns';\nexport const f = format;")).toHaveLength(1);
+  });
+
+  it("allows the kit, another global's stub, and api-client.test.ts's own fetch", async () => {
+    const kit = "import { apiServer, route } from '@/web/test/api-server';\napiServer.use(route('GET', '/api/echo', {}));";
+    expect(await syntaxMessages('src/web/features/tasks/components/example.test.tsx', kit)).toEqual([]);
+    expect(await syntaxMessages('src/web/lib/example.test.tsx', "import { vi } from 'vitest';\nvi.stubGlobal('WebSocket', class {});")).toEqual([]);
+    expect(await syntaxMessages('src/web/lib/api-client.test.ts', "import { vi } from 'vitest';\nvi.stubGlobal('fetch', vi.fn());")).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import type { activityPageSchema } from '@/domain/activity';
 import { AUTH_MESSAGES, type Me } from '@/domain/auth';
 import type { CalendarFeedStatus, CreatedCalendarFeed } from '@/domain/calendar-feed';
 import type { Comment, CommentPage, Mentionable } from '@/domain/comments';
-import type { clientPageSchema } from '@/domain/clients';
+import type { clientOptionPageSchema, clientPageSchema } from '@/domain/clients';
 import type { FilePage, FileVersion, ProjectFile } from '@/domain/files';
 import type { InboxPage } from '@/domain/inbox';
 import type { IntakeView } from '@/domain/intake';
@@ -112,6 +112,8 @@ export const projectsApi = {
 
 export const clientsApi = {
   list: (respond: Responder<z.infer<typeof clientPageSchema>> = { ...emptyPage, total: 0 }) => route('GET', '/api/clients', respond),
+  /** The client select's names, every page of them (`byCursor` for several). */
+  options: (respond: Responder<z.infer<typeof clientOptionPageSchema>> = emptyPage) => route('GET', '/api/clients/options', respond),
 };
 
 export const templatesApi = {

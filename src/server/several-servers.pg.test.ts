@@ -18,7 +18,7 @@ import { startTestS3Server, type TestS3Server } from './test/s3-server';
 import { createPostgresDatabase } from './test/test-app';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
-if (!baseUrl) throw new Error('several-servers.pg-test.ts needs TEST_DATABASE_URL');
+if (!baseUrl) throw new Error('several-servers.pg.test.ts needs TEST_DATABASE_URL');
 
 type WsClient = { on(event: string, listener: (...args: never[]) => void): void; close(): void };
 // `ws` comes with @fastify/websocket and has no type declarations here.

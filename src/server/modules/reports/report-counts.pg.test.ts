@@ -10,7 +10,7 @@ import { createPostgresDatabase } from '../../test/test-app';
 import { countReport, foldReportCounts } from './report-counts';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
-if (!baseUrl) throw new Error('report-counts.pg-test.ts needs TEST_DATABASE_URL');
+if (!baseUrl) throw new Error('report-counts.pg.test.ts needs TEST_DATABASE_URL');
 
 describe('report counts under concurrent writers', () => {
   let drop: () => Promise<void>;

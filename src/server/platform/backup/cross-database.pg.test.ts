@@ -19,7 +19,7 @@ import { openArchive, restoreArchive, RestoreError } from './restore';
 import { inTransaction, listTables, quoteIdent } from './snapshot';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
-if (!baseUrl) throw new Error('cross-database.pg-test.ts needs TEST_DATABASE_URL');
+if (!baseUrl) throw new Error('cross-database.pg.test.ts needs TEST_DATABASE_URL');
 const PDF = Buffer.from('%PDF-1.4\nmoved between databases\n%%EOF\n');
 const SECRET = 'cross-database-secret-cross-database-secret';
 

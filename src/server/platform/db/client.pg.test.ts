@@ -5,7 +5,7 @@ import { createPostgresDatabase } from '../../test/test-app';
 import { openDatabase } from './client';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
-if (!baseUrl) throw new Error('client.pg-test.ts needs TEST_DATABASE_URL');
+if (!baseUrl) throw new Error('client.pg.test.ts needs TEST_DATABASE_URL');
 
 describe('opening one new PostgreSQL database from three servers at once', () => {
   it('migrates it once, and all three open', async () => {

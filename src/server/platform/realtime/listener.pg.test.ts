@@ -1,7 +1,7 @@
 // The PostgreSQL listener survives a dropped connection: it reconnects, asks the pages to
 // refresh (events may have been missed) and delivers again. While it is down the session cache
 // may not answer (decision 014): the feed is marked down until the resync. A PostgreSQL server is needed, so
-// vitest.config.ts includes *.pg-test.ts files only when TEST_DATABASE_URL is set (CI's second run).
+// vitest.config.ts includes *.pg.test.ts files only when TEST_DATABASE_URL is set (CI's second run).
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
@@ -10,7 +10,7 @@ import { changeFeedIsLive, onLocalChange } from './local-changes';
 import { CHANGES_CHANNEL, type ChangeEvent } from './publisher';
 
 const url = process.env.TEST_DATABASE_URL;
-if (!url) throw new Error('listener.pg-test.ts needs TEST_DATABASE_URL');
+if (!url) throw new Error('listener.pg.test.ts needs TEST_DATABASE_URL');
 const ORG = '00000000-0000-4000-8000-0000000000aa';
 
 describe('PostgreSQL change listener', () => {

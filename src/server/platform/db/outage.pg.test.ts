@@ -1,7 +1,7 @@
 // PostgreSQL going away (issue 12, faults): the app reaches its database through a TCP proxy the
 // test controls. While the database is unreachable requests fail fast with a 503 in the error
 // shape, none hangs, the process survives its broken connections, and once the database is back
-// the app recovers by itself. Needs TEST_DATABASE_URL (vitest.config.ts runs *.pg-test.ts then).
+// the app recovers by itself. Needs TEST_DATABASE_URL (vitest.config.ts runs *.pg.test.ts then).
 import { mkdtempSync } from 'node:fs';
 import { createServer, Socket, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from './client';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
-if (!baseUrl) throw new Error('outage.pg-test.ts needs TEST_DATABASE_URL');
+if (!baseUrl) throw new Error('outage.pg.test.ts needs TEST_DATABASE_URL');
 
 /** Forwards to PostgreSQL while up; down: drops every connection; blackhole: accepts and stalls. */
 function databaseProxy(target: URL) {

@@ -8,7 +8,7 @@ import { checkAfterCrash, writeUntilKilled } from './crash-harness';
 import { startServer, stopServer } from './server-process';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
-if (!baseUrl) throw new Error('crash.pg-test.ts needs TEST_DATABASE_URL');
+if (!baseUrl) throw new Error('crash.pg.test.ts needs TEST_DATABASE_URL');
 const name = `brieflane_crash_${process.pid}_${Date.now()}`;
 const url = new URL(baseUrl);
 url.pathname = `/${name}`;
