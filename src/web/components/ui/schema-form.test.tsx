@@ -18,13 +18,16 @@ const projectSchema = z.object({
   code: z.string().regex(/^[A-Z]{3}$/, 'Three capital letters'),
   brief: z.string().min(5, 'Say a little more'),
   urgent: z.boolean().refine((urgent) => !urgent, 'Urgent projects are not taken'),
+  channels: z.array(z.enum(['email', 'chat'])).min(1, 'Choose a channel'),
 });
 type ProjectForm = z.input<typeof projectSchema>;
 
 const SERVER_FIELDS: ServerFields<ProjectForm> = { code_taken: 'code', brief_refused: 'brief' };
 
 function ProjectFormUnderTest({ schema = projectSchema }: { schema?: SchemaSource<ProjectForm, ProjectForm> }) {
-  const form = useSchemaForm({ schema, defaultValues: { name: '', code: '', brief: '', urgent: false } });
+  const form = useSchemaForm({ schema, defaultValues: { name: '', code: '', brief: '', urgent: false, channels: [] } });
+  // Registered by this render, before the fields above it register theirs: the focus still goes by the screen's order.
+  const channel = form.register('channels');
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await api.post('/api/things', values);
@@ -47,6 +50,12 @@ function ProjectFormUnderTest({ schema = projectSchema }: { schema?: SchemaSourc
       <SchemaField form={form} name="urgent" label="Urgent">
         {(field) => <Switch ref={field.ref} checked={field.value} onCheckedChange={field.onChange} />}
       </SchemaField>
+      {(['email', 'chat'] as const).map((value) => (
+        <label key={value}>
+          <input type="checkbox" value={value} {...channel} />
+          {value}
+        </label>
+      ))}
       <FormError form={form} />
       <button type="submit">Save</button>
     </form>
@@ -90,6 +99,9 @@ describe('the form kit', () => {
     save();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('switch', { name: 'Urgent' })));
     expect(messageOf('Urgent')).toBe('Urgent projects are not taken');
+    fireEvent.click(screen.getByRole('switch', { name: 'Urgent' }));
+    save();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'email' })));
     expect(sentRequests).toHaveLength(0);
   });
 
@@ -100,11 +112,12 @@ describe('the form kit', () => {
     type('Name', 'Website');
     type('Code', 'WEB');
     type('Brief', 'A new website');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'chat' }));
     save();
     await waitFor(() => expect(messageOf('Code')).toBe('WEB is used by another project'));
     expect(field('Code').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(field('Code'));
-    expect(sentRequests.map((request) => request.body)).toEqual([{ name: 'Website', code: 'WEB', brief: 'A new website', urgent: false }]);
+    expect(sentRequests.map((request) => request.body)).toEqual([{ name: 'Website', code: 'WEB', brief: 'A new website', urgent: false, channels: ['chat'] }]);
 
     // A code of no field: the form's own message; the next submit clears both.
     answer = apiError(503, 'storage_unavailable', 'File storage is unavailable right now.');

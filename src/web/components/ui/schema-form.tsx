@@ -1,10 +1,10 @@
 // The one way a form is built (issue 47 item 3): react-hook-form driven by the domain's zod schema
 // of the operation (one operation, one schema). The schema checks on submit; the first invalid
-// field takes the focus (react-hook-form's shouldFocusError, for every field registered here or
-// given its `ref`); each message shows under its input (FormField: label, aria-invalid,
-// aria-describedby); a refusal of the server shows under the field its code belongs to.
+// field on screen takes the focus; each message shows under its input (FormField: label,
+// aria-invalid, aria-describedby); a refusal of the server shows under the field its code
+// belongs to, focused.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { cloneElement, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, useMemo, type BaseSyntheticEvent, type ReactElement, type ReactNode } from 'react';
 import {
   Controller,
   get,
@@ -12,6 +12,7 @@ import {
   useFormState,
   type ControllerRenderProps,
   type DefaultValues,
+  type FieldErrors,
   type FieldPath,
   type FieldValues,
   type Resolver,
@@ -42,8 +43,29 @@ function resolverOf<Input extends FieldValues, Output>(schema: SchemaSource<Inpu
 }
 
 /**
+ * Focuses the first field in the submitted form's document order that has an error. Elements are
+ * matched by their `name` (register gives it; SchemaField gives it to a rendered control), so the
+ * order is the screen's, not react-hook-form's order of registration (a group registered by the
+ * form's own render comes before the SchemaFields above it). A field with no named element takes
+ * the focus through react-hook-form when no named one does.
+ */
+function focusFirstInvalid<Input extends FieldValues, Output>(form: SchemaForm<Input, Output>, errors: FieldErrors<Input>, event: BaseSyntheticEvent | undefined): void {
+  const target = event?.target;
+  const formElement = target instanceof HTMLFormElement ? target : target instanceof Element ? target.closest('form') : null;
+  for (const control of formElement ? Array.from(formElement.elements) : []) {
+    const name = control.getAttribute('name');
+    if (name && get(errors, name) && control instanceof HTMLElement && !control.matches(':disabled')) {
+      control.focus();
+      return;
+    }
+  }
+  const first = Object.keys(errors).find((name) => name !== 'root');
+  if (first) form.setFocus(first as FieldPath<Input>);
+}
+
+/**
  * A form checked by `schema` from `defaultValues`. Submit with `form.handleSubmit(onValid)`: it
- * receives the schema's output, and a refused check focuses the first invalid field.
+ * receives the schema's output, and a refused check focuses the first invalid field on screen.
  */
 export function useSchemaForm<Input extends FieldValues, Output = Input>({
   schema,
@@ -52,7 +74,22 @@ export function useSchemaForm<Input extends FieldValues, Output = Input>({
   schema: SchemaSource<Input, Output>;
   defaultValues: DefaultValues<Input>;
 }): SchemaForm<Input, Output> {
-  return useForm<Input, unknown, Output>({ resolver: resolverOf(schema), defaultValues });
+  const form = useForm<Input, unknown, Output>({ resolver: resolverOf(schema), defaultValues, shouldFocusError: false });
+  return useMemo(
+    () => ({
+      ...form,
+      // react-hook-form sets its object's formState at each render: read there, never a copy.
+      get formState() {
+        return form.formState;
+      },
+      handleSubmit: (onValid, onInvalid) =>
+        form.handleSubmit(onValid, async (errors, event) => {
+          focusFirstInvalid(form, errors, event);
+          await onInvalid?.(errors, event);
+        }),
+    }),
+    [form],
+  );
 }
 
 /**
@@ -116,7 +153,8 @@ export function SchemaField<Input extends FieldValues, Output, Name extends Fiel
     </FormField>
   );
   if (typeof children === 'function') {
-    return <Controller control={form.control} name={name} render={({ field: props }) => field(children(props))} />;
+    // Named as a registered control is, for the focus to find it (focusFirstInvalid).
+    return <Controller control={form.control} name={name} render={({ field: props }) => field(cloneElement(children(props), { name } as object))} />;
   }
   return field(cloneElement(children, form.register(name) as object));
 }
