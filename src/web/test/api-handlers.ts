@@ -27,6 +27,7 @@ import type { templatePageSchema } from '@/domain/templates';
 import type { Passkey, passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '@/domain/passkeys';
 import type { recoveryCodesSchema, TwoFactorPolicyState, TwoFactorSetup, TwoFactorStatus } from '@/domain/two-factor';
 import type { SsoLookupResult, SsoSettingsState } from '@/domain/sso';
+import type { Webhook, WebhookWithSecret } from '@/domain/webhooks';
 import { apiError, route, type Responder } from './api-server';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
@@ -92,6 +93,13 @@ export const ssoApi = {
   checkDomain: (domain: string, respond: Responder<SsoSettingsState>) => route('POST', `/api/organization/sso/domains/${domain}/check`, respond),
   lookup: (respond: Responder<SsoLookupResult>) => route('POST', '/api/auth/sso/lookup', respond),
   twoFactor: (respond: Responder<Me>) => route('POST', '/api/auth/sso/two-factor', respond),
+};
+
+/** Settings -> Webhooks (issue 30): the organization's hooks; the secret only in a create's answer. */
+export const webhooksApi = {
+  list: (respond: Responder<Webhook[]> = []) => route('GET', '/api/webhooks', respond),
+  create: (respond: Responder<WebhookWithSecret>) => route('POST', '/api/webhooks', respond, { status: 201 }),
+  update: (webhookId: string, respond: Responder<Webhook>) => route('PATCH', `/api/webhooks/${webhookId}`, respond),
 };
 
 /** Settings -> Passkeys (issue 31 item 3), and signing in with one. */
