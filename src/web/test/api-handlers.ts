@@ -28,6 +28,7 @@ import type { Passkey, passkeyCreationOptionsSchema, passkeyRequestOptionsSchema
 import type { recoveryCodesSchema, TwoFactorPolicyState, TwoFactorSetup, TwoFactorStatus } from '@/domain/two-factor';
 import type { SsoLookupResult, SsoSettingsState } from '@/domain/sso';
 import type { Webhook, WebhookWithSecret } from '@/domain/webhooks';
+import type { ApiToken, CreatedApiToken } from '@/domain/api-tokens';
 import { apiError, route, type Responder } from './api-server';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
@@ -100,6 +101,12 @@ export const webhooksApi = {
   list: (respond: Responder<Webhook[]> = []) => route('GET', '/api/webhooks', respond),
   create: (respond: Responder<WebhookWithSecret>) => route('POST', '/api/webhooks', respond, { status: 201 }),
   update: (webhookId: string, respond: Responder<Webhook>) => route('PATCH', `/api/webhooks/${webhookId}`, respond),
+};
+
+/** Settings -> API tokens (issue 30): the member's own; the token itself only in a create's answer. */
+export const apiTokensApi = {
+  list: (respond: Responder<ApiToken[]> = []) => route('GET', '/api/settings/api-tokens', respond),
+  create: (respond: Responder<CreatedApiToken>) => route('POST', '/api/settings/api-tokens', respond, { status: 201 }),
 };
 
 /** Settings -> Passkeys (issue 31 item 3), and signing in with one. */
