@@ -9,6 +9,7 @@ import { apiError, apiServer, route, sentRequests } from '@/web/test/api-server'
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { Input } from './input';
 import { FormError, SchemaField, showFormError, showServerError, useSchemaForm, type SchemaSource, type ServerFields } from './schema-form';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
 import { Switch } from './switch';
 import { Textarea } from './textarea';
 
@@ -57,6 +58,31 @@ function ProjectFormUnderTest({ schema = projectSchema }: { schema?: SchemaSourc
         </label>
       ))}
       <FormError form={form} />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+const prioritySchema = z.object({ priority: z.enum(['low', 'high'], 'Choose a priority') });
+
+/** A Radix Select as a field: its trigger, the field's ref, takes the focus, not its hidden native stand-in. */
+function PriorityFormUnderTest() {
+  const form = useSchemaForm({ schema: prioritySchema, defaultValues: { priority: '' as 'low' } });
+  return (
+    <form noValidate onSubmit={form.handleSubmit(() => {})}>
+      <SchemaField form={form} name="priority" label="Priority">
+        {(field) => (
+          <Select value={field.value} onValueChange={field.onChange}>
+            <SelectTrigger ref={field.ref}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="low">Low</SelectItem>
+              <SelectItem value="high">High</SelectItem>
+            </SelectContent>
+          </Select>
+        )}
+      </SchemaField>
       <button type="submit">Save</button>
     </form>
   );
@@ -126,6 +152,13 @@ describe('the form kit', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(messageOf('Code')).toBeNull();
     expect(field('Code').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it("focuses a Select field's trigger", async () => {
+    await renderWithProviders(<PriorityFormUnderTest />);
+    save();
+    expect(await screen.findByText('Choose a priority')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox')));
   });
 
   it('checks with a schema loaded when first needed (decision 013: pages that must not download zod at first)', async () => {

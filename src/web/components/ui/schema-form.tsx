@@ -54,7 +54,8 @@ function focusFirstInvalid<Input extends FieldValues, Output>(form: SchemaForm<I
   const formElement = target instanceof HTMLFormElement ? target : target instanceof Element ? target.closest('form') : null;
   for (const control of formElement ? Array.from(formElement.elements) : []) {
     const name = control.getAttribute('name');
-    if (name && get(errors, name) && control instanceof HTMLElement && !control.matches(':disabled')) {
+    // A control hidden from people (a Radix Select's native stand-in) gives way to its field's ref.
+    if (name && get(errors, name) && control instanceof HTMLElement && !control.matches(':disabled') && !control.closest('[aria-hidden="true"]')) {
       control.focus();
       return;
     }
