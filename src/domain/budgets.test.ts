@@ -13,6 +13,7 @@ import {
   moneyInputValue,
   parseHours,
   parseMoney,
+  projectBudgetFormSchema,
   projectBudgetFromForm,
   projectBudgetSchema,
   rateInForce,
@@ -150,6 +151,16 @@ describe('schemas', () => {
     expect(form.parse({ rate: '  ' })).toEqual({ hourlyRateMinor: null });
     expect(form.safeParse({ rate: '-5' }).error?.issues).toEqual([expect.objectContaining({ path: ['rate'], message: BUDGET_MESSAGES.rateNegative })]);
     expect(memberRateFormSchema('JPY').safeParse({ rate: '12.5' }).error?.issues[0]?.message).toBe(BUDGET_MESSAGES.moneyDecimals(0));
+  });
+
+  it("reads the project's budget form into the API's shape, with each message under its field (issue 47)", () => {
+    const form = projectBudgetFormSchema('USD');
+    expect(form.parse({ rate: '150', kind: 'money', amount: '10,000' })).toEqual({ hourlyRateMinor: 15000, budgetKind: 'money', budgetAmount: 1000000 });
+    expect(form.parse({ rate: '', kind: 'none', amount: 'ignored' })).toEqual({ hourlyRateMinor: null, budgetKind: null, budgetAmount: null });
+    expect(form.safeParse({ rate: '-1', kind: 'hours', amount: 'many' }).error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      { path: ['rate'], message: BUDGET_MESSAGES.rateNegative },
+      { path: ['amount'], message: BUDGET_MESSAGES.hoursFormat },
+    ]);
   });
 
   it('takes a known currency code in any case', () => {

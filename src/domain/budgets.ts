@@ -114,3 +114,15 @@ export function projectBudgetFromForm(
   return { ok: true, value: parsed.data };
 }
 
+
+/** The project's budget form of PUT /api/projects/:projectId/budget, read by projectBudgetFromForm: its messages under the form's fields. */
+export function projectBudgetFormSchema(currency: string) {
+  return z
+    .object({ rate: z.string(), kind: z.enum(['none', ...BUDGET_KINDS]), amount: z.string() })
+    .transform((form, ctx) => {
+      const parsed = projectBudgetFromForm(form, currency);
+      if (parsed.ok) return parsed.value;
+      for (const [field, message] of Object.entries(parsed.errors)) ctx.addIssue({ code: 'custom', message, path: [field] });
+      return z.NEVER;
+    });
+}
