@@ -200,6 +200,7 @@ export const timeApi = {
   timesheet: (respond: Responder<Timesheet>) => route('GET', '/api/time/timesheet', respond),
   entries: (respond: TimeEntry[] | Responder<{ items: TimeEntry[]; truncated: boolean }>) =>
     route('GET', '/api/time/entries', Array.isArray(respond) ? { items: respond, truncated: false } : respond),
+  logEntry: (respond: Responder<TimeEntry>) => route('POST', '/api/time/entries', respond, { status: 201 }),
   updateEntry: (respond: Responder<TimeEntry>) => route('PATCH', '/api/time/entries/:entryId', respond),
   deleteEntry: (respond?: Responder<null>) => route('DELETE', '/api/time/entries/:entryId', respond ?? (() => new HttpResponse(null, { status: 204 }))),
 };
