@@ -149,6 +149,7 @@ export const tasksApi = {
 export const commentsApi = {
   list: (base: string, respond: Responder<CommentPage> = { ...emptyPage, total: 0 }) => route('GET', `${base}/tasks/:taskId/comments`, respond),
   create: (base: string, respond: Responder<Comment>) => route('POST', `${base}/tasks/:taskId/comments`, respond, { status: 201 }),
+  edit: (base: string, respond: Responder<Comment>) => route('PATCH', `${base}/tasks/:taskId/comments/:commentId`, respond),
   mentionable: (projectId: string, people: Mentionable[] = []) => route('GET', `/api/projects/${projectId}/mentionable`, people),
 };
 
