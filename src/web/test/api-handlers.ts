@@ -166,6 +166,9 @@ export const filesApi = {
   list: (base: string, respond: Responder<FilePage> = emptyPage) => route('GET', `${base}/files`, respond),
   addLink: (base: string, respond: Responder<ProjectFile>) => route('POST', `${base}/links`, respond, { status: 201 }),
   versions: (base: string, fileId: string, respond: Responder<{ items: FileVersion[] }> = { items: [] }) => route('GET', `${base}/files/${fileId}/versions`, respond),
+  /** Staff ask for the client's approval (issue 33): 204 with no body, as the server answers; or what `respond` gives. */
+  requestApproval: (base: string, fileId: string, respond?: Responder<never>) =>
+    route('PUT', `${base}/files/${fileId}/approval`, respond ?? (() => new HttpResponse(null, { status: 204 }))),
 };
 
 export const reportsApi = {
