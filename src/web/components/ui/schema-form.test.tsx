@@ -161,6 +161,31 @@ describe('the form kit', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox')));
   });
 
+  it('adds a check the schema cannot make around it, its message under its field', async () => {
+    function Wrapped() {
+      const form = useSchemaForm({
+        schema: prioritySchema,
+        defaultValues: { priority: 'low' },
+        wrapResolver: (resolver) => async (values, context, options) => {
+          const result = await resolver(values, context, options);
+          return values.priority === 'low' ? { values: {}, errors: { priority: { type: 'busy', message: 'Low is full this week' } } } : result;
+        },
+      });
+      return (
+        <form noValidate onSubmit={form.handleSubmit(() => {})}>
+          <SchemaField form={form} name="priority" label="Priority">
+            <Input />
+          </SchemaField>
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    await renderWithProviders(<Wrapped />);
+    save();
+    expect(await screen.findByText('Low is full this week')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field('Priority')));
+  });
+
   it('checks with a schema loaded when first needed (decision 013: pages that must not download zod at first)', async () => {
     let loads = 0;
     const load = async () => {

@@ -26,8 +26,9 @@ import { FormField } from './form-field';
 type Schema<Input extends FieldValues, Output> = ZodType<Output, Input>;
 
 /**
- * The schema, or how to load it: pages that must not download zod at first (decision 013: a
- * share link's task panel) load it when the form is first checked.
+ * The schema, or how to get it when the form is checked: loaded then by pages that must not
+ * download zod at first (decision 013: a share link's task panel), or made then from what the
+ * form has chosen meanwhile (a project's template).
  */
 export type SchemaSource<Input extends FieldValues, Output> = Schema<Input, Output> | (() => Promise<Schema<Input, Output>>);
 
@@ -71,11 +72,15 @@ function focusFirstInvalid<Input extends FieldValues, Output>(form: SchemaForm<I
 export function useSchemaForm<Input extends FieldValues, Output = Input>({
   schema,
   defaultValues,
+  wrapResolver,
 }: {
   schema: SchemaSource<Input, Output>;
   defaultValues: DefaultValues<Input>;
+  /** A check the schema cannot make (a due date against the browser's today), around the schema's own. */
+  wrapResolver?: (resolver: Resolver<Input, unknown, Output>) => Resolver<Input, unknown, Output>;
 }): SchemaForm<Input, Output> {
-  const form = useForm<Input, unknown, Output>({ resolver: resolverOf(schema), defaultValues, shouldFocusError: false });
+  const resolver = resolverOf(schema);
+  const form = useForm<Input, unknown, Output>({ resolver: wrapResolver ? wrapResolver(resolver) : resolver, defaultValues, shouldFocusError: false });
   return useMemo(
     () => ({
       ...form,
