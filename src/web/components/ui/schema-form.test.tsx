@@ -109,8 +109,9 @@ describe('the form kit', () => {
     expect(messageOf('Name')).toBe('Name is required');
     expect(messageOf('Code')).toBe('Three capital letters');
     expect(messageOf('Brief')).toBe('Say a little more');
-    // The hint gives way to the message, which the control names.
+    // The hint gives way to the message, which the control names, and names only what is shown.
     expect(screen.queryByText('Three letters')).toBeNull();
+    expect(field('Code').getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual(['Three capital letters']);
 
     // Name fixed: the next invalid one takes the focus, a registered input as a rendered one.
     type('Name', 'Website');
