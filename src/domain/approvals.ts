@@ -29,6 +29,12 @@ export const requestApprovalSchema = z.object({
 });
 export type RequestApprovalInput = z.input<typeof requestApprovalSchema>;
 
+/** Staff's Request approval form: the message and the due date as typed, empty for none. */
+export const requestApprovalFormSchema = z
+  .object({ message: z.string(), dueDate: z.string() })
+  .transform(({ message, dueDate }): RequestApprovalInput => ({ message: message || null, dueDate: dueDate || null }))
+  .pipe(requestApprovalSchema);
+
 export const decideApprovalSchema = z
   .object({
     decision: z.enum(APPROVAL_DECISIONS, { message: 'Choose Approve or Request changes.' }),

@@ -7,11 +7,13 @@ import {
   dueBudgetAlert,
   formatMoney,
   hoursValue,
+  memberRateFormSchema,
   memberRateSchema,
   moneyFor,
   moneyInputValue,
   parseHours,
   parseMoney,
+  projectBudgetFormSchema,
   projectBudgetFromForm,
   projectBudgetSchema,
   rateInForce,
@@ -141,6 +143,24 @@ describe('schemas', () => {
       value: { hourlyRateMinor: 15000, budgetKind: 'money', budgetAmount: 1000000 },
     });
     expect(projectBudgetFromForm({ rate: '', kind: 'hours', amount: '40' }, 'USD')).toEqual({ ok: true, value: { hourlyRateMinor: null, budgetKind: 'hours', budgetAmount: 2400 } });
+  });
+
+  it("reads the Team form's rate as typed into the API's shape, or says what is wrong under the field (issue 47)", () => {
+    const form = memberRateFormSchema('USD');
+    expect(form.parse({ rate: '1,200.50' })).toEqual({ hourlyRateMinor: 120050 });
+    expect(form.parse({ rate: '  ' })).toEqual({ hourlyRateMinor: null });
+    expect(form.safeParse({ rate: '-5' }).error?.issues).toEqual([expect.objectContaining({ path: ['rate'], message: BUDGET_MESSAGES.rateNegative })]);
+    expect(memberRateFormSchema('JPY').safeParse({ rate: '12.5' }).error?.issues[0]?.message).toBe(BUDGET_MESSAGES.moneyDecimals(0));
+  });
+
+  it("reads the project's budget form into the API's shape, with each message under its field (issue 47)", () => {
+    const form = projectBudgetFormSchema('USD');
+    expect(form.parse({ rate: '150', kind: 'money', amount: '10,000' })).toEqual({ hourlyRateMinor: 15000, budgetKind: 'money', budgetAmount: 1000000 });
+    expect(form.parse({ rate: '', kind: 'none', amount: 'ignored' })).toEqual({ hourlyRateMinor: null, budgetKind: null, budgetAmount: null });
+    expect(form.safeParse({ rate: '-1', kind: 'hours', amount: 'many' }).error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      { path: ['rate'], message: BUDGET_MESSAGES.rateNegative },
+      { path: ['amount'], message: BUDGET_MESSAGES.hoursFormat },
+    ]);
   });
 
   it('takes a known currency code in any case', () => {

@@ -1,7 +1,7 @@
 // Rates and budgets: the API's schemas (issue 32, decision 037). The rules and texts without zod are
 // in ./budget-rules.ts, named here too for the server and the forms.
 import { z } from 'zod';
-import { BUDGET_MESSAGES, isKnownCurrency, MAX_BUDGET_MINUTES, MAX_BUDGET_MONEY_MINOR, MAX_RATE_MINOR, parseHours, parseMoney } from './budget-rules';
+import { BUDGET_MESSAGES, isKnownCurrency, MAX_BUDGET_MINUTES, MAX_BUDGET_MONEY_MINOR, MAX_RATE_MINOR, memberRateFromForm, parseHours, parseMoney } from './budget-rules';
 import { BUDGET_KINDS, type BudgetKind } from './time-rules';
 export * from './budget-rules';
 
@@ -25,6 +25,19 @@ const rateMinor = z
 
 /** PUT /api/team/:memberId/rate: the member's default hourly rate in minor units, null for none. */
 export const memberRateSchema = z.object({ hourlyRateMinor: rateMinor }).strict();
+/** The Team form of PUT /api/team/:memberId/rate: the rate as typed in the currency (empty for none), read into memberRateSchema. */
+export function memberRateFormSchema(currency: string) {
+  return z
+    .object({ rate: z.string() })
+    .transform(({ rate }, ctx) => {
+      const parsed = memberRateFromForm(rate, currency);
+      if (parsed.ok) return { hourlyRateMinor: parsed.value };
+      ctx.addIssue({ code: 'custom', message: parsed.message, path: ['rate'] });
+      return z.NEVER;
+    })
+    .pipe(memberRateSchema);
+}
+
 export const memberRateResultSchema = z.object({ id: z.string(), hourlyRateMinor: z.number().int().nullable() });
 
 /** PUT /api/projects/:projectId/budget: the project's rate and budget (minutes for hours, minor units for money). */
@@ -101,3 +114,15 @@ export function projectBudgetFromForm(
   return { ok: true, value: parsed.data };
 }
 
+
+/** The project's budget form of PUT /api/projects/:projectId/budget, read by projectBudgetFromForm: its messages under the form's fields. */
+export function projectBudgetFormSchema(currency: string) {
+  return z
+    .object({ rate: z.string(), kind: z.enum(['none', ...BUDGET_KINDS]), amount: z.string() })
+    .transform((form, ctx) => {
+      const parsed = projectBudgetFromForm(form, currency);
+      if (parsed.ok) return parsed.value;
+      for (const [field, message] of Object.entries(parsed.errors)) ctx.addIssue({ code: 'custom', message, path: [field] });
+      return z.NEVER;
+    });
+}

@@ -72,6 +72,11 @@ export function intakeAnswersSchema(fields: readonly TemplateField[], { draft }:
   });
 }
 
+/** The intake link's form: its answers, checked as intakeAnswersSchema checks them. */
+export function intakeFormSchema(fields: readonly TemplateField[], { draft }: { draft: boolean }) {
+  return z.object({ answers: intakeAnswersSchema(fields, { draft }) });
+}
+
 /** The answers the intake form starts from: the asked fields' part of what is stored. */
 export function intakeStartingAnswers(fields: readonly TemplateField[], stored: FormData | null): FormData {
   const asked = askedFields(fields);

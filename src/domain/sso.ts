@@ -2,7 +2,7 @@
 // organization admin's settings, the public sign-in lookup, and the redirect routes' queries. One
 // schema per operation, shared by the form, the routes and the OpenAPI document.
 import { z } from 'zod';
-import { SSO_DOMAIN_CHECK_ERRORS, SSO_JOIN_ROLES, SSO_NEW_MEMBERS } from './sso-rules';
+import { SSO_DEFAULT_JOIN_ROLE, SSO_DOMAIN_CHECK_ERRORS, SSO_JOIN_ROLES, SSO_NEW_MEMBERS, type SsoJoinRole } from './sso-rules';
 import { text } from './text-fields';
 import { recoveryCode, totpCode } from './two-factor';
 
@@ -111,6 +111,41 @@ export const ssoSettingsInputSchema = z.object({
   emailVerifiedOptional: z.boolean({ message: 'Say whether your provider sends email_verified' }).default(false),
 });
 export type SsoSettingsInput = z.output<typeof ssoSettingsInputSchema>;
+
+/** What happens to a new person in the Settings form: joins as one of the roles, or is refused. */
+export const SSO_JOIN_CHOICES = [...SSO_JOIN_ROLES, 'refuse'] as const;
+export type SsoJoinChoice = (typeof SSO_JOIN_CHOICES)[number];
+
+/**
+ * The Settings form of PUT /api/organization/sso, read into ssoSettingsInputSchema: the domains
+ * typed one a line (or apart by commas, semicolons, spaces), one choice of who joins (a refusal
+ * keeps the saved role), and the secret left empty to keep the saved one. The first save needs
+ * the secret, and so does one after the server's AUTH_SECRET changed (`hasClientSecret` false).
+ */
+export function ssoSettingsFormSchema(saved: { hasClientSecret: boolean; joinRole: SsoJoinRole } | null) {
+  return z
+    .object({
+      issuer: z.string(),
+      clientId: z.string(),
+      clientSecret: z.string(),
+      domains: z.string(),
+      join: z.enum(SSO_JOIN_CHOICES),
+      passwordSignIn: z.boolean(),
+      emailVerifiedOptional: z.boolean(),
+    })
+    .transform(
+      ({ clientSecret, domains, join, ...rest }): z.input<typeof ssoSettingsInputSchema> => ({
+        ...rest,
+        ...(clientSecret === '' ? {} : { clientSecret }),
+        domains: domains.split(/[\s,;]+/).filter(Boolean),
+        newMembers: join === 'refuse' ? 'refuse' : 'join',
+        joinRole: join === 'refuse' ? (saved?.joinRole ?? SSO_DEFAULT_JOIN_ROLE) : join,
+      }),
+    )
+    .pipe(ssoSettingsInputSchema)
+    .refine((input) => saved?.hasClientSecret === true || input.clientSecret !== undefined, { message: SSO_MESSAGES.secretRequired, path: ['clientSecret'] });
+}
+export type SsoSettingsForm = z.input<ReturnType<typeof ssoSettingsFormSchema>>;
 
 /**
  * One claimed domain and its proof (issue 46): it acts for sign-in only while `verified`. The

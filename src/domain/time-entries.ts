@@ -66,6 +66,13 @@ export const timeEntryInputSchema = z.object({
 export type TimeEntryInput = z.input<typeof timeEntryInputSchema>;
 export type TimeEntryValues = z.output<typeof timeEntryInputSchema>;
 
+/**
+ * The form of Log time and of an entry's Edit (time-entry-form.tsx): the day, the duration as
+ * typed, the note and billable, checked as the API checks them; the duration comes out in minutes.
+ */
+export const timeEntryFormSchema = timeEntryInputSchema.pick({ workDate: true, duration: true, note: true, billable: true });
+export type TimeEntryForm = z.input<typeof timeEntryFormSchema>;
+
 /** A change to an entry: any of its day, duration, task, note and billable; its project and member stay. */
 export const timeEntryUpdateSchema = z
   .object({

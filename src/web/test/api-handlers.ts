@@ -27,6 +27,8 @@ import type { templatePageSchema } from '@/domain/templates';
 import type { Passkey, passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '@/domain/passkeys';
 import type { recoveryCodesSchema, TwoFactorPolicyState, TwoFactorSetup, TwoFactorStatus } from '@/domain/two-factor';
 import type { SsoLookupResult, SsoSettingsState } from '@/domain/sso';
+import type { Webhook, WebhookWithSecret } from '@/domain/webhooks';
+import type { ApiToken, CreatedApiToken } from '@/domain/api-tokens';
 import { apiError, route, type Responder } from './api-server';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
@@ -94,6 +96,19 @@ export const ssoApi = {
   twoFactor: (respond: Responder<Me>) => route('POST', '/api/auth/sso/two-factor', respond),
 };
 
+/** Settings -> Webhooks (issue 30): the organization's hooks; the secret only in a create's answer. */
+export const webhooksApi = {
+  list: (respond: Responder<Webhook[]> = []) => route('GET', '/api/webhooks', respond),
+  create: (respond: Responder<WebhookWithSecret>) => route('POST', '/api/webhooks', respond, { status: 201 }),
+  update: (webhookId: string, respond: Responder<Webhook>) => route('PATCH', `/api/webhooks/${webhookId}`, respond),
+};
+
+/** Settings -> API tokens (issue 30): the member's own; the token itself only in a create's answer. */
+export const apiTokensApi = {
+  list: (respond: Responder<ApiToken[]> = []) => route('GET', '/api/settings/api-tokens', respond),
+  create: (respond: Responder<CreatedApiToken>) => route('POST', '/api/settings/api-tokens', respond, { status: 201 }),
+};
+
 /** Settings -> Passkeys (issue 31 item 3), and signing in with one. */
 export const passkeysApi = {
   list: (respond: Responder<Passkey[]> = []) => route('GET', '/api/settings/passkeys', respond),
@@ -136,6 +151,7 @@ export const tasksApi = {
 export const commentsApi = {
   list: (base: string, respond: Responder<CommentPage> = { ...emptyPage, total: 0 }) => route('GET', `${base}/tasks/:taskId/comments`, respond),
   create: (base: string, respond: Responder<Comment>) => route('POST', `${base}/tasks/:taskId/comments`, respond, { status: 201 }),
+  edit: (base: string, respond: Responder<Comment>) => route('PATCH', `${base}/tasks/:taskId/comments/:commentId`, respond),
   mentionable: (projectId: string, people: Mentionable[] = []) => route('GET', `/api/projects/${projectId}/mentionable`, people),
 };
 
@@ -152,6 +168,9 @@ export const filesApi = {
   list: (base: string, respond: Responder<FilePage> = emptyPage) => route('GET', `${base}/files`, respond),
   addLink: (base: string, respond: Responder<ProjectFile>) => route('POST', `${base}/links`, respond, { status: 201 }),
   versions: (base: string, fileId: string, respond: Responder<{ items: FileVersion[] }> = { items: [] }) => route('GET', `${base}/files/${fileId}/versions`, respond),
+  /** Staff ask for the client's approval (issue 33): 204 with no body, as the server answers; or what `respond` gives. */
+  requestApproval: (base: string, fileId: string, respond?: Responder<never>) =>
+    route('PUT', `${base}/files/${fileId}/approval`, respond ?? (() => new HttpResponse(null, { status: 204 }))),
 };
 
 export const reportsApi = {
@@ -187,6 +206,7 @@ export const timeApi = {
   timesheet: (respond: Responder<Timesheet>) => route('GET', '/api/time/timesheet', respond),
   entries: (respond: TimeEntry[] | Responder<{ items: TimeEntry[]; truncated: boolean }>) =>
     route('GET', '/api/time/entries', Array.isArray(respond) ? { items: respond, truncated: false } : respond),
+  logEntry: (respond: Responder<TimeEntry>) => route('POST', '/api/time/entries', respond, { status: 201 }),
   updateEntry: (respond: Responder<TimeEntry>) => route('PATCH', '/api/time/entries/:entryId', respond),
   deleteEntry: (respond?: Responder<null>) => route('DELETE', '/api/time/entries/:entryId', respond ?? (() => new HttpResponse(null, { status: 204 }))),
 };

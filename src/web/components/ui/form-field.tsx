@@ -17,7 +17,8 @@ export function FormField({ label, error, hint, className, children }: FormField
   const id = useId();
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
-  const describedBy = [error ? messageId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  // The hint gives way to the message: the control names only what is shown.
+  const describedBy = error ? messageId : hint ? hintId : undefined;
   return (
     <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={id} className={error ? 'text-destructive' : undefined}>

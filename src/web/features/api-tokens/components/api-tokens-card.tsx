@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Copy, KeyRound, Plus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { API_TOKEN_TEXTS as TEXTS, API_TOKEN_EXPIRIES, API_TOKEN_SCOPES, type ApiToken, type ApiTokenScope, type CreatedApiToken } from '@/domain/api-tokens';
+import { useId, useState } from 'react';
+import { Controller, type ControllerRenderProps } from 'react-hook-form';
+import { API_TOKEN_TEXTS as TEXTS, API_TOKEN_EXPIRIES, API_TOKEN_SCOPES, createApiTokenSchema, type ApiToken, type CreatedApiToken } from '@/domain/api-tokens';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -17,21 +18,23 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
-import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
+import { FormError, SchemaField, showFormError, useSchemaForm } from '@/web/components/ui/schema-form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
-import { errorMessage } from '@/web/lib/api-client';
 import { copyText } from '@/web/lib/copy-text';
 import { formatDate, formatDateTime } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from '../api';
 
 type Expiry = '30' | '90' | '365' | 'never';
-const EXPIRY_OPTIONS: Expiry[] = API_TOKEN_EXPIRIES.map((days) => (days === null ? 'never' : (String(days) as Expiry)));
+type ExpiryDays = (typeof API_TOKEN_EXPIRIES)[number];
+const expiryOf = (days: ExpiryDays): Expiry => (days === null ? 'never' : (String(days) as Expiry));
+const daysOf = (expiry: Expiry): ExpiryDays => (expiry === 'never' ? null : (Number(expiry) as ExpiryDays));
+const EXPIRY_OPTIONS: Expiry[] = API_TOKEN_EXPIRIES.map(expiryOf);
 
 /** Settings -> API tokens (issue 30): the member's tokens, a new one shown once, revoking one. */
 export function ApiTokensCard() {
@@ -122,21 +125,12 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
 
 function CreateTokenDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateApiToken();
-  const [name, setName] = useState('');
-  const [scope, setScope] = useState<ApiTokenScope>('read');
-  const [expiry, setExpiry] = useState<Expiry>('90');
-  const [nameError, setNameError] = useState<string>();
+  const form = useSchemaForm({ schema: createApiTokenSchema, defaultValues: { name: '', scope: 'read', expiresInDays: 90 } });
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      setNameError(TEXTS.nameRequired);
-      return;
-    }
-    setNameError(undefined);
-    create.mutate({ name: name.trim(), scope, expiresInDays: expiry === 'never' ? null : (Number(expiry) as 30 | 90 | 365) }, { onSuccess: setCreated });
-  };
+  const submit = form.handleSubmit((input) => {
+    create.mutate(input, { onSuccess: setCreated, onError: (error) => showFormError(form, error) });
+  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -171,18 +165,32 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
           </div>
         ) : (
           <form className="grid gap-4" onSubmit={submit} noValidate>
-            <FormField label={TEXTS.name} error={nameError}>
-              <Input value={name} onChange={(event) => setName(event.target.value)} placeholder={TEXTS.namePlaceholder} maxLength={100} autoFocus />
-            </FormField>
+            <SchemaField form={form} name="name" label={TEXTS.name}>
+              <Input placeholder={TEXTS.namePlaceholder} maxLength={100} autoFocus />
+            </SchemaField>
             <div className="grid gap-4 sm:grid-cols-2">
-              <ChoiceField label={TEXTS.scope} value={scope} onChange={(value) => setScope(value as ApiTokenScope)} options={API_TOKEN_SCOPES.map((s) => [s, TEXTS.scopes[s]])} />
-              <ChoiceField label={TEXTS.expiry} value={expiry} onChange={(value) => setExpiry(value as Expiry)} options={EXPIRY_OPTIONS.map((e) => [e, TEXTS.expiries[e]])} />
+              <Controller
+                control={form.control}
+                name="scope"
+                render={({ field }) => (
+                  <ChoiceField label={TEXTS.scope} field={{ name: field.name, ref: field.ref }} value={field.value} onChange={field.onChange} options={API_TOKEN_SCOPES.map((s) => [s, TEXTS.scopes[s]])} />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="expiresInDays"
+                render={({ field }) => (
+                  <ChoiceField
+                    label={TEXTS.expiry}
+                    field={{ name: field.name, ref: field.ref }}
+                    value={expiryOf(field.value)}
+                    onChange={(value) => field.onChange(daysOf(value as Expiry))}
+                    options={EXPIRY_OPTIONS.map((e) => [e, TEXTS.expiries[e]])}
+                  />
+                )}
+              />
             </div>
-            {create.isError ? (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {errorMessage(create.error)}
-              </p>
-            ) : null}
+            <FormError form={form} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>
                 {UI_TEXTS.cancel}
@@ -198,13 +206,27 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-function ChoiceField({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: [string, string][] }) {
+/** A choice of a few: its label names the select, which takes the focus as the field's `ref`. */
+function ChoiceField({
+  label,
+  field,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  /** react-hook-form's field: its name, and the ref that lets the select take the focus. */
+  field: Pick<ControllerRenderProps, 'name' | 'ref'>;
+  value: string;
+  onChange: (value: string) => void;
+  options: [string, string][];
+}) {
   const labelId = useId();
   return (
     <div className="grid gap-1.5">
       <Label id={labelId}>{label}</Label>
       <Select value={value} onValueChange={onChange}>
-        <SelectTrigger aria-labelledby={labelId}>
+        <SelectTrigger {...field} aria-labelledby={labelId}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>

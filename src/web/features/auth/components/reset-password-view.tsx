@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { AUTH_MESSAGES, resetPasswordFormSchema } from '@/domain/auth';
 import { Button } from '@/web/components/ui/button';
@@ -10,6 +8,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { FullPageMessage } from '@/web/components/ui/full-page-message';
 import { Input } from '@/web/components/ui/input';
 import { Logo } from '@/web/components/ui/logo';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { ApiError } from '@/web/lib/api-client';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { resetTokenQueryOptions, useCompletePasswordReset } from '../api';
@@ -25,7 +24,7 @@ export function ResetPasswordView({ token }: { token: string }) {
   const navigate = useNavigate();
   const validation = useQuery(resetTokenQueryOptions(token));
   const complete = useCompletePasswordReset();
-  const form = useForm({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
+  const form = useSchemaForm({ schema: resetPasswordFormSchema, defaultValues: { password: '', confirmPassword: '' } });
   const { errors } = form.formState;
 
   const invalid = validation.isError || validation.data?.valid === false;

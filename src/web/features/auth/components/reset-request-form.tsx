@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { AUTH_MESSAGES, requestPasswordResetSchema } from '@/domain/auth';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { SSO_ERRORS } from '@/domain/sso-rules';
 import { ApiError } from '@/web/lib/api-client';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
@@ -12,7 +11,7 @@ import { AUTH_TEXTS } from '../texts';
 
 export function ResetRequestForm({ onDone }: { onDone: () => void }) {
   const requestReset = useRequestPasswordReset();
-  const form = useForm({ resolver: zodResolver(requestPasswordResetSchema), defaultValues: { email: '' } });
+  const form = useSchemaForm({ schema: requestPasswordResetSchema, defaultValues: { email: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {

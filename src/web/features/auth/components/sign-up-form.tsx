@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { AUTH_MESSAGES, signUpSchema, VERIFICATION_CODE_LENGTH, verifyCodeSchema } from '@/domain/auth';
 import { Button } from '@/web/components/ui/button';
 import { EmailAddress } from '@/web/components/ui/email-address';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { ApiError } from '@/web/lib/api-client';
 import { landAfterSignIn } from '@/web/lib/session';
 import { dismissNotice, notifyError, notifySuccess } from '@/web/lib/notify';
@@ -42,8 +41,8 @@ export function SignUpForm({ onStepChange }: { onStepChange: (step: 'details' | 
 
 function DetailsStep({ initial, onCodeSent }: { initial: Details | null; onCodeSent: (details: Details) => void }) {
   const sendCode = useSendVerificationCode();
-  const form = useForm({
-    resolver: zodResolver(detailsSchema),
+  const form = useSchemaForm({
+    schema: detailsSchema,
     defaultValues: initial ?? { fullName: '', email: '', password: '' },
   });
   const { errors } = form.formState;
@@ -86,7 +85,7 @@ const CODE_NOTICE = 'sign-up-code';
 function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => void }) {
   const verifyCode = useVerifyCode();
   const signUp = useSignUp();
-  const form = useForm({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
+  const form = useSchemaForm({ schema: codeSchema, defaultValues: { code: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(({ code }) => {

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { CLIENT_MESSAGES, createClientSchema, updateClientSchema, type Client } from '@/domain/clients';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { notifySuccess } from '@/web/lib/notify';
@@ -37,8 +36,8 @@ export function ClientFormDialog({ open, onOpenChange, client }: Props) {
   const editing = client !== undefined;
   const createClient = useCreateClient();
   const updateClient = useUpdateClient();
-  const form = useForm({
-    resolver: zodResolver(editing ? updateClientSchema : createClientSchema),
+  const form = useSchemaForm({
+    schema: editing ? updateClientSchema : createClientSchema,
     defaultValues: valuesOf(client),
   });
   const { errors } = form.formState;

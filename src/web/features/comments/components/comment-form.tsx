@@ -1,10 +1,13 @@
 // The box a comment is written in (issue 29), new or edited: Markdown with @mentions, a preview,
-// Cmd/Ctrl+Enter to send. The server's refusal (a mention of someone not on the project, a link
-// that may not mention) shows under the box, and what was typed stays.
-import { Suspense, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+// Cmd/Ctrl+Enter to send. A form of the kit (issue 47) on commentInputSchema: the server's refusal
+// (a mention of someone not on the project, a link that may not mention) shows under the box, and
+// what was typed stays.
+import { Suspense, useId, useState, type BaseSyntheticEvent, type KeyboardEvent } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { COMMENT_MAX_LENGTH, COMMENT_MAX_MENTIONS, COMMENT_MESSAGES, mentionedIds } from '@/domain/comment-rules';
 import type { Mentionable } from '@/domain/comments';
 import { Button } from '@/web/components/ui/button';
+import { useFieldError, useSchemaForm } from '@/web/components/ui/schema-form';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { errorMessage } from '@/web/lib/api-client';
@@ -29,13 +32,15 @@ export type MentionPeople = readonly Mentionable[] | undefined | null;
 type CommentFormProps = {
   /** The box's accessible name. */
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  /** What the box starts with (a kept draft, the comment being edited). */
+  defaultValue: string;
+  /** Each change of what is typed (to keep a draft). */
+  onChange?: (value: string) => void;
   people: MentionPeople;
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
-  /** Sends the trimmed body; rejects with the server's error. */
+  /** Sends the trimmed body; rejects with the server's error. Sent, the box is emptied. */
   onSubmit: (body: string) => Promise<unknown>;
   /** Editing: Cancel (and Escape) leave the comment as it was. */
   onCancel?: () => void;
@@ -44,30 +49,41 @@ type CommentFormProps = {
   rows?: number;
 };
 
-export function CommentForm({ label, value, onChange, people, submitLabel, pendingLabel, pending, onSubmit, onCancel, placeholder, autoFocus, rows = 3 }: CommentFormProps) {
+// The schema (zod) loads with the first check: through a share link the task panel downloads no
+// zod at first (decision 013); commentProblem says the same rules as they are typed.
+const loadCommentSchema = async () => (await import('@/domain/comments')).commentInputSchema;
+
+export function CommentForm({ label, defaultValue, onChange, people, submitLabel, pendingLabel, pending, onSubmit, onCancel, placeholder, autoFocus, rows = 3 }: CommentFormProps) {
   const [preview, setPreview] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useSchemaForm({ schema: loadCommentSchema, defaultValues: { body: defaultValue } });
+  const value = useWatch({ control: form.control, name: 'body' });
+  const checked = useFieldError(form, 'body');
   const errorId = useId();
   const hintId = useId();
   const problem = commentProblem(value);
-  const error = problem ?? serverError;
+  const error = problem ?? checked;
   const empty = value.trim() === '';
 
-  const send = () => {
-    if (empty || problem || pending) return;
-    setServerError(null);
-    onSubmit(value.trim()).catch((failure: unknown) => setServerError(errorMessage(failure)));
-  };
+  const submit = form.handleSubmit(async ({ body }) => {
+    try {
+      await onSubmit(body);
+      form.reset({ body: '' });
+    } catch (failure) {
+      // Each refusal of the server is about the box (a mention of someone not on the project, a
+      // link that may not mention): said under it, and what was typed stays.
+      form.setError('body', { type: 'server', message: errorMessage(failure) });
+    }
+  });
 
-  const submit = (event: FormEvent) => {
+  const send = (event: BaseSyntheticEvent) => {
     event.preventDefault();
-    send();
+    if (empty || problem || pending) return;
+    void submit(event);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
-      event.preventDefault();
-      send();
+      send(event);
     } else if (event.key === 'Escape' && onCancel && !pending) {
       event.preventDefault();
       onCancel();
@@ -77,7 +93,7 @@ export function CommentForm({ label, value, onChange, people, submitLabel, pendi
   return (
     <form
       noValidate
-      onSubmit={submit}
+      onSubmit={send}
       className="grid gap-2"
       aria-label={label}
       // An edit's Escape cancels the edit, not the panel around it.
@@ -109,21 +125,30 @@ export function CommentForm({ label, value, onChange, people, submitLabel, pendi
           )}
         </div>
       ) : (
-        <MentionTextarea
-          aria-label={label}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-          value={value}
-          onChange={(next) => {
-            onChange(next);
-            if (serverError) setServerError(null);
-          }}
-          people={people}
-          placeholder={placeholder}
-          rows={rows}
-          autoFocus={autoFocus}
-          onKeyDown={onKeyDown}
-          onFocus={() => CommentMarkdown.preload()}
+        <Controller
+          control={form.control}
+          name="body"
+          render={({ field }) => (
+            <MentionTextarea
+              name={field.name}
+              aria-label={label}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+              value={field.value}
+              onChange={(next) => {
+                field.onChange(next);
+                onChange?.(next);
+                // What was refused is being fixed: the message goes with the first keystroke.
+                if (form.getFieldState('body').error) form.clearErrors('body');
+              }}
+              people={people}
+              placeholder={placeholder}
+              rows={rows}
+              autoFocus={autoFocus}
+              onKeyDown={onKeyDown}
+              onFocus={() => CommentMarkdown.preload()}
+            />
+          )}
         />
       )}
       {error ? (

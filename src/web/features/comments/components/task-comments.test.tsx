@@ -3,12 +3,14 @@
 // a refused comment keeps what was typed, with the server's reason under the box.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { COMMENT_MESSAGES } from '@/domain/comment-rules';
+import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '@/domain/comment-rules';
 import type { Comment } from '@/domain/comments';
 import { memberProjectSource, sharedProjectSource, type ProjectSource } from '@/web/lib/project-source';
 import { commentsApi } from '@/web/test/api-handlers';
-import { apiError, apiServer, byCursor, sentRequests } from '@/web/test/api-server';
+import { UI_TEXTS } from '@/web/components/ui/texts';
+import { apiError, apiServer, byCursor, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { COMMENT_TEXTS } from '../texts';
 import { TaskComments } from './task-comments';
 
 const PROJECT_ID = '00000000-0000-4000-8000-0000000000aa';
@@ -77,6 +79,63 @@ describe('TaskComments', () => {
     // Typing again clears the message; what was typed is still there to fix.
     fireEvent.change(box, { target: { value: 'Over to Leo for the draft' } });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('sends the trimmed comment and empties the box; what is typed and not sent is kept when the panel closes', async () => {
+    apiServer.use(commentsApi.mentionable(PROJECT_ID), commentsApi.list(member.basePath), commentsApi.create(member.basePath, ({ body }) => comment(9, { body: (body as { body: string }).body, isOwn: true })));
+    // Another task than the other tests': drafts are kept per task for the visit (this module's life).
+    const taskId = '00000000-0000-4000-8000-0000000000cc';
+    const first = await renderWithProviders(<TaskComments source={member} taskId={taskId} canComment canMention />);
+    const box = (await screen.findByRole('textbox', { name: 'New comment' })) as HTMLTextAreaElement;
+    const send = screen.getByRole('button', { name: COMMENT_MESSAGES.add }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.change(box, { target: { value: 'Half a thought' } });
+    expect(send.disabled).toBe(false);
+    first.unmount();
+
+    await renderWithProviders(<TaskComments source={member} taskId={taskId} canComment canMention />);
+    const again = (await screen.findByRole('textbox', { name: 'New comment' })) as HTMLTextAreaElement;
+    expect(again.value).toBe('Half a thought');
+    fireEvent.change(again, { target: { value: '  Looks good to me  ' } });
+    fireEvent.keyDown(again, { key: 'Enter', ctrlKey: true });
+    expect(await screen.findByText(COMMENT_MESSAGES.added)).toBeTruthy();
+    await waitFor(() => expect(again.value).toBe(''));
+    expect(sentRequests.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([{ body: 'Looks good to me' }]);
+  });
+
+  it("says what the contract refuses as it is typed, and sends nothing: Send stays off", async () => {
+    apiServer.use(commentsApi.mentionable(PROJECT_ID), commentsApi.list(member.basePath));
+    await renderComments();
+    const box = (await screen.findByRole('textbox', { name: 'New comment' })) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'x'.repeat(COMMENT_MAX_LENGTH + 1) } });
+    expect(screen.getByRole('alert').textContent).toBe(COMMENT_MESSAGES.tooLong);
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByRole('button', { name: COMMENT_MESSAGES.add }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    await requestsArrived();
+    expect(sentRequests.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it('edits one’s own comment from its text; Cancel leaves it as it was', async () => {
+    apiServer.use(
+      commentsApi.mentionable(PROJECT_ID),
+      commentsApi.list(member.basePath, { items: [comment(1, { isOwn: true, canDelete: true })], nextCursor: null, total: 1 }),
+      commentsApi.edit(member.basePath, comment(1, { isOwn: true, body: 'Comment 1, fixed' })),
+    );
+    await renderComments();
+    const own = await screen.findByRole('listitem', { name: 'Comment by Ann Lee' });
+    fireEvent.click(within(own).getByRole('button', { name: 'Edit' }));
+    const box = within(own).getByRole('textbox', { name: COMMENT_TEXTS.editLabel }) as HTMLTextAreaElement;
+    expect(box.value).toBe('Comment 1');
+    fireEvent.change(box, { target: { value: 'Something else' } });
+    fireEvent.click(within(own).getByRole('button', { name: UI_TEXTS.cancel }));
+    fireEvent.click(within(own).getByRole('button', { name: 'Edit' }));
+    const reopened = within(own).getByRole('textbox', { name: COMMENT_TEXTS.editLabel }) as HTMLTextAreaElement;
+    expect(reopened.value).toBe('Comment 1');
+    fireEvent.change(reopened, { target: { value: 'Comment 1, fixed ' } });
+    fireEvent.click(within(own).getByRole('button', { name: COMMENT_TEXTS.save }));
+    expect(await screen.findByText(COMMENT_MESSAGES.updated)).toBeTruthy();
+    expect(sentRequests.filter((request) => request.method === 'PATCH').map((request) => request.body)).toEqual([{ body: 'Comment 1, fixed' }]);
   });
 
   it("shows a link's comment with the link's name and Edited; Edit and Delete only on one's own; no mentions through a link", async () => {

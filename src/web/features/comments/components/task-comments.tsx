@@ -117,18 +117,16 @@ export function TaskComments({ source, taskId, canComment, canMention, targetCom
 
 function NewComment({ source, taskId, people }: { source: ProjectSource; taskId: string; people: MentionPeople }) {
   const draftKey = `${source.queryKey.join('/')}/${taskId}`;
-  const [draft, setDraft] = useState(() => drafts.get(draftKey) ?? '');
   const add = useAddComment(source, taskId);
-  const change = (value: string) => {
-    setDraft(value);
+  const keep = (value: string) => {
     if (value) drafts.set(draftKey, value);
     else drafts.delete(draftKey);
   };
   return (
     <CommentForm
       label={COMMENT_TEXTS.composerLabel}
-      value={draft}
-      onChange={change}
+      defaultValue={drafts.get(draftKey) ?? ''}
+      onChange={keep}
       people={people}
       placeholder={COMMENT_MESSAGES.placeholder}
       submitLabel={COMMENT_MESSAGES.add}
@@ -136,7 +134,7 @@ function NewComment({ source, taskId, people }: { source: ProjectSource; taskId:
       pending={add.isPending}
       onSubmit={async (body) => {
         await add.mutateAsync(body);
-        change('');
+        keep('');
         notifySuccess(COMMENT_MESSAGES.added);
       }}
     />
@@ -156,7 +154,6 @@ function CommentItem({ comment, source, taskId, canComment, people, onDeleted }:
   const edit = useEditComment(source, taskId);
   const remove = useDeleteComment(source, taskId);
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(comment.body);
   const [confirming, setConfirming] = useState(false);
   const confirmOpened = useOpenedOnce(confirming);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -205,10 +202,7 @@ function CommentItem({ comment, source, taskId, canComment, people, onDeleted }:
                   ref={editButton}
                   variant="ghost"
                   size="sm"
-                  onClick={() => {
-                    setDraft(comment.body);
-                    setEditing(true);
-                  }}
+                  onClick={() => setEditing(true)}
                 >
                   <Pencil aria-hidden />
                   {COMMENT_TEXTS.edit}
@@ -226,8 +220,7 @@ function CommentItem({ comment, source, taskId, canComment, people, onDeleted }:
         {editing ? (
           <CommentForm
             label={COMMENT_TEXTS.editLabel}
-            value={draft}
-            onChange={setDraft}
+            defaultValue={comment.body}
             people={people}
             submitLabel={COMMENT_TEXTS.save}
             pendingLabel={COMMENT_TEXTS.saving}

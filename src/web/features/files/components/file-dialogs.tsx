@@ -1,14 +1,14 @@
 // The files tab's dialogs, downloaded when one is first opened (decision 013): the form library
 // and the link schema stay out of the project and shared pages' first download.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { ACCEPTED_EXTENSIONS, addLinkSchema, FILE_MESSAGES } from '@/domain/files';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
@@ -28,7 +28,7 @@ export function AddLinkDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const addLink = useAddLink(source);
-  const form = useForm({ resolver: zodResolver(addLinkSchema), defaultValues: { name: '', url: '' } });
+  const form = useSchemaForm({ schema: addLinkSchema, defaultValues: { name: '', url: '' } });
   const { errors } = form.formState;
   const words = FILES_TEXTS.wording[variant];
   const [name, url] = useWatch({ control: form.control, name: ['name', 'url'] });

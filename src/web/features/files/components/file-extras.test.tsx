@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ProjectFile } from '@/domain/files';
 import { filesApi } from '@/web/test/api-handlers';
-import { apiServer } from '@/web/test/api-server';
+import { apiServer, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { memberProjectSource } from '@/web/lib/project-source';
-import { VersionsDialog } from './file-extras';
+import { FILE_EXTRAS_TEXTS } from '../extras-texts';
+import { RequestApprovalDialog, VersionsDialog } from './file-extras';
 
 const source = memberProjectSource('p1');
 
@@ -45,6 +46,26 @@ describe('VersionsDialog', () => {
     expect(decisions.map((item) => item.textContent)).toEqual([
       expect.stringContaining("Approved by Olivia Park (Owner) via link 'Client review' on version 2"),
       expect.stringContaining("Requested changes by Cleo via link 'Untitled link' on version 1"),
+    ]);
+  });
+});
+
+describe('RequestApprovalDialog (issue 47: on the form kit)', () => {
+  it('starts from the request as it is, and sends an emptied message or due date as none', async () => {
+    apiServer.use(filesApi.requestApproval(source.basePath, file.id));
+    const asked = { ...file, approval: { ...file.approval!, state: 'awaiting' as const, message: 'Check the colours', dueDate: '2026-12-01', decisions: [] } };
+    await renderWithProviders(<RequestApprovalDialog source={source} file={asked} open onOpenChange={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: FILE_EXTRAS_TEXTS.requestApproval });
+    const message = within(dialog).getByLabelText(FILE_EXTRAS_TEXTS.approvalMessage) as HTMLTextAreaElement;
+    const dueDate = within(dialog).getByLabelText(FILE_EXTRAS_TEXTS.approvalDueDate) as HTMLInputElement;
+    expect(message.value).toBe('Check the colours');
+    expect(dueDate.value).toBe('2026-12-01');
+    fireEvent.change(message, { target: { value: '  ' } });
+    fireEvent.change(dueDate, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: FILE_EXTRAS_TEXTS.requestApproval }));
+    expect(await screen.findByText(FILE_EXTRAS_TEXTS.approvalRequested)).toBeTruthy();
+    expect(sentRequests.filter((request) => request.method === 'PUT').map(({ path, body }) => ({ path, body }))).toEqual([
+      { path: `${source.basePath}/files/${file.id}/approval`, body: { message: null, dueDate: null } },
     ]);
   });
 });

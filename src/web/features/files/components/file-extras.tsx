@@ -3,13 +3,13 @@
 // staff's approval request.
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { APPROVAL_TEXTS } from '@/domain/approval-rules';
 import type { ProjectFile } from '@/domain/files';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
-import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { SchemaField, useSchemaForm } from '@/web/components/ui/schema-form';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { formatDate, formatDateTime } from '@/web/lib/format-date';
@@ -107,18 +107,20 @@ export function VersionsDialog({ source, file, open, onOpenChange }: DialogProps
   );
 }
 
+// The schema (zod) loads with the first check: these dialogs also serve a share link's viewers,
+// whose pages download no zod (decision 013).
+const loadRequestApprovalSchema = async () => (await import('@/domain/approvals')).requestApprovalFormSchema;
+
 export function RequestApprovalDialog({ source, file, open, onOpenChange }: DialogProps) {
   const request = useRequestApproval(source, file.id);
   const cancel = useCancelApproval(source, file.id);
-  const [message, setMessage] = useState(file.approval?.message ?? '');
-  const [dueDate, setDueDate] = useState(file.approval?.dueDate ?? '');
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    request.mutate(
-      { message: message || null, dueDate: dueDate || null },
-      { onSuccess: () => (notifySuccess(FILE_EXTRAS_TEXTS.approvalRequested), onOpenChange(false)), onError: (error) => notifyError(error, FILE_EXTRAS_TEXTS.approvalFailed) },
-    );
-  };
+  const form = useSchemaForm({ schema: loadRequestApprovalSchema, defaultValues: { message: file.approval?.message ?? '', dueDate: file.approval?.dueDate ?? '' } });
+  const submit = form.handleSubmit((input) => {
+    request.mutate(input, {
+      onSuccess: () => (notifySuccess(FILE_EXTRAS_TEXTS.approvalRequested), onOpenChange(false)),
+      onError: (error) => notifyError(error, FILE_EXTRAS_TEXTS.approvalFailed),
+    });
+  });
   return (
     <Dialog open={open} onOpenChange={(next) => !request.isPending && onOpenChange(next)}>
       <DialogContent className="max-w-[480px]">
@@ -131,12 +133,12 @@ export function RequestApprovalDialog({ source, file, open, onOpenChange }: Dial
             {file.fileName} · {FILE_EXTRAS_TEXTS.versionTitle(file.version)}
             {file.approval?.dueDate ? ` · ${FILE_EXTRAS_TEXTS.dueBy(formatDate(file.approval.dueDate))}` : ''}
           </p>
-          <FormField label={FILE_EXTRAS_TEXTS.approvalMessage}>
-            <Textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={3} maxLength={2000} />
-          </FormField>
-          <FormField label={FILE_EXTRAS_TEXTS.approvalDueDate}>
-            <Input type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
-          </FormField>
+          <SchemaField form={form} name="message" label={FILE_EXTRAS_TEXTS.approvalMessage}>
+            <Textarea rows={3} maxLength={2000} />
+          </SchemaField>
+          <SchemaField form={form} name="dueDate" label={FILE_EXTRAS_TEXTS.approvalDueDate}>
+            <Input type="date" />
+          </SchemaField>
           <DialogFooter>
             {file.approval ? (
               <Button

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Coins } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { BUDGET_TEXTS, formatMoney, updateCurrencySchema } from '@/domain/budgets';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useChangeCurrency } from '../api';
 import { ORGANIZATIONS_TEXTS } from '../texts';
@@ -13,7 +12,7 @@ import { ORGANIZATIONS_TEXTS } from '../texts';
 /** Issue 32: the one currency of the organization's rates, budgets and reports (its admins). */
 export function CurrencyForm({ currency }: { currency: string }) {
   const change = useChangeCurrency();
-  const form = useForm({ resolver: zodResolver(updateCurrencySchema), defaultValues: { currency } });
+  const form = useSchemaForm({ schema: updateCurrencySchema, defaultValues: { currency } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {

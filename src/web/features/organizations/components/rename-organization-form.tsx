@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2 } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { AUTH_MESSAGES, renameOrganizationSchema } from '@/domain/auth';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { notifySuccess } from '@/web/lib/notify';
 import { useRenameOrganization } from '../api';
 import { ORGANIZATIONS_TEXTS } from '../texts';
@@ -13,7 +12,7 @@ import { ORGANIZATIONS_TEXTS } from '../texts';
 /** ARCHITECTURE decision 1: the organization's admins can rename it. */
 export function RenameOrganizationForm({ organization }: { organization: { id: string; name: string } }) {
   const rename = useRenameOrganization();
-  const form = useForm({ resolver: zodResolver(renameOrganizationSchema), defaultValues: { name: organization.name } });
+  const form = useSchemaForm({ schema: renameOrganizationSchema, defaultValues: { name: organization.name } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {

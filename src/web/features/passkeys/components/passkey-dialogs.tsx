@@ -1,14 +1,13 @@
 // The passkeys card's dialogs (issue 31 item 3), loaded when one is first opened: adding a passkey
 // (a name and the password, then the browser's own prompt), and renaming one.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { addPasskeyFormSchema, PASSKEY_ERRORS, PASSKEY_MESSAGES, renamePasskeySchema, type Passkey } from '@/domain/passkeys';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { ApiError } from '@/web/lib/api-client';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
@@ -43,7 +42,7 @@ function FormAlert({ message }: { message: string | undefined }) {
 
 function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
   const add = useAddPasskey();
-  const form = useForm({ resolver: zodResolver(addPasskeyFormSchema), defaultValues: { name: '', password: '' } });
+  const form = useSchemaForm({ schema: addPasskeyFormSchema, defaultValues: { name: '', password: '' } });
   const { errors } = form.formState;
   // The browser's half loads while the member types, so their device asks at once after Continue.
   useEffect(() => {
@@ -100,7 +99,7 @@ function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
 
 function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
   const rename = useRenamePasskey();
-  const form = useForm({ resolver: zodResolver(renamePasskeySchema), defaultValues: { name: passkey.name } });
+  const form = useSchemaForm({ schema: renamePasskeySchema, defaultValues: { name: passkey.name } });
   const onSubmit = form.handleSubmit((values) =>
     rename.mutate(
       { id: passkey.id, name: values.name },

@@ -1,10 +1,9 @@
 // Create New Project (spec 2), and Use Template's two steps (spec 2: preview, then fill) as the
 // same dialog with the template preset (issue 9 step 4). One form, one schema: the project's
 // fields and the questionnaire's answers (domain projectFormSchema, which the API shares).
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { PROJECT_MESSAGES, projectFormSchema, type ProjectFormInput } from '@/domain/projects';
 import { askedFields, emptyAnswers, hasMissingAnswer, TEMPLATE_MESSAGES, type Template } from '@/domain/templates';
@@ -14,6 +13,7 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
@@ -65,15 +65,15 @@ type ProjectFormStepsProps = {
 function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormStepsProps) {
   const [step, setStep] = useState<'preview' | 'fill'>(preset ? 'preview' : 'fill');
   const [template, setTemplate] = useState<Template | null>(preset);
-  // The resolver reads the chosen template at validation time: the schema follows the choice
+  // The schema is made at each check from the chosen template: it follows the choice
   // (chooseTemplate keeps the two together).
   const templateRef = useRef(preset);
-  const resolver: Resolver<ProjectFormInput, unknown, ProjectFormOutput> = (values, context, options) =>
-    refusingPastDueDate(
-      zodResolver(projectFormSchema(templateRef.current?.fields ?? null)) as Resolver<ProjectFormInput, unknown, ProjectFormOutput>,
-      PROJECT_MESSAGES.dueDateInPast,
-    )(values, context, options);
-  const form = useForm<ProjectFormInput, unknown, ProjectFormOutput>({ resolver, defaultValues: valuesFrom(preset) });
+  const form = useSchemaForm<ProjectFormInput, ProjectFormOutput>({
+    // The answers' input is the template's FormData, which the schema reads as unknown.
+    schema: async () => projectFormSchema(templateRef.current?.fields ?? null) as z.ZodType<ProjectFormOutput, ProjectFormInput>,
+    defaultValues: valuesFrom(preset),
+    wrapResolver: (resolver) => refusingPastDueDate(resolver, PROJECT_MESSAGES.dueDateInPast),
+  });
   const { errors } = form.formState;
 
   const filling = step === 'fill';

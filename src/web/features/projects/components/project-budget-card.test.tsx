@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BURN_DOWN_TEXTS } from '@/domain/budget-burn-down';
-import { BUDGET_TEXTS, type ProjectBudgetDetail } from '@/domain/budgets';
-import { apiServer, route } from '@/web/test/api-server';
+import { BUDGET_MESSAGES, BUDGET_TEXTS, type ProjectBudgetDetail } from '@/domain/budgets';
+import { apiServer, route, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { ProjectBudgetCard } from './project-budget-card';
+
+// jsdom lays nothing out: Radix Select calls these when its list opens.
+Element.prototype.scrollIntoView ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
 
 const detail: ProjectBudgetDetail = {
   currency: 'USD',
@@ -68,5 +72,36 @@ describe('ProjectBudgetCard burn-down (decision 037 addendum)', () => {
     await renderWithProviders(<ProjectBudgetCard projectId="project-1" />);
     expect(await screen.findByText(BUDGET_TEXTS.noBudget)).toBeDefined();
     expect(screen.queryByTestId('burn-down-chart')).toBeNull();
+  });
+});
+
+describe('ProjectBudgetCard form (issue 47: on the form kit)', () => {
+  it("says an amount it cannot read under its field, focused; then saves the rate and budget in the API's units", async () => {
+    const none = { ...detail, budgetKind: null, budgetAmount: null, usage: null, burnDown: [] };
+    answer(none);
+    apiServer.use(route('PUT', '/api/projects/:projectId/budget', { ...none, hourlyRateMinor: 15000, budgetKind: 'money', budgetAmount: 1_000_000 }));
+    await renderWithProviders(<ProjectBudgetCard projectId="project-1" />);
+    const rate = (await screen.findByLabelText(BUDGET_TEXTS.rateLabel)) as HTMLInputElement;
+    expect(screen.queryByLabelText(BUDGET_TEXTS.amountHoursLabel)).toBeNull();
+
+    fireEvent.change(rate, { target: { value: '150' } });
+    fireEvent.keyDown(screen.getByRole('combobox', { name: BUDGET_TEXTS.kindLabel }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('option', { name: BUDGET_TEXTS.kinds.hours }));
+    const hours = (await screen.findByLabelText(BUDGET_TEXTS.amountHoursLabel)) as HTMLInputElement;
+    fireEvent.change(hours, { target: { value: 'many' } });
+    rate.focus();
+    fireEvent.click(screen.getByRole('button', { name: BUDGET_TEXTS.save }));
+    expect(await screen.findByText(BUDGET_MESSAGES.hoursFormat)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(hours));
+    expect(hours.getAttribute('aria-invalid')).toBe('true');
+    expect(sentRequests.filter((r) => r.method === 'PUT')).toEqual([]);
+
+    fireEvent.keyDown(screen.getByRole('combobox', { name: BUDGET_TEXTS.kindLabel }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('option', { name: BUDGET_TEXTS.kinds.money }));
+    const money = (await screen.findByLabelText(`${BUDGET_TEXTS.amountMoneyLabel} (USD)`)) as HTMLInputElement;
+    fireEvent.change(money, { target: { value: '10,000' } });
+    fireEvent.click(screen.getByRole('button', { name: BUDGET_TEXTS.save }));
+    expect(await screen.findByText(BUDGET_TEXTS.saved)).toBeTruthy();
+    expect(sentRequests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ hourlyRateMinor: 15000, budgetKind: 'money', budgetAmount: 1_000_000 }]);
   });
 });

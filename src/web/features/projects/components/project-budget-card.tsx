@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useState, type FormEvent } from 'react';
+import { Suspense } from 'react';
+import { useWatch } from 'react-hook-form';
 import { BURN_DOWN_TEXTS } from '@/domain/budget-burn-down';
 import {
   BUDGET_TEXTS,
@@ -7,16 +8,16 @@ import {
   formatMoney,
   hoursValue,
   moneyInputValue,
-  projectBudgetFromForm,
+  projectBudgetFormSchema,
   type ProjectBudgetDetail,
   type ProjectBudgetForm,
 } from '@/domain/budgets';
 import { BUDGET_KINDS } from '@/domain/time-rules';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
+import { SchemaField, useSchemaForm } from '@/web/components/ui/schema-form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { lazyComponent } from '@/web/lib/lazy-component';
@@ -58,19 +59,15 @@ export function ProjectBudgetCard({ projectId }: { projectId: string }) {
 
 function BudgetPanel({ detail, projectId }: { detail: ProjectBudgetDetail; projectId: string }) {
   const save = useSetProjectBudget(projectId);
-  const [form, setForm] = useState<ProjectBudgetForm>(() => formOf(detail));
-  const [errors, setErrors] = useState<Partial<Record<keyof ProjectBudgetForm, string>>>({});
+  const form = useSchemaForm({ schema: projectBudgetFormSchema(detail.currency), defaultValues: formOf(detail) });
+  const kind = useWatch({ control: form.control, name: 'kind' });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = projectBudgetFromForm(form, detail.currency);
-    if (!parsed.ok) return setErrors(parsed.errors);
-    setErrors({});
-    save.mutate(parsed.value, {
+  const submit = form.handleSubmit((budget) => {
+    save.mutate(budget, {
       onSuccess: () => notifySuccess(BUDGET_TEXTS.saved),
       onError: (error) => notifyError(error, BUDGET_TEXTS.saveFailed),
     });
-  };
+  });
 
   return (
     <>
@@ -84,27 +81,29 @@ function BudgetPanel({ detail, projectId }: { detail: ProjectBudgetDetail; proje
         </Suspense>
       ) : null}
       <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-3 sm:items-start">
-        <FormField label={BUDGET_TEXTS.rateLabel} error={errors.rate} hint={BUDGET_TEXTS.rateHint}>
-          <Input inputMode="decimal" value={form.rate} onChange={(e) => setForm({ ...form, rate: e.target.value })} />
-        </FormField>
-        <FormField label={BUDGET_TEXTS.kindLabel}>
-          <Select value={form.kind} onValueChange={(kind) => setForm({ ...form, kind: kind as ProjectBudgetForm['kind'] })}>
-            <SelectTrigger aria-label={BUDGET_TEXTS.kindLabel}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {(['none', ...BUDGET_KINDS] as const).map((kind) => (
-                <SelectItem key={kind} value={kind}>
-                  {BUDGET_TEXTS.kinds[kind]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </FormField>
-        {form.kind !== 'none' ? (
-          <FormField label={form.kind === 'hours' ? BUDGET_TEXTS.amountHoursLabel : `${BUDGET_TEXTS.amountMoneyLabel} (${detail.currency})`} error={errors.amount}>
-            <Input inputMode="decimal" value={form.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} />
-          </FormField>
+        <SchemaField form={form} name="rate" label={BUDGET_TEXTS.rateLabel} hint={BUDGET_TEXTS.rateHint}>
+          <Input inputMode="decimal" />
+        </SchemaField>
+        <SchemaField form={form} name="kind" label={BUDGET_TEXTS.kindLabel}>
+          {(field) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger ref={field.ref} aria-label={BUDGET_TEXTS.kindLabel}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {(['none', ...BUDGET_KINDS] as const).map((kind) => (
+                  <SelectItem key={kind} value={kind}>
+                    {BUDGET_TEXTS.kinds[kind]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </SchemaField>
+        {kind !== 'none' ? (
+          <SchemaField form={form} name="amount" label={kind === 'hours' ? BUDGET_TEXTS.amountHoursLabel : `${BUDGET_TEXTS.amountMoneyLabel} (${detail.currency})`}>
+            <Input inputMode="decimal" />
+          </SchemaField>
         ) : null}
         <div className="sm:col-span-3">
           <Button type="submit" loading={save.isPending} loadingText={BUDGET_TEXTS.save}>

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import {
   EDITABLE_PROJECT_STATUSES,
   PROJECT_DETAIL_MESSAGES,
@@ -14,6 +13,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
 import { notifySuccess } from '@/web/lib/notify';
@@ -36,7 +36,11 @@ function formValues(project: ProjectDetail) {
 
 function ProjectEditForm({ project }: { project: ProjectDetail }) {
   const updateProject = useUpdateProject(project.id);
-  const form = useForm({ resolver: refusingPastDueDate(zodResolver(updateProjectSchema), PROJECT_MESSAGES.dueDateInPast, () => project.dueDate), defaultValues: formValues(project) });
+  const form = useSchemaForm({
+    schema: updateProjectSchema,
+    defaultValues: formValues(project),
+    wrapResolver: (resolver) => refusingPastDueDate(resolver, PROJECT_MESSAGES.dueDateInPast, () => project.dueDate),
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { AUTH_MESSAGES, changePasswordFormSchema } from '@/domain/auth';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { notifySuccess } from '@/web/lib/notify';
 import { useChangePassword } from '../api';
 import { SETTINGS_TEXTS } from '../texts';
@@ -15,7 +14,7 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 /** ARCHITECTURE decision 7: changing the password also asks for the current one. */
 export function ChangePasswordForm() {
   const changePassword = useChangePassword();
-  const form = useForm({ resolver: zodResolver(changePasswordFormSchema), defaultValues: EMPTY });
+  const form = useSchemaForm({ schema: changePasswordFormSchema, defaultValues: EMPTY });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) => {

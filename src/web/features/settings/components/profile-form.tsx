@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { UserRound } from 'lucide-react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { AUTH_MESSAGES, profileFormSchema, type Me } from '@/domain/auth';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { notifySuccess } from '@/web/lib/notify';
 import { useUpdateProfile } from '../api';
 import { SETTINGS_TEXTS } from '../texts';
@@ -14,8 +14,8 @@ import { SETTINGS_TEXTS } from '../texts';
 export function ProfileForm({ me }: { me: Me }) {
   const updateProfile = useUpdateProfile();
   const signInEmail = me.user.email;
-  const form = useForm({
-    resolver: zodResolver(profileFormSchema(signInEmail)),
+  const form = useSchemaForm({
+    schema: profileFormSchema(signInEmail),
     defaultValues: { fullName: me.profile.fullName, email: me.profile.email ?? signInEmail, currentPassword: '' },
   });
   const { errors } = form.formState;

@@ -2,11 +2,10 @@
 // message that goes nowhere; already-assigned developers are listed. After assigning, the
 // developer's own link is shown so it can be shared (spec 8). Issue 36: the select holds every
 // developer who could be assigned (it reads every page); the assigned list loads with Load more.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { UserMinus } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { authorInitials } from '@/domain/notes';
 import {
   accessLinkUrl,
@@ -30,6 +29,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { LoadMore } from '@/web/components/ui/load-more';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
@@ -67,7 +67,7 @@ function AssignPanel({ projectId }: { projectId: string }) {
   const assignedQuery = useInfiniteQuery(assignedDevelopersQuery(projectId));
   const assign = useAssignDeveloper(projectId);
   const [result, setResult] = useState<AssignmentResult | null>(null);
-  const form = useForm({ resolver: zodResolver(assignDeveloperSchema), defaultValues: emptyValues });
+  const form = useSchemaForm({ schema: assignDeveloperSchema, defaultValues: emptyValues });
   const { errors } = form.formState;
 
   // A failed request keeps what was typed; the shared handler shows the server's message.

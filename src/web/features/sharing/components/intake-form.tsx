@@ -1,17 +1,17 @@
 // The intake link's questionnaire on the shared page (issue 15): its viewer, with no account,
 // answers with the same field types, rules and messages as Use Template, saves a draft and
 // submits. Submitted or locked, it reads as answered. Loaded only for intake links.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { z } from 'zod';
-import { INTAKE_MESSAGES, intakeAnswersSchema, type IntakeView } from '@/domain/intake';
+import { Controller } from 'react-hook-form';
+import type { z } from 'zod';
+import { INTAKE_MESSAGES, intakeFormSchema, type IntakeView } from '@/domain/intake';
 import type { FormData } from '@/domain/template-field';
 import { hasMissingAnswer, TEMPLATE_MESSAGES } from '@/domain/templates';
 import { AnswerFields, focusFirstInvalidAnswer } from '@/web/components/questionnaire/answer-input';
 import { QuestionnaireView } from '@/web/components/questionnaire/questionnaire-view';
 import { Button } from '@/web/components/ui/button';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
@@ -50,8 +50,9 @@ type Values = { answers: FormData };
 function OpenIntakeForm({ token, viewerId, view }: IntakeFormProps & { view: IntakeView }) {
   const saveDraft = useIntakeAnswers(token, viewerId, 'draft');
   const submit = useIntakeAnswers(token, viewerId, 'submit');
-  const schema = (draft: boolean) => z.object({ answers: intakeAnswersSchema(view.fields, { draft }) });
-  const form = useForm<Values>({ resolver: zodResolver(schema(false)) as Resolver<Values>, defaultValues: { answers: view.answers } });
+  const schema = (draft: boolean) => intakeFormSchema(view.fields, { draft });
+  // The answers come out as FormData; the schema reads what it is given as unknown.
+  const form = useSchemaForm<Values, Values>({ schema: schema(false) as z.ZodType<Values, Values>, defaultValues: { answers: view.answers } });
   const answerErrors = form.formState.errors.answers as Record<string, { message?: string } | undefined> | undefined;
 
   const onSubmit = form.handleSubmit(

@@ -1,10 +1,9 @@
 // Spec 2 "Share Project Access dialog" and ARCHITECTURE decision 5: a link with an optional
 // name, password and expiry; active links newest first, each with who opened it and when.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, ExternalLink, Lock, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { INTAKE_MESSAGES } from '@/domain/intake';
 import { accessLinkUrl, createAccessLinkSchema, SHARING_MESSAGES, type AccessLink, type CreateAccessLinkInput } from '@/domain/sharing';
 import {
@@ -22,6 +21,7 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -71,7 +71,7 @@ const emptyValues: CreateAccessLinkInput = {
 
 function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated: (linkId: string) => void }) {
   const createLink = useCreateAccessLink(projectId);
-  const form = useForm({ resolver: zodResolver(createAccessLinkSchema), defaultValues: emptyValues });
+  const form = useSchemaForm({ schema: createAccessLinkSchema, defaultValues: emptyValues });
   const { errors } = form.formState;
   const viewersMayContribute = useWatch({ control: form.control, name: 'viewersMayContribute' });
   const viewersMayApprove = useWatch({ control: form.control, name: 'viewersMayApprove' });

@@ -3,7 +3,7 @@
 // admins read it; the secret is write-only.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SsoDomainState, SsoSettingsState } from '@/domain/sso';
+import { SSO_MESSAGES, type SsoDomainState, type SsoSettingsState } from '@/domain/sso';
 import { ssoApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, inTurn, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -64,15 +64,22 @@ describe('Settings -> Single Sign-On', () => {
     expect(passwordSwitch().getAttribute('aria-checked')).toBe('true');
     expect(screen.queryByRole('button', { name: TEXTS.remove })).toBeNull();
 
-    // The form's own checks first: nothing is sent.
+    // The form's own checks first: nothing is sent, and the first field refused has the focus.
     fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
     expect(await screen.findByText('Issuer is required')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field(TEXTS.issuer)));
     expect(sentRequests.filter((r) => r.method === 'PUT')).toHaveLength(0);
 
     type(TEXTS.issuer, 'https://login.agency.example');
     type(TEXTS.clientId, 'brieflane');
-    type(TEXTS.clientSecret, 's3cret');
     type(TEXTS.domains, 'Agency.example,\n agency.co.uk');
+    // The first save needs the secret.
+    fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
+    expect(await screen.findByText(SSO_MESSAGES.secretRequired)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field(TEXTS.clientSecret)));
+    expect(field(TEXTS.clientSecret).getAttribute('aria-invalid')).toBe('true');
+    expect(sentRequests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+    type(TEXTS.clientSecret, 's3cret');
     fireEvent.click(radio(TEXTS.joinAs('account_executive')));
     fireEvent.click(passwordSwitch());
     expect(screen.getByRole('switch', { name: TEXTS.emailVerifiedOptional }).getAttribute('aria-checked')).toBe('false');
@@ -105,9 +112,11 @@ describe('Settings -> Single Sign-On', () => {
     fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
     expect(await screen.findByText(/did not answer within 10000 ms/)).toBeTruthy();
     expect(field(TEXTS.issuer).getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field(TEXTS.issuer));
     fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
     expect(await screen.findByText(/agency\.co\.uk is already used/)).toBeTruthy();
     expect(field(TEXTS.domains).getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field(TEXTS.domains));
     // A saved secret is kept: none is sent.
     expect(sentRequests.filter((r) => r.method === 'PUT').map((r) => (r.body as { clientSecret?: string }).clientSecret)).toEqual([undefined, undefined]);
   });

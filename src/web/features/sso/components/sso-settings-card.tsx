@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Copy, KeyRound } from 'lucide-react';
-import { Suspense, useState, type FormEvent } from 'react';
-import { SSO_MESSAGES, ssoSettingsInputSchema, type SsoSettingsState } from '@/domain/sso';
-import { SSO_DEFAULT_JOIN_ROLE, SSO_JOIN_ROLES, type SsoJoinRole } from '@/domain/sso-rules';
+import { Suspense, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { ssoSettingsFormSchema, type SsoSettingsForm, type SsoSettingsState } from '@/domain/sso';
+import { SSO_DEFAULT_JOIN_ROLE, SSO_JOIN_ROLES } from '@/domain/sso-rules';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
@@ -10,11 +11,11 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { Label } from '@/web/components/ui/label';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
+import { SchemaField, showServerError, useSchemaForm, type ServerFields } from '@/web/components/ui/schema-form';
 import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Switch } from '@/web/components/ui/switch';
 import { Textarea } from '@/web/components/ui/textarea';
-import { ApiError } from '@/web/lib/api-client';
 import { copyText } from '@/web/lib/copy-text';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
@@ -24,12 +25,8 @@ import { SsoDomainProofs } from './sso-domain-proofs';
 
 const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/components/ui/confirm-delete-dialog')).ConfirmDeleteDialog);
 
-type JoinChoice = SsoJoinRole | 'refuse';
-type Field = 'issuer' | 'clientId' | 'clientSecret' | 'domains' | 'newMembers';
-type FieldErrors = Partial<Record<Field, string>>;
-
 /** Which field a refusal of the server belongs under. */
-const SERVER_FIELDS: Record<string, Field> = {
+const SERVER_FIELDS: ServerFields<SsoSettingsForm> = {
   sso_issuer_unreachable: 'issuer',
   sso_issuer_invalid: 'issuer',
   sso_domain_taken: 'domains',
@@ -73,56 +70,27 @@ function SsoForm({ state, canChange }: { state: SsoSettingsState; canChange: boo
   const saved = state.settings;
   const save = useSaveSsoSettings();
   const remove = useRemoveSsoSettings();
-  const [issuer, setIssuer] = useState(saved?.issuer ?? '');
-  const [clientId, setClientId] = useState(saved?.clientId ?? '');
-  const [clientSecret, setClientSecret] = useState('');
-  const [domains, setDomains] = useState(saved?.domains.map((d) => d.domain).join('\n') ?? '');
-  const [join, setJoin] = useState<JoinChoice>(saved ? (saved.newMembers === 'refuse' ? 'refuse' : saved.joinRole) : SSO_DEFAULT_JOIN_ROLE);
-  const [passwordSignIn, setPasswordSignIn] = useState(saved?.passwordSignIn ?? true);
-  const [emailVerifiedOptional, setEmailVerifiedOptional] = useState(saved?.emailVerifiedOptional ?? false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useSchemaForm({
+    schema: ssoSettingsFormSchema(saved),
+    defaultValues: {
+      issuer: saved?.issuer ?? '',
+      clientId: saved?.clientId ?? '',
+      clientSecret: '',
+      domains: saved?.domains.map((d) => d.domain).join('\n') ?? '',
+      join: saved ? (saved.newMembers === 'refuse' ? 'refuse' : saved.joinRole) : SSO_DEFAULT_JOIN_ROLE,
+      passwordSignIn: saved?.passwordSignIn ?? true,
+      emailVerifiedOptional: saved?.emailVerifiedOptional ?? false,
+    },
+  });
   const [confirming, setConfirming] = useState(false);
   const disabled = !canChange || save.isPending;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ssoSettingsInputSchema.safeParse({
-      issuer,
-      clientId,
-      clientSecret: clientSecret === '' ? undefined : clientSecret,
-      domains: domains
-        .split(/[\s,;]+/)
-        .map((d) => d.trim())
-        .filter(Boolean),
-      newMembers: join === 'refuse' ? 'refuse' : 'join',
-      joinRole: join === 'refuse' ? (saved?.joinRole ?? SSO_DEFAULT_JOIN_ROLE) : join,
-      passwordSignIn,
-      emailVerifiedOptional,
-    });
-    if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    // The first save needs the secret, and so does one after the server's AUTH_SECRET changed.
-    if (!saved?.hasClientSecret && !parsed.data.clientSecret) {
-      setErrors({ clientSecret: SSO_MESSAGES.secretRequired });
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
+  const onSubmit = form.handleSubmit((input) => {
+    save.mutate(input, {
       onSuccess: () => notifySuccess(TEXTS.saved),
-      onError: (error) => {
-        const field = error instanceof ApiError ? SERVER_FIELDS[error.code] : undefined;
-        if (field) setErrors({ [field]: error.message });
-        else notifyError(error);
-      },
+      onError: (error) => showServerError(form, error, SERVER_FIELDS) || notifyError(error),
     });
-  };
+  });
 
   const copyCallback = () =>
     void copyText(state.callbackUrl).then(
@@ -141,40 +109,38 @@ function SsoForm({ state, canChange }: { state: SsoSettingsState; canChange: boo
           {TEXTS.copyCallback}
         </Button>
       </div>
-      <FormField label={TEXTS.issuer} hint={TEXTS.issuerHint} error={errors.issuer}>
-        <Input name="issuer" type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder={TEXTS.issuerPlaceholder} value={issuer} onChange={(e) => setIssuer(e.target.value)} disabled={disabled} />
-      </FormField>
+      <SchemaField form={form} name="issuer" label={TEXTS.issuer} hint={TEXTS.issuerHint}>
+        <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder={TEXTS.issuerPlaceholder} disabled={disabled} />
+      </SchemaField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={TEXTS.clientId} error={errors.clientId}>
-          <Input name="clientId" autoComplete="off" spellCheck={false} value={clientId} onChange={(e) => setClientId(e.target.value)} disabled={disabled} />
-        </FormField>
-        <FormField label={TEXTS.clientSecret} hint={TEXTS.clientSecretHint} error={errors.clientSecret}>
-          <Input
-            name="clientSecret"
-            type="password"
-            autoComplete="new-password"
-            placeholder={saved?.hasClientSecret ? TEXTS.clientSecretSavedPlaceholder : undefined}
-            value={clientSecret}
-            onChange={(e) => setClientSecret(e.target.value)}
-            disabled={disabled}
-          />
-        </FormField>
+        <SchemaField form={form} name="clientId" label={TEXTS.clientId}>
+          <Input autoComplete="off" spellCheck={false} disabled={disabled} />
+        </SchemaField>
+        <SchemaField form={form} name="clientSecret" label={TEXTS.clientSecret} hint={TEXTS.clientSecretHint}>
+          <Input type="password" autoComplete="new-password" placeholder={saved?.hasClientSecret ? TEXTS.clientSecretSavedPlaceholder : undefined} disabled={disabled} />
+        </SchemaField>
       </div>
-      <FormField label={TEXTS.domains} hint={TEXTS.domainsHint} error={errors.domains}>
-        <Textarea name="domains" rows={2} spellCheck={false} placeholder={TEXTS.domainsPlaceholder} value={domains} onChange={(e) => setDomains(e.target.value)} disabled={disabled} />
-      </FormField>
+      <SchemaField form={form} name="domains" label={TEXTS.domains} hint={TEXTS.domainsHint}>
+        <Textarea rows={2} spellCheck={false} placeholder={TEXTS.domainsPlaceholder} disabled={disabled} />
+      </SchemaField>
       <fieldset className="grid gap-2" disabled={disabled}>
         <legend className="mb-2 text-sm font-medium">{TEXTS.newMembers}</legend>
         {[...[...SSO_JOIN_ROLES].reverse(), 'refuse' as const].map((choice) => (
           <label key={choice} className="flex items-start gap-2.5 text-sm has-[:disabled]:cursor-not-allowed">
-            <input type="radio" name="sso-new-members" value={choice} className="mt-0.5 size-4 shrink-0 accent-primary" checked={join === choice} onChange={() => setJoin(choice)} />
+            <input type="radio" value={choice} className="mt-0.5 size-4 shrink-0 accent-primary" {...form.register('join')} />
             {choice === 'refuse' ? TEXTS.refuse : TEXTS.joinAs(choice)}
           </label>
         ))}
       </fieldset>
       <div className="grid gap-1.5">
         <div className="flex items-center gap-3">
-          <Switch id="sso-password-sign-in" checked={passwordSignIn} onCheckedChange={setPasswordSignIn} disabled={disabled} aria-describedby="sso-password-sign-in-hint" />
+          <Controller
+            control={form.control}
+            name="passwordSignIn"
+            render={({ field }) => (
+              <Switch id="sso-password-sign-in" ref={field.ref} checked={field.value} onCheckedChange={field.onChange} disabled={disabled} aria-describedby="sso-password-sign-in-hint" />
+            )}
+          />
           <Label htmlFor="sso-password-sign-in">{TEXTS.passwordSignIn}</Label>
         </div>
         <p id="sso-password-sign-in-hint" className="text-xs text-muted-foreground">
@@ -183,12 +149,19 @@ function SsoForm({ state, canChange }: { state: SsoSettingsState; canChange: boo
       </div>
       <div className="grid gap-1.5">
         <div className="flex items-center gap-3">
-          <Switch
-            id="sso-email-verified-optional"
-            checked={emailVerifiedOptional}
-            onCheckedChange={setEmailVerifiedOptional}
-            disabled={disabled}
-            aria-describedby="sso-email-verified-optional-hint"
+          <Controller
+            control={form.control}
+            name="emailVerifiedOptional"
+            render={({ field }) => (
+              <Switch
+                id="sso-email-verified-optional"
+                ref={field.ref}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                disabled={disabled}
+                aria-describedby="sso-email-verified-optional-hint"
+              />
+            )}
           />
           <Label htmlFor="sso-email-verified-optional">{TEXTS.emailVerifiedOptional}</Label>
         </div>

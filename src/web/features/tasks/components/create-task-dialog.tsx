@@ -1,10 +1,8 @@
 // Create Task (spec 2 "Tasks"; issue 16 adds the assignee): a dialog on the project page.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { createTaskSchema, TASK_MESSAGES } from '@/domain/tasks';
 import { Button } from '@/web/components/ui/button';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { notifySuccess } from '@/web/lib/notify';
@@ -27,7 +25,11 @@ export function CreateTaskDialog({
 }) {
   const createTask = useCreateTask(source);
   const assignees = useQuery({ ...assigneesQuery(source), enabled: open });
-  const form: TaskForm = useForm<TaskFormValues, unknown, z.output<typeof createTaskSchema>>({ resolver: refusingPastDueDate(zodResolver(createTaskSchema), TASK_MESSAGES.dueDateInPast), defaultValues: emptyValues });
+  const form: TaskForm = useSchemaForm({
+    schema: createTaskSchema,
+    defaultValues: emptyValues,
+    wrapResolver: (resolver) => refusingPastDueDate(resolver, TASK_MESSAGES.dueDateInPast),
+  });
 
   const onSubmit = form.handleSubmit((values) => {
     createTask.mutate(values, {

@@ -1,17 +1,15 @@
 // Edit a task in its row (issue 16): staff change its title, description, priority, due date
 // and assignee; a new assignee is emailed and notified by the server.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { createTaskSchema, TASK_MESSAGES, type Task } from '@/domain/tasks';
 import { Button } from '@/web/components/ui/button';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { assigneesQuery, useUpdateTask } from '../api';
 import { TASK_TEXTS } from '../texts';
-import { TaskFields, type TaskForm, type TaskFormValues } from './task-fields';
+import { TaskFields, type TaskForm } from './task-fields';
 
 /**
  * The task's row turned into its form (issue 16: inline edit by staff). Escape or Cancel leaves
@@ -20,8 +18,8 @@ import { TaskFields, type TaskForm, type TaskFormValues } from './task-fields';
 export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; task: Task; onDone: () => void }) {
   const update = useUpdateTask(source);
   const assignees = useQuery(assigneesQuery(source));
-  const form: TaskForm = useForm<TaskFormValues, unknown, z.output<typeof createTaskSchema>>({
-    resolver: zodResolver(createTaskSchema),
+  const form: TaskForm = useSchemaForm({
+    schema: createTaskSchema,
     defaultValues: { title: task.title, description: task.description ?? '', priority: task.priority, dueDate: task.dueDate ?? '', assigneeId: task.assigneeId },
   });
 

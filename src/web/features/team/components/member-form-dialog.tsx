@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { ROLE_LABELS, type Role } from '@/domain/roles';
 import {
   assignableRoles,
@@ -18,6 +17,7 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
@@ -52,8 +52,8 @@ export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
   const addMember = useAddTeamMember();
   const updateMember = useUpdateTeamMember();
   const tags = useQuery({ ...teamTagsQuery, enabled: open });
-  const form = useForm({
-    resolver: zodResolver(editing ? updateTeamMemberSchema : createTeamMemberSchema),
+  const form = useSchemaForm({
+    schema: editing ? updateTeamMemberSchema : createTeamMemberSchema,
     defaultValues: valuesOf(member),
   });
   const { errors } = form.formState;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BUDGET_TEXTS } from '@/domain/budget-rules';
+import { BUDGET_MESSAGES, BUDGET_TEXTS } from '@/domain/budget-rules';
 import type { TeamMember } from '@/domain/team';
 import { apiServer, route, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -40,5 +40,26 @@ describe('MemberRateCard', () => {
       expect(queryClient.getQueryState(budget)?.isInvalidated).toBe(true);
       expect(queryClient.getQueryState(report)?.isInvalidated).toBe(true);
     });
+  });
+
+  it('says a rate it cannot read under the field, focused, and sends nothing', async () => {
+    await renderWithProviders(<MemberRateCard member={developer} actor={{ role: 'organization_admin', profileId: 'me' }} />, { signedInAs: 'organization_admin' });
+    const rate = screen.getByLabelText(/Default hourly rate/) as HTMLInputElement;
+    expect(rate.value).toBe('50.00');
+    fireEvent.change(rate, { target: { value: '-5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save rate' }));
+    expect(await screen.findByText(BUDGET_MESSAGES.rateNegative)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(rate));
+    expect(rate.getAttribute('aria-invalid')).toBe('true');
+    expect(sentRequests.filter((r) => r.method === 'PUT')).toEqual([]);
+  });
+
+  it('clears the rate when the field is left empty', async () => {
+    apiServer.use(route('PUT', '/api/team/:memberId/rate', { ok: true }));
+    await renderWithProviders(<MemberRateCard member={developer} actor={{ role: 'organization_admin', profileId: 'me' }} />, { signedInAs: 'organization_admin' });
+    fireEvent.change(screen.getByLabelText(/Default hourly rate/), { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save rate' }));
+    expect(await screen.findByText(BUDGET_TEXTS.rateSaved)).toBeTruthy();
+    expect(sentRequests.find((r) => r.method === 'PUT')?.body).toEqual({ hourlyRateMinor: null });
   });
 });

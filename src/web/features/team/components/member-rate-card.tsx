@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { BUDGET_TEXTS, formatMoney, memberRateFromForm, moneyInputValue } from '@/domain/budget-rules';
+import { BUDGET_TEXTS, formatMoney, memberRateFormSchema, moneyInputValue } from '@/domain/budgets';
 import { outranks, type Role } from '@/domain/roles';
 import type { TeamMember } from '@/domain/team';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { SchemaField, useSchemaForm } from '@/web/components/ui/schema-form';
 import { api } from '@/web/lib/api-client';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useOrganizationCurrency } from '@/web/lib/session';
@@ -26,8 +25,7 @@ export function MemberRateCard({ member, actor }: { member: TeamMember; actor: {
   const currency = useOrganizationCurrency();
   const queryClient = useQueryClient();
   const rate = member.hourlyRateMinor ?? null;
-  const [text, setText] = useState(rate === null ? '' : moneyInputValue(rate, currency));
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm({ schema: memberRateFormSchema(currency), defaultValues: { rate: rate === null ? '' : moneyInputValue(rate, currency) } });
   const save = useMutation({
     mutationFn: (hourlyRateMinor: number | null) => api.put(`/api/team/${member.id}/rate`, { hourlyRateMinor }),
     // What the rate prices changes with it: the projects' budget figures (their cards and
@@ -37,13 +35,9 @@ export function MemberRateCard({ member, actor }: { member: TeamMember; actor: {
   });
   const editable = maySetRate(actor, member);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = memberRateFromForm(text, currency);
-    if (!parsed.ok) return setError(parsed.message);
-    setError(undefined);
-    save.mutate(parsed.value, { onSuccess: () => notifySuccess(BUDGET_TEXTS.rateSaved), onError: (e) => notifyError(e, BUDGET_TEXTS.rateSaveFailed) });
-  };
+  const submit = form.handleSubmit(({ hourlyRateMinor }) => {
+    save.mutate(hourlyRateMinor, { onSuccess: () => notifySuccess(BUDGET_TEXTS.rateSaved), onError: (e) => notifyError(e, BUDGET_TEXTS.rateSaveFailed) });
+  });
 
   return (
     <Card>
@@ -53,9 +47,9 @@ export function MemberRateCard({ member, actor }: { member: TeamMember; actor: {
       <CardContent className="text-sm">
         {editable ? (
           <form noValidate onSubmit={submit} className="grid gap-3">
-            <FormField label={`${BUDGET_TEXTS.memberRateLabel} (${currency})`} error={error} hint={BUDGET_TEXTS.memberRateHint}>
-              <Input inputMode="decimal" value={text} onChange={(e) => setText(e.target.value)} />
-            </FormField>
+            <SchemaField form={form} name="rate" label={`${BUDGET_TEXTS.memberRateLabel} (${currency})`} hint={BUDGET_TEXTS.memberRateHint}>
+              <Input inputMode="decimal" />
+            </SchemaField>
             <Button type="submit" size="sm" className="justify-self-start" loading={save.isPending} loadingText={TEAM_TEXTS.saveRate}>
               {TEAM_TEXTS.saveRate}
             </Button>

@@ -1,8 +1,6 @@
 // Create Template and Edit Template (spec 2 "Templates tab", 4, 5): 650px wide.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, Copy, Plus, Trash2, X } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { TEMPLATE_FIELD_TYPES, type TemplateField, type TemplateFieldType } from '@/domain/template-field';
 import {
   addField,
@@ -40,6 +38,7 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
@@ -78,8 +77,8 @@ type TemplateEditorFormProps = Omit<TemplateEditorDialogProps, 'open'> & {
 function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemplate }: TemplateEditorFormProps) {
   const mode = template ? 'update' : 'create';
   const pending = createTemplate.isPending || updateTemplate.isPending;
-  const form = useForm<TemplateDetails>({
-    resolver: zodResolver(templateDetailsSchema),
+  const form = useSchemaForm({
+    schema: templateDetailsSchema,
     defaultValues: { name: template?.name ?? '', description: template?.description ?? '' },
   });
   const [fields, setFields] = useState<TemplateField[]>(() => (template ? sortFields(template.fields) : newTemplateFields()));

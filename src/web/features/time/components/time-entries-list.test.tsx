@@ -103,7 +103,7 @@ describe('TimeEntriesList', () => {
 
   it("keeps the edit dialog open with the server's message on its field when the save is refused", async () => {
     const entry = timeEntry();
-    apiServer.use(timeApi.entries([entry]), timeApi.updateEntry(apiError(400, 'validation_error', TIME_MESSAGES.dayFull('2026-11-23', 1500))));
+    apiServer.use(timeApi.entries([entry]), timeApi.updateEntry(apiError(400, 'day_full', TIME_MESSAGES.dayFull('2026-11-23', 1500))));
     await renderWithProviders(<TimeEntriesList week={WEEK} />);
     fireEvent.click(await screen.findByRole('button', { name: /^Edit the entry/ }));
     const dialog = await screen.findByRole('dialog', { name: TIME_TEXTS.editTitle });

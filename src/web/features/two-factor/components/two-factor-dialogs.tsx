@@ -1,9 +1,8 @@
 // The two-factor card's dialogs (issue 31 item 1), loaded when one is first opened: set-up
 // (password, then the app, then the recovery codes shown once), new recovery codes, turning off.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy, Download, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import {
   disableTwoFactorSchema,
   enableTwoFactorSchema,
@@ -20,6 +19,7 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { ApiError } from '@/web/lib/api-client';
 import { copyText } from '@/web/lib/copy-text';
@@ -113,7 +113,7 @@ function SetUpDialog({ email, onClose }: DialogProps) {
 
 function PasswordStep({ onStarted, onCancel }: { onStarted: (setup: TwoFactorSetup) => void; onCancel: () => void }) {
   const start = useStartTwoFactorSetup();
-  const form = useForm({ resolver: zodResolver(startTwoFactorSetupSchema), defaultValues: { password: '' } });
+  const form = useSchemaForm({ schema: startTwoFactorSetupSchema, defaultValues: { password: '' } });
   const onSubmit = form.handleSubmit((values) =>
     start.mutate(values, {
       onSuccess: onStarted,
@@ -155,7 +155,7 @@ function AppStep({
   onCancel: () => void;
 }) {
   const enable = useEnableTwoFactor();
-  const form = useForm({ resolver: zodResolver(enableTwoFactorSchema), defaultValues: { code: '' } });
+  const form = useSchemaForm({ schema: enableTwoFactorSchema, defaultValues: { code: '' } });
   const onSubmit = form.handleSubmit((values) => {
     // While the answer is on its way the dialog stays open: it brings the only copy of the codes.
     onBusy(true);
@@ -274,7 +274,7 @@ function NewRecoveryCodesDialog({ email, onClose }: DialogProps) {
   const make = useNewRecoveryCodes();
   const [codes, setCodes] = useState<string[] | null>(null);
   const keepOpen = useKeepOpen(codes !== null);
-  const form = useForm({ resolver: zodResolver(newRecoveryCodesSchema), defaultValues: { code: '' } });
+  const form = useSchemaForm({ schema: newRecoveryCodesSchema, defaultValues: { code: '' } });
   const onSubmit = form.handleSubmit((values) =>
     make.mutate(values, {
       onSuccess: ({ recoveryCodes }) => setCodes(recoveryCodes),
@@ -315,7 +315,7 @@ function NewRecoveryCodesDialog({ email, onClose }: DialogProps) {
 
 function TurnOffDialog({ onClose }: { onClose: () => void }) {
   const disable = useDisableTwoFactor();
-  const form = useForm({ resolver: zodResolver(disableTwoFactorSchema), defaultValues: { password: '', code: '' } });
+  const form = useSchemaForm({ schema: disableTwoFactorSchema, defaultValues: { password: '', code: '' } });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     disable.mutate(values, {

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { TWO_FACTOR_POLICIES, TWO_FACTOR_POLICY_MESSAGES, TWO_FACTOR_POLICY_TEXTS as TEXTS, type TwoFactorPolicy, type TwoFactorPolicyState } from '@/domain/two-factor';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { TWO_FACTOR_POLICIES, TWO_FACTOR_POLICY_MESSAGES, TWO_FACTOR_POLICY_TEXTS as TEXTS, twoFactorPolicyInputSchema, type TwoFactorPolicyState } from '@/domain/two-factor';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
+import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatDate } from '@/web/lib/format-date';
@@ -38,25 +40,18 @@ export function TwoFactorPolicyCard({ canChange }: { canChange: boolean }) {
 }
 
 function PolicyForm({ state, canChange, save }: { state: TwoFactorPolicyState; canChange: boolean; save: ReturnType<typeof useSetTwoFactorPolicy> }) {
-  const [choice, setChoice] = useState<TwoFactorPolicy>(state.policy);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(choice, { onSuccess: () => notifySuccess(TEXTS.saved) });
-  };
+  const form = useSchemaForm({ schema: twoFactorPolicyInputSchema, defaultValues: { policy: state.policy } });
+  const choice = useWatch({ control: form.control, name: 'policy' });
+  const onSubmit = form.handleSubmit(({ policy }) => {
+    save.mutate(policy, { onSuccess: () => notifySuccess(TEXTS.saved) });
+  });
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <fieldset className="grid gap-2" disabled={!canChange || save.isPending}>
         <legend className="mb-2 text-sm font-medium">{TEXTS.label}</legend>
         {TWO_FACTOR_POLICIES.map((policy) => (
           <label key={policy} className="flex items-start gap-2.5 text-sm has-[:disabled]:cursor-not-allowed">
-            <input
-              type="radio"
-              name="two-factor-policy"
-              value={policy}
-              className="mt-0.5 size-4 shrink-0 accent-primary"
-              checked={choice === policy}
-              onChange={() => setChoice(policy)}
-            />
+            <input type="radio" value={policy} className="mt-0.5 size-4 shrink-0 accent-primary" {...form.register('policy')} />
             {TEXTS.options[policy]}
           </label>
         ))}

@@ -1,20 +1,19 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Copy, Plus, Webhook as WebhookIcon } from 'lucide-react';
-import { Suspense, useState, type FormEvent } from 'react';
-import { WEBHOOK_FAMILIES, WEBHOOK_TEXTS as TEXTS, type Webhook, type WebhookDelivery, type WebhookFamily, type WebhookWithSecret } from '@/domain/webhooks';
+import { Suspense, useState } from 'react';
+import { createWebhookSchema, WEBHOOK_FAMILIES, WEBHOOK_TEXTS as TEXTS, type CreateWebhookInput, type Webhook, type WebhookDelivery, type WebhookWithSecret } from '@/domain/webhooks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
-import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { LoadMore } from '@/web/components/ui/load-more';
+import { FormError, SchemaField, showFormError, showServerError, useFieldError, useSchemaForm, type ServerFields } from '@/web/components/ui/schema-form';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Switch } from '@/web/components/ui/switch';
 import { UI_TEXTS } from '@/web/components/ui/texts';
-import { errorMessage } from '@/web/lib/api-client';
 import { copyText } from '@/web/lib/copy-text';
 import { formatDateTime } from '@/web/lib/format-date';
 import { lazyComponent } from '@/web/lib/lazy-component';
@@ -143,30 +142,30 @@ function WebhookRow({ hook, onEdit, onDelete, onShowLog }: { hook: Webhook; onEd
   );
 }
 
+/** Which field a refusal of the server belongs under. */
+const SERVER_FIELDS: ServerFields<CreateWebhookInput> = { webhook_url_refused: 'url' };
+
 /** Add Webhook, or Edit Webhook with New Secret. */
 function WebhookDialog({ hook, onClose, onSecret }: { hook: Webhook | null; onClose: () => void; onSecret: (hook: WebhookWithSecret) => void }) {
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const roll = useRollWebhookSecret();
-  const [url, setUrl] = useState(hook?.url ?? '');
-  const [description, setDescription] = useState(hook?.description ?? '');
-  const [events, setEvents] = useState<WebhookFamily[]>(hook?.events ?? ['project', 'task']);
-  const [errors, setErrors] = useState<{ url?: string; events?: string }>({});
+  const form = useSchemaForm({
+    schema: createWebhookSchema,
+    defaultValues: { url: hook?.url ?? '', description: hook?.description ?? '', events: hook?.events ?? ['project', 'task'] },
+  });
+  const eventsError = useFieldError(form, 'events');
   const [confirmRoll, setConfirmRoll] = useState(false);
   const saving = hook ? update : create;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = { url: url.trim() ? undefined : TEXTS.urlRequired, events: events.length > 0 ? undefined : TEXTS.eventsRequired };
-    setErrors(found);
-    if (found.url || found.events) return;
-    const input = { url: url.trim(), description: description.trim(), events };
+  const submit = form.handleSubmit((input) => {
+    const onError = (error: Error) => showServerError(form, error, SERVER_FIELDS) || showFormError(form, error);
     if (hook) {
-      update.mutate({ webhookId: hook.id, change: input }, { onSuccess: () => (notifySuccess(TEXTS.saved), onClose()) });
+      update.mutate({ webhookId: hook.id, change: input }, { onSuccess: () => (notifySuccess(TEXTS.saved), onClose()), onError });
     } else {
-      create.mutate(input, { onSuccess: (created) => (onClose(), onSecret(created)) });
+      create.mutate(input, { onSuccess: (created) => (onClose(), onSecret(created)), onError });
     }
-  };
+  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -176,38 +175,29 @@ function WebhookDialog({ hook, onClose, onSecret }: { hook: Webhook | null; onCl
           <DialogDescription>{TEXTS.description}</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit} noValidate>
-          <FormField label={TEXTS.url} error={errors.url}>
-            <Input type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder={TEXTS.urlPlaceholder} maxLength={2000} autoFocus />
-          </FormField>
-          <FormField label={TEXTS.descriptionLabel}>
-            <Input value={description} onChange={(e) => setDescription(e.target.value)} placeholder={TEXTS.descriptionPlaceholder} maxLength={200} />
-          </FormField>
-          <fieldset className="grid gap-1.5" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
+          <SchemaField form={form} name="url" label={TEXTS.url}>
+            <Input type="url" inputMode="url" placeholder={TEXTS.urlPlaceholder} maxLength={2000} autoFocus />
+          </SchemaField>
+          <SchemaField form={form} name="description" label={TEXTS.descriptionLabel}>
+            <Input placeholder={TEXTS.descriptionPlaceholder} maxLength={200} />
+          </SchemaField>
+          <fieldset className="grid gap-1.5" aria-describedby={eventsError ? 'webhook-events-error' : undefined}>
             <legend className="mb-1.5 text-sm font-medium">{TEXTS.events}</legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {WEBHOOK_FAMILIES.map((family) => (
                 <label key={family} className="flex items-center gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-primary"
-                    checked={events.includes(family)}
-                    onChange={(e) => setEvents(e.target.checked ? [...events, family] : events.filter((f) => f !== family))}
-                  />
+                  <input type="checkbox" value={family} className="size-4 accent-primary" {...form.register('events')} />
                   {TEXTS.families[family]}
                 </label>
               ))}
             </div>
-            {errors.events ? (
+            {eventsError ? (
               <p id="webhook-events-error" className="text-sm font-medium text-destructive">
-                {errors.events}
+                {eventsError}
               </p>
             ) : null}
           </fieldset>
-          {saving.isError ? (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {errorMessage(saving.error)}
-            </p>
-          ) : null}
+          <FormError form={form} />
           <DialogFooter className="gap-2 sm:justify-between">
             {hook ? (
               <Button type="button" variant="outline" onClick={() => setConfirmRoll(true)}>

@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+// Settings -> Webhooks (issue 30): adding and editing a hook, on the form kit (issue 47 item 3).
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { WEBHOOK_TEXTS as TEXTS, type Webhook } from '@/domain/webhooks';
+import { webhooksApi } from '@/web/test/api-handlers';
+import { apiError, apiServer, inTurn, sentRequests } from '@/web/test/api-server';
+import { renderWithProviders } from '@/web/test/render-with-providers';
+import { WebhooksCard } from './webhooks-card';
+
+const hook: Webhook = {
+  id: 'hook-1',
+  url: 'https://hooks.example/brieflane',
+  description: 'Slack bot',
+  events: ['project', 'task'],
+  enabled: true,
+  disabledReason: null,
+  failingSince: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  lastDelivery: null,
+};
+
+const dialog = () => screen.getByRole('dialog');
+const field = (label: string) => within(dialog()).getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const family = (name: string) => within(dialog()).getByRole('checkbox', { name }) as HTMLInputElement;
+const submit = (name: string) => fireEvent.click(within(dialog()).getByRole('button', { name }));
+const sent = () => sentRequests.filter((request) => request.method !== 'GET');
+
+async function openAdd() {
+  fireEvent.click(await screen.findByRole('button', { name: TEXTS.add }));
+  return screen.findByRole('dialog');
+}
+
+describe('Settings -> Webhooks', () => {
+  it("adds a hook: the schema's checks first, the first refused field focused; then its secret, shown once", async () => {
+    apiServer.use(webhooksApi.list(), webhooksApi.create({ ...hook, description: '', events: ['project', 'client', 'task'], secret: 'whsec_0123' }));
+    await renderWithProviders(<WebhooksCard />, { signedInAs: 'organization_admin' });
+    await openAdd();
+    expect(family(TEXTS.families.project).checked).toBe(true);
+    expect(family(TEXTS.families.task).checked).toBe(true);
+
+    field(TEXTS.descriptionLabel).focus();
+    fireEvent.click(family(TEXTS.families.project));
+    fireEvent.click(family(TEXTS.families.task));
+    submit(TEXTS.add);
+    expect(await within(dialog()).findByText(TEXTS.urlRequired)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field(TEXTS.url)));
+    expect(field(TEXTS.url).getAttribute('aria-invalid')).toBe('true');
+    const events = within(dialog()).getByRole('group', { name: TEXTS.events });
+    expect(events.getAttribute('aria-describedby')).toBe('webhook-events-error');
+    expect(document.getElementById('webhook-events-error')?.textContent).toBe(TEXTS.eventsRequired);
+
+    // The server's own rule for the URL, said before sending.
+    type(TEXTS.url, 'ftp://hooks.example');
+    submit(TEXTS.add);
+    expect(await within(dialog()).findByText(TEXTS.urlInvalid)).toBeTruthy();
+    expect(sent()).toHaveLength(0);
+
+    type(TEXTS.url, '  https://hooks.example/brieflane ');
+    fireEvent.click(family(TEXTS.families.task));
+    fireEvent.click(family(TEXTS.families.client));
+    fireEvent.click(family(TEXTS.families.project));
+    submit(TEXTS.add);
+    expect(await screen.findByDisplayValue('whsec_0123')).toBeTruthy();
+    expect(screen.getByText(TEXTS.secretShownOnce)).toBeTruthy();
+    // Trimmed, and the kinds in their catalogue's order.
+    expect(sent().map((request) => request.body)).toEqual([{ url: 'https://hooks.example/brieflane', description: '', events: ['project', 'client', 'task'] }]);
+  });
+
+  it("shows a refused URL under its field, focused, and another refusal as the dialog's message; what was typed stays", async () => {
+    apiServer.use(
+      webhooksApi.list(),
+      webhooksApi.create(
+        inTurn(
+          apiError(400, 'webhook_url_refused', 'hooks.internal resolves to a private address'),
+          apiError(400, 'too_many_webhooks', TEXTS.tooMany),
+        ),
+      ),
+    );
+    await renderWithProviders(<WebhooksCard />, { signedInAs: 'organization_admin' });
+    await openAdd();
+    type(TEXTS.url, 'https://hooks.internal/x');
+    field(TEXTS.descriptionLabel).focus();
+    submit(TEXTS.add);
+    expect(await within(dialog()).findByText('hooks.internal resolves to a private address')).toBeTruthy();
+    expect(field(TEXTS.url).getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field(TEXTS.url));
+
+    submit(TEXTS.add);
+    expect(await within(dialog()).findByText(TEXTS.tooMany)).toBeTruthy();
+    expect(within(dialog()).getByRole('alert').textContent).toBe(TEXTS.tooMany);
+    expect(field(TEXTS.url).getAttribute('aria-invalid')).toBeNull();
+    expect(field(TEXTS.url).value).toBe('https://hooks.internal/x');
+  });
+
+  it('edits a hook from what it holds', async () => {
+    apiServer.use(webhooksApi.list([hook]), webhooksApi.update(hook.id, { ...hook, description: 'Slack', events: ['task'] }));
+    await renderWithProviders(<WebhooksCard />, { signedInAs: 'organization_admin' });
+    fireEvent.click(await screen.findByRole('button', { name: `${TEXTS.edit}: ${hook.description}` }));
+    await screen.findByRole('dialog');
+    expect(field(TEXTS.url).value).toBe(hook.url);
+    expect(field(TEXTS.descriptionLabel).value).toBe('Slack bot');
+    type(TEXTS.descriptionLabel, 'Slack ');
+    fireEvent.click(family(TEXTS.families.project));
+    submit(TEXTS.save);
+    expect(await screen.findByText(TEXTS.saved)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent().map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'PATCH', path: '/api/webhooks/hook-1', body: { url: hook.url, description: 'Slack', events: ['task'] } },
+    ]);
+  });
+});
