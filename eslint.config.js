@@ -165,7 +165,7 @@ export default tseslint.config(
     // that write the activity row, the news, the live change and the webhooks are emit's alone.
     // Tests may drive an outlet to prove it (a write that rolls back leaves nothing).
     files: ['src/server/modules/**/*.ts'],
-    ignores: ['src/server/**/*.test.ts', 'src/server/**/*.pg-test.ts', 'src/server/**/*.pg.test.ts'],
+    ignores: ['src/server/**/*.test.ts'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
