@@ -50,6 +50,11 @@ const RESOLVED_ZONES = [
     message: 'Platform is infrastructure: it knows no feature policy, so never the shared services (issue 28, decision 012).',
   },
   { target: './src/server/services', from: './src/server/modules', message: 'The shared services serve the modules and never import one (issue 28, decision 012).' },
+  {
+    target: ['./src/server/platform', './src/server/services', './src/server/modules'],
+    from: './src/server/dev',
+    message: 'The demo seed and the dev mailbox are composed by app.ts, main.ts and the scripts only (issue 47).',
+  },
   { target: './src/server', from: './src/web', message: 'The server does not import the web app (decision 012).' },
   {
     // No server or web code, nor any other file of ours outside src/domain; which packages it

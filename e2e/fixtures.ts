@@ -1,7 +1,7 @@
 // Shared steps for the end-to-end stories: unique accounts, the dev mailbox, signing in.
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/modules/demo/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/dev/demo/demo-accounts';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, expect };
 

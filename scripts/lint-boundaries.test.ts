@@ -26,6 +26,8 @@ describe('import boundaries', () => {
     ['a server module importing the templates service', 'src/server/modules/projects/example.ts', "import { x } from '../templates/service';"],
     ['platform importing a module', 'src/server/platform/example.ts', "import { x } from '../modules/sharing/routes';"],
     ['platform importing a shared service', 'src/server/platform/example.ts', "import { x } from '../services/inbox';"],
+    ['a module importing the demo seed (issue 47: dev/ is for app.ts and the scripts)', 'src/server/modules/tasks/example.ts', "import { x } from '../../dev/demo/seed';"],
+    ['a shared service importing the dev mailbox', 'src/server/services/example.ts', "import { x } from '@/server/dev/mailbox/service';"],
     ['a shared service importing a module', 'src/server/services/example.ts', "import { x } from '../modules/tasks/service';"],
     ['domain importing node I/O', 'src/domain/example.ts', "import { x } from 'node:fs';"],
     ['domain importing React', 'src/domain/example.ts', "import { x } from 'react';"],

@@ -6,8 +6,8 @@ import { loadConfig } from '../src/server/platform/config';
 import { openDatabase } from '../src/server/platform/db/client';
 import { keepCommandDataPrivate } from '../src/server/platform/backup/commands';
 import { users } from '../src/server/platform/db/schema/auth';
-import { DEMO_ACCOUNTS } from '../src/server/modules/demo/demo-accounts';
-import { demoSignInDetails, seedDemoOrganization } from '../src/server/modules/demo/seed';
+import { DEMO_ACCOUNTS } from '../src/server/dev/demo/demo-accounts';
+import { demoSignInDetails, seedDemoOrganization } from '../src/server/dev/demo/seed';
 
 const config = loadConfig();
 keepCommandDataPrivate(config);

@@ -13,7 +13,7 @@ import { createOrganization } from '../../src/server/platform/auth/accounts';
 import { openDatabase } from '../../src/server/platform/db/client';
 import { clients, projects } from '../../src/server/platform/db/schema/work';
 import { localDiskStorage } from '../../src/server/platform/storage/storage';
-import { seedDemoOrganization } from '../../src/server/modules/demo/seed';
+import { seedDemoOrganization } from '../../src/server/dev/demo/seed';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 0);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

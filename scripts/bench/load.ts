@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/modules/demo/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/dev/demo/demo-accounts';
 import { startServer, stopServer, type RunningServer } from '../../src/server/proof/server-process';
 
 export type LoadOptions = { users: number; seconds: number; thinkMs: number; projects: number; databaseUrl?: string };

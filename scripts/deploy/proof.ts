@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/modules/demo/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/dev/demo/demo-accounts';
 import type { LoadProject } from '../bench/load';
 import { startCluster, type Cluster } from './cluster';
 import { parseEnvironmentFile, RECIPE, root, type AccessLogLine } from './recipe';

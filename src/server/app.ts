@@ -20,7 +20,7 @@ import { activityRoutes } from './modules/activity/routes';
 import { authRoutes } from './modules/auth/routes';
 import { calendarRoutes } from './modules/calendar/routes';
 import { clientRoutes } from './modules/clients/routes';
-import { devMailboxRoutes } from './modules/dev-mailbox/routes';
+import { devMailboxRoutes } from './dev/mailbox/routes';
 import { fileRoutes } from './modules/files/routes';
 import { liveRoutes } from './modules/live/routes';
 import { noteRoutes } from './modules/notes/routes';

@@ -4,7 +4,7 @@
 // project with its activity row, each file record with its stored object.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO_PASSWORD } from '../modules/demo/demo-accounts';
+import { DEMO_PASSWORD } from '../dev/demo/demo-accounts';
 import type { RunningServer } from './server-process';
 
 /** Each request gives up after this long: a stalled server fails the run with its output, not a test timeout. */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FILE_MESSAGES } from '../../domain/files';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../modules/demo/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../dev/demo/demo-accounts';
 import { startServer, stopServer, type RunningServer } from './server-process';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'brieflane-full-disk-'));

@@ -4,7 +4,7 @@ import { BUDGET_MESSAGES, BUDGET_TEXTS } from '../../../domain/budgets';
 import { fixedClock } from '../../platform/clock';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { activityLogs, developerProjectAccess, notifications, notificationSettings, projects, timeEntries } from '../../platform/db/schema/work';
-import { checkBudgetAlert } from '../../services/budgets';
+import { checkBudgetAlert } from './public';
 import { asUser, type TestUser } from '../../test/as-user';
 import { countEmailsTo } from '../../test/outbox';
 import { createTestApp, type TestApp } from '../../test/test-app';

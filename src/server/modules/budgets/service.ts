@@ -13,7 +13,7 @@ import { projects } from '../../platform/db/schema/work';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { emit } from '../../services/events';
-import { burnDownOfProject, checkBudgetAlert, checkBudgetAlertsOfMember, spendOfProjects, usageOf } from '../../services/budgets';
+import { burnDownOfProject, checkBudgetAlert, checkBudgetAlertsOfMember, spendOfProjects, usageOf } from './public';
 import { visibleProjects } from '../../services/project-access/member';
 
 export async function changeCurrency(platform: Platform, actor: Actor, currency: string): Promise<{ currency: string }> {

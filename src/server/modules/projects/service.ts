@@ -25,7 +25,7 @@ import { activityLogs, clients, fileApprovals, projectFiles, projects } from '..
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { findTemplate } from '../templates/public';
-import { spendOfProjects, usageOf, type ProjectSpend } from '../../services/budgets';
+import { spendOfProjects, usageOf, type ProjectSpend } from '../budgets/public';
 import { visibleProjects } from '../../services/project-access/member';
 import { WEBHOOK_VIEWER } from '../../services/webhook-events';
 import { cachedListCounts, keepListCounts, listCountsGeneration, type ListCounts } from './list-counts';

@@ -40,7 +40,7 @@ import { projects, runningTimers, tasks, timeEntries } from '../../platform/db/s
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { emit } from '../../services/events';
-import { checkBudgetAlert } from '../../services/budgets';
+import { checkBudgetAlert } from '../budgets/public';
 import { profileSeesProject, visibleProjects } from '../../services/project-access/member';
 
 type Member = { id: string; fullName: string; role: Role };

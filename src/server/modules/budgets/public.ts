@@ -1,17 +1,18 @@
-// Spent against budget (issue 32 item 3, decision 037), shared by the projects pages, the budget
-// routes and whatever writes time (the time module calls checkBudgetAlert in the transaction of
+// What other modules may use of budgets (decision 012, issue 47: a feature, no longer parked in
+// the shared services): spent against budget (issue 32 item 3, decision 037), read by the projects
+// pages, the budget routes and whatever writes time (the time module calls checkBudgetAlert in the transaction of
 // every entry it writes). Money is read, never stored: per member and project the minutes are
 // summed, multiplied by the rate in force (the project's, else the member's) and rounded half up
 // once, in integer SQL arithmetic; those amounts are then summed.
 import { and, asc, eq, exists, isNull, sql } from 'drizzle-orm';
-import { budgetPercent, dueBudgetAlert, formatBudgetAmount, BUDGET_TEXTS, type BudgetUsage } from '../../domain/budgets';
-import { MAX_BURN_DOWN_WEEKS, type BurnDownWeek } from '../../domain/budget-burn-down';
-import type { BudgetKind } from '../../domain/time-rules';
-import type { Executor } from '../platform/db/client';
-import { organizations } from '../platform/db/schema/tenancy';
-import { projects, timeEntries } from '../platform/db/schema/work';
-import { emit } from './events';
-import { staffMembers } from './recipients';
+import { budgetPercent, dueBudgetAlert, formatBudgetAmount, BUDGET_TEXTS, type BudgetUsage } from '../../../domain/budgets';
+import { MAX_BURN_DOWN_WEEKS, type BurnDownWeek } from '../../../domain/budget-burn-down';
+import type { BudgetKind } from '../../../domain/time-rules';
+import type { Executor } from '../../platform/db/client';
+import { organizations } from '../../platform/db/schema/tenancy';
+import { projects, timeEntries } from '../../platform/db/schema/work';
+import { emit } from '../../services/events';
+import { staffMembers } from '../../services/recipients';
 
 export type ProjectSpend = { minutes: number; minor: number };
 
