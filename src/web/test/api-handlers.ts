@@ -18,7 +18,8 @@ import type { NotificationSettings } from '@/domain/notification-settings';
 import type { projectPageSchema } from '@/domain/projects';
 import type { Report } from '@/domain/reports';
 import type { TimeReport, TimeReportWeeks } from '@/domain/time-reports';
-import type { TimeEntry, Timesheet } from '@/domain/time-entries';
+import type { SearchAnswer } from '@/domain/search';
+import type { TimeEntry, Timesheet, TimerState } from '@/domain/time-entries';
 import type { Role } from '@/domain/roles';
 import type { AccessLink, AccessLinkPage, AccessOpenPage, AssignedDeveloperPage, DeveloperPage, SharedProject } from '@/domain/sharing';
 import type { Assignee, AssigneePage, MyWorkItem, Task, TaskPage } from '@/domain/tasks';
@@ -209,6 +210,13 @@ export const timeApi = {
   logEntry: (respond: Responder<TimeEntry>) => route('POST', '/api/time/entries', respond, { status: 201 }),
   updateEntry: (respond: Responder<TimeEntry>) => route('PATCH', '/api/time/entries/:entryId', respond),
   deleteEntry: (respond?: Responder<null>) => route('DELETE', '/api/time/entries/:entryId', respond ?? (() => new HttpResponse(null, { status: 204 }))),
+  /** The member's running timer: none unless told. */
+  timer: (respond: Responder<TimerState> = { timer: null }) => route('GET', '/api/time/timer', respond),
+};
+
+/** The palette's search (issue 34): nothing found unless told. */
+export const searchApi = {
+  search: (respond?: Responder<SearchAnswer>) => route('GET', '/api/search', respond ?? (({ query }) => ({ query: query.get('q') ?? '', groups: [] }))),
 };
 
 /** A project's share links and developers, as its staff manage them. */
