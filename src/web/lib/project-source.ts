@@ -4,6 +4,7 @@
 // features take a source instead of a project id, so both pages use the same components.
 
 import type { LiveRefresh } from './realtime';
+import { QUERY_ROOTS } from './query-keys';
 
 export type ProjectSource = {
   /** The API path the sub-paths (/tasks, /files, /notes...) hang off. */
@@ -16,11 +17,11 @@ export type ProjectSource = {
 
 /** Live updates: a project's tasks, files and notes on the project page. */
 export const projectDataLive: LiveRefresh = {
-  project: (projectId) => [projectId ? ['project-data', projectId] : ['project-data']],
+  project: (projectId) => [projectId ? [QUERY_ROOTS.projectData, projectId] : [QUERY_ROOTS.projectData]],
 };
 
 export function memberProjectSource(projectId: string): ProjectSource {
-  return { basePath: `/api/projects/${encodeURIComponent(projectId)}`, queryKey: ['project-data', projectId], projectId };
+  return { basePath: `/api/projects/${encodeURIComponent(projectId)}`, queryKey: [QUERY_ROOTS.projectData, projectId], projectId };
 }
 
 /**
@@ -30,7 +31,7 @@ export function memberProjectSource(projectId: string): ProjectSource {
 export function sharedProjectSource(token: string, viewerId: string | null): ProjectSource {
   return {
     basePath: `/api/project-access/${encodeURIComponent(token)}`,
-    queryKey: ['project-access', token, viewerId ?? 'anonymous'],
+    queryKey: [QUERY_ROOTS.projectAccess, token, viewerId ?? 'anonymous'],
   };
 }
 

@@ -6,6 +6,7 @@ import { useQueryClient, type Query, type QueryClient, type QueryKey } from '@ta
 import { useEffect, useRef } from 'react';
 import type { PageTopic } from '@/domain/change-topics';
 import { ownChangeSettledAt, tabId } from './own-changes';
+import { QUERY_ROOTS } from './query-keys';
 
 /** The topics a page hears: the server's list (src/domain/change-topics.ts), 'sessions' aside. */
 export type ChangeTopic = PageTopic;
@@ -40,7 +41,7 @@ export function keysForEvent(refreshers: readonly LiveRefresh[], event: LiveEven
 /** Opening a share link records an open (sharedSessionQuery): never refetched by an event. */
 function isRefreshable(query: Query): boolean {
   const [root, , , kind] = query.queryKey;
-  return !(root === 'project-access' && kind === 'session');
+  return !(root === QUERY_ROOTS.projectAccess && kind === 'session');
 }
 
 /**
@@ -186,8 +187,8 @@ export function useMemberLiveUpdates(refreshers: readonly LiveRefresh[], enabled
 export function useSharedLiveUpdates(token: string, enabled = true): void {
   useLiveSocket(
     enabled && token ? `/api/project-access/${encodeURIComponent(token)}/live` : null,
-    // Everything the shared page shows of this link hangs off ['project-access', token].
-    (event) => (event.topic === 'resync' || event.topic === 'project' ? [['project-access', token]] : []),
+    // Everything the shared page shows of this link hangs off [QUERY_ROOTS.projectAccess, token].
+    (event) => (event.topic === 'resync' || event.topic === 'project' ? [[QUERY_ROOTS.projectAccess, token]] : []),
     { reconnectAfterAccessEnded: false },
   );
 }

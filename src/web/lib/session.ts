@@ -3,9 +3,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '@/domain/auth';
 import { api, ApiError } from './api-client';
+import { QUERY_ROOTS } from './query-keys';
 import type { LiveRefresh } from './realtime';
 
-export const meQueryKey = ['me'] as const;
+export const meQueryKey = [QUERY_ROOTS.me] as const;
 const ME_PATH = '/api/me';
 
 /** Live updates: a member's change may be one's own role; the organization's name is in Me. */

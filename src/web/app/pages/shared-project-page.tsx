@@ -31,6 +31,7 @@ import { OPENED_FROM_PAGE, type TaskLinks } from '@/web/features/tasks/component
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { dismissNotice, notifyError } from '@/web/lib/notify';
 import { sharedProjectSource } from '@/web/lib/project-source';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { useDocumentTitle } from '@/web/lib/document-title';
 import { useSharedLiveUpdates } from '@/web/lib/realtime';
 import { lazyComponent, useLoaded } from '@/web/lib/lazy-component';
@@ -162,7 +163,7 @@ function useLinkRevokedWhileOpen(token: string): boolean {
   const [revoked, setRevoked] = useState(false);
   useEffect(() => {
     const matches = (key: readonly unknown[] | undefined, error: unknown) =>
-      key?.[0] === 'project-access' && key[1] === token && isLinkError(error, SHARED_LINK_ERRORS.invalidLink);
+      key?.[0] === QUERY_ROOTS.projectAccess && key[1] === token && isLinkError(error, SHARED_LINK_ERRORS.invalidLink);
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && matches(event.query.queryKey, event.query.state.error)) setRevoked(true);
     });

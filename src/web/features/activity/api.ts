@@ -3,14 +3,15 @@ import type { z } from 'zod';
 import type { ActivityFilter, activityPageSchema } from '@/domain/activity';
 import { RECENT_ACTIVITY_LIMIT } from '@/domain/activity-rules';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
 type ActivityPage = z.infer<typeof activityPageSchema>;
 
 export const activityKeys = {
-  all: ['activities'] as const,
-  list: (search: string, action: ActivityFilter) => ['activities', 'list', search, action] as const,
-  recent: (scope: RecentScope) => ['activities', 'recent', scope] as const,
+  all: [QUERY_ROOTS.activities] as const,
+  list: (search: string, action: ActivityFilter) => [QUERY_ROOTS.activities, 'list', search, action] as const,
+  recent: (scope: RecentScope) => [QUERY_ROOTS.activities, 'recent', scope] as const,
 };
 
 /** Live updates: every logged action is on one of these topics (server: topicForAction). */

@@ -2,8 +2,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiToken, CreateApiTokenInput, CreatedApiToken } from '@/domain/api-tokens';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 
-const apiTokensKey = ['settings', 'api-tokens'] as const;
+const apiTokensKey = [QUERY_ROOTS.settings, 'api-tokens'] as const;
 
 export const apiTokensQuery = queryOptions({
   queryKey: apiTokensKey,

@@ -11,6 +11,7 @@ import type {
   verifyCodeSchema,
 } from '@/domain/auth';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { meQueryKey } from '@/web/lib/session';
 
 export function useSignIn() {
@@ -93,7 +94,7 @@ export function useRequestPasswordReset() {
 
 export function resetTokenQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['password-reset', token],
+    queryKey: [QUERY_ROOTS.passwordReset, token],
     queryFn: () => api.post<{ valid: boolean }>('/api/auth/password-reset/validate', { token }),
     staleTime: Infinity,
     gcTime: 0,

@@ -3,8 +3,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeedStatus, CreatedCalendarFeed } from '@/domain/calendar-feed';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 
-export const calendarFeedKey = ['settings', 'calendar'] as const;
+export const calendarFeedKey = [QUERY_ROOTS.settings, 'calendar'] as const;
 
 export const calendarFeedQuery = queryOptions({
   queryKey: calendarFeedKey,

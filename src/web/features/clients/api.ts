@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { z } from 'zod';
 import type { clientOptionPageSchema, clientPageSchema, Client, createClientSchema, updateClientSchema } from '@/domain/clients';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { readEveryPage } from '@/web/lib/every-page';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
@@ -9,9 +10,9 @@ type ClientPage = z.infer<typeof clientPageSchema>;
 type ClientOptionPage = z.infer<typeof clientOptionPageSchema>;
 
 export const clientKeys = {
-  all: ['clients'] as const,
-  list: (search: string) => ['clients', 'list', search] as const,
-  options: ['clients', 'options'] as const,
+  all: [QUERY_ROOTS.clients] as const,
+  list: (search: string) => [QUERY_ROOTS.clients, 'list', search] as const,
+  options: [QUERY_ROOTS.clients, 'options'] as const,
 };
 
 /** Live updates: the Clients tab and the client pickers. */

@@ -2,9 +2,10 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InboxPage } from '@/domain/inbox';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
-export const inboxKeys = { all: ['inbox'] as const };
+export const inboxKeys = { all: [QUERY_ROOTS.inbox] as const };
 
 /** Live updates: a notification for this member (the server sends it to them alone). */
 export const inboxLive: LiveRefresh = { inbox: () => [inboxKeys.all] };

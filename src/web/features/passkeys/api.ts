@@ -4,8 +4,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import type { Passkey } from '@/domain/passkeys';
 import { api, ApiError } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 
-const passkeysKey = ['settings', 'passkeys'] as const;
+const passkeysKey = [QUERY_ROOTS.settings, 'passkeys'] as const;
 
 export const passkeysQuery = queryOptions({
   queryKey: passkeysKey,

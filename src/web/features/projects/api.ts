@@ -5,14 +5,15 @@ import type { createProjectSchema, ProjectCard, ProjectFilter, projectPageSchema
 import type { ApprovalFilter } from '@/domain/approvals';
 import type { ProjectBudgetDetail, projectBudgetSchema } from '@/domain/budgets';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
 type ProjectPage = z.infer<typeof projectPageSchema>;
 
 export const projectKeys = {
-  all: ['projects'] as const,
-  list: (search: string, status: ProjectFilter, approval: ApprovalListFilter) => ['projects', 'list', search, status, approval] as const,
-  detail: (projectId: string) => ['projects', 'detail', projectId] as const,
+  all: [QUERY_ROOTS.projects] as const,
+  list: (search: string, status: ProjectFilter, approval: ApprovalListFilter) => [QUERY_ROOTS.projects, 'list', search, status, approval] as const,
+  detail: (projectId: string) => [QUERY_ROOTS.projects, 'detail', projectId] as const,
 };
 
 /** Live updates: the cards and the project page's header and info (a card shows its client's name). */

@@ -2,11 +2,12 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Report, ReportRange } from '@/domain/reports';
 import type { TimeReport, TimeReportGroup, TimeReportWeeks } from '@/domain/time-reports';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
 export const reportKeys = {
-  all: ['reports'] as const,
-  range: (range: ReportRange) => ['reports', range] as const,
+  all: [QUERY_ROOTS.reports] as const,
+  range: (range: ReportRange) => [QUERY_ROOTS.reports, range] as const,
 };
 
 /** Live updates: the reports count projects, their tasks and clients. */

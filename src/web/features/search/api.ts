@@ -2,8 +2,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SearchAnswer } from '@/domain/search';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 
-export const searchKeys = { all: ['search'] as const };
+export const searchKeys = { all: [QUERY_ROOTS.search] as const };
 
 export function searchQuery(query: string) {
   return queryOptions({

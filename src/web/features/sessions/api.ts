@@ -2,8 +2,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MemberSession } from '@/domain/sessions';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 
-const sessionsKey = ['settings', 'sessions'] as const;
+const sessionsKey = [QUERY_ROOTS.settings, 'sessions'] as const;
 
 export const sessionsQuery = queryOptions({
   queryKey: sessionsKey,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { changePasswordSchema, Me, updateProfileSchema } from '@/domain/auth';
 import type { NotificationSettings, UpdateNotificationSettings } from '@/domain/notification-settings';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { meQueryKey } from '@/web/lib/session';
 
 export function useUpdateProfile() {
@@ -19,7 +20,7 @@ export function useChangePassword() {
   });
 }
 
-export const notificationSettingsKey = ['settings', 'notifications'] as const;
+export const notificationSettingsKey = [QUERY_ROOTS.settings, 'notifications'] as const;
 
 /** Issue 29: the member's notification settings. */
 export const notificationSettingsQuery = queryOptions({

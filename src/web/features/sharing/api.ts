@@ -16,6 +16,7 @@ import type { IntakeView } from '@/domain/intake';
 import type { IntakeState } from '@/domain/intake-state';
 import type { FormData } from '@/domain/template-field';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { readEveryPage } from '@/web/lib/every-page';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
@@ -23,15 +24,15 @@ const projectPath = (projectId: string) => `/api/projects/${encodeURIComponent(p
 const accessPath = (token: string) => `/api/project-access/${encodeURIComponent(token)}`;
 
 export const sharingKeys = {
-  all: ['sharing'] as const,
-  project: (projectId: string) => ['sharing', projectId] as const,
-  links: (projectId: string) => ['sharing', projectId, 'links'] as const,
-  opens: (projectId: string, linkId: string) => ['sharing', projectId, 'links', linkId, 'opens'] as const,
-  assignedDevelopers: (projectId: string) => ['sharing', projectId, 'developers', 'assigned'] as const,
-  availableDevelopers: (projectId: string) => ['sharing', projectId, 'developers', 'available'] as const,
+  all: [QUERY_ROOTS.sharing] as const,
+  project: (projectId: string) => [QUERY_ROOTS.sharing, projectId] as const,
+  links: (projectId: string) => [QUERY_ROOTS.sharing, projectId, 'links'] as const,
+  opens: (projectId: string, linkId: string) => [QUERY_ROOTS.sharing, projectId, 'links', linkId, 'opens'] as const,
+  assignedDevelopers: (projectId: string) => [QUERY_ROOTS.sharing, projectId, 'developers', 'assigned'] as const,
+  availableDevelopers: (projectId: string) => [QUERY_ROOTS.sharing, projectId, 'developers', 'available'] as const,
   /** Per viewer: signing in on the shared page opens the link again as that user. */
-  session: (token: string, viewerId: string | null) => ['project-access', token, viewerId ?? 'anonymous', 'session'] as const,
-  intake: (token: string, viewerId: string | null) => ['project-access', token, viewerId ?? 'anonymous', 'intake'] as const,
+  session: (token: string, viewerId: string | null) => [QUERY_ROOTS.projectAccess, token, viewerId ?? 'anonymous', 'session'] as const,
+  intake: (token: string, viewerId: string | null) => [QUERY_ROOTS.projectAccess, token, viewerId ?? 'anonymous', 'intake'] as const,
 };
 
 /** Live updates: a project's links and developers; a member's change may change who can be assigned. */

@@ -4,8 +4,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { SsoLookupResult, SsoSettingsInput, SsoSettingsState } from '@/domain/sso';
 import { SSO_START_PATH } from '@/domain/sso-rules';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 
-const ssoSettingsKey = ['organization', 'sso'] as const;
+const ssoSettingsKey = [QUERY_ROOTS.organization, 'sso'] as const;
 
 /** The organization's single sign-on: its admins read it. */
 export const ssoSettingsQuery = queryOptions({

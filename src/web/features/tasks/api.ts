@@ -5,6 +5,7 @@ import type { activityPageSchema } from '@/domain/activity';
 import { RECENT_ACTIVITY_LIMIT } from '@/domain/activity-rules';
 import type { Assignee, createTaskSchema, MyWorkItem, Task, TaskPage, updateTaskSchema } from '@/domain/tasks';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { readEveryPage } from '@/web/lib/every-page';
 import { projectListPageUrl, type ProjectSource } from '@/web/lib/project-source';
 import type { LiveRefresh } from '@/web/lib/realtime';
@@ -20,7 +21,7 @@ export const taskKeys = {
   detail: (source: ProjectSource, taskId: string) => [...source.queryKey, 'tasks', taskId] as const,
   activity: (source: ProjectSource, taskId: string) => [...source.queryKey, 'tasks', taskId, 'activity'] as const,
   assignees: (source: ProjectSource) => [...source.queryKey, 'assignees'] as const,
-  myWork: ['my-work'] as const,
+  myWork: [QUERY_ROOTS.myWork] as const,
 };
 
 /** Live updates: any project's change may be a task of the caller's (My Work); the project's own lists hang off its source. */

@@ -3,17 +3,18 @@ import type { z } from 'zod';
 import type { createTeamMemberSchema, MemberProjectPage, TeamMember, teamPageSchema, updateTeamMemberSchema } from '@/domain/team';
 import { mergeTagSuggestions } from '@/domain/team-rules';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { readEveryPage } from '@/web/lib/every-page';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
 type TeamPage = z.infer<typeof teamPageSchema>;
 
 export const teamKeys = {
-  all: ['team'] as const,
-  list: (search: string, tags: string[]) => ['team', 'list', search, tags] as const,
-  tags: ['team', 'tags'] as const,
-  detail: (id: string) => ['team', 'detail', id] as const,
-  projects: (id: string) => ['team', 'detail', id, 'projects'] as const,
+  all: [QUERY_ROOTS.team] as const,
+  list: (search: string, tags: string[]) => [QUERY_ROOTS.team, 'list', search, tags] as const,
+  tags: [QUERY_ROOTS.team, 'tags'] as const,
+  detail: (id: string) => [QUERY_ROOTS.team, 'detail', id] as const,
+  projects: (id: string) => [QUERY_ROOTS.team, 'detail', id, 'projects'] as const,
 };
 
 /** Live updates: the Team tab and member pages. */

@@ -2,14 +2,15 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { z } from 'zod';
 import type { createTemplateSchema, Template, templatePageSchema, updateTemplateSchema } from '@/domain/templates';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
 type TemplatePage = z.infer<typeof templatePageSchema>;
 
 export const templateKeys = {
-  all: ['templates'] as const,
-  list: (search: string) => ['templates', 'list', search] as const,
-  choices: ['templates', 'choices'] as const,
+  all: [QUERY_ROOTS.templates] as const,
+  list: (search: string) => [QUERY_ROOTS.templates, 'list', search] as const,
+  choices: [QUERY_ROOTS.templates, 'choices'] as const,
 };
 
 /** Live updates: the Templates tab and the template picker. */

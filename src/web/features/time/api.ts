@@ -7,16 +7,17 @@ import type { TeamMember } from '@/domain/team';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { TIME_TEXTS } from './texts';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { readEveryPage } from '@/web/lib/every-page';
 import type { LiveRefresh } from '@/web/lib/realtime';
 
 export const timeKeys = {
-  all: ['time'] as const,
-  timer: ['time', 'timer'] as const,
-  timesheet: (week: string, profileId?: string) => ['time', 'timesheet', week, profileId ?? 'me'] as const,
-  entries: (from: string, to: string, profileId?: string) => ['time', 'entries', from, to, profileId ?? 'me'] as const,
+  all: [QUERY_ROOTS.time] as const,
+  timer: [QUERY_ROOTS.time, 'timer'] as const,
+  timesheet: (week: string, profileId?: string) => [QUERY_ROOTS.time, 'timesheet', week, profileId ?? 'me'] as const,
+  entries: (from: string, to: string, profileId?: string) => [QUERY_ROOTS.time, 'entries', from, to, profileId ?? 'me'] as const,
   /** Under 'team', so a change to the team (its live topic) reads it again, and a time change does not. */
-  members: ['team', 'time-members'] as const,
+  members: [QUERY_ROOTS.team, 'time-members'] as const,
 };
 
 /** Live updates: this member's time or timer changed (in another tab, or by staff). */
@@ -94,7 +95,7 @@ export function useSetTimesheetCell(week: string, profileId?: string) {
     mutationFn: (input: TimesheetCellInput) => api.put<Timesheet>('/api/time/timesheet/cell', { ...input, ...(profileId ? { profileId } : {}) }),
     onSuccess: (sheet) => {
       queryClient.setQueryData(timeKeys.timesheet(week, profileId), sheet);
-      void queryClient.invalidateQueries({ queryKey: ['time', 'entries'] });
+      void queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS.time, 'entries'] });
     },
   });
 }

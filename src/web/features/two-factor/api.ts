@@ -15,15 +15,17 @@ import {
   type TwoFactorStatus,
 } from '@/domain/two-factor';
 import { api, ApiError } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { meQueryKey } from '@/web/lib/session';
 
 type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 /** What Team -> a member is told: only whether it is on. */
 export type MemberTwoFactor = Pick<TwoFactorStatus, 'enabled'>;
 
-const twoFactorKey = ['settings', 'two-factor'] as const;
-const twoFactorPolicyKey = ['organization', 'two-factor-policy'] as const;
-const memberTwoFactorKey = (memberId: string) => ['team', 'detail', memberId, 'two-factor'] as const;
+const twoFactorKey = [QUERY_ROOTS.settings, 'two-factor'] as const;
+const twoFactorPolicyKey = [QUERY_ROOTS.organization, 'two-factor-policy'] as const;
+/** Under the member's Team key: removing the member drops it, and a change to the team reads it again. */
+const memberTwoFactorKey = (memberId: string) => [QUERY_ROOTS.team, 'detail', memberId, 'two-factor'] as const;
 
 export const twoFactorStatusQuery = queryOptions({
   queryKey: twoFactorKey,

@@ -2,8 +2,9 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWebhookInput, UpdateWebhookInput, Webhook, WebhookDelivery, WebhookWithSecret } from '@/domain/webhooks';
 import { api } from '@/web/lib/api-client';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 
-const webhooksKey = ['settings', 'webhooks'] as const;
+const webhooksKey = [QUERY_ROOTS.settings, 'webhooks'] as const;
 const hookPath = (webhookId: string) => `/api/webhooks/${encodeURIComponent(webhookId)}`;
 
 export const webhooksQuery = queryOptions({

@@ -8,10 +8,8 @@ import { Input } from '@/web/components/ui/input';
 import { SchemaField, useSchemaForm } from '@/web/components/ui/schema-form';
 import { api } from '@/web/lib/api-client';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { refreshAfterChange } from '@/web/lib/query-keys';
 import { useOrganizationCurrency } from '@/web/lib/session';
-import { projectKeys } from '@/web/features/projects/api';
-import { reportKeys } from '@/web/features/reports/api';
-import { teamKeys } from '../api';
 import { TEAM_TEXTS } from '../texts';
 
 /** Decision 006 as the server applies it: members ranked below; the organization admin also themselves. */
@@ -28,10 +26,8 @@ export function MemberRateCard({ member, actor }: { member: TeamMember; actor: {
   const form = useSchemaForm({ schema: memberRateFormSchema(currency), defaultValues: { rate: rate === null ? '' : moneyInputValue(rate, currency) } });
   const save = useMutation({
     mutationFn: (hourlyRateMinor: number | null) => api.put(`/api/team/${member.id}/rate`, { hourlyRateMinor }),
-    // What the rate prices changes with it: the projects' budget figures (their cards and
-    // budget cards) and the time report's money.
-    onSuccess: () =>
-      Promise.all([teamKeys.all, projectKeys.all, reportKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    // What the rate prices changes with it (the registry's list: budgets, the time report).
+    onSuccess: () => refreshAfterChange(queryClient, 'memberRate'),
   });
   const editable = maySetRate(actor, member);
 
