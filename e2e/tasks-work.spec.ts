@@ -98,7 +98,7 @@ test('an assigned task reaches My Work and the inbox live, and moves on the boar
   await expect(emptyHint).toBeVisible();
   // Screen readers are told how to move a card by keyboard, and hear each step by the task's
   // title and the column's name, never an id (issue 27).
-  await expect(card).toHaveAccessibleDescription(/press Space or Enter to pick it up, the arrow keys to move it/);
+  await expect(card).toHaveAccessibleDescription(/^Press Enter to open the task\. .*press Space to pick it up, the arrow keys to move it/);
   const announced = dev.locator('[id^="DndLiveRegion"]');
   await card.focus();
   await dev.keyboard.press('Space');
