@@ -1,7 +1,8 @@
 // Issue 16: a task assigned to the developer reaches their My Work and inbox without a reload,
-// and they move it on the board with the keyboard.
+// and they move it on the board with the keyboard. Issue 49: a click on a card, or Enter on it,
+// opens the task's panel.
 import type { Locator, Page } from '@playwright/test';
-import { clientAddressHeaders, DEMO_ACCOUNTS, DEMO_PASSWORD, expect, signIn, test, toast } from './fixtures';
+import { clientAddressHeaders, DEMO_ACCOUNTS, DEMO_PASSWORD, expect, expectNoSeriousViolations, signIn, test, toast } from './fixtures';
 
 const owner = DEMO_ACCOUNTS.organization_admin;
 const developer = DEMO_ACCOUNTS.developer;
@@ -98,7 +99,7 @@ test('an assigned task reaches My Work and the inbox live, and moves on the boar
   await expect(emptyHint).toBeVisible();
   // Screen readers are told how to move a card by keyboard, and hear each step by the task's
   // title and the column's name, never an id (issue 27).
-  await expect(card).toHaveAccessibleDescription(/press Space or Enter to pick it up, the arrow keys to move it/);
+  await expect(card).toHaveAccessibleDescription(/^Press Enter to open the task\. .*press Space to pick it up, the arrow keys to move it/);
   const announced = dev.locator('[id^="DndLiveRegion"]');
   await card.focus();
   await dev.keyboard.press('Space');
@@ -127,7 +128,7 @@ test('an assigned task reaches My Work and the inbox live, and moves on the boar
   await context.close();
 });
 
-test('staff reorder a column and complete a task by dragging with the mouse; the order survives a reload', async ({ page }) => {
+test('staff reorder a column and complete a task by dragging with the mouse, the order survives a reload, and a card opens its task', async ({ page }) => {
   await signIn(page, owner.email, DEMO_PASSWORD);
   await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
   const { projectId } = await projectForDeveloper(page);
@@ -175,6 +176,29 @@ test('staff reorder a column and complete a task by dragging with the mouse; the
   await expect(announced).toHaveText('Third brief moved to To Do, position 2 of 2.');
   await page.keyboard.press('Escape');
   await expect(announced).toHaveText('Move cancelled. Third brief stays in To Do.');
+
+  // A card opens its task's panel (issue 49): a click on its body, away from the title's link...
+  const third = page.getByRole('region', { name: /^To Do/ }).getByRole('button', { name: /^Third brief/ });
+  await expect(third).toHaveAccessibleDescription(/^Press Enter to open the task\. /);
+  await expectNoSeriousViolations(page, 'the task board');
+  const box = (await third.boundingBox())!;
+  await page.mouse.click(box.x + box.width - 8, box.y + box.height - 8);
+  const panel = page.getByRole('dialog', { name: 'Third brief' });
+  await expect(panel).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/project/${projectId}/tasks/[\\w-]+$`));
+  await expect(panel.getByRole('heading', { name: 'Third brief' })).toBeFocused();
+  await expectNoSeriousViolations(page, 'the task panel opened from the board');
+  // ...closed, the keyboard is back on the card; Enter opens it too, and the card was not moved.
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(page).toHaveURL(`/project/${projectId}?tab=tasks`);
+  await expect(third).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Third brief' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(third).toBeFocused();
+  await expect(page.getByRole('region', { name: /^To Do/ }).getByRole('button')).toHaveText([/^Third brief/, /^First brief/]);
 });
 
 test('a developer not on the project is offered in the picker, and assigned to the project on the spot (issue 27 item 6)', async ({ page }) => {

@@ -38,8 +38,9 @@ export const TASK_TEXTS = {
   boardColumn: (status: string, count: number) => `${status}, ${count} ${count === 1 ? 'task' : 'tasks'}`,
   emptyColumn: 'No tasks here. Drag one in.',
   // The board's screen reader texts (dnd-kit's instructions and live announcements; issue 27).
-  dragHint:
-    'To move a task with the keyboard, press Space or Enter to pick it up, the arrow keys to move it between columns and up or down a column, Space or Enter to drop it, or Escape to put it back.',
+  // Only Space picks a card up: where cards open the task's panel (issue 49), Enter opens it.
+  dragHint: (opens: boolean) =>
+    `${opens ? 'Press Enter to open the task. ' : ''}To move a task with the keyboard, press Space to pick it up, the arrow keys to move it between columns and up or down a column, Space or Enter to drop it, or Escape to put it back.`,
   place: (column: string, position: number, count: number) => `${column}, position ${position} of ${count}`,
   pickedUp: (task: string, place: string) => `Picked up ${task}, in ${place}.`,
   movedTo: (task: string, place: string) => `${task} moved to ${place}.`,

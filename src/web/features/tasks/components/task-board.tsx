@@ -1,11 +1,14 @@
 // The project's task board (issue 16): a column per status, tasks in their saved order; drag and
 // drop with the mouse, a long press or the keyboard (dnd-kit: Space to pick up, arrows to move, Space to
-// drop), each move saved as the task's status and the task it now follows.
+// drop), each move saved as the task's status and the task it now follows. A click on a card, or
+// Enter on it, opens the task's panel (issue 49).
 import {
   closestCorners,
   DndContext,
   type Announcements,
+  KeyboardCode,
   KeyboardSensor,
+  type KeyboardCodes,
   MouseSensor,
   TouchSensor,
   useDroppable,
@@ -17,6 +20,7 @@ import {
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { TASK_STATUSES, type TaskStatus } from '@/domain/project-status';
 import { compareBoardOrder } from '@/domain/task-order';
 import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_TITLES, type Task } from '@/domain/tasks';
@@ -28,6 +32,16 @@ import { PriorityBadge } from './priority-badge';
 import { TaskTitle, type TaskLinks } from './task-title';
 
 type Columns = Record<TaskStatus, Task[]>;
+
+/**
+ * dnd-kit's keys without Enter among those that pick a card up (issue 49): Enter opens the task,
+ * as on a link. While a card moves, Enter still drops it, as Space does.
+ */
+const BOARD_KEYS: KeyboardCodes = {
+  start: [KeyboardCode.Space],
+  cancel: [KeyboardCode.Esc],
+  end: [KeyboardCode.Space, KeyboardCode.Enter, KeyboardCode.Tab],
+};
 
 /** Each column's tasks in board order (the server's: lowest position first, then oldest). */
 export function boardColumns(tasks: readonly Task[]): Columns {
@@ -125,7 +139,7 @@ export function TaskBoard({ tasks, onMove, disabled, links }: TaskBoardProps) {
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, keyboardCodes: BOARD_KEYS }),
   );
 
   // A card that changes column is a new element there, so the focus the keyboard was moving
@@ -197,7 +211,7 @@ export function TaskBoard({ tasks, onMove, disabled, links }: TaskBoardProps) {
         keepFocusOn(String(active.id));
         setDragging(null);
       }}
-      accessibility={{ announcements: announcer.announcements, screenReaderInstructions: { draggable: TASK_TEXTS.dragHint } }}
+      accessibility={{ announcements: announcer.announcements, screenReaderInstructions: { draggable: TASK_TEXTS.dragHint(links !== undefined) } }}
     >
       <div className="grid gap-4 md:grid-cols-3">
         {TASK_STATUSES.map((status) => (
@@ -232,7 +246,8 @@ function BoardColumn({ status, tasks, disabled, links }: { status: TaskStatus; t
 }
 
 function BoardCard({ task, disabled, links }: { task: Task; disabled?: boolean; links?: TaskLinks }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: task.id, disabled });
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging, active } = useSortable({ id: task.id, disabled });
+  const navigate = useNavigate();
   const overdue = isTaskOverdue(task, todayIso());
   const details = (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
@@ -268,8 +283,11 @@ function BoardCard({ task, disabled, links }: { task: Task; disabled?: boolean; 
   // With a link to the task's panel, the title may not sit inside the draggable control (a link
   // inside a button is neither to assistive tech): the control covers the whole card beneath its
   // face, which lets presses through to it, and the title's link sits above, where the face keeps
-  // its place. A press on the title opens the task; anywhere else it drags. The control keeps the
-  // card's words for its name, so it reads (and is found) as before.
+  // its place. The control keeps the card's words for its name, so it reads (and is found) as
+  // before. A click anywhere on the card opens the task (issue 49): on the title by its link, on
+  // the rest by the control. A press that moves less than 5 px stays a click; once it drags, dnd-kit
+  // swallows the click that ends the drag. By keyboard Enter opens it, Space picks it up (BOARD_KEYS).
+  const openTask = () => void navigate(links.href(task), { state: links.state });
   return (
     <li
       ref={setNodeRef}
@@ -279,8 +297,20 @@ function BoardCard({ task, disabled, links }: { task: Task; disabled?: boolean; 
       <div
         {...attributes}
         {...listeners}
+        onKeyDown={(event) => {
+          // While a card moves, Enter is the sensor's: it drops the card.
+          if (event.key === 'Enter' && active === null && event.target === event.currentTarget) {
+            event.preventDefault();
+            openTask();
+            return;
+          }
+          listeners?.onKeyDown?.(event);
+        }}
+        onClick={openTask}
+        onPointerEnter={links.onIntent}
+        onFocus={links.onIntent}
         data-board-card={task.id}
-        className="absolute inset-0 cursor-grab rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className={cn('absolute inset-0 cursor-pointer rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring', isDragging && 'cursor-grabbing')}
       >
         <span className="sr-only">
           {task.title} {details}
