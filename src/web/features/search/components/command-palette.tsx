@@ -3,7 +3,7 @@
 // closes. Loaded when first opened (decision 013): nothing of it is in a first download.
 import { useQuery } from '@tanstack/react-query';
 import { CornerDownLeft, FileText, FolderKanban, History, ListChecks, MessageSquare, Paperclip, Search, StickyNote, User, Users, Zap } from 'lucide-react';
-import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { SearchResult } from '@/domain/search';
 import { searchResultPath, type SearchKind } from '@/domain/search-rules';
@@ -66,17 +66,17 @@ export function CommandPalette({ open, onOpenChange, onShowShortcuts, takeTypedA
     }
   }
 
-  // Issue 49: the box takes the focus as soon as it is in the page, with what was typed ahead.
-  const box = useRef<HTMLInputElement>(null);
-  useLayoutEffect(() => {
-    if (!open) return;
-    const ahead = takeTypedAhead?.() ?? '';
-    // The text comes from outside React (keys held while the box was not there yet) at the moment
-    // the box appears; setting it here, before the browser paints or takes another key, is the point.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (ahead) setText(ahead);
-    box.current?.focus();
-  }, [open, takeTypedAhead]);
+  // Issue 49: the box takes the focus the moment it is in the page (the dialog's portal draws it
+  // a moment after the palette itself), with what was typed ahead of it.
+  const attachBox = useCallback(
+    (element: HTMLInputElement | null) => {
+      if (!element) return;
+      const ahead = takeTypedAhead?.() ?? '';
+      if (ahead) setText(ahead);
+      element.focus();
+    },
+    [takeTypedAhead],
+  );
 
   const sections: Section[] = useMemo(() => {
     const trimmed = text.trim();
@@ -154,7 +154,7 @@ export function CommandPalette({ open, onOpenChange, onShowShortcuts, takeTypedA
         <div className="flex items-center gap-2 border-b px-4">
           <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden />
           <input
-            ref={box}
+            ref={attachBox}
             role="combobox"
             aria-expanded={options.length > 0}
             aria-controls={listId}

@@ -2,7 +2,7 @@
 // first download holds: a button that looks like a box, and one keydown listener. The palette
 // and the shortcuts sheet load when first opened, or on the box's hover or focus (decision 013).
 import { Search } from 'lucide-react';
-import { Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { createPath, GO_WINDOW_MS, isDialogOpen, isTypingTarget, readShortcut, tabPath } from '../shortcut-keys';
@@ -75,11 +75,11 @@ export function SearchLauncher() {
   }, [navigate]);
 
   /** The palette's box has the focus: it takes what was typed before, and the keys are its own. */
-  const takeTypedAhead = () => {
+  const takeTypedAhead = useCallback(() => {
     const text = typeAhead.current?.text ?? '';
     typeAhead.current = null;
     return text;
-  };
+  }, []);
 
   return (
     <>
