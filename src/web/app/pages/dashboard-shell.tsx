@@ -96,6 +96,18 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
         {menuOpened ? (
           <Suspense fallback={null}>
             <NavSheet open={menuOpen} onOpenChange={setMenuOpen}>
+              <div className="flex min-w-0 items-center gap-3 border-b pb-3" data-testid="menu-user">
+                <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground">
+                  {initials(fullName)}
+                </span>
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium">{fullName}</p>
+                  <p className="flex items-center gap-1 text-xs text-muted-foreground">
+                    <RoleIcon role={role} className="size-3.5 text-primary" />
+                    {ROLE_LABELS[role]}
+                  </p>
+                </div>
+              </div>
               <SideNav me={me} current={current} onNavigate={() => setMenuOpen(false)} />
               <div className="mt-auto">
                 <OrganizationName name={me.organization.name} />
@@ -113,15 +125,17 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
           <SearchLauncher />
           <RunningTimer />
           <InboxBell />
-          <div className="flex min-w-0 items-center gap-3">
-            <span aria-hidden className="hidden size-9 shrink-0 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground sm:grid">
+          {/* On a phone the bar keeps the search, the timer, the bell and Sign Out; who is signed
+              in is at the top of the menu instead (issue 49: at 375 px the name pushed Sign Out off). */}
+          <div className="hidden min-w-0 items-center gap-3 sm:flex">
+            <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground">
               {initials(fullName)}
             </span>
-            <div className="min-w-0 text-right sm:text-left">
+            <div className="min-w-0 text-left">
               <p className="truncate text-sm font-medium" data-testid="user-name">
                 {fullName}
               </p>
-              <p className="flex items-center justify-end gap-1 text-xs text-muted-foreground sm:justify-start" data-testid="user-role">
+              <p className="flex items-center gap-1 text-xs text-muted-foreground" data-testid="user-role">
                 <RoleIcon role={role} className="size-3.5 text-primary" />
                 {ROLE_LABELS[role]}
               </p>

@@ -125,7 +125,8 @@ function ProjectDetail() {
       />
       <header className="space-y-3">
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-2xl font-bold tracking-tight break-words">{data.name}</h1>
+          {/* A name of one long word wraps anywhere rather than widen the page (issue 49, 375 px). */}
+          <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere">{data.name}</h1>
           <ProjectStatusBadge status={data.status} />
           <ApprovalBadges approvals={data.approvals} />
         </div>

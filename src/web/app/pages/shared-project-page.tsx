@@ -307,7 +307,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
       <div className="grid gap-6">
         <header className="grid gap-2">
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{SHARING_TEXTS.sharedProject}</p>
-          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{project.projectName}</h1>
+          <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{project.projectName}</h1>
         </header>
         {/* Issue 33: on a link where viewers may approve, what awaits their approval comes first. */}
         {project.canApprove ? (

@@ -42,6 +42,7 @@ export const TIME_TEXTS = {
   dayTotal: 'Day total',
   addRow: 'Add a row',
   addRowProject: 'Project',
+  weekGridLabel: 'The week, day by day',
   addRowTask: 'Task',
   addRowConfirm: 'Add',
   chooseProject: 'Choose a project',

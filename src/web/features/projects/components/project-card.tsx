@@ -59,9 +59,10 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
 
   return (
     <Card className="flex flex-col gap-4 p-5" data-testid="project-card">
-      {/* The badges move under a title they would squeeze below 8rem (an approval badge beside the status). */}
+      {/* The badges move under a title they would squeeze below 8rem (an approval badge beside the status);
+          a name of one long word wraps anywhere instead of widening the card (issue 49, 375 px). */}
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
-        <h3 className="min-w-32 flex-1 font-semibold leading-snug break-words">{project.name}</h3>
+        <h3 className="min-w-32 flex-1 font-semibold leading-snug wrap-anywhere">{project.name}</h3>
         <div className="flex flex-wrap gap-1">
           <ProjectStatusBadge status={project.status} />
           <ApprovalBadges approvals={project.approvals} />

@@ -53,8 +53,9 @@ export function RunningTimer() {
     );
 
   return (
-    <div role="group" aria-label={TIME_TEXTS.runningTimer} data-testid="running-timer" className="flex min-w-0 items-center gap-2 rounded-full border bg-accent/60 py-1 pr-1 pl-3 text-sm">
-      <TimerIcon aria-hidden className="size-4 shrink-0 text-primary" />
+    <div role="group" aria-label={TIME_TEXTS.runningTimer} data-testid="running-timer" className="flex min-w-0 shrink-0 items-center gap-1.5 rounded-full border bg-accent/60 py-1 pr-1 pl-2.5 text-sm sm:gap-2 sm:pl-3">
+      {/* On a phone the timer is the time and a Stop icon: the bar has no room for more (issue 49). */}
+      <TimerIcon aria-hidden className="hidden size-4 shrink-0 text-primary sm:block" />
       <span className="font-mono tabular-nums" data-testid="running-timer-elapsed" aria-live="off">
         {formatElapsed(startedAt, now)}
       </span>
@@ -67,7 +68,7 @@ export function RunningTimer() {
       </Link>
       <Button size="sm" variant="outline" className="h-7 rounded-full" aria-label={TIME_TEXTS.stopTimer(place)} loading={stop.isPending} loadingText={TIME_TEXTS.stopping} onClick={() => stopWith()}>
         <Square aria-hidden className="size-3 fill-current" />
-        {TIME_TEXTS.stop}
+        <span className="hidden sm:inline">{TIME_TEXTS.stop}</span>
       </Button>
       {askLong ? (
         <Suspense fallback={null}>

@@ -158,11 +158,11 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
       {/* The dashboard names the tab in its own heading; the week's controls sit under it. */}
       <header className="flex flex-wrap items-center gap-3">
         {staff ? <MemberSelect myId={myId} value={profileId ?? myId} onChange={onMember} /> : null}
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex max-w-full min-w-0 flex-wrap items-center gap-2">
           <Button variant="outline" size="icon" aria-label={TIME_TEXTS.previousWeek} onClick={() => setWeek(addDaysToDate(week, -7))}>
             <ChevronLeft aria-hidden />
           </Button>
-          <p className="min-w-44 text-center text-sm font-medium" aria-live="polite" data-testid="timesheet-week">
+          <p className="min-w-0 flex-1 text-center text-sm font-medium sm:min-w-44 sm:flex-none" aria-live="polite" data-testid="timesheet-week">
             {TIME_TEXTS.weekOf(`${dayLabel(days[0]!)} – ${dayLabel(days[6]!)}`)}
           </p>
           <Button variant="outline" size="icon" aria-label={TIME_TEXTS.nextWeek} onClick={() => setWeek(addDaysToDate(week, 7))}>
@@ -180,7 +180,8 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
           {TIME_TEXTS.loadFailed} {errorMessage(sheet.error)}
         </p>
       ) : null}
-      <div className="overflow-x-auto rounded-xl border bg-card">
+      {/* Scrolls sideways on a phone: a region the keyboard can reach and scroll (axe scrollable-region-focusable). */}
+      <div className="overflow-x-auto rounded-xl border bg-card outline-none focus-visible:ring-2 focus-visible:ring-ring" tabIndex={0} role="region" aria-label={TIME_TEXTS.weekGridLabel}>
         <table ref={grid} className="w-full min-w-[720px] border-collapse text-sm" aria-busy={sheet.isPending}>
           <thead>
             <tr className="border-b bg-muted/40">
@@ -318,7 +319,7 @@ function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
         setTaskId('');
       }}
     >
-      <label className="grid gap-1 text-sm font-medium">
+      <label className="grid w-full min-w-0 gap-1 text-sm font-medium sm:w-auto">
         {TIME_TEXTS.addRowProject}
         <NativeSelect aria-label={TIME_TEXTS.addRowProject} value={projectId} onChange={(e) => (setProjectId(e.target.value), setTaskId(''))}>
           <option value="">{TIME_TEXTS.chooseProject}</option>
@@ -329,7 +330,7 @@ function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
           ))}
         </NativeSelect>
       </label>
-      <label className="grid gap-1 text-sm font-medium">
+      <label className="grid w-full min-w-0 gap-1 text-sm font-medium sm:w-auto">
         {TIME_TEXTS.addRowTask}
         <NativeSelect aria-label={TIME_TEXTS.addRowTask} value={taskId} onChange={(e) => setTaskId(e.target.value)} disabled={!projectId}>
           <option value="">{TIME_TEXTS.noTask}</option>
