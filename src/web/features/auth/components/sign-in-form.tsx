@@ -1,5 +1,5 @@
 import { Fingerprint, KeyRound } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { SSO_ERROR_PARAM, SSO_ERRORS, SSO_REDIRECT_ERRORS, SSO_STEP_PARAM, SSO_TWO_FACTOR_STEP, type SsoRedirectError } from '@/domain/sso-rules';
 import { Button } from '@/web/components/ui/button';
@@ -148,7 +148,8 @@ export function SignInForm({
   };
 
   const ssoShown = Boolean(sso?.sso && sso.provider && sso.email === emailTyped);
-  useEffect(() => {
+  // A layout effect: the focus moves in the commit that draws the button, before a key can land elsewhere.
+  useLayoutEffect(() => {
     // The lookup's answer drew the button after Enter asked for it.
     if (!ssoFocusWanted.current || !ssoShown) return;
     ssoFocusWanted.current = false;

@@ -36,10 +36,13 @@ describe('ProjectBudgetCard burn-down (decision 037 addendum)', () => {
   it('draws a bar a week against the budget line, with a summary and a table for screen readers', async () => {
     answer(detail);
     await renderWithProviders(<ProjectBudgetCard projectId="project-1" />);
-    // Named by its title and the summary (its description).
-    await screen.findByRole('img', {
-      name: `${BURN_DOWN_TEXTS.title} 4 weeks: 11 h of 10 h used, 110 %. Reached 80 % in the week of 2026-11-09. Reached 100 % in the week of 2026-11-16.`,
-    });
+    // Named by its title and the summary (its description). The chart is a chunk of its own,
+    // loaded on first use: slow on a loaded machine (it took over the default second in CI).
+    await screen.findByRole(
+      'img',
+      { name: `${BURN_DOWN_TEXTS.title} 4 weeks: 11 h of 10 h used, 110 %. Reached 80 % in the week of 2026-11-09. Reached 100 % in the week of 2026-11-16.` },
+      { timeout: 15_000 },
+    );
     const figure = screen.getByTestId('burn-down-chart');
     const bars = within(figure).getAllByTestId('burn-down-bar');
     expect(bars).toHaveLength(4);
