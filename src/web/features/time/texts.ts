@@ -50,6 +50,7 @@ export const TIME_TEXTS = {
   cell: (row: string, day: string) => `${row}, ${day}`,
   saveFailed: 'Not saved',
   loadFailed: 'The timesheet could not be loaded.',
+  weekLoading: 'Loading the week',
   // The week's entries under the grid, each editable.
   entries: 'Entries',
   entriesIntro: 'Each entry of the week on its own: change its duration, day, note or billable, or delete it.',

@@ -7,6 +7,7 @@ import type { Role } from '@/domain/roles';
 import type { TeamMember } from '@/domain/team';
 import type { TimeEntry, Timesheet } from '@/domain/time-entries';
 import { TIME_MESSAGES, weekStartOf, localDate, addDaysToDate } from '@/domain/time-entry-rules';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { projectsApi, teamApi, timeApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, requestsArrived, route, sentRequests, type SentRequest } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -152,6 +153,53 @@ describe('TimesheetTab', () => {
     expect(asked('/api/time/timesheet')).toHaveLength(2);
   });
 
+  it('says a week that failed to load failed, with Retry, never an empty week to type into; Retry reads it once the server is back', async () => {
+    let down = true;
+    apiServer.use(
+      timeApi.timesheet((request) => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : sheetFor(request, {}))),
+      timeApi.entries([entry]),
+      projectsApi.list(),
+    );
+    await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TIME_TEXTS.loadFailed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+    // No grid of 0:00, no cell to type in, no Add row, and no entries list that contradicts an empty week.
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByTestId('week-total')).toBeNull();
+    expect(screen.queryByText('0:00')).toBeNull();
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
+    expect(screen.queryByRole('form', { name: TIME_TEXTS.addRow })).toBeNull();
+    expect(screen.queryByRole('heading', { name: TIME_TEXTS.entries })).toBeNull();
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('1:00'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByRole('textbox', { name: /^Website Relaunch, Mon/ }) as HTMLInputElement).value).toBe('1:00');
+    expect(await screen.findByRole('form', { name: TIME_TEXTS.addRow })).toBeTruthy();
+    expect(await screen.findByTestId('time-entry')).toBeTruthy();
+    expect(asked('/api/time/timesheet')).toHaveLength(2);
+  });
+
+  it('keeps a week it has shown when reading it again fails, with the failure and Retry above it', async () => {
+    let down = false;
+    apiServer.use(
+      timeApi.timesheet((request) => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : sheetFor(request, {}))),
+      timeApi.entries([]),
+      projectsApi.list(),
+    );
+    const { queryClient } = await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer' });
+    await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('1:00'));
+    down = true;
+    await queryClient.invalidateQueries({ queryKey: ['time', 'timesheet'] });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TIME_TEXTS.loadFailed);
+    expect(within(alert).getByRole('button', { name: UI_TEXTS.retry })).toBeTruthy();
+    // What was read stays: the week holds its hour, not an empty week.
+    expect(screen.getByTestId('week-total').textContent).toBe('1:00');
+  });
+
   it('names a member the URL holds but the organization does not as not found, in the select and from the server', async () => {
     apiServer.use(
       timeApi.timesheet(apiError(404, 'not_found', TIME_MESSAGES.memberNotFound)),
@@ -160,7 +208,9 @@ describe('TimesheetTab', () => {
       projectsApi.list(),
     );
     await renderWithProviders(<TimesheetTab />, { signedInAs: 'admin', route: '/?tab=timesheet&member=gone-1' });
-    expect((await screen.findByRole('alert')).textContent).toBe(`${TIME_TEXTS.loadFailed} ${TIME_MESSAGES.memberNotFound}`);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TIME_TEXTS.loadFailed);
+    expect(alert.textContent).toContain(TIME_MESSAGES.memberNotFound);
     const select = screen.getByRole('combobox', { name: TIME_TEXTS.member }) as HTMLSelectElement;
     await waitFor(() => expect(select.selectedOptions[0]!.textContent).toBe(TIME_MESSAGES.memberNotFound));
     expect(select.value).toBe('gone-1');
@@ -177,7 +227,9 @@ describe('TimesheetTab', () => {
     );
     await renderWithProviders(<TimesheetTab />, { signedInAs: 'admin', route: '/?tab=timesheet&member=owner-1' });
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(`${TIME_TEXTS.loadFailed} ${TIME_MESSAGES.othersHidden}`);
+    expect(alert.textContent).toContain(TIME_TEXTS.loadFailed);
+    expect(alert.textContent).toContain(TIME_MESSAGES.othersHidden);
+    expect(screen.queryByRole('table')).toBeNull();
     // No entries list under a week that could not be read.
     expect(screen.queryByRole('heading', { name: TIME_TEXTS.entries })).toBeNull();
 
