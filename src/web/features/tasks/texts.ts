@@ -2,6 +2,7 @@
 // TASK_MESSAGES in src/domain/tasks.ts.
 export const TASK_TEXTS = {
   title: 'Tasks',
+  loadFailed: 'The tasks could not be loaded.',
   markAs: (task: string, status: string) => `Mark "${task}" as ${status}`,
   statusOf: (task: string, status: string) => `${task}: ${status}`,
   created: (date: string) => `Created ${date}`,
