@@ -35,6 +35,7 @@ export const SHARING_TEXTS = {
   notOpened: 'Not opened yet',
   lastOpened: (date: string) => `last ${date}`,
   accessLog: 'Access log',
+  accessLogLoadFailed: 'The access log could not be loaded.',
   showOpens: 'Show access log',
   hideOpens: 'Hide access log',
   anonymous: 'Anonymous',
