@@ -7,10 +7,25 @@ type Props = {
   title?: string;
   error: unknown;
   onRetry: () => void;
+  /**
+   * One line under a picker whose choices failed to load (issue 49 item 3), rather than a block in
+   * place of a list: the field stays, and does not pass for one with nothing to choose.
+   */
+  compact?: boolean;
 };
 
 /** A list that failed to load: what went wrong and a Retry button, in place of the list. */
-export function LoadErrorPanel({ title, error, onRetry }: Props) {
+export function LoadErrorPanel({ title, error, onRetry, compact = false }: Props) {
+  if (compact) {
+    return (
+      <div role="alert" className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <p className="text-destructive">{title ? `${title} ${errorMessage(error)}` : errorMessage(error)}</p>
+        <Button type="button" variant="outline" size="sm" onClick={onRetry}>
+          {UI_TEXTS.retry}
+        </Button>
+      </div>
+    );
+  }
   return (
     <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
       {title ? (

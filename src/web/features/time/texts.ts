@@ -72,5 +72,8 @@ export const TIME_TEXTS = {
   member: 'Member',
   me: 'Me',
   membersLoading: 'Loading members...',
+  membersLoadFailed: 'The members could not be loaded.',
+  projectsLoadFailed: 'The projects could not be loaded.',
+  tasksLoadFailed: "The project's tasks could not be loaded.",
   readOnlyWeek: (name: string) => `${name}'s week is read only: you may change the time of members ranked below you.`,
 } as const;

@@ -200,6 +200,47 @@ describe('TimesheetTab', () => {
     expect(screen.getByTestId('week-total').textContent).toBe('1:00');
   });
 
+  it('says projects for Add row that failed to load failed, with Retry, rather than offering none (issue 49 item 3)', async () => {
+    let down = true;
+    const project = { id: 'p2', name: 'Spring Campaign', description: null, status: 'active' as const, approvals: { awaiting: 0, changesRequested: 0 }, dueDate: null, clientId: 'c1', clientName: 'Harbor Coffee', ownerName: 'Ada Lovelace', createdAt: '2026-01-05T10:00:00.000Z' };
+    apiServer.use(
+      timeApi.timesheet((request) => sheetFor(request, {})),
+      timeApi.entries([]),
+      projectsApi.list(() => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [project], nextCursor: null, matched: 1, total: 1 })),
+    );
+    await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer' });
+    const form = await screen.findByRole('form', { name: TIME_TEXTS.addRow });
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toContain(TIME_TEXTS.projectsLoadFailed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    expect(await within(form).findByRole('option', { name: 'Spring Campaign' })).toBeTruthy();
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
+  it('says members that failed to load failed, with Retry, and never calls the member in the URL not found (issue 49 item 3)', async () => {
+    let down = true;
+    apiServer.use(
+      timeApi.timesheet((request) => sheetFor(request, { 'dev-1': 'Dana Developer' })),
+      timeApi.entries([]),
+      teamApi.list(() => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [teamMember('dev-1', 'Dana Developer')], nextCursor: null, total: 1 })),
+      projectsApi.list(),
+    );
+    await renderWithProviders(<TimesheetTab />, { signedInAs: 'admin', route: '/?tab=timesheet&member=dev-1' });
+    const select = (await screen.findByRole('combobox', { name: TIME_TEXTS.member })) as HTMLSelectElement;
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TIME_TEXTS.membersLoadFailed);
+    expect(select.selectedOptions[0]!.textContent).toBe(TIME_TEXTS.membersLoadFailed);
+    expect([...select.options].map((o) => o.textContent)).not.toContain(TIME_MESSAGES.memberNotFound);
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    await waitFor(() => expect(select.selectedOptions[0]!.textContent).toBe('Dana Developer'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('names a member the URL holds but the organization does not as not found, in the select and from the server', async () => {
     apiServer.use(
       timeApi.timesheet(apiError(404, 'not_found', TIME_MESSAGES.memberNotFound)),

@@ -292,19 +292,28 @@ function MemberSelect({ myId, value, onChange }: { myId: string; value: string; 
   const others = (members.data ?? []).filter((member) => member.id !== myId).sort((a, b) => a.fullName.localeCompare(b.fullName));
   // A member from the URL before the list is read (or one it does not hold) still shows as chosen.
   const known = value === myId || others.some((member) => member.id === value);
+  // Issue 49 item 3: members that failed to load are not "not found", nor an organization of one.
+  const unknownLabel = members.isPending ? TIME_TEXTS.membersLoading : members.isError ? TIME_TEXTS.membersLoadFailed : TIME_MESSAGES.memberNotFound;
   return (
-    <label className="flex items-center gap-2 text-sm font-medium">
-      {TIME_TEXTS.member}
-      <NativeSelect aria-label={TIME_TEXTS.member} value={value} onChange={(e) => onChange(e.target.value)} aria-busy={members.isPending}>
-        <option value={myId}>{TIME_TEXTS.me}</option>
-        {known ? null : <option value={value}>{members.isPending ? TIME_TEXTS.membersLoading : TIME_MESSAGES.memberNotFound}</option>}
-        {others.map((member) => (
-          <option key={member.id} value={member.id}>
-            {member.fullName}
-          </option>
-        ))}
-      </NativeSelect>
-    </label>
+    <>
+      <label className="flex items-center gap-2 text-sm font-medium">
+        {TIME_TEXTS.member}
+        <NativeSelect aria-label={TIME_TEXTS.member} value={value} onChange={(e) => onChange(e.target.value)} aria-busy={members.isPending}>
+          <option value={myId}>{TIME_TEXTS.me}</option>
+          {known ? null : <option value={value}>{unknownLabel}</option>}
+          {others.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.fullName}
+            </option>
+          ))}
+        </NativeSelect>
+      </label>
+      {members.isError ? (
+        <div className="basis-full sm:basis-auto">
+          <LoadErrorPanel compact title={TIME_TEXTS.membersLoadFailed} error={members.error} onRetry={() => void members.refetch()} />
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -355,6 +364,9 @@ function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
         <Plus aria-hidden className="size-4" />
         {TIME_TEXTS.addRowConfirm}
       </Button>
+      {/* Issue 49 item 3: choices that failed to load are not "no projects" or "no tasks". */}
+      {projects.isError ? <LoadErrorPanel compact title={TIME_TEXTS.projectsLoadFailed} error={projects.error} onRetry={() => void projects.refetch()} /> : null}
+      {tasks.isError ? <LoadErrorPanel compact title={TIME_TEXTS.tasksLoadFailed} error={tasks.error} onRetry={() => void tasks.refetch()} /> : null}
     </form>
   );
 }
