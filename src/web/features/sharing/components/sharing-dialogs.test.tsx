@@ -172,6 +172,30 @@ describe('ShareProjectDialog', () => {
     expect(within(row).queryByRole('alert')).toBeNull();
   });
 
+  it('says templates for an intake link that failed to load failed, with Retry, rather than offering none (issue 49 item 3)', async () => {
+    let down = true;
+    apiServer.use(
+      sharingApi.links('p1', { items: [], nextCursor: null, projectHasQuestionnaire: false }),
+      templatesApi.list(() =>
+        down
+          ? apiError(503, 'service_unavailable', 'The database is not reachable.')
+          : { items: [{ id: TEMPLATE_ID, name: 'Brand Brief', description: null, status: 'active', fields: [], createdAt: '2026-01-01T00:00:00.000Z' }], nextCursor: null, matched: 1, total: 1 },
+      ),
+    );
+    await renderWithProviders(<ShareProjectDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
+    expect(await screen.findByText('No active links yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Intake link' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(SHARING_TEXTS.templatesLoadFailed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Questionnaire template' }), { key: 'Enter' });
+    expect(await screen.findByRole('option', { name: 'Brand Brief' })).toBeTruthy();
+  });
+
   it("makes an intake link: says what the client sees, and asks for a template (no 'keep') when the project has no questionnaire (issue 27)", async () => {
     const intakeLink: AccessLink = { ...link, id: 'l3', name: 'Kickoff brief', hasPassword: false, isExpired: false, expiresAt: null, intake: { state: 'open', submittedAt: null, showsProject: true } };
     apiServer.use(
