@@ -52,6 +52,7 @@ export const TEAM_TEXTS = {
   removeMember: 'Remove Member',
   assignedProjects: 'Assigned Projects',
   assignedProjectsLoadFailed: 'The assigned projects could not be loaded.',
+  skillsLoadFailed: 'The skills could not be loaded.',
   loadMoreProjects: 'Load more assigned projects',
   recentActivityTitle: 'Recent Activity',
   removeTitle: 'Remove Team Member',
