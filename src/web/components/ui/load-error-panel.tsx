@@ -14,7 +14,10 @@ type Props = {
   compact?: boolean;
 };
 
-/** A list that failed to load: what went wrong and a Retry button, in place of the list. */
+/**
+ * A list that failed to load: what went wrong and a Retry button, in place of the list. On the
+ * card's white, not a red tint: the destructive red reads at 4.8:1 there, 4.2:1 on a 5% tint (axe).
+ */
 export function LoadErrorPanel({ title, error, onRetry, compact = false }: Props) {
   if (compact) {
     return (
@@ -27,7 +30,7 @@ export function LoadErrorPanel({ title, error, onRetry, compact = false }: Props
     );
   }
   return (
-    <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
+    <div role="alert" className="rounded-xl border border-destructive/40 bg-card p-6 text-sm">
       {title ? (
         <>
           <p className="font-medium text-destructive">{title}</p>
