@@ -2,7 +2,8 @@
 // another project, and is stopped from the top bar, which another tab of the same member follows
 // live. A week is filled in the timesheet by keyboard alone; a bad duration stays in its cell
 // with its message. A member edits and deletes single entries under the grid, and an admin opens
-// that member's week through the Member select. Every screen passes axe.
+// that member's week through the Member select. A week that fails to load says so with Retry
+// (issue 49 item 3). Every screen passes axe.
 import type { Page } from '@playwright/test';
 import { clientAddressHeaders, expect, expectNoSeriousViolations, newAccount, signUpThroughApi, test, toast, uniqueEmail } from './fixtures';
 
@@ -136,6 +137,50 @@ test.describe('Time', () => {
     await expect(page.locator('input[aria-label^="Spring Campaign, Fri"]')).toHaveValue('0:45');
     await page.screenshot({ path: test.info().outputPath('timesheet.png'), fullPage: true });
     await expectNoSeriousViolations(page, 'the timesheet');
+  });
+
+  test('a week that fails to load says so with Retry, never an empty week to re-type; Retry shows it once the server is back (issue 49 item 3)', async ({ page }) => {
+    await signUpThroughApi(page, newAccount('timesheet-down'));
+    const { first } = await twoProjects(page);
+    const monday = await page.evaluate(() => {
+      const today = new Date();
+      const monday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() + 6) % 7));
+      return `${monday.getFullYear()}-${String(monday.getMonth() + 1).padStart(2, '0')}-${String(monday.getDate()).padStart(2, '0')}`;
+    });
+    const logged = await page.request.post('/api/time/entries', { data: { projectId: first, taskId: null, workDate: monday, duration: '2h' } });
+    expect(logged.status(), await logged.text()).toBe(201);
+
+    // The week's request answers 503 every time, past the app's own retries.
+    const weekRequest = (url: URL) => url.pathname === '/api/time/timesheet';
+    let refused = 0;
+    await page.route(weekRequest, (route) => {
+      refused += 1;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'service_unavailable', message: 'The database is not reachable.' } }) });
+    });
+    await page.goto('/?tab=timesheet');
+    const failed = page.getByRole('alert').filter({ hasText: 'The timesheet could not be loaded.' });
+    await expect(failed).toBeVisible();
+    await expect(failed).toContainText('The database is not reachable.');
+    const retry = failed.getByRole('button', { name: 'Retry' });
+    await expect(retry).toBeVisible();
+    expect(refused).toBeGreaterThan(1);
+    // No grid of 0:00 to type into, no Add row, no entries list that contradicts an empty week.
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByTestId('week-total')).toHaveCount(0);
+    await expect(page.getByRole('form', { name: 'Add a row' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Entries' })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('timesheet-load-failed.png') });
+    await expectNoSeriousViolations(page, 'the timesheet whose week failed to load');
+
+    // The server is back: Retry reads the week, with its two hours.
+    await page.unroute(weekRequest);
+    await retry.click();
+    await expect(page.getByTestId('week-total')).toHaveText('2:00');
+    await expect(failed).toHaveCount(0);
+    await expect(page.getByRole('form', { name: 'Add a row' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Entries' }).getByTestId('time-entry')).toHaveCount(1);
+    await page.screenshot({ path: test.info().outputPath('timesheet-load-retried.png') });
+    await expectNoSeriousViolations(page, 'the timesheet after Retry');
   });
 
   test("a member edits an entry's duration and deletes another; an admin opens that member's week through the Member select", async ({ page, browser }) => {

@@ -12,6 +12,7 @@ export const INBOX_TEXTS = {
   markRead: 'Mark read',
   unread: 'Unread:',
   loading: 'Loading...',
+  loadFailed: 'The inbox could not be loaded.',
   loadMore: 'Load more',
   assigned: (task: string) => `You were assigned "${task}"`,
   completed: (task: string) => `"${task}" was completed`,

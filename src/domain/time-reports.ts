@@ -38,6 +38,7 @@ export const TIME_REPORT_TEXTS = {
   chartBillable: 'Billable',
   chartNonBillable: 'Non-billable',
   chartLoading: 'Loading the chart…',
+  chartLoadFailed: 'The hours per week could not be loaded.',
   chartEmpty: 'No hours to chart in this range.',
   chartSummary: (weeks: number, hours: string) => `${weeks} weeks, ${hours} hours in all`,
 } as const;

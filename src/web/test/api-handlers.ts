@@ -141,6 +141,8 @@ export const tasksApi = {
   list: (base: string, respond: Responder<TaskPage> = emptyPage) => route('GET', `${base}/tasks`, respond),
   create: (base: string, respond: Responder<Task>) => route('POST', `${base}/tasks`, respond, { status: 201 }),
   update: (base: string, respond: Responder<Task>) => route('PATCH', `${base}/tasks/:taskId`, respond),
+  /** One task, as its panel reads it. */
+  get: (base: string, respond: Responder<Task>) => route('GET', `${base}/tasks/:taskId`, respond),
   /** The assignee picker's people: one page of these, or the pages `respond` gives. */
   assignees: (base: string, respond: Assignee[] | Responder<AssigneePage> = []) =>
     route('GET', `${base}/assignees`, Array.isArray(respond) ? { items: respond, nextCursor: null } : respond),

@@ -11,6 +11,7 @@ import { SHARING_MESSAGES } from '@/domain/sharing-rules';
 import { TASK_MESSAGES } from '@/domain/task-rules';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogClose, DialogTitle, SidePanelContent } from '@/web/components/ui/dialog';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { FollowButton } from '@/web/features/comments/components/follow-button';
 import { TaskComments } from '@/web/features/comments/components/task-comments';
@@ -21,7 +22,7 @@ import { TaskDetails, type StatusControl } from '@/web/features/tasks/components
 import { openedFromPage } from '@/web/features/tasks/components/task-title';
 import { TASK_TEXTS } from '@/web/features/tasks/texts';
 import { TimeActions } from '@/web/features/time/components/time-actions';
-import { ApiError, errorMessage } from '@/web/lib/api-client';
+import { ApiError } from '@/web/lib/api-client';
 import type { ProjectSource } from '@/web/lib/project-source';
 
 /** What the page's viewer may see and do in the panel. */
@@ -121,10 +122,13 @@ export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) 
                 }
               />
             </>
-          ) : task.isError ? (
+          ) : missing ? (
             <p role="alert" className="text-sm text-muted-foreground">
-              {missing ? TASK_MESSAGES.notFound : errorMessage(task.error)}
+              {TASK_MESSAGES.notFound}
             </p>
+          ) : task.isError ? (
+            // Issue 49 item 3: a read that failed, unlike a task that is gone, can be tried again.
+            <LoadErrorPanel title={TASK_TEXTS.panel.loadFailed} error={task.error} onRetry={() => void task.refetch()} />
           ) : (
             <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
               <LoaderCircle className="size-4 animate-spin" aria-hidden />

@@ -6,12 +6,14 @@ type ClientSelectProps = {
   value: string;
   onChange: (client: { id: string; name: string }) => void;
   onBlur?: () => void;
-  /** Undefined while the clients load. */
+  /** Undefined while the clients load, or when they failed to (`failed`). */
   clients: { id: string; name: string }[] | undefined;
+  /** The clients failed to load: the form says so with Retry; the picker no longer says Loading. */
+  failed?: boolean;
 };
 
-export function ClientSelect({ value, onChange, onBlur, clients }: ClientSelectProps) {
-  const loading = clients === undefined;
+export function ClientSelect({ value, onChange, onBlur, clients, failed = false }: ClientSelectProps) {
+  const loading = clients === undefined && !failed;
   return (
     <Select
       value={value}
@@ -19,7 +21,7 @@ export function ClientSelect({ value, onChange, onBlur, clients }: ClientSelectP
         const client = clients?.find((c) => c.id === id);
         if (client) onChange(client);
       }}
-      disabled={loading}
+      disabled={clients === undefined}
     >
       <SelectTrigger onBlur={onBlur} aria-label={UI_TEXTS.clientSelect.label}>
         <SelectValue placeholder={loading ? UI_TEXTS.clientSelect.loading : UI_TEXTS.clientSelect.placeholder} />

@@ -62,6 +62,8 @@ export const AUTH_TEXTS = {
     'Secure file sharing',
   ],
   validating: 'Validating...',
+  /** The reset link's check failed (the server or the network), which says nothing of the link. */
+  resetLinkCheckFailed: 'The reset link could not be checked.',
   newPasswordTitle: 'Reset Password',
   newPasswordSubtitle: 'Choose a new password for your account.',
   newPassword: 'New Password',

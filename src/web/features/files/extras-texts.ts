@@ -9,6 +9,7 @@ export const FILE_EXTRAS_TEXTS = {
   uploadNewVersion: 'Upload new version',
   newVersionUploaded: (version: number) => `Version ${version} uploaded`,
   versionHistory: 'Version history',
+  versionsLoadFailed: 'The versions could not be loaded.',
   versionTitle: (version: number) => `Version ${version}`,
   versionBy: (name: string | null, when: string) => `${name ?? 'Someone'} · ${when}`,
   downloadVersion: (version: number) => `Download version ${version}`,
@@ -43,4 +44,5 @@ export const FILE_EXTRAS_TEXTS = {
   decideFailed: 'Your decision was not recorded',
   dueBy: (date: string) => `Due ${date}`,
   nothingAwaiting: 'Nothing is awaiting your approval.',
+  awaitingLoadFailed: 'The files awaiting your approval could not be loaded.',
 } as const;

@@ -2,6 +2,8 @@
 // Edit and Delete Note); the spec's own wording (title, Add Note, Edited, toasts, the delete
 // confirmation) is NOTE_MESSAGES in src/domain/note-rules.ts.
 export const NOTES_TEXTS = {
+  /** The card's title before the count is known (NOTE_MESSAGES.title once it is). */
+  titleUncounted: 'Project Notes',
   noteBy: (author: string) => `Note by ${author}`,
   /** A note whose author has neither a name nor an email any more. */
   unknownAuthor: 'Unknown',

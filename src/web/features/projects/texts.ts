@@ -4,6 +4,9 @@
 // in src/domain/project-details.ts, the statuses' names PROJECT_STATUS_LABELS in
 // src/domain/project-status.ts.
 export const PROJECTS_TEXTS = {
+  // Issue 49 item 3: the form's choices that failed to load, said under their field with Retry.
+  clientsLoadFailed: 'The clients could not be loaded.',
+  templatesLoadFailed: 'The templates could not be loaded.',
   // The Projects tab.
   title: 'Project Management',
   views: { projects: 'Projects', templates: 'Templates' },

@@ -35,6 +35,8 @@ export const SHARING_TEXTS = {
   notOpened: 'Not opened yet',
   lastOpened: (date: string) => `last ${date}`,
   accessLog: 'Access log',
+  accessLogLoadFailed: 'The access log could not be loaded.',
+  templatesLoadFailed: 'The templates could not be loaded.',
   showOpens: 'Show access log',
   hideOpens: 'Hide access log',
   anonymous: 'Anonymous',

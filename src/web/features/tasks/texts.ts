@@ -2,6 +2,7 @@
 // TASK_MESSAGES in src/domain/tasks.ts.
 export const TASK_TEXTS = {
   title: 'Tasks',
+  loadFailed: 'The tasks could not be loaded.',
   markAs: (task: string, status: string) => `Mark "${task}" as ${status}`,
   statusOf: (task: string, status: string) => `${task}: ${status}`,
   created: (date: string) => `Created ${date}`,
@@ -16,6 +17,7 @@ export const TASK_TEXTS = {
   assignee: 'Assignee',
   unassigned: 'Unassigned',
   loadingAssignees: 'Loading members...',
+  assigneesLoadFailed: 'The members who can take this task could not be loaded.',
   // A developer not on the project is offered, with the step it takes (issue 27 item 6).
   notOnProject: 'Not on this project',
   assignToProjectTitle: (name: string) => `Assign ${name} to this project?`,

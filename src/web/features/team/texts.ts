@@ -51,6 +51,8 @@ export const TEAM_TEXTS = {
   editProfile: 'Edit Profile',
   removeMember: 'Remove Member',
   assignedProjects: 'Assigned Projects',
+  assignedProjectsLoadFailed: 'The assigned projects could not be loaded.',
+  skillsLoadFailed: 'The skills could not be loaded.',
   loadMoreProjects: 'Load more assigned projects',
   recentActivityTitle: 'Recent Activity',
   removeTitle: 'Remove Team Member',

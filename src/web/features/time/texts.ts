@@ -51,6 +51,7 @@ export const TIME_TEXTS = {
   cell: (row: string, day: string) => `${row}, ${day}`,
   saveFailed: 'Not saved',
   loadFailed: 'The timesheet could not be loaded.',
+  weekLoading: 'Loading the week',
   // The week's entries under the grid, each editable.
   entries: 'Entries',
   entriesIntro: 'Each entry of the week on its own: change its duration, day, note or billable, or delete it.',
@@ -72,5 +73,8 @@ export const TIME_TEXTS = {
   member: 'Member',
   me: 'Me',
   membersLoading: 'Loading members...',
+  membersLoadFailed: 'The members could not be loaded.',
+  projectsLoadFailed: 'The projects could not be loaded.',
+  tasksLoadFailed: "The project's tasks could not be loaded.",
   readOnlyWeek: (name: string) => `${name}'s week is read only: you may change the time of members ranked below you.`,
 } as const;

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '@/domain/activity';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { activityApi } from '@/web/test/api-handlers';
-import { apiServer, sentRequests } from '@/web/test/api-server';
+import { apiError, apiServer, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { ACTIVITY_TEXTS } from '../texts';
 import { RecentActivity } from './recent-activity';
@@ -43,5 +44,20 @@ describe('RecentActivity', () => {
     items = [];
     await renderWithProviders(<RecentActivity scope={{ userId: 'm2' }} showProject />);
     expect(await screen.findByText(ACTIVITY_TEXTS.recent.empty)).toBeTruthy();
+  });
+
+  it('says entries that failed to load failed, with Retry, never "No activity yet" (issue 49 item 3)', async () => {
+    let down = true;
+    apiServer.use(activityApi.list(() => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items, nextCursor: null })));
+    await renderWithProviders(<RecentActivity scope={{ projectId: 'p1' }} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(ACTIVITY_TEXTS.recent.failed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+    expect(screen.queryByText(ACTIVITY_TEXTS.recent.empty)).toBeNull();
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    expect(await screen.findByText('Complete Task')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { Activity } from 'lucide-react';
 import { Link } from 'react-router';
 import { actionLabel } from '@/domain/activity-rules';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatDate } from '@/web/lib/format-date';
 import { recentActivityQuery, type RecentScope } from '../api';
@@ -25,7 +26,7 @@ export function RecentActivity({ scope, showProject = false }: { scope: RecentSc
             <Skeleton className="h-5" />
           </div>
         ) : recent.isError ? (
-          <p className="text-muted-foreground">{ACTIVITY_TEXTS.recent.failed}</p>
+          <LoadErrorPanel title={ACTIVITY_TEXTS.recent.failed} error={recent.error} onRetry={() => void recent.refetch()} />
         ) : recent.data.items.length === 0 ? (
           <p className="flex items-center gap-3 text-muted-foreground">
             <Activity className="size-5 shrink-0" aria-hidden />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { AUTH_MESSAGES, resetPasswordFormSchema } from '@/domain/auth';
 import { Button } from '@/web/components/ui/button';
@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/web/components
 import { FormField } from '@/web/components/ui/form-field';
 import { FullPageMessage } from '@/web/components/ui/full-page-message';
 import { Input } from '@/web/components/ui/input';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Logo } from '@/web/components/ui/logo';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { ApiError } from '@/web/lib/api-client';
@@ -27,12 +28,22 @@ export function ResetPasswordView({ token }: { token: string }) {
   const form = useSchemaForm({ schema: resetPasswordFormSchema, defaultValues: { password: '', confirmPassword: '' } });
   const { errors } = form.formState;
 
-  const invalid = validation.isError || validation.data?.valid === false;
+  // Issue 49 item 3: only the server's verdict (not valid, or a request it refuses) makes the link
+  // invalid; a check that failed (5xx, the network, too many tries) says so, with Retry.
+  const refused = validation.error instanceof ApiError && validation.error.status >= 400 && validation.error.status < 500 && validation.error.status !== 429;
+  const invalid = refused || validation.data?.valid === false;
   useEffect(() => {
     if (invalid) refuseLink(navigate);
   }, [invalid, navigate]);
 
   if (validation.isPending || invalid) return <FullPageMessage>{AUTH_TEXTS.validating}</FullPageMessage>;
+  if (validation.isError) {
+    return (
+      <ResetPasswordShell>
+        <LoadErrorPanel title={AUTH_TEXTS.resetLinkCheckFailed} error={validation.error} onRetry={() => void validation.refetch()} />
+      </ResetPasswordShell>
+    );
+  }
 
   const onSubmit = form.handleSubmit(({ password }) => {
     complete.mutate(
@@ -55,6 +66,24 @@ export function ResetPasswordView({ token }: { token: string }) {
   });
 
   return (
+    <ResetPasswordShell>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormField label={AUTH_TEXTS.newPassword} error={errors.password?.message}>
+          <Input type="password" autoComplete="new-password" placeholder={AUTH_TEXTS.newPasswordPlaceholder} autoFocus {...form.register('password')} />
+        </FormField>
+        <FormField label={AUTH_TEXTS.confirmPassword} error={errors.confirmPassword?.message}>
+          <Input type="password" autoComplete="new-password" placeholder={AUTH_TEXTS.confirmPasswordPlaceholder} {...form.register('confirmPassword')} />
+        </FormField>
+        <Button type="submit" className="w-full" loading={complete.isPending} loadingText={AUTH_TEXTS.updating}>
+          {AUTH_TEXTS.resetPasswordButton}
+        </Button>
+      </form>
+    </ResetPasswordShell>
+  );
+}
+
+function ResetPasswordShell({ children }: { children: ReactNode }) {
+  return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-accent/70 to-background px-4 py-10">
       <div className="w-full max-w-md space-y-6">
         <Logo />
@@ -63,19 +92,7 @@ export function ResetPasswordView({ token }: { token: string }) {
             <h1 className="text-2xl leading-tight font-semibold tracking-tight">{AUTH_TEXTS.newPasswordTitle}</h1>
             <CardDescription>{AUTH_TEXTS.newPasswordSubtitle}</CardDescription>
           </CardHeader>
-          <CardContent>
-            <form noValidate onSubmit={onSubmit} className="grid gap-4">
-              <FormField label={AUTH_TEXTS.newPassword} error={errors.password?.message}>
-                <Input type="password" autoComplete="new-password" placeholder={AUTH_TEXTS.newPasswordPlaceholder} autoFocus {...form.register('password')} />
-              </FormField>
-              <FormField label={AUTH_TEXTS.confirmPassword} error={errors.confirmPassword?.message}>
-                <Input type="password" autoComplete="new-password" placeholder={AUTH_TEXTS.confirmPasswordPlaceholder} {...form.register('confirmPassword')} />
-              </FormField>
-              <Button type="submit" className="w-full" loading={complete.isPending} loadingText={AUTH_TEXTS.updating}>
-                {AUTH_TEXTS.resetPasswordButton}
-              </Button>
-            </form>
-          </CardContent>
+          <CardContent>{children}</CardContent>
         </Card>
       </div>
     </main>

@@ -40,6 +40,26 @@ async function renderComments(props: { source?: ProjectSource } & Partial<Omit<P
 const shownBodies = () => within(screen.getByRole('list', { name: 'Comments' })).getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent);
 
 describe('TaskComments', () => {
+  it('says comments that failed to load failed, with Retry: no "(0)" and no "No comments yet" (issue 49 item 3)', async () => {
+    let down = true;
+    apiServer.use(
+      commentsApi.mentionable(PROJECT_ID),
+      commentsApi.list(member.basePath, () => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [comment(1)], nextCursor: null, total: 1 })),
+    );
+    await renderComments();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(COMMENT_MESSAGES.loadFailed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+    expect(screen.getByRole('heading', { name: COMMENT_TEXTS.list })).toBeTruthy();
+    expect(screen.queryByText(COMMENT_MESSAGES.empty)).toBeNull();
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    expect(await screen.findByRole('heading', { name: 'Comments (1)' })).toBeTruthy();
+    await waitFor(() => expect(shownBodies()).toEqual(['Comment 1']));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows the newest page oldest first, and Show older comments puts the page before above it', async () => {
     apiServer.use(
       commentsApi.mentionable(PROJECT_ID),

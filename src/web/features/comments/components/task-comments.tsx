@@ -10,6 +10,7 @@ import type { Comment } from '@/domain/comments';
 import { authorInitials } from '@/domain/note-rules';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { formatDateTime } from '@/web/lib/format-date';
@@ -45,7 +46,7 @@ type TaskCommentsProps = {
 export function TaskComments({ source, taskId, canComment, canMention, targetCommentId = null, readOnlyHint }: TaskCommentsProps) {
   const list = useInfiniteQuery(commentListQuery(source, taskId));
   const comments = useMemo(() => commentsOldestFirst(list.data?.pages), [list.data]);
-  const total = list.data?.pages[0]?.total ?? 0;
+  const total = list.data?.pages[0]?.total;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const people = useQuery({ ...mentionableQuery(source), enabled: canComment && canMention });
   const mentionable = canMention ? people.data : null;
@@ -75,7 +76,8 @@ export function TaskComments({ source, taskId, canComment, canMention, targetCom
   return (
     <section aria-labelledby={`comments-${taskId}`} className="grid gap-3">
       <h3 id={`comments-${taskId}`} ref={headingRef} tabIndex={-1} className="text-sm font-semibold outline-none">
-        {COMMENT_MESSAGES.title(total)}
+        {/* Issue 49 item 3: no count until it is read; a failed load is not "(0)". */}
+        {total === undefined ? COMMENT_TEXTS.list : COMMENT_MESSAGES.title(total)}
       </h3>
       {list.isPending ? (
         <div className="grid gap-2" role="status" aria-label={COMMENT_TEXTS.loading}>
@@ -83,9 +85,7 @@ export function TaskComments({ source, taskId, canComment, canMention, targetCom
           <Skeleton className="h-16" />
         </div>
       ) : list.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {COMMENT_MESSAGES.loadFailed}
-        </p>
+        <LoadErrorPanel title={COMMENT_MESSAGES.loadFailed} error={list.error} onRetry={() => void list.refetch()} />
       ) : comments.length === 0 ? (
         <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{COMMENT_MESSAGES.empty}</p>
       ) : (

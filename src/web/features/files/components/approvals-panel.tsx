@@ -10,6 +10,7 @@ import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Textarea } from '@/web/components/ui/textarea';
 import { formatDate } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
@@ -104,7 +105,7 @@ export function ApprovalsPanel({ source }: { source: ProjectSource }) {
         {awaiting.isPending ? (
           <p className="text-sm text-muted-foreground">{FILE_EXTRAS_TEXTS.loadingPreview}</p>
         ) : awaiting.isError ? (
-          <p role="alert" className="text-sm text-destructive">{awaiting.error.message}</p>
+          <LoadErrorPanel title={FILE_EXTRAS_TEXTS.awaitingLoadFailed} error={awaiting.error} onRetry={() => void awaiting.refetch()} />
         ) : items.length === 0 ? (
           <p className="text-sm text-muted-foreground">{FILE_EXTRAS_TEXTS.nothingAwaiting}</p>
         ) : (

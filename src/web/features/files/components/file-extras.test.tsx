@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ProjectFile } from '@/domain/files';
+import type { FileVersion, ProjectFile } from '@/domain/files';
 import { filesApi } from '@/web/test/api-handlers';
-import { apiServer, sentRequests } from '@/web/test/api-server';
+import { UI_TEXTS } from '@/web/components/ui/texts';
+import { apiError, apiServer, route, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { FILE_EXTRAS_TEXTS } from '../extras-texts';
+import { ApprovalsPanel } from './approvals-panel';
 import { RequestApprovalDialog, VersionsDialog } from './file-extras';
 
 const source = memberProjectSource('p1');
@@ -38,6 +40,18 @@ const file: ProjectFile = {
   canDelete: true,
 };
 
+const version: FileVersion = {
+  id: 'v2',
+  version: 2,
+  fileName: 'Logo.png',
+  fileType: 'image/png',
+  fileSize: 2048,
+  uploadedBy: 'profile-1',
+  uploaderName: 'Ada Lovelace',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  hasThumbnail: false,
+};
+
 describe('VersionsDialog', () => {
   it("shows beside each name a client typed the link it came through (issue 46 4a)", async () => {
     apiServer.use(filesApi.versions(source.basePath, file.id));
@@ -47,6 +61,40 @@ describe('VersionsDialog', () => {
       expect.stringContaining("Approved by Olivia Park (Owner) via link 'Client review' on version 2"),
       expect.stringContaining("Requested changes by Cleo via link 'Untitled link' on version 1"),
     ]);
+  });
+});
+
+describe('VersionsDialog and ApprovalsPanel loads (issue 49 item 3)', () => {
+  it('says versions that failed to load failed, with Retry', async () => {
+    let down = true;
+    apiServer.use(filesApi.versions(source.basePath, file.id, () => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [version] })));
+    await renderWithProviders(<VersionsDialog source={source} file={file} open onOpenChange={() => {}} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(FILE_EXTRAS_TEXTS.versionsLoadFailed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    expect(await screen.findByText(FILE_EXTRAS_TEXTS.versionTitle(2))).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says files awaiting approval that failed to load failed, with Retry, never "Nothing is awaiting your approval"', async () => {
+    let down = true;
+    const awaitingFile = { ...file, approval: { ...file.approval!, state: 'awaiting' as const, decisions: [] } };
+    apiServer.use(
+      route('GET', `${source.basePath}/approvals`, () => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [awaitingFile], canApprove: true })),
+    );
+    await renderWithProviders(<ApprovalsPanel source={source} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(FILE_EXTRAS_TEXTS.awaitingLoadFailed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+    expect(screen.queryByText(FILE_EXTRAS_TEXTS.nothingAwaiting)).toBeNull();
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    expect(await screen.findByRole('heading', { name: /^Logo\.png/ })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import type { ProjectFile } from '@/domain/files';
 import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { Input } from '@/web/components/ui/input';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SchemaField, useSchemaForm } from '@/web/components/ui/schema-form';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
@@ -70,7 +71,7 @@ export function VersionsDialog({ source, file, open, onOpenChange }: DialogProps
         {versions.isPending ? (
           <p className="text-sm text-muted-foreground">{UI_TEXTS.loading}</p>
         ) : versions.isError ? (
-          <p role="alert" className="text-sm text-destructive">{versions.error.message}</p>
+          <LoadErrorPanel title={FILE_EXTRAS_TEXTS.versionsLoadFailed} error={versions.error} onRetry={() => void versions.refetch()} />
         ) : (
           <ol className="grid gap-2">
             {versions.data.items.map((v) => (

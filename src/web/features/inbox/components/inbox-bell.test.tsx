@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { InboxPage, Notification } from '@/domain/inbox';
+import { INBOX_TEXTS } from '@/domain/inbox-rules';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { inboxApi } from '@/web/test/api-handlers';
-import { apiServer, sentRequests } from '@/web/test/api-server';
+import { apiError, apiServer, sentRequests, type Answer } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { InboxBell } from './inbox-bell';
 
@@ -33,7 +35,7 @@ function TaskPanelStub() {
   return <p>Task panel {`${location.pathname}${location.hash}`}</p>;
 }
 
-async function renderBell(pages: () => InboxPage) {
+async function renderBell(pages: () => Answer<InboxPage>) {
   apiServer.use(
     inboxApi.markRead({ unread: 0 }),
     inboxApi.list(({ path }) => {
@@ -61,6 +63,25 @@ const open = async (name: string) => {
 };
 
 describe('the inbox bell (issue 16)', () => {
+  it('says an inbox that failed to load failed, with Retry, never "Nothing new" (issue 49 item 3)', async () => {
+    let down = true;
+    await renderBell(() => {
+      if (down) return apiError(503, 'service_unavailable', 'The database is not reachable.');
+      return { items: [note('1', 'You were assigned "A"', false)], nextCursor: null, unread: 1 };
+    });
+    await open('Inbox');
+    const popover = await screen.findByRole('dialog', { name: 'Inbox' });
+    const alert = await within(popover).findByRole('alert');
+    expect(alert.textContent).toContain(INBOX_TEXTS.loadFailed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+    expect(within(popover).queryByText(INBOX_TEXTS.empty)).toBeNull();
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    expect(await within(popover).findByRole('button', { name: /^Unread: You were assigned "A"/ })).toBeTruthy();
+    expect(within(popover).queryByRole('alert')).toBeNull();
+  });
+
   it('shows the unread count and marks everything read', async () => {
     let unread = 2;
     await renderBell(() => ({ items: [note('1', 'You were assigned "A"', false), note('2', 'You were assigned "B"', false)], nextCursor: null, unread }));

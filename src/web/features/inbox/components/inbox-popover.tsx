@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { INBOX_TEXTS } from '@/domain/inbox-rules';
 import type { Notification } from '@/domain/inbox';
 import { Button } from '@/web/components/ui/button';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Popover, PopoverContent, PopoverTrigger } from '@/web/components/ui/popover';
 import { cn } from '@/web/lib/class-names';
 import { formatDateTime } from '@/web/lib/format-date';
@@ -58,7 +59,12 @@ export function InboxPopover({ open, onOpenChange, trigger }: InboxPopoverProps)
             </Button>
           ) : null}
         </div>
-        {items.length === 0 ? (
+        {inbox.isError && items.length === 0 ? (
+          // Issue 49 item 3: an inbox that failed to load is not an empty one ("Nothing new").
+          <div className="p-2">
+            <LoadErrorPanel title={INBOX_TEXTS.loadFailed} error={inbox.error} onRetry={() => void inbox.refetch()} />
+          </div>
+        ) : items.length === 0 ? (
           <p className="px-3 py-4 text-sm text-muted-foreground">{inbox.isPending ? INBOX_TEXTS.loading : INBOX_TEXTS.empty}</p>
         ) : (
           <ul className="grid gap-0.5 p-1">

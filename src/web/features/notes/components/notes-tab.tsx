@@ -7,6 +7,7 @@ import type { Note } from '@/domain/notes';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
@@ -140,7 +141,7 @@ export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOw
   const notes = useInfiniteQuery(noteListQuery(source));
   const loaded = useMemo(() => notes.data?.pages.flatMap((page) => page.items) ?? [], [notes.data]);
   // Spec 2's count is of all the project's notes, not of the pages loaded so far (issue 36).
-  const total = notes.data?.pages[0]?.total ?? 0;
+  const total = notes.data?.pages[0]?.total;
   const addNote = useAddNote(source);
   const [draft, setDraft] = useState('');
 
@@ -155,7 +156,8 @@ export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOw
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{NOTE_MESSAGES.title(total)}</CardTitle>
+        {/* Issue 49 item 3: no count until it is read; a failed load is not "(0)". */}
+        <CardTitle>{total === undefined ? NOTES_TEXTS.titleUncounted : NOTE_MESSAGES.title(total)}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         {canAddNotes ? (
@@ -174,9 +176,7 @@ export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOw
             <Skeleton className="h-16" />
           </div>
         ) : notes.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {NOTE_MESSAGES.loadFailed}
-          </p>
+          <LoadErrorPanel title={NOTE_MESSAGES.loadFailed} error={notes.error} onRetry={() => void notes.refetch()} />
         ) : loaded.length === 0 ? (
           <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{NOTE_MESSAGES.empty}</p>
         ) : (

@@ -13,6 +13,7 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
@@ -144,6 +145,9 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
         <DialogDescription>{preset ? PROJECTS_TEXTS.fillDescription : PROJECTS_TEXTS.createDescription}</DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        {!preset && templates.isError ? (
+          <LoadErrorPanel compact title={PROJECTS_TEXTS.templatesLoadFailed} error={templates.error} onRetry={() => void templates.refetch()} />
+        ) : null}
         {!preset && templates.data?.length ? (
           <FormField label={PROJECTS_TEXTS.templateOptional}>
             <Select value={template?.id ?? NO_TEMPLATE} onValueChange={chooseTemplate}>
@@ -167,15 +171,18 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
         {clients.data?.length === 0 ? (
           <InlineNewClient error={errors.clientId?.message} onCreated={(client) => form.setValue('clientId', client.id, { shouldValidate: true })} />
         ) : (
-          <FormField label={PROJECTS_TEXTS.fields.client} error={errors.clientId?.message}>
-            <Controller
-              control={form.control}
-              name="clientId"
-              render={({ field }) => (
-                <ClientSelect value={field.value} clients={clients.data} onBlur={field.onBlur} onChange={(client) => field.onChange(client.id)} />
-              )}
-            />
-          </FormField>
+          <>
+            <FormField label={PROJECTS_TEXTS.fields.client} error={errors.clientId?.message}>
+              <Controller
+                control={form.control}
+                name="clientId"
+                render={({ field }) => (
+                  <ClientSelect value={field.value} clients={clients.data} failed={clients.isError} onBlur={field.onBlur} onChange={(client) => field.onChange(client.id)} />
+                )}
+              />
+            </FormField>
+            {clients.isError ? <LoadErrorPanel compact title={PROJECTS_TEXTS.clientsLoadFailed} error={clients.error} onRetry={() => void clients.refetch()} /> : null}
+          </>
         )}
         <FormField label={PROJECTS_TEXTS.fields.description} error={errors.description?.message}>
           <Textarea rows={preset ? 2 : 3} placeholder={PROJECTS_TEXTS.descriptionPlaceholder} {...form.register('description')} />

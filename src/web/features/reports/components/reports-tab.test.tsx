@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES, type Report } from '@/domain/reports';
 import { TIME_REPORT_TEXTS, type TimeReport } from '@/domain/time-reports';
@@ -102,5 +102,27 @@ describe('ReportsTab', () => {
     const link = screen.getByRole('link', { name: 'Export CSV' });
     expect(link.getAttribute('href')).toMatch(/^\/api\/reports\/time\/export\?from=\d{4}-01-01&to=\d{4}-\d{2}-\d{2}&groupBy=client$/);
     expect(screen.getByRole('heading', { name: TIME_REPORT_TEXTS.title })).toBeTruthy();
+  });
+
+  it('says hours per week that failed to load failed, with Retry, under a time report that loaded (issue 49 item 3)', async () => {
+    let down = true;
+    apiServer.use(
+      reportsApi.get(report),
+      reportsApi.time({
+        ...emptyTime,
+        rows: [{ key: 'c1', label: 'Acme', clientName: null, projectName: null, billableMinutes: 90, nonBillableMinutes: 30, billableMinor: 15000, nonBillableMinor: 5000 }],
+        totals: { billableMinutes: 90, nonBillableMinutes: 30, billableMinor: 15000, nonBillableMinor: 5000 },
+      }),
+      reportsApi.timeWeeks(() => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { weeks: [] })),
+    );
+    await renderTab();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TIME_REPORT_TEXTS.chartLoadFailed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+    expect(screen.getByRole('row', { name: /Acme/ })).toBeTruthy();
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 });

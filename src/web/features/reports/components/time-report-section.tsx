@@ -70,6 +70,8 @@ export function TimeReportSection({ today }: { today: Date }) {
           <p className="text-sm text-muted-foreground">{TIME_REPORT_TEXTS.noTime}</p>
         ) : (
           <>
+            {/* Issue 49 item 3: a chart that failed to load is not a range without weeks. */}
+            {weeks.isError ? <LoadErrorPanel compact title={TIME_REPORT_TEXTS.chartLoadFailed} error={weeks.error} onRetry={() => void weeks.refetch()} /> : null}
             {weeks.data && weeks.data.weeks.length ? (
               <Suspense fallback={<Skeleton className="h-48" aria-label={TIME_REPORT_TEXTS.chartLoading} />}>
                 <HoursPerWeekChart weeks={weeks.data.weeks} />

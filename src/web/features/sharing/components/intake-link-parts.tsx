@@ -9,11 +9,13 @@ import type { AccessLink, CreateAccessLinkInput } from '@/domain/sharing';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Switch } from '@/web/components/ui/switch';
 import { templateChoicesQuery } from '@/web/features/templates/api';
 import { notifySuccess } from '@/web/lib/notify';
 import { useChangeIntake } from '../api';
+import { SHARING_TEXTS } from '../texts';
 
 type IntakeLinkFieldsProps = {
   control: Control<CreateAccessLinkInput>;
@@ -70,6 +72,12 @@ export function IntakeLinkFields({ control, templateError, projectHasQuestionnai
             )}
           />
         </FormField>
+      ) : null}
+      {needsTemplate && templates.isError ? (
+        // Issue 49 item 3: templates that failed to load are not an empty choice.
+        <div className="sm:col-span-2">
+          <LoadErrorPanel compact title={SHARING_TEXTS.templatesLoadFailed} error={templates.error} onRetry={() => void templates.refetch()} />
+        </div>
       ) : null}
     </>
   );

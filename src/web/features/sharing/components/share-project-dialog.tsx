@@ -21,6 +21,7 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { LoadMore } from '@/web/components/ui/load-more';
@@ -270,9 +271,9 @@ function OpenLog({ id, projectId, linkId }: { id: string; projectId: string; lin
   if (opens.isPending) return <Skeleton id={id} className="h-16" />;
   if (opens.isError) {
     return (
-      <p id={id} role="alert" className="text-xs text-destructive">
-        {errorMessage(opens.error)}
-      </p>
+      <div id={id}>
+        <LoadErrorPanel title={SHARING_TEXTS.accessLogLoadFailed} error={opens.error} onRetry={() => void opens.refetch()} />
+      </div>
     );
   }
   const items = opens.data.pages.flatMap((page) => page.items);

@@ -2,10 +2,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AccessLink, AssignedDeveloper, Developer } from '@/domain/sharing';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { sharingApi, templatesApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, byCursor, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { AssignDeveloperDialog } from './assign-developer-dialog';
+import { SHARING_TEXTS } from '../texts';
 import { ShareProjectDialog } from './share-project-dialog';
 
 // jsdom lays nothing out: the new link's Copy is scrolled to as it takes the focus, and Radix
@@ -146,6 +148,54 @@ describe('ShareProjectDialog', () => {
     expect(log.textContent).toContain('Anonymous · Viewed');
     expect(log.textContent).toContain('Anonymous · Opened');
   });
+  it('says an access log that failed to load failed, with Retry (issue 49 item 3)', async () => {
+    let down = true;
+    const opened: AccessLink = { ...link, id: 'l2', name: 'Board', isExpired: false, expiresAt: null, openCount: 1, lastOpenedAt: '2026-01-02T10:00:00.000Z' };
+    apiServer.use(
+      sharingApi.links('p1', { items: [opened], nextCursor: null, projectHasQuestionnaire: true }),
+      sharingApi.opens('p1', () =>
+        down
+          ? apiError(503, 'service_unavailable', 'The database is not reachable.')
+          : { total: 1, nextCursor: null, items: [{ id: 'o1', openedAt: '2026-01-02T10:00:00.000Z', kind: 'open', fileName: null, viewerName: 'Ada Lovelace', viewerEmail: null }] },
+      ),
+    );
+    await renderWithProviders(<ShareProjectDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
+    const row = await screen.findByRole('listitem', { name: 'Board' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Show access log' }));
+    const alert = await within(row).findByRole('alert');
+    expect(alert.textContent).toContain(SHARING_TEXTS.accessLogLoadFailed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    expect((await within(row).findByRole('list', { name: 'Access log' })).textContent).toContain('Ada Lovelace · Opened');
+    expect(within(row).queryByRole('alert')).toBeNull();
+  });
+
+  it('says templates for an intake link that failed to load failed, with Retry, rather than offering none (issue 49 item 3)', async () => {
+    let down = true;
+    apiServer.use(
+      sharingApi.links('p1', { items: [], nextCursor: null, projectHasQuestionnaire: false }),
+      templatesApi.list(() =>
+        down
+          ? apiError(503, 'service_unavailable', 'The database is not reachable.')
+          : { items: [{ id: TEMPLATE_ID, name: 'Brand Brief', description: null, status: 'active', fields: [], createdAt: '2026-01-01T00:00:00.000Z' }], nextCursor: null, matched: 1, total: 1 },
+      ),
+    );
+    await renderWithProviders(<ShareProjectDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
+    expect(await screen.findByText('No active links yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Intake link' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(SHARING_TEXTS.templatesLoadFailed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Questionnaire template' }), { key: 'Enter' });
+    expect(await screen.findByRole('option', { name: 'Brand Brief' })).toBeTruthy();
+  });
+
   it("makes an intake link: says what the client sees, and asks for a template (no 'keep') when the project has no questionnaire (issue 27)", async () => {
     const intakeLink: AccessLink = { ...link, id: 'l3', name: 'Kickoff brief', hasPassword: false, isExpired: false, expiresAt: null, intake: { state: 'open', submittedAt: null, showsProject: true } };
     apiServer.use(

@@ -2,9 +2,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TASK_MESSAGES, type Task } from '@/domain/tasks';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { tasksApi } from '@/web/test/api-handlers';
-import { apiServer, byCursor, requestsArrived, sentRequests } from '@/web/test/api-server';
+import { apiError, apiServer, byCursor, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { TASK_TEXTS } from '../texts';
 import { CreateTaskDialog } from './create-task-dialog';
@@ -17,6 +18,22 @@ const projectId = '00000000-0000-4000-8000-000000000002';
 const source = memberProjectSource(projectId);
 
 describe('Create New Task', () => {
+  it('says assignees that failed to load failed, with Retry, under the picker (issue 49 item 3)', async () => {
+    let down = true;
+    const person = { id: '00000000-0000-4000-8000-000000000101', fullName: 'Dana Developer', role: 'developer', onProject: true };
+    apiServer.use(tasksApi.assignees(source.basePath, () => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [person], nextCursor: null })));
+    await renderWithProviders(<CreateTaskDialog source={source} open onOpenChange={() => {}} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TASK_TEXTS.assigneesLoadFailed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    fireEvent.keyDown(screen.getByRole('combobox', { name: TASK_TEXTS.assignee }), { key: 'Enter' });
+    expect(await screen.findByRole('option', { name: 'Dana Developer' })).toBeTruthy();
+  });
+
   it('says a past due date is refused at the field, and sends nothing (issue 27)', async () => {
     const created: Task = {
       id: '00000000-0000-4000-8000-000000000001',

@@ -49,7 +49,12 @@ export function CreateTaskDialog({
           <DialogDescription>{TASK_TEXTS.createDescription}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <TaskFields form={form} assignees={assignees.data} source={source} />
+          <TaskFields
+            form={form}
+            assignees={assignees.data}
+            assigneesFailed={assignees.isError ? { error: assignees.error, onRetry: () => void assignees.refetch() } : undefined}
+            source={source}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" disabled={createTask.isPending} onClick={() => onOpenChange(false)}>
               {UI_TEXTS.cancel}

@@ -51,7 +51,13 @@ export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; 
         }
       }}
     >
-      <TaskFields form={form} assignees={assignees.data} wideClassName="sm:col-span-2" source={source} />
+      <TaskFields
+        form={form}
+        assignees={assignees.data}
+        assigneesFailed={assignees.isError ? { error: assignees.error, onRetry: () => void assignees.refetch() } : undefined}
+        wideClassName="sm:col-span-2"
+        source={source}
+      />
       <div className="flex justify-end gap-2 sm:col-span-2">
         <Button type="button" variant="outline" disabled={update.isPending} onClick={onDone}>
           {UI_TEXTS.cancel}

@@ -2,10 +2,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '@/domain/activity';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { tasksApi } from '@/web/test/api-handlers';
-import { apiServer, byCursor, sentRequests } from '@/web/test/api-server';
+import { apiError, apiServer, byCursor, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { TASK_TEXTS } from '../texts';
 import { TaskActivity } from './task-activity';
 
 const PROJECT = '00000000-0000-4000-8000-0000000000aa';
@@ -24,6 +26,23 @@ const entry = (n: number, action = 'update_task'): ActivityEntry => ({
 });
 
 describe("A task's activity in its panel (issue 36: none out of reach)", () => {
+  it('says activity that failed to load failed, with Retry, never "No activity yet" (issue 49 item 3)', async () => {
+    let down = true;
+    apiServer.use(
+      tasksApi.activity(source.basePath, () => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [entry(1)], nextCursor: null })),
+    );
+    await renderWithProviders(<TaskActivity source={source} taskId={TASK} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TASK_TEXTS.panel.activityFailed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+    expect(screen.queryByText(TASK_TEXTS.panel.activityEmpty)).toBeNull();
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    expect(await screen.findByText('by Member 1')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('shows the latest few, then the older entries a page at a time with Load more', async () => {
     apiServer.use(
       tasksApi.activity(

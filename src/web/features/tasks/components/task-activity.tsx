@@ -2,6 +2,7 @@
 // latest few, older entries a page at a time with Load more (issue 36: none out of reach).
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { actionLabel } from '@/domain/activity-rules';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatDateTime } from '@/web/lib/format-date';
@@ -24,7 +25,7 @@ export function TaskActivity({ source, taskId }: { source: ProjectSource; taskId
           <Skeleton className="h-5" />
         </div>
       ) : activity.isError ? (
-        <p className="text-sm text-muted-foreground">{TASK_TEXTS.panel.activityFailed}</p>
+        <LoadErrorPanel title={TASK_TEXTS.panel.activityFailed} error={activity.error} onRetry={() => void activity.refetch()} />
       ) : entries.length === 0 ? (
         <p className="text-sm text-muted-foreground">{TASK_TEXTS.panel.activityEmpty}</p>
       ) : (

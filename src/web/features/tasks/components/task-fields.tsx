@@ -5,6 +5,7 @@ import { TASK_PRIORITIES } from '@/domain/project-status';
 import type { createTaskSchema } from '@/domain/tasks';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
 import type { ProjectSource } from '@/web/lib/project-source';
@@ -17,14 +18,16 @@ export type TaskForm = UseFormReturn<TaskFormValues, unknown, z.output<typeof cr
 
 type TaskFieldsProps = {
   form: TaskForm;
-  /** Undefined while they load. */
+  /** Undefined while they load, or when they failed to (`assigneesFailed`). */
   assignees: Assignee[] | undefined;
+  /** The assignees failed to load (issue 49 item 3): said under the picker, with Retry. */
+  assigneesFailed?: { error: unknown; onRetry: () => void };
   /** Title and description across both columns of a two-column form. */
   wideClassName?: string;
   source: ProjectSource;
 };
 
-export function TaskFields({ form, assignees, wideClassName, source }: TaskFieldsProps) {
+export function TaskFields({ form, assignees, assigneesFailed, wideClassName, source }: TaskFieldsProps) {
   const { errors } = form.formState;
   return (
     <>
@@ -64,6 +67,11 @@ export function TaskFields({ form, assignees, wideClassName, source }: TaskField
           render={({ field }) => <AssigneeSelect value={(field.value as string | null) ?? null} assignees={assignees} onChange={field.onChange} source={source} />}
         />
       </FormField>
+      {assigneesFailed ? (
+        <div className={wideClassName}>
+          <LoadErrorPanel compact title={TASK_TEXTS.assigneesLoadFailed} error={assigneesFailed.error} onRetry={assigneesFailed.onRetry} />
+        </div>
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TASK_MESSAGES, type Task } from '@/domain/tasks';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { tasksApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, byCursor, sentRequests } from '@/web/test/api-server';
@@ -30,6 +31,23 @@ const source = memberProjectSource(task.projectId);
 async function renderTab() {
   await renderWithProviders(<TasksTab source={source} canAddTasks={false} />);
 }
+
+describe('TasksTab load', () => {
+  it('says tasks that failed to load failed, with Retry, never "No tasks yet" (issue 49 item 3)', async () => {
+    let down = true;
+    apiServer.use(tasksApi.list(source.basePath, () => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [task], nextCursor: null })));
+    await renderTab();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TASK_TEXTS.loadFailed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+    expect(screen.queryByText(TASK_MESSAGES.empty)).toBeNull();
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    expect(await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as Completed' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
 
 describe('TasksTab checkbox', () => {
   it('shows the new state as soon as it is clicked, before the list or the server answers', async () => {

@@ -5,6 +5,7 @@ import type { TaskStatus } from '@/domain/project-status';
 import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_TITLES, toggledTaskStatus, type Task } from '@/domain/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { LoadMore } from '@/web/components/ui/load-more';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -241,9 +242,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
         // As tall as one task, or as 'No tasks yet': the page below moves least either way.
         <Skeleton className="h-[5.5rem]" />
       ) : tasks.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {tasks.error.message}
-        </p>
+        <LoadErrorPanel title={TASK_TEXTS.loadFailed} error={tasks.error} onRetry={() => void tasks.refetch()} />
       ) : loaded.length === 0 ? (
         // Issue 27: those who may add tasks get the first action here too.
         <EmptyState

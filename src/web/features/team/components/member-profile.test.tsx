@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '@/domain/roles';
 import { TEAM_MESSAGES, type TeamMember } from '@/domain/team';
 import { TWO_FACTOR_TEXTS } from '@/domain/two-factor';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { teamApi, twoFactorApi } from '@/web/test/api-handlers';
-import { apiServer, byCursor, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
+import { apiError, apiServer, byCursor, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { TEAM_TEXTS } from '../texts';
 import { MemberProfile } from './member-profile';
 
 const member = (role: Role, id = 'target'): TeamMember => ({
@@ -102,6 +104,22 @@ describe('MemberProfile assigned projects', () => {
     expect(await screen.findByText('Juniper Launch')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more assigned projects' })).toBeNull();
     expect(sentRequests.map((request) => request.path)).toContain('/api/team/target/projects?cursor=c1');
+  });
+
+  it('say they failed to load, with Retry, never "no projects" (issue 49 item 3)', async () => {
+    let down = true;
+    await renderProfile('organization_admin', member('developer'), 'me', () =>
+      down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [{ id: 'p1', name: 'Harbor Rebrand', status: 'active' }], nextCursor: null },
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TEAM_TEXTS.assignedProjectsLoadFailed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+    expect(screen.queryByText(TEAM_MESSAGES.noProjects)).toBeNull();
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    expect(await screen.findByText('Harbor Rebrand')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('are not asked for a member who is not a developer', async () => {

@@ -21,6 +21,7 @@ import {
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
@@ -72,9 +73,7 @@ function AssignedProjects({ memberId }: { memberId: string }) {
         {projects.isPending ? (
           <Skeleton className="h-12" aria-busy="true" />
         ) : projects.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(projects.error)}
-          </p>
+          <LoadErrorPanel title={TEAM_TEXTS.assignedProjectsLoadFailed} error={projects.error} onRetry={() => void projects.refetch()} />
         ) : items.length > 0 ? (
           <ul className="divide-y rounded-lg border">
             {items.map((project) => (

@@ -58,6 +58,11 @@ export function TeamTab() {
           <span className="text-sm font-medium text-muted-foreground">{TEAM_TEXTS.skillFilterLabel}</span>
           {tags.isPending ? (
             <Skeleton className="h-7 w-64 rounded-full" />
+          ) : tags.isError ? (
+            // Issue 49 item 3: skills that failed to load are not "no skills to filter by".
+            <div className="min-w-0 flex-1">
+              <LoadErrorPanel compact title={TEAM_TEXTS.skillsLoadFailed} error={tags.error} onRetry={() => void tags.refetch()} />
+            </div>
           ) : (
             (tags.data ?? []).map((tag) => {
               const active = selectedTags.includes(tag);

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TimeEntry } from '@/domain/time-entries';
 import { TIME_MESSAGES } from '@/domain/time-entry-rules';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { apiError, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { apiServer } from '@/web/test/api-server';
 import { timeApi } from '@/web/test/api-handlers';
@@ -59,14 +60,23 @@ describe('TimeEntriesList', () => {
     expect(entriesAsked()[0]!.query.get('profileId')).toBe('member-2');
   });
 
-  it('shows its loading state, then its load error with the server message', async () => {
+  it('shows its loading state, then its load error with the server message and Retry, never "No entries" (issue 49 item 3)', async () => {
     let answer: (value: Response) => void = () => {};
-    apiServer.use(timeApi.entries(() => new Promise<Response>((resolve) => (answer = resolve)) as never));
+    let recovered = false;
+    apiServer.use(timeApi.entries(() => (recovered ? { items: [timeEntry()], truncated: false } : (new Promise<Response>((resolve) => (answer = resolve)) as never))));
     await renderWithProviders(<TimeEntriesList week={WEEK} />);
     expect(screen.getByRole('status', { name: TIME_TEXTS.entriesLoading })).toBeTruthy();
     await requestsArrived();
-    answer(apiError(403, 'forbidden', TIME_MESSAGES.othersHidden));
-    expect((await screen.findByRole('alert')).textContent).toBe(`${TIME_TEXTS.entriesLoadFailed} ${TIME_MESSAGES.othersHidden}`);
+    answer(apiError(503, 'service_unavailable', 'The database is not reachable.'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TIME_TEXTS.entriesLoadFailed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+    expect(screen.queryByText(TIME_TEXTS.noEntries)).toBeNull();
+
+    recovered = true;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    expect(await screen.findByTestId('time-entry')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('edits an entry in the log-time form: starts from the entry, sends the typed duration in minutes, reads the week again', async () => {

@@ -10,8 +10,8 @@ import { addDaysToDate, formatMinutes } from '@/domain/time-entry-rules';
 import type { TimeEntry } from '@/domain/time-entries';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { errorMessage } from '@/web/lib/api-client';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { timeEntriesQuery, timerPlace, useDeleteTimeEntry } from '../api';
@@ -62,9 +62,7 @@ export function TimeEntriesList({ week, profileId }: { week: string; profileId?:
           <Skeleton className="h-12 w-full" />
         </div>
       ) : entries.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {TIME_TEXTS.entriesLoadFailed} {errorMessage(entries.error)}
-        </p>
+        <LoadErrorPanel title={TIME_TEXTS.entriesLoadFailed} error={entries.error} onRetry={() => void entries.refetch()} />
       ) : items.length === 0 ? (
         <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">{TIME_TEXTS.noEntries}</p>
       ) : (

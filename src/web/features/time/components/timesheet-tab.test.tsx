@@ -7,6 +7,7 @@ import type { Role } from '@/domain/roles';
 import type { TeamMember } from '@/domain/team';
 import type { TimeEntry, Timesheet } from '@/domain/time-entries';
 import { TIME_MESSAGES, weekStartOf, localDate, addDaysToDate } from '@/domain/time-entry-rules';
+import { UI_TEXTS } from '@/web/components/ui/texts';
 import { projectsApi, teamApi, timeApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, requestsArrived, route, sentRequests, type SentRequest } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -152,6 +153,94 @@ describe('TimesheetTab', () => {
     expect(asked('/api/time/timesheet')).toHaveLength(2);
   });
 
+  it('says a week that failed to load failed, with Retry, never an empty week to type into; Retry reads it once the server is back', async () => {
+    let down = true;
+    apiServer.use(
+      timeApi.timesheet((request) => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : sheetFor(request, {}))),
+      timeApi.entries([entry]),
+      projectsApi.list(),
+    );
+    await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TIME_TEXTS.loadFailed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+    // No grid of 0:00, no cell to type in, no Add row, and no entries list that contradicts an empty week.
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByTestId('week-total')).toBeNull();
+    expect(screen.queryByText('0:00')).toBeNull();
+    expect(screen.queryAllByRole('textbox')).toEqual([]);
+    expect(screen.queryByRole('form', { name: TIME_TEXTS.addRow })).toBeNull();
+    expect(screen.queryByRole('heading', { name: TIME_TEXTS.entries })).toBeNull();
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('1:00'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByRole('textbox', { name: /^Website Relaunch, Mon/ }) as HTMLInputElement).value).toBe('1:00');
+    expect(await screen.findByRole('form', { name: TIME_TEXTS.addRow })).toBeTruthy();
+    expect(await screen.findByTestId('time-entry')).toBeTruthy();
+    expect(asked('/api/time/timesheet')).toHaveLength(2);
+  });
+
+  it('keeps a week it has shown when reading it again fails, with the failure and Retry above it', async () => {
+    let down = false;
+    apiServer.use(
+      timeApi.timesheet((request) => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : sheetFor(request, {}))),
+      timeApi.entries([]),
+      projectsApi.list(),
+    );
+    const { queryClient } = await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer' });
+    await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('1:00'));
+    down = true;
+    await queryClient.invalidateQueries({ queryKey: ['time', 'timesheet'] });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TIME_TEXTS.loadFailed);
+    expect(within(alert).getByRole('button', { name: UI_TEXTS.retry })).toBeTruthy();
+    // What was read stays: the week holds its hour, not an empty week.
+    expect(screen.getByTestId('week-total').textContent).toBe('1:00');
+  });
+
+  it('says projects for Add row that failed to load failed, with Retry, rather than offering none (issue 49 item 3)', async () => {
+    let down = true;
+    const project = { id: 'p2', name: 'Spring Campaign', description: null, status: 'active' as const, approvals: { awaiting: 0, changesRequested: 0 }, dueDate: null, clientId: 'c1', clientName: 'Harbor Coffee', ownerName: 'Ada Lovelace', createdAt: '2026-01-05T10:00:00.000Z' };
+    apiServer.use(
+      timeApi.timesheet((request) => sheetFor(request, {})),
+      timeApi.entries([]),
+      projectsApi.list(() => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [project], nextCursor: null, matched: 1, total: 1 })),
+    );
+    await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer' });
+    const form = await screen.findByRole('form', { name: TIME_TEXTS.addRow });
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toContain(TIME_TEXTS.projectsLoadFailed);
+    expect(alert.textContent).toContain('The database is not reachable.');
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    expect(await within(form).findByRole('option', { name: 'Spring Campaign' })).toBeTruthy();
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
+  it('says members that failed to load failed, with Retry, and never calls the member in the URL not found (issue 49 item 3)', async () => {
+    let down = true;
+    apiServer.use(
+      timeApi.timesheet((request) => sheetFor(request, { 'dev-1': 'Dana Developer' })),
+      timeApi.entries([]),
+      teamApi.list(() => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [teamMember('dev-1', 'Dana Developer')], nextCursor: null, total: 1 })),
+      projectsApi.list(),
+    );
+    await renderWithProviders(<TimesheetTab />, { signedInAs: 'admin', route: '/?tab=timesheet&member=dev-1' });
+    const select = (await screen.findByRole('combobox', { name: TIME_TEXTS.member })) as HTMLSelectElement;
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TIME_TEXTS.membersLoadFailed);
+    expect(select.selectedOptions[0]!.textContent).toBe(TIME_TEXTS.membersLoadFailed);
+    expect([...select.options].map((o) => o.textContent)).not.toContain(TIME_MESSAGES.memberNotFound);
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    await waitFor(() => expect(select.selectedOptions[0]!.textContent).toBe('Dana Developer'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('names a member the URL holds but the organization does not as not found, in the select and from the server', async () => {
     apiServer.use(
       timeApi.timesheet(apiError(404, 'not_found', TIME_MESSAGES.memberNotFound)),
@@ -160,7 +249,9 @@ describe('TimesheetTab', () => {
       projectsApi.list(),
     );
     await renderWithProviders(<TimesheetTab />, { signedInAs: 'admin', route: '/?tab=timesheet&member=gone-1' });
-    expect((await screen.findByRole('alert')).textContent).toBe(`${TIME_TEXTS.loadFailed} ${TIME_MESSAGES.memberNotFound}`);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TIME_TEXTS.loadFailed);
+    expect(alert.textContent).toContain(TIME_MESSAGES.memberNotFound);
     const select = screen.getByRole('combobox', { name: TIME_TEXTS.member }) as HTMLSelectElement;
     await waitFor(() => expect(select.selectedOptions[0]!.textContent).toBe(TIME_MESSAGES.memberNotFound));
     expect(select.value).toBe('gone-1');
@@ -177,7 +268,9 @@ describe('TimesheetTab', () => {
     );
     await renderWithProviders(<TimesheetTab />, { signedInAs: 'admin', route: '/?tab=timesheet&member=owner-1' });
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(`${TIME_TEXTS.loadFailed} ${TIME_MESSAGES.othersHidden}`);
+    expect(alert.textContent).toContain(TIME_TEXTS.loadFailed);
+    expect(alert.textContent).toContain(TIME_MESSAGES.othersHidden);
+    expect(screen.queryByRole('table')).toBeNull();
     // No entries list under a week that could not be read.
     expect(screen.queryByRole('heading', { name: TIME_TEXTS.entries })).toBeNull();
 

@@ -13,7 +13,9 @@ import { canManageProjects } from '@/domain/roles';
 import { addDaysToDate, formatMinutes, localDate, parseDuration, TIME_MESSAGES, weekStartOf } from '@/domain/time-entry-rules';
 import type { Timesheet, TimesheetRow } from '@/domain/time-entries';
 import { Button } from '@/web/components/ui/button';
+import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { NativeSelect } from '@/web/components/ui/native-select';
+import { Skeleton } from '@/web/components/ui/skeleton';
 import { projectListQuery } from '@/web/features/projects/api';
 import { taskListQuery } from '@/web/features/tasks/api';
 import { errorMessage } from '@/web/lib/api-client';
@@ -175,89 +177,98 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
       </header>
       <p className="text-sm text-muted-foreground">{profileId && sheet.data ? `${TIME_TEXTS.memberIntro(sheet.data.memberName)}${editable ? ` ${TIME_TEXTS.typingHint}` : ''}` : TIME_TEXTS.timesheetIntro}</p>
       {profileId && sheet.data && !sheet.data.canEdit ? <p className="text-sm font-medium">{TIME_TEXTS.readOnlyWeek(sheet.data.memberName)}</p> : null}
-      {sheet.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {TIME_TEXTS.loadFailed} {errorMessage(sheet.error)}
-        </p>
-      ) : null}
-      {/* Scrolls sideways on a phone: a region the keyboard can reach and scroll (axe scrollable-region-focusable). */}
-      <div className="overflow-x-auto rounded-xl border bg-card outline-none focus-visible:ring-2 focus-visible:ring-ring" tabIndex={0} role="region" aria-label={TIME_TEXTS.weekGridLabel}>
-        <table ref={grid} className="w-full min-w-[720px] border-collapse text-sm" aria-busy={sheet.isPending}>
-          <thead>
-            <tr className="border-b bg-muted/40">
-              <th scope="col" className="px-3 py-2 text-left font-medium">
-                {TIME_TEXTS.row}
-              </th>
-              {days.map((day) => (
-                <th key={day} scope="col" className="w-24 px-2 py-2 text-right font-medium">
-                  {dayLabel(day)}
+      {/* Issue 49 item 3: a week that was not read is not an empty week. Without data there is no
+          grid to type into (a grid of 0:00 invites re-typing a week that holds time) and no Add row;
+          a failed read of a week already shown keeps it, with the failure and Retry above. */}
+      {sheet.isError ? <LoadErrorPanel title={TIME_TEXTS.loadFailed} error={sheet.error} onRetry={() => void sheet.refetch()} /> : null}
+      {!sheet.data ? (
+        sheet.isError ? null : (
+          <div role="status" aria-label={TIME_TEXTS.weekLoading} className="space-y-2 rounded-xl border bg-card p-3">
+            <Skeleton className="h-8 w-full" />
+            <Skeleton className="h-8 w-full" />
+            <Skeleton className="h-8 w-full" />
+          </div>
+        )
+      ) : (
+        // Scrolls sideways on a phone: a region the keyboard can reach and scroll (axe scrollable-region-focusable).
+        <div className="overflow-x-auto rounded-xl border bg-card outline-none focus-visible:ring-2 focus-visible:ring-ring" tabIndex={0} role="region" aria-label={TIME_TEXTS.weekGridLabel}>
+          <table ref={grid} className="w-full min-w-[720px] border-collapse text-sm">
+            <thead>
+              <tr className="border-b bg-muted/40">
+                <th scope="col" className="px-3 py-2 text-left font-medium">
+                  {TIME_TEXTS.row}
                 </th>
+                {days.map((day) => (
+                  <th key={day} scope="col" className="w-24 px-2 py-2 text-right font-medium">
+                    {dayLabel(day)}
+                  </th>
+                ))}
+                <th scope="col" className="w-20 px-3 py-2 text-right font-medium">
+                  {TIME_TEXTS.total}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.length === 0 ? (
+                <tr>
+                  <td colSpan={9} className="px-3 py-6 text-center text-muted-foreground">
+                    {TIME_TEXTS.noRows}
+                  </td>
+                </tr>
+              ) : null}
+              {rows.map((row, r) => (
+                <tr key={rowKey(row)} className="border-b last:border-b-0">
+                  <th scope="row" className="max-w-64 truncate px-3 py-1.5 text-left font-normal" title={rowName(row)}>
+                    <span className="font-medium">{row.projectName}</span>
+                    {row.taskTitle ? <span className="text-muted-foreground"> · {row.taskTitle}</span> : null}
+                  </th>
+                  {days.map((day, c) => {
+                    const key = cellKey(row, day);
+                    const draft = drafts[key];
+                    const value = draft ? draft.text : row.minutes[c] ? formatMinutes(row.minutes[c]!) : '';
+                    return (
+                      <td key={day} className="px-1 py-1">
+                        <input
+                          data-row={r}
+                          data-col={c}
+                          aria-label={TIME_TEXTS.cell(rowName(row), dayLabel(day))}
+                          aria-invalid={draft?.error ? true : undefined}
+                          title={draft?.error}
+                          readOnly={!editable}
+                          value={value}
+                          inputMode="text"
+                          autoComplete="off"
+                          onFocus={(e) => e.currentTarget.select()}
+                          onChange={(e) => setDrafts((d) => ({ ...d, [key]: { text: e.target.value } }))}
+                          onBlur={(e) => (drafts[key] && !drafts[key].saving ? save(row, c, e.currentTarget.value) : undefined)}
+                          onKeyDown={(e) => onKeyDown(e, r, c)}
+                          className={`h-8 w-full rounded-md border bg-background px-2 text-right tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring ${draft?.error ? 'border-destructive bg-destructive/5' : 'border-transparent hover:border-input'}`}
+                        />
+                      </td>
+                    );
+                  })}
+                  <td className="px-3 py-1.5 text-right font-medium tabular-nums">{formatMinutes(row.minutes.reduce((a, b) => a + b, 0))}</td>
+                </tr>
               ))}
-              <th scope="col" className="w-20 px-3 py-2 text-right font-medium">
-                {TIME_TEXTS.total}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && !sheet.isPending ? (
-              <tr>
-                <td colSpan={9} className="px-3 py-6 text-center text-muted-foreground">
-                  {TIME_TEXTS.noRows}
+            </tbody>
+            <tfoot>
+              <tr className="border-t bg-muted/40">
+                <th scope="row" className="px-3 py-2 text-left font-medium">
+                  {TIME_TEXTS.dayTotal}
+                </th>
+                {dayTotals.map((minutes, i) => (
+                  <td key={days[i]} className="px-3 py-2 text-right font-medium tabular-nums" data-testid={`day-total-${i}`}>
+                    {formatMinutes(minutes)}
+                  </td>
+                ))}
+                <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="week-total">
+                  {formatMinutes(total)}
                 </td>
               </tr>
-            ) : null}
-            {rows.map((row, r) => (
-              <tr key={rowKey(row)} className="border-b last:border-b-0">
-                <th scope="row" className="max-w-64 truncate px-3 py-1.5 text-left font-normal" title={rowName(row)}>
-                  <span className="font-medium">{row.projectName}</span>
-                  {row.taskTitle ? <span className="text-muted-foreground"> · {row.taskTitle}</span> : null}
-                </th>
-                {days.map((day, c) => {
-                  const key = cellKey(row, day);
-                  const draft = drafts[key];
-                  const value = draft ? draft.text : row.minutes[c] ? formatMinutes(row.minutes[c]!) : '';
-                  return (
-                    <td key={day} className="px-1 py-1">
-                      <input
-                        data-row={r}
-                        data-col={c}
-                        aria-label={TIME_TEXTS.cell(rowName(row), dayLabel(day))}
-                        aria-invalid={draft?.error ? true : undefined}
-                        title={draft?.error}
-                        readOnly={!editable}
-                        value={value}
-                        inputMode="text"
-                        autoComplete="off"
-                        onFocus={(e) => e.currentTarget.select()}
-                        onChange={(e) => setDrafts((d) => ({ ...d, [key]: { text: e.target.value } }))}
-                        onBlur={(e) => (drafts[key] && !drafts[key].saving ? save(row, c, e.currentTarget.value) : undefined)}
-                        onKeyDown={(e) => onKeyDown(e, r, c)}
-                        className={`h-8 w-full rounded-md border bg-background px-2 text-right tabular-nums outline-none focus-visible:ring-2 focus-visible:ring-ring ${draft?.error ? 'border-destructive bg-destructive/5' : 'border-transparent hover:border-input'}`}
-                      />
-                    </td>
-                  );
-                })}
-                <td className="px-3 py-1.5 text-right font-medium tabular-nums">{formatMinutes(row.minutes.reduce((a, b) => a + b, 0))}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr className="border-t bg-muted/40">
-              <th scope="row" className="px-3 py-2 text-left font-medium">
-                {TIME_TEXTS.dayTotal}
-              </th>
-              {dayTotals.map((minutes, i) => (
-                <td key={days[i]} className="px-3 py-2 text-right font-medium tabular-nums" data-testid={`day-total-${i}`}>
-                  {formatMinutes(minutes)}
-                </td>
-              ))}
-              <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="week-total">
-                {formatMinutes(total)}
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+            </tfoot>
+          </table>
+        </div>
+      )}
       {errors.length > 0 ? (
         <ul role="alert" className="space-y-1 text-sm text-destructive">
           {errors.map(([key, draft]) => {
@@ -268,7 +279,7 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
         </ul>
       ) : null}
       {editable ? <AddRow onAdd={(row) => setAdded((rows) => [...rows, row])} /> : null}
-      {sheet.isError ? null : <TimeEntriesList week={week} profileId={profileId} />}
+      {sheet.isError && !sheet.data ? null : <TimeEntriesList week={week} profileId={profileId} />}
     </div>
   );
 }
@@ -282,19 +293,28 @@ function MemberSelect({ myId, value, onChange }: { myId: string; value: string; 
   const others = (members.data ?? []).filter((member) => member.id !== myId).sort((a, b) => a.fullName.localeCompare(b.fullName));
   // A member from the URL before the list is read (or one it does not hold) still shows as chosen.
   const known = value === myId || others.some((member) => member.id === value);
+  // Issue 49 item 3: members that failed to load are not "not found", nor an organization of one.
+  const unknownLabel = members.isPending ? TIME_TEXTS.membersLoading : members.isError ? TIME_TEXTS.membersLoadFailed : TIME_MESSAGES.memberNotFound;
   return (
-    <label className="flex items-center gap-2 text-sm font-medium">
-      {TIME_TEXTS.member}
-      <NativeSelect aria-label={TIME_TEXTS.member} value={value} onChange={(e) => onChange(e.target.value)} aria-busy={members.isPending}>
-        <option value={myId}>{TIME_TEXTS.me}</option>
-        {known ? null : <option value={value}>{members.isPending ? TIME_TEXTS.membersLoading : TIME_MESSAGES.memberNotFound}</option>}
-        {others.map((member) => (
-          <option key={member.id} value={member.id}>
-            {member.fullName}
-          </option>
-        ))}
-      </NativeSelect>
-    </label>
+    <>
+      <label className="flex items-center gap-2 text-sm font-medium">
+        {TIME_TEXTS.member}
+        <NativeSelect aria-label={TIME_TEXTS.member} value={value} onChange={(e) => onChange(e.target.value)} aria-busy={members.isPending}>
+          <option value={myId}>{TIME_TEXTS.me}</option>
+          {known ? null : <option value={value}>{unknownLabel}</option>}
+          {others.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.fullName}
+            </option>
+          ))}
+        </NativeSelect>
+      </label>
+      {members.isError ? (
+        <div className="basis-full sm:basis-auto">
+          <LoadErrorPanel compact title={TIME_TEXTS.membersLoadFailed} error={members.error} onRetry={() => void members.refetch()} />
+        </div>
+      ) : null}
+    </>
   );
 }
 
@@ -345,6 +365,9 @@ function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
         <Plus aria-hidden className="size-4" />
         {TIME_TEXTS.addRowConfirm}
       </Button>
+      {/* Issue 49 item 3: choices that failed to load are not "no projects" or "no tasks". */}
+      {projects.isError ? <LoadErrorPanel compact title={TIME_TEXTS.projectsLoadFailed} error={projects.error} onRetry={() => void projects.refetch()} /> : null}
+      {tasks.isError ? <LoadErrorPanel compact title={TIME_TEXTS.tasksLoadFailed} error={tasks.error} onRetry={() => void tasks.refetch()} /> : null}
     </form>
   );
 }
