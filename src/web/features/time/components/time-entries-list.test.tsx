@@ -90,6 +90,9 @@ describe('TimeEntriesList', () => {
     const dialog = await screen.findByRole('dialog', { name: TIME_TEXTS.editTitle });
     const duration = within(dialog).getByLabelText(TIME_TEXTS.duration) as HTMLInputElement;
     expect(duration.value).toBe('1:30');
+    // Focused with the whole duration selected, so what is typed replaces it (not '1:302h 15m').
+    await waitFor(() => expect(document.activeElement).toBe(duration));
+    expect([duration.selectionStart, duration.selectionEnd]).toEqual([0, 4]);
     expect((within(dialog).getByLabelText(TIME_TEXTS.date) as HTMLInputElement).value).toBe('2026-11-23');
     expect((within(dialog).getByLabelText(TIME_TEXTS.note) as HTMLTextAreaElement).value).toBe('Outline');
     expect(within(dialog).getByRole('switch', { name: TIME_TEXTS.billable }).getAttribute('aria-checked')).toBe('true');

@@ -2,6 +2,7 @@
 // typed (1:30, 1.5h, 90m, 2h 15m, a bare number of hours), the day, a note and billable. The
 // duration is read as it is typed, with the same schema as the server (timeEntryFormSchema); the
 // server's refusal shows on its field (by its code), else under the form, and the form stays as typed.
+import { useEffect } from 'react';
 import { timeEntryFormSchema, type TimeEntryForm as TimeEntryFormInput } from '@/domain/time-entries';
 import { localDate } from '@/domain/time-entry-rules';
 import { Button } from '@/web/components/ui/button';
@@ -32,6 +33,10 @@ type Props = {
 /** The fields and Save; its state lives while it is shown (a dialog's content), so each opening starts from `start`. */
 export function TimeEntryForm({ start, onSave, saving }: Props) {
   const form = useSchemaForm({ schema: timeEntryFormSchema, defaultValues: start });
+  // The duration takes the focus once the form has filled it in, selected, so an entry's is typed
+  // over (autoFocus focused the field before react-hook-form gave it its value: '1:30' then typing
+  // '2h 15m' made '1:302h 15m').
+  useEffect(() => form.setFocus('duration', { shouldSelect: true }), [form]);
 
   const submit = form.handleSubmit(({ duration, workDate, note, billable }) =>
     onSave({ minutes: duration, workDate, note, billable }).catch((error: unknown) => showServerError(form, error, SERVER_FIELDS) || showFormError(form, error)),
@@ -41,7 +46,7 @@ export function TimeEntryForm({ start, onSave, saving }: Props) {
     <form className="grid gap-4" onSubmit={submit} noValidate>
       {/* The duration is selected when focused, as a timesheet cell is: an entry's is typed over, not after. */}
       <SchemaField form={form} name="duration" label={TIME_TEXTS.duration} hint={TIME_TEXTS.durationHint}>
-        <Input onFocus={(e) => e.currentTarget.select()} autoComplete="off" inputMode="text" autoFocus />
+        <Input onFocus={(e) => e.currentTarget.select()} autoComplete="off" inputMode="text" />
       </SchemaField>
       <SchemaField form={form} name="workDate" label={TIME_TEXTS.date}>
         <Input type="date" />
