@@ -115,6 +115,18 @@ describe.each(Object.entries(EXPECTED))('%s', (key, outcome) => {
   });
 });
 
+/** What A's admin's requests carry, signed in or through a token. */
+const adminContext = (): RequestContext => ({
+  clientId: fx.clientId,
+  unassignedDeveloperId: fx.a.unassigned.profileId,
+  projectId: fx.p1.projectId,
+  developerId: fx.a.developer.profileId,
+  callerEmail: fx.a.admin.email,
+  callerName: fx.a.admin.fullName,
+  callerPassword: fx.a.admin.password,
+  upload: () => multipart(`${A}-${P1}-upload.pdf`, PDF),
+});
+
 // Issue 30: the token caller kinds. A's admin through a personal API token gets what A's admin
 // gets signed in, except on the routes closed to tokens (403); through a read-only token the same
 // for reading, and 403 for any other method on a route that asks who calls (a member's route or a
@@ -134,16 +146,7 @@ describe.each(Object.entries(EXPECTED))('%s through an API token', (key, outcome
     const expected = expectedFor(scope);
     const isWrite = method !== 'GET';
     const values = await fx.pathValues(url, isWrite && expected < 400);
-    const extra = outcome.request?.({
-      clientId: fx.clientId,
-      unassignedDeveloperId: fx.a.unassigned.profileId,
-      projectId: fx.p1.projectId,
-      developerId: fx.a.developer.profileId,
-      callerEmail: fx.a.admin.email,
-      callerName: fx.a.admin.fullName,
-      callerPassword: fx.a.admin.password,
-      upload: () => multipart(`${A}-${P1}-upload.pdf`, PDF),
-    });
+    const extra = outcome.request?.(adminContext());
     const request: InjectOptions = { method, url: fillPath(url, values), ...extra };
     request.headers = { ...request.headers, authorization: `Bearer ${tokens[scope]}` };
     const before = isWrite && expected >= 400 ? await fx.fingerprint() : undefined;
@@ -165,16 +168,6 @@ describe.each(Object.entries(EXPECTED))('%s through an API token', (key, outcome
 
 // Issue 46: a token never sets anyone's credential, even on a route it may otherwise call (a
 // leaked admin token must not become a sign-in as another member that outlives its revocation).
-const adminContext = (): RequestContext => ({
-  clientId: fx.clientId,
-  unassignedDeveloperId: fx.a.unassigned.profileId,
-  projectId: fx.p1.projectId,
-  developerId: fx.a.developer.profileId,
-  callerEmail: fx.a.admin.email,
-  callerName: fx.a.admin.fullName,
-  callerPassword: fx.a.admin.password,
-  upload: () => multipart(`${A}-${P1}-upload.pdf`, PDF),
-});
 const withCredentials = Object.entries(EXPECTED).flatMap(([key, outcome]) =>
   Object.entries(outcome.credentialRequests ?? {}).flatMap(([name, build]) => (['write', 'read'] as const).map((scope) => ({ key, name, scope, build }))),
 );

@@ -16,6 +16,18 @@ function AddressBar() {
   return <output data-testid="address">{`${location.pathname}${location.search}`}</output>;
 }
 
+/** The top bar's launcher on the Projects page, with the address shown. */
+async function renderLauncher() {
+  apiServer.use(searchApi.search(), timeApi.timer());
+  await renderWithProviders(
+    <>
+      <SearchLauncher />
+      <AddressBar />
+    </>,
+    { signedInAs: 'admin', route: '/' },
+  );
+}
+
 /** Keys pressed at once, as a fast typist does, before anything had time to load. */
 function press(...keys: string[]) {
   for (const key of keys) fireEvent.keyDown(document.activeElement ?? document.body, { key });
@@ -23,14 +35,7 @@ function press(...keys: string[]) {
 
 describe('The command palette owns the keyboard from its key on', () => {
   it('keeps what is typed right after Ctrl+K for the box while the palette loads, and fires no shortcut', async () => {
-    apiServer.use(searchApi.search(), timeApi.timer());
-    await renderWithProviders(
-      <>
-        <SearchLauncher />
-        <AddressBar />
-      </>,
-      { signedInAs: 'admin', route: '/' },
-    );
+    await renderLauncher();
     fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
     press('a', 'c', 'x', 'Backspace', 'm', 'e');
     // The palette's chunk loads on this first opening (slowly on a busy machine).
@@ -45,14 +50,7 @@ describe('The command palette owns the keyboard from its key on', () => {
   });
 
   it('once loaded, the palette has the focus as soon as / is pressed', async () => {
-    apiServer.use(searchApi.search(), timeApi.timer());
-    await renderWithProviders(
-      <>
-        <SearchLauncher />
-        <AddressBar />
-      </>,
-      { signedInAs: 'admin', route: '/' },
-    );
+    await renderLauncher();
     // Loaded by an earlier opening (the chunk stays), as after the first Ctrl+K of a visit.
     await import('./command-palette');
     fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
@@ -67,14 +65,7 @@ describe('The command palette owns the keyboard from its key on', () => {
   });
 
   it('lets the page have its keys back once the palette is closed', async () => {
-    apiServer.use(searchApi.search(), timeApi.timer());
-    await renderWithProviders(
-      <>
-        <SearchLauncher />
-        <AddressBar />
-      </>,
-      { signedInAs: 'admin', route: '/' },
-    );
+    await renderLauncher();
     fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
     const box = await screen.findByRole('combobox', { name: SEARCH_TEXTS.input }, { timeout: 15_000 });
     fireEvent.keyDown(box, { key: 'Escape' });
