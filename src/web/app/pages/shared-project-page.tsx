@@ -26,6 +26,7 @@ import { NotesTab } from '@/web/features/notes/components/notes-tab';
 import { intakeQuery, sharedSessionQuery, useOpenProtectedLink } from '@/web/features/sharing/api';
 import { SHARING_TEXTS } from '@/web/features/sharing/texts';
 import { taskListQuery } from '@/web/features/tasks/api';
+import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
 import { OPENED_FROM_PAGE, type TaskLinks } from '@/web/features/tasks/components/task-title';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { dismissNotice, notifyError } from '@/web/lib/notify';
@@ -41,9 +42,6 @@ const ApprovalsPanel = lazyComponent(async () => (await import('@/web/features/f
 
 // A task's panel (issue 29) loads when a task is opened, or on a title's hover or focus.
 const TaskPanel = lazyComponent(async () => (await import('./task-panel')).TaskPanel);
-// Below the overview and the questionnaire: its code loads after the page's first download, which
-// stays within the share link's budget (issue 17: 150 KB; the failed-load panels of issue 49 went past it).
-const TasksTab = lazyComponent(async () => (await import('@/web/features/tasks/components/tasks-tab')).TasksTab);
 
 /** Issue 15: only an intake link's page loads the answering form (and its field rules). */
 const IntakeForm = lazyComponent(async () => (await import('@/web/features/sharing/components/intake-form')).IntakeForm);
@@ -350,9 +348,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
         {project.showsProject ? (
           <>
             <Card className="p-6">
-              <Suspense fallback={<Skeleton className="h-32" />}>
-                <TasksTab source={source} canAddTasks={false} canToggle={project.canContribute} nextStatus={sharedToggleStatus} taskLinks={taskLinks} />
-              </Suspense>
+              <TasksTab source={source} canAddTasks={false} canToggle={project.canContribute} nextStatus={sharedToggleStatus} taskLinks={taskLinks} />
             </Card>
             <FilesTab source={source} variant="shared" canContribute={project.canContribute} canDeleteFiles={false} />
             <NotesTab source={source} canAddNotes={project.canContribute} canChangeOwnNotes={project.canContribute} />
