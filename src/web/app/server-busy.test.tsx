@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { SERVER_BUSY_MESSAGES } from '@/domain/server-busy';
-import { TASK_MESSAGES, type Task } from '@/domain/tasks';
+import { TASK_MESSAGES } from '@/domain/tasks';
 import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
 import { api, ApiError } from '@/web/lib/api-client';
 import { createQueryClient } from '@/web/lib/query-client';
@@ -14,26 +14,13 @@ import { memberProjectSource } from '@/web/lib/project-source';
 import { tasksApi } from '@/web/test/api-handlers';
 import { apiServer, inTurn, route, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { aTask } from '@/web/test/fixtures';
 
 /** The server's busy answer: 503 server_busy in the error shape, with Retry-After. */
 const busy = (retryAfter = '0') =>
   HttpResponse.json({ error: { code: 'server_busy', message: SERVER_BUSY_MESSAGES.refused } }, { status: 503, headers: { 'Retry-After': retryAfter } });
 
-const task: Task = {
-  id: '00000000-0000-4000-8000-000000000001',
-  projectId: '00000000-0000-4000-8000-000000000002',
-  title: 'Print menu boards',
-  description: null,
-  priority: 'medium',
-  status: 'pending',
-  dueDate: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  completedAt: null,
-  completedBy: null,
-  assigneeId: null,
-  assigneeName: null,
-  position: 1,
-};
+const task = aTask();
 const source = memberProjectSource(task.projectId);
 
 function Echo() {

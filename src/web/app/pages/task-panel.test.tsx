@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { TASK_MESSAGES, type Task } from '@/domain/tasks';
+import { TASK_MESSAGES } from '@/domain/tasks';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { TASK_TEXTS } from '@/web/features/tasks/texts';
 import { memberProjectSource } from '@/web/lib/project-source';
@@ -9,6 +9,7 @@ import { commentsApi, tasksApi } from '@/web/test/api-handlers';
 import { apiError, apiServer } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { TaskPanel, type TaskPanelAccess } from './task-panel';
+import { aTask } from '@/web/test/fixtures';
 
 // jsdom has no CSS.escape, which the panel's focus on closing uses (the browser has it).
 vi.stubGlobal('CSS', { escape: (value: string) => value });
@@ -17,21 +18,7 @@ const PROJECT = '00000000-0000-4000-8000-0000000000aa';
 const TASK = '00000000-0000-4000-8000-0000000000bb';
 const source = memberProjectSource(PROJECT);
 
-const task: Task = {
-  id: TASK,
-  projectId: PROJECT,
-  title: 'Print menu boards',
-  description: null,
-  priority: 'medium',
-  status: 'pending',
-  dueDate: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  completedAt: null,
-  completedBy: null,
-  assigneeId: null,
-  assigneeName: null,
-  position: 1,
-};
+const task = aTask({ id: TASK, projectId: PROJECT });
 
 const readOnly: TaskPanelAccess = {
   status: { kind: 'none' },

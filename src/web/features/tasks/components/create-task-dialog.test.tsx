@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TASK_MESSAGES, type Task } from '@/domain/tasks';
+import { TASK_MESSAGES } from '@/domain/tasks';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { tasksApi } from '@/web/test/api-handlers';
@@ -9,6 +9,7 @@ import { apiError, apiServer, byCursor, requestsArrived, sentRequests } from '@/
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { TASK_TEXTS } from '../texts';
 import { CreateTaskDialog } from './create-task-dialog';
+import { aTask } from '@/web/test/fixtures';
 
 // jsdom lays nothing out: Radix Select calls these when its list opens.
 Element.prototype.scrollIntoView ??= () => {};
@@ -35,21 +36,7 @@ describe('Create New Task', () => {
   });
 
   it('says a past due date is refused at the field, and sends nothing (issue 27)', async () => {
-    const created: Task = {
-      id: '00000000-0000-4000-8000-000000000001',
-      projectId,
-      title: 'Print menu boards',
-      description: null,
-      priority: 'medium',
-      status: 'pending',
-      dueDate: '2999-12-31',
-      createdAt: '2026-11-20T10:00:00.000Z',
-      completedAt: null,
-      completedBy: null,
-      assigneeId: null,
-      assigneeName: null,
-      position: 1,
-    };
+    const created = aTask({ projectId, dueDate: '2999-12-31' });
     apiServer.use(tasksApi.assignees(source.basePath), tasksApi.create(source.basePath, created));
     const calls = () => sentRequests.map((request) => `${request.method} ${request.path}`);
     await renderWithProviders(<CreateTaskDialog source={source} open onOpenChange={() => {}} />);

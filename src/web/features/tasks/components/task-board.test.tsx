@@ -8,22 +8,9 @@ import { renderWithProviders } from '@/web/test/render-with-providers';
 import { withChange } from '../api';
 import { boardColumns, dropPlace, TaskBoard } from './task-board';
 import { OPENED_FROM_PAGE, type TaskLinks } from './task-title';
+import { aTask } from '@/web/test/fixtures';
 
-const task = (id: string, status: Task['status'], position: number): Task => ({
-  id,
-  projectId: 'p',
-  title: id,
-  description: null,
-  status,
-  priority: 'medium',
-  dueDate: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  completedAt: null,
-  completedBy: null,
-  assigneeId: null,
-  assigneeName: null,
-  position,
-});
+const task = (id: string, status: Task['status'], position: number): Task => aTask({ id, projectId: 'p', title: id, status, position });
 
 describe('the task board (issue 16)', () => {
   it('puts each task in its status column, lowest position first', () => {

@@ -9,22 +9,9 @@ import { apiError, apiServer, byCursor, sentRequests } from '@/web/test/api-serv
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { TASK_TEXTS } from '../texts';
 import { TasksTab } from './tasks-tab';
+import { aTask } from '@/web/test/fixtures';
 
-const task: Task = {
-  id: '00000000-0000-4000-8000-000000000001',
-  projectId: '00000000-0000-4000-8000-000000000002',
-  title: 'Print menu boards',
-  description: null,
-  priority: 'medium',
-  status: 'pending',
-  dueDate: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  completedAt: null,
-  completedBy: null,
-  assigneeId: null,
-  assigneeName: null,
-  position: 1,
-};
+const task = aTask();
 
 const source = memberProjectSource(task.projectId);
 
