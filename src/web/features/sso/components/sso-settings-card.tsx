@@ -66,11 +66,10 @@ export function SsoSettingsCard({ canChange }: { canChange: boolean }) {
   );
 }
 
-function SsoForm({ state, canChange }: { state: SsoSettingsState; canChange: boolean }) {
-  const saved = state.settings;
-  const save = useSaveSsoSettings();
-  const remove = useRemoveSsoSettings();
-  const form = useSchemaForm({
+type SsoFormValues = ReturnType<typeof useSsoForm>;
+
+function useSsoForm(saved: SsoSettingsState['settings']) {
+  return useSchemaForm({
     schema: ssoSettingsFormSchema(saved),
     defaultValues: {
       issuer: saved?.issuer ?? '',
@@ -82,6 +81,48 @@ function SsoForm({ state, canChange }: { state: SsoSettingsState; canChange: boo
       emailVerifiedOptional: saved?.emailVerifiedOptional ?? false,
     },
   });
+}
+
+/** One of the card's on/off settings: the switch, its label beside it, its hint under both. */
+function SwitchRow({
+  form,
+  name,
+  id,
+  label,
+  hint,
+  disabled,
+}: {
+  form: SsoFormValues;
+  name: 'passwordSignIn' | 'emailVerifiedOptional';
+  id: string;
+  label: string;
+  hint: string;
+  disabled: boolean;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <div className="flex items-center gap-3">
+        <Controller
+          control={form.control}
+          name={name}
+          render={({ field }) => (
+            <Switch id={id} ref={field.ref} checked={field.value} onCheckedChange={field.onChange} disabled={disabled} aria-describedby={`${id}-hint`} />
+          )}
+        />
+        <Label htmlFor={id}>{label}</Label>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+function SsoForm({ state, canChange }: { state: SsoSettingsState; canChange: boolean }) {
+  const saved = state.settings;
+  const save = useSaveSsoSettings();
+  const remove = useRemoveSsoSettings();
+  const form = useSsoForm(saved);
   const [confirming, setConfirming] = useState(false);
   const disabled = !canChange || save.isPending;
 
@@ -132,43 +173,15 @@ function SsoForm({ state, canChange }: { state: SsoSettingsState; canChange: boo
           </label>
         ))}
       </fieldset>
-      <div className="grid gap-1.5">
-        <div className="flex items-center gap-3">
-          <Controller
-            control={form.control}
-            name="passwordSignIn"
-            render={({ field }) => (
-              <Switch id="sso-password-sign-in" ref={field.ref} checked={field.value} onCheckedChange={field.onChange} disabled={disabled} aria-describedby="sso-password-sign-in-hint" />
-            )}
-          />
-          <Label htmlFor="sso-password-sign-in">{TEXTS.passwordSignIn}</Label>
-        </div>
-        <p id="sso-password-sign-in-hint" className="text-xs text-muted-foreground">
-          {TEXTS.passwordSignInHint}
-        </p>
-      </div>
-      <div className="grid gap-1.5">
-        <div className="flex items-center gap-3">
-          <Controller
-            control={form.control}
-            name="emailVerifiedOptional"
-            render={({ field }) => (
-              <Switch
-                id="sso-email-verified-optional"
-                ref={field.ref}
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                disabled={disabled}
-                aria-describedby="sso-email-verified-optional-hint"
-              />
-            )}
-          />
-          <Label htmlFor="sso-email-verified-optional">{TEXTS.emailVerifiedOptional}</Label>
-        </div>
-        <p id="sso-email-verified-optional-hint" className="text-xs text-muted-foreground">
-          {TEXTS.emailVerifiedOptionalHint}
-        </p>
-      </div>
+      <SwitchRow form={form} name="passwordSignIn" id="sso-password-sign-in" label={TEXTS.passwordSignIn} hint={TEXTS.passwordSignInHint} disabled={disabled} />
+      <SwitchRow
+        form={form}
+        name="emailVerifiedOptional"
+        id="sso-email-verified-optional"
+        label={TEXTS.emailVerifiedOptional}
+        hint={TEXTS.emailVerifiedOptionalHint}
+        disabled={disabled}
+      />
       {saved ? <SsoDomainProofs domains={saved.domains} canChange={canChange} /> : null}
       {canChange ? (
         <div className="flex flex-wrap gap-2">
