@@ -3,7 +3,7 @@
 // nothing; an email goes out at once or waits for the daily digest. In the transaction of the
 // change, like the inbox and the outbox themselves.
 import type { NotificationKind } from '../../../domain/inbox';
-import { settingKindOf, type DeliveryLevel, type NotificationSettings } from '../../../domain/notification-settings';
+import { settingKindOf, type DeliveryLevel } from '../../../domain/notification-settings';
 import type { Executor } from '../../platform/db/client';
 import { digestItems } from '../../platform/db/schema/work';
 import { enqueueEmail } from '../../platform/mail/outbox';
@@ -20,25 +20,13 @@ export type Delivery = {
   email?: { to: string | null; subject: string; text: string; /** The outbox's kind, when not the inbox's. */ kind?: string };
 };
 
-/** The level that applies: the member's for a kind with a setting; in-app only for the others. */
-function levelFor(settings: NotificationSettings, kind: NotificationKind): DeliveryLevel {
-  const settingKind = settingKindOf(kind);
-  return settingKind ? settings.levels[settingKind] : 'in_app';
-}
-
 /** Tells one member, as their settings say. Returns what was done (for the callers' tests and logs). */
 export async function deliver(executor: Executor, now: Date, delivery: Delivery): Promise<{ inbox: boolean; email: 'sent' | 'digest' | null }> {
   const done = { inbox: false, email: null as 'sent' | 'digest' | null };
   // A kind without a setting (a note, a link opened) is in-app only: no settings to read.
-  if (settingKindOf(delivery.kind) === null) {
-    if (delivery.inbox) {
-      await notifyMember(executor, { ...delivery.inbox, organizationId: delivery.organizationId, recipientId: delivery.recipientId, kind: delivery.kind }, now);
-      done.inbox = true;
-    }
-    return done;
-  }
-  const settings = await settingsOf(executor, delivery.recipientId);
-  const level = levelFor(settings, delivery.kind);
+  const settingKind = settingKindOf(delivery.kind);
+  const settings = settingKind ? await settingsOf(executor, delivery.recipientId) : null;
+  const level: DeliveryLevel = settings && settingKind ? settings.levels[settingKind] : 'in_app';
   if (level === 'off') return done;
   if (delivery.inbox) {
     await notifyMember(executor, { ...delivery.inbox, organizationId: delivery.organizationId, recipientId: delivery.recipientId, kind: delivery.kind }, now);
@@ -46,7 +34,7 @@ export async function deliver(executor: Executor, now: Date, delivery: Delivery)
   }
   const email = delivery.email;
   if (level !== 'email' || !email?.to) return done;
-  if (settings.digest) {
+  if (settings?.digest) {
     await executor.insert(digestItems).values({ profileId: delivery.recipientId, organizationId: delivery.organizationId, subject: email.subject, text: email.text, createdAt: now });
     done.email = 'digest';
   } else {
