@@ -45,7 +45,11 @@ export async function setMemberRate(
       .select({ id: profiles.id, role: profiles.role, fullName: profiles.fullName, rate: profiles.hourlyRateMinor })
       .from(profiles)
       .where(and(eq(profiles.id, memberId), eq(profiles.organizationId, actor.organizationId), inArray(profiles.role, visibleMemberRoles(actor.role))))
-      .for('update');
+      // No key update: rate writes on one member still queue, but another transaction's news
+      // to this member (a notification's foreign key takes a key share on the profile) does not
+      // wait on it. FOR UPDATE did, and two rate changes at once deadlocked on PostgreSQL: each
+      // held one member's row and, after the budget alert, waited for the other's project lock.
+      .for('no key update');
     if (!member) throw notFound(TEAM_MESSAGES.notFound);
     const self = member.id === actor.profileId;
     if (self ? actor.role !== 'organization_admin' : !outranks(actor.role, member.role)) {
