@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/server/platform/db/schema/*.ts',
+  // Platform's own tables, and each module's (issue 47, decision 043).
+  schema: ['./src/server/platform/db/schema/*.ts', './src/server/modules/*/schema.ts'],
   out: './db/migrations',
 });

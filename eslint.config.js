@@ -31,53 +31,83 @@ const SERVER_MODULES = readdirSync(new URL('./src/server/modules', import.meta.u
 /** A module's public.ts, where it has one: what other modules may import of it. */
 const MODULE_PUBLIC = SERVER_MODULES.filter((name) => existsSync(new URL(`./src/server/modules/${name}/public.ts`, import.meta.url)));
 
+/** Modules that own tables: their schema.ts (issue 47, decision 043). */
+const MODULE_SCHEMA = SERVER_MODULES.filter((name) => existsSync(new URL(`./src/server/modules/${name}/schema.ts`, import.meta.url)));
+
 /**
  * The boundaries (decision 012), judged on the file an import resolves to, whatever its spelling
  * ('@/...', '../..', './../x'): import-x's no-restricted-paths with tsconfig's paths (issue 28).
  * Paths are relative to this folder; an `except` is relative to its zone's `from`.
+ * `tablesOpen`: the files that may name any module's tables from its schema.ts (issue 47,
+ * decision 043): a schema.ts for its foreign keys, and tests, which read what a write left.
  */
-const RESOLVED_ZONES = [
-  ...SERVER_MODULES.map((name) => ({
-    target: `./src/server/modules/${name}`,
-    from: './src/server/modules',
-    except: [`./${name}`, ...MODULE_PUBLIC.filter((other) => other !== name).map((other) => `./${other}/public.ts`)],
-    message: "A server module imports platform, domain and its own files; another module only through that module's public.ts (decision 012).",
-  })),
-  { target: './src/server/platform', from: './src/server/modules', message: 'Platform serves the modules and never imports one (decision 012).' },
-  {
-    target: './src/server/platform',
-    from: './src/server/services',
-    message: 'Platform is infrastructure: it knows no feature policy, so never the shared services (issue 28, decision 012).',
-  },
-  { target: './src/server/services', from: './src/server/modules', message: 'The shared services serve the modules and never import one (issue 28, decision 012).' },
-  {
-    target: ['./src/server/platform', './src/server/services', './src/server/modules'],
-    from: './src/server/dev',
-    message: 'The demo seed and the dev mailbox are composed by app.ts, main.ts and the scripts only (issue 47).',
-  },
-  { target: './src/server', from: './src/web', message: 'The server does not import the web app (decision 012).' },
-  {
-    // No server or web code, nor any other file of ours outside src/domain; which packages it
-    // may use (node_modules) is domainPackages' business below.
-    target: './src/domain',
-    from: '.',
-    except: ['./src/domain', './node_modules'],
-    message: 'Domain rules are pure: no server or web code, only other domain files (decision 012).',
-  },
-  { target: './src/web', from: './src/server', message: 'The web app talks to the server over HTTP only; shared rules live in src/domain (decision 012).' },
-  {
-    target: ['./src/web/lib', './src/web/components'],
-    from: ['./src/web/features', './src/web/app'],
-    message: 'Shared components and lib serve the features and never import one (decision 012).',
-  },
-  { target: './src/web/features', from: './src/web/app', message: 'A feature never imports the app; the app composes the features (issue 28).' },
-  ...WEB_FEATURES.map((name) => ({
-    target: `./src/web/features/${name}`,
-    from: './src/web/features',
-    except: [`./${name}`, ...WEB_FEATURES.filter((other) => other !== name).map((other) => `./${other}/api.ts`)],
-    message: "A feature imports another feature's api.ts only; the app composes their components (decision 012).",
-  })),
-];
+function boundaryZones({ tablesOpen }) {
+  return [
+    ...SERVER_MODULES.map((name) => ({
+      target: `./src/server/modules/${name}`,
+      from: './src/server/modules',
+      except: [
+        `./${name}`,
+        ...MODULE_PUBLIC.filter((other) => other !== name).map((other) => `./${other}/public.ts`),
+        ...(tablesOpen ? MODULE_SCHEMA.filter((other) => other !== name).map((other) => `./${other}/schema.ts`) : []),
+      ],
+      message: "A server module imports platform, domain and its own files; another module only through that module's public.ts (decision 012).",
+    })),
+    {
+      target: './src/server/platform',
+      from: './src/server/modules',
+      except: tablesOpen ? MODULE_SCHEMA.map((name) => `./${name}/schema.ts`) : [],
+      message: 'Platform serves the modules and never imports one (decision 012).',
+    },
+    {
+      target: './src/server/platform',
+      from: './src/server/services',
+      message: 'Platform is infrastructure: it knows no feature policy, so never the shared services (issue 28, decision 012).',
+    },
+    {
+      target: './src/server/services',
+      from: './src/server/modules',
+      except: MODULE_SCHEMA.map((name) => `./${name}/schema.ts`),
+      message: "The shared services serve the modules and never import one; they may name a module's tables (its schema.ts; issue 28, decision 043).",
+    },
+    {
+      target: ['./src/server/platform', './src/server/services', './src/server/modules'],
+      from: './src/server/dev',
+      message: 'The demo seed and the dev mailbox are composed by app.ts, main.ts and the scripts only (issue 47).',
+    },
+    { target: './src/server', from: './src/web', message: 'The server does not import the web app (decision 012).' },
+    {
+      // No server or web code, nor any other file of ours outside src/domain; which packages it
+      // may use (node_modules) is domainPackages' business below.
+      target: './src/domain',
+      from: '.',
+      except: ['./src/domain', './node_modules'],
+      message: 'Domain rules are pure: no server or web code, only other domain files (decision 012).',
+    },
+    { target: './src/web', from: './src/server', message: 'The web app talks to the server over HTTP only; shared rules live in src/domain (decision 012).' },
+    {
+      target: ['./src/web/lib', './src/web/components'],
+      from: ['./src/web/features', './src/web/app'],
+      message: 'Shared components and lib serve the features and never import one (decision 012).',
+    },
+    { target: './src/web/features', from: './src/web/app', message: 'A feature never imports the app; the app composes the features (issue 28).' },
+    ...WEB_FEATURES.map((name) => ({
+      target: `./src/web/features/${name}`,
+      from: './src/web/features',
+      except: [`./${name}`, ...WEB_FEATURES.filter((other) => other !== name).map((other) => `./${other}/api.ts`)],
+      message: "A feature imports another feature's api.ts only; the app composes their components (decision 012).",
+    })),
+  ];
+}
+const RESOLVED_ZONES = boundaryZones({ tablesOpen: false });
+const TABLES_OPEN_ZONES = boundaryZones({ tablesOpen: true });
+
+/** Issue 47: the outlets that write the activity row, the news, the live change and the webhooks are emit's alone. */
+const EMIT_ZONE = {
+  target: './src/server/modules',
+  from: ['./src/server/services/outlets', './src/server/platform/realtime/publish-change.ts'],
+  message: "A module tells what happened with emit(tx, event) from services/events.ts; the outlets are emit's (issue 47).",
+};
 
 /** Syntax refused in every file of src/ (the block that uses it, below). */
 const SOURCE_SYNTAX = [
@@ -170,23 +200,18 @@ export default tseslint.config(
     // that write the activity row, the news, the live change and the webhooks are emit's alone.
     // Tests may drive an outlet to prove it (a write that rolls back leaves nothing).
     files: ['src/server/modules/**/*.ts'],
-    ignores: ['src/server/**/*.test.ts'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          basePath: import.meta.dirname,
-          zones: [
-            ...RESOLVED_ZONES,
-            {
-              target: './src/server/modules',
-              from: ['./src/server/services/outlets', './src/server/platform/realtime/publish-change.ts'],
-              message: 'A module tells what happened with emit(tx, event) from services/events.ts; the outlets are emit\'s (issue 47).',
-            },
-          ],
-        },
-      ],
-    },
+    ignores: ['src/server/**/*.test.ts', 'src/server/modules/*/schema.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...RESOLVED_ZONES, EMIT_ZONE] }] },
+  },
+  {
+    // Issue 47 (decision 043): a module's schema.ts names other modules' tables for its foreign
+    // keys; a server test reads any table to check what a write left.
+    files: ['src/server/modules/*/schema.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...TABLES_OPEN_ZONES, EMIT_ZONE] }] },
+  },
+  {
+    files: ['src/server/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: TABLES_OPEN_ZONES }] },
   },
   {
     // The app's own files (migrations, the database template, the web build, package.json) come

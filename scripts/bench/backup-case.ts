@@ -11,7 +11,8 @@ import { createBackup } from '../../src/server/platform/backup/backup';
 import { openArchive, restoreArchive } from '../../src/server/platform/backup/restore';
 import { createOrganization } from '../../src/server/platform/auth/accounts';
 import { openDatabase } from '../../src/server/platform/db/client';
-import { clients, projects } from '../../src/server/platform/db/schema/work';
+import { clients } from '../../src/server/modules/clients/schema';
+import { projects } from '../../src/server/modules/projects/schema';
 import { localDiskStorage } from '../../src/server/platform/storage/storage';
 import { seedDemoOrganization } from '../../src/server/dev/demo/seed';
 

@@ -108,6 +108,8 @@ export const EVENTS = {
   'member.rate_changed': logged('update_member_rate'),
   /** A member turned their own two-factor on or off: sessions carry it (the organization's requirement). */
   'two_factor.changed': { topics: ['sessions'] },
+  /** Personal API tokens stopped working: every server's session cache drops them. */
+  'api_token.revoked': { topics: ['sessions'] },
   'two_factor.reset': logged('reset_two_factor'),
   'two_factor.policy_changed': logged('change_two_factor_policy', {}, ['sessions', 'organization']),
   'sso.updated': logged('update_sso_settings'),

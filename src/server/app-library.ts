@@ -4,5 +4,5 @@
 // test passed on the sources while backups failed in every built install).
 export { buildApp } from './app';
 export { loadConfig } from './platform/config';
-export { openDatabase, PGLITE_OPTIONS, schema } from './platform/db/client';
+export { openDatabase, PGLITE_OPTIONS } from './platform/db/client';
 export { onLocalChange } from './platform/realtime/local-changes';

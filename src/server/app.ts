@@ -42,6 +42,7 @@ import { scheduleOverdueSweep } from './modules/projects/overdue-job';
 import { scheduleDueReminders } from './modules/tasks/due-reminders';
 import { scheduleDigests } from './modules/settings/digest';
 import { scheduleHousekeeping } from './platform/db/housekeeping';
+import { PRUNES } from './housekeeping';
 import { projectRoutes } from './modules/projects/routes';
 import { scheduleReportCountsFold } from './modules/reports/report-counts';
 import { reportRoutes } from './modules/reports/routes';
@@ -292,7 +293,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   scheduleDueReminders(app, platform);
   scheduleDigests(app, platform);
   scheduleReportCountsFold(app, platform);
-  scheduleHousekeeping(app, platform);
+  scheduleHousekeeping(app, platform, PRUNES);
   scheduleSsoDomainChecks(app, platform);
   attachMailDelivery(app, platform);
   attachWebhookDelivery(app, platform, options.webhooks);

@@ -9,16 +9,14 @@ import { unstorableTextMessage } from '../domain/text-fields';
 import { accounts, users } from './platform/db/schema/auth';
 import { emailOutbox } from './platform/db/schema/platform';
 import { organizations, profiles } from './platform/db/schema/tenancy';
-import {
-  activityLogs,
-  clients,
-  projectAccessTokens,
-  projectFiles,
-  projectNotes,
-  projects,
-  projectTemplates,
-  tasks,
-} from './platform/db/schema/work';
+import { activityLogs } from './modules/activity/schema';
+import { clients } from './modules/clients/schema';
+import { projectAccessTokens } from './modules/sharing/schema';
+import { projectFiles } from './modules/files/schema';
+import { projectNotes } from './modules/notes/schema';
+import { projects } from './modules/projects/schema';
+import { projectTemplates } from './modules/templates/schema';
+import { tasks } from './modules/tasks/schema';
 import { asUser, type TestUser } from './test/as-user';
 import { createTestApp, type TestApp } from './test/test-app';
 

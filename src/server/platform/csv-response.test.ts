@@ -7,7 +7,9 @@ import { ACTIVITY_MESSAGES } from '../../domain/activity';
 import { EXPORT_MESSAGES } from '../../domain/csv-export';
 import { asUser, type TestUser } from '../test/as-user';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { activityLogs, clients, projects } from './db/schema/work';
+import { activityLogs } from '../modules/activity/schema';
+import { clients } from '../modules/clients/schema';
+import { projects } from '../modules/projects/schema';
 
 let t: TestApp;
 let orgAdmin: TestUser;

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser, type TestUser } from '../test/as-user';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { clients } from './db/schema/work';
+import { clients } from '../modules/clients/schema';
 import { FORBIDDEN_ORIGIN_MESSAGE, isAllowedOrigin } from './origin-check';
 
 const PUBLIC = 'http://localhost:3000';

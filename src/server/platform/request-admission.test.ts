@@ -9,7 +9,7 @@ import { SERVER_BUSY_MESSAGES } from '../../domain/server-busy';
 import { seedAgency, type Agency } from '../test/agency';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { AdmissionQueue } from './db/admission-queue';
-import { projectNotes } from './db/schema/work';
+import { projectNotes } from '../modules/notes/schema';
 import { EMBEDDED_DATABASE_SLOTS, refusalLog, takesAdmissionSlot } from './request-admission';
 
 type WsClient = { on(event: 'open' | 'error', listener: (error?: Error) => void): void; close(): void };

@@ -7,8 +7,9 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { newTemplateFields } from '../../domain/templates';
 import { createMember } from '../platform/auth/accounts';
 import { sessions } from '../platform/db/schema/auth';
-import { passkeys, webhookDeliveries, webhooks } from '../platform/db/schema/platform';
-import { developerProjectAccess } from '../platform/db/schema/work';
+import { passkeys } from '../modules/passkeys/schema';
+import { webhookDeliveries, webhooks } from '../modules/webhooks/schema';
+import { developerProjectAccess } from '../modules/sharing/schema';
 import { asUser, type TestUser } from '../test/as-user';
 import type { TestApp } from '../test/test-app';
 

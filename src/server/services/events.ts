@@ -6,7 +6,7 @@
 import type { NotificationKind } from '../../domain/inbox';
 import { eventSpec, type EventNotificationKind, type EventPayload, type EventType } from '../../domain/events';
 import type { Executor } from '../platform/db/client';
-import { activityLogs } from '../platform/db/schema/work';
+import { activityLogs } from '../modules/activity/schema';
 import { publishChange } from '../platform/realtime/publish-change';
 import { deliver, type Delivery } from './outlets/notify';
 import { emitWebhookEvent } from './outlets/webhooks';

@@ -3,7 +3,10 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../platform/db/client';
 import { profiles } from '../platform/db/schema/tenancy';
-import { developerProjectAccess, projectNotes, projects, tasks } from '../platform/db/schema/work';
+import { projects } from '../modules/projects/schema';
+import { developerProjectAccess } from '../modules/sharing/schema';
+import { projectNotes } from '../modules/notes/schema';
+import { tasks } from '../modules/tasks/schema';
 
 /** A bound on one change's notifications: an organization's followers of one project. */
 const FOLLOWERS_LIMIT = 200;

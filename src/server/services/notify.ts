@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '../../domain/notification-settings';
 import type { Executor } from '../platform/db/client';
-import { notificationSettings } from '../platform/db/schema/work';
+import { notificationSettings } from '../modules/settings/schema';
 
 /** A member's settings: what they chose over the defaults. */
 export async function settingsOf(executor: Executor, profileId: string): Promise<NotificationSettings> {

@@ -4,7 +4,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../platform/db/client';
 import { profiles } from '../platform/db/schema/tenancy';
-import { developerProjectAccess } from '../platform/db/schema/work';
+import { developerProjectAccess } from '../modules/sharing/schema';
 
 export type Recipient = { id: string; email: string; fullName: string };
 

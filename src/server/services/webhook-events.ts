@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { WebhookEnvelope, WebhookEventType } from '../../domain/webhooks';
 import type { Role } from '../../domain/roles';
 import type { Executor } from '../platform/db/client';
-import { webhookDeliveries } from '../platform/db/schema/platform';
+import { webhookDeliveries } from '../modules/webhooks/schema';
 
 /**
  * Whom an event's object is shaped for: an admin of the organization (who may add hooks), so a

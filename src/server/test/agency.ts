@@ -1,7 +1,7 @@
 // The usual cast of a per-role API test: an agency with a member of each role, a developer
 // with access to its first project and one without, a client, two projects, and an admin of
 // another organization.
-import { developerProjectAccess } from '../platform/db/schema/work';
+import { developerProjectAccess } from '../modules/sharing/schema';
 import { asUser, type TestUser } from './as-user';
 import type { TestApp } from './test-app';
 

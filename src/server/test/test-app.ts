@@ -18,7 +18,7 @@ import type { Database, DatabaseHandle } from '../platform/db/client';
  * The app from the sources, or with TEST_BUILT_SERVER=1 from the build (dist/server, made by
  * `npm run build`): CI runs the data, auth and sharing suites that way too (issue 26).
  */
-const { buildApp, loadConfig, onLocalChange, openDatabase, PGLITE_OPTIONS, schema } = (
+const { buildApp, loadConfig, onLocalChange, openDatabase, PGLITE_OPTIONS } = (
   process.env.TEST_BUILT_SERVER === '1'
     ? await import(pathToFileURL(path.join(appFiles.root, 'dist', 'server', 'app-library.js')).href)
     : await import('../app-library')
@@ -46,7 +46,7 @@ async function migratedDatabase(): Promise<DatabaseHandle> {
   const imageFile = process.env[MIGRATED_IMAGE_ENV];
   migratedImage ??= imageFile ? Promise.resolve(new Blob([readFileSync(imageFile)])) : makeMigratedImage();
   const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await migratedImage });
-  const db = drizzle(client, { schema }) as unknown as Database;
+  const db = drizzle(client) as unknown as Database;
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }
 

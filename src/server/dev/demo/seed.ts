@@ -10,16 +10,14 @@ import { createMember, createOrganization } from '../../platform/auth/accounts';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db/client';
 import { organizations, profiles } from '../../platform/db/schema/tenancy';
-import {
-  activityLogs,
-  clients,
-  developerProjectAccess,
-  projectAccessTokens,
-  projectNotes,
-  projects,
-  projectTemplates,
-  tasks,
-} from '../../platform/db/schema/work';
+import { activityLogs } from '../../modules/activity/schema';
+import { clients } from '../../modules/clients/schema';
+import { projects } from '../../modules/projects/schema';
+import { developerProjectAccess } from '../../modules/sharing/schema';
+import { projectAccessTokens } from '../../modules/sharing/schema';
+import { projectNotes } from '../../modules/notes/schema';
+import { projectTemplates } from '../../modules/templates/schema';
+import { tasks } from '../../modules/tasks/schema';
 import { newAccessToken } from '../../services/project-access/link';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATION_NAME, DEMO_PASSWORD } from './demo-accounts';
 

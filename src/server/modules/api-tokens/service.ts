@@ -3,7 +3,7 @@
 import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { API_TOKEN_TEXTS, API_TOKENS_PER_MEMBER, type ApiToken, type CreatedApiToken, type createApiTokenSchema } from '../../../domain/api-tokens';
-import { newApiToken, revokeTokens } from '../../platform/auth/api-tokens';
+import { newApiToken, revokeTokens } from './tokens';
 import type { Actor } from '../../platform/auth/session';
 import { apiTokens } from '../../platform/db/schema/tenancy';
 import { badRequest, notFound } from '../../platform/errors';
@@ -67,7 +67,7 @@ export async function createApiToken({ db, clock }: Platform, actor: Actor, inpu
 /** Revokes one of the caller's tokens: every server stops answering it at once. */
 export async function revokeApiToken({ db, clock }: Platform, actor: Actor, tokenId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const revoked = await revokeTokens(tx, actor.organizationId, and(eq(apiTokens.id, tokenId), eq(apiTokens.profileId, actor.profileId)), clock.now());
+    const revoked = await revokeTokens(tx, { organizationId: actor.organizationId, actorId: actor.profileId }, and(eq(apiTokens.id, tokenId), eq(apiTokens.profileId, actor.profileId)), clock.now());
     if (revoked === 0) throw notFound(API_TOKEN_TEXTS.notFound);
   });
 }

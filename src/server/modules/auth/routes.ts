@@ -13,8 +13,8 @@ import {
   verifyCodeSchema,
 } from '../../../domain/auth';
 import { TWO_FACTOR_ERRORS } from '../../../domain/two-factor';
-import { loadMe } from '../../platform/auth/me';
-import { ssoDomainOf } from '../../platform/auth/sso-policy';
+import { loadMe } from './me';
+import { ssoDomainOf } from '../sso/public';
 import {
   enforceRateLimit,
   refundRateLimit,

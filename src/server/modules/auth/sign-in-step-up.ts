@@ -8,7 +8,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, SIGN_IN_ERRORS } from '../../../domain/auth';
 import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import { countSignInAddresses, RATE_LIMITS, withinRateLimit } from '../../platform/auth/rate-limit';
-import { passTwoFactor } from '../../platform/auth/two-factor';
+import { passTwoFactor } from '../two-factor/public';
 import { accounts, users } from '../../platform/db/schema/auth';
 import { verificationCodes } from '../../platform/db/schema/platform';
 import { profiles } from '../../platform/db/schema/tenancy';

@@ -10,7 +10,8 @@ import { MAX_BURN_DOWN_WEEKS, type BurnDownWeek } from '../../../domain/budget-b
 import type { BudgetKind } from '../../../domain/time-rules';
 import type { Executor } from '../../platform/db/client';
 import { organizations } from '../../platform/db/schema/tenancy';
-import { projects, timeEntries } from '../../platform/db/schema/work';
+import { projects } from '../projects/public';
+import { timeEntries } from '../time/public';
 import { emit } from '../../services/events';
 import { staffMembers } from '../../services/recipients';
 

@@ -9,7 +9,7 @@ import { canManageProjects, canManageUsers, canRenameOrganization, outranks } fr
 import { TEAM_MESSAGES, visibleMemberRoles } from '../../../domain/team';
 import type { Actor } from '../../platform/auth/session';
 import { organizations, profiles } from '../../platform/db/schema/tenancy';
-import { projects } from '../../platform/db/schema/work';
+import { projects } from '../projects/public';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { emit } from '../../services/events';

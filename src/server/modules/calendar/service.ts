@@ -12,7 +12,10 @@ import type { Role } from '../../../domain/roles';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
 import { organizations, profiles } from '../../platform/db/schema/tenancy';
-import { calendarFeeds, clients, projects, tasks } from '../../platform/db/schema/work';
+import { calendarFeeds } from './schema';
+import { clients } from '../clients/public';
+import { projects } from '../projects/public';
+import { tasks } from '../tasks/public';
 import type { Platform } from '../../platform/platform';
 import { visibleProjects } from '../../services/project-access/member';
 

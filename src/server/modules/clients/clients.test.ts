@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_MESSAGES } from '../../../domain/clients';
-import { activityLogs } from '../../platform/db/schema/work';
+import { activityLogs } from '../activity/schema';
 import { asUser, type TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -24,7 +24,7 @@ import {
   encodeNameCursor,
 } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
-import { clients } from '../../platform/db/schema/work';
+import { clients } from './schema';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { WEBHOOK_VIEWER } from '../../services/webhook-events';

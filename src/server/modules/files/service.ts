@@ -23,7 +23,7 @@ import {
 import type { ProjectListQuery } from '../../../domain/project-lists';
 import { emit } from '../../services/events';
 import { afterNewestFirst, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
-import { approvalDecisions, fileApprovals, fileVersions, projectFiles } from '../../platform/db/schema/work';
+import { approvalDecisions, fileApprovals, fileVersions, projectFiles } from './schema';
 import type { Executor } from '../../platform/db/client';
 import type { FileApproval } from '../../../domain/approvals';
 import type { FileVersion } from '../../../domain/files';

@@ -10,7 +10,9 @@ import { activityActorName, detailLines, type ActivityEntry } from '../../../dom
 import { APPROVAL_MESSAGES } from '../../../domain/approvals';
 import { FILE_MESSAGES } from '../../../domain/files';
 import { emailOutbox } from '../../platform/db/schema/platform';
-import { activityLogs, approvalDecisions, fileApprovals, fileVersions, notifications, projectFiles } from '../../platform/db/schema/work';
+import { activityLogs } from '../activity/schema';
+import { approvalDecisions, fileApprovals, fileVersions, projectFiles } from './schema';
+import { notifications } from '../inbox/schema';
 import { fixedClock } from '../../platform/clock';
 import { seedAgency, type Agency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';

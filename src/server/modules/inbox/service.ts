@@ -5,7 +5,7 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { INBOX_PAGE_SIZE, type InboxPage } from '../../../domain/inbox';
 import type { Actor } from '../../platform/auth/session';
 import { afterCursor, decodeCursor, encodeCursor } from '../../platform/db/cursor';
-import { notifications } from '../../platform/db/schema/work';
+import { notifications } from './schema';
 import type { Platform } from '../../platform/platform';
 
 const mine = (actor: Actor) => and(eq(notifications.recipientId, actor.profileId), eq(notifications.organizationId, actor.organizationId));

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emit } from '../../services/events';
-import { developerProjectAccess } from '../../platform/db/schema/work';
+import { developerProjectAccess } from '../sharing/schema';
 import { asUser, sessionCookie } from '../../test/as-user';
 import { seedAgency, type Agency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';

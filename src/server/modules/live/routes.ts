@@ -8,13 +8,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors';
 import { findSession, type ActorSession } from '../../platform/auth/session';
 import { sessions } from '../../platform/db/schema/auth';
-import { developerProjectAccess } from '../../platform/db/schema/work';
 import type { Platform } from '../../platform/platform';
 import { LiveHub, type GateDecision, type LiveConnection, type LiveSocket } from '../../platform/realtime/hub';
 import { listenForChanges } from '../../platform/realtime/listener';
 import type { ChangeEvent, ChangeTopic } from '../../platform/realtime/publisher';
 import { LINK_GRANT_COOKIE } from '../../services/project-access/link-grant';
 import { resolveSharedLink } from '../../services/project-access/link';
+import { seesProject, visibleProjectIds } from '../../services/project-access/member';
 
 /** Per app server; beyond it new sockets get 503 and the page works as without live updates. */
 export const MAX_LIVE_CONNECTIONS = 2000;
@@ -148,23 +148,9 @@ export class SessionWatch {
 async function memberConnection(platform: Platform, request: FastifyRequest, session: ActorSession): Promise<LiveConnection> {
   const { actor } = session;
   const watch = new SessionWatch(platform, session.sessionId, session.expiresAt);
-  const hasProject = async (projectId: string) =>
-    (
-      await platform.db
-        .select({ id: developerProjectAccess.id })
-        .from(developerProjectAccess)
-        .where(and(eq(developerProjectAccess.projectId, projectId), eq(developerProjectAccess.developerProfileId, actor.profileId)))
-        .limit(1)
-    ).length > 0;
-  // A developer's access list as last seen, so the unassignment itself still reaches their page.
-  const assigned = new Set<string>();
-  if (actor.role === 'developer') {
-    const rows = await platform.db
-      .select({ projectId: developerProjectAccess.projectId })
-      .from(developerProjectAccess)
-      .where(eq(developerProjectAccess.developerProfileId, actor.profileId));
-    for (const row of rows) assigned.add(row.projectId);
-  }
+  // A developer's projects as last seen (services/project-access decides who sees what), so the
+  // unassignment itself still reaches their page.
+  const assigned = new Set(actor.role === 'developer' ? await visibleProjectIds(platform.db, actor) : []);
   return {
     organizationId: actor.organizationId,
     resync: () => watch.invalidate(),
@@ -186,7 +172,7 @@ async function memberConnection(platform: Platform, request: FastifyRequest, ses
       if (event.topic !== 'project') return DEVELOPER_LIST_TOPICS.has(event.topic) ? 'send' : 'skip';
       // Developers hear only projects in their access list, read now: an unassignment counts at once.
       const projectId = event.projectId!;
-      if (await hasProject(projectId)) {
+      if (await seesProject(platform.db, actor, projectId)) {
         assigned.add(projectId);
         return 'send';
       }

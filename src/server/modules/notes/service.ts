@@ -10,7 +10,7 @@ import type { ProjectListQuery } from '../../../domain/project-lists';
 import type { Executor } from '../../platform/db/client';
 import { afterNewestFirst, countAll, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
-import { projectNotes } from '../../platform/db/schema/work';
+import { projectNotes } from './schema';
 import { forbidden, notFound } from '../../platform/errors';
 import { projectFollowers } from '../../services/inbox';
 import type { Platform } from '../../platform/platform';

@@ -18,7 +18,7 @@ import { createBackup } from '../../platform/backup/backup';
 import { openArchive, restoreArchive } from '../../platform/backup/restore';
 import { fixedClock } from '../../platform/clock';
 import { sessions } from '../../platform/db/schema/auth';
-import { passkeyChallenges, passkeys } from '../../platform/db/schema/platform';
+import { passkeyChallenges, passkeys } from './schema';
 import { localDiskStorage } from '../../platform/storage/storage';
 import { hashSessionToken } from '../../platform/auth/session';
 import { asUser, sessionCookie, type TestUser } from '../../test/as-user';

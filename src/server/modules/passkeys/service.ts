@@ -25,12 +25,12 @@ import {
 } from '../../../domain/passkeys';
 import type { Me } from '../../../domain/auth';
 import { assertCurrentPassword, isUniqueViolation } from '../../platform/auth/credentials';
-import { loadMe } from '../../platform/auth/me';
+import { loadMe } from '../auth/public';
 import { refundRateLimit, withinRateLimit } from '../../platform/auth/rate-limit';
 import { openSession, type Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
 import { users } from '../../platform/db/schema/auth';
-import { passkeyChallenges, passkeys, type PasskeyChallengePurpose } from '../../platform/db/schema/platform';
+import { passkeyChallenges, passkeys, type PasskeyChallengePurpose } from './schema';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';

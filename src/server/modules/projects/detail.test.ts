@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_DETAIL_MESSAGES } from '../../../domain/project-details';
 import { PROJECT_MESSAGES } from '../../../domain/project-rules';
 import { fixedClock } from '../../platform/clock';
-import { activityLogs, developerProjectAccess, projects } from '../../platform/db/schema/work';
+import { activityLogs } from '../activity/schema';
+import { projects } from './schema';
+import { developerProjectAccess } from '../sharing/schema';
 import { asUser, type TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

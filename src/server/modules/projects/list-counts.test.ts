@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixedClock } from '../../platform/clock';
-import { projects } from '../../platform/db/schema/work';
+import { projects } from './schema';
 import { CHANGES_CHANNEL } from '../../platform/realtime/publisher';
 import { seedAgency, type Agency } from '../../test/agency';
 import { createTestApp, onLocalChange, type TestApp } from '../../test/test-app';

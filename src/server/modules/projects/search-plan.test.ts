@@ -4,7 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOrganization } from '../../platform/auth/accounts';
-import { projects } from '../../platform/db/schema/work';
+import { projects } from './schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { searchCondition } from './service';
 

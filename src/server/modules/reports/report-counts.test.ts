@@ -9,8 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_STATUSES, TASK_STATUSES } from '../../../domain/project-status';
 import { createOrganization } from '../../platform/auth/accounts';
 import type { Executor } from '../../platform/db/client';
-import { reportCounts } from '../../platform/db/schema/reporting';
-import { clients, projects, tasks } from '../../platform/db/schema/work';
+import { reportCounts } from './schema';
+import { clients } from '../clients/schema';
+import { projects } from '../projects/schema';
+import { tasks } from '../tasks/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { countReport, foldReportCounts, REPORT_COUNTS_KEEP_DAYS, type ReportCounts } from './report-counts';
 

@@ -1,4 +1,4 @@
-// The Reports tab's numbers from report_counts (decision 014; schema/reporting.ts), which database
+// The Reports tab's numbers from report_counts (decision 014; reports/schema.ts), which database
 // triggers keep as projects, clients and tasks change, instead of counting every row of the
 // organization per request (100,000 tasks took ~100 ms a report). Exact for any start of range:
 // whole hours and days come from the counts, and the part of the first hour before it starts

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES } from '../../../domain/reports';
 import { fixedClock } from '../../platform/clock';
-import { projects, tasks } from '../../platform/db/schema/work';
+import { projects } from '../projects/schema';
+import { tasks } from '../tasks/schema';
 import { asUser, type TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -22,7 +22,7 @@ import type { Actor } from '../../platform/auth/session';
 import { containsPattern } from '../../platform/db/cursor';
 import type { DatabaseHandle } from '../../platform/db/client';
 import { queryPrepared } from '../../platform/db/prepared';
-import { SEARCH_CONFIG } from '../../platform/db/schema/work';
+import { SEARCH_CONFIG } from '../../platform/db/columns';
 
 /**
  * Each kind ranks at most this many of its matches: a query matching most of an organization

@@ -7,7 +7,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DIGEST_HOUR_UTC } from '../../../domain/notification-settings';
 import { profiles } from '../../platform/db/schema/tenancy';
-import { digestItems } from '../../platform/db/schema/work';
+import { digestItems } from '../inbox/public';
 import { createJob, runWithServer } from '../../platform/jobs';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';

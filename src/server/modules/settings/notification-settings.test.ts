@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_SETTINGS, DIGEST_HOUR_UTC } from '../../../domain/notification-settings';
 import { fixedClock } from '../../platform/clock';
 import { emailOutbox } from '../../platform/db/schema/platform';
-import { digestItems, notifications } from '../../platform/db/schema/work';
+import { digestItems, notifications } from '../inbox/schema';
 import type { Platform } from '../../platform/platform';
 import type { TestUser } from '../../test/as-user';
 import { seedAgency, type Agency } from '../../test/agency';

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { NotificationSettings, updateNotificationSettingsSchema } from '../../../domain/notification-settings';
 import type { Actor } from '../../platform/auth/session';
-import { notificationSettings } from '../../platform/db/schema/work';
+import { notificationSettings } from './schema';
 import type { Platform } from '../../platform/platform';
 import { settingsOf } from '../../services/notify';
 

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordSchema, meSchema, updateProfileSchema } from '../../../domain/auth';
-import { loadMe } from '../../platform/auth/me';
+import { loadMe } from '../auth/public';
 import { enforceRateLimit, limitPasswordAttempt } from '../../platform/auth/rate-limit';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';

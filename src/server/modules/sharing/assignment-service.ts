@@ -19,7 +19,7 @@ import { hashPassword } from '../../platform/auth/password';
 import type { Actor } from '../../platform/auth/session';
 import { afterByName, afterOldestFirst, cursorTimeOf, decodeCursor, decodeNameCursor, encodeCursor, encodeNameCursor } from '../../platform/db/cursor';
 import { profiles } from '../../platform/db/schema/tenancy';
-import { developerProjectAccess } from '../../platform/db/schema/work';
+import { developerProjectAccess } from './schema';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';

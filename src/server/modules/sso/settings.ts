@@ -9,7 +9,7 @@ import { isAdmin } from '../../../domain/roles';
 import { open, seal } from '../../platform/auth/secret-box';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
-import { organizationSso, organizationSsoDomains } from '../../platform/db/schema/tenancy';
+import { organizationSso, organizationSsoDomains } from './schema';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { emit } from '../../services/events';

@@ -12,9 +12,10 @@ import { SSO_MESSAGES, type SsoDomainState, type SsoSettingsInput, type ssoSetti
 import { SSO_CALLBACK_PATH } from '../../../domain/sso-rules';
 import type { Clock } from '../../platform/clock';
 import { sessions, users } from '../../platform/db/schema/auth';
-import { ssoSignIns } from '../../platform/db/schema/platform';
-import { organizationSso, profiles, ssoIdentities } from '../../platform/db/schema/tenancy';
-import { activityLogs } from '../../platform/db/schema/work';
+import { ssoSignIns } from './schema';
+import { organizationSso, ssoIdentities } from './schema';
+import { profiles } from '../../platform/db/schema/tenancy';
+import { activityLogs } from '../activity/schema';
 import { seal } from '../../platform/auth/secret-box';
 import { hashSessionToken } from '../../platform/auth/session';
 import { asUser, sessionCookie, type TestUser } from '../../test/as-user';

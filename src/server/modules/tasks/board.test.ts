@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSITION_STEP } from '../../../domain/task-order';
 import { TASK_MESSAGES } from '../../../domain/tasks';
 import { fixedClock } from '../../platform/clock';
-import { tasks } from '../../platform/db/schema/work';
+import { tasks } from './schema';
 import type { TestUser } from '../../test/as-user';
 import { seedAgency, type Agency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';

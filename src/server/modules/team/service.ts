@@ -26,7 +26,7 @@ import { emit } from '../../services/events';
 import { createLogin, createMember } from '../../platform/auth/accounts';
 import { isUniqueViolation, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
 import { hashPassword } from '../../platform/auth/password';
-import { revokeTokensAboveRole } from '../../platform/auth/api-tokens';
+import { revokeTokensAboveRole } from '../api-tokens/public';
 import { issueSetPasswordLink } from '../../platform/auth/reset-tokens';
 import type { Actor } from '../../platform/auth/session';
 import {
@@ -45,7 +45,8 @@ import {
 import type { Executor } from '../../platform/db/client';
 import { users } from '../../platform/db/schema/auth';
 import { organizations, profiles } from '../../platform/db/schema/tenancy';
-import { developerProjectAccess, projects } from '../../platform/db/schema/work';
+import { projects } from '../projects/public';
+import { developerProjectAccess } from '../sharing/public';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import type { Platform } from '../../platform/platform';
@@ -377,7 +378,7 @@ export async function updateTeamMember(
         .where(and(eq(profiles.id, member.id), eq(profiles.organizationId, actor.organizationId)))
         .returning();
       // Issue 30: a lower role ends the member's API tokens made with a higher one.
-      if (role !== member.role) await revokeTokensAboveRole(tx, { profileId: member.id, organizationId: actor.organizationId }, role, now);
+      if (role !== member.role) await revokeTokensAboveRole(tx, { profileId: member.id, organizationId: actor.organizationId }, role, { actorId: actor.profileId, now });
       const updated = toTeamMember(row!);
       await emit(tx, {
         type: 'member.updated',

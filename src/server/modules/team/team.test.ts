@@ -4,7 +4,9 @@ import { mergeTagSuggestions, SUGGESTED_SKILL_TAGS, TEAM_MESSAGES } from '../../
 import { accounts, sessions, users } from '../../platform/db/schema/auth';
 import { emailOutbox } from '../../platform/db/schema/platform';
 import { profiles } from '../../platform/db/schema/tenancy';
-import { activityLogs, developerProjectAccess, projects } from '../../platform/db/schema/work';
+import { activityLogs } from '../activity/schema';
+import { projects } from '../projects/schema';
+import { developerProjectAccess } from '../sharing/schema';
 import { seedAgency, type Agency } from '../../test/agency';
 import type { TestUser } from '../../test/as-user';
 import { lastEmailTo } from '../../test/outbox';

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { sortFields, type Template } from '../../../domain/templates';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
-import { projectTemplates } from '../../platform/db/schema/work';
+import { projectTemplates } from './schema';
 
 export function toTemplate(row: typeof projectTemplates.$inferSelect): Template {
   return {

@@ -12,7 +12,7 @@ import {
 } from '../../../domain/templates';
 import type { Actor } from '../../platform/auth/session';
 import { afterCursor, containsPattern, countAll, decodeCursor, encodeCursor } from '../../platform/db/cursor';
-import { projectTemplates } from '../../platform/db/schema/work';
+import { projectTemplates } from './schema';
 import { forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { emit } from '../../services/events';

@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTemplateFields, TEMPLATE_MESSAGES } from '../../../domain/templates';
 import { fixedClock } from '../../platform/clock';
-import { activityLogs, projects, projectTemplates } from '../../platform/db/schema/work';
+import { activityLogs } from '../activity/schema';
+import { projects } from '../projects/schema';
+import { projectTemplates } from './schema';
 import { asUser, type TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

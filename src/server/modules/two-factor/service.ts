@@ -31,8 +31,8 @@ import {
   wrongFactorMessage,
   type SecondFactor,
   type TwoFactorRow,
-} from '../../platform/auth/two-factor';
-import { twoFactorRecoveryCodes, twoFactors } from '../../platform/db/schema/platform';
+} from './factor';
+import { twoFactorRecoveryCodes, twoFactors } from './schema';
 import type { Transaction } from '../../platform/db/client';
 import { users } from '../../platform/db/schema/auth';
 import { organizations, profiles } from '../../platform/db/schema/tenancy';

@@ -15,7 +15,7 @@ import {
   type TwoFactorSetup,
 } from '../../../domain/two-factor';
 import { fixedClock } from '../../platform/clock';
-import { activityLogs } from '../../platform/db/schema/work';
+import { activityLogs } from '../activity/schema';
 import { asUser, type TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -18,7 +18,7 @@ import {
 import type { Actor } from '../../platform/auth/session';
 import { afterNewestFirst, cursorTimeOf, decodeCursor, encodeCursor } from '../../platform/db/cursor';
 import type { Executor } from '../../platform/db/client';
-import { webhookDeliveries, webhooks } from '../../platform/db/schema/platform';
+import { webhookDeliveries, webhooks } from './schema';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { checkDestination } from '../../platform/outbound-http';
 import type { Platform } from '../../platform/platform';

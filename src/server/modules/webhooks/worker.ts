@@ -12,7 +12,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TEXTS, webhookRetryDelayMs } from '../../../domain/webhooks';
 import type { Config } from '../../platform/config';
-import { webhookDeliveries, webhooks } from '../../platform/db/schema/platform';
+import { webhookDeliveries, webhooks } from './schema';
 import { createJob } from '../../platform/jobs';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import { postJson, type OutboundResult, type PostOptions } from '../../platform/outbound-http';

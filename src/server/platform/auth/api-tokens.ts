@@ -3,25 +3,19 @@
 // first when the header is there, and then ignores any cookie. A token is found by its SHA-256
 // (like a session, decision 014: a copy of the database holds no usable token), cached like a
 // session and dropped from every server's cache on the same events (a revocation publishes
-// 'sessions'; a role change or a removal 'team'), so a call costs what a cookie's costs.
-import { createHash, randomBytes } from 'node:crypto';
+// 'sessions'; a role change or a removal 'team'), so a call costs what a cookie's costs. Making
+// and revoking tokens is the api-tokens module's (issue 47).
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { API_TOKEN_PREFIX, type ApiTokenScope } from '../../../domain/api-tokens';
 import { ROLE_RANK, type Role } from '../../../domain/roles';
-import type { Executor } from '../db/client';
 import { users } from '../db/schema/auth';
 import { apiTokens, organizations, profiles } from '../db/schema/tenancy';
 import { twoFactorColumns } from './two-factor-policy';
 import { publishChange } from '../realtime/publish-change';
 import type { Platform } from '../platform';
 import { cachedSession, keepSession, sessionReadStamp, type SessionRow } from './session-cache';
-
-/** 32 random bytes, base64url, after the prefix. */
-export function newApiToken(): { token: string; tokenHash: string; prefix: string } {
-  const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-  return { token, tokenHash: hashApiToken(token), prefix: token.slice(0, API_TOKEN_PREFIX.length + 6) };
-}
 
 export function hashApiToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -77,7 +71,14 @@ export async function findTokenMember(platform: Platform, token: string, now: Da
   if (!row || row.revokedAt) return null;
   if (row.expiresAt && row.expiresAt <= now) return null;
   if (ROLE_RANK[row.role] < ROLE_RANK[row.createdRole]) {
-    await platform.db.transaction((tx) => revokeTokens(tx, row.organizationId, and(eq(apiTokens.id, row.tokenId)), now));
+    await platform.db.transaction(async (tx) => {
+      const revoked = await tx
+        .update(apiTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(apiTokens.id, row.tokenId), sql`${apiTokens.revokedAt} is null`))
+        .returning({ id: apiTokens.id });
+      if (revoked.length > 0) await publishChange(tx, { organizationId: row.organizationId, topic: 'sessions' });
+    });
     return null;
   }
   const found: TokenRow = {
@@ -131,32 +132,4 @@ export function withinTokenLimit(tokenId: string, now: number, perMinute: number
   }
   window.count += 1;
   return window.count <= perMinute;
-}
-
-/**
- * Revokes the organization's tokens matching `which`, in the caller's transaction, and tells
- * every server's cache (the 'sessions' event) so none of them is answered from it again.
- */
-export async function revokeTokens(executor: Executor, organizationId: string, which: ReturnType<typeof and>, now: Date): Promise<number> {
-  const revoked = await executor
-    .update(apiTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(apiTokens.organizationId, organizationId), sql`${apiTokens.revokedAt} is null`, which))
-    .returning({ id: apiTokens.id });
-  if (revoked.length > 0) await publishChange(executor, { organizationId, topic: 'sessions' });
-  return revoked.length;
-}
-
-/** A member's role changed: their tokens made with a higher role stop working (issue 30). */
-export function revokeTokensAboveRole(executor: Executor, member: { profileId: string; organizationId: string }, role: Role, now: Date): Promise<number> {
-  const above = Object.entries(ROLE_RANK)
-    .filter(([, rank]) => rank > ROLE_RANK[role])
-    .map(([name]) => name);
-  if (above.length === 0) return Promise.resolve(0);
-  return revokeTokens(
-    executor,
-    member.organizationId,
-    and(eq(apiTokens.profileId, member.profileId), sql`${apiTokens.role} in (${sql.join(above.map((name) => sql`${name}`), sql`, `)})`),
-    now,
-  );
 }

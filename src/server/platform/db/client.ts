@@ -13,16 +13,13 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { appFiles } from '../app-files';
 import { tightenTree } from '../private-files';
-import * as authSchema from './schema/auth';
-import * as platformSchema from './schema/platform';
-import * as reportingSchema from './schema/reporting';
-import * as tenancySchema from './schema/tenancy';
-import * as workSchema from './schema/work';
 
-export const schema = { ...authSchema, ...tenancySchema, ...workSchema, ...platformSchema, ...reportingSchema };
-export type Schema = typeof schema;
-
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * No schema object: the tables belong to their modules (issue 47, decision 043) and every query
+ * names its tables itself (Drizzle's relational query API, which would need them all here, is
+ * not used).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; services take `Database | Transaction` so callers can compose them. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Transaction;
@@ -149,7 +146,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle connection that breaks (a restart, a failover) is dropped by the pool; without a
     // listener its 'error' event would end the process. The next query opens a new connection.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool) as unknown as Database;
     await migrateOnce(pool);
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
@@ -164,7 +161,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
   }
   const client = await PGlite.create({ ...PGLITE_OPTIONS, dataDir: dir });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client) as unknown as Database;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   // PGlite's file system sets some files' modes itself (the relation cache's pg_internal.init is
   // written 0644 at every open, past the umask): in their 0700 folders nobody else reaches them,

@@ -3,17 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createMember, createOrganization } from '../auth/accounts';
 import { organizations, profiles } from './schema/tenancy';
-import {
-  activityLogs,
-  clients,
-  developerProjectAccess,
-  projectAccessOpens,
-  projectAccessTokens,
-  projectFiles,
-  projectNotes,
-  projects,
-  tasks,
-} from './schema/work';
+import { activityLogs } from '../../modules/activity/schema';
+import { clients } from '../../modules/clients/schema';
+import { projects } from '../../modules/projects/schema';
+import { developerProjectAccess } from '../../modules/sharing/schema';
+import { projectAccessOpens, projectAccessTokens } from '../../modules/sharing/schema';
+import { projectFiles } from '../../modules/files/schema';
+import { projectNotes } from '../../modules/notes/schema';
+import { tasks } from '../../modules/tasks/schema';
 
 describe('database schema', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@
 // the change, so the log never claims something that did not happen. The same transaction
 // publishes the realtime "this changed" event, delivered only if it commits.
 import type { Executor } from '../../platform/db/client';
-import { activityLogs } from '../../platform/db/schema/work';
+import { activityLogs } from '../../modules/activity/schema';
 import { topicForAction, type ActivityAction } from '../../../domain/change-topics';
 import { publishChange } from '../../platform/realtime/publish-change';
 

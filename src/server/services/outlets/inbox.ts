@@ -3,7 +3,7 @@
 // commits; the recipient's open pages hear of it over the live socket (a change event for them alone).
 import type { NotificationKind } from '../../../domain/inbox';
 import type { Executor } from '../../platform/db/client';
-import { notifications } from '../../platform/db/schema/work';
+import { notifications } from '../../modules/inbox/schema';
 import { publishChange } from '../../platform/realtime/publish-change';
 
 export type NewNotification = {

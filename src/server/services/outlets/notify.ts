@@ -5,7 +5,7 @@
 import type { NotificationKind } from '../../../domain/inbox';
 import { settingKindOf, type DeliveryLevel } from '../../../domain/notification-settings';
 import type { Executor } from '../../platform/db/client';
-import { digestItems } from '../../platform/db/schema/work';
+import { digestItems } from '../../modules/inbox/schema';
 import { enqueueEmail } from '../../platform/mail/outbox';
 import { settingsOf } from '../notify';
 import { notifyMember, type NewNotification } from './inbox';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { familyOf, WEBHOOK_RETRY_WINDOW_MS, type WebhookEventType } from '../../../domain/webhooks';
 import type { Executor } from '../../platform/db/client';
-import { webhookDeliveries, webhooks } from '../../platform/db/schema/platform';
+import { webhookDeliveries, webhooks } from '../../modules/webhooks/schema';
 import { envelopeBody, WEBHOOK_CHANNEL } from '../webhook-events';
 
 export type WebhookEvent = {

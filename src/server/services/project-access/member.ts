@@ -6,8 +6,10 @@ import { z } from 'zod';
 import { PROJECT_DETAIL_MESSAGES } from '../../../domain/project-details';
 import { canManageProjects } from '../../../domain/roles';
 import type { Actor } from '../../platform/auth/session';
+import type { Executor } from '../../platform/db/client';
 import { profiles } from '../../platform/db/schema/tenancy';
-import { developerProjectAccess, projects } from '../../platform/db/schema/work';
+import { projects } from '../../modules/projects/schema';
+import { developerProjectAccess } from '../../modules/sharing/schema';
 import { notFound } from '../../platform/errors';
 import type { ProjectAccess } from './access';
 
@@ -38,6 +40,18 @@ export function profileSeesProject(project: { id: string | AnyColumn; organizati
       sql`exists (select 1 from ${developerProjectAccess} where ${developerProjectAccess.projectId} = ${project.id} and ${developerProjectAccess.developerProfileId} = ${profiles.id})`,
     ),
   )!;
+}
+
+/** Whether the actor sees the project now: the live gate asks before each of its changes. */
+export async function seesProject(db: Executor, actor: Pick<Actor, 'role' | 'organizationId' | 'profileId'>, projectId: string): Promise<boolean> {
+  const rows = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, projectId), visibleProjects(actor))).limit(1);
+  return rows.length > 0;
+}
+
+/** The ids of the projects the actor sees now. */
+export async function visibleProjectIds(db: Executor, actor: Pick<Actor, 'role' | 'organizationId' | 'profileId'>): Promise<string[]> {
+  const rows = await db.select({ id: projects.id }).from(projects).where(visibleProjects(actor));
+  return rows.map((row) => row.id);
 }
 
 export function memberProjectAccess(actor: Actor, projectId: string): ProjectAccess {

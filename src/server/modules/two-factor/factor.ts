@@ -16,12 +16,12 @@ import {
   TWO_FACTOR_ERRORS,
   TWO_FACTOR_MESSAGES,
 } from '../../../domain/two-factor';
-import type { Executor } from '../db/client';
-import { twoFactorRecoveryCodes, twoFactors } from '../db/schema/platform';
-import { tooManyRequests, unauthorized } from '../errors';
-import type { Platform } from '../platform';
-import { refundRateLimit, withinRateLimit } from './rate-limit';
-import { open, seal } from './secret-box';
+import type { Executor } from '../../platform/db/client';
+import { twoFactorRecoveryCodes, twoFactors } from './schema';
+import { tooManyRequests, unauthorized } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
+import { refundRateLimit, withinRateLimit } from '../../platform/auth/rate-limit';
+import { open, seal } from '../../platform/auth/secret-box';
 
 const SEAL_PURPOSE = 'totp-secret';
 const ISSUER = 'Brieflane';

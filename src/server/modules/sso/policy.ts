@@ -4,9 +4,10 @@
 // account exists.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { emailDomain } from '../../../domain/sso-rules';
-import type { Executor } from '../db/client';
-import { users } from '../db/schema/auth';
-import { organizationSso, organizationSsoDomains, profiles } from '../db/schema/tenancy';
+import type { Executor } from '../../platform/db/client';
+import { users } from '../../platform/db/schema/auth';
+import { organizationSso, organizationSsoDomains } from './schema';
+import { profiles } from '../../platform/db/schema/tenancy';
 
 export type SsoDomain = { organizationId: string; passwordSignIn: boolean };
 

@@ -3,13 +3,18 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { asUser } from '../../test/as-user';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { systemClock } from '../clock';
-import { pruneExpired, RATE_LIMIT_RETENTION_MS, scheduleHousekeeping, SENT_EMAIL_RETENTION_MS, WEBHOOK_DELIVERY_RETENTION_MS } from './housekeeping';
-import { rateLimits, sessions, verifications } from './schema/auth';
-import { emailOutbox, passkeyChallenges, passwordResetTokens, ssoSignIns, verificationCodes, webhookDeliveries, webhooks } from './schema/platform';
-import { notifications } from './schema/work';
+import { asUser } from './test/as-user';
+import { createTestApp, type TestApp } from './test/test-app';
+import { systemClock } from './platform/clock';
+import { pruneExpired, RATE_LIMIT_RETENTION_MS, scheduleHousekeeping, SENT_EMAIL_RETENTION_MS } from './platform/db/housekeeping';
+import { PRUNES } from './housekeeping';
+import { WEBHOOK_DELIVERY_RETENTION_MS } from './modules/webhooks/public';
+import { rateLimits, sessions, verifications } from './platform/db/schema/auth';
+import { emailOutbox, passwordResetTokens, verificationCodes } from './platform/db/schema/platform';
+import { passkeyChallenges } from './modules/passkeys/schema';
+import { ssoSignIns } from './modules/sso/schema';
+import { webhookDeliveries, webhooks } from './modules/webhooks/schema';
+import { notifications } from './modules/inbox/schema';
 
 // Real time: sessions expire by the wall clock (better-auth and the session lookup use it).
 const NOW = new Date();
@@ -100,7 +105,7 @@ describe('housekeeping', () => {
       ])
       .returning({ id: ssoSignIns.id });
 
-    expect(await pruneExpired(t.db, NOW)).toEqual({
+    expect(await pruneExpired(t.db, NOW, PRUNES)).toEqual({
       sessions: 1,
       verifications: 1,
       verificationCodes: 1,
@@ -127,12 +132,12 @@ describe('housekeeping', () => {
     expect((await t.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries)).map((r) => r.id).sort()).toEqual([sent[2]!.id, sent[3]!.id].sort());
 
     // Run again: nothing left to do.
-    expect(Object.values(await pruneExpired(t.db, NOW)).every((n) => n === 0)).toBe(true);
+    expect(Object.values(await pruneExpired(t.db, NOW, PRUNES)).every((n) => n === 0)).toBe(true);
   });
 
   it('runs on its schedule once the app is ready, and stops with it', async () => {
     const app = Fastify({ logger: false });
-    scheduleHousekeeping(app, { config: t.config, database: t.database, db: t.db, clock: systemClock, storage: undefined as never }, 20);
+    scheduleHousekeeping(app, { config: t.config, database: t.database, db: t.db, clock: systemClock, storage: undefined as never }, PRUNES, 20);
     await t.db.insert(verifications).values({ id: 'v-scheduled', identifier: 'x', value: 'y', expiresAt: new Date(Date.now() - 1000) });
     await app.ready();
     await vi.waitFor(async () => {

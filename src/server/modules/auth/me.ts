@@ -2,11 +2,11 @@
 import { eq } from 'drizzle-orm';
 import type { Me } from '../../../domain/auth';
 import { twoFactorRequirement } from '../../../domain/two-factor';
-import { organizations } from '../db/schema/tenancy';
-import { unauthorized } from '../errors';
-import type { Platform } from '../platform';
-import type { Actor } from './session';
-import { hasTwoFactor } from './two-factor';
+import { organizations } from '../../platform/db/schema/tenancy';
+import { unauthorized } from '../../platform/errors';
+import type { Platform } from '../../platform/platform';
+import type { Actor } from '../../platform/auth/session';
+import { hasTwoFactor } from '../two-factor/public';
 
 /** GET /api/me and every answer that signs someone in. */
 export async function loadMe(platform: Platform, actor: Actor): Promise<Me> {

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 export const REPORT_COUNT_KINDS = ['project', 'client', 'task'] as const;
+
 export const REPORT_COUNT_GRAINS = ['all', 'day', 'hour'] as const;
 
 export const reportCounts = pgTable(
