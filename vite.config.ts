@@ -1,13 +1,33 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { routePages } from './scripts/route-pages.ts';
+
+/**
+ * Issue 48 (decision 044): a text is `/*i18n*\/ { id, message }` with its English source, which
+ * the catalogs hold too. The build keeps the id alone, as Lingui's own macro does in production:
+ * the English words would otherwise download twice (in the code and in the English catalog).
+ */
+function catalogIdsOnly(): Plugin {
+  const quoted = String.raw`'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"`;
+  const descriptor = new RegExp(String.raw`/\*i18n\*/\s*\{\s*id:\s*(${quoted}),\s*message:\s*(?:${quoted}),?\s*\}`, 'g');
+  return {
+    name: 'brieflane-catalog-ids-only',
+    apply: 'build',
+    // Before TypeScript is stripped, while the comment that marks a text is still there.
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]src[\\/].*\.tsx?$/.test(id) || !code.includes('/*i18n*/')) return null;
+      return { code: code.replace(descriptor, '/*i18n*/ { id: $1 }'), map: null };
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
   // routePages: an index.html per page naming its chunks, for the server to send (decision 013).
-  plugins: [react(), tailwindcss(), routePages()],
+  plugins: [catalogIdsOnly(), react(), tailwindcss(), routePages()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: '../../dist/web',

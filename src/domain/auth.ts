@@ -1,5 +1,6 @@
 // Account operations: one zod schema each, shared by the forms, the routes and the OpenAPI document.
 // Messages are the spec's wording (spec 5 and 8).
+import { LOCALES } from './locales';
 import { z } from 'zod';
 import { text } from './text-fields';
 import { ROLES } from './roles';
@@ -130,6 +131,8 @@ export const meSchema = z.object({
     email: z.string().nullable(),
     role: z.enum(ROLES),
     organizationId: z.string(),
+    /** Issue 48: the member's language; null: their browser's. */
+    locale: z.enum(LOCALES).nullable(),
   }),
   /** Issue 32: the currency of rates, budgets and reports (ISO 4217). */
   organization: z.object({ id: z.string(), name: z.string(), currency: z.string() }),
@@ -140,3 +143,7 @@ export type Me = z.infer<typeof meSchema>;
 
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** PUT /api/settings/language: the member's language, or null for their browser's (issue 48). */
+export const updateLanguageSchema = z.object({ locale: z.enum(LOCALES, { message: 'Choose English, Deutsch or Español.' }).nullable() });
+export type UpdateLanguageInput = z.infer<typeof updateLanguageSchema>;

@@ -39,7 +39,7 @@ const emptyPage = { items: [], nextCursor: null };
 export function signedInMember(role: Role): Me {
   return {
     user: { id: 'user-1', email: 'ada@example.com' },
-    profile: { id: 'profile-1', fullName: 'Ada Lovelace', email: 'ada@example.com', role, organizationId: 'org-1' },
+    profile: { id: 'profile-1', fullName: 'Ada Lovelace', email: 'ada@example.com', role, organizationId: 'org-1', locale: null },
     organization: { id: 'org-1', name: 'Analytical Studio', currency: 'USD' },
     twoFactor: { on: false, required: false, deadline: null, overdue: false },
   };
@@ -59,6 +59,7 @@ export const settingsApi = {
   updateProfile: (respond: Responder<Me>) => route('PATCH', '/api/settings/profile', respond),
   notifications: (respond: Responder<NotificationSettings>) => route('GET', '/api/settings/notifications', respond),
   changeNotifications: (respond: Responder<NotificationSettings>) => route('PATCH', '/api/settings/notifications', respond),
+  setLanguage: (respond: Responder<Me>) => route('PUT', '/api/settings/language', respond),
 };
 
 /** Settings -> Calendar feed: the member's own feed; its address only in the create answer. */

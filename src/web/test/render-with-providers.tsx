@@ -8,7 +8,9 @@ import { afterEach } from 'vitest';
 import type { Me } from '@/domain/auth';
 import type { Role } from '@/domain/roles';
 import { Providers } from '@/web/app/providers';
+import { i18n } from '@/web/lib/i18n';
 import { createQueryClient } from '@/web/lib/query-client';
+import { messages as englishCore } from '@/locales/en/core';
 import { meQueryOptions } from '@/web/lib/session';
 import { authApi, signedInMember } from './api-handlers';
 import { apiServer } from './api-server';
@@ -16,6 +18,9 @@ import { apiServer } from './api-server';
 // Registered after api-server.ts's hooks, so it runs before them: the screen goes before the
 // handlers it could still call.
 afterEach(cleanup);
+
+// The app renders in English in component tests, as main.tsx would for an English browser.
+i18n.loadAndActivate({ locale: 'en', messages: englishCore });
 
 type RenderOptions = {
   /**

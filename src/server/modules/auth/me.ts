@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Me } from '../../../domain/auth';
 import { twoFactorRequirement } from '../../../domain/two-factor';
-import { organizations } from '../../platform/db/schema/tenancy';
+import { organizations, profiles } from '../../platform/db/schema/tenancy';
 import { unauthorized } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import type { Actor } from '../../platform/auth/session';
@@ -16,6 +16,7 @@ export async function loadMe(platform: Platform, actor: Actor): Promise<Me> {
     .where(eq(organizations.id, actor.organizationId))
     .limit(1);
   if (!row) throw unauthorized();
+  const [member] = await platform.db.select({ locale: profiles.locale }).from(profiles).where(eq(profiles.id, actor.profileId)).limit(1);
   const on = await hasTwoFactor(platform.db, actor.userId);
   const requirement = twoFactorRequirement({ role: actor.role, twoFactorOn: on }, { policy: row.policy, since: row.since }, platform.clock.now());
   return {
@@ -26,6 +27,7 @@ export async function loadMe(platform: Platform, actor: Actor): Promise<Me> {
       email: actor.email,
       role: actor.role,
       organizationId: actor.organizationId,
+      locale: member?.locale ?? null,
     },
     organization: { id: row.id, name: row.name, currency: row.currency },
     twoFactor: { on, required: requirement.required, deadline: requirement.deadline?.toISOString() ?? null, overdue: requirement.overdue },

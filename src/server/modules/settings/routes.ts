@@ -1,12 +1,12 @@
 // Settings tab routes: profile information and password change for the signed-in user.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changePasswordSchema, meSchema, updateProfileSchema } from '../../../domain/auth';
+import { changePasswordSchema, meSchema, updateLanguageSchema, updateProfileSchema } from '../../../domain/auth';
 import { loadMe } from '../auth/public';
 import { enforceRateLimit, limitPasswordAttempt } from '../../platform/auth/rate-limit';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { changeOwnPassword, changesEmail, updateOwnProfile } from './service';
+import { changeOwnPassword, changesEmail, setOwnLanguage, updateOwnProfile } from './service';
 import { notificationSettingsSchema, updateNotificationSettingsSchema } from '../../../domain/notification-settings';
 import { changeNotificationSettings, readNotificationSettings } from './notification-settings';
 
@@ -45,6 +45,24 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
         updateOwnProfile(platform, { actor, ...request.body }),
       );
       return loadMe(platform, updated);
+    },
+  );
+
+  app.put(
+    '/api/settings/language',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        security,
+        summary: 'Set your language (en, de, es), or null to follow your browser',
+        body: updateLanguageSchema,
+        response: { 200: meSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await setOwnLanguage(platform, request.actor, request.body.locale);
+      return loadMe(platform, request.actor);
     },
   );
 

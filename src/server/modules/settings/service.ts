@@ -1,4 +1,5 @@
 // Settings tab (spec 2): the caller's own profile and password. Nobody changes their own role here.
+import type { Locale } from '../../../domain/locales';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../domain/auth';
 import { assertCurrentPassword, isUniqueViolation, retireResetTokens, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
@@ -23,6 +24,14 @@ export function changesEmail(actor: Actor, email: string): boolean {
  * the lookup tells nothing to a stolen session), retires reset links sent to the old address and
  * tells the old address, all with the change.
  */
+/** The member's language (issue 48): theirs alone, so no activity row and no live change. */
+export async function setOwnLanguage(platform: Platform, actor: Actor, locale: Locale | null): Promise<void> {
+  await platform.db
+    .update(profiles)
+    .set({ locale, updatedAt: platform.clock.now() })
+    .where(and(eq(profiles.id, actor.profileId), eq(profiles.organizationId, actor.organizationId)));
+}
+
 export async function updateOwnProfile(
   platform: Platform,
   input: { actor: Actor; fullName: string; email: string; currentPassword?: string },

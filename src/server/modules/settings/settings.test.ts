@@ -197,3 +197,43 @@ describe('Settings: password', () => {
     }
   });
 });
+
+describe('Settings: language (issue 48)', () => {
+  it('keeps a member’s language, answers it in /api/me, and forgets it for null', async () => {
+    const member = await asUser(t, 'developer');
+    const other = await asUser(t, 'developer', { organizationId: member.organizationId });
+    expect((await member.inject({ method: 'GET', url: '/api/me' })).json().profile.locale).toBeNull();
+
+    const set = await member.inject({ method: 'PUT', url: '/api/settings/language', payload: { locale: 'de' } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().profile.locale).toBe('de');
+    expect((await member.inject({ method: 'GET', url: '/api/me' })).json().profile.locale).toBe('de');
+    // Their own: a colleague's stays as it was.
+    expect((await other.inject({ method: 'GET', url: '/api/me' })).json().profile.locale).toBeNull();
+
+    const cleared = await member.inject({ method: 'PUT', url: '/api/settings/language', payload: { locale: null } });
+    expect(cleared.json().profile.locale).toBeNull();
+    const [row] = await t.db.select({ locale: profiles.locale }).from(profiles).where(eq(profiles.id, member.profileId));
+    expect(row!.locale).toBeNull();
+  });
+
+  it('refuses a language it does not speak, and anonymous callers', async () => {
+    const member = await asUser(t, 'developer');
+    for (const locale of ['fr', 'pseudo', 'DE', '', 42]) {
+      const res = await member.inject({ method: 'PUT', url: '/api/settings/language', payload: { locale } });
+      expect(res.statusCode, String(locale)).toBe(400);
+    }
+    expect((await member.inject({ method: 'PUT', url: '/api/settings/language', payload: {} })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/settings/language', payload: { locale: 'es' } })).statusCode).toBe(401);
+    // The database refuses one too, whatever writes it.
+    const refused = await t.db
+      .update(profiles)
+      .set({ locale: 'fr' as never })
+      .where(eq(profiles.id, member.profileId))
+      .then(
+        () => null,
+        (error: Error) => error,
+      );
+    expect(String(refused?.cause)).toMatch(/profiles_locale_check/);
+  });
+});

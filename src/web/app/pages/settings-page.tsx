@@ -13,6 +13,7 @@ import { SsoSettingsCard } from '@/web/features/sso/components/sso-settings-card
 import { AccountSettings } from '@/web/features/settings/components/account-settings';
 import { ChangePasswordForm } from '@/web/features/settings/components/change-password-form';
 import { NotificationSettingsCard } from '@/web/features/settings/components/notification-settings';
+import { LanguageCard } from '@/web/features/settings/components/language-card';
 import { ProfileForm } from '@/web/features/settings/components/profile-form';
 import { useSignedInMe } from '@/web/lib/session';
 
@@ -22,6 +23,7 @@ export function SettingsPage() {
   return (
     <div className="grid max-w-3xl gap-6">
       <ProfileForm me={me} />
+      <LanguageCard locale={me.profile.locale} />
       <ChangePasswordForm />
       <TwoFactorCard email={me.user.email} />
       <PasskeysCard />

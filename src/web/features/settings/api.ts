@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { changePasswordSchema, Me, updateProfileSchema } from '@/domain/auth';
+import type { Locale } from '@/domain/locales';
 import type { NotificationSettings, UpdateNotificationSettings } from '@/domain/notification-settings';
 import { api } from '@/web/lib/api-client';
 import { QUERY_ROOTS } from '@/web/lib/query-keys';
@@ -10,6 +11,15 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: z.output<typeof updateProfileSchema>) => api.patch<Me>('/api/settings/profile', input),
+    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+  });
+}
+
+/** Issue 48: the member's language, kept on the server; null follows the browser. */
+export function useSetLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (locale: Locale | null) => api.put<Me>('/api/settings/language', { locale }),
     onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
   });
 }

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { API_TOKEN_SCOPES, type ApiTokenScope } from '../../../../domain/api-tokens';
+import { LOCALES, type Locale } from '../../../../domain/locales';
 import { type Role, ROLES } from '../../../../domain/roles';
 import type { TwoFactorPolicy } from '../../../../domain/two-factor';
 import { users } from './auth';
@@ -47,6 +48,8 @@ export const profiles = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** Issue 32: the member's default hourly rate in minor units of the organization's currency; null: none. */
     hourlyRateMinor: bigint('hourly_rate_minor', { mode: 'number' }),
+    /** Issue 48: the member's language; null: their browser's (Accept-Language). */
+    locale: text('locale').$type<Locale>(),
     ...timestamps,
   },
   (t) => [
@@ -56,6 +59,7 @@ export const profiles = pgTable(
     index('profiles_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('profiles_hourly_rate_check', sql`${t.hourlyRateMinor} is null or ${t.hourlyRateMinor} >= 0`),
     check('profiles_role_check', sql`${t.role} in (${sql.raw(ROLES.map((r) => `'${r}'`).join(', '))})`),
+    check('profiles_locale_check', sql`${t.locale} is null or ${t.locale} in (${sql.raw(LOCALES.map((l) => `'${l}'`).join(', '))})`),
   ],
 );
 

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
+import { en } from '@/web/test/texts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_MESSAGES, type Me } from '@/domain/auth';
 import { PASSKEY_ERRORS, PASSKEY_MESSAGES } from '@/domain/passkeys';
 import { TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES, TWO_FACTOR_TEXTS } from '@/domain/two-factor';
+import { activateLocale, LOCALE_STORAGE_KEY } from '@/web/lib/i18n';
 import { onNotice } from '@/web/lib/notify';
 import { meQueryKey } from '@/web/lib/session';
 import { authApi, passkeysApi, signedInMember } from '@/web/test/api-handlers';
@@ -110,7 +112,7 @@ describe('AuthScreen', () => {
 
     expect(await screen.findByRole('heading', { name: 'Verify Your Email' })).toBeTruthy();
     // The server answers alike for an email with an account (issue 19); the step says what then.
-    expect(screen.getByText(AUTH_TEXTS.existingAccountNote)).toBeTruthy();
+    expect(screen.getByText(en(AUTH_TEXTS.existingAccountNote))).toBeTruthy();
     expect(calls()[0]).toEqual({ path: '/api/auth/sign-up/send-code', body: { email: 'ada@example.com' } });
 
     type('Verification Code', '111111');
@@ -171,28 +173,28 @@ describe('AuthScreen', () => {
     type('Password', 'secret-123');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByRole('heading', { name: AUTH_TEXTS.signInCodeTitle })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: en(AUTH_TEXTS.signInCodeTitle) })).toBeTruthy();
     // The step loads on demand (decision 013).
-    await screen.findByLabelText(AUTH_TEXTS.signInCode);
-    expect(document.body.textContent).toContain(`${AUTH_TEXTS.signInCodeSentTo(6)} ada@example.com.`);
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(AUTH_TEXTS.signInCode)));
+    await screen.findByLabelText(en(AUTH_TEXTS.signInCode));
+    expect(document.body.textContent).toContain(`${en(AUTH_TEXTS.signInCodeSentTo, { digits: 6 })} ada@example.com.`);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(en(AUTH_TEXTS.signInCode))));
     expect(screen.queryByText(AUTH_MESSAGES.signInCodeRequired)).toBeNull();
     expect(notices).toBe(0);
 
     // An empty code is refused here, with the field's own message.
-    fireEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.signInCodeButton }));
+    fireEvent.click(screen.getByRole('button', { name: en(AUTH_TEXTS.signInCodeButton) }));
     expect(await screen.findByText('Sign-in code is required')).toBeTruthy();
     await requestsArrived();
     expect(signInBodies()).toHaveLength(1);
 
     // A wrong code: the server's message under the field, the field focused for another try.
-    type(AUTH_TEXTS.signInCode, '111111');
-    fireEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.signInCodeButton }));
+    type(en(AUTH_TEXTS.signInCode), '111111');
+    fireEvent.click(screen.getByRole('button', { name: en(AUTH_TEXTS.signInCodeButton) }));
     expect((await screen.findByRole('alert')).textContent).toBe(AUTH_MESSAGES.signInCodeInvalid);
-    expect(document.activeElement).toBe(screen.getByLabelText(AUTH_TEXTS.signInCode));
+    expect(document.activeElement).toBe(screen.getByLabelText(en(AUTH_TEXTS.signInCode)));
 
-    type(AUTH_TEXTS.signInCode, ' 123456 ');
-    fireEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.signInCodeButton }));
+    type(en(AUTH_TEXTS.signInCode), ' 123456 ');
+    fireEvent.click(screen.getByRole('button', { name: en(AUTH_TEXTS.signInCodeButton) }));
     expect(await screen.findByText(AUTH_MESSAGES.signedIn)).toBeTruthy();
     expect(signInBodies()).toEqual([
       { email: 'ada@example.com', password: 'secret-123' },
@@ -207,7 +209,7 @@ describe('AuthScreen', () => {
     type('Email', 'ada@example.com');
     type('Password', 'mistyped');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    fireEvent.click(await screen.findByRole('button', { name: AUTH_TEXTS.backToPassword }));
+    fireEvent.click(await screen.findByRole('button', { name: en(AUTH_TEXTS.backToPassword) }));
 
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
@@ -297,12 +299,12 @@ describe('AuthScreen', () => {
       apiServer.use(authApi.signIn(inTurn(codeRequired, twoFactorRequired, signedInMember('developer'))));
       const { queryClient } = await renderScreen();
       signInWithPassword();
-      await screen.findByLabelText(AUTH_TEXTS.signInCode);
-      type(AUTH_TEXTS.signInCode, '654321');
-      fireEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.signInCodeButton }));
+      await screen.findByLabelText(en(AUTH_TEXTS.signInCode));
+      type(en(AUTH_TEXTS.signInCode), '654321');
+      fireEvent.click(screen.getByRole('button', { name: en(AUTH_TEXTS.signInCodeButton) }));
 
       expect(await screen.findByRole('heading', { name: TWO_FACTOR_TEXTS.signInTitle })).toBeTruthy();
-      expect(screen.queryByLabelText(AUTH_TEXTS.signInCode)).toBeNull();
+      expect(screen.queryByLabelText(en(AUTH_TEXTS.signInCode))).toBeNull();
       type(TWO_FACTOR_TEXTS.codeLabel, '123456');
       fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
       await expectSignedIn(queryClient, signedInMember('developer'));
@@ -317,7 +319,7 @@ describe('AuthScreen', () => {
       apiServer.use(authApi.signIn(inTurn(twoFactorRequired)));
       await renderScreen();
       signInWithPassword();
-      fireEvent.click(await screen.findByRole('button', { name: AUTH_TEXTS.backToPassword }));
+      fireEvent.click(await screen.findByRole('button', { name: en(AUTH_TEXTS.backToPassword) }));
       expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
       expect(screen.queryByRole('heading', { name: TWO_FACTOR_TEXTS.signInTitle })).toBeNull();
       expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
@@ -328,7 +330,7 @@ describe('AuthScreen', () => {
   describe('Sign In with a Passkey (issue 31 item 3)', () => {
     const requestOptions = (challenge: string) => ({ challenge, rpId: 'localhost', userVerification: 'required', timeout: 300_000 });
     const answer = { id: 'Y3JlZA', rawId: 'Y3JlZA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' }, clientExtensionResults: {} };
-    const passkeyButton = () => screen.getByRole('button', { name: AUTH_TEXTS.signInWithPasskey });
+    const passkeyButton = () => screen.getByRole('button', { name: en(AUTH_TEXTS.signInWithPasskey) });
 
     beforeEach(() => {
       Object.defineProperty(window, 'PublicKeyCredential', { value: function PublicKeyCredential() {}, configurable: true });
@@ -364,7 +366,7 @@ describe('AuthScreen', () => {
       webauthn.startAuthentication.mockRejectedValueOnce(Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' })).mockResolvedValueOnce(answer);
       await renderScreen();
       fireEvent.click(passkeyButton());
-      expect(await screen.findByText(AUTH_TEXTS.passkeyCancelled)).toBeTruthy();
+      expect(await screen.findByText(en(AUTH_TEXTS.passkeyCancelled))).toBeTruthy();
       fireEvent.click(passkeyButton());
       expect(await screen.findByText(PASSKEY_MESSAGES.signInFailed)).toBeTruthy();
       expect(webauthn.startAuthentication.mock.calls.map(([options]) => options.optionsJSON.challenge)).toEqual(['b25l', 'dHdv']);
@@ -375,7 +377,37 @@ describe('AuthScreen', () => {
     it('is not offered where the browser has no WebAuthn', async () => {
       Reflect.deleteProperty(window, 'PublicKeyCredential');
       await renderScreen();
-      expect(screen.queryByRole('button', { name: AUTH_TEXTS.signInWithPasskey })).toBeNull();
+      expect(screen.queryByRole('button', { name: en(AUTH_TEXTS.signInWithPasskey) })).toBeNull();
     });
+  });
+});
+
+describe('AuthScreen: language (issue 48)', () => {
+  afterEach(async () => {
+    localStorage.clear();
+    await activateLocale('en');
+  });
+
+  it('shows the screen in the language a visitor picks, and keeps the choice on this device', async () => {
+    renderWithProviders(<AuthScreen />);
+    const menu = screen.getByRole('combobox', { name: 'Language' });
+    expect(menu).toHaveProperty('value', 'en');
+    expect(screen.getByRole('option', { name: 'Deutsch' })).toHaveProperty('lang', 'de');
+
+    fireEvent.change(menu, { target: { value: 'de' } });
+    expect(await screen.findByRole('heading', { name: 'Willkommen zurück' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeTruthy();
+    expect(screen.getByLabelText('Passwort')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveProperty('value', 'de');
+    expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sprache' }), { target: { value: 'es' } });
+    expect(await screen.findByRole('heading', { name: 'Le damos la bienvenida de nuevo' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeTruthy();
+    expect(localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('es');
+    // Choosing sends nothing: a visitor has no account to keep it in.
+    await requestsArrived();
+    expect(sentRequests).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
-import { CheckCircle2 } from 'lucide-react';
+import { isLocale, type Locale } from '@/domain/locales';
+import { activateLocale, rememberLocale, useLocale, useT } from '@/web/lib/i18n';
+import { CheckCircle2, Languages } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/web/components/ui/card';
+import { LanguageSelect } from '@/web/components/ui/language-select';
 import { Logo } from '@/web/components/ui/logo';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
@@ -30,8 +33,16 @@ function FormSkeleton({ fields }: { fields: number }) {
   );
 }
 
+async function chooseLanguage(locale: Locale | null): Promise<void> {
+  if (!locale) return;
+  rememberLocale(locale);
+  await activateLocale(locale);
+}
+
 /** Spec 2 "Authentication screen": sign in, sign up (two steps) and password reset request. */
 export function AuthScreen({ initialMode = 'sign-in', onSignInIntent }: { initialMode?: AuthMode; onSignInIntent?: () => void }) {
+  const t = useT();
+  const locale = useLocale();
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [signUpStep, setSignUpStep] = useState<'details' | 'verify'>('details');
   const [searchParams] = useSearchParams();
@@ -48,15 +59,15 @@ export function AuthScreen({ initialMode = 'sign-in', onSignInIntent }: { initia
   const title =
     mode === 'sign-in'
       ? signInStep === 'code'
-        ? AUTH_TEXTS.signInCodeTitle
-        : AUTH_TEXTS.signInTitle
+        ? t(AUTH_TEXTS.signInCodeTitle)
+        : t(AUTH_TEXTS.signInTitle)
       : mode === 'reset'
-        ? AUTH_TEXTS.resetTitle
+        ? t(AUTH_TEXTS.resetTitle)
         : signUpStep === 'verify'
-          ? AUTH_TEXTS.verifyTitle
-          : AUTH_TEXTS.signUpTitle;
+          ? t(AUTH_TEXTS.verifyTitle)
+          : t(AUTH_TEXTS.signUpTitle);
   const subtitle =
-    mode === 'sign-in' ? (signInStep === 'code' ? null : AUTH_TEXTS.signInSubtitle) : mode === 'reset' ? AUTH_TEXTS.resetSubtitle : signUpStep === 'verify' ? null : AUTH_TEXTS.signUpSubtitle;
+    mode === 'sign-in' ? (signInStep === 'code' ? null : t(AUTH_TEXTS.signInSubtitle)) : mode === 'reset' ? t(AUTH_TEXTS.resetSubtitle) : signUpStep === 'verify' ? null : t(AUTH_TEXTS.signUpSubtitle);
 
   return (
     <div className="grid min-h-dvh lg:grid-cols-[1.05fr_1fr]">
@@ -65,13 +76,18 @@ export function AuthScreen({ initialMode = 'sign-in', onSignInIntent }: { initia
         <div aria-hidden className="absolute -bottom-32 -left-16 size-96 rounded-full bg-indigo-300/20 blur-3xl" />
         <Logo className="relative text-white" />
         <div className="relative max-w-md space-y-4">
-          <p className="text-4xl leading-tight font-semibold tracking-tight">{AUTH_TEXTS.tagline}</p>
-          <p className="text-lg text-indigo-100">{AUTH_TEXTS.pitch}</p>
+          <p className="text-4xl leading-tight font-semibold tracking-tight">{t(AUTH_TEXTS.tagline)}</p>
+          <p className="text-lg text-indigo-100">{t(AUTH_TEXTS.pitch)}</p>
         </div>
-        <p className="relative text-sm text-indigo-200">{AUTH_TEXTS.madeFor}</p>
+        <p className="relative text-sm text-indigo-200">{t(AUTH_TEXTS.madeFor)}</p>
       </aside>
 
-      <main className="flex items-center justify-center px-4 py-10 sm:px-8">
+      <main className="relative flex items-center justify-center px-4 py-10 sm:px-8">
+        {/* Issue 48: a visitor picks the page's language; it is kept on this device. */}
+        <div className="absolute top-4 right-4 flex items-center gap-2 text-sm text-muted-foreground">
+          <Languages className="size-4" aria-hidden />
+          <LanguageSelect value={isLocale(locale) ? locale : null} onChange={(locale) => void chooseLanguage(locale)} className="h-8 w-auto" />
+        </div>
         <div className="w-full max-w-md space-y-6">
           <Logo className="lg:hidden" />
           <Card className="shadow-md">
@@ -85,11 +101,11 @@ export function AuthScreen({ initialMode = 'sign-in', onSignInIntent }: { initia
             )}
             <CardContent className={twoFactorStep ? 'grid gap-6 pt-6' : 'grid gap-6'}>
               {mode === 'sign-up' && signUpStep === 'details' ? (
-                <ul className="grid gap-2 rounded-lg border bg-muted/50 p-4 text-sm" aria-label={AUTH_TEXTS.benefitsLabel}>
+                <ul className="grid gap-2 rounded-lg border bg-muted/50 p-4 text-sm" aria-label={t(AUTH_TEXTS.benefitsLabel)}>
                   {AUTH_TEXTS.benefits.map((benefit) => (
-                    <li key={benefit} className="flex items-center gap-2">
+                    <li key={benefit.id} className="flex items-center gap-2">
                       <CheckCircle2 className="size-4 shrink-0 text-success" aria-hidden />
-                      {benefit}
+                      {t(benefit)}
                     </li>
                   ))}
                 </ul>
@@ -117,15 +133,15 @@ export function AuthScreen({ initialMode = 'sign-in', onSignInIntent }: { initia
               <div className="text-center text-sm">
                 {mode === 'sign-in' ? (
                   <Button variant="link" onClick={() => switchMode('sign-up')} {...preloadOnIntent(SignUpForm)}>
-                    {AUTH_TEXTS.toSignUp}
+                    {t(AUTH_TEXTS.toSignUp)}
                   </Button>
                 ) : mode === 'sign-up' ? (
                   <Button variant="link" onClick={() => switchMode('sign-in')}>
-                    {AUTH_TEXTS.toSignIn}
+                    {t(AUTH_TEXTS.toSignIn)}
                   </Button>
                 ) : (
                   <Button variant="link" onClick={() => switchMode('sign-in')}>
-                    {AUTH_TEXTS.backToSignIn}
+                    {t(AUTH_TEXTS.backToSignIn)}
                   </Button>
                 )}
               </div>

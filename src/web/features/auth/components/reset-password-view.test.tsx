@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The reset-password page checks its link first (spec 2): a link the server calls invalid sends
 // the user away with spec 8's message; a check that failed is not a verdict on the link.
+import { en } from '@/web/test/texts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -27,14 +28,14 @@ describe('The reset-password page', () => {
     let down = true;
     await renderResetPage(() => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { valid: true }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(AUTH_TEXTS.resetLinkCheckFailed);
+    expect(alert.textContent).toContain(en(AUTH_TEXTS.resetLinkCheckFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
     expect(screen.queryByText('Signed-out home')).toBeNull();
     expect(screen.queryByText(AUTH_MESSAGES.resetLinkInvalid)).toBeNull();
 
     down = false;
     fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
-    expect(await screen.findByLabelText(AUTH_TEXTS.newPassword)).toBeTruthy();
+    expect(await screen.findByLabelText(en(AUTH_TEXTS.newPassword))).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -1,3 +1,4 @@
+import { useT } from '@/web/lib/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,6 +23,7 @@ function refuseLink(navigate: ReturnType<typeof useNavigate>) {
 
 /** Spec 2 "Reset password page": the token is checked first, then a new password is chosen. */
 export function ResetPasswordView({ token }: { token: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const validation = useQuery(resetTokenQueryOptions(token));
   const complete = useCompletePasswordReset();
@@ -36,11 +38,11 @@ export function ResetPasswordView({ token }: { token: string }) {
     if (invalid) refuseLink(navigate);
   }, [invalid, navigate]);
 
-  if (validation.isPending || invalid) return <FullPageMessage>{AUTH_TEXTS.validating}</FullPageMessage>;
+  if (validation.isPending || invalid) return <FullPageMessage>{t(AUTH_TEXTS.validating)}</FullPageMessage>;
   if (validation.isError) {
     return (
       <ResetPasswordShell>
-        <LoadErrorPanel title={AUTH_TEXTS.resetLinkCheckFailed} error={validation.error} onRetry={() => void validation.refetch()} />
+        <LoadErrorPanel title={t(AUTH_TEXTS.resetLinkCheckFailed)} error={validation.error} onRetry={() => void validation.refetch()} />
       </ResetPasswordShell>
     );
   }
@@ -68,14 +70,14 @@ export function ResetPasswordView({ token }: { token: string }) {
   return (
     <ResetPasswordShell>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormField label={AUTH_TEXTS.newPassword} error={errors.password?.message}>
-          <Input type="password" autoComplete="new-password" placeholder={AUTH_TEXTS.newPasswordPlaceholder} autoFocus {...form.register('password')} />
+        <FormField label={t(AUTH_TEXTS.newPassword)} error={errors.password?.message}>
+          <Input type="password" autoComplete="new-password" placeholder={t(AUTH_TEXTS.newPasswordPlaceholder)} autoFocus {...form.register('password')} />
         </FormField>
-        <FormField label={AUTH_TEXTS.confirmPassword} error={errors.confirmPassword?.message}>
-          <Input type="password" autoComplete="new-password" placeholder={AUTH_TEXTS.confirmPasswordPlaceholder} {...form.register('confirmPassword')} />
+        <FormField label={t(AUTH_TEXTS.confirmPassword)} error={errors.confirmPassword?.message}>
+          <Input type="password" autoComplete="new-password" placeholder={t(AUTH_TEXTS.confirmPasswordPlaceholder)} {...form.register('confirmPassword')} />
         </FormField>
-        <Button type="submit" className="w-full" loading={complete.isPending} loadingText={AUTH_TEXTS.updating}>
-          {AUTH_TEXTS.resetPasswordButton}
+        <Button type="submit" className="w-full" loading={complete.isPending} loadingText={t(AUTH_TEXTS.updating)}>
+          {t(AUTH_TEXTS.resetPasswordButton)}
         </Button>
       </form>
     </ResetPasswordShell>
@@ -83,14 +85,15 @@ export function ResetPasswordView({ token }: { token: string }) {
 }
 
 function ResetPasswordShell({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-accent/70 to-background px-4 py-10">
       <div className="w-full max-w-md space-y-6">
         <Logo />
         <Card className="shadow-md">
           <CardHeader>
-            <h1 className="text-2xl leading-tight font-semibold tracking-tight">{AUTH_TEXTS.newPasswordTitle}</h1>
-            <CardDescription>{AUTH_TEXTS.newPasswordSubtitle}</CardDescription>
+            <h1 className="text-2xl leading-tight font-semibold tracking-tight">{t(AUTH_TEXTS.newPasswordTitle)}</h1>
+            <CardDescription>{t(AUTH_TEXTS.newPasswordSubtitle)}</CardDescription>
           </CardHeader>
           <CardContent>{children}</CardContent>
         </Card>

@@ -1,3 +1,4 @@
+import { useT } from '@/web/lib/i18n';
 import { AUTH_MESSAGES, requestPasswordResetSchema } from '@/domain/auth';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
@@ -10,6 +11,7 @@ import { useRequestPasswordReset } from '../api';
 import { AUTH_TEXTS } from '../texts';
 
 export function ResetRequestForm({ onDone }: { onDone: () => void }) {
+  const t = useT();
   const requestReset = useRequestPasswordReset();
   const form = useSchemaForm({ schema: requestPasswordResetSchema, defaultValues: { email: '' } });
   const { errors } = form.formState;
@@ -31,11 +33,11 @@ export function ResetRequestForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormField label={AUTH_TEXTS.email} error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder={AUTH_TEXTS.emailPlaceholder} {...form.register('email')} />
+      <FormField label={t(AUTH_TEXTS.email)} error={errors.email?.message}>
+        <Input type="email" autoComplete="email" placeholder={t(AUTH_TEXTS.emailPlaceholder)} {...form.register('email')} />
       </FormField>
-      <Button type="submit" className="w-full" loading={requestReset.isPending} loadingText={AUTH_TEXTS.sendingResetLink}>
-        {AUTH_TEXTS.sendResetLink}
+      <Button type="submit" className="w-full" loading={requestReset.isPending} loadingText={t(AUTH_TEXTS.sendingResetLink)}>
+        {t(AUTH_TEXTS.sendResetLink)}
       </Button>
     </form>
   );

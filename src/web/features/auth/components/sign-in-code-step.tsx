@@ -1,3 +1,4 @@
+import { useT } from '@/web/lib/i18n';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, SIGN_IN_ERRORS, signInCodeSchema, VERIFICATION_CODE_LENGTH } from '@/domain/auth';
@@ -27,6 +28,7 @@ export function SignInCodeStep({
   /** The code was right and the account has two-factor sign-in on (issue 31): that step comes next, with this code. */
   onTwoFactorRequired: (code: string) => void;
 }) {
+  const t = useT();
   const signIn = useSignIn();
   const [error, setError] = useState<string>();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -64,12 +66,12 @@ export function SignInCodeStep({
         <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
         <div className="grid gap-1">
           <p>
-            {AUTH_TEXTS.signInCodeSentTo(VERIFICATION_CODE_LENGTH)} <EmailAddress email={email} className="font-medium" />.
+            {t(AUTH_TEXTS.signInCodeSentTo, { digits: VERIFICATION_CODE_LENGTH })} <EmailAddress email={email} className="font-medium" />.
           </p>
-          <p className="text-xs opacity-80">{AUTH_TEXTS.signInCodeWhy}</p>
+          <p className="text-xs opacity-80">{t(AUTH_TEXTS.signInCodeWhy)}</p>
         </div>
       </div>
-      <FormField label={AUTH_TEXTS.signInCode} error={error} hint={AUTH_TEXTS.signInCodeNoEmail}>
+      <FormField label={t(AUTH_TEXTS.signInCode)} error={error} hint={t(AUTH_TEXTS.signInCodeNoEmail)}>
         <Input
           ref={inputRef}
           name="code"
@@ -82,12 +84,12 @@ export function SignInCodeStep({
           onChange={() => setError(undefined)}
         />
       </FormField>
-      <Button type="submit" className="w-full" loading={signIn.isPending} loadingText={AUTH_TEXTS.signingIn}>
-        {AUTH_TEXTS.signInCodeButton}
+      <Button type="submit" className="w-full" loading={signIn.isPending} loadingText={t(AUTH_TEXTS.signingIn)}>
+        {t(AUTH_TEXTS.signInCodeButton)}
       </Button>
       <Button type="button" variant="ghost" size="sm" onClick={onBack} disabled={signIn.isPending}>
         <ArrowLeft aria-hidden />
-        {AUTH_TEXTS.backToPassword}
+        {t(AUTH_TEXTS.backToPassword)}
       </Button>
     </form>
   );

@@ -1,3 +1,5 @@
+import type { Text } from '@/domain/locales';
+import { useT } from '@/web/lib/i18n';
 import { Fingerprint, KeyRound } from 'lucide-react';
 import { Suspense, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -66,6 +68,7 @@ export function SignInForm({
   /** The form got focus or a key: a sign-in may follow. */
   onIntent?: () => void;
 }) {
+  const t = useT();
   const signIn = useSignIn();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -80,7 +83,7 @@ export function SignInForm({
   const [searchParams, setSearchParams] = useSearchParams();
   const [returned] = useState(() => ssoReturn(searchParams));
   const [ssoTwoFactor, setSsoTwoFactor] = useState(returned.twoFactor);
-  const [ssoError, setSsoError] = useState<string | null>(returned.error ? AUTH_TEXTS.ssoErrors[returned.error] : null);
+  const [ssoError, setSsoError] = useState<Text | string | null>(returned.error ? AUTH_TEXTS.ssoErrors[returned.error] : null);
   // Which sign-in the typed email's domain uses, once asked (when the email field is left).
   const [sso, setSso] = useState<SsoLookup | null>(null);
   const [passwordAnyway, setPasswordAnyway] = useState(false);
@@ -277,31 +280,31 @@ export function SignInForm({
       <form ref={formRef} noValidate onSubmit={onSubmit} onChange={onChange} onFocus={showIntent} onKeyDown={showIntent} className="grid gap-4">
         {ssoError ? (
           <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive" data-testid="sso-error">
-            {ssoError}
+            {typeof ssoError === 'string' ? ssoError : t(ssoError)}
           </p>
         ) : null}
-        <FormField label={AUTH_TEXTS.email} error={errors.email}>
+        <FormField label={t(AUTH_TEXTS.email)} error={errors.email}>
           <Input
             name="email"
             type="email"
             autoComplete="email"
-            placeholder={AUTH_TEXTS.emailPlaceholder}
+            placeholder={t(AUTH_TEXTS.emailPlaceholder)}
             defaultValue={backFrom?.email}
             onBlur={(event) => void checkEmail(event.currentTarget.value)}
           />
         </FormField>
         {ssoNow?.sso && ssoNow.provider ? (
           <div className="grid gap-2" data-testid="sso-option">
-            <p className="text-sm text-muted-foreground">{AUTH_TEXTS.ssoAvailable}</p>
+            <p className="text-sm text-muted-foreground">{t(AUTH_TEXTS.ssoAvailable)}</p>
             <Button asChild className="w-full">
               <a ref={ssoButton} href={ssoStartUrl(ssoNow.email)} data-testid="sso-continue">
                 <KeyRound aria-hidden />
-                {AUTH_TEXTS.continueWithSsoAt(ssoNow.provider)}
+                {t(AUTH_TEXTS.continueWithSsoAt, { host: ssoNow.provider })}
               </a>
             </Button>
             {passwordShown ? null : (
               <Button type="button" variant="link" size="sm" className="justify-self-center text-xs" onClick={() => setPasswordAnyway(true)}>
-                {AUTH_TEXTS.usePasswordInstead}
+                {t(AUTH_TEXTS.usePasswordInstead)}
               </Button>
             )}
           </div>
@@ -309,11 +312,11 @@ export function SignInForm({
         {passwordShown ? (
           <>
             {ssoNow?.sso ? (
-              <p className="flex items-center gap-3 text-xs text-muted-foreground uppercase before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">{AUTH_TEXTS.orWithPassword}</p>
+              <p className="flex items-center gap-3 text-xs text-muted-foreground uppercase before:h-px before:flex-1 before:bg-border after:h-px after:flex-1 after:bg-border">{t(AUTH_TEXTS.orWithPassword)}</p>
             ) : null}
             <div className="grid gap-1.5">
-              <FormField label={AUTH_TEXTS.password} error={errors.password}>
-                <Input name="password" type="password" autoComplete="current-password" placeholder={AUTH_TEXTS.passwordPlaceholder} autoFocus={passwordAnyway} />
+              <FormField label={t(AUTH_TEXTS.password)} error={errors.password}>
+                <Input name="password" type="password" autoComplete="current-password" placeholder={t(AUTH_TEXTS.passwordPlaceholder)} autoFocus={passwordAnyway} />
               </FormField>
               <Button
                 type="button"
@@ -324,11 +327,11 @@ export function SignInForm({
                 onPointerEnter={onForgotPasswordIntent}
                 onFocus={onForgotPasswordIntent}
               >
-                {AUTH_TEXTS.forgotPassword}
+                {t(AUTH_TEXTS.forgotPassword)}
               </Button>
             </div>
-            <Button type="submit" variant={ssoNow?.sso ? 'outline' : 'default'} className="w-full" loading={signIn.isPending} loadingText={AUTH_TEXTS.signingIn}>
-              {AUTH_TEXTS.signInButton}
+            <Button type="submit" variant={ssoNow?.sso ? 'outline' : 'default'} className="w-full" loading={signIn.isPending} loadingText={t(AUTH_TEXTS.signingIn)}>
+              {t(AUTH_TEXTS.signInButton)}
             </Button>
           </>
         ) : null}
@@ -349,6 +352,7 @@ function browserHasWebAuthn(): boolean {
  * device asks at once when it is pressed. A passkey stands for both factors: no code step follows.
  */
 function PasskeySignIn() {
+  const t = useT();
   const passkeySignIn = usePasskeySignIn();
   const prepare = () => void loadPasskeySignIn().then((module) => module.preparePasskeySignIn(), () => {});
   const onClick = () =>
@@ -357,14 +361,14 @@ function PasskeySignIn() {
       onError: async (error) => {
         // Cancelled in the browser's own prompt (or timed out): nothing went wrong to explain.
         const cancelled = await loadPasskeySignIn().then((module) => module.isCancelledCeremony(error), () => false);
-        notifyError(cancelled ? AUTH_TEXTS.passkeyCancelled : error);
+        notifyError(cancelled ? t(AUTH_TEXTS.passkeyCancelled) : error);
       },
     });
   return (
     <>
       <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
         <span className="h-px flex-1 bg-border" aria-hidden />
-        {AUTH_TEXTS.or}
+        {t(AUTH_TEXTS.or)}
         <span className="h-px flex-1 bg-border" aria-hidden />
       </div>
       <Button
@@ -375,10 +379,10 @@ function PasskeySignIn() {
         onPointerEnter={prepare}
         onFocus={prepare}
         loading={passkeySignIn.isPending}
-        loadingText={AUTH_TEXTS.waitingForPasskey}
+        loadingText={t(AUTH_TEXTS.waitingForPasskey)}
       >
         <Fingerprint aria-hidden />
-        {AUTH_TEXTS.signInWithPasskey}
+        {t(AUTH_TEXTS.signInWithPasskey)}
       </Button>
     </>
   );

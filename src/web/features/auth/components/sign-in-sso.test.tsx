@@ -3,6 +3,7 @@
 // domain uses it is offered "Continue with SSO at <provider's host>" (and no password when the
 // organization turned it off); only that button leaves the page (issue 46); a redirect back says
 // why it failed, or leads to the two-factor step.
+import { en } from '@/web/test/texts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -22,9 +23,9 @@ function AddressBar() {
   return <output data-testid="address">{`${location.pathname}${location.search}`}</output>;
 }
 
-const email = () => screen.getByLabelText(AUTH_TEXTS.email) as HTMLInputElement;
+const email = () => screen.getByLabelText(en(AUTH_TEXTS.email)) as HTMLInputElement;
 const PROVIDER = 'login.agency.test';
-const ssoLink = () => screen.queryByRole('link', { name: AUTH_TEXTS.continueWithSsoAt(PROVIDER) }) as HTMLAnchorElement | null;
+const ssoLink = () => screen.queryByRole('link', { name: en(AUTH_TEXTS.continueWithSsoAt, { host: PROVIDER }) }) as HTMLAnchorElement | null;
 
 /** Types the email and leaves the field, as a person moving on to the password does. */
 function typeEmailAndLeave(value: string) {
@@ -41,10 +42,10 @@ describe('Sign in with single sign-on', () => {
     typeEmailAndLeave('  Ada@Agency.test ');
     await waitFor(() => expect(ssoLink()).not.toBeNull());
     expect(ssoLink()!.getAttribute('href')).toBe('/api/auth/sso/start?email=ada%40agency.test');
-    expect(screen.getByText(AUTH_TEXTS.ssoAvailable)).toBeTruthy();
+    expect(screen.getByText(en(AUTH_TEXTS.ssoAvailable))).toBeTruthy();
     // The password stays: this organization allows both.
-    expect(screen.getByLabelText(AUTH_TEXTS.password)).toBeTruthy();
-    expect(screen.getByRole('button', { name: AUTH_TEXTS.signInButton })).toBeTruthy();
+    expect(screen.getByLabelText(en(AUTH_TEXTS.password))).toBeTruthy();
+    expect(screen.getByRole('button', { name: en(AUTH_TEXTS.signInButton) })).toBeTruthy();
     expect(sentRequests.map((r) => r.body)).toEqual([{ email: 'ada@agency.test' }]);
 
     // Another email: the offer goes until the server says so of it too.
@@ -62,11 +63,11 @@ describe('Sign in with single sign-on', () => {
     await renderWithProviders(<AuthScreen />);
     typeEmailAndLeave('dev@agency.test');
     await waitFor(() => expect(ssoLink()).not.toBeNull());
-    expect(screen.queryByLabelText(AUTH_TEXTS.password)).toBeNull();
-    expect(screen.queryByRole('button', { name: AUTH_TEXTS.signInButton })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.usePasswordInstead }));
-    expect(screen.getByLabelText(AUTH_TEXTS.password)).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByLabelText(AUTH_TEXTS.password));
+    expect(screen.queryByLabelText(en(AUTH_TEXTS.password))).toBeNull();
+    expect(screen.queryByRole('button', { name: en(AUTH_TEXTS.signInButton) })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: en(AUTH_TEXTS.usePasswordInstead) }));
+    expect(screen.getByLabelText(en(AUTH_TEXTS.password))).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(en(AUTH_TEXTS.password)));
     expect(ssoLink()).not.toBeNull();
   });
 
@@ -88,18 +89,18 @@ describe('Sign in with single sign-on', () => {
     apiServer.use(authApi.signIn(inTurn(apiError(403, 'sso_required', SSO_MESSAGES.passwordSignInOff))));
     await renderWithProviders(<AuthScreen />);
     fireEvent.input(email(), { target: { value: 'dev@agency.test' } });
-    fireEvent.input(screen.getByLabelText(AUTH_TEXTS.password), { target: { value: 'secret-123' } });
-    fireEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.signInButton }));
+    fireEvent.input(screen.getByLabelText(en(AUTH_TEXTS.password)), { target: { value: 'secret-123' } });
+    fireEvent.click(screen.getByRole('button', { name: en(AUTH_TEXTS.signInButton) }));
     expect((await screen.findByTestId('sso-error')).textContent).toBe(SSO_MESSAGES.passwordSignInOff);
     expect(ssoLink()!.getAttribute('href')).toBe('/api/auth/sso/start?email=dev%40agency.test');
-    expect(screen.queryByLabelText(AUTH_TEXTS.password)).toBeNull();
+    expect(screen.queryByLabelText(en(AUTH_TEXTS.password))).toBeNull();
   });
 
   it('a password reset refused with sso_required says so under the email', async () => {
     apiServer.use(authApi.requestReset(apiError(403, 'sso_required', SSO_MESSAGES.passwordResetOff)));
     await renderWithProviders(<AuthScreen initialMode="reset" />);
-    fireEvent.input(await screen.findByLabelText(AUTH_TEXTS.email), { target: { value: 'dev@agency.test' } });
-    fireEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.sendResetLink }));
+    fireEvent.input(await screen.findByLabelText(en(AUTH_TEXTS.email)), { target: { value: 'dev@agency.test' } });
+    fireEvent.click(screen.getByRole('button', { name: en(AUTH_TEXTS.sendResetLink) }));
     expect((await screen.findByRole('alert')).textContent).toBe(SSO_MESSAGES.passwordResetOff);
     expect(document.activeElement).toBe(email());
   });
@@ -112,7 +113,7 @@ describe('Sign in with single sign-on', () => {
       </>,
       { route: '/?sso_error=not_invited' },
     );
-    expect((await screen.findByRole('alert')).textContent).toBe(AUTH_TEXTS.ssoErrors.not_invited);
+    expect((await screen.findByRole('alert')).textContent).toBe(en(AUTH_TEXTS.ssoErrors.not_invited));
     await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/'));
     // An unknown code says nothing.
     await renderWithProviders(<AuthScreen />, { route: '/?sso_error=%3Cscript%3E' });
@@ -124,7 +125,7 @@ describe('Sign in with single sign-on', () => {
     apiServer.use(ssoApi.twoFactor(inTurn(apiError(401, TWO_FACTOR_ERRORS.invalid, TWO_FACTOR_MESSAGES.codeInvalid), member)));
     const { queryClient } = await renderWithProviders(<AuthScreen />, { route: '/?sso=two-factor' });
     expect(await screen.findByRole('heading', { name: TWO_FACTOR_TEXTS.signInTitle })).toBeTruthy();
-    expect(screen.getByText(AUTH_TEXTS.ssoTwoFactorDescription)).toBeTruthy();
+    expect(screen.getByText(en(AUTH_TEXTS.ssoTwoFactorDescription))).toBeTruthy();
     fireEvent.input(screen.getByLabelText(TWO_FACTOR_TEXTS.codeLabel), { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
     expect(await screen.findByText(TWO_FACTOR_MESSAGES.codeInvalid)).toBeTruthy();
@@ -137,8 +138,8 @@ describe('Sign in with single sign-on', () => {
 
   it('goes back to sign-in from the two-factor step after single sign-on', async () => {
     await renderWithProviders(<AuthScreen />, { route: '/?sso=two-factor' });
-    fireEvent.click(await screen.findByRole('button', { name: AUTH_TEXTS.backToSignIn }));
-    expect(await screen.findByRole('heading', { name: AUTH_TEXTS.signInTitle })).toBeTruthy();
-    expect(screen.getByLabelText(AUTH_TEXTS.email)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: en(AUTH_TEXTS.backToSignIn) }));
+    expect(await screen.findByRole('heading', { name: en(AUTH_TEXTS.signInTitle) })).toBeTruthy();
+    expect(screen.getByLabelText(en(AUTH_TEXTS.email))).toBeTruthy();
   });
 });

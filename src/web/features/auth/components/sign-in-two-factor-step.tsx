@@ -1,3 +1,4 @@
+import { useT } from '@/web/lib/i18n';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES } from '@/domain/auth';
@@ -26,6 +27,7 @@ type Props =
  * After single sign-on (`sso`) the same step finishes that sign-in instead.
  */
 export function SignInTwoFactorStep({ email, password, code, sso, onBack }: Props) {
+  const t = useT();
   const passwordSignIn = useSignIn();
   const ssoSignIn = useSsoTwoFactor();
   const signIn = sso ? ssoSignIn : passwordSignIn;
@@ -77,7 +79,7 @@ export function SignInTwoFactorStep({ email, password, code, sso, onBack }: Prop
           {TWO_FACTOR_TEXTS.signInTitle}
         </h1>
         <p className="text-sm text-muted-foreground">
-          {mode === 'recovery' ? TWO_FACTOR_TEXTS.signInRecoveryDescription : sso ? AUTH_TEXTS.ssoTwoFactorDescription : TWO_FACTOR_TEXTS.signInDescription}
+          {mode === 'recovery' ? TWO_FACTOR_TEXTS.signInRecoveryDescription : sso ? t(AUTH_TEXTS.ssoTwoFactorDescription) : TWO_FACTOR_TEXTS.signInDescription}
         </p>
       </div>
       {mode === 'app' ? (
@@ -112,7 +114,7 @@ export function SignInTwoFactorStep({ email, password, code, sso, onBack }: Prop
           />
         </FormField>
       )}
-      <Button type="submit" className="w-full" loading={signIn.isPending} loadingText={AUTH_TEXTS.verifying}>
+      <Button type="submit" className="w-full" loading={signIn.isPending} loadingText={t(AUTH_TEXTS.verifying)}>
         {TWO_FACTOR_TEXTS.verify}
       </Button>
       <Button type="button" variant="link" size="sm" className="justify-self-center" onClick={swap} disabled={signIn.isPending}>
@@ -120,7 +122,7 @@ export function SignInTwoFactorStep({ email, password, code, sso, onBack }: Prop
       </Button>
       <Button type="button" variant="ghost" size="sm" onClick={onBack} disabled={signIn.isPending}>
         <ArrowLeft aria-hidden />
-        {sso ? AUTH_TEXTS.backToSignIn : AUTH_TEXTS.backToPassword}
+        {sso ? t(AUTH_TEXTS.backToSignIn) : t(AUTH_TEXTS.backToPassword)}
       </Button>
     </form>
   );

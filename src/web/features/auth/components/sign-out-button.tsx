@@ -1,3 +1,4 @@
+import { useT } from '@/web/lib/i18n';
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/web/components/ui/button';
@@ -5,6 +6,7 @@ import { useSignOut } from '../api';
 import { AUTH_TEXTS } from '../texts';
 
 export function SignOutButton({ compact, variant = 'outline' }: { compact?: boolean; variant?: 'outline' | 'ghost' }) {
+  const t = useT();
   const signOut = useSignOut();
   const navigate = useNavigate();
   return (
@@ -12,11 +14,11 @@ export function SignOutButton({ compact, variant = 'outline' }: { compact?: bool
       variant={variant}
       size={compact ? 'icon' : 'default'}
       loading={signOut.isPending}
-      aria-label={compact ? AUTH_TEXTS.signOut : undefined}
+      aria-label={compact ? t(AUTH_TEXTS.signOut) : undefined}
       onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/', { replace: true }) })}
     >
       {signOut.isPending ? null : <LogOut aria-hidden />}
-      {compact ? null : AUTH_TEXTS.signOut}
+      {compact ? null : t(AUTH_TEXTS.signOut)}
     </Button>
   );
 }

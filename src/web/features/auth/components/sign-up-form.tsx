@@ -1,3 +1,4 @@
+import { useT } from '@/web/lib/i18n';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -40,6 +41,7 @@ export function SignUpForm({ onStepChange }: { onStepChange: (step: 'details' | 
 }
 
 function DetailsStep({ initial, onCodeSent }: { initial: Details | null; onCodeSent: (details: Details) => void }) {
+  const t = useT();
   const sendCode = useSendVerificationCode();
   const form = useSchemaForm({
     schema: detailsSchema,
@@ -63,17 +65,17 @@ function DetailsStep({ initial, onCodeSent }: { initial: Details | null; onCodeS
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormField label={AUTH_TEXTS.fullName} error={errors.fullName?.message}>
-        <Input autoComplete="name" placeholder={AUTH_TEXTS.fullNamePlaceholder} {...form.register('fullName')} />
+      <FormField label={t(AUTH_TEXTS.fullName)} error={errors.fullName?.message}>
+        <Input autoComplete="name" placeholder={t(AUTH_TEXTS.fullNamePlaceholder)} {...form.register('fullName')} />
       </FormField>
-      <FormField label={AUTH_TEXTS.email} error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder={AUTH_TEXTS.emailPlaceholder} {...form.register('email')} />
+      <FormField label={t(AUTH_TEXTS.email)} error={errors.email?.message}>
+        <Input type="email" autoComplete="email" placeholder={t(AUTH_TEXTS.emailPlaceholder)} {...form.register('email')} />
       </FormField>
-      <FormField label={AUTH_TEXTS.password} error={errors.password?.message}>
-        <Input type="password" autoComplete="new-password" placeholder={AUTH_TEXTS.newPasswordPlaceholder} {...form.register('password')} />
+      <FormField label={t(AUTH_TEXTS.password)} error={errors.password?.message}>
+        <Input type="password" autoComplete="new-password" placeholder={t(AUTH_TEXTS.newPasswordPlaceholder)} {...form.register('password')} />
       </FormField>
-      <Button type="submit" className="w-full" loading={sendCode.isPending} loadingText={AUTH_TEXTS.sendingCode}>
-        {AUTH_TEXTS.sendCodeButton}
+      <Button type="submit" className="w-full" loading={sendCode.isPending} loadingText={t(AUTH_TEXTS.sendingCode)}>
+        {t(AUTH_TEXTS.sendCodeButton)}
       </Button>
     </form>
   );
@@ -83,6 +85,7 @@ function DetailsStep({ initial, onCodeSent }: { initial: Details | null; onCodeS
 const CODE_NOTICE = 'sign-up-code';
 
 function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => void }) {
+  const t = useT();
   const verifyCode = useVerifyCode();
   const signUp = useSignUp();
   const form = useSchemaForm({ schema: codeSchema, defaultValues: { code: '' } });
@@ -123,12 +126,12 @@ function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => v
         <MailCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
         <div className="grid gap-1">
           <p>
-            {AUTH_TEXTS.codeSentTo(VERIFICATION_CODE_LENGTH)} <EmailAddress email={details.email} className="font-medium" />.
+            {t(AUTH_TEXTS.codeSentTo, { digits: VERIFICATION_CODE_LENGTH })} <EmailAddress email={details.email} className="font-medium" />.
           </p>
-          <p className="text-xs opacity-80">{AUTH_TEXTS.existingAccountNote}</p>
+          <p className="text-xs opacity-80">{t(AUTH_TEXTS.existingAccountNote)}</p>
         </div>
       </div>
-      <FormField label={AUTH_TEXTS.verificationCode} error={errors.code?.message}>
+      <FormField label={t(AUTH_TEXTS.verificationCode)} error={errors.code?.message}>
         <Input
           autoComplete="one-time-code"
           inputMode="numeric"
@@ -139,12 +142,12 @@ function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => v
           {...form.register('code')}
         />
       </FormField>
-      <Button type="submit" className="w-full" loading={verifyCode.isPending || signUp.isPending} loadingText={AUTH_TEXTS.verifying}>
-        {AUTH_TEXTS.verifyButton}
+      <Button type="submit" className="w-full" loading={verifyCode.isPending || signUp.isPending} loadingText={t(AUTH_TEXTS.verifying)}>
+        {t(AUTH_TEXTS.verifyButton)}
       </Button>
       <Button type="button" variant="ghost" size="sm" onClick={onBack} disabled={verifyCode.isPending || signUp.isPending}>
         <ArrowLeft aria-hidden />
-        {AUTH_TEXTS.useDifferentEmail}
+        {t(AUTH_TEXTS.useDifferentEmail)}
       </Button>
     </form>
   );

@@ -1,0 +1,58 @@
+// Issue 48: the languages Brieflane speaks, and which of them a browser asks for. No zod here: every
+// page's first download reads this file (the language menu, the catalog to load); the schema of a
+// language sent to the server is in auth.ts. Lingui's message descriptors (decision 044) are plain
+// objects, so texts need no package.
+
+/** The interface's languages: English (the spec's wording), German and Spanish. */
+export const LOCALES = ['en', 'de', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/**
+ * Development only: every text accented and a third longer, to find words left untranslated and
+ * layouts that clip (issue 48 item 5). Never offered in Settings, never saved.
+ */
+export const PSEUDO_LOCALE = 'pseudo';
+
+/** Each language in its own words, as the language menu lists it. */
+export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', de: 'Deutsch', es: 'Español' };
+
+/**
+ * A text the user reads: its catalog id and its English source (ICU MessageFormat: `{name}`,
+ * `{count, plural, one {# task} other {# tasks}}`). Shaped as Lingui's MessageDescriptor; written
+ * as `/*i18n*\/ { id, message }` so `lingui extract` finds it without a macro.
+ */
+export type Text = { readonly id: string; readonly message: string };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * The first of our languages a browser asks for, in its order of preference: an Accept-Language
+ * header (`de-CH,de;q=0.9,en;q=0.8`) or navigator.languages. A region falls back to its language
+ * (`es-MX` is Spanish); a weight of 0 means "not this one"; nothing we speak gives English.
+ */
+export function matchLocale(asked: string | readonly string[] | null | undefined): Locale {
+  const entries = typeof asked === 'string' ? parseAcceptLanguage(asked) : (asked ?? []).map((tag, index) => ({ tag, weight: 1 - index / 1000 }));
+  const ranked = entries.filter((entry) => entry.weight > 0).sort((a, b) => b.weight - a.weight);
+  for (const { tag } of ranked) {
+    const language = tag.trim().toLowerCase().split(/[-_]/)[0];
+    if (isLocale(language)) return language;
+  }
+  return DEFAULT_LOCALE;
+}
+
+function parseAcceptLanguage(header: string): { tag: string; weight: number }[] {
+  return header
+    .split(',')
+    .slice(0, 50)
+    .map((part, index) => {
+      const [tag = '', ...params] = part.split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q === undefined ? 1 : Number(q.slice(2));
+      // Equal weights keep the header's order.
+      return { tag, weight: (Number.isFinite(weight) ? Math.min(Math.max(weight, 0), 1) : 0) - index / 1e6 };
+    })
+    .filter((entry) => entry.tag.trim() !== '' && entry.tag.trim() !== '*');
+}
