@@ -210,12 +210,13 @@ describe('TimesheetTab', () => {
     expect(screen.getByTestId('week-total').textContent).toBe('1:00');
   });
 
-  it('adds a row for a task and then one for the project itself; the task chosen goes after each', async () => {
+  it('adds a row for a task and then one for the project itself; the task chosen goes with another project and after each row', async () => {
     apiServer.use(
       timeApi.timesheet((request) => sheetFor(request, {})),
       timeApi.entries([]),
-      projectsApi.list({ items: [spring], nextCursor: null, matched: 1, total: 1 }),
+      projectsApi.list({ items: [spring, { ...spring, id: 'p3', name: 'Autumn Menu' }], nextCursor: null, matched: 2, total: 2 }),
       tasksApi.list('/api/projects/p2', { items: [brief], nextCursor: null }),
+      tasksApi.list('/api/projects/p3'),
     );
     await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer' });
     const form = await screen.findByRole('form', { name: TIME_TEXTS.addRow });
@@ -225,6 +226,14 @@ describe('TimesheetTab', () => {
     fireEvent.change(project, { target: { value: 'p2' } });
     await within(form).findByRole('option', { name: 'Draft the brief' });
     fireEvent.change(task, { target: { value: 't1' } });
+    // Another project's tasks: the task chosen goes, and is not chosen again on coming back.
+    fireEvent.change(project, { target: { value: 'p3' } });
+    await waitFor(() => expect(within(form).queryByRole('option', { name: 'Draft the brief' })).toBeNull());
+    fireEvent.change(project, { target: { value: 'p2' } });
+    await within(form).findByRole('option', { name: 'Draft the brief' });
+    expect(task.value).toBe('');
+    fireEvent.change(task, { target: { value: 't1' } });
+    expect(task.value).toBe('t1');
     fireEvent.click(within(form).getByRole('button', { name: TIME_TEXTS.addRowConfirm }));
 
     // The row's cells, to type into.
