@@ -117,6 +117,8 @@ describe('what a first visit does not download', () => {
     'features/projects/components/create-project-dialog.tsx',
     'features/sharing/components/share-project-dialog.tsx',
     'features/sharing/components/assign-developer-dialog.tsx',
+    // A protected link's password form, a form of the kit (react-hook-form): only when the link asks.
+    'features/sharing/components/link-password-form.tsx',
     // What the projects page shows the buttons of, not the popups: menus, the status filter's
     // options, the phone's navigation sheet, a card's delete confirmation.
     'components/ui/dropdown-menu-parts.tsx',

@@ -45,9 +45,13 @@ export { SHARING_MESSAGES, sharedToggleStatus } from './sharing-rules';
 
 /** Error codes of the public routes, so the page can tell its states apart. */
 export const LINK_PASSWORD_MIN = 8;
+export const LINK_PASSWORD_MAX = 200;
 export const LINK_PASSWORD_MESSAGES = {
   tooShort: `Password must be at least ${LINK_PASSWORD_MIN} characters long`,
+  tooLong: `Passwords can be at most ${LINK_PASSWORD_MAX} characters`,
   blank: 'Password cannot be blank',
+  /** The shared page's password form, submitted empty. */
+  required: 'Password is required',
 } as const;
 
 /**
@@ -56,7 +60,7 @@ export const LINK_PASSWORD_MESSAGES = {
  * means none. Bounded so hashing stays cheap.
  */
 const linkPassword = text('Password')
-  .max(200, 'Passwords can be at most 200 characters')
+  .max(LINK_PASSWORD_MAX, LINK_PASSWORD_MESSAGES.tooLong)
   .refine((v) => v === '' || v.trim() !== '', LINK_PASSWORD_MESSAGES.blank)
   .refine((v) => v === '' || v.trim() === '' || v.trim().length >= LINK_PASSWORD_MIN, LINK_PASSWORD_MESSAGES.tooShort)
   .nullish()
@@ -176,7 +180,16 @@ export const assignmentResultSchema = z.object({
 });
 export type AssignmentResult = z.infer<typeof assignmentResultSchema>;
 
-export const openSharedLinkSchema = z.object({ password: text('Password').max(200).nullish() });
+export const openSharedLinkSchema = z.object({ password: text('Password').max(LINK_PASSWORD_MAX).nullish() });
+
+/**
+ * The shared page's password form (link-password-form.tsx): a password to try, as typed (a link's
+ * password may hold spaces); whether it is the link's, the server says (`invalid_password`).
+ */
+export const linkPasswordFormSchema = z.object({
+  password: text('Password').min(1, LINK_PASSWORD_MESSAGES.required).max(LINK_PASSWORD_MAX, LINK_PASSWORD_MESSAGES.tooLong),
+});
+export type LinkPasswordForm = z.input<typeof linkPasswordFormSchema>;
 
 /** Spec 3 "project-access validation result", plus who is looking. */
 export const sharedProjectSchema = z.object({

@@ -188,3 +188,17 @@ export const timesheetCellSchema = z.object({
   profileId: memberId.optional(),
 });
 export type TimesheetCellInput = z.input<typeof timesheetCellSchema>;
+
+/**
+ * The timesheet's Add row (timesheet-tab.tsx): a project, and a task of it or none (a row for the
+ * project itself). Both come from lists the server gave; a row holds no time until a cell is typed,
+ * which timesheetCellSchema checks.
+ */
+export const timesheetRowFormSchema = z.object({
+  projectId: z.string().min(1, TIME_MESSAGES.projectRequired),
+  taskId: z
+    .string()
+    .optional()
+    .transform((v) => v || null),
+});
+export type TimesheetRowForm = z.input<typeof timesheetRowFormSchema>;

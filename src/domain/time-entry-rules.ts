@@ -33,6 +33,8 @@ export const TIME_MESSAGES = {
   noteTooLong: `A note is at most ${TIME_NOTE_MAX_LENGTH.toLocaleString('en-US')} characters`,
   entryNotFound: 'Time entry not found',
   memberNotFound: 'Member not found',
+  /** The timesheet's Add row, submitted without a project. */
+  projectRequired: 'Choose a project',
   memberNotOnProject: (name: string) => `${name} is not on this project`,
   notYours: 'You may change only your own time, or the time of members ranked below you',
   othersHidden: 'You can see only your own time',

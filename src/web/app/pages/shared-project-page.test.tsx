@@ -6,7 +6,7 @@ import type { Me } from '@/domain/auth';
 import type { IntakeView } from '@/domain/intake';
 import type { Note } from '@/domain/notes';
 import type { ProjectFile } from '@/domain/files';
-import type { SharedProject } from '@/domain/sharing';
+import { LINK_PASSWORD_MESSAGES, type SharedProject } from '@/domain/sharing';
 import type { Task } from '@/domain/tasks';
 import type { TemplateField } from '@/domain/template-field';
 import { meQueryKey } from '@/web/lib/session';
@@ -68,7 +68,8 @@ describe('SharedProjectPage', () => {
     await renderPage(null);
 
     expect(await screen.findByRole('heading', { name: 'Password Required' })).toBeTruthy();
-    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'guess' } });
+    // The form's code loads once the link asks for its password.
+    fireEvent.input(await screen.findByLabelText('Password'), { target: { value: 'guess' } });
     fireEvent.click(screen.getByRole('button', { name: 'Access Project' }));
     expect(await screen.findByText('Invalid Password')).toBeTruthy();
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('guess');
@@ -90,6 +91,49 @@ describe('SharedProjectPage', () => {
       { password: 'guess' },
       { password: 'open sesame' },
     ]);
+  });
+
+  it('will not send an empty password: the message shows under the field, which takes the focus; typed, it is sent', async () => {
+    apiServer.use(
+      sharedLinkApi.session(TOKEN, ({ body }) => ((body as { password: string | null }).password === 'open sesame' ? project : apiError(401, 'password_required', 'Password Required'))),
+      ...emptyLists(),
+    );
+    await renderPage(null);
+    const password = (await screen.findByLabelText('Password')) as HTMLInputElement;
+    const access = screen.getByRole('button', { name: 'Access Project' }) as HTMLButtonElement;
+    // Enabled while empty: pressing it says what is missing.
+    expect(access.disabled).toBe(false);
+    access.focus();
+    fireEvent.click(access);
+
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    const message = document.getElementById(password.getAttribute('aria-describedby')!);
+    expect(message?.textContent).toBe(LINK_PASSWORD_MESSAGES.required);
+    expect(message?.getAttribute('role')).toBe('alert');
+    expect(document.activeElement).toBe(password);
+    // Only the link's opening was sent, with no password.
+    expect(sentRequests.filter((request) => request.path === `${BASE}/session`).map((request) => request.body)).toEqual([{ password: null }]);
+
+    fireEvent.input(password, { target: { value: 'open sesame' } });
+    fireEvent.click(access);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbor Rebrand' })).toBeTruthy();
+    expect(sentRequests.filter((request) => request.path === `${BASE}/session`).map((request) => request.body)).toEqual([{ password: null }, { password: 'open sesame' }]);
+  });
+
+  it("says the server's own message when it refuses a password for another reason (too many attempts)", async () => {
+    apiServer.use(
+      sharedLinkApi.session(TOKEN, ({ body }) =>
+        (body as { password: string | null }).password === null
+          ? apiError(401, 'password_required', 'Password Required')
+          : apiError(429, 'rate_limited', 'Too many password attempts. Please wait a minute and try again.'),
+      ),
+    );
+    await renderPage(null);
+    fireEvent.input(await screen.findByLabelText('Password'), { target: { value: 'guess' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Access Project' }));
+    expect(await screen.findByText('Too many password attempts. Please wait a minute and try again.')).toBeTruthy();
+    expect(screen.queryByText('Invalid Password')).toBeNull();
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('guess');
   });
 
   it("does not sign a signed-in viewer out when the link wants a password (a link's 401 is not the session's)", async () => {

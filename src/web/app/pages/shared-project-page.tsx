@@ -5,7 +5,7 @@
 // source; signed-in viewers may contribute.
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Info, Lock, ShieldX } from 'lucide-react';
-import { Suspense, useDeferredValue, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link, useMatch, useNavigate, useParams, useSearchParams } from 'react-router';
 import { SHARED_LINK_ERRORS } from '@/domain/shared-link-errors';
 import { SHARING_MESSAGES, sharedToggleStatus } from '@/domain/sharing-rules';
@@ -13,9 +13,7 @@ import type { SharedProject } from '@/domain/sharing';
 import { QuestionnaireView } from '@/web/components/questionnaire/questionnaire-view';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
-import { FormField } from '@/web/components/ui/form-field';
 import { FullPageMessage } from '@/web/components/ui/full-page-message';
-import { Input } from '@/web/components/ui/input';
 import { Logo } from '@/web/components/ui/logo';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { AuthScreen } from '@/web/features/auth/components/auth-screen';
@@ -23,13 +21,13 @@ import { fileListQuery } from '@/web/features/files/api';
 import { FilesTab } from '@/web/features/files/components/files-tab';
 import { noteListQuery } from '@/web/features/notes/api';
 import { NotesTab } from '@/web/features/notes/components/notes-tab';
-import { intakeQuery, sharedSessionQuery, useOpenProtectedLink } from '@/web/features/sharing/api';
+import { intakeQuery, sharedSessionQuery } from '@/web/features/sharing/api';
 import { SHARING_TEXTS } from '@/web/features/sharing/texts';
 import { taskListQuery } from '@/web/features/tasks/api';
 import { TasksTab } from '@/web/features/tasks/components/tasks-tab';
 import { OPENED_FROM_PAGE, type TaskLinks } from '@/web/features/tasks/components/task-title';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
-import { dismissNotice, notifyError } from '@/web/lib/notify';
+import { notifyError } from '@/web/lib/notify';
 import { sharedProjectSource } from '@/web/lib/project-source';
 import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { useDocumentTitle } from '@/web/lib/document-title';
@@ -45,6 +43,13 @@ const TaskPanel = lazyComponent(async () => (await import('./task-panel')).TaskP
 
 /** Issue 15: only an intake link's page loads the answering form (and its field rules). */
 const IntakeForm = lazyComponent(async () => (await import('@/web/features/sharing/components/intake-form')).IntakeForm);
+
+/**
+ * Only a protected link's page loads its password form: a form of the kit, whose react-hook-form
+ * a share link's first download has no room for (decision 013's 150 KB). It starts loading as
+ * the link answers that it wants a password (sessionQueryOf).
+ */
+const LinkPasswordForm = lazyComponent(async () => (await import('@/web/features/sharing/components/link-password-form')).LinkPasswordForm);
 
 const SIGN_IN_PARAM = 'sign-in';
 
@@ -115,7 +120,13 @@ function sessionQueryOf(queryClient: QueryClient, token: string, viewerId: strin
   return queryOptions({
     ...base,
     queryFn: async (context) => {
-      const project = await base.queryFn!(context);
+      let project: SharedProject;
+      try {
+        project = await base.queryFn!(context);
+      } catch (error) {
+        if (isLinkError(error, SHARED_LINK_ERRORS.passwordRequired)) LinkPasswordForm.preload();
+        throw error;
+      }
       startSharedPage(queryClient, token, viewerId, project);
       return project;
     },
@@ -217,25 +228,9 @@ function AccessDenied() {
 }
 
 function PasswordRequired({ token, viewerId }: { token: string; viewerId: string | null }) {
-  const open = useOpenProtectedLink(token, viewerId);
-  const [password, setPassword] = useState('');
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (password === '') return;
-    open.mutate(password, {
-      onSuccess: () => dismissNotice('invalid-password'),
-      onError: (error) => {
-        if (isLinkError(error, SHARED_LINK_ERRORS.invalidPassword)) {
-          notifyError(SHARING_MESSAGES.invalidPassword, SHARING_MESSAGES.invalidPasswordTitle, 'invalid-password');
-        } else if (!isLinkError(error, SHARED_LINK_ERRORS.invalidLink)) {
-          // Too many attempts, network: the server's own message. An invalid link turns the page.
-          notifyError(error);
-        }
-      },
-    });
-  };
-
+  const loaded = useLoaded(LinkPasswordForm);
+  // The form's place while its code arrives: a label, the field and the button.
+  const placeholder = <Skeleton className="h-29" />;
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted/30 px-4 py-10">
       <div className="grid w-full max-w-sm gap-6">
@@ -249,14 +244,13 @@ function PasswordRequired({ token, viewerId }: { token: string; viewerId: string
             <p className="text-sm text-muted-foreground">{SHARING_TEXTS.passwordPrompt}</p>
           </CardHeader>
           <CardContent>
-            <form noValidate onSubmit={submit} className="grid gap-4">
-              <FormField label={SHARING_TEXTS.password}>
-                <Input type="password" autoFocus autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-              </FormField>
-              <Button type="submit" className="w-full" disabled={password === ''} loading={open.isPending}>
-                {SHARING_MESSAGES.accessProject}
-              </Button>
-            </form>
+            {loaded ? (
+              <Suspense fallback={placeholder}>
+                <LinkPasswordForm token={token} viewerId={viewerId} />
+              </Suspense>
+            ) : (
+              placeholder
+            )}
           </CardContent>
         </Card>
       </div>

@@ -199,4 +199,23 @@ describe('the form kit', () => {
     await waitFor(() => expect(document.activeElement).toBe(field('Name')));
     expect(messageOf('Name')).toBe('Name is required');
   });
+
+  it('checks and sends what was submitted, not what was typed or chosen while the schema loads', async () => {
+    apiServer.use(route('POST', '/api/things', { id: 't1' }));
+    let arrive = () => {};
+    const load = () => new Promise<typeof projectSchema>((resolve) => (arrive = () => resolve(projectSchema)));
+    await renderWithProviders(<ProjectFormUnderTest schema={load} />);
+    type('Name', 'Website');
+    type('Code', 'WEB');
+    type('Brief', 'A new website');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'chat' }));
+    save();
+    // Changed before the schema is there: a name the schema refuses, one more channel.
+    type('Name', '');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'email' }));
+    arrive();
+    await waitFor(() => expect(sentRequests).toHaveLength(1));
+    expect(sentRequests[0]!.body).toEqual({ name: 'Website', code: 'WEB', brief: 'A new website', urgent: false, channels: ['chat'] });
+    expect(messageOf('Name')).toBeNull();
+  });
 });

@@ -38,9 +38,27 @@ export type ServerFields<Input extends FieldValues> = Readonly<Record<string, Fi
 /** A form of the kit: react-hook-form's, with the schema's input as its values and its output on submit. */
 export type SchemaForm<Input extends FieldValues, Output = Input> = UseFormReturn<Input, unknown, Output>;
 
+/**
+ * The values as they are now. react-hook-form hands the resolver its live object, which it changes
+ * in place (arrays and objects included) as fields change: its plain objects and arrays copied,
+ * anything else (a File, a Date) kept, as react-hook-form replaces those rather than changing them.
+ */
+function snapshot<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(snapshot) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, part]) => [key, snapshot(part)])) as T;
+  }
+  return value;
+}
+
 function resolverOf<Input extends FieldValues, Output>(schema: SchemaSource<Input, Output>): Resolver<Input, unknown, Output> {
   if (typeof schema !== 'function') return zodResolver(schema);
-  return async (values, context, options) => zodResolver(await schema())(values, context, options);
+  // What was submitted is checked and sent, not what was typed or chosen while the schema loaded
+  // (a timesheet's Add row, then another project chosen at once).
+  return async (values, context, options) => {
+    const submitted = snapshot(values);
+    return zodResolver(await schema())(submitted, context, options);
+  };
 }
 
 /**

@@ -4,11 +4,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@/domain/roles';
+import type { Task } from '@/domain/tasks';
 import type { TeamMember } from '@/domain/team';
 import type { TimeEntry, Timesheet } from '@/domain/time-entries';
 import { TIME_MESSAGES, weekStartOf, localDate, addDaysToDate } from '@/domain/time-entry-rules';
 import { UI_TEXTS } from '@/web/components/ui/texts';
-import { projectsApi, teamApi, timeApi } from '@/web/test/api-handlers';
+import { projectsApi, tasksApi, teamApi, timeApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, requestsArrived, route, sentRequests, type SentRequest } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { TIME_TEXTS } from '../texts';
@@ -63,6 +64,15 @@ const entry: TimeEntry = {
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
   canEdit: true,
+};
+
+const spring = { id: 'p2', name: 'Spring Campaign', description: null, status: 'active' as const, approvals: { awaiting: 0, changesRequested: 0 }, dueDate: null, clientId: 'c1', clientName: 'Harbor Coffee', ownerName: 'Ada Lovelace', createdAt: '2026-01-05T10:00:00.000Z' };
+const brief: Task = { id: 't1', projectId: 'p2', title: 'Draft the brief', description: null, status: 'pending', priority: 'medium', dueDate: null, createdAt: '2026-01-01T00:00:00.000Z', completedAt: null, completedBy: null, assigneeId: null, assigneeName: null, position: 1 };
+
+/** The message a field's control points to (FormField: aria-describedby), or null. */
+const messageOf = (control: HTMLElement) => {
+  const id = control.getAttribute('aria-describedby');
+  return id ? document.getElementById(id)!.textContent : null;
 };
 
 const asked = (path: string) => sentRequests.filter((r) => r.method === 'GET' && r.path.startsWith(path));
@@ -198,6 +208,76 @@ describe('TimesheetTab', () => {
     expect(within(alert).getByRole('button', { name: UI_TEXTS.retry })).toBeTruthy();
     // What was read stays: the week holds its hour, not an empty week.
     expect(screen.getByTestId('week-total').textContent).toBe('1:00');
+  });
+
+  it('adds a row for a task and then one for the project itself; the task chosen goes with another project and after each row', async () => {
+    apiServer.use(
+      timeApi.timesheet((request) => sheetFor(request, {})),
+      timeApi.entries([]),
+      projectsApi.list({ items: [spring, { ...spring, id: 'p3', name: 'Autumn Menu' }], nextCursor: null, matched: 2, total: 2 }),
+      tasksApi.list('/api/projects/p2', { items: [brief], nextCursor: null }),
+      tasksApi.list('/api/projects/p3'),
+    );
+    await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer' });
+    const form = await screen.findByRole('form', { name: TIME_TEXTS.addRow });
+    const project = within(form).getByRole('combobox', { name: TIME_TEXTS.addRowProject }) as HTMLSelectElement;
+    const task = within(form).getByRole('combobox', { name: TIME_TEXTS.addRowTask }) as HTMLSelectElement;
+    await within(form).findByRole('option', { name: 'Spring Campaign' });
+    fireEvent.change(project, { target: { value: 'p2' } });
+    await within(form).findByRole('option', { name: 'Draft the brief' });
+    fireEvent.change(task, { target: { value: 't1' } });
+    // Another project's tasks: the task chosen goes, and is not chosen again on coming back.
+    fireEvent.change(project, { target: { value: 'p3' } });
+    await waitFor(() => expect(within(form).queryByRole('option', { name: 'Draft the brief' })).toBeNull());
+    fireEvent.change(project, { target: { value: 'p2' } });
+    await within(form).findByRole('option', { name: 'Draft the brief' });
+    expect(task.value).toBe('');
+    fireEvent.change(task, { target: { value: 't1' } });
+    expect(task.value).toBe('t1');
+    fireEvent.click(within(form).getByRole('button', { name: TIME_TEXTS.addRowConfirm }));
+
+    // The row's cells, to type into.
+    expect(await screen.findByRole('textbox', { name: /^Spring Campaign · Draft the brief, Mon/ })).toBeTruthy();
+    // The project stays for its next row; the task goes, as the row is there now.
+    expect(project.value).toBe('p2');
+    await waitFor(() => expect(task.value).toBe(''));
+
+    fireEvent.click(within(form).getByRole('button', { name: TIME_TEXTS.addRowConfirm }));
+    expect(await screen.findByRole('textbox', { name: /^Spring Campaign, Mon/ })).toBeTruthy();
+    expect(screen.getAllByRole('rowheader').map((header) => header.textContent)).toEqual(['Website Relaunch', 'Spring Campaign · Draft the brief', 'Spring Campaign', TIME_TEXTS.dayTotal]);
+    // Adding a row writes nothing: a row holds time once a cell is typed.
+    expect(sentRequests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('says to choose a project when Add row is sent without one, under the project select, which takes the focus', async () => {
+    apiServer.use(
+      timeApi.timesheet((request) => sheetFor(request, {})),
+      timeApi.entries([]),
+      projectsApi.list({ items: [spring], nextCursor: null, matched: 1, total: 1 }),
+      tasksApi.list('/api/projects/p2'),
+    );
+    await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer' });
+    const form = await screen.findByRole('form', { name: TIME_TEXTS.addRow });
+    const project = within(form).getByRole('combobox', { name: TIME_TEXTS.addRowProject });
+    await within(form).findByRole('option', { name: 'Spring Campaign' });
+    const add = within(form).getByRole('button', { name: TIME_TEXTS.addRowConfirm }) as HTMLButtonElement;
+    expect(add.disabled).toBe(false);
+    add.focus();
+    fireEvent.click(add);
+
+    await waitFor(() => expect(project.getAttribute('aria-invalid')).toBe('true'));
+    expect(messageOf(project)).toBe(TIME_MESSAGES.projectRequired);
+    expect(within(form).getByRole('alert').textContent).toBe(TIME_MESSAGES.projectRequired);
+    expect(document.activeElement).toBe(project);
+    // No row was added: the grid holds the week's one row and the totals.
+    expect(screen.getAllByRole('rowheader').map((header) => header.textContent)).toEqual(['Website Relaunch', TIME_TEXTS.dayTotal]);
+
+    // Choosing one and adding clears the message.
+    fireEvent.change(project, { target: { value: 'p2' } });
+    fireEvent.click(add);
+    expect(await screen.findByRole('textbox', { name: /^Spring Campaign, Mon/ })).toBeTruthy();
+    await waitFor(() => expect(project.getAttribute('aria-invalid')).toBeNull());
+    expect(within(form).queryByRole('alert')).toBeNull();
   });
 
   it('says projects for Add row that failed to load failed, with Retry, rather than offering none (issue 49 item 3)', async () => {

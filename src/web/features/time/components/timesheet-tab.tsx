@@ -7,6 +7,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { format } from 'date-fns/format';
 import { canManageProjects } from '@/domain/roles';
@@ -15,6 +16,7 @@ import type { Timesheet, TimesheetRow } from '@/domain/time-entries';
 import { Button } from '@/web/components/ui/button';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { NativeSelect } from '@/web/components/ui/native-select';
+import { SchemaField, useSchemaForm } from '@/web/components/ui/schema-form';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { projectListQuery } from '@/web/features/projects/api';
 import { taskListQuery } from '@/web/features/tasks/api';
@@ -318,50 +320,66 @@ function MemberSelect({ myId, value, onChange }: { myId: string; value: string; 
   );
 }
 
-/** Adds a row for a task or a project itself; it stays until the page is left, and holds time once a cell is typed. */
+// The Add row's schema (zod) loads with its first check: the tab downloads no zod at first.
+const loadRowSchema = async () => (await import('@/domain/time-entries')).timesheetRowFormSchema;
+
+/**
+ * Adds a row for a task or a project itself; it stays until the page is left, and holds time once
+ * a cell is typed. A form of the kit (issue 47): Add without a project says so under the project
+ * select, which takes the focus.
+ */
 function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
-  const [projectId, setProjectId] = useState('');
-  const [taskId, setTaskId] = useState('');
+  const form = useSchemaForm({ schema: loadRowSchema, defaultValues: { projectId: '', taskId: '' } });
+  const projectId = useWatch({ control: form.control, name: 'projectId' });
   const projects = useInfiniteQuery(projectListQuery('', 'all'));
   const tasks = useInfiniteQuery({ ...taskListQuery(memberProjectSource(projectId || 'none')), enabled: projectId !== '' });
   const projectList = projects.data?.pages.flatMap((page) => page.items) ?? [];
   const taskList = tasks.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const submit = form.handleSubmit((chosen) => {
+    const project = projectList.find((p) => p.id === chosen.projectId);
+    if (!project) return;
+    const task = taskList.find((t) => t.id === chosen.taskId);
+    onAdd({ projectId: project.id, projectName: project.name, taskId: task?.id ?? null, taskTitle: task?.title ?? null, minutes: [0, 0, 0, 0, 0, 0, 0] });
+    // The project stays chosen for the next of its tasks.
+    form.setValue('taskId', '');
+  });
+
   return (
-    <form
-      className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4"
-      aria-label={TIME_TEXTS.addRow}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const project = projectList.find((p) => p.id === projectId);
-        if (!project) return;
-        const task = taskList.find((t) => t.id === taskId);
-        onAdd({ projectId: project.id, projectName: project.name, taskId: task?.id ?? null, taskTitle: task?.title ?? null, minutes: [0, 0, 0, 0, 0, 0, 0] });
-        setTaskId('');
-      }}
-    >
-      <label className="grid w-full min-w-0 gap-1 text-sm font-medium sm:w-auto">
-        {TIME_TEXTS.addRowProject}
-        <NativeSelect aria-label={TIME_TEXTS.addRowProject} value={projectId} onChange={(e) => (setProjectId(e.target.value), setTaskId(''))}>
-          <option value="">{TIME_TEXTS.chooseProject}</option>
-          {projectList.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </label>
-      <label className="grid w-full min-w-0 gap-1 text-sm font-medium sm:w-auto">
-        {TIME_TEXTS.addRowTask}
-        <NativeSelect aria-label={TIME_TEXTS.addRowTask} value={taskId} onChange={(e) => setTaskId(e.target.value)} disabled={!projectId}>
-          <option value="">{TIME_TEXTS.noTask}</option>
-          {taskList.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.title}
-            </option>
-          ))}
-        </NativeSelect>
-      </label>
-      <Button type="submit" variant="outline" disabled={!projectId}>
+    // items-start: the project's message under its select does not move the other fields.
+    <form noValidate className="flex flex-wrap items-start gap-3 rounded-xl border bg-card p-4" aria-label={TIME_TEXTS.addRow} onSubmit={submit}>
+      <SchemaField form={form} name="projectId" label={TIME_TEXTS.addRowProject} className="w-full min-w-0 sm:w-auto">
+        {(field) => (
+          <NativeSelect
+            ref={field.ref}
+            value={field.value}
+            onBlur={field.onBlur}
+            // Another project's tasks: the task chosen goes.
+            onChange={(e) => (field.onChange(e.target.value), form.setValue('taskId', ''))}
+          >
+            <option value="">{TIME_TEXTS.chooseProject}</option>
+            {projectList.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </SchemaField>
+      <SchemaField form={form} name="taskId" label={TIME_TEXTS.addRowTask} className="w-full min-w-0 sm:w-auto">
+        {(field) => (
+          <NativeSelect ref={field.ref} value={field.value ?? ''} onBlur={field.onBlur} onChange={(e) => field.onChange(e.target.value)} disabled={!projectId}>
+            <option value="">{TIME_TEXTS.noTask}</option>
+            {taskList.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.title}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </SchemaField>
+      {/* Level with the selects, under their labels. */}
+      <Button type="submit" variant="outline" className="sm:mt-5">
         <Plus aria-hidden className="size-4" />
         {TIME_TEXTS.addRowConfirm}
       </Button>
