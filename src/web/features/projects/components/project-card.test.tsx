@@ -94,3 +94,11 @@ describe("ProjectCard's '…' menu (small screens, issue 14)", () => {
     expect(screen.getByRole('link', { name: 'View Dashboard' })).toBeTruthy();
   });
 });
+
+describe("ProjectCard's badges", () => {
+  it("shows an overdue project one 'Overdue' badge, read as its status (issue 49 item 17)", async () => {
+    await renderCard({ project: { ...project, status: 'overdue', dueDate: '2026-01-20' } });
+    expect(screen.getAllByText('Overdue')).toHaveLength(1);
+    expect(screen.getByTestId('status-badge').textContent).toBe('Status: Overdue');
+  });
+});
