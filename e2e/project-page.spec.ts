@@ -100,7 +100,8 @@ test.describe('Agency owner on the project page', () => {
     await expect(dialog).toBeHidden();
 
     const task = page.getByRole('listitem').filter({ hasText: 'Print menu boards' });
-    await expect(task.getByText('high')).toBeVisible();
+    // Priorities read as their display words, not as stored (issue 49 item 17).
+    await expect(task.getByText('High', { exact: true })).toBeVisible();
     // Statuses read as the board's columns, not as stored values (issue 27).
     await expect(task.getByText('To Do', { exact: true })).toBeVisible();
 

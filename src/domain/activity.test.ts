@@ -82,6 +82,28 @@ describe('action and detail wording', () => {
     expect(detailLines({ due_date: null, status: 'active', project_name: 'Launch' }).map((l) => l.label)).toEqual(['Project name', 'Status']);
   });
 
+  it('says statuses and priorities by their display words (issue 49 item 17)', () => {
+    // A card's Mark Complete: 'Previous status: Active', not 'active'.
+    expect(detailLines({ project_name: 'Launch', previous_status: 'active', status: 'completed' })).toEqual([
+      { label: 'Project name', value: 'Launch' },
+      { label: 'Previous status', value: 'Active' },
+      { label: 'Status', value: 'Completed' },
+    ]);
+    expect(detailLines({ previous_status: 'on_hold', status: 'cancelled' }).map((l) => l.value)).toEqual(['On Hold', 'Cancelled']);
+    // A task's statuses are its board's columns.
+    expect(detailLines({ status: 'pending' })).toEqual([{ label: 'Status', value: 'To Do' }]);
+    expect(detailLines({ status: 'in_progress' })).toEqual([{ label: 'Status', value: 'In Progress' }]);
+    // A status of neither set still reads as words.
+    expect(detailLines({ status: 'awaiting_review' })).toEqual([{ label: 'Status', value: 'Awaiting Review' }]);
+    expect(detailLines({ task_title: 'Logo', priority: 'medium' })).toEqual([
+      { label: 'Task title', value: 'Logo' },
+      { label: 'Priority', value: 'Medium' },
+    ]);
+    expect(detailLines({ priority: 'high' })).toEqual([{ label: 'Priority', value: 'High' }]);
+    // A task's edit names the fields it changed.
+    expect(detailLines({ changed: 'priority, dueDate' })).toEqual([{ label: 'Changed', value: 'Priority, Due date' }]);
+  });
+
   it('shortens long values and shows nested ones as text', () => {
     const [line] = detailLines({ content: 'a'.repeat(500) });
     expect(line!.value).toHaveLength(160);

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { text } from './text-fields';
 import { actionLabel, detailLabel } from './activity-rules';
 import { APPROVAL_TEXTS } from './approval-states';
+import { PROJECT_STATUS_LABELS, TASK_PRIORITIES, type TaskPriority } from './project-status';
 import { ROLE_LABELS, type Role } from './roles';
+import { TASK_PRIORITY_LABELS, TASK_STATUS_TITLES } from './task-rules';
 // Named here too for the API, the server and the Activities tab; pages read them from
 // activity-rules.ts (decision 013).
 export { actionLabel, detailLabel, RECENT_ACTIVITY_LIMIT } from './activity-rules';
@@ -127,6 +129,17 @@ export function detailsAsShown(details: Record<string, unknown> | null): Record<
 
 const MAX_DETAIL_LENGTH = 160;
 
+/**
+ * A stored status as the product says it (issue 49 item 17: 'Previous status: Active', not
+ * 'active'): a project's by its badge, a task's by its board column ('pending' is 'To Do').
+ * The two sets share only 'completed', which both call 'Completed'.
+ */
+const STATUS_WORDS: Record<string, string> = { ...PROJECT_STATUS_LABELS, ...TASK_STATUS_TITLES };
+
+function isPriority(value: string): value is TaskPriority {
+  return (TASK_PRIORITIES as readonly string[]).includes(value);
+}
+
 function detailValue(key: string, value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
@@ -135,7 +148,11 @@ function detailValue(key: string, value: unknown): string | null {
   if (typeof value === 'string') {
     // Stored codes read as the product shows them: 'account_executive' -> 'Account Executive'.
     if (key === 'role' && value in ROLE_LABELS) return ROLE_LABELS[value as Role];
-    if (key === 'status' && /^[a-z]+(_[a-z]+)*$/.test(value)) return actionLabel(value);
+    // status and previous_status; a status of neither set still reads as words.
+    if (/(^|_)status$/.test(key) && /^[a-z]+(_[a-z]+)*$/.test(value)) return Object.hasOwn(STATUS_WORDS, value) ? STATUS_WORDS[value]! : actionLabel(value);
+    if (key === 'priority' && isPriority(value)) return TASK_PRIORITY_LABELS[value];
+    // A task's edit names the fields it changed: 'dueDate, priority' reads 'Due date, Priority'.
+    if (key === 'changed') return value.split(/,\s*/).filter(Boolean).map(detailLabel).join(', ');
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return format(parseISO(value), 'MMM d, yyyy');
     if (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))) return format(parseISO(value), 'MMM d, yyyy h:mm a');
     return value.length > MAX_DETAIL_LENGTH ? `${value.slice(0, MAX_DETAIL_LENGTH - 1)}…` : value;

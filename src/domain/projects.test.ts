@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { PROJECT_STATUSES } from './project-status';
 import {
   becomesOverdue,
+  CARD_STATUSES,
+  cardStatusChanges,
   changeProjectStatusSchema,
   createProjectSchema,
   isPastDate,
@@ -47,6 +50,27 @@ describe('create project rules', () => {
     expect(changeProjectStatusSchema.safeParse({ status: 'on_hold' }).success).toBe(true);
     expect(changeProjectStatusSchema.safeParse({ status: 'active' }).success).toBe(false);
     expect(changeProjectStatusSchema.safeParse({ status: 'overdue' }).success).toBe(false);
+  });
+});
+
+describe("a project card's status changes (issue 49 item 17)", () => {
+  it('offers from each status only the changes that make sense', () => {
+    expect(Object.fromEntries(PROJECT_STATUSES.map((status) => [status, cardStatusChanges(status)]))).toEqual({
+      active: ['completed', 'on_hold'],
+      overdue: ['completed', 'on_hold'],
+      on_hold: ['completed'],
+      completed: [],
+      cancelled: [],
+    });
+  });
+
+  it('never offers the status a project has, nor one a card cannot set', () => {
+    for (const status of PROJECT_STATUSES) {
+      for (const to of cardStatusChanges(status)) {
+        expect(to).not.toBe(status);
+        expect(CARD_STATUSES).toContain(to);
+      }
+    }
   });
 });
 

@@ -6,9 +6,9 @@ import { optionalText, text } from './text-fields';
 import type { FormData, TemplateField } from './template-field';
 import { answersSchema, askedFields, formDataSchema, TEMPLATE_MESSAGES } from './templates';
 import type { ProjectStatus } from './project-status';
-import { PROJECT_MESSAGES } from './project-rules';
+import { CARD_STATUSES, PROJECT_MESSAGES } from './project-rules';
 // Named here too for the API and the server; pages read them from project-rules.ts (decision 013).
-export { isPastDate, PROJECT_MESSAGES } from './project-rules';
+export { CARD_STATUSES, cardStatusChanges, isPastDate, PROJECT_MESSAGES, type CardStatus } from './project-rules';
 
 /** Stored due dates are yyyy-MM-dd (spec 9). */
 export const isoDate = z
@@ -63,8 +63,7 @@ export function projectFormSchema(fields: readonly TemplateField[] | null) {
 }
 export type ProjectFormInput = CreateProjectInput & { answers: FormData };
 
-/** The card buttons set only completed or on_hold (spec 4). */
-export const CARD_STATUSES = ['completed', 'on_hold'] as const;
+/** The card buttons set only completed or on_hold (spec 4); which of them a card offers is cardStatusChanges. */
 export const changeProjectStatusSchema = z.object({ status: z.enum(CARD_STATUSES) });
 
 export const PROJECT_FILTERS = ['all', 'active', 'completed', 'on_hold'] as const;

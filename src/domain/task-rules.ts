@@ -1,7 +1,7 @@
 // Tasks' messages and rules without zod (spec 4, 8; issue 16): what a page that lists tasks
 // needs, so that a share link's page loads no schema library (decision 013). The API's schemas
 // are in ./tasks.ts.
-import type { TaskStatus } from './project-status';
+import type { TaskPriority, TaskStatus } from './project-status';
 
 export const TASK_MESSAGES = {
   titleRequired: 'Task title is required',
@@ -42,4 +42,14 @@ export const TASK_STATUS_TITLES: Record<TaskStatus, string> = {
   pending: 'To Do',
   in_progress: 'In Progress',
   completed: 'Completed',
+};
+
+/**
+ * How the product shows a stored priority (spec 3's low, medium, high), wherever one is said: the
+ * priority badge, the Priority select, Activity Logs' details (issue 49 item 17).
+ */
+export const TASK_PRIORITY_LABELS: Record<TaskPriority, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
 };

@@ -8,7 +8,7 @@ import { optionalText, text } from './text-fields';
 import { TASK_MESSAGES } from './task-rules';
 // The messages and rules pages show live in task-rules.ts, without zod (decision 013); named
 // here too for the API and the server, which read them with the schemas.
-export { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_TITLES, toggledTaskStatus } from './task-rules';
+export { isTaskOverdue, TASK_MESSAGES, TASK_PRIORITY_LABELS, TASK_STATUS_TITLES, toggledTaskStatus } from './task-rules';
 
 export const createTaskSchema = z.object({
   title: text('Task title', { message: TASK_MESSAGES.titleRequired }).trim().min(1, TASK_MESSAGES.titleRequired).max(300),

@@ -15,7 +15,7 @@ import type { InboxPage } from '@/domain/inbox';
 import type { IntakeView } from '@/domain/intake';
 import type { Note, NotePage } from '@/domain/notes';
 import type { NotificationSettings } from '@/domain/notification-settings';
-import type { projectPageSchema } from '@/domain/projects';
+import type { ProjectCard, projectPageSchema } from '@/domain/projects';
 import type { Report } from '@/domain/reports';
 import type { TimeReport, TimeReportWeeks } from '@/domain/time-reports';
 import type { SearchAnswer } from '@/domain/search';
@@ -125,6 +125,8 @@ export const passkeysApi = {
 
 export const projectsApi = {
   list: (respond: Responder<z.infer<typeof projectPageSchema>> = { ...emptyPage, matched: 0, total: 0 }) => route('GET', '/api/projects', respond),
+  /** A card's Mark Complete / Put On Hold. */
+  changeStatus: (respond: Responder<ProjectCard>) => route('PATCH', '/api/projects/:projectId/status', respond),
 };
 
 export const clientsApi = {

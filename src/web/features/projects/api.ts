@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ProjectDetail, updateProjectResultSchema, updateProjectSchema } from '@/domain/project-details';
-import type { createProjectSchema, ProjectCard, ProjectFilter, projectPageSchema } from '@/domain/projects';
+import type { CardStatus, createProjectSchema, ProjectCard, ProjectFilter, projectPageSchema } from '@/domain/projects';
 import type { ApprovalFilter } from '@/domain/approvals';
 import type { ProjectBudgetDetail, projectBudgetSchema } from '@/domain/budgets';
 import { api } from '@/web/lib/api-client';
@@ -61,7 +61,7 @@ export function useCreateProject() {
 export function useChangeProjectStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: 'completed' | 'on_hold' }) =>
+    mutationFn: ({ id, status }: { id: string; status: CardStatus }) =>
       api.patch<ProjectCard>(`/api/projects/${id}/status`, { status }),
     // The card shows spec 8's 'Failed to update project status'.
     meta: { handlesErrors: true },

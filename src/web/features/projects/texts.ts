@@ -25,7 +25,7 @@ export const PROJECTS_TEXTS = {
   created: (date: string) => `Created ${date}`,
   /** The card's terms, which screen readers read beside their icons. */
   terms: { client: 'Client', dueDate: 'Due date', owner: 'Owner', created: 'Created' },
-  /** Read before the status badge, so an overdue project says 'Status: Overdue' and then the 'Overdue' warning (issue 27). */
+  /** Read before the status badge: 'Status: Overdue', not a bare 'Overdue' (issue 27). */
   statusPrefix: 'Status: ',
   viewDashboard: 'View Dashboard',
   moreActions: 'More actions',

@@ -9,7 +9,6 @@ export const TASK_TEXTS = {
   due: (date: string) => `Due ${date}`,
   completedOn: (date: string) => `Completed ${date}`,
   fields: { title: 'Task Title', description: 'Description', priority: 'Priority', dueDate: 'Due Date' },
-  priorities: { low: 'Low', medium: 'Medium', high: 'High' },
   createDescription: 'Add a task to this project.',
   // The empty list's help and first action (issue 27).
   noTasksHelp: 'Tasks are the steps of this project: who does what, by when.',

@@ -75,6 +75,22 @@ describe('ActivityTab', () => {
     expect(item!.querySelector('dl')!.textContent).toBe("File name:Logo.pngDecided by:Olivia Park (Owner) via link 'Client review'Version:1");
   });
 
+  it("says statuses and priorities by their display words, not as stored (issue 49 item 17)", async () => {
+    stubPages({
+      '': {
+        items: [
+          entry({ action: 'update_project_status', details: { project_name: 'Bluebird Launch', previous_status: 'active', status: 'on_hold' } }),
+          entry({ details: { task_title: 'Write brief', priority: 'medium' } }),
+        ],
+        nextCursor: null,
+      },
+    });
+    await renderTab();
+    const [status, task] = await screen.findAllByRole('listitem');
+    expect(status!.querySelector('dl')!.textContent).toBe('Project name:Bluebird LaunchPrevious status:ActiveStatus:On Hold');
+    expect(task!.querySelector('dl')!.textContent).toBe('Task title:Write briefPriority:Medium');
+  });
+
   it('loads more with the cursor and searches after a pause', async () => {
     stubPages({
       '': { items: [entry({ action: 'create_project' })], nextCursor: 'c2' },

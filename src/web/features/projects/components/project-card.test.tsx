@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Share2 } from 'lucide-react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ProjectCard as Project } from '@/domain/projects';
 import { CardActions } from '@/web/components/ui/card-actions';
+import { projectsApi } from '@/web/test/api-handlers';
+import { apiServer, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { ProjectCard } from './project-card';
 
@@ -35,11 +37,45 @@ describe("ProjectCard's '…' menu (small screens, issue 14)", () => {
     const share = vi.fn();
     await renderCard({ actions: <CardActions actions={[{ label: 'Share Link', icon: Share2, onSelect: share }]} /> });
     const menu = await openMenu();
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Share Link', 'Mark Complete', 'Put On Hold', 'Delete']);
-    // Spec 2: Mark Complete is disabled on a completed project.
-    expect(within(menu).getByRole('menuitem', { name: 'Mark Complete' }).getAttribute('aria-disabled')).toBe('true');
+    // A completed project offers no status change (issue 49 item 17).
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Share Link', 'Delete']);
+    expect(within(menu).getAllByRole('separator')).toHaveLength(1);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Share Link' }));
     expect(share).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    ['active', ['Mark Complete', 'Put On Hold', 'Delete']],
+    ['overdue', ['Mark Complete', 'Put On Hold', 'Delete']],
+    ['on_hold', ['Mark Complete', 'Delete']],
+    ['completed', ['Delete']],
+    ['cancelled', ['Delete']],
+  ] as const)("offers a project in status %s only the status changes that make sense (issue 49 item 17)", async (status, items) => {
+    await renderCard({ project: { ...project, status } });
+    expect(within(await openMenu()).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(items);
+  });
+
+  it("sends an on-hold project's Mark Complete", async () => {
+    apiServer.use(projectsApi.changeStatus(({ body }) => ({ ...project, ...(body as { status: 'completed' }) })));
+    await renderCard({ project: { ...project, status: 'on_hold' } });
+    fireEvent.click(within(await openMenu()).getByRole('menuitem', { name: 'Mark Complete' }));
+    await waitFor(() => expect(sentRequests.map(({ path, body }) => ({ path, body }))).toEqual([{ path: '/api/projects/p1/status', body: { status: 'completed' } }]));
+  });
+
+  it('has no menu when it would be empty: no status change, no Delete, nothing shared', async () => {
+    await renderCard({ project: { ...project, status: 'cancelled' }, canDelete: false });
+    expect(screen.queryByRole('button', { name: 'More actions' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'View Dashboard' })).toBeTruthy();
+  });
+
+  it('keeps the wide buttons, disabled where the status allows no change, so a pressed one keeps the focus (issue 27)', async () => {
+    await renderCard({ project: { ...project, status: 'on_hold' } });
+    expect(screen.getByRole('button', { name: 'Mark Complete' }).getAttribute('aria-disabled')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Put On Hold' }).getAttribute('aria-disabled')).toBe('true');
+    cleanup();
+    await renderCard({ project: { ...project, status: 'cancelled' } });
+    expect(screen.getByRole('button', { name: 'Mark Complete' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Put On Hold' }).getAttribute('aria-disabled')).toBe('true');
   });
 
   it('asks before deleting, as the Delete button does', async () => {
@@ -50,11 +86,19 @@ describe("ProjectCard's '…' menu (small screens, issue 14)", () => {
   });
 
   it('offers no Delete to those who may not delete, and no menu to developers', async () => {
-    await renderCard({ canDelete: false });
+    await renderCard({ project: { ...project, status: 'active' }, canDelete: false });
     expect(within(await openMenu()).queryByRole('menuitem', { name: 'Delete' })).toBeNull();
     cleanup();
     await renderCard({ readOnly: true });
     expect(screen.queryByRole('button', { name: 'More actions' })).toBeNull();
     expect(screen.getByRole('link', { name: 'View Dashboard' })).toBeTruthy();
+  });
+});
+
+describe("ProjectCard's badges", () => {
+  it("shows an overdue project one 'Overdue' badge, read as its status (issue 49 item 17)", async () => {
+    await renderCard({ project: { ...project, status: 'overdue', dueDate: '2026-01-20' } });
+    expect(screen.getAllByText('Overdue')).toHaveLength(1);
+    expect(screen.getByTestId('status-badge').textContent).toBe('Status: Overdue');
   });
 });

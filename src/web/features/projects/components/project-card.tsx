@@ -2,7 +2,7 @@ import { Building2, Calendar, CalendarClock, CheckCircle2, Ellipsis, LayoutDashb
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
-import { PROJECT_MESSAGES } from '@/domain/project-rules';
+import { cardStatusChanges, PROJECT_MESSAGES, type CardStatus } from '@/domain/project-rules';
 import type { ProjectCard as Project } from '@/domain/projects';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -39,7 +39,7 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
   const overdue = project.status === 'overdue';
   const currency = useOrganizationCurrency();
 
-  const setStatus = (status: 'completed' | 'on_hold') =>
+  const setStatus = (status: CardStatus) =>
     changeStatus.mutate(
       { id: project.id, status },
       {
@@ -145,11 +145,17 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
 type StaffActions = {
   /** Actions from other features (the sharing ones). */
   shared: CardAction[];
-  onStatus: (status: 'completed' | 'on_hold') => void;
+  onStatus: (status: CardStatus) => void;
   statusPending: boolean;
   /** Absent for those who may not delete (spec 6). */
   onDelete?: () => void;
 };
+
+/** The card's status changes, in the spec's order; which of them a project is offered is cardStatusChanges. */
+const STATUS_ACTIONS = [
+  { status: 'completed', label: PROJECTS_TEXTS.markComplete, icon: CheckCircle2 },
+  { status: 'on_hold', label: PROJECTS_TEXTS.putOnHold, icon: PauseCircle },
+] as const satisfies readonly { status: CardStatus; label: string; icon: typeof CheckCircle2 }[];
 
 /** A status button looks disabled by its aria-disabled, as others do by `disabled`. */
 const STATUS_BUTTON_CLASS = 'flex-1 px-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-card';
@@ -160,10 +166,16 @@ const STATUS_BUTTON_CLASS = 'flex-1 px-2 aria-disabled:cursor-not-allowed aria-d
  * sit in a '…' menu beside 'View Dashboard', so that a card is not a wall of six buttons
  * (issue 14). Both layouts render and CSS shows one: a hidden element has no role, so each
  * action is reachable by its name in either.
+ *
+ * A status change the project's status does not allow (cardStatusChanges: nothing on a completed
+ * or cancelled project, only Mark Complete on one on hold; issue 49 item 17) is left out of the
+ * menu, and its button is disabled: a button that just applied keeps the focus (issue 27).
  */
 function CardFooterActions({ project, staff }: { project: Project; staff?: StaffActions }) {
-  const completeDisabled = project.status === 'completed' || Boolean(staff?.statusPending);
-  const holdDisabled = project.status === 'on_hold' || Boolean(staff?.statusPending);
+  const changes = cardStatusChanges(project.status);
+  const pending = Boolean(staff?.statusPending);
+  const menuChanges = STATUS_ACTIONS.filter((action) => changes.includes(action.status));
+  const menuHasItems = Boolean(staff && (staff.shared.length > 0 || menuChanges.length > 0 || staff.onDelete));
   return (
     <div className="mt-auto grid gap-2 border-t pt-4">
       {/* Rows wrap rather than overflow a narrow card; the delete icon shares the first row
@@ -188,7 +200,7 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
             <span className="sr-only">{UI_TEXTS.delete}</span>
           </Button>
         ) : null}
-        {staff ? (
+        {staff && menuHasItems ? (
           <DropdownMenu
             // Not modal: a modal menu hides the page with aria-hidden while its links stay
             // focusable (axe aria-hidden-focus), and a dialog opened from an item then gets focus
@@ -213,18 +225,16 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
                   {label}
                 </DropdownMenuItem>
               ))}
-              {staff.shared.length > 0 ? <DropdownMenuSeparator /> : null}
-              <DropdownMenuItem disabled={completeDisabled} onSelect={() => staff.onStatus('completed')}>
-                <CheckCircle2 aria-hidden />
-                {PROJECTS_TEXTS.markComplete}
-              </DropdownMenuItem>
-              <DropdownMenuItem disabled={holdDisabled} onSelect={() => staff.onStatus('on_hold')}>
-                <PauseCircle aria-hidden />
-                {PROJECTS_TEXTS.putOnHold}
-              </DropdownMenuItem>
+              {staff.shared.length > 0 && menuChanges.length > 0 ? <DropdownMenuSeparator /> : null}
+              {menuChanges.map(({ status, label, icon: Icon }) => (
+                <DropdownMenuItem key={status} disabled={pending} onSelect={() => staff.onStatus(status)}>
+                  <Icon aria-hidden />
+                  {label}
+                </DropdownMenuItem>
+              ))}
               {staff.onDelete ? (
                 <>
-                  <DropdownMenuSeparator />
+                  {staff.shared.length > 0 || menuChanges.length > 0 ? <DropdownMenuSeparator /> : null}
                   <DropdownMenuItem variant="destructive" onSelect={staff.onDelete}>
                     <Trash2 aria-hidden />
                     {UI_TEXTS.delete}
@@ -242,26 +252,22 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
               (spec 2), and a disabled button drops the focus to the page; this one keeps it on
               the card (issue 27). */}
           <div className="hidden flex-wrap gap-2 sm:flex">
-            <Button
-              variant="outline"
-              size="sm"
-              className={STATUS_BUTTON_CLASS}
-              aria-disabled={completeDisabled || undefined}
-              onClick={() => !completeDisabled && staff.onStatus('completed')}
-            >
-              <CheckCircle2 aria-hidden />
-              {PROJECTS_TEXTS.markComplete}
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              className={STATUS_BUTTON_CLASS}
-              aria-disabled={holdDisabled || undefined}
-              onClick={() => !holdDisabled && staff.onStatus('on_hold')}
-            >
-              <PauseCircle aria-hidden />
-              {PROJECTS_TEXTS.putOnHold}
-            </Button>
+            {STATUS_ACTIONS.map(({ status, label, icon: Icon }) => {
+              const disabled = pending || !changes.includes(status);
+              return (
+                <Button
+                  key={status}
+                  variant="outline"
+                  size="sm"
+                  className={STATUS_BUTTON_CLASS}
+                  aria-disabled={disabled || undefined}
+                  onClick={() => !disabled && staff.onStatus(status)}
+                >
+                  <Icon aria-hidden />
+                  {label}
+                </Button>
+              );
+            })}
           </div>
         </>
       ) : null}

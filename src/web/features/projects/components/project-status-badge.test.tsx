@@ -7,11 +7,14 @@ import { ProjectStatusBadge } from './project-status-badge';
 afterEach(cleanup);
 
 describe('ProjectStatusBadge', () => {
-  it("shows an overdue project's status badge and the extra 'Overdue' badge (spec 2); the first reads as the status (issue 27)", () => {
-    render(<ProjectStatusBadge status="overdue" />);
-    // Screen readers heard 'Overdue Overdue'.
+  it("shows an overdue project one 'Overdue' badge, the red warning, read as the status (issue 49 item 17, issue 27)", () => {
+    const { container } = render(<ProjectStatusBadge status="overdue" />);
+    // There were two: the status badge and spec 2's extra 'Overdue' badge.
+    expect(container.children).toHaveLength(1);
+    expect(screen.getAllByText('Overdue')).toHaveLength(1);
     expect(screen.getByTestId('status-badge').textContent).toBe('Status: Overdue');
-    expect(screen.getByTestId('overdue-badge').textContent).toBe('Overdue');
+    expect(screen.getByTestId('status-badge').className).toContain('bg-destructive');
+    expect(screen.getByTestId('status-badge').querySelector('svg')).not.toBeNull();
   });
 
   it('reads every status as the status', () => {
@@ -19,11 +22,10 @@ describe('ProjectStatusBadge', () => {
     expect(screen.getByTestId('status-badge').textContent).toBe('Status: On Hold');
   });
 
-  it('shows one badge for every other status', () => {
-    for (const status of PROJECT_STATUSES.filter((s) => s !== 'overdue')) {
+  it('shows one badge for every status', () => {
+    for (const status of PROJECT_STATUSES) {
       const { container, unmount } = render(<ProjectStatusBadge status={status} />);
       expect(container.children).toHaveLength(1);
-      expect(screen.queryByTestId('overdue-badge')).toBeNull();
       unmount();
     }
   });

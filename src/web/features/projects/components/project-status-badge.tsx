@@ -2,36 +2,29 @@ import { AlertTriangle } from 'lucide-react';
 import { APPROVAL_TEXTS } from '@/domain/approval-states';
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '@/domain/project-status';
 import { Badge } from '@/web/components/ui/badge';
-import { cn } from '@/web/lib/class-names';
 import { PROJECTS_TEXTS } from '../texts';
 
-const STATUS_STYLES: Record<ProjectStatus, string> = {
+const STATUS_STYLES: Record<Exclude<ProjectStatus, 'overdue'>, string> = {
   active: 'border-sky-200 bg-sky-50 text-sky-800',
   completed: 'border-emerald-200 bg-emerald-50 text-emerald-800',
   on_hold: 'border-amber-200 bg-amber-50 text-amber-800',
   cancelled: 'border-zinc-200 bg-zinc-100 text-zinc-700',
-  overdue: 'border-red-200 bg-red-50 text-red-800',
 };
 
 /**
- * The status badge, and (spec 2, project card and header) the extra 'Overdue' badge when the
- * status is overdue: the status reads like every other status, the warning stands out in red.
- * Screen readers hear the first as 'Status: Overdue', not 'Overdue Overdue' (issue 27).
+ * The status badge (spec 2, project card and header); screen readers hear 'Status: …' (issue 27).
+ * Spec 2 adds an 'Overdue' badge when the status is overdue, beside a status badge that already
+ * read 'Overdue': two badges of one word (issue 49 item 17). An overdue project's one badge is
+ * that warning, red with its icon, and is its status badge too.
  */
 export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
+  const overdue = status === 'overdue';
   return (
-    <>
-      <Badge variant="outline" className={cn(STATUS_STYLES[status])} data-testid="status-badge">
-        <span className="sr-only">{PROJECTS_TEXTS.statusPrefix}</span>
-        {PROJECT_STATUS_LABELS[status]}
-      </Badge>
-      {status === 'overdue' && (
-        <Badge variant="destructive" data-testid="overdue-badge">
-          <AlertTriangle aria-hidden />
-          {PROJECT_STATUS_LABELS.overdue}
-        </Badge>
-      )}
-    </>
+    <Badge variant={overdue ? 'destructive' : 'outline'} className={overdue ? undefined : STATUS_STYLES[status]} data-testid="status-badge">
+      {overdue ? <AlertTriangle aria-hidden /> : null}
+      <span className="sr-only">{PROJECTS_TEXTS.statusPrefix}</span>
+      {PROJECT_STATUS_LABELS[status]}
+    </Badge>
   );
 }
 

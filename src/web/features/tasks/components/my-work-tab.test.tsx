@@ -58,7 +58,7 @@ describe('My Work (issue 16)', () => {
     expect(within(overdue).getByRole('link', { name: 'Harbor Rebrand · Harbor Coffee' }).getAttribute('href')).toBe(`/project/${PROJECT}?tab=tasks`);
     const today = screen.getByRole('region', { name: 'Today' });
     expect(within(today).getByText('In Progress')).toBeTruthy();
-    expect(within(today).getByText('high')).toBeTruthy();
+    expect(within(today).getByText('High')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'This week' })).getByText('Soon')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Later' })).toBeNull();
 

@@ -1,5 +1,7 @@
-// A task's priority as the list, the board and My Work show it (spec 2 "Tasks").
+// A task's priority as the list, the board, My Work and the task's panel show it (spec 2 "Tasks"):
+// its display word, 'Medium', not the stored 'medium' (issue 49 item 17).
 import type { TaskPriority } from '@/domain/project-status';
+import { TASK_PRIORITY_LABELS } from '@/domain/task-rules';
 import { Badge } from '@/web/components/ui/badge';
 
 const PRIORITY_STYLES: Record<TaskPriority, string> = {
@@ -11,7 +13,7 @@ const PRIORITY_STYLES: Record<TaskPriority, string> = {
 export function PriorityBadge({ priority }: { priority: TaskPriority }) {
   return (
     <Badge variant="outline" className={PRIORITY_STYLES[priority]}>
-      {priority}
+      {TASK_PRIORITY_LABELS[priority]}
     </Badge>
   );
 }

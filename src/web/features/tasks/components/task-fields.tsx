@@ -2,6 +2,7 @@
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { TASK_PRIORITIES } from '@/domain/project-status';
+import { TASK_PRIORITY_LABELS } from '@/domain/task-rules';
 import type { createTaskSchema } from '@/domain/tasks';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
@@ -49,7 +50,7 @@ export function TaskFields({ form, assignees, assigneesFailed, wideClassName, so
               <SelectContent>
                 {TASK_PRIORITIES.map((priority) => (
                   <SelectItem key={priority} value={priority}>
-                    {TASK_TEXTS.priorities[priority]}
+                    {TASK_PRIORITY_LABELS[priority]}
                   </SelectItem>
                 ))}
               </SelectContent>

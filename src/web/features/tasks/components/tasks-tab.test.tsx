@@ -146,3 +146,19 @@ describe('TasksTab status badges', () => {
     expect(screen.queryByText(/^(pending|in-progress|in_progress)$/)).toBeNull();
   });
 });
+
+describe('TasksTab priority badges', () => {
+  it("say each priority's display word, never the stored value (issue 49 item 17)", async () => {
+    const tasks: Task[] = [
+      task,
+      { ...task, id: `${task.id.slice(0, -1)}3`, title: 'Order chalk', priority: 'high' },
+      { ...task, id: `${task.id.slice(0, -1)}4`, title: 'Sweep up', priority: 'low' },
+    ];
+    apiServer.use(tasksApi.list(source.basePath, { items: tasks, nextCursor: null }));
+    await renderTab();
+    expect(await screen.findByText('Medium')).toBeTruthy();
+    expect(screen.getByText('High')).toBeTruthy();
+    expect(screen.getByText('Low')).toBeTruthy();
+    expect(screen.queryByText(/^(low|medium|high)$/)).toBeNull();
+  });
+});
