@@ -1,9 +1,10 @@
 // Issue 32: time. A timer started on a task shows in the top bar, survives a reload and a move to
-// another project, and is stopped from the top bar, which another tab of the same member follows
-// live. A week is filled in the timesheet by keyboard alone; a bad duration stays in its cell
-// with its message. A member edits and deletes single entries under the grid, and an admin opens
-// that member's week through the Member select. A week that fails to load says so with Retry
-// (issue 49 item 3). Every screen passes axe.
+// another project, and is stopped from the top bar (within its first minute, so it asks first and
+// is saved anyway, issue 49 item 14), which another tab of the same member follows live. A week
+// is filled in the timesheet by keyboard alone; a bad duration stays in its cell with its message.
+// A member edits and deletes single entries under the grid, and an admin opens that member's week
+// through the Member select. A week that fails to load says so with Retry (issue 49 item 3).
+// Every screen passes axe.
 import type { Page } from '@playwright/test';
 import { clientAddressHeaders, expect, expectNoSeriousViolations, newAccount, signUpThroughApi, test, toast, uniqueEmail } from './fixtures';
 
@@ -70,8 +71,16 @@ test.describe('Time', () => {
     await page.screenshot({ path: test.info().outputPath('running-timer.png') });
     await expectNoSeriousViolations(page, 'the project page with a running timer');
 
+    // Stopped within its first minute, it asks before logging a billable minute (issue 49 item 14).
+    await expect(timer.getByTestId('running-timer-elapsed')).toHaveText(/^0:00:\d\d$/);
     await timer.getByRole('button', { name: 'Stop the timer on Website Relaunch · Draft the brief' }).click();
-    await expect(toast(page, /Logged 0:0\d/)).toBeVisible();
+    const short = page.getByRole('alertdialog', { name: 'Save a timer under a minute?' });
+    await expect(short.getByText(/^The timer ran for \d+ seconds?\. Discard it, or save it as 0:01\?$/)).toBeVisible();
+    await expect(short.getByRole('button', { name: 'Discard' })).toBeVisible();
+    await expectNoSeriousViolations(page, 'the question of a timer under a minute');
+    await short.getByRole('button', { name: 'Save anyway' }).click();
+    await expect(toast(page, 'Logged 0:01')).toBeVisible();
+    await expect(short).toBeHidden();
     await expect(timer).toBeHidden();
     // Stopped here, gone there.
     await expect(other.getByRole('group', { name: 'Running timer' })).toBeHidden();

@@ -3,11 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   addDaysToDate,
   elapsedMinutes,
+  elapsedSeconds,
   formatMinutes,
+  isShortTimer,
   parseDuration,
   startTimerSchema,
   sumMinutes,
   TIME_MESSAGES,
+  TIMER_SHORT_SECONDS,
   timeEntryInputSchema,
   timeEntryListQuerySchema,
   timesheetCellSchema,
@@ -130,6 +133,23 @@ describe('sums and formatting', () => {
     expect(elapsedMinutes(start, new Date('2026-11-27T09:00:30Z'))).toBe(1);
     expect(elapsedMinutes(start, new Date('2026-11-27T10:30:10Z'))).toBe(90);
     expect(elapsedMinutes(start, new Date('2026-11-27T08:00:00Z'))).toBe(0);
+  });
+
+  it('calls a timer short under TIMER_SHORT_SECONDS (60 s), to the millisecond; a minute and more is not (issue 49 item 14)', () => {
+    expect(TIMER_SHORT_SECONDS).toBe(60);
+    const start = new Date('2026-11-27T09:00:00Z');
+    const after = (ms: number) => new Date(start.getTime() + ms);
+    expect(isShortTimer(start, after(0))).toBe(true);
+    expect(isShortTimer(start, after(7_000))).toBe(true);
+    expect(isShortTimer(start, after(59_999))).toBe(true);
+    expect(isShortTimer(start, after(60_000))).toBe(false);
+    expect(isShortTimer(start, after(95 * 60_000))).toBe(false);
+    // A start the clock puts after the stop ran no time at all.
+    expect(isShortTimer(start, after(-5_000))).toBe(true);
+    expect(elapsedSeconds(start, after(59_999))).toBe(59);
+    expect(elapsedSeconds(start, after(-5_000))).toBe(0);
+    expect(TIME_MESSAGES.timerShort(7)).toBe('The timer ran for 7 seconds. Discard it, or save it as 0:01?');
+    expect(TIME_MESSAGES.timerShort(1)).toBe('The timer ran for 1 second. Discard it, or save it as 0:01?');
   });
 
   it('finds the Monday of a week and its seven days, across months and years', () => {

@@ -140,8 +140,10 @@ export type StartTimerInput = z.input<typeof startTimerSchema>;
 
 /**
  * Stopping the timer. Over TIMER_CONFIRM_MINUTES the server asks first (409 timer_long): `save`
- * keeps all of it, `trim` saves TIMER_CONFIRM_MINUTES. `workDate`: the day it started as the
- * member's browser saw it (the server's UTC day of the start otherwise), within a day of that.
+ * keeps all of it, `trim` saves TIMER_CONFIRM_MINUTES. Under TIMER_SHORT_SECONDS it asks too
+ * (409 timer_short): `save` keeps the minute, or the member discards the timer instead.
+ * `workDate`: the day it started as the member's browser saw it (the server's UTC day of the start
+ * otherwise), within a day of that.
  */
 export const stopTimerSchema = z.object({
   confirm: z.enum(['save', 'trim']).optional(),

@@ -9,6 +9,12 @@ export { MAX_MINUTES_PER_DAY };
 /** A timer that ran longer than this asks before saving (left running past midnight, say). */
 export const TIMER_CONFIRM_MINUTES = 10 * 60;
 
+/**
+ * A timer stopped before this many seconds asks before saving (issue 49 item 14): a start and stop
+ * by accident would otherwise log a billable minute. The member discards it or saves it anyway.
+ */
+export const TIMER_SHORT_SECONDS = 60;
+
 /** The earliest day time may be logged on; the latest is a year after today (the server's clock). */
 export const WORK_DATE_MIN = '2000-01-01';
 export const WORK_DATE_MAX_DAYS_AHEAD = 366;
@@ -41,6 +47,7 @@ export const TIME_MESSAGES = {
   timerRunning: 'A timer is already running. Stop it before starting another',
   noTimer: 'No timer is running',
   timerLong: (minutes: number) => `The timer ran for ${formatMinutes(minutes)}. Save all of it, or trim it to ${formatMinutes(TIMER_CONFIRM_MINUTES)}?`,
+  timerShort: (seconds: number) => `The timer ran for ${seconds === 1 ? '1 second' : `${seconds} seconds`}. Discard it, or save it as ${formatMinutes(1)}?`,
   timerOverDay: (minutes: number) => `The timer ran for ${formatMinutes(minutes)}, more than a day. Trim it to ${formatMinutes(TIMER_CONFIRM_MINUTES)} or discard it`,
 } as const;
 
@@ -99,9 +106,22 @@ export function elapsedMinutes(from: Date, to: Date): number {
   return Math.floor((ms + 30_000) / 60_000);
 }
 
+/** Whole seconds elapsed between two instants (none when `to` is before `from`). */
+export function elapsedSeconds(from: Date, to: Date): number {
+  return Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000));
+}
+
+/**
+ * Whether a timer started at `startedAt` and stopped at `stoppedAt` ran under TIMER_SHORT_SECONDS,
+ * so stopping it asks first (409 timer_short): exactly TIMER_SHORT_SECONDS is saved as ever.
+ */
+export function isShortTimer(startedAt: Date, stoppedAt: Date): boolean {
+  return stoppedAt.getTime() - startedAt.getTime() < TIMER_SHORT_SECONDS * 1000;
+}
+
 /** Elapsed time as h:mm:ss, for the running timer. */
 export function formatElapsed(from: Date, to: Date): string {
-  const seconds = Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000));
+  const seconds = elapsedSeconds(from, to);
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;

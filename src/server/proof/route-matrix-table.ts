@@ -367,7 +367,8 @@ export const EXPECTED: Record<string, Outcome> = {
   'DELETE /api/time/entries/:entryId': { status: row(401, 404, 404, 404, 404, 404, 204, 204, 204, 204) },
   'GET /api/time/timer': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200) },
   'POST /api/time/timer': { status: row(401, 404, 404, 404, 404, 404, 201, 201, 201, 201), request: (c) => json({ projectId: c.projectId, note: 'Matrix timer' }) },
-  'POST /api/time/timer/stop': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: () => json({}) },
+  // Stopped at once, so saving is confirmed (under a minute it asks first: 409 timer_short).
+  'POST /api/time/timer/stop': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: () => json({ confirm: 'save' }) },
   'DELETE /api/time/timer': { status: row(401, 404, 404, 404, 404, 404, 404, 404, 404, 404) },
   'GET /api/time/timesheet': { status: row(401, 404, 404, 404, 404, 403, 200, 200, 200, 200), request: (c) => ({ query: { week: '2026-03-02', profileId: c.developerId } }) },
   'PUT /api/time/timesheet/cell': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: (c) => json({ projectId: c.projectId, taskId: null, workDate: '2026-03-03', duration: '1:15' }) },

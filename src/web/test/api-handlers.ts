@@ -3,7 +3,7 @@
 // a test's data has the real shape. A list builder answers an empty page unless given one.
 // Paths with a `base` are a project's lists: `/api/projects/:id` for members, the share link's
 // `/api/project-access/:token` for its viewers (project-source.ts).
-import { HttpResponse, ws } from 'msw';
+import { HttpResponse, ws, type JsonBodyType } from 'msw';
 import type { z } from 'zod';
 import type { activityPageSchema } from '@/domain/activity';
 import { AUTH_MESSAGES, type Me } from '@/domain/auth';
@@ -19,7 +19,7 @@ import type { ProjectCard, projectPageSchema } from '@/domain/projects';
 import type { Report } from '@/domain/reports';
 import type { TimeReport, TimeReportWeeks } from '@/domain/time-reports';
 import type { SearchAnswer } from '@/domain/search';
-import type { TimeEntry, Timesheet, TimerState } from '@/domain/time-entries';
+import type { StopTimerInput, TimeEntry, Timer, Timesheet, TimerState } from '@/domain/time-entries';
 import type { Role } from '@/domain/roles';
 import type { AccessLink, AccessLinkPage, AccessOpenPage, AssignedDeveloperPage, DeveloperPage, SharedProject } from '@/domain/sharing';
 import type { Assignee, AssigneePage, MyWorkItem, Task, TaskPage } from '@/domain/tasks';
@@ -31,6 +31,7 @@ import type { SsoLookupResult, SsoSettingsState } from '@/domain/sso';
 import type { Webhook, WebhookWithSecret } from '@/domain/webhooks';
 import type { ApiToken, CreatedApiToken } from '@/domain/api-tokens';
 import { apiError, route, type Responder } from './api-server';
+import { aTimeEntry } from './fixtures';
 
 type Page<T> = { items: T[]; nextCursor: string | null };
 const emptyPage = { items: [], nextCursor: null };
@@ -217,6 +218,28 @@ export const timeApi = {
   deleteEntry: (respond?: Responder<null>) => route('DELETE', '/api/time/entries/:entryId', respond ?? (() => new HttpResponse(null, { status: 204 }))),
   /** The member's running timer: none unless told. */
   timer: (respond: Responder<TimerState> = { timer: null }) => route('GET', '/api/time/timer', respond),
+  /**
+   * `timer` running as the server keeps it: GET /api/time/timer answers it until a stop saves it
+   * or DELETE discards it. A stop that confirms nothing is answered with `ask()` when given (the
+   * 409 timer_short or timer_long question); a saved stop with an entry of `minutes(confirm)`.
+   */
+  runningTimer: (timer: Timer, { ask, minutes = () => 1 }: { ask?: () => HttpResponse<JsonBodyType>; minutes?: (confirm: StopTimerInput['confirm']) => number } = {}) => {
+    let running = true;
+    return [
+      route<TimerState>('GET', '/api/time/timer', () => ({ timer: running ? timer : null })),
+      route<{ entry: TimeEntry }>('POST', '/api/time/timer/stop', ({ body }) => {
+        const { confirm, workDate } = body as StopTimerInput;
+        if (!confirm && ask) return ask();
+        running = false;
+        const { projectId, projectName, taskId, taskTitle, note, billable } = timer;
+        return { entry: aTimeEntry({ projectId, projectName, taskId, taskTitle, note, billable, minutes: minutes(confirm), ...(workDate ? { workDate } : {}) }) };
+      }),
+      route<null>('DELETE', '/api/time/timer', () => {
+        running = false;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    ];
+  },
 };
 
 /** The palette's search (issue 34): nothing found unless told. */

@@ -95,7 +95,8 @@ export async function timeRoutes(app: FastifyInstance, options: { platform: Plat
       config,
       schema: {
         tags,
-        summary: 'Stop your timer into a time entry; over 10 hours it asks first (409 timer_long): confirm "save" or "trim"',
+        summary:
+          'Stop your timer into a time entry; over 10 hours it asks first (409 timer_long): confirm "save" or "trim"; under a minute too (409 timer_short): confirm "save", or discard it (DELETE /api/time/timer)',
         body: stopTimerSchema,
         response: { 200: z.object({ entry: timeEntrySchema }), ...errorResponses(400, 401, 403, 404, 409, 422) },
       },

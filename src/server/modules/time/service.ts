@@ -14,6 +14,8 @@ import {
   addDaysToDate,
   daysBetween,
   elapsedMinutes,
+  elapsedSeconds,
+  isShortTimer,
   MAX_MINUTES_PER_DAY,
   TIME_ENTRY_LIST_LIMIT,
   TIME_MESSAGES,
@@ -372,7 +374,8 @@ export async function startTimer(platform: Platform, actor: Actor, input: z.outp
 /**
  * Stops the caller's timer into an entry of the minutes it ran, rounded to the nearest (at least
  * one). Over TIMER_CONFIRM_MINUTES it asks first (409 timer_long, nothing written): `save` keeps
- * all of it (up to a day), `trim` saves TIMER_CONFIRM_MINUTES.
+ * all of it (up to a day), `trim` saves TIMER_CONFIRM_MINUTES. Under TIMER_SHORT_SECONDS it asks
+ * too (409 timer_short, nothing written): only `save` keeps its minute; DELETE discards it.
  */
 export async function stopTimer(platform: Platform, actor: Actor, input: z.output<typeof stopTimerSchema>): Promise<{ entry: TimeEntry }> {
   return platform.db.transaction(async (tx) => {
@@ -382,7 +385,9 @@ export async function stopTimer(platform: Platform, actor: Actor, input: z.outpu
       .where(and(eq(runningTimers.profileId, actor.profileId), eq(runningTimers.organizationId, actor.organizationId)))
       .for('update');
     if (!timer) throw notFound(TIME_MESSAGES.noTimer, 'no_timer');
-    const ran = Math.max(1, elapsedMinutes(timer.startedAt, platform.clock.now()));
+    const now = platform.clock.now();
+    if (isShortTimer(timer.startedAt, now) && input.confirm !== 'save') throw conflict(TIME_MESSAGES.timerShort(elapsedSeconds(timer.startedAt, now)), 'timer_short');
+    const ran = Math.max(1, elapsedMinutes(timer.startedAt, now));
     let minutes = ran;
     if (ran > TIMER_CONFIRM_MINUTES) {
       if (!input.confirm) throw conflict(TIME_MESSAGES.timerLong(ran), 'timer_long');

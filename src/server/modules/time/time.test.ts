@@ -184,10 +184,45 @@ describe('time API', () => {
       expect(res.json().entry).toMatchObject({ minutes: 95, taskId, workDate: '2026-11-27' });
       expect(await mine(a.developer)).toBeNull();
       expect((await stopTimer(a.developer)).statusCode).toBe(404);
-      // A few seconds still make a minute.
+      // A few seconds, saved anyway, still make a minute.
       await start(a.developer, { taskId: null });
       clock.advance(5_000);
-      expect((await stopTimer(a.developer)).json().entry.minutes).toBe(1);
+      expect((await stopTimer(a.developer, { confirm: 'save' })).json().entry.minutes).toBe(1);
+    });
+
+    it('asks before saving under a minute (issue 49 item 14): 409 timer_short writes nothing; saved anyway it is a minute; exactly 60 s is saved as ever', async () => {
+      await start(a.developer);
+      clock.advance(59_000);
+      const ask = await stopTimer(a.developer, { workDate: '2026-11-27' });
+      expect(ask.statusCode).toBe(409);
+      expect(ask.json().error).toEqual({ code: 'timer_short', message: TIME_MESSAGES.timerShort(59) });
+      expect(await entries()).toEqual([]);
+      expect(await mine(a.developer)).toMatchObject({ taskId, startedAt: '2026-11-27T09:00:00.000Z' });
+      // "trim" is the long timer's answer: it does not save a short one.
+      expect((await stopTimer(a.developer, { confirm: 'trim' })).json().error.code).toBe('timer_short');
+      expect(await entries()).toEqual([]);
+
+      const saved = await stopTimer(a.developer, { confirm: 'save', workDate: '2026-11-27' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().entry).toMatchObject({ minutes: 1, taskId, workDate: '2026-11-27', billable: true });
+      expect(await entries()).toHaveLength(1);
+      expect(await mine(a.developer)).toBeNull();
+
+      // Exactly a minute is not short: saved without a question, as before.
+      await start(a.developer, { taskId: null });
+      clock.advance(60_000);
+      const minute = await stopTimer(a.developer);
+      expect(minute.statusCode, minute.body).toBe(200);
+      expect(minute.json().entry).toMatchObject({ minutes: 1, taskId: null });
+      expect(await entries()).toHaveLength(2);
+
+      // Asked, the member may discard it instead: nothing is saved.
+      await start(a.developer);
+      clock.advance(7_000);
+      expect((await stopTimer(a.developer)).json().error).toEqual({ code: 'timer_short', message: TIME_MESSAGES.timerShort(7) });
+      expect((await a.developer.inject({ method: 'DELETE', url: '/api/time/timer' })).statusCode).toBe(204);
+      expect(await mine(a.developer)).toBeNull();
+      expect(await entries()).toHaveLength(2);
     });
 
     it('asks before saving more than 10 hours, and lets the member save all or trim to 10', async () => {

@@ -5,8 +5,9 @@ import { formatMinutes, localDate } from '@/domain/time-entry-rules';
 import type { StartTimerInput, StopTimerInput, TimeEntry, TimeEntryInput, TimeEntryUpdate, Timer, TimerState, Timesheet, TimesheetCellInput } from '@/domain/time-entries';
 import type { TeamMember } from '@/domain/team';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { askBeforeStop } from './stop-question';
 import { TIME_TEXTS } from './texts';
-import { api } from '@/web/lib/api-client';
+import { api, ApiError } from '@/web/lib/api-client';
 import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { readEveryPage } from '@/web/lib/every-page';
 import type { LiveRefresh } from '@/web/lib/realtime';
@@ -80,6 +81,43 @@ export function useDiscardTimer() {
   });
 }
 
+/** The stop's questions (409 timer_long, 409 timer_short): asked by the top bar (stop-question.ts). */
+const STOP_QUESTIONS: Record<string, 'long' | 'short'> = { timer_long: 'long', timer_short: 'short' };
+
+/**
+ * Stopping the running timer from the top bar or the palette: saved, it toasts the time logged; a
+ * timer over 10 hours or under a minute asks first (the top bar's dialog), and the answer stops it
+ * again confirming (`save`, `trim`) or discards it. Either way the question closes.
+ */
+export function useStopTimerFlow() {
+  const stopMutation = useStopTimer();
+  const discardMutation = useDiscardTimer();
+  const stop = (timer: Pick<Timer, 'startedAt'>, confirm?: 'save' | 'trim') =>
+    stopMutation.mutate(
+      { workDate: localDate(new Date(timer.startedAt)), ...(confirm ? { confirm } : {}) },
+      {
+        onSuccess: ({ entry }) => {
+          askBeforeStop(null);
+          notifySuccess(TIME_TEXTS.stopped(formatMinutes(entry.minutes)));
+        },
+        onError: (error) => {
+          const kind = error instanceof ApiError ? STOP_QUESTIONS[error.code] : undefined;
+          if (kind) askBeforeStop({ kind, message: error.message, startedAt: timer.startedAt });
+          else notifyError(error);
+        },
+      },
+    );
+  const discard = () =>
+    discardMutation.mutate(undefined, {
+      onSuccess: () => {
+        askBeforeStop(null);
+        notifySuccess(TIME_TEXTS.discarded);
+      },
+      onError: (error) => notifyError(error),
+    });
+  return { stop, discard, pending: stopMutation.isPending || discardMutation.isPending };
+}
+
 export function useLogTime() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -126,22 +164,20 @@ export type TimerCommand = { id: string; label: string; keywords: string; run: (
 
 /**
  * The timer's commands for the command palette (issue 34): stop the running timer from anywhere,
- * or start one on the project whose page is open (`projectId`). A timer past the 10-hour question
- * is refused here with the server's message; Stop in the top bar asks it.
+ * or start one on the project whose page is open (`projectId`). A timer over 10 hours or under a
+ * minute is not saved at once: the top bar's running timer asks (useStopTimerFlow).
  */
 export function useTimerCommands(projectId: string | undefined): TimerCommand[] {
   const timer = useQuery(timerQuery).data?.timer ?? null;
   const start = useStartTimer();
-  const stop = useStopTimer();
+  const { stop } = useStopTimerFlow();
   if (timer) {
-    const workDate = localDate(new Date(timer.startedAt));
-    const stopped = ({ entry }: { entry: TimeEntry }) => notifySuccess(TIME_TEXTS.stopped(formatMinutes(entry.minutes)));
     return [
       {
         id: 'stop-timer',
         label: TIME_TEXTS.stopTimerCommand(timerPlace(timer)),
         keywords: 'time tracking stop timer',
-        run: () => stop.mutate({ workDate }, { onSuccess: stopped, onError: (error) => notifyError(error) }),
+        run: () => stop(timer),
       },
     ];
   }

@@ -8,8 +8,12 @@ export const TIME_TEXTS = {
   stopTimer: (where: string) => `Stop the timer on ${where}`,
   discard: 'Discard',
   stopped: (duration: string) => `Logged ${duration}`,
+  discarded: 'Timer discarded: no time was logged',
   longTitle: 'Save all of that time?',
   saveAll: 'Save all',
+  // A timer under a minute (issue 49 item 14), likely started by accident.
+  shortTitle: 'Save a timer under a minute?',
+  saveAnyway: 'Save anyway',
   trim: (duration: string) => `Trim to ${duration}`,
   cancel: 'Cancel',
   startTimer: 'Start timer',

@@ -1,20 +1,22 @@
 // The running timer in the top bar (issue 32): on every signed-in page while a timer runs, with
 // the time ticking, where it runs and Stop. It lives in the database, so a reload, another tab or
 // a restart shows the same timer; a stop in any tab reaches the others through the 'time' topic.
-// A timer that ran past TIMER_CONFIRM_MINUTES asks before saving (the server's 409 timer_long).
+// A timer that ran past TIMER_CONFIRM_MINUTES asks before saving (the server's 409 timer_long),
+// and so does one stopped under TIMER_SHORT_SECONDS (409 timer_short: Discard or Save anyway,
+// issue 49 item 14), whether Stop was here or in the command palette (stop-question.ts).
 import { useQuery } from '@tanstack/react-query';
 import { Square, Timer as TimerIcon } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatElapsed, formatMinutes, localDate, TIMER_CONFIRM_MINUTES } from '@/domain/time-entry-rules';
+import { formatElapsed, formatMinutes, TIMER_CONFIRM_MINUTES } from '@/domain/time-entry-rules';
 import { Button } from '@/web/components/ui/button';
-import { ApiError } from '@/web/lib/api-client';
 import { lazyComponent } from '@/web/lib/lazy-component';
-import { notifyError, notifySuccess } from '@/web/lib/notify';
-import { timerPlace, timerQuery, useStopTimer } from '../api';
+import { timerPlace, timerQuery, useStopTimerFlow } from '../api';
+import { askBeforeStop, useStopQuestion } from '../stop-question';
 import { TIME_TEXTS } from '../texts';
 
 const LongTimerDialog = lazyComponent(async () => (await import('./long-timer-dialog')).LongTimerDialog);
+const ShortTimerDialog = lazyComponent(async () => (await import('./short-timer-dialog')).ShortTimerDialog);
 
 function useNow(active: boolean): Date {
   const [now, setNow] = useState(() => new Date());
@@ -30,27 +32,14 @@ export function RunningTimer() {
   const { data } = useQuery(timerQuery);
   const timer = data?.timer ?? null;
   const now = useNow(timer !== null);
-  const stop = useStopTimer();
-  const [askLong, setAskLong] = useState<string | null>(null);
+  const { stop, discard, pending } = useStopTimerFlow();
+  const question = useStopQuestion(timer?.startedAt);
   if (!timer) return null;
 
   const startedAt = new Date(timer.startedAt);
   const place = timerPlace(timer);
-  const workDate = localDate(startedAt);
-  const stopWith = (confirm?: 'save' | 'trim') =>
-    stop.mutate(
-      { workDate, ...(confirm ? { confirm } : {}) },
-      {
-        onSuccess: ({ entry }) => {
-          setAskLong(null);
-          notifySuccess(TIME_TEXTS.stopped(formatMinutes(entry.minutes)));
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === 'timer_long') setAskLong(error.message);
-          else notifyError(error);
-        },
-      },
-    );
+  const stopWith = (confirm?: 'save' | 'trim') => stop(timer, confirm);
+  const keepRunning = () => askBeforeStop(null);
 
   return (
     <div role="group" aria-label={TIME_TEXTS.runningTimer} data-testid="running-timer" className="flex min-w-0 shrink-0 items-center gap-1.5 rounded-full border bg-accent/60 py-1 pr-1 pl-2.5 text-sm sm:gap-2 sm:pl-3">
@@ -66,20 +55,25 @@ export function RunningTimer() {
       >
         {place}
       </Link>
-      <Button size="sm" variant="outline" className="h-7 rounded-full" aria-label={TIME_TEXTS.stopTimer(place)} loading={stop.isPending} loadingText={TIME_TEXTS.stopping} onClick={() => stopWith()}>
+      <Button size="sm" variant="outline" className="h-7 rounded-full" aria-label={TIME_TEXTS.stopTimer(place)} loading={pending} loadingText={TIME_TEXTS.stopping} onClick={() => stopWith()}>
         <Square aria-hidden className="size-3 fill-current" />
         <span className="hidden sm:inline">{TIME_TEXTS.stop}</span>
       </Button>
-      {askLong ? (
+      {question?.kind === 'long' ? (
         <Suspense fallback={null}>
           <LongTimerDialog
-            message={askLong}
+            message={question.message}
             trimTo={formatMinutes(TIMER_CONFIRM_MINUTES)}
-            pending={stop.isPending}
+            pending={pending}
             onSave={() => stopWith('save')}
             onTrim={() => stopWith('trim')}
-            onCancel={() => setAskLong(null)}
+            onCancel={keepRunning}
           />
+        </Suspense>
+      ) : null}
+      {question?.kind === 'short' ? (
+        <Suspense fallback={null}>
+          <ShortTimerDialog message={question.message} pending={pending} onDiscard={discard} onSave={() => stopWith('save')} onCancel={keepRunning} />
         </Suspense>
       ) : null}
     </div>
