@@ -7,7 +7,7 @@ import { LOCALES, PSEUDO_LOCALE, type Text } from '@/domain/locales';
 import { AUTH_TEXTS } from '@/web/features/auth/texts';
 import { LANGUAGE_CARD_TEXTS } from '@/web/features/settings/components/language-card';
 import { LANGUAGE_TEXTS } from '@/web/components/ui/language-select';
-import { activateLocale, i18n } from './i18n';
+import { activateLocale, i18n } from '@/web/lib/i18n';
 
 const PO_FILES = import.meta.glob<string>('/src/locales/*/core.po', { query: '?raw', import: 'default', eager: true });
 const COMPILED = import.meta.glob<{ messages: Record<string, unknown> }>('/src/locales/*/core.ts', { eager: true });
