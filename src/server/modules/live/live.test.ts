@@ -87,6 +87,15 @@ describe('live updates', () => {
     a = await seedAgency(t);
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    // On PostgreSQL a NOTIFY reaches the listener a moment after its commit: under load the
+    // seeding's last changes could still arrive at the first test's sockets. A probe hears them,
+    // in order, up to a sentinel of a topic the seeding never uses (the organization's own name
+    // saved again), so each test's sockets hear only that test's changes.
+    const probe = await connect('/api/live', a.orgAdmin.cookie);
+    const settled = await a.orgAdmin.inject({ method: 'PATCH', url: '/api/organization', payload: { name: 'Live Agency' } });
+    expect(settled.statusCode, settled.body).toBe(200);
+    while ((await probe.next()).topic !== 'organization');
+    probe.close();
   });
   afterAll(async () => {
     for (const live of open) live.close();
