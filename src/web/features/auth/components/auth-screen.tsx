@@ -33,6 +33,9 @@ function FormSkeleton({ fields }: { fields: number }) {
   );
 }
 
+/** The links between sign in, sign up and reset wrap in a longer language rather than widen a phone's page (issue 48). */
+const SWITCH_MODE_CLASS = 'h-auto min-h-10 whitespace-normal';
+
 async function chooseLanguage(locale: Locale | null): Promise<void> {
   if (!locale) return;
   rememberLocale(locale);
@@ -132,15 +135,15 @@ export function AuthScreen({ initialMode = 'sign-in', onSignInIntent }: { initia
 
               <div className="text-center text-sm">
                 {mode === 'sign-in' ? (
-                  <Button variant="link" onClick={() => switchMode('sign-up')} {...preloadOnIntent(SignUpForm)}>
+                  <Button variant="link" className={SWITCH_MODE_CLASS} onClick={() => switchMode('sign-up')} {...preloadOnIntent(SignUpForm)}>
                     {t(AUTH_TEXTS.toSignUp)}
                   </Button>
                 ) : mode === 'sign-up' ? (
-                  <Button variant="link" onClick={() => switchMode('sign-in')}>
+                  <Button variant="link" className={SWITCH_MODE_CLASS} onClick={() => switchMode('sign-in')}>
                     {t(AUTH_TEXTS.toSignIn)}
                   </Button>
                 ) : (
-                  <Button variant="link" onClick={() => switchMode('sign-in')}>
+                  <Button variant="link" className={SWITCH_MODE_CLASS} onClick={() => switchMode('sign-in')}>
                     {t(AUTH_TEXTS.backToSignIn)}
                   </Button>
                 )}

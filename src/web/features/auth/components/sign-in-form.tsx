@@ -374,7 +374,8 @@ function PasskeySignIn() {
       <Button
         type="button"
         variant="outline"
-        className="w-full"
+        // Wraps rather than widening the card at 375 px in a longer language (issue 48).
+        className="h-auto min-h-10 w-full whitespace-normal"
         onClick={onClick}
         onPointerEnter={prepare}
         onFocus={prepare}
