@@ -12,10 +12,11 @@ const dnsPort = Number(process.env.E2E_DNS_PORT ?? 5354);
 
 export default defineConfig({
   testDir: 'e2e',
-  // Files side by side, each file's stories in order. A story signs up an organization of its own,
-  // or adds records with names of its own to the demo organization and looks only at those: two
-  // running at once (CI: E2E_WORKERS=2 in .ci/run) must not count what another may add there,
-  // such as the demo developer's unread news (e2e/tasks-work.spec.ts).
+  // One story at a time unless E2E_WORKERS says more (files side by side, each file's stories in
+  // order). A story signs up an organization of its own, or adds records with names of its own to
+  // the demo organization and looks only at those: two running at once must not count what another
+  // may add there, such as the demo developer's unread news (e2e/tasks-work.spec.ts). CI runs one:
+  // on its two cores the suites beside Playwright need the other (.ci/run).
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 1),
   forbidOnly: true,
