@@ -89,16 +89,23 @@ export const SIGN_IN_ERRORS = {
 } as const;
 export const sendCodeSchema = z.object({ email });
 export const verifyCodeSchema = z.object({ email, code });
-export const signUpSchema = z.object({ fullName, email, password: newPassword, code });
+/**
+ * An organization's name: one rule for renaming it and for naming it at sign-up (issue 49 item 13).
+ * At sign-up it is optional; left out, the organization is named after the member ("<name>'s Agency").
+ */
+const organizationName = text('Organization name')
+  .trim()
+  .min(2, 'Organization name must be at least 2 characters.')
+  .max(200, 'Organization name must be at most 200 characters.');
+
+export const signUpSchema = z.object({ fullName, email, password: newPassword, code, organizationName: organizationName.optional() });
 export const requestPasswordResetSchema = z.object({ email });
 export const validateResetTokenSchema = z.object({ token: text('Token').min(1).max(200) });
 export const completePasswordResetSchema = z.object({ token: text('Token').min(1).max(200), password: newPassword });
 /** Changing the email also asks for the current password (issue 20); a name change does not. */
 export const updateProfileSchema = z.object({ fullName, email, currentPassword: text('Current password').max(256).optional() });
 export const changePasswordSchema = z.object({ currentPassword: password, newPassword });
-export const renameOrganizationSchema = z.object({
-  name: text('Organization name').trim().min(2, 'Organization name must be at least 2 characters.').max(200),
-});
+export const renameOrganizationSchema = z.object({ name: organizationName });
 
 /** The forms add a confirmation field the server never sees. */
 export const resetPasswordFormSchema = z

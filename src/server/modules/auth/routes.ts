@@ -79,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
     {
       schema: {
         tags,
-        summary: 'Create an account and its organization; signs in',
+        summary: "Create an account and its organization (named organizationName, else \"<fullName>'s Agency\"); signs in",
         body: signUpSchema,
         response: { 201: meSchema, 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
       },

@@ -145,7 +145,7 @@ export async function checkSignUpCode(platform: Platform, email: string, code: s
  * transaction, consuming the code. Nothing is written unless all of it is.
  */
 export async function signUp(platform: Platform, input: SignUpInput): Promise<{ userId: string }> {
-  const { email, fullName, password, code } = input;
+  const { email, fullName, password, code, organizationName } = input;
   // Issue 20: the code first, so only the inbox's owner can learn that the email is taken.
   if (!(await checkSignUpCode(platform, email, code))) throw badRequest(AUTH_MESSAGES.codeInvalid, 'invalid_code');
   if (await userIdByEmail(platform, email)) throw conflict(AUTH_MESSAGES.emailTaken, 'email_taken');
@@ -170,7 +170,8 @@ export async function signUp(platform: Platform, input: SignUpInput): Promise<{ 
         .returning({ id: verificationCodes.id });
       if (consumed.length === 0) throw badRequest(AUTH_MESSAGES.codeInvalid, 'invalid_code');
 
-      const organization = await createOrganization(tx, `${fullName}'s Agency`);
+      // Issue 49 item 13: the agency's name when the member gave one, else named after them.
+      const organization = await createOrganization(tx, organizationName ?? `${fullName}'s Agency`);
       const member = await createMember(tx, {
         organizationId: organization.id,
         fullName,

@@ -37,7 +37,7 @@ async function rowCounts() {
 }
 
 describe('Sign-up', () => {
-  it('emails a code, checks it, creates the account and its organization, and signs in', async () => {
+  it("emails a code, checks it, creates the account and its organization (no agency name: \"<name>'s Agency\"), and signs in", async () => {
     const email = 'ada@example.com';
     const sent = await post('/api/auth/sign-up/send-code', { email: ' Ada@Example.com ' });
     expect(sent.statusCode).toBe(200);
@@ -75,6 +75,42 @@ describe('Sign-up', () => {
 
     // The code is used up.
     expect((await post('/api/auth/sign-up/verify-code', { email, code })).json()).toEqual({ valid: false });
+  });
+
+  it("names the organization with the agency name given, trimmed (issue 49 item 13)", async () => {
+    const email = 'nina@example.com';
+    await post('/api/auth/sign-up/send-code', { email });
+    const code = await verificationCodeFor(t.db, email);
+    const res = await post('/api/auth/sign-up', { fullName: 'Nina Alvarez', email, password: 'secret1', code, organizationName: '  Alvarez Studio ' });
+    expect(res.statusCode).toBe(201);
+    const me = res.json();
+    expect(me.organization.name).toBe('Alvarez Studio');
+    expect(me.profile).toMatchObject({ fullName: 'Nina Alvarez', role: 'organization_admin', organizationId: me.organization.id });
+    const [stored] = await t.db.select().from(organizations).where(eq(organizations.id, me.organization.id));
+    expect(stored!.name).toBe('Alvarez Studio');
+  });
+
+  it('refuses an agency name that is blank after trimming, too short or too long, and writes nothing', async () => {
+    const email = 'named@example.com';
+    await post('/api/auth/sign-up/send-code', { email });
+    const code = await verificationCodeFor(t.db, email);
+    const before = await rowCounts();
+    const cases: [string, string][] = [
+      ['   ', 'Organization name must be at least 2 characters.'],
+      ['', 'Organization name must be at least 2 characters.'],
+      [' A ', 'Organization name must be at least 2 characters.'],
+      ['x'.repeat(201), 'Organization name must be at most 200 characters.'],
+    ];
+    for (const [organizationName, message] of cases) {
+      const res = await post('/api/auth/sign-up', { fullName: 'Named Person', email, password: 'secret1', code, organizationName });
+      expect(res.statusCode, JSON.stringify(organizationName)).toBe(400);
+      expect(res.json().error.message).toBe(message);
+    }
+    expect(await rowCounts()).toEqual(before);
+    // Nothing was used up: the same code creates the account once the name fits (200 characters do).
+    const res = await post('/api/auth/sign-up', { fullName: 'Named Person', email, password: 'secret1', code, organizationName: 'x'.repeat(200) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().organization.name).toBe('x'.repeat(200));
   });
 
   it('answers for an email that has an account as for a free one, and tells the owner instead of sending a code', async () => {
