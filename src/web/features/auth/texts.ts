@@ -12,6 +12,10 @@ export const AUTH_TEXTS = {
   // The forms' fields.
   fullName: /*i18n*/ { id: 'auth.fullName', message: 'Full Name' },
   fullNamePlaceholder: /*i18n*/ { id: 'auth.fullNamePlaceholder', message: 'Jane Doe' },
+  // Issue 49 item 13: sign-up names the agency (its organization); left empty, after the member.
+  agencyName: /*i18n*/ { id: 'auth.agencyName', message: 'Agency Name (optional)' },
+  agencyNamePlaceholder: /*i18n*/ { id: 'auth.agencyNamePlaceholder', message: 'Alvarez Studio' },
+  agencyNameHint: /*i18n*/ { id: 'auth.agencyNameHint', message: 'Left empty, the agency is named after you. You can rename it later.' },
   email: /*i18n*/ { id: 'auth.email', message: 'Email' },
   emailPlaceholder: /*i18n*/ { id: 'auth.emailPlaceholder', message: 'you@agency.com' },
   password: /*i18n*/ { id: 'auth.password', message: 'Password' },

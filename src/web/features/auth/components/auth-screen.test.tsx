@@ -146,6 +146,60 @@ describe('AuthScreen', () => {
     await waitFor(() => expect(screen.queryByText('The verification code is invalid or expired.')).toBeNull());
   });
 
+  describe('the agency name (issue 49 item 13)', () => {
+    /** Goes through sign-up with `agencyName` typed into the optional field (nothing typed when undefined). */
+    async function signUpWith(agencyName?: string) {
+      apiServer.use(authApi.sendCode({ ok: true }), authApi.verifyCode({ valid: true }), authApi.signUp(signedInMember('organization_admin')));
+      const { queryClient } = await renderScreen('sign-up');
+      await screen.findByLabelText('Full Name');
+      type('Full Name', 'Nina Alvarez');
+      type('Email', 'nina@example.com');
+      type('Password', 'secret-123');
+      if (agencyName !== undefined) type(en(AUTH_TEXTS.agencyName), agencyName);
+      fireEvent.click(screen.getByRole('button', { name: 'Send Verification Code' }));
+      await screen.findByRole('heading', { name: 'Verify Your Email' });
+      type('Verification Code', '123456');
+      fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+      await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toEqual(signedInMember('organization_admin')));
+      return sentRequests.filter((request) => request.path === '/api/auth/sign-up').map((request) => request.body);
+    }
+
+    it('is offered, optional, under the password, with a hint of what an empty one means', async () => {
+      await renderScreen('sign-up');
+      const field = await screen.findByLabelText(en(AUTH_TEXTS.agencyName));
+      expect(field.getAttribute('placeholder')).toBe(en(AUTH_TEXTS.agencyNamePlaceholder));
+      expect(field.getAttribute('autocomplete')).toBe('organization');
+      expect(screen.getByText(en(AUTH_TEXTS.agencyNameHint)).id).toBe(field.getAttribute('aria-describedby'));
+    });
+
+    it('is sent, trimmed, when filled in', async () => {
+      expect(await signUpWith('  Alvarez Studio ')).toEqual([
+        { fullName: 'Nina Alvarez', email: 'nina@example.com', password: 'secret-123', organizationName: 'Alvarez Studio', code: '123456' },
+      ]);
+    });
+
+    it.each([
+      ['empty', undefined],
+      ['blank', '   '],
+    ])('is left out when %s, so the server names the agency after the member', async (_, agencyName) => {
+      expect(await signUpWith(agencyName)).toEqual([{ fullName: 'Nina Alvarez', email: 'nina@example.com', password: 'secret-123', code: '123456' }]);
+    });
+
+    it("refuses a one-letter name with the rename rule's message and sends nothing", async () => {
+      await renderScreen('sign-up');
+      await screen.findByLabelText('Full Name');
+      type('Full Name', 'Nina Alvarez');
+      type('Email', 'nina@example.com');
+      type('Password', 'secret-123');
+      type(en(AUTH_TEXTS.agencyName), ' A ');
+      fireEvent.click(screen.getByRole('button', { name: 'Send Verification Code' }));
+      expect(await screen.findByText('Organization name must be at least 2 characters.')).toBeTruthy();
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(en(AUTH_TEXTS.agencyName))));
+      await requestsArrived();
+      expect(calls()).toHaveLength(0);
+    });
+  });
+
   it("keeps the typed details and shows the server's message when sending the code fails", async () => {
     apiServer.use(authApi.sendCode(apiError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.')));
     await renderScreen('sign-up');

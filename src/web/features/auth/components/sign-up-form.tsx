@@ -3,6 +3,7 @@ import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { AUTH_MESSAGES, signUpSchema, VERIFICATION_CODE_LENGTH, verifyCodeSchema } from '@/domain/auth';
+import { text } from '@/domain/text-fields';
 import { Button } from '@/web/components/ui/button';
 import { EmailAddress } from '@/web/components/ui/email-address';
 import { FormField } from '@/web/components/ui/form-field';
@@ -14,7 +15,15 @@ import { dismissNotice, notifyError, notifySuccess } from '@/web/lib/notify';
 import { useSendVerificationCode, useSignUp, useVerifyCode } from '../api';
 import { AUTH_TEXTS } from '../texts';
 
-const detailsSchema = signUpSchema.omit({ code: true });
+/**
+ * The first step's fields. The agency name is optional (issue 49 item 13): left empty or blank it
+ * is not sent, and the server names the organization after the member, "<name>'s Agency".
+ */
+const detailsSchema = signUpSchema.omit({ code: true }).extend({
+  organizationName: text('Organization name')
+    .transform((value) => value.trim() || undefined)
+    .pipe(signUpSchema.shape.organizationName),
+});
 const codeSchema = verifyCodeSchema.pick({ code: true });
 type Details = z.output<typeof detailsSchema>;
 
@@ -45,7 +54,7 @@ function DetailsStep({ initial, onCodeSent }: { initial: Details | null; onCodeS
   const sendCode = useSendVerificationCode();
   const form = useSchemaForm({
     schema: detailsSchema,
-    defaultValues: initial ?? { fullName: '', email: '', password: '' },
+    defaultValues: initial ? { ...initial, organizationName: initial.organizationName ?? '' } : { fullName: '', email: '', password: '', organizationName: '' },
   });
   const { errors } = form.formState;
 
@@ -73,6 +82,9 @@ function DetailsStep({ initial, onCodeSent }: { initial: Details | null; onCodeS
       </FormField>
       <FormField label={t(AUTH_TEXTS.password)} error={errors.password?.message}>
         <Input type="password" autoComplete="new-password" placeholder={t(AUTH_TEXTS.newPasswordPlaceholder)} {...form.register('password')} />
+      </FormField>
+      <FormField label={t(AUTH_TEXTS.agencyName)} hint={t(AUTH_TEXTS.agencyNameHint)} error={errors.organizationName?.message}>
+        <Input autoComplete="organization" placeholder={t(AUTH_TEXTS.agencyNamePlaceholder)} {...form.register('organizationName')} />
       </FormField>
       <Button type="submit" className="w-full" loading={sendCode.isPending} loadingText={t(AUTH_TEXTS.sendingCode)}>
         {t(AUTH_TEXTS.sendCodeButton)}
