@@ -55,8 +55,9 @@ export function onNotice(listener: () => void): () => void {
   return () => noticeListeners.delete(listener);
 }
 
-export function notifySuccess(description: string, title = 'Success'): void {
-  withToast((toast) => toast.success(title, { description }));
+/** `id` lets the notice be taken down with dismissNotice (and a repeat replace it). */
+export function notifySuccess(description: string, title = 'Success', id?: string): void {
+  withToast((toast) => toast.success(title, { description, id }));
 }
 
 /** `id` makes a repeated notice replace the previous one instead of stacking. */

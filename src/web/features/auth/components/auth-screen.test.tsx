@@ -200,6 +200,26 @@ describe('AuthScreen', () => {
     });
   });
 
+  it("takes down the 'Verification code sent' toast once the account is created, so it does not follow onto Welcome", async () => {
+    apiServer.use(authApi.sendCode({ ok: true }), authApi.verifyCode({ valid: true }), authApi.signUp(signedInMember('organization_admin')));
+    const { queryClient } = await renderScreen('sign-up');
+    await screen.findByLabelText('Full Name');
+    type('Full Name', 'Ada Lovelace');
+    type('Email', 'ada@example.com');
+    type('Password', 'secret-123');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Verification Code' }));
+    await screen.findByRole('heading', { name: 'Verify Your Email' });
+    // Earlier tests' toasts may still be up (the toaster shows those sent before it mounted).
+    await waitFor(() => expect(screen.getAllByText(AUTH_MESSAGES.codeSentTitle).length).toBeGreaterThan(0));
+
+    type('Verification Code', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toEqual(signedInMember('organization_admin')));
+    await waitFor(() => expect(screen.getAllByText(AUTH_MESSAGES.accountCreated).length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.queryAllByText(AUTH_MESSAGES.codeSentTitle)).toHaveLength(0));
+    expect(screen.queryAllByText(AUTH_MESSAGES.codeSent)).toHaveLength(0);
+  });
+
   it("keeps the typed details and shows the server's message when sending the code fails", async () => {
     apiServer.use(authApi.sendCode(apiError(429, 'rate_limited', 'Too many requests. Please wait a moment and try again.')));
     await renderScreen('sign-up');

@@ -27,6 +27,11 @@ const detailsSchema = signUpSchema.omit({ code: true }).extend({
 const codeSchema = verifyCodeSchema.pick({ code: true });
 type Details = z.output<typeof detailsSchema>;
 
+/** One notice for a failed code check: the next try replaces it, a passed check takes it down. */
+const CODE_NOTICE = 'sign-up-code';
+/** 'Verification code sent': a new code replaces it, the created account takes it down (issue 49 item 13). */
+const CODE_SENT_NOTICE = 'sign-up-code-sent';
+
 /** Spec 4 "Sign-up": details, send code, code entry, verify, then the account is created. */
 export function SignUpForm({ onStepChange }: { onStepChange: (step: 'details' | 'verify') => void }) {
   // The details are kept when going back from the code step, so nothing typed is lost.
@@ -63,7 +68,7 @@ function DetailsStep({ initial, onCodeSent }: { initial: Details | null; onCodeS
       { email: values.email },
       {
         onSuccess: () => {
-          notifySuccess(AUTH_MESSAGES.codeSent, AUTH_MESSAGES.codeSentTitle);
+          notifySuccess(AUTH_MESSAGES.codeSent, AUTH_MESSAGES.codeSentTitle, CODE_SENT_NOTICE);
           onCodeSent(values);
         },
         onError: (error) =>
@@ -93,9 +98,6 @@ function DetailsStep({ initial, onCodeSent }: { initial: Details | null; onCodeS
   );
 }
 
-/** One notice for a failed code check: the next try replaces it, a passed check takes it down. */
-const CODE_NOTICE = 'sign-up-code';
-
 function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => void }) {
   const t = useT();
   const verifyCode = useVerifyCode();
@@ -121,7 +123,11 @@ function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => v
           signUp.mutate(
             { ...details, code },
             {
-              onSuccess: () => notifySuccess(AUTH_MESSAGES.accountCreated),
+              onSuccess: () => {
+                // Else it would follow the new member onto the Welcome page.
+                dismissNotice(CODE_SENT_NOTICE);
+                notifySuccess(AUTH_MESSAGES.accountCreated);
+              },
               onError: () => landAfterSignIn(null),
             },
           );
