@@ -169,8 +169,10 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
         <LoadErrorPanel title={PROJECT_MESSAGES.fetchFailed} error={projects.error} onRetry={() => void projects.refetch()} />
       ) : (
         <>
+          {/* The cards on screen, of every project the caller can see (issue 49 item 6: it said the
+              matching count, 27 of 27, with the first page's 24 cards shown). */}
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {PROJECTS_TEXTS.showing(first?.matched ?? 0, first?.total ?? 0)}
+            {PROJECTS_TEXTS.showing(items.length, first?.total ?? 0)}
           </p>
           {items.length === 0 ? (
             filtering ? (

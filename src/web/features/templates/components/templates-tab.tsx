@@ -78,7 +78,8 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {TEMPLATES_TEXTS.showing(first?.matched ?? 0, first?.total ?? 0)}
+            {/* The cards on screen, of all the organization's templates (issue 49 item 6). */}
+            {TEMPLATES_TEXTS.showing(items.length, first?.total ?? 0)}
           </p>
           {items.length === 0 ? (
             debounced ? (
