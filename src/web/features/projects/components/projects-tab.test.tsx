@@ -82,7 +82,7 @@ const aProject = (n: number): ProjectCard => ({
 const projects = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => aProject(from + i));
 
 describe('ProjectsTab Load more (issue 49 item 6)', () => {
-  it('counts the cards on screen, not the projects that match', async () => {
+  it('counts the cards on screen, not the projects that match, and gives the first new card the focus', async () => {
     // 27 projects, 24 a page: the count said 'Showing 27 of 27' over the first 24 cards.
     apiServer.use(
       projectsApi.list(
@@ -96,10 +96,15 @@ describe('ProjectsTab Load more (issue 49 item 6)', () => {
     expect(await screen.findByText('Showing 24 of 27 projects')).toBeTruthy();
     expect(screen.getAllByTestId('project-card')).toHaveLength(24);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    const more = screen.getByRole('button', { name: 'Load more' });
+    more.focus();
+    fireEvent.click(more);
     expect(await screen.findByText('Showing 27 of 27 projects')).toBeTruthy();
     const cards = screen.getAllByTestId('project-card');
     expect(cards).toHaveLength(27);
+    // The button went with the last page; the focus did not fall to the page.
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(cards[24]));
     expect(cards[24]?.textContent).toContain('Project 25');
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TEMPLATE_MESSAGES, type Template } from '@/domain/templates';
 import { templatesApi } from '@/web/test/api-handlers';
@@ -34,7 +34,7 @@ const aTemplate = (n: number): Template => ({
 const templates = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => aTemplate(from + i));
 
 describe('Templates tab, Load more (issue 49 item 6)', () => {
-  it('counts the cards on screen, not the templates that match', async () => {
+  it('counts the cards on screen, not the templates that match, and gives the first new card the focus', async () => {
     apiServer.use(
       templatesApi.list(
         byCursor({
@@ -47,8 +47,12 @@ describe('Templates tab, Load more (issue 49 item 6)', () => {
     expect(await screen.findByText('Showing 48 of 50 templates')).toBeTruthy();
     expect(screen.getAllByTestId('template-card')).toHaveLength(48);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    const more = screen.getByRole('button', { name: 'Load more' });
+    more.focus();
+    fireEvent.click(more);
     expect(await screen.findByText('Showing 50 of 50 templates')).toBeTruthy();
-    expect(screen.getAllByTestId('template-card')).toHaveLength(50);
+    const cards = screen.getAllByTestId('template-card');
+    expect(cards).toHaveLength(50);
+    await waitFor(() => expect(document.activeElement).toBe(cards[48]));
   });
 });
