@@ -20,6 +20,43 @@ export const SSO_DEFAULT_JOIN_ROLE: SsoJoinRole = 'developer';
 export const SSO_DOMAIN_CHECK_ERRORS = ['not_found', 'unreachable', 'taken', 'in_use'] as const;
 export type SsoDomainCheckError = (typeof SSO_DOMAIN_CHECK_ERRORS)[number];
 
+/**
+ * Issue 49 item 12: why the issuer could not be used, each its own answer of PUT
+ * /api/organization/sso (400 `sso_issuer_<problem>`, ssoIssuerErrorCode) with a plain sentence
+ * (SSO_MESSAGES.issuerProblems) and the technical cause in the error's `detail`.
+ * - not_found: the host name does not resolve;
+ * - refused: the host refused the connection (nothing listens there);
+ * - unreachable: the connection failed or was dropped otherwise;
+ * - timeout: no complete answer in time;
+ * - certificate: TLS failed on the certificate (self-signed, expired, another name's, unknown CA);
+ * - secure_connection: TLS failed otherwise (often https:// to a server that speaks http);
+ * - not_allowed: an address Brieflane does not send to (private, loopback), or http:// where
+ *   only https:// is allowed;
+ * - not_openid: it answered, but with no OpenID configuration;
+ * - mismatch: its configuration names another issuer (often a trailing slash);
+ * - unsupported: its configuration lacks what a sign-in needs (endpoints, the code flow);
+ * - invalid_answer: at sign-in, the provider's answer failed a check (never from a save).
+ */
+export const SSO_ISSUER_PROBLEMS = [
+  'not_found',
+  'refused',
+  'unreachable',
+  'timeout',
+  'certificate',
+  'secure_connection',
+  'not_allowed',
+  'not_openid',
+  'mismatch',
+  'unsupported',
+  'invalid_answer',
+] as const;
+export type SsoIssuerProblem = (typeof SSO_ISSUER_PROBLEMS)[number];
+
+/** The API error code of an issuer problem: `sso_issuer_timeout`. */
+export function ssoIssuerErrorCode<P extends SsoIssuerProblem>(problem: P): `sso_issuer_${P}` {
+  return `sso_issuer_${problem}`;
+}
+
 /** The TXT record that proves a domain: `brieflane-verification=<token>`, at the domain itself. */
 export const SSO_VERIFICATION_PREFIX = 'brieflane-verification=';
 export function ssoVerificationRecord(token: string): string {

@@ -2,7 +2,7 @@
 // organization admin's settings, the public sign-in lookup, and the redirect routes' queries. One
 // schema per operation, shared by the form, the routes and the OpenAPI document.
 import { z } from 'zod';
-import { SSO_DEFAULT_JOIN_ROLE, SSO_DOMAIN_CHECK_ERRORS, SSO_JOIN_ROLES, SSO_NEW_MEMBERS, type SsoJoinRole } from './sso-rules';
+import { SSO_DEFAULT_JOIN_ROLE, SSO_DOMAIN_CHECK_ERRORS, SSO_JOIN_ROLES, SSO_NEW_MEMBERS, type SsoIssuerProblem, type SsoJoinRole } from './sso-rules';
 import { text } from './text-fields';
 import { recoveryCode, totpCode } from './two-factor';
 
@@ -54,8 +54,30 @@ export const SSO_MESSAGES = {
   domainNotClaimed: (domain: string) => `${domain} is not one of your single sign-on domains.`,
   domainPublic: (domain: string) => `${domain} is a public email provider's domain; enter your organization's own domain.`,
   notConfigured: "Your organization's email domain does not use single sign-on.",
-  issuerUnreachable: (detail: string) => `Could not read the provider's OpenID configuration: ${detail}`,
-  issuerInvalid: (detail: string) => `The provider's OpenID configuration is not usable: ${detail}`,
+  /**
+   * Issue 49 item 12: why the issuer could not be used, in words an admin who is not a network
+   * engineer can act on; `host` is the issuer's. The technical cause goes in the error's detail.
+   * `named` (mismatch only): the issuer the provider's configuration gives, when known.
+   */
+  issuerProblems: {
+    not_found: (host: string) => `Brieflane could not find your identity provider at ${host}. Check the issuer URL for typos, or try again in a moment.`,
+    refused: (host: string) => `Brieflane could not reach your identity provider at ${host}: it refused the connection. Check the issuer URL, or try again in a moment.`,
+    unreachable: (host: string) => `Brieflane could not reach your identity provider at ${host}. Check the issuer URL, or try again in a moment.`,
+    timeout: (host: string) => `Your identity provider at ${host} did not answer in time. Check the issuer URL, or try again in a moment.`,
+    certificate: (host: string) =>
+      `Brieflane reached your identity provider at ${host}, but its certificate could not be verified. Check the issuer URL, or ask whoever runs the provider to fix its certificate.`,
+    secure_connection: (host: string) => `Brieflane could not set up a secure connection with ${host}. Check that the issuer URL is your provider’s https:// address.`,
+    not_allowed: (host: string) => `Brieflane only connects to identity providers on the public internet, and ${host} is not. Enter your provider’s public issuer URL.`,
+    not_openid: (host: string) =>
+      `${host} answered, but not as an OpenID Connect identity provider. Check the issuer URL: your provider shows it with the app or client you created there.`,
+    mismatch: (host: string, named?: string | null) =>
+      named
+        ? `Your identity provider at ${host} gives its issuer URL as ${named}. Enter it exactly so.`
+        : `Your identity provider at ${host} gives a different issuer URL. Enter it exactly as your provider shows it.`,
+    unsupported: (host: string) =>
+      `Your identity provider at ${host} does not offer the sign-in Brieflane uses (OpenID Connect with the authorization code flow). Check its settings for the app you created.`,
+    invalid_answer: (host: string) => `Your identity provider at ${host} gave an answer Brieflane could not accept.`,
+  } satisfies Record<SsoIssuerProblem, (host: string, named?: string | null) => string>,
   issuerMustBeHttps: 'The issuer must start with https://',
   /** Password sign-in and reset answer this for the organization's members once it is turned off. */
   passwordSignInOff: 'Your organization signs in with single sign-on. Use “Continue with SSO”.',

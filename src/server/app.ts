@@ -140,7 +140,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message));
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.detail));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -1,4 +1,5 @@
-// One error shape for every API answer: { "error": { "code", "message" } }.
+// One error shape for every API answer: { "error": { "code", "message" } }, and `detail` beside
+// them where a plain message hides a technical cause someone may need to look into.
 import { z } from 'zod';
 
 export class AppError extends Error {
@@ -6,13 +7,18 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /**
+     * The technical cause behind `message` (another system's own words, such as a TLS error), for
+     * whoever looks into it: short text, never a stack. `message` stays the plain sentence.
+     */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'AppError';
   }
 }
 
-export const badRequest = (message: string, code = 'bad_request') => new AppError(400, code, message);
+export const badRequest = (message: string, code = 'bad_request', detail?: string) => new AppError(400, code, message, detail);
 export const unauthorized = (message = 'User not authenticated', code = 'unauthorized') =>
   new AppError(401, code, message);
 export const forbidden = (message = 'You do not have permission to do that.', code = 'forbidden') =>
@@ -22,14 +28,24 @@ export const conflict = (message: string, code = 'conflict') => new AppError(409
 export const tooManyRequests = (message = 'Too many requests. Please wait a moment and try again.') =>
   new AppError(429, 'rate_limited', message);
 
-export type ErrorBody = { error: { code: string; message: string } };
+export type ErrorBody = { error: { code: string; message: string; detail?: string } };
 
-export function errorBody(code: string, message: string): ErrorBody {
-  return { error: { code, message } };
+/** `detail` only when there is one: most answers are `{ code, message }` exactly. */
+export function errorBody(code: string, message: string, detail?: string): ErrorBody {
+  return { error: { code, message, ...(detail ? { detail } : {}) } };
 }
 
-/** The error shape for route response schemas (OpenAPI). */
-export const errorResponseSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+/**
+ * The error shape for route response schemas (OpenAPI). `detail` must be in it: the response
+ * serializer drops what the schema does not name.
+ */
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    detail: z.string().optional().describe('The technical cause behind message, when there is one worth showing (e.g. what an identity provider answered)'),
+  }),
+});
 
 /** SQLSTATE classes and socket errors that mean "the database is not reachable right now". */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);

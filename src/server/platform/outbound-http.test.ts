@@ -271,7 +271,13 @@ describe('with WEBHOOK_ALLOW_PRIVATE', () => {
     const port = await listen(closed);
     await stop(closed);
     const result = await postJson(`http://127.0.0.1:${port}/hook`, '{}', {}, { allowPrivate: true });
-    expect(result).toMatchObject({ status: null, error: { reason: 'connection_failed', message: `Could not connect to 127.0.0.1:${port} (ECONNREFUSED)` } });
+    expect(result).toMatchObject({ status: null, error: { reason: 'connection_failed', message: `Could not connect to 127.0.0.1:${port} (ECONNREFUSED)`, code: 'ECONNREFUSED' } });
+    // outboundFetch's TypeError carries the code too (single sign-on tells a refusal apart by it).
+    await expect(outboundFetch({ allowPrivate: true })(`http://127.0.0.1:${port}/.well-known/openid-configuration`)).rejects.toMatchObject({
+      name: 'TypeError',
+      reason: 'connection_failed',
+      code: 'ECONNREFUSED',
+    });
   });
 
   it('still refuses link-local addresses and the cloud metadata services', async () => {
@@ -321,7 +327,7 @@ describe('with WEBHOOK_ALLOW_PRIVATE', () => {
     started.push(server);
     const port = await listen(server);
     const result = await postJson(`https://receiver.test:${port}/hook`, '{}', {}, { allowPrivate: true, resolveHost: resolveTo('127.0.0.1') });
-    expect(result).toMatchObject({ status: null, error: { reason: 'tls_failed' } });
+    expect(result).toMatchObject({ status: null, error: { reason: 'tls_failed', code: 'DEPTH_ZERO_SELF_SIGNED_CERT' } });
     expect(result.error!.message).toContain('self-signed certificate');
     expect(names).toEqual(['receiver.test']);
     expect(requests).toBe(0);

@@ -37,8 +37,12 @@ export type OutboundFailure =
   /** The answer was longer than maxAnswerBytes where the caller needs all of it (sendRequest). */
   | 'answer_too_large';
 
-/** `message` is fit to show the user who typed the URL: it never names a resolved address. */
-export type OutboundError = { reason: OutboundFailure; message: string };
+/**
+ * `message` is fit to show the user who typed the URL: it never names a resolved address.
+ * `code`: the socket's or TLS's own error code when a connection failed (ECONNREFUSED,
+ * CERT_HAS_EXPIRED, EPROTO...), for a caller that tells such failures apart (single sign-on).
+ */
+export type OutboundError = { reason: OutboundFailure; message: string; code?: string };
 
 export type ResolvedAddress = { address: string; family: number };
 
@@ -159,7 +163,10 @@ export function outboundFetch(options: PostOptions): (url: string, init?: { meth
     if (body !== undefined && typeof body !== 'string') throw new TypeError('outbound: only text bodies are sent');
     const result = await sendRequest(url, { method, body, headers: init.headers }, options);
     if (result.error || result.status === null) {
-      throw Object.assign(new TypeError(result.error?.message ?? `No answer from ${new URL(url).host}`), { reason: result.error?.reason ?? 'connection_failed' });
+      throw Object.assign(new TypeError(result.error?.message ?? `No answer from ${new URL(url).host}`), {
+        reason: result.error?.reason ?? 'connection_failed',
+        ...(result.error?.code ? { code: result.error.code } : {}),
+      });
     }
     const headers = new Headers();
     for (const [name, value] of Object.entries(result.headers)) {
@@ -313,11 +320,11 @@ function exchange(
     request.on('error', (error) => {
       const code = errorCode(error);
       if (secure && connected && !secured) {
-        finish({ reason: 'tls_failed', message: `TLS with ${url.host} failed: ${error.message}` });
+        finish({ reason: 'tls_failed', message: `TLS with ${url.host} failed: ${error.message}`, code });
       } else if (connected) {
-        finish({ reason: 'connection_failed', message: `${url.host} closed the connection before answering (${code})` });
+        finish({ reason: 'connection_failed', message: `${url.host} closed the connection before answering (${code})`, code });
       } else {
-        finish({ reason: 'connection_failed', message: `Could not connect to ${url.host} (${code})` });
+        finish({ reason: 'connection_failed', message: `Could not connect to ${url.host} (${code})`, code });
       }
     });
     const deadline = setTimeout(

@@ -38,6 +38,14 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 401, code: 'invalid_credentials', message: 'Invalid email or password.' });
   });
 
+  it("keeps the server's technical detail apart from its message, when it sends one", async () => {
+    respond(400, { error: { code: 'sso_issuer_refused', message: 'Brieflane could not reach your identity provider.', detail: 'Could not connect to login.example (ECONNREFUSED)' } });
+    const error = await api.put('/api/organization/sso', {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'sso_issuer_refused', message: 'Brieflane could not reach your identity provider.', detail: 'Could not connect to login.example (ECONNREFUSED)' });
+    respond(400, { error: { code: 'bad_request', message: 'No.' } });
+    expect(((await api.put('/api/organization/sso', {}).catch((e: unknown) => e)) as ApiError).detail).toBeUndefined();
+  });
+
   it("falls back to 'An error occurred' when the body has no message", async () => {
     respond(502, undefined, '<html>Bad gateway</html>');
     const error = await api.get('/api/me').catch((e: unknown) => e);

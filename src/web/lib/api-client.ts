@@ -12,12 +12,14 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The server's technical cause behind the message (`error.detail`), for a "Details" disclosure. */
+    readonly detail?: string,
   ) {
     super(message);
   }
 }
 
-type ErrorBody = { error?: { code?: unknown; message?: unknown } };
+type ErrorBody = { error?: { code?: unknown; message?: unknown; detail?: unknown } };
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -29,7 +31,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** Maps a failed response to an ApiError, keeping the server's `{ error: { code, message } }`. */
+/** Maps a failed response to an ApiError, keeping the server's `{ error: { code, message, detail? } }`. */
 export async function toApiError(response: Response): Promise<ApiError> {
   const body = (await readJson(response)) as ErrorBody | undefined;
   const code = typeof body?.error?.code === 'string' ? body.error.code : `http_${response.status}`;
@@ -37,7 +39,8 @@ export async function toApiError(response: Response): Promise<ApiError> {
     typeof body?.error?.message === 'string' && body.error.message.trim() !== ''
       ? body.error.message
       : FALLBACK_ERROR_MESSAGE;
-  return new ApiError(response.status, code, message);
+  const detail = typeof body?.error?.detail === 'string' && body.error.detail.trim() !== '' ? body.error.detail : undefined;
+  return new ApiError(response.status, code, message, detail);
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -89,9 +89,9 @@ export function route<T>(method: Method, path: string, respond: Responder<T>, { 
   });
 }
 
-/** The server's error shape (errors.ts): `{ error: { code, message } }` with its status. */
-export function apiError(status: number, code: string, message = code) {
-  return HttpResponse.json({ error: { code, message } }, { status });
+/** The server's error shape (errors.ts): `{ error: { code, message } }` with its status, and `detail` when given. */
+export function apiError(status: number, code: string, message = code, detail?: string) {
+  return HttpResponse.json({ error: { code, message, ...(detail === undefined ? {} : { detail }) } }, { status });
 }
 
 /** Answers the calls with `answers` in turn; one call more than there are answers fails the test. */

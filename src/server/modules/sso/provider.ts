@@ -7,9 +7,10 @@
 // a deadline and a size cap).
 import * as oidc from 'openid-client';
 import { SSO_MESSAGES } from '../../../domain/sso';
-import { SSO_CALLBACK_PATH } from '../../../domain/sso-rules';
+import { SSO_CALLBACK_PATH, type SsoIssuerProblem } from '../../../domain/sso-rules';
 import { outboundFetch } from '../../platform/outbound-http';
 import type { Platform } from '../../platform/platform';
+import { classifyProviderFailure, trimDetail } from './issuer-problems';
 
 /** Discovery documents and JWKS are small; an answer above this is not a provider's. */
 const MAX_ANSWER_BYTES = 512 * 1024;
@@ -19,14 +20,25 @@ const METADATA_TTL_MS = 60 * 60 * 1000;
 
 export type ProviderSettings = { issuer: string; clientId: string; clientSecret: string };
 
-/** Why the provider could not be used: not reached at all, or reached and not usable. */
+/** The problems that mean the provider was not reached at all (a sign-in says `unreachable`). */
+const UNREACHED = new Set<SsoIssuerProblem>(['not_found', 'refused', 'unreachable', 'timeout', 'certificate', 'secure_connection', 'not_allowed']);
+
+/**
+ * Why the provider could not be used (issue 49 item 12): the problem, its plain sentence as the
+ * message, and the technical cause as `detail` (null when the sentence says it all). `kind`: not
+ * reached at all, or reached and not usable.
+ */
 export class ProviderError extends Error {
+  readonly kind: 'unreachable' | 'invalid';
   constructor(
-    readonly kind: 'unreachable' | 'invalid',
-    message: string,
+    readonly problem: SsoIssuerProblem,
+    readonly host: string,
+    readonly detail: string | null,
+    message: string = SSO_MESSAGES.issuerProblems[problem](host),
   ) {
     super(message);
     this.name = 'ProviderError';
+    this.kind = UNREACHED.has(problem) ? 'unreachable' : 'invalid';
   }
 }
 
@@ -51,16 +63,24 @@ function fetchOptions(platform: Platform) {
 function assertTransportAllowed(platform: Platform, issuer: URL) {
   if (issuer.protocol === 'https:') return;
   if (issuer.protocol === 'http:' && platform.config.webhooks.allowPrivate) return;
-  throw new ProviderError('invalid', SSO_MESSAGES.issuerMustBeHttps);
+  throw new ProviderError('not_allowed', issuer.host, null, SSO_MESSAGES.issuerMustBeHttps);
 }
 
-/** What openid-client's and outbound's failures mean for the person who typed the issuer. */
-function providerError(error: unknown): ProviderError {
+/**
+ * What openid-client's and outbound's failures mean for the person who typed the issuer:
+ * `otherwise` for an answer openid-client refused (not_openid at discovery, invalid_answer at a
+ * sign-in's exchange).
+ */
+function providerError(error: unknown, issuer: string, otherwise: SsoIssuerProblem): ProviderError {
   if (error instanceof ProviderError) return error;
-  const reason = (error as { reason?: unknown }).reason;
-  if (error instanceof TypeError && typeof reason === 'string') return new ProviderError('unreachable', SSO_MESSAGES.issuerUnreachable(error.message));
-  const message = error instanceof Error ? error.message : String(error);
-  return new ProviderError('invalid', SSO_MESSAGES.issuerInvalid(message));
+  const host = new URL(issuer).host;
+  const { problem, detail, named } = classifyProviderFailure(error, otherwise);
+  return new ProviderError(problem, host, detail, problem === 'mismatch' ? SSO_MESSAGES.issuerProblems.mismatch(host, named) : undefined);
+}
+
+/** A provider that answered a configuration Brieflane cannot sign in with; `detail` says what it lacks. */
+function unsupported(issuer: URL, detail: string): ProviderError {
+  return new ProviderError('unsupported', issuer.host, trimDetail(detail));
 }
 
 /** The provider's metadata by OpenID Connect discovery (issuer + /.well-known/openid-configuration). */
@@ -82,16 +102,17 @@ async function discover(platform: Platform, issuer: string, fresh: boolean): Pro
     });
     const metadata = config.serverMetadata();
     if (!metadata.authorization_endpoint || !metadata.token_endpoint || !metadata.jwks_uri) {
-      throw new ProviderError('invalid', SSO_MESSAGES.issuerInvalid('it names no authorization endpoint, token endpoint or JWKS'));
+      const missing = (['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const).filter((name) => !metadata[name]);
+      throw unsupported(url, `The OpenID configuration has no ${missing.join(', ')}`);
     }
     if (metadata.response_types_supported && !metadata.response_types_supported.includes('code')) {
-      throw new ProviderError('invalid', SSO_MESSAGES.issuerInvalid('it does not offer the authorization code flow'));
+      throw unsupported(url, `The OpenID configuration's response_types_supported has no "code" (the authorization code flow): ${metadata.response_types_supported.join(', ')}`);
     }
     const entry: Discovered = { metadata, at: Date.now(), jwks: known?.jwks };
     byIssuer.set(issuer, entry);
     return entry;
   } catch (error) {
-    throw providerError(error);
+    throw providerError(error, issuer, 'not_openid');
   }
 }
 
@@ -183,7 +204,7 @@ export async function exchangeCode(platform: Platform, settings: ProviderSetting
       idTokenExpected: true,
     });
     const claims = tokens.claims();
-    if (!claims) throw new ProviderError('invalid', SSO_MESSAGES.issuerInvalid('no ID token'));
+    if (!claims) throw new ProviderError('invalid_answer', new URL(settings.issuer).host, 'The token endpoint answered no ID token');
     // A provider that follows the spec's default to the letter leaves scope claims (email, name)
     // out of the ID token when it issues an access token: then they come from userinfo, whose
     // subject must be the ID token's.
@@ -198,7 +219,7 @@ export async function exchangeCode(platform: Platform, settings: ProviderSetting
       name: typeof source.name === 'string' && source.name.trim() ? source.name.trim().slice(0, 200) : null,
     };
   } catch (error) {
-    throw providerError(error);
+    throw providerError(error, settings.issuer, 'invalid_answer');
   } finally {
     entry.jwks = oidc.getJwksCache(config) ?? entry.jwks;
   }

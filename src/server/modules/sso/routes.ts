@@ -66,7 +66,7 @@ export async function ssoRoutes(app: FastifyInstance, options: { platform: Platf
         ...organizationTags,
         summary: 'Save single sign-on through an OpenID provider (the organization admin): issuer, client, domains, who may join, password sign-in',
         description:
-          'The issuer is read by discovery first: 400 sso_issuer_unreachable or sso_issuer_invalid. A domain another organization holds proven: 409 sso_domain_taken; one used by logins of another organization: 409 sso_domain_in_use. A new domain acts only once its TXT record proves it (POST .../domains/:domain/check, or the periodic check). The client secret is write-only: left out, the saved one is kept.',
+          'The issuer is read by discovery first: 400 sso_issuer_not_found, sso_issuer_refused, sso_issuer_unreachable, sso_issuer_timeout, sso_issuer_certificate, sso_issuer_secure_connection, sso_issuer_not_allowed, sso_issuer_not_openid, sso_issuer_mismatch or sso_issuer_unsupported, with a plain message and the technical cause in error.detail. A domain another organization holds proven: 409 sso_domain_taken; one used by logins of another organization: 409 sso_domain_in_use. A new domain acts only once its TXT record proves it (POST .../domains/:domain/check, or the periodic check). The client secret is write-only: left out, the saved one is kept.',
         body: ssoSettingsInputSchema,
         response: { 200: ssoSettingsStateSchema, ...errors },
       },

@@ -4,7 +4,7 @@
 // domains act only once proven by DNS (issue 46, ./domain-proof.ts).
 import { and, eq, notInArray } from 'drizzle-orm';
 import { SSO_MESSAGES, type SsoDomainState, type SsoSettings, type SsoSettingsInput, type SsoSettingsState } from '../../../domain/sso';
-import { ssoVerificationRecord } from '../../../domain/sso-rules';
+import { ssoIssuerErrorCode, ssoVerificationRecord } from '../../../domain/sso-rules';
 import { isAdmin } from '../../../domain/roles';
 import { open, seal } from '../../platform/auth/secret-box';
 import type { Actor } from '../../platform/auth/session';
@@ -88,12 +88,12 @@ export async function readSsoSettings(platform: Platform, actor: Actor): Promise
 }
 
 /**
- * Saves the provider. The issuer is read by discovery first (400 `sso_issuer_unreachable` or
- * `sso_issuer_invalid` with what went wrong). A domain another organization holds proven is 409
- * `sso_domain_taken`; one whose emails sign in to another organization is 409 `sso_domain_in_use`
- * (issue 46). A new domain is only claimed: it acts once its TXT record is found (Check now, or
- * the periodic check). Domains kept keep their value and proof. Settings, domains and the
- * activity row commit together.
+ * Saves the provider. The issuer is read by discovery first (400 `sso_issuer_<problem>`, issue 49
+ * item 12: a plain sentence, the technical cause in the error's detail). A domain another
+ * organization holds proven is 409 `sso_domain_taken`; one whose emails sign in to another
+ * organization is 409 `sso_domain_in_use` (issue 46). A new domain is only claimed: it acts once
+ * its TXT record is found (Check now, or the periodic check). Domains kept keep their value and
+ * proof. Settings, domains and the activity row commit together.
  */
 export async function saveSsoSettings(platform: Platform, actor: Actor, input: SsoSettingsInput): Promise<SsoSettingsState> {
   assertMayChange(actor);
@@ -106,7 +106,7 @@ export async function saveSsoSettings(platform: Platform, actor: Actor, input: S
   try {
     await checkIssuer(platform, input.issuer);
   } catch (error) {
-    if (error instanceof ProviderError) throw badRequest(error.message, error.kind === 'unreachable' ? 'sso_issuer_unreachable' : 'sso_issuer_invalid');
+    if (error instanceof ProviderError) throw badRequest(error.message, ssoIssuerErrorCode(error.problem), error.detail ?? undefined);
     throw error;
   }
   const now = platform.clock.now();

@@ -74,7 +74,7 @@ export async function startSsoSignIn(platform: Platform, input: { email: unknown
     redirect = await authorizationUrl(platform, provider, checks, email);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    input.log.warn({ organizationId: domain.organizationId, err: error.message }, 'single sign-on: the provider could not be used');
+    input.log.warn({ organizationId: domain.organizationId, problem: error.problem, err: error.message, detail: error.detail }, 'single sign-on: the provider could not be used');
     return { error: error.kind === 'unreachable' ? 'unreachable' : 'invalid_response' };
   }
   const now = platform.clock.now();
@@ -127,7 +127,7 @@ export async function finishSsoSignIn(
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     // The admin reads why in the server log; the person sees only that it failed.
-    input.log.warn({ organizationId: pending.organizationId, err: error.message }, 'single sign-on: the provider answer was refused');
+    input.log.warn({ organizationId: pending.organizationId, problem: error.problem, err: error.message, detail: error.detail }, 'single sign-on: the provider answer was refused');
     return { error: error.kind === 'unreachable' ? 'unreachable' : 'invalid_response' };
   }
 

@@ -2,7 +2,14 @@
 // real app against a real OpenID provider on loopback (the oidc-provider package, its own login and
 // consent pages walked as a browser walks them) and, for ID tokens no real provider would issue, a
 // provider of our own whose token endpoint answers what the test signs with jose.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +139,92 @@ async function signInThroughProvider(email: string, login = email) {
   return callback(back, stateCookie);
 }
 
+/** A loopback port where nothing listens: a server's, closed again. */
+async function closedPort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+type Configuration = Record<string, unknown>;
+
+/** What a provider at `issuer` answers as its OpenID configuration, whole. */
+const fullConfiguration = (issuer: string): Configuration => ({
+  issuer,
+  authorization_endpoint: `${issuer}/auth`,
+  token_endpoint: `${issuer}/token`,
+  jwks_uri: `${issuer}/jwks`,
+  response_types_supported: ['code'],
+  subject_types_supported: ['public'],
+  id_token_signing_alg_values_supported: ['RS256'],
+});
+
+/**
+ * A loopback server answering any `<issuer>/.well-known/openid-configuration` with what
+ * `configure` makes of the issuer asked for (its path, before the well-known suffix).
+ */
+async function startConfigurationServer(configure: (issuer: string) => Configuration) {
+  let answer = configure;
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url!, `http://${request.headers.host}`);
+    const suffix = '/.well-known/openid-configuration';
+    if (!url.pathname.endsWith(suffix)) return response.writeHead(404).end();
+    const issuer = `${url.origin}${url.pathname.slice(0, -suffix.length)}`;
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(issuer)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin: `http://${host}`,
+    host,
+    answer: (next: (issuer: string) => Configuration) => (answer = next),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** openssl makes the test's self-signed certificate (as outbound-http.test.ts does); without it, that test is skipped. */
+function hasOpenssl(): boolean {
+  try {
+    execFileSync('openssl', ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An https server on loopback with a self-signed certificate: no client that checks certificates gets past its handshake. */
+async function startSelfSignedServer() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'brieflane-sso-tls-'));
+  const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-keyout', key, '-out', cert, '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+    { stdio: 'ignore' },
+  );
+  let requests = 0;
+  const server = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_request, response) => {
+    requests++;
+    response.end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    issuer: `https://${host}`,
+    host,
+    requests: () => requests,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 const errorOf = (res: { statusCode: number; headers: Record<string, unknown> }) => {
   expect(res.statusCode).toBe(302);
   return new URL(res.headers.location as string, PUBLIC_URL).searchParams.get('sso_error');
@@ -219,18 +312,63 @@ describe('Settings -> Single Sign-On', () => {
     expect(errorOf(await t.app.inject({ method: 'GET', url: `/api/auth/sso/start?email=kept%40${domain}` }))).toBe('not_configured');
   });
 
-  it('checks the issuer by discovery: unreachable or not a provider is a clear 400, and nothing is saved', async () => {
+  it('checks the issuer by discovery: each way it fails is its own 400 with a plain sentence and the technical detail apart, and nothing is saved', async () => {
     const { owner, domain } = await newOrganization();
-    const closed = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(domain, { issuer: 'http://127.0.0.1:9' }) });
-    expect(closed.statusCode).toBe(400);
-    expect(closed.json().error.code).toBe('sso_issuer_unreachable');
-    expect(closed.json().error.message).toMatch(/^Could not read the provider's OpenID configuration: Could not connect to 127\.0\.0\.1:9/);
-    // The app itself answers, but with no OpenID configuration.
-    const notAProvider = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(domain, { issuer: `${provider.issuer}/nothing-here` }) });
-    expect(notAProvider.statusCode).toBe(400);
-    expect(notAProvider.json().error.code).toBe('sso_issuer_invalid');
+    const save = async (issuer: string) => {
+      const res = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(domain, { issuer }) });
+      expect(res.statusCode, res.body).toBe(400);
+      return res.json().error as { code: string; message: string; detail?: string };
+    };
+
+    // Nothing listens on the port.
+    const port = await closedPort();
+    expect(await save(`http://127.0.0.1:${port}`)).toEqual({
+      code: 'sso_issuer_refused',
+      message: SSO_MESSAGES.issuerProblems.refused(`127.0.0.1:${port}`),
+      detail: `Could not connect to 127.0.0.1:${port} (ECONNREFUSED)`,
+    });
+
+    // The app itself answers, but with no OpenID configuration (oidc-provider's 404).
+    const notAProvider = await save(`${provider.issuer}/nothing-here`);
+    expect(notAProvider).toMatchObject({ code: 'sso_issuer_not_openid', message: SSO_MESSAGES.issuerProblems.not_openid(providerHost()) });
+    expect(notAProvider.detail).toMatch(/HTTP 404/);
+
+    // A provider whose configuration names its issuer with a trailing slash: the sentence says which to type.
+    const configuration = await startConfigurationServer((issuer) => ({ ...fullConfiguration(issuer), issuer: `${issuer}/` }));
+    const typed = `${configuration.origin}/realms/acme`;
+    const mismatch = await save(typed);
+    expect(mismatch).toMatchObject({ code: 'sso_issuer_mismatch', message: SSO_MESSAGES.issuerProblems.mismatch(configuration.host, `${typed}/`) });
+    expect(mismatch.detail).toContain(`it names ${typed}/`);
+
+    // One that offers no token endpoint: an OpenID provider, not one a sign-in can use.
+    configuration.answer((issuer) => ({ ...fullConfiguration(issuer), token_endpoint: undefined }));
+    expect(await save(typed)).toEqual({
+      code: 'sso_issuer_unsupported',
+      message: SSO_MESSAGES.issuerProblems.unsupported(configuration.host),
+      detail: 'The OpenID configuration has no token_endpoint',
+    });
+    await configuration.close();
+
     const [row] = await t.db.select().from(organizationSso).where(eq(organizationSso.organizationId, owner.organizationId));
     expect(row).toBeUndefined();
+  });
+
+  it.skipIf(!hasOpenssl())('says an issuer whose certificate cannot be verified is that, not OpenSSL’s words', async () => {
+    const { owner, domain } = await newOrganization();
+    const server = await startSelfSignedServer();
+    try {
+      const res = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(domain, { issuer: server.issuer }) });
+      expect(res.statusCode).toBe(400);
+      const { error } = res.json();
+      expect(error).toMatchObject({ code: 'sso_issuer_certificate', message: SSO_MESSAGES.issuerProblems.certificate(server.host) });
+      expect(error.message).toContain('its certificate could not be verified');
+      // OpenSSL's words are in the detail, one line, with Node's code.
+      expect(error.detail).toMatch(new RegExp(`^TLS with ${server.host.replaceAll('.', '\\.')} failed: self-signed certificate.* \\(DEPTH_ZERO_SELF_SIGNED_CERT\\)$`));
+      expect(error.detail).not.toMatch(/\n|\bat .+:\d+:\d+/);
+      expect(server.requests()).toBe(0);
+    } finally {
+      await server.close();
+    }
   });
 
   it('without WEBHOOK_ALLOW_PRIVATE, refuses an issuer on a private address or over http', async () => {
@@ -238,10 +376,14 @@ describe('Settings -> Single Sign-On', () => {
     try {
       const owner = await asUser(strict, 'organization_admin');
       const plain = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor('strict.test', { issuer: provider.issuer }) });
-      expect(plain.json().error).toEqual({ code: 'sso_issuer_invalid', message: SSO_MESSAGES.issuerMustBeHttps });
+      expect(plain.json().error).toEqual({ code: 'sso_issuer_not_allowed', message: SSO_MESSAGES.issuerMustBeHttps });
       const loopback = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor('strict.test', { issuer: 'https://127.0.0.1:8443' }) });
       expect(loopback.statusCode).toBe(400);
-      expect(loopback.json().error.message).toContain('127.0.0.1 is a loopback address (the server itself); only public addresses can be reached');
+      expect(loopback.json().error).toEqual({
+        code: 'sso_issuer_not_allowed',
+        message: SSO_MESSAGES.issuerProblems.not_allowed('127.0.0.1:8443'),
+        detail: '127.0.0.1 is a loopback address (the server itself); only public addresses can be reached',
+      });
     } finally {
       await strict.close();
     }

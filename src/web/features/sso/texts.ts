@@ -15,6 +15,8 @@ export const SSO_TEXTS = {
   issuer: 'Issuer URL',
   issuerPlaceholder: 'https://accounts.google.com',
   issuerHint: 'Your provider’s issuer; its OpenID configuration is read from here when you save.',
+  /** Issue 49 item 12: the disclosure under a refused issuer's sentence, with the technical cause. */
+  errorDetails: 'Details',
   clientId: 'Client ID',
   clientSecret: 'Client secret',
   clientSecretSavedPlaceholder: 'Saved: leave empty to keep it',

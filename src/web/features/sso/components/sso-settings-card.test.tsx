@@ -102,7 +102,7 @@ describe('Settings -> Single Sign-On', () => {
       ssoApi.settings(saved),
       ssoApi.save(
         inTurn<SsoSettingsState>(
-          apiError(400, 'sso_issuer_unreachable', "Could not read the provider's OpenID configuration: login.agency.example did not answer within 10000 ms"),
+          apiError(400, 'sso_issuer_timeout', SSO_MESSAGES.issuerProblems.timeout('login.agency.example')),
           apiError(409, 'sso_domain_taken', "agency.co.uk is already used by another organization's single sign-on."),
         ),
       ),
@@ -110,15 +110,49 @@ describe('Settings -> Single Sign-On', () => {
     await renderWithProviders(<SsoSettingsCard canChange />, { signedInAs: 'organization_admin' });
     await screen.findByText(TEXTS.on);
     fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
-    expect(await screen.findByText(/did not answer within 10000 ms/)).toBeTruthy();
+    expect(await screen.findByText(SSO_MESSAGES.issuerProblems.timeout('login.agency.example'))).toBeTruthy();
     expect(field(TEXTS.issuer).getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(field(TEXTS.issuer));
+    // No detail came with it: no Details to open.
+    expect(screen.queryByText(TEXTS.errorDetails)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
     expect(await screen.findByText(/agency\.co\.uk is already used/)).toBeTruthy();
     expect(field(TEXTS.domains).getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(field(TEXTS.domains));
     // A saved secret is kept: none is sent.
     expect(sentRequests.filter((r) => r.method === 'PUT').map((r) => (r.body as { clientSecret?: string }).clientSecret)).toEqual([undefined, undefined]);
+  });
+
+  it('issue 49: an issuer that cannot be used reads as a plain sentence; the technical words wait behind Details', async () => {
+    const sentence = SSO_MESSAGES.issuerProblems.certificate('login.agency.example');
+    const detail = 'TLS with login.agency.example failed: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)';
+    apiServer.use(ssoApi.settings(saved), ssoApi.save(apiError(400, 'sso_issuer_certificate', sentence, detail)));
+    await renderWithProviders(<SsoSettingsCard canChange />, { signedInAs: 'organization_admin' });
+    await screen.findByText(TEXTS.on);
+    fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
+
+    // The sentence is the issuer's message, announced and linked to the field, which has the focus.
+    const message = await screen.findByText(sentence);
+    expect(message.getAttribute('role')).toBe('alert');
+    expect(field(TEXTS.issuer).getAttribute('aria-invalid')).toBe('true');
+    expect(field(TEXTS.issuer).getAttribute('aria-describedby')).toBe(message.id);
+    expect(document.activeElement).toBe(field(TEXTS.issuer));
+    expect(message.textContent).not.toContain('DEPTH_ZERO_SELF_SIGNED_CERT');
+
+    // A native disclosure (its summary is reached by Tab and opened by Enter or Space), closed at first.
+    const summary = screen.getByText(TEXTS.errorDetails);
+    expect(summary.tagName).toBe('SUMMARY');
+    const disclosure = summary.parentElement as HTMLDetailsElement;
+    expect(disclosure.tagName).toBe('DETAILS');
+    expect(disclosure.open).toBe(false);
+    expect(within(disclosure).getByText(detail)).toBeTruthy();
+    fireEvent.click(summary);
+    await waitFor(() => expect(disclosure.open).toBe(true));
+
+    // Another issuer typed: the server's sentence and its detail go.
+    type(TEXTS.issuer, 'https://login.agency.example/realms/acme');
+    await waitFor(() => expect(screen.queryByText(sentence)).toBeNull());
+    expect(screen.queryByText(TEXTS.errorDetails)).toBeNull();
   });
 
   it('issue 46: Check now looks for a domain’s record and shows what it found', async () => {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Copy, KeyRound } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, useFormState } from 'react-hook-form';
 import { ssoSettingsFormSchema, type SsoSettingsForm, type SsoSettingsState } from '@/domain/sso';
-import { SSO_DEFAULT_JOIN_ROLE, SSO_JOIN_ROLES } from '@/domain/sso-rules';
+import { SSO_DEFAULT_JOIN_ROLE, SSO_ISSUER_PROBLEMS, SSO_JOIN_ROLES, ssoIssuerErrorCode } from '@/domain/sso-rules';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
@@ -16,6 +16,7 @@ import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Switch } from '@/web/components/ui/switch';
 import { Textarea } from '@/web/components/ui/textarea';
+import { ApiError } from '@/web/lib/api-client';
 import { copyText } from '@/web/lib/copy-text';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
@@ -25,10 +26,12 @@ import { SsoDomainProofs } from './sso-domain-proofs';
 
 const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/components/ui/confirm-delete-dialog')).ConfirmDeleteDialog);
 
+/** Issue 49 item 12: each way the issuer can fail has its code (`sso_issuer_timeout`...); all show under the issuer. */
+const ISSUER_CODES: ReadonlySet<string> = new Set(SSO_ISSUER_PROBLEMS.map(ssoIssuerErrorCode));
+
 /** Which field a refusal of the server belongs under. */
 const SERVER_FIELDS: ServerFields<SsoSettingsForm> = {
-  sso_issuer_unreachable: 'issuer',
-  sso_issuer_invalid: 'issuer',
+  ...Object.fromEntries([...ISSUER_CODES].map((code) => [code, 'issuer' as const])),
   sso_domain_taken: 'domains',
   sso_domain_in_use: 'domains',
   sso_secret_required: 'clientSecret',
@@ -118,18 +121,39 @@ function SwitchRow({
   );
 }
 
+/**
+ * Issue 49 item 12: under the issuer's plain sentence from the server, the technical cause it
+ * sent beside it (what the provider or TLS said), folded away behind "Details". Shown only while
+ * the issuer's message is still the server's: an edit that clears or replaces it hides it.
+ */
+function IssuerErrorDetail({ form, detail }: { form: SsoFormValues; detail: string | null }) {
+  const { errors } = useFormState({ control: form.control, name: 'issuer' });
+  if (!detail || errors.issuer?.type !== 'server') return null;
+  return (
+    <details className="text-xs text-muted-foreground" data-testid="sso-issuer-error-detail">
+      <summary className="w-fit cursor-pointer rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">{TEXTS.errorDetails}</summary>
+      <p className="mt-1 rounded-md bg-muted px-2 py-1.5 font-mono break-words">{detail}</p>
+    </details>
+  );
+}
+
 function SsoForm({ state, canChange }: { state: SsoSettingsState; canChange: boolean }) {
   const saved = state.settings;
   const save = useSaveSsoSettings();
   const remove = useRemoveSsoSettings();
   const form = useSsoForm(saved);
   const [confirming, setConfirming] = useState(false);
+  const [issuerDetail, setIssuerDetail] = useState<string | null>(null);
   const disabled = !canChange || save.isPending;
 
   const onSubmit = form.handleSubmit((input) => {
+    setIssuerDetail(null);
     save.mutate(input, {
       onSuccess: () => notifySuccess(TEXTS.saved),
-      onError: (error) => showServerError(form, error, SERVER_FIELDS) || notifyError(error),
+      onError: (error) => {
+        if (error instanceof ApiError && ISSUER_CODES.has(error.code)) setIssuerDetail(error.detail ?? null);
+        return showServerError(form, error, SERVER_FIELDS) || notifyError(error);
+      },
     });
   });
 
@@ -150,9 +174,12 @@ function SsoForm({ state, canChange }: { state: SsoSettingsState; canChange: boo
           {TEXTS.copyCallback}
         </Button>
       </div>
-      <SchemaField form={form} name="issuer" label={TEXTS.issuer} hint={TEXTS.issuerHint}>
-        <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder={TEXTS.issuerPlaceholder} disabled={disabled} />
-      </SchemaField>
+      <div className="grid gap-1.5">
+        <SchemaField form={form} name="issuer" label={TEXTS.issuer} hint={TEXTS.issuerHint}>
+          <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder={TEXTS.issuerPlaceholder} disabled={disabled} />
+        </SchemaField>
+        <IssuerErrorDetail form={form} detail={issuerDetail} />
+      </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <SchemaField form={form} name="clientId" label={TEXTS.clientId}>
           <Input autoComplete="off" spellCheck={false} disabled={disabled} />
