@@ -1,9 +1,12 @@
-// Issue 48 (decision 044): Lingui's catalogs, one PO file per language and part of the app, each
-// compiled to a TypeScript module (`npm run i18n`) that the web app loads for the active language
-// only, and the server for the language of a request or an email. Texts are written as
-// `/*i18n*/ { id, message }` with the English source; `lingui extract` finds them by that comment.
+// Issue 48 (decisions 044 and 045): Lingui's catalogs, one PO file per language and part of the
+// app, each compiled to a TypeScript module (`npm run i18n`) that the web app loads for the active
+// language and the parts a page shows only, and the server for the language of a request or an
+// email. Texts are written as `/*i18n*/ { id, message }` with the English source; `lingui extract`
+// finds them by that comment. A text's id starts with its part's name (src/web/lib/i18n.ts).
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
+
+const tests = ['**/*.test.*', '**/test/**'];
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -14,15 +17,23 @@ export default defineConfig({
   format: formatter({ lineNumbers: false }),
   catalogs: [
     {
-      // What any page may show first: the signed-out screens (sign in, sign up, reset) and the
-      // language menu; every page loads it, so it stays small (issue 48 item 6).
+      // What any page may show: the shell, the shared components, the language menu. Every page
+      // loads it before its first render, so it stays small (issue 48 item 6).
       path: '<rootDir>/src/locales/{locale}/core',
-      include: [
-        '<rootDir>/src/web/features/auth',
-        '<rootDir>/src/web/components/ui/language-select.tsx',
-        '<rootDir>/src/web/features/settings/components/language-card.tsx',
-      ],
-      exclude: ['**/*.test.*'],
+      include: ['<rootDir>/src/web/components', '<rootDir>/src/web/app', '<rootDir>/src/web/lib'],
+      exclude: tests,
+    },
+    {
+      // One part per web feature, named after its folder (`auth`: the signed-out screens).
+      path: '<rootDir>/src/locales/{locale}/{name}',
+      include: ['<rootDir>/src/web/features/{name}/'],
+      exclude: tests,
+    },
+    {
+      // The rules' words (statuses, priorities), shown by the web app and written by the server.
+      path: '<rootDir>/src/locales/{locale}/domain',
+      include: ['<rootDir>/src/domain'],
+      exclude: tests,
     },
   ],
 });

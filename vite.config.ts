@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { catalogFiles } from './scripts/catalog-files.ts';
 import { routePages } from './scripts/route-pages.ts';
 
 /**
@@ -27,7 +28,8 @@ function catalogIdsOnly(): Plugin {
 export default defineConfig({
   root: 'src/web',
   // routePages: an index.html per page naming its chunks, for the server to send (decision 013).
-  plugins: [catalogIdsOnly(), react(), tailwindcss(), routePages()],
+  // catalogFiles: the catalogs as JSON files the app fetches (decision 045).
+  plugins: [catalogIdsOnly(), catalogFiles(), react(), tailwindcss(), routePages()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: '../../dist/web',

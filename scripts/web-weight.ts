@@ -4,9 +4,10 @@
 // compressed as the server sends them (dist/web holds the .gz and .br files, scripts/build.mjs).
 // Used by scripts/web-budget.test.ts (the budgets) and `npm run bench -- web-weight`.
 // Decision 013 says why these routes and these budgets.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { CATALOGS_DIR } from './catalog-files.ts';
 
 type ManifestChunk = { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
@@ -35,12 +36,26 @@ export const BUDGETS_GZIP: Partial<Record<RouteName, number>> = {
   'share-link': 150 * 1024,
 };
 
-/** The catalogs every page loads before its first render (main.tsx), in each of our languages. */
-export const CORE_CATALOGS = ['en', 'de', 'es'].map((locale) => `../locales/${locale}/core.ts`);
+/**
+ * The parts of the words (catalogs, src/web/lib/i18n.ts) each route shows on its first visit:
+ * `core` on every page (main.tsx), the sign-in screen's `auth` (session.ts). Each is measured in
+ * the language whose catalog is heaviest.
+ */
+export const ROUTE_TEXTS: Record<RouteName, readonly string[]> = {
+  'sign-in': ['core', 'auth'],
+  'share-link': ['core'],
+  'intake-link': ['core'],
+  projects: ['core'],
+};
+
+const LANGUAGES = ['en', 'de', 'es'];
 
 export type RouteWeight = {
   route: RouteName;
+  /** Every file, the catalogs (last) included. */
   files: string[];
+  /** The catalogs of the route's parts of the words, one language's. */
+  catalogs: string[];
   raw: number;
   gzip: number;
   brotli: number;
@@ -79,25 +94,31 @@ function compressedSize(webDir: string, file: string, kind: 'gz' | 'br'): number
     : brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 }
 
-/** The heaviest language's core catalog (gzip): every first visit downloads one of them. */
-export function heaviestCatalog(webDir: string, manifest: Manifest): string {
-  const files = CORE_CATALOGS.map((key) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`No ${key} in the manifest: is it still loaded by src/web/lib/i18n.ts?`);
-    return chunk.file;
+/**
+ * A part's catalog (as the build writes it, scripts/catalog-files.ts) in the language where it is
+ * heaviest (gzip): a first visit downloads one of them.
+ */
+export function heaviestCatalog(webDir: string, part: string): string {
+  const versions = existsSync(path.join(webDir, CATALOGS_DIR)) ? readdirSync(path.join(webDir, CATALOGS_DIR)) : [];
+  if (versions.length !== 1) throw new Error(`Expected one catalog version in ${path.join(webDir, CATALOGS_DIR)}, found ${versions.length}: run npm run build`);
+  const files = LANGUAGES.map((locale) => {
+    const file = `${CATALOGS_DIR}/${versions[0]}/${locale}/${part}.json`;
+    if (!existsSync(path.join(webDir, file))) throw new Error(`No ${file}: is ${part} a part of the words (src/locales)?`);
+    return file;
   });
   return files.reduce((heaviest, file) => (compressedSize(webDir, file, 'gz') > compressedSize(webDir, heaviest, 'gz') ? file : heaviest));
 }
 
 export function measureRoutes(webDir: string): RouteWeight[] {
   const manifest = readManifest(webDir);
-  const catalog = heaviestCatalog(webDir, manifest);
   return (Object.keys(ROUTES) as RouteName[]).map((route) => {
-    const files = [...routeFiles(manifest, ROUTES[route]), catalog];
+    const catalogs = ROUTE_TEXTS[route].map((part) => heaviestCatalog(webDir, part));
+    const files = [...routeFiles(manifest, ROUTES[route]), ...catalogs];
     const sum = (size: (file: string) => number) => files.reduce((total, file) => total + size(file), 0);
     return {
       route,
       files,
+      catalogs,
       raw: sum((file) => readFileSync(path.join(webDir, file)).length),
       gzip: sum((file) => compressedSize(webDir, file, 'gz')),
       brotli: sum((file) => compressedSize(webDir, file, 'br')),

@@ -1,6 +1,10 @@
-// Issue 48 (decision 044): the interface's language. Lingui's i18n holds the active language's
-// catalogs; each catalog is a module of its own per language (src/locales/<locale>/<part>.ts,
-// compiled from the PO files by `npm run i18n`), so a page downloads only the active language's.
+// Issue 48 (decisions 044 and 045): the interface's language. Lingui's i18n holds the active
+// language's messages. The words come in parts, one catalog per part and language
+// (src/locales/<locale>/<part>.ts, compiled from the PO files by `npm run i18n`): `core` (what
+// any page may show: the shell, the shared components, the language menu), one per web feature
+// (its folder's name: `auth`, `settings`, ...) and `domain` (the rules' words). A text's id starts
+// with its part (`auth.email`), and a component names the parts it reads (`useT('auth')`), as
+// react-i18next's namespaces: a page downloads only its parts, in the active language only.
 import { i18n, type Messages } from '@lingui/core';
 import { useCallback, useSyncExternalStore } from 'react';
 import { DEFAULT_LOCALE, isLocale, matchLocale, PSEUDO_LOCALE, type Locale, type Text } from '@/domain/locales';
@@ -10,7 +14,82 @@ export { i18n };
 /** A language the interface can show: ours, and the pseudo-language in development. */
 export type UiLocale = Locale | typeof PSEUDO_LOCALE;
 
-const CATALOGS = import.meta.glob<{ messages: Messages }>('../../locales/*/core.ts');
+/** A catalog of words: `core`, a web feature's folder name, or `domain`. */
+export type TextPart = string;
+
+/** Every page shows some of these (the language menu, the shell); loaded before the first render. */
+export const CORE_PART = 'core';
+
+/** The build's base URL of the catalogs as JSON (scripts/catalog-files.ts). */
+declare const __BRIEFLANE_CATALOGS__: string;
+
+/**
+ * How a catalog arrives: in the build, fetched as JSON (no map of every language and part in the
+ * entry); in development and tests, the compiled modules themselves.
+ */
+const CATALOGS: Readonly<Record<string, () => Promise<Messages>>> = import.meta.env.PROD
+  ? {}
+  : Object.fromEntries(
+      Object.entries(import.meta.glob<{ messages: Messages }>('../../locales/*/*.ts')).map(([key, load]) => [key, async () => (await load()).messages]),
+    );
+const catalogKey = (locale: string, part: TextPart) => `../../locales/${locale}/${part}.ts`;
+
+/** A catalog's messages, or undefined for a language or part that has none. */
+function catalogLoader(locale: string, part: TextPart): (() => Promise<Messages>) | undefined {
+  if (!import.meta.env.PROD) return CATALOGS[catalogKey(locale, part)];
+  if (!isLocale(locale)) return undefined;
+  return async () => {
+    const response = await fetch(`${__BRIEFLANE_CATALOGS__}/${locale}/${part}.json`);
+    if (!response.ok) throw new Error(`The ${part} words in ${locale} did not load (${response.status})`);
+    return (await response.json()) as Messages;
+  };
+}
+
+/** The part a text belongs to: its id up to the first dot. */
+export function partOf(text: Text): TextPart {
+  const dot = text.id.indexOf('.');
+  return dot === -1 ? text.id : text.id.slice(0, dot);
+}
+
+/** Parts asked for so far: a change of language loads each of them in the new language first. */
+const inUse = new Set<TextPart>([CORE_PART]);
+/** One load per language and part, kept: a waiting component is given the same one each render. */
+const loads = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
+
+function loadPart(locale: string, part: TextPart): Promise<void> {
+  const key = catalogKey(locale, part);
+  let loading = loads.get(key);
+  if (!loading) {
+    const load = catalogLoader(locale, part);
+    // A mistake in the code, not the network: no waiting for it.
+    if (!load) throw new Error(`No catalog "${part}" for ${locale}: a text's id starts with its catalog's name (npm run i18n)`);
+    const started = load().then((messages) => {
+      // A copy: Lingui merges later parts into the first object it was given.
+      i18n.load(locale, { ...messages });
+      loaded.add(key);
+    });
+    // A failed download is tried again by the next render (and a deploy's missing chunk reloads
+    // the page, chunk-reload.ts).
+    started.catch(() => loads.delete(key));
+    loads.set(key, started);
+    loading = started;
+  }
+  return loading;
+}
+
+/** The language on screen, or the one being loaded to replace it: a part asked for now is loaded in it. */
+let target: string | undefined;
+
+/**
+ * Loads these parts in the language on screen (or about to be): a page or a query can start it
+ * before anything renders them, so no component waits on its words.
+ */
+export function loadTexts(...parts: TextPart[]): Promise<void> {
+  for (const part of parts) inUse.add(part);
+  const locale = target ?? i18n.locale;
+  return locale ? Promise.all(parts.map((part) => loadPart(locale, part))).then(() => undefined) : Promise.resolve();
+}
 
 /** The language last chosen on this device (a signed-out page knows no member's setting). */
 export const LOCALE_STORAGE_KEY = 'brieflane.locale';
@@ -40,12 +119,22 @@ export function rememberLocale(locale: UiLocale | null): void {
   }
 }
 
-/** Loads the language's catalogs and shows it: every component reading `useLingui()` renders again. */
-export async function activateLocale(locale: UiLocale): Promise<void> {
-  const load = CATALOGS[`../../locales/${locale}/core.ts`] ?? CATALOGS[`../../locales/${DEFAULT_LOCALE}/core.ts`]!;
-  const { messages } = await load();
-  i18n.loadAndActivate({ locale, messages });
-  if (typeof document !== 'undefined') document.documentElement.lang = locale === PSEUDO_LOCALE ? 'en-XA' : locale;
+/**
+ * Shows the language once the parts in use (and `parts`) are loaded in it: every component
+ * reading `useLocale()` or `useT()` renders again, in it, without waiting.
+ */
+export async function activateLocale(locale: UiLocale, parts: TextPart[] = []): Promise<void> {
+  for (const part of parts) inUse.add(part);
+  const shown = catalogLoader(locale, CORE_PART) ? locale : DEFAULT_LOCALE;
+  target = shown;
+  // Parts asked for while these load are loaded too, before the switch.
+  for (let pending = [...inUse]; pending.length; pending = [...inUse].filter((part) => !loaded.has(catalogKey(shown, part)))) {
+    await Promise.all(pending.map((part) => loadPart(shown, part)));
+  }
+  // A later choice of language won while these loaded.
+  if (target !== shown) return;
+  i18n.activate(shown);
+  if (typeof document !== 'undefined') document.documentElement.lang = shown === PSEUDO_LOCALE ? 'en-XA' : shown;
 }
 
 /** Values for a text's placeholders (`{host}`, `{count, plural, ...}`). */
@@ -64,12 +153,34 @@ export function useLocale(): string {
 }
 
 /**
- * A component's translator: `t(AUTH_TEXTS.email)`, `t(AUTH_TEXTS.codeSentTo, { digits: 6 })`.
- * The component renders again when the language changes.
+ * A component's translator for the parts it reads besides `core`: `useT('auth')`, then
+ * `t(AUTH_TEXTS.email)`, `t(AUTH_TEXTS.codeSentTo, { digits: 6 })`. Suspends until those parts
+ * are loaded in the active language; renders again when the language changes. In development a
+ * text of a part not named here throws, so a component test finds the part left out.
  */
-export function useT(): (text: Text, values?: TextValues) => string {
+export function useT(...parts: TextPart[]): (text: Text, values?: TextValues) => string {
   const locale = useLocale();
-  // A new function per language, so memoized children that take `t` render again too.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  return useCallback((text: Text, values?: TextValues) => i18n._(values ? { ...text, values } : text), [locale]);
+  const pending = parts.map((part) => {
+    inUse.add(part);
+    return loaded.has(catalogKey(locale, part)) ? undefined : loadPart(locale, part);
+  });
+  // Suspense's own signal, as React.lazy gives it: a thrown load. (React's `use` would want the
+  // same calls on every render, and a part loaded between two renders made it refuse.)
+  const waiting = pending.find((load) => load !== undefined);
+  if (waiting) throw waiting;
+  const named = parts.join(',');
+  return useCallback(
+    (text: Text, values?: TextValues) => {
+      if (import.meta.env.DEV) {
+        const part = partOf(text);
+        if (part !== CORE_PART && !named.split(',').includes(part)) {
+          throw new Error(`"${text.id}" is a text of the "${part}" part: name it in useT('${part}')`);
+        }
+      }
+      return i18n._(values ? { ...text, values } : text);
+    },
+    // A new function per language, so memoized children that take `t` render again too.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [locale, named],
+  );
 }

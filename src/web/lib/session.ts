@@ -3,11 +3,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '@/domain/auth';
 import { api, ApiError } from './api-client';
+import { loadTexts } from './i18n';
 import { QUERY_ROOTS } from './query-keys';
 import type { LiveRefresh } from './realtime';
 
 export const meQueryKey = [QUERY_ROOTS.me] as const;
 const ME_PATH = '/api/me';
+/** The part of the words the signed-out screens show (the auth feature's). */
+export const SIGNED_OUT_TEXTS = 'auth';
 
 /** Live updates: a member's change may be one's own role; the organization's name is in Me. */
 export const meLive: LiveRefresh = { team: () => [meQueryKey], organization: () => [meQueryKey] };
@@ -20,6 +23,8 @@ export const meQueryOptions = queryOptions({
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         takeStalePreloads();
+        // Signed out arrives with the sign-in screen's words (issue 48), so it never waits on them.
+        await loadTexts(SIGNED_OUT_TEXTS);
         return null;
       }
       throw error;

@@ -8,9 +8,8 @@ import { afterEach } from 'vitest';
 import type { Me } from '@/domain/auth';
 import type { Role } from '@/domain/roles';
 import { Providers } from '@/web/app/providers';
-import { i18n } from '@/web/lib/i18n';
+import { activateLocale } from '@/web/lib/i18n';
 import { createQueryClient } from '@/web/lib/query-client';
-import { messages as englishCore } from '@/locales/en/core';
 import { meQueryOptions } from '@/web/lib/session';
 import { authApi, signedInMember } from './api-handlers';
 import { apiServer } from './api-server';
@@ -19,8 +18,11 @@ import { apiServer } from './api-server';
 // handlers it could still call.
 afterEach(cleanup);
 
-// The app renders in English in component tests, as main.tsx would for an English browser.
-i18n.loadAndActivate({ locale: 'en', messages: englishCore });
+// The app renders in English in component tests, as main.tsx would for an English browser, with
+// every part of the words loaded: a component never suspends on them (useT still refuses a text
+// of a part the component did not name).
+const ENGLISH_PARTS = Object.keys(import.meta.glob('/src/locales/en/*.ts')).map((file) => file.replace(/^.*\/(.+)\.ts$/, '$1'));
+await activateLocale('en', ENGLISH_PARTS);
 
 type RenderOptions = {
   /**

@@ -31,6 +31,11 @@ const PUBLIC_PAGES: Readonly<Record<string, FirstPage>> = {
   },
 };
 
+/** A page anyone with its link sees (a share link), never the sign-in screen. */
+export function isPublicPage(pathname: string): boolean {
+  return PAGE_PATHS.some((page) => !page.signedIn && page.pattern.test(pathname) && PUBLIC_PAGES[page.module] !== undefined);
+}
+
 /**
  * Before the first render (main.tsx): asks who is signed in, and for the public page `pathname`
  * shows (its chunk came with the HTML, page-paths.ts) waits for its module and starts its first

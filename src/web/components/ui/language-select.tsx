@@ -6,8 +6,8 @@ import { useT } from '@/web/lib/i18n';
 import { NativeSelect } from './native-select';
 
 export const LANGUAGE_TEXTS = {
-  language: /*i18n*/ { id: 'language.label', message: 'Language' },
-  browserLanguage: /*i18n*/ { id: 'language.browser', message: 'Your browser’s language' },
+  language: /*i18n*/ { id: 'core.language.label', message: 'Language' },
+  browserLanguage: /*i18n*/ { id: 'core.language.browser', message: 'Your browser’s language' },
 };
 
 type Props = {

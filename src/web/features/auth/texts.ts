@@ -24,7 +24,6 @@ export const AUTH_TEXTS = {
   confirmPasswordPlaceholder: /*i18n*/ { id: 'auth.confirmPasswordPlaceholder', message: 'Repeat the new password' },
   verificationCode: /*i18n*/ { id: 'auth.verificationCode', message: 'Verification Code' },
   codeSentTo: /*i18n*/ { id: 'auth.codeSentTo', message: 'We sent a {digits}-digit code to' },
-  signOut: /*i18n*/ { id: 'auth.signOut', message: 'Sign Out' },
   signInTitle: /*i18n*/ { id: 'auth.signInTitle', message: 'Welcome Back' },
   signInSubtitle: /*i18n*/ { id: 'auth.signInSubtitle', message: 'Sign in to manage your projects and clients.' },
   signInButton: /*i18n*/ { id: 'auth.signInButton', message: 'Sign In' },

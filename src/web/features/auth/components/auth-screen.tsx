@@ -44,7 +44,7 @@ async function chooseLanguage(locale: Locale | null): Promise<void> {
 
 /** Spec 2 "Authentication screen": sign in, sign up (two steps) and password reset request. */
 export function AuthScreen({ initialMode = 'sign-in', onSignInIntent }: { initialMode?: AuthMode; onSignInIntent?: () => void }) {
-  const t = useT();
+  const t = useT('auth');
   const locale = useLocale();
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [signUpStep, setSignUpStep] = useState<'details' | 'verify'>('details');

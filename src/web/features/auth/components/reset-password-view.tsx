@@ -23,7 +23,7 @@ function refuseLink(navigate: ReturnType<typeof useNavigate>) {
 
 /** Spec 2 "Reset password page": the token is checked first, then a new password is chosen. */
 export function ResetPasswordView({ token }: { token: string }) {
-  const t = useT();
+  const t = useT('auth');
   const navigate = useNavigate();
   const validation = useQuery(resetTokenQueryOptions(token));
   const complete = useCompletePasswordReset();
@@ -85,7 +85,7 @@ export function ResetPasswordView({ token }: { token: string }) {
 }
 
 function ResetPasswordShell({ children }: { children: ReactNode }) {
-  const t = useT();
+  const t = useT('auth');
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-accent/70 to-background px-4 py-10">
       <div className="w-full max-w-md space-y-6">

@@ -11,7 +11,7 @@ import { useRequestPasswordReset } from '../api';
 import { AUTH_TEXTS } from '../texts';
 
 export function ResetRequestForm({ onDone }: { onDone: () => void }) {
-  const t = useT();
+  const t = useT('auth');
   const requestReset = useRequestPasswordReset();
   const form = useSchemaForm({ schema: requestPasswordResetSchema, defaultValues: { email: '' } });
   const { errors } = form.formState;

@@ -28,7 +28,7 @@ export function SignInCodeStep({
   /** The code was right and the account has two-factor sign-in on (issue 31): that step comes next, with this code. */
   onTwoFactorRequired: (code: string) => void;
 }) {
-  const t = useT();
+  const t = useT('auth');
   const signIn = useSignIn();
   const [error, setError] = useState<string>();
   const inputRef = useRef<HTMLInputElement>(null);

@@ -68,7 +68,7 @@ export function SignInForm({
   /** The form got focus or a key: a sign-in may follow. */
   onIntent?: () => void;
 }) {
-  const t = useT();
+  const t = useT('auth');
   const signIn = useSignIn();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -352,7 +352,7 @@ function browserHasWebAuthn(): boolean {
  * device asks at once when it is pressed. A passkey stands for both factors: no code step follows.
  */
 function PasskeySignIn() {
-  const t = useT();
+  const t = useT('auth');
   const passkeySignIn = usePasskeySignIn();
   const prepare = () => void loadPasskeySignIn().then((module) => module.preparePasskeySignIn(), () => {});
   const onClick = () =>

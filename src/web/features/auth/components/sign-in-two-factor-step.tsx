@@ -27,7 +27,7 @@ type Props =
  * After single sign-on (`sso`) the same step finishes that sign-in instead.
  */
 export function SignInTwoFactorStep({ email, password, code, sso, onBack }: Props) {
-  const t = useT();
+  const t = useT('auth');
   const passwordSignIn = useSignIn();
   const ssoSignIn = useSsoTwoFactor();
   const signIn = sso ? ssoSignIn : passwordSignIn;

@@ -55,7 +55,7 @@ export function SignUpForm({ onStepChange }: { onStepChange: (step: 'details' | 
 }
 
 function DetailsStep({ initial, onCodeSent }: { initial: Details | null; onCodeSent: (details: Details) => void }) {
-  const t = useT();
+  const t = useT('auth');
   const sendCode = useSendVerificationCode();
   const form = useSchemaForm({
     schema: detailsSchema,
@@ -99,7 +99,7 @@ function DetailsStep({ initial, onCodeSent }: { initial: Details | null; onCodeS
 }
 
 function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => void }) {
-  const t = useT();
+  const t = useT('auth');
   const verifyCode = useVerifyCode();
   const signUp = useSignUp();
   const form = useSchemaForm({ schema: codeSchema, defaultValues: { code: '' } });

@@ -11,12 +11,12 @@ import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useSetLanguage } from '../api';
 
 export const LANGUAGE_CARD_TEXTS = {
-  description: /*i18n*/ { id: 'language.description', message: 'The language Brieflane speaks to you in, on every device you sign in on.' },
-  saved: /*i18n*/ { id: 'language.saved', message: 'Language saved' },
+  description: /*i18n*/ { id: 'settings.language.description', message: 'The language Brieflane speaks to you in, on every device you sign in on.' },
+  saved: /*i18n*/ { id: 'settings.language.saved', message: 'Language saved' },
 };
 
 export function LanguageCard({ locale }: { locale: Locale | null }) {
-  const t = useT();
+  const t = useT('settings');
   const id = useId();
   const setLanguage = useSetLanguage();
 

@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"settings.language.description\":[\"Die Sprache, in der Brieflane mit Ihnen spricht, auf jedem Gerät, auf dem Sie sich anmelden.\"],\"settings.language.saved\":[\"Sprache gespeichert\"]}")as Messages;

@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"settings.language.description\":[\"The language Brieflane speaks to you in, on every device you sign in on.\"],\"settings.language.saved\":[\"Language saved\"]}")as Messages;

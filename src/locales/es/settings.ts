@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"settings.language.description\":[\"El idioma en el que Brieflane le habla, en cada dispositivo donde inicie sesión.\"],\"settings.language.saved\":[\"Idioma guardado\"]}")as Messages;

@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"settings.language.description\":[\"Ţĥē ĺàńĝũàĝē ßŕĩēƒĺàńē śƥēàķś ţō ŷōũ ĩń, ōń ēvēŕŷ ďēvĩćē ŷōũ śĩĝń ĩń ōń.\"],\"settings.language.saved\":[\"Ĺàńĝũàĝē śàvēď\"]}")as Messages;
