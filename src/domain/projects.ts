@@ -112,7 +112,10 @@ export type ProjectCard = z.infer<typeof projectCardSchema>;
 export const projectPageSchema = z.object({
   items: z.array(projectCardSchema),
   nextCursor: z.string().nullable(),
-  /** X of 'Showing X of Y projects': projects matching the search and filter. */
+  /**
+   * Projects matching the search and filter. Not the X of 'Showing X of Y projects' any more: that
+   * counts the cards on screen, the pages loaded so far (issue 49 item 6).
+   */
   matched: z.number().int(),
   /** Y: every project the caller can see. */
   total: z.number().int(),

@@ -288,7 +288,7 @@ export const listTemplatesQuerySchema = z.object({
 export const templatePageSchema = z.object({
   items: z.array(templateSchema),
   nextCursor: z.string().nullable(),
-  /** X of 'Showing X of Y templates'. */
+  /** Templates matching the search; 'Showing X of Y templates' counts the cards on screen (issue 49 item 6). */
   matched: z.number().int(),
   /** Y: every template of the organization. */
   total: z.number().int(),

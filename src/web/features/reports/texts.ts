@@ -18,4 +18,6 @@ export const REPORTS_TEXTS = {
   projectsCompleted: (completed: number, total: number) => `${completed} of ${total} projects completed`,
   taskCompletionRate: 'Task Completion Rate',
   tasksCompleted: (completed: number, total: number) => `${completed} of ${total} tasks completed`,
+  /** The time report table's scroller (issue 49 item 16): a region a keyboard scrolls, 'Time by client'. */
+  timeTable: (group: string) => `Time by ${group.toLowerCase()}`,
 } as const;

@@ -1,14 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { CLIENT_MESSAGES, type Client } from '@/domain/clients';
 import { ExportCsvLink } from '@/web/components/export-csv-link';
 import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
+import { LoadMore } from '@/web/components/ui/load-more';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { UI_TEXTS } from '@/web/components/ui/texts';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { clientListQuery, clientsExportUrl } from '../api';
 import { CLIENTS_TEXTS } from '../texts';
@@ -28,6 +28,7 @@ export function ClientsTab() {
 
   const items = clients.data?.pages.flatMap((p) => p.items) ?? [];
   const total = clients.data?.pages[0]?.total ?? 0;
+  const grid = useRef<HTMLDivElement>(null);
 
   return (
     // The shell's page title says 'Clients'; the tab adds its subtitle and actions.
@@ -79,18 +80,12 @@ export function ClientsTab() {
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {CLIENTS_TEXTS.showing(items.length, total)}
           </p>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+          <div ref={grid} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
             {items.map((client) => (
               <ClientCard key={client.id} client={client} onEdit={() => setDialog({ open: true, client })} />
             ))}
           </div>
-          {clients.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="outline" loading={clients.isFetchingNextPage} loadingText={UI_TEXTS.loading} onClick={() => void clients.fetchNextPage()}>
-                {UI_TEXTS.loadMore}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore list={clients} items={grid} />
         </>
       )}
 

@@ -155,6 +155,7 @@ export function FilesTab({ source, canContribute = true, canDeleteFiles = true, 
   const linkOpened = useOpenedOnce(linkOpen);
   const uploadOpened = useOpenedOnce(uploadOpen);
   const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
 
   const startUpload = (file: File, onSuccess?: () => void) => {
     setProgress(0);
@@ -220,12 +221,12 @@ export function FilesTab({ source, canContribute = true, canDeleteFiles = true, 
           <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{FILE_MESSAGES.empty}</p>
         ) : (
           <>
-            <ul className="space-y-2">
+            <ul ref={list} className="space-y-2">
               {loaded.map((file) => (
                 <FileItem key={file.id} file={file} source={source} variant={variant} canDelete={canDeleteFiles} canRequestApproval={canRequestApproval} />
               ))}
             </ul>
-            <LoadMore list={files} label={FILES_TEXTS.loadMoreFiles} />
+            <LoadMore list={files} items={list} label={FILES_TEXTS.loadMoreFiles} />
           </>
         )}
       </CardContent>

@@ -143,6 +143,7 @@ export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOw
   // Spec 2's count is of all the project's notes, not of the pages loaded so far (issue 36).
   const total = notes.data?.pages[0]?.total;
   const addNote = useAddNote(source);
+  const list = useRef<HTMLUListElement>(null);
   const [draft, setDraft] = useState('');
 
   const add = () =>
@@ -181,12 +182,12 @@ export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOw
           <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{NOTE_MESSAGES.empty}</p>
         ) : (
           <>
-            <ul className="space-y-2">
+            <ul ref={list} className="space-y-2">
               {loaded.map((note) => (
                 <NoteItem key={note.id} note={note} source={source} canChange={canChangeOwnNotes} focused={note.id === focusNoteId} />
               ))}
             </ul>
-            <LoadMore list={notes} label={NOTES_TEXTS.loadMoreNotes} />
+            <LoadMore list={notes} items={list} label={NOTES_TEXTS.loadMoreNotes} />
           </>
         )}
       </CardContent>

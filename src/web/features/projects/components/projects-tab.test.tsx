@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { PROJECT_MESSAGES } from '@/domain/projects';
+import { PROJECT_MESSAGES, type ProjectCard } from '@/domain/projects';
 import type { Role } from '@/domain/roles';
 import { projectsApi } from '@/web/test/api-handlers';
-import { apiServer, sentRequests } from '@/web/test/api-server';
+import { apiServer, byCursor, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { ProjectsTab } from './projects-tab';
 
@@ -64,5 +64,47 @@ describe('ProjectsTab approval filter (issue 33)', () => {
     await waitFor(() => expect(sentRequests.some((request) => request.path === '/api/projects?search=&status=all&approval=awaiting_approval')).toBe(true));
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/projects/export?search=&status=all&approval=awaiting_approval');
     expect(await screen.findByText(PROJECT_MESSAGES.noMatches)).toBeTruthy();
+  });
+});
+
+const aProject = (n: number): ProjectCard => ({
+  id: `p${n}`,
+  name: `Project ${n}`,
+  description: null,
+  status: 'active',
+  dueDate: null,
+  clientId: 'c1',
+  clientName: 'Harbor Coffee',
+  ownerName: null,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  approvals: { awaiting: 0, changesRequested: 0 },
+});
+const projects = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => aProject(from + i));
+
+describe('ProjectsTab Load more (issue 49 item 6)', () => {
+  it('counts the cards on screen, not the projects that match, and gives the first new card the focus', async () => {
+    // 27 projects, 24 a page: the count said 'Showing 27 of 27' over the first 24 cards.
+    apiServer.use(
+      projectsApi.list(
+        byCursor({
+          '': { items: projects(1, 24), nextCursor: 'page-2', matched: 27, total: 27 },
+          'page-2': { items: projects(25, 27), nextCursor: null, matched: 27, total: 27 },
+        }),
+      ),
+    );
+    await renderTab('admin');
+    expect(await screen.findByText('Showing 24 of 27 projects')).toBeTruthy();
+    expect(screen.getAllByTestId('project-card')).toHaveLength(24);
+
+    const more = screen.getByRole('button', { name: 'Load more' });
+    more.focus();
+    fireEvent.click(more);
+    expect(await screen.findByText('Showing 27 of 27 projects')).toBeTruthy();
+    const cards = screen.getAllByTestId('project-card');
+    expect(cards).toHaveLength(27);
+    // The button went with the last page; the focus did not fall to the page.
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(cards[24]));
+    expect(cards[24]?.textContent).toContain('Project 25');
   });
 });

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { Suspense, useDeferredValue, useState, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PROJECT_MESSAGES } from '@/domain/project-rules';
 import { APPROVAL_TEXTS } from '@/domain/approval-states';
@@ -12,11 +12,11 @@ import { ExportCsvLink } from '@/web/components/export-csv-link';
 import { Button } from '@/web/components/ui/button';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
+import { LoadMore } from '@/web/components/ui/load-more';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { LazySelect } from '@/web/components/ui/lazy-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
-import { UI_TEXTS } from '@/web/components/ui/texts';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { projectListQuery, projectsExportUrl, type ApprovalListFilter } from '../api';
@@ -120,6 +120,7 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
 
   const items = data?.pages.flatMap((p) => p.items) ?? [];
   const first = data?.pages[0];
+  const grid = useRef<HTMLDivElement>(null);
   const filtering = debounced !== '' || status !== 'all' || approval !== 'all';
 
   return (
@@ -169,8 +170,10 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
         <LoadErrorPanel title={PROJECT_MESSAGES.fetchFailed} error={projects.error} onRetry={() => void projects.refetch()} />
       ) : (
         <>
+          {/* The cards on screen, of every project the caller can see (issue 49 item 6: it said the
+              matching count, 27 of 27, with the first page's 24 cards shown). */}
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {PROJECTS_TEXTS.showing(first?.matched ?? 0, first?.total ?? 0)}
+            {PROJECTS_TEXTS.showing(items.length, first?.total ?? 0)}
           </p>
           {items.length === 0 ? (
             filtering ? (
@@ -190,7 +193,7 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
               <EmptyState title={PROJECT_MESSAGES.noneAssigned} />
             )
           ) : (
-            <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3">
+            <div ref={grid} className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3">
               {items.map((project) => (
                 <ProjectCard
                   key={project.id}
@@ -202,18 +205,7 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
               ))}
             </div>
           )}
-          {projects.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button
-                variant="outline"
-                loading={projects.isFetchingNextPage}
-                loadingText={UI_TEXTS.loading}
-                onClick={() => void projects.fetchNextPage()}
-              >
-                {UI_TEXTS.loadMore}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore list={projects} items={grid} />
         </>
       )}
 

@@ -7,6 +7,7 @@ import type { Role } from '@/domain/roles';
 import { reportsApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { REPORTS_TEXTS } from '../texts';
 import { ReportsTab } from './reports-tab';
 
 const report: Report = {
@@ -102,6 +103,26 @@ describe('ReportsTab', () => {
     const link = screen.getByRole('link', { name: 'Export CSV' });
     expect(link.getAttribute('href')).toMatch(/^\/api\/reports\/time\/export\?from=\d{4}-01-01&to=\d{4}-\d{2}-\d{2}&groupBy=client$/);
     expect(screen.getByRole('heading', { name: TIME_REPORT_TEXTS.title })).toBeTruthy();
+  });
+
+  it("makes the time table's sideways scroller a named region a keyboard reaches (issue 49 item 16)", async () => {
+    apiServer.use(
+      reportsApi.get(report),
+      reportsApi.time({
+        ...emptyTime,
+        rows: [{ key: 'c1', label: 'Acme', clientName: null, projectName: null, billableMinutes: 90, nonBillableMinutes: 30, billableMinor: 15000, nonBillableMinor: 5000 }],
+        totals: { billableMinutes: 90, nonBillableMinutes: 30, billableMinor: 15000, nonBillableMinor: 5000 },
+      }),
+    );
+    await renderTab();
+    const scroller = await screen.findByRole('region', { name: REPORTS_TEXTS.timeTable(TIME_REPORT_TEXTS.groups.client) });
+    expect(scroller.getAttribute('aria-label')).toBe('Time by client');
+    // The element that scrolls sideways, with the table in it, and a Tab stop.
+    expect(scroller.className).toContain('overflow-x-auto');
+    expect(within(scroller).getByTestId('time-report-table')).toBeTruthy();
+    expect(scroller.tabIndex).toBe(0);
+    scroller.focus();
+    expect(document.activeElement).toBe(scroller);
   });
 
   it('says hours per week that failed to load failed, with Retry, under a time report that loaded (issue 49 item 3)', async () => {

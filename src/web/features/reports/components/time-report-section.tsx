@@ -14,6 +14,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/class-names';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { timeReportExportUrl, timeReportQuery, timeReportWeeksQuery } from '../api';
+import { REPORTS_TEXTS } from '../texts';
 
 // The chart's code downloads only when a report with hours shows it.
 const HoursPerWeekChart = lazyComponent(async () => (await import('./hours-per-week-chart')).HoursPerWeekChart);
@@ -91,7 +92,16 @@ function TimeReportTable({ report, updating }: { report: TimeReport; updating: b
   const withClient = report.groupBy === 'project' || report.groupBy === 'task';
   const t = report.totals;
   return (
-    <div className={cn('overflow-x-auto transition-opacity', updating && 'opacity-60')} aria-busy={updating}>
+    // At 375 px the table scrolls sideways: its scroller is a named region a keyboard can reach and
+    // scroll with the arrow keys (issue 49 item 16, axe's scrollable-region-focusable), as the
+    // timesheet's week is.
+    <div
+      className={cn('overflow-x-auto rounded-md outline-none transition-opacity focus-visible:ring-2 focus-visible:ring-ring', updating && 'opacity-60')}
+      tabIndex={0}
+      role="region"
+      aria-label={REPORTS_TEXTS.timeTable(TIME_REPORT_TEXTS.groups[report.groupBy])}
+      aria-busy={updating}
+    >
       {report.truncated ? <p className="mb-2 text-xs text-muted-foreground">{TIME_REPORT_TEXTS.truncated(report.rows.length)}</p> : null}
       <table className="w-full min-w-[720px] text-sm" data-testid="time-report-table">
         <thead>

@@ -4,7 +4,7 @@
 // developer who could be assigned (it reads every page); the assigned list loads with Load more.
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { UserMinus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { authorInitials } from '@/domain/notes';
 import {
@@ -66,6 +66,7 @@ function AssignPanel({ projectId }: { projectId: string }) {
   const availableQuery = useQuery(availableDevelopersQuery(projectId));
   const assignedQuery = useInfiniteQuery(assignedDevelopersQuery(projectId));
   const assign = useAssignDeveloper(projectId);
+  const assignedList = useRef<HTMLUListElement>(null);
   const [result, setResult] = useState<AssignmentResult | null>(null);
   const form = useSchemaForm({ schema: assignDeveloperSchema, defaultValues: emptyValues });
   const { errors } = form.formState;
@@ -150,12 +151,12 @@ function AssignPanel({ projectId }: { projectId: string }) {
           <p className="text-sm text-muted-foreground">{SHARING_TEXTS.noneAssigned}</p>
         ) : (
           <>
-            <ul className="grid gap-2">
+            <ul ref={assignedList} className="grid gap-2">
               {assigned.map((developer) => (
                 <AssignedItem key={developer.profileId} developer={developer} projectId={projectId} />
               ))}
             </ul>
-            <LoadMore list={assignedQuery} label={SHARING_TEXTS.loadMoreAssigned} />
+            <LoadMore list={assignedQuery} items={assignedList} label={SHARING_TEXTS.loadMoreAssigned} />
           </>
         )}
       </section>

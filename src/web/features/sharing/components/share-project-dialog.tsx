@@ -151,6 +151,7 @@ type ActiveLinksProps = { projectId: string; newLinkId: string | null; onNewLink
 function ActiveLinks({ projectId, newLinkId, onNewLinkFocused }: ActiveLinksProps) {
   const links = useInfiniteQuery(accessLinksQuery(projectId));
   const items = links.data?.pages.flatMap((page) => page.items) ?? [];
+  const list = useRef<HTMLUListElement>(null);
   return (
     <section className="grid gap-3" aria-label={SHARING_TEXTS.activeLinks}>
       <h3 className="text-sm font-semibold">{SHARING_TEXTS.activeLinks}</h3>
@@ -170,12 +171,12 @@ function ActiveLinks({ projectId, newLinkId, onNewLinkFocused }: ActiveLinksProp
         <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{SHARING_MESSAGES.noLinks}</p>
       ) : (
         <>
-          <ul className="grid gap-2">
+          <ul ref={list} className="grid gap-2">
             {items.map((link) => (
               <LinkItem key={link.id} link={link} projectId={projectId} onNew={link.id === newLinkId ? onNewLinkFocused : undefined} />
             ))}
           </ul>
-          <LoadMore list={links} label={SHARING_TEXTS.loadMoreLinks} />
+          <LoadMore list={links} items={list} label={SHARING_TEXTS.loadMoreLinks} />
         </>
       )}
     </section>
@@ -268,6 +269,7 @@ function LinkItem({ link, projectId, onNew }: LinkItemProps) {
 
 function OpenLog({ id, projectId, linkId }: { id: string; projectId: string; linkId: string }) {
   const opens = useInfiniteQuery(accessOpensQuery(projectId, linkId));
+  const list = useRef<HTMLUListElement>(null);
   if (opens.isPending) return <Skeleton id={id} className="h-16" />;
   if (opens.isError) {
     return (
@@ -280,7 +282,7 @@ function OpenLog({ id, projectId, linkId }: { id: string; projectId: string; lin
   const total = opens.data.pages[0]?.total ?? 0;
   return (
     <div id={id} className="grid gap-1 rounded-md bg-muted/50 p-2 text-xs">
-      <ul className="grid gap-1" aria-label={SHARING_TEXTS.accessLog}>
+      <ul ref={list} className="grid gap-1" aria-label={SHARING_TEXTS.accessLog}>
         {items.map((entry) => (
           <li key={entry.id} className="flex flex-wrap justify-between gap-x-3">
             <span className="min-w-0 break-words">
@@ -299,7 +301,7 @@ function OpenLog({ id, projectId, linkId }: { id: string; projectId: string; lin
         ))}
       </ul>
       {total > items.length ? <p className="text-muted-foreground">{SHARING_TEXTS.opensShown(items.length, total)}</p> : null}
-      <LoadMore list={opens} label={SHARING_TEXTS.loadMoreOpens} />
+      <LoadMore list={opens} items={list} label={SHARING_TEXTS.loadMoreOpens} />
     </div>
   );
 }

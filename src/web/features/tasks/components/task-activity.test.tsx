@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '@/domain/activity';
 import { UI_TEXTS } from '@/web/components/ui/texts';
@@ -57,10 +57,17 @@ describe("A task's activity in its panel (issue 36: none out of reach)", () => {
 
     const list = await screen.findByRole('list');
     expect(within(list).getAllByRole('listitem')).toHaveLength(5);
-    fireEvent.click(screen.getByRole('button', { name: 'Load more activity' }));
+    const more = screen.getByRole('button', { name: 'Load more activity' });
+    more.focus();
+    fireEvent.click(more);
     expect(await within(list).findByText('by Member 7')).toBeTruthy();
-    expect(within(list).getAllByRole('listitem')).toHaveLength(7);
+    const entries = within(list).getAllByRole('listitem');
+    expect(entries).toHaveLength(7);
     expect(screen.queryByRole('button', { name: 'Load more activity' })).toBeNull();
+    // The button went with the last page: the first older entry has the focus, not the page
+    // (issue 49 item 6). An entry has no control of its own, so the entry itself takes it.
+    await waitFor(() => expect(document.activeElement).toBe(entries[5]));
+    expect(entries[5]?.textContent).toContain('by Member 6');
     // The first page asks for the latest five; the next ones the server's usual page after the cursor.
     expect(sentRequests.map((request) => request.path)).toEqual([
       `/api/projects/${PROJECT}/tasks/${TASK}/activity?limit=5`,

@@ -1,6 +1,7 @@
 // A task's activity in its panel (issue 29), for staff: what happened to it, newest first; the
 // latest few, older entries a page at a time with Load more (issue 36: none out of reach).
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { actionLabel } from '@/domain/activity-rules';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { LoadMore } from '@/web/components/ui/load-more';
@@ -14,6 +15,7 @@ export function TaskActivity({ source, taskId }: { source: ProjectSource; taskId
   const activity = useInfiniteQuery(taskActivityQuery(source, taskId));
   const entries = activity.data?.pages.flatMap((page) => page.items) ?? [];
   const headingId = `task-activity-${taskId}`;
+  const list = useRef<HTMLOListElement>(null);
   return (
     <section aria-labelledby={headingId} className="grid gap-2">
       <h3 id={headingId} className="text-sm font-semibold">
@@ -30,7 +32,7 @@ export function TaskActivity({ source, taskId }: { source: ProjectSource; taskId
         <p className="text-sm text-muted-foreground">{TASK_TEXTS.panel.activityEmpty}</p>
       ) : (
         <>
-          <ol className="grid gap-1.5 border-l pl-3 text-sm">
+          <ol ref={list} className="grid gap-1.5 border-l pl-3 text-sm">
             {entries.map((entry) => (
               <li key={entry.id} className="flex flex-col sm:flex-row sm:items-baseline sm:justify-between sm:gap-x-3">
                 <span>
@@ -43,7 +45,7 @@ export function TaskActivity({ source, taskId }: { source: ProjectSource; taskId
               </li>
             ))}
           </ol>
-          <LoadMore list={activity} label={TASK_TEXTS.panel.loadMoreActivity} />
+          <LoadMore list={activity} items={list} label={TASK_TEXTS.panel.loadMoreActivity} />
         </>
       )}
     </section>

@@ -141,6 +141,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
   // Every loaded page in list order, which is the board's (issue 27).
   const loaded = useMemo(() => loadedTasks(tasks.data), [tasks.data]);
   const setStatus = useSetTaskStatus(source);
+  const listRef = useRef<HTMLUListElement>(null);
   // A task to show opens the list, where every task has its row.
   const [view, setView] = useState<TaskView>(() => (focusTaskId ? 'list' : rememberedView(member?.viewerId)));
   const onBoard = member !== undefined && view === 'board';
@@ -268,7 +269,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
         </Suspense>
       ) : (
         <>
-          <ul className="space-y-2">
+          <ul ref={listRef} className="space-y-2">
             {loaded.map((task) =>
               member?.canEdit && editingId === task.id ? (
                 <li key={task.id} className="rounded-lg border bg-card p-4">
@@ -299,7 +300,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
               ),
             )}
           </ul>
-          <LoadMore list={tasks} label={TASK_TEXTS.loadMoreTasks} />
+          <LoadMore list={tasks} items={listRef} label={TASK_TEXTS.loadMoreTasks} />
         </>
       )}
       {canAddTasks && dialogOpened ? (

@@ -64,6 +64,7 @@ function BackToTeam() {
 function AssignedProjects({ memberId }: { memberId: string }) {
   const projects = useInfiniteQuery(memberProjectsQuery(memberId));
   const items = projects.data?.pages.flatMap((page) => page.items) ?? [];
+  const list = useRef<HTMLUListElement>(null);
   return (
     <Card>
       <CardHeader>
@@ -75,7 +76,7 @@ function AssignedProjects({ memberId }: { memberId: string }) {
         ) : projects.isError ? (
           <LoadErrorPanel title={TEAM_TEXTS.assignedProjectsLoadFailed} error={projects.error} onRetry={() => void projects.refetch()} />
         ) : items.length > 0 ? (
-          <ul className="divide-y rounded-lg border">
+          <ul ref={list} className="divide-y rounded-lg border">
             {items.map((project) => (
               <li key={project.id}>
                 <Link
@@ -94,7 +95,7 @@ function AssignedProjects({ memberId }: { memberId: string }) {
         ) : (
           <p className="text-sm text-muted-foreground">{TEAM_MESSAGES.noProjects}</p>
         )}
-        <LoadMore list={projects} label={TEAM_TEXTS.loadMoreProjects} />
+        <LoadMore list={projects} items={list} label={TEAM_TEXTS.loadMoreProjects} />
       </CardContent>
     </Card>
   );

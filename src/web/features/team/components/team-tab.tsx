@@ -1,12 +1,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Plus, Users, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { TEAM_MESSAGES } from '@/domain/team';
 import { Button } from '@/web/components/ui/button';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
+import { LoadMore } from '@/web/components/ui/load-more';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { UI_TEXTS } from '@/web/components/ui/texts';
 import { cn } from '@/web/lib/class-names';
 import { useSignedInMe } from '@/web/lib/session';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
@@ -27,6 +27,7 @@ export function TeamTab() {
 
   const items = members.data?.pages.flatMap((p) => p.items) ?? [];
   const total = members.data?.pages[0]?.total ?? 0;
+  const grid = useRef<HTMLDivElement>(null);
   const filtering = selectedTags.length > 0 || debounced !== '';
   const toggleTag = (tag: string) =>
     setSelectedTags((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]));
@@ -119,18 +120,12 @@ export function TeamTab() {
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {TEAM_TEXTS.showing(items.length, total)}
           </p>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <div ref={grid} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((member) => (
               <MemberCard key={member.id} member={member} />
             ))}
           </div>
-          {members.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="outline" loading={members.isFetchingNextPage} loadingText={UI_TEXTS.loading} onClick={() => void members.fetchNextPage()}>
-                {UI_TEXTS.loadMore}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore list={members} items={grid} />
         </>
       )}
 

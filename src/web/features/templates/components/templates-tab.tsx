@@ -1,7 +1,7 @@
 // The Templates inner tab of the Projects tab (spec 2 "Templates tab").
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Calendar, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { canManageUsers, type Role } from '@/domain/roles';
 import { TEMPLATE_MESSAGES, type Template } from '@/domain/templates';
 import { Badge } from '@/web/components/ui/badge';
@@ -9,9 +9,9 @@ import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { EmptyState } from '@/web/components/ui/empty-state';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
+import { LoadMore } from '@/web/components/ui/load-more';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Skeleton } from '@/web/components/ui/skeleton';
-import { UI_TEXTS } from '@/web/components/ui/texts';
 import { formatDate } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
@@ -39,6 +39,7 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
 
   const items = templates.data?.pages.flatMap((p) => p.items) ?? [];
   const first = templates.data?.pages[0];
+  const grid = useRef<HTMLDivElement>(null);
 
   const onDelete = (template: Template) => {
     if (!window.confirm(TEMPLATE_MESSAGES.deleteConfirm)) return;
@@ -78,7 +79,8 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {TEMPLATES_TEXTS.showing(first?.matched ?? 0, first?.total ?? 0)}
+            {/* The cards on screen, of all the organization's templates (issue 49 item 6). */}
+            {TEMPLATES_TEXTS.showing(items.length, first?.total ?? 0)}
           </p>
           {items.length === 0 ? (
             debounced ? (
@@ -99,7 +101,7 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
               />
             )
           ) : (
-            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            <div ref={grid} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
               {items.map((template) => (
                 <Card key={template.id} className="flex flex-col gap-3 p-5" data-testid="template-card">
                   <div className="flex items-start gap-3">
@@ -137,13 +139,7 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
               ))}
             </div>
           )}
-          {templates.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="outline" loading={templates.isFetchingNextPage} loadingText={UI_TEXTS.loading} onClick={() => void templates.fetchNextPage()}>
-                {UI_TEXTS.loadMore}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore list={templates} items={grid} />
         </>
       )}
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Copy, Plus, Webhook as WebhookIcon } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { createWebhookSchema, WEBHOOK_FAMILIES, WEBHOOK_TEXTS as TEXTS, type CreateWebhookInput, type Webhook, type WebhookDelivery, type WebhookWithSecret } from '@/domain/webhooks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -275,6 +275,7 @@ const STATUS_VARIANT = { delivered: 'secondary', pending: 'outline', failed: 'de
 function DeliveriesDialog({ hook, onClose }: { hook: Webhook; onClose: () => void }) {
   const log = useInfiniteQuery(deliveriesQuery(hook.id));
   const deliveries = log.data?.pages.flatMap((page) => page.items) ?? [];
+  const list = useRef<HTMLUListElement>(null);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-2xl">
@@ -289,13 +290,13 @@ function DeliveriesDialog({ hook, onClose }: { hook: Webhook; onClose: () => voi
         ) : deliveries.length === 0 ? (
           <p className="text-sm text-muted-foreground">{TEXTS.noDeliveries}</p>
         ) : (
-          <ul className="divide-y rounded-md border" aria-label={TEXTS.deliveries}>
+          <ul ref={list} className="divide-y rounded-md border" aria-label={TEXTS.deliveries}>
             {deliveries.map((delivery) => (
               <DeliveryRow key={delivery.id} hookId={hook.id} delivery={delivery} />
             ))}
           </ul>
         )}
-        <LoadMore list={log} label={TEXTS.loadMore} />
+        <LoadMore list={log} items={list} label={TEXTS.loadMore} />
       </DialogContent>
     </Dialog>
   );
