@@ -33,6 +33,7 @@ function entries(locale: string, part: string): Map<string, string> {
 function partOfFile(file: string): string {
   const feature = /^\/src\/web\/features\/([^/]+)\//.exec(file);
   if (feature) return feature[1]!;
+  if (file.startsWith('/src/web/app/')) return 'app';
   return file.startsWith('/src/domain/') ? 'domain' : 'core';
 }
 

@@ -1,8 +1,9 @@
 // Issue 48 (decisions 044 and 045): the interface's language. Lingui's i18n holds the active
 // language's messages. The words come in parts, one catalog per part and language
 // (src/locales/<locale>/<part>.ts, compiled from the PO files by `npm run i18n`): `core` (what
-// any page may show: the shell, the shared components, the language menu), one per web feature
-// (its folder's name: `auth`, `settings`, ...) and `domain` (the rules' words). A text's id starts
+// any page may show: the shared components, the language menu), `app` (the frame and pages of
+// src/web/app), one per web feature (its folder's name: `auth`, `settings`, ...) and `domain`
+// (the rules' words). A text's id starts
 // with its part (`auth.email`), and a component names the parts it reads (`useT('auth')`), as
 // react-i18next's namespaces: a page downloads only its parts, in the active language only.
 import { i18n, type Messages } from '@lingui/core';
@@ -14,10 +15,10 @@ export { i18n };
 /** A language the interface can show: ours, and the pseudo-language in development. */
 export type UiLocale = Locale | typeof PSEUDO_LOCALE;
 
-/** A catalog of words: `core`, a web feature's folder name, or `domain`. */
+/** A catalog of words: `core`, `app`, a web feature's folder name, or `domain`. */
 export type TextPart = string;
 
-/** Every page shows some of these (the language menu, the shell); loaded before the first render. */
+/** Every page shows some of these (the language menu, the shared components); loaded before the first render. */
 export const CORE_PART = 'core';
 
 /** The build's base URL of the catalogs as JSON (scripts/catalog-files.ts). */
