@@ -141,6 +141,16 @@ export async function activateLocale(locale: UiLocale, parts: TextPart[] = []): 
 /** Values for a text's placeholders (`{host}`, `{count, plural, ...}`). */
 export type TextValues = Record<string, string | number>;
 
+/**
+ * A text in the active language outside a component's render: a toast from a mutation's
+ * callback, a command palette entry built in a hook. Its part must already be loaded (the
+ * component that started it named it in useT), else the English source shows in development and
+ * the id in the build.
+ */
+export function translate(text: Text, values?: TextValues): string {
+  return i18n._(values ? { ...text, values } : text);
+}
+
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);
 const activeLocale = () => i18n.locale;
 
