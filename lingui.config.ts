@@ -36,6 +36,12 @@ export default defineConfig({
       exclude: tests,
     },
     {
+      // The server's own words in its answers (src/server/platform/messages.ts and the like).
+      path: '<rootDir>/src/locales/{locale}/server',
+      include: ['<rootDir>/src/server'],
+      exclude: tests,
+    },
+    {
       // The rules' words (statuses, priorities), shown by the web app and written by the server.
       path: '<rootDir>/src/locales/{locale}/domain',
       include: ['<rootDir>/src/domain'],

@@ -57,7 +57,9 @@ import { templateRoutes } from './modules/templates/routes';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { DatabaseHandle } from './platform/db/client';
-import { AppError, errorBody, errorResponses, isDatabaseUnavailable } from './platform/errors';
+import { AppError, errorBody, errorResponses, isDatabaseUnavailable, type ErrorMessage } from './platform/errors';
+import { translate } from './platform/i18n';
+import { SERVER_MESSAGES } from './platform/messages';
 import { LOG_REDACTION } from './platform/log-redaction';
 import { attachMailDelivery } from './platform/mail/mail-delivery';
 import { registerOriginCheck } from './platform/origin-check';
@@ -69,7 +71,7 @@ import { appFiles } from './platform/app-files';
 import { collectRouteTable } from './platform/route-table';
 import { backupRoutes } from './platform/backup/server-side';
 import { registerChangeOrigin } from './platform/realtime/change-origin';
-import { registerRequestContext } from './services/request-context';
+import { registerRequestContext, requestLocale } from './services/request-context';
 import { BODY_LIMITS, bodyTooLarge, registerRequestBodies } from './platform/request-bodies';
 import { registerRequestAdmission } from './platform/request-admission';
 import { registerMetrics } from './platform/metrics';
@@ -138,41 +140,44 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler(async (error, request, reply) => {
+    // What people read of an error is in the caller's language (issue 48); its code is not.
+    const locale = await requestLocale(platform, request);
+    const say = (text: ErrorMessage) => translate(locale, text);
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.detail));
+      return reply.status(error.statusCode).send(errorBody(error.code, say(error.text), error.detail));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const message = first?.message ?? 'Invalid request';
+      const message = say(first?.message ?? SERVER_MESSAGES.invalidRequest);
       // A malformed id in the path names nothing that exists.
       if (error.validationContext === 'params') return reply.status(404).send(errorBody('not_found', message));
       return reply.status(400).send(errorBody('validation_error', message));
     }
     if (error instanceof StorageFullError) {
       request.log.error({ err: error }, 'file storage is full');
-      return reply.status(507).send(errorBody('storage_full', FILE_MESSAGES.storageFull));
+      return reply.status(507).send(errorBody('storage_full', say(FILE_MESSAGES.storageFull)));
     }
     if (error instanceof StorageError) {
       request.log.error({ err: error }, 'file storage failed');
-      return reply.status(503).send(errorBody('storage_unavailable', 'File storage is unavailable right now. Please try again later.'));
+      return reply.status(503).send(errorBody('storage_unavailable', say(SERVER_MESSAGES.storageUnavailable)));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send(errorBody('internal_error', 'An unexpected error occurred'));
+      return reply.status(500).send(errorBody('internal_error', say(SERVER_MESSAGES.internalError)));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');
-      return reply.status(503).send(errorBody('database_unavailable', 'The service is briefly unavailable. Please try again in a moment.'));
+      return reply.status(503).send(errorBody('database_unavailable', say(SERVER_MESSAGES.databaseUnavailable)));
     }
     if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       const tooLarge = bodyTooLarge(request);
-      return reply.status(tooLarge.statusCode).send(errorBody(tooLarge.code, tooLarge.message));
+      return reply.status(tooLarge.statusCode).send(errorBody(tooLarge.code, say(tooLarge.text)));
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send(errorBody('internal_error', 'An unexpected error occurred'));
+      return reply.status(500).send(errorBody('internal_error', say(SERVER_MESSAGES.internalError)));
     }
     const code = (error as { code?: string }).code?.toLowerCase() ?? 'bad_request';
     return reply.status(status).send(errorBody(code, (error as Error).message));

@@ -1,32 +1,39 @@
 // One error shape for every API answer: { "error": { "code", "message" } }, and `detail` beside
 // them where a plain message hides a technical cause someone may need to look into.
 import { z } from 'zod';
+import type { Text } from '../../domain/locales';
+import { SERVER_MESSAGES } from './messages';
+
+/** What an error says: a text of the catalogs (answered in the caller's language), or words as they are. */
+export type ErrorMessage = string | Text;
 
 export class AppError extends Error {
+  /** The message to translate for the caller (app.ts's error handler); `message` is its English. */
+  readonly text: ErrorMessage;
+
   constructor(
     readonly statusCode: number,
     readonly code: string,
-    message: string,
+    message: ErrorMessage,
     /**
      * The technical cause behind `message` (another system's own words, such as a TLS error), for
      * whoever looks into it: short text, never a stack. `message` stays the plain sentence.
      */
     readonly detail?: string,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.message);
     this.name = 'AppError';
+    this.text = message;
   }
 }
 
-export const badRequest = (message: string, code = 'bad_request', detail?: string) => new AppError(400, code, message, detail);
-export const unauthorized = (message = 'User not authenticated', code = 'unauthorized') =>
+export const badRequest = (message: ErrorMessage, code = 'bad_request', detail?: string) => new AppError(400, code, message, detail);
+export const unauthorized = (message: ErrorMessage = SERVER_MESSAGES.notAuthenticated, code = 'unauthorized') =>
   new AppError(401, code, message);
-export const forbidden = (message = 'You do not have permission to do that.', code = 'forbidden') =>
-  new AppError(403, code, message);
-export const notFound = (message = 'Not found', code = 'not_found') => new AppError(404, code, message);
-export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
-export const tooManyRequests = (message = 'Too many requests. Please wait a moment and try again.') =>
-  new AppError(429, 'rate_limited', message);
+export const forbidden = (message: ErrorMessage = SERVER_MESSAGES.forbidden, code = 'forbidden') => new AppError(403, code, message);
+export const notFound = (message: ErrorMessage = SERVER_MESSAGES.notFound, code = 'not_found') => new AppError(404, code, message);
+export const conflict = (message: ErrorMessage, code = 'conflict') => new AppError(409, code, message);
+export const tooManyRequests = (message: ErrorMessage = SERVER_MESSAGES.rateLimited) => new AppError(429, 'rate_limited', message);
 
 export type ErrorBody = { error: { code: string; message: string; detail?: string } };
 

@@ -4,7 +4,11 @@
 // `request.actor` (with `request.actorSession`) for members, `request.projectAccess` for the
 // project page's and the shared page's routes, `request.sharedLink` for the shared page's.
 // Services keep taking explicit arguments.
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Locale } from '../../domain/locales';
+import { profiles } from '../platform/db/schema/tenancy';
+import { answerLocale } from '../platform/i18n';
 import { requireSession, type Actor, type ActorSession } from '../platform/auth/session';
 import type { Platform } from '../platform/platform';
 import { TWO_FACTOR_ENROLMENT_REQUIRED, TWO_FACTOR_POLICY_MESSAGES } from '../../domain/two-factor';
@@ -68,4 +72,23 @@ export function registerRequestContext(app: FastifyInstance, platform: Platform)
     });
     resolved.set(request, { projectAccess: sharedLink.access, sharedLink });
   });
+}
+
+/**
+ * The language to answer a request in (issue 48): the signed-in caller's saved language, else
+ * the request's Accept-Language (the web app sends its own), else English. One read of the
+ * caller's profile; a database that cannot answer leaves the header to decide.
+ */
+export async function requestLocale(platform: Platform, request: FastifyRequest): Promise<Locale> {
+  const profileId = resolved.get(request)?.session?.actor.profileId;
+  let saved: Locale | null = null;
+  if (profileId) {
+    try {
+      const [row] = await platform.db.select({ locale: profiles.locale }).from(profiles).where(eq(profiles.id, profileId)).limit(1);
+      saved = row?.locale ?? null;
+    } catch {
+      saved = null;
+    }
+  }
+  return answerLocale(request.headers['accept-language'], saved);
 }

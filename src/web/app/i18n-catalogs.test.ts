@@ -11,7 +11,7 @@ import { activateLocale, i18n } from '@/web/lib/i18n';
 
 const PO_FILES = import.meta.glob<string>('/src/locales/*/*.po', { query: '?raw', import: 'default', eager: true });
 const COMPILED = import.meta.glob<{ messages: Record<string, unknown> }>('/src/locales/*/*.ts', { eager: true });
-const SOURCE_FILES = import.meta.glob<string>(['/src/web/**/*.{ts,tsx}', '/src/domain/**/*.ts', '!**/*.test.*', '!/src/web/test/**'], {
+const SOURCE_FILES = import.meta.glob<string>(['/src/web/**/*.{ts,tsx}', '/src/domain/**/*.ts', '/src/server/**/*.ts', '!**/*.test.*', '!/src/web/test/**', '!/src/server/test/**'], {
   query: '?raw',
   import: 'default',
   eager: true,
@@ -34,6 +34,7 @@ function partOfFile(file: string): string {
   const feature = /^\/src\/web\/features\/([^/]+)\//.exec(file);
   if (feature) return feature[1]!;
   if (file.startsWith('/src/web/app/')) return 'app';
+  if (file.startsWith('/src/server/')) return 'server';
   return file.startsWith('/src/domain/') ? 'domain' : 'core';
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_BUSY_MESSAGES } from '@/domain/server-busy';
 import { api, ApiError, errorMessage, FALLBACK_ERROR_MESSAGE, MAX_RETRY_AFTER_MS, retryAfterMs } from './api-client';
+import { activateLocale } from './i18n';
 
 function respond(status: number, body?: unknown, raw?: string) {
   const text = raw ?? (body === undefined ? '' : JSON.stringify(body));
@@ -24,6 +25,15 @@ describe('api client', () => {
     expect(init.credentials).toBe('same-origin');
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
     expect(init.body).toBe(JSON.stringify({ email: 'a@b.c', code: '123456' }));
+  });
+
+  it('asks for the server’s messages in the language on screen (issue 48)', async () => {
+    const fetchMock = respond(200, {});
+    await api.get('/api/me');
+    expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers).not.toHaveProperty('Accept-Language');
+    await activateLocale('de');
+    await api.get('/api/me');
+    expect((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].headers).toMatchObject({ 'Accept-Language': 'de' });
   });
 
   it('returns undefined for 204 No Content', async () => {

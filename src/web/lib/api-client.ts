@@ -2,6 +2,8 @@
 // credentials; every failure becomes an ApiError carrying the server's own message.
 import { SERVER_BUSY_CODE, SERVER_BUSY_MESSAGES } from '@/domain/server-busy';
 import { noteOwnChangeSettled, ownChangeHeaders } from './own-changes';
+import { isLocale } from '@/domain/locales';
+import { i18n } from './i18n';
 
 /** Spec 8: the fallback when a failure carries no message of its own. */
 export const FALLBACK_ERROR_MESSAGE = 'An error occurred';
@@ -82,6 +84,8 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
         credentials: 'same-origin',
         headers: {
           Accept: 'application/json',
+          // The server's messages in the language on screen (issue 48), not the browser's.
+          ...(isLocale(i18n.locale) ? { 'Accept-Language': i18n.locale } : {}),
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
           // Its live echo is recognised, and what it refreshes is not fetched twice.
           ...(change ? ownChangeHeaders() : {}),

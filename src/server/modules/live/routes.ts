@@ -5,7 +5,7 @@
 import fastifyWebsocket from '@fastify/websocket';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors';
+import { AppError, unauthorized } from '../../platform/errors';
 import { findSession, type ActorSession } from '../../platform/auth/session';
 import { sessions } from '../../platform/db/schema/auth';
 import type { Platform } from '../../platform/platform';
@@ -63,7 +63,7 @@ export async function liveRoutes(app: FastifyInstance, options: LiveRoutesOption
       preValidation: async (request) => {
         roomCheck(request);
         const session = await findSession(platform, request);
-        if (!session) throw new AppError(401, 'unauthorized', 'User not authenticated');
+        if (!session) throw unauthorized();
         admitted.set(request, await memberConnection(platform, request, session));
       },
     },

@@ -237,3 +237,38 @@ describe('Settings: language (issue 48)', () => {
     expect(String(refused?.cause)).toMatch(/profiles_locale_check/);
   });
 });
+
+describe('Answers in the caller’s language (issue 48)', () => {
+  const unknownProject = '/api/projects/00000000-0000-4000-8000-000000000000';
+
+  it('says an error in the Accept-Language asked for, with the same code; English for a language it does not speak', async () => {
+    const asked = async (acceptLanguage?: string) => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/projects', headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} });
+      expect(res.statusCode).toBe(401);
+      return res.json().error as { code: string; message: string };
+    };
+    expect(await asked()).toEqual({ code: 'unauthorized', message: 'User not authenticated' });
+    expect(await asked('de-DE,de;q=0.9,en;q=0.8')).toEqual({ code: 'unauthorized', message: 'Sie sind nicht angemeldet.' });
+    expect(await asked('es-MX')).toEqual({ code: 'unauthorized', message: 'No ha iniciado sesión.' });
+    expect(await asked('fr-FR,fr;q=0.9')).toEqual({ code: 'unauthorized', message: 'User not authenticated' });
+  });
+
+  it('speaks a signed-in member’s saved language first, whatever the browser asks', async () => {
+    const member = await asUser(t, 'developer');
+    // A developer may not rename the organization: 403, in words of the caller's language.
+    const rename = (acceptLanguage?: string) =>
+      member.inject({ method: 'PATCH', url: '/api/organization', payload: { name: 'Renamed Agency' }, headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} });
+    const refused = async (acceptLanguage?: string) => {
+      const res = await rename(acceptLanguage);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('forbidden');
+      return res.json().error.message as string;
+    };
+    expect(await refused()).toBe('You do not have permission to do that.');
+    expect(await refused('de')).toBe('Dazu haben Sie keine Berechtigung.');
+
+    await member.inject({ method: 'PUT', url: '/api/settings/language', payload: { locale: 'es' } });
+    expect(await refused('de')).toBe('No tiene permiso para hacer eso.');
+    expect(await refused()).toBe('No tiene permiso para hacer eso.');
+  });
+});

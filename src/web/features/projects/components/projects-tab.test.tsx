@@ -99,7 +99,9 @@ describe('ProjectsTab Load more (issue 49 item 6)', () => {
     const more = screen.getByRole('button', { name: 'Load more' });
     more.focus();
     fireEvent.click(more);
-    expect(await screen.findByText('Showing 27 of 27 projects')).toBeTruthy();
+    // The cards mount in a deferred render (projects-tab.tsx), which each check of findByText's
+    // default 50 ms interval interrupts: on a busy machine it never finished within the timeout.
+    expect(await screen.findByText('Showing 27 of 27 projects', undefined, { interval: 250, timeout: 5000 })).toBeTruthy();
     const cards = screen.getAllByTestId('project-card');
     expect(cards).toHaveLength(27);
     // The button went with the last page; the focus did not fall to the page.

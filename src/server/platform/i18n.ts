@@ -1,0 +1,43 @@
+// Issue 48 (decision 045): the server speaks the caller's language in what people read of its
+// answers: an error's `message` (its `code` stays the same in every language). The caller's
+// language is the member's saved one, else their Accept-Language, else English. The catalogs
+// are the web app's compiled ones for the parts the server writes: `domain` (the rules' words,
+// validation among them) and `server` (its own).
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { DEFAULT_LOCALE, LOCALES, matchLocale, type Locale, type Text } from '../../domain/locales';
+import { messages as deDomain } from '../../locales/de/domain';
+import { messages as deServer } from '../../locales/de/server';
+import { messages as enDomain } from '../../locales/en/domain';
+import { messages as enServer } from '../../locales/en/server';
+import { messages as esDomain } from '../../locales/es/domain';
+import { messages as esServer } from '../../locales/es/server';
+
+const CATALOGS: Record<Locale, Messages> = {
+  en: { ...enDomain, ...enServer },
+  de: { ...deDomain, ...deServer },
+  es: { ...esDomain, ...esServer },
+};
+
+const translators = new Map<Locale, I18n>(LOCALES.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: CATALOGS[locale] } })]));
+
+/** Values for a text's placeholders. */
+export type TextValues = Record<string, string | number>;
+
+/**
+ * A text in a language. A string is a text's id when the catalogs know it (a validation message
+ * of the domain's schemas carries its id), else words already written (another system's, a
+ * field's own limit): those pass as they are.
+ */
+export function translate(locale: Locale, text: Text | string, values?: TextValues): string {
+  const translator = translators.get(locale) ?? translators.get(DEFAULT_LOCALE)!;
+  const descriptor = typeof text === 'string' ? (text in CATALOGS.en ? { id: text } : undefined) : text;
+  return descriptor ? translator._(values ? { ...descriptor, values } : descriptor) : (text as string);
+}
+
+/**
+ * The language of a request's answer: the member's saved language (`savedLocale`, when someone
+ * signed in is known), else the first of ours the Accept-Language header asks for.
+ */
+export function answerLocale(acceptLanguage: string | undefined, savedLocale: Locale | null | undefined): Locale {
+  return savedLocale ?? matchLocale(acceptLanguage);
+}
