@@ -2,6 +2,7 @@
 // The top bar as the dashboard shell composes it: the command palette's Stop timer (issue 34)
 // closes the palette as it runs, and the stop's question is asked by the running timer beside it:
 // under a minute Discard or Save anyway (issue 49 item 14), over 10 hours Save all or Trim.
+import { en } from '@/web/test/texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { localDate, TIME_MESSAGES } from '@/domain/time-entry-rules';
@@ -32,10 +33,10 @@ async function stopFromPalette() {
   await screen.findByTestId('running-timer');
   fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
   // The palette's chunk loads on this first opening (slowly on a busy machine).
-  await screen.findByRole('combobox', { name: SEARCH_TEXTS.input }, { timeout: 15_000 });
+  await screen.findByRole('combobox', { name: en(SEARCH_TEXTS.input) }, { timeout: 15_000 });
   const command = screen.getAllByRole('option').find((option) => option.textContent?.includes(TIME_TEXTS.stopTimerCommand('Website Relaunch')));
   fireEvent.click(command!);
-  await waitFor(() => expect(screen.queryByRole('combobox', { name: SEARCH_TEXTS.input })).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('combobox', { name: en(SEARCH_TEXTS.input) })).toBeNull());
 }
 
 describe("The palette's Stop timer asks in the top bar", () => {

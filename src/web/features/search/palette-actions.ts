@@ -1,24 +1,28 @@
 // What the command palette can do besides search (issue 34): create, go to a tab, show the
 // shortcuts; each only for those who may (the server refuses the rest anyway).
+import type { Text } from '@/domain/locales';
 import { canManageProjects, tabsForRole, tabTitle, type Role } from '@/domain/roles';
+import type { TextValues } from '@/web/lib/i18n';
 import { createPath } from './shortcut-keys';
 import { SEARCH_TEXTS } from './texts';
 
 /** What choosing an action does: go to `path`, show the shortcuts sheet, or run a command. */
 export type PaletteAction = { id: string; label: string; keywords?: string; path?: string; run?: 'sheet' | (() => void) };
 
-export function paletteActions(role: Role, pathname: string): PaletteAction[] {
+/** `t`: the palette's translator (useT('search')), as the labels are built in its render. */
+export function paletteActions(role: Role, pathname: string, t: (text: Text, values?: TextValues) => string): PaletteAction[] {
   const actions: PaletteAction[] = [];
   const onProject = /^\/project(?:-dashboard)?\//.test(pathname);
   const staff = canManageProjects(role);
-  if (onProject) actions.push({ id: 'create-task', label: SEARCH_TEXTS.createTask, keywords: 'new add', path: createPath(pathname, '') });
-  if (staff) actions.push({ id: 'create-project', label: SEARCH_TEXTS.createProject, keywords: 'new add', path: '/?create=project' });
-  if (staff) actions.push({ id: 'create-client', label: SEARCH_TEXTS.createClient, keywords: 'new add', path: '/?tab=clients&create=client' });
-  actions.push({ id: 'my-work', label: SEARCH_TEXTS.openMyWork, keywords: 'tasks assigned', path: '/?tab=my-work' });
+  const create = t(SEARCH_TEXTS.keywords.create);
+  if (onProject) actions.push({ id: 'create-task', label: t(SEARCH_TEXTS.createTask), keywords: create, path: createPath(pathname, '') });
+  if (staff) actions.push({ id: 'create-project', label: t(SEARCH_TEXTS.createProject), keywords: create, path: '/?create=project' });
+  if (staff) actions.push({ id: 'create-client', label: t(SEARCH_TEXTS.createClient), keywords: create, path: '/?tab=clients&create=client' });
+  actions.push({ id: 'my-work', label: t(SEARCH_TEXTS.openMyWork), keywords: t(SEARCH_TEXTS.keywords.myWork), path: '/?tab=my-work' });
   for (const tab of tabsForRole(role)) {
-    actions.push({ id: `go-${tab}`, label: SEARCH_TEXTS.goTo(tabTitle(tab)), keywords: 'tab open', path: tab === 'projects' ? '/' : `/?tab=${tab}` });
+    actions.push({ id: `go-${tab}`, label: t(SEARCH_TEXTS.goTo, { tab: tabTitle(tab) }), keywords: t(SEARCH_TEXTS.keywords.goTo), path: tab === 'projects' ? '/' : `/?tab=${tab}` });
   }
-  actions.push({ id: 'shortcuts', label: SEARCH_TEXTS.showShortcuts, keywords: 'keys help keyboard', run: 'sheet' });
+  actions.push({ id: 'shortcuts', label: t(SEARCH_TEXTS.showShortcuts), keywords: t(SEARCH_TEXTS.keywords.shortcuts), run: 'sheet' });
   return actions;
 }
 

@@ -9,6 +9,7 @@ import type { SearchResult } from '@/domain/search';
 import { searchResultPath, type SearchKind } from '@/domain/search-rules';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
 import { cn } from '@/web/lib/class-names';
+import { useT } from '@/web/lib/i18n';
 import { useSignedInMe } from '@/web/lib/session';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { searchQuery } from '../api';
@@ -44,6 +45,7 @@ export type CommandPaletteProps = {
 };
 
 export function CommandPalette({ open, onOpenChange, onShowShortcuts, takeTypedAhead }: CommandPaletteProps) {
+  const t = useT('search');
   const me = useSignedInMe();
   const navigate = useNavigate();
   const location = useLocation();
@@ -51,7 +53,7 @@ export function CommandPalette({ open, onOpenChange, onShowShortcuts, takeTypedA
   const query = useDebouncedValue(text.trim(), 150);
   const search = useQuery({ ...searchQuery(query), placeholderData: (previous) => previous });
   const timerActions = useTimerActions();
-  const actions = useMemo(() => [...timerActions, ...paletteActions(me.profile.role, location.pathname)], [timerActions, me.profile.role, location.pathname]);
+  const actions = useMemo(() => [...timerActions, ...paletteActions(me.profile.role, location.pathname, t)], [timerActions, me.profile.role, location.pathname, t]);
   const [recent, setRecent] = useState(() => readRecentItems(me.profile.id));
   const [active, setActive] = useState(0);
   const listId = useId();
@@ -82,19 +84,19 @@ export function CommandPalette({ open, onOpenChange, onShowShortcuts, takeTypedA
     const trimmed = text.trim();
     if (!trimmed) {
       return [
-        { key: 'recent', heading: SEARCH_TEXTS.recent, options: recent.map((item, i): Option => ({ key: `recent-${i}`, type: 'recent', item })) },
-        { key: 'actions', heading: SEARCH_TEXTS.actions, options: actions.map((action): Option => ({ key: action.id, type: 'action', action })) },
+        { key: 'recent', heading: t(SEARCH_TEXTS.recent), options: recent.map((item, i): Option => ({ key: `recent-${i}`, type: 'recent', item })) },
+        { key: 'actions', heading: t(SEARCH_TEXTS.actions), options: actions.map((action): Option => ({ key: action.id, type: 'action', action })) },
       ].filter((section) => section.options.length > 0);
     }
     const groups = search.data && search.data.query === query && query === trimmed ? search.data.groups : (search.data?.groups ?? []);
     const found = groups.map((group) => ({
       key: group.kind,
-      heading: SEARCH_TEXTS.kinds[group.kind],
+      heading: t(SEARCH_TEXTS.kinds[group.kind]),
       options: group.results.map((result): Option => ({ key: `${group.kind}-${result.id}`, type: 'result', kind: group.kind, result })),
     }));
     const matching = matchActions(actions, trimmed).map((action): Option => ({ key: action.id, type: 'action', action }));
-    return [...found, ...(matching.length > 0 ? [{ key: 'actions', heading: SEARCH_TEXTS.actions, options: matching }] : [])];
-  }, [text, query, search.data, recent, actions]);
+    return [...found, ...(matching.length > 0 ? [{ key: 'actions', heading: t(SEARCH_TEXTS.actions), options: matching }] : [])];
+  }, [text, query, search.data, recent, actions, t]);
 
   const options = sections.flatMap((section) => section.options);
   const current = Math.min(active, Math.max(options.length - 1, 0));
@@ -139,17 +141,17 @@ export function CommandPalette({ open, onOpenChange, onShowShortcuts, takeTypedA
   const trimmed = text.trim();
   const waiting = trimmed !== '' && (query !== trimmed || search.isFetching);
   let status: string | null = null;
-  if (trimmed && search.isError) status = SEARCH_TEXTS.failed;
-  else if (trimmed && !waiting && options.length === 0) status = SEARCH_TEXTS.noResults(trimmed);
-  else if (!trimmed && options.length === 0) status = SEARCH_TEXTS.typeMore;
+  if (trimmed && search.isError) status = t(SEARCH_TEXTS.failed);
+  else if (trimmed && !waiting && options.length === 0) status = t(SEARCH_TEXTS.noResults, { query: trimmed });
+  else if (!trimmed && options.length === 0) status = t(SEARCH_TEXTS.typeMore);
 
   let index = -1;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent showClose={false} className="top-[12vh] max-w-2xl translate-y-0 gap-0 overflow-hidden p-0" aria-describedby={`${listId}-description`}>
-        <DialogTitle className="sr-only">{SEARCH_TEXTS.title}</DialogTitle>
+        <DialogTitle className="sr-only">{t(SEARCH_TEXTS.title)}</DialogTitle>
         <DialogDescription id={`${listId}-description`} className="sr-only">
-          {SEARCH_TEXTS.description}
+          {t(SEARCH_TEXTS.description)}
         </DialogDescription>
         <div className="flex items-center gap-2 border-b px-4">
           <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden />
@@ -160,8 +162,8 @@ export function CommandPalette({ open, onOpenChange, onShowShortcuts, takeTypedA
             aria-controls={listId}
             aria-autocomplete="list"
             aria-activedescendant={options.length > 0 ? optionId(current) : undefined}
-            aria-label={SEARCH_TEXTS.input}
-            placeholder={SEARCH_TEXTS.placeholder}
+            aria-label={t(SEARCH_TEXTS.input)}
+            placeholder={t(SEARCH_TEXTS.placeholder)}
             className="h-14 w-full bg-transparent text-base outline-none placeholder:text-muted-foreground"
             value={text}
             maxLength={200}
@@ -173,9 +175,9 @@ export function CommandPalette({ open, onOpenChange, onShowShortcuts, takeTypedA
             }}
             onKeyDown={onKeyDown}
           />
-          {waiting ? <span className="shrink-0 text-xs text-muted-foreground">{SEARCH_TEXTS.searching}</span> : null}
+          {waiting ? <span className="shrink-0 text-xs text-muted-foreground">{t(SEARCH_TEXTS.searching)}</span> : null}
         </div>
-        <div id={listId} role="listbox" aria-label={SEARCH_TEXTS.results} className={cn('max-h-[60vh] overflow-y-auto p-2', options.length === 0 && 'hidden')}>
+        <div id={listId} role="listbox" aria-label={t(SEARCH_TEXTS.results)} className={cn('max-h-[60vh] overflow-y-auto p-2', options.length === 0 && 'hidden')}>
           {sections.map((section) => (
             <div key={section.key} role="group" aria-labelledby={`${listId}-${section.key}`} className="pb-2">
               <div id={`${listId}-${section.key}`} className="px-2 py-1.5 text-xs font-medium text-muted-foreground">
@@ -205,7 +207,7 @@ export function CommandPalette({ open, onOpenChange, onShowShortcuts, takeTypedA
         </div>
         {/* Outside the listbox, which may hold options only. */}
         <p role="status" className={status ? 'px-4 pb-6 text-center text-sm text-muted-foreground' : 'sr-only'}>
-          {status ?? (waiting ? SEARCH_TEXTS.searching : '')}
+          {status ?? (waiting ? t(SEARCH_TEXTS.searching) : '')}
         </p>
       </DialogContent>
     </Dialog>
@@ -213,6 +215,7 @@ export function CommandPalette({ open, onOpenChange, onShowShortcuts, takeTypedA
 }
 
 function OptionBody({ option }: { option: Option }) {
+  const t = useT('search');
   if (option.type === 'action') {
     return (
       <>
@@ -227,7 +230,7 @@ function OptionBody({ option }: { option: Option }) {
       <>
         <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
         <span className="min-w-0 truncate">{option.item.title}</span>
-        <span className="shrink-0 text-xs text-muted-foreground">{SEARCH_TEXTS.kindOne[option.item.kind]}</span>
+        <span className="shrink-0 text-xs text-muted-foreground">{t(SEARCH_TEXTS.kindOne[option.item.kind])}</span>
       </>
     );
   }
@@ -239,7 +242,7 @@ function OptionBody({ option }: { option: Option }) {
       <span className="grid min-w-0 gap-0.5">
         <span className="truncate">
           <HighlightedText value={result.title} />
-          {result.context ? <span className="ml-2 text-xs text-muted-foreground">{SEARCH_TEXTS.inContext(result.context)}</span> : null}
+          {result.context ? <span className="ml-2 text-xs text-muted-foreground">{t(SEARCH_TEXTS.inContext, { context: result.context })}</span> : null}
         </span>
         {result.snippet ? (
           <span className="truncate text-xs text-muted-foreground">

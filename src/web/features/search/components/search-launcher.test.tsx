@@ -2,6 +2,7 @@
 // Issue 49: the palette owns the keyboard from Ctrl+K (or /) on. Its chunk loads on the first
 // opening; what is typed meanwhile goes into its box, and no page shortcut fires ('c' would open
 // Create New Project).
+import { en } from '@/web/test/texts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -39,7 +40,7 @@ describe('The command palette owns the keyboard from its key on', () => {
     fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
     press('a', 'c', 'x', 'Backspace', 'm', 'e');
     // The palette's chunk loads on this first opening (slowly on a busy machine).
-    const box = (await screen.findByRole('combobox', { name: SEARCH_TEXTS.input }, { timeout: 15_000 })) as HTMLInputElement;
+    const box = (await screen.findByRole('combobox', { name: en(SEARCH_TEXTS.input) }, { timeout: 15_000 })) as HTMLInputElement;
     await waitFor(() => expect(box.value).toBe('acme'));
     expect(document.activeElement).toBe(box);
     // 'c' opened nothing: the address is the page's.
@@ -54,12 +55,12 @@ describe('The command palette owns the keyboard from its key on', () => {
     // Loaded by an earlier opening (the chunk stays), as after the first Ctrl+K of a visit.
     await import('./command-palette');
     fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
-    const box = await screen.findByRole('combobox', { name: SEARCH_TEXTS.input }, { timeout: 15_000 });
+    const box = await screen.findByRole('combobox', { name: en(SEARCH_TEXTS.input) }, { timeout: 15_000 });
     fireEvent.keyDown(box, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('combobox', { name: SEARCH_TEXTS.input })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: en(SEARCH_TEXTS.input) })).toBeNull());
     fireEvent.keyDown(document.body, { key: '/' });
     // At once: the next key lands in the box, where no page shortcut listens.
-    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: SEARCH_TEXTS.input }));
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: en(SEARCH_TEXTS.input) }));
     press('c');
     expect(screen.getByTestId('address').textContent).toBe('/');
   });
@@ -67,9 +68,9 @@ describe('The command palette owns the keyboard from its key on', () => {
   it('lets the page have its keys back once the palette is closed', async () => {
     await renderLauncher();
     fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
-    const box = await screen.findByRole('combobox', { name: SEARCH_TEXTS.input }, { timeout: 15_000 });
+    const box = await screen.findByRole('combobox', { name: en(SEARCH_TEXTS.input) }, { timeout: 15_000 });
     fireEvent.keyDown(box, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('combobox', { name: SEARCH_TEXTS.input })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: en(SEARCH_TEXTS.input) })).toBeNull());
     fireEvent.keyDown(document.body, { key: 'c' });
     await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/?create=project'));
   });

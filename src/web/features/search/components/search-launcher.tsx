@@ -4,9 +4,14 @@
 import { Search } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { loadTexts, useT } from '@/web/lib/i18n';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { createPath, GO_WINDOW_MS, isDialogOpen, isTypingTarget, readShortcut, tabPath } from '../shortcut-keys';
 import { SEARCH_TEXTS } from '../texts';
+
+// The top bar shows the box on every signed-in page: its words start loading with this module,
+// so the bar does not wait on them (decision 045).
+void loadTexts('search');
 
 const CommandPalette = lazyComponent(async () => (await import('./command-palette')).CommandPalette);
 const ShortcutsSheet = lazyComponent(async () => (await import('./shortcuts-sheet')).ShortcutsSheet);
@@ -23,6 +28,7 @@ type TypeAhead = { text: string; since: number };
 const typesCharacter = (event: KeyboardEvent) => event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
 
 export function SearchLauncher() {
+  const t = useT('search');
   const [open, setOpen] = useState<'palette' | 'sheet' | null>(null);
   const typeAhead = useRef<TypeAhead | null>(null);
   const paletteOpened = useOpenedOnce(open === 'palette');
@@ -98,12 +104,12 @@ export function SearchLauncher() {
         <Search className="size-4 shrink-0" aria-hidden />
         {/* The name is said, not shown; what is shown starts with it (label in name, WCAG 2.5.3)
             and stays out of the name, so the name is the same at every width. */}
-        <span className="sr-only">{SEARCH_TEXTS.boxLabel}</span>
+        <span className="sr-only">{t(SEARCH_TEXTS.boxLabel)}</span>
         <span aria-hidden className="hidden truncate sm:inline">
-          {SEARCH_TEXTS.box}
+          {t(SEARCH_TEXTS.box)}
         </span>
         <kbd aria-hidden className="ml-auto hidden rounded border bg-muted px-1.5 font-mono text-[11px] sm:inline">
-          {SEARCH_TEXTS.boxKeys}
+          {t(SEARCH_TEXTS.boxKeys)}
         </kbd>
       </button>
       {paletteOpened ? (

@@ -1,6 +1,7 @@
 import { Mail, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { TeamMember } from '@/domain/team';
+import { useT } from '@/web/lib/i18n';
 import { TEAM_TEXTS } from '../texts';
 import { MemberAvatar, RoleBadge, TagChip } from './member-identity';
 
@@ -8,6 +9,7 @@ const SHOWN_TAGS = 5;
 
 /** The whole card opens the member page (spec 2), so it is one link for keyboard and mouse. */
 export function MemberCard({ member }: { member: TeamMember }) {
+  const t = useT('team');
   const hidden = member.tags.length - SHOWN_TAGS;
   return (
     <Link
@@ -26,16 +28,16 @@ export function MemberCard({ member }: { member: TeamMember }) {
       </div>
       <p className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
         {member.email ? <Mail className="size-4 shrink-0" aria-hidden /> : <UserRound className="size-4 shrink-0" aria-hidden />}
-        <span className="truncate">{member.email ?? TEAM_TEXTS.noEmail}</span>
+        <span className="truncate">{member.email ?? t(TEAM_TEXTS.noEmail)}</span>
       </p>
       {member.tags.length > 0 ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label={TEAM_TEXTS.skills}>
+        <ul className="flex flex-wrap gap-1.5" aria-label={t(TEAM_TEXTS.skills)}>
           {member.tags.slice(0, SHOWN_TAGS).map((tag) => (
             <li key={tag} className="max-w-full">
               <TagChip tag={tag} />
             </li>
           ))}
-          {hidden > 0 ? <li className="text-xs text-muted-foreground self-center">{TEAM_TEXTS.moreSkills(hidden)}</li> : null}
+          {hidden > 0 ? <li className="text-xs text-muted-foreground self-center">{t(TEAM_TEXTS.moreSkills, { count: hidden })}</li> : null}
         </ul>
       ) : null}
     </Link>

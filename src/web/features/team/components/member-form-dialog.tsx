@@ -20,6 +20,7 @@ import { Input } from '@/web/components/ui/input';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { teamTagsQuery, useAddTeamMember, useUpdateTeamMember } from '../api';
 import { TEAM_TEXTS } from '../texts';
@@ -48,6 +49,7 @@ function valuesOf(member?: TeamMember): Values {
 }
 
 export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
+  const t = useT('team');
   const editing = member !== undefined;
   const addMember = useAddTeamMember();
   const updateMember = useUpdateTeamMember();
@@ -100,23 +102,23 @@ export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
         <DialogHeader>
           <DialogTitle>{editing ? TEAM_MESSAGES.editMember : TEAM_MESSAGES.addMember}</DialogTitle>
           <DialogDescription>
-            {editing ? TEAM_TEXTS.editDescription : TEAM_TEXTS.addDescription}
+            {editing ? t(TEAM_TEXTS.editDescription) : t(TEAM_TEXTS.addDescription)}
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField label={TEAM_TEXTS.fullName} error={errors.fullName?.message}>
-            <Input autoFocus autoComplete="off" placeholder={TEAM_TEXTS.fullNamePlaceholder} {...form.register('fullName')} />
+          <FormField label={t(TEAM_TEXTS.fullName)} error={errors.fullName?.message}>
+            <Input autoFocus autoComplete="off" placeholder={t(TEAM_TEXTS.fullNamePlaceholder)} {...form.register('fullName')} />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label={TEAM_TEXTS.email} error={errors.email?.message} hint={editing ? undefined : TEAM_TEXTS.emailHint}>
-              <Input type="email" autoComplete="off" placeholder={TEAM_TEXTS.emailPlaceholder} {...form.register('email')} />
+            <FormField label={t(TEAM_TEXTS.email)} error={errors.email?.message} hint={editing ? undefined : t(TEAM_TEXTS.emailHint)}>
+              <Input type="email" autoComplete="off" placeholder={t(TEAM_TEXTS.emailPlaceholder)} {...form.register('email')} />
             </FormField>
             <Controller
               control={form.control}
               name="role"
               render={({ field }) => (
                 <FormField
-                  label={TEAM_TEXTS.role}
+                  label={t(TEAM_TEXTS.role)}
                   error={errors.role?.message}
                   hint={roleLocked ? (self ? TEAM_MESSAGES.cannotChangeOwnRole : TEAM_MESSAGES.cannotChangeOrgAdminRole) : undefined}
                 >
@@ -131,23 +133,23 @@ export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
               )}
             />
           </div>
-          <FormField label={TEAM_TEXTS.website} error={errors.website?.message}>
-            <Input autoComplete="off" placeholder={TEAM_TEXTS.websitePlaceholder} {...form.register('website')} />
+          <FormField label={t(TEAM_TEXTS.website)} error={errors.website?.message}>
+            <Input autoComplete="off" placeholder={t(TEAM_TEXTS.websitePlaceholder)} {...form.register('website')} />
           </FormField>
           <Controller
             control={form.control}
             name="tags"
             render={({ field }) => (
-              <FormField label={TEAM_TEXTS.skills} error={errors.tags?.message ?? errors.tags?.[0]?.message}>
+              <FormField label={t(TEAM_TEXTS.skills)} error={errors.tags?.message ?? errors.tags?.[0]?.message}>
                 <TagInput value={field.value ?? []} onChange={field.onChange} suggestions={tags.data ?? [...SUGGESTED_SKILL_TAGS]} />
               </FormField>
             )}
           />
           {maySetPassword ? (
             <FormField
-              label={editing ? TEAM_TEXTS.newPassword : TEAM_TEXTS.initialPassword}
+              label={editing ? t(TEAM_TEXTS.newPassword) : t(TEAM_TEXTS.initialPassword)}
               error={errors.password?.message}
-              hint={editing ? TEAM_TEXTS.newPasswordHint : TEAM_TEXTS.initialPasswordHint}
+              hint={editing ? t(TEAM_TEXTS.newPasswordHint) : t(TEAM_TEXTS.initialPasswordHint)}
             >
               <Input type="password" autoComplete="new-password" {...form.register('password')} />
             </FormField>
@@ -156,8 +158,8 @@ export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
             <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
               {UI_TEXTS.cancel}
             </Button>
-            <Button type="submit" loading={pending} loadingText={editing ? TEAM_TEXTS.updating : TEAM_TEXTS.adding}>
-              {editing ? TEAM_TEXTS.updateMember : TEAM_TEXTS.addMember}
+            <Button type="submit" loading={pending} loadingText={editing ? t(TEAM_TEXTS.updating) : t(TEAM_TEXTS.adding)}>
+              {editing ? t(TEAM_TEXTS.updateMember) : t(TEAM_TEXTS.addMember)}
             </Button>
           </DialogFooter>
         </form>

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { en } from '@/web/test/texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@/domain/roles';
@@ -112,7 +113,7 @@ describe('MemberProfile assigned projects', () => {
       down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [{ id: 'p1', name: 'Harbor Rebrand', status: 'active' }], nextCursor: null },
     );
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(TEAM_TEXTS.assignedProjectsLoadFailed);
+    expect(alert.textContent).toContain(en(TEAM_TEXTS.assignedProjectsLoadFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
     expect(screen.queryByText(TEAM_MESSAGES.noProjects)).toBeNull();
 

@@ -27,6 +27,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { useDocumentTitle } from '@/web/lib/document-title';
+import { loadTexts, useT } from '@/web/lib/i18n';
 import { formatDate } from '@/web/lib/format-date';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
@@ -35,6 +36,9 @@ import { memberProjectsQuery, teamMemberQuery, useRemoveTeamMember } from '../ap
 import { TEAM_TEXTS } from '../texts';
 import { MemberAvatar, RoleBadge, TagChip } from './member-identity';
 import { MemberFormDialog } from './member-form-dialog';
+
+// Its words start loading with this module, so the first render does not wait on them (decision 045).
+void loadTexts('team');
 
 export const TEAM_TAB_PATH = '/?tab=team';
 
@@ -50,11 +54,12 @@ function mayResetTwoFactor(actor: { role: Role }, member: TeamMember): boolean {
 }
 
 function BackToTeam() {
+  const t = useT('team');
   return (
     <Button asChild variant="ghost" className="-ml-3">
       <Link to={TEAM_TAB_PATH}>
         <ArrowLeft aria-hidden />
-        {TEAM_TEXTS.backToTeam}
+        {t(TEAM_TEXTS.backToTeam)}
       </Link>
     </Button>
   );
@@ -62,19 +67,20 @@ function BackToTeam() {
 
 /** Spec 6: a developer member's assigned projects, by name, a page at a time with Load more (issue 36). */
 function AssignedProjects({ memberId }: { memberId: string }) {
+  const t = useT('team');
   const projects = useInfiniteQuery(memberProjectsQuery(memberId));
   const items = projects.data?.pages.flatMap((page) => page.items) ?? [];
   const list = useRef<HTMLUListElement>(null);
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">{TEAM_TEXTS.assignedProjects}</CardTitle>
+        <CardTitle className="text-base">{t(TEAM_TEXTS.assignedProjects)}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         {projects.isPending ? (
           <Skeleton className="h-12" aria-busy="true" />
         ) : projects.isError ? (
-          <LoadErrorPanel title={TEAM_TEXTS.assignedProjectsLoadFailed} error={projects.error} onRetry={() => void projects.refetch()} />
+          <LoadErrorPanel title={t(TEAM_TEXTS.assignedProjectsLoadFailed)} error={projects.error} onRetry={() => void projects.refetch()} />
         ) : items.length > 0 ? (
           <ul ref={list} className="divide-y rounded-lg border">
             {items.map((project) => (
@@ -95,7 +101,7 @@ function AssignedProjects({ memberId }: { memberId: string }) {
         ) : (
           <p className="text-sm text-muted-foreground">{TEAM_MESSAGES.noProjects}</p>
         )}
-        <LoadMore list={projects} items={list} label={TEAM_TEXTS.loadMoreProjects} />
+        <LoadMore list={projects} items={list} label={t(TEAM_TEXTS.loadMoreProjects)} />
       </CardContent>
     </Card>
   );
@@ -112,6 +118,7 @@ export function MemberProfile({
   /** The member's recent log entries, composed by the page for those who may read the log (issue 14). */
   recentActivity?: ReactNode;
 }) {
+  const t = useT('team');
   const navigate = useNavigate();
   const member = useQuery(teamMemberQuery(memberId));
   const removeMember = useRemoveTeamMember();
@@ -121,11 +128,11 @@ export function MemberProfile({
   const resetTwoFactor = useResetMemberTwoFactor();
   const [confirmingReset, setConfirmingReset] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
-  useDocumentTitle(member.data?.fullName ?? TEAM_TEXTS.pageTitle);
+  useDocumentTitle(member.data?.fullName ?? t(TEAM_TEXTS.pageTitle));
 
   if (member.isPending) {
     return (
-      <div className="space-y-6" aria-busy="true" aria-label={TEAM_TEXTS.loadingMember}>
+      <div className="space-y-6" aria-busy="true" aria-label={t(TEAM_TEXTS.loadingMember)}>
         <BackToTeam />
         <div className="grid gap-6 lg:grid-cols-3">
           <Skeleton className="h-72 rounded-xl" />
@@ -215,30 +222,30 @@ export function MemberProfile({
               </div>
               <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
                 <CalendarDays className="size-4" aria-hidden />
-                {TEAM_TEXTS.memberSince(formatDate(data.createdAt))}
+                {t(TEAM_TEXTS.memberSince, { date: formatDate(data.createdAt) })}
               </p>
             </CardContent>
           </Card>
           <Card>
             <CardHeader>
-              <CardTitle className="text-base">{TEAM_TEXTS.contactInfo}</CardTitle>
+              <CardTitle className="text-base">{t(TEAM_TEXTS.contactInfo)}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-2 text-sm">
               <p className="flex min-w-0 items-center gap-2">
                 <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                <span className="sr-only">{TEAM_TEXTS.emailLabel}</span>
+                <span className="sr-only">{t(TEAM_TEXTS.emailLabel)}</span>
                 {data.email ? (
                   <a className="truncate text-primary hover:underline" href={`mailto:${data.email}`}>
                     {data.email}
                   </a>
                 ) : (
-                  <span className="text-muted-foreground">{TEAM_TEXTS.noEmailNoSignIn}</span>
+                  <span className="text-muted-foreground">{t(TEAM_TEXTS.noEmailNoSignIn)}</span>
                 )}
               </p>
               {data.website ? (
                 <p className="flex min-w-0 items-center gap-2">
                   <Globe className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-                  <span className="sr-only">{TEAM_TEXTS.websiteLabel}</span>
+                  <span className="sr-only">{t(TEAM_TEXTS.websiteLabel)}</span>
                   <a className="truncate text-primary hover:underline" href={websiteHref(data.website)} target="_blank" rel="noopener noreferrer">
                     {data.website}
                   </a>
@@ -249,13 +256,13 @@ export function MemberProfile({
           <MemberRateCard member={data} actor={actor} />
           <Card>
             <CardHeader>
-              <CardTitle className="text-base">{TEAM_TEXTS.quickActions}</CardTitle>
+              <CardTitle className="text-base">{t(TEAM_TEXTS.quickActions)}</CardTitle>
             </CardHeader>
             <CardContent className="grid gap-2">
               {mayEdit ? (
                 <Button ref={editButton} variant="outline" onClick={() => setEditing(true)}>
                   <Pencil aria-hidden />
-                  {TEAM_TEXTS.editProfile}
+                  {t(TEAM_TEXTS.editProfile)}
                 </Button>
               ) : null}
               {twoFactorOn ? (
@@ -273,7 +280,7 @@ export function MemberProfile({
                   title={!removal.ok && removal.reason === 'self' ? TEAM_MESSAGES.cannotRemoveSelf : undefined}
                 >
                   <Trash2 aria-hidden />
-                  {TEAM_TEXTS.removeMember}
+                  {t(TEAM_TEXTS.removeMember)}
                 </Button>
               ) : null}
               {!mayEdit && !showRemove ? <p className="text-sm text-muted-foreground">{TEAM_MESSAGES.outranked}</p> : null}
@@ -284,11 +291,11 @@ export function MemberProfile({
         <div className="space-y-6 lg:col-span-2">
           <Card>
             <CardHeader>
-              <CardTitle className="text-base">{TEAM_TEXTS.skills}</CardTitle>
+              <CardTitle className="text-base">{t(TEAM_TEXTS.skills)}</CardTitle>
             </CardHeader>
             <CardContent>
               {data.tags.length > 0 ? (
-                <ul className="flex flex-wrap gap-2" aria-label={TEAM_TEXTS.skills}>
+                <ul className="flex flex-wrap gap-2" aria-label={t(TEAM_TEXTS.skills)}>
                   {data.tags.map((tag) => (
                     <li key={tag} className="max-w-full">
                       <TagChip tag={tag} />
@@ -304,7 +311,7 @@ export function MemberProfile({
           {recentActivity ?? (
             <Card>
               <CardHeader>
-                <CardTitle className="text-base">{TEAM_TEXTS.recentActivityTitle}</CardTitle>
+                <CardTitle className="text-base">{t(TEAM_TEXTS.recentActivityTitle)}</CardTitle>
               </CardHeader>
               <CardContent className="flex items-center gap-3 text-sm text-muted-foreground">
                 <Activity className="size-5 shrink-0" aria-hidden />
@@ -331,7 +338,7 @@ export function MemberProfile({
       <AlertDialog open={confirming} onOpenChange={(open) => !removeMember.isPending && setConfirming(open)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>{TEAM_TEXTS.removeTitle}</AlertDialogTitle>
+            <AlertDialogTitle>{t(TEAM_TEXTS.removeTitle)}</AlertDialogTitle>
             <AlertDialogDescription>{TEAM_MESSAGES.confirmRemove}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
@@ -344,7 +351,7 @@ export function MemberProfile({
                 onConfirmRemove();
               }}
             >
-              {removeMember.isPending ? TEAM_TEXTS.removing : TEAM_TEXTS.remove}
+              {removeMember.isPending ? t(TEAM_TEXTS.removing) : t(TEAM_TEXTS.remove)}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/ca
 import { Input } from '@/web/components/ui/input';
 import { SchemaField, useSchemaForm } from '@/web/components/ui/schema-form';
 import { api } from '@/web/lib/api-client';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { refreshAfterChange } from '@/web/lib/query-keys';
 import { useOrganizationCurrency } from '@/web/lib/session';
@@ -20,6 +21,7 @@ export function maySetRate(actor: { role: Role; profileId: string }, member: { i
 
 /** Issue 32: a member's default hourly rate (the Team tab is staff's). */
 export function MemberRateCard({ member, actor }: { member: TeamMember; actor: { role: Role; profileId: string } }) {
+  const t = useT('team');
   const currency = useOrganizationCurrency();
   const queryClient = useQueryClient();
   const rate = member.hourlyRateMinor ?? null;
@@ -46,12 +48,12 @@ export function MemberRateCard({ member, actor }: { member: TeamMember; actor: {
             <SchemaField form={form} name="rate" label={`${BUDGET_TEXTS.memberRateLabel} (${currency})`} hint={BUDGET_TEXTS.memberRateHint}>
               <Input inputMode="decimal" />
             </SchemaField>
-            <Button type="submit" size="sm" className="justify-self-start" loading={save.isPending} loadingText={TEAM_TEXTS.saveRate}>
-              {TEAM_TEXTS.saveRate}
+            <Button type="submit" size="sm" className="justify-self-start" loading={save.isPending} loadingText={t(TEAM_TEXTS.saveRate)}>
+              {t(TEAM_TEXTS.saveRate)}
             </Button>
           </form>
         ) : (
-          <p>{rate === null ? TEAM_TEXTS.noRate : TEAM_TEXTS.ratePerHour(formatMoney(rate, currency))}</p>
+          <p>{rate === null ? t(TEAM_TEXTS.noRate) : t(TEAM_TEXTS.ratePerHour, { rate: formatMoney(rate, currency) })}</p>
         )}
       </CardContent>
     </Card>

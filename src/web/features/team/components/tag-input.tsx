@@ -2,6 +2,7 @@ import { Plus, X } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { normalizeTags } from '@/domain/team';
 import { Input } from '@/web/components/ui/input';
+import { useT } from '@/web/lib/i18n';
 import { TEAM_TEXTS } from '../texts';
 
 type Props = {
@@ -18,13 +19,14 @@ const CLOSE_DELAY_MS = 100;
 
 /** Skill tags as removable chips, with typed tags (Enter or comma) and clickable suggestions. */
 export function TagInput({ value, onChange, suggestions, id, ...aria }: Props) {
+  const t = useT('team');
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
 
-  const chosen = new Set(value.map((t) => t.toLowerCase()));
+  const chosen = new Set(value.map((tag) => tag.toLowerCase()));
   const query = text.trim().toLowerCase();
   const offered = suggestions.filter((s) => !chosen.has(s.toLowerCase()) && (!query || s.toLowerCase().includes(query))).slice(0, 12);
 
@@ -32,7 +34,7 @@ export function TagInput({ value, onChange, suggestions, id, ...aria }: Props) {
     onChange(normalizeTags([...value, tag]));
     setText('');
   };
-  const remove = (tag: string) => onChange(value.filter((t) => t !== tag));
+  const remove = (tag: string) => onChange(value.filter((other) => other !== tag));
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if ((event.key === 'Enter' || event.key === ',') && text.trim()) {
@@ -63,14 +65,14 @@ export function TagInput({ value, onChange, suggestions, id, ...aria }: Props) {
       }}
     >
       {value.length > 0 ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label={TEAM_TEXTS.selectedSkills}>
+        <ul className="flex flex-wrap gap-1.5" aria-label={t(TEAM_TEXTS.selectedSkills)}>
           {value.map((tag) => (
             <li key={tag} className="inline-flex max-w-full items-center gap-1 rounded-full bg-accent py-0.5 pr-1 pl-2.5 text-xs font-medium text-accent-foreground">
               <span className="truncate">{tag}</span>
               <button
                 type="button"
                 className="grid size-5 place-items-center rounded-full outline-none hover:bg-foreground/10 focus-visible:ring-2 focus-visible:ring-ring"
-                aria-label={TEAM_TEXTS.removeSkill(tag)}
+                aria-label={t(TEAM_TEXTS.removeSkill, { tag })}
                 onClick={() => remove(tag)}
               >
                 <X className="size-3" aria-hidden />
@@ -84,14 +86,14 @@ export function TagInput({ value, onChange, suggestions, id, ...aria }: Props) {
         id={id}
         {...aria}
         value={text}
-        placeholder={TEAM_TEXTS.skillPlaceholder}
+        placeholder={t(TEAM_TEXTS.skillPlaceholder)}
         autoComplete="off"
         aria-controls={open ? listId : undefined}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
       />
       {open && (offered.length > 0 || query) ? (
-        <div id={listId} className="flex flex-wrap gap-1.5" role="group" aria-label={TEAM_TEXTS.suggestedSkills}>
+        <div id={listId} className="flex flex-wrap gap-1.5" role="group" aria-label={t(TEAM_TEXTS.suggestedSkills)}>
           {offered.map((tag) => (
             <button
               key={tag}
@@ -110,7 +112,7 @@ export function TagInput({ value, onChange, suggestions, id, ...aria }: Props) {
               onClick={() => add(text)}
             >
               <Plus className="size-3" aria-hidden />
-              {TEAM_TEXTS.addSkill(text.trim())}
+              {t(TEAM_TEXTS.addSkill, { tag: text.trim() })}
             </button>
           ) : null}
         </div>

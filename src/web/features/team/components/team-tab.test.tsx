@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { en } from '@/web/test/texts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TeamMember } from '@/domain/team';
@@ -25,9 +26,9 @@ describe('The Team tab', () => {
     let down = true;
     apiServer.use(teamApi.list([dana]), teamApi.tags(() => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: ['Design'], nextCursor: null })));
     await renderWithProviders(<TeamTab />, { signedInAs: 'admin' });
-    const skills = await screen.findByRole('group', { name: TEAM_TEXTS.skillFilter });
+    const skills = await screen.findByRole('group', { name: en(TEAM_TEXTS.skillFilter) });
     const alert = await within(skills).findByRole('alert');
-    expect(alert.textContent).toContain(TEAM_TEXTS.skillsLoadFailed);
+    expect(alert.textContent).toContain(en(TEAM_TEXTS.skillsLoadFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
 
     down = false;

@@ -8,6 +8,7 @@ import { LoadMore } from '@/web/components/ui/load-more';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/class-names';
+import { loadTexts, useT } from '@/web/lib/i18n';
 import { useSignedInMe } from '@/web/lib/session';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { teamListQuery, teamTagsQuery } from '../api';
@@ -15,8 +16,12 @@ import { TEAM_TEXTS } from '../texts';
 import { MemberCard } from './member-card';
 import { MemberFormDialog } from './member-form-dialog';
 
+// Its words start loading with this module, so the first render does not wait on them (decision 045).
+void loadTexts('team');
+
 /** Spec 2 "Team tab": 'Team Management', the add-member dialog, the skill tag filter and the card grid. */
 export function TeamTab() {
+  const t = useT('team');
   const me = useSignedInMe();
   const [search, setSearch] = useState('');
   const [selectedTags, setSelectedTags] = useState<string[]>([]);
@@ -30,7 +35,7 @@ export function TeamTab() {
   const grid = useRef<HTMLDivElement>(null);
   const filtering = selectedTags.length > 0 || debounced !== '';
   const toggleTag = (tag: string) =>
-    setSelectedTags((current) => (current.includes(tag) ? current.filter((t) => t !== tag) : [...current, tag]));
+    setSelectedTags((current) => (current.includes(tag) ? current.filter((other) => other !== tag) : [...current, tag]));
 
   return (
     <section className="space-y-6" aria-labelledby="team-management-title">
@@ -50,19 +55,19 @@ export function TeamTab() {
       <div className="space-y-3">
         <SearchInput
           className="max-w-md"
-          aria-label={TEAM_TEXTS.searchLabel}
-          placeholder={TEAM_TEXTS.searchPlaceholder}
+          aria-label={t(TEAM_TEXTS.searchLabel)}
+          placeholder={t(TEAM_TEXTS.searchPlaceholder)}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={TEAM_TEXTS.skillFilter}>
-          <span className="text-sm font-medium text-muted-foreground">{TEAM_TEXTS.skillFilterLabel}</span>
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t(TEAM_TEXTS.skillFilter)}>
+          <span className="text-sm font-medium text-muted-foreground">{t(TEAM_TEXTS.skillFilterLabel)}</span>
           {tags.isPending ? (
             <Skeleton className="h-7 w-64 rounded-full" />
           ) : tags.isError ? (
             // Issue 49 item 3: skills that failed to load are not "no skills to filter by".
             <div className="min-w-0 flex-1">
-              <LoadErrorPanel compact title={TEAM_TEXTS.skillsLoadFailed} error={tags.error} onRetry={() => void tags.refetch()} />
+              <LoadErrorPanel compact title={t(TEAM_TEXTS.skillsLoadFailed)} error={tags.error} onRetry={() => void tags.refetch()} />
             </div>
           ) : (
             (tags.data ?? []).map((tag) => {
@@ -98,12 +103,12 @@ export function TeamTab() {
           ) : null}
         </div>
         {selectedTags.length > 1 ? (
-          <p className="text-xs text-muted-foreground">{TEAM_TEXTS.anySkillNote}</p>
+          <p className="text-xs text-muted-foreground">{t(TEAM_TEXTS.anySkillNote)}</p>
         ) : null}
       </div>
 
       {members.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={TEAM_TEXTS.loadingMembers}>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={t(TEAM_TEXTS.loadingMembers)}>
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-40 rounded-xl" />
           ))}
@@ -118,7 +123,7 @@ export function TeamTab() {
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {TEAM_TEXTS.showing(items.length, total)}
+            {t(TEAM_TEXTS.showing, { shown: items.length, total })}
           </p>
           <div ref={grid} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((member) => (

@@ -42,6 +42,7 @@ import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useCreateTemplate, useUpdateTemplate } from '../api';
 import { TEMPLATES_TEXTS } from '../texts';
@@ -75,6 +76,7 @@ type TemplateEditorFormProps = Omit<TemplateEditorDialogProps, 'open'> & {
 };
 
 function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemplate }: TemplateEditorFormProps) {
+  const t = useT('templates');
   const mode = template ? 'update' : 'create';
   const pending = createTemplate.isPending || updateTemplate.isPending;
   const form = useSchemaForm({
@@ -184,22 +186,23 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
   };
 
   const { errors } = form.formState;
+  const unfinishedLabel = draft.label.trim() || draft.name.trim();
   return (
     <>
       <DialogHeader>
-        <DialogTitle>{template ? TEMPLATES_TEXTS.editTitle : TEMPLATES_TEXTS.createTitle}</DialogTitle>
-        <DialogDescription>{TEMPLATES_TEXTS.description}</DialogDescription>
+        <DialogTitle>{template ? t(TEMPLATES_TEXTS.editTitle) : t(TEMPLATES_TEXTS.createTitle)}</DialogTitle>
+        <DialogDescription>{t(TEMPLATES_TEXTS.description)}</DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
-        <FormField label={TEMPLATES_TEXTS.name} error={errors.name?.message}>
-          <Input autoFocus placeholder={TEMPLATES_TEXTS.namePlaceholder} {...form.register('name')} />
+        <FormField label={t(TEMPLATES_TEXTS.name)} error={errors.name?.message}>
+          <Input autoFocus placeholder={t(TEMPLATES_TEXTS.namePlaceholder)} {...form.register('name')} />
         </FormField>
-        <FormField label={TEMPLATES_TEXTS.descriptionLabel} error={errors.description?.message}>
-          <Textarea rows={2} placeholder={TEMPLATES_TEXTS.descriptionPlaceholder} {...form.register('description')} />
+        <FormField label={t(TEMPLATES_TEXTS.descriptionLabel)} error={errors.description?.message}>
+          <Textarea rows={2} placeholder={t(TEMPLATES_TEXTS.descriptionPlaceholder)} {...form.register('description')} />
         </FormField>
 
-        <section className="grid gap-2" aria-label={TEMPLATES_TEXTS.fieldsLabel}>
-          <h3 className="text-sm font-semibold">{TEMPLATES_TEXTS.fieldsHeading(fields.length)}</h3>
+        <section className="grid gap-2" aria-label={t(TEMPLATES_TEXTS.fieldsLabel)}>
+          <h3 className="text-sm font-semibold">{t(TEMPLATES_TEXTS.fieldsHeading, { count: fields.length })}</h3>
           <ol className="grid gap-2">
             {fields.map((field, index) => (
               <li key={`${field.name}-${index}`} className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border bg-background p-2.5" data-testid="template-field">
@@ -214,17 +217,17 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
                   </p>
                 </div>
                 <div className="ml-auto flex items-center gap-1">
-                  {isDefaultField(field.name) ? <Badge variant="outline">{TEMPLATES_TEXTS.defaultField}</Badge> : null}
-                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={TEMPLATES_TEXTS.moveUp(field.label)} disabled={index === 0} onClick={() => setFields(moveField(fields, index, -1))}>
+                  {isDefaultField(field.name) ? <Badge variant="outline">{t(TEMPLATES_TEXTS.defaultField)}</Badge> : null}
+                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={t(TEMPLATES_TEXTS.moveUp, { label: field.label })} disabled={index === 0} onClick={() => setFields(moveField(fields, index, -1))}>
                     <ArrowUp />
                   </Button>
-                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={TEMPLATES_TEXTS.moveDown(field.label)} disabled={index === fields.length - 1} onClick={() => setFields(moveField(fields, index, 1))}>
+                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={t(TEMPLATES_TEXTS.moveDown, { label: field.label })} disabled={index === fields.length - 1} onClick={() => setFields(moveField(fields, index, 1))}>
                     <ArrowDown />
                   </Button>
-                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={TEMPLATES_TEXTS.duplicate(field.label)} onClick={() => setFields(duplicateField(fields, index))}>
+                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={t(TEMPLATES_TEXTS.duplicate, { label: field.label })} onClick={() => setFields(duplicateField(fields, index))}>
                     <Copy />
                   </Button>
-                  <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive" aria-label={TEMPLATES_TEXTS.remove(field.label)} onClick={() => onRemove(index)}>
+                  <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive" aria-label={t(TEMPLATES_TEXTS.remove, { label: field.label })} onClick={() => onRemove(index)}>
                     <Trash2 />
                   </Button>
                 </div>
@@ -233,20 +236,20 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
           </ol>
         </section>
 
-        <section className="grid gap-3 rounded-lg border border-dashed p-4" aria-label={TEMPLATES_TEXTS.addField}>
-          <h3 className="text-sm font-semibold">{TEMPLATES_TEXTS.addField}</h3>
+        <section className="grid gap-3 rounded-lg border border-dashed p-4" aria-label={t(TEMPLATES_TEXTS.addField)}>
+          <h3 className="text-sm font-semibold">{t(TEMPLATES_TEXTS.addField)}</h3>
           {/* items-start: a cell with a hint or a message must not stretch its neighbour's rows (issue 27). */}
           <div key={panelKey} className="grid items-start gap-3 sm:grid-cols-2">
-            <FormField label={TEMPLATES_TEXTS.fieldLabel} error={errorFor('label')}>
-              <Input ref={labelInput} placeholder={TEMPLATES_TEXTS.fieldLabelPlaceholder} value={draft.label} onChange={(e) => onLabel(e.target.value)} />
+            <FormField label={t(TEMPLATES_TEXTS.fieldLabel)} error={errorFor('label')}>
+              <Input ref={labelInput} placeholder={t(TEMPLATES_TEXTS.fieldLabelPlaceholder)} value={draft.label} onChange={(e) => onLabel(e.target.value)} />
             </FormField>
-            <FormField label={TEMPLATES_TEXTS.fieldName} hint={TEMPLATES_TEXTS.fieldNameHint} error={errorFor('name')}>
-              <Input placeholder={TEMPLATES_TEXTS.fieldNamePlaceholder} value={draft.name} onChange={(e) => onName(e.target.value)} />
+            <FormField label={t(TEMPLATES_TEXTS.fieldName)} hint={t(TEMPLATES_TEXTS.fieldNameHint)} error={errorFor('name')}>
+              <Input placeholder={t(TEMPLATES_TEXTS.fieldNamePlaceholder)} value={draft.name} onChange={(e) => onName(e.target.value)} />
             </FormField>
-            <FormField label={TEMPLATES_TEXTS.fieldType} error={errorFor('type')}>
+            <FormField label={t(TEMPLATES_TEXTS.fieldType)} error={errorFor('type')}>
               <Select value={draft.type} onValueChange={(type) => setDraft({ ...draft, type: type as TemplateFieldType })}>
-                <SelectTrigger aria-label={TEMPLATES_TEXTS.fieldType}>
-                  <SelectValue placeholder={TEMPLATES_TEXTS.fieldTypePlaceholder} />
+                <SelectTrigger aria-label={t(TEMPLATES_TEXTS.fieldType)}>
+                  <SelectValue placeholder={t(TEMPLATES_TEXTS.fieldTypePlaceholder)} />
                 </SelectTrigger>
                 <SelectContent>
                   {TEMPLATE_FIELD_TYPES.map((type) => (
@@ -259,14 +262,14 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
             </FormField>
             <label className="flex h-10 items-center gap-2 self-end text-sm">
               <input type="checkbox" className="size-4 accent-primary" checked={draft.required} onChange={(e) => setDraft((d) => ({ ...d, required: e.target.checked }))} />
-              {TEMPLATES_TEXTS.required}
+              {t(TEMPLATES_TEXTS.required)}
             </label>
             {draft.type === 'number' ? (
               <>
-                <FormField label={TEMPLATES_TEXTS.min} hint={TEMPLATES_TEXTS.boundHint} error={errorFor('min')}>
+                <FormField label={t(TEMPLATES_TEXTS.min)} hint={t(TEMPLATES_TEXTS.boundHint)} error={errorFor('min')}>
                   <Input type="number" inputMode="decimal" value={draft.min ?? ''} onChange={(e) => setDraft((d) => ({ ...d, min: e.target.value }))} />
                 </FormField>
-                <FormField label={TEMPLATES_TEXTS.max} hint={TEMPLATES_TEXTS.boundHint} error={errorFor('max')}>
+                <FormField label={t(TEMPLATES_TEXTS.max)} hint={t(TEMPLATES_TEXTS.boundHint)} error={errorFor('max')}>
                   <Input type="number" inputMode="decimal" value={draft.max ?? ''} onChange={(e) => setDraft((d) => ({ ...d, max: e.target.value }))} />
                 </FormField>
               </>
@@ -274,15 +277,15 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
           </div>
           {draft.type && isChoiceType(draft.type) ? (
             <div className="grid gap-2">
-              <FormField label={TEMPLATES_TEXTS.options} hint={TEMPLATES_TEXTS.optionsHint} error={errorFor('options')}>
-                <Input placeholder={TEMPLATES_TEXTS.optionPlaceholder} value={optionText} onChange={(e) => onOptionText(e.target.value)} onKeyDown={onOptionKey} />
+              <FormField label={t(TEMPLATES_TEXTS.options)} hint={t(TEMPLATES_TEXTS.optionsHint)} error={errorFor('options')}>
+                <Input placeholder={t(TEMPLATES_TEXTS.optionPlaceholder)} value={optionText} onChange={(e) => onOptionText(e.target.value)} onKeyDown={onOptionKey} />
               </FormField>
-              <ul className="flex flex-wrap gap-1.5" aria-label={TEMPLATES_TEXTS.optionChips}>
+              <ul className="flex flex-wrap gap-1.5" aria-label={t(TEMPLATES_TEXTS.optionChips)}>
                 {draft.options.map((option) => (
                   <li key={option}>
                     <Badge variant="secondary" className="gap-1">
                       {option}
-                      <button type="button" aria-label={TEMPLATES_TEXTS.removeOption(option)} onClick={() => setDraft({ ...draft, options: draft.options.filter((o) => o !== option) })}>
+                      <button type="button" aria-label={t(TEMPLATES_TEXTS.removeOption, { option })} onClick={() => setDraft({ ...draft, options: draft.options.filter((o) => o !== option) })}>
                         <X className="size-3" aria-hidden />
                       </button>
                     </Badge>
@@ -293,7 +296,7 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
           ) : null}
           <Button type="button" variant="outline" className="justify-self-start" onClick={() => void onAddField()}>
             <Plus aria-hidden />
-            {TEMPLATES_TEXTS.addField}
+            {t(TEMPLATES_TEXTS.addField)}
           </Button>
         </section>
 
@@ -301,24 +304,24 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
           <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
             {UI_TEXTS.cancel}
           </Button>
-          <Button type="submit" loading={pending} loadingText={TEMPLATES_TEXTS.saving}>
-            {template ? TEMPLATES_TEXTS.updateTemplate : TEMPLATES_TEXTS.createTemplate}
+          <Button type="submit" loading={pending} loadingText={t(TEMPLATES_TEXTS.saving)}>
+            {template ? t(TEMPLATES_TEXTS.updateTemplate) : t(TEMPLATES_TEXTS.createTemplate)}
           </Button>
         </DialogFooter>
       </form>
       <AlertDialog open={askUnfinished} onOpenChange={setAskUnfinished}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>{TEMPLATES_TEXTS.unfinishedTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{TEMPLATES_TEXTS.unfinished(draft.label.trim() || draft.name.trim())}</AlertDialogDescription>
+            <AlertDialogTitle>{t(TEMPLATES_TEXTS.unfinishedTitle)}</AlertDialogTitle>
+            <AlertDialogDescription>{unfinishedLabel ? t(TEMPLATES_TEXTS.unfinished, { label: unfinishedLabel }) : t(TEMPLATES_TEXTS.unfinishedUnnamed)}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>{TEMPLATES_TEXTS.keepEditing}</AlertDialogCancel>
+            <AlertDialogCancel>{t(TEMPLATES_TEXTS.keepEditing)}</AlertDialogCancel>
             {/* A plain outline button: the action's own colours under outline ones failed contrast (axe). */}
             <Button type="button" variant="outline" onClick={discardUnfinishedAndSave}>
-              {TEMPLATES_TEXTS.discardAndSave}
+              {t(TEMPLATES_TEXTS.discardAndSave)}
             </Button>
-            <AlertDialogAction onClick={addUnfinishedAndSave}>{TEMPLATES_TEXTS.addAndSave}</AlertDialogAction>
+            <AlertDialogAction onClick={addUnfinishedAndSave}>{t(TEMPLATES_TEXTS.addAndSave)}</AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { en } from '@/web/test/texts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TEMPLATE_MESSAGES, type Template } from '@/domain/templates';
@@ -17,9 +18,9 @@ describe('Templates tab, no templates yet (issue 27)', () => {
   it('offers those who manage templates the first one, opening Create Template', async () => {
     await renderTab('admin');
     expect(await screen.findByText(TEMPLATE_MESSAGES.noTemplates)).toBeTruthy();
-    expect(screen.getByText(TEMPLATES_TEXTS.noTemplatesHelp)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: TEMPLATES_TEXTS.createFirst }));
-    expect(await screen.findByRole('dialog', { name: TEMPLATES_TEXTS.createTitle })).toBeTruthy();
+    expect(screen.getByText(en(TEMPLATES_TEXTS.noTemplatesHelp))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en(TEMPLATES_TEXTS.createFirst) }));
+    expect(await screen.findByRole('dialog', { name: en(TEMPLATES_TEXTS.createTitle) })).toBeTruthy();
   });
 });
 

@@ -13,6 +13,7 @@ import { LoadMore } from '@/web/components/ui/load-more';
 import { SearchInput } from '@/web/components/ui/search-input';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatDate } from '@/web/lib/format-date';
+import { loadTexts, useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { templateListQuery, useDeleteTemplate } from '../api';
@@ -21,6 +22,9 @@ import { TemplateEditorDialog } from './template-editor-dialog';
 import { api } from '@/web/lib/api-client';
 import { useOpenRequest } from '@/web/lib/create-request';
 
+// Its words start loading with this module, so the first render does not wait on them (decision 045).
+void loadTexts('templates');
+
 type TemplatesTabProps = {
   role: Role;
   /** 'Use Template': the page opens the Create Project dialog with the template preset. */
@@ -28,6 +32,7 @@ type TemplatesTabProps = {
 };
 
 export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
+  const t = useT('templates');
   const manage = canManageUsers(role);
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim());
@@ -52,24 +57,24 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
   return (
     <div className="space-y-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <h3 className="text-lg font-semibold">{TEMPLATES_TEXTS.title}</h3>
+        <h3 className="text-lg font-semibold">{t(TEMPLATES_TEXTS.title)}</h3>
         {manage ? (
           <Button className="sm:ml-auto" onClick={() => setEditor({ open: true })}>
             <Plus aria-hidden />
-            {TEMPLATES_TEXTS.addTemplate}
+            {t(TEMPLATES_TEXTS.addTemplate)}
           </Button>
         ) : null}
       </div>
       <SearchInput
         className="max-w-md"
-        aria-label={TEMPLATES_TEXTS.searchLabel}
-        placeholder={TEMPLATES_TEXTS.searchPlaceholder}
+        aria-label={t(TEMPLATES_TEXTS.searchLabel)}
+        placeholder={t(TEMPLATES_TEXTS.searchPlaceholder)}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
       />
 
       {templates.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label={TEMPLATES_TEXTS.loadingTemplates}>
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label={t(TEMPLATES_TEXTS.loadingTemplates)}>
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-48 rounded-xl" />
           ))}
@@ -80,7 +85,7 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {/* The cards on screen, of all the organization's templates (issue 49 item 6). */}
-            {TEMPLATES_TEXTS.showing(items.length, first?.total ?? 0)}
+            {t(TEMPLATES_TEXTS.showing, { shown: items.length, total: first?.total ?? 0 })}
           </p>
           {items.length === 0 ? (
             debounced ? (
@@ -89,12 +94,12 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
               // Issue 27: the first visit offers the first action, as the projects list does.
               <EmptyState
                 title={TEMPLATE_MESSAGES.noTemplates}
-                text={TEMPLATES_TEXTS.noTemplatesHelp}
+                text={t(TEMPLATES_TEXTS.noTemplatesHelp)}
                 action={
                   manage ? (
                     <Button onClick={() => setEditor({ open: true })}>
                       <Plus aria-hidden />
-                      {TEMPLATES_TEXTS.createFirst}
+                      {t(TEMPLATES_TEXTS.createFirst)}
                     </Button>
                   ) : undefined
                 }
@@ -113,15 +118,15 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
                         {template.name}
                       </h4>
                       <Badge variant="outline" className={template.status === 'active' ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : undefined}>
-                        {template.status === 'active' ? TEMPLATES_TEXTS.active : TEMPLATES_TEXTS.inactive}
+                        {template.status === 'active' ? t(TEMPLATES_TEXTS.active) : t(TEMPLATES_TEXTS.inactive)}
                       </Badge>
                     </div>
                     {manage ? (
                       <div className="flex shrink-0 gap-1">
-                        <Button variant="ghost" size="icon" className="size-8" aria-label={TEMPLATES_TEXTS.edit(template.name)} onClick={() => setEditor({ open: true, template })}>
+                        <Button variant="ghost" size="icon" className="size-8" aria-label={t(TEMPLATES_TEXTS.edit, { name: template.name })} onClick={() => setEditor({ open: true, template })}>
                           <Pencil />
                         </Button>
-                        <Button variant="ghost" size="icon" className="size-8 text-destructive" aria-label={TEMPLATES_TEXTS.delete(template.name)} onClick={() => onDelete(template)}>
+                        <Button variant="ghost" size="icon" className="size-8 text-destructive" aria-label={t(TEMPLATES_TEXTS.delete, { name: template.name })} onClick={() => onDelete(template)}>
                           <Trash2 />
                         </Button>
                       </div>
@@ -130,10 +135,10 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
                   <p className="line-clamp-2 min-h-10 text-sm text-muted-foreground">{template.description ?? ''}</p>
                   <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
                     <Calendar className="size-3.5" aria-hidden />
-                    {TEMPLATES_TEXTS.createdWithFields(formatDate(template.createdAt), template.fields.length)}
+                    {t(TEMPLATES_TEXTS.createdWithFields, { date: formatDate(template.createdAt), fields: template.fields.length })}
                   </p>
                   <Button variant="outline" className="mt-auto" onClick={() => onUseTemplate(template)}>
-                    {TEMPLATES_TEXTS.useTemplate}
+                    {t(TEMPLATES_TEXTS.useTemplate)}
                   </Button>
                 </Card>
               ))}
