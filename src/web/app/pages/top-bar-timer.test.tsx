@@ -14,6 +14,7 @@ import { searchApi, timeApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, sentRequests } from '@/web/test/api-server';
 import { aTimer } from '@/web/test/fixtures';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { en } from '@/web/test/texts';
 
 const timer = aTimer();
 const WORK_DATE = localDate(new Date(timer.startedAt));
@@ -34,7 +35,7 @@ async function stopFromPalette() {
   fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
   // The palette's chunk loads on this first opening (slowly on a busy machine).
   await screen.findByRole('combobox', { name: en(SEARCH_TEXTS.input) }, { timeout: 15_000 });
-  const command = screen.getAllByRole('option').find((option) => option.textContent?.includes(TIME_TEXTS.stopTimerCommand('Website Relaunch')));
+  const command = screen.getAllByRole('option').find((option) => option.textContent?.includes(en(TIME_TEXTS.stopTimerCommand, { where: 'Website Relaunch' })));
   fireEvent.click(command!);
   await waitFor(() => expect(screen.queryByRole('combobox', { name: en(SEARCH_TEXTS.input) })).toBeNull());
 }
@@ -43,11 +44,11 @@ describe("The palette's Stop timer asks in the top bar", () => {
   it('under a minute: Discard or Save anyway, and Discard discards it with nothing logged', async () => {
     apiServer.use(searchApi.search(), ...timeApi.runningTimer(timer, { ask: () => apiError(409, 'timer_short', TIME_MESSAGES.timerShort(7)) }));
     await stopFromPalette();
-    const dialog = await screen.findByRole('alertdialog', { name: TIME_TEXTS.shortTitle });
+    const dialog = await screen.findByRole('alertdialog', { name: en(TIME_TEXTS.shortTitle) });
     expect(within(dialog).getByText(TIME_MESSAGES.timerShort(7))).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: TIME_TEXTS.saveAnyway })).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: TIME_TEXTS.discard }));
-    expect(await screen.findByText(TIME_TEXTS.discarded)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: en(TIME_TEXTS.saveAnyway) })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: en(TIME_TEXTS.discard) }));
+    expect(await screen.findByText(en(TIME_TEXTS.discarded))).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('running-timer')).toBeNull());
     expect(stops()).toEqual([{ workDate: WORK_DATE }]);
     expect(discards()).toHaveLength(1);
@@ -56,10 +57,10 @@ describe("The palette's Stop timer asks in the top bar", () => {
   it('over 10 hours too, where the palette used to refuse it with a toast: Trim saves 10:00', async () => {
     apiServer.use(searchApi.search(), ...timeApi.runningTimer(timer, { ask: () => apiError(409, 'timer_long', TIME_MESSAGES.timerLong(930)), minutes: (confirm) => (confirm === 'trim' ? 600 : 930) }));
     await stopFromPalette();
-    const dialog = await screen.findByRole('alertdialog', { name: TIME_TEXTS.longTitle });
+    const dialog = await screen.findByRole('alertdialog', { name: en(TIME_TEXTS.longTitle) });
     expect(within(dialog).getByText(TIME_MESSAGES.timerLong(930))).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: TIME_TEXTS.trim('10:00') }));
-    expect(await screen.findByText(TIME_TEXTS.stopped('10:00'))).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: en(TIME_TEXTS.trim, { duration: '10:00' }) }));
+    expect(await screen.findByText(en(TIME_TEXTS.stopped, { duration: '10:00' }))).toBeTruthy();
     expect(stops()).toEqual([{ workDate: WORK_DATE }, { workDate: WORK_DATE, confirm: 'trim' }]);
     expect(discards()).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { formatMinutes, localDate } from '@/domain/time-entry-rules';
 import type { StartTimerInput, StopTimerInput, TimeEntry, TimeEntryInput, TimeEntryUpdate, Timer, TimerState, Timesheet, TimesheetCellInput } from '@/domain/time-entries';
 import type { TeamMember } from '@/domain/team';
+import { translate } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { askBeforeStop } from './stop-question';
 import { TIME_TEXTS } from './texts';
@@ -87,7 +88,9 @@ const STOP_QUESTIONS: Record<string, 'long' | 'short'> = { timer_long: 'long', t
 /**
  * Stopping the running timer from the top bar or the palette: saved, it toasts the time logged; a
  * timer over 10 hours or under a minute asks first (the top bar's dialog), and the answer stops it
- * again confirming (`save`, `trim`) or discards it. Either way the question closes.
+ * again confirming (`save`, `trim`) or discards it. Either way the question closes. The toasts are
+ * translated when they show (`translate`): the running timer in the top bar has loaded the `time`
+ * words by then.
  */
 export function useStopTimerFlow() {
   const stopMutation = useStopTimer();
@@ -98,7 +101,7 @@ export function useStopTimerFlow() {
       {
         onSuccess: ({ entry }) => {
           askBeforeStop(null);
-          notifySuccess(TIME_TEXTS.stopped(formatMinutes(entry.minutes)));
+          notifySuccess(translate(TIME_TEXTS.stopped, { duration: formatMinutes(entry.minutes) }));
         },
         onError: (error) => {
           const kind = error instanceof ApiError ? STOP_QUESTIONS[error.code] : undefined;
@@ -111,7 +114,7 @@ export function useStopTimerFlow() {
     discardMutation.mutate(undefined, {
       onSuccess: () => {
         askBeforeStop(null);
-        notifySuccess(TIME_TEXTS.discarded);
+        notifySuccess(translate(TIME_TEXTS.discarded));
       },
       onError: (error) => notifyError(error),
     });
@@ -165,7 +168,10 @@ export type TimerCommand = { id: string; label: string; keywords: string; run: (
 /**
  * The timer's commands for the command palette (issue 34): stop the running timer from anywhere,
  * or start one on the project whose page is open (`projectId`). A timer over 10 hours or under a
- * minute is not saved at once: the top bar's running timer asks (useStopTimerFlow).
+ * minute is not saved at once: the top bar's running timer asks (useStopTimerFlow). The labels are
+ * translated as the palette renders (`translate`), in words already loaded: Stop is offered while a
+ * timer runs, which the top bar shows (`useT('time')`), Start on a project's page, which shows
+ * Start timer and Log time (TimeActions).
  */
 export function useTimerCommands(projectId: string | undefined): TimerCommand[] {
   const timer = useQuery(timerQuery).data?.timer ?? null;
@@ -175,8 +181,8 @@ export function useTimerCommands(projectId: string | undefined): TimerCommand[] 
     return [
       {
         id: 'stop-timer',
-        label: TIME_TEXTS.stopTimerCommand(timerPlace(timer)),
-        keywords: 'time tracking stop timer',
+        label: translate(TIME_TEXTS.stopTimerCommand, { where: timerPlace(timer) }),
+        keywords: translate(TIME_TEXTS.stopTimerKeywords),
         run: () => stop(timer),
       },
     ];
@@ -185,8 +191,8 @@ export function useTimerCommands(projectId: string | undefined): TimerCommand[] 
   return [
     {
       id: 'start-timer',
-      label: TIME_TEXTS.startTimerCommand,
-      keywords: 'time tracking start timer',
+      label: translate(TIME_TEXTS.startTimerCommand),
+      keywords: translate(TIME_TEXTS.startTimerKeywords),
       run: () => start.mutate({ projectId, taskId: null }, { onError: (error) => notifyError(error) }),
     },
   ];

@@ -20,6 +20,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { copyText } from '@/web/lib/copy-text';
 import { formatDateTime } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { calendarFeedQuery, useCreateCalendarFeed, useTurnOffCalendarFeed } from '../api';
 import { CALENDAR_TEXTS as TEXTS } from '../texts';
@@ -30,6 +31,7 @@ import { CALENDAR_TEXTS as TEXTS } from '../texts';
  * goes, then only when the feed was made and last read.
  */
 export function CalendarFeedCard() {
+  const t = useT('calendar');
   const status = useQuery(calendarFeedQuery);
   const create = useCreateCalendarFeed();
   const turnOff = useTurnOffCalendarFeed();
@@ -42,70 +44,70 @@ export function CalendarFeedCard() {
         setShown({ url: created.url, focus });
         onDone?.();
       },
-      onError: (error) => notifyError(error, TEXTS.createFailed, 'calendar-feed'),
+      onError: (error) => notifyError(error, t(TEXTS.createFailed), 'calendar-feed'),
     });
 
   return (
     <Card data-testid="calendar-feed">
-      <SettingsCardHeader icon={CalendarDays} title={TEXTS.title} description={TEXTS.description} />
+      <SettingsCardHeader icon={CalendarDays} title={t(TEXTS.title)} description={t(TEXTS.description)} />
       <CardContent>
         {status.isError ? (
-          <LoadErrorPanel title={TEXTS.loadFailed} error={status.error} onRetry={() => void status.refetch()} />
+          <LoadErrorPanel title={t(TEXTS.loadFailed)} error={status.error} onRetry={() => void status.refetch()} />
         ) : !status.data ? (
           <div aria-busy="true">
             <Skeleton className="h-20 w-full" />
           </div>
         ) : status.data.feed === null ? (
           <div className="grid justify-items-start gap-3">
-            <p className="text-sm text-muted-foreground">{TEXTS.none}</p>
-            <Button loading={create.isPending} loadingText={TEXTS.creating} onClick={() => makeLink({ focus: true })}>
+            <p className="text-sm text-muted-foreground">{t(TEXTS.none)}</p>
+            <Button loading={create.isPending} loadingText={t(TEXTS.creating)} onClick={() => makeLink({ focus: true })}>
               <Link2 aria-hidden />
-              {TEXTS.create}
+              {t(TEXTS.create)}
             </Button>
           </div>
         ) : (
           <div className="grid gap-4">
-            {shown ? <ShownLink url={shown.url} focus={shown.focus} /> : <p className="text-sm text-muted-foreground">{TEXTS.hiddenAddress}</p>}
+            {shown ? <ShownLink url={shown.url} focus={shown.focus} /> : <p className="text-sm text-muted-foreground">{t(TEXTS.hiddenAddress)}</p>}
             <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
-              <dt className="text-muted-foreground">{TEXTS.created}</dt>
+              <dt className="text-muted-foreground">{t(TEXTS.created)}</dt>
               <dd>{formatDateTime(status.data.feed.createdAt)}</dd>
-              <dt className="text-muted-foreground">{TEXTS.lastFetched}</dt>
-              <dd data-testid="calendar-last-fetched">{status.data.feed.lastFetchedAt ? formatDateTime(status.data.feed.lastFetchedAt) : TEXTS.neverFetched}</dd>
+              <dt className="text-muted-foreground">{t(TEXTS.lastFetched)}</dt>
+              <dd data-testid="calendar-last-fetched">{status.data.feed.lastFetchedAt ? formatDateTime(status.data.feed.lastFetchedAt) : t(TEXTS.neverFetched)}</dd>
             </dl>
             <div className="flex flex-wrap gap-2">
               <ConfirmButton
-                label={TEXTS.regenerate}
+                label={t(TEXTS.regenerate)}
                 icon={<RefreshCw aria-hidden />}
-                title={TEXTS.regenerateTitle}
-                question={TEXTS.regenerateConfirm}
+                title={t(TEXTS.regenerateTitle)}
+                question={t(TEXTS.regenerateConfirm)}
                 pending={create.isPending}
-                pendingLabel={TEXTS.regenerating}
+                pendingLabel={t(TEXTS.regenerating)}
                 onConfirm={(close) =>
                   makeLink({
                     focus: false,
                     onDone: () => {
                       close();
-                      notifySuccess(TEXTS.regenerated);
+                      notifySuccess(t(TEXTS.regenerated));
                     },
                   })
                 }
               />
               <ConfirmButton
-                label={TEXTS.turnOff}
+                label={t(TEXTS.turnOff)}
                 icon={<PowerOff aria-hidden />}
                 destructive
-                title={TEXTS.turnOffTitle}
-                question={TEXTS.turnOffConfirm}
+                title={t(TEXTS.turnOffTitle)}
+                question={t(TEXTS.turnOffConfirm)}
                 pending={turnOff.isPending}
-                pendingLabel={TEXTS.turningOff}
+                pendingLabel={t(TEXTS.turningOff)}
                 onConfirm={(close) =>
                   turnOff.mutate(undefined, {
                     onSuccess: () => {
                       setShown(null);
                       close();
-                      notifySuccess(TEXTS.turnedOff);
+                      notifySuccess(t(TEXTS.turnedOff));
                     },
-                    onError: (error) => notifyError(error, TEXTS.turnOffFailed, 'calendar-feed'),
+                    onError: (error) => notifyError(error, t(TEXTS.turnOffFailed), 'calendar-feed'),
                   })
                 }
               />
@@ -119,17 +121,18 @@ export function CalendarFeedCard() {
 
 /** The link, this once: selectable, with a Copy button and the warning that it goes with the page. */
 function ShownLink({ url, focus }: { url: string; focus: boolean }) {
+  const t = useT('calendar');
   const inputId = useId();
   const noteId = useId();
   const copy = () =>
     copyText(url).then(
-      () => notifySuccess(TEXTS.copied),
-      () => notifyError(TEXTS.copyFailed),
+      () => notifySuccess(t(TEXTS.copied)),
+      () => notifyError(t(TEXTS.copyFailed)),
     );
   return (
     <div className="grid gap-2 rounded-md border border-primary/30 bg-primary/5 p-3">
       <label htmlFor={inputId} className="text-sm font-medium">
-        {TEXTS.address}
+        {t(TEXTS.address)}
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Input
@@ -143,11 +146,11 @@ function ShownLink({ url, focus }: { url: string; focus: boolean }) {
         />
         <Button type="button" variant="outline" className="self-start" onClick={() => void copy()}>
           <Copy aria-hidden />
-          {TEXTS.copy}
+          {t(TEXTS.copy)}
         </Button>
       </div>
       <p id={noteId} className="text-sm text-muted-foreground">
-        {TEXTS.shownOnce}
+        {t(TEXTS.shownOnce)}
       </p>
     </div>
   );

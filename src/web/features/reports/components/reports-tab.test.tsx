@@ -7,6 +7,7 @@ import type { Role } from '@/domain/roles';
 import { reportsApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { en } from '@/web/test/texts';
 import { REPORTS_TEXTS } from '../texts';
 import { ReportsTab } from './reports-tab';
 
@@ -115,7 +116,7 @@ describe('ReportsTab', () => {
       }),
     );
     await renderTab();
-    const scroller = await screen.findByRole('region', { name: REPORTS_TEXTS.timeTable(TIME_REPORT_TEXTS.groups.client) });
+    const scroller = await screen.findByRole('region', { name: en(REPORTS_TEXTS.timeTable.client) });
     expect(scroller.getAttribute('aria-label')).toBe('Time by client');
     // The element that scrolls sideways, with the table in it, and a Tab stop.
     expect(scroller.className).toContain('overflow-x-auto');

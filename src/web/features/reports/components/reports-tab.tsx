@@ -9,6 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { errorMessage } from '@/web/lib/api-client';
+import { useT } from '@/web/lib/i18n';
 import { cn } from '@/web/lib/class-names';
 import { reportQuery } from '../api';
 import { TimeReportSection } from './time-report-section';
@@ -16,6 +17,7 @@ import { REPORTS_TEXTS } from '../texts';
 
 /** Spec 2 "Reports tab": the organization's numbers for the chosen time range. */
 export function ReportsTab({ role }: { role: Role }) {
+  const t = useT('reports');
   const [range, setRange] = useState<ReportRange>('all');
   const report = useQuery(reportQuery(range));
   const [today] = useState(() => new Date());
@@ -28,7 +30,7 @@ export function ReportsTab({ role }: { role: Role }) {
           <p className="text-sm text-muted-foreground">{isAdmin(role) ? REPORT_MESSAGES.adminSubtitle : REPORT_MESSAGES.staffSubtitle}</p>
         </div>
         <Select value={range} onValueChange={(value) => setRange(value as ReportRange)}>
-          <SelectTrigger className="sm:w-44" aria-label={REPORTS_TEXTS.timeRange}>
+          <SelectTrigger className="sm:w-44" aria-label={t(REPORTS_TEXTS.timeRange)}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -43,7 +45,7 @@ export function ReportsTab({ role }: { role: Role }) {
 
       {report.isPending ? (
         // Spec 2/9: 8 skeleton placeholders while loading.
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label={REPORTS_TEXTS.loadingReports}>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label={t(REPORTS_TEXTS.loadingReports)}>
           {Array.from({ length: 8 }, (_, i) => (
             <Skeleton key={i} className="h-32 rounded-xl" data-testid="report-skeleton" />
           ))}
@@ -66,50 +68,55 @@ export function ReportsTab({ role }: { role: Role }) {
 }
 
 function ReportBody({ report, updating }: { report: Report; updating: boolean }) {
+  const t = useT('reports');
   return (
     <div className={cn('space-y-6 transition-opacity', updating && 'opacity-60')} aria-busy={updating}>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard
-          title={REPORTS_TEXTS.totalProjects}
+          title={t(REPORTS_TEXTS.totalProjects)}
           value={report.totalProjects}
           icon={<FolderKanban aria-hidden />}
           tone="bg-sky-50 text-sky-700"
-          detail={REPORTS_TEXTS.projectsDetail(report.activeProjects, report.completedProjects)}
+          detail={t(REPORTS_TEXTS.projectsDetail, { active: report.activeProjects, completed: report.completedProjects })}
         />
         <StatCard
-          title={REPORTS_TEXTS.totalClients}
+          title={t(REPORTS_TEXTS.totalClients)}
           value={report.totalClients}
           icon={<Users aria-hidden />}
           tone="bg-violet-50 text-violet-700"
-          detail={report.range === 'all' ? REPORTS_TEXTS.clientsAcrossOrganization : REPORTS_TEXTS.clientsAddedIn(REPORT_RANGE_LABELS[report.range])}
+          detail={t(report.range === 'all' ? REPORTS_TEXTS.clientsAcrossOrganization : REPORTS_TEXTS.clientsAddedIn[report.range])}
         />
         <StatCard
-          title={REPORTS_TEXTS.totalTasks}
+          title={t(REPORTS_TEXTS.totalTasks)}
           value={report.totalTasks}
           icon={<CheckSquare aria-hidden />}
           tone="bg-emerald-50 text-emerald-700"
-          detail={REPORTS_TEXTS.tasksDetail(report.completedTasks, report.pendingTasks, report.inProgressTasks)}
+          detail={t(report.inProgressTasks ? REPORTS_TEXTS.tasksDetailInProgress : REPORTS_TEXTS.tasksDetail, {
+            completed: report.completedTasks,
+            pending: report.pendingTasks,
+            inProgress: report.inProgressTasks,
+          })}
         />
         <StatCard
-          title={REPORTS_TEXTS.overdueProjects}
+          title={t(REPORTS_TEXTS.overdueProjects)}
           value={report.overdueProjects}
           icon={<AlertTriangle aria-hidden />}
           tone={report.overdueProjects ? 'bg-red-50 text-red-700' : 'bg-muted text-muted-foreground'}
           valueClassName={report.overdueProjects ? 'text-red-700' : undefined}
-          detail={report.overdueProjects ? REPORTS_TEXTS.overdueDetail : REPORTS_TEXTS.nothingOverdue}
+          detail={t(report.overdueProjects ? REPORTS_TEXTS.overdueDetail : REPORTS_TEXTS.nothingOverdue)}
         />
       </div>
 
       <div className="grid gap-4 lg:grid-cols-2">
         <RateCard
-          title={REPORTS_TEXTS.projectCompletionRate}
+          title={t(REPORTS_TEXTS.projectCompletionRate)}
           rate={report.projectCompletionRate}
-          detail={REPORTS_TEXTS.projectsCompleted(report.completedProjects, report.totalProjects)}
+          detail={t(REPORTS_TEXTS.projectsCompleted, { completed: report.completedProjects, total: report.totalProjects })}
         />
         <RateCard
-          title={REPORTS_TEXTS.taskCompletionRate}
+          title={t(REPORTS_TEXTS.taskCompletionRate)}
           rate={report.taskCompletionRate}
-          detail={REPORTS_TEXTS.tasksCompleted(report.completedTasks, report.totalTasks)}
+          detail={t(REPORTS_TEXTS.tasksCompleted, { completed: report.completedTasks, total: report.totalTasks })}
         />
       </div>
 

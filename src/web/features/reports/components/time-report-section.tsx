@@ -12,6 +12,7 @@ import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/class-names';
+import { useT } from '@/web/lib/i18n';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { timeReportExportUrl, timeReportQuery, timeReportWeeksQuery } from '../api';
 import { REPORTS_TEXTS } from '../texts';
@@ -87,10 +88,11 @@ export function TimeReportSection({ today }: { today: Date }) {
 }
 
 function TimeReportTable({ report, updating }: { report: TimeReport; updating: boolean }) {
+  const t = useT('reports');
   const money = (minor: number) => formatMoney(minor, report.currency);
   const withProject = report.groupBy === 'task';
   const withClient = report.groupBy === 'project' || report.groupBy === 'task';
-  const t = report.totals;
+  const totals = report.totals;
   return (
     // At 375 px the table scrolls sideways: its scroller is a named region a keyboard can reach and
     // scroll with the arrow keys (issue 49 item 16, axe's scrollable-region-focusable), as the
@@ -99,7 +101,7 @@ function TimeReportTable({ report, updating }: { report: TimeReport; updating: b
       className={cn('overflow-x-auto rounded-md outline-none transition-opacity focus-visible:ring-2 focus-visible:ring-ring', updating && 'opacity-60')}
       tabIndex={0}
       role="region"
-      aria-label={REPORTS_TEXTS.timeTable(TIME_REPORT_TEXTS.groups[report.groupBy])}
+      aria-label={t(REPORTS_TEXTS.timeTable[report.groupBy])}
       aria-busy={updating}
     >
       {report.truncated ? <p className="mb-2 text-xs text-muted-foreground">{TIME_REPORT_TEXTS.truncated(report.rows.length)}</p> : null}
@@ -137,12 +139,12 @@ function TimeReportTable({ report, updating }: { report: TimeReport; updating: b
             <th scope="row" className="py-2 pr-3 text-left" colSpan={1 + (withProject ? 1 : 0) + (withClient ? 1 : 0)}>
               {TIME_REPORT_TEXTS.total}
             </th>
-            <td className="py-2 pr-3 text-right tabular-nums">{hoursValue(t.billableMinutes)}</td>
-            <td className="py-2 pr-3 text-right tabular-nums">{hoursValue(t.nonBillableMinutes)}</td>
-            <td className="py-2 pr-3 text-right tabular-nums">{hoursValue(t.billableMinutes + t.nonBillableMinutes)}</td>
-            <td className="py-2 pr-3 text-right tabular-nums">{money(t.billableMinor)}</td>
-            <td className="py-2 pr-3 text-right tabular-nums">{money(t.nonBillableMinor)}</td>
-            <td className="py-2 text-right tabular-nums">{money(t.billableMinor + t.nonBillableMinor)}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{hoursValue(totals.billableMinutes)}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{hoursValue(totals.nonBillableMinutes)}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{hoursValue(totals.billableMinutes + totals.nonBillableMinutes)}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{money(totals.billableMinor)}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{money(totals.nonBillableMinor)}</td>
+            <td className="py-2 text-right tabular-nums">{money(totals.billableMinor + totals.nonBillableMinor)}</td>
           </tr>
         </tfoot>
       </table>

@@ -4,6 +4,7 @@
 import { formatMinutes } from '@/domain/time-entry-rules';
 import type { TimeEntry } from '@/domain/time-entries';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { useT } from '@/web/lib/i18n';
 import { notifySuccess } from '@/web/lib/notify';
 import { timerPlace, useUpdateTimeEntry } from '../api';
 import { TIME_TEXTS } from '../texts';
@@ -12,13 +13,14 @@ import { TimeEntryForm } from './time-entry-form';
 type Props = { entry: TimeEntry | null; open: boolean; onOpenChange: (open: boolean) => void };
 
 export function EditTimeEntryDialog({ entry, open, onOpenChange }: Props) {
+  const t = useT('time');
   const update = useUpdateTimeEntry();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{TIME_TEXTS.editTitle}</DialogTitle>
-          <DialogDescription>{entry ? TIME_TEXTS.logTimeOn(timerPlace(entry)) : null}</DialogDescription>
+          <DialogTitle>{t(TIME_TEXTS.editTitle)}</DialogTitle>
+          <DialogDescription>{entry ? t(TIME_TEXTS.logTimeOn, { where: timerPlace(entry) }) : null}</DialogDescription>
         </DialogHeader>
         {entry ? (
           <TimeEntryForm
@@ -27,7 +29,7 @@ export function EditTimeEntryDialog({ entry, open, onOpenChange }: Props) {
             saving={update.isPending}
             onSave={async ({ minutes, workDate, note, billable }) => {
               const saved = await update.mutateAsync({ id: entry.id, duration: minutes, workDate, note, billable });
-              notifySuccess(TIME_TEXTS.entrySaved(formatMinutes(saved.minutes)));
+              notifySuccess(t(TIME_TEXTS.entrySaved, { duration: formatMinutes(saved.minutes) }));
               onOpenChange(false);
             }}
           />

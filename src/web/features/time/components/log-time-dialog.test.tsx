@@ -7,6 +7,7 @@ import { TIME_MESSAGES } from '@/domain/time-entry-rules';
 import { timeApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, inTurn, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { en } from '@/web/test/texts';
 import { TIME_TEXTS } from '../texts';
 import { LogTimeDialog } from './log-time-dialog';
 
@@ -29,41 +30,41 @@ const logged: TimeEntry = {
   canEdit: true,
 };
 
-const dialog = () => screen.getByRole('dialog', { name: TIME_TEXTS.logTimeTitle });
+const dialog = () => screen.getByRole('dialog', { name: en(TIME_TEXTS.logTimeTitle) });
 const field = (label: string) => within(dialog()).getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-const save = () => fireEvent.click(within(dialog()).getByRole('button', { name: TIME_TEXTS.save }));
+const save = () => fireEvent.click(within(dialog()).getByRole('button', { name: en(TIME_TEXTS.save) }));
 const posted = () => sentRequests.filter((request) => request.method === 'POST').map((request) => request.body);
 
 describe('Log time', () => {
   it('refuses an empty duration and a day that is not one under their fields, the first focused; then logs the minutes, an empty note as none', async () => {
     apiServer.use(timeApi.logEntry(logged));
     await renderWithProviders(<LogTimeDialog open onOpenChange={() => {}} projectId={PROJECT} taskId={null} place="Website Relaunch" />);
-    await screen.findByRole('dialog', { name: TIME_TEXTS.logTimeTitle });
-    type(TIME_TEXTS.date, '');
-    field(TIME_TEXTS.note).focus();
+    await screen.findByRole('dialog', { name: en(TIME_TEXTS.logTimeTitle) });
+    type(en(TIME_TEXTS.date), '');
+    field(en(TIME_TEXTS.note)).focus();
     save();
     expect(await within(dialog()).findByText(TIME_MESSAGES.durationZero)).toBeTruthy();
     expect(within(dialog()).getByText(TIME_MESSAGES.dateInvalid)).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(field(TIME_TEXTS.duration)));
-    expect(field(TIME_TEXTS.date).getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(field(en(TIME_TEXTS.duration))));
+    expect(field(en(TIME_TEXTS.date)).getAttribute('aria-invalid')).toBe('true');
     expect(posted()).toEqual([]);
 
-    type(TIME_TEXTS.duration, '1:30');
-    type(TIME_TEXTS.date, '2026-11-23');
+    type(en(TIME_TEXTS.duration), '1:30');
+    type(en(TIME_TEXTS.date), '2026-11-23');
     save();
-    expect(await screen.findByText(TIME_TEXTS.logged('1:30'))).toBeTruthy();
+    expect(await screen.findByText(en(TIME_TEXTS.logged, { duration: '1:30' }))).toBeTruthy();
     expect(posted()).toEqual([{ projectId: PROJECT, taskId: null, workDate: '2026-11-23', duration: 90, note: null, billable: true }]);
   });
 
   it('shows a refusal that belongs to no field under the form, and keeps what was typed', async () => {
     apiServer.use(timeApi.logEntry(inTurn<TimeEntry>(apiError(400, 'member_not_on_project', TIME_MESSAGES.memberNotOnProject('Ada Lovelace')))));
     await renderWithProviders(<LogTimeDialog open onOpenChange={() => {}} projectId={PROJECT} taskId={null} place="Website Relaunch" />);
-    await screen.findByRole('dialog', { name: TIME_TEXTS.logTimeTitle });
-    type(TIME_TEXTS.duration, '45m');
+    await screen.findByRole('dialog', { name: en(TIME_TEXTS.logTimeTitle) });
+    type(en(TIME_TEXTS.duration), '45m');
     save();
     expect((await within(dialog()).findByRole('alert')).textContent).toBe(TIME_MESSAGES.memberNotOnProject('Ada Lovelace'));
-    expect(field(TIME_TEXTS.duration).getAttribute('aria-invalid')).toBeNull();
-    expect(field(TIME_TEXTS.duration).value).toBe('45m');
+    expect(field(en(TIME_TEXTS.duration)).getAttribute('aria-invalid')).toBeNull();
+    expect(field(en(TIME_TEXTS.duration)).value).toBe('45m');
   });
 });

@@ -9,6 +9,7 @@ import { timeApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, sentRequests } from '@/web/test/api-server';
 import { aTimer } from '@/web/test/fixtures';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { en } from '@/web/test/texts';
 import { TIME_TEXTS } from '../texts';
 import { RunningTimer } from './running-timer';
 
@@ -18,8 +19,8 @@ const askShort = () => apiError(409, 'timer_short', TIME_MESSAGES.timerShort(7))
 
 const stops = () => sentRequests.filter((r) => r.method === 'POST' && r.path === '/api/time/timer/stop').map((r) => r.body);
 const discards = () => sentRequests.filter((r) => r.method === 'DELETE' && r.path === '/api/time/timer');
-const stopButton = () => screen.findByRole('button', { name: TIME_TEXTS.stopTimer('Website Relaunch') });
-const shortDialog = () => screen.findByRole('alertdialog', { name: TIME_TEXTS.shortTitle });
+const stopButton = () => screen.findByRole('button', { name: en(TIME_TEXTS.stopTimer, { where: 'Website Relaunch' }) });
+const shortDialog = () => screen.findByRole('alertdialog', { name: en(TIME_TEXTS.shortTitle) });
 
 describe('RunningTimer stopped under a minute', () => {
   it('asks instead of logging a minute; Cancel keeps it running; Discard throws it away with nothing logged', async () => {
@@ -30,14 +31,14 @@ describe('RunningTimer stopped under a minute', () => {
     expect(within(dialog).getByText(TIME_MESSAGES.timerShort(7))).toBeTruthy();
     expect(stops()).toEqual([{ workDate: WORK_DATE }]);
 
-    fireEvent.click(within(dialog).getByRole('button', { name: TIME_TEXTS.cancel }));
+    fireEvent.click(within(dialog).getByRole('button', { name: en(TIME_TEXTS.cancel) }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(screen.getByTestId('running-timer')).toBeTruthy();
     expect(discards()).toEqual([]);
 
     fireEvent.click(await stopButton());
-    fireEvent.click(within(await shortDialog()).getByRole('button', { name: TIME_TEXTS.discard }));
-    expect(await screen.findByText(TIME_TEXTS.discarded)).toBeTruthy();
+    fireEvent.click(within(await shortDialog()).getByRole('button', { name: en(TIME_TEXTS.discard) }));
+    expect(await screen.findByText(en(TIME_TEXTS.discarded))).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('running-timer')).toBeNull());
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(discards()).toHaveLength(1);
@@ -49,8 +50,8 @@ describe('RunningTimer stopped under a minute', () => {
     apiServer.use(...timeApi.runningTimer(timer, { ask: askShort }));
     await renderWithProviders(<RunningTimer />);
     fireEvent.click(await stopButton());
-    fireEvent.click(within(await shortDialog()).getByRole('button', { name: TIME_TEXTS.saveAnyway }));
-    expect(await screen.findByText(TIME_TEXTS.stopped('0:01'))).toBeTruthy();
+    fireEvent.click(within(await shortDialog()).getByRole('button', { name: en(TIME_TEXTS.saveAnyway) }));
+    expect(await screen.findByText(en(TIME_TEXTS.stopped, { duration: '0:01' }))).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('running-timer')).toBeNull());
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(stops()).toEqual([{ workDate: WORK_DATE }, { workDate: WORK_DATE, confirm: 'save' }]);

@@ -2,23 +2,25 @@
 // saving its billable minute: discard it, save it anyway, or keep it running.
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from '@/web/components/ui/alert-dialog';
 import { Button } from '@/web/components/ui/button';
+import { useT } from '@/web/lib/i18n';
 import { TIME_TEXTS } from '../texts';
 
 export function ShortTimerDialog(props: { message: string; pending: boolean; onDiscard: () => void; onSave: () => void; onCancel: () => void }) {
+  const t = useT('time');
   return (
     <AlertDialog open onOpenChange={(open) => (open ? undefined : props.onCancel())}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{TIME_TEXTS.shortTitle}</AlertDialogTitle>
+          <AlertDialogTitle>{t(TIME_TEXTS.shortTitle)}</AlertDialogTitle>
           <AlertDialogDescription>{props.message}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>{TIME_TEXTS.cancel}</AlertDialogCancel>
+          <AlertDialogCancel>{t(TIME_TEXTS.cancel)}</AlertDialogCancel>
           <Button variant="outline" disabled={props.pending} onClick={props.onSave}>
-            {TIME_TEXTS.saveAnyway}
+            {t(TIME_TEXTS.saveAnyway)}
           </Button>
           <Button disabled={props.pending} onClick={props.onDiscard}>
-            {TIME_TEXTS.discard}
+            {t(TIME_TEXTS.discard)}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Clock, Play } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Button } from '@/web/components/ui/button';
+import { loadTexts, useT } from '@/web/lib/i18n';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifyError } from '@/web/lib/notify';
 import { timerQuery, useStartTimer } from '../api';
@@ -11,7 +12,12 @@ import { TIME_TEXTS } from '../texts';
 
 const LogTimeDialog = lazyComponent(async () => (await import('./log-time-dialog')).LogTimeDialog);
 
+// The project page and a task's panel show these buttons: their words start loading with the
+// page's code, so the page does not wait for them once its data is there (decision 045).
+void loadTexts('time');
+
 export function TimeActions({ projectId, taskId, place }: { projectId: string; taskId: string | null; place: string }) {
+  const t = useT('time');
   const timer = useQuery(timerQuery).data?.timer ?? null;
   const start = useStartTimer();
   const [open, setOpen] = useState(false);
@@ -24,15 +30,15 @@ export function TimeActions({ projectId, taskId, place }: { projectId: string; t
         variant="outline"
         disabled={runningHere}
         loading={start.isPending}
-        loadingText={TIME_TEXTS.starting}
+        loadingText={t(TIME_TEXTS.starting)}
         onClick={() => start.mutate({ projectId, taskId }, { onError: (error) => notifyError(error) })}
       >
         <Play aria-hidden className="size-3.5" />
-        {TIME_TEXTS.startTimer}
+        {t(TIME_TEXTS.startTimer)}
       </Button>
       <Button size="sm" variant="outline" onClick={() => setOpen(true)} {...preloadOnIntent(LogTimeDialog)}>
         <Clock aria-hidden className="size-3.5" />
-        {TIME_TEXTS.logTime}
+        {t(TIME_TEXTS.logTime)}
       </Button>
       {opened ? (
         <Suspense fallback={null}>

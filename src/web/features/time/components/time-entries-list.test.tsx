@@ -8,6 +8,7 @@ import { apiError, inTurn, requestsArrived, sentRequests } from '@/web/test/api-
 import { apiServer } from '@/web/test/api-server';
 import { timeApi } from '@/web/test/api-handlers';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { en } from '@/web/test/texts';
 import { TIME_TEXTS } from '../texts';
 import { TimeEntriesList } from './time-entries-list';
 
@@ -56,7 +57,7 @@ describe('TimeEntriesList', () => {
   it("asks for another member's entries with their profileId", async () => {
     apiServer.use(timeApi.entries([]));
     await renderWithProviders(<TimeEntriesList week={WEEK} profileId="member-2" />);
-    expect(await screen.findByText(TIME_TEXTS.noEntries)).toBeTruthy();
+    expect(await screen.findByText(en(TIME_TEXTS.noEntries))).toBeTruthy();
     expect(entriesAsked()[0]!.query.get('profileId')).toBe('member-2');
   });
 
@@ -65,13 +66,13 @@ describe('TimeEntriesList', () => {
     let recovered = false;
     apiServer.use(timeApi.entries(() => (recovered ? { items: [timeEntry()], truncated: false } : (new Promise<Response>((resolve) => (answer = resolve)) as never))));
     await renderWithProviders(<TimeEntriesList week={WEEK} />);
-    expect(screen.getByRole('status', { name: TIME_TEXTS.entriesLoading })).toBeTruthy();
+    expect(screen.getByRole('status', { name: en(TIME_TEXTS.entriesLoading) })).toBeTruthy();
     await requestsArrived();
     answer(apiError(503, 'service_unavailable', 'The database is not reachable.'));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(TIME_TEXTS.entriesLoadFailed);
+    expect(alert.textContent).toContain(en(TIME_TEXTS.entriesLoadFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
-    expect(screen.queryByText(TIME_TEXTS.noEntries)).toBeNull();
+    expect(screen.queryByText(en(TIME_TEXTS.noEntries))).toBeNull();
 
     recovered = true;
     fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
@@ -86,25 +87,25 @@ describe('TimeEntriesList', () => {
       timeApi.updateEntry(({ body }) => ({ ...entry, minutes: (body as { duration: number }).duration })),
     );
     await renderWithProviders(<TimeEntriesList week={WEEK} />);
-    fireEvent.click(await screen.findByRole('button', { name: TIME_TEXTS.editEntry('Mon 23 Nov, Website Relaunch · Draft the brief, 1:30') }));
-    const dialog = await screen.findByRole('dialog', { name: TIME_TEXTS.editTitle });
-    const duration = within(dialog).getByLabelText(TIME_TEXTS.duration) as HTMLInputElement;
+    fireEvent.click(await screen.findByRole('button', { name: en(TIME_TEXTS.editEntry, { what: 'Mon 23 Nov, Website Relaunch · Draft the brief, 1:30' }) }));
+    const dialog = await screen.findByRole('dialog', { name: en(TIME_TEXTS.editTitle) });
+    const duration = within(dialog).getByLabelText(en(TIME_TEXTS.duration)) as HTMLInputElement;
     expect(duration.value).toBe('1:30');
     // Focused with the whole duration selected, so what is typed replaces it (not '1:302h 15m').
     await waitFor(() => expect(document.activeElement).toBe(duration));
     expect([duration.selectionStart, duration.selectionEnd]).toEqual([0, 4]);
-    expect((within(dialog).getByLabelText(TIME_TEXTS.date) as HTMLInputElement).value).toBe('2026-11-23');
-    expect((within(dialog).getByLabelText(TIME_TEXTS.note) as HTMLTextAreaElement).value).toBe('Outline');
-    expect(within(dialog).getByRole('switch', { name: TIME_TEXTS.billable }).getAttribute('aria-checked')).toBe('true');
+    expect((within(dialog).getByLabelText(en(TIME_TEXTS.date)) as HTMLInputElement).value).toBe('2026-11-23');
+    expect((within(dialog).getByLabelText(en(TIME_TEXTS.note)) as HTMLTextAreaElement).value).toBe('Outline');
+    expect(within(dialog).getByRole('switch', { name: en(TIME_TEXTS.billable) }).getAttribute('aria-checked')).toBe('true');
     // Read as the log-time dialog reads it: a bare 45 is hours, refused before anything is sent.
     fireEvent.change(duration, { target: { value: '45' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: TIME_TEXTS.save }));
+    fireEvent.click(within(dialog).getByRole('button', { name: en(TIME_TEXTS.save) }));
     expect(await within(dialog).findByText(/45 hours is more than a day/)).toBeTruthy();
     expect(sentRequests.some((r) => r.method === 'PATCH')).toBe(false);
     fireEvent.change(duration, { target: { value: '2h 15m' } });
-    fireEvent.click(within(dialog).getByRole('switch', { name: TIME_TEXTS.billable }));
-    fireEvent.click(within(dialog).getByRole('button', { name: TIME_TEXTS.save }));
-    expect(await screen.findByText(TIME_TEXTS.entrySaved('2:15'))).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('switch', { name: en(TIME_TEXTS.billable) }));
+    fireEvent.click(within(dialog).getByRole('button', { name: en(TIME_TEXTS.save) }));
+    expect(await screen.findByText(en(TIME_TEXTS.entrySaved, { duration: '2:15' }))).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const patch = sentRequests.find((r) => r.method === 'PATCH')!;
     expect(patch.path).toBe(`/api/time/entries/${entry.id}`);
@@ -119,14 +120,14 @@ describe('TimeEntriesList', () => {
     apiServer.use(timeApi.entries([entry]), timeApi.updateEntry(apiError(400, 'day_full', TIME_MESSAGES.dayFull('2026-11-23', 1500))));
     await renderWithProviders(<TimeEntriesList week={WEEK} />);
     fireEvent.click(await screen.findByRole('button', { name: /^Edit the entry/ }));
-    const dialog = await screen.findByRole('dialog', { name: TIME_TEXTS.editTitle });
-    fireEvent.change(within(dialog).getByLabelText(TIME_TEXTS.duration), { target: { value: '23h' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: TIME_TEXTS.save }));
+    const dialog = await screen.findByRole('dialog', { name: en(TIME_TEXTS.editTitle) });
+    fireEvent.change(within(dialog).getByLabelText(en(TIME_TEXTS.duration)), { target: { value: '23h' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: en(TIME_TEXTS.save) }));
     const message = await within(dialog).findByText(TIME_MESSAGES.dayFull('2026-11-23', 1500));
     expect(message.getAttribute('role')).toBe('alert');
-    expect(within(dialog).getByLabelText(TIME_TEXTS.duration).getAttribute('aria-invalid')).toBe('true');
-    expect((within(dialog).getByLabelText(TIME_TEXTS.duration) as HTMLInputElement).value).toBe('23h');
-    expect(screen.getByRole('dialog', { name: TIME_TEXTS.editTitle })).toBeTruthy();
+    expect(within(dialog).getByLabelText(en(TIME_TEXTS.duration)).getAttribute('aria-invalid')).toBe('true');
+    expect((within(dialog).getByLabelText(en(TIME_TEXTS.duration)) as HTMLInputElement).value).toBe('23h');
+    expect(screen.getByRole('dialog', { name: en(TIME_TEXTS.editTitle) })).toBeTruthy();
   });
 
   it('deletes an entry only once confirmed, with a toast, and reads the week again', async () => {
@@ -137,20 +138,20 @@ describe('TimeEntriesList', () => {
       timeApi.deleteEntry(),
     );
     await renderWithProviders(<TimeEntriesList week={WEEK} />);
-    const name = TIME_TEXTS.deleteEntry('Mon 23 Nov, Website Relaunch · Draft the brief, 0:30');
+    const name = en(TIME_TEXTS.deleteEntry, { what: 'Mon 23 Nov, Website Relaunch · Draft the brief, 0:30' });
     // Cancel first: nothing is sent.
     fireEvent.click(await screen.findByRole('button', { name }));
-    let confirm = await screen.findByRole('alertdialog', { name: TIME_TEXTS.deleteTitle });
-    expect(confirm.textContent).toContain(TIME_TEXTS.deleteQuestion('Mon 23 Nov, Website Relaunch · Draft the brief, 0:30'));
+    let confirm = await screen.findByRole('alertdialog', { name: en(TIME_TEXTS.deleteTitle) });
+    expect(confirm.textContent).toContain(en(TIME_TEXTS.deleteQuestion, { what: 'Mon 23 Nov, Website Relaunch · Draft the brief, 0:30' }));
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await requestsArrived();
     expect(sentRequests.some((r) => r.method === 'DELETE')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name }));
-    confirm = await screen.findByRole('alertdialog', { name: TIME_TEXTS.deleteTitle });
+    confirm = await screen.findByRole('alertdialog', { name: en(TIME_TEXTS.deleteTitle) });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText(TIME_TEXTS.entryDeleted)).toBeTruthy();
+    expect(await screen.findByText(en(TIME_TEXTS.entryDeleted))).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('time-entry')).toHaveLength(1));
     expect(sentRequests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([`/api/time/entries/${gone.id}`]);
   });

@@ -12,6 +12,7 @@ import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { useT } from '@/web/lib/i18n';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { timeEntriesQuery, timerPlace, useDeleteTimeEntry } from '../api';
@@ -26,6 +27,7 @@ const entryName = (entry: TimeEntry) => `${dayLabel(entry.workDate)}, ${timerPla
 
 /** `week`: its Monday. `profileId`: the member whose entries these are (the caller without it). */
 export function TimeEntriesList({ week, profileId }: { week: string; profileId?: string }) {
+  const t = useT('time');
   const entries = useQuery(timeEntriesQuery(week, addDaysToDate(week, 6), profileId));
   const remove = useDeleteTimeEntry();
   const [editing, setEditing] = useState<{ open: boolean; entry: TimeEntry | null }>({ open: false, entry: null });
@@ -40,7 +42,7 @@ export function TimeEntriesList({ week, profileId }: { week: string; profileId?:
     if (!entry) return;
     remove.mutate(entry.id, {
       onSuccess: () => {
-        notifySuccess(TIME_TEXTS.entryDeleted);
+        notifySuccess(t(TIME_TEXTS.entryDeleted));
         // Its Delete button is gone: focus goes to the list's heading, not to the page's start.
         heading.current?.focus();
       },
@@ -52,21 +54,21 @@ export function TimeEntriesList({ week, profileId }: { week: string; profileId?:
     <section className="space-y-3" aria-labelledby="time-entries-heading">
       <div>
         <h2 id="time-entries-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
-          {TIME_TEXTS.entries}
+          {t(TIME_TEXTS.entries)}
         </h2>
-        <p className="text-sm text-muted-foreground">{TIME_TEXTS.entriesIntro}</p>
+        <p className="text-sm text-muted-foreground">{t(TIME_TEXTS.entriesIntro)}</p>
       </div>
       {entries.isPending ? (
-        <div role="status" aria-label={TIME_TEXTS.entriesLoading} className="space-y-2">
+        <div role="status" aria-label={t(TIME_TEXTS.entriesLoading)} className="space-y-2">
           <Skeleton className="h-12 w-full" />
           <Skeleton className="h-12 w-full" />
         </div>
       ) : entries.isError ? (
-        <LoadErrorPanel title={TIME_TEXTS.entriesLoadFailed} error={entries.error} onRetry={() => void entries.refetch()} />
+        <LoadErrorPanel title={t(TIME_TEXTS.entriesLoadFailed)} error={entries.error} onRetry={() => void entries.refetch()} />
       ) : items.length === 0 ? (
-        <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">{TIME_TEXTS.noEntries}</p>
+        <p className="rounded-xl border border-dashed p-6 text-center text-sm text-muted-foreground">{t(TIME_TEXTS.noEntries)}</p>
       ) : (
-        <ul className="divide-y rounded-xl border bg-card" aria-label={TIME_TEXTS.entries}>
+        <ul className="divide-y rounded-xl border bg-card" aria-label={t(TIME_TEXTS.entries)}>
           {items.map((entry) => (
             <li key={entry.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5 text-sm" data-testid="time-entry">
               <span className="w-24 shrink-0 font-medium">{dayLabel(entry.workDate)}</span>
@@ -77,30 +79,30 @@ export function TimeEntriesList({ week, profileId }: { week: string; profileId?:
               </span>
               <span className="w-14 text-right font-medium tabular-nums">{formatMinutes(entry.minutes)}</span>
               <Badge variant={entry.billable ? 'secondary' : 'outline'} className="w-24 justify-center">
-                {entry.billable ? TIME_TEXTS.billable : TIME_TEXTS.notBillable}
+                {entry.billable ? t(TIME_TEXTS.billable) : t(TIME_TEXTS.notBillable)}
               </Badge>
               {entry.canEdit ? (
                 <span className="ml-auto flex gap-1">
                   <Button
                     variant="ghost"
                     size="sm"
-                    aria-label={TIME_TEXTS.editEntry(entryName(entry))}
+                    aria-label={t(TIME_TEXTS.editEntry, { what: entryName(entry) })}
                     onClick={() => setEditing({ open: true, entry })}
                     {...preloadOnIntent(EditTimeEntryDialog)}
                   >
                     <Pencil aria-hidden />
-                    {TIME_TEXTS.edit}
+                    {t(TIME_TEXTS.edit)}
                   </Button>
                   <Button
                     variant="ghost"
                     size="sm"
                     className="text-destructive"
-                    aria-label={TIME_TEXTS.deleteEntry(entryName(entry))}
+                    aria-label={t(TIME_TEXTS.deleteEntry, { what: entryName(entry) })}
                     onClick={() => setDeleting({ open: true, entry })}
                     {...preloadOnIntent(ConfirmDeleteDialog)}
                   >
                     <Trash2 aria-hidden />
-                    {TIME_TEXTS.delete}
+                    {t(TIME_TEXTS.delete)}
                   </Button>
                 </span>
               ) : null}
@@ -108,7 +110,7 @@ export function TimeEntriesList({ week, profileId }: { week: string; profileId?:
           ))}
         </ul>
       )}
-      {entries.data?.truncated ? <p className="text-sm text-muted-foreground">{TIME_TEXTS.entriesTruncated}</p> : null}
+      {entries.data?.truncated ? <p className="text-sm text-muted-foreground">{t(TIME_TEXTS.entriesTruncated)}</p> : null}
       {editOpened ? (
         <Suspense fallback={null}>
           <EditTimeEntryDialog entry={editing.entry} open={editing.open} onOpenChange={(open) => setEditing((current) => ({ ...current, open }))} />
@@ -120,8 +122,8 @@ export function TimeEntriesList({ week, profileId }: { week: string; profileId?:
             open={deleting.open}
             onOpenChange={(open) => setDeleting((current) => ({ ...current, open }))}
             onConfirm={confirmDelete}
-            title={TIME_TEXTS.deleteTitle}
-            question={deleting.entry ? TIME_TEXTS.deleteQuestion(entryName(deleting.entry)) : ''}
+            title={t(TIME_TEXTS.deleteTitle)}
+            question={deleting.entry ? t(TIME_TEXTS.deleteQuestion, { what: entryName(deleting.entry) }) : ''}
           />
         </Suspense>
       ) : null}

@@ -11,6 +11,7 @@ import { Input } from '@/web/components/ui/input';
 import { FormError, SchemaField, showFormError, showServerError, useSchemaForm, type ServerFields } from '@/web/components/ui/schema-form';
 import { Switch } from '@/web/components/ui/switch';
 import { Textarea } from '@/web/components/ui/textarea';
+import { useT } from '@/web/lib/i18n';
 import { TIME_TEXTS } from '../texts';
 
 /** What the form sends: the duration in whole minutes, an empty note as none. */
@@ -32,6 +33,7 @@ type Props = {
 
 /** The fields and Save; its state lives while it is shown (a dialog's content), so each opening starts from `start`. */
 export function TimeEntryForm({ start, onSave, saving }: Props) {
+  const t = useT('time');
   const form = useSchemaForm({ schema: timeEntryFormSchema, defaultValues: start });
   // The duration takes the focus once the form has filled it in, selected, so an entry's is typed
   // over (autoFocus focused the field before react-hook-form gave it its value: '1:30' then typing
@@ -45,22 +47,22 @@ export function TimeEntryForm({ start, onSave, saving }: Props) {
   return (
     <form className="grid gap-4" onSubmit={submit} noValidate>
       {/* The duration is selected when focused, as a timesheet cell is: an entry's is typed over, not after. */}
-      <SchemaField form={form} name="duration" label={TIME_TEXTS.duration} hint={TIME_TEXTS.durationHint}>
+      <SchemaField form={form} name="duration" label={t(TIME_TEXTS.duration)} hint={t(TIME_TEXTS.durationHint)}>
         <Input onFocus={(e) => e.currentTarget.select()} autoComplete="off" inputMode="text" />
       </SchemaField>
-      <SchemaField form={form} name="workDate" label={TIME_TEXTS.date}>
+      <SchemaField form={form} name="workDate" label={t(TIME_TEXTS.date)}>
         <Input type="date" />
       </SchemaField>
-      <SchemaField form={form} name="note" label={TIME_TEXTS.note}>
+      <SchemaField form={form} name="note" label={t(TIME_TEXTS.note)}>
         <Textarea rows={2} maxLength={1000} />
       </SchemaField>
-      <SchemaField form={form} name="billable" label={TIME_TEXTS.billable}>
+      <SchemaField form={form} name="billable" label={t(TIME_TEXTS.billable)}>
         {(field) => <Switch ref={field.ref} checked={field.value ?? true} onCheckedChange={field.onChange} />}
       </SchemaField>
       <FormError form={form} />
       <DialogFooter>
-        <Button type="submit" loading={saving} loadingText={TIME_TEXTS.saving}>
-          {TIME_TEXTS.save}
+        <Button type="submit" loading={saving} loadingText={t(TIME_TEXTS.saving)}>
+          {t(TIME_TEXTS.save)}
         </Button>
       </DialogFooter>
     </form>

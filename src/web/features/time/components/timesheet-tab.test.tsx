@@ -12,6 +12,7 @@ import { UI_TEXTS } from '@/web/components/ui/texts';
 import { projectsApi, tasksApi, teamApi, timeApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, requestsArrived, route, sentRequests, type SentRequest } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { en } from '@/web/test/texts';
 import { TIME_TEXTS } from '../texts';
 import { TimesheetTab } from './timesheet-tab';
 
@@ -82,8 +83,8 @@ describe('TimesheetTab', () => {
     apiServer.use(timeApi.timesheet((request) => sheetFor(request, {})), timeApi.entries([]), projectsApi.list());
     await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer', route: '/?tab=timesheet&member=someone' });
     await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('1:00'));
-    expect(await screen.findByText(TIME_TEXTS.noEntries)).toBeTruthy();
-    expect(screen.queryByRole('combobox', { name: TIME_TEXTS.member })).toBeNull();
+    expect(await screen.findByText(en(TIME_TEXTS.noEntries))).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: en(TIME_TEXTS.member) })).toBeNull();
     // A ?member= in a developer's URL is not theirs to use: nothing asks for another's time.
     await requestsArrived();
     expect([...asked('/api/time/timesheet'), ...asked('/api/time/entries')].every((r) => !r.query.has('profileId'))).toBe(true);
@@ -105,8 +106,8 @@ describe('TimesheetTab', () => {
       </>,
       { signedInAs: 'admin', route: '/?tab=timesheet' },
     );
-    const select = (await screen.findByRole('combobox', { name: TIME_TEXTS.member })) as HTMLSelectElement;
-    await waitFor(() => expect([...select.options].map((o) => o.textContent)).toEqual([TIME_TEXTS.me, 'Avery Exec', 'Dana Developer']));
+    const select = (await screen.findByRole('combobox', { name: en(TIME_TEXTS.member) })) as HTMLSelectElement;
+    await waitFor(() => expect([...select.options].map((o) => o.textContent)).toEqual([en(TIME_TEXTS.me), 'Avery Exec', 'Dana Developer']));
     expect(select.value).toBe('profile-1');
     await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('1:00'));
 
@@ -114,9 +115,9 @@ describe('TimesheetTab', () => {
     fireEvent.change(select, { target: { value: 'dev-1' } });
     expect(screen.getByTestId('location').textContent).toBe('/?tab=timesheet&member=dev-1');
     // The same select, still focused: the keyboard stays where it was.
-    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: TIME_TEXTS.member }));
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: en(TIME_TEXTS.member) }));
     await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('2:30'));
-    expect(screen.getByText(`${TIME_TEXTS.memberIntro('Dana Developer')} ${TIME_TEXTS.typingHint}`)).toBeTruthy();
+    expect(screen.getByText(`${en(TIME_TEXTS.memberIntro, { name: 'Dana Developer' })} ${en(TIME_TEXTS.typingHint)}`)).toBeTruthy();
     await waitFor(() => expect(asked('/api/time/entries').at(-1)!.query.get('profileId')).toBe('dev-1'));
     expect(asked('/api/time/timesheet').at(-1)!.query.get('profileId')).toBe('dev-1');
 
@@ -136,7 +137,7 @@ describe('TimesheetTab', () => {
     apiServer.use(route('PUT', '/api/time/timesheet/cell', ({ body }) => sheetFor({ query: new URLSearchParams({ profileId: (body as { profileId: string }).profileId }) } as SentRequest, {})));
     await renderWithProviders(<TimesheetTab />, { signedInAs: 'account_executive', route: '/?tab=timesheet&member=dev-1' });
     await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('2:30'));
-    const select = screen.getByRole('combobox', { name: TIME_TEXTS.member }) as HTMLSelectElement;
+    const select = screen.getByRole('combobox', { name: en(TIME_TEXTS.member) }) as HTMLSelectElement;
     await waitFor(() => expect(select.value).toBe('dev-1'));
     const cell = screen.getByRole('textbox', { name: /^Website Relaunch, Tue/ });
     fireEvent.focus(cell);
@@ -159,7 +160,7 @@ describe('TimesheetTab', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Delete the entry/ }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('0:00'));
-    expect(await screen.findByText(TIME_TEXTS.noEntries)).toBeTruthy();
+    expect(await screen.findByText(en(TIME_TEXTS.noEntries))).toBeTruthy();
     expect(asked('/api/time/timesheet')).toHaveLength(2);
   });
 
@@ -172,22 +173,22 @@ describe('TimesheetTab', () => {
     );
     await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer' });
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(TIME_TEXTS.loadFailed);
+    expect(alert.textContent).toContain(en(TIME_TEXTS.loadFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
     // No grid of 0:00, no cell to type in, no Add row, and no entries list that contradicts an empty week.
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByTestId('week-total')).toBeNull();
     expect(screen.queryByText('0:00')).toBeNull();
     expect(screen.queryAllByRole('textbox')).toEqual([]);
-    expect(screen.queryByRole('form', { name: TIME_TEXTS.addRow })).toBeNull();
-    expect(screen.queryByRole('heading', { name: TIME_TEXTS.entries })).toBeNull();
+    expect(screen.queryByRole('form', { name: en(TIME_TEXTS.addRow) })).toBeNull();
+    expect(screen.queryByRole('heading', { name: en(TIME_TEXTS.entries) })).toBeNull();
 
     down = false;
     fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
     await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('1:00'));
     expect(screen.queryByRole('alert')).toBeNull();
     expect((screen.getByRole('textbox', { name: /^Website Relaunch, Mon/ }) as HTMLInputElement).value).toBe('1:00');
-    expect(await screen.findByRole('form', { name: TIME_TEXTS.addRow })).toBeTruthy();
+    expect(await screen.findByRole('form', { name: en(TIME_TEXTS.addRow) })).toBeTruthy();
     expect(await screen.findByTestId('time-entry')).toBeTruthy();
     expect(asked('/api/time/timesheet')).toHaveLength(2);
   });
@@ -204,7 +205,7 @@ describe('TimesheetTab', () => {
     down = true;
     await queryClient.invalidateQueries({ queryKey: ['time', 'timesheet'] });
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(TIME_TEXTS.loadFailed);
+    expect(alert.textContent).toContain(en(TIME_TEXTS.loadFailed));
     expect(within(alert).getByRole('button', { name: UI_TEXTS.retry })).toBeTruthy();
     // What was read stays: the week holds its hour, not an empty week.
     expect(screen.getByTestId('week-total').textContent).toBe('1:00');
@@ -219,9 +220,9 @@ describe('TimesheetTab', () => {
       tasksApi.list('/api/projects/p3'),
     );
     await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer' });
-    const form = await screen.findByRole('form', { name: TIME_TEXTS.addRow });
-    const project = within(form).getByRole('combobox', { name: TIME_TEXTS.addRowProject }) as HTMLSelectElement;
-    const task = within(form).getByRole('combobox', { name: TIME_TEXTS.addRowTask }) as HTMLSelectElement;
+    const form = await screen.findByRole('form', { name: en(TIME_TEXTS.addRow) });
+    const project = within(form).getByRole('combobox', { name: en(TIME_TEXTS.addRowProject) }) as HTMLSelectElement;
+    const task = within(form).getByRole('combobox', { name: en(TIME_TEXTS.addRowTask) }) as HTMLSelectElement;
     await within(form).findByRole('option', { name: 'Spring Campaign' });
     fireEvent.change(project, { target: { value: 'p2' } });
     await within(form).findByRole('option', { name: 'Draft the brief' });
@@ -234,7 +235,7 @@ describe('TimesheetTab', () => {
     expect(task.value).toBe('');
     fireEvent.change(task, { target: { value: 't1' } });
     expect(task.value).toBe('t1');
-    fireEvent.click(within(form).getByRole('button', { name: TIME_TEXTS.addRowConfirm }));
+    fireEvent.click(within(form).getByRole('button', { name: en(TIME_TEXTS.addRowConfirm) }));
 
     // The row's cells, to type into.
     expect(await screen.findByRole('textbox', { name: /^Spring Campaign · Draft the brief, Mon/ })).toBeTruthy();
@@ -242,9 +243,9 @@ describe('TimesheetTab', () => {
     expect(project.value).toBe('p2');
     await waitFor(() => expect(task.value).toBe(''));
 
-    fireEvent.click(within(form).getByRole('button', { name: TIME_TEXTS.addRowConfirm }));
+    fireEvent.click(within(form).getByRole('button', { name: en(TIME_TEXTS.addRowConfirm) }));
     expect(await screen.findByRole('textbox', { name: /^Spring Campaign, Mon/ })).toBeTruthy();
-    expect(screen.getAllByRole('rowheader').map((header) => header.textContent)).toEqual(['Website Relaunch', 'Spring Campaign · Draft the brief', 'Spring Campaign', TIME_TEXTS.dayTotal]);
+    expect(screen.getAllByRole('rowheader').map((header) => header.textContent)).toEqual(['Website Relaunch', 'Spring Campaign · Draft the brief', 'Spring Campaign', en(TIME_TEXTS.dayTotal)]);
     // Adding a row writes nothing: a row holds time once a cell is typed.
     expect(sentRequests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
@@ -257,10 +258,10 @@ describe('TimesheetTab', () => {
       tasksApi.list('/api/projects/p2'),
     );
     await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer' });
-    const form = await screen.findByRole('form', { name: TIME_TEXTS.addRow });
-    const project = within(form).getByRole('combobox', { name: TIME_TEXTS.addRowProject });
+    const form = await screen.findByRole('form', { name: en(TIME_TEXTS.addRow) });
+    const project = within(form).getByRole('combobox', { name: en(TIME_TEXTS.addRowProject) });
     await within(form).findByRole('option', { name: 'Spring Campaign' });
-    const add = within(form).getByRole('button', { name: TIME_TEXTS.addRowConfirm }) as HTMLButtonElement;
+    const add = within(form).getByRole('button', { name: en(TIME_TEXTS.addRowConfirm) }) as HTMLButtonElement;
     expect(add.disabled).toBe(false);
     add.focus();
     fireEvent.click(add);
@@ -270,7 +271,7 @@ describe('TimesheetTab', () => {
     expect(within(form).getByRole('alert').textContent).toBe(TIME_MESSAGES.projectRequired);
     expect(document.activeElement).toBe(project);
     // No row was added: the grid holds the week's one row and the totals.
-    expect(screen.getAllByRole('rowheader').map((header) => header.textContent)).toEqual(['Website Relaunch', TIME_TEXTS.dayTotal]);
+    expect(screen.getAllByRole('rowheader').map((header) => header.textContent)).toEqual(['Website Relaunch', en(TIME_TEXTS.dayTotal)]);
 
     // Choosing one and adding clears the message.
     fireEvent.change(project, { target: { value: 'p2' } });
@@ -289,9 +290,9 @@ describe('TimesheetTab', () => {
       projectsApi.list(() => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [project], nextCursor: null, matched: 1, total: 1 })),
     );
     await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer' });
-    const form = await screen.findByRole('form', { name: TIME_TEXTS.addRow });
+    const form = await screen.findByRole('form', { name: en(TIME_TEXTS.addRow) });
     const alert = await within(form).findByRole('alert');
-    expect(alert.textContent).toContain(TIME_TEXTS.projectsLoadFailed);
+    expect(alert.textContent).toContain(en(TIME_TEXTS.projectsLoadFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
 
     down = false;
@@ -309,10 +310,10 @@ describe('TimesheetTab', () => {
       projectsApi.list(),
     );
     await renderWithProviders(<TimesheetTab />, { signedInAs: 'admin', route: '/?tab=timesheet&member=dev-1' });
-    const select = (await screen.findByRole('combobox', { name: TIME_TEXTS.member })) as HTMLSelectElement;
+    const select = (await screen.findByRole('combobox', { name: en(TIME_TEXTS.member) })) as HTMLSelectElement;
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(TIME_TEXTS.membersLoadFailed);
-    expect(select.selectedOptions[0]!.textContent).toBe(TIME_TEXTS.membersLoadFailed);
+    expect(alert.textContent).toContain(en(TIME_TEXTS.membersLoadFailed));
+    expect(select.selectedOptions[0]!.textContent).toBe(en(TIME_TEXTS.membersLoadFailed));
     expect([...select.options].map((o) => o.textContent)).not.toContain(TIME_MESSAGES.memberNotFound);
 
     down = false;
@@ -330,9 +331,9 @@ describe('TimesheetTab', () => {
     );
     await renderWithProviders(<TimesheetTab />, { signedInAs: 'admin', route: '/?tab=timesheet&member=gone-1' });
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(TIME_TEXTS.loadFailed);
+    expect(alert.textContent).toContain(en(TIME_TEXTS.loadFailed));
     expect(alert.textContent).toContain(TIME_MESSAGES.memberNotFound);
-    const select = screen.getByRole('combobox', { name: TIME_TEXTS.member }) as HTMLSelectElement;
+    const select = screen.getByRole('combobox', { name: en(TIME_TEXTS.member) }) as HTMLSelectElement;
     await waitFor(() => expect(select.selectedOptions[0]!.textContent).toBe(TIME_MESSAGES.memberNotFound));
     expect(select.value).toBe('gone-1');
   });
@@ -348,17 +349,17 @@ describe('TimesheetTab', () => {
     );
     await renderWithProviders(<TimesheetTab />, { signedInAs: 'admin', route: '/?tab=timesheet&member=owner-1' });
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(TIME_TEXTS.loadFailed);
+    expect(alert.textContent).toContain(en(TIME_TEXTS.loadFailed));
     expect(alert.textContent).toContain(TIME_MESSAGES.othersHidden);
     expect(screen.queryByRole('table')).toBeNull();
     // No entries list under a week that could not be read.
-    expect(screen.queryByRole('heading', { name: TIME_TEXTS.entries })).toBeNull();
+    expect(screen.queryByRole('heading', { name: en(TIME_TEXTS.entries) })).toBeNull();
 
-    fireEvent.change(screen.getByRole('combobox', { name: TIME_TEXTS.member }), { target: { value: 'peer-1' } });
-    expect(await screen.findByText(TIME_TEXTS.readOnlyWeek('Pat Peer'))).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: en(TIME_TEXTS.member) }), { target: { value: 'peer-1' } });
+    expect(await screen.findByText(en(TIME_TEXTS.readOnlyWeek, { name: 'Pat Peer' }))).toBeTruthy();
     const cell = screen.getByRole('textbox', { name: /^Website Relaunch, Mon/ }) as HTMLInputElement;
     expect(cell.readOnly).toBe(true);
-    expect(screen.queryByRole('form', { name: TIME_TEXTS.addRow })).toBeNull();
-    expect(within(screen.getByRole('region', { name: TIME_TEXTS.entries })).getByText(TIME_TEXTS.noEntries)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: en(TIME_TEXTS.addRow) })).toBeNull();
+    expect(within(screen.getByRole('region', { name: en(TIME_TEXTS.entries) })).getByText(en(TIME_TEXTS.noEntries))).toBeTruthy();
   });
 });

@@ -22,6 +22,7 @@ import { projectListQuery } from '@/web/features/projects/api';
 import { taskListQuery } from '@/web/features/tasks/api';
 import { errorMessage } from '@/web/lib/api-client';
 import { memberProjectSource } from '@/web/lib/project-source';
+import { useT } from '@/web/lib/i18n';
 import { useSignedInMe } from '@/web/lib/session';
 import { timeMembersQuery, timesheetQuery, useSetTimesheetCell } from '../api';
 import { TIME_TEXTS } from '../texts';
@@ -79,6 +80,7 @@ export function TimesheetTab() {
 type WeekProps = { staff: boolean; myId: string; profileId: string | undefined; onMember: (id: string) => void };
 
 function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
+  const t = useT('time');
   const [week, setWeek] = useState(() => weekStartOf(localDate(new Date())));
   const sheet = useQuery(timesheetQuery(week, profileId));
   const setCell = useSetTimesheetCell(week, profileId);
@@ -163,29 +165,29 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
       <header className="flex flex-wrap items-center gap-3">
         {staff ? <MemberSelect myId={myId} value={profileId ?? myId} onChange={onMember} /> : null}
         <div className="ml-auto flex max-w-full min-w-0 flex-wrap items-center gap-2">
-          <Button variant="outline" size="icon" aria-label={TIME_TEXTS.previousWeek} onClick={() => setWeek(addDaysToDate(week, -7))}>
+          <Button variant="outline" size="icon" aria-label={t(TIME_TEXTS.previousWeek)} onClick={() => setWeek(addDaysToDate(week, -7))}>
             <ChevronLeft aria-hidden />
           </Button>
           <p className="min-w-0 flex-1 text-center text-sm font-medium sm:min-w-44 sm:flex-none" aria-live="polite" data-testid="timesheet-week">
-            {TIME_TEXTS.weekOf(`${dayLabel(days[0]!)} – ${dayLabel(days[6]!)}`)}
+            {t(TIME_TEXTS.weekOf, { range: `${dayLabel(days[0]!)} – ${dayLabel(days[6]!)}` })}
           </p>
-          <Button variant="outline" size="icon" aria-label={TIME_TEXTS.nextWeek} onClick={() => setWeek(addDaysToDate(week, 7))}>
+          <Button variant="outline" size="icon" aria-label={t(TIME_TEXTS.nextWeek)} onClick={() => setWeek(addDaysToDate(week, 7))}>
             <ChevronRight aria-hidden />
           </Button>
           <Button variant="ghost" size="sm" onClick={() => setWeek(weekStartOf(localDate(new Date())))}>
-            {TIME_TEXTS.thisWeek}
+            {t(TIME_TEXTS.thisWeek)}
           </Button>
         </div>
       </header>
-      <p className="text-sm text-muted-foreground">{profileId && sheet.data ? `${TIME_TEXTS.memberIntro(sheet.data.memberName)}${editable ? ` ${TIME_TEXTS.typingHint}` : ''}` : TIME_TEXTS.timesheetIntro}</p>
-      {profileId && sheet.data && !sheet.data.canEdit ? <p className="text-sm font-medium">{TIME_TEXTS.readOnlyWeek(sheet.data.memberName)}</p> : null}
+      <p className="text-sm text-muted-foreground">{profileId && sheet.data ? `${t(TIME_TEXTS.memberIntro, { name: sheet.data.memberName })}${editable ? ` ${t(TIME_TEXTS.typingHint)}` : ''}` : t(TIME_TEXTS.timesheetIntro)}</p>
+      {profileId && sheet.data && !sheet.data.canEdit ? <p className="text-sm font-medium">{t(TIME_TEXTS.readOnlyWeek, { name: sheet.data.memberName })}</p> : null}
       {/* Issue 49 item 3: a week that was not read is not an empty week. Without data there is no
           grid to type into (a grid of 0:00 invites re-typing a week that holds time) and no Add row;
           a failed read of a week already shown keeps it, with the failure and Retry above. */}
-      {sheet.isError ? <LoadErrorPanel title={TIME_TEXTS.loadFailed} error={sheet.error} onRetry={() => void sheet.refetch()} /> : null}
+      {sheet.isError ? <LoadErrorPanel title={t(TIME_TEXTS.loadFailed)} error={sheet.error} onRetry={() => void sheet.refetch()} /> : null}
       {!sheet.data ? (
         sheet.isError ? null : (
-          <div role="status" aria-label={TIME_TEXTS.weekLoading} className="space-y-2 rounded-xl border bg-card p-3">
+          <div role="status" aria-label={t(TIME_TEXTS.weekLoading)} className="space-y-2 rounded-xl border bg-card p-3">
             <Skeleton className="h-8 w-full" />
             <Skeleton className="h-8 w-full" />
             <Skeleton className="h-8 w-full" />
@@ -193,12 +195,12 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
         )
       ) : (
         // Scrolls sideways on a phone: a region the keyboard can reach and scroll (axe scrollable-region-focusable).
-        <div className="overflow-x-auto rounded-xl border bg-card outline-none focus-visible:ring-2 focus-visible:ring-ring" tabIndex={0} role="region" aria-label={TIME_TEXTS.weekGridLabel}>
+        <div className="overflow-x-auto rounded-xl border bg-card outline-none focus-visible:ring-2 focus-visible:ring-ring" tabIndex={0} role="region" aria-label={t(TIME_TEXTS.weekGridLabel)}>
           <table ref={grid} className="w-full min-w-[720px] border-collapse text-sm">
             <thead>
               <tr className="border-b bg-muted/40">
                 <th scope="col" className="px-3 py-2 text-left font-medium">
-                  {TIME_TEXTS.row}
+                  {t(TIME_TEXTS.row)}
                 </th>
                 {days.map((day) => (
                   <th key={day} scope="col" className="w-24 px-2 py-2 text-right font-medium">
@@ -206,7 +208,7 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
                   </th>
                 ))}
                 <th scope="col" className="w-20 px-3 py-2 text-right font-medium">
-                  {TIME_TEXTS.total}
+                  {t(TIME_TEXTS.total)}
                 </th>
               </tr>
             </thead>
@@ -214,7 +216,7 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
               {rows.length === 0 ? (
                 <tr>
                   <td colSpan={9} className="px-3 py-6 text-center text-muted-foreground">
-                    {TIME_TEXTS.noRows}
+                    {t(TIME_TEXTS.noRows)}
                   </td>
                 </tr>
               ) : null}
@@ -233,7 +235,7 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
                         <input
                           data-row={r}
                           data-col={c}
-                          aria-label={TIME_TEXTS.cell(rowName(row), dayLabel(day))}
+                          aria-label={t(TIME_TEXTS.cell, { row: rowName(row), day: dayLabel(day) })}
                           aria-invalid={draft?.error ? true : undefined}
                           title={draft?.error}
                           readOnly={!editable}
@@ -256,7 +258,7 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
             <tfoot>
               <tr className="border-t bg-muted/40">
                 <th scope="row" className="px-3 py-2 text-left font-medium">
-                  {TIME_TEXTS.dayTotal}
+                  {t(TIME_TEXTS.dayTotal)}
                 </th>
                 {dayTotals.map((minutes, i) => (
                   <td key={days[i]} className="px-3 py-2 text-right font-medium tabular-nums" data-testid={`day-total-${i}`}>
@@ -276,7 +278,7 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
           {errors.map(([key, draft]) => {
             const [projectId, taskId, day] = key.split('/');
             const row = rows.find((r) => r.projectId === projectId && (r.taskId ?? '') === taskId);
-            return <li key={key}>{`${TIME_TEXTS.saveFailed}: ${row ? rowName(row) : ''}, ${dayLabel(day!)}: ${draft.error}`}</li>;
+            return <li key={key}>{t(TIME_TEXTS.saveFailed, { row: row ? rowName(row) : '', day: dayLabel(day!), error: draft.error ?? '' })}</li>;
           })}
         </ul>
       ) : null}
@@ -291,18 +293,19 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
  * the server refuses shows its message where the grid would be (the tab's load error).
  */
 function MemberSelect({ myId, value, onChange }: { myId: string; value: string; onChange: (id: string) => void }) {
+  const t = useT('time');
   const members = useQuery(timeMembersQuery);
   const others = (members.data ?? []).filter((member) => member.id !== myId).sort((a, b) => a.fullName.localeCompare(b.fullName));
   // A member from the URL before the list is read (or one it does not hold) still shows as chosen.
   const known = value === myId || others.some((member) => member.id === value);
   // Issue 49 item 3: members that failed to load are not "not found", nor an organization of one.
-  const unknownLabel = members.isPending ? TIME_TEXTS.membersLoading : members.isError ? TIME_TEXTS.membersLoadFailed : TIME_MESSAGES.memberNotFound;
+  const unknownLabel = members.isPending ? t(TIME_TEXTS.membersLoading) : members.isError ? t(TIME_TEXTS.membersLoadFailed) : TIME_MESSAGES.memberNotFound;
   return (
     <>
       <label className="flex items-center gap-2 text-sm font-medium">
-        {TIME_TEXTS.member}
-        <NativeSelect aria-label={TIME_TEXTS.member} value={value} onChange={(e) => onChange(e.target.value)} aria-busy={members.isPending}>
-          <option value={myId}>{TIME_TEXTS.me}</option>
+        {t(TIME_TEXTS.member)}
+        <NativeSelect aria-label={t(TIME_TEXTS.member)} value={value} onChange={(e) => onChange(e.target.value)} aria-busy={members.isPending}>
+          <option value={myId}>{t(TIME_TEXTS.me)}</option>
           {known ? null : <option value={value}>{unknownLabel}</option>}
           {others.map((member) => (
             <option key={member.id} value={member.id}>
@@ -313,7 +316,7 @@ function MemberSelect({ myId, value, onChange }: { myId: string; value: string; 
       </label>
       {members.isError ? (
         <div className="basis-full sm:basis-auto">
-          <LoadErrorPanel compact title={TIME_TEXTS.membersLoadFailed} error={members.error} onRetry={() => void members.refetch()} />
+          <LoadErrorPanel compact title={t(TIME_TEXTS.membersLoadFailed)} error={members.error} onRetry={() => void members.refetch()} />
         </div>
       ) : null}
     </>
@@ -329,6 +332,7 @@ const loadRowSchema = async () => (await import('@/domain/time-entries')).timesh
  * select, which takes the focus.
  */
 function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
+  const t = useT('time');
   const form = useSchemaForm({ schema: loadRowSchema, defaultValues: { projectId: '', taskId: '' } });
   const projectId = useWatch({ control: form.control, name: 'projectId' });
   const projects = useInfiniteQuery(projectListQuery('', 'all'));
@@ -339,7 +343,7 @@ function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
   const submit = form.handleSubmit((chosen) => {
     const project = projectList.find((p) => p.id === chosen.projectId);
     if (!project) return;
-    const task = taskList.find((t) => t.id === chosen.taskId);
+    const task = taskList.find((item) => item.id === chosen.taskId);
     onAdd({ projectId: project.id, projectName: project.name, taskId: task?.id ?? null, taskTitle: task?.title ?? null, minutes: [0, 0, 0, 0, 0, 0, 0] });
     // The project stays chosen for the next of its tasks.
     form.setValue('taskId', '');
@@ -347,8 +351,8 @@ function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
 
   return (
     // items-start: the project's message under its select does not move the other fields.
-    <form noValidate className="flex flex-wrap items-start gap-3 rounded-xl border bg-card p-4" aria-label={TIME_TEXTS.addRow} onSubmit={submit}>
-      <SchemaField form={form} name="projectId" label={TIME_TEXTS.addRowProject} className="w-full min-w-0 sm:w-auto">
+    <form noValidate className="flex flex-wrap items-start gap-3 rounded-xl border bg-card p-4" aria-label={t(TIME_TEXTS.addRow)} onSubmit={submit}>
+      <SchemaField form={form} name="projectId" label={t(TIME_TEXTS.addRowProject)} className="w-full min-w-0 sm:w-auto">
         {(field) => (
           <NativeSelect
             ref={field.ref}
@@ -357,7 +361,7 @@ function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
             // Another project's tasks: the task chosen goes.
             onChange={(e) => (field.onChange(e.target.value), form.setValue('taskId', ''))}
           >
-            <option value="">{TIME_TEXTS.chooseProject}</option>
+            <option value="">{t(TIME_TEXTS.chooseProject)}</option>
             {projectList.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -366,13 +370,13 @@ function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
           </NativeSelect>
         )}
       </SchemaField>
-      <SchemaField form={form} name="taskId" label={TIME_TEXTS.addRowTask} className="w-full min-w-0 sm:w-auto">
+      <SchemaField form={form} name="taskId" label={t(TIME_TEXTS.addRowTask)} className="w-full min-w-0 sm:w-auto">
         {(field) => (
           <NativeSelect ref={field.ref} value={field.value ?? ''} onBlur={field.onBlur} onChange={(e) => field.onChange(e.target.value)} disabled={!projectId}>
-            <option value="">{TIME_TEXTS.noTask}</option>
-            {taskList.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.title}
+            <option value="">{t(TIME_TEXTS.noTask)}</option>
+            {taskList.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.title}
               </option>
             ))}
           </NativeSelect>
@@ -381,11 +385,11 @@ function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
       {/* Level with the selects, under their labels. */}
       <Button type="submit" variant="outline" className="sm:mt-5">
         <Plus aria-hidden className="size-4" />
-        {TIME_TEXTS.addRowConfirm}
+        {t(TIME_TEXTS.addRowConfirm)}
       </Button>
       {/* Issue 49 item 3: choices that failed to load are not "no projects" or "no tasks". */}
-      {projects.isError ? <LoadErrorPanel compact title={TIME_TEXTS.projectsLoadFailed} error={projects.error} onRetry={() => void projects.refetch()} /> : null}
-      {tasks.isError ? <LoadErrorPanel compact title={TIME_TEXTS.tasksLoadFailed} error={tasks.error} onRetry={() => void tasks.refetch()} /> : null}
+      {projects.isError ? <LoadErrorPanel compact title={t(TIME_TEXTS.projectsLoadFailed)} error={projects.error} onRetry={() => void projects.refetch()} /> : null}
+      {tasks.isError ? <LoadErrorPanel compact title={t(TIME_TEXTS.tasksLoadFailed)} error={tasks.error} onRetry={() => void tasks.refetch()} /> : null}
     </form>
   );
 }
