@@ -2,7 +2,6 @@
 // The top bar as the dashboard shell composes it: the command palette's Stop timer (issue 34)
 // closes the palette as it runs, and the stop's question is asked by the running timer beside it:
 // under a minute Discard or Save anyway (issue 49 item 14), over 10 hours Save all or Trim.
-import { en } from '@/web/test/texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { localDate, TIME_MESSAGES } from '@/domain/time-entry-rules';
