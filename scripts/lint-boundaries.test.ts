@@ -177,3 +177,32 @@ describe('web tests and fetch', () => {
     expect(await syntaxMessages('src/web/lib/api-client.test.ts', "import { vi } from 'vitest';\nvi.stubGlobal('fetch', vi.fn());")).toEqual([]);
   });
 });
+
+describe('words in components (issue 48 item 5)', () => {
+  const literalStrings = async (filePath: string, source: string) => {
+    const [result] = await eslint.lintText(source, { filePath });
+    return result!.messages.filter((m) => m.ruleId === 'i18next/no-literal-string').length;
+  };
+
+  it.each([
+    ['JSX text', '<p>Saved at last</p>'],
+    ['an aria-label', '<button aria-label="Close the dialog" />'],
+    ['a placeholder', '<input placeholder="Search projects" />'],
+    ['a label prop', '<Field label="Full Name" />'],
+  ])('refuses %s written in a translated feature', async (_, jsx) => {
+    expect(await literalStrings('src/web/features/time/components/example.tsx', `export const Example = () => ${jsx};\n`)).toBe(1);
+  });
+
+  it('lets texts through t(), code strings and a part name through', async () => {
+    const source = [
+      "import { useT } from '@/web/lib/i18n';",
+      "import { TIME_TEXTS } from '../texts';",
+      'export function Example({ form }: { form: { register: (name: string) => object } }) {',
+      "  const t = useT('time');",
+      '  return <input className="w-full" type="text" aria-label={t(TIME_TEXTS.noteLabel)} {...form.register(\'note\')} />;',
+      '}',
+      '',
+    ].join('\n');
+    expect(await literalStrings('src/web/features/time/components/example.tsx', source)).toBe(0);
+  });
+});
