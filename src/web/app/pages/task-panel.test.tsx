@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { en } from '@/web/test/texts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { TASK_MESSAGES } from '@/domain/tasks';
@@ -39,7 +40,7 @@ describe('TaskPanel load', () => {
     await renderPanel();
     const panel = await screen.findByRole('dialog');
     const alert = await within(panel).findByRole('alert');
-    expect(alert.textContent).toContain(TASK_TEXTS.panel.loadFailed);
+    expect(alert.textContent).toContain(en(TASK_TEXTS.panel.loadFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
 
     down = false;

@@ -23,6 +23,7 @@ import { openedFromPage } from '@/web/features/tasks/components/task-title';
 import { TASK_TEXTS } from '@/web/features/tasks/texts';
 import { TimeActions } from '@/web/features/time/components/time-actions';
 import { ApiError } from '@/web/lib/api-client';
+import { useT } from '@/web/lib/i18n';
 import type { ProjectSource } from '@/web/lib/project-source';
 
 /** What the page's viewer may see and do in the panel. */
@@ -61,6 +62,7 @@ export function targetCommentId(hash: string): string | null {
 const KEEPS_ESCAPE = '[data-keeps-escape]';
 
 export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) {
+  const t = useT('tasks', 'comments');
   const queryClient = useQueryClient();
   const location = useLocation();
   const navigate = useNavigate();
@@ -92,7 +94,7 @@ export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) 
       >
         <header className="flex items-start gap-3 border-b px-4 py-3 sm:px-6 sm:py-4">
           <DialogTitle ref={title} tabIndex={-1} className="-mx-1.5 min-w-0 flex-1 rounded-md px-1.5 py-1.5 text-lg leading-snug break-words outline-none focus-visible:ring-2 focus-visible:ring-ring">
-            {task.data?.title ?? (missing ? TASK_MESSAGES.notFound : task.isError ? TASK_TEXTS.panel.loadFailed : TASK_TEXTS.panel.loading)}
+            {task.data?.title ?? (missing ? TASK_MESSAGES.notFound : task.isError ? t(TASK_TEXTS.panel.loadFailed) : t(TASK_TEXTS.panel.loading))}
           </DialogTitle>
           {access.canFollow && task.data ? <FollowButton source={source} taskId={taskId} /> : null}
           <DialogClose asChild>
@@ -116,7 +118,7 @@ export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) 
                 readOnlyHint={
                   access.readOnly ? (
                     <p className="rounded-lg border bg-muted/40 p-3 text-sm text-muted-foreground">
-                      {access.readOnly === 'sign-in' ? COMMENT_TEXTS.signInToComment : SHARING_MESSAGES.viewOnly}
+                      {access.readOnly === 'sign-in' ? t(COMMENT_TEXTS.signInToComment) : SHARING_MESSAGES.viewOnly}
                     </p>
                   ) : null
                 }
@@ -128,11 +130,11 @@ export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) 
             </p>
           ) : task.isError ? (
             // Issue 49 item 3: a read that failed, unlike a task that is gone, can be tried again.
-            <LoadErrorPanel title={TASK_TEXTS.panel.loadFailed} error={task.error} onRetry={() => void task.refetch()} />
+            <LoadErrorPanel title={t(TASK_TEXTS.panel.loadFailed)} error={task.error} onRetry={() => void task.refetch()} />
           ) : (
             <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
               <LoaderCircle className="size-4 animate-spin" aria-hidden />
-              {TASK_TEXTS.panel.loading}
+              {t(TASK_TEXTS.panel.loading)}
             </p>
           )}
         </div>

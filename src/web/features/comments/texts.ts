@@ -1,33 +1,39 @@
 // Labels of a task's comments that the contract leaves to us (issue 29); its own wording (the
 // title, Comment, the delete confirmation, the errors) is COMMENT_MESSAGES in
-// src/domain/comment-rules.ts.
+// src/domain/comment-rules.ts. Message descriptors each component translates (issue 48, decision
+// 045: `useT('comments')`).
 export const COMMENT_TEXTS = {
-  list: 'Comments',
-  commentBy: (author: string) => `Comment by ${author}`,
-  unknownAuthor: 'Someone',
-  composerLabel: 'New comment',
-  editLabel: 'Edit comment',
-  mode: 'Write or preview',
-  write: 'Write',
-  preview: 'Preview',
-  previewEmpty: 'Nothing to preview',
+  list: /*i18n*/ { id: 'comments.list', message: 'Comments' },
+  commentBy: /*i18n*/ { id: 'comments.commentBy', message: 'Comment by {author}' },
+  unknownAuthor: /*i18n*/ { id: 'comments.unknownAuthor', message: 'Someone' },
+  composerLabel: /*i18n*/ { id: 'comments.composerLabel', message: 'New comment' },
+  editLabel: /*i18n*/ { id: 'comments.editLabel', message: 'Edit comment' },
+  mode: /*i18n*/ { id: 'comments.mode', message: 'Write or preview' },
+  write: /*i18n*/ { id: 'comments.write', message: 'Write' },
+  preview: /*i18n*/ { id: 'comments.preview', message: 'Preview' },
+  previewEmpty: /*i18n*/ { id: 'comments.previewEmpty', message: 'Nothing to preview' },
   /** Shown under the composer; the platform's own modifier key. */
-  sendHint: (mac: boolean) => (mac ? '⌘ + Enter to send' : 'Ctrl + Enter to send'),
-  posting: 'Posting...',
-  edit: 'Edit',
-  save: 'Save',
-  saving: 'Saving...',
-  loading: 'Loading comments',
-  loadingOlder: 'Loading...',
+  sendHintMac: /*i18n*/ { id: 'comments.sendHintMac', message: '⌘ + Enter to send' },
+  sendHint: /*i18n*/ { id: 'comments.sendHint', message: 'Ctrl + Enter to send' },
+  posting: /*i18n*/ { id: 'comments.posting', message: 'Posting...' },
+  edit: /*i18n*/ { id: 'comments.edit', message: 'Edit' },
+  save: /*i18n*/ { id: 'comments.save', message: 'Save' },
+  saving: /*i18n*/ { id: 'comments.saving', message: 'Saving...' },
+  loading: /*i18n*/ { id: 'comments.loading', message: 'Loading comments' },
+  loadingOlder: /*i18n*/ { id: 'comments.loadingOlder', message: 'Loading...' },
   // The @mention suggestions (a listbox under the composer).
-  mentionList: 'People to mention',
-  mentionCount: (count: number) =>
-    count === 0 ? 'No one on this project matches' : `${count} ${count === 1 ? 'person' : 'people'} to mention, up and down arrows to choose, Enter to pick`,
-  mentionLoading: 'Loading people...',
+  mentionList: /*i18n*/ { id: 'comments.mentionList', message: 'People to mention' },
+  mentionNone: /*i18n*/ { id: 'comments.mentionNone', message: 'No one on this project matches' },
+  mentionCount: /*i18n*/ {
+    id: 'comments.mentionCount',
+    message: '{count, plural, one {# person to mention, up and down arrows to choose, Enter to pick} other {# people to mention, up and down arrows to choose, Enter to pick}}',
+  },
+  mentionLoading: /*i18n*/ { id: 'comments.mentionLoading', message: 'Loading people...' },
   // A link viewer who is signed out (a view-only link says SHARING_MESSAGES.viewOnly).
-  signInToComment: 'Sign in to comment.',
+  signInToComment: /*i18n*/ { id: 'comments.signInToComment', message: 'Sign in to comment.' },
   // Markdown's images are shown as a link, never loaded (issue 29: no tracking pixels).
-  image: (alt: string) => (alt ? `Image: ${alt}` : 'Image'),
-  checklistDone: 'Done',
-  checklistOpen: 'Not done',
+  image: /*i18n*/ { id: 'comments.image', message: 'Image' },
+  imageWithAlt: /*i18n*/ { id: 'comments.imageWithAlt', message: 'Image: {alt}' },
+  checklistDone: /*i18n*/ { id: 'comments.checklistDone', message: 'Done' },
+  checklistOpen: /*i18n*/ { id: 'comments.checklistOpen', message: 'Not done' },
 } as const;

@@ -25,6 +25,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/class-names';
+import { useT } from '@/web/lib/i18n';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { activityExportUrl, activityListQuery } from '../api';
 import { ACTIVITY_TEXTS } from '../texts';
@@ -44,6 +45,7 @@ function NoPermission() {
 }
 
 function ActivityLog() {
+  const t = useT('activity');
   const [search, setSearch] = useState('');
   const [action, setAction] = useState<ActivityFilter>('all');
   const debounced = useDebouncedValue(search.trim());
@@ -62,14 +64,14 @@ function ActivityLog() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchInput
           className="flex-1 sm:max-w-md"
-          aria-label={ACTIVITY_TEXTS.searchLabel}
-          placeholder={ACTIVITY_TEXTS.searchPlaceholder}
+          aria-label={t(ACTIVITY_TEXTS.searchLabel)}
+          placeholder={t(ACTIVITY_TEXTS.searchPlaceholder)}
           maxLength={100}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
         <Select value={action} onValueChange={(value) => setAction(value as ActivityFilter)}>
-          <SelectTrigger className="sm:w-44" aria-label={ACTIVITY_TEXTS.filterLabel}>
+          <SelectTrigger className="sm:w-44" aria-label={t(ACTIVITY_TEXTS.filterLabel)}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -84,7 +86,7 @@ function ActivityLog() {
       </div>
 
       {log.isPending ? (
-        <div className="space-y-3" aria-busy="true" aria-label={ACTIVITY_TEXTS.loadingLog}>
+        <div className="space-y-3" aria-busy="true" aria-label={t(ACTIVITY_TEXTS.loadingLog)}>
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} className="h-24 rounded-xl" />
           ))}
@@ -98,7 +100,7 @@ function ActivityLog() {
         </div>
       ) : (
         <>
-          <ul className="space-y-3" aria-label={ACTIVITY_TEXTS.entries}>
+          <ul className="space-y-3" aria-label={t(ACTIVITY_TEXTS.entries)}>
             {items.map((entry) => (
               <ActivityItem key={entry.id} entry={entry} />
             ))}

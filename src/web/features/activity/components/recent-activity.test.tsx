@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { en } from '@/web/test/texts';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '@/domain/activity';
@@ -33,7 +34,7 @@ describe('RecentActivity', () => {
     expect(screen.getByText('Update Project Status')).toBeTruthy();
     expect(screen.getAllByText('· Ada Admin')).toHaveLength(2);
     expect(sentRequests[0]!.path).toBe('/api/activities?projectId=p1&limit=5');
-    expect(screen.getByRole('link', { name: ACTIVITY_TEXTS.recent.all }).getAttribute('href')).toBe('/?tab=activities');
+    expect(screen.getByRole('link', { name: en(ACTIVITY_TEXTS.recent.all) }).getAttribute('href')).toBe('/?tab=activities');
   });
 
   it("shows a member's entries with their project, and says when there are none", async () => {
@@ -43,7 +44,7 @@ describe('RecentActivity', () => {
     cleanup();
     items = [];
     await renderWithProviders(<RecentActivity scope={{ userId: 'm2' }} showProject />);
-    expect(await screen.findByText(ACTIVITY_TEXTS.recent.empty)).toBeTruthy();
+    expect(await screen.findByText(en(ACTIVITY_TEXTS.recent.empty))).toBeTruthy();
   });
 
   it('says entries that failed to load failed, with Retry, never "No activity yet" (issue 49 item 3)', async () => {
@@ -51,9 +52,9 @@ describe('RecentActivity', () => {
     apiServer.use(activityApi.list(() => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items, nextCursor: null })));
     await renderWithProviders(<RecentActivity scope={{ projectId: 'p1' }} />);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(ACTIVITY_TEXTS.recent.failed);
+    expect(alert.textContent).toContain(en(ACTIVITY_TEXTS.recent.failed));
     expect(alert.textContent).toContain('The database is not reachable.');
-    expect(screen.queryByText(ACTIVITY_TEXTS.recent.empty)).toBeNull();
+    expect(screen.queryByText(en(ACTIVITY_TEXTS.recent.empty))).toBeNull();
 
     down = false;
     fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));

@@ -8,32 +8,34 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/ca
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatDate } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { recentActivityQuery, type RecentScope } from '../api';
 import { ACTIVITY_TEXTS } from '../texts';
 
 export function RecentActivity({ scope, showProject = false }: { scope: RecentScope; showProject?: boolean }) {
+  const t = useT('activity');
   const recent = useQuery(recentActivityQuery(scope));
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">{ACTIVITY_TEXTS.recent.title}</CardTitle>
+        <CardTitle className="text-base">{t(ACTIVITY_TEXTS.recent.title)}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         {recent.isPending ? (
-          <div className="grid gap-2" aria-busy="true" aria-label={ACTIVITY_TEXTS.recent.loading}>
+          <div className="grid gap-2" aria-busy="true" aria-label={t(ACTIVITY_TEXTS.recent.loading)}>
             <Skeleton className="h-5" />
             <Skeleton className="h-5" />
             <Skeleton className="h-5" />
           </div>
         ) : recent.isError ? (
-          <LoadErrorPanel title={ACTIVITY_TEXTS.recent.failed} error={recent.error} onRetry={() => void recent.refetch()} />
+          <LoadErrorPanel title={t(ACTIVITY_TEXTS.recent.failed)} error={recent.error} onRetry={() => void recent.refetch()} />
         ) : recent.data.items.length === 0 ? (
           <p className="flex items-center gap-3 text-muted-foreground">
             <Activity className="size-5 shrink-0" aria-hidden />
-            {ACTIVITY_TEXTS.recent.empty}
+            {t(ACTIVITY_TEXTS.recent.empty)}
           </p>
         ) : (
-          <ul className="grid gap-2" aria-label={ACTIVITY_TEXTS.recent.title}>
+          <ul className="grid gap-2" aria-label={t(ACTIVITY_TEXTS.recent.title)}>
             {recent.data.items.map((entry) => (
               <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <span>
@@ -47,7 +49,7 @@ export function RecentActivity({ scope, showProject = false }: { scope: RecentSc
           </ul>
         )}
         <Link to="/?tab=activities" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-          {ACTIVITY_TEXTS.recent.all}
+          {t(ACTIVITY_TEXTS.recent.all)}
         </Link>
       </CardContent>
     </Card>

@@ -11,6 +11,7 @@ import { useFieldError, useSchemaForm } from '@/web/components/ui/schema-form';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { errorMessage } from '@/web/lib/api-client';
+import { useT } from '@/web/lib/i18n';
 import { lazyComponent, preloadOnIntent } from '@/web/lib/lazy-component';
 import { COMMENT_TEXTS } from '../texts';
 import { MentionTextarea } from './mention-textarea';
@@ -54,6 +55,7 @@ type CommentFormProps = {
 const loadCommentSchema = async () => (await import('@/domain/comments')).commentInputSchema;
 
 export function CommentForm({ label, defaultValue, onChange, people, submitLabel, pendingLabel, pending, onSubmit, onCancel, placeholder, autoFocus, rows = 3 }: CommentFormProps) {
+  const t = useT('comments');
   const [preview, setPreview] = useState(false);
   const form = useSchemaForm({ schema: loadCommentSchema, defaultValues: { body: defaultValue } });
   const value = useWatch({ control: form.control, name: 'body' });
@@ -99,7 +101,7 @@ export function CommentForm({ label, defaultValue, onChange, people, submitLabel
       // An edit's Escape cancels the edit, not the panel around it.
       data-keeps-escape={onCancel ? '' : undefined}
     >
-      <div role="group" aria-label={COMMENT_TEXTS.mode} className="flex gap-1">
+      <div role="group" aria-label={t(COMMENT_TEXTS.mode)} className="flex gap-1">
         {([false, true] as const).map((showPreview) => (
           <Button
             key={String(showPreview)}
@@ -110,14 +112,14 @@ export function CommentForm({ label, defaultValue, onChange, people, submitLabel
             onClick={() => setPreview(showPreview)}
             {...(showPreview ? preloadOnIntent(CommentMarkdown) : {})}
           >
-            {showPreview ? COMMENT_TEXTS.preview : COMMENT_TEXTS.write}
+            {t(showPreview ? COMMENT_TEXTS.preview : COMMENT_TEXTS.write)}
           </Button>
         ))}
       </div>
       {preview ? (
         <div className="min-h-20 rounded-md border bg-card px-3 py-2">
           {empty ? (
-            <p className="text-sm text-muted-foreground">{COMMENT_TEXTS.previewEmpty}</p>
+            <p className="text-sm text-muted-foreground">{t(COMMENT_TEXTS.previewEmpty)}</p>
           ) : (
             <Suspense fallback={<Skeleton className="h-5" />}>
               <CommentMarkdown body={value} />
@@ -158,7 +160,7 @@ export function CommentForm({ label, defaultValue, onChange, people, submitLabel
       ) : null}
       <div className="flex flex-wrap items-center justify-end gap-2">
         <p id={hintId} className="mr-auto text-xs text-muted-foreground">
-          {COMMENT_TEXTS.sendHint(onMac())}
+          {t(onMac() ? COMMENT_TEXTS.sendHintMac : COMMENT_TEXTS.sendHint)}
         </p>
         {onCancel ? (
           <Button type="button" size="sm" variant="outline" disabled={pending} onClick={onCancel}>

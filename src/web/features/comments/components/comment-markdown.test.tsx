@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 // A comment's Markdown is written by anyone on the project, or through a share link: whatever it
 // holds renders inert (issue 29).
+import { en } from '@/web/test/texts';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mentionToken } from '@/domain/comment-rules';
+import { COMMENT_TEXTS } from '../texts';
 import { CommentMarkdown, markMentions } from './comment-markdown';
 
 const ANN = { id: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed', name: 'Ann Lee' };
@@ -66,7 +68,7 @@ describe('CommentMarkdown renders hostile input inert', () => {
     expect(container.querySelector('img')).toBeNull();
     const link = container.querySelector('a')!;
     expect(link.getAttribute('href')).toBe('https://example.com/logo.png');
-    expect(link.textContent).toBe('Image: the logo');
+    expect(link.textContent).toBe(en(COMMENT_TEXTS.imageWithAlt, { alt: 'the logo' }));
     expect(link.getAttribute('rel')).toBe('noopener noreferrer nofollow');
   });
 });

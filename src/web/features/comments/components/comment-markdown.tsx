@@ -9,6 +9,7 @@ import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'r
 import remarkGfm from 'remark-gfm';
 import { MENTION_PATTERN } from '@/domain/comment-rules';
 import { cn } from '@/web/lib/class-names';
+import { useT } from '@/web/lib/i18n';
 import { COMMENT_TEXTS } from '../texts';
 
 // A mention is swapped for a mark in private-use characters before parsing, so that a name is
@@ -102,6 +103,25 @@ function Heading({ children }: { children?: ReactNode }) {
   return <p className="font-semibold">{children}</p>;
 }
 
+/** An image as a link to it, named by its alt text (never loaded). */
+function ImageLink({ src, alt }: { src?: unknown; alt?: string }) {
+  const t = useT('comments');
+  const label = alt ? t(COMMENT_TEXTS.imageWithAlt, { alt }) : t(COMMENT_TEXTS.image);
+  return typeof src === 'string' && src ? (
+    <a href={src} {...LINK_PROPS} className={LINK_CLASS}>
+      {label}
+    </a>
+  ) : (
+    <span>{label}</span>
+  );
+}
+
+/** A task list's box, read-only, named by its state. */
+function ChecklistBox({ checked }: { checked?: boolean }) {
+  const t = useT('comments');
+  return <input type="checkbox" disabled checked={checked === true} aria-label={t(checked ? COMMENT_TEXTS.checklistDone : COMMENT_TEXTS.checklistOpen)} className="mr-1 align-middle" />;
+}
+
 const COMPONENTS: Components = {
   a: ({ href, children }) =>
     // A URL the sanitizer or the URL check removed (javascript:, data:...) leaves the text only.
@@ -112,16 +132,7 @@ const COMPONENTS: Components = {
     ) : (
       <span>{children}</span>
     ),
-  img: ({ src, alt }) => {
-    const label = COMMENT_TEXTS.image(alt ?? '');
-    return typeof src === 'string' && src ? (
-      <a href={src} {...LINK_PROPS} className={LINK_CLASS}>
-        {label}
-      </a>
-    ) : (
-      <span>{label}</span>
-    );
-  },
+  img: ({ src, alt }) => <ImageLink src={src} alt={alt} />,
   span: ({ className, children }) =>
     className === 'mention' ? (
       <span data-mention="" className="rounded bg-primary/10 px-1 font-medium text-primary">
@@ -130,9 +141,7 @@ const COMPONENTS: Components = {
     ) : (
       <span>{children}</span>
     ),
-  input: ({ checked }) => (
-    <input type="checkbox" disabled checked={checked === true} aria-label={checked ? COMMENT_TEXTS.checklistDone : COMMENT_TEXTS.checklistOpen} className="mr-1 align-middle" />
-  ),
+  input: ({ checked }) => <ChecklistBox checked={checked} />,
   h1: Heading,
   h2: Heading,
   h3: Heading,

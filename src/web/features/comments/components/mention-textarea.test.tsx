@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 // The @mention autocomplete of the comment box, by keyboard (issue 29): a combobox while it
 // offers names, arrows to choose, Enter or Tab to pick, Escape to close.
+import { en } from '@/web/test/texts';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mentionToken } from '@/domain/comment-rules';
 import type { Mentionable } from '@/domain/comments';
+import { COMMENT_TEXTS } from '../texts';
 import { matchingPeople, MentionTextarea, mentionQueryAt } from './mention-textarea';
 
 const ANN: Mentionable = { id: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed', name: 'Ann Lee', role: 'admin' };
@@ -37,10 +39,10 @@ describe('the mention autocomplete', () => {
     expect(combobox).toBe(box());
     expect(combobox.getAttribute('aria-expanded')).toBe('true');
     expect(combobox.getAttribute('aria-autocomplete')).toBe('list');
-    const listbox = screen.getByRole('listbox', { name: 'People to mention' });
+    const listbox = screen.getByRole('listbox', { name: en(COMMENT_TEXTS.mentionList) });
     expect(combobox.getAttribute('aria-controls')).toBe(listbox.id);
     expect(options()).toEqual(['Ann LeeAdmin', 'Bob StoneAccount Executive', 'Dan BrownDeveloper']);
-    expect(screen.getByRole('status').textContent).toBe('3 people to mention, up and down arrows to choose, Enter to pick');
+    expect(screen.getByRole('status').textContent).toBe(en(COMMENT_TEXTS.mentionCount, { count: 3 }));
   });
 
   it('narrows as a name is typed, names starting so first', () => {
@@ -123,7 +125,7 @@ describe('the mention autocomplete', () => {
     render(<Box />);
     type('@zed');
     expect(screen.queryByRole('listbox')).toBeNull();
-    expect(screen.getByRole('status').textContent).toBe('No one on this project matches');
+    expect(screen.getByRole('status').textContent).toBe(en(COMMENT_TEXTS.mentionNone));
   });
 });
 

@@ -9,6 +9,7 @@ import type { Mentionable } from '@/domain/comments';
 import { ROLE_LABELS, type Role } from '@/domain/roles';
 import { Textarea } from '@/web/components/ui/textarea';
 import { cn } from '@/web/lib/class-names';
+import { useT } from '@/web/lib/i18n';
 import { COMMENT_TEXTS } from '../texts';
 
 /** The most suggestions shown at once. */
@@ -55,6 +56,7 @@ type MentionTextareaProps = Omit<ComponentProps<'textarea'>, 'value' | 'onChange
 };
 
 export function MentionTextarea({ value, onChange, people, onKeyDown, className, ...props }: MentionTextareaProps) {
+  const t = useT('comments');
   const listId = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
   const [caret, setCaret] = useState<number | null>(null);
@@ -146,7 +148,7 @@ export function MentionTextarea({ value, onChange, people, onKeyDown, className,
       {showing ? (
         <div className="absolute bottom-full left-0 z-10 mb-1 max-h-56 w-72 max-w-full overflow-y-auto rounded-md border bg-card p-1 shadow-lg">
           {open ? (
-            <ul id={listId} role="listbox" aria-label={COMMENT_TEXTS.mentionList}>
+            <ul id={listId} role="listbox" aria-label={t(COMMENT_TEXTS.mentionList)}>
               {matches.map((person, index) => (
                 <li
                   key={person.id}
@@ -165,13 +167,13 @@ export function MentionTextarea({ value, onChange, people, onKeyDown, className,
               ))}
             </ul>
           ) : (
-            <p className="px-2 py-1.5 text-sm text-muted-foreground">{people === undefined ? COMMENT_TEXTS.mentionLoading : COMMENT_TEXTS.mentionCount(0)}</p>
+            <p className="px-2 py-1.5 text-sm text-muted-foreground">{people === undefined ? t(COMMENT_TEXTS.mentionLoading) : t(COMMENT_TEXTS.mentionNone)}</p>
           )}
         </div>
       ) : null}
       {/* What the list offers, said once as it changes (the list itself is not focused). */}
       <span role="status" className="sr-only">
-        {showing && people !== undefined ? COMMENT_TEXTS.mentionCount(matches.length) : ''}
+        {showing && people !== undefined ? (matches.length === 0 ? t(COMMENT_TEXTS.mentionNone) : t(COMMENT_TEXTS.mentionCount, { count: matches.length })) : ''}
       </span>
     </div>
   );

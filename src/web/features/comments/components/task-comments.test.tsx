@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // A task's comments in its panel (issue 29): oldest at the top with older pages loaded above, and
 // a refused comment keeps what was typed, with the server's reason under the box.
+import { en } from '@/web/test/texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MAX_LENGTH, COMMENT_MESSAGES } from '@/domain/comment-rules';
@@ -50,7 +51,7 @@ describe('TaskComments', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(COMMENT_MESSAGES.loadFailed);
     expect(alert.textContent).toContain('The database is not reachable.');
-    expect(screen.getByRole('heading', { name: COMMENT_TEXTS.list })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: en(COMMENT_TEXTS.list) })).toBeTruthy();
     expect(screen.queryByText(COMMENT_MESSAGES.empty)).toBeNull();
 
     down = false;
@@ -145,15 +146,15 @@ describe('TaskComments', () => {
     await renderComments();
     const own = await screen.findByRole('listitem', { name: 'Comment by Ann Lee' });
     fireEvent.click(within(own).getByRole('button', { name: 'Edit' }));
-    const box = within(own).getByRole('textbox', { name: COMMENT_TEXTS.editLabel }) as HTMLTextAreaElement;
+    const box = within(own).getByRole('textbox', { name: en(COMMENT_TEXTS.editLabel) }) as HTMLTextAreaElement;
     expect(box.value).toBe('Comment 1');
     fireEvent.change(box, { target: { value: 'Something else' } });
     fireEvent.click(within(own).getByRole('button', { name: UI_TEXTS.cancel }));
     fireEvent.click(within(own).getByRole('button', { name: 'Edit' }));
-    const reopened = within(own).getByRole('textbox', { name: COMMENT_TEXTS.editLabel }) as HTMLTextAreaElement;
+    const reopened = within(own).getByRole('textbox', { name: en(COMMENT_TEXTS.editLabel) }) as HTMLTextAreaElement;
     expect(reopened.value).toBe('Comment 1');
     fireEvent.change(reopened, { target: { value: 'Comment 1, fixed ' } });
-    fireEvent.click(within(own).getByRole('button', { name: COMMENT_TEXTS.save }));
+    fireEvent.click(within(own).getByRole('button', { name: en(COMMENT_TEXTS.save) }));
     expect(await screen.findByText(COMMENT_MESSAGES.updated)).toBeTruthy();
     expect(sentRequests.filter((request) => request.method === 'PATCH').map((request) => request.body)).toEqual([{ body: 'Comment 1, fixed' }]);
   });

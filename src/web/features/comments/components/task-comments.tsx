@@ -14,6 +14,7 @@ import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { formatDateTime } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
@@ -44,6 +45,7 @@ type TaskCommentsProps = {
 };
 
 export function TaskComments({ source, taskId, canComment, canMention, targetCommentId = null, readOnlyHint }: TaskCommentsProps) {
+  const t = useT('comments');
   const list = useInfiniteQuery(commentListQuery(source, taskId));
   const comments = useMemo(() => commentsOldestFirst(list.data?.pages), [list.data]);
   const total = list.data?.pages[0]?.total;
@@ -77,10 +79,10 @@ export function TaskComments({ source, taskId, canComment, canMention, targetCom
     <section aria-labelledby={`comments-${taskId}`} className="grid gap-3">
       <h3 id={`comments-${taskId}`} ref={headingRef} tabIndex={-1} className="text-sm font-semibold outline-none">
         {/* Issue 49 item 3: no count until it is read; a failed load is not "(0)". */}
-        {total === undefined ? COMMENT_TEXTS.list : COMMENT_MESSAGES.title(total)}
+        {total === undefined ? t(COMMENT_TEXTS.list) : COMMENT_MESSAGES.title(total)}
       </h3>
       {list.isPending ? (
-        <div className="grid gap-2" role="status" aria-label={COMMENT_TEXTS.loading}>
+        <div className="grid gap-2" role="status" aria-label={t(COMMENT_TEXTS.loading)}>
           <Skeleton className="h-16" />
           <Skeleton className="h-16" />
         </div>
@@ -91,11 +93,11 @@ export function TaskComments({ source, taskId, canComment, canMention, targetCom
       ) : (
         <>
           {list.hasNextPage ? (
-            <Button variant="ghost" size="sm" className="justify-self-center" loading={list.isFetchingNextPage} loadingText={COMMENT_TEXTS.loadingOlder} onClick={() => void list.fetchNextPage()}>
+            <Button variant="ghost" size="sm" className="justify-self-center" loading={list.isFetchingNextPage} loadingText={t(COMMENT_TEXTS.loadingOlder)} onClick={() => void list.fetchNextPage()}>
               {COMMENT_MESSAGES.loadOlder}
             </Button>
           ) : null}
-          <ol aria-label={COMMENT_TEXTS.list} className="grid gap-2">
+          <ol aria-label={t(COMMENT_TEXTS.list)} className="grid gap-2">
             {comments.map((comment) => (
               <CommentItem
                 key={comment.id}
@@ -116,6 +118,7 @@ export function TaskComments({ source, taskId, canComment, canMention, targetCom
 }
 
 function NewComment({ source, taskId, people }: { source: ProjectSource; taskId: string; people: MentionPeople }) {
+  const t = useT('comments');
   const draftKey = `${source.queryKey.join('/')}/${taskId}`;
   const add = useAddComment(source, taskId);
   const keep = (value: string) => {
@@ -124,13 +127,13 @@ function NewComment({ source, taskId, people }: { source: ProjectSource; taskId:
   };
   return (
     <CommentForm
-      label={COMMENT_TEXTS.composerLabel}
+      label={t(COMMENT_TEXTS.composerLabel)}
       defaultValue={drafts.get(draftKey) ?? ''}
       onChange={keep}
       people={people}
       placeholder={COMMENT_MESSAGES.placeholder}
       submitLabel={COMMENT_MESSAGES.add}
-      pendingLabel={COMMENT_TEXTS.posting}
+      pendingLabel={t(COMMENT_TEXTS.posting)}
       pending={add.isPending}
       onSubmit={async (body) => {
         await add.mutateAsync(body);
@@ -151,6 +154,7 @@ type CommentItemProps = {
 };
 
 function CommentItem({ comment, source, taskId, canComment, people, onDeleted }: CommentItemProps) {
+  const t = useT('comments');
   const edit = useEditComment(source, taskId);
   const remove = useDeleteComment(source, taskId);
   const [editing, setEditing] = useState(false);
@@ -164,7 +168,7 @@ function CommentItem({ comment, source, taskId, canComment, people, onDeleted }:
     refocus.current = false;
     editButton.current?.focus();
   }, [editing]);
-  const author = comment.authorName || COMMENT_TEXTS.unknownAuthor;
+  const author = comment.authorName || t(COMMENT_TEXTS.unknownAuthor);
   const canEdit = canComment && comment.isOwn;
   const canDelete = canComment && comment.canDelete;
 
@@ -177,7 +181,7 @@ function CommentItem({ comment, source, taskId, canComment, people, onDeleted }:
     <li
       id={`comment-${comment.id}`}
       tabIndex={-1}
-      aria-label={COMMENT_TEXTS.commentBy(author)}
+      aria-label={t(COMMENT_TEXTS.commentBy, { author })}
       className="flex scroll-mt-4 gap-3 rounded-lg border bg-card p-3 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring data-[highlighted]:border-primary/50 data-[highlighted]:ring-3 data-[highlighted]:ring-primary/30"
     >
       <span aria-hidden className="grid size-8 shrink-0 place-items-center rounded-full bg-accent text-xs font-semibold text-accent-foreground">
@@ -205,7 +209,7 @@ function CommentItem({ comment, source, taskId, canComment, people, onDeleted }:
                   onClick={() => setEditing(true)}
                 >
                   <Pencil aria-hidden />
-                  {COMMENT_TEXTS.edit}
+                  {t(COMMENT_TEXTS.edit)}
                 </Button>
               ) : null}
               {canDelete ? (
@@ -219,11 +223,11 @@ function CommentItem({ comment, source, taskId, canComment, people, onDeleted }:
         </div>
         {editing ? (
           <CommentForm
-            label={COMMENT_TEXTS.editLabel}
+            label={t(COMMENT_TEXTS.editLabel)}
             defaultValue={comment.body}
             people={people}
-            submitLabel={COMMENT_TEXTS.save}
-            pendingLabel={COMMENT_TEXTS.saving}
+            submitLabel={t(COMMENT_TEXTS.save)}
+            pendingLabel={t(COMMENT_TEXTS.saving)}
             pending={edit.isPending}
             autoFocus
             onCancel={stopEditing}

@@ -16,6 +16,7 @@ import {
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectSeparator, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { useAssignDeveloper } from '@/web/features/sharing/api';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { taskKeys, type Assignee } from '../api';
@@ -32,6 +33,7 @@ type AssigneeSelectProps = {
 };
 
 export function AssigneeSelect({ value, assignees, onChange, source, ...control }: AssigneeSelectProps & { id?: string }) {
+  const t = useT('tasks');
   const [pending, setPending] = useState<Assignee | null>(null);
   const members = assignees ?? [];
   const onProject = members.filter((member) => member.onProject);
@@ -48,11 +50,11 @@ export function AssigneeSelect({ value, assignees, onChange, source, ...control 
   return (
     <>
       <Select value={value ?? UNASSIGNED} onValueChange={pick} disabled={assignees === undefined}>
-        <SelectTrigger {...control} aria-label={TASK_TEXTS.assignee}>
-          <SelectValue placeholder={TASK_TEXTS.loadingAssignees} />
+        <SelectTrigger {...control} aria-label={t(TASK_TEXTS.assignee)}>
+          <SelectValue placeholder={t(TASK_TEXTS.loadingAssignees)} />
         </SelectTrigger>
         <SelectContent>
-          <SelectItem value={UNASSIGNED}>{TASK_TEXTS.unassigned}</SelectItem>
+          <SelectItem value={UNASSIGNED}>{t(TASK_TEXTS.unassigned)}</SelectItem>
           {onProject.map((member) => (
             <SelectItem key={member.id} value={member.id}>
               {member.fullName}
@@ -62,7 +64,7 @@ export function AssigneeSelect({ value, assignees, onChange, source, ...control 
             <>
               <SelectSeparator />
               <SelectGroup>
-                <SelectLabel>{TASK_TEXTS.notOnProject}</SelectLabel>
+                <SelectLabel>{t(TASK_TEXTS.notOnProject)}</SelectLabel>
                 {elsewhere.map((member) => (
                   <SelectItem key={member.id} value={member.id}>
                     {member.fullName}
@@ -99,6 +101,7 @@ function AssignToProjectDialog({
   source: ProjectSource;
   onDone: (assigned: boolean) => void;
 }) {
+  const t = useT('tasks');
   const queryClient = useQueryClient();
   const assign = useAssignDeveloper(projectId);
 
@@ -111,7 +114,7 @@ function AssignToProjectDialog({
         onSuccess: async () => {
           // The list has them among those on the project before the field shows their name.
           await queryClient.invalidateQueries({ queryKey: taskKeys.assignees(source) });
-          notifySuccess(TASK_TEXTS.assignedToProject(member.fullName));
+          notifySuccess(t(TASK_TEXTS.assignedToProject, { name: member.fullName }));
           onDone(true);
         },
         onError: (error) => notifyError(error),
@@ -123,13 +126,13 @@ function AssignToProjectDialog({
     <AlertDialog open onOpenChange={(open) => !open && !assign.isPending && onDone(false)}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{TASK_TEXTS.assignToProjectTitle(member.fullName)}</AlertDialogTitle>
-          <AlertDialogDescription>{TASK_TEXTS.assignToProjectBody(member.fullName)}</AlertDialogDescription>
+          <AlertDialogTitle>{t(TASK_TEXTS.assignToProjectTitle, { name: member.fullName })}</AlertDialogTitle>
+          <AlertDialogDescription>{t(TASK_TEXTS.assignToProjectBody, { name: member.fullName })}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={assign.isPending}>{UI_TEXTS.cancel}</AlertDialogCancel>
           <AlertDialogAction onClick={confirm} disabled={assign.isPending}>
-            {assign.isPending ? TASK_TEXTS.assigningToProject : TASK_TEXTS.assignToProject}
+            {t(assign.isPending ? TASK_TEXTS.assigningToProject : TASK_TEXTS.assignToProject)}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

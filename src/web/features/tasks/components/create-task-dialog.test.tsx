@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { en } from '@/web/test/texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TASK_MESSAGES } from '@/domain/tasks';
@@ -25,13 +26,13 @@ describe('Create New Task', () => {
     apiServer.use(tasksApi.assignees(source.basePath, () => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [person], nextCursor: null })));
     await renderWithProviders(<CreateTaskDialog source={source} open onOpenChange={() => {}} />);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(TASK_TEXTS.assigneesLoadFailed);
+    expect(alert.textContent).toContain(en(TASK_TEXTS.assigneesLoadFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
 
     down = false;
     fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
-    fireEvent.keyDown(screen.getByRole('combobox', { name: TASK_TEXTS.assignee }), { key: 'Enter' });
+    fireEvent.keyDown(screen.getByRole('combobox', { name: en(TASK_TEXTS.assignee) }), { key: 'Enter' });
     expect(await screen.findByRole('option', { name: 'Dana Developer' })).toBeTruthy();
   });
 
@@ -40,15 +41,15 @@ describe('Create New Task', () => {
     apiServer.use(tasksApi.assignees(source.basePath), tasksApi.create(source.basePath, created));
     const calls = () => sentRequests.map((request) => `${request.method} ${request.path}`);
     await renderWithProviders(<CreateTaskDialog source={source} open onOpenChange={() => {}} />);
-    fireEvent.input(screen.getByLabelText(TASK_TEXTS.fields.title), { target: { value: 'Print menu boards' } });
-    fireEvent.input(screen.getByLabelText(TASK_TEXTS.fields.dueDate), { target: { value: '2020-01-01' } });
+    fireEvent.input(screen.getByLabelText(en(TASK_TEXTS.fields.title)), { target: { value: 'Print menu boards' } });
+    fireEvent.input(screen.getByLabelText(en(TASK_TEXTS.fields.dueDate)), { target: { value: '2020-01-01' } });
     fireEvent.click(screen.getByRole('button', { name: TASK_MESSAGES.create }));
     expect(await screen.findByText(TASK_MESSAGES.dueDateInPast)).toBeTruthy();
     await requestsArrived();
     expect(calls().filter((call) => call.startsWith('POST'))).toEqual([]);
 
     // A date from today on is taken.
-    fireEvent.input(screen.getByLabelText(TASK_TEXTS.fields.dueDate), { target: { value: '2999-12-31' } });
+    fireEvent.input(screen.getByLabelText(en(TASK_TEXTS.fields.dueDate)), { target: { value: '2999-12-31' } });
     await waitFor(() => expect(screen.queryByText(TASK_MESSAGES.dueDateInPast)).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: TASK_MESSAGES.create }));
     await waitFor(() => expect(calls().filter((call) => call.startsWith('POST'))).toHaveLength(1));
@@ -67,12 +68,12 @@ describe('Create New Task', () => {
       ),
     );
     await renderWithProviders(<CreateTaskDialog source={source} open onOpenChange={() => {}} />);
-    const picker = screen.getByRole('combobox', { name: TASK_TEXTS.assignee });
+    const picker = screen.getByRole('combobox', { name: en(TASK_TEXTS.assignee) });
     await waitFor(() => expect((picker as HTMLButtonElement).disabled).toBe(false));
     picker.focus();
     fireEvent.keyDown(picker, { key: 'Enter' });
     await screen.findAllByRole('option');
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([TASK_TEXTS.unassigned, 'Person 1', 'Person 2', 'Person 3', 'Person 4', 'Person 5']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([en(TASK_TEXTS.unassigned), 'Person 1', 'Person 2', 'Person 3', 'Person 4', 'Person 5']);
     expect(within(screen.getByRole('group')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Person 4', 'Person 5']);
     expect(sentRequests.map((request) => request.path)).toEqual([
       `${source.basePath}/assignees`,

@@ -5,6 +5,7 @@ import { Button } from '@/web/components/ui/button';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
+import { useT } from '@/web/lib/i18n';
 import { notifySuccess } from '@/web/lib/notify';
 import { refusingPastDueDate } from '@/web/lib/past-due-date';
 import type { ProjectSource } from '@/web/lib/project-source';
@@ -23,6 +24,7 @@ export function CreateTaskDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT('tasks');
   const createTask = useCreateTask(source);
   const assignees = useQuery({ ...assigneesQuery(source), enabled: open });
   const form: TaskForm = useSchemaForm({
@@ -46,7 +48,7 @@ export function CreateTaskDialog({
       <DialogContent className="max-w-[500px]">
         <DialogHeader>
           <DialogTitle>{TASK_MESSAGES.dialogTitle}</DialogTitle>
-          <DialogDescription>{TASK_TEXTS.createDescription}</DialogDescription>
+          <DialogDescription>{t(TASK_TEXTS.createDescription)}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <TaskFields

@@ -5,6 +5,7 @@ import { createTaskSchema, TASK_MESSAGES, type Task } from '@/domain/tasks';
 import { Button } from '@/web/components/ui/button';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { assigneesQuery, useUpdateTask } from '../api';
@@ -16,6 +17,7 @@ import { TaskFields, type TaskForm } from './task-fields';
  * it as it was; Save keeps the form as typed when the server refuses, with its message.
  */
 export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; task: Task; onDone: () => void }) {
+  const t = useT('tasks');
   const update = useUpdateTask(source);
   const assignees = useQuery(assigneesQuery(source));
   const form: TaskForm = useSchemaForm({
@@ -28,7 +30,7 @@ export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; 
       { taskId: task.id, ...values },
       {
         onSuccess: () => {
-          notifySuccess(TASK_TEXTS.saved);
+          notifySuccess(t(TASK_TEXTS.saved));
           onDone();
         },
         // The form stays as typed; the server's message says why.
@@ -41,7 +43,7 @@ export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; 
     <form
       noValidate
       onSubmit={onSubmit}
-      aria-label={TASK_TEXTS.editTitle}
+      aria-label={t(TASK_TEXTS.editTitle)}
       className="grid gap-4 sm:grid-cols-2"
       onKeyDown={(event) => {
         // Escape inside an open select closes the select only (Radix stops it there).
@@ -62,8 +64,8 @@ export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; 
         <Button type="button" variant="outline" disabled={update.isPending} onClick={onDone}>
           {UI_TEXTS.cancel}
         </Button>
-        <Button type="submit" loading={update.isPending} loadingText={TASK_TEXTS.saving}>
-          {TASK_TEXTS.save}
+        <Button type="submit" loading={update.isPending} loadingText={t(TASK_TEXTS.saving)}>
+          {t(TASK_TEXTS.save)}
         </Button>
       </div>
     </form>

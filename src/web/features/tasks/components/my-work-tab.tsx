@@ -11,6 +11,7 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { cn } from '@/web/lib/class-names';
 import { formatDate, todayIso } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { myWorkQuery, useUpdateTask } from '../api';
@@ -22,6 +23,7 @@ import { TaskTitle, type TaskLinks } from './task-title';
 const MY_WORK_LINKS: TaskLinks = { href: (task) => `/project/${task.projectId}/tasks/${task.id}` };
 
 export function MyWorkTab() {
+  const t = useT('tasks');
   const work = useInfiniteQuery(myWorkQuery);
   if (work.isPending) {
     return (
@@ -34,7 +36,7 @@ export function MyWorkTab() {
   }
   if (work.isError) return <LoadErrorPanel error={work.error} onRetry={() => void work.refetch()} />;
   const items = work.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{TASK_TEXTS.myWorkEmpty}</p>;
+  if (items.length === 0) return <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{t(TASK_TEXTS.myWorkEmpty)}</p>;
   const today = todayIso();
   return (
     <div className="grid gap-6">
@@ -56,7 +58,7 @@ export function MyWorkTab() {
       })}
       {work.hasNextPage ? (
         <Button variant="outline" className="justify-self-center" loading={work.isFetchingNextPage} loadingText={UI_TEXTS.loading} onClick={() => void work.fetchNextPage()}>
-          {TASK_TEXTS.loadMore}
+          {t(TASK_TEXTS.loadMore)}
         </Button>
       ) : null}
     </div>
@@ -64,6 +66,7 @@ export function MyWorkTab() {
 }
 
 function MyWorkRow({ task, overdue }: { task: MyWorkItem; overdue: boolean }) {
+  const t = useT('tasks');
   const update = useUpdateTask(memberProjectSource(task.projectId));
   const complete = () =>
     update.mutate(
@@ -81,13 +84,13 @@ function MyWorkRow({ task, overdue }: { task: MyWorkItem; overdue: boolean }) {
         checked={update.isPending}
         disabled={update.isPending}
         onChange={complete}
-        aria-label={TASK_TEXTS.markAs(task.title, TASK_STATUS_TITLES.completed)}
+        aria-label={t(TASK_TEXTS.markAs, { task: task.title, status: TASK_STATUS_TITLES.completed })}
       />
       <div className="grid min-w-0 flex-1 gap-0.5">
         {/* Opens the task's panel on its project page (issue 29); closing it leaves the project's Tasks tab. */}
         <TaskTitle task={task} links={MY_WORK_LINKS} className="justify-self-start font-medium break-words" />
         <Link to={`/project/${task.projectId}?tab=tasks`} className="text-xs text-muted-foreground underline-offset-2 hover:underline">
-          {TASK_TEXTS.inProject(task.projectName, task.clientName)}
+          {t(TASK_TEXTS.inProject, { project: task.projectName, client: task.clientName })}
         </Link>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1 text-xs">

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { en } from '@/web/test/texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '@/domain/activity';
@@ -33,9 +34,9 @@ describe("A task's activity in its panel (issue 36: none out of reach)", () => {
     );
     await renderWithProviders(<TaskActivity source={source} taskId={TASK} />);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(TASK_TEXTS.panel.activityFailed);
+    expect(alert.textContent).toContain(en(TASK_TEXTS.panel.activityFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
-    expect(screen.queryByText(TASK_TEXTS.panel.activityEmpty)).toBeNull();
+    expect(screen.queryByText(en(TASK_TEXTS.panel.activityEmpty))).toBeNull();
 
     down = false;
     fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));

@@ -7,11 +7,13 @@ import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { formatDateTime } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { taskActivityQuery } from '../api';
 import { TASK_TEXTS } from '../texts';
 
 export function TaskActivity({ source, taskId }: { source: ProjectSource; taskId: string }) {
+  const t = useT('tasks');
   const activity = useInfiniteQuery(taskActivityQuery(source, taskId));
   const entries = activity.data?.pages.flatMap((page) => page.items) ?? [];
   const headingId = `task-activity-${taskId}`;
@@ -19,7 +21,7 @@ export function TaskActivity({ source, taskId }: { source: ProjectSource; taskId
   return (
     <section aria-labelledby={headingId} className="grid gap-2">
       <h3 id={headingId} className="text-sm font-semibold">
-        {TASK_TEXTS.panel.activity}
+        {t(TASK_TEXTS.panel.activity)}
       </h3>
       {activity.isPending ? (
         <div className="grid gap-2" aria-hidden>
@@ -27,9 +29,9 @@ export function TaskActivity({ source, taskId }: { source: ProjectSource; taskId
           <Skeleton className="h-5" />
         </div>
       ) : activity.isError ? (
-        <LoadErrorPanel title={TASK_TEXTS.panel.activityFailed} error={activity.error} onRetry={() => void activity.refetch()} />
+        <LoadErrorPanel title={t(TASK_TEXTS.panel.activityFailed)} error={activity.error} onRetry={() => void activity.refetch()} />
       ) : entries.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{TASK_TEXTS.panel.activityEmpty}</p>
+        <p className="text-sm text-muted-foreground">{t(TASK_TEXTS.panel.activityEmpty)}</p>
       ) : (
         <>
           <ol ref={list} className="grid gap-1.5 border-l pl-3 text-sm">
@@ -37,7 +39,7 @@ export function TaskActivity({ source, taskId }: { source: ProjectSource; taskId
               <li key={entry.id} className="flex flex-col sm:flex-row sm:items-baseline sm:justify-between sm:gap-x-3">
                 <span>
                   <span className="font-medium">{actionLabel(entry.action)}</span>
-                  {entry.user ? <span className="text-muted-foreground"> {TASK_TEXTS.panel.activityBy(entry.user.fullName)}</span> : null}
+                  {entry.user ? <span className="text-muted-foreground"> {t(TASK_TEXTS.panel.activityBy, { who: entry.user.fullName })}</span> : null}
                 </span>
                 <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
                   {formatDateTime(entry.createdAt)}
@@ -45,7 +47,7 @@ export function TaskActivity({ source, taskId }: { source: ProjectSource; taskId
               </li>
             ))}
           </ol>
-          <LoadMore list={activity} items={list} label={TASK_TEXTS.panel.loadMoreActivity} />
+          <LoadMore list={activity} items={list} label={t(TASK_TEXTS.panel.loadMoreActivity)} />
         </>
       )}
     </section>

@@ -27,6 +27,7 @@ import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_TITLES, type Task } from '@/d
 import { Badge } from '@/web/components/ui/badge';
 import { cn } from '@/web/lib/class-names';
 import { formatDate, todayIso } from '@/web/lib/format-date';
+import { translate, useT } from '@/web/lib/i18n';
 import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
 import { TaskTitle, type TaskLinks } from './task-title';
@@ -74,7 +75,8 @@ export function dropPlace(columns: Columns, activeId: string, overId: string): {
 /**
  * What screen readers hear while a task moves (dnd-kit's live region): the task's title and the
  * column's name with the place in it, never the ids dnd-kit would say (issue 27). The drag
- * handlers run first and tell it the board as shown (`show`).
+ * handlers run first and tell it the board as shown (`show`). It speaks outside a render, in the
+ * language on screen (`translate`: the board's useT('tasks') loaded the part).
  */
 function boardAnnouncer(initial: Columns): { announcements: Announcements; show: (columns: Columns) => void } {
   let shown = initial;
@@ -84,7 +86,7 @@ function boardAnnouncer(initial: Columns): { announcements: Announcements; show:
     TASK_STATUSES.flatMap((status) => columns()[status]).find((task) => task.id === id)?.title ?? '';
   const placeOf = (activeId: string | number, overId: string | number) => {
     const place = dropPlace(columns(), String(activeId), String(overId));
-    return place ? TASK_TEXTS.place(TASK_STATUS_TITLES[place.status], place.position, place.count) : null;
+    return place ? translate(TASK_TEXTS.place, { column: TASK_STATUS_TITLES[place.status], position: place.position, count: place.count }) : null;
   };
   const columnTitle = (id: string | number) => {
     const status = columnOf(columns(), String(id));
@@ -93,21 +95,23 @@ function boardAnnouncer(initial: Columns): { announcements: Announcements; show:
   const announcements: Announcements = {
     onDragStart: ({ active }) => {
       lastPlace = placeOf(active.id, active.id) ?? '';
-      return TASK_TEXTS.pickedUp(titleOf(active.id), lastPlace);
+      return translate(TASK_TEXTS.pickedUp, { task: titleOf(active.id), place: lastPlace });
     },
     onDragOver: ({ active, over }) => {
-      if (!over) return TASK_TEXTS.notOverColumn(titleOf(active.id));
+      if (!over) return translate(TASK_TEXTS.notOverColumn, { task: titleOf(active.id) });
       const place = placeOf(active.id, over.id);
       // dnd-kit reports the task over itself as it is picked up: nothing new to say.
       if (!place || place === lastPlace) return undefined;
       lastPlace = place;
-      return TASK_TEXTS.movedTo(titleOf(active.id), place);
+      return translate(TASK_TEXTS.movedTo, { task: titleOf(active.id), place });
     },
     onDragEnd: ({ active, over }) => {
       const place = over ? placeOf(active.id, over.id) : null;
-      return place ? TASK_TEXTS.droppedIn(titleOf(active.id), place) : TASK_TEXTS.droppedOutside(titleOf(active.id), columnTitle(active.id));
+      return place
+        ? translate(TASK_TEXTS.droppedIn, { task: titleOf(active.id), place })
+        : translate(TASK_TEXTS.droppedOutside, { task: titleOf(active.id), column: columnTitle(active.id) });
     },
-    onDragCancel: ({ active }) => TASK_TEXTS.moveCancelled(titleOf(active.id), columnTitle(active.id)),
+    onDragCancel: ({ active }) => translate(TASK_TEXTS.moveCancelled, { task: titleOf(active.id), column: columnTitle(active.id) }),
   };
   return {
     announcements,
@@ -127,6 +131,7 @@ type TaskBoardProps = {
 };
 
 export function TaskBoard({ tasks, onMove, disabled, links }: TaskBoardProps) {
+  const t = useT('tasks');
   // While dragging, the board shows the task in the column it is over; the drop saves it.
   const [dragging, setDragging] = useState<Columns | null>(null);
   const columns = dragging ?? boardColumns(tasks);
@@ -211,7 +216,7 @@ export function TaskBoard({ tasks, onMove, disabled, links }: TaskBoardProps) {
         keepFocusOn(String(active.id));
         setDragging(null);
       }}
-      accessibility={{ announcements: announcer.announcements, screenReaderInstructions: { draggable: TASK_TEXTS.dragHint(links !== undefined) } }}
+      accessibility={{ announcements: announcer.announcements, screenReaderInstructions: { draggable: t(links ? TASK_TEXTS.dragHintOpens : TASK_TEXTS.dragHint) } }}
     >
       <div className="grid gap-4 md:grid-cols-3">
         {TASK_STATUSES.map((status) => (
@@ -223,10 +228,11 @@ export function TaskBoard({ tasks, onMove, disabled, links }: TaskBoardProps) {
 }
 
 function BoardColumn({ status, tasks, disabled, links }: { status: TaskStatus; tasks: Task[]; disabled?: boolean; links?: TaskLinks }) {
+  const t = useT('tasks');
   const { setNodeRef, isOver } = useDroppable({ id: status });
   const title = TASK_STATUS_TITLES[status];
   return (
-    <section aria-label={TASK_TEXTS.boardColumn(title, tasks.length)} className={cn('grid content-start gap-2 rounded-lg border bg-muted/30 p-3', isOver && 'ring-2 ring-ring/40')}>
+    <section aria-label={t(TASK_TEXTS.boardColumn, { status: title, count: tasks.length })} className={cn('grid content-start gap-2 rounded-lg border bg-muted/30 p-3', isOver && 'ring-2 ring-ring/40')}>
       <h3 className="flex items-center justify-between text-sm font-semibold">
         {title}
         <Badge variant="secondary">{tasks.length}</Badge>
@@ -237,7 +243,7 @@ function BoardColumn({ status, tasks, disabled, links }: { status: TaskStatus; t
             <BoardCard key={task.id} task={task} disabled={disabled} links={links} />
           ))}
           {tasks.length === 0 ? (
-            <li className="grid min-h-16 place-items-center rounded-md border border-dashed p-3 text-center text-xs text-muted-foreground">{TASK_TEXTS.emptyColumn}</li>
+            <li className="grid min-h-16 place-items-center rounded-md border border-dashed p-3 text-center text-xs text-muted-foreground">{t(TASK_TEXTS.emptyColumn)}</li>
           ) : null}
         </ul>
       </SortableContext>
@@ -246,13 +252,14 @@ function BoardColumn({ status, tasks, disabled, links }: { status: TaskStatus; t
 }
 
 function BoardCard({ task, disabled, links }: { task: Task; disabled?: boolean; links?: TaskLinks }) {
+  const t = useT('tasks');
   const { attributes, listeners, setNodeRef, transform, transition, isDragging, active } = useSortable({ id: task.id, disabled });
   const navigate = useNavigate();
   const overdue = isTaskOverdue(task, todayIso());
   const details = (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
       <PriorityBadge priority={task.priority} />
-      {task.assigneeName ? <span>{TASK_TEXTS.assignedTo(task.assigneeName)}</span> : null}
+      {task.assigneeName ? <span>{t(TASK_TEXTS.assignedTo, { name: task.assigneeName })}</span> : null}
       {task.dueDate ? (
         <span className={cn(overdue && 'font-medium text-red-700')}>
           {formatDate(task.dueDate)}

@@ -12,6 +12,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/class-names';
 import { formatDate, todayIso } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { lazyComponent, preloadOnIntent } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
@@ -36,6 +37,7 @@ type TaskDetailsProps = {
 };
 
 export function TaskDetails({ source, task, status, canEditFields, showAssignee }: TaskDetailsProps) {
+  const t = useT('tasks');
   const update = useUpdateTask(source);
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -79,13 +81,13 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
 
   const shownStatus = update.isPending && update.variables?.status ? update.variables.status : task.status;
   return (
-    <section aria-label={TASK_TEXTS.panel.details} className="grid gap-4">
+    <section aria-label={t(TASK_TEXTS.panel.details)} className="grid gap-4">
       <dl className="grid grid-cols-[7rem_minmax(0,1fr)] items-center gap-x-4 gap-y-3 text-sm">
-        <dt className="text-muted-foreground">{TASK_TEXTS.panel.status}</dt>
+        <dt className="text-muted-foreground">{t(TASK_TEXTS.panel.status)}</dt>
         <dd>
           {status.kind === 'select' ? (
             <Select value={shownStatus} onValueChange={(value) => setStatus(value as TaskStatus)} disabled={update.isPending}>
-              <SelectTrigger aria-label={TASK_TEXTS.panel.status} className="h-9 w-44">
+              <SelectTrigger aria-label={t(TASK_TEXTS.panel.status)} className="h-9 w-44">
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
@@ -105,7 +107,7 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
                   checked={shownStatus === 'completed'}
                   disabled={update.isPending}
                   onChange={() => setStatus(status.nextStatus(task.status))}
-                  aria-label={TASK_TEXTS.markAs(task.title, TASK_STATUS_TITLES[status.nextStatus(task.status)])}
+                  aria-label={t(TASK_TEXTS.markAs, { task: task.title, status: TASK_STATUS_TITLES[status.nextStatus(task.status)] })}
                 />
               ) : null}
               <Badge variant="outline" className={shownStatus === 'completed' ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : undefined}>
@@ -116,40 +118,40 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
         </dd>
         {showAssignee ? (
           <>
-            <dt className="text-muted-foreground">{TASK_TEXTS.assignee}</dt>
-            <dd className="break-words">{task.assigneeName ?? <span className="text-muted-foreground">{TASK_TEXTS.unassigned}</span>}</dd>
+            <dt className="text-muted-foreground">{t(TASK_TEXTS.assignee)}</dt>
+            <dd className="break-words">{task.assigneeName ?? <span className="text-muted-foreground">{t(TASK_TEXTS.unassigned)}</span>}</dd>
           </>
         ) : null}
-        <dt className="text-muted-foreground">{TASK_TEXTS.fields.priority}</dt>
+        <dt className="text-muted-foreground">{t(TASK_TEXTS.fields.priority)}</dt>
         <dd>
           <PriorityBadge priority={task.priority} />
         </dd>
-        <dt className="text-muted-foreground">{TASK_TEXTS.fields.dueDate}</dt>
+        <dt className="text-muted-foreground">{t(TASK_TEXTS.fields.dueDate)}</dt>
         <dd className={cn(overdue && 'font-medium text-red-700')}>
           {task.dueDate ? formatDate(task.dueDate) : <span className="text-muted-foreground">—</span>}
           {overdue ? ` ${TASK_MESSAGES.overdue}` : null}
         </dd>
-        <dt className="text-muted-foreground">{TASK_TEXTS.panel.created}</dt>
+        <dt className="text-muted-foreground">{t(TASK_TEXTS.panel.created)}</dt>
         <dd>{formatDate(task.createdAt)}</dd>
         {task.completedAt ? (
           <>
-            <dt className="text-muted-foreground">{TASK_TEXTS.panel.completed}</dt>
+            <dt className="text-muted-foreground">{t(TASK_TEXTS.panel.completed)}</dt>
             <dd>{formatDate(task.completedAt)}</dd>
           </>
         ) : null}
       </dl>
       <div className="grid gap-1.5">
-        <h3 className="text-sm font-semibold">{TASK_TEXTS.fields.description}</h3>
+        <h3 className="text-sm font-semibold">{t(TASK_TEXTS.fields.description)}</h3>
         {task.description ? (
           <p className="text-sm break-words whitespace-pre-wrap">{task.description}</p>
         ) : (
-          <p className="text-sm text-muted-foreground italic">{TASK_TEXTS.panel.noDescription}</p>
+          <p className="text-sm text-muted-foreground italic">{t(TASK_TEXTS.panel.noDescription)}</p>
         )}
       </div>
       {canEditFields ? (
         <Button ref={editButton} variant="outline" size="sm" className="justify-self-start" onClick={() => setEditing(true)} {...preloadOnIntent(EditTaskForm)}>
           <Pencil aria-hidden />
-          {TASK_TEXTS.panel.edit}
+          {t(TASK_TEXTS.panel.edit)}
         </Button>
       ) : null}
     </section>

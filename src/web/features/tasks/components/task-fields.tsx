@@ -9,6 +9,7 @@ import { Input } from '@/web/components/ui/input';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
+import { useT } from '@/web/lib/i18n';
 import type { ProjectSource } from '@/web/lib/project-source';
 import type { Assignee } from '../api';
 import { TASK_TEXTS } from '../texts';
@@ -29,22 +30,23 @@ type TaskFieldsProps = {
 };
 
 export function TaskFields({ form, assignees, assigneesFailed, wideClassName, source }: TaskFieldsProps) {
+  const t = useT('tasks');
   const { errors } = form.formState;
   return (
     <>
-      <FormField label={TASK_TEXTS.fields.title} error={errors.title?.message} className={wideClassName}>
+      <FormField label={t(TASK_TEXTS.fields.title)} error={errors.title?.message} className={wideClassName}>
         <Input autoFocus {...form.register('title')} />
       </FormField>
-      <FormField label={TASK_TEXTS.fields.description} error={errors.description?.message} className={wideClassName}>
+      <FormField label={t(TASK_TEXTS.fields.description)} error={errors.description?.message} className={wideClassName}>
         <Textarea rows={3} {...form.register('description')} />
       </FormField>
-      <FormField label={TASK_TEXTS.fields.priority} error={errors.priority?.message}>
+      <FormField label={t(TASK_TEXTS.fields.priority)} error={errors.priority?.message}>
         <Controller
           control={form.control}
           name="priority"
           render={({ field }) => (
             <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger onBlur={field.onBlur} aria-label={TASK_TEXTS.fields.priority}>
+              <SelectTrigger onBlur={field.onBlur} aria-label={t(TASK_TEXTS.fields.priority)}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
@@ -58,10 +60,10 @@ export function TaskFields({ form, assignees, assigneesFailed, wideClassName, so
           )}
         />
       </FormField>
-      <FormField label={TASK_TEXTS.fields.dueDate} error={errors.dueDate?.message}>
+      <FormField label={t(TASK_TEXTS.fields.dueDate)} error={errors.dueDate?.message}>
         <Input type="date" {...form.register('dueDate')} />
       </FormField>
-      <FormField label={TASK_TEXTS.assignee} error={errors.assigneeId?.message}>
+      <FormField label={t(TASK_TEXTS.assignee)} error={errors.assigneeId?.message}>
         <Controller
           control={form.control}
           name="assigneeId"
@@ -70,7 +72,7 @@ export function TaskFields({ form, assignees, assigneesFailed, wideClassName, so
       </FormField>
       {assigneesFailed ? (
         <div className={wideClassName}>
-          <LoadErrorPanel compact title={TASK_TEXTS.assigneesLoadFailed} error={assigneesFailed.error} onRetry={assigneesFailed.onRetry} />
+          <LoadErrorPanel compact title={t(TASK_TEXTS.assigneesLoadFailed)} error={assigneesFailed.error} onRetry={assigneesFailed.onRetry} />
         </div>
       ) : null}
     </>

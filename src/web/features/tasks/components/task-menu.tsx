@@ -5,6 +5,7 @@ import { TASK_STATUSES, type TaskStatus } from '@/domain/project-status';
 import { TASK_STATUS_TITLES, type Task } from '@/domain/tasks';
 import { Button } from '@/web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
+import { useT } from '@/web/lib/i18n';
 import { TASK_TEXTS } from '../texts';
 
 type TaskMenuProps = {
@@ -15,23 +16,24 @@ type TaskMenuProps = {
 };
 
 export function TaskMenu({ task, canEdit, onMove, onEdit }: TaskMenuProps) {
+  const t = useT('tasks');
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={TASK_TEXTS.taskActions(task.title)} data-task-menu={task.id}>
+        <Button variant="ghost" size="icon" aria-label={t(TASK_TEXTS.taskActions, { title: task.title })} data-task-menu={task.id}>
           <MoreHorizontal aria-hidden />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {TASK_STATUSES.filter((status) => status !== task.status).map((status) => (
           <DropdownMenuItem key={status} onSelect={() => onMove(status)}>
-            {TASK_TEXTS.moveTo(TASK_STATUS_TITLES[status])}
+            {t(TASK_TEXTS.moveTo, { status: TASK_STATUS_TITLES[status] })}
           </DropdownMenuItem>
         ))}
         {canEdit ? (
           <>
             <DropdownMenuSeparator />
-            <DropdownMenuItem onSelect={onEdit}>{TASK_TEXTS.edit}</DropdownMenuItem>
+            <DropdownMenuItem onSelect={onEdit}>{t(TASK_TEXTS.edit)}</DropdownMenuItem>
           </>
         ) : null}
       </DropdownMenuContent>

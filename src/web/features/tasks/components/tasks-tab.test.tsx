@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { en } from '@/web/test/texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TASK_MESSAGES, type Task } from '@/domain/tasks';
@@ -25,7 +26,7 @@ describe('TasksTab load', () => {
     apiServer.use(tasksApi.list(source.basePath, () => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [task], nextCursor: null })));
     await renderTab();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(TASK_TEXTS.loadFailed);
+    expect(alert.textContent).toContain(en(TASK_TEXTS.loadFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
     expect(screen.queryByText(TASK_MESSAGES.empty)).toBeNull();
 
@@ -107,7 +108,7 @@ describe('TasksTab empty list (issue 27)', () => {
     apiServer.use(tasksApi.list(source.basePath), tasksApi.assignees(source.basePath));
     await renderWithProviders(<TasksTab source={source} canAddTasks />);
     expect(await screen.findByText(TASK_MESSAGES.empty)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: TASK_TEXTS.createFirst }));
+    fireEvent.click(screen.getByRole('button', { name: en(TASK_TEXTS.createFirst) }));
     // The dialog's code loads when first opened (decision 013).
     expect(await screen.findByRole('dialog', { name: TASK_MESSAGES.dialogTitle }, { timeout: 10_000 })).toBeTruthy();
   });
@@ -116,7 +117,7 @@ describe('TasksTab empty list (issue 27)', () => {
     apiServer.use(tasksApi.list(source.basePath));
     await renderTab();
     expect(await screen.findByText(TASK_MESSAGES.empty)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: TASK_TEXTS.createFirst })).toBeNull();
+    expect(screen.queryByRole('button', { name: en(TASK_TEXTS.createFirst) })).toBeNull();
   });
 });
 

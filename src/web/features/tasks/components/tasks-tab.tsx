@@ -11,6 +11,7 @@ import { EmptyState } from '@/web/components/ui/empty-state';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/class-names';
 import { formatDate, todayIso } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
@@ -50,6 +51,7 @@ type TaskItemProps = {
 };
 
 function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, showAssignee, menu, highlighted, links }: TaskItemProps) {
+  const t = useT('tasks');
   const completed = (clicked ?? task.status) === 'completed';
   const overdue = isTaskOverdue(task, todayIso());
   return (
@@ -70,7 +72,11 @@ function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, sho
         checked={completed}
         disabled={pending || !canToggle}
         onChange={onToggle}
-        aria-label={canToggle ? TASK_TEXTS.markAs(task.title, TASK_STATUS_TITLES[nextStatus(task.status)]) : TASK_TEXTS.statusOf(task.title, TASK_STATUS_TITLES[task.status])}
+        aria-label={
+          canToggle
+            ? t(TASK_TEXTS.markAs, { task: task.title, status: TASK_STATUS_TITLES[nextStatus(task.status)] })
+            : t(TASK_TEXTS.statusOf, { task: task.title, status: TASK_STATUS_TITLES[task.status] })
+        }
       />
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
@@ -85,15 +91,15 @@ function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, sho
         </div>
         {task.description ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{task.description}</p> : null}
         <p className="flex flex-wrap gap-x-4 text-xs text-muted-foreground">
-          <span>{TASK_TEXTS.created(formatDate(task.createdAt))}</span>
+          <span>{t(TASK_TEXTS.created, { date: formatDate(task.createdAt) })}</span>
           {task.dueDate ? (
             <span className={overdue ? 'font-medium text-red-700' : undefined}>
-              {TASK_TEXTS.due(formatDate(task.dueDate))}
+              {t(TASK_TEXTS.due, { date: formatDate(task.dueDate) })}
               {overdue ? ` ${TASK_MESSAGES.overdue}` : null}
             </span>
           ) : null}
-          {task.completedAt ? <span>{TASK_TEXTS.completedOn(formatDate(task.completedAt))}</span> : null}
-          {showAssignee && task.assigneeName ? <span>{TASK_TEXTS.assignedTo(task.assigneeName)}</span> : null}
+          {task.completedAt ? <span>{t(TASK_TEXTS.completedOn, { date: formatDate(task.completedAt) })}</span> : null}
+          {showAssignee && task.assigneeName ? <span>{t(TASK_TEXTS.assignedTo, { name: task.assigneeName })}</span> : null}
         </p>
       </div>
       {menu}
@@ -137,6 +143,7 @@ function rememberedView(viewerId: string | undefined): TaskView {
 }
 
 export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = memberToggleStatus, member, focusTaskId = null, taskLinks }: TasksTabProps) {
+  const t = useT('tasks');
   const tasks = useInfiniteQuery(taskListQuery(source));
   // Every loaded page in list order, which is the board's (issue 27).
   const loaded = useMemo(() => loadedTasks(tasks.data), [tasks.data]);
@@ -212,11 +219,11 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
   };
 
   return (
-    <section className="space-y-4" aria-label={TASK_TEXTS.title}>
+    <section className="space-y-4" aria-label={t(TASK_TEXTS.title)}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold">{TASK_TEXTS.title}</h2>
+        <h2 className="text-lg font-semibold">{t(TASK_TEXTS.title)}</h2>
         {member ? (
-          <div role="group" aria-label={TASK_TEXTS.view} className="ml-auto inline-flex rounded-md border p-0.5">
+          <div role="group" aria-label={t(TASK_TEXTS.view)} className="ml-auto inline-flex rounded-md border p-0.5">
             {(['list', 'board'] as const).map((option) => (
               <Button
                 key={option}
@@ -227,7 +234,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
                 {...(option === 'board' ? preloadOnIntent(TaskBoard) : {})}
               >
                 {option === 'list' ? <List aria-hidden /> : <Columns3 aria-hidden />}
-                {option === 'list' ? TASK_TEXTS.list : TASK_TEXTS.board}
+                {t(option === 'list' ? TASK_TEXTS.list : TASK_TEXTS.board)}
               </Button>
             ))}
           </div>
@@ -243,17 +250,17 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
         // As tall as one task, or as 'No tasks yet': the page below moves least either way.
         <Skeleton className="h-[5.5rem]" />
       ) : tasks.isError ? (
-        <LoadErrorPanel title={TASK_TEXTS.loadFailed} error={tasks.error} onRetry={() => void tasks.refetch()} />
+        <LoadErrorPanel title={t(TASK_TEXTS.loadFailed)} error={tasks.error} onRetry={() => void tasks.refetch()} />
       ) : loaded.length === 0 ? (
         // Issue 27: those who may add tasks get the first action here too.
         <EmptyState
           title={TASK_MESSAGES.empty}
-          text={canAddTasks ? TASK_TEXTS.noTasksHelp : undefined}
+          text={canAddTasks ? t(TASK_TEXTS.noTasksHelp) : undefined}
           action={
             canAddTasks ? (
               <Button onClick={() => setDialogOpen(true)} {...preloadOnIntent(CreateTaskDialog)}>
                 <Plus aria-hidden />
-                {TASK_TEXTS.createFirst}
+                {t(TASK_TEXTS.createFirst)}
               </Button>
             ) : undefined
           }
@@ -262,7 +269,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
         <Suspense fallback={<Skeleton className="h-48" />}>
           {tasks.hasNextPage ? (
             <p role="status" className="text-sm text-muted-foreground">
-              {TASK_TEXTS.loadingBoard(loaded.length)}
+              {t(TASK_TEXTS.loadingBoard, { loaded: loaded.length })}
             </p>
           ) : null}
           <TaskBoard tasks={loaded} onMove={move} links={taskLinks} />
@@ -300,7 +307,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
               ),
             )}
           </ul>
-          <LoadMore list={tasks} items={listRef} label={TASK_TEXTS.loadMoreTasks} />
+          <LoadMore list={tasks} items={listRef} label={t(TASK_TEXTS.loadMoreTasks)} />
         </>
       )}
       {canAddTasks && dialogOpened ? (
