@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"sessions.endLabel\":[\"Sitzung in \",[\"browser\"],\" beenden\"],\"sessions.endLabelAt\":[\"Sitzung in \",[\"browser\"],\" (\",[\"address\"],\") beenden\"]}")as Messages;

@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"webhooks.deleteLabel\":[\"Löschen: \",[\"name\"]],\"webhooks.deliveriesLabel\":[\"Letzte Zustellungen: \",[\"name\"]],\"webhooks.editLabel\":[\"Bearbeiten: \",[\"name\"]],\"webhooks.sendTestLabel\":[\"Testereignis senden: \",[\"name\"]],\"webhooks.turnOffLabel\":[[\"name\"],\" ausschalten\"],\"webhooks.turnOnLabel\":[[\"name\"],\" einschalten\"]}")as Messages;

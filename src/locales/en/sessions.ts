@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"sessions.endLabel\":[\"End \",[\"browser\"]],\"sessions.endLabelAt\":[\"End \",[\"browser\"],\" (\",[\"address\"],\")\"]}")as Messages;

@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"webhooks.deleteLabel\":[\"Delete: \",[\"name\"]],\"webhooks.deliveriesLabel\":[\"Recent deliveries: \",[\"name\"]],\"webhooks.editLabel\":[\"Edit: \",[\"name\"]],\"webhooks.sendTestLabel\":[\"Send test event: \",[\"name\"]],\"webhooks.turnOffLabel\":[\"Turn off \",[\"name\"]],\"webhooks.turnOnLabel\":[\"Turn on \",[\"name\"]]}")as Messages;

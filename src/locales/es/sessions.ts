@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"sessions.endLabel\":[\"Cerrar la sesión de \",[\"browser\"]],\"sessions.endLabelAt\":[\"Cerrar la sesión de \",[\"browser\"],\" (\",[\"address\"],\")\"]}")as Messages;

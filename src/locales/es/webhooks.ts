@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"webhooks.deleteLabel\":[\"Eliminar: \",[\"name\"]],\"webhooks.deliveriesLabel\":[\"Entregas recientes: \",[\"name\"]],\"webhooks.editLabel\":[\"Editar: \",[\"name\"]],\"webhooks.sendTestLabel\":[\"Enviar evento de prueba: \",[\"name\"]],\"webhooks.turnOffLabel\":[\"Desactivar \",[\"name\"]],\"webhooks.turnOnLabel\":[\"Activar \",[\"name\"]]}")as Messages;

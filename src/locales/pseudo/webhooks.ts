@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"webhooks.deleteLabel\":[\"Ďēĺēţē: \",[\"name\"]],\"webhooks.deliveriesLabel\":[\"Ŕēćēńţ ďēĺĩvēŕĩēś: \",[\"name\"]],\"webhooks.editLabel\":[\"Ēďĩţ: \",[\"name\"]],\"webhooks.sendTestLabel\":[\"Śēńď ţēśţ ēvēńţ: \",[\"name\"]],\"webhooks.turnOffLabel\":[\"Ţũŕń ōƒƒ \",[\"name\"]],\"webhooks.turnOnLabel\":[\"Ţũŕń ōń \",[\"name\"]]}")as Messages;

@@ -15,7 +15,12 @@ import { ChangePasswordForm } from '@/web/features/settings/components/change-pa
 import { NotificationSettingsCard } from '@/web/features/settings/components/notification-settings';
 import { LanguageCard } from '@/web/features/settings/components/language-card';
 import { ProfileForm } from '@/web/features/settings/components/profile-form';
+import { loadTexts } from '@/web/lib/i18n';
 import { useSignedInMe } from '@/web/lib/session';
+
+// Issue 48 (decision 045): the cards' words download with this page's code, all at once, rather
+// than each card waiting for its own in turn.
+void loadTexts('settings', 'passkeys', 'sessions', 'api-tokens', 'webhooks', 'sso');
 
 /** Spec 2 "Settings tab", plus the organization name for its admins (ARCHITECTURE decision 1). */
 export function SettingsPage() {

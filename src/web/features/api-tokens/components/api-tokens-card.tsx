@@ -27,8 +27,10 @@ import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { copyText } from '@/web/lib/copy-text';
 import { formatDate, formatDateTime } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from '../api';
+import { API_TOKEN_CARD_TEXTS } from '../texts';
 
 type Expiry = '30' | '90' | '365' | 'never';
 type ExpiryDays = (typeof API_TOKEN_EXPIRIES)[number];
@@ -100,6 +102,7 @@ export function ApiTokensCard() {
 }
 
 function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }) {
+  const t = useT('api-tokens');
   // When the row first showed: the React Compiler keeps Date.now() out of render.
   const [now] = useState(() => Date.now());
   const expired = token.expiresAt !== null && new Date(token.expiresAt).getTime() <= now;
@@ -116,7 +119,7 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
           {token.lastUsedAt ? TEXTS.lastUsed(formatDateTime(token.lastUsedAt), token.lastUsedAddress) : TEXTS.neverUsed}
         </p>
       </div>
-      <Button variant="outline" size="sm" className="self-start sm:self-auto" onClick={onRevoke} aria-label={`${TEXTS.revoke} ${token.name}`}>
+      <Button variant="outline" size="sm" className="self-start sm:self-auto" onClick={onRevoke} aria-label={t(API_TOKEN_CARD_TEXTS.revokeLabel, { name: token.name })}>
         {TEXTS.revoke}
       </Button>
     </li>

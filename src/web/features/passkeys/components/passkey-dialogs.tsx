@@ -10,6 +10,7 @@ import { Input } from '@/web/components/ui/input';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { ApiError } from '@/web/lib/api-client';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { loadWebAuthn, useAddPasskey, useRenamePasskey } from '../api';
 import { PASSKEY_TEXTS as TEXTS } from '../texts';
@@ -21,12 +22,12 @@ export function PasskeyDialog(props: PasskeyDialogProps) {
 }
 
 /** What went wrong in the browser's part: its DOMException's name, or the library's own code. */
-function ceremonyMessage(error: unknown): string | null {
+function ceremonyMessage(error: unknown, t: ReturnType<typeof useT>): string | null {
   if (!(error instanceof Error) || error instanceof ApiError) return null;
   const code = (error as Error & { code?: string }).code;
-  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return TEXTS.alreadyOnDevice;
+  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return t(TEXTS.alreadyOnDevice);
   // Cancelled, timed out, or no device that can: the browser says no more, on purpose.
-  if (error.name === 'NotAllowedError' || error.name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED' || code === 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY') return TEXTS.cancelled;
+  if (error.name === 'NotAllowedError' || error.name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED' || code === 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY') return t(TEXTS.cancelled);
   return PASSKEY_MESSAGES.notAdded;
 }
 
@@ -41,6 +42,7 @@ function FormAlert({ message }: { message: string | undefined }) {
 }
 
 function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
+  const t = useT('passkeys');
   const add = useAddPasskey();
   const form = useSchemaForm({ schema: addPasskeyFormSchema, defaultValues: { name: '', password: '' } });
   const { errors } = form.formState;
@@ -52,7 +54,7 @@ function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
   const onSubmit = form.handleSubmit((values) =>
     add.mutate(values, {
       onSuccess: () => {
-        notifySuccess(TEXTS.added);
+        notifySuccess(t(TEXTS.added));
         onClose();
       },
       onError: (error) => {
@@ -61,7 +63,7 @@ function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
           form.setFocus('password', { shouldSelect: true });
           return;
         }
-        const message = ceremonyMessage(error) ?? (error instanceof ApiError && error.status < 500 ? error.message : null);
+        const message = ceremonyMessage(error, t) ?? (error instanceof ApiError && error.status < 500 ? error.message : null);
         if (message) form.setError('root.server', { type: 'server', message });
         else notifyError(error);
       },
@@ -72,14 +74,14 @@ function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
     <Dialog open onOpenChange={(open) => !open && !add.isPending && onClose()}>
       <DialogContent data-testid="passkey-dialog">
         <DialogHeader>
-          <DialogTitle>{TEXTS.addTitle}</DialogTitle>
-          <DialogDescription>{TEXTS.addDescription}</DialogDescription>
+          <DialogTitle>{t(TEXTS.addTitle)}</DialogTitle>
+          <DialogDescription>{t(TEXTS.addDescription)}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField label={TEXTS.nameLabel} error={errors.name?.message}>
-            <Input placeholder={TEXTS.namePlaceholder} autoComplete="off" maxLength={100} autoFocus {...form.register('name')} />
+          <FormField label={t(TEXTS.nameLabel)} error={errors.name?.message}>
+            <Input placeholder={t(TEXTS.namePlaceholder)} autoComplete="off" maxLength={100} autoFocus {...form.register('name')} />
           </FormField>
-          <FormField label={TEXTS.passwordLabel} error={errors.password?.message}>
+          <FormField label={t(TEXTS.passwordLabel)} error={errors.password?.message}>
             <Input type="password" autoComplete="current-password" {...form.register('password')} />
           </FormField>
           <FormAlert message={errors.root?.server?.message} />
@@ -87,8 +89,8 @@ function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
             <Button type="button" variant="outline" onClick={onClose} disabled={add.isPending}>
               {UI_TEXTS.cancel}
             </Button>
-            <Button type="submit" loading={add.isPending} loadingText={TEXTS.waiting}>
-              {TEXTS.continue}
+            <Button type="submit" loading={add.isPending} loadingText={t(TEXTS.waiting)}>
+              {t(TEXTS.continue)}
             </Button>
           </DialogFooter>
         </form>
@@ -98,6 +100,7 @@ function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
 }
 
 function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
+  const t = useT('passkeys');
   const rename = useRenamePasskey();
   const form = useSchemaForm({ schema: renamePasskeySchema, defaultValues: { name: passkey.name } });
   const onSubmit = form.handleSubmit((values) =>
@@ -105,7 +108,7 @@ function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey; onClose: 
       { id: passkey.id, name: values.name },
       {
         onSuccess: () => {
-          notifySuccess(TEXTS.renamed);
+          notifySuccess(t(TEXTS.renamed));
           onClose();
         },
         onError: (error) => {
@@ -123,11 +126,11 @@ function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey; onClose: 
     <Dialog open onOpenChange={(open) => !open && !rename.isPending && onClose()}>
       <DialogContent data-testid="passkey-dialog">
         <DialogHeader>
-          <DialogTitle>{TEXTS.renameTitle}</DialogTitle>
-          <DialogDescription>{TEXTS.renameDescription}</DialogDescription>
+          <DialogTitle>{t(TEXTS.renameTitle)}</DialogTitle>
+          <DialogDescription>{t(TEXTS.renameDescription)}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField label={TEXTS.nameLabel} error={form.formState.errors.name?.message}>
+          <FormField label={t(TEXTS.nameLabel)} error={form.formState.errors.name?.message}>
             <Input autoComplete="off" maxLength={100} autoFocus {...form.register('name')} />
           </FormField>
           <DialogFooter>
@@ -135,7 +138,7 @@ function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey; onClose: 
               {UI_TEXTS.cancel}
             </Button>
             <Button type="submit" loading={rename.isPending}>
-              {TEXTS.save}
+              {t(TEXTS.save)}
             </Button>
           </DialogFooter>
         </form>

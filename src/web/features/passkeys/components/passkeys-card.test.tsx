@@ -6,6 +6,7 @@ import { PASSKEY_ERRORS, PASSKEY_MESSAGES, type Passkey } from '@/domain/passkey
 import { passkeysApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { en } from '@/web/test/texts';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { PASSKEY_TEXTS as TEXTS } from '../texts';
 import { PasskeysCard } from './passkeys-card';
@@ -54,26 +55,26 @@ describe('Settings -> Passkeys', () => {
   it('lists each passkey with its name, when it was added and when last used', async () => {
     apiServer.use(passkeysApi.list([phone, laptop]));
     await renderCard();
-    const list = await screen.findByRole('list', { name: TEXTS.title });
+    const list = await screen.findByRole('list', { name: en(TEXTS.title) });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringContaining('Phone'),
       expect.stringContaining('Work laptop'),
     ]);
-    expect(rows[0]!.textContent).toContain(`${TEXTS.addedOn('Nov 25, 2026')}, ${TEXTS.neverUsed}`);
+    expect(rows[0]!.textContent).toContain(`${en(TEXTS.addedOn, { when: 'Nov 25, 2026' })}, ${en(TEXTS.neverUsed)}`);
     expect(rows[1]!.textContent).toMatch(/Added Nov 20, 2026, last used Nov 26, 2026 \d{1,2}:30 (AM|PM)/);
     // Each row's buttons say which passkey they act on.
-    expect(within(rows[1]!).getByRole('button', { name: TEXTS.renameLabel('Work laptop') })).toBeTruthy();
-    expect(within(rows[1]!).getByRole('button', { name: TEXTS.removeLabel('Work laptop') })).toBeTruthy();
+    expect(within(rows[1]!).getByRole('button', { name: en(TEXTS.renameLabel, { name: 'Work laptop' }) })).toBeTruthy();
+    expect(within(rows[1]!).getByRole('button', { name: en(TEXTS.removeLabel, { name: 'Work laptop' }) })).toBeTruthy();
   });
 
   it('says when there are none, and offers Add only where the browser can make passkeys', async () => {
     apiServer.use(passkeysApi.list([]));
     Reflect.deleteProperty(window, 'PublicKeyCredential');
     await renderCard();
-    expect(await screen.findByText(TEXTS.empty)).toBeTruthy();
-    expect(screen.getByText(TEXTS.unsupported)).toBeTruthy();
-    expect((screen.getByRole('button', { name: TEXTS.add }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText(en(TEXTS.empty))).toBeTruthy();
+    expect(screen.getByText(en(TEXTS.unsupported))).toBeTruthy();
+    expect((screen.getByRole('button', { name: en(TEXTS.add) }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('adds one: a name and the password, then the device; a wrong password is shown under its field', async () => {
@@ -84,31 +85,31 @@ describe('Settings -> Passkeys', () => {
     );
     webauthn.startRegistration.mockResolvedValue(registration);
     await renderCard();
-    expect(await screen.findByText(TEXTS.empty)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: TEXTS.add }));
+    expect(await screen.findByText(en(TEXTS.empty))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en(TEXTS.add) }));
 
-    const dialog = await screen.findByRole('dialog', { name: TEXTS.addTitle });
-    expect(within(dialog).getByText(TEXTS.addDescription)).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(TEXTS.nameLabel)));
+    const dialog = await screen.findByRole('dialog', { name: en(TEXTS.addTitle) });
+    expect(within(dialog).getByText(en(TEXTS.addDescription))).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(en(TEXTS.nameLabel))));
     // Both fields are checked before anything is sent.
-    fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.continue }));
+    fireEvent.click(within(dialog).getByRole('button', { name: en(TEXTS.continue) }));
     expect(await within(dialog).findByText(PASSKEY_MESSAGES.nameRequired)).toBeTruthy();
     expect(within(dialog).getByText('Password is required')).toBeTruthy();
     await requestsArrived();
     expect(calls().filter((c) => c.method !== 'GET')).toEqual([]);
 
-    type(TEXTS.nameLabel, ' Phone ');
-    type(TEXTS.passwordLabel, 'wrong-pass');
-    fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.continue }));
+    type(en(TEXTS.nameLabel), ' Phone ');
+    type(en(TEXTS.passwordLabel), 'wrong-pass');
+    fireEvent.click(within(dialog).getByRole('button', { name: en(TEXTS.continue) }));
     expect(await within(dialog).findByText(AUTH_MESSAGES.currentPasswordWrong)).toBeTruthy();
-    const password = screen.getByLabelText(TEXTS.passwordLabel) as HTMLInputElement;
+    const password = screen.getByLabelText(en(TEXTS.passwordLabel)) as HTMLInputElement;
     expect(document.activeElement).toBe(password);
     expect([password.selectionStart, password.selectionEnd]).toEqual([0, password.value.length]);
     expect(webauthn.startRegistration).not.toHaveBeenCalled();
 
-    type(TEXTS.passwordLabel, 'secret-123');
-    fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.continue }));
-    expect(await screen.findByText(TEXTS.added)).toBeTruthy();
+    type(en(TEXTS.passwordLabel), 'secret-123');
+    fireEvent.click(within(dialog).getByRole('button', { name: en(TEXTS.continue) }));
+    expect(await screen.findByText(en(TEXTS.added))).toBeTruthy();
     expect(webauthn.startRegistration).toHaveBeenCalledWith({ optionsJSON: creationOptions });
     expect(calls().filter((c) => c.method === 'POST')).toEqual([
       { method: 'POST', path: '/api/settings/passkeys/options', body: { password: 'wrong-pass' } },
@@ -130,12 +131,12 @@ describe('Settings -> Passkeys', () => {
       .mockRejectedValueOnce(browserError('InvalidStateError', 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED'))
       .mockResolvedValueOnce(registration);
     await renderCard();
-    fireEvent.click(await screen.findByRole('button', { name: TEXTS.add }));
-    const dialog = await screen.findByRole('dialog', { name: TEXTS.addTitle });
-    type(TEXTS.nameLabel, 'Laptop');
-    type(TEXTS.passwordLabel, 'secret-123');
-    for (const message of [TEXTS.cancelled, TEXTS.alreadyOnDevice, PASSKEY_MESSAGES.exists]) {
-      fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.continue }));
+    fireEvent.click(await screen.findByRole('button', { name: en(TEXTS.add) }));
+    const dialog = await screen.findByRole('dialog', { name: en(TEXTS.addTitle) });
+    type(en(TEXTS.nameLabel), 'Laptop');
+    type(en(TEXTS.passwordLabel), 'secret-123');
+    for (const message of [en(TEXTS.cancelled), en(TEXTS.alreadyOnDevice), PASSKEY_MESSAGES.exists]) {
+      fireEvent.click(within(dialog).getByRole('button', { name: en(TEXTS.continue) }));
       await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(message));
     }
     // The dialog stays open for another try; Cancel closes it.
@@ -149,20 +150,20 @@ describe('Settings -> Passkeys', () => {
       passkeysApi.rename(laptop.id, inTurn(apiError(400, 'bad_request', 'Name must be storable'), { ...laptop, name: 'Old laptop' })),
     );
     await renderCard();
-    fireEvent.click(await screen.findByRole('button', { name: TEXTS.renameLabel('Work laptop') }));
-    const dialog = await screen.findByRole('dialog', { name: TEXTS.renameTitle });
-    const name = screen.getByLabelText(TEXTS.nameLabel) as HTMLInputElement;
+    fireEvent.click(await screen.findByRole('button', { name: en(TEXTS.renameLabel, { name: 'Work laptop' }) }));
+    const dialog = await screen.findByRole('dialog', { name: en(TEXTS.renameTitle) });
+    const name = screen.getByLabelText(en(TEXTS.nameLabel)) as HTMLInputElement;
     expect(name.value).toBe('Work laptop');
     await waitFor(() => expect(document.activeElement).toBe(name));
-    type(TEXTS.nameLabel, '');
-    fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.save }));
+    type(en(TEXTS.nameLabel), '');
+    fireEvent.click(within(dialog).getByRole('button', { name: en(TEXTS.save) }));
     expect(await within(dialog).findByText(PASSKEY_MESSAGES.nameRequired)).toBeTruthy();
-    type(TEXTS.nameLabel, 'Old laptop');
-    fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.save }));
+    type(en(TEXTS.nameLabel), 'Old laptop');
+    fireEvent.click(within(dialog).getByRole('button', { name: en(TEXTS.save) }));
     // The server's refusal goes under the field.
     expect(await within(dialog).findByText('Name must be storable')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.save }));
-    expect(await screen.findByText(TEXTS.renamed)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: en(TEXTS.save) }));
+    expect(await screen.findByText(en(TEXTS.renamed))).toBeTruthy();
     expect(calls().filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ name: 'Old laptop' }, { name: 'Old laptop' }]);
     expect(await screen.findByText('Old laptop')).toBeTruthy();
   });
@@ -170,18 +171,18 @@ describe('Settings -> Passkeys', () => {
   it('removes one only after its confirmation', async () => {
     apiServer.use(passkeysApi.list(inTurn<Passkey[]>([laptop, phone], [phone])), passkeysApi.remove(laptop.id));
     await renderCard();
-    fireEvent.click(await screen.findByRole('button', { name: TEXTS.removeLabel('Work laptop') }));
-    let confirm = await screen.findByRole('alertdialog', { name: TEXTS.removeTitle });
-    expect(within(confirm).getByText(TEXTS.removeConfirm('Work laptop'))).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: en(TEXTS.removeLabel, { name: 'Work laptop' }) }));
+    let confirm = await screen.findByRole('alertdialog', { name: en(TEXTS.removeTitle) });
+    expect(within(confirm).getByText(en(TEXTS.removeConfirm, { name: 'Work laptop' }))).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: UI_TEXTS.cancel }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await requestsArrived();
     expect(calls().filter((c) => c.method === 'DELETE')).toEqual([]);
 
-    fireEvent.click(screen.getByRole('button', { name: TEXTS.removeLabel('Work laptop') }));
-    confirm = await screen.findByRole('alertdialog', { name: TEXTS.removeTitle });
-    fireEvent.click(within(confirm).getByRole('button', { name: TEXTS.remove }));
-    expect(await screen.findByText(TEXTS.removed)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en(TEXTS.removeLabel, { name: 'Work laptop' }) }));
+    confirm = await screen.findByRole('alertdialog', { name: en(TEXTS.removeTitle) });
+    fireEvent.click(within(confirm).getByRole('button', { name: en(TEXTS.remove) }));
+    expect(await screen.findByText(en(TEXTS.removed))).toBeTruthy();
     expect(calls().filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', path: `/api/settings/passkeys/${laptop.id}`, body: undefined }]);
     await waitFor(() => expect(screen.queryByText('Work laptop')).toBeNull());
   });

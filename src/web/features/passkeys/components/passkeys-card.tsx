@@ -19,6 +19,7 @@ import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { formatDate, formatDateTime } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { lazyComponent, preloadOnIntent } from '@/web/lib/lazy-component';
 import { notifySuccess } from '@/web/lib/notify';
 import { passkeysQuery, useRemovePasskey } from '../api';
@@ -40,6 +41,7 @@ function browserHasWebAuthn(): boolean {
  * used; Add (a name and the password, then the device), Rename, and Remove after a confirmation.
  */
 export function PasskeysCard() {
+  const t = useT('passkeys');
   const passkeys = useQuery(passkeysQuery);
   const [open, setOpen] = useState<Open | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
@@ -50,39 +52,39 @@ export function PasskeysCard() {
     <Card data-testid="passkeys-card">
       <SettingsCardHeader
         icon={Fingerprint}
-        title={TEXTS.title}
-        description={TEXTS.description}
+        title={t(TEXTS.title)}
+        description={t(TEXTS.description)}
         action={
           <Button size="sm" onClick={() => setOpen({ kind: 'add' })} disabled={!supported} {...preloadOnIntent(PasskeyDialog)}>
             <Plus aria-hidden />
-            {TEXTS.add}
+            {t(TEXTS.add)}
           </Button>
         }
       />
       <CardContent className="grid gap-3">
-        {supported ? null : <p className="text-sm text-muted-foreground">{TEXTS.unsupported}</p>}
+        {supported ? null : <p className="text-sm text-muted-foreground">{t(TEXTS.unsupported)}</p>}
         {passkeys.isError ? (
-          <LoadErrorPanel title={TEXTS.loadFailed} error={passkeys.error} onRetry={() => void passkeys.refetch()} />
+          <LoadErrorPanel title={t(TEXTS.loadFailed)} error={passkeys.error} onRetry={() => void passkeys.refetch()} />
         ) : !passkeys.data ? (
           <Skeleton className="h-14 w-full" />
         ) : passkeys.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{TEXTS.empty}</p>
+          <p className="text-sm text-muted-foreground">{t(TEXTS.empty)}</p>
         ) : (
-          <ul className="divide-y rounded-md border" aria-label={TEXTS.title}>
+          <ul className="divide-y rounded-md border" aria-label={t(TEXTS.title)}>
             {passkeys.data.map((passkey) => (
               <li key={passkey.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="passkey">
                 <div className="grid min-w-0 gap-1">
                   <p className="truncate font-medium">{passkey.name}</p>
                   <p className="text-xs text-muted-foreground">
-                    {TEXTS.addedOn(formatDate(passkey.createdAt))}, {passkey.lastUsedAt ? TEXTS.lastUsed(formatDateTime(passkey.lastUsedAt)) : TEXTS.neverUsed}
+                    {t(TEXTS.addedOn, { when: formatDate(passkey.createdAt) })}, {passkey.lastUsedAt ? t(TEXTS.lastUsed, { when: formatDateTime(passkey.lastUsedAt) }) : t(TEXTS.neverUsed)}
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-2 self-start sm:self-auto">
-                  <Button variant="outline" size="sm" onClick={() => setOpen({ kind: 'rename', passkey })} aria-label={TEXTS.renameLabel(passkey.name)} {...preloadOnIntent(PasskeyDialog)}>
-                    {TEXTS.rename}
+                  <Button variant="outline" size="sm" onClick={() => setOpen({ kind: 'rename', passkey })} aria-label={t(TEXTS.renameLabel, { name: passkey.name })} {...preloadOnIntent(PasskeyDialog)}>
+                    {t(TEXTS.rename)}
                   </Button>
-                  <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" onClick={() => setRemoving(passkey)} aria-label={TEXTS.removeLabel(passkey.name)}>
-                    {TEXTS.remove}
+                  <Button variant="outline" size="sm" className="text-destructive hover:text-destructive" onClick={() => setRemoving(passkey)} aria-label={t(TEXTS.removeLabel, { name: passkey.name })}>
+                    {t(TEXTS.remove)}
                   </Button>
                 </div>
               </li>
@@ -98,13 +100,13 @@ export function PasskeysCard() {
       <AlertDialog open={removing !== null} onOpenChange={(isOpen) => !isOpen && setRemoving(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>{TEXTS.removeTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{removing ? TEXTS.removeConfirm(removing.name) : null}</AlertDialogDescription>
+            <AlertDialogTitle>{t(TEXTS.removeTitle)}</AlertDialogTitle>
+            <AlertDialogDescription>{removing ? t(TEXTS.removeConfirm, { name: removing.name }) : null}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>{UI_TEXTS.cancel}</AlertDialogCancel>
-            <AlertDialogAction destructive onClick={() => removing && remove.mutate(removing.id, { onSuccess: () => notifySuccess(TEXTS.removed) })}>
-              {TEXTS.remove}
+            <AlertDialogAction destructive onClick={() => removing && remove.mutate(removing.id, { onSuccess: () => notifySuccess(t(TEXTS.removed)) })}>
+              {t(TEXTS.remove)}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -20,13 +20,16 @@ import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { formatDateTime } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { sessionsQuery, useEndOtherSessions, useEndSession } from '../api';
+import { SESSION_CARD_TEXTS } from '../texts';
 
 type Ending = { kind: 'one'; session: MemberSession } | { kind: 'others' };
 
 /** Settings -> Sessions (issue 31): where the member is signed in, ending one or all the others. */
 export function SessionsCard() {
+  const t = useT('sessions');
   const sessions = useQuery(sessionsQuery);
   const [ending, setEnding] = useState<Ending | null>(null);
   const endOne = useEndSession();
@@ -79,7 +82,11 @@ export function SessionsCard() {
                       size="sm"
                       className="self-start sm:self-auto"
                       onClick={() => setEnding({ kind: 'one', session })}
-                      aria-label={`${TEXTS.end} ${session.browser}${session.address ? ` (${session.address})` : ''}`}
+                      aria-label={
+                        session.address
+                          ? t(SESSION_CARD_TEXTS.endLabelAt, { browser: session.browser, address: session.address })
+                          : t(SESSION_CARD_TEXTS.endLabel, { browser: session.browser })
+                      }
                     >
                       {TEXTS.end}
                     </Button>

@@ -6,12 +6,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
+import { useT } from '@/web/lib/i18n';
 import { notifySuccess } from '@/web/lib/notify';
 import { useUpdateProfile } from '../api';
 import { SETTINGS_TEXTS } from '../texts';
 
 /** Issue 20: a new sign-in email also asks for the current password; the field shows only then. */
 export function ProfileForm({ me }: { me: Me }) {
+  const t = useT('settings');
   const updateProfile = useUpdateProfile();
   const signInEmail = me.user.email;
   const form = useSchemaForm({
@@ -37,32 +39,32 @@ export function ProfileForm({ me }: { me: Me }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <UserRound className="size-5 text-primary" aria-hidden />
-          {SETTINGS_TEXTS.profileTitle}
+          {t(SETTINGS_TEXTS.profileTitle)}
         </CardTitle>
-        <CardDescription>{SETTINGS_TEXTS.profileDescription}</CardDescription>
+        <CardDescription>{t(SETTINGS_TEXTS.profileDescription)}</CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label={SETTINGS_TEXTS.fullName} error={errors.fullName?.message}>
+            <FormField label={t(SETTINGS_TEXTS.fullName)} error={errors.fullName?.message}>
               <Input autoComplete="name" {...form.register('fullName')} />
             </FormField>
-            <FormField label={SETTINGS_TEXTS.email} error={errors.email?.message}>
+            <FormField label={t(SETTINGS_TEXTS.email)} error={errors.email?.message}>
               <Input type="email" autoComplete="email" {...form.register('email')} />
             </FormField>
           </div>
           {emailChanges ? (
             <FormField
-              label={SETTINGS_TEXTS.currentPassword}
+              label={t(SETTINGS_TEXTS.currentPassword)}
               error={errors.currentPassword?.message}
-              hint={SETTINGS_TEXTS.currentPasswordForEmailHint}
+              hint={t(SETTINGS_TEXTS.currentPasswordForEmailHint)}
               className="sm:max-w-[calc(50%-0.5rem)]"
             >
               <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
             </FormField>
           ) : null}
-          <Button type="submit" className="justify-self-start" loading={updateProfile.isPending} loadingText={SETTINGS_TEXTS.saving}>
-            {SETTINGS_TEXTS.updateProfile}
+          <Button type="submit" className="justify-self-start" loading={updateProfile.isPending} loadingText={t(SETTINGS_TEXTS.saving)}>
+            {t(SETTINGS_TEXTS.updateProfile)}
           </Button>
         </form>
       </CardContent>

@@ -5,6 +5,7 @@ import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { copyText } from '@/web/lib/copy-text';
 import { formatDateTime } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useCheckSsoDomain } from '../api';
 import { SSO_TEXTS as TEXTS } from '../texts';
@@ -14,6 +15,7 @@ import { SSO_TEXTS as TEXTS } from '../texts';
  * at it; the organization admin copies the record and asks for a check, admins see the state.
  */
 export function SsoDomainProofs({ domains, canChange }: { domains: SsoDomainState[]; canChange: boolean }) {
+  const t = useT('sso');
   const check = useCheckSsoDomain();
   if (domains.length === 0) return null;
 
@@ -21,15 +23,15 @@ export function SsoDomainProofs({ domains, canChange }: { domains: SsoDomainStat
     check.mutate(domain, {
       onSuccess: (state) => {
         const after = state.settings?.domains.find((d) => d.domain === domain);
-        if (after?.verified) notifySuccess(TEXTS.proofPassed(domain));
-        else notifyError(after?.checkError ? TEXTS.checkErrors[after.checkError] : TEXTS.neverChecked, TEXTS.proofFailed(domain));
+        if (after?.verified) notifySuccess(t(TEXTS.proofPassed, { domain }));
+        else notifyError(after?.checkError ? t(TEXTS.checkErrors[after.checkError]) : t(TEXTS.neverChecked), t(TEXTS.proofFailed, { domain }));
       },
       onError: (error) => notifyError(error),
     });
 
   const copyRecord = (record: string) =>
     void copyText(record).then(
-      () => notifySuccess(TEXTS.recordCopied),
+      () => notifySuccess(t(TEXTS.recordCopied)),
       (error: unknown) => notifyError(error),
     );
 
@@ -37,9 +39,9 @@ export function SsoDomainProofs({ domains, canChange }: { domains: SsoDomainStat
     <section aria-labelledby="sso-domain-proof-title" className="grid gap-3 rounded-md border p-3" data-testid="sso-domain-proofs">
       <div className="grid gap-1">
         <h3 id="sso-domain-proof-title" className="text-sm font-medium">
-          {TEXTS.proofTitle}
+          {t(TEXTS.proofTitle)}
         </h3>
-        <p className="text-xs text-muted-foreground">{TEXTS.proofIntro}</p>
+        <p className="text-xs text-muted-foreground">{t(TEXTS.proofIntro)}</p>
       </div>
       <ul className="grid gap-3">
         {domains.map((d) => {
@@ -51,29 +53,29 @@ export function SsoDomainProofs({ domains, canChange }: { domains: SsoDomainStat
                 <span className="font-medium break-all">{d.domain}</span>
                 <Badge variant={d.verified ? 'default' : 'secondary'}>
                   {d.verified ? <CheckCircle2 aria-hidden /> : null}
-                  {d.verified ? TEXTS.proven : TEXTS.notProven}
+                  {d.verified ? t(TEXTS.proven) : t(TEXTS.notProven)}
                 </Badge>
               </div>
               <label htmlFor={recordId} className="text-xs text-muted-foreground">
-                {TEXTS.txtRecord(d.domain)}
+                {t(TEXTS.txtRecord, { domain: d.domain })}
               </label>
               <div className="flex flex-wrap gap-2">
                 <Input id={recordId} readOnly value={d.record} className="min-w-0 flex-1 font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
                 <Button type="button" variant="outline" size="sm" onClick={() => copyRecord(d.record)}>
                   <Copy aria-hidden />
-                  {TEXTS.copyRecord}
+                  {t(TEXTS.copyRecord)}
                 </Button>
                 {canChange ? (
-                  <Button type="button" size="sm" onClick={() => checkNow(d.domain)} loading={checking} loadingText={TEXTS.checking} aria-label={TEXTS.checkNowLabel(d.domain)} disabled={check.isPending && !checking}>
+                  <Button type="button" size="sm" onClick={() => checkNow(d.domain)} loading={checking} loadingText={t(TEXTS.checking)} aria-label={t(TEXTS.checkNowLabel, { domain: d.domain })} disabled={check.isPending && !checking}>
                     <RefreshCw aria-hidden />
-                    {TEXTS.checkNow}
+                    {t(TEXTS.checkNow)}
                   </Button>
                 ) : null}
               </div>
               <p className="text-xs text-muted-foreground" data-testid="sso-domain-proof-status">
-                {d.verified && d.verifiedAt ? `${TEXTS.provenSince(formatDateTime(d.verifiedAt))} ` : ''}
-                {d.checkedAt ? TEXTS.lastChecked(formatDateTime(d.checkedAt)) : TEXTS.neverChecked}
-                {!d.verified && d.checkError ? ` ${TEXTS.checkErrors[d.checkError]}` : ''}
+                {d.verified && d.verifiedAt ? `${t(TEXTS.provenSince, { when: formatDateTime(d.verifiedAt) })} ` : ''}
+                {d.checkedAt ? t(TEXTS.lastChecked, { when: formatDateTime(d.checkedAt) }) : t(TEXTS.neverChecked)}
+                {!d.verified && d.checkError ? ` ${t(TEXTS.checkErrors[d.checkError])}` : ''}
               </p>
             </li>
           );

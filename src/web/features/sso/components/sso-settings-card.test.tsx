@@ -7,6 +7,7 @@ import { SSO_MESSAGES, type SsoDomainState, type SsoSettingsState } from '@/doma
 import { ssoApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, inTurn, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { en } from '@/web/test/texts';
 import { SSO_TEXTS as TEXTS } from '../texts';
 import { SsoSettingsCard } from './sso-settings-card';
 
@@ -35,7 +36,7 @@ const saved = settings([proven('agency.example'), { ...unproven('agency.co.uk'),
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
-const passwordSwitch = () => screen.getByRole('switch', { name: TEXTS.passwordSignIn });
+const passwordSwitch = () => screen.getByRole('switch', { name: en(TEXTS.passwordSignIn) });
 
 describe('Settings -> Single Sign-On', () => {
   it('the organization admin sets it up: the callback URL to register, then issuer, client, secret, domains, who joins as what, password sign-in', async () => {
@@ -56,45 +57,45 @@ describe('Settings -> Single Sign-On', () => {
       }),
     );
     await renderWithProviders(<SsoSettingsCard canChange />, { signedInAs: 'organization_admin' });
-    expect(await screen.findByText(TEXTS.notSetUp)).toBeTruthy();
-    expect(field(TEXTS.callbackUrl).value).toBe(CALLBACK);
-    expect(field(TEXTS.callbackUrl).readOnly).toBe(true);
+    expect(await screen.findByText(en(TEXTS.notSetUp))).toBeTruthy();
+    expect(field(en(TEXTS.callbackUrl)).value).toBe(CALLBACK);
+    expect(field(en(TEXTS.callbackUrl)).readOnly).toBe(true);
     // Developer by default (spec 9), password sign-in on.
-    expect(radio(TEXTS.joinAs('developer')).checked).toBe(true);
+    expect(radio(en(TEXTS.joinAs['developer'])).checked).toBe(true);
     expect(passwordSwitch().getAttribute('aria-checked')).toBe('true');
-    expect(screen.queryByRole('button', { name: TEXTS.remove })).toBeNull();
+    expect(screen.queryByRole('button', { name: en(TEXTS.remove) })).toBeNull();
 
     // The form's own checks first: nothing is sent, and the first field refused has the focus.
-    fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
+    fireEvent.click(screen.getByRole('button', { name: en(TEXTS.save) }));
     expect(await screen.findByText('Issuer is required')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(field(TEXTS.issuer)));
+    await waitFor(() => expect(document.activeElement).toBe(field(en(TEXTS.issuer))));
     expect(sentRequests.filter((r) => r.method === 'PUT')).toHaveLength(0);
 
-    type(TEXTS.issuer, 'https://login.agency.example');
-    type(TEXTS.clientId, 'brieflane');
-    type(TEXTS.domains, 'Agency.example,\n agency.co.uk');
+    type(en(TEXTS.issuer), 'https://login.agency.example');
+    type(en(TEXTS.clientId), 'brieflane');
+    type(en(TEXTS.domains), 'Agency.example,\n agency.co.uk');
     // The first save needs the secret.
-    fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
+    fireEvent.click(screen.getByRole('button', { name: en(TEXTS.save) }));
     expect(await screen.findByText(SSO_MESSAGES.secretRequired)).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(field(TEXTS.clientSecret)));
-    expect(field(TEXTS.clientSecret).getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(field(en(TEXTS.clientSecret))));
+    expect(field(en(TEXTS.clientSecret)).getAttribute('aria-invalid')).toBe('true');
     expect(sentRequests.filter((r) => r.method === 'PUT')).toHaveLength(0);
-    type(TEXTS.clientSecret, 's3cret');
-    fireEvent.click(radio(TEXTS.joinAs('account_executive')));
+    type(en(TEXTS.clientSecret), 's3cret');
+    fireEvent.click(radio(en(TEXTS.joinAs['account_executive'])));
     fireEvent.click(passwordSwitch());
-    expect(screen.getByRole('switch', { name: TEXTS.emailVerifiedOptional }).getAttribute('aria-checked')).toBe('false');
-    fireEvent.click(screen.getByRole('switch', { name: TEXTS.emailVerifiedOptional }));
-    fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
-    expect(await screen.findByText(TEXTS.saved)).toBeTruthy();
+    expect(screen.getByRole('switch', { name: en(TEXTS.emailVerifiedOptional) }).getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(screen.getByRole('switch', { name: en(TEXTS.emailVerifiedOptional) }));
+    fireEvent.click(screen.getByRole('button', { name: en(TEXTS.save) }));
+    expect(await screen.findByText(en(TEXTS.saved))).toBeTruthy();
     // Issue 46: saved is not on: each domain waits for its TXT record, shown to copy.
-    await waitFor(() => expect(screen.getByText(TEXTS.waitingForProof)).toBeTruthy());
-    expect(screen.queryByText(TEXTS.on)).toBeNull();
-    expect(field(TEXTS.txtRecord('agency.example')).value).toBe(RECORD);
-    expect(screen.getAllByText(TEXTS.notProven)).toHaveLength(2);
+    await waitFor(() => expect(screen.getByText(en(TEXTS.waitingForProof))).toBeTruthy());
+    expect(screen.queryByText(en(TEXTS.on))).toBeNull();
+    expect(field(en(TEXTS.txtRecord, { domain: 'agency.example' })).value).toBe(RECORD);
+    expect(screen.getAllByText(en(TEXTS.notProven))).toHaveLength(2);
     // Saved: the secret field is empty again and says one is kept.
-    expect(field(TEXTS.clientSecret).value).toBe('');
-    expect(field(TEXTS.clientSecret).placeholder).toBe(TEXTS.clientSecretSavedPlaceholder);
-    expect(field(TEXTS.domains).value).toBe('agency.example\nagency.co.uk');
+    expect(field(en(TEXTS.clientSecret)).value).toBe('');
+    expect(field(en(TEXTS.clientSecret)).placeholder).toBe(en(TEXTS.clientSecretSavedPlaceholder));
+    expect(field(en(TEXTS.domains)).value).toBe('agency.example\nagency.co.uk');
   });
 
   it('shows a refused issuer or domain under its field', async () => {
@@ -108,17 +109,17 @@ describe('Settings -> Single Sign-On', () => {
       ),
     );
     await renderWithProviders(<SsoSettingsCard canChange />, { signedInAs: 'organization_admin' });
-    await screen.findByText(TEXTS.on);
-    fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
+    await screen.findByText(en(TEXTS.on));
+    fireEvent.click(screen.getByRole('button', { name: en(TEXTS.save) }));
     expect(await screen.findByText(SSO_MESSAGES.issuerProblems.timeout('login.agency.example'))).toBeTruthy();
-    expect(field(TEXTS.issuer).getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(field(TEXTS.issuer));
+    expect(field(en(TEXTS.issuer)).getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field(en(TEXTS.issuer)));
     // No detail came with it: no Details to open.
-    expect(screen.queryByText(TEXTS.errorDetails)).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
+    expect(screen.queryByText(en(TEXTS.errorDetails))).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: en(TEXTS.save) }));
     expect(await screen.findByText(/agency\.co\.uk is already used/)).toBeTruthy();
-    expect(field(TEXTS.domains).getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(field(TEXTS.domains));
+    expect(field(en(TEXTS.domains)).getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field(en(TEXTS.domains)));
     // A saved secret is kept: none is sent.
     expect(sentRequests.filter((r) => r.method === 'PUT').map((r) => (r.body as { clientSecret?: string }).clientSecret)).toEqual([undefined, undefined]);
   });
@@ -128,19 +129,19 @@ describe('Settings -> Single Sign-On', () => {
     const detail = 'TLS with login.agency.example failed: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)';
     apiServer.use(ssoApi.settings(saved), ssoApi.save(apiError(400, 'sso_issuer_certificate', sentence, detail)));
     await renderWithProviders(<SsoSettingsCard canChange />, { signedInAs: 'organization_admin' });
-    await screen.findByText(TEXTS.on);
-    fireEvent.click(screen.getByRole('button', { name: TEXTS.save }));
+    await screen.findByText(en(TEXTS.on));
+    fireEvent.click(screen.getByRole('button', { name: en(TEXTS.save) }));
 
     // The sentence is the issuer's message, announced and linked to the field, which has the focus.
     const message = await screen.findByText(sentence);
     expect(message.getAttribute('role')).toBe('alert');
-    expect(field(TEXTS.issuer).getAttribute('aria-invalid')).toBe('true');
-    expect(field(TEXTS.issuer).getAttribute('aria-describedby')).toBe(message.id);
-    expect(document.activeElement).toBe(field(TEXTS.issuer));
+    expect(field(en(TEXTS.issuer)).getAttribute('aria-invalid')).toBe('true');
+    expect(field(en(TEXTS.issuer)).getAttribute('aria-describedby')).toBe(message.id);
+    expect(document.activeElement).toBe(field(en(TEXTS.issuer)));
     expect(message.textContent).not.toContain('DEPTH_ZERO_SELF_SIGNED_CERT');
 
     // A native disclosure (its summary is reached by Tab and opened by Enter or Space), closed at first.
-    const summary = screen.getByText(TEXTS.errorDetails);
+    const summary = screen.getByText(en(TEXTS.errorDetails));
     expect(summary.tagName).toBe('SUMMARY');
     const disclosure = summary.parentElement as HTMLDetailsElement;
     expect(disclosure.tagName).toBe('DETAILS');
@@ -150,9 +151,9 @@ describe('Settings -> Single Sign-On', () => {
     await waitFor(() => expect(disclosure.open).toBe(true));
 
     // Another issuer typed: the server's sentence and its detail go.
-    type(TEXTS.issuer, 'https://login.agency.example/realms/acme');
+    type(en(TEXTS.issuer), 'https://login.agency.example/realms/acme');
     await waitFor(() => expect(screen.queryByText(sentence)).toBeNull());
-    expect(screen.queryByText(TEXTS.errorDetails)).toBeNull();
+    expect(screen.queryByText(en(TEXTS.errorDetails))).toBeNull();
   });
 
   it('issue 46: Check now looks for a domain’s record and shows what it found', async () => {
@@ -168,47 +169,47 @@ describe('Settings -> Single Sign-On', () => {
     );
     await renderWithProviders(<SsoSettingsCard canChange />, { signedInAs: 'organization_admin' });
     const proofs = await screen.findAllByTestId('sso-domain-proof');
-    expect(within(proofs[0]!).getByText(TEXTS.proven)).toBeTruthy();
-    expect(within(proofs[1]!).getByText(TEXTS.notProven)).toBeTruthy();
-    expect(within(proofs[1]!).getByTestId('sso-domain-proof-status').textContent).toContain(TEXTS.checkErrors.not_found);
+    expect(within(proofs[0]!).getByText(en(TEXTS.proven))).toBeTruthy();
+    expect(within(proofs[1]!).getByText(en(TEXTS.notProven))).toBeTruthy();
+    expect(within(proofs[1]!).getByTestId('sso-domain-proof-status').textContent).toContain(en(TEXTS.checkErrors.not_found));
     // One of the domains is proven: the card says it is on.
-    expect(screen.getByText(TEXTS.on)).toBeTruthy();
+    expect(screen.getByText(en(TEXTS.on))).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: TEXTS.checkNowLabel('agency.co.uk') }));
-    expect(await screen.findByText(TEXTS.proofFailed('agency.co.uk'))).toBeTruthy();
-    await waitFor(() => expect(within(screen.getAllByTestId('sso-domain-proof')[1]!).getByTestId('sso-domain-proof-status').textContent).toContain(TEXTS.checkErrors.unreachable));
-    fireEvent.click(screen.getByRole('button', { name: TEXTS.checkNowLabel('agency.co.uk') }));
-    expect(await screen.findByText(TEXTS.proofPassed('agency.co.uk'))).toBeTruthy();
-    await waitFor(() => expect(screen.getAllByText(TEXTS.proven)).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: en(TEXTS.checkNowLabel, { domain: 'agency.co.uk' }) }));
+    expect(await screen.findByText(en(TEXTS.proofFailed, { domain: 'agency.co.uk' }))).toBeTruthy();
+    await waitFor(() => expect(within(screen.getAllByTestId('sso-domain-proof')[1]!).getByTestId('sso-domain-proof-status').textContent).toContain(en(TEXTS.checkErrors.unreachable)));
+    fireEvent.click(screen.getByRole('button', { name: en(TEXTS.checkNowLabel, { domain: 'agency.co.uk' }) }));
+    expect(await screen.findByText(en(TEXTS.proofPassed, { domain: 'agency.co.uk' }))).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText(en(TEXTS.proven))).toHaveLength(2));
     expect(sentRequests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/organization/sso/domains/agency.co.uk/check', '/api/organization/sso/domains/agency.co.uk/check']);
   });
 
   it('removes it after confirming', async () => {
     apiServer.use(ssoApi.settings(saved), ssoApi.remove());
     await renderWithProviders(<SsoSettingsCard canChange />, { signedInAs: 'organization_admin' });
-    fireEvent.click(await screen.findByRole('button', { name: TEXTS.remove }));
+    fireEvent.click(await screen.findByRole('button', { name: en(TEXTS.remove) }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByText(TEXTS.removeConfirm)).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.remove }));
-    expect(await screen.findByText(TEXTS.removed)).toBeTruthy();
-    await waitFor(() => expect(screen.getByText(TEXTS.notSetUp)).toBeTruthy());
+    expect(within(dialog).getByText(en(TEXTS.removeConfirm))).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: en(TEXTS.remove) }));
+    expect(await screen.findByText(en(TEXTS.removed))).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(en(TEXTS.notSetUp))).toBeTruthy());
     expect(sentRequests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
   });
 
   it('an admin sees it read-only: every field disabled, no Save or Remove, who can change it', async () => {
     apiServer.use(ssoApi.settings(saved));
     await renderWithProviders(<SsoSettingsCard canChange={false} />, { signedInAs: 'admin' });
-    expect(await screen.findByText(TEXTS.readOnly)).toBeTruthy();
-    expect(field(TEXTS.issuer).value).toBe('https://login.agency.example');
-    for (const label of [TEXTS.issuer, TEXTS.clientId, TEXTS.clientSecret, TEXTS.domains]) expect(field(label).disabled).toBe(true);
-    expect(radio(TEXTS.joinAs('account_executive')).checked).toBe(true);
-    expect(radio(TEXTS.refuse).matches(':disabled')).toBe(true);
+    expect(await screen.findByText(en(TEXTS.readOnly))).toBeTruthy();
+    expect(field(en(TEXTS.issuer)).value).toBe('https://login.agency.example');
+    for (const label of [en(TEXTS.issuer), en(TEXTS.clientId), en(TEXTS.clientSecret), en(TEXTS.domains)]) expect(field(label).disabled).toBe(true);
+    expect(radio(en(TEXTS.joinAs['account_executive'])).checked).toBe(true);
+    expect(radio(en(TEXTS.refuse)).matches(':disabled')).toBe(true);
     expect(passwordSwitch().getAttribute('aria-checked')).toBe('false');
     expect((passwordSwitch() as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.queryByRole('button', { name: TEXTS.save })).toBeNull();
-    expect(screen.queryByRole('button', { name: TEXTS.remove })).toBeNull();
+    expect(screen.queryByRole('button', { name: en(TEXTS.save) })).toBeNull();
+    expect(screen.queryByRole('button', { name: en(TEXTS.remove) })).toBeNull();
     // The proof is shown, but only the organization admin checks it.
     expect(screen.getAllByTestId('sso-domain-proof')).toHaveLength(2);
-    expect(screen.queryByRole('button', { name: TEXTS.checkNowLabel('agency.co.uk') })).toBeNull();
+    expect(screen.queryByRole('button', { name: en(TEXTS.checkNowLabel, { domain: 'agency.co.uk' }) })).toBeNull();
   });
 });

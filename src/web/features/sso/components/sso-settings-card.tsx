@@ -18,6 +18,7 @@ import { Switch } from '@/web/components/ui/switch';
 import { Textarea } from '@/web/components/ui/textarea';
 import { ApiError } from '@/web/lib/api-client';
 import { copyText } from '@/web/lib/copy-text';
+import { useT } from '@/web/lib/i18n';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { ssoSettingsQuery, useRemoveSsoSettings, useSaveSsoSettings } from '../api';
@@ -43,6 +44,7 @@ const SERVER_FIELDS: ServerFields<SsoSettingsForm> = {
  * sends it back, the field stays empty and saving it empty keeps the saved one.
  */
 export function SsoSettingsCard({ canChange }: { canChange: boolean }) {
+  const t = useT('sso');
   const state = useQuery(ssoSettingsQuery);
   const configured = Boolean(state.data?.settings);
   // Issue 46: saved is not acting: a domain acts only once proven.
@@ -51,13 +53,13 @@ export function SsoSettingsCard({ canChange }: { canChange: boolean }) {
     <Card data-testid="sso-settings-card">
       <SettingsCardHeader
         icon={KeyRound}
-        title={TEXTS.title}
-        description={TEXTS.description}
-        action={state.data ? <Badge variant={acting ? 'default' : 'secondary'}>{acting ? TEXTS.on : configured ? TEXTS.waitingForProof : TEXTS.notSetUp}</Badge> : undefined}
+        title={t(TEXTS.title)}
+        description={t(TEXTS.description)}
+        action={state.data ? <Badge variant={acting ? 'default' : 'secondary'}>{acting ? t(TEXTS.on) : configured ? t(TEXTS.waitingForProof) : t(TEXTS.notSetUp)}</Badge> : undefined}
       />
       <CardContent>
         {state.isError ? (
-          <LoadErrorPanel title={TEXTS.loadFailed} error={state.error} onRetry={() => void state.refetch()} />
+          <LoadErrorPanel title={t(TEXTS.loadFailed)} error={state.error} onRetry={() => void state.refetch()} />
         ) : !state.data ? (
           <Skeleton className="h-64 w-full" />
         ) : (
@@ -127,17 +129,19 @@ function SwitchRow({
  * the issuer's message is still the server's: an edit that clears or replaces it hides it.
  */
 function IssuerErrorDetail({ form, detail }: { form: SsoFormValues; detail: string | null }) {
+  const t = useT('sso');
   const { errors } = useFormState({ control: form.control, name: 'issuer' });
   if (!detail || errors.issuer?.type !== 'server') return null;
   return (
     <details className="text-xs text-muted-foreground" data-testid="sso-issuer-error-detail">
-      <summary className="w-fit cursor-pointer rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">{TEXTS.errorDetails}</summary>
+      <summary className="w-fit cursor-pointer rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">{t(TEXTS.errorDetails)}</summary>
       <p className="mt-1 rounded-md bg-muted px-2 py-1.5 font-mono break-words">{detail}</p>
     </details>
   );
 }
 
 function SsoForm({ state, canChange }: { state: SsoSettingsState; canChange: boolean }) {
+  const t = useT('sso');
   const saved = state.settings;
   const save = useSaveSsoSettings();
   const remove = useRemoveSsoSettings();
@@ -149,7 +153,7 @@ function SsoForm({ state, canChange }: { state: SsoSettingsState; canChange: boo
   const onSubmit = form.handleSubmit((input) => {
     setIssuerDetail(null);
     save.mutate(input, {
-      onSuccess: () => notifySuccess(TEXTS.saved),
+      onSuccess: () => notifySuccess(t(TEXTS.saved)),
       onError: (error) => {
         if (error instanceof ApiError && ISSUER_CODES.has(error.code)) setIssuerDetail(error.detail ?? null);
         return showServerError(form, error, SERVER_FIELDS) || notifyError(error);
@@ -159,80 +163,80 @@ function SsoForm({ state, canChange }: { state: SsoSettingsState; canChange: boo
 
   const copyCallback = () =>
     void copyText(state.callbackUrl).then(
-      () => notifySuccess(TEXTS.callbackCopied),
+      () => notifySuccess(t(TEXTS.callbackCopied)),
       (error: unknown) => notifyError(error),
     );
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <div className="grid gap-1">
-        <FormField label={TEXTS.callbackUrl} hint={TEXTS.callbackHint}>
+        <FormField label={t(TEXTS.callbackUrl)} hint={t(TEXTS.callbackHint)}>
           <Input name="callbackUrl" readOnly value={state.callbackUrl} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
         </FormField>
         <Button type="button" variant="link" size="sm" className="justify-self-start px-0" onClick={copyCallback}>
           <Copy aria-hidden />
-          {TEXTS.copyCallback}
+          {t(TEXTS.copyCallback)}
         </Button>
       </div>
       <div className="grid gap-1.5">
-        <SchemaField form={form} name="issuer" label={TEXTS.issuer} hint={TEXTS.issuerHint}>
-          <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder={TEXTS.issuerPlaceholder} disabled={disabled} />
+        <SchemaField form={form} name="issuer" label={t(TEXTS.issuer)} hint={t(TEXTS.issuerHint)}>
+          <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} placeholder={t(TEXTS.issuerPlaceholder)} disabled={disabled} />
         </SchemaField>
         <IssuerErrorDetail form={form} detail={issuerDetail} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <SchemaField form={form} name="clientId" label={TEXTS.clientId}>
+        <SchemaField form={form} name="clientId" label={t(TEXTS.clientId)}>
           <Input autoComplete="off" spellCheck={false} disabled={disabled} />
         </SchemaField>
-        <SchemaField form={form} name="clientSecret" label={TEXTS.clientSecret} hint={TEXTS.clientSecretHint}>
-          <Input type="password" autoComplete="new-password" placeholder={saved?.hasClientSecret ? TEXTS.clientSecretSavedPlaceholder : undefined} disabled={disabled} />
+        <SchemaField form={form} name="clientSecret" label={t(TEXTS.clientSecret)} hint={t(TEXTS.clientSecretHint)}>
+          <Input type="password" autoComplete="new-password" placeholder={saved?.hasClientSecret ? t(TEXTS.clientSecretSavedPlaceholder) : undefined} disabled={disabled} />
         </SchemaField>
       </div>
-      <SchemaField form={form} name="domains" label={TEXTS.domains} hint={TEXTS.domainsHint}>
-        <Textarea rows={2} spellCheck={false} placeholder={TEXTS.domainsPlaceholder} disabled={disabled} />
+      <SchemaField form={form} name="domains" label={t(TEXTS.domains)} hint={t(TEXTS.domainsHint)}>
+        <Textarea rows={2} spellCheck={false} placeholder={t(TEXTS.domainsPlaceholder)} disabled={disabled} />
       </SchemaField>
       <fieldset className="grid gap-2" disabled={disabled}>
-        <legend className="mb-2 text-sm font-medium">{TEXTS.newMembers}</legend>
+        <legend className="mb-2 text-sm font-medium">{t(TEXTS.newMembers)}</legend>
         {[...[...SSO_JOIN_ROLES].reverse(), 'refuse' as const].map((choice) => (
           <label key={choice} className="flex items-start gap-2.5 text-sm has-[:disabled]:cursor-not-allowed">
             <input type="radio" value={choice} className="mt-0.5 size-4 shrink-0 accent-primary" {...form.register('join')} />
-            {choice === 'refuse' ? TEXTS.refuse : TEXTS.joinAs(choice)}
+            {choice === 'refuse' ? t(TEXTS.refuse) : t(TEXTS.joinAs[choice])}
           </label>
         ))}
       </fieldset>
-      <SwitchRow form={form} name="passwordSignIn" id="sso-password-sign-in" label={TEXTS.passwordSignIn} hint={TEXTS.passwordSignInHint} disabled={disabled} />
+      <SwitchRow form={form} name="passwordSignIn" id="sso-password-sign-in" label={t(TEXTS.passwordSignIn)} hint={t(TEXTS.passwordSignInHint)} disabled={disabled} />
       <SwitchRow
         form={form}
         name="emailVerifiedOptional"
         id="sso-email-verified-optional"
-        label={TEXTS.emailVerifiedOptional}
-        hint={TEXTS.emailVerifiedOptionalHint}
+        label={t(TEXTS.emailVerifiedOptional)}
+        hint={t(TEXTS.emailVerifiedOptionalHint)}
         disabled={disabled}
       />
       {saved ? <SsoDomainProofs domains={saved.domains} canChange={canChange} /> : null}
       {canChange ? (
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" loading={save.isPending} loadingText={TEXTS.saving}>
-            {TEXTS.save}
+          <Button type="submit" loading={save.isPending} loadingText={t(TEXTS.saving)}>
+            {t(TEXTS.save)}
           </Button>
           {saved ? (
             <Button type="button" variant="outline" className="text-destructive" onClick={() => setConfirming(true)} disabled={remove.isPending}>
-              {TEXTS.remove}
+              {t(TEXTS.remove)}
             </Button>
           ) : null}
         </div>
       ) : (
-        <p className="text-sm text-muted-foreground">{TEXTS.readOnly}</p>
+        <p className="text-sm text-muted-foreground">{t(TEXTS.readOnly)}</p>
       )}
       {confirming ? (
         <Suspense fallback={null}>
           <ConfirmDeleteDialog
             open
             onOpenChange={(open) => !open && setConfirming(false)}
-            title={TEXTS.removeTitle}
-            question={TEXTS.removeConfirm}
-            confirmLabel={TEXTS.remove}
-            onConfirm={() => remove.mutate(undefined, { onSuccess: () => notifySuccess(TEXTS.removed), onError: (error) => notifyError(error) })}
+            title={t(TEXTS.removeTitle)}
+            question={t(TEXTS.removeConfirm)}
+            confirmLabel={t(TEXTS.remove)}
+            onConfirm={() => remove.mutate(undefined, { onSuccess: () => notifySuccess(t(TEXTS.removed)), onError: (error) => notifyError(error) })}
           />
         </Suspense>
       ) : null}

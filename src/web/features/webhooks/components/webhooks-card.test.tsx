@@ -6,6 +6,8 @@ import { WEBHOOK_TEXTS as TEXTS, type Webhook } from '@/domain/webhooks';
 import { webhooksApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, inTurn, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { en } from '@/web/test/texts';
+import { WEBHOOK_CARD_TEXTS } from '../texts';
 import { WebhooksCard } from './webhooks-card';
 
 const hook: Webhook = {
@@ -97,7 +99,7 @@ describe('Settings -> Webhooks', () => {
   it('edits a hook from what it holds', async () => {
     apiServer.use(webhooksApi.list([hook]), webhooksApi.update(hook.id, { ...hook, description: 'Slack', events: ['task'] }));
     await renderWithProviders(<WebhooksCard />, { signedInAs: 'organization_admin' });
-    fireEvent.click(await screen.findByRole('button', { name: `${TEXTS.edit}: ${hook.description}` }));
+    fireEvent.click(await screen.findByRole('button', { name: en(WEBHOOK_CARD_TEXTS.editLabel, { name: hook.description }) }));
     await screen.findByRole('dialog');
     expect(field(TEXTS.url).value).toBe(hook.url);
     expect(field(TEXTS.descriptionLabel).value).toBe('Slack bot');

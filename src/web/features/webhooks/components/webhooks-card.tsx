@@ -16,9 +16,11 @@ import { Switch } from '@/web/components/ui/switch';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { copyText } from '@/web/lib/copy-text';
 import { formatDateTime } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { deliveriesQuery, useCreateWebhook, useDeleteWebhook, useRedeliver, useRollWebhookSecret, useSendTestEvent, useUpdateWebhook, webhooksQuery } from '../api';
+import { WEBHOOK_CARD_TEXTS } from '../texts';
 
 const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/components/ui/confirm-delete-dialog')).ConfirmDeleteDialog);
 
@@ -83,6 +85,7 @@ function statusText(hook: Webhook): string {
 }
 
 function WebhookRow({ hook, onEdit, onDelete, onShowLog }: { hook: Webhook; onEdit: () => void; onDelete: () => void; onShowLog: () => void }) {
+  const t = useT('webhooks');
   const update = useUpdateWebhook();
   const test = useSendTestEvent();
   const name = hook.description || hook.url;
@@ -112,13 +115,13 @@ function WebhookRow({ hook, onEdit, onDelete, onShowLog }: { hook: Webhook; onEd
           <Switch
             checked={hook.enabled}
             disabled={update.isPending}
-            aria-label={`${hook.enabled ? TEXTS.disable : TEXTS.enable} ${name}`}
+            aria-label={t(hook.enabled ? WEBHOOK_CARD_TEXTS.turnOffLabel : WEBHOOK_CARD_TEXTS.turnOnLabel, { name })}
             onCheckedChange={(enabled) => update.mutate({ webhookId: hook.id, change: { enabled } }, { onError: (error) => notifyError(error) })}
           />
         </label>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={onShowLog} aria-label={`${TEXTS.deliveries}: ${name}`}>
+        <Button variant="outline" size="sm" onClick={onShowLog} aria-label={t(WEBHOOK_CARD_TEXTS.deliveriesLabel, { name })}>
           {TEXTS.deliveries}
         </Button>
         <Button
@@ -127,14 +130,14 @@ function WebhookRow({ hook, onEdit, onDelete, onShowLog }: { hook: Webhook; onEd
           loading={test.isPending}
           loadingText={TEXTS.sendTest}
           onClick={() => test.mutate(hook.id, { onSuccess: () => notifySuccess(TEXTS.testQueued), onError: (error) => notifyError(error) })}
-          aria-label={`${TEXTS.sendTest}: ${name}`}
+          aria-label={t(WEBHOOK_CARD_TEXTS.sendTestLabel, { name })}
         >
           {TEXTS.sendTest}
         </Button>
-        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`${TEXTS.edit}: ${name}`}>
+        <Button variant="outline" size="sm" onClick={onEdit} aria-label={t(WEBHOOK_CARD_TEXTS.editLabel, { name })}>
           {TEXTS.edit}
         </Button>
-        <Button variant="outline" size="sm" onClick={onDelete} aria-label={`${TEXTS.delete}: ${name}`}>
+        <Button variant="outline" size="sm" onClick={onDelete} aria-label={t(WEBHOOK_CARD_TEXTS.deleteLabel, { name })}>
           {TEXTS.delete}
         </Button>
       </div>
