@@ -7,11 +7,15 @@ import { UI_TEXTS } from '@/web/components/ui/texts';
 import { ProjectsTab } from '@/web/features/projects/components/projects-tab';
 import { ProjectShareActions } from '@/web/features/sharing/components/project-share-actions';
 import { useDocumentTitle } from '@/web/lib/document-title';
+import { loadTexts } from '@/web/lib/i18n';
 import { useSignedInMe } from '@/web/lib/session';
 import { parseDashboardTab } from '../dashboard-tabs';
 import { APP_TEXTS } from '../texts';
 import { DashboardShell } from './dashboard-shell';
 import { tabPanels } from './dashboard-tab-panels';
+
+// The project cards' Assign Dev and Share Link: their words load with the page's code (decision 045).
+void loadTexts('sharing');
 
 /** Holds a lazily loaded tab's place: a toolbar row and a grid of cards, as the tabs lay out. */
 function TabSkeleton() {

@@ -23,12 +23,17 @@ import { OPENED_FROM_PAGE, type TaskLinks } from '@/web/features/tasks/component
 import { ApiError } from '@/web/lib/api-client';
 import { useDocumentTitle } from '@/web/lib/document-title';
 import { formatDate } from '@/web/lib/format-date';
+import { loadTexts } from '@/web/lib/i18n';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError } from '@/web/lib/notify';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { useSignedInMe } from '@/web/lib/session';
 import { PROJECT_TAB_LABELS, PROJECT_TABS, parseProjectTab } from '../project-tabs';
 import { DashboardShell } from './dashboard-shell';
+
+// The words of the features the page shows start loading with its code (decision 045), rather
+// than one part after another as each first renders.
+void loadTexts('sharing', 'files', 'notes');
 
 // A task's panel (issue 29) loads when a task is opened, or on a title's hover or focus.
 const TaskPanel = lazyComponent(async () => (await import('./task-panel')).TaskPanel);

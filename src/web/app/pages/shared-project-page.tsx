@@ -31,6 +31,7 @@ import { notifyError } from '@/web/lib/notify';
 import { sharedProjectSource } from '@/web/lib/project-source';
 import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { useDocumentTitle } from '@/web/lib/document-title';
+import { loadTexts, useT } from '@/web/lib/i18n';
 import { useSharedLiveUpdates } from '@/web/lib/realtime';
 import { lazyComponent, useLoaded } from '@/web/lib/lazy-component';
 import { meQueryOptions, useMe } from '@/web/lib/session';
@@ -53,9 +54,13 @@ const LinkPasswordForm = lazyComponent(async () => (await import('@/web/features
 
 const SIGN_IN_PARAM = 'sign-in';
 
+/** The parts of the words (catalogs) the page shows: its own, and its files' and notes' (issue 48). */
+const SHARED_PAGE_TEXTS = ['sharing', 'files', 'notes'];
+
 const isLinkError = (error: unknown, code: string) => error instanceof ApiError && error.code === code;
 
 export function SharedProjectPage() {
+  const t = useT('sharing');
   const { token = '' } = useParams();
   const me = useMe();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -101,10 +106,10 @@ export function SharedProjectPage() {
     return (
       <PageFrame>
         <div role="alert" className="flex flex-col items-center gap-4 py-16 text-center">
-          <p className="text-lg font-medium">{SHARING_TEXTS.loadFailed}</p>
+          <p className="text-lg font-medium">{t(SHARING_TEXTS.loadFailed)}</p>
           <p className="text-sm text-muted-foreground">{errorMessage(session.error)}</p>
           <Button onClick={() => void session.refetch()} loading={session.isFetching}>
-            {SHARING_TEXTS.tryAgain}
+            {t(SHARING_TEXTS.tryAgain)}
           </Button>
         </div>
       </PageFrame>
@@ -141,10 +146,12 @@ export async function startSharedPageEarly(queryClient: QueryClient, pathname: s
   // The page's own path, or a task's on it (issue 29).
   const token = /^\/project-access\/([^/]+)(?:\/tasks\/[^/]+)?\/?$/.exec(pathname)?.[1];
   if (!token) return;
+  // The page's words load beside (decision 045): its first render waits on none of them.
+  const words = loadTexts(...SHARED_PAGE_TEXTS);
   const me = await queryClient.fetchQuery(meQueryOptions).catch(() => undefined);
   // A failed /api/me: the page shows it and asks again itself.
-  if (me === undefined) return;
-  void queryClient.prefetchQuery(sessionQueryOf(queryClient, decodeURIComponent(token), me?.profile.id ?? null));
+  if (me !== undefined) void queryClient.prefetchQuery(sessionQueryOf(queryClient, decodeURIComponent(token), me?.profile.id ?? null));
+  await words;
 }
 
 /**
@@ -191,12 +198,13 @@ function useLinkRevokedWhileOpen(token: string): boolean {
 }
 
 function PageFrame({ children, viewerName }: { children: ReactNode; viewerName?: string | null }) {
+  const t = useT('sharing');
   return (
     <div className="min-h-dvh bg-background">
       <header className="border-b bg-card/80 backdrop-blur">
         <div className="mx-auto flex h-14 w-full max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
           <Logo />
-          {viewerName ? <span className="truncate text-sm text-muted-foreground">{SHARING_TEXTS.viewingAs(viewerName)}</span> : null}
+          {viewerName ? <span className="truncate text-sm text-muted-foreground">{t(SHARING_TEXTS.viewingAs, { name: viewerName })}</span> : null}
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-8">
@@ -207,6 +215,7 @@ function PageFrame({ children, viewerName }: { children: ReactNode; viewerName?:
 }
 
 function AccessDenied() {
+  const t = useT('sharing');
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-6 text-center">
       <Logo />
@@ -220,7 +229,7 @@ function AccessDenied() {
       <Button asChild variant="outline">
         <Link to="/">
           <ArrowLeft aria-hidden />
-          {SHARING_TEXTS.goHome}
+          {t(SHARING_TEXTS.goHome)}
         </Link>
       </Button>
     </main>
@@ -228,6 +237,7 @@ function AccessDenied() {
 }
 
 function PasswordRequired({ token, viewerId }: { token: string; viewerId: string | null }) {
+  const t = useT('sharing');
   const loaded = useLoaded(LinkPasswordForm);
   // The form's place while its code arrives: a label, the field and the button.
   const placeholder = <Skeleton className="h-29" />;
@@ -241,7 +251,7 @@ function PasswordRequired({ token, viewerId }: { token: string; viewerId: string
               <Lock className="size-6" aria-hidden />
             </span>
             <h1 className="text-xl font-semibold tracking-tight">{SHARING_MESSAGES.passwordRequired}</h1>
-            <p className="text-sm text-muted-foreground">{SHARING_TEXTS.passwordPrompt}</p>
+            <p className="text-sm text-muted-foreground">{t(SHARING_TEXTS.passwordPrompt)}</p>
           </CardHeader>
           <CardContent>
             {loaded ? (
@@ -270,6 +280,7 @@ function IntakeSection({ token, viewerId }: { token: string; viewerId: string | 
 }
 
 function GrantedView({ token, viewerId, project }: { token: string; viewerId: string | null; project: SharedProject }) {
+  const t = useT('sharing');
   const source = sharedProjectSource(token, viewerId);
   const navigate = useNavigate();
   // /project-access/:token/tasks/:taskId: a task's panel open over the page (issue 29).
@@ -283,7 +294,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
       <Info className="size-4 shrink-0 text-primary" aria-hidden />
       <p className="min-w-0 flex-1">{SHARING_MESSAGES.signInToContribute}</p>
       <Button size="sm" variant="outline" onClick={() => void navigate(`?${SIGN_IN_PARAM}`)}>
-        {SHARING_TEXTS.signIn}
+        {t(SHARING_TEXTS.signIn)}
       </Button>
     </div>
   );
@@ -300,7 +311,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
     <PageFrame viewerName={project.viewerName}>
       <div className="grid gap-6">
         <header className="grid gap-2">
-          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{SHARING_TEXTS.sharedProject}</p>
+          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t(SHARING_TEXTS.sharedProject)}</p>
           <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">{project.projectName}</h1>
         </header>
         {/* Issue 33: on a link where viewers may approve, what awaits their approval comes first. */}
@@ -313,19 +324,19 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
         {!project.showsProject || project.canContribute ? null : project.viewersMayContribute ? signInHint : viewOnlyHint}
         <Card>
           <CardHeader>
-            <CardTitle level={2}>{SHARING_TEXTS.companyOverview}</CardTitle>
+            <CardTitle level={2}>{t(SHARING_TEXTS.companyOverview)}</CardTitle>
           </CardHeader>
           <CardContent>
             {project.companyOverview ? (
               <p className="text-sm whitespace-pre-wrap">{project.companyOverview}</p>
             ) : (
-              <p className="text-sm text-muted-foreground italic">{SHARING_TEXTS.noCompanyOverview}</p>
+              <p className="text-sm text-muted-foreground italic">{t(SHARING_TEXTS.noCompanyOverview)}</p>
             )}
           </CardContent>
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle level={2}>{SHARING_TEXTS.questionnaire}</CardTitle>
+            <CardTitle level={2}>{t(SHARING_TEXTS.questionnaire)}</CardTitle>
           </CardHeader>
           <CardContent>
             {project.intakeState ? (
@@ -334,7 +345,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
             ) : fields.length > 0 ? (
               <QuestionnaireView fields={fields} answers={project.formData} />
             ) : (
-              <p className="text-sm text-muted-foreground">{SHARING_TEXTS.noQuestionnaire}</p>
+              <p className="text-sm text-muted-foreground">{t(SHARING_TEXTS.noQuestionnaire)}</p>
             )}
           </CardContent>
         </Card>

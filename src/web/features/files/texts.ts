@@ -1,29 +1,41 @@
-// Labels of the files feature (spec 2 "Files & Links" and the shared page's "Files & Resources");
+// Labels of the files feature (spec 2 "Files & Links" and the shared page's "Files & Resources"),
+// as message descriptors each component translates (issue 48, decision 045: `useT('files')`);
 // the spec's messages (Upload File, Add Link, toasts, empty state, errors) are FILE_MESSAGES in
-// src/domain/file-rules.ts.
+// src/domain/file-rules.ts. A share link downloads this part: one entry per text, no duplicates.
 export const FILES_TEXTS = {
   /** Spec 2 words the same list differently on the project page and on the shared page. */
   wording: {
-    member: { title: 'Files & Links', open: 'Open Link', linkName: 'Name', linkUrl: 'URL' },
-    shared: { title: 'Files & Resources', open: 'Visit', linkName: 'Link Title', linkUrl: 'Link URL' },
+    member: {
+      title: /*i18n*/ { id: 'files.wording.member.title', message: 'Files & Links' },
+      open: /*i18n*/ { id: 'files.wording.member.open', message: 'Open Link' },
+      linkName: /*i18n*/ { id: 'files.wording.member.linkName', message: 'Name' },
+      linkUrl: /*i18n*/ { id: 'files.wording.member.linkUrl', message: 'URL' },
+    },
+    shared: {
+      title: /*i18n*/ { id: 'files.wording.shared.title', message: 'Files & Resources' },
+      open: /*i18n*/ { id: 'files.wording.shared.open', message: 'Visit' },
+      linkName: /*i18n*/ { id: 'files.wording.shared.linkName', message: 'Link Title' },
+      linkUrl: /*i18n*/ { id: 'files.wording.shared.linkUrl', message: 'Link URL' },
+    },
   },
-  chooseFile: 'Choose file',
-  loadMoreFiles: 'Load more files and links',
-  uploadProgress: 'Upload progress',
-  download: 'Download',
-  deleteItem: (name: string) => `Delete ${name}`,
+
+  chooseFile: /*i18n*/ { id: 'files.chooseFile', message: 'Choose file' },
+  loadMoreFiles: /*i18n*/ { id: 'files.loadMoreFiles', message: 'Load more files and links' },
+  uploadProgress: /*i18n*/ { id: 'files.uploadProgress', message: 'Upload progress' },
+  download: /*i18n*/ { id: 'files.download', message: 'Download' },
+  deleteItem: /*i18n*/ { id: 'files.deleteItem', message: 'Delete {name}' },
   // The Add Link dialog.
-  addLinkDescription: 'Share a web address with everyone on this project.',
-  linkNamePlaceholder: 'e.g., Project Brief',
-  linkUrlPlaceholder: 'https://example.com',
-  adding: 'Adding...',
+  addLinkDescription: /*i18n*/ { id: 'files.addLinkDescription', message: 'Share a web address with everyone on this project.' },
+  linkNamePlaceholder: /*i18n*/ { id: 'files.linkNamePlaceholder', message: 'e.g., Project Brief' },
+  adding: /*i18n*/ { id: 'files.adding', message: 'Adding...' },
   // The shared page's upload modal.
-  accepted: (extensions: readonly string[]) => `Accepted: ${extensions.join(', ')}.`,
-  file: 'File',
-  upload: 'Upload',
+  /** `extensions`: the accepted extensions, joined by ', '. */
+  accepted: /*i18n*/ { id: 'files.accepted', message: 'Accepted: {extensions}.' },
+  file: /*i18n*/ { id: 'files.file', message: 'File' },
+  upload: /*i18n*/ { id: 'files.upload', message: 'Upload' },
   // Issue 33: what the list itself shows; the dialogs' words are in extras-texts.ts.
-  versionLabel: (version: number) => `v${version}`,
-  preview: 'Preview',
-  previewOf: (name: string) => `Preview of ${name}`,
-  thumbnailOf: (name: string) => `Thumbnail of ${name}`,
+  versionLabel: /*i18n*/ { id: 'files.versionLabel', message: 'v{version}' },
+  preview: /*i18n*/ { id: 'files.preview', message: 'Preview' },
+  previewOf: /*i18n*/ { id: 'files.previewOf', message: 'Preview of {name}' },
+  thumbnailOf: /*i18n*/ { id: 'files.thumbnailOf', message: 'Thumbnail of {name}' },
 } as const;

@@ -14,6 +14,7 @@ import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Textarea } from '@/web/components/ui/textarea';
 import { formatDate } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { awaitingApprovalQuery, previewKind, useDecideApproval } from '../api';
@@ -24,6 +25,7 @@ import { FileThumbnail } from './files-tab';
 const FileViewerDialog = lazyComponent(async () => (await import('./file-extras')).FileViewerDialog);
 
 function AwaitingFile({ source, file, name, setName }: { source: ProjectSource; file: ProjectFile; name: string; setName: (name: string) => void }) {
+  const t = useT('files');
   const decide = useDecideApproval(source, file.id);
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<{ name?: string; comment?: string }>({});
@@ -40,8 +42,8 @@ function AwaitingFile({ source, file, name, setName }: { source: ProjectSource; 
     decide.mutate(
       { decision, version: file.version, name: name.trim(), comment: comment.trim() || null },
       {
-        onSuccess: () => notifySuccess(decision === 'approved' ? FILE_EXTRAS_TEXTS.approved : FILE_EXTRAS_TEXTS.changesSent),
-        onError: (error) => notifyError(error, FILE_EXTRAS_TEXTS.decideFailed),
+        onSuccess: () => notifySuccess(t(decision === 'approved' ? FILE_EXTRAS_TEXTS.approved : FILE_EXTRAS_TEXTS.changesSent)),
+        onError: (error) => notifyError(error, t(FILE_EXTRAS_TEXTS.decideFailed)),
       },
     );
   };
@@ -52,34 +54,34 @@ function AwaitingFile({ source, file, name, setName }: { source: ProjectSource; 
         <FileThumbnail file={file} source={source} onOpen={previewKind(file.fileType) ? () => setViewing(true) : undefined} />
         <div className="min-w-40 flex-1">
           <h3 id={headingId} className="font-medium break-words">
-            {file.fileName} <span className="text-sm font-normal text-muted-foreground">· {FILE_EXTRAS_TEXTS.versionTitle(file.version)}</span>
+            {file.fileName} <span className="text-sm font-normal text-muted-foreground">· {t(FILE_EXTRAS_TEXTS.versionTitle, { version: file.version })}</span>
           </h3>
-          {approval?.dueDate ? <p className="text-xs text-muted-foreground">{FILE_EXTRAS_TEXTS.dueBy(formatDate(approval.dueDate))}</p> : null}
+          {approval?.dueDate ? <p className="text-xs text-muted-foreground">{t(FILE_EXTRAS_TEXTS.dueBy, { date: formatDate(approval.dueDate) })}</p> : null}
         </div>
         {previewKind(file.fileType) ? (
           <Button variant="outline" size="sm" onClick={() => setViewing(true)} {...preloadOnIntent(FileViewerDialog)}>
             <Eye aria-hidden />
-            {FILES_TEXTS.preview}
+            {t(FILES_TEXTS.preview)}
           </Button>
         ) : null}
       </div>
       {approval?.message ? <p className="rounded bg-muted p-2 text-sm whitespace-pre-wrap">{approval.message}</p> : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label={FILE_EXTRAS_TEXTS.yourName} error={errors.name}>
+        <FormField label={t(FILE_EXTRAS_TEXTS.yourName)} error={errors.name}>
           <Input value={name} maxLength={120} autoComplete="name" onChange={(e) => setName(e.target.value)} />
         </FormField>
-        <FormField label={FILE_EXTRAS_TEXTS.comment} hint={FILE_EXTRAS_TEXTS.commentHint} error={errors.comment} className="sm:col-span-2">
+        <FormField label={t(FILE_EXTRAS_TEXTS.comment)} hint={t(FILE_EXTRAS_TEXTS.commentHint)} error={errors.comment} className="sm:col-span-2">
           <Textarea value={comment} rows={3} maxLength={5000} onChange={(e) => setComment(e.target.value)} />
         </FormField>
       </div>
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => submit('approved')} loading={decide.isPending && decide.variables?.decision === 'approved'} disabled={decide.isPending}>
           <Check aria-hidden />
-          {FILE_EXTRAS_TEXTS.approve}
+          {t(FILE_EXTRAS_TEXTS.approve)}
         </Button>
         <Button variant="outline" onClick={() => submit('changes_requested')} loading={decide.isPending && decide.variables?.decision === 'changes_requested'} disabled={decide.isPending}>
           <MessageSquareWarning aria-hidden />
-          {FILE_EXTRAS_TEXTS.requestChanges}
+          {t(FILE_EXTRAS_TEXTS.requestChanges)}
         </Button>
       </div>
       {viewOpened ? (
@@ -92,22 +94,23 @@ function AwaitingFile({ source, file, name, setName }: { source: ProjectSource; 
 }
 
 export function ApprovalsPanel({ source }: { source: ProjectSource }) {
+  const t = useT('files');
   const awaiting = useQuery(awaitingApprovalQuery(source));
   const [name, setName] = useState('');
   const items = awaiting.data?.items ?? [];
   return (
     <Card className="border-violet-300">
       <CardHeader>
-        <CardTitle level={2}>{FILE_EXTRAS_TEXTS.awaitingYourApproval}</CardTitle>
-        <p className="text-sm text-muted-foreground">{FILE_EXTRAS_TEXTS.awaitingDescription}</p>
+        <CardTitle level={2}>{t(FILE_EXTRAS_TEXTS.awaitingYourApproval)}</CardTitle>
+        <p className="text-sm text-muted-foreground">{t(FILE_EXTRAS_TEXTS.awaitingDescription)}</p>
       </CardHeader>
       <CardContent>
         {awaiting.isPending ? (
-          <p className="text-sm text-muted-foreground">{FILE_EXTRAS_TEXTS.loadingPreview}</p>
+          <p className="text-sm text-muted-foreground">{t(FILE_EXTRAS_TEXTS.loadingPreview)}</p>
         ) : awaiting.isError ? (
-          <LoadErrorPanel title={FILE_EXTRAS_TEXTS.awaitingLoadFailed} error={awaiting.error} onRetry={() => void awaiting.refetch()} />
+          <LoadErrorPanel title={t(FILE_EXTRAS_TEXTS.awaitingLoadFailed)} error={awaiting.error} onRetry={() => void awaiting.refetch()} />
         ) : items.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{FILE_EXTRAS_TEXTS.nothingAwaiting}</p>
+          <p className="text-sm text-muted-foreground">{t(FILE_EXTRAS_TEXTS.nothingAwaiting)}</p>
         ) : (
           <ul className="grid gap-3">
             {items.map((file) => (

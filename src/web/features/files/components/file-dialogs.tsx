@@ -10,11 +10,15 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { useAddLink } from '../api';
 import { FILES_TEXTS } from '../texts';
 import { ACCEPT, UploadProgress, type Variant } from './file-parts';
+
+/** The address field's example: the same in every language. */
+const URL_PLACEHOLDER = 'https://example.com';
 
 export function AddLinkDialog({
   source,
@@ -27,6 +31,7 @@ export function AddLinkDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT('files');
   const addLink = useAddLink(source);
   const form = useSchemaForm({ schema: addLinkSchema, defaultValues: { name: '', url: '' } });
   const { errors } = form.formState;
@@ -50,20 +55,20 @@ export function AddLinkDialog({
       <DialogContent className="max-w-[480px]">
         <DialogHeader>
           <DialogTitle>{FILE_MESSAGES.addLink}</DialogTitle>
-          <DialogDescription>{FILES_TEXTS.addLinkDescription}</DialogDescription>
+          <DialogDescription>{t(FILES_TEXTS.addLinkDescription)}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField label={words.linkName} error={errors.name?.message}>
-            <Input autoFocus placeholder={FILES_TEXTS.linkNamePlaceholder} {...form.register('name')} />
+          <FormField label={t(words.linkName)} error={errors.name?.message}>
+            <Input autoFocus placeholder={t(FILES_TEXTS.linkNamePlaceholder)} {...form.register('name')} />
           </FormField>
-          <FormField label={words.linkUrl} error={errors.url?.message}>
-            <Input type="url" placeholder={FILES_TEXTS.linkUrlPlaceholder} {...form.register('url')} />
+          <FormField label={t(words.linkUrl)} error={errors.url?.message}>
+            <Input type="url" placeholder={URL_PLACEHOLDER} {...form.register('url')} />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={addLink.isPending}>
               {UI_TEXTS.cancel}
             </Button>
-            <Button type="submit" disabled={incomplete} loading={addLink.isPending} loadingText={FILES_TEXTS.adding}>
+            <Button type="submit" disabled={incomplete} loading={addLink.isPending} loadingText={t(FILES_TEXTS.adding)}>
               {FILE_MESSAGES.addLink}
             </Button>
           </DialogFooter>
@@ -87,6 +92,7 @@ export function UploadFileDialog({
   progress: number;
   onUpload: (file: File, done: () => void) => void;
 }) {
+  const t = useT('files');
   const [file, setFile] = useState<File | null>(null);
   const close = (next: boolean) => {
     if (uploading) return;
@@ -98,7 +104,7 @@ export function UploadFileDialog({
       <DialogContent className="max-w-[480px]">
         <DialogHeader>
           <DialogTitle>{FILE_MESSAGES.upload}</DialogTitle>
-          <DialogDescription>{FILES_TEXTS.accepted(ACCEPTED_EXTENSIONS)}</DialogDescription>
+          <DialogDescription>{t(FILES_TEXTS.accepted, { extensions: ACCEPTED_EXTENSIONS.join(', ') })}</DialogDescription>
         </DialogHeader>
         <form
           noValidate
@@ -108,7 +114,7 @@ export function UploadFileDialog({
             if (file) onUpload(file, () => setFile(null));
           }}
         >
-          <FormField label={FILES_TEXTS.file}>
+          <FormField label={t(FILES_TEXTS.file)}>
             <Input
               type="file"
               accept={ACCEPT}
@@ -124,7 +130,7 @@ export function UploadFileDialog({
             </Button>
             <Button type="submit" disabled={!file} loading={uploading} loadingText={FILE_MESSAGES.uploading}>
               <Upload aria-hidden />
-              {FILES_TEXTS.upload}
+              {t(FILES_TEXTS.upload)}
             </Button>
           </DialogFooter>
         </form>

@@ -6,6 +6,7 @@ import { filesApi } from '@/web/test/api-handlers';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { apiError, apiServer, route, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { en } from '@/web/test/texts';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { FILE_EXTRAS_TEXTS } from '../extras-texts';
 import { ApprovalsPanel } from './approvals-panel';
@@ -70,12 +71,12 @@ describe('VersionsDialog and ApprovalsPanel loads (issue 49 item 3)', () => {
     apiServer.use(filesApi.versions(source.basePath, file.id, () => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [version] })));
     await renderWithProviders(<VersionsDialog source={source} file={file} open onOpenChange={() => {}} />);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(FILE_EXTRAS_TEXTS.versionsLoadFailed);
+    expect(alert.textContent).toContain(en(FILE_EXTRAS_TEXTS.versionsLoadFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
 
     down = false;
     fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
-    expect(await screen.findByText(FILE_EXTRAS_TEXTS.versionTitle(2))).toBeTruthy();
+    expect(await screen.findByText(en(FILE_EXTRAS_TEXTS.versionTitle, { version: 2 }))).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -87,9 +88,9 @@ describe('VersionsDialog and ApprovalsPanel loads (issue 49 item 3)', () => {
     );
     await renderWithProviders(<ApprovalsPanel source={source} />);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(FILE_EXTRAS_TEXTS.awaitingLoadFailed);
+    expect(alert.textContent).toContain(en(FILE_EXTRAS_TEXTS.awaitingLoadFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
-    expect(screen.queryByText(FILE_EXTRAS_TEXTS.nothingAwaiting)).toBeNull();
+    expect(screen.queryByText(en(FILE_EXTRAS_TEXTS.nothingAwaiting))).toBeNull();
 
     down = false;
     fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
@@ -103,15 +104,15 @@ describe('RequestApprovalDialog (issue 47: on the form kit)', () => {
     apiServer.use(filesApi.requestApproval(source.basePath, file.id));
     const asked = { ...file, approval: { ...file.approval!, state: 'awaiting' as const, message: 'Check the colours', dueDate: '2026-12-01', decisions: [] } };
     await renderWithProviders(<RequestApprovalDialog source={source} file={asked} open onOpenChange={() => {}} />);
-    const dialog = await screen.findByRole('dialog', { name: FILE_EXTRAS_TEXTS.requestApproval });
-    const message = within(dialog).getByLabelText(FILE_EXTRAS_TEXTS.approvalMessage) as HTMLTextAreaElement;
-    const dueDate = within(dialog).getByLabelText(FILE_EXTRAS_TEXTS.approvalDueDate) as HTMLInputElement;
+    const dialog = await screen.findByRole('dialog', { name: en(FILE_EXTRAS_TEXTS.requestApproval) });
+    const message = within(dialog).getByLabelText(en(FILE_EXTRAS_TEXTS.approvalMessage)) as HTMLTextAreaElement;
+    const dueDate = within(dialog).getByLabelText(en(FILE_EXTRAS_TEXTS.approvalDueDate)) as HTMLInputElement;
     expect(message.value).toBe('Check the colours');
     expect(dueDate.value).toBe('2026-12-01');
     fireEvent.change(message, { target: { value: '  ' } });
     fireEvent.change(dueDate, { target: { value: '' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: FILE_EXTRAS_TEXTS.requestApproval }));
-    expect(await screen.findByText(FILE_EXTRAS_TEXTS.approvalRequested)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: en(FILE_EXTRAS_TEXTS.requestApproval) }));
+    expect(await screen.findByText(en(FILE_EXTRAS_TEXTS.approvalRequested))).toBeTruthy();
     expect(sentRequests.filter((request) => request.method === 'PUT').map(({ path, body }) => ({ path, body }))).toEqual([
       { path: `${source.basePath}/files/${file.id}/approval`, body: { message: null, dueDate: null } },
     ]);

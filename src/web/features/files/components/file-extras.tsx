@@ -14,6 +14,7 @@ import { SchemaField, useSchemaForm } from '@/web/components/ui/schema-form';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { formatDate, formatDateTime } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { previewKind, useCancelApproval, useRequestApproval, versionDownloadUrl, versionsQuery } from '../api';
@@ -26,30 +27,31 @@ type DialogProps = { source: ProjectSource; file: ProjectFile; open: boolean; on
 
 /** The newest version, in the page: an image as an image, a PDF drawn by PDF.js; nothing else is rendered. */
 export function FileViewerDialog({ source, file, open, onOpenChange, version = file.version }: DialogProps & { version?: number }) {
+  const t = useT('files');
   const kind = previewKind(file.fileType);
   const url = versionDownloadUrl(source, file.id, version);
-  const title = FILES_TEXTS.previewOf(file.fileName);
+  const title = t(FILES_TEXTS.previewOf, { name: file.fileName });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-4xl">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{FILE_EXTRAS_TEXTS.versionTitle(version)}</DialogDescription>
+          <DialogDescription>{t(FILE_EXTRAS_TEXTS.versionTitle, { version })}</DialogDescription>
         </DialogHeader>
         {kind === 'image' ? (
           <img src={url} alt={title} className="mx-auto max-h-[65vh] max-w-full rounded border object-contain" />
         ) : kind === 'pdf' ? (
-          <Suspense fallback={<p className="text-sm text-muted-foreground">{FILE_EXTRAS_TEXTS.loadingPreview}</p>}>
+          <Suspense fallback={<p className="text-sm text-muted-foreground">{t(FILE_EXTRAS_TEXTS.loadingPreview)}</p>}>
             <PdfPages url={url} title={title} />
           </Suspense>
         ) : (
-          <p className="text-sm">{FILE_EXTRAS_TEXTS.previewFailed}</p>
+          <p className="text-sm">{t(FILE_EXTRAS_TEXTS.previewFailed)}</p>
         )}
         <DialogFooter>
           <Button asChild variant="outline">
             <a href={url} download={file.fileName}>
               <Download aria-hidden />
-              {FILES_TEXTS.download}
+              {t(FILES_TEXTS.download)}
             </a>
           </Button>
         </DialogFooter>
@@ -59,31 +61,32 @@ export function FileViewerDialog({ source, file, open, onOpenChange, version = f
 }
 
 export function VersionsDialog({ source, file, open, onOpenChange }: DialogProps) {
+  const t = useT('files');
   const versions = useQuery({ ...versionsQuery(source, file.id), enabled: open });
   const decisions = file.approval?.decisions ?? [];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-[560px]">
         <DialogHeader>
-          <DialogTitle>{FILE_EXTRAS_TEXTS.versionHistory}</DialogTitle>
+          <DialogTitle>{t(FILE_EXTRAS_TEXTS.versionHistory)}</DialogTitle>
           <DialogDescription>{file.fileName}</DialogDescription>
         </DialogHeader>
         {versions.isPending ? (
           <p className="text-sm text-muted-foreground">{UI_TEXTS.loading}</p>
         ) : versions.isError ? (
-          <LoadErrorPanel title={FILE_EXTRAS_TEXTS.versionsLoadFailed} error={versions.error} onRetry={() => void versions.refetch()} />
+          <LoadErrorPanel title={t(FILE_EXTRAS_TEXTS.versionsLoadFailed)} error={versions.error} onRetry={() => void versions.refetch()} />
         ) : (
           <ol className="grid gap-2">
             {versions.data.items.map((v) => (
               <li key={v.id} className="flex flex-wrap items-center gap-2 rounded border p-2 text-sm">
-                <span className="font-medium">{FILE_EXTRAS_TEXTS.versionTitle(v.version)}</span>
+                <span className="font-medium">{t(FILE_EXTRAS_TEXTS.versionTitle, { version: v.version })}</span>
                 <span className="min-w-40 flex-1 break-words text-muted-foreground">
-                  {v.fileName} · {FILE_EXTRAS_TEXTS.versionBy(v.uploaderName, formatDateTime(v.createdAt))}
+                  {v.fileName} · {v.uploaderName ?? t(FILE_EXTRAS_TEXTS.someone)} · {formatDateTime(v.createdAt)}
                 </span>
                 <Button asChild variant="outline" size="sm">
-                  <a href={versionDownloadUrl(source, file.id, v.version)} download={v.fileName} aria-label={FILE_EXTRAS_TEXTS.downloadVersion(v.version)}>
+                  <a href={versionDownloadUrl(source, file.id, v.version)} download={v.fileName} aria-label={t(FILE_EXTRAS_TEXTS.downloadVersion, { version: v.version })}>
                     <Download aria-hidden />
-                    {FILES_TEXTS.download}
+                    {t(FILES_TEXTS.download)}
                   </a>
                 </Button>
               </li>
@@ -92,11 +95,15 @@ export function VersionsDialog({ source, file, open, onOpenChange }: DialogProps
         )}
         {decisions.length > 0 ? (
           <section className="grid gap-1">
-            <h3 className="text-sm font-semibold">{FILE_EXTRAS_TEXTS.decisionHistory}</h3>
+            <h3 className="text-sm font-semibold">{t(FILE_EXTRAS_TEXTS.decisionHistory)}</h3>
             <ul className="grid gap-1 text-sm">
               {decisions.map((d) => (
                 <li key={d.id}>
-                  {FILE_EXTRAS_TEXTS.decisionLine(APPROVAL_TEXTS.decisions[d.decision], d.deciderName, d.version, d.linkName)} · {formatDateTime(d.createdAt)}
+                  {t(FILE_EXTRAS_TEXTS.decisionLine, {
+                    decision: APPROVAL_TEXTS.decisions[d.decision],
+                    decider: APPROVAL_TEXTS.deciderViaLink(d.deciderName, d.linkName),
+                    version: d.version,
+                  })} · {formatDateTime(d.createdAt)}
                   {d.comment ? <q className="ml-1 text-muted-foreground">{d.comment}</q> : null}
                 </li>
               ))}
@@ -113,31 +120,32 @@ export function VersionsDialog({ source, file, open, onOpenChange }: DialogProps
 const loadRequestApprovalSchema = async () => (await import('@/domain/approvals')).requestApprovalFormSchema;
 
 export function RequestApprovalDialog({ source, file, open, onOpenChange }: DialogProps) {
+  const t = useT('files');
   const request = useRequestApproval(source, file.id);
   const cancel = useCancelApproval(source, file.id);
   const form = useSchemaForm({ schema: loadRequestApprovalSchema, defaultValues: { message: file.approval?.message ?? '', dueDate: file.approval?.dueDate ?? '' } });
   const submit = form.handleSubmit((input) => {
     request.mutate(input, {
-      onSuccess: () => (notifySuccess(FILE_EXTRAS_TEXTS.approvalRequested), onOpenChange(false)),
-      onError: (error) => notifyError(error, FILE_EXTRAS_TEXTS.approvalFailed),
+      onSuccess: () => (notifySuccess(t(FILE_EXTRAS_TEXTS.approvalRequested)), onOpenChange(false)),
+      onError: (error) => notifyError(error, t(FILE_EXTRAS_TEXTS.approvalFailed)),
     });
   });
   return (
     <Dialog open={open} onOpenChange={(next) => !request.isPending && onOpenChange(next)}>
       <DialogContent className="max-w-[480px]">
         <DialogHeader>
-          <DialogTitle>{FILE_EXTRAS_TEXTS.requestApproval}</DialogTitle>
-          <DialogDescription>{FILE_EXTRAS_TEXTS.requestApprovalDescription}</DialogDescription>
+          <DialogTitle>{t(FILE_EXTRAS_TEXTS.requestApproval)}</DialogTitle>
+          <DialogDescription>{t(FILE_EXTRAS_TEXTS.requestApprovalDescription)}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <p className="text-sm">
-            {file.fileName} · {FILE_EXTRAS_TEXTS.versionTitle(file.version)}
-            {file.approval?.dueDate ? ` · ${FILE_EXTRAS_TEXTS.dueBy(formatDate(file.approval.dueDate))}` : ''}
+            {file.fileName} · {t(FILE_EXTRAS_TEXTS.versionTitle, { version: file.version })}
+            {file.approval?.dueDate ? ` · ${t(FILE_EXTRAS_TEXTS.dueBy, { date: formatDate(file.approval.dueDate) })}` : ''}
           </p>
-          <SchemaField form={form} name="message" label={FILE_EXTRAS_TEXTS.approvalMessage}>
+          <SchemaField form={form} name="message" label={t(FILE_EXTRAS_TEXTS.approvalMessage)}>
             <Textarea rows={3} maxLength={2000} />
           </SchemaField>
-          <SchemaField form={form} name="dueDate" label={FILE_EXTRAS_TEXTS.approvalDueDate}>
+          <SchemaField form={form} name="dueDate" label={t(FILE_EXTRAS_TEXTS.approvalDueDate)}>
             <Input type="date" />
           </SchemaField>
           <DialogFooter>
@@ -148,16 +156,16 @@ export function RequestApprovalDialog({ source, file, open, onOpenChange }: Dial
                 loading={cancel.isPending}
                 onClick={() =>
                   cancel.mutate(undefined, {
-                    onSuccess: () => (notifySuccess(FILE_EXTRAS_TEXTS.approvalCancelled), onOpenChange(false)),
-                    onError: (error) => notifyError(error, FILE_EXTRAS_TEXTS.approvalFailed),
+                    onSuccess: () => (notifySuccess(t(FILE_EXTRAS_TEXTS.approvalCancelled)), onOpenChange(false)),
+                    onError: (error) => notifyError(error, t(FILE_EXTRAS_TEXTS.approvalFailed)),
                   })
                 }
               >
-                {FILE_EXTRAS_TEXTS.cancelApproval}
+                {t(FILE_EXTRAS_TEXTS.cancelApproval)}
               </Button>
             ) : null}
-            <Button type="submit" loading={request.isPending} loadingText={FILE_EXTRAS_TEXTS.sending}>
-              {FILE_EXTRAS_TEXTS.requestApproval}
+            <Button type="submit" loading={request.isPending} loadingText={t(FILE_EXTRAS_TEXTS.sending)}>
+              {t(FILE_EXTRAS_TEXTS.requestApproval)}
             </Button>
           </DialogFooter>
         </form>

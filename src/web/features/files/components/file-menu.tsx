@@ -7,6 +7,7 @@ import { FILE_MESSAGES } from '@/domain/file-rules';
 import type { ProjectFile } from '@/domain/files';
 import { Button } from '@/web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { useUploadVersion } from '../api';
@@ -17,6 +18,7 @@ import { ACCEPT, UploadProgress } from './file-parts';
 type FileMenuProps = { file: ProjectFile; source: ProjectSource; canRequestApproval: boolean };
 
 export function FileMenu({ file, source, canRequestApproval }: FileMenuProps) {
+  const t = useT('files');
   const [history, setHistory] = useState(false);
   const [requesting, setRequesting] = useState(false);
   const [progress, setProgress] = useState(0);
@@ -26,7 +28,7 @@ export function FileMenu({ file, source, canRequestApproval }: FileMenuProps) {
     if (!chosen) return;
     setProgress(0);
     uploadVersion.mutate(chosen, {
-      onSuccess: (updated) => notifySuccess(FILE_EXTRAS_TEXTS.newVersionUploaded(updated.version)),
+      onSuccess: (updated) => notifySuccess(t(FILE_EXTRAS_TEXTS.newVersionUploaded, { version: updated.version })),
       onError: (error) => notifyError(error, FILE_MESSAGES.uploadFailedTitle),
       onSettled: () => {
         if (input.current) input.current.value = '';
@@ -40,17 +42,17 @@ export function FileMenu({ file, source, canRequestApproval }: FileMenuProps) {
           <UploadProgress percent={progress} />
         </div>
       ) : null}
-      <input ref={input} type="file" accept={ACCEPT} className="sr-only" aria-label={FILE_EXTRAS_TEXTS.uploadNewVersion} tabIndex={-1} onChange={(e) => onChoose(e.target.files?.[0])} />
+      <input ref={input} type="file" accept={ACCEPT} className="sr-only" aria-label={t(FILE_EXTRAS_TEXTS.uploadNewVersion)} tabIndex={-1} onChange={(e) => onChoose(e.target.files?.[0])} />
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={FILE_EXTRAS_TEXTS.fileActions(file.fileName)} loading={uploadVersion.isPending}>
+          <Button variant="ghost" size="icon" aria-label={t(FILE_EXTRAS_TEXTS.fileActions, { name: file.fileName })} loading={uploadVersion.isPending}>
             <MoreHorizontal aria-hidden />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
-          {file.canDelete ? <DropdownMenuItem onSelect={() => input.current?.click()}>{FILE_EXTRAS_TEXTS.uploadNewVersion}</DropdownMenuItem> : null}
-          <DropdownMenuItem onSelect={() => setHistory(true)}>{FILE_EXTRAS_TEXTS.versionHistory}</DropdownMenuItem>
-          {canRequestApproval ? <DropdownMenuItem onSelect={() => setRequesting(true)}>{file.approval ? FILE_EXTRAS_TEXTS.changeApproval : FILE_EXTRAS_TEXTS.requestApproval}</DropdownMenuItem> : null}
+          {file.canDelete ? <DropdownMenuItem onSelect={() => input.current?.click()}>{t(FILE_EXTRAS_TEXTS.uploadNewVersion)}</DropdownMenuItem> : null}
+          <DropdownMenuItem onSelect={() => setHistory(true)}>{t(FILE_EXTRAS_TEXTS.versionHistory)}</DropdownMenuItem>
+          {canRequestApproval ? <DropdownMenuItem onSelect={() => setRequesting(true)}>{t(file.approval ? FILE_EXTRAS_TEXTS.changeApproval : FILE_EXTRAS_TEXTS.requestApproval)}</DropdownMenuItem> : null}
         </DropdownMenuContent>
       </DropdownMenu>
       {history ? <VersionsDialog source={source} file={file} open={history} onOpenChange={setHistory} /> : null}

@@ -10,6 +10,7 @@ import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { formatDate } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
@@ -37,11 +38,12 @@ export function ApprovalBadge({ file }: { file: ProjectFile }) {
 
 /** The thumbnail the server made (a button that opens the viewer), or the file's icon. */
 export function FileThumbnail({ file, source, onOpen }: { file: ProjectFile; source: ProjectSource; onOpen?: () => void }) {
+  const t = useT('files');
   const Icon = file.isLink ? Link2 : FileText;
   if (!file.hasThumbnail) return <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />;
-  const image = <img src={thumbnailUrl(source, file)} alt={FILES_TEXTS.thumbnailOf(file.fileName)} className="size-12 rounded border object-cover" />;
+  const image = <img src={thumbnailUrl(source, file)} alt={t(FILES_TEXTS.thumbnailOf, { name: file.fileName })} className="size-12 rounded border object-cover" />;
   return onOpen ? (
-    <button type="button" className="shrink-0 rounded focus-visible:outline-2 focus-visible:outline-ring" onClick={onOpen} aria-label={FILES_TEXTS.previewOf(file.fileName)}>
+    <button type="button" className="shrink-0 rounded focus-visible:outline-2 focus-visible:outline-ring" onClick={onOpen} aria-label={t(FILES_TEXTS.previewOf, { name: file.fileName })}>
       {image}
     </button>
   ) : (
@@ -50,6 +52,7 @@ export function FileThumbnail({ file, source, onOpen }: { file: ProjectFile; sou
 }
 
 function FileItem({ file, source, variant, canDelete, canRequestApproval }: { file: ProjectFile; source: ProjectSource; variant: Variant; canDelete: boolean; canRequestApproval: boolean }) {
+  const t = useT('files');
   const deleteFile = useDeleteFile(source);
   const [confirming, setConfirming] = useState(false);
   const confirmOpened = useOpenedOnce(confirming);
@@ -69,7 +72,7 @@ function FileItem({ file, source, variant, canDelete, canRequestApproval }: { fi
       <div className="min-w-48 flex-1">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           <span className="truncate">{file.fileName}</span>
-          {!file.isLink && file.version > 1 ? <span className={PILL}>{FILES_TEXTS.versionLabel(file.version)}</span> : null}
+          {!file.isLink && file.version > 1 ? <span className={PILL}>{t(FILES_TEXTS.versionLabel, { version: file.version })}</span> : null}
           <ApprovalBadge file={file} />
         </p>
         <p className="truncate text-xs text-muted-foreground">
@@ -80,21 +83,21 @@ function FileItem({ file, source, variant, canDelete, canRequestApproval }: { fi
         {previewable ? (
           <Button variant="outline" size="sm" onClick={() => setViewing(true)} {...preloadOnIntent(FileViewerDialog)}>
             <Eye aria-hidden />
-            {FILES_TEXTS.preview}
+            {t(FILES_TEXTS.preview)}
           </Button>
         ) : null}
         {file.isLink && file.linkUrl ? (
           <Button asChild variant="outline" size="sm">
             <a href={file.linkUrl} target="_blank" rel="noopener noreferrer">
               <ExternalLink aria-hidden />
-              {FILES_TEXTS.wording[variant].open}
+              {t(FILES_TEXTS.wording[variant].open)}
             </a>
           </Button>
         ) : (
           <Button asChild variant="outline" size="sm">
             <a href={downloadUrl(source, file)} download={file.fileName}>
               <Download aria-hidden />
-              {FILES_TEXTS.download}
+              {t(FILES_TEXTS.download)}
             </a>
           </Button>
         )}
@@ -108,7 +111,7 @@ function FileItem({ file, source, variant, canDelete, canRequestApproval }: { fi
             variant="ghost"
             size="sm"
             className="text-destructive"
-            aria-label={FILES_TEXTS.deleteItem(file.fileName)}
+            aria-label={t(FILES_TEXTS.deleteItem, { name: file.fileName })}
             loading={deleteFile.isPending}
             onClick={() => setConfirming(true)}
             {...preloadOnIntent(ConfirmDeleteDialog)}
@@ -146,6 +149,7 @@ type FilesTabProps = {
 };
 
 export function FilesTab({ source, canContribute = true, canDeleteFiles = true, variant = 'member', canRequestApproval = false }: FilesTabProps) {
+  const t = useT('files');
   const files = useInfiniteQuery(fileListQuery(source));
   const loaded = useMemo(() => files.data?.pages.flatMap((page) => page.items) ?? [], [files.data]);
   const [progress, setProgress] = useState(0);
@@ -178,12 +182,12 @@ export function FilesTab({ source, canContribute = true, canDeleteFiles = true, 
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle>{FILES_TEXTS.wording[variant].title}</CardTitle>
+        <CardTitle>{t(FILES_TEXTS.wording[variant].title)}</CardTitle>
         {canContribute ? (
           <div className="flex flex-wrap gap-2">
             {variant === 'member' ? (
               <>
-                <input ref={input} type="file" accept={ACCEPT} className="sr-only" aria-label={FILES_TEXTS.chooseFile} tabIndex={-1} onChange={(e) => onChoose(e.target.files?.[0])} />
+                <input ref={input} type="file" accept={ACCEPT} className="sr-only" aria-label={t(FILES_TEXTS.chooseFile)} tabIndex={-1} onChange={(e) => onChoose(e.target.files?.[0])} />
                 <Button onClick={() => input.current?.click()} loading={upload.isPending} loadingText={FILE_MESSAGES.uploading}>
                   <Upload aria-hidden />
                   {FILE_MESSAGES.upload}
@@ -226,7 +230,7 @@ export function FilesTab({ source, canContribute = true, canDeleteFiles = true, 
                 <FileItem key={file.id} file={file} source={source} variant={variant} canDelete={canDeleteFiles} canRequestApproval={canRequestApproval} />
               ))}
             </ul>
-            <LoadMore list={files} items={list} label={FILES_TEXTS.loadMoreFiles} />
+            <LoadMore list={files} items={list} label={t(FILES_TEXTS.loadMoreFiles)} />
           </>
         )}
       </CardContent>

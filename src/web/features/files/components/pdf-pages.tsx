@@ -5,6 +5,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/web/components/ui/button';
+import { useT } from '@/web/lib/i18n';
 import { FILE_EXTRAS_TEXTS } from '../extras-texts';
 
 type PdfDocument = { numPages: number; getPage: (n: number) => Promise<PdfPage>; destroy: () => Promise<void> };
@@ -21,6 +22,7 @@ async function openPdf(url: string): Promise<PdfDocument> {
 }
 
 export function PdfPages({ url, title }: { url: string; title: string }) {
+  const t = useT('files');
   const canvas = useRef<HTMLCanvasElement>(null);
   const [doc, setDoc] = useState<PdfDocument | null>(null);
   const [page, setPage] = useState(1);
@@ -64,20 +66,20 @@ export function PdfPages({ url, title }: { url: string; title: string }) {
     };
   }, [doc, page]);
 
-  if (failed) return <p role="alert" className="text-sm text-destructive">{FILE_EXTRAS_TEXTS.previewFailed}</p>;
+  if (failed) return <p role="alert" className="text-sm text-destructive">{t(FILE_EXTRAS_TEXTS.previewFailed)}</p>;
   return (
     <div className="grid gap-3">
-      {doc ? null : <p className="text-sm text-muted-foreground">{FILE_EXTRAS_TEXTS.loadingPreview}</p>}
+      {doc ? null : <p className="text-sm text-muted-foreground">{t(FILE_EXTRAS_TEXTS.loadingPreview)}</p>}
       <div className="max-h-[65vh] overflow-auto rounded border bg-muted">
         <canvas ref={canvas} role="img" aria-label={title} className="mx-auto max-w-full" />
       </div>
       {doc && doc.numPages > 1 ? (
         <div className="flex items-center justify-center gap-2">
-          <Button variant="outline" size="sm" aria-label={FILE_EXTRAS_TEXTS.previousPage} disabled={page <= 1} onClick={() => setPage((n) => n - 1)}>
+          <Button variant="outline" size="sm" aria-label={t(FILE_EXTRAS_TEXTS.previousPage)} disabled={page <= 1} onClick={() => setPage((n) => n - 1)}>
             <ChevronLeft aria-hidden />
           </Button>
-          <span className="text-sm">{FILE_EXTRAS_TEXTS.pdfPage(page, doc.numPages)}</span>
-          <Button variant="outline" size="sm" aria-label={FILE_EXTRAS_TEXTS.nextPage} disabled={page >= doc.numPages} onClick={() => setPage((n) => n + 1)}>
+          <span className="text-sm">{t(FILE_EXTRAS_TEXTS.pdfPage, { page, pages: doc.numPages })}</span>
+          <Button variant="outline" size="sm" aria-label={t(FILE_EXTRAS_TEXTS.nextPage)} disabled={page >= doc.numPages} onClick={() => setPage((n) => n + 1)}>
             <ChevronRight aria-hidden />
           </Button>
         </div>

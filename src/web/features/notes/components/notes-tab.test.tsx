@@ -8,6 +8,7 @@ import { memberProjectSource } from '@/web/lib/project-source';
 import { notesApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, byCursor, requestsArrived } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { en } from '@/web/test/texts';
 import { NOTES_TEXTS } from '../texts';
 import { NotesTab } from './notes-tab';
 
@@ -35,7 +36,7 @@ describe('The notes tab', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(NOTE_MESSAGES.loadFailed);
     expect(alert.textContent).toContain('The database is not reachable.');
-    expect(screen.getByText(NOTES_TEXTS.titleUncounted)).toBeTruthy();
+    expect(screen.getByText(en(NOTES_TEXTS.titleUncounted))).toBeTruthy();
     expect(screen.queryByText(NOTE_MESSAGES.title(0))).toBeNull();
     expect(screen.queryByText(NOTE_MESSAGES.empty)).toBeNull();
 
@@ -54,7 +55,7 @@ const notes = (from: number, to: number) => Array.from({ length: to - from + 1 }
 async function showFirstPage() {
   const { queryClient } = await renderWithProviders(<NotesTab source={source} />);
   await screen.findByText('Note 1');
-  const more = screen.getByRole('button', { name: NOTES_TEXTS.loadMoreNotes });
+  const more = screen.getByRole('button', { name: en(NOTES_TEXTS.loadMoreNotes) });
   more.focus();
   return { more, queryClient };
 }
@@ -79,7 +80,7 @@ describe("The notes tab's Load more (issue 49 item 6)", () => {
     expect(fourth.tabIndex).toBe(-1);
 
     // By keyboard again (Tab to the button), and by a pointer that leaves the focus where it is (Safari).
-    fireEvent.click(screen.getByRole('button', { name: NOTES_TEXTS.loadMoreNotes }));
+    fireEvent.click(screen.getByRole('button', { name: en(NOTES_TEXTS.loadMoreNotes) }));
     const sixth = await screen.findByRole('listitem', { name: 'Note by Author 6' });
     await waitFor(() => expect(document.activeElement).toBe(sixth));
     expect(screen.getAllByRole('listitem')).toHaveLength(7);
@@ -116,7 +117,7 @@ describe("The notes tab's Load more (issue 49 item 6)", () => {
     );
     const { more } = await showFirstPage();
     fireEvent.click(more);
-    const box = screen.getByRole('textbox', { name: NOTES_TEXTS.newNoteLabel });
+    const box = screen.getByRole('textbox', { name: en(NOTES_TEXTS.newNoteLabel) });
     box.focus();
     expect(await screen.findByRole('listitem', { name: 'Note by Author 4' })).toBeTruthy();
     await requestsArrived();

@@ -14,6 +14,7 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { cn } from '@/web/lib/class-names';
 import { formatDate } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
@@ -24,6 +25,7 @@ const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/compo
 
 /** `focused`: the note a search result opened (issue 34, `?note=<id>`): scrolled to, outlined and focused. */
 function NoteItem({ note, source, canChange, focused = false }: { note: Note; source: ProjectSource; canChange: boolean; focused?: boolean }) {
+  const t = useT('notes');
   const item = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (!focused) return;
@@ -36,7 +38,7 @@ function NoteItem({ note, source, canChange, focused = false }: { note: Note; so
   const [draft, setDraft] = useState(note.content);
   const [confirming, setConfirming] = useState(false);
   const confirmOpened = useOpenedOnce(confirming);
-  const author = note.authorName ?? note.authorEmail ?? NOTES_TEXTS.unknownAuthor;
+  const author = note.authorName ?? note.authorEmail ?? t(NOTES_TEXTS.unknownAuthor);
 
   const save = () =>
     editNote.mutate(
@@ -58,7 +60,7 @@ function NoteItem({ note, source, canChange, focused = false }: { note: Note; so
       ref={item}
       tabIndex={focused ? -1 : undefined}
       className={cn('flex gap-3 rounded-lg border bg-card p-4 outline-none', focused && 'ring-2 ring-primary')}
-      aria-label={NOTES_TEXTS.noteBy(author)}
+      aria-label={t(NOTES_TEXTS.noteBy, { author })}
     >
       <span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-full bg-accent text-sm font-semibold text-accent-foreground">
         {authorInitials(note.authorName)}
@@ -79,7 +81,7 @@ function NoteItem({ note, source, canChange, focused = false }: { note: Note; so
                 }}
               >
                 <Pencil aria-hidden />
-                {NOTES_TEXTS.edit}
+                {t(NOTES_TEXTS.edit)}
               </Button>
               <Button
                 variant="ghost"
@@ -107,10 +109,10 @@ function NoteItem({ note, source, canChange, focused = false }: { note: Note; so
         </div>
         {editing ? (
           <div className="space-y-2">
-            <Textarea aria-label={NOTES_TEXTS.editLabel} rows={3} value={draft} onChange={(e) => setDraft(e.target.value)} />
+            <Textarea aria-label={t(NOTES_TEXTS.editLabel)} rows={3} value={draft} onChange={(e) => setDraft(e.target.value)} />
             <div className="flex gap-2">
-              <Button size="sm" onClick={save} disabled={draft.trim() === ''} loading={editNote.isPending} loadingText={NOTES_TEXTS.saving}>
-                {NOTES_TEXTS.save}
+              <Button size="sm" onClick={save} disabled={draft.trim() === ''} loading={editNote.isPending} loadingText={t(NOTES_TEXTS.saving)}>
+                {t(NOTES_TEXTS.save)}
               </Button>
               <Button size="sm" variant="outline" onClick={() => setEditing(false)} disabled={editNote.isPending}>
                 {UI_TEXTS.cancel}
@@ -137,6 +139,7 @@ type NotesTabProps = {
 };
 
 export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOwnNotes = true }: NotesTabProps) {
+  const t = useT('notes');
   const focusNoteId = useSearchParams()[0].get('note');
   const notes = useInfiniteQuery(noteListQuery(source));
   const loaded = useMemo(() => notes.data?.pages.flatMap((page) => page.items) ?? [], [notes.data]);
@@ -158,13 +161,13 @@ export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOw
     <Card>
       <CardHeader>
         {/* Issue 49 item 3: no count until it is read; a failed load is not "(0)". */}
-        <CardTitle>{total === undefined ? NOTES_TEXTS.titleUncounted : NOTE_MESSAGES.title(total)}</CardTitle>
+        <CardTitle>{total === undefined ? t(NOTES_TEXTS.titleUncounted) : NOTE_MESSAGES.title(total)}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         {canAddNotes ? (
           <div className="space-y-2">
-            <Textarea aria-label={NOTES_TEXTS.newNoteLabel} rows={3} placeholder={NOTES_TEXTS.newNotePlaceholder} value={draft} onChange={(e) => setDraft(e.target.value)} />
-            <Button onClick={add} disabled={draft.trim() === ''} loading={addNote.isPending} loadingText={NOTES_TEXTS.adding}>
+            <Textarea aria-label={t(NOTES_TEXTS.newNoteLabel)} rows={3} placeholder={t(NOTES_TEXTS.newNotePlaceholder)} value={draft} onChange={(e) => setDraft(e.target.value)} />
+            <Button onClick={add} disabled={draft.trim() === ''} loading={addNote.isPending} loadingText={t(NOTES_TEXTS.adding)}>
               {NOTE_MESSAGES.add}
             </Button>
           </div>
@@ -187,7 +190,7 @@ export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOw
                 <NoteItem key={note.id} note={note} source={source} canChange={canChangeOwnNotes} focused={note.id === focusNoteId} />
               ))}
             </ul>
-            <LoadMore list={notes} items={list} label={NOTES_TEXTS.loadMoreNotes} />
+            <LoadMore list={notes} items={list} label={t(NOTES_TEXTS.loadMoreNotes)} />
           </>
         )}
       </CardContent>

@@ -36,6 +36,7 @@ import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { errorMessage } from '@/web/lib/api-client';
 import { formatDate } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { notifySuccess } from '@/web/lib/notify';
 import { assignedDevelopersQuery, availableDevelopersQuery, useAssignDeveloper, useUnassignDeveloper } from '../api';
 import { SHARING_TEXTS } from '../texts';
@@ -44,13 +45,14 @@ import { CopyLinkButton, LinkAddress } from './copy-link-button';
 type Props = { projectId: string; projectName: string; open: boolean; onOpenChange: (open: boolean) => void };
 
 export function AssignDeveloperDialog({ projectId, projectName, open, onOpenChange }: Props) {
+  const t = useT('sharing');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-[560px]">
         <DialogHeader>
           <DialogTitle>{SHARING_MESSAGES.assignTitle}</DialogTitle>
           <DialogDescription>
-            <span className="font-medium text-foreground">{projectName}</span> · {SHARING_TEXTS.assignDescription}
+            <span className="font-medium text-foreground">{projectName}</span> · {t(SHARING_TEXTS.assignDescription)}
           </DialogDescription>
         </DialogHeader>
         {/* Inside the content: nothing loads until the dialog opens. */}
@@ -63,6 +65,7 @@ export function AssignDeveloperDialog({ projectId, projectName, open, onOpenChan
 const emptyValues = { developerProfileId: '', password: '', message: '' };
 
 function AssignPanel({ projectId }: { projectId: string }) {
+  const t = useT('sharing');
   const availableQuery = useQuery(availableDevelopersQuery(projectId));
   const assignedQuery = useInfiniteQuery(assignedDevelopersQuery(projectId));
   const assign = useAssignDeveloper(projectId);
@@ -109,18 +112,18 @@ function AssignPanel({ projectId }: { projectId: string }) {
       {result ? <AssignmentLink result={result} /> : null}
       {available.length === 0 ? (
         <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">
-          {assigned.length === 0 ? SHARING_MESSAGES.noDevelopers : SHARING_TEXTS.allAssigned}
+          {assigned.length === 0 ? SHARING_MESSAGES.noDevelopers : t(SHARING_TEXTS.allAssigned)}
         </p>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={SHARING_TEXTS.assignFormLabel}>
-          <FormField label={SHARING_TEXTS.developer} error={errors.developerProfileId?.message}>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={t(SHARING_TEXTS.assignFormLabel)}>
+          <FormField label={t(SHARING_TEXTS.developer)} error={errors.developerProfileId?.message}>
             <Controller
               control={form.control}
               name="developerProfileId"
               render={({ field }) => (
                 <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger onBlur={field.onBlur} aria-label={SHARING_TEXTS.developer}>
-                    <SelectValue placeholder={SHARING_TEXTS.chooseDeveloper} />
+                  <SelectTrigger onBlur={field.onBlur} aria-label={t(SHARING_TEXTS.developer)}>
+                    <SelectValue placeholder={t(SHARING_TEXTS.chooseDeveloper)} />
                   </SelectTrigger>
                   <SelectContent>
                     {available.map((developer) => (
@@ -134,21 +137,21 @@ function AssignPanel({ projectId }: { projectId: string }) {
               )}
             />
           </FormField>
-          <FormField label={SHARING_TEXTS.password} error={errors.password?.message} hint={SHARING_TEXTS.assignPasswordHint}>
+          <FormField label={t(SHARING_TEXTS.password)} error={errors.password?.message} hint={t(SHARING_TEXTS.assignPasswordHint)}>
             <Input type="password" autoComplete="new-password" {...form.register('password')} />
           </FormField>
-          <FormField label={SHARING_TEXTS.message} error={errors.message?.message}>
-            <Textarea rows={3} placeholder={SHARING_TEXTS.messagePlaceholder} {...form.register('message')} />
+          <FormField label={t(SHARING_TEXTS.message)} error={errors.message?.message}>
+            <Textarea rows={3} placeholder={t(SHARING_TEXTS.messagePlaceholder)} {...form.register('message')} />
           </FormField>
           <Button type="submit" className="justify-self-start" loading={assign.isPending} loadingText={SHARING_MESSAGES.assigning}>
             {SHARING_MESSAGES.assign}
           </Button>
         </form>
       )}
-      <section className="grid gap-2" aria-label={SHARING_TEXTS.assignedTitle}>
-        <h3 className="text-sm font-semibold">{SHARING_TEXTS.assignedTitle}</h3>
+      <section className="grid gap-2" aria-label={t(SHARING_TEXTS.assignedTitle)}>
+        <h3 className="text-sm font-semibold">{t(SHARING_TEXTS.assignedTitle)}</h3>
         {assigned.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{SHARING_TEXTS.noneAssigned}</p>
+          <p className="text-sm text-muted-foreground">{t(SHARING_TEXTS.noneAssigned)}</p>
         ) : (
           <>
             <ul ref={assignedList} className="grid gap-2">
@@ -156,7 +159,7 @@ function AssignPanel({ projectId }: { projectId: string }) {
                 <AssignedItem key={developer.profileId} developer={developer} projectId={projectId} />
               ))}
             </ul>
-            <LoadMore list={assignedQuery} items={assignedList} label={SHARING_TEXTS.loadMoreAssigned} />
+            <LoadMore list={assignedQuery} items={assignedList} label={t(SHARING_TEXTS.loadMoreAssigned)} />
           </>
         )}
       </section>
@@ -165,21 +168,23 @@ function AssignPanel({ projectId }: { projectId: string }) {
 }
 
 function AssignmentLink({ result }: { result: AssignmentResult }) {
+  const t = useT('sharing');
   const url = accessLinkUrl(window.location.origin, result.link.token);
   return (
     <div role="status" className="grid gap-2 rounded-lg border border-emerald-200 bg-emerald-50/70 p-3 text-sm">
       <p className="font-medium text-emerald-900">{SHARING_MESSAGES.assigned}</p>
-      <p className="text-emerald-900">{SHARING_TEXTS.shareWith(result.developer.fullName)}</p>
+      <p className="text-emerald-900">{t(SHARING_TEXTS.shareWith, { name: result.developer.fullName })}</p>
       <div className="flex items-center gap-2">
         <LinkAddress url={url} />
         <CopyLinkButton url={url} />
       </div>
-      {result.emailed && result.developer.email ? <p className="text-xs text-emerald-800">{SHARING_TEXTS.emailedTo(result.developer.email)}</p> : null}
+      {result.emailed && result.developer.email ? <p className="text-xs text-emerald-800">{t(SHARING_TEXTS.emailedTo, { email: result.developer.email })}</p> : null}
     </div>
   );
 }
 
 function AssignedItem({ developer, projectId }: { developer: AssignedDeveloper; projectId: string }) {
+  const t = useT('sharing');
   const unassign = useUnassignDeveloper(projectId);
   const [open, setOpen] = useState(false);
   return (
@@ -191,27 +196,27 @@ function AssignedItem({ developer, projectId }: { developer: AssignedDeveloper; 
         <p className="font-medium break-words">{developer.fullName}</p>
         <p className="text-xs text-muted-foreground">
           {developer.email ? `${developer.email} · ` : ''}
-          {SHARING_TEXTS.assignedOn(formatDate(developer.assignedAt))}
+          {t(SHARING_TEXTS.assignedOn, { date: formatDate(developer.assignedAt) })}
         </p>
       </div>
       <AlertDialog open={open} onOpenChange={(next) => !unassign.isPending && setOpen(next)}>
         <AlertDialogTrigger asChild>
-          <Button variant="outline" size="sm" className="text-destructive hover:bg-destructive/10" aria-label={`${SHARING_TEXTS.remove} ${developer.fullName}`}>
+          <Button variant="outline" size="sm" className="text-destructive hover:bg-destructive/10" aria-label={t(SHARING_TEXTS.removeNamed, { name: developer.fullName })}>
             <UserMinus aria-hidden />
-            {SHARING_TEXTS.remove}
+            {t(SHARING_TEXTS.remove)}
           </Button>
         </AlertDialogTrigger>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>{SHARING_TEXTS.removeTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{SHARING_TEXTS.removeConfirm(developer.fullName)}</AlertDialogDescription>
+            <AlertDialogTitle>{t(SHARING_TEXTS.removeTitle)}</AlertDialogTitle>
+            <AlertDialogDescription>{t(SHARING_TEXTS.removeConfirm, { name: developer.fullName })}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={unassign.isPending}>{UI_TEXTS.cancel}</AlertDialogCancel>
             <Button
               variant="destructive"
               loading={unassign.isPending}
-              loadingText={SHARING_TEXTS.removing}
+              loadingText={t(SHARING_TEXTS.removing)}
               onClick={() =>
                 unassign.mutate(developer.profileId, {
                   onSuccess: () => {
@@ -221,7 +226,7 @@ function AssignedItem({ developer, projectId }: { developer: AssignedDeveloper; 
                 })
               }
             >
-              {SHARING_TEXTS.remove}
+              {t(SHARING_TEXTS.remove)}
             </Button>
           </AlertDialogFooter>
         </AlertDialogContent>

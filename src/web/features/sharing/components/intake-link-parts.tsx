@@ -13,6 +13,7 @@ import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Switch } from '@/web/components/ui/switch';
 import { templateChoicesQuery } from '@/web/features/templates/api';
+import { useT } from '@/web/lib/i18n';
 import { notifySuccess } from '@/web/lib/notify';
 import { useChangeIntake } from '../api';
 import { SHARING_TEXTS } from '../texts';
@@ -25,6 +26,7 @@ type IntakeLinkFieldsProps = {
 };
 
 export function IntakeLinkFields({ control, templateError, projectHasQuestionnaire }: IntakeLinkFieldsProps) {
+  const t = useT('sharing');
   const { field: intakeField } = useController({ control, name: 'intake' });
   const { field: showField } = useController({ control, name: 'showProject' });
   const intake = intakeField.value;
@@ -76,7 +78,7 @@ export function IntakeLinkFields({ control, templateError, projectHasQuestionnai
       {needsTemplate && templates.isError ? (
         // Issue 49 item 3: templates that failed to load are not an empty choice.
         <div className="sm:col-span-2">
-          <LoadErrorPanel compact title={SHARING_TEXTS.templatesLoadFailed} error={templates.error} onRetry={() => void templates.refetch()} />
+          <LoadErrorPanel compact title={t(SHARING_TEXTS.templatesLoadFailed)} error={templates.error} onRetry={() => void templates.refetch()} />
         </div>
       ) : null}
     </>

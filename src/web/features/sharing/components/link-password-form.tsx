@@ -9,6 +9,7 @@ import { Button } from '@/web/components/ui/button';
 import { Input } from '@/web/components/ui/input';
 import { SchemaField, useSchemaForm } from '@/web/components/ui/schema-form';
 import { ApiError } from '@/web/lib/api-client';
+import { useT } from '@/web/lib/i18n';
 import { dismissNotice, notifyError } from '@/web/lib/notify';
 import { useOpenProtectedLink } from '../api';
 import { SHARING_TEXTS } from '../texts';
@@ -21,6 +22,7 @@ const INVALID_PASSWORD_NOTICE = 'invalid-password';
 const isLinkError = (error: unknown, code: string) => error instanceof ApiError && error.code === code;
 
 export function LinkPasswordForm({ token, viewerId }: { token: string; viewerId: string | null }) {
+  const t = useT('sharing');
   const open = useOpenProtectedLink(token, viewerId);
   const form = useSchemaForm({ schema: loadPasswordSchema, defaultValues: { password: '' } });
 
@@ -40,7 +42,7 @@ export function LinkPasswordForm({ token, viewerId }: { token: string; viewerId:
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <SchemaField form={form} name="password" label={SHARING_TEXTS.password}>
+      <SchemaField form={form} name="password" label={t(SHARING_TEXTS.password)}>
         <Input type="password" autoFocus autoComplete="current-password" />
       </SchemaField>
       <Button type="submit" className="w-full" loading={open.isPending}>

@@ -1,6 +1,7 @@
 import { Share2, UserPlus } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { CardActions } from '@/web/components/ui/card-actions';
+import { useT } from '@/web/lib/i18n';
 import { lazyComponent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { SHARING_TEXTS } from '../texts';
 
@@ -15,6 +16,7 @@ const ShareProjectDialog = lazyComponent(async () => (await import('./share-proj
  * card lays them out (components/ui/card-actions).
  */
 export function ProjectShareActions({ projectId, projectName }: { projectId: string; projectName: string }) {
+  const t = useT('sharing');
   const [dialog, setDialog] = useState<'assign' | 'share' | null>(null);
   const onOpenChange = (open: boolean) => !open && setDialog(null);
   const assignOpened = useOpenedOnce(dialog === 'assign');
@@ -24,8 +26,8 @@ export function ProjectShareActions({ projectId, projectName }: { projectId: str
     <>
       <CardActions
         actions={[
-          { label: SHARING_TEXTS.assignDev, icon: UserPlus, onSelect: () => setDialog('assign'), onIntent: AssignDeveloperDialog.preload },
-          { label: SHARING_TEXTS.shareLink, icon: Share2, onSelect: () => setDialog('share'), onIntent: ShareProjectDialog.preload },
+          { label: t(SHARING_TEXTS.assignDev), icon: UserPlus, onSelect: () => setDialog('assign'), onIntent: AssignDeveloperDialog.preload },
+          { label: t(SHARING_TEXTS.shareLink), icon: Share2, onSelect: () => setDialog('share'), onIntent: ShareProjectDialog.preload },
         ]}
       />
       <Suspense fallback={null}>

@@ -31,6 +31,7 @@ import { UI_TEXTS } from '@/web/components/ui/texts';
 import { errorMessage } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/class-names';
 import { formatDate, formatDateTime } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { notifySuccess } from '@/web/lib/notify';
 import { accessLinksQuery, accessOpensQuery, useCreateAccessLink, useRevokeAccessLink } from '../api';
 import { SHARING_TEXTS } from '../texts';
@@ -40,6 +41,7 @@ import { IntakeLinkActions, IntakeLinkFields, IntakeStateBadge } from './intake-
 type Props = { projectId: string; projectName: string; open: boolean; onOpenChange: (open: boolean) => void };
 
 export function ShareProjectDialog({ projectId, projectName, open, onOpenChange }: Props) {
+  const t = useT('sharing');
   // The link just generated, whose Copy takes the focus once it is listed (issue 27).
   const [newLinkId, setNewLinkId] = useState<string | null>(null);
   return (
@@ -48,7 +50,7 @@ export function ShareProjectDialog({ projectId, projectName, open, onOpenChange 
         <DialogHeader>
           <DialogTitle>{SHARING_MESSAGES.shareTitle}</DialogTitle>
           <DialogDescription>
-            <span className="font-medium text-foreground">{projectName}</span> · {SHARING_TEXTS.shareDescription}
+            <span className="font-medium text-foreground">{projectName}</span> · {t(SHARING_TEXTS.shareDescription)}
           </DialogDescription>
         </DialogHeader>
         {/* Inside the content: nothing loads until the dialog opens. */}
@@ -58,6 +60,9 @@ export function ShareProjectDialog({ projectId, projectName, open, onOpenChange 
     </Dialog>
   );
 }
+
+/** The expiry's choices besides Never, in days. */
+const EXPIRY_DAYS = [1, 7, 30, 90];
 
 const emptyValues: CreateAccessLinkInput = {
   name: '',
@@ -71,6 +76,7 @@ const emptyValues: CreateAccessLinkInput = {
 };
 
 function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated: (linkId: string) => void }) {
+  const t = useT('sharing');
   const createLink = useCreateAccessLink(projectId);
   const form = useSchemaForm({ schema: createAccessLinkSchema, defaultValues: emptyValues });
   const { errors } = form.formState;
@@ -96,15 +102,15 @@ function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4 rounded-lg border bg-muted/30 p-4" aria-label={SHARING_TEXTS.newLinkFormLabel}>
+    <form noValidate onSubmit={onSubmit} className="grid gap-4 rounded-lg border bg-muted/30 p-4" aria-label={t(SHARING_TEXTS.newLinkFormLabel)}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label={SHARING_TEXTS.linkName} error={errors.name?.message} className="sm:col-span-2">
-          <Input placeholder={SHARING_TEXTS.linkNamePlaceholder} maxLength={100} {...form.register('name')} />
+        <FormField label={t(SHARING_TEXTS.linkName)} error={errors.name?.message} className="sm:col-span-2">
+          <Input placeholder={t(SHARING_TEXTS.linkNamePlaceholder)} maxLength={100} {...form.register('name')} />
         </FormField>
-        <FormField label={SHARING_TEXTS.password} error={errors.password?.message} hint={SHARING_TEXTS.passwordHint}>
+        <FormField label={t(SHARING_TEXTS.password)} error={errors.password?.message} hint={t(SHARING_TEXTS.passwordHint)}>
           <Input type="password" autoComplete="new-password" {...form.register('password')} />
         </FormField>
-        <FormField label={SHARING_TEXTS.expiry} error={errors.expiresInDays?.message}>
+        <FormField label={t(SHARING_TEXTS.expiry)} error={errors.expiresInDays?.message}>
           <Controller
             control={form.control}
             name="expiresInDays"
@@ -113,13 +119,14 @@ function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated
                 value={field.value == null ? 'never' : String(field.value)}
                 onValueChange={(value) => field.onChange(value === 'never' ? null : Number(value))}
               >
-                <SelectTrigger onBlur={field.onBlur} aria-label={SHARING_TEXTS.expiry}>
+                <SelectTrigger onBlur={field.onBlur} aria-label={t(SHARING_TEXTS.expiry)}>
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  {SHARING_TEXTS.expiryOptions.map((option) => (
-                    <SelectItem key={option.value} value={option.value}>
-                      {option.label}
+                  <SelectItem value="never">{t(SHARING_TEXTS.expiryNever)}</SelectItem>
+                  {EXPIRY_DAYS.map((days) => (
+                    <SelectItem key={days} value={String(days)}>
+                      {t(SHARING_TEXTS.expiryDays, { days })}
                     </SelectItem>
                   ))}
                 </SelectContent>
@@ -127,14 +134,14 @@ function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated
             )}
           />
         </FormField>
-        <FormField label={SHARING_TEXTS.viewersMayContribute} hint={SHARING_TEXTS.viewersMayContributeHint} className="sm:col-span-2">
+        <FormField label={t(SHARING_TEXTS.viewersMayContribute)} hint={t(SHARING_TEXTS.viewersMayContributeHint)} className="sm:col-span-2">
           {/* Directly inside FormField, which gives it the id its label points to. */}
           <Switch
             checked={viewersMayContribute ?? true}
             onCheckedChange={(checked) => form.setValue('viewersMayContribute', checked, { shouldDirty: true })}
           />
         </FormField>
-        <FormField label={SHARING_TEXTS.viewersMayApprove} hint={SHARING_TEXTS.viewersMayApproveHint} className="sm:col-span-2">
+        <FormField label={t(SHARING_TEXTS.viewersMayApprove)} hint={t(SHARING_TEXTS.viewersMayApproveHint)} className="sm:col-span-2">
           <Switch checked={viewersMayApprove ?? false} onCheckedChange={(checked) => form.setValue('viewersMayApprove', checked, { shouldDirty: true })} />
         </FormField>
         <IntakeLinkFields control={form.control} templateError={errors.templateId?.message} projectHasQuestionnaire={projectHasQuestionnaire} />
@@ -149,12 +156,13 @@ function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated
 type ActiveLinksProps = { projectId: string; newLinkId: string | null; onNewLinkFocused: () => void };
 
 function ActiveLinks({ projectId, newLinkId, onNewLinkFocused }: ActiveLinksProps) {
+  const t = useT('sharing');
   const links = useInfiniteQuery(accessLinksQuery(projectId));
   const items = links.data?.pages.flatMap((page) => page.items) ?? [];
   const list = useRef<HTMLUListElement>(null);
   return (
-    <section className="grid gap-3" aria-label={SHARING_TEXTS.activeLinks}>
-      <h3 className="text-sm font-semibold">{SHARING_TEXTS.activeLinks}</h3>
+    <section className="grid gap-3" aria-label={t(SHARING_TEXTS.activeLinks)}>
+      <h3 className="text-sm font-semibold">{t(SHARING_TEXTS.activeLinks)}</h3>
       {links.isPending ? (
         <div className="grid gap-2" aria-busy="true">
           <Skeleton className="h-24" />
@@ -176,7 +184,7 @@ function ActiveLinks({ projectId, newLinkId, onNewLinkFocused }: ActiveLinksProp
               <LinkItem key={link.id} link={link} projectId={projectId} onNew={link.id === newLinkId ? onNewLinkFocused : undefined} />
             ))}
           </ul>
-          <LoadMore list={links} items={list} label={SHARING_TEXTS.loadMoreLinks} />
+          <LoadMore list={links} items={list} label={t(SHARING_TEXTS.loadMoreLinks)} />
         </>
       )}
     </section>
@@ -191,6 +199,7 @@ type LinkItemProps = {
 };
 
 function LinkItem({ link, projectId, onNew }: LinkItemProps) {
+  const t = useT('sharing');
   const [showOpens, setShowOpens] = useState(false);
   // After Generate Link, the next step is Copy: focus it and bring it into view, in the middle
   // of the dialog so that neither the fold nor a toast hides it (issue 27). Scrolled first, so
@@ -204,37 +213,40 @@ function LinkItem({ link, projectId, onNew }: LinkItemProps) {
     onNew();
   }, [onNew]);
   const url = accessLinkUrl(window.location.origin, link.token);
-  const name = link.name ?? SHARING_TEXTS.untitledLink;
+  const name = link.name ?? t(SHARING_TEXTS.untitledLink);
   const opensId = `opens-${link.id}`;
+  const opened = link.openCount === 1 ? t(SHARING_TEXTS.openedOnce) : t(SHARING_TEXTS.opens, { count: link.openCount });
 
   return (
     <li className={cn('grid gap-2 rounded-lg border bg-card p-3', link.isExpired && 'bg-muted/40')} aria-label={name}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="min-w-0 font-medium break-words">{name}</span>
         {link.hasPassword ? (
-          <span title={SHARING_TEXTS.passwordProtected} className="inline-flex text-muted-foreground">
+          <span title={t(SHARING_TEXTS.passwordProtected)} className="inline-flex text-muted-foreground">
             <Lock className="size-3.5" aria-hidden />
-            <span className="sr-only">{SHARING_TEXTS.passwordProtected}</span>
+            <span className="sr-only">{t(SHARING_TEXTS.passwordProtected)}</span>
           </span>
         ) : null}
-        {link.viewersMayContribute ? null : <Badge variant="secondary">{SHARING_TEXTS.viewOnly}</Badge>}
-        {link.viewersMayApprove ? <Badge variant="secondary">{SHARING_TEXTS.mayApprove}</Badge> : null}
-        {link.isExpired ? <Badge variant="destructive">{SHARING_TEXTS.expired}</Badge> : null}
+        {link.viewersMayContribute ? null : <Badge variant="secondary">{t(SHARING_TEXTS.viewOnly)}</Badge>}
+        {link.viewersMayApprove ? <Badge variant="secondary">{t(SHARING_TEXTS.mayApprove)}</Badge> : null}
+        {link.isExpired ? <Badge variant="destructive">{t(SHARING_TEXTS.expired)}</Badge> : null}
         {link.intake ? <IntakeStateBadge intake={link.intake} /> : null}
       </div>
       <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
         <span>
           {link.expiresAt === null
-            ? SHARING_TEXTS.neverExpires
-            : link.isExpired
-              ? SHARING_TEXTS.expiredOn(formatDate(link.expiresAt))
-              : SHARING_TEXTS.expires(formatDate(link.expiresAt))}
+            ? t(SHARING_TEXTS.neverExpires)
+            : t(link.isExpired ? SHARING_TEXTS.expiredOn : SHARING_TEXTS.expires, { date: formatDate(link.expiresAt) })}
         </span>
-        <span>{SHARING_TEXTS.created(formatDate(link.createdAt), link.createdByName)}</span>
+        <span>
+          {link.createdByName
+            ? t(SHARING_TEXTS.createdBy, { date: formatDate(link.createdAt), name: link.createdByName })
+            : t(SHARING_TEXTS.created, { date: formatDate(link.createdAt) })}
+        </span>
         <span>
           {link.openCount === 0
-            ? SHARING_TEXTS.notOpened
-            : `${SHARING_TEXTS.opens(link.openCount)}${link.lastOpenedAt ? `, ${SHARING_TEXTS.lastOpened(formatDateTime(link.lastOpenedAt))}` : ''}`}
+            ? t(SHARING_TEXTS.notOpened)
+            : `${opened}${link.lastOpenedAt ? `, ${t(SHARING_TEXTS.lastOpened, { date: formatDateTime(link.lastOpenedAt) })}` : ''}`}
         </span>
       </p>
       <LinkAddress url={url} />
@@ -243,7 +255,7 @@ function LinkItem({ link, projectId, onNew }: LinkItemProps) {
         <Button asChild variant="outline" size="sm">
           <a href={url} target="_blank" rel="noopener noreferrer">
             <ExternalLink aria-hidden />
-            {SHARING_TEXTS.open}
+            {t(SHARING_TEXTS.open)}
           </a>
         </Button>
         <IntakeLinkActions link={link} projectId={projectId} />
@@ -258,7 +270,7 @@ function LinkItem({ link, projectId, onNew }: LinkItemProps) {
             onClick={() => setShowOpens((shown) => !shown)}
           >
             {showOpens ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
-            {showOpens ? SHARING_TEXTS.hideOpens : SHARING_TEXTS.showOpens}
+            {t(showOpens ? SHARING_TEXTS.hideOpens : SHARING_TEXTS.showOpens)}
           </Button>
         ) : null}
       </div>
@@ -268,13 +280,14 @@ function LinkItem({ link, projectId, onNew }: LinkItemProps) {
 }
 
 function OpenLog({ id, projectId, linkId }: { id: string; projectId: string; linkId: string }) {
+  const t = useT('sharing');
   const opens = useInfiniteQuery(accessOpensQuery(projectId, linkId));
   const list = useRef<HTMLUListElement>(null);
   if (opens.isPending) return <Skeleton id={id} className="h-16" />;
   if (opens.isError) {
     return (
       <div id={id}>
-        <LoadErrorPanel title={SHARING_TEXTS.accessLogLoadFailed} error={opens.error} onRetry={() => void opens.refetch()} />
+        <LoadErrorPanel title={t(SHARING_TEXTS.accessLogLoadFailed)} error={opens.error} onRetry={() => void opens.refetch()} />
       </div>
     );
   }
@@ -282,15 +295,15 @@ function OpenLog({ id, projectId, linkId }: { id: string; projectId: string; lin
   const total = opens.data.pages[0]?.total ?? 0;
   return (
     <div id={id} className="grid gap-1 rounded-md bg-muted/50 p-2 text-xs">
-      <ul ref={list} className="grid gap-1" aria-label={SHARING_TEXTS.accessLog}>
+      <ul ref={list} className="grid gap-1" aria-label={t(SHARING_TEXTS.accessLog)}>
         {items.map((entry) => (
           <li key={entry.id} className="flex flex-wrap justify-between gap-x-3">
             <span className="min-w-0 break-words">
-              <span className="font-medium">{entry.viewerName ?? entry.viewerEmail ?? SHARING_TEXTS.anonymous}</span>
+              <span className="font-medium">{entry.viewerName ?? entry.viewerEmail ?? t(SHARING_TEXTS.anonymous)}</span>
               {entry.viewerName && entry.viewerEmail ? <span className="text-muted-foreground"> · {entry.viewerEmail}</span> : null}
               <span className="text-muted-foreground">
                 {' · '}
-                {SHARING_TEXTS.accessKinds[entry.kind]}
+                {t(SHARING_TEXTS.accessKinds[entry.kind])}
                 {entry.fileName ? ` ${entry.fileName}` : ''}
               </span>
             </span>
@@ -300,13 +313,14 @@ function OpenLog({ id, projectId, linkId }: { id: string; projectId: string; lin
           </li>
         ))}
       </ul>
-      {total > items.length ? <p className="text-muted-foreground">{SHARING_TEXTS.opensShown(items.length, total)}</p> : null}
-      <LoadMore list={opens} items={list} label={SHARING_TEXTS.loadMoreOpens} />
+      {total > items.length ? <p className="text-muted-foreground">{t(SHARING_TEXTS.opensShown, { shown: items.length, total })}</p> : null}
+      <LoadMore list={opens} items={list} label={t(SHARING_TEXTS.loadMoreOpens)} />
     </div>
   );
 }
 
 function RevokeLinkButton({ link, projectId }: { link: AccessLink; projectId: string }) {
+  const t = useT('sharing');
   const revoke = useRevokeAccessLink(projectId);
   const [open, setOpen] = useState(false);
   return (
@@ -314,12 +328,12 @@ function RevokeLinkButton({ link, projectId }: { link: AccessLink; projectId: st
       <AlertDialogTrigger asChild>
         <Button variant="outline" size="sm" className="text-destructive hover:bg-destructive/10">
           <Trash2 aria-hidden />
-          {SHARING_TEXTS.revoke}
+          {t(SHARING_TEXTS.revoke)}
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{SHARING_TEXTS.revokeTitle}</AlertDialogTitle>
+          <AlertDialogTitle>{t(SHARING_TEXTS.revokeTitle)}</AlertDialogTitle>
           <AlertDialogDescription>{SHARING_MESSAGES.revokeConfirm}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
@@ -328,7 +342,7 @@ function RevokeLinkButton({ link, projectId }: { link: AccessLink; projectId: st
           <Button
             variant="destructive"
             loading={revoke.isPending}
-            loadingText={SHARING_TEXTS.revoking}
+            loadingText={t(SHARING_TEXTS.revoking)}
             onClick={() =>
               revoke.mutate(link.id, {
                 onSuccess: () => {
@@ -338,7 +352,7 @@ function RevokeLinkButton({ link, projectId }: { link: AccessLink; projectId: st
               })
             }
           >
-            {SHARING_TEXTS.revoke}
+            {t(SHARING_TEXTS.revoke)}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -6,6 +6,7 @@ import { UI_TEXTS } from '@/web/components/ui/texts';
 import { sharingApi, templatesApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, byCursor, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { en } from '@/web/test/texts';
 import { AssignDeveloperDialog } from './assign-developer-dialog';
 import { SHARING_TEXTS } from '../texts';
 import { ShareProjectDialog } from './share-project-dialog';
@@ -163,7 +164,7 @@ describe('ShareProjectDialog', () => {
     const row = await screen.findByRole('listitem', { name: 'Board' });
     fireEvent.click(within(row).getByRole('button', { name: 'Show access log' }));
     const alert = await within(row).findByRole('alert');
-    expect(alert.textContent).toContain(SHARING_TEXTS.accessLogLoadFailed);
+    expect(alert.textContent).toContain(en(SHARING_TEXTS.accessLogLoadFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
 
     down = false;
@@ -186,7 +187,7 @@ describe('ShareProjectDialog', () => {
     expect(await screen.findByText('No active links yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('switch', { name: 'Intake link' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(SHARING_TEXTS.templatesLoadFailed);
+    expect(alert.textContent).toContain(en(SHARING_TEXTS.templatesLoadFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
 
     down = false;
