@@ -23,6 +23,7 @@ import { openedFromPage } from '@/web/features/tasks/components/task-title';
 import { TASK_TEXTS } from '@/web/features/tasks/texts';
 import { TimeActions } from '@/web/features/time/components/time-actions';
 import { ApiError } from '@/web/lib/api-client';
+import { useT } from '@/web/lib/i18n';
 import type { ProjectSource } from '@/web/lib/project-source';
 
 /** What the page's viewer may see and do in the panel. */
@@ -61,6 +62,7 @@ export function targetCommentId(hash: string): string | null {
 const KEEPS_ESCAPE = '[data-keeps-escape]';
 
 export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) {
+  const t = useT();
   const queryClient = useQueryClient();
   const location = useLocation();
   const navigate = useNavigate();
@@ -96,7 +98,7 @@ export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) 
           </DialogTitle>
           {access.canFollow && task.data ? <FollowButton source={source} taskId={taskId} /> : null}
           <DialogClose asChild>
-            <Button variant="ghost" size="icon" className="-mr-2 shrink-0" aria-label={UI_TEXTS.close}>
+            <Button variant="ghost" size="icon" className="-mr-2 shrink-0" aria-label={t(UI_TEXTS.close)}>
               <X aria-hidden />
             </Button>
           </DialogClose>

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '@/domain/activity';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { en } from '@/web/test/texts';
 import { activityApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -56,7 +57,7 @@ describe('RecentActivity', () => {
     expect(screen.queryByText(ACTIVITY_TEXTS.recent.empty)).toBeNull();
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByText('Complete Task')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

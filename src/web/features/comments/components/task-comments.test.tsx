@@ -8,6 +8,7 @@ import type { Comment } from '@/domain/comments';
 import { memberProjectSource, sharedProjectSource, type ProjectSource } from '@/web/lib/project-source';
 import { commentsApi } from '@/web/test/api-handlers';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { en } from '@/web/test/texts';
 import { apiError, apiServer, byCursor, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { COMMENT_TEXTS } from '../texts';
@@ -54,7 +55,7 @@ describe('TaskComments', () => {
     expect(screen.queryByText(COMMENT_MESSAGES.empty)).toBeNull();
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByRole('heading', { name: 'Comments (1)' })).toBeTruthy();
     await waitFor(() => expect(shownBodies()).toEqual(['Comment 1']));
     expect(screen.queryByRole('alert')).toBeNull();
@@ -148,7 +149,7 @@ describe('TaskComments', () => {
     const box = within(own).getByRole('textbox', { name: COMMENT_TEXTS.editLabel }) as HTMLTextAreaElement;
     expect(box.value).toBe('Comment 1');
     fireEvent.change(box, { target: { value: 'Something else' } });
-    fireEvent.click(within(own).getByRole('button', { name: UI_TEXTS.cancel }));
+    fireEvent.click(within(own).getByRole('button', { name: en(UI_TEXTS.cancel) }));
     fireEvent.click(within(own).getByRole('button', { name: 'Edit' }));
     const reopened = within(own).getByRole('textbox', { name: COMMENT_TEXTS.editLabel }) as HTMLTextAreaElement;
     expect(reopened.value).toBe('Comment 1');

@@ -13,6 +13,7 @@ import { Button } from '@/web/components/ui/button';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { formatDateTime } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifySuccess } from '@/web/lib/notify';
@@ -151,6 +152,7 @@ type CommentItemProps = {
 };
 
 function CommentItem({ comment, source, taskId, canComment, people, onDeleted }: CommentItemProps) {
+  const t = useT();
   const edit = useEditComment(source, taskId);
   const remove = useDeleteComment(source, taskId);
   const [editing, setEditing] = useState(false);
@@ -211,7 +213,7 @@ function CommentItem({ comment, source, taskId, canComment, people, onDeleted }:
               {canDelete ? (
                 <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setConfirming(true)} {...preloadOnIntent(ConfirmDeleteDialog)}>
                   <Trash2 aria-hidden />
-                  {UI_TEXTS.delete}
+                  {t(UI_TEXTS.delete)}
                 </Button>
               ) : null}
             </span>

@@ -10,6 +10,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { useAddLink } from '../api';
@@ -27,6 +28,7 @@ export function AddLinkDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const addLink = useAddLink(source);
   const form = useSchemaForm({ schema: addLinkSchema, defaultValues: { name: '', url: '' } });
   const { errors } = form.formState;
@@ -61,7 +63,7 @@ export function AddLinkDialog({
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={addLink.isPending}>
-              {UI_TEXTS.cancel}
+              {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="submit" disabled={incomplete} loading={addLink.isPending} loadingText={FILES_TEXTS.adding}>
               {FILE_MESSAGES.addLink}
@@ -87,6 +89,7 @@ export function UploadFileDialog({
   progress: number;
   onUpload: (file: File, done: () => void) => void;
 }) {
+  const t = useT();
   const [file, setFile] = useState<File | null>(null);
   const close = (next: boolean) => {
     if (uploading) return;
@@ -120,7 +123,7 @@ export function UploadFileDialog({
           {uploading ? <UploadProgress percent={progress} /> : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => close(false)} disabled={uploading}>
-              {UI_TEXTS.cancel}
+              {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="submit" disabled={!file} loading={uploading} loadingText={FILE_MESSAGES.uploading}>
               <Upload aria-hidden />

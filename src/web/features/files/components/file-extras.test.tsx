@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { FileVersion, ProjectFile } from '@/domain/files';
 import { filesApi } from '@/web/test/api-handlers';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { en } from '@/web/test/texts';
 import { apiError, apiServer, route, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { memberProjectSource } from '@/web/lib/project-source';
@@ -74,7 +75,7 @@ describe('VersionsDialog and ApprovalsPanel loads (issue 49 item 3)', () => {
     expect(alert.textContent).toContain('The database is not reachable.');
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByText(FILE_EXTRAS_TEXTS.versionTitle(2))).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -92,7 +93,7 @@ describe('VersionsDialog and ApprovalsPanel loads (issue 49 item 3)', () => {
     expect(screen.queryByText(FILE_EXTRAS_TEXTS.nothingAwaiting)).toBeNull();
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByRole('heading', { name: /^Logo\.png/ })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -12,6 +12,7 @@ import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { cn } from '@/web/lib/class-names';
 import { formatDate } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
@@ -24,6 +25,7 @@ const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/compo
 
 /** `focused`: the note a search result opened (issue 34, `?note=<id>`): scrolled to, outlined and focused. */
 function NoteItem({ note, source, canChange, focused = false }: { note: Note; source: ProjectSource; canChange: boolean; focused?: boolean }) {
+  const t = useT();
   const item = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (!focused) return;
@@ -89,7 +91,7 @@ function NoteItem({ note, source, canChange, focused = false }: { note: Note; so
                 {...preloadOnIntent(ConfirmDeleteDialog)}
               >
                 <Trash2 aria-hidden />
-                {UI_TEXTS.delete}
+                {t(UI_TEXTS.delete)}
               </Button>
               {confirmOpened ? (
                 <Suspense fallback={null}>
@@ -113,7 +115,7 @@ function NoteItem({ note, source, canChange, focused = false }: { note: Note; so
                 {NOTES_TEXTS.save}
               </Button>
               <Button size="sm" variant="outline" onClick={() => setEditing(false)} disabled={editNote.isPending}>
-                {UI_TEXTS.cancel}
+                {t(UI_TEXTS.cancel)}
               </Button>
             </div>
           </div>

@@ -9,6 +9,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { ApiError } from '@/web/lib/api-client';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { loadWebAuthn, useAddPasskey, useRenamePasskey } from '../api';
@@ -41,6 +42,7 @@ function FormAlert({ message }: { message: string | undefined }) {
 }
 
 function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const add = useAddPasskey();
   const form = useSchemaForm({ schema: addPasskeyFormSchema, defaultValues: { name: '', password: '' } });
   const { errors } = form.formState;
@@ -85,7 +87,7 @@ function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
           <FormAlert message={errors.root?.server?.message} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={add.isPending}>
-              {UI_TEXTS.cancel}
+              {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="submit" loading={add.isPending} loadingText={TEXTS.waiting}>
               {TEXTS.continue}
@@ -98,6 +100,7 @@ function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
 }
 
 function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
+  const t = useT();
   const rename = useRenamePasskey();
   const form = useSchemaForm({ schema: renamePasskeySchema, defaultValues: { name: passkey.name } });
   const onSubmit = form.handleSubmit((values) =>
@@ -132,7 +135,7 @@ function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey; onClose: 
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={rename.isPending}>
-              {UI_TEXTS.cancel}
+              {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="submit" loading={rename.isPending}>
               {TEXTS.save}

@@ -7,6 +7,7 @@ import { passkeysApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { en } from '@/web/test/texts';
 import { PASSKEY_TEXTS as TEXTS } from '../texts';
 import { PasskeysCard } from './passkeys-card';
 
@@ -139,7 +140,7 @@ describe('Settings -> Passkeys', () => {
       await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(message));
     }
     // The dialog stays open for another try; Cancel closes it.
-    fireEvent.click(within(dialog).getByRole('button', { name: UI_TEXTS.cancel }));
+    fireEvent.click(within(dialog).getByRole('button', { name: en(UI_TEXTS.cancel) }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -173,7 +174,7 @@ describe('Settings -> Passkeys', () => {
     fireEvent.click(await screen.findByRole('button', { name: TEXTS.removeLabel('Work laptop') }));
     let confirm = await screen.findByRole('alertdialog', { name: TEXTS.removeTitle });
     expect(within(confirm).getByText(TEXTS.removeConfirm('Work laptop'))).toBeTruthy();
-    fireEvent.click(within(confirm).getByRole('button', { name: UI_TEXTS.cancel }));
+    fireEvent.click(within(confirm).getByRole('button', { name: en(UI_TEXTS.cancel) }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await requestsArrived();
     expect(calls().filter((c) => c.method === 'DELETE')).toEqual([]);

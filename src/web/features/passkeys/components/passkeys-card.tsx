@@ -18,6 +18,7 @@ import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { formatDate, formatDateTime } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent } from '@/web/lib/lazy-component';
 import { notifySuccess } from '@/web/lib/notify';
@@ -40,6 +41,7 @@ function browserHasWebAuthn(): boolean {
  * used; Add (a name and the password, then the device), Rename, and Remove after a confirmation.
  */
 export function PasskeysCard() {
+  const t = useT();
   const passkeys = useQuery(passkeysQuery);
   const [open, setOpen] = useState<Open | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
@@ -102,7 +104,7 @@ export function PasskeysCard() {
             <AlertDialogDescription>{removing ? TEXTS.removeConfirm(removing.name) : null}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>{UI_TEXTS.cancel}</AlertDialogCancel>
+            <AlertDialogCancel>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
             <AlertDialogAction destructive onClick={() => removing && remove.mutate(removing.id, { onSuccess: () => notifySuccess(TEXTS.removed) })}>
               {TEXTS.remove}
             </AlertDialogAction>

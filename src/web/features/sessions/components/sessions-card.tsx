@@ -19,6 +19,7 @@ import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { formatDateTime } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { sessionsQuery, useEndOtherSessions, useEndSession } from '../api';
@@ -27,6 +28,7 @@ type Ending = { kind: 'one'; session: MemberSession } | { kind: 'others' };
 
 /** Settings -> Sessions (issue 31): where the member is signed in, ending one or all the others. */
 export function SessionsCard() {
+  const t = useT();
   const sessions = useQuery(sessionsQuery);
   const [ending, setEnding] = useState<Ending | null>(null);
   const endOne = useEndSession();
@@ -98,7 +100,7 @@ export function SessionsCard() {
             <AlertDialogDescription>{ending?.kind === 'one' ? TEXTS.endConfirm(ending.session.browser) : TEXTS.endOthersConfirm}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>{UI_TEXTS.cancel}</AlertDialogCancel>
+            <AlertDialogCancel>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
             <AlertDialogAction destructive onClick={confirm}>
               {ending?.kind === 'others' ? TEXTS.endOthers : TEXTS.end}
             </AlertDialogAction>

@@ -34,6 +34,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { errorMessage } from '@/web/lib/api-client';
 import { formatDate } from '@/web/lib/format-date';
 import { notifySuccess } from '@/web/lib/notify';
@@ -63,6 +64,7 @@ export function AssignDeveloperDialog({ projectId, projectName, open, onOpenChan
 const emptyValues = { developerProfileId: '', password: '', message: '' };
 
 function AssignPanel({ projectId }: { projectId: string }) {
+  const t = useT();
   const availableQuery = useQuery(availableDevelopersQuery(projectId));
   const assignedQuery = useInfiniteQuery(assignedDevelopersQuery(projectId));
   const assign = useAssignDeveloper(projectId);
@@ -96,7 +98,7 @@ function AssignPanel({ projectId }: { projectId: string }) {
       <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
         <span>{errorMessage(failed.error)}</span>
         <Button size="sm" variant="outline" onClick={() => void failed.refetch()}>
-          {UI_TEXTS.retry}
+          {t(UI_TEXTS.retry)}
         </Button>
       </div>
     );
@@ -180,6 +182,7 @@ function AssignmentLink({ result }: { result: AssignmentResult }) {
 }
 
 function AssignedItem({ developer, projectId }: { developer: AssignedDeveloper; projectId: string }) {
+  const t = useT();
   const unassign = useUnassignDeveloper(projectId);
   const [open, setOpen] = useState(false);
   return (
@@ -207,7 +210,7 @@ function AssignedItem({ developer, projectId }: { developer: AssignedDeveloper; 
             <AlertDialogDescription>{SHARING_TEXTS.removeConfirm(developer.fullName)}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={unassign.isPending}>{UI_TEXTS.cancel}</AlertDialogCancel>
+            <AlertDialogCancel disabled={unassign.isPending}>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
             <Button
               variant="destructive"
               loading={unassign.isPending}

@@ -28,6 +28,7 @@ import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Switch } from '@/web/components/ui/switch';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { errorMessage } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/class-names';
 import { formatDate, formatDateTime } from '@/web/lib/format-date';
@@ -149,6 +150,7 @@ function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated
 type ActiveLinksProps = { projectId: string; newLinkId: string | null; onNewLinkFocused: () => void };
 
 function ActiveLinks({ projectId, newLinkId, onNewLinkFocused }: ActiveLinksProps) {
+  const t = useT();
   const links = useInfiniteQuery(accessLinksQuery(projectId));
   const items = links.data?.pages.flatMap((page) => page.items) ?? [];
   const list = useRef<HTMLUListElement>(null);
@@ -164,7 +166,7 @@ function ActiveLinks({ projectId, newLinkId, onNewLinkFocused }: ActiveLinksProp
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
           <span>{errorMessage(links.error)}</span>
           <Button size="sm" variant="outline" onClick={() => void links.refetch()}>
-            {UI_TEXTS.retry}
+            {t(UI_TEXTS.retry)}
           </Button>
         </div>
       ) : items.length === 0 ? (
@@ -307,6 +309,7 @@ function OpenLog({ id, projectId, linkId }: { id: string; projectId: string; lin
 }
 
 function RevokeLinkButton({ link, projectId }: { link: AccessLink; projectId: string }) {
+  const t = useT();
   const revoke = useRevokeAccessLink(projectId);
   const [open, setOpen] = useState(false);
   return (
@@ -323,7 +326,7 @@ function RevokeLinkButton({ link, projectId }: { link: AccessLink; projectId: st
           <AlertDialogDescription>{SHARING_MESSAGES.revokeConfirm}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={revoke.isPending}>{UI_TEXTS.cancel}</AlertDialogCancel>
+          <AlertDialogCancel disabled={revoke.isPending}>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
           {/* A plain button: the confirmation stays open until the server answers. */}
           <Button
             variant="destructive"

@@ -14,6 +14,7 @@ import {
   AlertDialogTitle,
 } from '@/web/components/ui/alert-dialog';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectSeparator, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { useAssignDeveloper } from '@/web/features/sharing/api';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
@@ -99,6 +100,7 @@ function AssignToProjectDialog({
   source: ProjectSource;
   onDone: (assigned: boolean) => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const assign = useAssignDeveloper(projectId);
 
@@ -127,7 +129,7 @@ function AssignToProjectDialog({
           <AlertDialogDescription>{TASK_TEXTS.assignToProjectBody(member.fullName)}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={assign.isPending}>{UI_TEXTS.cancel}</AlertDialogCancel>
+          <AlertDialogCancel disabled={assign.isPending}>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
           <AlertDialogAction onClick={confirm} disabled={assign.isPending}>
             {assign.isPending ? TASK_TEXTS.assigningToProject : TASK_TEXTS.assignToProject}
           </AlertDialogAction>

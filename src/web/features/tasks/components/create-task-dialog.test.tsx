@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TASK_MESSAGES } from '@/domain/tasks';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { en } from '@/web/test/texts';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { tasksApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, byCursor, requestsArrived, sentRequests } from '@/web/test/api-server';
@@ -29,7 +30,7 @@ describe('Create New Task', () => {
     expect(alert.textContent).toContain('The database is not reachable.');
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     fireEvent.keyDown(screen.getByRole('combobox', { name: TASK_TEXTS.assignee }), { key: 'Enter' });
     expect(await screen.findByRole('option', { name: 'Dana Developer' })).toBeTruthy();

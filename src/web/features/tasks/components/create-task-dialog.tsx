@@ -4,6 +4,7 @@ import { createTaskSchema, TASK_MESSAGES } from '@/domain/tasks';
 import { Button } from '@/web/components/ui/button';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { notifySuccess } from '@/web/lib/notify';
 import { refusingPastDueDate } from '@/web/lib/past-due-date';
@@ -23,6 +24,7 @@ export function CreateTaskDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   const createTask = useCreateTask(source);
   const assignees = useQuery({ ...assigneesQuery(source), enabled: open });
   const form: TaskForm = useSchemaForm({
@@ -57,7 +59,7 @@ export function CreateTaskDialog({
           />
           <DialogFooter>
             <Button type="button" variant="outline" disabled={createTask.isPending} onClick={() => onOpenChange(false)}>
-              {UI_TEXTS.cancel}
+              {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="submit" loading={createTask.isPending} loadingText={TASK_MESSAGES.creating}>
               {TASK_MESSAGES.create}

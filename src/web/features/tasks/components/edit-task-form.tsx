@@ -5,6 +5,7 @@ import { createTaskSchema, TASK_MESSAGES, type Task } from '@/domain/tasks';
 import { Button } from '@/web/components/ui/button';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { assigneesQuery, useUpdateTask } from '../api';
@@ -16,6 +17,7 @@ import { TaskFields, type TaskForm } from './task-fields';
  * it as it was; Save keeps the form as typed when the server refuses, with its message.
  */
 export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; task: Task; onDone: () => void }) {
+  const t = useT();
   const update = useUpdateTask(source);
   const assignees = useQuery(assigneesQuery(source));
   const form: TaskForm = useSchemaForm({
@@ -60,7 +62,7 @@ export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; 
       />
       <div className="flex justify-end gap-2 sm:col-span-2">
         <Button type="button" variant="outline" disabled={update.isPending} onClick={onDone}>
-          {UI_TEXTS.cancel}
+          {t(UI_TEXTS.cancel)}
         </Button>
         <Button type="submit" loading={update.isPending} loadingText={TASK_TEXTS.saving}>
           {TASK_TEXTS.save}

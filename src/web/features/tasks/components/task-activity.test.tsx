@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '@/domain/activity';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { en } from '@/web/test/texts';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { tasksApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, byCursor, sentRequests } from '@/web/test/api-server';
@@ -38,7 +39,7 @@ describe("A task's activity in its panel (issue 36: none out of reach)", () => {
     expect(screen.queryByText(TASK_TEXTS.panel.activityEmpty)).toBeNull();
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByText('by Member 1')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

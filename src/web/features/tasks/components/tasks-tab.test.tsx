@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TASK_MESSAGES, type Task } from '@/domain/tasks';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { en } from '@/web/test/texts';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { tasksApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, byCursor, sentRequests } from '@/web/test/api-server';
@@ -30,7 +31,7 @@ describe('TasksTab load', () => {
     expect(screen.queryByText(TASK_MESSAGES.empty)).toBeNull();
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as Completed' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

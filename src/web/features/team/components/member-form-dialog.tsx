@@ -20,6 +20,7 @@ import { Input } from '@/web/components/ui/input';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { teamTagsQuery, useAddTeamMember, useUpdateTeamMember } from '../api';
 import { TEAM_TEXTS } from '../texts';
@@ -48,6 +49,7 @@ function valuesOf(member?: TeamMember): Values {
 }
 
 export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
+  const t = useT();
   const editing = member !== undefined;
   const addMember = useAddTeamMember();
   const updateMember = useUpdateTeamMember();
@@ -154,7 +156,7 @@ export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
           ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-              {UI_TEXTS.cancel}
+              {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="submit" loading={pending} loadingText={editing ? TEAM_TEXTS.updating : TEAM_TEXTS.adding}>
               {editing ? TEAM_TEXTS.updateMember : TEAM_TEXTS.addMember}

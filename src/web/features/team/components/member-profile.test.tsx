@@ -5,6 +5,7 @@ import type { Role } from '@/domain/roles';
 import { TEAM_MESSAGES, type TeamMember } from '@/domain/team';
 import { TWO_FACTOR_TEXTS } from '@/domain/two-factor';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { en } from '@/web/test/texts';
 import { teamApi, twoFactorApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, byCursor, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -117,7 +118,7 @@ describe('MemberProfile assigned projects', () => {
     expect(screen.queryByText(TEAM_MESSAGES.noProjects)).toBeNull();
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByText('Harbor Rebrand')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -25,6 +25,7 @@ import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { useDocumentTitle } from '@/web/lib/document-title';
 import { formatDate } from '@/web/lib/format-date';
@@ -112,6 +113,7 @@ export function MemberProfile({
   /** The member's recent log entries, composed by the page for those who may read the log (issue 14). */
   recentActivity?: ReactNode;
 }) {
+  const t = useT();
   const navigate = useNavigate();
   const member = useQuery(teamMemberQuery(memberId));
   const removeMember = useRemoveTeamMember();
@@ -146,7 +148,7 @@ export function MemberProfile({
           <p className="font-medium">{missing ? TEAM_MESSAGES.notFound : errorMessage(member.error)}</p>
           {missing ? null : (
             <Button variant="outline" size="sm" className="mt-3" onClick={() => void member.refetch()}>
-              {UI_TEXTS.retry}
+              {t(UI_TEXTS.retry)}
             </Button>
           )}
         </div>
@@ -335,7 +337,7 @@ export function MemberProfile({
             <AlertDialogDescription>{TEAM_MESSAGES.confirmRemove}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={removeMember.isPending}>{UI_TEXTS.cancel}</AlertDialogCancel>
+            <AlertDialogCancel disabled={removeMember.isPending}>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
             <AlertDialogAction
               destructive
               disabled={removeMember.isPending}

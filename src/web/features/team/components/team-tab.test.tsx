@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TeamMember } from '@/domain/team';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { en } from '@/web/test/texts';
 import { teamApi } from '@/web/test/api-handlers';
 import { apiError, apiServer } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -31,7 +32,7 @@ describe('The Team tab', () => {
     expect(alert.textContent).toContain('The database is not reachable.');
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await within(skills).findByRole('button', { name: 'Design' })).toBeTruthy();
     expect(within(skills).queryByRole('alert')).toBeNull();
   });

@@ -42,6 +42,7 @@ import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { useCreateTemplate, useUpdateTemplate } from '../api';
 import { TEMPLATES_TEXTS } from '../texts';
@@ -75,6 +76,7 @@ type TemplateEditorFormProps = Omit<TemplateEditorDialogProps, 'open'> & {
 };
 
 function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemplate }: TemplateEditorFormProps) {
+  const t = useT();
   const mode = template ? 'update' : 'create';
   const pending = createTemplate.isPending || updateTemplate.isPending;
   const form = useSchemaForm({
@@ -299,7 +301,7 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
 
         <DialogFooter>
           <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-            {UI_TEXTS.cancel}
+            {t(UI_TEXTS.cancel)}
           </Button>
           <Button type="submit" loading={pending} loadingText={TEMPLATES_TEXTS.saving}>
             {template ? TEMPLATES_TEXTS.updateTemplate : TEMPLATES_TEXTS.createTemplate}
