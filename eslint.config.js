@@ -149,11 +149,7 @@ const FETCH_STUB_EXCEPTIONS = [
 
 /** Web folders whose words are not in the catalogs yet (issue 48): the literal-string rule skips them. */
 const UNTRANSLATED_WEB = [
-  'src/web/app/**',
-  'src/web/components/**',
-  ...['projects', 'clients', 'organizations', 'inbox', 'sharing', 'files', 'notes']
-    .concat(['settings', 'sso', 'passkeys', 'two-factor', 'api-tokens', 'webhooks', 'sessions'])
-    .map((feature) => `src/web/features/${feature}/**`),
+  ...['projects', 'clients', 'organizations', 'inbox'].map((feature) => `src/web/features/${feature}/**`),
 ];
 
 export default tseslint.config(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_MESSAGES } from '@/domain/activity';
 import { parseDashboardTab } from './dashboard-tabs';
+import { en } from '@/web/test/texts';
 import { APP_TEXTS } from './texts';
 
 describe('parseDashboardTab', () => {
@@ -18,7 +19,7 @@ describe('parseDashboardTab', () => {
 
 describe('APP_TEXTS.tabUnavailable', () => {
   it("says spec 2's activity-log refusal on the Activities tab, and names other tabs", () => {
-    expect(APP_TEXTS.tabUnavailable.forbidden('activities')).toBe(ACTIVITY_MESSAGES.forbidden);
-    expect(APP_TEXTS.tabUnavailable.forbidden('clients')).toBe("You don't have permission to view Clients.");
+    expect(en(APP_TEXTS.tabUnavailable.forbiddenActivities)).toBe(ACTIVITY_MESSAGES.forbidden);
+    expect(en(APP_TEXTS.tabUnavailable.forbidden, { tab: 'Clients' })).toBe("You don't have permission to view Clients.");
   });
 });

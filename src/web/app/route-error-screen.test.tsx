@@ -4,7 +4,9 @@ import { Suspense, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyPage, reloadOnPreloadError, type ReloadEnvironment } from '@/web/lib/chunk-reload';
 import { lazyComponent } from '@/web/lib/lazy-component';
-import { ROUTE_ERROR_TEXTS, RouteErrorBoundary } from './route-error-screen';
+import { ROUTE_ERROR_TEXTS } from '@/web/components/texts';
+import { en } from '@/web/test/texts';
+import { RouteErrorBoundary } from './route-error-screen';
 
 afterEach(cleanup);
 
@@ -45,10 +47,10 @@ describe('the root error screen', () => {
       </Frame>,
     );
 
-    expect(await screen.findByRole('heading', { name: ROUTE_ERROR_TEXTS.title })).toBeTruthy();
-    expect(screen.getByText(ROUTE_ERROR_TEXTS.body)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: en(ROUTE_ERROR_TEXTS.title) })).toBeTruthy();
+    expect(screen.getByText(en(ROUTE_ERROR_TEXTS.body))).toBeTruthy();
     expect(screen.queryByText(/Unexpected Application Error/)).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: ROUTE_ERROR_TEXTS.reload }));
+    fireEvent.click(screen.getByRole('button', { name: en(ROUTE_ERROR_TEXTS.reload) }));
     expect(onReload).toHaveBeenCalledTimes(1);
   });
 
@@ -59,13 +61,13 @@ describe('the root error screen', () => {
         <Broken />
       </Frame>,
     );
-    expect(await screen.findByRole('heading', { name: ROUTE_ERROR_TEXTS.title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: en(ROUTE_ERROR_TEXTS.title) })).toBeTruthy();
     view.rerender(
       <Frame path="/project/1">
         <p>Still broken page</p>
       </Frame>,
     );
-    expect(screen.getByRole('heading', { name: ROUTE_ERROR_TEXTS.title })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: en(ROUTE_ERROR_TEXTS.title) })).toBeTruthy();
     view.rerender(
       <Frame path="/">
         <p>Projects</p>
@@ -98,7 +100,7 @@ describe('a route whose chunk a deploy removed', () => {
     // Failing again right after that reload: no second reload, the error screen says why.
     env.clock += 2_000;
     render(page());
-    expect(await screen.findByText(ROUTE_ERROR_TEXTS.newVersion)).toBeTruthy();
+    expect(await screen.findByText(en(ROUTE_ERROR_TEXTS.newVersion))).toBeTruthy();
     expect(env.reloads).toBe(1);
   });
 

@@ -1,25 +1,24 @@
 import { TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { ROUTE_ERROR_TEXTS } from '@/web/components/texts';
 import { Button } from '@/web/components/ui/button';
 import { isChunkLoadError } from '@/web/lib/chunk-reload';
+import { useT } from '@/web/lib/i18n';
 
-export const ROUTE_ERROR_TEXTS = {
-  title: 'Something went wrong',
-  body: 'This page ran into a problem. Reloading usually fixes it; your saved work is safe.',
-  newVersion: 'A new version of Brieflane is available. Reload to continue.',
-  reload: 'Reload',
-} as const;
-
-/** Any render or loading error below the router, in place of a blank page. */
+/**
+ * Any render or loading error below the router, in place of a blank page. Its words are core's
+ * (components/texts.ts), loaded before the first render: it waits for no download.
+ */
 export function RouteErrorScreen({ error, onReload = () => window.location.reload() }: { error: unknown; onReload?: () => void }) {
+  const t = useT();
   return (
     <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
       <TriangleAlert className="size-8 text-destructive" aria-hidden />
-      <h1 className="text-lg font-medium">{ROUTE_ERROR_TEXTS.title}</h1>
+      <h1 className="text-lg font-medium">{t(ROUTE_ERROR_TEXTS.title)}</h1>
       <p className="max-w-md text-sm text-muted-foreground">
-        {isChunkLoadError(error) ? ROUTE_ERROR_TEXTS.newVersion : ROUTE_ERROR_TEXTS.body}
+        {t(isChunkLoadError(error) ? ROUTE_ERROR_TEXTS.newVersion : ROUTE_ERROR_TEXTS.body)}
       </p>
-      <Button onClick={onReload}>{ROUTE_ERROR_TEXTS.reload}</Button>
+      <Button onClick={onReload}>{t(ROUTE_ERROR_TEXTS.reload)}</Button>
     </div>
   );
 }

@@ -3,12 +3,13 @@ import { Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { AuthScreen } from '@/web/features/auth/components/auth-screen';
 import { parseAuthMode } from '@/web/features/auth/texts';
+import { ROUTER_TEXTS } from '@/web/components/texts';
 import { Button } from '@/web/components/ui/button';
 import { FullPageMessage } from '@/web/components/ui/full-page-message';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { landAfterSignIn, pendingLanding, useMe, useSignedInMe } from '@/web/lib/session';
 import { RouteErrorBoundary } from './route-error-screen';
-import { ROUTER_TEXTS } from './router-texts';
 import { pages } from './pages/lazy-pages';
 
 // Declarative routes (BrowserRouter), not the data router: createBrowserRouter alone weighs more
@@ -21,17 +22,18 @@ import { pages } from './pages/lazy-pages';
 
 /** Signed-in routes: 'Loading...' while the session is restored, the auth screen when signed out. */
 function SignedInGate() {
+  const t = useT();
   const me = useMe();
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
-  if (me.isPending) return <FullPageMessage>{UI_TEXTS.loading}</FullPageMessage>;
+  if (me.isPending) return <FullPageMessage>{t(UI_TEXTS.loading)}</FullPageMessage>;
   if (me.isError) {
     return (
       <div role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">
-        <p className="text-lg font-medium">{ROUTER_TEXTS.unreachable}</p>
-        <p className="text-sm text-muted-foreground">{ROUTER_TEXTS.checkConnection}</p>
+        <p className="text-lg font-medium">{t(ROUTER_TEXTS.unreachable)}</p>
+        <p className="text-sm text-muted-foreground">{t(ROUTER_TEXTS.checkConnection)}</p>
         <Button onClick={() => void me.refetch()} loading={me.isFetching}>
-          {ROUTER_TEXTS.tryAgain}
+          {t(ROUTER_TEXTS.tryAgain)}
         </Button>
       </div>
     );
@@ -58,11 +60,12 @@ function Landed() {
 }
 
 export function AppRoutes() {
+  const t = useT();
   const location = useLocation();
   return (
     <RouteErrorBoundary resetKey={location.pathname}>
       {/* Shown while the first page's chunk loads. */}
-      <Suspense fallback={<FullPageMessage>{UI_TEXTS.loading}</FullPageMessage>}>
+      <Suspense fallback={<FullPageMessage>{t(UI_TEXTS.loading)}</FullPageMessage>}>
         <Routes>
           <Route path="/landing" element={<pages.landing />} />
           <Route path="/reset-password" element={<pages.resetPassword />} />

@@ -1,26 +1,29 @@
-// The app's own words around the features: the dashboard shell and the tab placeholders (spec 2).
-// Features keep theirs in their texts.ts; the landing, welcome and not-found pages theirs in
-// pages/texts.ts, which only those lazily loaded pages download. The route error screen keeps
-// ROUTE_ERROR_TEXTS beside it: it is in every first download.
-import { tabTitle, type DashboardTab } from '@/domain/roles';
-
+// The app's own words around the features: the dashboard shell, the tab placeholders (spec 2), the
+// project page's toast. Features keep theirs in their texts.ts; the landing, welcome and
+// not-found pages theirs in pages/texts.ts, which only those lazily loaded pages download. Issue
+// 48 (decision 045): they are the `app` part of the words, which the pages that show them load
+// (dashboard-shell.tsx); the route error screen and the session gate say theirs in core
+// (components/texts.ts), since they show on signed-out pages too.
 export const APP_TEXTS = {
   shell: {
-    navigation: 'Dashboard',
-    organization: 'Organization',
-    skipToContent: 'Skip to content',
-    openMenu: 'Open menu',
-    menuDescription: 'Navigate between the dashboard sections',
+    navigation: /*i18n*/ { id: 'app.shell.navigation', message: 'Dashboard' },
+    organization: /*i18n*/ { id: 'app.shell.organization', message: 'Organization' },
+    skipToContent: /*i18n*/ { id: 'app.shell.skipToContent', message: 'Skip to content' },
+    openMenu: /*i18n*/ { id: 'app.shell.openMenu', message: 'Open menu' },
+    menuDescription: /*i18n*/ { id: 'app.shell.menuDescription', message: 'Navigate between the dashboard sections' },
   },
   // A `?tab=` that is no tab, or one the user may not use (issue 14).
   tabUnavailable: {
-    unknownTitle: 'Page not found',
-    unknown: 'There is no such page in Brieflane.',
-    forbiddenTitle: 'No access',
-    forbidden: (tab: DashboardTab) =>
-      // Spec 2's text for activity logs (ACTIVITY_MESSAGES.forbidden, not imported: that module
-      // brings date-fns and zod into the dashboard's first download).
-      tab === 'activities' ? "You don't have permission to view activity logs." : `You don't have permission to view ${tabTitle(tab)}.`,
-    goToProjects: 'Go to Projects',
+    unknownTitle: /*i18n*/ { id: 'app.tabUnavailable.unknownTitle', message: 'Page not found' },
+    unknown: /*i18n*/ { id: 'app.tabUnavailable.unknown', message: 'There is no such page in Brieflane.' },
+    forbiddenTitle: /*i18n*/ { id: 'app.tabUnavailable.forbiddenTitle', message: 'No access' },
+    // Spec 2's text for activity logs (ACTIVITY_MESSAGES.forbidden, not imported: that module
+    // brings date-fns and zod into the dashboard's first download).
+    forbiddenActivities: /*i18n*/ { id: 'app.tabUnavailable.forbiddenActivities', message: "You don't have permission to view activity logs." },
+    /** `{tab}`: the tab's title. */
+    forbidden: /*i18n*/ { id: 'app.tabUnavailable.forbidden', message: "You don't have permission to view {tab}." },
+    goToProjects: /*i18n*/ { id: 'app.tabUnavailable.goToProjects', message: 'Go to Projects' },
   },
-} as const;
+  /** The title of the toast when a project page cannot load (spec 8). */
+  errorTitle: /*i18n*/ { id: 'app.errorTitle', message: 'Error' },
+};

@@ -3,3 +3,22 @@
 export const CORE_TEXTS = {
   signOut: /*i18n*/ { id: 'core.signOut', message: 'Sign Out' },
 };
+
+// The app frame's last resorts (app/route-error-screen.tsx, app/router.tsx) say theirs here, in
+// core rather than the app's part: they show on any page, the signed-out ones too, and when the
+// network failed, when a part they would wait for might never arrive.
+
+/** Any render or loading error below the router (app/route-error-screen.tsx). */
+export const ROUTE_ERROR_TEXTS = {
+  title: /*i18n*/ { id: 'core.routeError.title', message: 'Something went wrong' },
+  body: /*i18n*/ { id: 'core.routeError.body', message: 'This page ran into a problem. Reloading usually fixes it; your saved work is safe.' },
+  newVersion: /*i18n*/ { id: 'core.routeError.newVersion', message: 'A new version of Brieflane is available. Reload to continue.' },
+  reload: /*i18n*/ { id: 'core.routeError.reload', message: 'Reload' },
+};
+
+/** The session gate's (app/router.tsx) when /api/me cannot be asked. */
+export const ROUTER_TEXTS = {
+  unreachable: /*i18n*/ { id: 'core.unreachable.title', message: 'Brieflane could not be reached.' },
+  checkConnection: /*i18n*/ { id: 'core.unreachable.check', message: 'Check your connection, then try again.' },
+  tryAgain: /*i18n*/ { id: 'core.unreachable.tryAgain', message: 'Try again' },
+};

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { Text } from '@/domain/locales';
 import { canUseTab, tabTitle, type DashboardTab, type Role } from '@/domain/roles';
 import { Button } from '@/web/components/ui/button';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -7,7 +8,7 @@ import { UI_TEXTS } from '@/web/components/ui/texts';
 import { ProjectsTab } from '@/web/features/projects/components/projects-tab';
 import { ProjectShareActions } from '@/web/features/sharing/components/project-share-actions';
 import { useDocumentTitle } from '@/web/lib/document-title';
-import { loadTexts } from '@/web/lib/i18n';
+import { loadTexts, useT } from '@/web/lib/i18n';
 import { useSignedInMe } from '@/web/lib/session';
 import { parseDashboardTab } from '../dashboard-tabs';
 import { APP_TEXTS } from '../texts';
@@ -19,8 +20,9 @@ void loadTexts('sharing');
 
 /** Holds a lazily loaded tab's place: a toolbar row and a grid of cards, as the tabs lay out. */
 function TabSkeleton() {
+  const t = useT();
   return (
-    <div className="space-y-4" role="status" aria-label={UI_TEXTS.loadingLabel}>
+    <div className="space-y-4" role="status" aria-label={t(UI_TEXTS.loadingLabel)}>
       <Skeleton className="h-10 w-full max-w-md" />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Skeleton className="h-40" />
@@ -58,31 +60,38 @@ function TabPanel({ tab, role }: { tab: DashboardTab; role: Role }) {
   return null;
 }
 
+/** Why a tab may not be used: spec 2's own words for the activity logs, the tab's title for the others. */
+function forbiddenText(tab: DashboardTab): Text {
+  return tab === 'activities' ? APP_TEXTS.tabUnavailable.forbiddenActivities : APP_TEXTS.tabUnavailable.forbidden;
+}
+
 /**
  * A `?tab=` that is no tab, or one the user may not use. Spec 2 renders nothing there; issue 14
  * asks for a message instead of a blank area, with the way back.
  */
 export function TabUnavailable({ tab }: { tab: DashboardTab | null }) {
+  const t = useT('app');
   return (
     <div className="mx-auto max-w-6xl space-y-4 pt-8">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
-        {tab ? APP_TEXTS.tabUnavailable.forbiddenTitle : APP_TEXTS.tabUnavailable.unknownTitle}
+        {t(tab ? APP_TEXTS.tabUnavailable.forbiddenTitle : APP_TEXTS.tabUnavailable.unknownTitle)}
       </h1>
-      <p className="text-muted-foreground">{tab ? APP_TEXTS.tabUnavailable.forbidden(tab) : APP_TEXTS.tabUnavailable.unknown}</p>
+      <p className="text-muted-foreground">{tab ? t(forbiddenText(tab), { tab: tabTitle(tab) }) : t(APP_TEXTS.tabUnavailable.unknown)}</p>
       <Button asChild variant="outline">
-        <Link to="/?tab=projects">{APP_TEXTS.tabUnavailable.goToProjects}</Link>
+        <Link to="/?tab=projects">{t(APP_TEXTS.tabUnavailable.goToProjects)}</Link>
       </Button>
     </div>
   );
 }
 
 export function DashboardPage() {
+  const t = useT('app');
   const me = useSignedInMe();
   const [searchParams] = useSearchParams();
   const parsed = parseDashboardTab(searchParams.get('tab'));
   const tab = parsed && canUseTab(me.profile.role, parsed) ? parsed : null;
 
-  useDocumentTitle(tab ? tabTitle(tab) : parsed ? APP_TEXTS.tabUnavailable.forbiddenTitle : APP_TEXTS.tabUnavailable.unknownTitle);
+  useDocumentTitle(tab ? tabTitle(tab) : t(parsed ? APP_TEXTS.tabUnavailable.forbiddenTitle : APP_TEXTS.tabUnavailable.unknownTitle));
 
   return (
     <DashboardShell me={me} current={tab}>

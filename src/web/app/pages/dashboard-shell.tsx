@@ -8,6 +8,7 @@ import { Logo } from '@/web/components/ui/logo';
 import { RoleIcon } from '@/web/components/ui/role-icon';
 import { SignOutButton } from '@/web/features/auth/components/sign-out-button';
 import { cn } from '@/web/lib/class-names';
+import { loadTexts, useT } from '@/web/lib/i18n';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { useMemberLive } from '../live-updates';
 import { InboxBell } from '@/web/features/inbox/components/inbox-bell';
@@ -22,10 +23,14 @@ import { APP_TEXTS } from '../texts';
 // on the menu button's hover, focus or touch.
 const NavSheet = lazyComponent(async () => (await import('./nav-sheet')).NavSheet);
 
+// The shell's words (the app part, issue 48) start loading with the code of a page that shows it.
+void loadTexts('app');
+
 function SideNav({ me, current, onNavigate }: { me: Me; current: DashboardTab | null; onNavigate?: () => void }) {
+  const t = useT('app');
   const location = useLocation();
   return (
-    <nav aria-label={APP_TEXTS.shell.navigation} className="grid gap-1">
+    <nav aria-label={t(APP_TEXTS.shell.navigation)} className="grid gap-1">
       {tabsForRole(me.profile.role).map((tab) => {
         const Icon = TAB_ICONS[tab];
         const active = tab === current;
@@ -55,9 +60,10 @@ function SideNav({ me, current, onNavigate }: { me: Me; current: DashboardTab | 
 }
 
 function OrganizationName({ name }: { name: string }) {
+  const t = useT('app');
   return (
     <div className="rounded-lg border bg-muted/40 px-3 py-2">
-      <p className="text-[11px] font-medium tracking-wide text-muted-foreground uppercase">{APP_TEXTS.shell.organization}</p>
+      <p className="text-[11px] font-medium tracking-wide text-muted-foreground uppercase">{t(APP_TEXTS.shell.organization)}</p>
       <p className="truncate text-sm font-medium" title={name}>
         {name}
       </p>
@@ -67,6 +73,7 @@ function OrganizationName({ name }: { name: string }) {
 
 /** Spec 2 "Dashboard shell": fixed top bar, side navigation filtered by role. */
 export function DashboardShell({ me, current, children }: { me: Me; current: DashboardTab | null; children: ReactNode }) {
+  const t = useT('app');
   const [menuOpen, setMenuOpen] = useState(false);
   const menuOpened = useOpenedOnce(menuOpen);
   const { role, fullName } = me.profile;
@@ -78,14 +85,14 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
         href="#main-content"
         className="sr-only z-50 rounded-md bg-card px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:ring-2 focus:ring-ring"
       >
-        {APP_TEXTS.shell.skipToContent}
+        {t(APP_TEXTS.shell.skipToContent)}
       </a>
       <header className="fixed inset-x-0 top-0 z-40 flex h-16 items-center gap-3 border-b bg-card/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-card/70 sm:px-6">
         <Button
           variant="ghost"
           size="icon"
           className="md:hidden"
-          aria-label={APP_TEXTS.shell.openMenu}
+          aria-label={t(APP_TEXTS.shell.openMenu)}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}

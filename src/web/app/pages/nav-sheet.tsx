@@ -4,10 +4,12 @@ import type { ReactNode } from 'react';
 import { Dialog, DialogDescription, DialogTitle, SheetContent } from '@/web/components/ui/dialog';
 import { Logo } from '@/web/components/ui/logo';
 import { RememberOpener, useOpenerFocus } from '@/web/lib/dialog-focus';
+import { useT } from '@/web/lib/i18n';
 import { APP_TEXTS } from '../texts';
 
 export function NavSheet({ open, onOpenChange, children }: { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode }) {
   // Opened from state, not from a Radix trigger: focus goes back to the menu button on close.
+  const t = useT('app');
   const focus = useOpenerFocus({});
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -18,7 +20,7 @@ export function NavSheet({ open, onOpenChange, children }: { open: boolean; onOp
             <Logo />
           </div>
         </DialogTitle>
-        <DialogDescription className="sr-only">{APP_TEXTS.shell.menuDescription}</DialogDescription>
+        <DialogDescription className="sr-only">{t(APP_TEXTS.shell.menuDescription)}</DialogDescription>
         {children}
       </SheetContent>
     </Dialog>

@@ -23,12 +23,13 @@ import { OPENED_FROM_PAGE, type TaskLinks } from '@/web/features/tasks/component
 import { ApiError } from '@/web/lib/api-client';
 import { useDocumentTitle } from '@/web/lib/document-title';
 import { formatDate } from '@/web/lib/format-date';
-import { loadTexts } from '@/web/lib/i18n';
+import { loadTexts, useT } from '@/web/lib/i18n';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError } from '@/web/lib/notify';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { useSignedInMe } from '@/web/lib/session';
 import { PROJECT_TAB_LABELS, PROJECT_TABS, parseProjectTab } from '../project-tabs';
+import { APP_TEXTS } from '../texts';
 import { DashboardShell } from './dashboard-shell';
 
 // The words of the features the page shows start loading with its code (decision 045), rather
@@ -61,6 +62,7 @@ export function ProjectPage() {
 }
 
 function ProjectDetail() {
+  const t = useT('app');
   const me = useSignedInMe();
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
@@ -75,10 +77,10 @@ function ProjectDetail() {
   useEffect(() => {
     // Spec 8: any other load failure is announced and the user goes back to the projects.
     if (project.isError && !missing) {
-      notifyError(PROJECT_DETAIL_MESSAGES.loadFailed, 'Error', 'project-load');
+      notifyError(PROJECT_DETAIL_MESSAGES.loadFailed, t(APP_TEXTS.errorTitle), 'project-load');
       void navigate('/');
     }
-  }, [project.isError, missing, navigate]);
+  }, [project.isError, missing, navigate, t]);
 
   // The tab lives in the URL (issue 14). Switching replaces the entry: Back leaves the page
   // rather than stepping through tabs, and returning lands on the tab the user left.
@@ -159,7 +161,7 @@ function ProjectDetail() {
         <TabsList className="h-auto w-full flex-wrap sm:w-auto">
           {PROJECT_TABS.map((value) => (
             <TabsTrigger key={value} value={value} className="flex-1 px-2 sm:flex-none sm:px-3">
-              {PROJECT_TAB_LABELS[value]}
+              {t(PROJECT_TAB_LABELS[value])}
             </TabsTrigger>
           ))}
         </TabsList>

@@ -2,6 +2,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { en } from '@/web/test/texts';
+import { APP_TEXTS } from '../texts';
 import { TabUnavailable } from './dashboard-page';
 
 afterEach(cleanup);
@@ -13,9 +15,9 @@ describe('TabUnavailable', () => {
         <TabUnavailable tab="activities" />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('No access');
-    expect(screen.getByText("You don't have permission to view activity logs.")).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to Projects' }).getAttribute('href')).toBe('/?tab=projects');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en(APP_TEXTS.tabUnavailable.forbiddenTitle));
+    expect(screen.getByText(en(APP_TEXTS.tabUnavailable.forbiddenActivities))).toBeTruthy();
+    expect(screen.getByRole('link', { name: en(APP_TEXTS.tabUnavailable.goToProjects) }).getAttribute('href')).toBe('/?tab=projects');
   });
 
   it('says a tab that does not exist is not found', () => {
@@ -24,7 +26,7 @@ describe('TabUnavailable', () => {
         <TabUnavailable tab={null} />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
-    expect(screen.getByText('There is no such page in Brieflane.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en(APP_TEXTS.tabUnavailable.unknownTitle));
+    expect(screen.getByText(en(APP_TEXTS.tabUnavailable.unknown))).toBeTruthy();
   });
 });

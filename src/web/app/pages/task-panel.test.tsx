@@ -44,7 +44,7 @@ describe('TaskPanel load', () => {
     expect(alert.textContent).toContain('The database is not reachable.');
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await within(panel).findByRole('heading', { name: 'Print menu boards' })).toBeTruthy();
     expect(within(panel).queryByRole('alert')).toBeNull();
   });
@@ -55,6 +55,6 @@ describe('TaskPanel load', () => {
     const panel = await screen.findByRole('dialog');
     const alert = await within(panel).findByRole('alert');
     expect(alert.textContent).toBe(TASK_MESSAGES.notFound);
-    expect(within(panel).queryByRole('button', { name: UI_TEXTS.retry })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: en(UI_TEXTS.retry) })).toBeNull();
   });
 });

@@ -98,7 +98,7 @@ export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) 
           </DialogTitle>
           {access.canFollow && task.data ? <FollowButton source={source} taskId={taskId} /> : null}
           <DialogClose asChild>
-            <Button variant="ghost" size="icon" className="-mr-2 shrink-0" aria-label={UI_TEXTS.close}>
+            <Button variant="ghost" size="icon" className="-mr-2 shrink-0" aria-label={t(UI_TEXTS.close)}>
               <X aria-hidden />
             </Button>
           </DialogClose>

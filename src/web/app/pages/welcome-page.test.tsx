@@ -3,6 +3,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signedInMember } from '@/web/test/api-handlers';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { en } from '@/web/test/texts';
+import { PAGE_TEXTS } from './texts';
 import { WelcomePage } from './welcome-page';
 
 describe('WelcomePage', () => {
@@ -15,6 +17,6 @@ describe('WelcomePage', () => {
     expect(href(/Add your clients/)).toBe('/?tab=clients');
     expect(href(/Start a project/)).toBe('/?tab=projects');
     expect(href(/Bring in your team/)).toBe('/?tab=team');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Welcome to Brieflane, Jo!');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en(PAGE_TEXTS.welcome.greeting, { firstName: 'Jo' }));
   });
 });

@@ -3,8 +3,12 @@ import { Link } from 'react-router';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
 import { Logo } from '@/web/components/ui/logo';
+import { loadTexts, useT } from '@/web/lib/i18n';
 import { useSignedInMe } from '@/web/lib/session';
 import { PAGE_TEXTS } from './texts';
+
+// Its words start loading with the page's code (issue 48): the page never waits on them alone.
+void loadTexts('app');
 
 // Each step is a link to where it is done (issue 14).
 const NEXT_STEPS = [
@@ -14,6 +18,7 @@ const NEXT_STEPS = [
 ];
 
 export function WelcomePage() {
+  const t = useT('app');
   const me = useSignedInMe();
   const firstName = me.profile.fullName.split(/\s+/)[0] ?? me.profile.fullName;
   return (
@@ -21,15 +26,15 @@ export function WelcomePage() {
       <div className="mx-auto flex max-w-4xl flex-col gap-10 px-6 py-12 sm:py-20">
         <Logo />
         <div className="space-y-4">
-          <h1 className="text-3xl font-semibold tracking-tight sm:text-5xl">{PAGE_TEXTS.welcome.greeting(firstName)}</h1>
+          <h1 className="text-3xl font-semibold tracking-tight sm:text-5xl">{t(PAGE_TEXTS.welcome.greeting, { firstName })}</h1>
           <p className="max-w-2xl text-lg text-muted-foreground">
-            {PAGE_TEXTS.welcome.workspaceBefore} <span className="font-medium text-foreground">{me.organization.name}</span>{' '}
-            {PAGE_TEXTS.welcome.workspaceAfter}
+            {t(PAGE_TEXTS.welcome.workspaceBefore)} <span className="font-medium text-foreground">{me.organization.name}</span>{' '}
+            {t(PAGE_TEXTS.welcome.workspaceAfter)}
           </p>
         </div>
         <ol className="grid gap-4 sm:grid-cols-3">
           {NEXT_STEPS.map(({ icon: Icon, title, text, to }, index) => (
-            <li key={title}>
+            <li key={title.id}>
               <Link
                 to={to}
                 className="block h-full rounded-xl outline-none transition hover:-translate-y-0.5 hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50"
@@ -41,9 +46,9 @@ export function WelcomePage() {
                     </span>
                     <p className="font-medium">
                       <span className="text-muted-foreground">{index + 1}. </span>
-                      {title}
+                      {t(title)}
                     </p>
-                    <p className="text-sm text-muted-foreground">{text}</p>
+                    <p className="text-sm text-muted-foreground">{t(text)}</p>
                   </CardContent>
                 </Card>
               </Link>
@@ -52,7 +57,7 @@ export function WelcomePage() {
         </ol>
         <Button asChild size="lg" className="self-start">
           <Link to="/">
-            {PAGE_TEXTS.welcome.goToDashboard}
+            {t(PAGE_TEXTS.welcome.goToDashboard)}
             <ArrowRight aria-hidden />
           </Link>
         </Button>

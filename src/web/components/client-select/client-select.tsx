@@ -1,6 +1,7 @@
 // The client picker of the project forms (Create Project and Use Template).
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 
 type ClientSelectProps = {
   value: string;
@@ -13,6 +14,7 @@ type ClientSelectProps = {
 };
 
 export function ClientSelect({ value, onChange, onBlur, clients, failed = false }: ClientSelectProps) {
+  const t = useT();
   const loading = clients === undefined && !failed;
   return (
     <Select
@@ -23,8 +25,8 @@ export function ClientSelect({ value, onChange, onBlur, clients, failed = false 
       }}
       disabled={clients === undefined}
     >
-      <SelectTrigger onBlur={onBlur} aria-label={UI_TEXTS.clientSelect.label}>
-        <SelectValue placeholder={loading ? UI_TEXTS.clientSelect.loading : UI_TEXTS.clientSelect.placeholder} />
+      <SelectTrigger onBlur={onBlur} aria-label={t(UI_TEXTS.clientSelect.label)}>
+        <SelectValue placeholder={t(loading ? UI_TEXTS.clientSelect.loading : UI_TEXTS.clientSelect.placeholder)} />
       </SelectTrigger>
       <SelectContent>
         {(clients ?? []).map((client) => (

@@ -5,6 +5,7 @@ import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useLocale, useT } from '@/web/lib/i18n';
 
 type AnswerInputProps = {
   field: TemplateField;
@@ -34,6 +35,8 @@ export function AnswerInput({ error, ...props }: AnswerInputProps) {
 type ControlProps = Omit<AnswerInputProps, 'error'> & { invalid?: { 'aria-invalid': true; 'aria-describedby': string } };
 
 function AnswerControl({ field, value, onChange, disabled, invalid }: ControlProps) {
+  const t = useT();
+  const locale = useLocale();
   const id = `answer-${field.name}`;
   const text = typeof value === 'string' ? value : '';
   const list = Array.isArray(value) ? value : [];
@@ -58,7 +61,7 @@ function AnswerControl({ field, value, onChange, disabled, invalid }: ControlPro
           {label}
           <Select value={text} onValueChange={onChange} disabled={disabled}>
             <SelectTrigger id={id} {...invalid} aria-label={field.label}>
-              <SelectValue placeholder={UI_TEXTS.questionnaire.selectPlaceholder(field.label)} />
+              <SelectValue placeholder={t(UI_TEXTS.questionnaire.selectPlaceholder, { field: placeholderLabel(field.label, locale) })} />
             </SelectTrigger>
             <SelectContent>
               {field.options.map((option) => (
@@ -120,6 +123,11 @@ function AnswerControl({ field, value, onChange, disabled, invalid }: ControlPro
         </div>
       );
   }
+}
+
+/** 'Select industry': the label in the sentence, lower-cased, but in German, where a noun keeps its capital. */
+function placeholderLabel(label: string, locale: string): string {
+  return locale === 'de' ? label : label.toLowerCase();
 }
 
 /**

@@ -3,6 +3,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TemplateField } from '@/domain/template-field';
 import { QuestionnaireView } from './questionnaire-view';
+// The test kit activates English, which the components' words (useT) are read in.
+import '@/web/test/render-with-providers';
 
 const field = (name: string, type: TemplateField['type'], order: number, options: string[] = []): TemplateField => ({
   label: name.replace('_', ' '),

@@ -3,6 +3,7 @@ import type { FormData, TemplateField } from '@/domain/template-field';
 import { sortFields, TEMPLATE_MESSAGES } from '@/domain/template-rules';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { formatDate } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 
 type QuestionnaireViewProps = {
   /** The template's fields as stored on the project at creation; anything but a list is none. */
@@ -11,9 +12,10 @@ type QuestionnaireViewProps = {
 };
 
 export function QuestionnaireView({ fields, answers }: QuestionnaireViewProps) {
+  const t = useT();
   const questions = sortFields(fields);
   return (
-    <dl className="grid gap-4" aria-label={UI_TEXTS.questionnaire.label}>
+    <dl className="grid gap-4" aria-label={t(UI_TEXTS.questionnaire.label)}>
       {questions.map((field) => (
         <div key={field.name} className="grid gap-1">
           <dt className="text-sm font-medium">{field.label}</dt>

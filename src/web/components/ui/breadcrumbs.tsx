@@ -2,6 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/web/lib/class-names';
+import { useT } from '@/web/lib/i18n';
 import { UI_TEXTS } from './texts';
 
 export type Crumb = {
@@ -15,8 +16,9 @@ export type Crumb = {
  * (aria-current). Long names truncate rather than push the row past a phone's width.
  */
 export function Breadcrumbs({ items, className }: { items: Crumb[]; className?: string }) {
+  const t = useT();
   return (
-    <nav aria-label={UI_TEXTS.breadcrumb} className={className}>
+    <nav aria-label={t(UI_TEXTS.breadcrumb)} className={className}>
       <ol className="flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
         {items.map((item, index) => {
           const last = index === items.length - 1;

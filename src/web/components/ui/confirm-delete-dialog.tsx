@@ -11,6 +11,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from './alert-dialog';
+import { useT } from '@/web/lib/i18n';
 import { UI_TEXTS } from './texts';
 
 export function ConfirmDeleteDialog({
@@ -19,7 +20,7 @@ export function ConfirmDeleteDialog({
   onConfirm,
   title,
   question,
-  confirmLabel = UI_TEXTS.delete,
+  confirmLabel,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -29,6 +30,7 @@ export function ConfirmDeleteDialog({
   /** The red button's label; 'Delete' unless given. */
   confirmLabel?: string;
 }) {
+  const t = useT();
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent>
@@ -37,9 +39,9 @@ export function ConfirmDeleteDialog({
           <AlertDialogDescription>{question}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>{UI_TEXTS.cancel}</AlertDialogCancel>
+          <AlertDialogCancel>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
           <AlertDialogAction destructive onClick={onConfirm}>
-            {confirmLabel}
+            {confirmLabel ?? t(UI_TEXTS.delete)}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogTitle } from './alert-dialog';
 import { Dialog, DialogContent, DialogTitle } from './dialog';
+// The test kit activates English, which the components' words (useT) are read in.
+import '@/web/test/render-with-providers';
 
 afterEach(cleanup);
 

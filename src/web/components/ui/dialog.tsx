@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/web/lib/class-names';
 import { keepOpenOnToast, RememberOpener, useOpenerFocus } from '@/web/lib/dialog-focus';
+import { useT } from '@/web/lib/i18n';
 import { UI_TEXTS } from './texts';
 
 export const Dialog = DialogPrimitive.Root;
@@ -27,6 +28,7 @@ export function DialogContent({
   onInteractOutside,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showClose?: boolean }) {
+  const t = useT();
   const focus = useOpenerFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
@@ -46,7 +48,7 @@ export function DialogContent({
         {showClose ? (
           <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
             <X className="size-4" aria-hidden />
-            <span className="sr-only">{UI_TEXTS.close}</span>
+            <span className="sr-only">{t(UI_TEXTS.close)}</span>
           </DialogPrimitive.Close>
         ) : null}
       </DialogPrimitive.Content>
@@ -56,6 +58,7 @@ export function DialogContent({
 
 /** A panel that slides in from the left edge: the side navigation on small screens. */
 export function SheetContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const t = useT();
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -69,7 +72,7 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
         {children}
         <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring">
           <X className="size-4" aria-hidden />
-          <span className="sr-only">{UI_TEXTS.closeMenu}</span>
+          <span className="sr-only">{t(UI_TEXTS.closeMenu)}</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

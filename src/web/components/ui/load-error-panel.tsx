@@ -1,4 +1,5 @@
 import { errorMessage } from '@/web/lib/api-client';
+import { useT } from '@/web/lib/i18n';
 import { Button } from './button';
 import { UI_TEXTS } from './texts';
 
@@ -19,12 +20,13 @@ type Props = {
  * card's white, not a red tint: the destructive red reads at 4.8:1 there, 4.2:1 on a 5% tint (axe).
  */
 export function LoadErrorPanel({ title, error, onRetry, compact = false }: Props) {
+  const t = useT();
   if (compact) {
     return (
       <div role="alert" className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <p className="text-destructive">{title ? `${title} ${errorMessage(error)}` : errorMessage(error)}</p>
         <Button type="button" variant="outline" size="sm" onClick={onRetry}>
-          {UI_TEXTS.retry}
+          {t(UI_TEXTS.retry)}
         </Button>
       </div>
     );
@@ -40,7 +42,7 @@ export function LoadErrorPanel({ title, error, onRetry, compact = false }: Props
         <p className="font-medium text-destructive">{errorMessage(error)}</p>
       )}
       <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
-        {UI_TEXTS.retry}
+        {t(UI_TEXTS.retry)}
       </Button>
     </div>
   );

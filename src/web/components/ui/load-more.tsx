@@ -3,6 +3,7 @@
 // goes on where they were; before, the focus stayed on a button that then disappeared with the
 // last page, and fell to the page.
 import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useT } from '@/web/lib/i18n';
 import { Button } from './button';
 import { UI_TEXTS } from './texts';
 
@@ -48,6 +49,7 @@ function firstNewItem(container: HTMLElement, before: ReadonlySet<Element>): HTM
 }
 
 export function LoadMore({ list, items, label }: LoadMoreProps) {
+  const t = useT();
   const button = useRef<HTMLButtonElement>(null);
   // Set while a page has arrived whose items are not on screen yet (a list may show them a
   // render later, through useDeferredValue): the children there were before the click, and
@@ -91,8 +93,8 @@ export function LoadMore({ list, items, label }: LoadMoreProps) {
   if (!list.hasNextPage) return null;
   return (
     <div className="flex justify-center">
-      <Button ref={button} variant="outline" aria-label={label} loading={list.isFetchingNextPage} loadingText={UI_TEXTS.loading} onClick={() => void loadMore()}>
-        {UI_TEXTS.loadMore}
+      <Button ref={button} variant="outline" aria-label={label} loading={list.isFetchingNextPage} loadingText={t(UI_TEXTS.loading)} onClick={() => void loadMore()}>
+        {t(UI_TEXTS.loadMore)}
       </Button>
     </div>
   );

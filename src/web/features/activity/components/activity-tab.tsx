@@ -23,9 +23,9 @@ import { SearchInput } from '@/web/components/ui/search-input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { ApiError } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/class-names';
-import { useT } from '@/web/lib/i18n';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { activityExportUrl, activityListQuery } from '../api';
 import { ACTIVITY_TEXTS } from '../texts';
@@ -107,8 +107,8 @@ function ActivityLog() {
           </ul>
           {log.hasNextPage ? (
             <div className="flex justify-center">
-              <Button variant="outline" loading={log.isFetchingNextPage} loadingText={UI_TEXTS.loading} onClick={() => void log.fetchNextPage()}>
-                {UI_TEXTS.loadMore}
+              <Button variant="outline" loading={log.isFetchingNextPage} loadingText={t(UI_TEXTS.loading)} onClick={() => void log.fetchNextPage()}>
+                {t(UI_TEXTS.loadMore)}
               </Button>
             </div>
           ) : null}

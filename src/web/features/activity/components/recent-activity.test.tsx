@@ -57,7 +57,7 @@ describe('RecentActivity', () => {
     expect(screen.queryByText(en(ACTIVITY_TEXTS.recent.empty))).toBeNull();
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByText('Complete Task')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -25,9 +25,9 @@ import { FormError, SchemaField, showFormError, useSchemaForm } from '@/web/comp
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { copyText } from '@/web/lib/copy-text';
 import { formatDate, formatDateTime } from '@/web/lib/format-date';
-import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from '../api';
 import { API_TOKEN_CARD_TEXTS } from '../texts';
@@ -40,6 +40,7 @@ const EXPIRY_OPTIONS: Expiry[] = API_TOKEN_EXPIRIES.map(expiryOf);
 
 /** Settings -> API tokens (issue 30): the member's tokens, a new one shown once, revoking one. */
 export function ApiTokensCard() {
+  const t = useT();
   const tokens = useQuery(apiTokensQuery);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
@@ -81,7 +82,7 @@ export function ApiTokensCard() {
             <AlertDialogDescription>{revoking ? TEXTS.revokeConfirm(revoking.name) : null}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>{UI_TEXTS.cancel}</AlertDialogCancel>
+            <AlertDialogCancel>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
             <AlertDialogAction
               destructive
               onClick={() =>
@@ -127,6 +128,7 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
 }
 
 function CreateTokenDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const create = useCreateApiToken();
   const form = useSchemaForm({ schema: createApiTokenSchema, defaultValues: { name: '', scope: 'read', expiresInDays: 90 } });
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
@@ -196,7 +198,7 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
             <FormError form={form} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>
-                {UI_TEXTS.cancel}
+                {t(UI_TEXTS.cancel)}
               </Button>
               <Button type="submit" disabled={create.isPending}>
                 {TEXTS.create}

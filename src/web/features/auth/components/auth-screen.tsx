@@ -20,8 +20,9 @@ const ResetRequestForm = lazyComponent(async () => (await import('./reset-reques
 
 /** Holds a form's place while its code loads: rows of the same height as its fields. */
 function FormSkeleton({ fields }: { fields: number }) {
+  const t = useT();
   return (
-    <div className="grid gap-4" role="status" aria-label={UI_TEXTS.loadingLabel}>
+    <div className="grid gap-4" role="status" aria-label={t(UI_TEXTS.loadingLabel)}>
       {Array.from({ length: fields }, (_, index) => (
         <div key={index} className="grid gap-1.5">
           <Skeleton className="h-3.5 w-24" />

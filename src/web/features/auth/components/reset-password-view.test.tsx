@@ -34,7 +34,7 @@ describe('The reset-password page', () => {
     expect(screen.queryByText(AUTH_MESSAGES.resetLinkInvalid)).toBeNull();
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByLabelText(en(AUTH_TEXTS.newPassword))).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

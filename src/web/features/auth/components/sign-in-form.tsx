@@ -227,7 +227,7 @@ export function SignInForm({
 
   if (ssoTwoFactor) {
     return (
-      <Suspense fallback={<div role="status" aria-label={UI_TEXTS.loadingLabel} className="h-64" />}>
+      <Suspense fallback={<div role="status" aria-label={t(UI_TEXTS.loadingLabel)} className="h-64" />}>
         <SignInTwoFactorStep
           sso
           onBack={() => {
@@ -241,7 +241,7 @@ export function SignInForm({
 
   if (twoFactorStep) {
     return (
-      <Suspense fallback={<div role="status" aria-label={UI_TEXTS.loadingLabel} className="h-64" />}>
+      <Suspense fallback={<div role="status" aria-label={t(UI_TEXTS.loadingLabel)} className="h-64" />}>
         <SignInTwoFactorStep
           email={twoFactorStep.email}
           password={twoFactorStep.password}
@@ -254,7 +254,7 @@ export function SignInForm({
 
   if (codeStep) {
     return (
-      <Suspense fallback={<div role="status" aria-label={UI_TEXTS.loadingLabel} className="h-48" />}>
+      <Suspense fallback={<div role="status" aria-label={t(UI_TEXTS.loadingLabel)} className="h-48" />}>
         <SignInCodeStep
           email={codeStep.email}
           password={codeStep.password}

@@ -18,9 +18,9 @@ import { Input } from '@/web/components/ui/input';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { copyText } from '@/web/lib/copy-text';
 import { formatDateTime } from '@/web/lib/format-date';
-import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { calendarFeedQuery, useCreateCalendarFeed, useTurnOffCalendarFeed } from '../api';
 import { CALENDAR_TEXTS as TEXTS } from '../texts';
@@ -176,6 +176,7 @@ function ConfirmButton({
   pendingLabel: string;
   onConfirm: (close: () => void) => void;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
@@ -191,7 +192,7 @@ function ConfirmButton({
           <AlertDialogDescription>{question}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{UI_TEXTS.cancel}</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
           {/* A plain button: the question stays open until the server answers. */}
           <Button variant={destructive ? 'destructive' : 'default'} loading={pending} loadingText={pendingLabel} onClick={() => onConfirm(() => setOpen(false))}>
             {label}

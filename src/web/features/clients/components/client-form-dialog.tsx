@@ -7,6 +7,7 @@ import { Input } from '@/web/components/ui/input';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { notifySuccess } from '@/web/lib/notify';
 import { useCreateClient, useUpdateClient } from '../api';
 import { CLIENTS_TEXTS } from '../texts';
@@ -33,6 +34,7 @@ function valuesOf(client?: Client) {
 }
 
 export function ClientFormDialog({ open, onOpenChange, client }: Props) {
+  const t = useT();
   const editing = client !== undefined;
   const createClient = useCreateClient();
   const updateClient = useUpdateClient();
@@ -91,7 +93,7 @@ export function ClientFormDialog({ open, onOpenChange, client }: Props) {
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-              {UI_TEXTS.cancel}
+              {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="submit" loading={pending} loadingText={editing ? CLIENTS_TEXTS.updating : CLIENTS_TEXTS.creating}>
               {editing ? CLIENTS_TEXTS.updateClient : CLIENTS_TEXTS.createClient}

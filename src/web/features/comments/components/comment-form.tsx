@@ -10,8 +10,8 @@ import { Button } from '@/web/components/ui/button';
 import { useFieldError, useSchemaForm } from '@/web/components/ui/schema-form';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
-import { errorMessage } from '@/web/lib/api-client';
 import { useT } from '@/web/lib/i18n';
+import { errorMessage } from '@/web/lib/api-client';
 import { lazyComponent, preloadOnIntent } from '@/web/lib/lazy-component';
 import { COMMENT_TEXTS } from '../texts';
 import { MentionTextarea } from './mention-textarea';
@@ -164,7 +164,7 @@ export function CommentForm({ label, defaultValue, onChange, people, submitLabel
         </p>
         {onCancel ? (
           <Button type="button" size="sm" variant="outline" disabled={pending} onClick={onCancel}>
-            {UI_TEXTS.cancel}
+            {t(UI_TEXTS.cancel)}
           </Button>
         ) : null}
         <Button type="submit" size="sm" disabled={empty || problem !== null} loading={pending} loadingText={pendingLabel}>

@@ -55,7 +55,7 @@ describe('TaskComments', () => {
     expect(screen.queryByText(COMMENT_MESSAGES.empty)).toBeNull();
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByRole('heading', { name: 'Comments (1)' })).toBeTruthy();
     await waitFor(() => expect(shownBodies()).toEqual(['Comment 1']));
     expect(screen.queryByRole('alert')).toBeNull();
@@ -149,7 +149,7 @@ describe('TaskComments', () => {
     const box = within(own).getByRole('textbox', { name: en(COMMENT_TEXTS.editLabel) }) as HTMLTextAreaElement;
     expect(box.value).toBe('Comment 1');
     fireEvent.change(box, { target: { value: 'Something else' } });
-    fireEvent.click(within(own).getByRole('button', { name: UI_TEXTS.cancel }));
+    fireEvent.click(within(own).getByRole('button', { name: en(UI_TEXTS.cancel) }));
     fireEvent.click(within(own).getByRole('button', { name: 'Edit' }));
     const reopened = within(own).getByRole('textbox', { name: en(COMMENT_TEXTS.editLabel) }) as HTMLTextAreaElement;
     expect(reopened.value).toBe('Comment 1');

@@ -13,8 +13,8 @@ import { Button } from '@/web/components/ui/button';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
-import { formatDateTime } from '@/web/lib/format-date';
 import { useT } from '@/web/lib/i18n';
+import { formatDateTime } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
@@ -215,7 +215,7 @@ function CommentItem({ comment, source, taskId, canComment, people, onDeleted }:
               {canDelete ? (
                 <Button variant="ghost" size="sm" className="text-destructive" onClick={() => setConfirming(true)} {...preloadOnIntent(ConfirmDeleteDialog)}>
                   <Trash2 aria-hidden />
-                  {UI_TEXTS.delete}
+                  {t(UI_TEXTS.delete)}
                 </Button>
               ) : null}
             </span>

@@ -66,7 +66,7 @@ export function AddLinkDialog({
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={addLink.isPending}>
-              {UI_TEXTS.cancel}
+              {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="submit" disabled={incomplete} loading={addLink.isPending} loadingText={t(FILES_TEXTS.adding)}>
               {FILE_MESSAGES.addLink}
@@ -126,7 +126,7 @@ export function UploadFileDialog({
           {uploading ? <UploadProgress percent={progress} /> : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => close(false)} disabled={uploading}>
-              {UI_TEXTS.cancel}
+              {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="submit" disabled={!file} loading={uploading} loadingText={FILE_MESSAGES.uploading}>
               <Upload aria-hidden />

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { FileVersion, ProjectFile } from '@/domain/files';
 import { filesApi } from '@/web/test/api-handlers';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { en } from '@/web/test/texts';
 import { apiError, apiServer, route, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
-import { en } from '@/web/test/texts';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { FILE_EXTRAS_TEXTS } from '../extras-texts';
 import { ApprovalsPanel } from './approvals-panel';
@@ -75,7 +75,7 @@ describe('VersionsDialog and ApprovalsPanel loads (issue 49 item 3)', () => {
     expect(alert.textContent).toContain('The database is not reachable.');
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByText(en(FILE_EXTRAS_TEXTS.versionTitle, { version: 2 }))).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -93,7 +93,7 @@ describe('VersionsDialog and ApprovalsPanel loads (issue 49 item 3)', () => {
     expect(screen.queryByText(en(FILE_EXTRAS_TEXTS.nothingAwaiting))).toBeNull();
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByRole('heading', { name: /^Logo\.png/ })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

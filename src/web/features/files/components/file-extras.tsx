@@ -13,8 +13,8 @@ import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SchemaField, useSchemaForm } from '@/web/components/ui/schema-form';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
-import { formatDate, formatDateTime } from '@/web/lib/format-date';
 import { useT } from '@/web/lib/i18n';
+import { formatDate, formatDateTime } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { previewKind, useCancelApproval, useRequestApproval, versionDownloadUrl, versionsQuery } from '../api';
@@ -72,7 +72,7 @@ export function VersionsDialog({ source, file, open, onOpenChange }: DialogProps
           <DialogDescription>{file.fileName}</DialogDescription>
         </DialogHeader>
         {versions.isPending ? (
-          <p className="text-sm text-muted-foreground">{UI_TEXTS.loading}</p>
+          <p className="text-sm text-muted-foreground">{t(UI_TEXTS.loading)}</p>
         ) : versions.isError ? (
           <LoadErrorPanel title={t(FILE_EXTRAS_TEXTS.versionsLoadFailed)} error={versions.error} onRetry={() => void versions.refetch()} />
         ) : (

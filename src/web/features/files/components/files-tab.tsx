@@ -9,8 +9,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/ca
 import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
-import { formatDate } from '@/web/lib/format-date';
 import { useT } from '@/web/lib/i18n';
+import { formatDate } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
@@ -218,7 +218,7 @@ export function FilesTab({ source, canContribute = true, canDeleteFiles = true, 
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
             <span>{FILE_MESSAGES.loadFailed(files.error.message)}</span>
             <Button size="sm" variant="outline" onClick={() => void files.refetch()}>
-              {UI_TEXTS.retry}
+              {t(UI_TEXTS.retry)}
             </Button>
           </div>
         ) : loaded.length === 0 ? (

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { InboxPage, Notification } from '@/domain/inbox';
 import { INBOX_TEXTS } from '@/domain/inbox-rules';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { en } from '@/web/test/texts';
 import { inboxApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, sentRequests, type Answer } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -77,7 +78,7 @@ describe('the inbox bell (issue 16)', () => {
     expect(within(popover).queryByText(INBOX_TEXTS.empty)).toBeNull();
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await within(popover).findByRole('button', { name: /^Unread: You were assigned "A"/ })).toBeTruthy();
     expect(within(popover).queryByRole('alert')).toBeNull();
   });

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { NOTE_MESSAGES } from '@/domain/note-rules';
 import type { Note } from '@/domain/notes';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { en } from '@/web/test/texts';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { notesApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, byCursor, requestsArrived } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
-import { en } from '@/web/test/texts';
 import { NOTES_TEXTS } from '../texts';
 import { NotesTab } from './notes-tab';
 
@@ -41,7 +41,7 @@ describe('The notes tab', () => {
     expect(screen.queryByText(NOTE_MESSAGES.empty)).toBeNull();
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByText('Kickoff moved to Friday')).toBeTruthy();
     expect(screen.getByText(NOTE_MESSAGES.title(1))).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();

@@ -12,9 +12,9 @@ import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { cn } from '@/web/lib/class-names';
 import { formatDate } from '@/web/lib/format-date';
-import { useT } from '@/web/lib/i18n';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
@@ -91,7 +91,7 @@ function NoteItem({ note, source, canChange, focused = false }: { note: Note; so
                 {...preloadOnIntent(ConfirmDeleteDialog)}
               >
                 <Trash2 aria-hidden />
-                {UI_TEXTS.delete}
+                {t(UI_TEXTS.delete)}
               </Button>
               {confirmOpened ? (
                 <Suspense fallback={null}>
@@ -115,7 +115,7 @@ function NoteItem({ note, source, canChange, focused = false }: { note: Note; so
                 {t(NOTES_TEXTS.save)}
               </Button>
               <Button size="sm" variant="outline" onClick={() => setEditing(false)} disabled={editNote.isPending}>
-                {UI_TEXTS.cancel}
+                {t(UI_TEXTS.cancel)}
               </Button>
             </div>
           </div>

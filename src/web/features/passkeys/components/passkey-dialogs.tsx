@@ -9,8 +9,8 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
-import { ApiError } from '@/web/lib/api-client';
 import { useT } from '@/web/lib/i18n';
+import { ApiError } from '@/web/lib/api-client';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { loadWebAuthn, useAddPasskey, useRenamePasskey } from '../api';
 import { PASSKEY_TEXTS as TEXTS } from '../texts';
@@ -87,7 +87,7 @@ function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
           <FormAlert message={errors.root?.server?.message} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={add.isPending}>
-              {UI_TEXTS.cancel}
+              {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="submit" loading={add.isPending} loadingText={t(TEXTS.waiting)}>
               {t(TEXTS.continue)}
@@ -135,7 +135,7 @@ function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey; onClose: 
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={rename.isPending}>
-              {UI_TEXTS.cancel}
+              {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="submit" loading={rename.isPending}>
               {t(TEXTS.save)}

@@ -140,7 +140,7 @@ describe('Settings -> Passkeys', () => {
       await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(message));
     }
     // The dialog stays open for another try; Cancel closes it.
-    fireEvent.click(within(dialog).getByRole('button', { name: UI_TEXTS.cancel }));
+    fireEvent.click(within(dialog).getByRole('button', { name: en(UI_TEXTS.cancel) }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -174,7 +174,7 @@ describe('Settings -> Passkeys', () => {
     fireEvent.click(await screen.findByRole('button', { name: en(TEXTS.removeLabel, { name: 'Work laptop' }) }));
     let confirm = await screen.findByRole('alertdialog', { name: en(TEXTS.removeTitle) });
     expect(within(confirm).getByText(en(TEXTS.removeConfirm, { name: 'Work laptop' }))).toBeTruthy();
-    fireEvent.click(within(confirm).getByRole('button', { name: UI_TEXTS.cancel }));
+    fireEvent.click(within(confirm).getByRole('button', { name: en(UI_TEXTS.cancel) }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await requestsArrived();
     expect(calls().filter((c) => c.method === 'DELETE')).toEqual([]);

@@ -18,8 +18,8 @@ import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
-import { formatDate, formatDateTime } from '@/web/lib/format-date';
 import { useT } from '@/web/lib/i18n';
+import { formatDate, formatDateTime } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent } from '@/web/lib/lazy-component';
 import { notifySuccess } from '@/web/lib/notify';
 import { passkeysQuery, useRemovePasskey } from '../api';
@@ -104,7 +104,7 @@ export function PasskeysCard() {
             <AlertDialogDescription>{removing ? t(TEXTS.removeConfirm, { name: removing.name }) : null}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>{UI_TEXTS.cancel}</AlertDialogCancel>
+            <AlertDialogCancel>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
             <AlertDialogAction destructive onClick={() => removing && remove.mutate(removing.id, { onSuccess: () => notifySuccess(t(TEXTS.removed)) })}>
               {t(TEXTS.remove)}
             </AlertDialogAction>

@@ -2,6 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { en } from '@/web/test/texts';
 import { clientsApi, templatesApi } from '@/web/test/api-handlers';
 import { apiError, apiServer } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -23,12 +24,12 @@ describe('Create New Project', () => {
     const dialog = await screen.findByRole('dialog');
     const alerts = async () => (await within(dialog).findAllByRole('alert')).map((alert) => alert.textContent ?? '');
     await expect.poll(alerts).toEqual([expect.stringContaining(PROJECTS_TEXTS.templatesLoadFailed), expect.stringContaining(PROJECTS_TEXTS.clientsLoadFailed)]);
-    expect(within(dialog).getByRole('combobox', { name: UI_TEXTS.clientSelect.label }).textContent).not.toContain(UI_TEXTS.clientSelect.loading);
+    expect(within(dialog).getByRole('combobox', { name: en(UI_TEXTS.clientSelect.label) }).textContent).not.toContain(en(UI_TEXTS.clientSelect.loading));
 
     down = false;
-    for (const alert of within(dialog).getAllByRole('alert')) fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    for (const alert of within(dialog).getAllByRole('alert')) fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await within(dialog).findByRole('combobox', { name: PROJECTS_TEXTS.template })).toBeTruthy();
     await expect.poll(() => within(dialog).queryAllByRole('alert')).toEqual([]);
-    expect(within(dialog).getByRole('combobox', { name: UI_TEXTS.clientSelect.label }).hasAttribute('disabled')).toBe(false);
+    expect(within(dialog).getByRole('combobox', { name: en(UI_TEXTS.clientSelect.label) }).hasAttribute('disabled')).toBe(false);
   });
 });

@@ -18,6 +18,7 @@ import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { clientOptionsQuery } from '@/web/features/clients/api';
 import { templateChoicesQuery } from '@/web/features/templates/api';
 import { todayIso } from '@/web/lib/format-date';
@@ -64,6 +65,7 @@ type ProjectFormStepsProps = {
 };
 
 function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormStepsProps) {
+  const t = useT();
   const [step, setStep] = useState<'preview' | 'fill'>(preset ? 'preview' : 'fill');
   const [template, setTemplate] = useState<Template | null>(preset);
   // The schema is made at each check from the chosen template: it follows the choice
@@ -126,7 +128,7 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
           <AnswerFields fields={preset.fields} answers={emptyAnswers(preset.fields)} disabled />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {UI_TEXTS.cancel}
+              {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="button" onClick={() => setStep('fill')}>
               {PROJECTS_TEXTS.useTemplate}
@@ -215,7 +217,7 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
             disabled={createProject.isPending}
             onClick={() => (preset ? setStep('preview') : onOpenChange(false))}
           >
-            {preset ? PROJECTS_TEXTS.back : UI_TEXTS.cancel}
+            {preset ? PROJECTS_TEXTS.back : t(UI_TEXTS.cancel)}
           </Button>
           <Button type="submit" loading={createProject.isPending} loadingText={PROJECTS_TEXTS.creating}>
             {PROJECTS_TEXTS.createProject}

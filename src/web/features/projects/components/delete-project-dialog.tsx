@@ -12,6 +12,7 @@ import {
 } from '@/web/components/ui/alert-dialog';
 import { Button } from '@/web/components/ui/button';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { PROJECTS_TEXTS } from '../texts';
 
 type Props = {
@@ -23,6 +24,7 @@ type Props = {
 };
 
 export function DeleteProjectDialog({ projectName, open, onOpenChange, deleting, onDelete }: Props) {
+  const t = useT();
   return (
     <AlertDialog open={open} onOpenChange={(next) => !deleting && onOpenChange(next)}>
       <AlertDialogContent>
@@ -31,10 +33,10 @@ export function DeleteProjectDialog({ projectName, open, onOpenChange, deleting,
           <AlertDialogDescription>{PROJECT_MESSAGES.deleteConfirm(projectName)}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleting}>{UI_TEXTS.cancel}</AlertDialogCancel>
+          <AlertDialogCancel disabled={deleting}>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
           {/* A plain button: the dialog stays open (with 'Deleting...') until the server answers. */}
           <Button variant="destructive" loading={deleting} loadingText={PROJECTS_TEXTS.deleting} onClick={onDelete}>
-            {UI_TEXTS.delete}
+            {t(UI_TEXTS.delete)}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -9,6 +9,7 @@ import { Card } from '@/web/components/ui/card';
 import { CardActions, CardActionsLayout, renderCardActionButtons, type CardAction } from '@/web/components/ui/card-actions';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { cn } from '@/web/lib/class-names';
 import { formatDate } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
@@ -172,6 +173,7 @@ const STATUS_BUTTON_CLASS = 'flex-1 px-2 aria-disabled:cursor-not-allowed aria-d
  * menu, and its button is disabled: a button that just applied keeps the focus (issue 27).
  */
 function CardFooterActions({ project, staff }: { project: Project; staff?: StaffActions }) {
+  const t = useT();
   const changes = cardStatusChanges(project.status);
   const pending = Boolean(staff?.statusPending);
   const menuChanges = STATUS_ACTIONS.filter((action) => changes.includes(action.status));
@@ -192,12 +194,12 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
             variant="outline"
             size="sm"
             className="hidden px-2.5 text-destructive hover:bg-destructive/10 sm:inline-flex"
-            title={UI_TEXTS.delete}
+            title={t(UI_TEXTS.delete)}
             onClick={staff.onDelete}
             {...preloadOnIntent(DeleteProjectDialog)}
           >
             <Trash2 aria-hidden />
-            <span className="sr-only">{UI_TEXTS.delete}</span>
+            <span className="sr-only">{t(UI_TEXTS.delete)}</span>
           </Button>
         ) : null}
         {staff && menuHasItems ? (
@@ -237,7 +239,7 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
                   {staff.shared.length > 0 || menuChanges.length > 0 ? <DropdownMenuSeparator /> : null}
                   <DropdownMenuItem variant="destructive" onSelect={staff.onDelete}>
                     <Trash2 aria-hidden />
-                    {UI_TEXTS.delete}
+                    {t(UI_TEXTS.delete)}
                   </DropdownMenuItem>
                 </>
               ) : null}

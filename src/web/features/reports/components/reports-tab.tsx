@@ -8,8 +8,8 @@ import { Card } from '@/web/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
-import { errorMessage } from '@/web/lib/api-client';
 import { useT } from '@/web/lib/i18n';
+import { errorMessage } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/class-names';
 import { reportQuery } from '../api';
 import { TimeReportSection } from './time-report-section';
@@ -54,8 +54,8 @@ export function ReportsTab({ role }: { role: Role }) {
         <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
           <p className="font-medium text-destructive">{REPORT_MESSAGES.fetchFailed}</p>
           <p className="text-muted-foreground">{errorMessage(report.error)}</p>
-          <Button variant="outline" size="sm" className="mt-3" loading={report.isFetching} loadingText={UI_TEXTS.retrying} onClick={() => void report.refetch()}>
-            {UI_TEXTS.retry}
+          <Button variant="outline" size="sm" className="mt-3" loading={report.isFetching} loadingText={t(UI_TEXTS.retrying)} onClick={() => void report.refetch()}>
+            {t(UI_TEXTS.retry)}
           </Button>
         </div>
       ) : (

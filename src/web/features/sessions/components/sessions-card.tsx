@@ -19,8 +19,8 @@ import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
-import { formatDateTime } from '@/web/lib/format-date';
 import { useT } from '@/web/lib/i18n';
+import { formatDateTime } from '@/web/lib/format-date';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { sessionsQuery, useEndOtherSessions, useEndSession } from '../api';
 import { SESSION_CARD_TEXTS } from '../texts';
@@ -105,7 +105,7 @@ export function SessionsCard() {
             <AlertDialogDescription>{ending?.kind === 'one' ? TEXTS.endConfirm(ending.session.browser) : TEXTS.endOthersConfirm}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel>{UI_TEXTS.cancel}</AlertDialogCancel>
+            <AlertDialogCancel>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
             <AlertDialogAction destructive onClick={confirm}>
               {ending?.kind === 'others' ? TEXTS.endOthers : TEXTS.end}
             </AlertDialogAction>

@@ -34,9 +34,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { errorMessage } from '@/web/lib/api-client';
 import { formatDate } from '@/web/lib/format-date';
-import { useT } from '@/web/lib/i18n';
 import { notifySuccess } from '@/web/lib/notify';
 import { assignedDevelopersQuery, availableDevelopersQuery, useAssignDeveloper, useUnassignDeveloper } from '../api';
 import { SHARING_TEXTS } from '../texts';
@@ -99,7 +99,7 @@ function AssignPanel({ projectId }: { projectId: string }) {
       <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
         <span>{errorMessage(failed.error)}</span>
         <Button size="sm" variant="outline" onClick={() => void failed.refetch()}>
-          {UI_TEXTS.retry}
+          {t(UI_TEXTS.retry)}
         </Button>
       </div>
     );
@@ -212,7 +212,7 @@ function AssignedItem({ developer, projectId }: { developer: AssignedDeveloper; 
             <AlertDialogDescription>{t(SHARING_TEXTS.removeConfirm, { name: developer.fullName })}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={unassign.isPending}>{UI_TEXTS.cancel}</AlertDialogCancel>
+            <AlertDialogCancel disabled={unassign.isPending}>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
             <Button
               variant="destructive"
               loading={unassign.isPending}

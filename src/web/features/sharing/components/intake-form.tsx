@@ -14,16 +14,18 @@ import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { intakeQuery, useIntakeAnswers } from '../api';
 
 type IntakeFormProps = { token: string; viewerId: string | null };
 
 export function IntakeForm({ token, viewerId }: IntakeFormProps) {
+  const t = useT();
   const intake = useQuery(intakeQuery(token, viewerId));
   if (intake.isPending) {
     return (
-      <div className="grid gap-3" role="status" aria-label={UI_TEXTS.loadingLabel}>
+      <div className="grid gap-3" role="status" aria-label={t(UI_TEXTS.loadingLabel)}>
         <Skeleton className="h-16" />
         <Skeleton className="h-16" />
       </div>

@@ -28,10 +28,10 @@ import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Switch } from '@/web/components/ui/switch';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { errorMessage } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/class-names';
 import { formatDate, formatDateTime } from '@/web/lib/format-date';
-import { useT } from '@/web/lib/i18n';
 import { notifySuccess } from '@/web/lib/notify';
 import { accessLinksQuery, accessOpensQuery, useCreateAccessLink, useRevokeAccessLink } from '../api';
 import { SHARING_TEXTS } from '../texts';
@@ -172,7 +172,7 @@ function ActiveLinks({ projectId, newLinkId, onNewLinkFocused }: ActiveLinksProp
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
           <span>{errorMessage(links.error)}</span>
           <Button size="sm" variant="outline" onClick={() => void links.refetch()}>
-            {UI_TEXTS.retry}
+            {t(UI_TEXTS.retry)}
           </Button>
         </div>
       ) : items.length === 0 ? (
@@ -337,7 +337,7 @@ function RevokeLinkButton({ link, projectId }: { link: AccessLink; projectId: st
           <AlertDialogDescription>{SHARING_MESSAGES.revokeConfirm}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={revoke.isPending}>{UI_TEXTS.cancel}</AlertDialogCancel>
+          <AlertDialogCancel disabled={revoke.isPending}>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
           {/* A plain button: the confirmation stays open until the server answers. */}
           <Button
             variant="destructive"

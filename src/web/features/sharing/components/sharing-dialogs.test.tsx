@@ -3,10 +3,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AccessLink, AssignedDeveloper, Developer } from '@/domain/sharing';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { en } from '@/web/test/texts';
 import { sharingApi, templatesApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, byCursor, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
-import { en } from '@/web/test/texts';
 import { AssignDeveloperDialog } from './assign-developer-dialog';
 import { SHARING_TEXTS } from '../texts';
 import { ShareProjectDialog } from './share-project-dialog';
@@ -168,7 +168,7 @@ describe('ShareProjectDialog', () => {
     expect(alert.textContent).toContain('The database is not reachable.');
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect((await within(row).findByRole('list', { name: 'Access log' })).textContent).toContain('Ada Lovelace · Opened');
     expect(within(row).queryByRole('alert')).toBeNull();
   });
@@ -191,7 +191,7 @@ describe('ShareProjectDialog', () => {
     expect(alert.textContent).toContain('The database is not reachable.');
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     fireEvent.keyDown(screen.getByRole('combobox', { name: 'Questionnaire template' }), { key: 'Enter' });
     expect(await screen.findByRole('option', { name: 'Brand Brief' })).toBeTruthy();

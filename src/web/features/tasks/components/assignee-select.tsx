@@ -14,9 +14,9 @@ import {
   AlertDialogTitle,
 } from '@/web/components/ui/alert-dialog';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectSeparator, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { useAssignDeveloper } from '@/web/features/sharing/api';
-import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { taskKeys, type Assignee } from '../api';
@@ -130,7 +130,7 @@ function AssignToProjectDialog({
           <AlertDialogDescription>{t(TASK_TEXTS.assignToProjectBody, { name: member.fullName })}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={assign.isPending}>{UI_TEXTS.cancel}</AlertDialogCancel>
+          <AlertDialogCancel disabled={assign.isPending}>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
           <AlertDialogAction onClick={confirm} disabled={assign.isPending}>
             {t(assign.isPending ? TASK_TEXTS.assigningToProject : TASK_TEXTS.assignToProject)}
           </AlertDialogAction>

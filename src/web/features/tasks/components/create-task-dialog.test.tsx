@@ -30,7 +30,7 @@ describe('Create New Task', () => {
     expect(alert.textContent).toContain('The database is not reachable.');
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     fireEvent.keyDown(screen.getByRole('combobox', { name: en(TASK_TEXTS.assignee) }), { key: 'Enter' });
     expect(await screen.findByRole('option', { name: 'Dana Developer' })).toBeTruthy();

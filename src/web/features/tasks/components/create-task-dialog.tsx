@@ -4,8 +4,8 @@ import { createTaskSchema, TASK_MESSAGES } from '@/domain/tasks';
 import { Button } from '@/web/components/ui/button';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { useT } from '@/web/lib/i18n';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { notifySuccess } from '@/web/lib/notify';
 import { refusingPastDueDate } from '@/web/lib/past-due-date';
 import type { ProjectSource } from '@/web/lib/project-source';
@@ -59,7 +59,7 @@ export function CreateTaskDialog({
           />
           <DialogFooter>
             <Button type="button" variant="outline" disabled={createTask.isPending} onClick={() => onOpenChange(false)}>
-              {UI_TEXTS.cancel}
+              {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="submit" loading={createTask.isPending} loadingText={TASK_MESSAGES.creating}>
               {TASK_MESSAGES.create}

@@ -62,7 +62,7 @@ export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; 
       />
       <div className="flex justify-end gap-2 sm:col-span-2">
         <Button type="button" variant="outline" disabled={update.isPending} onClick={onDone}>
-          {UI_TEXTS.cancel}
+          {t(UI_TEXTS.cancel)}
         </Button>
         <Button type="submit" loading={update.isPending} loadingText={t(TASK_TEXTS.saving)}>
           {t(TASK_TEXTS.save)}

@@ -9,9 +9,9 @@ import { Button } from '@/web/components/ui/button';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { cn } from '@/web/lib/class-names';
 import { formatDate, todayIso } from '@/web/lib/format-date';
-import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { myWorkQuery, useUpdateTask } from '../api';
@@ -27,7 +27,7 @@ export function MyWorkTab() {
   const work = useInfiniteQuery(myWorkQuery);
   if (work.isPending) {
     return (
-      <div className="grid gap-2" role="status" aria-label={UI_TEXTS.loadingLabel}>
+      <div className="grid gap-2" role="status" aria-label={t(UI_TEXTS.loadingLabel)}>
         <Skeleton className="h-16" />
         <Skeleton className="h-16" />
         <Skeleton className="h-16" />
@@ -57,7 +57,7 @@ export function MyWorkTab() {
         );
       })}
       {work.hasNextPage ? (
-        <Button variant="outline" className="justify-self-center" loading={work.isFetchingNextPage} loadingText={UI_TEXTS.loading} onClick={() => void work.fetchNextPage()}>
+        <Button variant="outline" className="justify-self-center" loading={work.isFetchingNextPage} loadingText={t(UI_TEXTS.loading)} onClick={() => void work.fetchNextPage()}>
           {t(TASK_TEXTS.loadMore)}
         </Button>
       ) : null}

@@ -39,7 +39,7 @@ describe("A task's activity in its panel (issue 36: none out of reach)", () => {
     expect(screen.queryByText(en(TASK_TEXTS.panel.activityEmpty))).toBeNull();
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByText('by Member 1')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -31,7 +31,7 @@ describe('TasksTab load', () => {
     expect(screen.queryByText(TASK_MESSAGES.empty)).toBeNull();
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as Completed' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

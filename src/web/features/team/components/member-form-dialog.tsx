@@ -156,7 +156,7 @@ export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
           ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-              {UI_TEXTS.cancel}
+              {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="submit" loading={pending} loadingText={editing ? t(TEAM_TEXTS.updating) : t(TEAM_TEXTS.adding)}>
               {editing ? t(TEAM_TEXTS.updateMember) : t(TEAM_TEXTS.addMember)}

@@ -118,7 +118,7 @@ describe('MemberProfile assigned projects', () => {
     expect(screen.queryByText(TEAM_MESSAGES.noProjects)).toBeNull();
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByText('Harbor Rebrand')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -25,9 +25,9 @@ import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { loadTexts, useT } from '@/web/lib/i18n';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
 import { useDocumentTitle } from '@/web/lib/document-title';
-import { loadTexts, useT } from '@/web/lib/i18n';
 import { formatDate } from '@/web/lib/format-date';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
@@ -153,7 +153,7 @@ export function MemberProfile({
           <p className="font-medium">{missing ? TEAM_MESSAGES.notFound : errorMessage(member.error)}</p>
           {missing ? null : (
             <Button variant="outline" size="sm" className="mt-3" onClick={() => void member.refetch()}>
-              {UI_TEXTS.retry}
+              {t(UI_TEXTS.retry)}
             </Button>
           )}
         </div>
@@ -342,7 +342,7 @@ export function MemberProfile({
             <AlertDialogDescription>{TEAM_MESSAGES.confirmRemove}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={removeMember.isPending}>{UI_TEXTS.cancel}</AlertDialogCancel>
+            <AlertDialogCancel disabled={removeMember.isPending}>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
             <AlertDialogAction
               destructive
               disabled={removeMember.isPending}

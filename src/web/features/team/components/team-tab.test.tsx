@@ -32,7 +32,7 @@ describe('The Team tab', () => {
     expect(alert.textContent).toContain('The database is not reachable.');
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await within(skills).findByRole('button', { name: 'Design' })).toBeTruthy();
     expect(within(skills).queryByRole('alert')).toBeNull();
   });

@@ -302,7 +302,7 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
 
         <DialogFooter>
           <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
-            {UI_TEXTS.cancel}
+            {t(UI_TEXTS.cancel)}
           </Button>
           <Button type="submit" loading={pending} loadingText={t(TEMPLATES_TEXTS.saving)}>
             {template ? t(TEMPLATES_TEXTS.updateTemplate) : t(TEMPLATES_TEXTS.createTemplate)}

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { TimeEntry } from '@/domain/time-entries';
 import { TIME_MESSAGES } from '@/domain/time-entry-rules';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { en } from '@/web/test/texts';
 import { apiError, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { apiServer } from '@/web/test/api-server';
 import { timeApi } from '@/web/test/api-handlers';
 import { renderWithProviders } from '@/web/test/render-with-providers';
-import { en } from '@/web/test/texts';
 import { TIME_TEXTS } from '../texts';
 import { TimeEntriesList } from './time-entries-list';
 
@@ -75,7 +75,7 @@ describe('TimeEntriesList', () => {
     expect(screen.queryByText(en(TIME_TEXTS.noEntries))).toBeNull();
 
     recovered = true;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByTestId('time-entry')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -9,10 +9,10 @@ import type { TeamMember } from '@/domain/team';
 import type { TimeEntry, Timesheet } from '@/domain/time-entries';
 import { TIME_MESSAGES, weekStartOf, localDate, addDaysToDate } from '@/domain/time-entry-rules';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { en } from '@/web/test/texts';
 import { projectsApi, tasksApi, teamApi, timeApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, requestsArrived, route, sentRequests, type SentRequest } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
-import { en } from '@/web/test/texts';
 import { TIME_TEXTS } from '../texts';
 import { TimesheetTab } from './timesheet-tab';
 
@@ -184,7 +184,7 @@ describe('TimesheetTab', () => {
     expect(screen.queryByRole('heading', { name: en(TIME_TEXTS.entries) })).toBeNull();
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('1:00'));
     expect(screen.queryByRole('alert')).toBeNull();
     expect((screen.getByRole('textbox', { name: /^Website Relaunch, Mon/ }) as HTMLInputElement).value).toBe('1:00');
@@ -206,7 +206,7 @@ describe('TimesheetTab', () => {
     await queryClient.invalidateQueries({ queryKey: ['time', 'timesheet'] });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(en(TIME_TEXTS.loadFailed));
-    expect(within(alert).getByRole('button', { name: UI_TEXTS.retry })).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) })).toBeTruthy();
     // What was read stays: the week holds its hour, not an empty week.
     expect(screen.getByTestId('week-total').textContent).toBe('1:00');
   });
@@ -296,7 +296,7 @@ describe('TimesheetTab', () => {
     expect(alert.textContent).toContain('The database is not reachable.');
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await within(form).findByRole('option', { name: 'Spring Campaign' })).toBeTruthy();
     expect(within(form).queryByRole('alert')).toBeNull();
   });
@@ -317,7 +317,7 @@ describe('TimesheetTab', () => {
     expect([...select.options].map((o) => o.textContent)).not.toContain(TIME_MESSAGES.memberNotFound);
 
     down = false;
-    fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
+    fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     await waitFor(() => expect(select.selectedOptions[0]!.textContent).toBe('Dana Developer'));
     expect(screen.queryByRole('alert')).toBeNull();
   });

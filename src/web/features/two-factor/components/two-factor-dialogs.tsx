@@ -21,6 +21,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { ApiError } from '@/web/lib/api-client';
 import { copyText } from '@/web/lib/copy-text';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
@@ -112,6 +113,7 @@ function SetUpDialog({ email, onClose }: DialogProps) {
 }
 
 function PasswordStep({ onStarted, onCancel }: { onStarted: (setup: TwoFactorSetup) => void; onCancel: () => void }) {
+  const t = useT();
   const start = useStartTwoFactorSetup();
   const form = useSchemaForm({ schema: startTwoFactorSetupSchema, defaultValues: { password: '' } });
   const onSubmit = form.handleSubmit((values) =>
@@ -131,7 +133,7 @@ function PasswordStep({ onStarted, onCancel }: { onStarted: (setup: TwoFactorSet
       </FormField>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
-          {UI_TEXTS.cancel}
+          {t(UI_TEXTS.cancel)}
         </Button>
         <Button type="submit" loading={start.isPending}>
           {TEXTS.continue}
@@ -154,6 +156,7 @@ function AppStep({
   onRestart: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const enable = useEnableTwoFactor();
   const form = useSchemaForm({ schema: enableTwoFactorSchema, defaultValues: { code: '' } });
   const onSubmit = form.handleSubmit((values) => {
@@ -202,7 +205,7 @@ function AppStep({
       </FormField>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel} disabled={enable.isPending}>
-          {UI_TEXTS.cancel}
+          {t(UI_TEXTS.cancel)}
         </Button>
         <Button type="submit" loading={enable.isPending}>
           {TEXTS.turnOn}
@@ -271,6 +274,7 @@ function RecoveryCodes({ codes, email, warned, onDone }: { codes: string[]; emai
 }
 
 function NewRecoveryCodesDialog({ email, onClose }: DialogProps) {
+  const t = useT();
   const make = useNewRecoveryCodes();
   const [codes, setCodes] = useState<string[] | null>(null);
   const keepOpen = useKeepOpen(codes !== null);
@@ -300,7 +304,7 @@ function NewRecoveryCodesDialog({ email, onClose }: DialogProps) {
             </FormField>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose} disabled={make.isPending}>
-                {UI_TEXTS.cancel}
+                {t(UI_TEXTS.cancel)}
               </Button>
               <Button type="submit" loading={make.isPending}>
                 {TEXTS.makeCodes}
@@ -314,6 +318,7 @@ function NewRecoveryCodesDialog({ email, onClose }: DialogProps) {
 }
 
 function TurnOffDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const disable = useDisableTwoFactor();
   const form = useSchemaForm({ schema: disableTwoFactorSchema, defaultValues: { password: '', code: '' } });
   const { errors } = form.formState;
@@ -357,7 +362,7 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
           ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose} disabled={disable.isPending}>
-              {UI_TEXTS.cancel}
+              {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="submit" variant="destructive" loading={disable.isPending}>
               {TEXTS.turnOff}

@@ -14,9 +14,9 @@ import { FormError, SchemaField, showFormError, showServerError, useFieldError, 
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Switch } from '@/web/components/ui/switch';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { copyText } from '@/web/lib/copy-text';
 import { formatDateTime } from '@/web/lib/format-date';
-import { useT } from '@/web/lib/i18n';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { deliveriesQuery, useCreateWebhook, useDeleteWebhook, useRedeliver, useRollWebhookSecret, useSendTestEvent, useUpdateWebhook, webhooksQuery } from '../api';
@@ -150,6 +150,7 @@ const SERVER_FIELDS: ServerFields<CreateWebhookInput> = { webhook_url_refused: '
 
 /** Add Webhook, or Edit Webhook with New Secret. */
 function WebhookDialog({ hook, onClose, onSecret }: { hook: Webhook | null; onClose: () => void; onSecret: (hook: WebhookWithSecret) => void }) {
+  const t = useT();
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const roll = useRollWebhookSecret();
@@ -211,7 +212,7 @@ function WebhookDialog({ hook, onClose, onSecret }: { hook: Webhook | null; onCl
             )}
             <div className="flex gap-2">
               <Button type="button" variant="outline" onClick={onClose}>
-                {UI_TEXTS.cancel}
+                {t(UI_TEXTS.cancel)}
               </Button>
               <Button type="submit" loading={saving.isPending} loadingText={TEXTS.save}>
                 {hook ? TEXTS.save : TEXTS.add}
@@ -224,7 +225,7 @@ function WebhookDialog({ hook, onClose, onSecret }: { hook: Webhook | null; onCl
             <p className="text-sm">{TEXTS.rollSecretConfirm}</p>
             <div className="flex justify-end gap-2">
               <Button type="button" variant="outline" size="sm" onClick={() => setConfirmRoll(false)}>
-                {UI_TEXTS.cancel}
+                {t(UI_TEXTS.cancel)}
               </Button>
               <Button
                 type="button"
