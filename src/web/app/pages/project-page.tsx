@@ -23,6 +23,7 @@ import { OPENED_FROM_PAGE, type TaskLinks } from '@/web/features/tasks/component
 import { ApiError } from '@/web/lib/api-client';
 import { useDocumentTitle } from '@/web/lib/document-title';
 import { formatDate } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError } from '@/web/lib/notify';
 import { memberProjectSource } from '@/web/lib/project-source';
@@ -56,6 +57,7 @@ export function ProjectPage() {
 }
 
 function ProjectDetail() {
+  const t = useT('projects');
   const me = useSignedInMe();
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
@@ -143,7 +145,7 @@ function ProjectDetail() {
           {data.dueDate ? (
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays className="size-4" aria-hidden />
-              {PROJECTS_TEXTS.due(formatDate(data.dueDate))}
+              {t(PROJECTS_TEXTS.due, { date: formatDate(data.dueDate) })}
             </span>
           ) : null}
         </div>

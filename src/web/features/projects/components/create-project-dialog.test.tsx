@@ -5,6 +5,7 @@ import { UI_TEXTS } from '@/web/components/ui/texts';
 import { clientsApi, templatesApi } from '@/web/test/api-handlers';
 import { apiError, apiServer } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
+import { en } from '@/web/test/texts';
 import { PROJECTS_TEXTS } from '../texts';
 import { CreateProjectDialog } from './create-project-dialog';
 
@@ -22,12 +23,12 @@ describe('Create New Project', () => {
     await renderWithProviders(<CreateProjectDialog open onOpenChange={() => {}} />);
     const dialog = await screen.findByRole('dialog');
     const alerts = async () => (await within(dialog).findAllByRole('alert')).map((alert) => alert.textContent ?? '');
-    await expect.poll(alerts).toEqual([expect.stringContaining(PROJECTS_TEXTS.templatesLoadFailed), expect.stringContaining(PROJECTS_TEXTS.clientsLoadFailed)]);
+    await expect.poll(alerts).toEqual([expect.stringContaining(en(PROJECTS_TEXTS.templatesLoadFailed)), expect.stringContaining(en(PROJECTS_TEXTS.clientsLoadFailed))]);
     expect(within(dialog).getByRole('combobox', { name: UI_TEXTS.clientSelect.label }).textContent).not.toContain(UI_TEXTS.clientSelect.loading);
 
     down = false;
     for (const alert of within(dialog).getAllByRole('alert')) fireEvent.click(within(alert).getByRole('button', { name: UI_TEXTS.retry }));
-    expect(await within(dialog).findByRole('combobox', { name: PROJECTS_TEXTS.template })).toBeTruthy();
+    expect(await within(dialog).findByRole('combobox', { name: en(PROJECTS_TEXTS.template) })).toBeTruthy();
     await expect.poll(() => within(dialog).queryAllByRole('alert')).toEqual([]);
     expect(within(dialog).getByRole('combobox', { name: UI_TEXTS.clientSelect.label }).hasAttribute('disabled')).toBe(false);
   });

@@ -12,6 +12,7 @@ import {
 } from '@/web/components/ui/alert-dialog';
 import { Button } from '@/web/components/ui/button';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useT } from '@/web/lib/i18n';
 import { PROJECTS_TEXTS } from '../texts';
 
 type Props = {
@@ -23,17 +24,18 @@ type Props = {
 };
 
 export function DeleteProjectDialog({ projectName, open, onOpenChange, deleting, onDelete }: Props) {
+  const t = useT('projects');
   return (
     <AlertDialog open={open} onOpenChange={(next) => !deleting && onOpenChange(next)}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{PROJECTS_TEXTS.deleteTitle}</AlertDialogTitle>
+          <AlertDialogTitle>{t(PROJECTS_TEXTS.deleteTitle)}</AlertDialogTitle>
           <AlertDialogDescription>{PROJECT_MESSAGES.deleteConfirm(projectName)}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={deleting}>{UI_TEXTS.cancel}</AlertDialogCancel>
           {/* A plain button: the dialog stays open (with 'Deleting...') until the server answers. */}
-          <Button variant="destructive" loading={deleting} loadingText={PROJECTS_TEXTS.deleting} onClick={onDelete}>
+          <Button variant="destructive" loading={deleting} loadingText={t(PROJECTS_TEXTS.deleting)} onClick={onDelete}>
             {UI_TEXTS.delete}
           </Button>
         </AlertDialogFooter>
