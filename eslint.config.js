@@ -149,7 +149,8 @@ const FETCH_STUB_EXCEPTIONS = [
 
 /** Web folders whose words are not in the catalogs yet (issue 48): the literal-string rule skips them. */
 const UNTRANSLATED_WEB = [
-  ...['projects', 'clients', 'organizations', 'inbox'].map((feature) => `src/web/features/${feature}/**`),
+  // inbox: its words are the domain's (INBOX_TEXTS), translated with the domain's.
+  'src/web/features/inbox/**',
 ];
 
 export default tseslint.config(

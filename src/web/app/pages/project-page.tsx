@@ -150,7 +150,7 @@ function ProjectDetail() {
           {data.dueDate ? (
             <span className="inline-flex items-center gap-1.5">
               <CalendarDays className="size-4" aria-hidden />
-              {PROJECTS_TEXTS.due(formatDate(data.dueDate))}
+              {t(PROJECTS_TEXTS.due, { date: formatDate(data.dueDate) })}
             </span>
           ) : null}
         </div>

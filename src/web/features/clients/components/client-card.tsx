@@ -3,9 +3,11 @@ import { CLIENT_MESSAGES, websiteHref, type Client } from '@/domain/clients';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
 import { formatDate } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { CLIENTS_TEXTS } from '../texts';
 
 export function ClientCard({ client, onEdit }: { client: Client; onEdit: () => void }) {
+  const t = useT('clients');
   return (
     <Card className="flex flex-col gap-4 p-5" data-testid="client-card">
       <div className="flex items-start gap-3">
@@ -21,24 +23,24 @@ export function ClientCard({ client, onEdit }: { client: Client; onEdit: () => v
       </div>
       <dl className="grid gap-1.5 text-sm">
         {client.contactName ? (
-          <Detail icon={UserRound} label={CLIENTS_TEXTS.contact}>
+          <Detail icon={UserRound} label={t(CLIENTS_TEXTS.contact)}>
             {client.contactName}
           </Detail>
         ) : null}
         {client.contactEmail ? (
-          <Detail icon={Mail} label={CLIENTS_TEXTS.email}>
+          <Detail icon={Mail} label={t(CLIENTS_TEXTS.email)}>
             <a className="text-primary hover:underline" href={`mailto:${client.contactEmail}`}>
               {client.contactEmail}
             </a>
           </Detail>
         ) : null}
         {client.contactPhone ? (
-          <Detail icon={Phone} label={CLIENTS_TEXTS.phone}>
+          <Detail icon={Phone} label={t(CLIENTS_TEXTS.phone)}>
             {client.contactPhone}
           </Detail>
         ) : null}
         {client.website ? (
-          <Detail icon={Globe} label={CLIENTS_TEXTS.website}>
+          <Detail icon={Globe} label={t(CLIENTS_TEXTS.website)}>
             <a className="text-primary hover:underline" href={websiteHref(client.website)} target="_blank" rel="noopener noreferrer">
               {client.website}
             </a>
@@ -47,15 +49,15 @@ export function ClientCard({ client, onEdit }: { client: Client; onEdit: () => v
       </dl>
       <div className="mt-auto grid gap-3 border-t pt-3">
         <div className="grid gap-0.5 text-xs text-muted-foreground">
-          {client.ownerName ? <span className="truncate">{CLIENTS_TEXTS.owner(client.ownerName)}</span> : null}
+          {client.ownerName ? <span className="truncate">{t(CLIENTS_TEXTS.owner, { name: client.ownerName })}</span> : null}
           <span className="inline-flex items-center gap-1 whitespace-nowrap">
             <Calendar className="size-3 shrink-0" aria-hidden />
-            {CLIENTS_TEXTS.created(formatDate(client.createdAt))}
+            {t(CLIENTS_TEXTS.created, { date: formatDate(client.createdAt) })}
           </span>
         </div>
         <Button variant="outline" size="sm" onClick={onEdit}>
           <Pencil aria-hidden />
-          {CLIENTS_TEXTS.editClient}
+          {t(CLIENTS_TEXTS.editClient)}
         </Button>
       </div>
     </Card>

@@ -34,7 +34,7 @@ function valuesOf(client?: Client) {
 }
 
 export function ClientFormDialog({ open, onOpenChange, client }: Props) {
-  const t = useT();
+  const t = useT('clients');
   const editing = client !== undefined;
   const createClient = useCreateClient();
   const updateClient = useUpdateClient();
@@ -65,38 +65,38 @@ export function ClientFormDialog({ open, onOpenChange, client }: Props) {
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>{editing ? CLIENTS_TEXTS.editClient : CLIENTS_TEXTS.addClient}</DialogTitle>
+          <DialogTitle>{editing ? t(CLIENTS_TEXTS.editClient) : t(CLIENTS_TEXTS.addClient)}</DialogTitle>
           <DialogDescription>
-            {editing ? CLIENTS_TEXTS.editDescription : CLIENTS_TEXTS.addDescription}
+            {editing ? t(CLIENTS_TEXTS.editDescription) : t(CLIENTS_TEXTS.addDescription)}
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField label={CLIENTS_TEXTS.fields.name} error={errors.name?.message}>
-            <Input autoFocus placeholder={CLIENTS_TEXTS.namePlaceholder} {...form.register('name')} />
+          <FormField label={t(CLIENTS_TEXTS.fields.name)} error={errors.name?.message}>
+            <Input autoFocus placeholder={t(CLIENTS_TEXTS.namePlaceholder)} {...form.register('name')} />
           </FormField>
-          <FormField label={CLIENTS_TEXTS.fields.description} error={errors.description?.message}>
-            <Textarea rows={3} placeholder={CLIENTS_TEXTS.descriptionPlaceholder} {...form.register('description')} />
+          <FormField label={t(CLIENTS_TEXTS.fields.description)} error={errors.description?.message}>
+            <Textarea rows={3} placeholder={t(CLIENTS_TEXTS.descriptionPlaceholder)} {...form.register('description')} />
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label={CLIENTS_TEXTS.fields.contactName} error={errors.contactName?.message}>
+            <FormField label={t(CLIENTS_TEXTS.fields.contactName)} error={errors.contactName?.message}>
               <Input autoComplete="off" {...form.register('contactName')} />
             </FormField>
-            <FormField label={CLIENTS_TEXTS.fields.contactEmail} error={errors.contactEmail?.message}>
+            <FormField label={t(CLIENTS_TEXTS.fields.contactEmail)} error={errors.contactEmail?.message}>
               <Input type="email" autoComplete="off" {...form.register('contactEmail')} />
             </FormField>
-            <FormField label={CLIENTS_TEXTS.fields.contactPhone} error={errors.contactPhone?.message}>
+            <FormField label={t(CLIENTS_TEXTS.fields.contactPhone)} error={errors.contactPhone?.message}>
               <Input type="tel" autoComplete="off" {...form.register('contactPhone')} />
             </FormField>
-            <FormField label={CLIENTS_TEXTS.fields.website} error={errors.website?.message}>
-              <Input placeholder={CLIENTS_TEXTS.websitePlaceholder} autoComplete="off" {...form.register('website')} />
+            <FormField label={t(CLIENTS_TEXTS.fields.website)} error={errors.website?.message}>
+              <Input placeholder={t(CLIENTS_TEXTS.websitePlaceholder)} autoComplete="off" {...form.register('website')} />
             </FormField>
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
               {t(UI_TEXTS.cancel)}
             </Button>
-            <Button type="submit" loading={pending} loadingText={editing ? CLIENTS_TEXTS.updating : CLIENTS_TEXTS.creating}>
-              {editing ? CLIENTS_TEXTS.updateClient : CLIENTS_TEXTS.createClient}
+            <Button type="submit" loading={pending} loadingText={editing ? t(CLIENTS_TEXTS.updating) : t(CLIENTS_TEXTS.creating)}>
+              {editing ? t(CLIENTS_TEXTS.updateClient) : t(CLIENTS_TEXTS.createClient)}
             </Button>
           </DialogFooter>
         </form>

@@ -16,8 +16,10 @@ import { ClientCard } from './client-card';
 import { ClientFormDialog } from './client-form-dialog';
 import { useCreateRequest, useOpenRequest } from '@/web/lib/create-request';
 import { api } from '@/web/lib/api-client';
+import { useT } from '@/web/lib/i18n';
 
 export function ClientsTab() {
+  const t = useT('clients');
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim());
   const clients = useInfiniteQuery(clientListQuery(debounced));
@@ -32,28 +34,28 @@ export function ClientsTab() {
 
   return (
     // The shell's page title says 'Clients'; the tab adds its subtitle and actions.
-    <section className="space-y-6" aria-label={CLIENTS_TEXTS.title}>
+    <section className="space-y-6" aria-label={t(CLIENTS_TEXTS.title)}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-muted-foreground">{CLIENTS_TEXTS.subtitle}</p>
+        <p className="text-muted-foreground">{t(CLIENTS_TEXTS.subtitle)}</p>
         <div className="flex gap-2">
           <ExportCsvLink href={clientsExportUrl(debounced)} />
           <Button onClick={() => setDialog({ open: true })}>
             <Plus aria-hidden />
-            {CLIENTS_TEXTS.addClient}
+            {t(CLIENTS_TEXTS.addClient)}
           </Button>
         </div>
       </div>
 
       <SearchInput
         className="max-w-md"
-        aria-label={CLIENTS_TEXTS.searchLabel}
-        placeholder={CLIENTS_TEXTS.searchPlaceholder}
+        aria-label={t(CLIENTS_TEXTS.searchLabel)}
+        placeholder={t(CLIENTS_TEXTS.searchPlaceholder)}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
       />
 
       {clients.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy="true" aria-label={CLIENTS_TEXTS.loadingClients}>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy="true" aria-label={t(CLIENTS_TEXTS.loadingClients)}>
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-52 rounded-xl" />
           ))}
@@ -78,7 +80,7 @@ export function ClientsTab() {
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {CLIENTS_TEXTS.showing(items.length, total)}
+            {t(CLIENTS_TEXTS.showing, { shown: items.length, total })}
           </p>
           <div ref={grid} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
             {items.map((client) => (

@@ -6,11 +6,13 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
+import { useT } from '@/web/lib/i18n';
 import { useChangeCurrency } from '../api';
 import { ORGANIZATIONS_TEXTS } from '../texts';
 
 /** Issue 32: the one currency of the organization's rates, budgets and reports (its admins). */
 export function CurrencyForm({ currency }: { currency: string }) {
+  const t = useT('organizations');
   const change = useChangeCurrency();
   const form = useSchemaForm({ schema: updateCurrencySchema, defaultValues: { currency } });
   const { errors } = form.formState;
@@ -36,10 +38,10 @@ export function CurrencyForm({ currency }: { currency: string }) {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField label={ORGANIZATIONS_TEXTS.currencyCode} error={errors.currency?.message} hint={ORGANIZATIONS_TEXTS.currencyExample(formatMoney(123450, currency))} className="sm:max-w-48">
+          <FormField label={t(ORGANIZATIONS_TEXTS.currencyCode)} error={errors.currency?.message} hint={t(ORGANIZATIONS_TEXTS.currencyExample, { sample: formatMoney(123450, currency) })} className="sm:max-w-48">
             <Input autoComplete="off" maxLength={3} className="uppercase" {...form.register('currency')} />
           </FormField>
-          <Button type="submit" className="justify-self-start" loading={change.isPending} loadingText={ORGANIZATIONS_TEXTS.saving}>
+          <Button type="submit" className="justify-self-start" loading={change.isPending} loadingText={t(ORGANIZATIONS_TEXTS.saving)}>
             {BUDGET_TEXTS.currencySave}
           </Button>
         </form>

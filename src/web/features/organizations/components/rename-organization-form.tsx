@@ -6,11 +6,13 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { notifySuccess } from '@/web/lib/notify';
+import { useT } from '@/web/lib/i18n';
 import { useRenameOrganization } from '../api';
 import { ORGANIZATIONS_TEXTS } from '../texts';
 
 /** ARCHITECTURE decision 1: the organization's admins can rename it. */
 export function RenameOrganizationForm({ organization }: { organization: { id: string; name: string } }) {
+  const t = useT('organizations');
   const rename = useRenameOrganization();
   const form = useSchemaForm({ schema: renameOrganizationSchema, defaultValues: { name: organization.name } });
   const { errors } = form.formState;
@@ -29,17 +31,17 @@ export function RenameOrganizationForm({ organization }: { organization: { id: s
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Building2 className="size-5 text-primary" aria-hidden />
-          {ORGANIZATIONS_TEXTS.title}
+          {t(ORGANIZATIONS_TEXTS.title)}
         </CardTitle>
-        <CardDescription>{ORGANIZATIONS_TEXTS.description}</CardDescription>
+        <CardDescription>{t(ORGANIZATIONS_TEXTS.description)}</CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField label={ORGANIZATIONS_TEXTS.name} error={errors.name?.message} className="sm:max-w-[calc(50%-0.5rem)]">
+          <FormField label={t(ORGANIZATIONS_TEXTS.name)} error={errors.name?.message} className="sm:max-w-[calc(50%-0.5rem)]">
             <Input autoComplete="organization" {...form.register('name')} />
           </FormField>
-          <Button type="submit" className="justify-self-start" loading={rename.isPending} loadingText={ORGANIZATIONS_TEXTS.saving}>
-            {ORGANIZATIONS_TEXTS.save}
+          <Button type="submit" className="justify-self-start" loading={rename.isPending} loadingText={t(ORGANIZATIONS_TEXTS.saving)}>
+            {t(ORGANIZATIONS_TEXTS.save)}
           </Button>
         </form>
       </CardContent>

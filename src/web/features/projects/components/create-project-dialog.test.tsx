@@ -23,12 +23,12 @@ describe('Create New Project', () => {
     await renderWithProviders(<CreateProjectDialog open onOpenChange={() => {}} />);
     const dialog = await screen.findByRole('dialog');
     const alerts = async () => (await within(dialog).findAllByRole('alert')).map((alert) => alert.textContent ?? '');
-    await expect.poll(alerts).toEqual([expect.stringContaining(PROJECTS_TEXTS.templatesLoadFailed), expect.stringContaining(PROJECTS_TEXTS.clientsLoadFailed)]);
+    await expect.poll(alerts).toEqual([expect.stringContaining(en(PROJECTS_TEXTS.templatesLoadFailed)), expect.stringContaining(en(PROJECTS_TEXTS.clientsLoadFailed))]);
     expect(within(dialog).getByRole('combobox', { name: en(UI_TEXTS.clientSelect.label) }).textContent).not.toContain(en(UI_TEXTS.clientSelect.loading));
 
     down = false;
     for (const alert of within(dialog).getAllByRole('alert')) fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
-    expect(await within(dialog).findByRole('combobox', { name: PROJECTS_TEXTS.template })).toBeTruthy();
+    expect(await within(dialog).findByRole('combobox', { name: en(PROJECTS_TEXTS.template) })).toBeTruthy();
     await expect.poll(() => within(dialog).queryAllByRole('alert')).toEqual([]);
     expect(within(dialog).getByRole('combobox', { name: en(UI_TEXTS.clientSelect.label) }).hasAttribute('disabled')).toBe(false);
   });

@@ -65,7 +65,7 @@ type ProjectFormStepsProps = {
 };
 
 function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormStepsProps) {
-  const t = useT();
+  const t = useT('projects');
   const [step, setStep] = useState<'preview' | 'fill'>(preset ? 'preview' : 'fill');
   const [template, setTemplate] = useState<Template | null>(preset);
   // The schema is made at each check from the chosen template: it follows the choice
@@ -84,7 +84,7 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
   const templates = useQuery({ ...templateChoicesQuery, enabled: filling && !preset });
 
   const chooseTemplate = (id: string) => {
-    const chosen = templates.data?.find((t) => t.id === id) ?? null;
+    const chosen = templates.data?.find((choice) => choice.id === id) ?? null;
     setTemplate(chosen);
     templateRef.current = chosen;
     const values = valuesFrom(chosen, form.getValues());
@@ -121,7 +121,7 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
       <>
         <DialogHeader>
           <DialogTitle>{preset.name}</DialogTitle>
-          <DialogDescription>{PROJECTS_TEXTS.previewDescription}</DialogDescription>
+          <DialogDescription>{t(PROJECTS_TEXTS.previewDescription)}</DialogDescription>
         </DialogHeader>
         <div className="grid gap-5">
           {preset.description ? <p className="text-sm text-muted-foreground">{preset.description}</p> : null}
@@ -131,7 +131,7 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
               {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="button" onClick={() => setStep('fill')}>
-              {PROJECTS_TEXTS.useTemplate}
+              {t(PROJECTS_TEXTS.useTemplate)}
             </Button>
           </DialogFooter>
         </div>
@@ -143,38 +143,38 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
   return (
     <>
       <DialogHeader>
-        <DialogTitle>{preset ? preset.name : PROJECTS_TEXTS.createTitle}</DialogTitle>
-        <DialogDescription>{preset ? PROJECTS_TEXTS.fillDescription : PROJECTS_TEXTS.createDescription}</DialogDescription>
+        <DialogTitle>{preset ? preset.name : t(PROJECTS_TEXTS.createTitle)}</DialogTitle>
+        <DialogDescription>{preset ? t(PROJECTS_TEXTS.fillDescription) : t(PROJECTS_TEXTS.createDescription)}</DialogDescription>
       </DialogHeader>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         {!preset && templates.isError ? (
-          <LoadErrorPanel compact title={PROJECTS_TEXTS.templatesLoadFailed} error={templates.error} onRetry={() => void templates.refetch()} />
+          <LoadErrorPanel compact title={t(PROJECTS_TEXTS.templatesLoadFailed)} error={templates.error} onRetry={() => void templates.refetch()} />
         ) : null}
         {!preset && templates.data?.length ? (
-          <FormField label={PROJECTS_TEXTS.templateOptional}>
+          <FormField label={t(PROJECTS_TEXTS.templateOptional)}>
             <Select value={template?.id ?? NO_TEMPLATE} onValueChange={chooseTemplate}>
-              <SelectTrigger aria-label={PROJECTS_TEXTS.template}>
-                <SelectValue placeholder={PROJECTS_TEXTS.noTemplate} />
+              <SelectTrigger aria-label={t(PROJECTS_TEXTS.template)}>
+                <SelectValue placeholder={t(PROJECTS_TEXTS.noTemplate)} />
               </SelectTrigger>
               <SelectContent>
-                <SelectItem value={NO_TEMPLATE}>{PROJECTS_TEXTS.noTemplate}</SelectItem>
-                {templates.data.map((t) => (
-                  <SelectItem key={t.id} value={t.id}>
-                    {t.name}
+                <SelectItem value={NO_TEMPLATE}>{t(PROJECTS_TEXTS.noTemplate)}</SelectItem>
+                {templates.data.map((choice) => (
+                  <SelectItem key={choice.id} value={choice.id}>
+                    {choice.name}
                   </SelectItem>
                 ))}
               </SelectContent>
             </Select>
           </FormField>
         ) : null}
-        <FormField label={PROJECTS_TEXTS.fields.name} error={errors.name?.message}>
-          <Input autoFocus placeholder={PROJECTS_TEXTS.namePlaceholder} {...form.register('name')} />
+        <FormField label={t(PROJECTS_TEXTS.fields.name)} error={errors.name?.message}>
+          <Input autoFocus placeholder={t(PROJECTS_TEXTS.namePlaceholder)} {...form.register('name')} />
         </FormField>
         {clients.data?.length === 0 ? (
           <InlineNewClient error={errors.clientId?.message} onCreated={(client) => form.setValue('clientId', client.id, { shouldValidate: true })} />
         ) : (
           <>
-            <FormField label={PROJECTS_TEXTS.fields.client} error={errors.clientId?.message}>
+            <FormField label={t(PROJECTS_TEXTS.fields.client)} error={errors.clientId?.message}>
               <Controller
                 control={form.control}
                 name="clientId"
@@ -183,19 +183,19 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
                 )}
               />
             </FormField>
-            {clients.isError ? <LoadErrorPanel compact title={PROJECTS_TEXTS.clientsLoadFailed} error={clients.error} onRetry={() => void clients.refetch()} /> : null}
+            {clients.isError ? <LoadErrorPanel compact title={t(PROJECTS_TEXTS.clientsLoadFailed)} error={clients.error} onRetry={() => void clients.refetch()} /> : null}
           </>
         )}
-        <FormField label={PROJECTS_TEXTS.fields.description} error={errors.description?.message}>
-          <Textarea rows={preset ? 2 : 3} placeholder={PROJECTS_TEXTS.descriptionPlaceholder} {...form.register('description')} />
+        <FormField label={t(PROJECTS_TEXTS.fields.description)} error={errors.description?.message}>
+          <Textarea rows={preset ? 2 : 3} placeholder={t(PROJECTS_TEXTS.descriptionPlaceholder)} {...form.register('description')} />
         </FormField>
-        <FormField label={PROJECTS_TEXTS.fields.dueDate} error={errors.dueDate?.message}>
+        <FormField label={t(PROJECTS_TEXTS.fields.dueDate)} error={errors.dueDate?.message}>
           {/* Past dates cannot be picked (spec 2); the server refuses them too. */}
           <Input type="date" min={todayIso()} {...form.register('dueDate')} />
         </FormField>
         {template ? (
           <div className="grid gap-4 border-t pt-4">
-            <h3 className="text-sm font-semibold">{preset ? PROJECTS_TEXTS.questionnaire : PROJECTS_TEXTS.templateQuestionnaire(template.name)}</h3>
+            <h3 className="text-sm font-semibold">{preset ? t(PROJECTS_TEXTS.questionnaire) : t(PROJECTS_TEXTS.templateQuestionnaire, { template: template.name })}</h3>
             <Controller
               control={form.control}
               name="answers"
@@ -217,10 +217,10 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
             disabled={createProject.isPending}
             onClick={() => (preset ? setStep('preview') : onOpenChange(false))}
           >
-            {preset ? PROJECTS_TEXTS.back : t(UI_TEXTS.cancel)}
+            {preset ? t(PROJECTS_TEXTS.back) : t(UI_TEXTS.cancel)}
           </Button>
-          <Button type="submit" loading={createProject.isPending} loadingText={PROJECTS_TEXTS.creating}>
-            {PROJECTS_TEXTS.createProject}
+          <Button type="submit" loading={createProject.isPending} loadingText={t(PROJECTS_TEXTS.creating)}>
+            {t(PROJECTS_TEXTS.createProject)}
           </Button>
         </DialogFooter>
       </form>

@@ -24,18 +24,18 @@ type Props = {
 };
 
 export function DeleteProjectDialog({ projectName, open, onOpenChange, deleting, onDelete }: Props) {
-  const t = useT();
+  const t = useT('projects');
   return (
     <AlertDialog open={open} onOpenChange={(next) => !deleting && onOpenChange(next)}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{PROJECTS_TEXTS.deleteTitle}</AlertDialogTitle>
+          <AlertDialogTitle>{t(PROJECTS_TEXTS.deleteTitle)}</AlertDialogTitle>
           <AlertDialogDescription>{PROJECT_MESSAGES.deleteConfirm(projectName)}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={deleting}>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
           {/* A plain button: the dialog stays open (with 'Deleting...') until the server answers. */}
-          <Button variant="destructive" loading={deleting} loadingText={PROJECTS_TEXTS.deleting} onClick={onDelete}>
+          <Button variant="destructive" loading={deleting} loadingText={t(PROJECTS_TEXTS.deleting)} onClick={onDelete}>
             {t(UI_TEXTS.delete)}
           </Button>
         </AlertDialogFooter>

@@ -6,15 +6,9 @@ import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { useCreateClient } from '@/web/features/clients/api';
+import { useT } from '@/web/lib/i18n';
 import { notifySuccess } from '@/web/lib/notify';
-
-export const INLINE_CLIENT_TEXTS = {
-  label: 'Client',
-  placeholder: "New client's name",
-  add: 'Add Client',
-  adding: 'Adding...',
-  hint: 'No clients yet: name your first one to create it here.',
-} as const;
+import { PROJECTS_TEXTS } from '../texts';
 
 type InlineNewClientProps = {
   /** The project form's message for its client (e.g. 'Please select a client.'). */
@@ -23,6 +17,7 @@ type InlineNewClientProps = {
 };
 
 export function InlineNewClient({ error, onCreated }: InlineNewClientProps) {
+  const t = useT('projects');
   const createClient = useCreateClient();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
@@ -43,7 +38,7 @@ export function InlineNewClient({ error, onCreated }: InlineNewClientProps) {
   };
 
   return (
-    <FormField label={INLINE_CLIENT_TEXTS.label} error={nameError ?? error} hint={INLINE_CLIENT_TEXTS.hint}>
+    <FormField label={t(PROJECTS_TEXTS.inlineClient.label)} error={nameError ?? error} hint={t(PROJECTS_TEXTS.inlineClient.hint)}>
       <InlineClientInput
         value={name}
         pending={createClient.isPending}
@@ -69,12 +64,13 @@ type InlineClientInputProps = {
 
 /** The name input and its button; Enter adds the client rather than submitting the project form. */
 function InlineClientInput({ value, pending, onChange, onAdd, ...control }: InlineClientInputProps) {
+  const t = useT('projects');
   return (
     <div className="flex gap-2">
       <Input
         {...control}
         value={value}
-        placeholder={INLINE_CLIENT_TEXTS.placeholder}
+        placeholder={t(PROJECTS_TEXTS.inlineClient.placeholder)}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
@@ -83,8 +79,8 @@ function InlineClientInput({ value, pending, onChange, onAdd, ...control }: Inli
           }
         }}
       />
-      <Button type="button" variant="secondary" loading={pending} loadingText={INLINE_CLIENT_TEXTS.adding} onClick={onAdd}>
-        {INLINE_CLIENT_TEXTS.add}
+      <Button type="button" variant="secondary" loading={pending} loadingText={t(PROJECTS_TEXTS.inlineClient.adding)} onClick={onAdd}>
+        {t(PROJECTS_TEXTS.inlineClient.add)}
       </Button>
     </div>
   );

@@ -3,6 +3,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
 import { cardStatusChanges, PROJECT_MESSAGES, type CardStatus } from '@/domain/project-rules';
+import type { Text } from '@/domain/locales';
 import type { ProjectCard as Project } from '@/domain/projects';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
@@ -33,6 +34,7 @@ type Props = {
 };
 
 export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
+  const t = useT('projects');
   const changeStatus = useChangeProjectStatus();
   const deleteProject = useDeleteProject();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -74,7 +76,7 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
         <div className="flex items-center gap-2">
           <dt>
             <Building2 className="size-4 text-muted-foreground" aria-hidden />
-            <span className="sr-only">{PROJECTS_TEXTS.terms.client}</span>
+            <span className="sr-only">{t(PROJECTS_TEXTS.terms.client)}</span>
           </dt>
           <dd className="truncate">{project.clientName}</dd>
         </div>
@@ -82,16 +84,16 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
           <div className={cn('flex items-center gap-2', overdue && 'font-medium text-destructive')}>
             <dt>
               <CalendarClock className="size-4" aria-hidden />
-              <span className="sr-only">{PROJECTS_TEXTS.terms.dueDate}</span>
+              <span className="sr-only">{t(PROJECTS_TEXTS.terms.dueDate)}</span>
             </dt>
-            <dd>{PROJECTS_TEXTS.due(formatDate(project.dueDate))}</dd>
+            <dd>{t(PROJECTS_TEXTS.due, { date: formatDate(project.dueDate) })}</dd>
           </div>
         ) : null}
         {project.ownerName ? (
           <div className="flex items-center gap-2">
             <dt>
               <UserRound className="size-4 text-muted-foreground" aria-hidden />
-              <span className="sr-only">{PROJECTS_TEXTS.terms.owner}</span>
+              <span className="sr-only">{t(PROJECTS_TEXTS.terms.owner)}</span>
             </dt>
             <dd className="truncate">{project.ownerName}</dd>
           </div>
@@ -99,9 +101,9 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
         <div className="flex items-center gap-2 text-xs text-muted-foreground">
           <dt>
             <Calendar className="size-3.5" aria-hidden />
-            <span className="sr-only">{PROJECTS_TEXTS.terms.created}</span>
+            <span className="sr-only">{t(PROJECTS_TEXTS.terms.created)}</span>
           </dt>
-          <dd>{PROJECTS_TEXTS.created(formatDate(project.createdAt))}</dd>
+          <dd>{t(PROJECTS_TEXTS.created, { date: formatDate(project.createdAt) })}</dd>
         </div>
       </dl>
       {project.budget ? <BudgetBar usage={project.budget} currency={currency} /> : null}
@@ -156,7 +158,7 @@ type StaffActions = {
 const STATUS_ACTIONS = [
   { status: 'completed', label: PROJECTS_TEXTS.markComplete, icon: CheckCircle2 },
   { status: 'on_hold', label: PROJECTS_TEXTS.putOnHold, icon: PauseCircle },
-] as const satisfies readonly { status: CardStatus; label: string; icon: typeof CheckCircle2 }[];
+] as const satisfies readonly { status: CardStatus; label: Text; icon: typeof CheckCircle2 }[];
 
 /** A status button looks disabled by its aria-disabled, as others do by `disabled`. */
 const STATUS_BUTTON_CLASS = 'flex-1 px-2 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-card';
@@ -173,7 +175,7 @@ const STATUS_BUTTON_CLASS = 'flex-1 px-2 aria-disabled:cursor-not-allowed aria-d
  * menu, and its button is disabled: a button that just applied keeps the focus (issue 27).
  */
 function CardFooterActions({ project, staff }: { project: Project; staff?: StaffActions }) {
-  const t = useT();
+  const t = useT('projects');
   const changes = cardStatusChanges(project.status);
   const pending = Boolean(staff?.statusPending);
   const menuChanges = STATUS_ACTIONS.filter((action) => changes.includes(action.status));
@@ -186,7 +188,7 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
         <Button asChild variant="default" size="sm" className="flex-1">
           <Link to={`/project/${project.id}`}>
             <LayoutDashboard aria-hidden />
-            {PROJECTS_TEXTS.viewDashboard}
+            {t(PROJECTS_TEXTS.viewDashboard)}
           </Link>
         </Button>
         {staff?.onDelete ? (
@@ -216,7 +218,7 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
             }}
           >
             <DropdownMenuTrigger asChild>
-              <Button variant="outline" size="sm" className="px-2.5 sm:hidden" aria-label={PROJECTS_TEXTS.moreActions}>
+              <Button variant="outline" size="sm" className="px-2.5 sm:hidden" aria-label={t(PROJECTS_TEXTS.moreActions)}>
                 <Ellipsis aria-hidden />
               </Button>
             </DropdownMenuTrigger>
@@ -231,7 +233,7 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
               {menuChanges.map(({ status, label, icon: Icon }) => (
                 <DropdownMenuItem key={status} disabled={pending} onSelect={() => staff.onStatus(status)}>
                   <Icon aria-hidden />
-                  {label}
+                  {t(label)}
                 </DropdownMenuItem>
               ))}
               {staff.onDelete ? (
@@ -266,7 +268,7 @@ function CardFooterActions({ project, staff }: { project: Project; staff?: Staff
                   onClick={() => !disabled && staff.onStatus(status)}
                 >
                   <Icon aria-hidden />
-                  {label}
+                  {t(label)}
                 </Button>
               );
             })}

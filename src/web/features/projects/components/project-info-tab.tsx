@@ -18,6 +18,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/web/components/ui/textarea';
 import { notifySuccess } from '@/web/lib/notify';
 import { refusingPastDueDate } from '@/web/lib/past-due-date';
+import { useT } from '@/web/lib/i18n';
 import { useUpdateProject } from '../api';
 import { PROJECTS_TEXTS } from '../texts';
 import { ProjectBudgetCard } from './project-budget-card';
@@ -35,6 +36,7 @@ function formValues(project: ProjectDetail) {
 }
 
 function ProjectEditForm({ project }: { project: ProjectDetail }) {
+  const t = useT('projects');
   const updateProject = useUpdateProject(project.id);
   const form = useSchemaForm({
     schema: updateProjectSchema,
@@ -53,17 +55,17 @@ function ProjectEditForm({ project }: { project: ProjectDetail }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={PROJECTS_TEXTS.editFormLabel}>
-      <FormField label={PROJECTS_TEXTS.fields.name} error={errors.name?.message}>
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={t(PROJECTS_TEXTS.editFormLabel)}>
+      <FormField label={t(PROJECTS_TEXTS.fields.name)} error={errors.name?.message}>
         <Input {...form.register('name')} />
       </FormField>
-      <FormField label={PROJECTS_TEXTS.fields.status} error={errors.status?.message}>
+      <FormField label={t(PROJECTS_TEXTS.fields.status)} error={errors.status?.message}>
         <Controller
           control={form.control}
           name="status"
           render={({ field }) => (
             <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger onBlur={field.onBlur} aria-label={PROJECTS_TEXTS.fields.status}>
+              <SelectTrigger onBlur={field.onBlur} aria-label={t(PROJECTS_TEXTS.fields.status)}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
@@ -77,13 +79,13 @@ function ProjectEditForm({ project }: { project: ProjectDetail }) {
           )}
         />
       </FormField>
-      <FormField label={PROJECTS_TEXTS.fields.description} error={errors.description?.message}>
+      <FormField label={t(PROJECTS_TEXTS.fields.description)} error={errors.description?.message}>
         <Textarea rows={3} {...form.register('description')} />
       </FormField>
-      <FormField label={PROJECTS_TEXTS.fields.dueDate} error={errors.dueDate?.message} hint={PROJECTS_TEXTS.dueDateHint}>
+      <FormField label={t(PROJECTS_TEXTS.fields.dueDate)} error={errors.dueDate?.message} hint={t(PROJECTS_TEXTS.dueDateHint)}>
         <Input type="date" {...form.register('dueDate')} />
       </FormField>
-      <FormField label={PROJECTS_TEXTS.fields.companyOverview} error={errors.companyOverview?.message}>
+      <FormField label={t(PROJECTS_TEXTS.fields.companyOverview)} error={errors.companyOverview?.message}>
         <Textarea rows={4} placeholder={PROJECT_DETAIL_MESSAGES.overviewPlaceholder} {...form.register('companyOverview')} />
       </FormField>
       <div>
@@ -96,21 +98,22 @@ function ProjectEditForm({ project }: { project: ProjectDetail }) {
 }
 
 export function ProjectInfoTab({ project }: { project: ProjectDetail }) {
+  const t = useT('projects');
   return (
     <div className="grid gap-4">
       <Card>
         <CardHeader>
-          <CardTitle>{PROJECTS_TEXTS.infoTitle}</CardTitle>
+          <CardTitle>{t(PROJECTS_TEXTS.infoTitle)}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-3 text-sm">
           <div>
-            <p className="font-medium text-muted-foreground">{PROJECTS_TEXTS.fields.client}</p>
+            <p className="font-medium text-muted-foreground">{t(PROJECTS_TEXTS.fields.client)}</p>
             <p>{project.clientName}</p>
           </div>
           {!project.canEdit ? (
             <div>
-              <p className="font-medium text-muted-foreground">{PROJECTS_TEXTS.fields.companyOverview}</p>
-              <p className="whitespace-pre-wrap">{project.companyOverview || PROJECTS_TEXTS.noOverview}</p>
+              <p className="font-medium text-muted-foreground">{t(PROJECTS_TEXTS.fields.companyOverview)}</p>
+              <p className="whitespace-pre-wrap">{project.companyOverview || t(PROJECTS_TEXTS.noOverview)}</p>
             </div>
           ) : null}
         </CardContent>
@@ -118,7 +121,7 @@ export function ProjectInfoTab({ project }: { project: ProjectDetail }) {
       {project.templateFields?.length ? (
         <Card>
           <CardHeader>
-            <CardTitle>{PROJECTS_TEXTS.questionnaireTitle}</CardTitle>
+            <CardTitle>{t(PROJECTS_TEXTS.questionnaireTitle)}</CardTitle>
           </CardHeader>
           <CardContent>
             <QuestionnaireView fields={project.templateFields} answers={project.formData} />
@@ -130,7 +133,7 @@ export function ProjectInfoTab({ project }: { project: ProjectDetail }) {
       {project.canEdit ? (
         <Card>
           <CardHeader>
-            <CardTitle>{PROJECTS_TEXTS.editTitle}</CardTitle>
+            <CardTitle>{t(PROJECTS_TEXTS.editTitle)}</CardTitle>
           </CardHeader>
           <CardContent>
             <ProjectEditForm project={project} />

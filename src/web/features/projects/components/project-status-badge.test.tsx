@@ -2,6 +2,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROJECT_STATUSES } from '@/domain/project-status';
+// The kit's English words (every part loaded), as renderWithProviders renders with.
+import { en } from '@/web/test/texts';
+import { PROJECTS_TEXTS } from '../texts';
 import { ProjectStatusBadge } from './project-status-badge';
 
 afterEach(cleanup);
@@ -12,14 +15,14 @@ describe('ProjectStatusBadge', () => {
     // There were two: the status badge and spec 2's extra 'Overdue' badge.
     expect(container.children).toHaveLength(1);
     expect(screen.getAllByText('Overdue')).toHaveLength(1);
-    expect(screen.getByTestId('status-badge').textContent).toBe('Status: Overdue');
+    expect(screen.getByTestId('status-badge').textContent).toBe(`${en(PROJECTS_TEXTS.statusPrefix)}Overdue`);
     expect(screen.getByTestId('status-badge').className).toContain('bg-destructive');
     expect(screen.getByTestId('status-badge').querySelector('svg')).not.toBeNull();
   });
 
   it('reads every status as the status', () => {
     render(<ProjectStatusBadge status="on_hold" />);
-    expect(screen.getByTestId('status-badge').textContent).toBe('Status: On Hold');
+    expect(screen.getByTestId('status-badge').textContent).toBe(`${en(PROJECTS_TEXTS.statusPrefix)}On Hold`);
   });
 
   it('shows one badge for every status', () => {

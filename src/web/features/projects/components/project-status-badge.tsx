@@ -2,6 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { APPROVAL_TEXTS } from '@/domain/approval-states';
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '@/domain/project-status';
 import { Badge } from '@/web/components/ui/badge';
+import { useT } from '@/web/lib/i18n';
 import { PROJECTS_TEXTS } from '../texts';
 
 const STATUS_STYLES: Record<Exclude<ProjectStatus, 'overdue'>, string> = {
@@ -18,11 +19,12 @@ const STATUS_STYLES: Record<Exclude<ProjectStatus, 'overdue'>, string> = {
  * that warning, red with its icon, and is its status badge too.
  */
 export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
+  const t = useT('projects');
   const overdue = status === 'overdue';
   return (
     <Badge variant={overdue ? 'destructive' : 'outline'} className={overdue ? undefined : STATUS_STYLES[status]} data-testid="status-badge">
       {overdue ? <AlertTriangle aria-hidden /> : null}
-      <span className="sr-only">{PROJECTS_TEXTS.statusPrefix}</span>
+      <span className="sr-only">{t(PROJECTS_TEXTS.statusPrefix)}</span>
       {PROJECT_STATUS_LABELS[status]}
     </Badge>
   );

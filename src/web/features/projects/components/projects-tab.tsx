@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { PROJECT_MESSAGES } from '@/domain/project-rules';
 import { APPROVAL_TEXTS } from '@/domain/approval-states';
 import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
+import type { Text } from '@/domain/locales';
 import type { ProjectCard as Project, ProjectFilter } from '@/domain/projects';
 import { canDeleteProject, canManageProjects, type Role } from '@/domain/roles';
 import type { Template } from '@/domain/templates';
@@ -17,6 +18,7 @@ import { SearchInput } from '@/web/components/ui/search-input';
 import { LazySelect } from '@/web/components/ui/lazy-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/web/components/ui/tabs';
+import { useT } from '@/web/lib/i18n';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { projectListQuery, projectsExportUrl, type ApprovalListFilter } from '../api';
@@ -27,19 +29,28 @@ import { useCreateRequest } from '@/web/lib/create-request';
 // The dialog (form, client select, template fields) downloads when first opened or on its button's hover.
 const CreateProjectDialog = lazyComponent(async () => (await import('./create-project-dialog')).CreateProjectDialog);
 
-const FILTER_LABELS: Record<ProjectFilter, string> = {
+/** The status filter's choices: the domain's status names, after this feature's 'All Status'. */
+const FILTER_LABELS: Record<ProjectFilter, Text | string> = {
   all: PROJECTS_TEXTS.allStatus,
   active: PROJECT_STATUS_LABELS.active,
   completed: PROJECT_STATUS_LABELS.completed,
   on_hold: PROJECT_STATUS_LABELS.on_hold,
 };
-const FILTER_OPTIONS = (Object.keys(FILTER_LABELS) as ProjectFilter[]).map((value) => ({ value, label: FILTER_LABELS[value] }));
+
 // Issue 33: projects with files awaiting the client's approval, or with changes requested.
-const APPROVAL_OPTIONS: { value: ApprovalListFilter; label: string }[] = [
-  { value: 'all', label: PROJECTS_TEXTS.allApprovals },
-  { value: 'awaiting_approval', label: APPROVAL_TEXTS.states.awaiting },
-  { value: 'changes_requested', label: APPROVAL_TEXTS.states.changes_requested },
-];
+const APPROVAL_LABELS: Record<ApprovalListFilter, Text | string> = {
+  all: PROJECTS_TEXTS.allApprovals,
+  awaiting_approval: APPROVAL_TEXTS.states.awaiting,
+  changes_requested: APPROVAL_TEXTS.states.changes_requested,
+};
+
+/** A select's choices in the active language (the domain's labels are English strings for now). */
+function optionsOf<Value extends string>(labels: Record<Value, Text | string>, t: (text: Text) => string): { value: Value; label: string }[] {
+  return (Object.keys(labels) as Value[]).map((value) => {
+    const label = labels[value];
+    return { value, label: typeof label === 'string' ? label : t(label) };
+  });
+}
 
 type ProjectsTabProps = {
   role: Role;
@@ -53,6 +64,7 @@ type ProjectsTabProps = {
 };
 
 export function ProjectsTab({ role, renderCardActions, templatesTab }: ProjectsTabProps) {
+  const t = useT('projects');
   const staff = canManageProjects(role);
   // The template stays while the dialog closes, so its content does not change under the animation.
   const [using, setUsing] = useState<{ open: boolean; template: Template | null }>({ open: false, template: null });
@@ -69,16 +81,16 @@ export function ProjectsTab({ role, renderCardActions, templatesTab }: ProjectsT
       return next;
     }, { replace: true });
   return (
-    <section className="space-y-6" aria-label={PROJECTS_TEXTS.title}>
+    <section className="space-y-6" aria-label={t(PROJECTS_TEXTS.title)}>
       <div>
-        <h2 className="text-xl font-semibold">{PROJECTS_TEXTS.title}</h2>
+        <h2 className="text-xl font-semibold">{t(PROJECTS_TEXTS.title)}</h2>
         <p className="text-sm text-muted-foreground">{staff ? PROJECT_MESSAGES.staffSubtitle : PROJECT_MESSAGES.developerSubtitle}</p>
       </div>
       {staff ? (
         <Tabs value={view} onValueChange={showView} className="space-y-6">
           <TabsList>
-            <TabsTrigger value="projects">{PROJECTS_TEXTS.views.projects}</TabsTrigger>
-            <TabsTrigger value="templates">{PROJECTS_TEXTS.views.templates}</TabsTrigger>
+            <TabsTrigger value="projects">{t(PROJECTS_TEXTS.views.projects)}</TabsTrigger>
+            <TabsTrigger value="templates">{t(PROJECTS_TEXTS.views.templates)}</TabsTrigger>
           </TabsList>
           <TabsContent value="projects">
             <ProjectList role={role} renderCardActions={renderCardActions} />
@@ -104,6 +116,7 @@ export function ProjectsTab({ role, renderCardActions, templatesTab }: ProjectsT
 }
 
 function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
+  const t = useT('projects');
   const staff = canManageProjects(role);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<ProjectFilter>('all');
@@ -128,25 +141,25 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchInput
           className="flex-1 sm:max-w-md"
-          aria-label={PROJECTS_TEXTS.searchLabel}
-          placeholder={PROJECTS_TEXTS.searchPlaceholder}
+          aria-label={t(PROJECTS_TEXTS.searchLabel)}
+          placeholder={t(PROJECTS_TEXTS.searchPlaceholder)}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
         {/* Its code loads when it is first opened (or hovered, focused): the list shows the filter, not its options. */}
         <LazySelect
           className="sm:w-44"
-          aria-label={PROJECTS_TEXTS.filterLabel}
+          aria-label={t(PROJECTS_TEXTS.filterLabel)}
           value={status}
           onValueChange={(value) => setStatus(value as ProjectFilter)}
-          options={FILTER_OPTIONS}
+          options={optionsOf(FILTER_LABELS, t)}
         />
         <LazySelect
           className="sm:w-48"
-          aria-label={PROJECTS_TEXTS.approvalFilterLabel}
+          aria-label={t(PROJECTS_TEXTS.approvalFilterLabel)}
           value={approval}
           onValueChange={(value) => setApproval(value as ApprovalListFilter)}
-          options={APPROVAL_OPTIONS}
+          options={optionsOf(APPROVAL_LABELS, t)}
         />
         {staff ? (
           <div className="flex gap-2 sm:ml-auto">
@@ -154,14 +167,14 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
             <ExportCsvLink href={projectsExportUrl(debounced, status, approval)} />
             <Button onClick={() => setCreating(true)} {...preloadOnIntent(CreateProjectDialog)}>
               <Plus aria-hidden />
-              {PROJECTS_TEXTS.addProject}
+              {t(PROJECTS_TEXTS.addProject)}
             </Button>
           </div>
         ) : null}
       </div>
 
       {projects.isPending || (data === undefined && !projects.isError) ? (
-        <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label={PROJECTS_TEXTS.loadingProjects}>
+        <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label={t(PROJECTS_TEXTS.loadingProjects)}>
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-64 rounded-xl" />
           ))}
@@ -173,7 +186,7 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
           {/* The cards on screen, of every project the caller can see (issue 49 item 6: it said the
               matching count, 27 of 27, with the first page's 24 cards shown). */}
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {PROJECTS_TEXTS.showing(items.length, first?.total ?? 0)}
+            {t(PROJECTS_TEXTS.showing, { shown: items.length, total: first?.total ?? 0 })}
           </p>
           {items.length === 0 ? (
             filtering ? (
