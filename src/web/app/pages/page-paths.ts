@@ -34,6 +34,13 @@ export type PagePath = {
 /** What the server may look up about a path before choosing its HTML. */
 export type PageCondition = 'intake-link';
 
+/**
+ * The parts of the words (catalogs, decision 045) a share link's page shows first: its own, and
+ * its tasks', files' and notes'. They load beside the link's answer (shared-project-page.tsx);
+ * scripts/web-weight.ts measures them.
+ */
+export const SHARED_PAGE_TEXTS = ['sharing', 'tasks', 'files', 'notes'] as const;
+
 /** What the Projects tab (the dashboard's default) and the top bar's inbox ask first. */
 export const DASHBOARD_FETCHES = ['/api/projects?search=&status=all', '/api/inbox'] as const;
 

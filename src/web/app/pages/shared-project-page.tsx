@@ -32,6 +32,7 @@ import { sharedProjectSource } from '@/web/lib/project-source';
 import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { useDocumentTitle } from '@/web/lib/document-title';
 import { loadTexts, useT } from '@/web/lib/i18n';
+import { SHARED_PAGE_TEXTS } from './page-paths';
 import { useSharedLiveUpdates } from '@/web/lib/realtime';
 import { lazyComponent, useLoaded } from '@/web/lib/lazy-component';
 import { meQueryOptions, useMe } from '@/web/lib/session';
@@ -54,8 +55,6 @@ const LinkPasswordForm = lazyComponent(async () => (await import('@/web/features
 
 const SIGN_IN_PARAM = 'sign-in';
 
-/** The parts of the words (catalogs) the page shows: its own, and its files' and notes' (issue 48). */
-const SHARED_PAGE_TEXTS = ['sharing', 'files', 'notes'];
 
 const isLinkError = (error: unknown, code: string) => error instanceof ApiError && error.code === code;
 
