@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Square, Timer as TimerIcon } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatElapsed, formatMinutes, TIMER_CONFIRM_MINUTES } from '@/domain/time-entry-rules';
+import { formatElapsed } from '@/domain/time-entry-rules';
 import type { Timer } from '@/domain/time-entries';
 import { Button } from '@/web/components/ui/button';
 import { useT } from '@/web/lib/i18n';
@@ -17,8 +17,7 @@ import { timerPlace, timerQuery, useStopTimerFlow } from '../api';
 import { askBeforeStop, useStopQuestion, type StopQuestion } from '../stop-question';
 import { TIME_TEXTS } from '../texts';
 
-const LongTimerDialog = lazyComponent(async () => (await import('./long-timer-dialog')).LongTimerDialog);
-const ShortTimerDialog = lazyComponent(async () => (await import('./short-timer-dialog')).ShortTimerDialog);
+const StopQuestionDialog = lazyComponent(async () => (await import('./stop-question-dialog')).StopQuestionDialog);
 
 function useNow(): Date {
   const [now, setNow] = useState(() => new Date());
@@ -74,21 +73,17 @@ function TimerBar({ timer, flow: { stop, discard, pending }, question }: TimerBa
         <Square aria-hidden className="size-3 fill-current" />
         <span className="hidden sm:inline">{t(TIME_TEXTS.stop)}</span>
       </Button>
-      {question?.kind === 'long' ? (
+      {question ? (
         <Suspense fallback={null}>
-          <LongTimerDialog
+          {/* Keyed by its kind: another question is another dialog, opened (and focused) afresh. */}
+          <StopQuestionDialog
+            key={question.kind}
+            kind={question.kind}
             message={question.message}
-            trimTo={formatMinutes(TIMER_CONFIRM_MINUTES)}
             pending={pending}
-            onSave={() => stopWith('save')}
-            onTrim={() => stopWith('trim')}
+            onAnswer={(answer) => (answer === 'discard' ? discard() : stopWith(answer))}
             onCancel={keepRunning}
           />
-        </Suspense>
-      ) : null}
-      {question?.kind === 'short' ? (
-        <Suspense fallback={null}>
-          <ShortTimerDialog message={question.message} pending={pending} onDiscard={discard} onSave={() => stopWith('save')} onCancel={keepRunning} />
         </Suspense>
       ) : null}
     </div>
