@@ -6,10 +6,10 @@ const messageOf = (result: { success: boolean; error?: { issues: { message: stri
 
 describe('client rules', () => {
   it('needs a name of at least 2 characters on create, 1 on edit', () => {
-    expect(messageOf(createClientSchema.safeParse({ name: 'A' }))).toBe(CLIENT_MESSAGES.nameTooShort);
-    expect(messageOf(createClientSchema.safeParse({ name: '  A  ' }))).toBe(CLIENT_MESSAGES.nameTooShort);
+    expect(messageOf(createClientSchema.safeParse({ name: 'A' }))).toBe(CLIENT_MESSAGES.nameTooShort.id);
+    expect(messageOf(createClientSchema.safeParse({ name: '  A  ' }))).toBe(CLIENT_MESSAGES.nameTooShort.id);
     expect(createClientSchema.safeParse({ name: 'Ab' }).success).toBe(true);
-    expect(messageOf(updateClientSchema.safeParse({ name: ' ' }))).toBe(CLIENT_MESSAGES.nameRequired);
+    expect(messageOf(updateClientSchema.safeParse({ name: ' ' }))).toBe(CLIENT_MESSAGES.nameRequired.id);
     expect(updateClientSchema.safeParse({ name: 'A' }).success).toBe(true);
   });
 
@@ -28,7 +28,7 @@ describe('client rules', () => {
   it('accepts a valid email or none, and refuses an invalid one', () => {
     expect(createClientSchema.safeParse({ name: 'Acme', contactEmail: 'a@b.co' }).success).toBe(true);
     expect(messageOf(createClientSchema.safeParse({ name: 'Acme', contactEmail: 'not-an-email' }))).toBe(
-      CLIENT_MESSAGES.emailInvalid,
+      CLIENT_MESSAGES.emailInvalid.id,
     );
   });
 
@@ -39,6 +39,6 @@ describe('client rules', () => {
     expect(isWebsite('not a url')).toBe(false);
     expect(websiteHref('acme.com')).toBe('https://acme.com');
     expect(websiteHref('http://acme.com')).toBe('http://acme.com');
-    expect(messageOf(updateClientSchema.safeParse({ name: 'A', website: 'nope' }))).toBe(CLIENT_MESSAGES.websiteInvalid);
+    expect(messageOf(updateClientSchema.safeParse({ name: 'A', website: 'nope' }))).toBe(CLIENT_MESSAGES.websiteInvalid.id);
   });
 });

@@ -2,18 +2,23 @@
 import { z } from 'zod';
 import { optionalText, text } from './text-fields';
 
+/**
+ * Issue 48 (decision 045): texts of the catalogs' `domain` part. A schema carries a text's id as
+ * its message; the server answers it in the caller's language, the web app's forms show it in
+ * the language on screen.
+ */
 export const CLIENT_MESSAGES = {
-  nameTooShort: 'Client name must be at least 2 characters.',
-  nameRequired: 'Client name is required',
-  emailInvalid: 'Valid email is required',
-  websiteInvalid: 'Website must be a valid URL',
-  created: 'Client created successfully!',
-  updated: 'Client updated successfully!',
-  noClients: 'No clients yet.',
-  noClientsHelp: 'Clients hold the contacts, website and notes of the companies you work for; every project belongs to one.',
-  addFirst: 'Add your first client',
-  noMatches: 'No clients found matching your search.',
-  noDescription: 'No description provided',
+  nameTooShort: /*i18n*/ { id: 'domain.clients.nameTooShort', message: 'Client name must be at least 2 characters.' },
+  nameRequired: /*i18n*/ { id: 'domain.clients.nameRequired', message: 'Client name is required' },
+  emailInvalid: /*i18n*/ { id: 'domain.clients.emailInvalid', message: 'Valid email is required' },
+  websiteInvalid: /*i18n*/ { id: 'domain.clients.websiteInvalid', message: 'Website must be a valid URL' },
+  created: /*i18n*/ { id: 'domain.clients.created', message: 'Client created successfully!' },
+  updated: /*i18n*/ { id: 'domain.clients.updated', message: 'Client updated successfully!' },
+  noClients: /*i18n*/ { id: 'domain.clients.noClients', message: 'No clients yet.' },
+  noClientsHelp: /*i18n*/ { id: 'domain.clients.noClientsHelp', message: 'Clients hold the contacts, website and notes of the companies you work for; every project belongs to one.' },
+  addFirst: /*i18n*/ { id: 'domain.clients.addFirst', message: 'Add your first client' },
+  noMatches: /*i18n*/ { id: 'domain.clients.noMatches', message: 'No clients found matching your search.' },
+  noDescription: /*i18n*/ { id: 'domain.clients.noDescription', message: 'No description provided' },
 } as const;
 
 /** The card links the website with https:// added when the scheme is missing. */
@@ -29,9 +34,9 @@ export function isWebsite(value: string): boolean {
 }
 
 const contactEmail = optionalText(320, 'Contact email').refine((v) => v === null || z.email().safeParse(v).success, {
-  message: CLIENT_MESSAGES.emailInvalid,
+  message: CLIENT_MESSAGES.emailInvalid.id,
 });
-const website = optionalText(2048, 'Website').refine((v) => v === null || isWebsite(v), { message: CLIENT_MESSAGES.websiteInvalid });
+const website = optionalText(2048, 'Website').refine((v) => v === null || isWebsite(v), { message: CLIENT_MESSAGES.websiteInvalid.id });
 
 const clientFields = {
   description: optionalText(5000, 'Description'),
@@ -42,12 +47,12 @@ const clientFields = {
 };
 
 export const createClientSchema = z.object({
-  name: text('Client name', { message: CLIENT_MESSAGES.nameTooShort }).trim().min(2, CLIENT_MESSAGES.nameTooShort).max(200),
+  name: text('Client name', { message: CLIENT_MESSAGES.nameTooShort.id }).trim().min(2, CLIENT_MESSAGES.nameTooShort.id).max(200),
   ...clientFields,
 });
 
 export const updateClientSchema = z.object({
-  name: text('Client name', { message: CLIENT_MESSAGES.nameRequired }).trim().min(1, CLIENT_MESSAGES.nameRequired).max(200),
+  name: text('Client name', { message: CLIENT_MESSAGES.nameRequired.id }).trim().min(1, CLIENT_MESSAGES.nameRequired.id).max(200),
   ...clientFields,
 });
 

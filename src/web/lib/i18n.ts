@@ -151,6 +151,14 @@ export function translate(text: Text, values?: TextValues): string {
   return i18n._(values ? { ...text, values } : text);
 }
 
+/**
+ * A message that may be a text's id (a domain schema's validation message, decision 045): its
+ * words in the active language when a loaded part knows it, else the message as it is.
+ */
+export function translateMessage(message: string): string {
+  return i18n.locale && message in i18n.messages ? i18n._(message) : message;
+}
+
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);
 const activeLocale = () => i18n.locale;
 

@@ -49,13 +49,25 @@ describe('clients API', () => {
     const before = (await orgAdmin.inject({ method: 'GET', url: '/api/clients' })).json().total;
     const short = await create(orgAdmin, { name: 'A' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().error.message).toBe(CLIENT_MESSAGES.nameTooShort);
+    expect(short.json().error.message).toBe(CLIENT_MESSAGES.nameTooShort.message);
     const email = await create(orgAdmin, { name: 'Acme', contactEmail: 'nope' });
     expect(email.statusCode).toBe(400);
-    expect(email.json().error.message).toBe(CLIENT_MESSAGES.emailInvalid);
+    expect(email.json().error.message).toBe(CLIENT_MESSAGES.emailInvalid.message);
     const missing = await create(orgAdmin, {});
     expect(missing.statusCode).toBe(400);
     expect((await orgAdmin.inject({ method: 'GET', url: '/api/clients' })).json().total).toBe(before);
+  });
+
+  it('says a validation error in the language asked for, with the same code (issue 48)', async () => {
+    const invalid = (acceptLanguage: string) =>
+      orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'A' }, headers: { 'accept-language': acceptLanguage } });
+    const german = await invalid('de-AT,de;q=0.9');
+    expect(german.statusCode).toBe(400);
+    expect(german.json().error).toEqual({ code: 'validation_error', message: 'Der Kundenname muss mindestens 2 Zeichen lang sein.' });
+    const spanish = await invalid('es');
+    expect(spanish.json().error).toEqual({ code: 'validation_error', message: 'El nombre del cliente debe tener al menos 2 caracteres.' });
+    // A language it does not speak: the English words, never the text's id.
+    expect((await invalid('fr')).json().error).toEqual({ code: 'validation_error', message: CLIENT_MESSAGES.nameTooShort.message });
   });
 
   it('shows the owner name to admins only', async () => {
@@ -90,9 +102,9 @@ describe('clients API', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'B', website: null, contactEmail: null });
     const empty = await executive.inject({ method: 'PATCH', url: `/api/clients/${client.id}`, payload: { name: '' } });
-    expect(empty.json().error.message).toBe(CLIENT_MESSAGES.nameRequired);
+    expect(empty.json().error.message).toBe(CLIENT_MESSAGES.nameRequired.message);
     const website = await executive.inject({ method: 'PATCH', url: `/api/clients/${client.id}`, payload: { name: 'B', website: 'not a site' } });
-    expect(website.json().error.message).toBe(CLIENT_MESSAGES.websiteInvalid);
+    expect(website.json().error.message).toBe(CLIENT_MESSAGES.websiteInvalid.message);
   });
 
   it('keeps developers out: 403 for the tab, 404 for a client', async () => {

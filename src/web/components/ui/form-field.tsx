@@ -1,11 +1,15 @@
 import { useId, type ReactElement, type ReactNode } from 'react';
 import { cloneElement } from 'react';
 import { cn } from '@/web/lib/class-names';
+import { translateMessage, useLocale } from '@/web/lib/i18n';
 import { Label } from './label';
 
 type FormFieldProps = {
   label: string;
-  /** The validation message; it is announced and linked to the control. */
+  /**
+   * The validation message; it is announced and linked to the control. A text's id (a domain
+   * schema's message, decision 045) shows in the language on screen.
+   */
   error?: string;
   hint?: ReactNode;
   className?: string;
@@ -15,6 +19,8 @@ type FormFieldProps = {
 
 export function FormField({ label, error, hint, className, children }: FormFieldProps) {
   const id = useId();
+  // Renders again in a new language: the message may be a text's id.
+  useLocale();
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
   // The hint gives way to the message: the control names only what is shown.
@@ -32,7 +38,7 @@ export function FormField({ label, error, hint, className, children }: FormField
       ) : null}
       {error ? (
         <p id={messageId} role="alert" className="text-xs font-medium text-destructive">
-          {error}
+          {translateMessage(error)}
         </p>
       ) : null}
     </div>

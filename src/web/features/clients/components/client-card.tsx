@@ -7,7 +7,7 @@ import { useT } from '@/web/lib/i18n';
 import { CLIENTS_TEXTS } from '../texts';
 
 export function ClientCard({ client, onEdit }: { client: Client; onEdit: () => void }) {
-  const t = useT('clients');
+  const t = useT('clients', 'domain');
   return (
     <Card className="flex flex-col gap-4 p-5" data-testid="client-card">
       <div className="flex items-start gap-3">
@@ -18,7 +18,7 @@ export function ClientCard({ client, onEdit }: { client: Client; onEdit: () => v
           <h3 className="truncate font-semibold" title={client.name}>
             {client.name}
           </h3>
-          <p className="line-clamp-2 text-sm text-muted-foreground">{client.description ?? CLIENT_MESSAGES.noDescription}</p>
+          <p className="line-clamp-2 text-sm text-muted-foreground">{client.description ?? t(CLIENT_MESSAGES.noDescription)}</p>
         </div>
       </div>
       <dl className="grid gap-1.5 text-sm">

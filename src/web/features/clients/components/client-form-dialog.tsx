@@ -34,7 +34,7 @@ function valuesOf(client?: Client) {
 }
 
 export function ClientFormDialog({ open, onOpenChange, client }: Props) {
-  const t = useT('clients');
+  const t = useT('clients', 'domain');
   const editing = client !== undefined;
   const createClient = useCreateClient();
   const updateClient = useUpdateClient();
@@ -53,7 +53,7 @@ export function ClientFormDialog({ open, onOpenChange, client }: Props) {
   const onSubmit = form.handleSubmit((values) => {
     const done = {
       onSuccess: () => {
-        notifySuccess(editing ? CLIENT_MESSAGES.updated : CLIENT_MESSAGES.created);
+        notifySuccess(t(editing ? CLIENT_MESSAGES.updated : CLIENT_MESSAGES.created));
         onOpenChange(false);
       },
     };

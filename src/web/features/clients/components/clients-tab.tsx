@@ -19,7 +19,7 @@ import { api } from '@/web/lib/api-client';
 import { useT } from '@/web/lib/i18n';
 
 export function ClientsTab() {
-  const t = useT('clients');
+  const t = useT('clients', 'domain');
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim());
   const clients = useInfiniteQuery(clientListQuery(debounced));
@@ -64,15 +64,15 @@ export function ClientsTab() {
         <LoadErrorPanel error={clients.error} onRetry={() => void clients.refetch()} />
       ) : items.length === 0 ? (
         debounced ? (
-          <EmptyState title={CLIENT_MESSAGES.noMatches} />
+          <EmptyState title={t(CLIENT_MESSAGES.noMatches)} />
         ) : (
           <EmptyState
-            title={CLIENT_MESSAGES.noClients}
-            text={CLIENT_MESSAGES.noClientsHelp}
+            title={t(CLIENT_MESSAGES.noClients)}
+            text={t(CLIENT_MESSAGES.noClientsHelp)}
             action={
               <Button onClick={() => setDialog({ open: true })}>
                 <Plus aria-hidden />
-                {CLIENT_MESSAGES.addFirst}
+                {t(CLIENT_MESSAGES.addFirst)}
               </Button>
             }
           />

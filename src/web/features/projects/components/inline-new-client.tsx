@@ -6,7 +6,7 @@ import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { useCreateClient } from '@/web/features/clients/api';
-import { useT } from '@/web/lib/i18n';
+import { translateMessage, useT } from '@/web/lib/i18n';
 import { notifySuccess } from '@/web/lib/notify';
 import { PROJECTS_TEXTS } from '../texts';
 
@@ -17,7 +17,7 @@ type InlineNewClientProps = {
 };
 
 export function InlineNewClient({ error, onCreated }: InlineNewClientProps) {
-  const t = useT('projects');
+  const t = useT('projects', 'domain');
   const createClient = useCreateClient();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
@@ -25,13 +25,13 @@ export function InlineNewClient({ error, onCreated }: InlineNewClientProps) {
   const add = () => {
     const parsed = createClientSchema.safeParse({ name });
     if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message ?? CLIENT_MESSAGES.nameTooShort);
+      setNameError(translateMessage(parsed.error.issues[0]?.message ?? CLIENT_MESSAGES.nameTooShort.id));
       return;
     }
     setNameError(null);
     createClient.mutate(parsed.data, {
       onSuccess: (client) => {
-        notifySuccess(CLIENT_MESSAGES.created);
+        notifySuccess(t(CLIENT_MESSAGES.created));
         onCreated(client);
       },
     });
