@@ -4,6 +4,7 @@
 // full-text (GIN on search_vector) and trigram (gin_trgm_ops) indexes.
 import { fillPlaceholders, sql, type Placeholder, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { plainMarkdown } from '../../../domain/markdown-text';
 import { canManageProjects, canManageUsers, ROLE_LABELS, type Role } from '../../../domain/roles';
 import type { SearchAnswer, SearchResult } from '../../../domain/search';
 import {
@@ -288,7 +289,9 @@ function targetOf(row: Row): SearchTarget {
 
 function toResult(row: Row, query: string): SearchResult {
   const target = targetOf(row);
-  const body = row.body ? snippet(row.body, query) : null;
+  // A comment's Markdown is cut around the match as the words it shows (issue 49 item 20): its
+  // lines' list and quote markers are read before the snippet flattens them.
+  const body = row.body ? snippet(row.kind === 'comment' ? plainMarkdown(row.body) : row.body, query) : null;
   // A note has no title: its text is its title. A comment shows its task's title and its text.
   if (row.kind === 'note') return { id: row.id, title: body ?? { text: '', marks: [] }, context: row.context, snippet: null, target };
   const shownBody = body && (body.marks.length > 0 || row.kind === 'comment') ? body : null;

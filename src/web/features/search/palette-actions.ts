@@ -18,8 +18,12 @@ export function paletteActions(role: Role, pathname: string, t: (text: Text, val
   if (onProject) actions.push({ id: 'create-task', label: t(SEARCH_TEXTS.createTask), keywords: create, path: createPath(pathname, '') });
   if (staff) actions.push({ id: 'create-project', label: t(SEARCH_TEXTS.createProject), keywords: create, path: '/?create=project' });
   if (staff) actions.push({ id: 'create-client', label: t(SEARCH_TEXTS.createClient), keywords: create, path: '/?tab=clients&create=client' });
-  actions.push({ id: 'my-work', label: t(SEARCH_TEXTS.openMyWork), keywords: t(SEARCH_TEXTS.keywords.myWork), path: '/?tab=my-work' });
+  // One My Work command (issue 49 item 20): found by its own words and by the shortcut sheet's
+  // "Go to My Work" (g m), not listed a second time among the tabs.
+  const myWorkKeywords = `${t(SEARCH_TEXTS.keywords.myWork)} ${t(SEARCH_TEXTS.shortcuts.goMyWork)} ${t(SEARCH_TEXTS.keywords.goTo)}`;
+  actions.push({ id: 'my-work', label: t(SEARCH_TEXTS.openMyWork), keywords: myWorkKeywords, path: '/?tab=my-work' });
   for (const tab of tabsForRole(role)) {
+    if (tab === 'my-work') continue;
     actions.push({ id: `go-${tab}`, label: t(SEARCH_TEXTS.goTo, { tab: tabTitle(tab) }), keywords: t(SEARCH_TEXTS.keywords.goTo), path: tab === 'projects' ? '/' : `/?tab=${tab}` });
   }
   actions.push({ id: 'shortcuts', label: t(SEARCH_TEXTS.showShortcuts), keywords: t(SEARCH_TEXTS.keywords.shortcuts), run: 'sheet' });

@@ -40,6 +40,8 @@ export const SEARCH_TEXTS = {
     member: /*i18n*/ { id: 'search.kindOne.member', message: 'Team member' },
   } satisfies Record<SearchKind, Text>,
   inContext: /*i18n*/ { id: 'search.inContext', message: 'in {context}' },
+  /** A team member found: their name (marked where it matched) and their role's label. */
+  memberWithRole: /*i18n*/ { id: 'search.memberWithRole', message: '{name} · {role}' },
   // Actions.
   createProject: /*i18n*/ { id: 'search.createProject', message: 'Create project' },
   createTask: /*i18n*/ { id: 'search.createTask', message: 'Create task in this project' },

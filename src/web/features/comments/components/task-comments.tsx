@@ -5,8 +5,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { COMMENT_MESSAGES, plainMentions } from '@/domain/comment-rules';
+import { COMMENT_MESSAGES } from '@/domain/comment-rules';
 import type { Comment } from '@/domain/comments';
+import { plainMarkdown } from '@/domain/markdown-text';
 import { authorInitials } from '@/domain/note-rules';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -238,8 +239,9 @@ function CommentItem({ comment, source, taskId, canComment, people, onDeleted }:
             }}
           />
         ) : (
-          // Until the Markdown renderer has loaded, the text with mentions as names.
-          <Suspense fallback={<p className="text-sm break-words whitespace-pre-wrap">{plainMentions(comment.body)}</p>}>
+          // Until the Markdown renderer has loaded (a comment arriving live on a tab that showed
+          // none yet), its words without the Markdown's syntax, mentions as names (issue 49 item 20).
+          <Suspense fallback={<p className="text-sm break-words whitespace-pre-wrap">{plainMarkdown(comment.body)}</p>}>
             <CommentMarkdown body={comment.body} />
           </Suspense>
         )}

@@ -6,7 +6,8 @@ import { CornerDownLeft, FileText, FolderKanban, History, ListChecks, MessageSqu
 import { useCallback, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { SearchResult } from '@/domain/search';
-import { searchResultPath, type SearchKind } from '@/domain/search-rules';
+import { plainMarkdownMarked } from '@/domain/markdown-text';
+import { searchResultPath, type Highlighted, type SearchKind } from '@/domain/search-rules';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/web/components/ui/dialog';
 import { cn } from '@/web/lib/class-names';
 import { useT } from '@/web/lib/i18n';
@@ -236,20 +237,44 @@ function OptionBody({ option }: { option: Option }) {
   }
   const { result, kind } = option;
   const Icon = KIND_ICONS[kind];
+  // A comment's text is Markdown: its snippet shows the words, not the syntax (issue 49 item 20).
+  const snippet = result.snippet && kind === 'comment' ? plainMarkdownMarked(result.snippet) : result.snippet;
   return (
     <>
       <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
       <span className="grid min-w-0 gap-0.5">
         <span className="truncate">
-          <HighlightedText value={result.title} />
-          {result.context ? <span className="ml-2 text-xs text-muted-foreground">{t(SEARCH_TEXTS.inContext, { context: result.context })}</span> : null}
+          {kind === 'member' && result.context ? (
+            <MemberWithRole name={result.title} role={result.context} />
+          ) : (
+            <>
+              <HighlightedText value={result.title} />
+              {result.context ? <span className="ml-2 text-xs text-muted-foreground">{t(SEARCH_TEXTS.inContext, { context: result.context })}</span> : null}
+            </>
+          )}
         </span>
-        {result.snippet ? (
+        {snippet ? (
           <span className="truncate text-xs text-muted-foreground">
-            <HighlightedText value={result.snippet} />
+            <HighlightedText value={snippet} />
           </span>
         ) : null}
       </span>
+    </>
+  );
+}
+
+/** Where the name goes in the translated "{name} · {role}": a character no language's words hold. */
+const NAME_SLOT = '\uE000';
+
+/** A team member found: "Marcus Reed · Admin", the name marked where it matched, in the language's order. */
+function MemberWithRole({ name, role }: { name: Highlighted; role: string }) {
+  const t = useT('search');
+  const [before = '', after = ''] = t(SEARCH_TEXTS.memberWithRole, { name: NAME_SLOT, role }).split(NAME_SLOT);
+  return (
+    <>
+      {before ? <span className="text-xs text-muted-foreground">{before}</span> : null}
+      <HighlightedText value={name} />
+      {after ? <span className="text-xs text-muted-foreground">{after}</span> : null}
     </>
   );
 }
