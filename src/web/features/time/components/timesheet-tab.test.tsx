@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
 import { HttpResponse } from 'msw';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@/domain/roles';
 import type { Task } from '@/domain/tasks';
 import type { TeamMember } from '@/domain/team';
 import type { TimeEntry, Timesheet } from '@/domain/time-entries';
 import { TIME_MESSAGES, weekStartOf, localDate, addDaysToDate } from '@/domain/time-entry-rules';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { activateLocale } from '@/web/lib/i18n';
 import { en } from '@/web/test/texts';
 import { projectsApi, tasksApi, teamApi, timeApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, requestsArrived, route, sentRequests, type SentRequest } from '@/web/test/api-server';
@@ -76,9 +77,80 @@ const messageOf = (control: HTMLElement) => {
   return id ? document.getElementById(id)!.textContent : null;
 };
 
+/** Two rows, the website's with an hour on Monday, and the campaign's empty (issue 49 item 19). */
+function twoRows(minutes = 60): Timesheet {
+  const sheet = sheetFor({ query: new URLSearchParams() } as SentRequest, {});
+  return {
+    ...sheet,
+    rows: [...sheet.rows, { projectId: 'p2', projectName: 'Spring Campaign', taskId: null, taskTitle: null, minutes: [minutes, 0, 0, 0, 0, 0, 0], total: minutes }],
+  };
+}
+
 const asked = (path: string) => sentRequests.filter((r) => r.method === 'GET' && r.path.startsWith(path));
 
+afterEach(async () => {
+  vi.useRealTimers();
+  await activateLocale('en');
+});
+
 describe('TimesheetTab', () => {
+  it('saves a cell on Enter and moves down to the same day of the next row; on the last row it stays; Tab goes along the row (issue 49 item 19)', async () => {
+    apiServer.use(
+      timeApi.timesheet(() => twoRows(0)),
+      timeApi.entries([]),
+      projectsApi.list(),
+      route('PUT', '/api/time/timesheet/cell', () => twoRows(90)),
+    );
+    await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer' });
+    await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('1:00'));
+    const [website, campaign] = screen.getAllByRole('row').slice(1, 3).map((row) => within(row).getAllByRole('textbox') as HTMLInputElement[]);
+
+    // Tab keeps the page's order: a row's cells come Monday to Sunday, left to right.
+    const days = screen.getAllByRole('columnheader').slice(1, 8).map((header) => header.textContent);
+    expect(website!.map((cell) => cell.getAttribute('aria-label'))).toEqual(days.map((day) => `Website Relaunch, ${day}`));
+    expect(website!.map((cell) => cell.dataset.col)).toEqual(['0', '1', '2', '3', '4', '5', '6']);
+    expect(website!.every((cell) => cell.tabIndex === 0)).toBe(true);
+
+    // Wednesday of the first row: typed, Enter: saved, and the next row's Wednesday has the focus.
+    website![2]!.focus();
+    fireEvent.change(website![2]!, { target: { value: '1:30' } });
+    fireEvent.keyDown(website![2]!, { key: 'Enter' });
+    expect(document.activeElement).toBe(campaign![2]);
+    await waitFor(() => expect(sentRequests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ projectId: 'p1', taskId: null, workDate: addDaysToDate(WEEK, 2), duration: 90 }]));
+
+    // Enter on the last row saves and stays in its cell.
+    fireEvent.change(campaign![2]!, { target: { value: '2h' } });
+    fireEvent.keyDown(campaign![2]!, { key: 'Enter' });
+    expect(document.activeElement).toBe(campaign![2]);
+    await waitFor(() => expect(sentRequests.filter((r) => r.method === 'PUT')).toHaveLength(2));
+    expect(sentRequests.filter((r) => r.method === 'PUT')[1]!.body).toEqual({ projectId: 'p2', taskId: null, workDate: addDaysToDate(WEEK, 2), duration: 120 });
+  });
+
+  it("names the days 'Mon 23' in the language on screen, and keeps the row's name and Total in view while the days scroll (issue 49 item 19)", async () => {
+    // The week of Monday 23 November 2026.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T09:00:00'));
+    apiServer.use(timeApi.timesheet(() => twoRows()), timeApi.entries([]), projectsApi.list());
+    await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer' });
+    await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('2:00'));
+    const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers()).toEqual([en(TIME_TEXTS.row), 'Mon 23', 'Tue 24', 'Wed 25', 'Thu 26', 'Fri 27', 'Sat 28', 'Sun 29', en(TIME_TEXTS.total)]);
+    // A cell is named by its row and its column's header.
+    expect(screen.getByRole('textbox', { name: 'Website Relaunch, Wed 25' })).toBeTruthy();
+
+    await act(() => activateLocale('de'));
+    expect(headers().slice(1, 8)).toEqual(['Mo., 23.', 'Di., 24.', 'Mi., 25.', 'Do., 26.', 'Fr., 27.', 'Sa., 28.', 'So., 29.']);
+    expect(screen.getByRole('textbox', { name: 'Website Relaunch, Mi., 25.' })).toBeTruthy();
+
+    // The first column and the Total column stick, from the head to the foot.
+    for (const row of screen.getAllByRole('row') as HTMLTableRowElement[]) {
+      const cells = [...row.cells];
+      expect(cells[0]!.className, row.textContent!).toMatch(/\bsticky\b.*\bleft-0\b/);
+      expect(cells.at(-1)!.className, row.textContent!).toMatch(/\bsticky\b.*\bright-0\b/);
+      expect(cells.slice(1, -1).some((cell) => cell.className.includes('sticky'))).toBe(false);
+    }
+  });
+
   it('shows a developer their own week and entries, with no Member select', async () => {
     apiServer.use(timeApi.timesheet((request) => sheetFor(request, {})), timeApi.entries([]), projectsApi.list());
     await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer', route: '/?tab=timesheet&member=someone' });

@@ -1,7 +1,10 @@
 // The Timesheet tab (issue 32): the member's week as rows (a task, or a project itself) by days,
 // typed like a spreadsheet. Every cell is a text box: typing a duration (1:30, 1.5h, 90m, a bare
 // number of hours) and leaving the cell or pressing Enter saves it; arrow keys, Tab and Enter
-// move between cells. A failed save keeps what was typed in the cell, marked, with its message.
+// move between cells: Enter saves and goes down to the same day of the next row, Tab goes along
+// the row (the cells' order in the page), arrow keys any way (issue 49 item 19). A failed save
+// keeps what was typed in the cell, marked, with its message. On a phone the days scroll sideways
+// under the row's name and its Total, which stay put (sticky).
 // Under the grid, the week's entries one by one, each editable (time-entries-list.tsx). Staff
 // open another member's week with the Member select, kept in the URL (`?member=<profileId>`).
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -22,7 +25,7 @@ import { projectListQuery } from '@/web/features/projects/api';
 import { taskListQuery } from '@/web/features/tasks/api';
 import { errorMessage } from '@/web/lib/api-client';
 import { memberProjectSource } from '@/web/lib/project-source';
-import { useT } from '@/web/lib/i18n';
+import { i18n, useT } from '@/web/lib/i18n';
 import { useSignedInMe } from '@/web/lib/session';
 import { timeMembersQuery, timesheetQuery, useSetTimesheetCell } from '../api';
 import { TIME_TEXTS } from '../texts';
@@ -34,7 +37,33 @@ type Draft = { text: string; error?: string; saving?: boolean };
 const rowKey = (row: Pick<Row, 'projectId' | 'taskId'>) => `${row.projectId}/${row.taskId ?? ''}`;
 const cellKey = (row: Pick<Row, 'projectId' | 'taskId'>, day: string) => `${rowKey(row)}/${day}`;
 const rowName = (row: Pick<Row, 'projectName' | 'taskTitle'>) => (row.taskTitle ? `${row.projectName} · ${row.taskTitle}` : row.projectName);
-const dayLabel = (day: string) => format(new Date(`${day}T12:00:00`), 'EEE d MMM');
+const dateOf = (day: string) => new Date(`${day}T12:00:00`);
+
+/**
+ * A day as its column's header names it, in the language on screen: the weekday and the day of the
+ * month ('Mon 23', 'Mo., 23.', 'lun 23'). Issue 49 item 19. American English's own order is
+ * '23 Mon'; where a language puts the day first, the weekday leads here all the same, as in the
+ * others, so a column reads as the week's day first.
+ */
+function dayLabel(day: string): string {
+  const parts = new Intl.DateTimeFormat(i18n.locale || 'en', { weekday: 'short', day: 'numeric' }).formatToParts(dateOf(day));
+  const weekday = parts.findIndex((part) => part.type === 'weekday');
+  const date = parts.findIndex((part) => part.type === 'day');
+  return date < weekday ? `${parts[weekday]!.value} ${parts[date]!.value}` : parts.map((part) => part.value).join('');
+}
+
+/** A day with its month, for the week's range, as the entries under the grid show their days. */
+const dayWithMonth = (day: string) => format(dateOf(day), 'EEE d MMM');
+
+/**
+ * The first column (the row's name) and the Total column stay in view while the days scroll
+ * sideways on a narrow screen: sticky, opaque over the days passing under them, with a line at
+ * their inner edge. Head and foot rows are tinted (muted at 40 % over the card): their sticky
+ * cells mix that tint themselves, as a row's background does not move with them.
+ */
+const STICKY_FIRST = 'sticky left-0 z-10 shadow-[inset_-1px_0_0_var(--color-border)]';
+const STICKY_TOTAL = 'sticky right-0 z-10 shadow-[inset_1px_0_0_var(--color-border)]';
+const TINTED = 'bg-[color-mix(in_oklab,var(--color-muted)_40%,var(--color-card))]';
 
 /**
  * The server's rows and the rows added here that hold no time yet. A row keeps the place it first
@@ -80,6 +109,7 @@ export function TimesheetTab() {
 type WeekProps = { staff: boolean; myId: string; profileId: string | undefined; onMember: (id: string) => void };
 
 function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
+  // useT renders again on a change of language: the days' names (dayLabel) follow it too.
   const t = useT('time');
   const [week, setWeek] = useState(() => weekStartOf(localDate(new Date())));
   const sheet = useQuery(timesheetQuery(week, profileId));
@@ -169,7 +199,7 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
             <ChevronLeft aria-hidden />
           </Button>
           <p className="min-w-0 flex-1 text-center text-sm font-medium sm:min-w-44 sm:flex-none" aria-live="polite" data-testid="timesheet-week">
-            {t(TIME_TEXTS.weekOf, { range: `${dayLabel(days[0]!)} – ${dayLabel(days[6]!)}` })}
+            {t(TIME_TEXTS.weekOf, { range: `${dayWithMonth(days[0]!)} – ${dayWithMonth(days[6]!)}` })}
           </p>
           <Button variant="outline" size="icon" aria-label={t(TIME_TEXTS.nextWeek)} onClick={() => setWeek(addDaysToDate(week, 7))}>
             <ChevronRight aria-hidden />
@@ -195,19 +225,21 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
         )
       ) : (
         // Scrolls sideways on a phone: a region the keyboard can reach and scroll (axe scrollable-region-focusable).
-        <div className="overflow-x-auto rounded-xl border bg-card outline-none focus-visible:ring-2 focus-visible:ring-ring" tabIndex={0} role="region" aria-label={t(TIME_TEXTS.weekGridLabel)}>
+        // Its scroll padding is the sticky columns' room: a cell reached by the keyboard scrolls
+        // clear of them, not under them.
+        <div className="scroll-pr-20 scroll-pl-32 overflow-x-auto rounded-xl border bg-card outline-none sm:scroll-pl-64 focus-visible:ring-2 focus-visible:ring-ring" tabIndex={0} role="region" aria-label={t(TIME_TEXTS.weekGridLabel)}>
           <table ref={grid} className="w-full min-w-[720px] border-collapse text-sm">
             <thead>
               <tr className="border-b bg-muted/40">
-                <th scope="col" className="px-3 py-2 text-left font-medium">
+                <th scope="col" className={`${STICKY_FIRST} ${TINTED} px-3 py-2 text-left font-medium`}>
                   {t(TIME_TEXTS.row)}
                 </th>
                 {days.map((day) => (
-                  <th key={day} scope="col" className="w-24 px-2 py-2 text-right font-medium">
+                  <th key={day} scope="col" className="w-24 px-2 py-2 text-right font-medium whitespace-nowrap">
                     {dayLabel(day)}
                   </th>
                 ))}
-                <th scope="col" className="w-20 px-3 py-2 text-right font-medium">
+                <th scope="col" className={`${STICKY_TOTAL} ${TINTED} w-20 px-3 py-2 text-right font-medium`}>
                   {t(TIME_TEXTS.total)}
                 </th>
               </tr>
@@ -222,9 +254,19 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
               ) : null}
               {rows.map((row, r) => (
                 <tr key={rowKey(row)} className="border-b last:border-b-0">
-                  <th scope="row" className="max-w-64 truncate px-3 py-1.5 text-left font-normal" title={rowName(row)}>
-                    <span className="font-medium">{row.projectName}</span>
-                    {row.taskTitle ? <span className="text-muted-foreground"> · {row.taskTitle}</span> : null}
+                  {/* Narrow on a phone, so the days keep room to scroll beside it: the project and the
+                      task on a line each there (a project's rows still differ by their tasks), the
+                      "·" between them read out only; one line, cut, on a wider screen. */}
+                  <th scope="row" className={`${STICKY_FIRST} bg-card px-3 py-1.5 text-left font-normal`} title={rowName(row)}>
+                    <div className="w-32 sm:w-auto sm:max-w-64 sm:truncate">
+                      <span className="block truncate font-medium sm:inline">{row.projectName}</span>
+                      {row.taskTitle ? (
+                        <span className="block truncate text-muted-foreground sm:inline">
+                          <span className="max-sm:sr-only"> · </span>
+                          {row.taskTitle}
+                        </span>
+                      ) : null}
+                    </div>
                   </th>
                   {days.map((day, c) => {
                     const key = cellKey(row, day);
@@ -251,13 +293,13 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
                       </td>
                     );
                   })}
-                  <td className="px-3 py-1.5 text-right font-medium tabular-nums">{formatMinutes(row.minutes.reduce((a, b) => a + b, 0))}</td>
+                  <td className={`${STICKY_TOTAL} bg-card px-3 py-1.5 text-right font-medium tabular-nums`}>{formatMinutes(row.minutes.reduce((a, b) => a + b, 0))}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr className="border-t bg-muted/40">
-                <th scope="row" className="px-3 py-2 text-left font-medium">
+                <th scope="row" className={`${STICKY_FIRST} ${TINTED} px-3 py-2 text-left font-medium`}>
                   {t(TIME_TEXTS.dayTotal)}
                 </th>
                 {dayTotals.map((minutes, i) => (
@@ -265,7 +307,7 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
                     {formatMinutes(minutes)}
                   </td>
                 ))}
-                <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="week-total">
+                <td className={`${STICKY_TOTAL} ${TINTED} px-3 py-2 text-right font-semibold tabular-nums`} data-testid="week-total">
                   {formatMinutes(total)}
                 </td>
               </tr>
