@@ -46,8 +46,8 @@ test.describe('Languages', () => {
     const elsewhere = await browser.newContext({ locale: 'en-US', extraHTTPHeaders: clientAddressHeaders() });
     const other = await elsewhere.newPage();
     await signIn(other, account.email, account.password);
-    // Signed in (the projects page; its own words are not translated yet) before going on.
-    await expect(other.getByRole('heading', { name: 'Project Management' })).toBeVisible();
+    // Signed in, and the projects page in the saved language, not the browser's.
+    await expect(other.getByRole('heading', { name: 'Projektverwaltung' })).toBeVisible();
     await other.goto('/?tab=settings');
     await expect(other.getByTestId('language-card').getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
     await expect(other.locator('html')).toHaveAttribute('lang', 'de');
