@@ -140,6 +140,8 @@ export const meSchema = z.object({
     organizationId: z.string(),
     /** Issue 48: the member's language; null: their browser's. */
     locale: z.enum(LOCALES).nullable(),
+    /** Issue 49 item 22: the member's IANA time zone, which their digest follows; null: UTC (the web app sends the browser's). */
+    timeZone: z.string().nullable(),
   }),
   /** Issue 32: the currency of rates, budgets and reports (ISO 4217). */
   organization: z.object({ id: z.string(), name: z.string(), currency: z.string() }),

@@ -4,6 +4,7 @@
 // settings existed (spec 6: assignment and completion emails).
 import { z } from 'zod';
 import type { NotificationKind } from './inbox';
+import { effectiveTimeZone, latestLocalHour, nextLocalHour } from './time-zone-rules';
 
 export const NOTIFICATION_SETTING_KINDS = ['assigned', 'mentioned', 'comment', 'completed', 'due', 'intake', 'budget', 'approval'] as const;
 export type NotificationSettingKind = (typeof NOTIFICATION_SETTING_KINDS)[number];
@@ -49,8 +50,24 @@ export function settingKindOf(kind: NotificationKind): NotificationSettingKind |
   }
 }
 
-/** The hour (UTC) at which the day's digest goes out; what came after it waits for the next day's. */
-export const DIGEST_HOUR_UTC = 16;
+/**
+ * The hour at which the day's digest goes out, on the member's own wall clock (issue 49 item 22;
+ * their profile's time zone, UTC when they have none); what came after it waits for the next day's.
+ */
+export const DIGEST_HOUR = 16;
+
+/**
+ * The latest digest hour in `timeZone` at or before `now`: a member's items from before it go out
+ * now. It moves on once a day of the member's calendar, so they get at most one digest a day.
+ */
+export function digestCutoff(now: Date, timeZone: string | null): Date {
+  return latestLocalHour(now, DIGEST_HOUR, effectiveTimeZone(timeZone));
+}
+
+/** When the member's next digest goes out: the first digest hour in `timeZone` after `now`. */
+export function nextDigestAt(now: Date, timeZone: string | null): Date {
+  return nextLocalHour(now, DIGEST_HOUR, effectiveTimeZone(timeZone));
+}
 
 export const NOTIFICATION_SETTINGS_TEXTS = {
   title: 'Notifications',
@@ -67,7 +84,7 @@ export const NOTIFICATION_SETTINGS_TEXTS = {
   } satisfies Record<NotificationSettingKind, string>,
   levels: { email: 'Inbox and email', in_app: 'Inbox only', off: 'Off' } satisfies Record<DeliveryLevel, string>,
   digest: 'Daily digest',
-  digestHint: `Gather the day's emails into one, sent at ${DIGEST_HOUR_UTC}:00 UTC.`,
+  digestHint: "Gather the day's emails into one.",
   saved: 'Notification settings saved',
   saveFailed: 'Could not save your notification settings',
   loadFailed: 'Failed to load notification settings',

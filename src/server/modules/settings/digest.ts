@@ -1,11 +1,12 @@
 // The daily digest (issue 29 item 4): a member who chose it gets the emails of their notification
-// settings gathered into one, once a day at DIGEST_HOUR_UTC, for what came before that hour.
+// settings gathered into one, once a day at DIGEST_HOUR on their own wall clock (issue 49 item 22:
+// their profile's time zone, UTC when none), for what came before that hour.
 // Taking a member's items deletes them in the transaction that enqueues their digest, so of
 // several servers running the job at once each item goes out once: a second server's delete
 // waits for the first's and then finds nothing.
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { DIGEST_HOUR_UTC } from '../../../domain/notification-settings';
+import { digestCutoff } from '../../../domain/notification-settings';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { digestItems } from '../inbox/public';
 import { createJob, runWithServer } from '../../platform/jobs';
@@ -16,32 +17,47 @@ export const DIGEST_INTERVAL_MS = 15 * 60 * 1000;
 /** Members handled per run; more run again at once. */
 export const DIGEST_BATCH = 100;
 
-/** The latest digest hour at or before `now`: items from before it go out now. */
-export function digestCutoff(now: Date): Date {
-  const cutoff = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), DIGEST_HOUR_UTC));
-  return cutoff > now ? new Date(cutoff.getTime() - 24 * 60 * 60 * 1000) : cutoff;
-}
-
-/** One run: a digest for every member with items from before the cutoff. */
+/**
+ * One run: a digest for every member with items from before their cutoff, the latest digest hour
+ * in their time zone. Members are found by zone (the zones of those waiting are few), each zone
+ * with its own cutoff, so a batch holds only members who are due.
+ */
 export async function sendDigests({ db, clock, config }: Platform): Promise<{ digests: number; items: number; full: boolean }> {
-  const cutoff = digestCutoff(clock.now());
+  const now = clock.now();
+  const zones = await db
+    .selectDistinct({ timeZone: profiles.timeZone })
+    .from(digestItems)
+    .innerJoin(profiles, eq(profiles.id, digestItems.profileId));
+  if (zones.length === 0) return { digests: 0, items: 0, full: false };
   const due = await db
     .selectDistinct({ profileId: digestItems.profileId })
     .from(digestItems)
-    .where(lt(digestItems.createdAt, cutoff))
+    .innerJoin(profiles, eq(profiles.id, digestItems.profileId))
+    .where(
+      or(
+        ...zones.map(({ timeZone }) =>
+          and(timeZone === null ? isNull(profiles.timeZone) : eq(profiles.timeZone, timeZone), lt(digestItems.createdAt, digestCutoff(now, timeZone))),
+        ),
+      ),
+    )
     .limit(DIGEST_BATCH);
   let digests = 0;
   let items = 0;
   for (const { profileId } of due) {
     const sent = await db.transaction(async (tx) => {
+      const [person] = await tx
+        .select({ fullName: profiles.fullName, email: profiles.email, timeZone: profiles.timeZone })
+        .from(profiles)
+        .where(eq(profiles.id, profileId));
+      if (!person) return 0;
+      // The zone as it is now: one changed since the member was found counts from here.
       const taken = await tx
         .delete(digestItems)
-        .where(and(eq(digestItems.profileId, profileId), lt(digestItems.createdAt, cutoff)))
+        .where(and(eq(digestItems.profileId, profileId), lt(digestItems.createdAt, digestCutoff(now, person.timeZone))))
         .returning();
       if (taken.length === 0) return 0;
-      const [person] = await tx.select({ fullName: profiles.fullName, email: profiles.email }).from(profiles).where(eq(profiles.id, profileId));
       // An address removed since: the items are gone with nothing to send them to.
-      if (!person?.email) return 0;
+      if (!person.email) return 0;
       taken.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
       await enqueueEmail(tx, {
         kind: 'digest',

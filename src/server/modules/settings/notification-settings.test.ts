@@ -2,7 +2,7 @@
 // only, or nobody, as the member chose; the daily digest gathers the emails into one, sent once.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATION_SETTINGS, DIGEST_HOUR_UTC } from '../../../domain/notification-settings';
+import { DEFAULT_NOTIFICATION_SETTINGS, DIGEST_HOUR, digestCutoff } from '../../../domain/notification-settings';
 import { fixedClock } from '../../platform/clock';
 import { emailOutbox } from '../../platform/db/schema/platform';
 import { digestItems, notifications } from '../inbox/schema';
@@ -10,7 +10,7 @@ import type { Platform } from '../../platform/platform';
 import type { TestUser } from '../../test/as-user';
 import { seedAgency, type Agency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { digestCutoff, sendDigests } from './digest';
+import { sendDigests } from './digest';
 
 const clock = fixedClock(new Date('2026-11-27T09:00:00Z'));
 
@@ -94,8 +94,8 @@ describe('notification settings', () => {
     it("sends one email with the day's items at the digest hour, once with two servers", async () => {
       // 09:00: the items came after yesterday's digest hour; today's has not come yet.
       expect((await Promise.all(servers.map(sendDigests))).map((r) => r.digests)).toEqual([0, 0]);
-      clock.set(new Date(`2026-11-27T${DIGEST_HOUR_UTC}:05:00Z`));
-      expect(digestCutoff(clock.now()).toISOString()).toBe(`2026-11-27T${DIGEST_HOUR_UTC}:00:00.000Z`);
+      clock.set(new Date(`2026-11-27T${DIGEST_HOUR}:05:00Z`));
+      expect(digestCutoff(clock.now(), null).toISOString()).toBe(`2026-11-27T${DIGEST_HOUR}:00:00.000Z`);
       const runs = await Promise.all(servers.map(sendDigests));
       expect(runs.reduce((n, r) => n + r.digests, 0)).toBe(1);
       const digests = await t.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, a.executive.email!), eq(emailOutbox.kind, 'digest')));
@@ -110,7 +110,7 @@ describe('notification settings', () => {
     it('keeps what came after the digest hour for the next day', async () => {
       await assign('Late one', a.executive);
       expect((await sendDigests(servers[0])).digests).toBe(0);
-      clock.set(new Date(`2026-11-28T${DIGEST_HOUR_UTC}:00:00Z`));
+      clock.set(new Date(`2026-11-28T${DIGEST_HOUR}:00:00Z`));
       expect((await sendDigests(servers[1])).items).toBe(1);
     });
   });

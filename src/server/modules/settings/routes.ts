@@ -6,7 +6,8 @@ import { loadMe } from '../auth/public';
 import { enforceRateLimit, limitPasswordAttempt } from '../../platform/auth/rate-limit';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { changeOwnPassword, changesEmail, setOwnLanguage, updateOwnProfile } from './service';
+import { changeOwnPassword, changesEmail, setOwnLanguage, setOwnTimeZone, updateOwnProfile } from './service';
+import { updateTimeZoneSchema } from '../../../domain/time-zones';
 import { notificationSettingsSchema, updateNotificationSettingsSchema } from '../../../domain/notification-settings';
 import { changeNotificationSettings, readNotificationSettings } from './notification-settings';
 
@@ -62,6 +63,24 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
     },
     async (request) => {
       await setOwnLanguage(platform, request.actor, request.body.locale);
+      return loadMe(platform, request.actor);
+    },
+  );
+
+  app.put(
+    '/api/settings/time-zone',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        security,
+        summary: 'Set your time zone (an IANA name such as Europe/Berlin); your daily digest goes out at its hour there',
+        body: updateTimeZoneSchema,
+        response: { 200: meSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await setOwnTimeZone(platform, request.actor, request.body.timeZone);
       return loadMe(platform, request.actor);
     },
   );

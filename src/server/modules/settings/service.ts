@@ -32,6 +32,14 @@ export async function setOwnLanguage(platform: Platform, actor: Actor, locale: L
     .where(and(eq(profiles.id, actor.profileId), eq(profiles.organizationId, actor.organizationId)));
 }
 
+/** The member's time zone (issue 49 item 22), which their digest follows: theirs alone, like the language. */
+export async function setOwnTimeZone(platform: Platform, actor: Actor, timeZone: string): Promise<void> {
+  await platform.db
+    .update(profiles)
+    .set({ timeZone, updatedAt: platform.clock.now() })
+    .where(and(eq(profiles.id, actor.profileId), eq(profiles.organizationId, actor.organizationId)));
+}
+
 export async function updateOwnProfile(
   platform: Platform,
   input: { actor: Actor; fullName: string; email: string; currentPassword?: string },

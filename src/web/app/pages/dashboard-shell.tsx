@@ -15,6 +15,7 @@ import { InboxBell } from '@/web/features/inbox/components/inbox-bell';
 import { SearchLauncher } from '@/web/features/search/components/search-launcher';
 import { RunningTimer } from '@/web/features/time/components/running-timer';
 import { TwoFactorBanner } from '@/web/features/two-factor/components/two-factor-banner';
+import { useAdoptBrowserTimeZone } from '@/web/features/settings/browser-time-zone';
 import { TAB_ICONS } from '../dashboard-tabs';
 import { preloadTab } from './dashboard-tab-panels';
 import { APP_TEXTS } from '../texts';
@@ -78,6 +79,7 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
   const menuOpened = useOpenedOnce(menuOpen);
   const { role, fullName } = me.profile;
   useMemberLive();
+  useAdoptBrowserTimeZone(me);
 
   return (
     <div className="min-h-dvh">

@@ -33,7 +33,7 @@ export function SettingsPage() {
       <TwoFactorCard email={me.user.email} />
       <PasskeysCard />
       <SessionsCard />
-      <NotificationSettingsCard />
+      <NotificationSettingsCard timeZone={me.profile.timeZone} />
       <CalendarFeedCard />
       <ApiTokensCard />
       {isAdmin(me.profile.role) ? <WebhooksCard /> : null}

@@ -24,6 +24,15 @@ export function useSetLanguage() {
   });
 }
 
+/** Issue 49 item 22: the member's time zone (an IANA name), which their daily digest follows. */
+export function useSetTimeZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (timeZone: string) => api.put<Me>('/api/settings/time-zone', { timeZone }),
+    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+  });
+}
+
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: z.output<typeof changePasswordSchema>) => api.post<void>('/api/settings/password', input),

@@ -19,4 +19,10 @@ export const SETTINGS_TEXTS = {
   contactAdmin: /*i18n*/ { id: 'settings.contactAdmin', message: 'Contact admin to change roles' },
   saving: /*i18n*/ { id: 'settings.saving', message: 'Saving...' },
   updating: /*i18n*/ { id: 'settings.updating', message: 'Updating...' },
+  // Issue 49 item 22: the daily digest goes out at its hour in the member's time zone.
+  timeZone: {
+    label: /*i18n*/ { id: 'settings.timeZone.label', message: 'Time zone' },
+    sentAt: /*i18n*/ { id: 'settings.timeZone.sentAt', message: 'Sent at {time} in {zone}.' },
+    saved: /*i18n*/ { id: 'settings.timeZone.saved', message: 'Time zone saved' },
+  },
 } as const;

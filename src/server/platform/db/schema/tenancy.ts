@@ -50,6 +50,11 @@ export const profiles = pgTable(
     hourlyRateMinor: bigint('hourly_rate_minor', { mode: 'number' }),
     /** Issue 48: the member's language; null: their browser's (Accept-Language). */
     locale: text('locale').$type<Locale>(),
+    /**
+     * Issue 49 item 22: the member's IANA time zone ('Europe/Berlin'), which their daily digest
+     * follows; null: UTC. Checked by the domain (time-zones.ts): no CHECK can know the names.
+     */
+    timeZone: text('time_zone'),
     ...timestamps,
   },
   (t) => [

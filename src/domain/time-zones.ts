@@ -1,0 +1,17 @@
+// PUT /api/settings/time-zone (issue 49 item 22): the schema of a member's time zone. The rules
+// it checks by are zod-free, in time-zone-rules.ts.
+import { z } from 'zod';
+import { canonicalTimeZone, isTimeZone } from './time-zone-rules';
+
+export const TIME_ZONE_MESSAGES = {
+  unknown: 'Choose a time zone such as Europe/Berlin.',
+} as const;
+
+/** PUT /api/settings/time-zone: an IANA time zone, kept in its canonical spelling. */
+export const updateTimeZoneSchema = z.object({
+  timeZone: z
+    .string({ message: TIME_ZONE_MESSAGES.unknown })
+    .refine(isTimeZone, { message: TIME_ZONE_MESSAGES.unknown })
+    .transform((name) => canonicalTimeZone(name)!),
+});
+export type UpdateTimeZoneInput = z.input<typeof updateTimeZoneSchema>;
