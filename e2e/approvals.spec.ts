@@ -2,7 +2,8 @@
 // for approval; a signed-out client opens a link where viewers may approve, previews the design and
 // requests changes; staff see it live, upload version 2; the client approves version 2; the card
 // and the Projects tab's filter show the state. Driven by keyboard; every screen passes axe. And a
-// PDF carrying JavaScript previews inertly.
+// PDF carrying JavaScript previews inertly. The link does not show the rest of the project (issue
+// 49 item 10: "Show the project" is off by default).
 import type { Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { clientAddressHeaders, expect, expectNoSeriousViolations, newAccount, signUpThroughApi, test, toast } from './fixtures';
@@ -65,6 +66,9 @@ test.describe('Client approvals', () => {
     await expect(approve).not.toBeChecked();
     await press(approve, 'Space');
     await expect(approve).toBeChecked();
+    // Issue 49 item 10: off by default, the client sees what awaits approval and nothing else.
+    await expect(share.getByRole('switch', { name: 'Show the project' })).not.toBeChecked();
+    await expect(share.getByText('The client sees the files awaiting approval and the approval form, nothing else.')).toBeVisible();
     await press(share.getByRole('button', { name: 'Generate Link' }));
     await expect(toast(projects, 'Access token generated successfully!')).toBeVisible();
     const link = share.getByRole('listitem', { name: 'Client review', exact: true });
@@ -79,6 +83,8 @@ test.describe('Client approvals', () => {
     const item = client.getByRole('listitem', { name: /menu-board\.png · Version/ });
     await expect(item.getByRole('heading', { name: /menu-board\.png · Version 1/ })).toBeVisible();
     await expect(item.getByText('The spring menu board, as discussed.')).toBeVisible();
+    // Nothing else of the project: no overview, questionnaire, tasks, files or notes.
+    await expect(client.getByRole('heading', { level: 2 })).toHaveText(['Awaiting your approval']);
     await press(item.getByRole('button', { name: 'Preview', exact: true }));
     const viewer = client.getByRole('dialog', { name: 'Preview of menu-board.png' });
     await expect(viewer.getByRole('img', { name: 'Preview of menu-board.png' })).toBeVisible();

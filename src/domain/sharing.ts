@@ -31,7 +31,8 @@
 //   PATCH  /api/project-access/:token/notes/:noteId          (signed in, own notes only)
 //   DELETE /api/project-access/:token/notes/:noteId          (signed in, own notes only)
 // An unknown, revoked or expired token answers 404 `invalid_link`; writing while signed out 401;
-// the tasks, files and notes of an intake link that does not show the project 404 `project_not_shown`;
+// the tasks, files and notes of an intake link or an approval link that does not show the project
+// 404 `project_not_shown` (an approval link's files awaiting approval excepted, issue 49 item 10);
 // any write through a view-only link ('Viewers may contribute' off) 403 `view_only_link`.
 // Reads are logged once per viewer an hour, downloads every time (decision 008).
 import { z } from 'zod';
@@ -90,8 +91,10 @@ export const createAccessLinkSchema = z.object({
   /** Issue 15: the viewer answers the project's questionnaire through the link. */
   intake: z.boolean().optional().default(false),
   /**
-   * Issue 27: an intake link shows the project's name, overview and questionnaire only; on, its
-   * viewer also sees the tasks, files and notes. Ignored for an ordinary link.
+   * "Show the project". Issue 27: an intake link shows the project's name, overview and
+   * questionnaire only; issue 49 item 10: a link where viewers may approve shows the files
+   * awaiting approval and the approval form only. On, its viewer also sees the tasks, files and
+   * notes. Ignored for an ordinary link.
    */
   showProject: z.boolean().optional().default(false),
   /** An intake link's questionnaire for a project that has none yet. */
@@ -115,6 +118,11 @@ export const accessLinkSchema = z.object({
   lastOpenedAt: z.string().nullable(),
   /** An intake link's questionnaire (issue 15); null for an ordinary link. */
   intake: z.object({ state: z.enum(INTAKE_STATES), submittedAt: z.string().nullable(), showsProject: z.boolean() }).nullable(),
+  /**
+   * Its viewer sees the project's tasks, files and notes: every ordinary link; an intake link or
+   * one where viewers may approve only when staff chose "Show the project" (issues 27, 49 item 10).
+   */
+  showsProject: z.boolean(),
 });
 export type AccessLink = z.infer<typeof accessLinkSchema>;
 
@@ -208,8 +216,10 @@ export const sharedProjectSchema = z.object({
   /** An intake link's questionnaire state: the page shows the form (issue 15). */
   intakeState: z.enum(INTAKE_STATES).nullable(),
   /**
-   * The page shows the project's tasks, files and notes: every ordinary link; an intake link
-   * only when staff chose to show the project (issue 27; the server refuses those reads else).
+   * The page shows the project's tasks, files and notes: every ordinary link; an intake link or
+   * one where viewers may approve only when staff chose to show the project (issues 27, 49 item
+   * 10; the server refuses those reads else). An approval link that does not show it has no
+   * overview or questionnaire either (null): the files awaiting approval only.
    */
   showsProject: z.boolean(),
 });

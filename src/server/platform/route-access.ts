@@ -18,6 +18,12 @@ declare module 'fastify' {
      */
     questionnaire?: boolean;
     /**
+     * A link route of the files awaiting approval (their list, a file's thumbnail and downloads)
+     * rather than of all the project's work: a link where viewers may approve that shows the
+     * approvals only still reaches it, and the handler keeps it to those files (issue 49 item 10).
+     */
+    approvals?: boolean;
+    /**
      * false: a personal API token may not call this route (issue 30): the password, the sign-in
      * email, the tokens themselves. Signing in is the only way there.
      */

@@ -102,10 +102,15 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
     const noteId = (await as({ method: 'POST', url: `${base}/notes`, payload: { content: `${marker} Note` } })).id;
     const fileId = (await as({ method: 'POST', url: `${base}/files`, ...multipart(`${marker}-brief.pdf`, PDF) })).id;
     const linkId = (await as({ method: 'POST', url: `${base}/links`, payload: { name: `${marker} Link`, url: 'https://example.com/brief' } })).id;
-    // Issue 33: the kit's file awaits the client's approval, and its share link may decide.
+    // Issue 33: the kit's file awaits the client's approval, and its share link may decide; it also
+    // shows the project (issue 49 item 10: off by default), so the matrix reaches every link route.
     const approval = await owner.inject({ method: 'PUT', url: `${base}/files/${fileId}/approval`, payload: { message: `${marker} Approve` } });
     if (approval.statusCode !== 204) throw new Error(`approval request failed: ${approval.body}`);
-    const link = await as({ method: 'POST', url: `${base}/access-links`, payload: { name: `${marker} Share`, viewersMayApprove: true, ...(templateId ? { intake: true, showProject: true, templateId } : {}) } });
+    const link = await as({
+      method: 'POST',
+      url: `${base}/access-links`,
+      payload: { name: `${marker} Share`, viewersMayApprove: true, showProject: true, ...(templateId ? { intake: true, templateId } : {}) },
+    });
     return { projectId, taskId, commentId, noteId, fileId, linkId, accessLinkId: link.id, token: link.token! };
   };
 

@@ -68,7 +68,7 @@ export function registerRequestContext(app: FastifyInstance, platform: Platform)
       return;
     }
     const sharedLink = await resolveLinkRoute(platform, request as FastifyRequest<{ Params: { token: string } }>, access === 'link-read' ? 'read' : 'write', {
-      work: request.routeOptions.config.questionnaire !== true,
+      reach: request.routeOptions.config.questionnaire === true ? 'link' : request.routeOptions.config.approvals === true ? 'approvals' : 'work',
     });
     resolved.set(request, { projectAccess: sharedLink.access, sharedLink });
   });

@@ -179,6 +179,8 @@ export const filesApi = {
   /** Staff ask for the client's approval (issue 33): 204 with no body, as the server answers; or what `respond` gives. */
   requestApproval: (base: string, fileId: string, respond?: Responder<never>) =>
     route('PUT', `${base}/files/${fileId}/approval`, respond ?? (() => new HttpResponse(null, { status: 204 }))),
+  /** A link's files awaiting approval (issue 33), and whether it may decide. */
+  awaiting: (base: string, respond: Responder<{ items: ProjectFile[]; canApprove: boolean }>) => route('GET', `${base}/approvals`, respond),
 };
 
 export const reportsApi = {

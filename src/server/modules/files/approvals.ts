@@ -16,7 +16,18 @@ import { projects } from '../projects/public';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { emit } from '../../services/events';
-import { invalidLink, linkAccess, showsProject, projectNotShown, usable, type SharedLinkRequest, type UsableLink, findUsableLink, hasTokenShape } from '../../services/project-access/link';
+import {
+  approvalsOnly,
+  findUsableLink,
+  hasTokenShape,
+  invalidLink,
+  linkAccess,
+  projectNotShown,
+  showsApprovals,
+  usable,
+  type SharedLinkRequest,
+  type UsableLink,
+} from '../../services/project-access/link';
 import { verifyLinkGrant } from '../../services/project-access/link-grant';
 import { staffMembers } from '../../services/recipients';
 import { visibleProjects } from '../../services/project-access/member';
@@ -109,8 +120,9 @@ export async function admitDecision(platform: Platform, request: SharedLinkReque
   if (link.passwordHash !== null && !verifyLinkGrant(platform.config.authSecret, request.grant, link.id, now.getTime())) {
     throw new AppError(401, 'password_required', 'This link is password protected.');
   }
-  if (!showsProject(link)) throw projectNotShown();
   if (!link.viewersMayApprove) throw notAllowed();
+  // An intake link made before issue 49 that hides the project hides its approvals too.
+  if (!showsApprovals(link)) throw projectNotShown();
   if (!(await consumeRateLimit(platform, `brieflane:approval:${link.id}:${request.address}`, APPROVAL_WRITE_LIMIT))) throw tooManyRequests();
   return link;
 }
@@ -184,6 +196,21 @@ export async function awaitingApproval(platform: Platform, link: UsableLink, vie
     .limit(100);
   const items = await listFileRows(platform, linkAccess(platform, link, viewer), rows.map((r) => r.fileId));
   return { items, canApprove: link.viewersMayApprove };
+}
+
+/**
+ * Issue 49 item 10: through a link that shows the approvals only, a file (its thumbnail, its
+ * downloads) is reachable only while it awaits approval, and of its versions only the one
+ * awaiting; anything else answers 404 `project_not_shown`, as the project's other work does.
+ */
+export async function requireApprovalFile(platform: Platform, link: UsableLink, fileId: string, version?: number): Promise<void> {
+  if (!approvalsOnly(link)) return;
+  const [approval] = await platform.db
+    .select({ version: fileApprovals.version })
+    .from(fileApprovals)
+    .where(and(eq(fileApprovals.fileId, fileId), eq(fileApprovals.projectId, link.projectId), eq(fileApprovals.state, 'awaiting')))
+    .limit(1);
+  if (!approval || (version !== undefined && version !== approval.version)) throw projectNotShown();
 }
 
 /** The approval counts of these projects, for their cards (one grouped query, by the state index). */

@@ -18,7 +18,7 @@ import {
   sharedLinkRequest,
 } from '../../services/project-access/link';
 import { decideApprovalSchema, requestApprovalSchema } from '../../../domain/approvals';
-import { admitDecision, awaitingApproval, cancelApproval, decideApproval, requestApproval } from './approvals';
+import { admitDecision, awaitingApproval, cancelApproval, decideApproval, requestApproval, requireApprovalFile } from './approvals';
 import type { UsableLink } from '../../services/project-access/link';
 import { readUploadedFile, registerUploads, sendDownload, sendPreview, uploadBodyLimit } from './http';
 import { addLink, deleteFile, listFiles, listVersions, openDownload, openThumbnail, openVersionDownload, uploadFile, uploadNewVersion } from './service';
@@ -177,7 +177,7 @@ export async function fileRoutes(app: FastifyInstance, options: { platform: Plat
   typed.get(
     '/api/project-access/:token/approvals',
     {
-      config: { access: 'link-read' },
+      config: { access: 'link-read', approvals: true },
       schema: { tags: ['sharing'], summary: 'Files awaiting the client\'s approval, and whether this link may decide', params: sharedLinkParams, response: { 200: awaitingApprovalSchema, ...linkRouteErrors } },
     },
     async (request) => awaitingApproval(platform, request.sharedLink.link, request.sharedLink.via.viewer),
@@ -204,9 +204,10 @@ export async function fileRoutes(app: FastifyInstance, options: { platform: Plat
 
   typed.get(
     '/api/project-access/:token/files/:fileId/versions/:version/download',
-    { config: { access: 'link-read' }, schema: { tags: ['sharing'], summary: 'Download one version of a file of the shared project', params: sharedVersionParams } },
+    { config: { access: 'link-read', approvals: true }, schema: { tags: ['sharing'], summary: 'Download one version of a file of the shared project', params: sharedVersionParams } },
     async (request, reply) => {
       const { link, via, access } = request.sharedLink;
+      await requireApprovalFile(platform, link, request.params.fileId, request.params.version);
       const file = await openVersionDownload(platform, storage, access, request.params.fileId, request.params.version);
       try {
         await recordSharedDownload(platform, link, via.viewer, file.fileName);
@@ -220,8 +221,11 @@ export async function fileRoutes(app: FastifyInstance, options: { platform: Plat
 
   typed.get(
     '/api/project-access/:token/files/:fileId/thumbnail',
-    { config: { access: 'link-read' }, schema: { tags: ['sharing'], summary: "The newest version's thumbnail (WebP) of a shared file", params: sharedFileParams } },
-    async (request, reply) => sendPreview(reply, await openThumbnail(platform, storage, request.projectAccess, request.params.fileId, 'newest')),
+    { config: { access: 'link-read', approvals: true }, schema: { tags: ['sharing'], summary: "The newest version's thumbnail (WebP) of a shared file", params: sharedFileParams } },
+    async (request, reply) => {
+      await requireApprovalFile(platform, request.sharedLink.link, request.params.fileId);
+      return sendPreview(reply, await openThumbnail(platform, storage, request.projectAccess, request.params.fileId, 'newest'));
+    },
   );
 
   typed.get(
@@ -229,7 +233,8 @@ export async function fileRoutes(app: FastifyInstance, options: { platform: Plat
     { schema: { tags: ['sharing'], summary: 'Download a file of the shared project', params: sharedLinkParams.extend({ fileId }) } },
     async (request, reply) => {
       const linkRequest = await sharedLinkRequest(platform, request);
-      const { link, access } = await resolveSharedWork(platform, linkRequest);
+      const { link, access } = await resolveSharedWork(platform, linkRequest, 'approvals');
+      await requireApprovalFile(platform, link, request.params.fileId);
       const file = await openDownload(platform, storage, access, request.params.fileId);
       try {
         await recordSharedDownload(platform, link, linkRequest.viewer, file.fileName);

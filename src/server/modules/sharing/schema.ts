@@ -34,6 +34,12 @@ export const projectAccessTokens = pgTable(
      * only; true when staff also chose to show the project (tasks, files, notes).
      */
     intakeShowsProject: boolean('intake_shows_project').notNull().default(false),
+    /**
+     * Issue 49 item 10: a link where viewers may approve shows its viewer the files awaiting
+     * approval and the approval form only; true when staff also chose to show the project (tasks,
+     * files, notes). Links made before the switch keep showing it (migration 0027).
+     */
+    approvalShowsProject: boolean('approval_shows_project').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdBy: createdBy(),

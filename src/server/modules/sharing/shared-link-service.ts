@@ -23,6 +23,7 @@ import {
   linkReaderKey,
   passwordRequired,
   readSharedLink,
+  showsApprovals,
   showsProject,
   type SharedLinkRequest,
   type UsableLink,
@@ -44,16 +45,19 @@ async function sharedProject(db: Executor, projectId: string, link: UsableLink, 
     .from(projects)
     .where(eq(projects.id, projectId));
   if (!row) throw invalidLink();
+  // Issue 49 item 10: a link that shows the approvals only (not an intake link) shows the
+  // project's name and the files awaiting approval, not its overview or questionnaire.
+  const overview = showsProject(link) || link.intakeState !== null;
   return {
     projectId: row.id,
     projectName: row.name,
-    companyOverview: row.companyOverview,
-    formData: row.formData ?? null,
+    companyOverview: overview ? row.companyOverview : null,
+    formData: overview ? (row.formData ?? null) : null,
     // Spec 3: fields that are not a list are treated as empty.
-    templateFields: Array.isArray(row.templateFields) ? row.templateFields : null,
+    templateFields: overview && Array.isArray(row.templateFields) ? row.templateFields : null,
     canContribute: viewer !== null && link.viewersMayContribute && showsProject(link),
     viewersMayContribute: link.viewersMayContribute,
-    canApprove: link.viewersMayApprove && showsProject(link),
+    canApprove: showsApprovals(link),
     viewerName: viewer?.fullName ?? null,
     intakeState: link.intakeState,
     showsProject: showsProject(link),

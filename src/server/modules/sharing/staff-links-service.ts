@@ -24,7 +24,7 @@ import { projectAccessOpens, projectAccessTokens } from './schema';
 import { projects } from '../projects/public';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { newAccessToken } from '../../services/project-access/link';
+import { newAccessToken, showsProject } from '../../services/project-access/link';
 import { visibleProjects } from '../../services/project-access/member';
 import { findTemplate } from '../templates/public';
 
@@ -80,6 +80,7 @@ export function toAccessLink(
     intake: row.intakeState
       ? { state: row.intakeState, submittedAt: row.intakeSubmittedAt?.toISOString() ?? null, showsProject: row.intakeShowsProject }
       : null,
+    showsProject: showsProject(row),
   };
 }
 
@@ -103,7 +104,7 @@ export async function insertAccessLink(
     viewersMayApprove?: boolean;
     /** An intake link starts open for answers (issue 15). */
     intake?: boolean;
-    /** An intake link that also shows the project's work (issue 27). */
+    /** An intake link, or one where viewers may approve, that also shows the project's work (issues 27, 49 item 10). */
     showProject?: boolean;
   },
 ): Promise<AccessLink> {
@@ -118,6 +119,7 @@ export async function insertAccessLink(
       viewersMayApprove: values.viewersMayApprove ?? false,
       intakeState: values.intake ? 'open' : null,
       intakeShowsProject: values.intake === true && values.showProject === true,
+      approvalShowsProject: values.viewersMayApprove === true && values.showProject === true,
       isActive: true,
       expiresAt: values.expiresAt,
       createdBy: values.createdBy,
@@ -234,7 +236,8 @@ export async function createAccessLink(
         expires_at: link.expiresAt,
         viewers_may_contribute: input.viewersMayContribute,
         viewers_may_approve: input.viewersMayApprove,
-        ...(input.intake ? { intake: true, shows_project: input.showProject } : {}),
+        ...(input.intake ? { intake: true } : {}),
+        ...(input.intake || input.viewersMayApprove ? { shows_project: input.showProject } : {}),
       },
     });
     return link;

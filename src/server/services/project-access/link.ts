@@ -47,6 +47,8 @@ export type UsableLink = {
   intakeState: IntakeState | null;
   /** An intake link that staff also let show the project (issue 27); ignored for an ordinary link. */
   intakeShowsProject: boolean;
+  /** A link where viewers may approve that staff also let show the project (issue 49 item 10); ignored for any other. */
+  approvalShowsProject: boolean;
   project: AccessedProject;
 };
 
@@ -61,13 +63,34 @@ export const LINK_READ_RECORD_WINDOW = { windowSeconds: 3600, max: 1 } as const 
 
 export const projectNotShown = () => new AppError(404, SHARED_LINK_ERRORS.projectNotShown, INTAKE_MESSAGES.notShown);
 
+type LinkShows = Pick<UsableLink, 'intakeState' | 'intakeShowsProject' | 'viewersMayApprove' | 'approvalShowsProject'>;
+
 /**
- * Issue 27: whether the link shows the project's work (tasks, files, notes): an ordinary link
- * does; an intake link shows its name, overview and questionnaire only, unless staff chose to
- * show the project too.
+ * Whether the link shows the project's work (tasks, files, notes): an ordinary link does; an
+ * intake link shows its name, overview and questionnaire only (issue 27), and a link where
+ * viewers may approve the files awaiting approval only (issue 49 item 10), unless staff chose
+ * to show the project too ("Show the project", one switch for both).
  */
-export function showsProject(link: Pick<UsableLink, 'intakeState' | 'intakeShowsProject'>): boolean {
-  return link.intakeState === null || link.intakeShowsProject;
+export function showsProject(link: LinkShows): boolean {
+  return (link.intakeState === null || link.intakeShowsProject) && (!link.viewersMayApprove || link.approvalShowsProject);
+}
+
+/**
+ * Issue 49 item 10: whether the link's viewer sees the files awaiting approval and decides them:
+ * a link where viewers may approve, with the project or without it. An intake link made before
+ * the switch that hid the project hid its approvals too, and still does (its approval column
+ * was set by migration 0027, so it tells the two apart).
+ */
+export function showsApprovals(link: LinkShows): boolean {
+  return link.viewersMayApprove && (showsProject(link) || !link.approvalShowsProject);
+}
+
+/**
+ * A link that shows the files awaiting approval and nothing else of the project's work: its
+ * reads of single files (thumbnail, download) are limited to those files.
+ */
+export function approvalsOnly(link: LinkShows): boolean {
+  return !showsProject(link) && showsApprovals(link);
 }
 
 export const invalidLink = () => new AppError(404, SHARED_LINK_ERRORS.invalidLink, SHARING_MESSAGES.invalidLink);
@@ -106,6 +129,7 @@ export async function findUsableLink(db: Executor, token: string, now: Date): Pr
       name: projectAccessTokens.name,
       intakeState: projectAccessTokens.intakeState,
       intakeShowsProject: projectAccessTokens.intakeShowsProject,
+      approvalShowsProject: projectAccessTokens.approvalShowsProject,
       project: projectColumns,
     })
     .from(projectAccessTokens)
@@ -170,16 +194,24 @@ export function linkReaderKey(linkId: string, request: SharedLinkRequest): strin
 }
 
 /**
- * A read through the link (the project, its tasks, files or notes; `work`: those, checked by
- * resolveSharedWork): the access, and an access log entry 'view' the first time this viewer
- * reads within the hour.
+ * What of the project a link route reaches: 'link' the link's own page (the project's name, an
+ * intake link's questionnaire); 'work' the project's tasks, files, notes and links; 'approvals'
+ * the files awaiting approval (their list, thumbnails and downloads), which a link that shows
+ * approvals only reaches too (issue 49 item 10).
+ */
+export type LinkReach = 'link' | 'work' | 'approvals';
+
+/**
+ * A read through the link (the project, its tasks, files or notes, checked by resolveSharedWork
+ * for `reach` 'work' or 'approvals'): the access, and an access log entry 'view' the first time
+ * this viewer reads within the hour.
  */
 export async function readSharedLink(
   platform: Platform,
   request: SharedLinkRequest,
-  { work = false }: { work?: boolean } = {},
+  { reach = 'link' }: { reach?: LinkReach } = {},
 ): Promise<{ link: UsableLink; access: ProjectAccess }> {
-  const { link, access } = work ? await resolveSharedWork(platform, request) : await resolveSharedLink(platform, request);
+  const { link, access } = reach === 'link' ? await resolveSharedLink(platform, request) : await resolveSharedWork(platform, request, reach);
   if (await consumeRateLimit(platform, linkReaderKey(link.id, request), LINK_READ_RECORD_WINDOW)) {
     await platform.db.insert(projectAccessOpens).values({
       accessTokenId: link.id,
@@ -198,29 +230,41 @@ export type ResolvedSharedLink = { link: UsableLink; access: ProjectAccess; via:
 /**
  * The share link of a route under /api/project-access/:token (the request context's, before the
  * body is read): for a read with the hourly access-log entry, for a write nothing recorded.
- * `work`: the route reaches the project's work (tasks, files, notes, links), which an intake link
- * that shows the questionnaire only refuses (404 `project_not_shown`); the intake routes do not.
+ * `reach` 'work': the route reaches the project's work (tasks, files, notes, links), which an
+ * intake link that shows the questionnaire only, or an approval link that shows the approvals
+ * only, refuses (404 `project_not_shown`); 'approvals' the files awaiting approval, which the
+ * latter reaches; 'link' (the intake routes) neither.
  */
 export async function resolveLinkRoute(
   platform: Platform,
   request: FastifyRequest<{ Params: { token: string } }>,
   kind: 'read' | 'write',
-  { work }: { work: boolean },
+  { reach }: { reach: LinkReach },
 ): Promise<ResolvedSharedLink> {
   const via = await sharedLinkRequest(platform, request);
   const { link, access } =
-    kind === 'read' ? await readSharedLink(platform, via, { work }) : work ? await resolveSharedWork(platform, via) : await resolveSharedLink(platform, via);
+    kind === 'read'
+      ? await readSharedLink(platform, via, { reach })
+      : reach === 'link'
+        ? await resolveSharedLink(platform, via)
+        : await resolveSharedWork(platform, via, reach);
   return { link, access, via };
 }
 
 /**
  * The link and its access for the project's work through it (tasks, files, notes, links,
- * downloads): resolveSharedLink's checks, then 404 `project_not_shown` for an intake link
- * that shows the questionnaire only.
+ * downloads): resolveSharedLink's checks, then 404 `project_not_shown` for a link that does not
+ * show the project (an intake link that shows the questionnaire only, an approval link that
+ * shows the approvals only); with `reach` 'approvals', the latter passes (its routes keep it
+ * to the files awaiting approval).
  */
-export async function resolveSharedWork(platform: Platform, request: SharedLinkRequest): Promise<{ link: UsableLink; access: ProjectAccess }> {
+export async function resolveSharedWork(
+  platform: Platform,
+  request: SharedLinkRequest,
+  reach: Exclude<LinkReach, 'link'> = 'work',
+): Promise<{ link: UsableLink; access: ProjectAccess }> {
   const resolved = await resolveSharedLink(platform, request);
-  if (!showsProject(resolved.link)) throw projectNotShown();
+  if (!showsProject(resolved.link) && !(reach === 'approvals' && showsApprovals(resolved.link))) throw projectNotShown();
   return resolved;
 }
 

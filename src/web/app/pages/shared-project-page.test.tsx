@@ -230,4 +230,21 @@ describe('SharedProjectPage', () => {
     expect(await screen.findByText('Target Audience is required.')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Target Audience/)));
   });
+
+  it('shows an approval link that does not show the project: the files awaiting approval and the form, nothing else (issue 49 item 10)', async () => {
+    const design: ProjectFile = { id: 'f1', projectId: 'p1', fileName: 'Menu board.png', fileType: 'image/png', fileSize: 10, isLink: false, linkUrl: null, uploadedBy: null, createdAt: '2026-01-01T00:00:00.000Z', version: 2, hasThumbnail: false, approval: null, canDelete: false };
+    apiServer.use(
+      // What the server sends such a link: no overview, no questionnaire.
+      sharedLinkApi.session(TOKEN, { ...project, companyOverview: null, formData: null, templateFields: null, canApprove: true, showsProject: false }),
+      filesApi.awaiting(BASE, { items: [design], canApprove: true }),
+      ...emptyLists(),
+    );
+    await renderPage(null);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbor Rebrand' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /Menu board\.png/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /Company Overview|Project Questionnaire|Tasks|Files|Notes/ })).toBeNull();
+    expect(screen.queryByText('Sign in to add files, links and notes or to update tasks.')).toBeNull();
+    expect(keys().filter((key) => /\/(tasks|files|notes)$/.test(key))).toEqual([]);
+  });
 });

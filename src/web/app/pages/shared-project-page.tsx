@@ -321,33 +321,38 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
         ) : null}
         {/* An intake link that shows the questionnaire only has nothing else to contribute to. */}
         {!project.showsProject || project.canContribute ? null : project.viewersMayContribute ? signInHint : viewOnlyHint}
-        <Card>
-          <CardHeader>
-            <CardTitle level={2}>{t(SHARING_TEXTS.companyOverview)}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {project.companyOverview ? (
-              <p className="text-sm whitespace-pre-wrap">{project.companyOverview}</p>
-            ) : (
-              <p className="text-sm text-muted-foreground italic">{t(SHARING_TEXTS.noCompanyOverview)}</p>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle level={2}>{t(SHARING_TEXTS.questionnaire)}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {project.intakeState ? (
-              // An intake link: its viewer answers here (issue 15); the form's code loads only then.
-              <IntakeSection token={token} viewerId={viewerId} />
-            ) : fields.length > 0 ? (
-              <QuestionnaireView fields={fields} answers={project.formData} />
-            ) : (
-              <p className="text-sm text-muted-foreground">{t(SHARING_TEXTS.noQuestionnaire)}</p>
-            )}
-          </CardContent>
-        </Card>
+        {/* Issue 49 item 10: a link that shows the approvals only has no overview or questionnaire (the server sends none). */}
+        {project.showsProject || project.intakeState ? (
+          <>
+            <Card>
+              <CardHeader>
+                <CardTitle level={2}>{t(SHARING_TEXTS.companyOverview)}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                {project.companyOverview ? (
+                  <p className="text-sm whitespace-pre-wrap">{project.companyOverview}</p>
+                ) : (
+                  <p className="text-sm text-muted-foreground italic">{t(SHARING_TEXTS.noCompanyOverview)}</p>
+                )}
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle level={2}>{t(SHARING_TEXTS.questionnaire)}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                {project.intakeState ? (
+                  // An intake link: its viewer answers here (issue 15); the form's code loads only then.
+                  <IntakeSection token={token} viewerId={viewerId} />
+                ) : fields.length > 0 ? (
+                  <QuestionnaireView fields={fields} answers={project.formData} />
+                ) : (
+                  <p className="text-sm text-muted-foreground">{t(SHARING_TEXTS.noQuestionnaire)}</p>
+                )}
+              </CardContent>
+            </Card>
+          </>
+        ) : null}
         {/* Issue 27: an intake link shows the project's work only when staff chose so (the server refuses it otherwise). */}
         {project.showsProject ? (
           <>

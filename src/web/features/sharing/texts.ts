@@ -22,6 +22,12 @@ export const SHARING_TEXTS = {
   viewersMayApprove: /*i18n*/ { id: 'sharing.viewersMayApprove', message: 'Viewers may approve' },
   viewersMayApproveHint: /*i18n*/ { id: 'sharing.viewersMayApproveHint', message: 'Anyone holding the link can approve files awaiting approval or request changes, without signing in.' },
   mayApprove: /*i18n*/ { id: 'sharing.mayApprove', message: 'Approvals' },
+  // "Show the project" off (issue 49 item 10): what a link where viewers may approve shows its client.
+  approvalSeesOnly: /*i18n*/ { id: 'sharing.approvalSeesOnly', message: 'The client sees the files awaiting approval and the approval form, nothing else.' },
+  intakeApprovalSeesOnly: /*i18n*/ {
+    id: 'sharing.intakeApprovalSeesOnly',
+    message: 'The client sees the project name, the company overview, the questionnaire and the files awaiting approval, nothing else.',
+  },
   viewersMayContributeHint: /*i18n*/ { id: 'sharing.viewersMayContributeHint', message: 'Signed-in viewers can add files, links and notes and update tasks. Off: view only.' },
   viewOnly: /*i18n*/ { id: 'sharing.viewOnly', message: 'View only' },
   expired: /*i18n*/ { id: 'sharing.expired', message: 'Expired' },

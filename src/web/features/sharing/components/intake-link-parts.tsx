@@ -1,7 +1,7 @@
 // Intake links in the Share Project Access dialog (issue 15): the switch that makes a new link
 // an intake link (with a template for a project that has no questionnaire yet, and whether it
-// also shows the project, issue 27), and on a link's row its questionnaire's state with
-// Reopen / Lock.
+// also shows the project, issue 27: the switch an approval link shares, show-project-field.tsx),
+// and on a link's row its questionnaire's state with Reopen / Lock.
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useController, type Control } from 'react-hook-form';
 import { INTAKE_MESSAGES } from '@/domain/intake';
@@ -17,6 +17,7 @@ import { useT } from '@/web/lib/i18n';
 import { notifySuccess } from '@/web/lib/notify';
 import { useChangeIntake } from '../api';
 import { SHARING_TEXTS } from '../texts';
+import { ShowProjectField } from './show-project-field';
 
 type IntakeLinkFieldsProps = {
   control: Control<CreateAccessLinkInput>;
@@ -28,7 +29,6 @@ type IntakeLinkFieldsProps = {
 export function IntakeLinkFields({ control, templateError, projectHasQuestionnaire }: IntakeLinkFieldsProps) {
   const t = useT('sharing');
   const { field: intakeField } = useController({ control, name: 'intake' });
-  const { field: showField } = useController({ control, name: 'showProject' });
   const intake = intakeField.value;
   // Issue 27: the picker is for a project without a questionnaire, so it has no "keep" choice;
   // a project that has one keeps it (the server ignores a template then).
@@ -40,18 +40,8 @@ export function IntakeLinkFields({ control, templateError, projectHasQuestionnai
         {/* Directly inside FormField, which gives it the id its label points to. */}
         <Switch checked={intakeField.value ?? false} onCheckedChange={intakeField.onChange} />
       </FormField>
-      {intake ? (
-        <>
-          <FormField
-            label={INTAKE_MESSAGES.showProjectLabel}
-            hint={showField.value ? INTAKE_MESSAGES.seesProject : INTAKE_MESSAGES.seesQuestionnaireOnly}
-            className="sm:col-span-2"
-          >
-            <Switch checked={showField.value ?? false} onCheckedChange={showField.onChange} />
-          </FormField>
-          <p className="text-xs text-muted-foreground sm:col-span-2">{INTAKE_MESSAGES.contributeNote}</p>
-        </>
-      ) : null}
+      <ShowProjectField control={control} />
+      {intake ? <p className="text-xs text-muted-foreground sm:col-span-2">{INTAKE_MESSAGES.contributeNote}</p> : null}
       {needsTemplate ? (
         <FormField label={INTAKE_MESSAGES.templateLabel} hint={INTAKE_MESSAGES.templateHint} error={templateError} className="sm:col-span-2">
           <Controller
@@ -87,12 +77,9 @@ export function IntakeLinkFields({ control, templateError, projectHasQuestionnai
 
 export function IntakeStateBadge({ intake }: { intake: NonNullable<AccessLink['intake']> }) {
   return (
-    <>
-      <Badge variant={intake.state === 'open' ? 'secondary' : 'outline'}>
-        {INTAKE_MESSAGES.badge} · {INTAKE_MESSAGES.stateLabels[intake.state]}
-      </Badge>
-      {intake.showsProject ? <Badge variant="outline">{INTAKE_MESSAGES.showsProjectBadge}</Badge> : null}
-    </>
+    <Badge variant={intake.state === 'open' ? 'secondary' : 'outline'}>
+      {INTAKE_MESSAGES.badge} · {INTAKE_MESSAGES.stateLabels[intake.state]}
+    </Badge>
   );
 }
 

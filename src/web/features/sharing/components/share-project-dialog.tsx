@@ -231,6 +231,8 @@ function LinkItem({ link, projectId, onNew }: LinkItemProps) {
         {link.viewersMayApprove ? <Badge variant="secondary">{t(SHARING_TEXTS.mayApprove)}</Badge> : null}
         {link.isExpired ? <Badge variant="destructive">{t(SHARING_TEXTS.expired)}</Badge> : null}
         {link.intake ? <IntakeStateBadge intake={link.intake} /> : null}
+        {/* A link that may show part of the project only (issues 27, 49 item 10) says when it shows all of it. */}
+        {(link.intake || link.viewersMayApprove) && link.showsProject ? <Badge variant="outline">{INTAKE_MESSAGES.showsProjectBadge}</Badge> : null}
       </div>
       <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
         <span>

@@ -40,6 +40,7 @@ const link: AccessLink = {
   openCount: 0,
   lastOpenedAt: null,
   intake: null,
+  showsProject: true,
 };
 
 describe('ShareProjectDialog', () => {
@@ -230,6 +231,41 @@ describe('ShareProjectDialog', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Questionnaire template' }).textContent).toBe('Brand Brief'));
     fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
     await waitFor(() => expect(generated()).toMatchObject({ intake: true, showProject: true, templateId: TEMPLATE_ID }));
+  });
+
+  it("makes an approval link that shows the approvals only unless 'Show the project' is on, and marks one that shows it (issue 49 item 10)", async () => {
+    const approvalLink: AccessLink = { ...link, id: 'l4', name: 'Sign-off', hasPassword: false, isExpired: false, expiresAt: null, viewersMayApprove: true, showsProject: false };
+    const shownLink: AccessLink = { ...approvalLink, id: 'l5', name: 'Sign-off with project', showsProject: true };
+    apiServer.use(sharingApi.links('p1', { items: [shownLink, approvalLink], nextCursor: null, projectHasQuestionnaire: true }), sharingApi.createLink('p1', approvalLink));
+    await renderWithProviders(<ShareProjectDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
+
+    // The rows: both are approval links; only the one that shows the project says so.
+    const shownRow = await screen.findByRole('listitem', { name: 'Sign-off with project' });
+    expect(within(shownRow).getByText(en(SHARING_TEXTS.mayApprove))).toBeTruthy();
+    expect(within(shownRow).getByText('Shows the project')).toBeTruthy();
+    const onlyRow = screen.getByRole('listitem', { name: 'Sign-off' });
+    expect(within(onlyRow).getByText(en(SHARING_TEXTS.mayApprove))).toBeTruthy();
+    expect(within(onlyRow).queryByText('Shows the project')).toBeNull();
+
+    // An ordinary link has nothing to hide: no switch until viewers may approve.
+    expect(screen.queryByRole('switch', { name: 'Show the project' })).toBeNull();
+    fireEvent.click(screen.getByRole('switch', { name: en(SHARING_TEXTS.viewersMayApprove) }));
+    const show = screen.getByRole('switch', { name: 'Show the project' });
+    expect(show.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByText(en(SHARING_TEXTS.approvalSeesOnly))).toBeTruthy();
+    // With an intake link too, the client sees the questionnaire and the approvals.
+    fireEvent.click(screen.getByRole('switch', { name: 'Intake link' }));
+    expect(screen.getByText(en(SHARING_TEXTS.intakeApprovalSeesOnly))).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Intake link' }));
+    fireEvent.click(show);
+    expect(show.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByText('The client also sees every task, file and note of the project, staff notes included.')).toBeTruthy();
+    fireEvent.click(show);
+
+    // Off by default: the link is sent without the project.
+    fireEvent.input(screen.getByLabelText('Link Name'), { target: { value: 'Sign-off' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
+    await waitFor(() => expect(generated()).toMatchObject({ name: 'Sign-off', viewersMayApprove: true, intake: false, showProject: false }), { timeout: 10_000 });
   });
 });
 
