@@ -18,28 +18,26 @@ export function changesEmail(actor: Actor, email: string): boolean {
   return email.toLowerCase() !== actor.email.toLowerCase();
 }
 
+/** A setting of the member's own profile: theirs alone, so no activity row and no live change. */
+async function setOwn(platform: Platform, actor: Actor, values: { locale: Locale | null } | { timeZone: string }): Promise<void> {
+  await platform.db
+    .update(profiles)
+    .set({ ...values, updatedAt: platform.clock.now() })
+    .where(and(eq(profiles.id, actor.profileId), eq(profiles.organizationId, actor.organizationId)));
+}
+
+/** The member's language (issue 48). */
+export const setOwnLanguage = (platform: Platform, actor: Actor, locale: Locale | null) => setOwn(platform, actor, { locale });
+
+/** The member's time zone (issue 49 item 22), which their digest follows. */
+export const setOwnTimeZone = (platform: Platform, actor: Actor, timeZone: string) => setOwn(platform, actor, { timeZone });
+
 /**
  * Updates the profile and the login's name and email together; returns the updated actor.
  * Issue 20: a new email needs the current password (checked before the 'email taken' lookup, so
  * the lookup tells nothing to a stolen session), retires reset links sent to the old address and
  * tells the old address, all with the change.
  */
-/** The member's language (issue 48): theirs alone, so no activity row and no live change. */
-export async function setOwnLanguage(platform: Platform, actor: Actor, locale: Locale | null): Promise<void> {
-  await platform.db
-    .update(profiles)
-    .set({ locale, updatedAt: platform.clock.now() })
-    .where(and(eq(profiles.id, actor.profileId), eq(profiles.organizationId, actor.organizationId)));
-}
-
-/** The member's time zone (issue 49 item 22), which their digest follows: theirs alone, like the language. */
-export async function setOwnTimeZone(platform: Platform, actor: Actor, timeZone: string): Promise<void> {
-  await platform.db
-    .update(profiles)
-    .set({ timeZone, updatedAt: platform.clock.now() })
-    .where(and(eq(profiles.id, actor.profileId), eq(profiles.organizationId, actor.organizationId)));
-}
-
 export async function updateOwnProfile(
   platform: Platform,
   input: { actor: Actor; fullName: string; email: string; currentPassword?: string },

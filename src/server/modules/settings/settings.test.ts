@@ -239,7 +239,6 @@ describe('Settings: language (issue 48)', () => {
 });
 
 describe('Answers in the caller’s language (issue 48)', () => {
-
   it('says an error in the Accept-Language asked for, with the same code; English for a language it does not speak', async () => {
     const asked = async (acceptLanguage?: string) => {
       const res = await t.app.inject({ method: 'GET', url: '/api/projects', headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {} });
