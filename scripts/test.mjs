@@ -28,7 +28,7 @@ if (unknownSuites.length) {
 }
 const reports = mkdtempSync(path.join(tmpdir(), 'brieflane-test-reports-'));
 
-/** @type {{ name: string, passed: number, failed: number, skipped: number, note?: string }[]} */
+/** @type {{ name: string, passed: number, failed: number, skipped: number, note?: string, failures?: string[] }[]} */
 const results = [];
 
 function header(title) {
@@ -56,13 +56,39 @@ function runVitest() {
     return;
   }
   const failed = report.numFailedTests + (run.status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  const failures = report.testResults.flatMap((file) => [
+    ...(file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed')
+      ? [`${path.relative(root, file.name)}: ${firstLine(file.message)}`]
+      : []),
+    ...file.assertionResults
+      .filter((t) => t.status === 'failed')
+      .map((t) => `${path.relative(root, file.name)} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`),
+  ]);
   results.push({
     name: 'vitest',
+    failures,
     passed: report.numPassedTests,
     failed,
     skipped: report.numPendingTests + (report.numTodoTests ?? 0),
     note: failed > report.numFailedTests ? `exited ${run.status} (a suite failed to load or an error outside tests)` : undefined,
   });
+}
+
+function firstLine(message) {
+  return (message ?? '').split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? '';
+}
+
+/** The failed tests of a Playwright JSON report, as "file > title: first line of the error". */
+function playwrightFailures(suite, titles = []) {
+  const own = (suite.specs ?? []).flatMap((spec) =>
+    spec.tests
+      .filter((test) => test.status === 'unexpected')
+      .map((test) => {
+        const error = test.results.at(-1)?.error?.message;
+        return `${spec.file} > ${[...titles, spec.title].join(' > ')}: ${firstLine(error?.replace(/\u001b\[[0-9;]*m/g, ''))}`;
+      }),
+  );
+  return [...own, ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, suite.title && suite.file !== suite.title ? [...titles, suite.title] : titles))];
 }
 
 function findChromium() {
@@ -113,6 +139,7 @@ function runPlaywright() {
   const outside = unexpected === 0 && run.status !== 0 ? 1 : 0;
   results.push({
     name: 'playwright',
+    failures: (report.suites ?? []).flatMap((suite) => playwrightFailures(suite)),
     passed: expected + flaky,
     failed: unexpected + outside,
     skipped,
@@ -130,6 +157,8 @@ header('Summary');
 for (const r of results) {
   const counts = `${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`;
   console.log(`  ${r.name.padEnd(11)} ${counts}${r.note ? `  (${r.note})` : ''}`);
+  // The failures again at the end, where a log cut to its tail still shows them.
+  for (const failure of r.failures ?? []) console.log(`    failed: ${failure}`);
 }
 const total = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), {
   passed: 0,
