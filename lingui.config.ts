@@ -5,6 +5,7 @@
 // finds them by that comment. A text's id starts with its part's name (src/web/lib/i18n.ts).
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
+import { DOMAIN_FILE_PARTS } from './src/domain/word-parts';
 
 const tests = ['**/*.test.*', '**/test/**'];
 
@@ -41,11 +42,17 @@ export default defineConfig({
       include: ['<rootDir>/src/server'],
       exclude: tests,
     },
+    // The rules' words (statuses, priorities, validation), shown by the web app and written by
+    // the server: the sign-in screens' and a share link's apart (src/domain/word-parts.ts).
+    ...Object.entries(DOMAIN_FILE_PARTS).map(([part, files]) => ({
+      path: `<rootDir>/src/locales/{locale}/${part}`,
+      include: files.map((file) => `<rootDir>/src/domain/${file}`),
+      exclude: tests,
+    })),
     {
-      // The rules' words (statuses, priorities), shown by the web app and written by the server.
       path: '<rootDir>/src/locales/{locale}/domain',
       include: ['<rootDir>/src/domain'],
-      exclude: tests,
+      exclude: [...tests, ...Object.values(DOMAIN_FILE_PARTS).flat().map((file) => `<rootDir>/src/domain/${file}`)],
     },
   ],
 });

@@ -34,7 +34,8 @@ export type RouteName = keyof typeof ROUTES;
  * four features' words; 8 KiB, with room for the domain's).
  */
 export const BUDGETS_GZIP: Partial<Record<RouteName, { total?: number; code?: number; words?: number }>> = {
-  'sign-in': { total: 120 * 1024 },
+  // Issue 48 item 6: 120 KiB of JavaScript in every language; its words are JSON apart.
+  'sign-in': { code: 120 * 1024, words: 8 * 1024 },
   'share-link': { code: 150 * 1024, words: 8 * 1024 },
 };
 
@@ -44,7 +45,8 @@ export const BUDGETS_GZIP: Partial<Record<RouteName, { total?: number; code?: nu
  * the language whose catalog is heaviest.
  */
 export const ROUTE_TEXTS: Record<RouteName, readonly string[]> = {
-  'sign-in': ['core', 'auth'],
+  // session.ts's SIGNED_OUT_TEXTS beside core.
+  'sign-in': ['core', 'auth', 'domain-auth'],
   // shared-project-page.tsx's SHARED_PAGE_TEXTS (a test holds the two together).
   'share-link': ['core', 'sharing', 'tasks', 'files', 'notes'],
   'intake-link': ['core', 'sharing', 'tasks', 'files', 'notes'],

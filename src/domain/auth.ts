@@ -1,6 +1,6 @@
 // Account operations: one zod schema each, shared by the forms, the routes and the OpenAPI document.
 // Messages are the spec's wording (spec 5 and 8).
-import { LOCALES } from './locales';
+import { LOCALES, messageWithValues } from './locales';
 import { z } from 'zod';
 import { text } from './text-fields';
 import { ROLES } from './roles';
@@ -10,63 +10,78 @@ export const VERIFICATION_CODE_LENGTH = 6;
 export const MIN_PASSWORD_LENGTH = 6;
 
 export const AUTH_MESSAGES = {
-  codeSendFailed: 'An error occurred or there is already an account with this email.',
-  codeSendThrown: 'Failed to send verification code. Please try again.',
-  codeSentTitle: 'Verification code sent',
-  codeSent: 'Please check your email for the verification code.',
-  verifyFailed: 'Verification failed. Please try again.',
-  codeInvalidTitle: 'Invalid code',
-  codeInvalid: 'The verification code is invalid or expired.',
-  accountCreated: 'Account created successfully!',
-  signedIn: 'Signed in successfully!',
-  invalidCredentials: 'Invalid email or password.',
-  unexpected: 'An unexpected error occurred',
-  resetSentTitle: 'Reset email sent',
-  resetSent: 'Please check your email for the password reset link.',
-  resetFailed: 'Failed to send reset email. Please try again.',
-  resetLinkInvalidTitle: 'Invalid or expired link',
-  resetLinkInvalid: 'This password reset link is invalid or has expired.',
-  resetPasswordFailed: 'Failed to reset password',
-  passwordReset: 'Password updated successfully',
-  passwordsDoNotMatch: 'Passwords do not match',
-  newPasswordsDoNotMatch: 'New passwords do not match',
-  passwordTooShort: 'Password must be at least 6 characters long',
-  currentPasswordWrong: 'Current password is incorrect',
-  currentPasswordForEmail: 'Enter your current password to change your email',
-  profileUpdated: 'Profile updated successfully',
-  passwordUpdated: 'Password updated successfully',
-  emailTaken: 'An account with this email already exists.',
-  notAuthenticated: 'User not authenticated',
-  organizationRenamed: 'Organization updated successfully',
+  codeSendFailed: /*i18n*/ { id: 'domain-auth.auth.codeSendFailed', message: 'An error occurred or there is already an account with this email.' },
+  codeSendThrown: /*i18n*/ { id: 'domain-auth.auth.codeSendThrown', message: 'Failed to send verification code. Please try again.' },
+  codeSentTitle: /*i18n*/ { id: 'domain-auth.auth.codeSentTitle', message: 'Verification code sent' },
+  codeSent: /*i18n*/ { id: 'domain-auth.auth.codeSent', message: 'Please check your email for the verification code.' },
+  verifyFailed: /*i18n*/ { id: 'domain-auth.auth.verifyFailed', message: 'Verification failed. Please try again.' },
+  codeInvalidTitle: /*i18n*/ { id: 'domain-auth.auth.codeInvalidTitle', message: 'Invalid code' },
+  codeInvalid: /*i18n*/ { id: 'domain-auth.auth.codeInvalid', message: 'The verification code is invalid or expired.' },
+  accountCreated: /*i18n*/ { id: 'domain-auth.auth.accountCreated', message: 'Account created successfully!' },
+  signedIn: /*i18n*/ { id: 'domain-auth.auth.signedIn', message: 'Signed in successfully!' },
+  invalidCredentials: /*i18n*/ { id: 'domain-auth.auth.invalidCredentials', message: 'Invalid email or password.' },
+  unexpected: /*i18n*/ { id: 'domain-auth.auth.unexpected', message: 'An unexpected error occurred' },
+  resetSentTitle: /*i18n*/ { id: 'domain-auth.auth.resetSentTitle', message: 'Reset email sent' },
+  resetSent: /*i18n*/ { id: 'domain-auth.auth.resetSent', message: 'Please check your email for the password reset link.' },
+  resetFailed: /*i18n*/ { id: 'domain-auth.auth.resetFailed', message: 'Failed to send reset email. Please try again.' },
+  resetLinkInvalidTitle: /*i18n*/ { id: 'domain-auth.auth.resetLinkInvalidTitle', message: 'Invalid or expired link' },
+  resetLinkInvalid: /*i18n*/ { id: 'domain-auth.auth.resetLinkInvalid', message: 'This password reset link is invalid or has expired.' },
+  resetPasswordFailed: /*i18n*/ { id: 'domain-auth.auth.resetPasswordFailed', message: 'Failed to reset password' },
+  passwordReset: /*i18n*/ { id: 'domain-auth.auth.passwordReset', message: 'Password updated successfully' },
+  passwordsDoNotMatch: /*i18n*/ { id: 'domain-auth.auth.passwordsDoNotMatch', message: 'Passwords do not match' },
+  newPasswordsDoNotMatch: /*i18n*/ { id: 'domain-auth.auth.newPasswordsDoNotMatch', message: 'New passwords do not match' },
+  passwordTooShort: /*i18n*/ { id: 'domain-auth.auth.passwordTooShort', message: 'Password must be at least 6 characters long' },
+  currentPasswordWrong: /*i18n*/ { id: 'domain-auth.auth.currentPasswordWrong', message: 'Current password is incorrect' },
+  currentPasswordForEmail: /*i18n*/ { id: 'domain-auth.auth.currentPasswordForEmail', message: 'Enter your current password to change your email' },
+  profileUpdated: /*i18n*/ { id: 'domain-auth.auth.profileUpdated', message: 'Profile updated successfully' },
+  passwordUpdated: /*i18n*/ { id: 'domain-auth.auth.passwordUpdated', message: 'Password updated successfully' },
+  emailTaken: /*i18n*/ { id: 'domain-auth.auth.emailTaken', message: 'An account with this email already exists.' },
+  notAuthenticated: /*i18n*/ { id: 'domain-auth.auth.notAuthenticated', message: 'User not authenticated' },
+  organizationRenamed: /*i18n*/ { id: 'domain-auth.auth.organizationRenamed', message: 'Organization updated successfully' },
   // Issue 26: past the per-email sign-in limit, a new address needs an emailed code. The answer
   // is the same whether the password was right (only then is a code sent), so it tells nothing.
   signInCodeRequired:
-    'Too many failed sign-ins on this account. If your password is right, we emailed you a sign-in code.',
-  signInCodeInvalid: 'The code is wrong or expired, or the password is wrong.',
+    /*i18n*/ { id: 'domain-auth.auth.signInCodeRequired', message: 'Too many failed sign-ins on this account. If your password is right, we emailed you a sign-in code.' },
+  signInCodeInvalid: /*i18n*/ { id: 'domain-auth.auth.signInCodeInvalid', message: 'The code is wrong or expired, or the password is wrong.' },
+  // The forms' and the API's validation (zod carries the ids; decision 045).
+  emailRequired: /*i18n*/ { id: 'domain-auth.auth.emailRequired', message: 'Email is required' },
+  emailInvalid: /*i18n*/ { id: 'domain-auth.auth.emailInvalid', message: 'Please enter a valid email address' },
+  passwordRequired: /*i18n*/ { id: 'domain-auth.auth.passwordRequired', message: 'Password is required' },
+  passwordTooLong: /*i18n*/ { id: 'domain-auth.auth.passwordTooLong', message: 'Password must be at most 256 characters long' },
+  fullNameRequired: /*i18n*/ { id: 'domain-auth.auth.fullNameRequired', message: 'Full name is required' },
+  fullNameTooLong: /*i18n*/ { id: 'domain-auth.auth.fullNameTooLong', message: 'Full name must be at most 200 characters' },
+  codeRequired: /*i18n*/ { id: 'domain-auth.auth.codeRequired', message: 'Verification code is required' },
+  codeLength: /*i18n*/ { id: 'domain-auth.auth.codeLength', message: 'The verification code has {count} characters' },
+  signInCodeMissing: /*i18n*/ { id: 'domain-auth.auth.signInCodeMissing', message: 'Sign-in code is required' },
+  signInCodeLength: /*i18n*/ { id: 'domain-auth.auth.signInCodeLength', message: 'The sign-in code has {count} characters' },
+  organizationNameTooShort: /*i18n*/ { id: 'domain-auth.auth.organizationNameTooShort', message: 'Organization name must be at least 2 characters.' },
+  organizationNameTooLong: /*i18n*/ { id: 'domain-auth.auth.organizationNameTooLong', message: 'Organization name must be at most 200 characters.' },
+  languageInvalid: /*i18n*/ { id: 'domain-auth.auth.languageInvalid', message: 'Choose English, Deutsch or Español.' },
 } as const;
+const M = AUTH_MESSAGES;
 
-const email = text('Email', { message: 'Email is required' })
+const email = text('Email', { message: M.emailRequired.id })
   .trim()
   .toLowerCase()
-  .min(1, 'Email is required')
-  .pipe(z.email('Please enter a valid email address'));
-const password = text('Password', { message: 'Password is required' }).min(1, 'Password is required').max(256);
-const newPassword = text('Password', { message: 'Password is required' })
-  .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooShort)
-  .max(256, 'Password must be at most 256 characters long');
-const fullName = text('Full name', { message: 'Full name is required' })
+  .min(1, M.emailRequired.id)
+  .pipe(z.email(M.emailInvalid.id));
+const password = text('Password', { message: M.passwordRequired.id }).min(1, M.passwordRequired.id).max(256);
+const newPassword = text('Password', { message: M.passwordRequired.id })
+  .min(MIN_PASSWORD_LENGTH, M.passwordTooShort.id)
+  .max(256, M.passwordTooLong.id);
+const fullName = text('Full name', { message: M.fullNameRequired.id })
   .trim()
-  .min(1, 'Full name is required')
-  .max(200, 'Full name must be at most 200 characters');
-const code = text('Verification code', { message: 'Verification code is required' })
+  .min(1, M.fullNameRequired.id)
+  .max(200, M.fullNameTooLong.id);
+const code = text('Verification code', { message: M.codeRequired.id })
   .trim()
-  .min(1, 'Verification code is required')
-  .max(VERIFICATION_CODE_LENGTH, `The verification code has ${VERIFICATION_CODE_LENGTH} characters`);
+  .min(1, M.codeRequired.id)
+  .max(VERIFICATION_CODE_LENGTH, messageWithValues(M.codeLength, { count: VERIFICATION_CODE_LENGTH }));
 
-const signInCode = text('Sign-in code', { message: 'Sign-in code is required' })
+const signInCode = text('Sign-in code', { message: M.signInCodeMissing.id })
   .trim()
-  .min(1, 'Sign-in code is required')
-  .max(VERIFICATION_CODE_LENGTH, `The sign-in code has ${VERIFICATION_CODE_LENGTH} characters`);
+  .min(1, M.signInCodeMissing.id)
+  .max(VERIFICATION_CODE_LENGTH, messageWithValues(M.signInCodeLength, { count: VERIFICATION_CODE_LENGTH }));
 
 /**
  * `code`: the emailed sign-in code, asked for past the per-email limit (issue 26).
@@ -95,8 +110,8 @@ export const verifyCodeSchema = z.object({ email, code });
  */
 const organizationName = text('Organization name')
   .trim()
-  .min(2, 'Organization name must be at least 2 characters.')
-  .max(200, 'Organization name must be at most 200 characters.');
+  .min(2, M.organizationNameTooShort.id)
+  .max(200, M.organizationNameTooLong.id);
 
 export const signUpSchema = z.object({ fullName, email, password: newPassword, code, organizationName: organizationName.optional() });
 export const requestPasswordResetSchema = z.object({ email });
@@ -111,20 +126,20 @@ export const renameOrganizationSchema = z.object({ name: organizationName });
 export const resetPasswordFormSchema = z
   .object({ password: newPassword, confirmPassword: text('Password') })
   .refine((v) => v.password === v.confirmPassword, {
-    message: AUTH_MESSAGES.passwordsDoNotMatch,
+    message: M.passwordsDoNotMatch.id,
     path: ['confirmPassword'],
   });
 export const changePasswordFormSchema = z
   .object({ currentPassword: password, newPassword, confirmPassword: text('Password') })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: AUTH_MESSAGES.newPasswordsDoNotMatch,
+    message: M.newPasswordsDoNotMatch.id,
     path: ['confirmPassword'],
   });
 
 /** The Settings profile form: the current password is required once the email differs from `currentEmail`. */
 export function profileFormSchema(currentEmail: string) {
   return updateProfileSchema.refine((v) => v.email === currentEmail.toLowerCase() || Boolean(v.currentPassword), {
-    message: AUTH_MESSAGES.currentPasswordForEmail,
+    message: M.currentPasswordForEmail.id,
     path: ['currentPassword'],
   });
 }
@@ -154,5 +169,5 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** PUT /api/settings/language: the member's language, or null for their browser's (issue 48). */
-export const updateLanguageSchema = z.object({ locale: z.enum(LOCALES, { message: 'Choose English, Deutsch or Español.' }).nullable() });
+export const updateLanguageSchema = z.object({ locale: z.enum(LOCALES, { message: M.languageInvalid.id }).nullable() });
 export type UpdateLanguageInput = z.infer<typeof updateLanguageSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLocale, matchLocale } from './locales';
+import { isLocale, matchLocale, messageWithValues, readMessage, withValues } from './locales';
 
 describe('matchLocale', () => {
   it.each([
@@ -29,5 +29,24 @@ describe('matchLocale', () => {
     expect(['en', 'de', 'es'].every(isLocale)).toBe(true);
     expect(isLocale('pseudo')).toBe(false);
     expect(isLocale('fr')).toBe(false);
+  });
+});
+
+describe('messageWithValues and readMessage', () => {
+  const codeLength = { id: 'domain-auth.auth.codeLength', message: 'The verification code has {count} characters' };
+
+  it('carry a text and its values through a string, as zod carries a message', () => {
+    const message = messageWithValues(codeLength, { count: 6, field: 'Code' });
+    expect(readMessage(message)).toEqual({ id: codeLength.id, values: { count: 6, field: 'Code' } });
+  });
+
+  it('read an id alone, and words as they are', () => {
+    expect(readMessage('domain.clients.nameRequired')).toEqual({ id: 'domain.clients.nameRequired' });
+    expect(readMessage('Client name is required')).toEqual({ id: 'Client name is required' });
+    expect(readMessage('Set {this} straight')).toEqual({ id: 'Set {this} straight' });
+  });
+
+  it('withValues keeps the text and adds its values', () => {
+    expect(withValues(codeLength, { count: 6 })).toEqual({ ...codeLength, values: { count: 6 } });
   });
 });

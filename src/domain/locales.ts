@@ -22,7 +22,38 @@ export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', de: 'Deutsc
  * `{count, plural, one {# task} other {# tasks}}`). Shaped as Lingui's MessageDescriptor; written
  * as `/*i18n*\/ { id, message }` so `lingui extract` finds it without a macro.
  */
-export type Text = { readonly id: string; readonly message: string };
+export type Text = { readonly id: string; readonly message: string; readonly values?: TextValues };
+
+/** Values for a text's placeholders (`{host}`, `{count, plural, ...}`). */
+export type TextValues = Record<string, string | number>;
+
+/**
+ * A text with its placeholders filled, to say later in the reader's language: an error the server
+ * answers (`conflict(withValues(TASK_MESSAGES.blockedBy, { title }))`), a toast.
+ */
+export function withValues(text: Text, values: TextValues): Text {
+  return { id: text.id, message: text.message, values };
+}
+
+/**
+ * A validation message with values, for zod, whose messages are strings: the text's id, a space,
+ * its values as JSON (`domain-auth.auth.codeLength {"count":6}`). The server's translator and the
+ * web app's form fields read it back (`readMessage`) and say it in the reader's language.
+ */
+export function messageWithValues(text: Text, values: TextValues): string {
+  return `${text.id} ${JSON.stringify(values)}`;
+}
+
+/** A message as zod carries it: a text's id (with values, from messageWithValues) or words as they are. */
+export function readMessage(message: string): { id: string; values?: TextValues } {
+  const withJson = /^([\w.-]+) (\{.*\})$/.exec(message);
+  if (!withJson) return { id: message };
+  try {
+    return { id: withJson[1]!, values: JSON.parse(withJson[2]!) as TextValues };
+  } catch {
+    return { id: message };
+  }
+}
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -2,6 +2,7 @@
 // them where a plain message hides a technical cause someone may need to look into.
 import { z } from 'zod';
 import type { Text } from '../../domain/locales';
+import { translate } from './i18n';
 import { SERVER_MESSAGES } from './messages';
 
 /** What an error says: a text of the catalogs (answered in the caller's language), or words as they are. */
@@ -21,7 +22,7 @@ export class AppError extends Error {
      */
     readonly detail?: string,
   ) {
-    super(typeof message === 'string' ? message : message.message);
+    super(translate('en', message));
     this.name = 'AppError';
     this.text = message;
   }

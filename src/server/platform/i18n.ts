@@ -4,24 +4,30 @@
 // are the web app's compiled ones for the parts the server writes: `domain` (the rules' words,
 // validation among them) and `server` (its own).
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { DEFAULT_LOCALE, LOCALES, matchLocale, type Locale, type Text } from '../../domain/locales';
+import { DEFAULT_LOCALE, LOCALES, matchLocale, readMessage, type Locale, type Text, type TextValues } from '../../domain/locales';
 import { messages as deDomain } from '../../locales/de/domain';
+import { messages as deDomainAuth } from '../../locales/de/domain-auth';
+import { messages as deDomainShared } from '../../locales/de/domain-shared';
 import { messages as deServer } from '../../locales/de/server';
 import { messages as enDomain } from '../../locales/en/domain';
+import { messages as enDomainAuth } from '../../locales/en/domain-auth';
+import { messages as enDomainShared } from '../../locales/en/domain-shared';
 import { messages as enServer } from '../../locales/en/server';
 import { messages as esDomain } from '../../locales/es/domain';
+import { messages as esDomainAuth } from '../../locales/es/domain-auth';
+import { messages as esDomainShared } from '../../locales/es/domain-shared';
 import { messages as esServer } from '../../locales/es/server';
 
+// Every part of the rules' words (src/domain/word-parts.ts) and the server's own.
 const CATALOGS: Record<Locale, Messages> = {
-  en: { ...enDomain, ...enServer },
-  de: { ...deDomain, ...deServer },
-  es: { ...esDomain, ...esServer },
+  en: { ...enDomain, ...enDomainAuth, ...enDomainShared, ...enServer },
+  de: { ...deDomain, ...deDomainAuth, ...deDomainShared, ...deServer },
+  es: { ...esDomain, ...esDomainAuth, ...esDomainShared, ...esServer },
 };
 
 const translators = new Map<Locale, I18n>(LOCALES.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: CATALOGS[locale] } })]));
 
-/** Values for a text's placeholders. */
-export type TextValues = Record<string, string | number>;
+export type { TextValues };
 
 /**
  * A text in a language. A string is a text's id when the catalogs know it (a validation message
@@ -30,8 +36,16 @@ export type TextValues = Record<string, string | number>;
  */
 export function translate(locale: Locale, text: Text | string, values?: TextValues): string {
   const translator = translators.get(locale) ?? translators.get(DEFAULT_LOCALE)!;
-  const descriptor = typeof text === 'string' ? (text in CATALOGS.en ? { id: text } : undefined) : text;
-  return descriptor ? translator._(values ? { ...descriptor, values } : descriptor) : (text as string);
+  const descriptor = typeof text === 'string' ? knownText(text) : text;
+  if (!descriptor) return text as string;
+  const all = (values ?? descriptor.values) ? { ...descriptor.values, ...values } : undefined;
+  return translator._(all ? { ...descriptor, values: all } : descriptor);
+}
+
+/** A message that names a text of the catalogs (its id, with values: readMessage), else undefined. */
+function knownText(message: string): Text | undefined {
+  const { id, values } = readMessage(message);
+  return id in CATALOGS.en ? { id, message: id, values } : undefined;
 }
 
 /**

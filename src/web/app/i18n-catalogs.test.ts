@@ -6,6 +6,7 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, PSEUDO_LOCALE } from '@/domain/locales';
+import { domainPartOf } from '@/domain/word-parts';
 import { AUTH_TEXTS } from '@/web/features/auth/texts';
 import { activateLocale, i18n } from '@/web/lib/i18n';
 
@@ -35,7 +36,7 @@ function partOfFile(file: string): string {
   if (feature) return feature[1]!;
   if (file.startsWith('/src/web/app/')) return 'app';
   if (file.startsWith('/src/server/')) return 'server';
-  return file.startsWith('/src/domain/') ? 'domain' : 'core';
+  return file.startsWith('/src/domain/') ? domainPartOf(file.slice(file.lastIndexOf('/') + 1)) : 'core';
 }
 
 type SourceText = { id: string; message: string; file: string };

@@ -8,7 +8,7 @@
 // react-i18next's namespaces: a page downloads only its parts, in the active language only.
 import { i18n, type Messages } from '@lingui/core';
 import { useCallback, useSyncExternalStore } from 'react';
-import { DEFAULT_LOCALE, isLocale, matchLocale, PSEUDO_LOCALE, type Locale, type Text } from '@/domain/locales';
+import { DEFAULT_LOCALE, isLocale, matchLocale, PSEUDO_LOCALE, readMessage, type Locale, type Text, type TextValues } from '@/domain/locales';
 
 export { i18n };
 
@@ -138,8 +138,7 @@ export async function activateLocale(locale: UiLocale, parts: TextPart[] = []): 
   if (typeof document !== 'undefined') document.documentElement.lang = shown === PSEUDO_LOCALE ? 'en-XA' : shown;
 }
 
-/** Values for a text's placeholders (`{host}`, `{count, plural, ...}`). */
-export type TextValues = Record<string, string | number>;
+export type { TextValues };
 
 /**
  * A text in the active language outside a component's render: a toast from a mutation's
@@ -148,7 +147,12 @@ export type TextValues = Record<string, string | number>;
  * the id in the build.
  */
 export function translate(text: Text, values?: TextValues): string {
-  return i18n._(values ? { ...text, values } : text);
+  return i18n._(withAll(text, values));
+}
+
+/** A text with its own values (withValues) and the caller's together. */
+function withAll(text: Text, values: TextValues | undefined): Text {
+  return values && text.values ? { ...text, values: { ...text.values, ...values } } : values ? { ...text, values } : text;
 }
 
 /**
@@ -156,7 +160,8 @@ export function translate(text: Text, values?: TextValues): string {
  * words in the active language when a loaded part knows it, else the message as it is.
  */
 export function translateMessage(message: string): string {
-  return i18n.locale && message in i18n.messages ? i18n._(message) : message;
+  const { id, values } = readMessage(message);
+  return i18n.locale && id in i18n.messages ? i18n._({ id, values }) : message;
 }
 
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);
@@ -196,7 +201,7 @@ export function useT(...parts: TextPart[]): (text: Text, values?: TextValues) =>
           throw new Error(`"${text.id}" is a text of the "${part}" part: name it in useT('${part}')`);
         }
       }
-      return i18n._(values ? { ...text, values } : text);
+      return i18n._(withAll(text, values));
     },
     // A new function per language, so memoized children that take `t` render again too.
     // eslint-disable-next-line react-hooks/exhaustive-deps

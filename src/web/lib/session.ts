@@ -9,8 +9,8 @@ import type { LiveRefresh } from './realtime';
 
 export const meQueryKey = [QUERY_ROOTS.me] as const;
 const ME_PATH = '/api/me';
-/** The part of the words the signed-out screens show (the auth feature's). */
-export const SIGNED_OUT_TEXTS = 'auth';
+/** The parts of the words the signed-out screens show: the auth feature's and its rules'. */
+export const SIGNED_OUT_TEXTS = ['auth', 'domain-auth'] as const;
 
 /** Live updates: a member's change may be one's own role; the organization's name is in Me. */
 export const meLive: LiveRefresh = { team: () => [meQueryKey], organization: () => [meQueryKey] };
@@ -24,7 +24,7 @@ export const meQueryOptions = queryOptions({
       if (error instanceof ApiError && error.status === 401) {
         takeStalePreloads();
         // Signed out arrives with the sign-in screen's words (issue 48), so it never waits on them.
-        await loadTexts(SIGNED_OUT_TEXTS);
+        await loadTexts(...SIGNED_OUT_TEXTS);
         return null;
       }
       throw error;

@@ -48,7 +48,7 @@ export function signedInMember(role: Role): Me {
 
 export const authApi = {
   /** Who is signed in; `null`: nobody, the 401 the server answers then. */
-  me: (member: Me | null) => route('GET', '/api/me', member ?? apiError(401, 'unauthorized', AUTH_MESSAGES.notAuthenticated)),
+  me: (member: Me | null) => route('GET', '/api/me', member ?? apiError(401, 'unauthorized', AUTH_MESSAGES.notAuthenticated.message)),
   signIn: (respond: Responder<Me>) => route('POST', '/api/auth/sign-in', respond),
   sendCode: (respond: Responder<{ ok: true }> = { ok: true }) => route('POST', '/api/auth/sign-up/send-code', respond),
   verifyCode: (respond: Responder<{ valid: boolean }>) => route('POST', '/api/auth/sign-up/verify-code', respond),

@@ -1,7 +1,7 @@
 // The web test kit's render (issue 28 item 4): a component inside the app's own providers (the
 // query client with its error handling, the toaster) and a router, as main.tsx renders the app.
 import type { QueryClient } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach } from 'vitest';
@@ -13,6 +13,10 @@ import { createQueryClient } from '@/web/lib/query-client';
 import { meQueryOptions } from '@/web/lib/session';
 import { authApi, signedInMember } from './api-handlers';
 import { apiServer } from './api-server';
+
+// findBy and waitFor wait up to 3 s instead of 1: in CI these tests share two cores with
+// Playwright, and a toast a second late is not a defect. A passing wait ends as soon as it holds.
+configure({ asyncUtilTimeout: 3_000 });
 
 // Registered after api-server.ts's hooks, so it runs before them: the screen goes before the
 // handlers it could still call.

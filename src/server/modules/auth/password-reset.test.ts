@@ -57,7 +57,7 @@ describe('Password reset', () => {
     expect((await post('/api/auth/password-reset/validate', { token })).json()).toEqual({ valid: false });
     const again = await post('/api/auth/password-reset/complete', { token, password: 'another-password' });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: { code: 'invalid_token', message: AUTH_MESSAGES.resetLinkInvalid } });
+    expect(again.json()).toEqual({ error: { code: 'invalid_token', message: AUTH_MESSAGES.resetLinkInvalid.message } });
     expect((await post('/api/auth/sign-in', { email: user.email, password: 'another-password' })).statusCode).toBe(401);
   });
 
@@ -70,7 +70,7 @@ describe('Password reset', () => {
       expect((await post('/api/auth/password-reset/validate', { token })).json()).toEqual({ valid: false });
       const res = await post('/api/auth/password-reset/complete', { token, password: 'too-late-password' });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(AUTH_MESSAGES.resetLinkInvalid);
+      expect(res.json().error.message).toBe(AUTH_MESSAGES.resetLinkInvalid.message);
     } finally {
       clock.set(start);
     }
@@ -85,10 +85,10 @@ describe('Password reset', () => {
 
     const unknown = await post('/api/auth/password-reset/complete', { token: 'not-a-token', password: 'long-enough' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.message).toBe(AUTH_MESSAGES.resetLinkInvalid);
+    expect(unknown.json().error.message).toBe(AUTH_MESSAGES.resetLinkInvalid.message);
     const short = await post('/api/auth/password-reset/complete', { token, password: '12345' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().error.message).toBe(AUTH_MESSAGES.passwordTooShort);
+    expect(short.json().error.message).toBe(AUTH_MESSAGES.passwordTooShort.message);
     expect((await post('/api/auth/password-reset/validate', {})).statusCode).toBe(400);
     expect((await post('/api/auth/password-reset/request', { email: 'nope' })).statusCode).toBe(400);
 

@@ -46,7 +46,7 @@ describe('Sign-in and sign-out', () => {
     const user = await asUser(t, 'developer');
     for (const res of [await signIn(user.email, 'wrong-password'), await signIn('nobody@example.com', TEST_PASSWORD)]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: { code: 'invalid_credentials', message: AUTH_MESSAGES.invalidCredentials } });
+      expect(res.json()).toEqual({ error: { code: 'invalid_credentials', message: AUTH_MESSAGES.invalidCredentials.message } });
       expect(res.headers['set-cookie']).toBeUndefined();
     }
   });
@@ -70,7 +70,7 @@ describe('Sign-in and sign-out', () => {
     for (const headers of [{}, { cookie: 'brieflane.session_token=forged.value' }]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/me', headers });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: { code: 'unauthorized', message: AUTH_MESSAGES.notAuthenticated } });
+      expect(res.json()).toEqual({ error: { code: 'unauthorized', message: AUTH_MESSAGES.notAuthenticated.message } });
     }
   });
 

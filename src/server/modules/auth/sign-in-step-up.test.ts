@@ -30,8 +30,8 @@ function signIn(body: { email: string; password: string; code?: string }, addres
   });
 }
 
-const codeRequired = { error: { code: SIGN_IN_ERRORS.codeRequired, message: AUTH_MESSAGES.signInCodeRequired } };
-const codeInvalid = { error: { code: SIGN_IN_ERRORS.codeInvalid, message: AUTH_MESSAGES.signInCodeInvalid } };
+const codeRequired = { error: { code: SIGN_IN_ERRORS.codeRequired, message: AUTH_MESSAGES.signInCodeRequired.message } };
+const codeInvalid = { error: { code: SIGN_IN_ERRORS.codeInvalid, message: AUTH_MESSAGES.signInCodeInvalid.message } };
 
 /** The issue's attack: `perAddress` wrong passwords from each of `addresses` addresses; the answers' codes. */
 async function attack(email: string, prefix: string, addresses = 11, perAddress = 5): Promise<string[]> {

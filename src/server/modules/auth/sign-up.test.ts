@@ -143,7 +143,7 @@ describe('Sign-up', () => {
     const existing = await asUser(t, 'developer');
     const res = await post('/api/auth/sign-up', { fullName: 'Prober', email: existing.email, password: 'secret1', code: '123456' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'invalid_code', message: AUTH_MESSAGES.codeInvalid } });
+    expect(res.json()).toEqual({ error: { code: 'invalid_code', message: AUTH_MESSAGES.codeInvalid.message } });
   });
 
   it('holds the five-guess limit against concurrent guesses', async () => {
@@ -186,7 +186,7 @@ describe('Sign-up', () => {
     const before = await rowCounts();
     const res = await post('/api/auth/sign-up', { fullName: 'Wrong Code', email, password: 'secret1', code: wrong });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'invalid_code', message: AUTH_MESSAGES.codeInvalid } });
+    expect(res.json()).toEqual({ error: { code: 'invalid_code', message: AUTH_MESSAGES.codeInvalid.message } });
     expect(await rowCounts()).toEqual(before);
   });
 
@@ -213,7 +213,7 @@ describe('Sign-up', () => {
       const before = await rowCounts();
       const res = await post('/api/auth/sign-up', { fullName: 'Late', email, password: 'secret1', code });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(AUTH_MESSAGES.codeInvalid);
+      expect(res.json().error.message).toBe(AUTH_MESSAGES.codeInvalid.message);
       expect(await rowCounts()).toEqual(before);
     } finally {
       clock.set(new Date('2026-11-22T10:00:00Z'));
@@ -243,7 +243,7 @@ describe('Sign-up', () => {
     const before = await rowCounts();
     const res = await post('/api/auth/sign-up', { fullName: 'Race', email, password: 'secret1', code });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(AUTH_MESSAGES.emailTaken);
+    expect(res.json().error.message).toBe(AUTH_MESSAGES.emailTaken.message);
     expect(await rowCounts()).toEqual(before);
   });
 
@@ -256,7 +256,7 @@ describe('Sign-up', () => {
       ['/api/auth/sign-up/verify-code', { email: 'a@b.co', code: '1234567' }, 'The verification code has 6 characters'],
       ['/api/auth/sign-up', { email: 'a@b.co', password: 'secret1', code: '123456' }, 'Full name is required'],
       ['/api/auth/sign-up', { fullName: '  ', email: 'a@b.co', password: 'secret1', code: '123456' }, 'Full name is required'],
-      ['/api/auth/sign-up', { fullName: 'A', email: 'a@b.co', password: '12345', code: '123456' }, AUTH_MESSAGES.passwordTooShort],
+      ['/api/auth/sign-up', { fullName: 'A', email: 'a@b.co', password: '12345', code: '123456' }, AUTH_MESSAGES.passwordTooShort.message],
       ['/api/auth/sign-up', { fullName: 'A', email: 'a@b.co', password: 'secret1' }, 'Verification code is required'],
     ];
     for (const [url, payload, message] of cases) {
@@ -265,6 +265,20 @@ describe('Sign-up', () => {
       expect(res.json().error.message).toBe(message);
     }
     expect(await rowCounts()).toEqual(before);
+  });
+
+  it("answers a validation message in the caller's language with the same code, its values filled (issue 48)", async () => {
+    const ask = (acceptLanguage: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/verify-code',
+        payload: { email: 'a@b.co', code: '1234567' },
+        headers: { 'accept-language': acceptLanguage },
+      });
+    const [german, spanish, french] = await Promise.all([ask('de-DE,de;q=0.9'), ask('es'), ask('fr')]);
+    expect(german.json()).toEqual({ error: { code: 'validation_error', message: 'Der Bestätigungscode hat 6 Zeichen' } });
+    expect(spanish.json().error).toEqual({ code: german.json().error.code, message: 'El código de verificación tiene 6 caracteres' });
+    expect(french.json().error.message).toBe('The verification code has 6 characters');
   });
 
   it('leaves no user, organization, profile or email behind when the transaction fails', async () => {

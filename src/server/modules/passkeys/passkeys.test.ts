@@ -79,7 +79,7 @@ describe('passkeys', () => {
 
     const wrong = await post(user, '/api/settings/passkeys/options', { password: 'not-the-password' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toEqual({ code: 'wrong_password', message: AUTH_MESSAGES.currentPasswordWrong });
+    expect(wrong.json().error).toEqual({ code: 'wrong_password', message: AUTH_MESSAGES.currentPasswordWrong.message });
 
     const options = await registrationOptions(user);
     expect(options).toMatchObject({

@@ -57,10 +57,10 @@ describe('Settings: profile', () => {
 
     const missing = await change();
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ error: { code: 'current_password_required', message: AUTH_MESSAGES.currentPasswordForEmail } });
+    expect(missing.json()).toEqual({ error: { code: 'current_password_required', message: AUTH_MESSAGES.currentPasswordForEmail.message } });
     const wrong = await change('not-it');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: { code: 'wrong_password', message: AUTH_MESSAGES.currentPasswordWrong } });
+    expect(wrong.json()).toEqual({ error: { code: 'wrong_password', message: AUTH_MESSAGES.currentPasswordWrong.message } });
     const [unchanged] = await t.db.select().from(users).where(eq(users.id, user.userId));
     expect(unchanged).toMatchObject({ email: user.email, name: user.fullName });
 
@@ -88,7 +88,7 @@ describe('Settings: profile', () => {
       payload: { fullName: 'New Name', email: other.email.toUpperCase(), currentPassword: TEST_PASSWORD },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(AUTH_MESSAGES.emailTaken);
+    expect(res.json().error.message).toBe(AUTH_MESSAGES.emailTaken.message);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.userId));
     expect(row).toMatchObject({ email: user.email, name: user.fullName });
   });
@@ -131,7 +131,7 @@ describe('Settings: profile', () => {
     expect(bad.json().error.message).toBe('Please enter a valid email address');
     const anonymous = await t.app.inject({ method: 'PATCH', url: '/api/settings/profile', payload: { fullName: 'X', email: 'x@example.com' } });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json().error.message).toBe(AUTH_MESSAGES.notAuthenticated);
+    expect(anonymous.json().error.message).toBe(AUTH_MESSAGES.notAuthenticated.message);
   });
 });
 
@@ -144,7 +144,7 @@ describe('Settings: password', () => {
       payload: { currentPassword: 'not-it', newPassword: 'new-password' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'wrong_password', message: AUTH_MESSAGES.currentPasswordWrong } });
+    expect(res.json()).toEqual({ error: { code: 'wrong_password', message: AUTH_MESSAGES.currentPasswordWrong.message } });
     expect((await signIn(user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -156,7 +156,7 @@ describe('Settings: password', () => {
       payload: { currentPassword: TEST_PASSWORD, newPassword: '12345' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(AUTH_MESSAGES.passwordTooShort);
+    expect(res.json().error.message).toBe(AUTH_MESSAGES.passwordTooShort.message);
   });
 
   it('changes the password, keeps this session and ends the others', async () => {

@@ -65,7 +65,7 @@ describe('two-factor sign-in', () => {
 
     const wrongPassword = await post(user, '/api/settings/two-factor/setup', { password: 'not-the-password' });
     expect(wrongPassword.statusCode).toBe(400);
-    expect(wrongPassword.json().error).toEqual({ code: 'wrong_password', message: AUTH_MESSAGES.currentPasswordWrong });
+    expect(wrongPassword.json().error).toEqual({ code: 'wrong_password', message: AUTH_MESSAGES.currentPasswordWrong.message });
 
     const setup = await post(user, '/api/settings/two-factor/setup', { password: user.password });
     expect(setup.statusCode).toBe(200);

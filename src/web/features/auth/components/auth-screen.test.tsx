@@ -25,7 +25,7 @@ const calls = () => sentRequests.map(({ path, body }) => ({ path, body }));
 /** The bodies of the sign-in requests, in order. */
 const signInBodies = () => sentRequests.filter((request) => request.path === '/api/auth/sign-in').map((request) => request.body);
 
-const codeRequired = apiError(401, 'sign_in_code_required', AUTH_MESSAGES.signInCodeRequired);
+const codeRequired = apiError(401, 'sign_in_code_required', en(AUTH_MESSAGES.signInCodeRequired));
 const twoFactorRequired = apiError(401, TWO_FACTOR_ERRORS.required, 'Enter the code from your authenticator app.');
 const twoFactorInvalid = apiError(401, TWO_FACTOR_ERRORS.invalid, TWO_FACTOR_MESSAGES.codeInvalid);
 const recoveryInvalid = apiError(401, TWO_FACTOR_ERRORS.invalid, TWO_FACTOR_MESSAGES.recoveryCodeInvalid);
@@ -43,7 +43,7 @@ function signInWithPassword(password = 'secret-123') {
  */
 async function expectSignedIn(queryClient: QueryClient, member: Me) {
   await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toEqual(member));
-  await waitFor(() => expect(screen.getAllByText(AUTH_MESSAGES.signedIn).length).toBeGreaterThan(0));
+  await waitFor(() => expect(screen.getAllByText(en(AUTH_MESSAGES.signedIn)).length).toBeGreaterThan(0));
 }
 
 /** The field has the focus and all its text selected, ready to be typed over. */
@@ -210,14 +210,14 @@ describe('AuthScreen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send Verification Code' }));
     await screen.findByRole('heading', { name: 'Verify Your Email' });
     // Earlier tests' toasts may still be up (the toaster shows those sent before it mounted).
-    await waitFor(() => expect(screen.getAllByText(AUTH_MESSAGES.codeSentTitle).length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.getAllByText(en(AUTH_MESSAGES.codeSentTitle)).length).toBeGreaterThan(0));
 
     type('Verification Code', '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
     await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toEqual(signedInMember('organization_admin')));
-    await waitFor(() => expect(screen.getAllByText(AUTH_MESSAGES.accountCreated).length).toBeGreaterThan(0));
-    await waitFor(() => expect(screen.queryAllByText(AUTH_MESSAGES.codeSentTitle)).toHaveLength(0));
-    expect(screen.queryAllByText(AUTH_MESSAGES.codeSent)).toHaveLength(0);
+    await waitFor(() => expect(screen.getAllByText(en(AUTH_MESSAGES.accountCreated)).length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.queryAllByText(en(AUTH_MESSAGES.codeSentTitle))).toHaveLength(0));
+    expect(screen.queryAllByText(en(AUTH_MESSAGES.codeSent))).toHaveLength(0);
   });
 
   it("keeps the typed details and shows the server's message when sending the code fails", async () => {
@@ -236,7 +236,7 @@ describe('AuthScreen', () => {
 
   it('asks for the emailed code past the limit, focused and without an error toast, then signs in with it (issue 26)', async () => {
     apiServer.use(
-      authApi.signIn(inTurn(codeRequired, apiError(401, 'invalid_sign_in_code', AUTH_MESSAGES.signInCodeInvalid), signedInMember('developer'))),
+      authApi.signIn(inTurn(codeRequired, apiError(401, 'invalid_sign_in_code', en(AUTH_MESSAGES.signInCodeInvalid)), signedInMember('developer'))),
     );
     // The app's toaster mounts with the first notice (decision 013), a moment after it: counting
     // the notices sees an error toast at once.
@@ -252,7 +252,7 @@ describe('AuthScreen', () => {
     await screen.findByLabelText(en(AUTH_TEXTS.signInCode));
     expect(document.body.textContent).toContain(`${en(AUTH_TEXTS.signInCodeSentTo, { digits: 6 })} ada@example.com.`);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(en(AUTH_TEXTS.signInCode))));
-    expect(screen.queryByText(AUTH_MESSAGES.signInCodeRequired)).toBeNull();
+    expect(screen.queryByText(en(AUTH_MESSAGES.signInCodeRequired))).toBeNull();
     expect(notices).toBe(0);
 
     // An empty code is refused here, with the field's own message.
@@ -264,12 +264,12 @@ describe('AuthScreen', () => {
     // A wrong code: the server's message under the field, the field focused for another try.
     type(en(AUTH_TEXTS.signInCode), '111111');
     fireEvent.click(screen.getByRole('button', { name: en(AUTH_TEXTS.signInCodeButton) }));
-    expect((await screen.findByRole('alert')).textContent).toBe(AUTH_MESSAGES.signInCodeInvalid);
+    expect((await screen.findByRole('alert')).textContent).toBe(en(AUTH_MESSAGES.signInCodeInvalid));
     expect(document.activeElement).toBe(screen.getByLabelText(en(AUTH_TEXTS.signInCode)));
 
     type(en(AUTH_TEXTS.signInCode), ' 123456 ');
     fireEvent.click(screen.getByRole('button', { name: en(AUTH_TEXTS.signInCodeButton) }));
-    expect(await screen.findByText(AUTH_MESSAGES.signedIn)).toBeTruthy();
+    expect(await screen.findByText(en(AUTH_MESSAGES.signedIn))).toBeTruthy();
     expect(signInBodies()).toEqual([
       { email: 'ada@example.com', password: 'secret-123' },
       { email: 'ada@example.com', password: 'secret-123', code: '111111' },

@@ -1,4 +1,4 @@
-import { useT } from '@/web/lib/i18n';
+import { translate, useT } from '@/web/lib/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,13 +17,13 @@ import { resetTokenQueryOptions, useCompletePasswordReset } from '../api';
 import { AUTH_TEXTS } from '../texts';
 
 function refuseLink(navigate: ReturnType<typeof useNavigate>) {
-  notifyError(AUTH_MESSAGES.resetLinkInvalid, AUTH_MESSAGES.resetLinkInvalidTitle, 'reset-link-invalid');
+  notifyError(translate(AUTH_MESSAGES.resetLinkInvalid), translate(AUTH_MESSAGES.resetLinkInvalidTitle), 'reset-link-invalid');
   navigate('/', { replace: true });
 }
 
 /** Spec 2 "Reset password page": the token is checked first, then a new password is chosen. */
 export function ResetPasswordView({ token }: { token: string }) {
-  const t = useT('auth');
+  const t = useT('auth', 'domain-auth');
   const navigate = useNavigate();
   const validation = useQuery(resetTokenQueryOptions(token));
   const complete = useCompletePasswordReset();
@@ -52,15 +52,15 @@ export function ResetPasswordView({ token }: { token: string }) {
       { token, password },
       {
         onSuccess: () => {
-          notifySuccess(AUTH_MESSAGES.passwordReset);
+          notifySuccess(t(AUTH_MESSAGES.passwordReset));
           navigate('/', { replace: true });
         },
         onError: (error) => {
           // A link used or expired meanwhile is refused like an invalid one.
-          if (error instanceof ApiError && error.status === 400 && error.message === AUTH_MESSAGES.resetLinkInvalid) {
+          if (error instanceof ApiError && error.status === 400 && error.code === 'invalid_token') {
             refuseLink(navigate);
           } else {
-            notifyError(error instanceof ApiError && error.status !== 0 ? error.message : AUTH_MESSAGES.resetPasswordFailed);
+            notifyError(error instanceof ApiError && error.status !== 0 ? error.message : t(AUTH_MESSAGES.resetPasswordFailed));
           }
         },
       },
@@ -85,7 +85,7 @@ export function ResetPasswordView({ token }: { token: string }) {
 }
 
 function ResetPasswordShell({ children }: { children: ReactNode }) {
-  const t = useT('auth');
+  const t = useT('auth', 'domain-auth');
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-accent/70 to-background px-4 py-10">
       <div className="w-full max-w-md space-y-6">

@@ -11,7 +11,7 @@ import { useRequestPasswordReset } from '../api';
 import { AUTH_TEXTS } from '../texts';
 
 export function ResetRequestForm({ onDone }: { onDone: () => void }) {
-  const t = useT('auth');
+  const t = useT('auth', 'domain-auth');
   const requestReset = useRequestPasswordReset();
   const form = useSchemaForm({ schema: requestPasswordResetSchema, defaultValues: { email: '' } });
   const { errors } = form.formState;
@@ -20,13 +20,13 @@ export function ResetRequestForm({ onDone }: { onDone: () => void }) {
     requestReset.mutate(values, {
       // Spec 4: the reset view returns to sign-in once the link is sent.
       onSuccess: () => {
-        notifySuccess(AUTH_MESSAGES.resetSent, AUTH_MESSAGES.resetSentTitle);
+        notifySuccess(t(AUTH_MESSAGES.resetSent), t(AUTH_MESSAGES.resetSentTitle));
         onDone();
       },
       onError: (error) => {
         // Issue 31 item 4: the organization signs in through its provider; the server says what to do.
         if (error instanceof ApiError && error.code === SSO_ERRORS.required) form.setError('email', { message: error.message }, { shouldFocus: true });
-        else notifyError(AUTH_MESSAGES.resetFailed);
+        else notifyError(t(AUTH_MESSAGES.resetFailed));
       },
     });
   });

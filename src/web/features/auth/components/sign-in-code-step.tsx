@@ -1,4 +1,4 @@
-import { useT } from '@/web/lib/i18n';
+import { translate, useT } from '@/web/lib/i18n';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES, SIGN_IN_ERRORS, signInCodeSchema, VERIFICATION_CODE_LENGTH } from '@/domain/auth';
@@ -28,7 +28,7 @@ export function SignInCodeStep({
   /** The code was right and the account has two-factor sign-in on (issue 31): that step comes next, with this code. */
   onTwoFactorRequired: (code: string) => void;
 }) {
-  const t = useT('auth');
+  const t = useT('auth', 'domain-auth');
   const signIn = useSignIn();
   const [error, setError] = useState<string>();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -50,7 +50,7 @@ export function SignInCodeStep({
     signIn.mutate(
       { email, password, code: parsed.data.code },
       {
-        onSuccess: () => notifySuccess(AUTH_MESSAGES.signedIn),
+        onSuccess: () => notifySuccess(translate(AUTH_MESSAGES.signedIn)),
         onError: (failure) => {
           if (failure instanceof ApiError && failure.code === SIGN_IN_ERRORS.codeInvalid) showError(failure.message);
           else if (failure instanceof ApiError && failure.code === TWO_FACTOR_ERRORS.required) onTwoFactorRequired(parsed.data.code);

@@ -1,5 +1,5 @@
 import type { Text } from '@/domain/locales';
-import { useT } from '@/web/lib/i18n';
+import { translate, useT } from '@/web/lib/i18n';
 import { Fingerprint, KeyRound } from 'lucide-react';
 import { Suspense, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -68,7 +68,7 @@ export function SignInForm({
   /** The form got focus or a key: a sign-in may follow. */
   onIntent?: () => void;
 }) {
-  const t = useT('auth');
+  const t = useT('auth', 'domain-auth');
   const signIn = useSignIn();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -202,7 +202,7 @@ export function SignInForm({
       return;
     }
     signIn.mutate(values, {
-      onSuccess: () => notifySuccess(AUTH_MESSAGES.signedIn),
+      onSuccess: () => notifySuccess(translate(AUTH_MESSAGES.signedIn)),
       onError: (error) => {
         if (error instanceof ApiError && error.code === SIGN_IN_ERRORS.codeRequired) {
           SignInCodeStep.preload();
@@ -352,12 +352,12 @@ function browserHasWebAuthn(): boolean {
  * device asks at once when it is pressed. A passkey stands for both factors: no code step follows.
  */
 function PasskeySignIn() {
-  const t = useT('auth');
+  const t = useT('auth', 'domain-auth');
   const passkeySignIn = usePasskeySignIn();
   const prepare = () => void loadPasskeySignIn().then((module) => module.preparePasskeySignIn(), () => {});
   const onClick = () =>
     passkeySignIn.mutate(undefined, {
-      onSuccess: async () => notifySuccess((await loadRules()).AUTH_MESSAGES.signedIn),
+      onSuccess: async () => notifySuccess(translate((await loadRules()).AUTH_MESSAGES.signedIn)),
       onError: async (error) => {
         // Cancelled in the browser's own prompt (or timed out): nothing went wrong to explain.
         const cancelled = await loadPasskeySignIn().then((module) => module.isCancelledCeremony(error), () => false);

@@ -133,7 +133,7 @@ describe('Sign in with single sign-on', () => {
     fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
     await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toEqual(member));
     expect(sentRequests.map((r) => r.body)).toEqual([{ twoFactorCode: '000000' }, { twoFactorCode: '123456' }]);
-    await waitFor(() => expect(screen.getAllByText(AUTH_MESSAGES.signedIn).length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.getAllByText(en(AUTH_MESSAGES.signedIn)).length).toBeGreaterThan(0));
   });
 
   it('goes back to sign-in from the two-factor step after single sign-on', async () => {

@@ -1,4 +1,4 @@
-import { useT } from '@/web/lib/i18n';
+import { translate, useT } from '@/web/lib/i18n';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES } from '@/domain/auth';
@@ -27,7 +27,7 @@ type Props =
  * After single sign-on (`sso`) the same step finishes that sign-in instead.
  */
 export function SignInTwoFactorStep({ email, password, code, sso, onBack }: Props) {
-  const t = useT('auth');
+  const t = useT('auth', 'domain-auth');
   const passwordSignIn = useSignIn();
   const ssoSignIn = useSsoTwoFactor();
   const signIn = sso ? ssoSignIn : passwordSignIn;
@@ -57,7 +57,7 @@ export function SignInTwoFactorStep({ email, password, code, sso, onBack }: Prop
     }
     setError(undefined);
     const callbacks = {
-      onSuccess: () => notifySuccess(AUTH_MESSAGES.signedIn),
+      onSuccess: () => notifySuccess(translate(AUTH_MESSAGES.signedIn)),
       onError: (failure: Error) => {
         if (failure instanceof ApiError && failure.code === TWO_FACTOR_ERRORS.invalid) showError(failure.message);
         else {

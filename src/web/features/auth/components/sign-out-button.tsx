@@ -18,7 +18,7 @@ export function SignOutButton({ compact, variant = 'outline' }: { compact?: bool
       aria-label={compact ? t(CORE_TEXTS.signOut) : undefined}
       onClick={() => {
         // The sign-in screen comes next: its words download beside the request.
-        void loadTexts(SIGNED_OUT_TEXTS);
+        void loadTexts(...SIGNED_OUT_TEXTS);
         signOut.mutate(undefined, { onSuccess: () => navigate('/', { replace: true }) });
       }}
     >

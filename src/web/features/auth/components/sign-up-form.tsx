@@ -1,4 +1,4 @@
-import { useT } from '@/web/lib/i18n';
+import { translate, useT } from '@/web/lib/i18n';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -55,7 +55,7 @@ export function SignUpForm({ onStepChange }: { onStepChange: (step: 'details' | 
 }
 
 function DetailsStep({ initial, onCodeSent }: { initial: Details | null; onCodeSent: (details: Details) => void }) {
-  const t = useT('auth');
+  const t = useT('auth', 'domain-auth');
   const sendCode = useSendVerificationCode();
   const form = useSchemaForm({
     schema: detailsSchema,
@@ -68,11 +68,11 @@ function DetailsStep({ initial, onCodeSent }: { initial: Details | null; onCodeS
       { email: values.email },
       {
         onSuccess: () => {
-          notifySuccess(AUTH_MESSAGES.codeSent, AUTH_MESSAGES.codeSentTitle, CODE_SENT_NOTICE);
+          notifySuccess(translate(AUTH_MESSAGES.codeSent), translate(AUTH_MESSAGES.codeSentTitle), CODE_SENT_NOTICE);
           onCodeSent(values);
         },
         onError: (error) =>
-          notifyError(error instanceof ApiError && error.status !== 0 ? error.message : AUTH_MESSAGES.codeSendThrown),
+          notifyError(error instanceof ApiError && error.status !== 0 ? error.message : translate(AUTH_MESSAGES.codeSendThrown)),
       },
     );
   });
@@ -99,7 +99,7 @@ function DetailsStep({ initial, onCodeSent }: { initial: Details | null; onCodeS
 }
 
 function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => void }) {
-  const t = useT('auth');
+  const t = useT('auth', 'domain-auth');
   const verifyCode = useVerifyCode();
   const signUp = useSignUp();
   const form = useSchemaForm({ schema: codeSchema, defaultValues: { code: '' } });
@@ -112,7 +112,7 @@ function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => v
         onSuccess: ({ valid }) => {
           // Spec 4: the account is created only when the code check says valid.
           if (!valid) {
-            notifyError(AUTH_MESSAGES.codeInvalid, AUTH_MESSAGES.codeInvalidTitle, CODE_NOTICE);
+            notifyError(translate(AUTH_MESSAGES.codeInvalid), translate(AUTH_MESSAGES.codeInvalidTitle), CODE_NOTICE);
             return;
           }
           // An 'Invalid code' of an earlier try would otherwise stay on the Welcome page (issue 27).
@@ -126,14 +126,14 @@ function VerifyCodeStep({ details, onBack }: { details: Details; onBack: () => v
               onSuccess: () => {
                 // Else it would follow the new member onto the Welcome page.
                 dismissNotice(CODE_SENT_NOTICE);
-                notifySuccess(AUTH_MESSAGES.accountCreated);
+                notifySuccess(translate(AUTH_MESSAGES.accountCreated));
               },
               onError: () => landAfterSignIn(null),
             },
           );
         },
         onError: (error) =>
-          notifyError(error instanceof ApiError && error.status !== 0 ? error.message : AUTH_MESSAGES.verifyFailed, 'Error', CODE_NOTICE),
+          notifyError(error instanceof ApiError && error.status !== 0 ? error.message : translate(AUTH_MESSAGES.verifyFailed), 'Error', CODE_NOTICE),
       },
     );
   });

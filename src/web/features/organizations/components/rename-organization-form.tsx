@@ -12,7 +12,7 @@ import { ORGANIZATIONS_TEXTS } from '../texts';
 
 /** ARCHITECTURE decision 1: the organization's admins can rename it. */
 export function RenameOrganizationForm({ organization }: { organization: { id: string; name: string } }) {
-  const t = useT('organizations');
+  const t = useT('organizations', 'domain-auth');
   const rename = useRenameOrganization();
   const form = useSchemaForm({ schema: renameOrganizationSchema, defaultValues: { name: organization.name } });
   const { errors } = form.formState;
@@ -21,7 +21,7 @@ export function RenameOrganizationForm({ organization }: { organization: { id: s
     rename.mutate(values, {
       onSuccess: (updated) => {
         form.reset({ name: updated.name });
-        notifySuccess(AUTH_MESSAGES.organizationRenamed);
+        notifySuccess(t(AUTH_MESSAGES.organizationRenamed));
       },
     });
   });

@@ -80,7 +80,7 @@ describe('Settings -> Passkeys', () => {
   it('adds one: a name and the password, then the device; a wrong password is shown under its field', async () => {
     apiServer.use(
       passkeysApi.list(inTurn<Passkey[]>([], [phone])),
-      passkeysApi.registrationOptions(inTurn(apiError(400, PASSKEY_ERRORS.wrongPassword, AUTH_MESSAGES.currentPasswordWrong), creationOptions)),
+      passkeysApi.registrationOptions(inTurn(apiError(400, PASSKEY_ERRORS.wrongPassword, en(AUTH_MESSAGES.currentPasswordWrong)), creationOptions)),
       passkeysApi.add(phone),
     );
     webauthn.startRegistration.mockResolvedValue(registration);
@@ -101,7 +101,7 @@ describe('Settings -> Passkeys', () => {
     type(en(TEXTS.nameLabel), ' Phone ');
     type(en(TEXTS.passwordLabel), 'wrong-pass');
     fireEvent.click(within(dialog).getByRole('button', { name: en(TEXTS.continue) }));
-    expect(await within(dialog).findByText(AUTH_MESSAGES.currentPasswordWrong)).toBeTruthy();
+    expect(await within(dialog).findByText(en(AUTH_MESSAGES.currentPasswordWrong))).toBeTruthy();
     const password = screen.getByLabelText(en(TEXTS.passwordLabel)) as HTMLInputElement;
     expect(document.activeElement).toBe(password);
     expect([password.selectionStart, password.selectionEnd]).toEqual([0, password.value.length]);

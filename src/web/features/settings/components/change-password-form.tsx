@@ -14,7 +14,7 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** ARCHITECTURE decision 7: changing the password also asks for the current one. */
 export function ChangePasswordForm() {
-  const t = useT('settings');
+  const t = useT('settings', 'domain-auth');
   const changePassword = useChangePassword();
   const form = useSchemaForm({ schema: changePasswordFormSchema, defaultValues: EMPTY });
   const { errors } = form.formState;
@@ -25,7 +25,7 @@ export function ChangePasswordForm() {
       {
         onSuccess: () => {
           form.reset(EMPTY);
-          notifySuccess(AUTH_MESSAGES.passwordUpdated);
+          notifySuccess(t(AUTH_MESSAGES.passwordUpdated));
         },
       },
     );

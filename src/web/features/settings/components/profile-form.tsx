@@ -13,7 +13,7 @@ import { SETTINGS_TEXTS } from '../texts';
 
 /** Issue 20: a new sign-in email also asks for the current password; the field shows only then. */
 export function ProfileForm({ me }: { me: Me }) {
-  const t = useT('settings');
+  const t = useT('settings', 'domain-auth');
   const updateProfile = useUpdateProfile();
   const signInEmail = me.user.email;
   const form = useSchemaForm({
@@ -29,7 +29,7 @@ export function ProfileForm({ me }: { me: Me }) {
     updateProfile.mutate(input, {
       onSuccess: (updated) => {
         form.reset({ fullName: updated.profile.fullName, email: updated.profile.email ?? updated.user.email, currentPassword: '' });
-        notifySuccess(AUTH_MESSAGES.profileUpdated);
+        notifySuccess(t(AUTH_MESSAGES.profileUpdated));
       },
     });
   });

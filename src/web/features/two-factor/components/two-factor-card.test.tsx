@@ -7,6 +7,7 @@ import { twoFactorApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { TwoFactorCard } from './two-factor-card';
+import { en } from '@/web/test/texts';
 
 const off: TwoFactorStatus = { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
 const on = (recoveryCodesLeft = 10): TwoFactorStatus => ({ enabled: true, enabledAt: '2026-11-20T10:00:00.000Z', recoveryCodesLeft });
@@ -72,7 +73,7 @@ describe('Settings -> Two-factor sign-in', () => {
     const downloads = catchDownloads();
     apiServer.use(
       twoFactorApi.status(inTurn(off, on())),
-      twoFactorApi.setup(inTurn(apiError(400, TWO_FACTOR_ERRORS.wrongPassword, AUTH_MESSAGES.currentPasswordWrong), setup)),
+      twoFactorApi.setup(inTurn(apiError(400, TWO_FACTOR_ERRORS.wrongPassword, en(AUTH_MESSAGES.currentPasswordWrong)), setup)),
       twoFactorApi.enable(inTurn(apiError(400, TWO_FACTOR_ERRORS.invalid, TWO_FACTOR_MESSAGES.codeInvalid), { recoveryCodes })),
     );
     await renderCard();
@@ -85,7 +86,7 @@ describe('Settings -> Two-factor sign-in', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(TEXTS.passwordLabel)));
     type(TEXTS.passwordLabel, 'wrong-pass');
     fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.continue }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(AUTH_MESSAGES.currentPasswordWrong);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(en(AUTH_MESSAGES.currentPasswordWrong));
     expectFocusedAndSelected(TEXTS.passwordLabel);
     type(TEXTS.passwordLabel, 'secret-123');
     fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.continue }));
@@ -171,7 +172,7 @@ describe('Settings -> Two-factor sign-in', () => {
       twoFactorApi.status(inTurn(on(3), off)),
       twoFactorApi.disable(
         inTurn<never>(
-          apiError(400, TWO_FACTOR_ERRORS.wrongPassword, AUTH_MESSAGES.currentPasswordWrong),
+          apiError(400, TWO_FACTOR_ERRORS.wrongPassword, en(AUTH_MESSAGES.currentPasswordWrong)),
           apiError(400, TWO_FACTOR_ERRORS.invalid, TWO_FACTOR_MESSAGES.recoveryCodeInvalid),
           new Response(null, { status: 204 }) as never,
         ),
@@ -195,14 +196,14 @@ describe('Settings -> Two-factor sign-in', () => {
     type(TEXTS.passwordLabel, 'wrong-pass');
     type(TEXTS.codeOrRecoveryLabel, '123456');
     fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.turnOff }));
-    expect(await within(dialog).findByText(AUTH_MESSAGES.currentPasswordWrong)).toBeTruthy();
+    expect(await within(dialog).findByText(en(AUTH_MESSAGES.currentPasswordWrong))).toBeTruthy();
     expectFocusedAndSelected(TEXTS.passwordLabel);
 
     type(TEXTS.passwordLabel, 'secret-123');
     type(TEXTS.codeOrRecoveryLabel, 'abcde-zzzzz');
     fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.turnOff }));
     expect(await within(dialog).findByText(TWO_FACTOR_MESSAGES.recoveryCodeInvalid)).toBeTruthy();
-    expect(within(dialog).queryByText(AUTH_MESSAGES.currentPasswordWrong)).toBeNull();
+    expect(within(dialog).queryByText(en(AUTH_MESSAGES.currentPasswordWrong))).toBeNull();
     expectFocusedAndSelected(TEXTS.codeOrRecoveryLabel);
 
     type(TEXTS.codeOrRecoveryLabel, ' abcde-fghjk ');

@@ -1,0 +1,22 @@
+// Issue 48 (decision 045): the rules' words come in three parts, by who reads them first. The
+// sign-in screens show the account rules' words and a share link the sharing rules' words; neither
+// downloads the signed-in app's (`domain`: every other file of src/domain). lingui.config.ts sorts
+// the sources by this list, and the catalog test checks each text's id by it.
+
+/** The domain files (names in src/domain) whose texts are not of the `domain` part. */
+export const DOMAIN_FILE_PARTS = {
+  // The sign-in, sign-up and password-reset screens' rules.
+  'domain-auth': ['auth.ts'],
+  // What a share, intake or approval link's visitor meets: its password, the intake form, decisions.
+  'domain-shared': ['sharing.ts', 'sharing-rules.ts', 'intake.ts', 'approval-rules.ts', 'approval-states.ts', 'approvals.ts'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type DomainPart = 'domain' | keyof typeof DOMAIN_FILE_PARTS;
+
+/** The part of a domain file's texts, by its name (`auth.ts`). */
+export function domainPartOf(fileName: string): DomainPart {
+  for (const [part, files] of Object.entries(DOMAIN_FILE_PARTS) as [DomainPart, readonly string[]][]) {
+    if (files.includes(fileName)) return part;
+  }
+  return 'domain';
+}
