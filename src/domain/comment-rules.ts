@@ -28,10 +28,6 @@ export const COMMENT_MESSAGES = {
   mentionUnknown: 'Someone mentioned is not a member of this organization.',
   mentionsThroughLink: 'Mentions are for the project team; remove the @mention to comment through a shared link.',
   viaLink: (linkName: string) => `via link '${linkName}'`,
-  follow: 'Follow',
-  unfollow: 'Unfollow',
-  following: 'You follow this task: new comments reach your inbox.',
-  notFollowing: 'Follow to hear of new comments.',
   followMembersOnly: "Following is for the project's team.",
 } as const;
 

@@ -14,7 +14,7 @@ import type { FilePage, FileVersion, ProjectFile } from '@/domain/files';
 import type { InboxPage } from '@/domain/inbox';
 import type { IntakeView } from '@/domain/intake';
 import type { Note, NotePage } from '@/domain/notes';
-import type { NotificationSettings } from '@/domain/notification-settings';
+import type { NotificationSettings, TaskFollow } from '@/domain/notification-settings';
 import type { ProjectCard, projectPageSchema } from '@/domain/projects';
 import type { Report } from '@/domain/reports';
 import type { TimeReport, TimeReportWeeks } from '@/domain/time-reports';
@@ -161,6 +161,9 @@ export const commentsApi = {
   create: (base: string, respond: Responder<Comment>) => route('POST', `${base}/tasks/:taskId/comments`, respond, { status: 201 }),
   edit: (base: string, respond: Responder<Comment>) => route('PATCH', `${base}/tasks/:taskId/comments/:commentId`, respond),
   mentionable: (projectId: string, people: Mentionable[] = []) => route('GET', `/api/projects/${projectId}/mentionable`, people),
+  /** Whether the member follows the task (the project page's only), and following or stopping. */
+  follow: (base: string, respond: Responder<TaskFollow>) => route('GET', `${base}/tasks/:taskId/follow`, respond),
+  setFollow: (base: string, respond: Responder<TaskFollow> = ({ body }) => body as TaskFollow) => route('PUT', `${base}/tasks/:taskId/follow`, respond),
 };
 
 export const myWorkApi = {

@@ -6,6 +6,7 @@ import { emailOutbox } from '../../platform/db/schema/platform';
 import { activityLogs } from '../activity/schema';
 import { notifications } from '../inbox/schema';
 import { taskComments } from './schema';
+import { taskFollows } from '../tasks/public';
 import type { TestUser } from '../../test/as-user';
 import { seedAgency, type Agency } from '../../test/agency';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -187,6 +188,32 @@ describe('comments API', () => {
     expect((await inboxOf(a.developer)).filter((n) => n.commentId === mentioning.id)).toMatchObject([{ kind: 'mentioned' }]);
     expect((await a.unassigned.inject({ method: 'PUT', url: `/api/projects/${a.projectId}/tasks/${taskId}/follow`, payload: { following: true } })).statusCode).toBe(404);
     expect((await follow(a.developer, 'yes' as never)).statusCode).toBe(400);
+  });
+
+  it('makes a member who comments a follower of the task, once however often they comment, and again after they stopped (issue 49 item 9)', async () => {
+    const fresh = (await a.orgAdmin.inject({ method: 'POST', url: `/api/projects/${a.projectId}/tasks`, payload: { title: 'Talked into following' } })).json();
+    const followUrl = `/api/projects/${a.projectId}/tasks/${fresh.id}/follow`;
+    const followed = async (user: TestUser) => (await user.inject({ method: 'GET', url: followUrl })).json().following;
+    const rows = () => t.db.select().from(taskFollows).where(and(eq(taskFollows.taskId, fresh.id), eq(taskFollows.profileId, a.admin.profileId)));
+    expect(await followed(a.admin)).toBe(false);
+    expect(await rows()).toEqual([]);
+
+    expect((await post(a.admin, 'First thoughts', fresh.id)).statusCode).toBe(201);
+    expect(await followed(a.admin)).toBe(true);
+    expect(await rows()).toMatchObject([{ following: true }]);
+    // A second comment: still one row, no duplicate.
+    expect((await post(a.admin, 'Second thoughts', fresh.id)).statusCode).toBe(201);
+    expect(await rows()).toHaveLength(1);
+
+    // Stopped following, a new comment follows again; the others' comments reach them then.
+    expect((await a.admin.inject({ method: 'PUT', url: followUrl, payload: { following: false } })).json()).toEqual({ following: false });
+    expect((await post(a.admin, 'Back in', fresh.id)).statusCode).toBe(201);
+    expect(await followed(a.admin)).toBe(true);
+    expect(await rows()).toMatchObject([{ following: true }]);
+    const reply = (await post(a.executive, 'A reply', fresh.id)).json();
+    expect((await inboxOf(a.admin)).filter((n) => n.commentId === reply.id)).toMatchObject([{ kind: 'task_comment' }]);
+    // Only the commenter follows by commenting: the owner, who created the task, does not.
+    expect((await a.orgAdmin.inject({ method: 'GET', url: followUrl })).json()).toEqual({ following: false });
   });
 
   describe('through a share link', () => {

@@ -3,7 +3,8 @@
 // staff who outrank the author (decision 006), delete it. A mention names someone who can see the
 // project (staff of its organization, or a developer assigned to it) and reaches their inbox and
 // email; a comment also reaches the inbox of those following the task (its assignee, those who
-// commented on it, those mentioned on it). Each write is one transaction with its activity entry,
+// commented on it, those mentioned on it; a member's comment also records them as following, so
+// one who had stopped follows again). Each write is one transaction with its activity entry,
 // its notifications and its live event.
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -316,6 +317,15 @@ export async function addComment(platform: Platform, access: ProjectAccess, task
         updatedAt: now,
       })
       .returning();
+    // Issue 49 item 9: commenting follows the task, as on GitHub: a member who had stopped
+    // following follows again by joining the conversation. One row per task and member (its
+    // key), so a second comment changes nothing. A link's viewer follows no task (requireMember).
+    if (access.via === 'member') {
+      await tx
+        .insert(taskFollows)
+        .values({ taskId: task.id, profileId: actor.profileId, following: true, updatedAt: now })
+        .onConflictDoUpdate({ target: [taskFollows.taskId, taskFollows.profileId], set: { following: true, updatedAt: now }, setWhere: eq(taskFollows.following, false) });
+    }
     const [me] = await tx.select({ role: profiles.role, organizationId: profiles.organizationId, email: profiles.email }).from(profiles).where(eq(profiles.id, actor.profileId));
     const added: CommentRow = { comment: row!, authorEmail: me?.email ?? null, authorRole: me?.role ?? null, authorOrganizationId: me?.organizationId ?? null };
     await emit(tx, {

@@ -92,7 +92,8 @@ export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) 
         // Opened by its address (or from the inbox): focus goes to the task's title in the list.
         fallbackFocus={() => document.querySelector<HTMLElement>(`[data-task-title="${CSS.escape(taskId)}"]`)}
       >
-        <header className="flex items-start gap-3 border-b px-4 py-3 sm:px-6 sm:py-4">
+        {/* Toasts at the top start under it: the title, Follow and Close stay clickable (toaster.tsx). */}
+        <header data-toasts-below="" className="flex items-start gap-3 border-b px-4 py-3 sm:px-6 sm:py-4">
           <DialogTitle ref={title} tabIndex={-1} className="-mx-1.5 min-w-0 flex-1 rounded-md px-1.5 py-1.5 text-lg leading-snug break-words outline-none focus-visible:ring-2 focus-visible:ring-ring">
             {task.data?.title ?? (missing ? TASK_MESSAGES.notFound : task.isError ? t(TASK_TEXTS.panel.loadFailed) : t(TASK_TEXTS.panel.loading))}
           </DialogTitle>

@@ -22,30 +22,51 @@ function subscribePhone(onChange: () => void): () => void {
 }
 const isPhone = () => window.matchMedia?.(PHONE_QUERY).matches ?? false;
 
+/** Space between a header toasts keep clear of and the first toast under it. */
+const BELOW_HEADER_GAP = 8;
+
+/**
+ * How far from the top toasts at the top must start: under any open header marked
+ * `data-toasts-below` (a task panel's title, Follow and Close: issue 49 item 9), or sonner's own
+ * offset (undefined) when there is none.
+ */
+function topClearOfHeaders(): number | undefined {
+  let bottom = 0;
+  for (const header of document.querySelectorAll('[data-toasts-below]')) {
+    const rect = header.getBoundingClientRect();
+    if (rect.height > 0) bottom = Math.max(bottom, rect.bottom);
+  }
+  return bottom > 0 ? Math.ceil(bottom) + BELOW_HEADER_GAP : undefined;
+}
+
+type ToastPlace = { side: 'top' | 'bottom'; top?: number };
+
 /**
  * Toasts sit at the bottom (bottom right from 640 px up) so they leave the top bar alone, unless
  * the control that has focus is under that band: then they sit at the top, never over it
- * (issue 27). Decided when a notice is sent and whenever focus moves.
+ * (issue 27), and under an open panel's header (issue 49 item 9). Decided when a notice is sent
+ * and whenever focus moves.
  */
-function useToastSide(phone: boolean): 'top' | 'bottom' {
-  const [side, setSide] = useState<'top' | 'bottom'>('bottom');
+function useToastPlace(phone: boolean): ToastPlace {
+  const [place, setPlace] = useState<ToastPlace>({ side: 'bottom' });
   useEffect(() => {
-    const place = () => {
+    const decide = () => {
       const focused = document.activeElement;
       if (!(focused instanceof HTMLElement) || focused === document.body || focused.closest('[data-sonner-toaster]')) return;
       const rect = focused.getBoundingClientRect();
       const underBand = rect.bottom > window.innerHeight - TOAST_BAND.height && (phone || rect.right > window.innerWidth - TOAST_BAND.width);
-      setSide(underBand ? 'top' : 'bottom');
+      const top = underBand ? topClearOfHeaders() : undefined;
+      setPlace((was) => (was.side === (underBand ? 'top' : 'bottom') && was.top === top ? was : { side: underBand ? 'top' : 'bottom', top }));
     };
-    place();
-    document.addEventListener('focusin', place);
-    const stopListening = onNotice(place);
+    decide();
+    document.addEventListener('focusin', decide);
+    const stopListening = onNotice(decide);
     return () => {
-      document.removeEventListener('focusin', place);
+      document.removeEventListener('focusin', decide);
       stopListening();
     };
   }, [phone]);
-  return side;
+  return place;
 }
 
 /**
@@ -56,10 +77,13 @@ function useToastSide(phone: boolean): 'top' | 'bottom' {
  */
 export function Toaster() {
   const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
-  const side = useToastSide(phone);
+  const { side, top } = useToastPlace(phone);
+  const offset = top === undefined ? undefined : { top };
   return createPortal(
     <Sonner
       position={side === 'top' ? (phone ? 'top-center' : 'top-right') : phone ? 'bottom-center' : 'bottom-right'}
+      offset={offset}
+      mobileOffset={offset}
       richColors
       closeButton
       duration={phone ? PHONE_DURATION_MS : DURATION_MS}

@@ -18,6 +18,7 @@ const taskPath = (taskId: string) => `/tasks/${encodeURIComponent(taskId)}/comme
 export const commentKeys = {
   list: (source: ProjectSource, taskId: string) => [...source.queryKey, 'comments', taskId] as const,
   mentionable: (source: ProjectSource) => [...source.queryKey, 'mentionable'] as const,
+  follow: (source: ProjectSource, taskId: string) => [...source.queryKey, 'follow', taskId] as const,
 };
 
 /** The comments a page at a time, newest first (the panel shows them oldest first). */
@@ -56,7 +57,10 @@ export function useAddComment(source: ProjectSource, taskId: string) {
   return useMutation({
     mutationFn: (body: string) => api.post<Comment>(`${source.basePath}${taskPath(taskId)}`, { body }),
     meta: { handlesErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: commentKeys.list(source, taskId) }),
+    // Commenting follows the task (issue 49 item 9): the Follow button says so at once, without
+    // waiting for the project's live event (a link's page has no follow to read again).
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: commentKeys.list(source, taskId) }), queryClient.invalidateQueries({ queryKey: commentKeys.follow(source, taskId) })]),
   });
 }
 
@@ -81,7 +85,7 @@ export function useDeleteComment(source: ProjectSource, taskId: string) {
 /** Whether the signed-in member follows the task (the project page only: link viewers do not follow). */
 export function followQuery(source: ProjectSource, taskId: string) {
   return queryOptions({
-    queryKey: [...source.queryKey, 'follow', taskId] as const,
+    queryKey: commentKeys.follow(source, taskId),
     queryFn: () => api.get<TaskFollow>(`${source.basePath}/tasks/${encodeURIComponent(taskId)}/follow`),
   });
 }

@@ -34,6 +34,11 @@ export const COMMENT_TEXTS = {
   // Markdown's images are shown as a link, never loaded (issue 29: no tracking pixels).
   image: /*i18n*/ { id: 'comments.image', message: 'Image' },
   imageWithAlt: /*i18n*/ { id: 'comments.imageWithAlt', message: 'Image: {alt}' },
+  // The Follow button (issue 49 item 9): it says what is so, and changes when pressed.
+  follow: /*i18n*/ { id: 'comments.follow', message: 'Follow' },
+  following: /*i18n*/ { id: 'comments.following', message: 'Following' },
+  followingHint: /*i18n*/ { id: 'comments.followingHint', message: 'You follow this task: new comments reach your inbox. Press to stop following.' },
+  notFollowingHint: /*i18n*/ { id: 'comments.notFollowingHint', message: 'Follow to hear of new comments.' },
   checklistDone: /*i18n*/ { id: 'comments.checklistDone', message: 'Done' },
   checklistOpen: /*i18n*/ { id: 'comments.checklistOpen', message: 'Not done' },
 } as const;

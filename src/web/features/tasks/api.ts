@@ -108,7 +108,11 @@ export function useCreateTask(source: ProjectSource) {
   });
 }
 
-type TaskChange = { taskId: string } & z.input<typeof updateTaskSchema>;
+type TaskChange = {
+  taskId: string;
+  /** Shown until the server answers, not sent: the new assignee's name (the change names their id). */
+  assigneeName?: string | null;
+} & z.input<typeof updateTaskSchema>;
 
 /**
  * The list as the server will have it once the change is made, shown while it is sent: the
@@ -141,7 +145,7 @@ export function useUpdateTask(source: ProjectSource) {
   const queryClient = useQueryClient();
   const key = taskKeys.list(source);
   return useMutation({
-    mutationFn: ({ taskId, ...change }: TaskChange) => api.patch<Task>(taskPath(source, taskId), change),
+    mutationFn: ({ taskId, assigneeName: _shown, ...change }: TaskChange) => api.patch<Task>(taskPath(source, taskId), change),
     // Spec 8: 'Failed to update task' is shown by the tab.
     meta: { handlesErrors: true },
     onMutate: async ({ taskId, ...change }) => {

@@ -32,7 +32,7 @@ type AssigneeSelectProps = {
   source: ProjectSource;
 };
 
-export function AssigneeSelect({ value, assignees, onChange, source, ...control }: AssigneeSelectProps & { id?: string }) {
+export function AssigneeSelect({ value, assignees, onChange, source, ...control }: AssigneeSelectProps & { id?: string; className?: string }) {
   const t = useT('tasks');
   const [pending, setPending] = useState<Assignee | null>(null);
   const members = assignees ?? [];

@@ -1,7 +1,8 @@
 // A task's fields in its panel (issue 29): status, assignee, priority, due date, description.
 // Who may change what is as on the list (issue 16): anyone on the project page sets the status
-// (any of the three, as the task's menu does), a link's contributors toggle it (spec 4), staff edit
-// the rest in place with the row's own form (edit-task-form.tsx).
+// (any of the three, as the task's menu does), a link's contributors toggle it (spec 4), staff
+// change the assignee, priority and due date where they are shown (issue 49 item 9) and the
+// title and description with the row's own form (edit-task-form.tsx).
 import { Pencil } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { TASK_STATUSES, type TaskStatus } from '@/domain/project-status';
@@ -19,6 +20,7 @@ import type { ProjectSource } from '@/web/lib/project-source';
 import { useUpdateTask } from '../api';
 import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
+import { AssigneeInPlace, DueDateInPlace, PriorityInPlace } from './task-fields-in-place';
 
 // The form (react-hook-form, zod) loads when staff first choose Edit, or on the button's hover.
 const EditTaskForm = lazyComponent(async () => (await import('./edit-task-form')).EditTaskForm);
@@ -119,18 +121,28 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
         {showAssignee ? (
           <>
             <dt className="text-muted-foreground">{t(TASK_TEXTS.assignee)}</dt>
-            <dd className="break-words">{task.assigneeName ?? <span className="text-muted-foreground">{t(TASK_TEXTS.unassigned)}</span>}</dd>
+            <dd className="break-words">
+              {canEditFields ? (
+                <AssigneeInPlace source={source} task={task} />
+              ) : (
+                (task.assigneeName ?? <span className="text-muted-foreground">{t(TASK_TEXTS.unassigned)}</span>)
+              )}
+            </dd>
           </>
         ) : null}
         <dt className="text-muted-foreground">{t(TASK_TEXTS.fields.priority)}</dt>
-        <dd>
-          <PriorityBadge priority={task.priority} />
-        </dd>
+        <dd>{canEditFields ? <PriorityInPlace source={source} task={task} /> : <PriorityBadge priority={task.priority} />}</dd>
         <dt className="text-muted-foreground">{t(TASK_TEXTS.fields.dueDate)}</dt>
-        <dd className={cn(overdue && 'font-medium text-red-700')}>
-          {task.dueDate ? formatDate(task.dueDate) : <span className="text-muted-foreground">—</span>}
-          {overdue ? ` ${TASK_MESSAGES.overdue}` : null}
-        </dd>
+        {canEditFields ? (
+          <dd>
+            <DueDateInPlace source={source} task={task} overdue={overdue} />
+          </dd>
+        ) : (
+          <dd className={cn(overdue && 'font-medium text-red-700')}>
+            {task.dueDate ? formatDate(task.dueDate) : <span className="text-muted-foreground">—</span>}
+            {overdue ? ` ${TASK_MESSAGES.overdue}` : null}
+          </dd>
+        )}
         <dt className="text-muted-foreground">{t(TASK_TEXTS.panel.created)}</dt>
         <dd>{formatDate(task.createdAt)}</dd>
         {task.completedAt ? (

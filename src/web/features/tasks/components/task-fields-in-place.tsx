@@ -1,0 +1,139 @@
+// The task's assignee, priority and due date changed in its panel where they are shown (issue 49
+// item 9), as its status is: each saves on its own when changed, through the same update as the
+// edit form (useUpdateTask: shown at once, put back if refused) and the server's own validation;
+// a refusal says why in an error toast. Staff only, as the edit form (the server refuses others).
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { TASK_PRIORITIES, type TaskPriority } from '@/domain/project-status';
+import { TASK_MESSAGES, TASK_PRIORITY_LABELS } from '@/domain/task-rules';
+import type { Task } from '@/domain/tasks';
+import { Input } from '@/web/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { cn } from '@/web/lib/class-names';
+import { useT } from '@/web/lib/i18n';
+import { notifyError } from '@/web/lib/notify';
+import type { ProjectSource } from '@/web/lib/project-source';
+import { assigneesQuery, useUpdateTask } from '../api';
+import { TASK_TEXTS } from '../texts';
+import { AssigneeSelect } from './assignee-select';
+
+type FieldProps = { source: ProjectSource; task: Task };
+
+/**
+ * One field's saving: its own mutation, so that two fields changed in quick succession each say
+ * their own failure (mutateAsync's promise settles whichever change the hook shows last).
+ */
+function useSaveField(source: ProjectSource, taskId: string) {
+  const update = useUpdateTask(source);
+  return (change: Omit<Parameters<typeof update.mutate>[0], 'taskId'>) =>
+    void update.mutateAsync({ taskId, ...change }).catch((error: unknown) => notifyError(error, TASK_MESSAGES.updateFailed));
+}
+
+/** The assignee picker (staff and the project's developers; a developer elsewhere is asked to join first). */
+export function AssigneeInPlace({ source, task }: FieldProps) {
+  const t = useT('tasks');
+  const assignees = useQuery(assigneesQuery(source));
+  const save = useSaveField(source, task.id);
+  // Until the people are read, the name as it is: a picker without them could not show it.
+  if (!assignees.data) return <span className="break-words">{task.assigneeName ?? <span className="text-muted-foreground">{t(TASK_TEXTS.unassigned)}</span>}</span>;
+  const people = assignees.data;
+  return (
+    <AssigneeSelect
+      className="h-9 w-full max-w-64"
+      value={task.assigneeId}
+      assignees={people}
+      source={source}
+      onChange={(assigneeId) => {
+        if (assigneeId === task.assigneeId) return;
+        save({ assigneeId, assigneeName: people.find((person) => person.id === assigneeId)?.fullName ?? null });
+      }}
+    />
+  );
+}
+
+export function PriorityInPlace({ source, task }: FieldProps) {
+  const t = useT('tasks');
+  const save = useSaveField(source, task.id);
+  return (
+    <Select value={task.priority} onValueChange={(priority) => priority !== task.priority && save({ priority: priority as TaskPriority })}>
+      <SelectTrigger aria-label={t(TASK_TEXTS.fields.priority)} className="h-9 w-44">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {TASK_PRIORITIES.map((priority) => (
+          <SelectItem key={priority} value={priority}>
+            {TASK_PRIORITY_LABELS[priority]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/** A whole date whose year is typed out: the browser's field passes through 0002, 0020, 0202 on the way to 2026. */
+const TYPED_DATE = /^[1-9]\d{3}-\d{2}-\d{2}$/;
+/** How long a typed date rests before it is saved: the day's two digits are one change, not two. */
+const DATE_SETTLE_MS = 700;
+
+/**
+ * The due date: a date picked or typed saves once it has settled (or at once on Enter or on
+ * leaving the field); an emptied field clears it on leaving or Enter only, as a half-typed date
+ * reads empty too.
+ */
+export function DueDateInPlace({ source, task, overdue }: FieldProps & { overdue: boolean }) {
+  const t = useT('tasks');
+  const save = useSaveField(source, task.id);
+  const [draft, setDraft] = useState(task.dueDate ?? '');
+  // The task's date changed elsewhere (saved, put back, live): the field shows it.
+  const [shown, setShown] = useState(task.dueDate);
+  if (shown !== task.dueDate) {
+    setShown(task.dueDate);
+    setDraft(task.dueDate ?? '');
+  }
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** The save waiting for the date to settle, run early when the panel closes. */
+  const waiting = useRef<(() => void) | null>(null);
+
+  const commit = (value: string) => {
+    clearTimeout(timer.current);
+    waiting.current = null;
+    const dueDate = value === '' ? null : value;
+    if (dueDate === task.dueDate) return;
+    // The browser's field answers a whole date or nothing; nothing while half typed is no change.
+    if (dueDate !== null && !/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) return;
+    save({ dueDate });
+  };
+
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      waiting.current?.();
+    },
+    [],
+  );
+
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <Input
+        type="date"
+        aria-label={t(TASK_TEXTS.fields.dueDate)}
+        className={cn('h-9 w-44', overdue && 'border-red-300 text-red-700')}
+        value={draft}
+        onChange={(event) => {
+          const value = event.target.value;
+          setDraft(value);
+          clearTimeout(timer.current);
+          waiting.current = null;
+          if (!TYPED_DATE.test(value)) return;
+          waiting.current = () => commit(value);
+          timer.current = setTimeout(() => waiting.current?.(), DATE_SETTLE_MS);
+        }}
+        onBlur={() => commit(draft)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit(draft);
+        }}
+      />
+      {overdue ? <span className="font-medium text-red-700">{TASK_MESSAGES.overdue}</span> : null}
+    </span>
+  );
+}
