@@ -28,7 +28,7 @@ import type { templatePageSchema } from '@/domain/templates';
 import type { Passkey, passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '@/domain/passkeys';
 import type { recoveryCodesSchema, TwoFactorPolicyState, TwoFactorSetup, TwoFactorStatus } from '@/domain/two-factor';
 import type { SsoLookupResult, SsoSettingsState } from '@/domain/sso';
-import type { Webhook, WebhookWithSecret } from '@/domain/webhooks';
+import type { Webhook, WebhookDelivery, WebhookWithSecret } from '@/domain/webhooks';
 import type { ApiToken, CreatedApiToken } from '@/domain/api-tokens';
 import { apiError, route, type Responder } from './api-server';
 import { aTimeEntry } from './fixtures';
@@ -105,6 +105,7 @@ export const webhooksApi = {
   list: (respond: Responder<Webhook[]> = []) => route('GET', '/api/webhooks', respond),
   create: (respond: Responder<WebhookWithSecret>) => route('POST', '/api/webhooks', respond, { status: 201 }),
   update: (webhookId: string, respond: Responder<Webhook>) => route('PATCH', `/api/webhooks/${webhookId}`, respond),
+  deliveries: (webhookId: string, respond: Responder<Page<WebhookDelivery>> = emptyPage) => route('GET', `/api/webhooks/${webhookId}/deliveries`, respond),
 };
 
 /** Settings -> API tokens (issue 30): the member's own; the token itself only in a create's answer. */
