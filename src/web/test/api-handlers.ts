@@ -10,7 +10,7 @@ import { AUTH_MESSAGES, type Me } from '@/domain/auth';
 import type { CalendarFeedStatus, CreatedCalendarFeed } from '@/domain/calendar-feed';
 import type { Comment, CommentPage, Mentionable } from '@/domain/comments';
 import type { clientOptionPageSchema, clientPageSchema } from '@/domain/clients';
-import type { FilePage, FileVersion, ProjectFile } from '@/domain/files';
+import type { FilePage, FileVersion, LinkApprovals, ProjectFile } from '@/domain/files';
 import type { InboxPage } from '@/domain/inbox';
 import type { IntakeView } from '@/domain/intake';
 import type { Note, NotePage } from '@/domain/notes';
@@ -180,8 +180,10 @@ export const filesApi = {
   /** Staff ask for the client's approval (issue 33): 204 with no body, as the server answers; or what `respond` gives. */
   requestApproval: (base: string, fileId: string, respond?: Responder<never>) =>
     route('PUT', `${base}/files/${fileId}/approval`, respond ?? (() => new HttpResponse(null, { status: 204 }))),
-  /** A link's files awaiting approval (issue 33), and whether it may decide. */
-  awaiting: (base: string, respond: Responder<{ items: ProjectFile[]; canApprove: boolean }>) => route('GET', `${base}/approvals`, respond),
+  /** A link's files awaiting approval (issue 33), those decided (issue 49 item 7), and whether it may decide. */
+  approvals: (base: string, respond: Responder<LinkApprovals>) => route('GET', `${base}/approvals`, respond),
+  /** The client's decision through a link: the file as it is now. */
+  decide: (base: string, fileId: string, respond: Responder<ProjectFile>) => route('POST', `${base}/files/${fileId}/approval`, respond),
 };
 
 export const reportsApi = {

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DecideApprovalInput, RequestApprovalInput } from '@/domain/approvals';
-import type { AddLinkInput, FilePage, FileVersion, ProjectFile } from '@/domain/files';
+import type { AddLinkInput, FilePage, FileVersion, LinkApprovals, ProjectFile } from '@/domain/files';
 import { FILE_MESSAGES } from '@/domain/file-rules';
 import { api, ApiError, FALLBACK_ERROR_MESSAGE } from '@/web/lib/api-client';
 import { noteOwnChangeSettled, ownChangeHeaders } from '@/web/lib/own-changes';
@@ -36,11 +36,11 @@ export function versionsQuery(source: ProjectSource, fileId: string) {
   });
 }
 
-/** On a share link: the files awaiting the client's approval, and whether this link may decide. */
-export function awaitingApprovalQuery(source: ProjectSource) {
+/** On a share link: the files awaiting the client's approval, those decided, and whether this link may decide. */
+export function linkApprovalsQuery(source: ProjectSource) {
   return queryOptions({
     queryKey: fileKeys.awaiting(source),
-    queryFn: () => api.get<{ items: ProjectFile[]; canApprove: boolean }>(`${source.basePath}/approvals`),
+    queryFn: () => api.get<LinkApprovals>(`${source.basePath}/approvals`),
   });
 }
 
@@ -76,7 +76,14 @@ export function useDecideApproval(source: ProjectSource, fileId: string) {
   return useMutation({
     mutationFn: (input: DecideApprovalInput) => api.post<ProjectFile>(`${source.basePath}/files/${fileId}/approval`, input),
     meta: { handlesErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: source.queryKey }),
+    onSuccess: (decided) => {
+      // Issue 49 item 7: the file moves at once from what awaits to what was decided, with the
+      // decision the server recorded, before the lists are read again.
+      queryClient.setQueryData<LinkApprovals>(fileKeys.awaiting(source), (current) =>
+        current ? { ...current, items: current.items.filter((file) => file.id !== decided.id), decided: [decided, ...current.decided.filter((file) => file.id !== decided.id)] } : current,
+      );
+      return queryClient.invalidateQueries({ queryKey: source.queryKey });
+    },
   });
 }
 
