@@ -71,10 +71,14 @@ export function useCancelApproval(source: ProjectSource, fileId: string) {
   });
 }
 
-export function useDecideApproval(source: ProjectSource, fileId: string) {
+/**
+ * The client's decision on one of the link's files. Held by the approvals panel, which stays on
+ * screen when the decided file leaves what awaits, so the caller's own callbacks still run.
+ */
+export function useDecideApproval(source: ProjectSource) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DecideApprovalInput) => api.post<ProjectFile>(`${source.basePath}/files/${fileId}/approval`, input),
+    mutationFn: ({ fileId, ...input }: DecideApprovalInput & { fileId: string }) => api.post<ProjectFile>(`${source.basePath}/files/${fileId}/approval`, input),
     meta: { handlesErrors: true },
     onSuccess: (decided) => {
       // Issue 49 item 7: the file moves at once from what awaits to what was decided, with the

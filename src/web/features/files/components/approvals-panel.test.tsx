@@ -75,6 +75,8 @@ describe("The client's approvals panel", () => {
     fireEvent.click(screen.getByRole('button', { name: en(FILE_EXTRAS_TEXTS.requestChanges) }));
 
     const item = await screen.findByTestId('decided-file');
+    // The thanks come though the form's item has left the list.
+    expect(await screen.findByText(en(FILE_EXTRAS_TEXTS.changesSent))).toBeTruthy();
     expect(within(item).getByRole('heading', { name: /^Menu board\.png/ }).textContent).toContain(en(FILE_EXTRAS_TEXTS.versionTitle, { version: 2 }));
     expect(item.textContent).toContain(en(FILE_EXTRAS_TEXTS.decidedChanges, { name: 'Dana Client', date: formatDateTime(DECIDED_AT) }));
     expect(within(item).getByText(/Bigger prices/).textContent).toBe('Bigger prices,\nplease');

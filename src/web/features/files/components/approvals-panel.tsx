@@ -26,11 +26,18 @@ import { FileThumbnail } from './files-tab';
 
 const FileViewerDialog = lazyComponent(async () => (await import('./file-extras')).FileViewerDialog);
 
-type AwaitingFileProps = { source: ProjectSource; file: ProjectFile; name: string; setName: (name: string) => void; onDecided: (fileId: string) => void };
+type AwaitingFileProps = {
+  source: ProjectSource;
+  file: ProjectFile;
+  name: string;
+  setName: (name: string) => void;
+  /** The panel's: a decided file leaves this list, and the callbacks must outlive its item. */
+  decide: ReturnType<typeof useDecideApproval>;
+  onDecided: (fileId: string) => void;
+};
 
-function AwaitingFile({ source, file, name, setName, onDecided }: AwaitingFileProps) {
+function AwaitingFile({ source, file, name, setName, decide, onDecided }: AwaitingFileProps) {
   const t = useT('files');
-  const decide = useDecideApproval(source, file.id);
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<{ name?: string; comment?: string }>({});
   const [viewing, setViewing] = useState(false);
@@ -44,7 +51,7 @@ function AwaitingFile({ source, file, name, setName, onDecided }: AwaitingFilePr
     setErrors(found);
     if (found.name || found.comment) return;
     decide.mutate(
-      { decision, version: file.version, name: name.trim(), comment: comment.trim() || null },
+      { fileId: file.id, decision, version: file.version, name: name.trim(), comment: comment.trim() || null },
       {
         onSuccess: () => {
           notifySuccess(t(decision === 'approved' ? FILE_EXTRAS_TEXTS.approved : FILE_EXTRAS_TEXTS.changesSent));
@@ -55,6 +62,7 @@ function AwaitingFile({ source, file, name, setName, onDecided }: AwaitingFilePr
     );
   };
   const approval = file.approval;
+  const deciding = decide.isPending && decide.variables?.fileId === file.id ? decide.variables.decision : null;
   return (
     <li className="grid gap-3 rounded-lg border p-4" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-center gap-3">
@@ -82,11 +90,11 @@ function AwaitingFile({ source, file, name, setName, onDecided }: AwaitingFilePr
         </FormField>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button onClick={() => submit('approved')} loading={decide.isPending && decide.variables?.decision === 'approved'} disabled={decide.isPending}>
+        <Button onClick={() => submit('approved')} loading={deciding === 'approved'} disabled={decide.isPending}>
           <Check aria-hidden />
           {t(FILE_EXTRAS_TEXTS.approve)}
         </Button>
-        <Button variant="outline" onClick={() => submit('changes_requested')} loading={decide.isPending && decide.variables?.decision === 'changes_requested'} disabled={decide.isPending}>
+        <Button variant="outline" onClick={() => submit('changes_requested')} loading={deciding === 'changes_requested'} disabled={decide.isPending}>
           <MessageSquareWarning aria-hidden />
           {t(FILE_EXTRAS_TEXTS.requestChanges)}
         </Button>
@@ -137,6 +145,7 @@ export function ApprovalsPanel({ source }: { source: ProjectSource }) {
   const t = useT('files');
   const approvals = useQuery(linkApprovalsQuery(source));
   const [name, setName] = useState('');
+  const decide = useDecideApproval(source);
   const [justDecided, setJustDecided] = useState<string | null>(null);
   const decidedHeadingId = useId();
   const items = approvals.data?.items ?? [];
@@ -159,7 +168,7 @@ export function ApprovalsPanel({ source }: { source: ProjectSource }) {
             ) : (
               <ul className="grid gap-3">
                 {items.map((file) => (
-                  <AwaitingFile key={`${file.id}-${file.version}`} source={source} file={file} name={name} setName={setName} onDecided={setJustDecided} />
+                  <AwaitingFile key={`${file.id}-${file.version}`} source={source} file={file} name={name} setName={setName} decide={decide} onDecided={setJustDecided} />
                 ))}
               </ul>
             )}
