@@ -21,3 +21,13 @@ export const APPROVAL_TEXTS = {
    */
   deciderViaLink: (name: string, link: string | null) => `${name} via link '${link || UNTITLED_LINK}'`,
 } as const;
+
+/**
+ * Issue 49 item 7: the decision that settled the request staff made, the newest on the version
+ * asked about; null while it awaits (a new version, or staff asking again, reopens it).
+ */
+export function settlingDecision<D extends { version: number }>(approval: { state: ApprovalState; version: number; decisions: readonly D[] } | null): D | null {
+  if (!approval || approval.state === 'awaiting') return null;
+  // The decisions come newest first.
+  return approval.decisions.find((decision) => decision.version === approval.version) ?? null;
+}

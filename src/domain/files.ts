@@ -156,6 +156,18 @@ export type ProjectFile = z.infer<typeof projectFileSchema>;
 export const fileEventSchema = projectFileSchema.omit({ canDelete: true, approval: true, hasThumbnail: true, version: true });
 export type FileEvent = z.infer<typeof fileEventSchema>;
 
+/**
+ * A share link's approvals (issue 33): the files awaiting the client's decision, oldest request
+ * first; and (issue 49 item 7) the files decided on, newest decision first, each with its
+ * decision, so the client's page keeps showing what was decided after a reload.
+ */
+export const linkApprovalsSchema = z.object({
+  items: z.array(projectFileSchema).describe("Awaiting the client's decision, oldest request first (at most 100)"),
+  decided: z.array(projectFileSchema).describe('Approved, or changes requested, on the version asked about: newest decision first (at most 100)'),
+  canApprove: z.boolean(),
+});
+export type LinkApprovals = z.infer<typeof linkApprovalsSchema>;
+
 /** A page of files and links, newest first. */
 export const filePageSchema = projectListPageSchema(projectFileSchema);
 export type FilePage = z.infer<typeof filePageSchema>;

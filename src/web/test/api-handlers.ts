@@ -10,7 +10,7 @@ import { AUTH_MESSAGES, type Me } from '@/domain/auth';
 import type { CalendarFeedStatus, CreatedCalendarFeed } from '@/domain/calendar-feed';
 import type { Comment, CommentPage, Mentionable } from '@/domain/comments';
 import type { clientOptionPageSchema, clientPageSchema } from '@/domain/clients';
-import type { FilePage, FileVersion, ProjectFile } from '@/domain/files';
+import type { FilePage, FileVersion, LinkApprovals, ProjectFile } from '@/domain/files';
 import type { InboxPage } from '@/domain/inbox';
 import type { IntakeView } from '@/domain/intake';
 import type { Note, NotePage } from '@/domain/notes';
@@ -28,7 +28,7 @@ import type { templatePageSchema } from '@/domain/templates';
 import type { Passkey, passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '@/domain/passkeys';
 import type { recoveryCodesSchema, TwoFactorPolicyState, TwoFactorSetup, TwoFactorStatus } from '@/domain/two-factor';
 import type { SsoLookupResult, SsoSettingsState } from '@/domain/sso';
-import type { Webhook, WebhookWithSecret } from '@/domain/webhooks';
+import type { Webhook, WebhookDelivery, WebhookWithSecret } from '@/domain/webhooks';
 import type { ApiToken, CreatedApiToken } from '@/domain/api-tokens';
 import { apiError, route, type Responder } from './api-server';
 import { aTimeEntry } from './fixtures';
@@ -105,6 +105,7 @@ export const webhooksApi = {
   list: (respond: Responder<Webhook[]> = []) => route('GET', '/api/webhooks', respond),
   create: (respond: Responder<WebhookWithSecret>) => route('POST', '/api/webhooks', respond, { status: 201 }),
   update: (webhookId: string, respond: Responder<Webhook>) => route('PATCH', `/api/webhooks/${webhookId}`, respond),
+  deliveries: (webhookId: string, respond: Responder<Page<WebhookDelivery>> = emptyPage) => route('GET', `/api/webhooks/${webhookId}/deliveries`, respond),
 };
 
 /** Settings -> API tokens (issue 30): the member's own; the token itself only in a create's answer. */
@@ -182,8 +183,10 @@ export const filesApi = {
   /** Staff ask for the client's approval (issue 33): 204 with no body, as the server answers; or what `respond` gives. */
   requestApproval: (base: string, fileId: string, respond?: Responder<never>) =>
     route('PUT', `${base}/files/${fileId}/approval`, respond ?? (() => new HttpResponse(null, { status: 204 }))),
-  /** A link's files awaiting approval (issue 33), and whether it may decide. */
-  awaiting: (base: string, respond: Responder<{ items: ProjectFile[]; canApprove: boolean }>) => route('GET', `${base}/approvals`, respond),
+  /** A link's files awaiting approval (issue 33), those decided (issue 49 item 7), and whether it may decide. */
+  approvals: (base: string, respond: Responder<LinkApprovals>) => route('GET', `${base}/approvals`, respond),
+  /** The client's decision through a link: the file as it is now. */
+  decide: (base: string, fileId: string, respond: Responder<ProjectFile>) => route('POST', `${base}/files/${fileId}/approval`, respond),
 };
 
 export const reportsApi = {

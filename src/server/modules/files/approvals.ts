@@ -5,7 +5,7 @@
 // transaction with its activity entry, the staff's inbox and email and the live update.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { APPROVAL_MESSAGES } from '../../../domain/approvals';
-import { FILE_MESSAGES, type ProjectFile } from '../../../domain/files';
+import { FILE_MESSAGES, type LinkApprovals, type ProjectFile } from '../../../domain/files';
 import { INBOX_TEXTS } from '../../../domain/inbox';
 import { canManageProjects } from '../../../domain/roles';
 import { consumeRateLimit, type RateLimitRule } from '../../platform/auth/rate-limit';
@@ -186,16 +186,36 @@ export async function decideApproval(platform: Platform, link: UsableLink, viewe
   return row!;
 }
 
-/** Files awaiting approval on the link's project, oldest request first (at most 100). */
-export async function awaitingApproval(platform: Platform, link: UsableLink, viewer: SharedLinkRequest['viewer']): Promise<{ items: ProjectFile[]; canApprove: boolean }> {
-  const rows = await platform.db
-    .select({ fileId: fileApprovals.fileId })
-    .from(fileApprovals)
-    .where(and(eq(fileApprovals.projectId, link.projectId), eq(fileApprovals.state, 'awaiting')))
-    .orderBy(fileApprovals.updatedAt)
-    .limit(100);
-  const items = await listFileRows(platform, linkAccess(platform, link, viewer), rows.map((r) => r.fileId));
-  return { items, canApprove: link.viewersMayApprove };
+/** At most this many of each: what awaits, and what was decided. */
+const LINK_APPROVALS_MAX = 100;
+
+/**
+ * GET /api/project-access/:token/approvals: the files awaiting approval on the link's project,
+ * oldest request first; and (issue 49 item 7) those decided on, newest decision first, so the
+ * client's page keeps showing what was decided, when and with what comment, after a reload.
+ * Both bounded and served by file_approvals (project_id, state).
+ */
+export async function linkApprovals(platform: Platform, link: UsableLink, viewer: SharedLinkRequest['viewer']): Promise<LinkApprovals> {
+  const [awaiting, decided] = await Promise.all([
+    platform.db
+      .select({ fileId: fileApprovals.fileId })
+      .from(fileApprovals)
+      .where(and(eq(fileApprovals.projectId, link.projectId), eq(fileApprovals.state, 'awaiting')))
+      .orderBy(fileApprovals.updatedAt)
+      .limit(LINK_APPROVALS_MAX),
+    platform.db
+      .select({ fileId: fileApprovals.fileId })
+      .from(fileApprovals)
+      .where(and(eq(fileApprovals.projectId, link.projectId), inArray(fileApprovals.state, ['approved', 'changes_requested'])))
+      .orderBy(desc(fileApprovals.updatedAt))
+      .limit(LINK_APPROVALS_MAX),
+  ]);
+  const access = linkAccess(platform, link, viewer);
+  return {
+    items: await listFileRows(platform, access, awaiting.map((r) => r.fileId)),
+    decided: await listFileRows(platform, access, decided.map((r) => r.fileId)),
+    canApprove: link.viewersMayApprove,
+  };
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addLinkSchema, FILE_MESSAGES, filePageSchema, fileVersionListSchema, projectFileSchema } from '../../../domain/files';
+import { addLinkSchema, FILE_MESSAGES, filePageSchema, fileVersionListSchema, linkApprovalsSchema, projectFileSchema } from '../../../domain/files';
 import { projectListQuerySchema } from '../../../domain/project-lists';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
@@ -18,13 +18,12 @@ import {
   sharedLinkRequest,
 } from '../../services/project-access/link';
 import { decideApprovalSchema, requestApprovalSchema } from '../../../domain/approvals';
-import { admitDecision, awaitingApproval, cancelApproval, decideApproval, requestApproval, requireApprovalFile } from './approvals';
+import { admitDecision, cancelApproval, linkApprovals, decideApproval, requestApproval, requireApprovalFile } from './approvals';
 import type { UsableLink } from '../../services/project-access/link';
 import { readUploadedFile, registerUploads, sendDownload, sendPreview, uploadBodyLimit } from './http';
 import { addLink, deleteFile, listFiles, listVersions, openDownload, openThumbnail, openVersionDownload, uploadFile, uploadNewVersion } from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413);
-const awaitingApprovalSchema = z.object({ items: z.array(projectFileSchema), canApprove: z.boolean() });
 const tags = ['files'];
 const fileId = z.uuid({ message: FILE_MESSAGES.notFound });
 const fileParams = projectParams.extend({ fileId });
@@ -178,9 +177,14 @@ export async function fileRoutes(app: FastifyInstance, options: { platform: Plat
     '/api/project-access/:token/approvals',
     {
       config: { access: 'link-read', approvals: true },
-      schema: { tags: ['sharing'], summary: 'Files awaiting the client\'s approval, and whether this link may decide', params: sharedLinkParams, response: { 200: awaitingApprovalSchema, ...linkRouteErrors } },
+      schema: {
+        tags: ['sharing'],
+        summary: "Files awaiting the client's approval, those decided with their decision, and whether this link may decide",
+        params: sharedLinkParams,
+        response: { 200: linkApprovalsSchema, ...linkRouteErrors },
+      },
     },
-    async (request) => awaitingApproval(platform, request.sharedLink.link, request.sharedLink.via.viewer),
+    async (request) => linkApprovals(platform, request.sharedLink.link, request.sharedLink.via.viewer),
   );
 
   // A decision resolves its link itself: a revoked or expired link answers 403 here (nothing

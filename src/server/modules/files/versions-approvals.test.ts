@@ -282,9 +282,40 @@ describe('file versions, thumbnails and approvals', () => {
       expect(mentions(row)).toEqual([1, 1]);
     });
 
+    it("keeps what was decided on the link's approvals, newest decision first, with who, when and the comment (issue 49 item 7)", async () => {
+      const poster = (await upload(a.orgAdmin, 'Poster.png', png)).json().id as string;
+      expect((await a.orgAdmin.inject({ method: 'PUT', url: `/api/projects/${a.projectId}/files/${poster}/approval`, payload: {} })).statusCode).toBe(204);
+      const before = (await t.app.inject({ method: 'GET', url: `/api/project-access/${approving.token}/approvals` })).json();
+      expect(before.items.map((f: { id: string }) => f.id)).toEqual([poster]);
+      clock.advance(60_000);
+      expect((await decide(approving.token, poster, { decision: 'approved', version: 1, name: 'Cleo Client', comment: 'Ship it' })).statusCode).toBe(200);
+
+      const res = await t.app.inject({ method: 'GET', url: `/api/project-access/${approving.token}/approvals` });
+      expect(res.statusCode, res.body).toBe(200);
+      const { items, decided } = res.json() as { items: { id: string }[]; decided: { id: string; approval: { state: string; decisions: unknown[] } }[] };
+      expect(items).toEqual([]);
+      // Poster just now, Design.png's request for changes before it (Logo.png's too).
+      expect(decided[0]).toMatchObject({
+        id: poster,
+        fileName: 'Poster.png',
+        approval: { state: 'approved', version: 1, decisions: [{ decision: 'approved', version: 1, comment: 'Ship it', deciderName: 'Cleo Client', createdAt: clock.now().toISOString() }] },
+      });
+      expect(decided.find((f) => f.id === fileId)).toMatchObject({
+        approval: { state: 'changes_requested', decisions: [{ decision: 'changes_requested', comment: 'Bigger logo, please', deciderName: 'Cleo Client' }] },
+      });
+      // A withdrawn request is neither awaiting nor decided any more.
+      await a.orgAdmin.inject({ method: 'DELETE', url: `/api/projects/${a.projectId}/files/${poster}/approval` });
+      const after = (await t.app.inject({ method: 'GET', url: `/api/project-access/${approving.token}/approvals` })).json();
+      expect(after.decided.map((f: { id: string }) => f.id)).not.toContain(poster);
+    });
+
     it('a new version resets the request to awaiting; a decision on the old version is refused clearly; history stays', async () => {
       const res = await newVersion(a.orgAdmin, fileId, 'Design v2.png', png);
       expect(res.json().approval).toMatchObject({ state: 'awaiting', version: 2 });
+      // Back among what awaits the client, no longer among what was decided.
+      const listed = (await t.app.inject({ method: 'GET', url: `/api/project-access/${approving.token}/approvals` })).json();
+      expect(listed.items.map((f: { id: string }) => f.id)).toEqual([fileId]);
+      expect(listed.decided.map((f: { id: string }) => f.id)).not.toContain(fileId);
       const old = await decide(approving.token, fileId, { decision: 'approved', version: 1, name: 'Cleo Client' });
       expect(old.statusCode).toBe(409);
       expect(old.json().error.message).toBe(APPROVAL_MESSAGES.oldVersion(1, 2));

@@ -130,8 +130,11 @@ describe('approval links and "Show the project"', () => {
     });
     expect(decided.statusCode, decided.body).toBe(200);
     expect(decided.json()).toMatchObject({ id: awaitingId, approval: { state: 'changes_requested' } });
-    // Decided, the file no longer awaits: the link reaches it no more.
-    expect((await get(token, '/approvals')).json().items).toEqual([]);
+    // Decided, the file no longer awaits: the link shows the decision (issue 49 item 7), but its
+    // thumbnail and downloads no more.
+    const decidedList = (await get(token, '/approvals')).json();
+    expect(decidedList.items).toEqual([]);
+    expect(decidedList.decided).toMatchObject([{ id: awaitingId, approval: { state: 'changes_requested', decisions: [{ comment: 'Bigger prices', deciderName: 'Dana Client' }] } }]);
     await expectNotShown(token, `/files/${awaitingId}/thumbnail`);
     await a.orgAdmin.inject({ method: 'PUT', url: `/api/projects/${a.projectId}/files/${awaitingId}/approval`, payload: { message: 'The spring board' } });
   });

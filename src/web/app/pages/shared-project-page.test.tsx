@@ -236,7 +236,7 @@ describe('SharedProjectPage', () => {
     apiServer.use(
       // What the server sends such a link: no overview, no questionnaire.
       sharedLinkApi.session(TOKEN, { ...project, companyOverview: null, formData: null, templateFields: null, canApprove: true, showsProject: false }),
-      filesApi.awaiting(BASE, { items: [design], canApprove: true }),
+      filesApi.approvals(BASE, { items: [design], decided: [], canApprove: true }),
       ...emptyLists(),
     );
     await renderPage(null);

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DecideApprovalInput, RequestApprovalInput } from '@/domain/approvals';
-import type { AddLinkInput, FilePage, FileVersion, ProjectFile } from '@/domain/files';
+import type { AddLinkInput, FilePage, FileVersion, LinkApprovals, ProjectFile } from '@/domain/files';
 import { FILE_MESSAGES } from '@/domain/file-rules';
 import { api, ApiError, FALLBACK_ERROR_MESSAGE } from '@/web/lib/api-client';
 import { noteOwnChangeSettled, ownChangeHeaders } from '@/web/lib/own-changes';
@@ -36,11 +36,11 @@ export function versionsQuery(source: ProjectSource, fileId: string) {
   });
 }
 
-/** On a share link: the files awaiting the client's approval, and whether this link may decide. */
-export function awaitingApprovalQuery(source: ProjectSource) {
+/** On a share link: the files awaiting the client's approval, those decided, and whether this link may decide. */
+export function linkApprovalsQuery(source: ProjectSource) {
   return queryOptions({
     queryKey: fileKeys.awaiting(source),
-    queryFn: () => api.get<{ items: ProjectFile[]; canApprove: boolean }>(`${source.basePath}/approvals`),
+    queryFn: () => api.get<LinkApprovals>(`${source.basePath}/approvals`),
   });
 }
 
@@ -71,12 +71,23 @@ export function useCancelApproval(source: ProjectSource, fileId: string) {
   });
 }
 
-export function useDecideApproval(source: ProjectSource, fileId: string) {
+/**
+ * The client's decision on one of the link's files. Held by the approvals panel, which stays on
+ * screen when the decided file leaves what awaits, so the caller's own callbacks still run.
+ */
+export function useDecideApproval(source: ProjectSource) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DecideApprovalInput) => api.post<ProjectFile>(`${source.basePath}/files/${fileId}/approval`, input),
+    mutationFn: ({ fileId, ...input }: DecideApprovalInput & { fileId: string }) => api.post<ProjectFile>(`${source.basePath}/files/${fileId}/approval`, input),
     meta: { handlesErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: source.queryKey }),
+    onSuccess: (decided) => {
+      // Issue 49 item 7: the file moves at once from what awaits to what was decided, with the
+      // decision the server recorded, before the lists are read again.
+      queryClient.setQueryData<LinkApprovals>(fileKeys.awaiting(source), (current) =>
+        current ? { ...current, items: current.items.filter((file) => file.id !== decided.id), decided: [decided, ...current.decided.filter((file) => file.id !== decided.id)] } : current,
+      );
+      return queryClient.invalidateQueries({ queryKey: source.queryKey });
+    },
   });
 }
 

@@ -46,4 +46,10 @@ export const FILE_EXTRAS_TEXTS = {
   dueBy: /*i18n*/ { id: 'files.dueBy', message: 'Due {date}' },
   nothingAwaiting: /*i18n*/ { id: 'files.nothingAwaiting', message: 'Nothing is awaiting your approval.' },
   awaitingLoadFailed: /*i18n*/ { id: 'files.awaitingLoadFailed', message: 'The files awaiting your approval could not be loaded.' },
+  // Issue 49 item 7: what was decided stays on the client's page, after a reload too.
+  decided: /*i18n*/ { id: 'files.decided', message: 'Decided' },
+  /** `name`: the name given with the decision; `date`: when, as a date and time. */
+  decidedApproved: /*i18n*/ { id: 'files.decidedApproved', message: 'Approved by {name} on {date}' },
+  decidedChanges: /*i18n*/ { id: 'files.decidedChanges', message: 'Changes requested by {name} on {date}' },
+  decidedChangesNext: /*i18n*/ { id: 'files.decidedChangesNext', message: 'When a new version is ready, it will appear here for your approval.' },
 } as const;

@@ -38,4 +38,9 @@ export const FILES_TEXTS = {
   preview: /*i18n*/ { id: 'files.preview', message: 'Preview' },
   previewOf: /*i18n*/ { id: 'files.previewOf', message: 'Preview of {name}' },
   thumbnailOf: /*i18n*/ { id: 'files.thumbnailOf', message: 'Thumbnail of {name}' },
+  /**
+   * Issue 49 item 7: on staff's file row, the client's decision on the version asked about.
+   * `decider`: the name the client typed with its link (APPROVAL_TEXTS.deciderViaLink, issue 46 4a).
+   */
+  clientDecision: /*i18n*/ { id: 'files.clientDecision', message: '{decision} by {decider} · {date}' },
 } as const;

@@ -7,21 +7,31 @@ import { QUERY_ROOTS } from '@/web/lib/query-keys';
 const webhooksKey = [QUERY_ROOTS.settings, 'webhooks'] as const;
 const hookPath = (webhookId: string) => `/api/webhooks/${encodeURIComponent(webhookId)}`;
 
+/**
+ * Issue 49 item 7: a delivery waits for the worker (at once, or its next try), and no live topic
+ * tells the page when it is sent; so what shows a pending delivery is read again this often until
+ * none shows, and the status changes on screen without reopening anything.
+ */
+export const PENDING_REFRESH_MS = 3_000;
+
+/** The organization's hooks with their latest delivery, re-read while one of those is pending. */
 export const webhooksQuery = queryOptions({
   queryKey: webhooksKey,
   queryFn: () => api.get<Webhook[]>('/api/webhooks'),
+  refetchInterval: (query) => (query.state.data?.some((hook) => hook.lastDelivery?.status === 'pending') ? PENDING_REFRESH_MS : false),
 });
 
 type DeliveryPage = { items: WebhookDelivery[]; nextCursor: string | null };
 
-/** A hook's delivery log, newest first, a page at a time; re-read every few seconds while open. */
+/** A hook's delivery log, newest first, a page at a time; re-read while a delivery on it is pending. */
 export function deliveriesQuery(webhookId: string) {
   return infiniteQueryOptions({
     queryKey: [...webhooksKey, webhookId, 'deliveries'],
     queryFn: ({ pageParam }) => api.get<DeliveryPage>(`${hookPath(webhookId)}/deliveries${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
     initialPageParam: '' as string,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    refetchInterval: 5_000,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.items.some((delivery) => delivery.status === 'pending')) ? PENDING_REFRESH_MS : false,
   });
 }
 

@@ -84,7 +84,7 @@ describe('VersionsDialog and ApprovalsPanel loads (issue 49 item 3)', () => {
     let down = true;
     const awaitingFile = { ...file, approval: { ...file.approval!, state: 'awaiting' as const, decisions: [] } };
     apiServer.use(
-      route('GET', `${source.basePath}/approvals`, () => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [awaitingFile], canApprove: true })),
+      route('GET', `${source.basePath}/approvals`, () => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items: [awaitingFile], decided: [], canApprove: true })),
     );
     await renderWithProviders(<ApprovalsPanel source={source} />);
     const alert = await screen.findByRole('alert');

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download, Eye, ExternalLink, FileText, Link2, Trash2, Upload } from 'lucide-react';
-import { APPROVAL_TEXTS } from '@/domain/approval-states';
+import { APPROVAL_TEXTS, settlingDecision } from '@/domain/approval-states';
 import { Suspense, useMemo, useRef, useState } from 'react';
 import { FILE_MESSAGES, fileSizeLabel } from '@/domain/file-rules';
 import type { ProjectFile } from '@/domain/files';
@@ -10,7 +10,7 @@ import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { useT } from '@/web/lib/i18n';
-import { formatDate } from '@/web/lib/format-date';
+import { formatDate, formatDateTime } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
@@ -34,6 +34,29 @@ export function ApprovalBadge({ file }: { file: ProjectFile }) {
   if (!file.approval) return null;
   // A plain pill (not ui/badge): the share link's first download stays within its budget.
   return <span className={`${PILL} ${file.approval.state === 'changes_requested' ? 'bg-orange-50' : ''}`}>{APPROVAL_TEXTS.states[file.approval.state]}</span>;
+}
+
+/**
+ * Issue 49 item 7: on staff's row, the client's decision that settled the request, with the link
+ * beside the name they typed (issue 46 4a), when, and their comment. The list is refreshed by the
+ * project's live updates, so it appears while the page is open.
+ */
+function ClientDecision({ file }: { file: ProjectFile }) {
+  const t = useT('files');
+  const decision = settlingDecision(file.approval);
+  if (!decision) return null;
+  return (
+    <div className="mt-1 grid gap-0.5 text-xs" data-testid="client-decision">
+      <p className="text-muted-foreground">
+        {t(FILES_TEXTS.clientDecision, {
+          decision: APPROVAL_TEXTS.decisions[decision.decision],
+          decider: APPROVAL_TEXTS.deciderViaLink(decision.deciderName, decision.linkName),
+          date: formatDateTime(decision.createdAt),
+        })}
+      </p>
+      {decision.comment ? <blockquote className="border-l-2 pl-2 whitespace-pre-wrap break-words">{decision.comment}</blockquote> : null}
+    </div>
+  );
 }
 
 /** The thumbnail the server made (a button that opens the viewer), or the file's icon. */
@@ -78,6 +101,7 @@ function FileItem({ file, source, variant, canDelete, canRequestApproval }: { fi
         <p className="truncate text-xs text-muted-foreground">
           {file.isLink ? file.linkUrl : fileSizeLabel(file.fileSize)} · {formatDate(file.createdAt)}
         </p>
+        {variant === 'member' ? <ClientDecision file={file} /> : null}
       </div>
       <div className="ml-auto flex items-center gap-1">
         {previewable ? (

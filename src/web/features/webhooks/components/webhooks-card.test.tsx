@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
-// Settings -> Webhooks (issue 30): adding and editing a hook, on the form kit (issue 47 item 3).
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { WEBHOOK_TEXTS as TEXTS, type Webhook } from '@/domain/webhooks';
+// Settings -> Webhooks (issue 30): adding and editing a hook, on the form kit (issue 47 item 3);
+// a pending delivery's status changing on screen (issue 49 item 7).
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WEBHOOK_TEXTS as TEXTS, type Webhook, type WebhookDelivery } from '@/domain/webhooks';
 import { webhooksApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, inTurn, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { en } from '@/web/test/texts';
+import { PENDING_REFRESH_MS } from '../api';
 import { WEBHOOK_CARD_TEXTS } from '../texts';
 import { WebhooksCard } from './webhooks-card';
 
@@ -111,5 +113,66 @@ describe('Settings -> Webhooks', () => {
     expect(sent().map(({ method, path, body }) => ({ method, path, body }))).toEqual([
       { method: 'PATCH', path: '/api/webhooks/hook-1', body: { url: hook.url, description: 'Slack', events: ['task'] } },
     ]);
+  });
+});
+
+describe('Settings -> Webhooks: a pending delivery (issue 49 item 7)', () => {
+  const pending = { status: 'pending' as const, at: '2026-11-20T10:05:00.000Z', responseStatus: null };
+  const delivered = { status: 'delivered' as const, at: '2026-11-20T10:05:01.000Z', responseStatus: 200 };
+  const delivery: WebhookDelivery = {
+    id: 'delivery-1',
+    eventId: 'event-1',
+    eventType: 'ping',
+    status: 'pending',
+    attempts: 0,
+    createdAt: '2026-11-20T10:05:00.000Z',
+    lastAttemptAt: null,
+    nextAttemptAt: '2026-11-20T10:05:00.000Z',
+    responseStatus: null,
+    durationMs: null,
+    response: null,
+    error: null,
+    manual: true,
+  };
+  const reads = (path: string) => sentRequests.filter((request) => request.method === 'GET' && request.path === path).length;
+  /** The page's interval timers only: the network, React and Testing Library keep real time. */
+  const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+  afterEach(() => vi.useRealTimers());
+
+  it("turns the hook's Pending into Delivered on screen, then stops asking", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    apiServer.use(webhooksApi.list(inTurn([{ ...hook, lastDelivery: pending }], [{ ...hook, lastDelivery: delivered }])));
+    await renderWithProviders(<WebhooksCard />, { signedInAs: 'organization_admin' });
+    const row = await screen.findByTestId('webhook');
+    expect(row.textContent).toContain(TEXTS.status.pending);
+
+    await tick(PENDING_REFRESH_MS);
+    await waitFor(() => expect(row.textContent).toContain(TEXTS.status.delivered));
+    expect(row.textContent).toContain('200');
+    expect(row.textContent).not.toContain(TEXTS.status.pending);
+    // Nothing pending: no more reads (inTurn would fail a third).
+    await tick(PENDING_REFRESH_MS * 3);
+    expect(reads('/api/webhooks')).toBe(2);
+  });
+
+  it('turns a pending delivery in the log into Failed in place, then stops asking', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const failed: WebhookDelivery = { ...delivery, status: 'failed', attempts: 1, lastAttemptAt: '2026-11-20T10:05:01.000Z', nextAttemptAt: null, responseStatus: 500, error: 'The receiver answered 500' };
+    apiServer.use(
+      webhooksApi.list([{ ...hook, lastDelivery: delivered }]),
+      webhooksApi.deliveries(hook.id, inTurn({ items: [delivery], nextCursor: null }, { items: [failed], nextCursor: null })),
+    );
+    await renderWithProviders(<WebhooksCard />, { signedInAs: 'organization_admin' });
+    fireEvent.click(await screen.findByRole('button', { name: en(WEBHOOK_CARD_TEXTS.deliveriesLabel, { name: hook.description }) }));
+    const entry = await within(await screen.findByRole('dialog')).findByTestId('webhook-delivery');
+    expect(entry.textContent).toContain(TEXTS.status.pending);
+
+    await tick(PENDING_REFRESH_MS);
+    await waitFor(() => expect(entry.textContent).toContain(TEXTS.status.failed));
+    expect(entry.textContent).toContain('The receiver answered 500');
+    await tick(PENDING_REFRESH_MS * 3);
+    expect(reads(`/api/webhooks/${hook.id}/deliveries`)).toBe(2);
+    // The hook's own line, delivered, was never pending: read once.
+    expect(reads('/api/webhooks')).toBe(1);
   });
 });
