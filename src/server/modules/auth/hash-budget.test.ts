@@ -51,7 +51,7 @@ describe('Password hashing on signed-out routes', () => {
     hashing.verify = 0;
     const unknown = await post('/api/auth/password-reset/complete', { token: 'not-a-token', password: 'long-enough-1' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.message).toBe(AUTH_MESSAGES.resetLinkInvalid);
+    expect(unknown.json().error.message).toBe(AUTH_MESSAGES.resetLinkInvalid.message);
 
     await post('/api/auth/password-reset/request', { email: user.email });
     const token = await resetTokenFor(t.db, user.email);
