@@ -31,7 +31,8 @@ describe('The Settings commands', () => {
     const found = (role: Role, query: string) => matchActions(actionsOf(role), query).map((action) => action.label);
     expect(found('developer', 'settings security')).toEqual(['Settings: Security']);
     expect(found('developer', 'passkeys')).toEqual(['Settings: Security']);
-    expect(found('developer', 'time zone')).toEqual(['Settings: Account']);
+    expect(found('developer', 'language')).toEqual(['Settings: Account']);
+    expect(found('developer', 'time zone')).toEqual(['Settings: Notifications & calendar']);
     expect(found('developer', 'webhooks')).toEqual(['Settings: Developers']);
     expect(found('developer', 'currency')).toEqual([]);
     expect(found('organization_admin', 'currency')).toEqual(['Settings: Organization']);
