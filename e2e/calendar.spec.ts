@@ -23,7 +23,7 @@ test.describe('Member', () => {
     expect(task.status(), await task.text()).toBe(201);
     const taskId = (await task.json()).id as string;
 
-    await page.goto('/?tab=settings');
+    await page.goto('/?tab=settings&section=notifications');
     const card = page.getByTestId('calendar-feed');
     await expect(card.getByRole('heading', { name: 'Calendar feed' })).toBeVisible();
     await card.getByRole('button', { name: 'Create link' }).click();
@@ -47,7 +47,7 @@ test.describe('Member', () => {
     await expect(page.getByRole('dialog', { name: 'Send the roast schedule' })).toBeVisible();
 
     // Settings says the feed was read; the link itself is not shown again.
-    await page.goto('/?tab=settings');
+    await page.goto('/?tab=settings&section=notifications');
     await expect(card.getByTestId('calendar-last-fetched')).not.toHaveText('Not yet');
     await expect(card.getByRole('textbox', { name: 'Calendar link' })).toHaveCount(0);
 

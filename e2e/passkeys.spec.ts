@@ -33,7 +33,7 @@ test.describe('Member', () => {
     await signUpThroughApi(page, account);
     const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
 
-    await page.goto('/?tab=settings');
+    await page.goto('/?tab=settings&section=security');
     const card = passkeysCard(page);
     await expect(card.getByRole('heading', { name: 'Passkeys' })).toBeVisible();
     await expect(card.getByText(/^No passkeys yet/)).toBeVisible();
@@ -78,7 +78,7 @@ test.describe('Member', () => {
     expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]!.signCount).toBeGreaterThan(0);
 
     // Its last use shows; rename it.
-    await page.goto('/?tab=settings');
+    await page.goto('/?tab=settings&section=security');
     await expect(row).toContainText(/last used \w{3} \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)/);
     await card.getByRole('button', { name: 'Rename Work laptop' }).click();
     const rename = page.getByRole('dialog', { name: 'Rename Passkey' });

@@ -12,7 +12,7 @@ test.describe('Sessions', () => {
     await signIn(other, account.email, account.password);
     await expect(sideNav(other)).toBeVisible();
 
-    await page.goto('/?tab=settings');
+    await page.goto('/?tab=settings&section=security');
     const card = page.getByTestId('sessions-card');
     const rows = card.getByTestId('session');
     await expect(rows).toHaveCount(2);
@@ -41,7 +41,7 @@ test.describe('Sessions', () => {
       await signIn(await context.newPage(), account.email, account.password);
       contexts.push(context);
     }
-    await page.goto('/?tab=settings');
+    await page.goto('/?tab=settings&section=security');
     const card = page.getByTestId('sessions-card');
     await expect(card.getByTestId('session')).toHaveCount(3);
     await card.getByRole('button', { name: 'End all other sessions' }).click();

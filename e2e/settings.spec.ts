@@ -73,7 +73,7 @@ test.describe('Organization admin', () => {
 
   test('renames the organization', async ({ page }) => {
     await signUpThroughApi(page, newAccount('org'));
-    await page.goto('/?tab=settings');
+    await page.goto('/?tab=settings&section=organization');
     await page.getByLabel('Organization Name').fill('Lanes & Co');
     await page.getByRole('button', { name: 'Update Organization' }).click();
     await expect(toast(page, 'Organization updated successfully')).toBeVisible();
@@ -86,7 +86,7 @@ test.describe('Notification settings', () => {
   test('a member chooses, by keyboard, what reaches their inbox and email, and it stays chosen', async ({ page }) => {
     const account = newAccount('notify');
     await signUpThroughApi(page, account);
-    await page.goto('/?tab=settings');
+    await page.goto('/?tab=settings&section=notifications');
     const assigned = page.getByRole('combobox', { name: 'A task is assigned to me' });
     await expect(assigned).toHaveText('Inbox and email');
     await expect(page.getByRole('combobox', { name: "A comment on a task I'm assigned to or follow" })).toHaveText('Inbox only');
@@ -113,7 +113,7 @@ test.describe('API tokens', () => {
   test('a member creates a token, calls the API with it from a script, and revokes it', async ({ page, playwright }) => {
     const account = newAccount('tokens');
     await signUpThroughApi(page, account);
-    await page.goto('/?tab=settings');
+    await page.goto('/?tab=settings&section=developers');
     await page.getByRole('button', { name: 'Create Token' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create API Token' });
     await dialog.getByRole('button', { name: 'Create Token' }).click();

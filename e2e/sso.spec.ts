@@ -38,7 +38,7 @@ test.describe('Organization admin', () => {
     const organization = (await created.json()).organization as { id: string; name: string };
 
     // Settings -> Single Sign-On: the callback URL to register, then the provider's details.
-    await page.goto('/?tab=settings');
+    await page.goto('/?tab=settings&section=organization');
     const card = page.getByTestId('sso-settings-card');
     await expect(card.getByRole('heading', { name: 'Single Sign-On' })).toBeVisible();
     await expect(card.getByText('Not set up')).toBeVisible();
@@ -112,7 +112,7 @@ test.describe('Organization admin', () => {
     await expect(page.getByText('Joined through single sign-on').first()).toBeVisible();
 
     // Password sign-in off: the sign-in page offers only the provider for the domain.
-    await page.goto('/?tab=settings');
+    await page.goto('/?tab=settings&section=organization');
     await card.getByRole('switch', { name: 'Members may also sign in with a password' }).click();
     await card.getByRole('button', { name: 'Save' }).click();
     await expect(card.getByRole('switch', { name: 'Members may also sign in with a password' })).toHaveAttribute('aria-checked', 'false');

@@ -21,7 +21,7 @@ test.describe('Organization admin', () => {
     expect(added.status(), await added.text()).toBe(201);
 
     // The admin's card: not required yet; require it of everyone.
-    await page.goto('/?tab=settings');
+    await page.goto('/?tab=settings&section=organization');
     const card = page.getByTestId('two-factor-policy-card');
     await expect(card.getByRole('heading', { name: 'Two-factor sign-in for your organization' })).toBeVisible();
     await expect(card.getByRole('radio', { name: 'Not required' })).toBeChecked();
@@ -49,7 +49,7 @@ test.describe('Organization admin', () => {
 
     // Set Up Now: Settings, at the Two-factor card, focused.
     await banner.getByRole('link', { name: 'Set Up Now' }).click();
-    await expect(memberPage).toHaveURL(/\/\?tab=settings#two-factor$/);
+    await expect(memberPage).toHaveURL(/\/\?tab=settings&section=security#two-factor$/);
     const twoFactorCard = memberPage.getByTestId('two-factor-card');
     await expect(twoFactorCard).toBeFocused();
     await expect(twoFactorCard).toBeInViewport();

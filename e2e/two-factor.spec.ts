@@ -61,7 +61,7 @@ test.describe('Member', () => {
     const account = newAccount('two-factor');
     await signUpThroughApi(page, account);
 
-    await page.goto('/?tab=settings');
+    await page.goto('/?tab=settings&section=security');
     const card = twoFactorCard(page);
     await expect(card.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
     await expect(card.getByText('Off', { exact: true })).toBeVisible();
@@ -145,7 +145,7 @@ test.describe('Member', () => {
     await page.keyboard.type(recoveryCodes[0]!);
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('user-name')).toHaveText(account.fullName);
-    await page.goto('/?tab=settings');
+    await page.goto('/?tab=settings&section=security');
     await expect(twoFactorCard(page).getByTestId('recovery-codes-left')).toHaveText('9 recovery codes left');
 
     // The same recovery code is refused the second time; the step stays for another.
@@ -163,7 +163,7 @@ test.describe('Member', () => {
     await expect(page.getByTestId('user-name')).toHaveText(account.fullName);
 
     // Turn it off from Settings: the password and a code.
-    await page.goto('/?tab=settings');
+    await page.goto('/?tab=settings&section=security');
     await twoFactorCard(page).getByRole('button', { name: 'Turn Off' }).click();
     const turnOff = page.getByRole('dialog', { name: 'Turn Off Two-Factor Sign-In' });
     await expect(turnOff.getByLabel('Password')).toBeFocused();

@@ -33,7 +33,7 @@ test.describe('Webhooks', () => {
     const receiver = await startReceiver();
     try {
       await signUpThroughApi(page, newAccount('webhooks'));
-      await page.goto('/?tab=settings');
+      await page.goto('/?tab=settings&section=developers');
       const card = page.getByTestId('webhooks-card');
       await expect(card.getByText('No webhooks yet')).toBeVisible();
       await card.getByRole('button', { name: 'Add Webhook' }).click();

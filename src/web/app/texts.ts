@@ -24,6 +24,10 @@ export const APP_TEXTS = {
     forbidden: /*i18n*/ { id: 'app.tabUnavailable.forbidden', message: "You don't have permission to view {tab}." },
     goToProjects: /*i18n*/ { id: 'app.tabUnavailable.goToProjects', message: 'Go to Projects' },
   },
+  // Settings' sections (issue 49 item 5): the name of their navigation.
+  settings: {
+    sections: /*i18n*/ { id: 'app.settings.sections', message: 'Settings sections' },
+  },
   /** The title of the toast when a project page cannot load (spec 8). */
   errorTitle: /*i18n*/ { id: 'app.errorTitle', message: 'Error' },
 };

@@ -48,7 +48,8 @@ describe('A member the requirement applies to, in the grace period', () => {
     const banner = await screen.findByRole('region', { name: POLICY.bannerLabel });
     expect(within(banner).getByText(POLICY.bannerBefore('Mar 8, 2099'))).toBeTruthy();
     const setUpNow = within(banner).getByRole('link', { name: POLICY.bannerAction });
-    expect(setUpNow.getAttribute('href')).toBe('/?tab=settings#two-factor');
+    // Issue 49 item 5: Settings' Security section, where the card is.
+    expect(setUpNow.getAttribute('href')).toBe('/?tab=settings&section=security#two-factor');
     fireEvent.click(setUpNow);
     const card = await screen.findByTestId('two-factor-card');
     await waitFor(() => expect(document.activeElement).toBe(card));

@@ -117,6 +117,8 @@ describe('passkeys', () => {
     const email = await lastEmailTo(t.db, user.email, 'passkey_added');
     expect(email?.subject).toBe('A passkey was added to your Brieflane account');
     expect(email?.text).toContain('A passkey named "Work laptop" was added to your account');
+    // Issue 49 item 5: the link opens Settings' Security section, where the passkeys are.
+    expect(email?.text).toMatch(/http\S+\/\?tab=settings&section=security/);
 
     // The next set-up tells the authenticator which passkey it already holds.
     expect((await registrationOptions(user)).excludeCredentials).toEqual([{ id: authenticator.credentials[0]!.id, type: 'public-key', transports: ['internal'] }]);

@@ -24,6 +24,7 @@ import {
   type PasskeyRegistrationResponse,
 } from '../../../domain/passkeys';
 import type { Me } from '../../../domain/auth';
+import { settingsSectionPath } from '../../../domain/settings-sections';
 import { assertCurrentPassword, isUniqueViolation } from '../../platform/auth/credentials';
 import { loadMe } from '../auth/public';
 import { refundRateLimit, withinRateLimit } from '../../platform/auth/rate-limit';
@@ -197,7 +198,7 @@ export async function addPasskey(platform: Platform, actor: Actor, input: { name
           createdAt: now,
         })
         .returning(passkeyColumns);
-      await enqueueEmail(tx, passkeyAddedEmail(actor, input.name, `${platform.config.publicUrl}/?tab=settings`));
+      await enqueueEmail(tx, passkeyAddedEmail(actor, input.name, `${platform.config.publicUrl}${settingsSectionPath('security')}`));
       return toPasskey(row!);
     });
   } catch (error) {

@@ -7,6 +7,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { digestCutoff } from '../../../domain/notification-settings';
+import { settingsSectionPath } from '../../../domain/settings-sections';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { digestItems } from '../inbox/public';
 import { createJob, runWithServer } from '../../platform/jobs';
@@ -70,7 +71,7 @@ export async function sendDigests({ db, clock, config }: Platform): Promise<{ di
           `Here is what happened since your last digest (${taken.length === 1 ? '1 update' : `${taken.length} updates`}):`,
           ...taken.flatMap((item, index) => ['', `${index + 1}. ${item.subject}`, '', item.text.split('\n').filter((line) => !line.startsWith('Hello ')).join('\n').trim()]),
           '',
-          `Change what reaches you: ${config.publicUrl}/?tab=settings`,
+          `Change what reaches you: ${config.publicUrl}${settingsSectionPath('notifications')}`,
         ].join('\n'),
       });
       return taken.length;

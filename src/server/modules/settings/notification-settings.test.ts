@@ -103,6 +103,8 @@ describe('notification settings', () => {
       expect(digests[0]!.subject).toBe('Your Brieflane digest: 2 updates');
       expect(digests[0]!.text).toContain('1. Task assigned to you: Digest one (Quiet Project)');
       expect(digests[0]!.text).toContain('2. Task assigned to you: Digest two (Quiet Project)');
+      // Issue 49 item 5: straight to Settings' Notifications & calendar section.
+      expect(digests[0]!.text).toMatch(/Change what reaches you: http\S+\/\?tab=settings&section=notifications$/m);
       expect(await t.db.select().from(digestItems).where(eq(digestItems.profileId, a.executive.profileId))).toEqual([]);
       expect((await Promise.all(servers.map(sendDigests))).map((r) => r.digests)).toEqual([0, 0]);
     });

@@ -266,6 +266,8 @@ describe('webhooks', () => {
     expect(after).toEqual([before[0]! + 1, before[1]! + 1, before[2]]);
     const [email] = await t.db.select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, a.admin.email), eq(emailOutbox.kind, 'webhook_disabled')));
     expect(email!.text).toContain(receiver.url);
+    // Issue 49 item 5: the link opens Settings' Developers section, where the webhooks are.
+    expect(email!.text).toMatch(/Settings -> Webhooks: http\S+\/\?tab=settings&section=developers$/m);
     // Turned off, it gets no new events; turned back on, its failures count afresh.
     await a.executive.inject({ method: 'POST', url: `/api/projects/${a.projectId}/tasks`, payload: { title: 'Not sent' } });
     expect(await deliveriesOf(hook.id)).toHaveLength(1);

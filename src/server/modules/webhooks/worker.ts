@@ -10,6 +10,7 @@
 // by the one server whose conditional update turns it off.
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { settingsSectionPath } from '../../../domain/settings-sections';
 import { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TEXTS, webhookRetryDelayMs } from '../../../domain/webhooks';
 import type { Config } from '../../platform/config';
 import { webhookDeliveries, webhooks } from './schema';
@@ -221,7 +222,7 @@ export function createWebhookWorker(platform: Pick<Platform, 'db' | 'clock' | 'c
 }
 
 function disabledEmail(config: Config, name: string, url: string) {
-  const settings = `${config.publicUrl}/?tab=settings`;
+  const settings = `${config.publicUrl}${settingsSectionPath('developers')}`;
   return {
     subject: WEBHOOK_TEXTS.disabledEmailSubject,
     text: [

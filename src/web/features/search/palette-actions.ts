@@ -2,12 +2,16 @@
 // shortcuts; each only for those who may (the server refuses the rest anyway).
 import type { Text } from '@/domain/locales';
 import { canManageProjects, tabsForRole, tabTitle, type Role } from '@/domain/roles';
+import { SETTINGS_SECTION_LABELS, settingsSectionPath, settingsSectionsForRole } from '@/domain/settings-sections';
 import type { TextValues } from '@/web/lib/i18n';
 import { createPath } from './shortcut-keys';
 import { SEARCH_TEXTS } from './texts';
 
-/** What choosing an action does: go to `path`, show the shortcuts sheet, or run a command. */
-export type PaletteAction = { id: string; label: string; keywords?: string; path?: string; run?: 'sheet' | (() => void) };
+/**
+ * What choosing an action does: go to `path`, show the shortcuts sheet, or run a command.
+ * `whenTyped`: listed only among the matches of what is typed, not in the empty palette's list.
+ */
+export type PaletteAction = { id: string; label: string; keywords?: string; path?: string; run?: 'sheet' | (() => void); whenTyped?: boolean };
 
 /** `t`: the palette's translator (useT('search')), as the labels are built in its render. */
 export function paletteActions(role: Role, pathname: string, t: (text: Text, values?: TextValues) => string): PaletteAction[] {
@@ -25,6 +29,17 @@ export function paletteActions(role: Role, pathname: string, t: (text: Text, val
   for (const tab of tabsForRole(role)) {
     if (tab === 'my-work') continue;
     actions.push({ id: `go-${tab}`, label: t(SEARCH_TEXTS.goTo, { tab: tabTitle(tab) }), keywords: t(SEARCH_TEXTS.keywords.goTo), path: tab === 'projects' ? '/' : `/?tab=${tab}` });
+  }
+  // Issue 49 item 5: a command per section of Settings the role has, found by typing (five more
+  // lines in the empty palette would push the rest out of sight); Go to Settings stays listed.
+  for (const section of settingsSectionsForRole(role)) {
+    actions.push({
+      id: `settings-${section}`,
+      label: t(SEARCH_TEXTS.settingsSection, { tab: tabTitle('settings'), section: t(SETTINGS_SECTION_LABELS[section]) }),
+      keywords: `${t(SEARCH_TEXTS.keywords.settingsSections[section])} ${t(SEARCH_TEXTS.keywords.goTo)}`,
+      path: settingsSectionPath(section),
+      whenTyped: true,
+    });
   }
   actions.push({ id: 'shortcuts', label: t(SEARCH_TEXTS.showShortcuts), keywords: t(SEARCH_TEXTS.keywords.shortcuts), run: 'sheet' });
   return actions;

@@ -1,6 +1,7 @@
 // Labels of the search, the command palette and the keyboard shortcuts (issue 34).
 import type { Text } from '@/domain/locales';
 import type { SearchKind } from '@/domain/search-rules';
+import type { SettingsSection } from '@/domain/settings-sections';
 
 export const SEARCH_TEXTS = {
   // The top bar's box.
@@ -47,6 +48,8 @@ export const SEARCH_TEXTS = {
   createTask: /*i18n*/ { id: 'search.createTask', message: 'Create task in this project' },
   createClient: /*i18n*/ { id: 'search.createClient', message: 'Create client' },
   goTo: /*i18n*/ { id: 'search.goTo', message: 'Go to {tab}' },
+  /** Issue 49 item 5: a section of Settings, "Settings: Security". */
+  settingsSection: /*i18n*/ { id: 'search.settingsSection', message: '{tab}: {section}' },
   openMyWork: /*i18n*/ { id: 'search.openMyWork', message: 'Open My Work' },
   showShortcuts: /*i18n*/ { id: 'search.showShortcuts', message: 'Keyboard shortcuts' },
   // Other words an action is found by, besides its label (typed, never shown).
@@ -55,6 +58,15 @@ export const SEARCH_TEXTS = {
     myWork: /*i18n*/ { id: 'search.keywords.myWork', message: 'tasks assigned' },
     goTo: /*i18n*/ { id: 'search.keywords.goTo', message: 'tab open' },
     shortcuts: /*i18n*/ { id: 'search.keywords.shortcuts', message: 'keys help keyboard' },
+    // What each section of Settings holds, so that "passkeys" finds "Settings: Security" (the
+    // time zone is the digest's, in the Notifications card).
+    settingsSections: {
+      account: /*i18n*/ { id: 'search.keywords.settingsSections.account', message: 'profile name email password language role' },
+      security: /*i18n*/ { id: 'search.keywords.settingsSections.security', message: 'two-factor 2fa passkeys sessions sign-in' },
+      notifications: /*i18n*/ { id: 'search.keywords.settingsSections.notifications', message: 'email inbox digest time zone calendar feed' },
+      developers: /*i18n*/ { id: 'search.keywords.settingsSections.developers', message: 'api tokens webhooks' },
+      organization: /*i18n*/ { id: 'search.keywords.settingsSections.organization', message: 'organization name currency two-factor requirement single sign-on sso' },
+    } satisfies Record<SettingsSection, Text>,
   },
   // The shortcuts sheet.
   sheetTitle: /*i18n*/ { id: 'search.sheetTitle', message: 'Keyboard shortcuts' },

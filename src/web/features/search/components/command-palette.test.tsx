@@ -3,6 +3,7 @@
 // one My Work command, and a comment's snippet as its words, not its Markdown.
 import { en } from '@/web/test/texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { SearchAnswer } from '@/domain/search';
 import { highlight } from '@/domain/search-rules';
@@ -77,5 +78,34 @@ describe('The command palette reads right', () => {
       fireEvent.change(box, { target: { value: typed } });
       await waitFor(() => expect(within(group(en(SEARCH_TEXTS.actions))).getAllByRole('option').map((option) => option.textContent)).toEqual([en(SEARCH_TEXTS.openMyWork)]));
     }
+  });
+
+  it('goes to a section of Settings: "Settings: Security" is found by typing, not listed before, and Enter opens it', async () => {
+    function Address() {
+      const { pathname, search } = useLocation();
+      return <output data-testid="address">{pathname + search}</output>;
+    }
+    apiServer.use(searchApi.search(({ query }) => ({ query: query.get('q') ?? '', groups: [] })), timeApi.timer());
+    await renderWithProviders(
+      <>
+        <CommandPalette open onOpenChange={() => {}} onShowShortcuts={() => {}} />
+        <Address />
+      </>,
+      { signedInAs: 'admin', route: '/' },
+    );
+    const box = (await screen.findByRole('combobox', { name: en(SEARCH_TEXTS.input) }, { timeout: 15_000 })) as HTMLInputElement;
+    const listed = () => within(group(en(SEARCH_TEXTS.actions))).getAllByRole('option').map((option) => option.textContent);
+    // The empty palette keeps Go to Settings, not five lines more.
+    expect(listed()).toContain(en(SEARCH_TEXTS.goTo, { tab: 'Settings' }));
+    expect(listed().filter((label) => label?.startsWith('Settings:'))).toEqual([]);
+
+    fireEvent.change(box, { target: { value: 'settings' } });
+    await waitFor(() =>
+      expect(listed()).toEqual(['Go to Settings', 'Settings: Account', 'Settings: Security', 'Settings: Notifications & calendar', 'Settings: Developers', 'Settings: Organization']),
+    );
+    fireEvent.change(box, { target: { value: 'passkeys' } });
+    await waitFor(() => expect(listed()).toEqual(['Settings: Security']));
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/?tab=settings&section=security'));
   });
 });

@@ -1,6 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Me } from '@/domain/auth';
+import { settingsSectionPath } from '@/domain/settings-sections';
 import { TWO_FACTOR_POLICY_TEXTS as TEXTS } from '@/domain/two-factor-policy-rules';
 import { formatDate } from '@/web/lib/format-date';
 import { TWO_FACTOR_CARD_HASH } from './two-factor-card-anchor';
@@ -23,7 +24,7 @@ export function TwoFactorBanner({ twoFactor }: { twoFactor: Me['twoFactor'] }) {
         {TEXTS.bannerBefore(formatDate(twoFactor.deadline))}
       </p>
       <Link
-        to={`/?tab=settings${TWO_FACTOR_CARD_HASH}`}
+        to={`${settingsSectionPath('security')}${TWO_FACTOR_CARD_HASH}`}
         className="inline-flex shrink-0 items-center justify-center self-start rounded-md bg-amber-900 px-3 py-1.5 text-sm font-medium text-amber-50 outline-none hover:bg-amber-800 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 sm:self-auto"
       >
         {TEXTS.bannerAction}
