@@ -14,6 +14,17 @@ export const DEFAULT_LOCALE: Locale = 'en';
  */
 export const PSEUDO_LOCALE = 'pseudo';
 
+/**
+ * The Intl locale each language formats dates and numbers in (issue 48 item 3): English as the
+ * spec writes dates ("Nov 29, 2026", "2:05 PM"), German and Spanish as Germany and Spain do.
+ */
+export const INTL_LOCALES: Record<Locale, string> = { en: 'en-US', de: 'de-DE', es: 'es-ES' };
+
+/** The Intl locale of a language on screen (the pseudo-locale formats as English). */
+export function intlLocaleOf(locale: string): string {
+  return isLocale(locale) ? INTL_LOCALES[locale] : INTL_LOCALES[DEFAULT_LOCALE];
+}
+
 /** Each language in its own words, as the language menu lists it. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', de: 'Deutsch', es: 'Español' };
 

@@ -1,7 +1,8 @@
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
-import { describe, expect, it, vi } from 'vitest';
-import { formatDate, formatDateTime, todayIso } from './format-date';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale } from './i18n';
+import { formatDate, formatDateTime, formatDayWithMonth, todayIso } from './format-date';
 
 // The product's patterns, as date-fns wrote them before format-date.ts stopped using it.
 const VALUES = [
@@ -36,5 +37,36 @@ describe('todayIso', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('dates in the language on screen (issue 48 item 3)', () => {
+  afterEach(() => activateLocale('en'));
+
+  it('writes German and Spanish dates and times as those countries do', async () => {
+    await activateLocale('de');
+    expect(formatDate('2026-11-29')).toBe('29. Nov. 2026');
+    expect(formatDateTime('2026-07-04T14:05:00')).toBe('4. Juli 2026 14:05');
+    await activateLocale('es');
+    expect(formatDate('2026-11-29')).toBe('29 nov 2026');
+    expect(formatDateTime('2026-07-04T09:05:00')).toBe('4 jul 2026 9:05');
+  });
+
+  it('writes English as spec 9 does again after another language', async () => {
+    await activateLocale('de');
+    await activateLocale('en');
+    expect(formatDateTime('2026-07-04T14:05:00')).toBe('Jul 4, 2026 2:05 PM');
+  });
+});
+
+describe('formatDayWithMonth', () => {
+  afterEach(() => activateLocale('en'));
+
+  it('writes a day with its weekday and month in the language on screen', async () => {
+    expect(formatDayWithMonth('2026-11-23')).toBe(format(parseISO('2026-11-23'), 'EEE d MMM'));
+    await activateLocale('de');
+    expect(formatDayWithMonth('2026-11-23')).toBe('Mo., 23. Nov.');
+    await activateLocale('es');
+    expect(formatDayWithMonth('2026-11-23')).toBe('lun, 23 nov');
   });
 });

@@ -1,6 +1,4 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { format } from 'date-fns/format';
-import { parseISO } from 'date-fns/parseISO';
 import { FolderKanban, History, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import {
@@ -29,6 +27,7 @@ import { cn } from '@/web/lib/class-names';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { activityExportUrl, activityListQuery } from '../api';
 import { ACTIVITY_TEXTS } from '../texts';
+import { formatDate, formatTime } from '@/web/lib/format-date';
 
 /** Spec 2 "Activities tab". */
 export function ActivityTab({ role }: { role: Role }) {
@@ -130,7 +129,6 @@ function actionTone(action: string): string {
 }
 
 function ActivityItem({ entry }: { entry: ActivityEntry }) {
-  const at = parseISO(entry.createdAt);
   const lines = detailLines(entry.details);
   return (
     <li>
@@ -173,8 +171,8 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
           dateTime={entry.createdAt}
           className={cn('flex shrink-0 gap-2 text-xs text-muted-foreground sm:flex-col sm:items-end sm:gap-0 sm:text-right')}
         >
-          <span>{format(at, 'MMM d, yyyy')}</span>
-          <span>{format(at, 'h:mm a')}</span>
+          <span>{formatDate(entry.createdAt)}</span>
+          <span>{formatTime(entry.createdAt)}</span>
         </time>
       </Card>
     </li>

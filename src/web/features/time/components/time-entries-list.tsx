@@ -5,7 +5,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Suspense, useRef, useState } from 'react';
-import { format } from 'date-fns/format';
 import { addDaysToDate, formatMinutes } from '@/domain/time-entry-rules';
 import type { TimeEntry } from '@/domain/time-entries';
 import { Badge } from '@/web/components/ui/badge';
@@ -17,11 +16,12 @@ import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-co
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { timeEntriesQuery, timerPlace, useDeleteTimeEntry } from '../api';
 import { TIME_TEXTS } from '../texts';
+import { formatDayWithMonth } from '@/web/lib/format-date';
 
 const EditTimeEntryDialog = lazyComponent(async () => (await import('./edit-time-entry-dialog')).EditTimeEntryDialog);
 const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/components/ui/confirm-delete-dialog')).ConfirmDeleteDialog);
 
-const dayLabel = (day: string) => format(new Date(`${day}T12:00:00`), 'EEE d MMM');
+const dayLabel = formatDayWithMonth;
 /** How an entry is named to a screen reader and in the delete question. */
 const entryName = (entry: TimeEntry) => `${dayLabel(entry.workDate)}, ${timerPlace(entry)}, ${formatMinutes(entry.minutes)}`;
 

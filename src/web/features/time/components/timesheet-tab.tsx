@@ -12,7 +12,6 @@ import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { format } from 'date-fns/format';
 import { canManageProjects } from '@/domain/roles';
 import { addDaysToDate, formatMinutes, localDate, parseDuration, TIME_MESSAGES, weekStartOf } from '@/domain/time-entry-rules';
 import type { Timesheet, TimesheetRow } from '@/domain/time-entries';
@@ -30,6 +29,7 @@ import { useSignedInMe } from '@/web/lib/session';
 import { timeMembersQuery, timesheetQuery, useSetTimesheetCell } from '../api';
 import { TIME_TEXTS } from '../texts';
 import { TimeEntriesList } from './time-entries-list';
+import { formatDayWithMonth } from '@/web/lib/format-date';
 
 type Row = Pick<TimesheetRow, 'projectId' | 'projectName' | 'taskId' | 'taskTitle'> & { minutes: number[] };
 type Draft = { text: string; error?: string; saving?: boolean };
@@ -53,7 +53,7 @@ function dayLabel(day: string): string {
 }
 
 /** A day with its month, for the week's range, as the entries under the grid show their days. */
-const dayWithMonth = (day: string) => format(dateOf(day), 'EEE d MMM');
+const dayWithMonth = formatDayWithMonth;
 
 /**
  * The first column (the row's name) and the Total column stay in view while the days scroll
