@@ -202,3 +202,49 @@ export function wholeMonths(from: string, to: string): { start: string; end: str
   const end = monthStart(nextDay(to), 0);
   return start < end ? { start, end } : null;
 }
+
+/** Issue 49 item 15: what the report's filters offer, the organization's clients, projects and members by name. */
+export const timeReportFilterOptionsSchema = z.object({
+  clients: z.array(z.object({ id: z.string(), name: z.string() })),
+  projects: z.array(z.object({ id: z.string(), name: z.string(), clientId: z.string().nullable() })),
+  members: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type TimeReportFilterOptions = z.infer<typeof timeReportFilterOptionsSchema>;
+/** At most this many of each in the filters' lists. */
+export const MAX_FILTER_OPTIONS = 5000;
+
+/** Issue 49 item 15: the Reports page's one date range, a preset or custom from-to. */
+export const REPORT_RANGE_PRESETS = ['this-week', 'last-week', 'this-month', 'last-month', 'custom'] as const;
+export type ReportRangePreset = (typeof REPORT_RANGE_PRESETS)[number];
+
+/**
+ * The days (both included) of a preset as seen on `today` (the member's 'YYYY-MM-DD'): weeks
+ * run Monday to Sunday (ISO 8601, as the timesheet's), months are calendar months; this week's
+ * and this month's days after today are in the range (they hold no time yet, or planned time).
+ */
+export function reportPresetRange(preset: Exclude<ReportRangePreset, 'custom'>, today: string): { from: string; to: string } {
+  const monday = (day: string) => {
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    return shiftDays(day, -((weekday + 6) % 7));
+  };
+  switch (preset) {
+    case 'this-week': {
+      const from = monday(today);
+      return { from, to: shiftDays(from, 6) };
+    }
+    case 'last-week': {
+      const from = shiftDays(monday(today), -7);
+      return { from, to: shiftDays(from, 6) };
+    }
+    case 'this-month': {
+      const from = monthStart(today, 0);
+      return { from, to: shiftDays(monthStart(today, 1), -1) };
+    }
+    case 'last-month':
+      return { from: monthStart(today, -1), to: shiftDays(monthStart(today, 0), -1) };
+  }
+}
+
+function shiftDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -5,10 +5,11 @@ import { reportQuerySchema, reportSchema } from '../../../domain/reports';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { buildReport } from './service';
-import { buildTimeReport, buildTimeReportWeeks, listTimeReportEntries } from './time-report';
+import { buildTimeReport, buildTimeReportWeeks, listTimeReportEntries, listTimeReportFilterOptions } from './time-report';
 import {
   timeReportEntriesQuerySchema,
   timeReportEntriesSchema,
+  timeReportFilterOptionsSchema,
   timeReportQuerySchema,
   timeReportSchema,
   timeReportWeeksQuerySchema,
@@ -66,6 +67,19 @@ export async function reportRoutes(app: FastifyInstance, options: { platform: Pl
       },
     },
     async (request) => listTimeReportEntries(platform, request.actor, request.query),
+  );
+
+  typed.get(
+    '/api/reports/time/filters',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['reports'],
+        summary: "What the time report's filters offer: the organization's clients, projects (with their client) and members, by name",
+        response: { 200: timeReportFilterOptionsSchema, ...errors },
+      },
+    },
+    async (request) => listTimeReportFilterOptions(platform, request.actor),
   );
 
   typed.get(

@@ -202,6 +202,19 @@ describe('time reports (issue 32 item 4)', () => {
       }
     });
 
+    it("offers the organization's own clients, projects and members to filter by, staff only", async () => {
+      const options = (await executive.inject({ method: 'GET', url: '/api/reports/time/filters' })).json();
+      expect(options.clients.map((c: { name: string }) => c.name)).toEqual(['Acme', 'Globex']);
+      expect(options.projects.map((p: { name: string; clientId: string }) => [p.name, p.clientId])).toEqual([
+        ['App', ids.Acme],
+        ['Audit', ids.Globex],
+        ['Website', ids.Acme],
+      ]);
+      expect(options.members.map((m: { name: string }) => m.name)).toEqual(expect.arrayContaining(['Dana Dev', 'Ezra Exec', 'Olga Owner']));
+      expect(options.members.map((m: { id: string }) => m.id)).not.toContain(outsider.profileId);
+      expect((await developer.inject({ method: 'GET', url: '/api/reports/time/filters' })).statusCode).toBe(403);
+    });
+
     it("keeps the tenant wall: another organization's ids match nothing and name nothing", async () => {
       const byClient = (await report(outsider, `${november}&groupBy=project&clientId=${ids.Acme}`)).json();
       expect(byClient.rows).toEqual([]);

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { REPORT_MESSAGES } from '../../../domain/reports';
 import { canManageProjects } from '../../../domain/roles';
 import {
+  MAX_FILTER_OPTIONS,
   MAX_REPORT_ENTRIES,
   MAX_REPORT_ROWS,
   NO_TASK,
@@ -14,6 +15,7 @@ import {
   type TimeReportEntries,
   type TimeReportEntry,
   type timeReportEntriesQuerySchema,
+  type TimeReportFilterOptions,
   type TimeReportFilters,
   type TimeReportGroup,
   type timeReportQuerySchema,
@@ -256,4 +258,20 @@ export async function buildTimeReportWeeks({ db }: Platform, actor: Actor, query
      group by 1
      order by 1`);
   return { weeks: rowsOf<TimeReportWeeks['weeks'][number]>(result) };
+}
+
+/** Issue 49 item 15: the clients, projects and members the filters offer, the caller's organization's only. */
+export async function listTimeReportFilterOptions({ db }: Platform, actor: Actor): Promise<TimeReportFilterOptions> {
+  if (!canManageProjects(actor.role)) throw forbidden(REPORT_MESSAGES.forbidden);
+  const organizationId = actor.organizationId;
+  const [clients, projects, members] = await Promise.all([
+    db.execute(sql`select id, name from clients where organization_id = ${organizationId} order by lower(name), id limit ${MAX_FILTER_OPTIONS}`),
+    db.execute(sql`select id, name, client_id as "clientId" from projects where organization_id = ${organizationId} order by lower(name), id limit ${MAX_FILTER_OPTIONS}`),
+    db.execute(sql`select id, full_name as name from profiles where organization_id = ${organizationId} order by lower(full_name), id limit ${MAX_FILTER_OPTIONS}`),
+  ]);
+  return {
+    clients: rowsOf<TimeReportFilterOptions['clients'][number]>(clients),
+    projects: rowsOf<TimeReportFilterOptions['projects'][number]>(projects),
+    members: rowsOf<TimeReportFilterOptions['members'][number]>(members),
+  };
 }
