@@ -113,7 +113,7 @@ function filterConditions(alias: 'e' | 's', organizationId: string, filters: Tim
   const column = (name: string) => sql.raw(`${alias}.${name}`);
   const parts: SQL[] = [];
   if (filters.clientId)
-    parts.push(sql`and ${column('project_id')} in (select c.id from projects c where c.organization_id = ${organizationId} and c.client_id = ${filters.clientId})`);
+    parts.push(sql`and ${column('project_id')} in (select pc.id from projects pc where pc.organization_id = ${organizationId} and pc.client_id = ${filters.clientId})`);
   if (filters.projectId) parts.push(sql`and ${column('project_id')} = ${filters.projectId}`);
   if (filters.memberId) parts.push(sql`and ${column('profile_id')} = ${filters.memberId}`);
   if (filters.billable === 'billable') parts.push(sql`and ${column('billable')}`);

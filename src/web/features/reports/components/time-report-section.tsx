@@ -331,16 +331,17 @@ function EntriesTable({ report, updating }: { report: TimeReportEntries; updatin
   const totals = report.totals;
   if (report.entries.length === 0) return <p className="text-sm text-muted-foreground">{t(REPORTS_TEXTS.noEntries)}</p>;
   return (
-    // Six columns: at 375 px this table scrolls in its own frame, the page does not.
+    // At 375 px the member and the note go under the date, so four columns fit and the page never
+    // scrolls sideways; wider screens give each its column.
     <TableFrame label={t(REPORTS_TEXTS.entriesTable)} updating={updating}>
       {report.truncated ? <p className="mb-2 text-xs text-muted-foreground">{t(REPORTS_TEXTS.entriesTruncated, { count: report.entries.length })}</p> : null}
-      <table className="w-full min-w-[560px] text-sm" data-testid="time-entries-table">
+      <table className="w-full text-sm" data-testid="time-entries-table">
         <thead>
           <tr className="border-b text-left text-xs text-muted-foreground">
             <th scope="col" className="py-2 pr-3 font-medium">
               {t(REPORTS_TEXTS.date)}
             </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
               {t(REPORTS_TEXTS.member)}
             </th>
             <th scope="col" className="py-2 pr-3 text-right font-medium">
@@ -349,7 +350,7 @@ function EntriesTable({ report, updating }: { report: TimeReportEntries; updatin
             <th scope="col" className="py-2 pr-3 font-medium">
               {t(REPORTS_TEXTS.billable)}
             </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">
               {t(REPORTS_TEXTS.note)}
             </th>
             <th scope="col" className="py-2 text-right font-medium">
@@ -360,24 +361,28 @@ function EntriesTable({ report, updating }: { report: TimeReportEntries; updatin
         <tbody>
           {report.entries.map((entry) => (
             <tr key={entry.id} className="border-b last:border-0" data-testid="time-entry-row">
-              <th scope="row" className="py-2 pr-3 text-left align-top font-medium whitespace-nowrap">
-                {formatDate(entry.workDate)}
+              <th scope="row" className="py-2 pr-3 text-left align-top font-medium">
+                <span className="whitespace-nowrap">{formatDate(entry.workDate)}</span>
+                <span className="block text-xs font-normal text-muted-foreground sm:hidden">{entry.memberName}</span>
+                {entry.note ? <span className="block text-xs font-normal break-words whitespace-pre-line sm:hidden">{entry.note}</span> : null}
               </th>
-              <td className="py-2 pr-3 align-top">{entry.memberName}</td>
+              <td className="hidden py-2 pr-3 align-top sm:table-cell">{entry.memberName}</td>
               <td className="py-2 pr-3 text-right align-top tabular-nums">{formatMinutes(entry.minutes)}</td>
               <td className="py-2 pr-3 align-top">{t(entry.billable ? REPORTS_TEXTS.yes : REPORTS_TEXTS.no)}</td>
-              <td className="py-2 pr-3 align-top break-words whitespace-pre-line">{entry.note}</td>
+              <td className="hidden py-2 pr-3 align-top break-words whitespace-pre-line sm:table-cell">{entry.note}</td>
               <td className="py-2 text-right align-top tabular-nums">{money(entry.amountMinor)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr className="border-t font-semibold">
-            <th scope="row" colSpan={2} className="py-2 pr-3 text-left">
+            <th scope="row" className="py-2 pr-3 text-left">
               {t(REPORTS_TEXTS.total)}
             </th>
+            <td className="hidden sm:table-cell" />
             <td className="py-2 pr-3 text-right tabular-nums">{formatMinutes(totals.billableMinutes + totals.nonBillableMinutes)}</td>
-            <td colSpan={2} />
+            <td />
+            <td className="hidden sm:table-cell" />
             <td className="py-2 text-right tabular-nums">{money(totals.billableMinor + totals.nonBillableMinor)}</td>
           </tr>
         </tfoot>
