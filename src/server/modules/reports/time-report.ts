@@ -222,7 +222,7 @@ export async function listTimeReportEntries({ db }: Platform, actor: Actor, quer
   const raw = rowsOf<{ id: string; workDate: string; memberName: string; minutes: number; billable: boolean; note: string | null; amountMinor: string | number | null }>(
     await db.execute(sql`
       select e.id, to_char(e.work_date, 'YYYY-MM-DD') as "workDate", coalesce(pr.full_name, e.member_name) as "memberName", e.minutes, e.billable, e.note,
-             (e.minutes * coalesce(p.hourly_rate_minor, pr.hourly_rate_minor) + 30) / 60 as "amountMinor"
+             (e.minutes::bigint * coalesce(p.hourly_rate_minor, pr.hourly_rate_minor) + 30) / 60 as "amountMinor"
         from time_entries e
         join projects p on p.id = e.project_id and p.organization_id = ${organizationId}
         left join profiles pr on pr.id = e.profile_id
