@@ -1,12 +1,11 @@
 // Labels of the Reports tab (spec 2 "Reports tab"); its title, subtitles and messages are
-// REPORT_MESSAGES, the time ranges REPORT_RANGE_LABELS, in src/domain/reports.ts. Message
-// descriptors each component translates (issue 48, decision 044: `t(REPORTS_TEXTS.timeRange)`).
+// REPORT_MESSAGES in src/domain/reports.ts. Message descriptors each component translates
+// (issue 48, decision 044: `t(REPORTS_TEXTS.dateRange)`).
 import type { Text } from '@/domain/locales';
 import type { ReportRange } from '@/domain/reports';
 import type { ReportRangePreset, TimeReportBillable, TimeReportGroup } from '@/domain/time-reports';
 
 export const REPORTS_TEXTS = {
-  timeRange: /*i18n*/ { id: 'reports.timeRange', message: 'Time range' },
   loadingReports: /*i18n*/ { id: 'reports.loadingReports', message: 'Loading reports' },
   totalProjects: /*i18n*/ { id: 'reports.totalProjects', message: 'Total Projects' },
   projectsDetail: /*i18n*/ { id: 'reports.projectsDetail', message: '{active} active, {completed} completed' },

@@ -239,6 +239,7 @@ function TableFrame({ label, updating, children }: { label: string; updating: bo
   );
 }
 
+// A member's row opens nothing (nextStep): its entry here is never shown.
 const OPEN_LABEL = { client: REPORTS_TEXTS.showProjects, project: REPORTS_TEXTS.showTasks, task: REPORTS_TEXTS.showEntries, member: REPORTS_TEXTS.showEntries } as const;
 
 /** A grouping's rows with hours, billable hours and billable money; a row's name opens its next step. */
