@@ -30,6 +30,8 @@ test.describe('On a phone (375 px)', () => {
       [`/project/${project.id}?tab=tasks`, 'project tasks'],
       ['/?tab=timesheet', 'timesheet'],
       ['/?tab=my-work', 'my work'],
+      // Issue 49 item 15: the Reports page's date range, filters and time table fit too.
+      ['/?tab=reports', 'reports'],
     ] as const) {
       await page.goto(path);
       await expect(page.getByTestId('running-timer')).toBeVisible();

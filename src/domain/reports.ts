@@ -2,6 +2,7 @@
 import { subDays } from 'date-fns/subDays';
 import { subYears } from 'date-fns/subYears';
 import { z } from 'zod';
+import { checkRange, reportDaySchema } from './time-reports';
 
 export const REPORT_RANGES = ['all', '30d', '90d', '1y'] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
@@ -18,14 +19,21 @@ export const REPORT_MESSAGES = {
   adminSubtitle: "Insights into your organization's projects, clients and tasks",
   staffSubtitle: 'Insights into your projects, clients and tasks',
   fetchFailed: 'Failed to fetch report data',
-  comingSoonTitle: 'More Reports Coming Soon',
-  comingSoonText: 'Detailed charts, team performance and client reports are on the way.',
   forbidden: "You don't have permission to view reports.",
+  fromAndTo: 'A date range needs both from and to',
 } as const;
 
-export const reportQuerySchema = z.object({
-  range: z.enum(REPORT_RANGES, { message: 'Time range must be one of all, 30d, 90d or 1y' }).optional().default('all'),
-});
+export const reportQuerySchema = z
+  .object({
+    range: z.enum(REPORT_RANGES, { message: 'Time range must be one of all, 30d, 90d or 1y' }).optional().default('all'),
+    // Issue 49 item 15: the Reports page's one date range (both days included, UTC), instead of `range`.
+    from: reportDaySchema.optional(),
+    to: reportDaySchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.from === undefined) !== (v.to === undefined)) ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.fromAndTo });
+    else if (v.from !== undefined && v.to !== undefined) checkRange({ from: v.from, to: v.to }, ctx);
+  });
 
 /**
  * Decision 4: the range is applied. Rows created at or after this instant count; null means
@@ -50,9 +58,12 @@ export function completionRate(completed: number, total: number): number {
 }
 
 export const reportSchema = z.object({
-  range: z.enum(REPORT_RANGES),
+  /** The preset asked for; null when a from-to range was. */
+  range: z.enum(REPORT_RANGES).nullable(),
   /** Start of the range (ISO), null for All Time. */
   since: z.string().nullable(),
+  /** End of a from-to range (ISO, the midnight after `to`, excluded); null otherwise. */
+  until: z.string().nullable(),
   totalProjects: z.number().int(),
   activeProjects: z.number().int(),
   completedProjects: z.number().int(),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { wholeMonths } from './time-reports';
+import { reportPresetRange, timeReportEntriesQuerySchema, timeReportQuerySchema, wholeMonths } from './time-reports';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const days = fc.date({ min: new Date('1999-01-01T00:00:00Z'), max: new Date('2031-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => day(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()))));
@@ -52,3 +52,25 @@ function monthStartAfter(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
+
+describe('reportPresetRange (issue 49 item 15)', () => {
+  it('gives weeks Monday to Sunday and calendar months, across a year', () => {
+    // Sunday 2026-11-29: its week began on Monday the 23rd.
+    expect(reportPresetRange('this-week', '2026-11-29')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    expect(reportPresetRange('this-week', '2026-11-23')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    expect(reportPresetRange('last-week', '2026-11-29')).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(reportPresetRange('this-month', '2026-02-10')).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(reportPresetRange('last-month', '2026-01-15')).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+    expect(reportPresetRange('last-week', '2026-01-01')).toEqual({ from: '2025-12-22', to: '2025-12-28' });
+  });
+});
+
+describe('the time report filters (issue 49 item 15)', () => {
+  it('take ids, a billable choice and, for entries, a task or none', () => {
+    const id = '0b6d2c9e-3f7a-4c1e-9a53-2b1f4d8e7c60';
+    expect(timeReportQuerySchema.parse({ from: '2026-11-01', to: '2026-11-30', clientId: id })).toMatchObject({ clientId: id, billable: 'all', groupBy: 'client' });
+    expect(timeReportQuerySchema.safeParse({ from: '2026-11-01', to: '2026-11-30', billable: 'maybe' }).success).toBe(false);
+    expect(timeReportEntriesQuerySchema.parse({ from: '2026-11-01', to: '2026-11-30', taskId: 'none' }).taskId).toBe('none');
+    expect(timeReportEntriesQuerySchema.safeParse({ from: '2026-11-01', to: '2026-11-30', taskId: 'x' }).success).toBe(false);
+  });
+});

@@ -47,30 +47,69 @@ export const TIME_REPORT_MESSAGES = {
   badDate: 'Dates are written yyyy-MM-dd',
   toBeforeFrom: 'The end of the range must not be before its start',
   tooLong: `A report covers at most ${MAX_REPORT_DAYS} days`,
+  badClient: 'The client filter must be a client id',
+  badProject: 'The project filter must be a project id',
+  badMember: 'The member filter must be a member id',
+  badTask: "The task filter must be a task id or 'none'",
+  badBillable: 'Billable must be all, billable or non-billable',
 } as const;
 
-const day = z
+export const reportDaySchema = z
   .string({ message: TIME_REPORT_MESSAGES.badDate })
   .regex(/^\d{4}-\d{2}-\d{2}$/, TIME_REPORT_MESSAGES.badDate)
   .refine((v) => isValid(parseISO(v)), TIME_REPORT_MESSAGES.badDate);
 
-function checkRange(v: { from: string; to: string }, ctx: z.RefinementCtx) {
+export function checkRange(v: { from: string; to: string }, ctx: z.RefinementCtx) {
   const days = differenceInCalendarDays(parseISO(v.to), parseISO(v.from));
   if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: TIME_REPORT_MESSAGES.toBeforeFrom });
   else if (days >= MAX_REPORT_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: TIME_REPORT_MESSAGES.tooLong });
 }
 
 /** A date range, both days included. */
-export const timeReportRangeSchema = z.object({ from: day, to: day }).superRefine(checkRange);
+export const timeReportRangeSchema = z.object({ from: reportDaySchema, to: reportDaySchema }).superRefine(checkRange);
+
+/** Issue 49 item 15: which entries a report counts by their billable flag. */
+export const TIME_REPORT_BILLABLE = ['all', 'billable', 'non-billable'] as const;
+export type TimeReportBillable = (typeof TIME_REPORT_BILLABLE)[number];
+/** A task filter for the time on the project itself (no task). */
+export const NO_TASK = 'none';
+
+/**
+ * Issue 49 item 15: the filters of a report and of its drill-down (client, project, member,
+ * billable; a task only to list its entries). Ids of another organization match nothing.
+ */
+const filterShape = {
+  clientId: z.uuid({ message: TIME_REPORT_MESSAGES.badClient }).optional(),
+  projectId: z.uuid({ message: TIME_REPORT_MESSAGES.badProject }).optional(),
+  memberId: z.uuid({ message: TIME_REPORT_MESSAGES.badMember }).optional(),
+  billable: z.enum(TIME_REPORT_BILLABLE, { message: TIME_REPORT_MESSAGES.badBillable }).optional().default('all'),
+};
+const taskFilter = z.union([z.uuid({ message: TIME_REPORT_MESSAGES.badTask }), z.literal(NO_TASK, { message: TIME_REPORT_MESSAGES.badTask })], { message: TIME_REPORT_MESSAGES.badTask }).optional();
+export type TimeReportFilters = {
+  clientId?: string | undefined;
+  projectId?: string | undefined;
+  memberId?: string | undefined;
+  billable?: TimeReportBillable | undefined;
+  taskId?: string | undefined;
+};
 
 export const timeReportQuerySchema = z
   .object({
-    from: day,
-    to: day,
+    from: reportDaySchema,
+    to: reportDaySchema,
     groupBy: z.enum(TIME_REPORT_GROUPS, { message: 'Group by client, project, member or task' }).optional().default('client'),
+    ...filterShape,
   })
   .superRefine(checkRange);
 export type TimeReportQuery = z.input<typeof timeReportQuerySchema>;
+
+/** The entries under the drill-down's last step (a task, or the time on a project's no task). */
+export const timeReportEntriesQuerySchema = z.object({ from: reportDaySchema, to: reportDaySchema, ...filterShape, taskId: taskFilter }).superRefine(checkRange);
+export type TimeReportEntriesQuery = z.input<typeof timeReportEntriesQuerySchema>;
+
+/** The weeks of the chart, under the same filters as the table. */
+export const timeReportWeeksQuerySchema = z.object({ from: reportDaySchema, to: reportDaySchema, ...filterShape }).superRefine(checkRange);
+export type TimeReportWeeksQuery = z.input<typeof timeReportWeeksQuerySchema>;
 
 const figures = {
   billableMinutes: z.number().int(),
@@ -90,6 +129,10 @@ export const timeReportRowSchema = z.object({
 });
 export type TimeReportRow = z.infer<typeof timeReportRowSchema>;
 
+/** The names of the client, project and task a report is narrowed to (null: not narrowed, or not this organization's). */
+export const timeReportScopeSchema = z.object({ clientName: z.string().nullable(), projectName: z.string().nullable(), taskTitle: z.string().nullable() });
+export type TimeReportScope = z.infer<typeof timeReportScopeSchema>;
+
 export const timeReportSchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -98,8 +141,33 @@ export const timeReportSchema = z.object({
   rows: z.array(timeReportRowSchema),
   totals: z.object(figures),
   truncated: z.boolean(),
+  scope: timeReportScopeSchema,
 });
 export type TimeReport = z.infer<typeof timeReportSchema>;
+
+/** At most this many entries under one task of the drill-down. */
+export const MAX_REPORT_ENTRIES = 1000;
+
+export const timeReportEntrySchema = z.object({
+  id: z.string(),
+  workDate: z.string(),
+  memberName: z.string(),
+  minutes: z.number().int(),
+  billable: z.boolean(),
+  note: z.string().nullable(),
+  /** Minutes times the rate in force (the project's, else the member's); null where neither has one. */
+  amountMinor: z.number().int().nullable(),
+});
+export type TimeReportEntry = z.infer<typeof timeReportEntrySchema>;
+
+export const timeReportEntriesSchema = z.object({
+  currency: z.string(),
+  entries: z.array(timeReportEntrySchema),
+  totals: z.object(figures),
+  truncated: z.boolean(),
+  scope: timeReportScopeSchema,
+});
+export type TimeReportEntries = z.infer<typeof timeReportEntriesSchema>;
 
 export const timeReportWeeksSchema = z.object({
   weeks: z.array(z.object({ weekStart: z.string(), billableMinutes: z.number().int(), nonBillableMinutes: z.number().int() })),
@@ -133,4 +201,50 @@ export function wholeMonths(from: string, to: string): { start: string; end: str
   const start = from.endsWith('-01') ? from : monthStart(from, 1);
   const end = monthStart(nextDay(to), 0);
   return start < end ? { start, end } : null;
+}
+
+/** Issue 49 item 15: what the report's filters offer, the organization's clients, projects and members by name. */
+export const timeReportFilterOptionsSchema = z.object({
+  clients: z.array(z.object({ id: z.string(), name: z.string() })),
+  projects: z.array(z.object({ id: z.string(), name: z.string(), clientId: z.string().nullable() })),
+  members: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type TimeReportFilterOptions = z.infer<typeof timeReportFilterOptionsSchema>;
+/** At most this many of each in the filters' lists. */
+export const MAX_FILTER_OPTIONS = 5000;
+
+/** Issue 49 item 15: the Reports page's one date range, a preset or custom from-to. */
+export const REPORT_RANGE_PRESETS = ['this-week', 'last-week', 'this-month', 'last-month', 'custom'] as const;
+export type ReportRangePreset = (typeof REPORT_RANGE_PRESETS)[number];
+
+/**
+ * The days (both included) of a preset as seen on `today` (the member's 'YYYY-MM-DD'): weeks
+ * run Monday to Sunday (ISO 8601, as the timesheet's), months are calendar months; this week's
+ * and this month's days after today are in the range (they hold no time yet, or planned time).
+ */
+export function reportPresetRange(preset: Exclude<ReportRangePreset, 'custom'>, today: string): { from: string; to: string } {
+  const monday = (day: string) => {
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    return shiftDays(day, -((weekday + 6) % 7));
+  };
+  switch (preset) {
+    case 'this-week': {
+      const from = monday(today);
+      return { from, to: shiftDays(from, 6) };
+    }
+    case 'last-week': {
+      const from = shiftDays(monday(today), -7);
+      return { from, to: shiftDays(from, 6) };
+    }
+    case 'this-month': {
+      const from = monthStart(today, 0);
+      return { from, to: shiftDays(monthStart(today, 1), -1) };
+    }
+    case 'last-month':
+      return { from: monthStart(today, -1), to: shiftDays(monthStart(today, 0), -1) };
+  }
+}
+
+function shiftDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -17,7 +17,7 @@ import type { Note, NotePage } from '@/domain/notes';
 import type { NotificationSettings, TaskFollow } from '@/domain/notification-settings';
 import type { ProjectCard, projectPageSchema } from '@/domain/projects';
 import type { Report } from '@/domain/reports';
-import type { TimeReport, TimeReportWeeks } from '@/domain/time-reports';
+import type { TimeReport, TimeReportEntries, TimeReportFilterOptions, TimeReportWeeks } from '@/domain/time-reports';
 import type { SearchAnswer } from '@/domain/search';
 import type { StopTimerInput, TimeEntry, Timer, Timesheet, TimerState } from '@/domain/time-entries';
 import type { Role } from '@/domain/roles';
@@ -194,6 +194,9 @@ export const reportsApi = {
   /** Issue 32: the time report and its weeks (empty unless given). */
   time: (respond: Responder<TimeReport>) => route('GET', '/api/reports/time', respond),
   timeWeeks: (respond: Responder<TimeReportWeeks> = { weeks: [] }) => route('GET', '/api/reports/time/weeks', respond),
+  /** Issue 49 item 15: a task's entries (the drill-down's last step) and what the filters offer. */
+  timeEntries: (respond: Responder<TimeReportEntries>) => route('GET', '/api/reports/time/entries', respond),
+  timeFilters: (respond: Responder<TimeReportFilterOptions> = { clients: [], projects: [], members: [] }) => route('GET', '/api/reports/time/filters', respond),
 };
 
 export const inboxApi = {

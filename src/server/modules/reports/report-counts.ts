@@ -24,31 +24,43 @@ export type ReportCounts = {
   inProgressTasks: number;
 };
 
-/** Counts of the organization's projects, clients and tasks created at or after `since` (all: null). */
-export async function countReport(db: Executor, organizationId: string, since: Date | null): Promise<ReportCounts> {
+/**
+ * Counts of the organization's projects, clients and tasks created at or after `since` (all: null)
+ * and, when given, before `until` (issue 49 item 15: the Reports page's date range, whole UTC days).
+ * `keptFrom` is the first day whose hour and day counts the fold has surely kept
+ * (REPORT_COUNTS_KEEP_DAYS): a range that starts before it counts the rows before it themselves.
+ */
+export async function countReport(
+  db: Executor,
+  organizationId: string,
+  since: Date | null,
+  options: { until?: Date | null; keptFrom?: Date | null } = {},
+): Promise<ReportCounts> {
+  const until = since ? (options.until ?? null) : null;
   // The counts' buckets are UTC hours and days (report_bucket() in the migration): whole hours
   // from the first full hour to the first midnight, whole days from there on.
-  const fullHour = since ? new Date(Math.ceil(since.getTime() / HOUR_MS) * HOUR_MS) : null;
-  const fullDay = fullHour ? new Date(Math.ceil(fullHour.getTime() / DAY_MS) * DAY_MS) : null;
+  let fullHour = since ? new Date(Math.ceil(since.getTime() / HOUR_MS) * HOUR_MS) : null;
+  let fullDay = fullHour ? new Date(Math.ceil(fullHour.getTime() / DAY_MS) * DAY_MS) : null;
+  if (fullHour && options.keptFrom && fullHour < options.keptFrom) fullHour = fullDay = options.keptFrom;
   const result = await db.execute(sql`
     select kind, status, sum(n)::int as n from (
       select kind, status, n from report_counts
        where organization_id = ${organizationId} and grain = 'all' and ${since === null}
       union all
       select kind, status, n from report_counts
-       where organization_id = ${organizationId} and grain = 'hour' and bucket >= ${fullHour} and bucket < ${fullDay}
+       where organization_id = ${organizationId} and grain = 'hour' and bucket >= ${fullHour} and bucket < least(${fullDay}::timestamptz, ${until}::timestamptz)
       union all
       select kind, status, n from report_counts
-       where organization_id = ${organizationId} and grain = 'day' and bucket >= ${fullDay}
+       where organization_id = ${organizationId} and grain = 'day' and bucket >= ${fullDay} and (${until}::timestamptz is null or bucket < ${until}::timestamptz)
       union all
       select 'project', status, 1 from projects
-       where organization_id = ${organizationId} and created_at >= ${since} and created_at < ${fullHour}
+       where organization_id = ${organizationId} and created_at >= ${since} and created_at < least(${fullHour}::timestamptz, ${until}::timestamptz)
       union all
       select 'client', '', 1 from clients
-       where organization_id = ${organizationId} and created_at >= ${since} and created_at < ${fullHour}
+       where organization_id = ${organizationId} and created_at >= ${since} and created_at < least(${fullHour}::timestamptz, ${until}::timestamptz)
       union all
       select 'task', t.status, 1 from tasks t join projects p on p.id = t.project_id
-       where p.organization_id = ${organizationId} and t.created_at >= ${since} and t.created_at < ${fullHour}
+       where p.organization_id = ${organizationId} and t.created_at >= ${since} and t.created_at < least(${fullHour}::timestamptz, ${until}::timestamptz)
     ) counted
     group by kind, status`);
   const counts: ReportCounts = {
@@ -100,8 +112,13 @@ export async function foldReportCounts(db: Executor, now: Date): Promise<{ folde
   return { folded, pruned };
 }
 
-/** More than the longest range (a year) with room to spare. */
+/** More than the longest preset range (a year) with room to spare; a custom range starting earlier counts rows. */
 export const REPORT_COUNTS_KEEP_DAYS = 400;
+
+/** The first UTC midnight from which the fold has kept every hour and day count (see countReport). */
+export function countsKeptFrom(now: Date): Date {
+  return new Date(Math.ceil((now.getTime() - REPORT_COUNTS_KEEP_DAYS * DAY_MS) / DAY_MS) * DAY_MS);
+}
 export const REPORT_COUNTS_FOLD_INTERVAL_MS = 60 * 1000;
 
 /**

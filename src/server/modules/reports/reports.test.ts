@@ -58,6 +58,7 @@ describe('reports API', () => {
     expect(res.json()).toEqual({
       range: 'all',
       since: null,
+      until: null,
       totalProjects: 4,
       activeProjects: 1,
       completedProjects: 1,
@@ -80,6 +81,26 @@ describe('reports API', () => {
     expect(quarter).toMatchObject({ totalProjects: 2, activeProjects: 0, overdueProjects: 1, totalClients: 2, totalTasks: 4, inProgressTasks: 1, pendingTasks: 2, completedTasks: 1 });
     const month = (await report(orgAdmin, '?range=30d')).json();
     expect(month).toMatchObject({ since: '2026-10-23T12:00:00.000Z', totalProjects: 1, overdueProjects: 1, totalClients: 1, totalTasks: 3, completedTasks: 1, taskCompletionRate: 33 });
+  });
+
+  // Issue 49 item 15: the page's one date range, whole UTC days, both included.
+  it('counts a from-to range of days, the day after `to` excluded', async () => {
+    const september = (await report(orgAdmin, '?from=2026-09-01&to=2026-09-30')).json();
+    expect(september).toMatchObject({ range: null, since: '2026-09-01T00:00:00.000Z', until: '2026-10-01T00:00:00.000Z' });
+    expect(september).toMatchObject({ totalProjects: 1, totalClients: 1, totalTasks: 1, inProgressTasks: 1 });
+    expect((await report(orgAdmin, '?from=2026-11-01&to=2026-11-09')).json()).toMatchObject({ totalProjects: 0, totalClients: 0, totalTasks: 0 });
+    expect((await report(orgAdmin, '?from=2026-11-10&to=2026-11-10')).json()).toMatchObject({ totalProjects: 1, overdueProjects: 1, totalTasks: 3 });
+    // Older than the hour and day counts are kept (400 days): counted from the rows themselves.
+    expect((await report(orgAdmin, '?from=2025-05-01&to=2025-06-30')).json()).toMatchObject({ totalProjects: 1, completedProjects: 1, totalTasks: 2, completedTasks: 2 });
+    expect((await report(orgAdmin, '?from=2025-05-01&to=2026-07-31')).json()).toMatchObject({ totalProjects: 2, totalClients: 2, totalTasks: 4 });
+  });
+
+  it('refuses half a range or a backwards one with 400', async () => {
+    for (const query of ['?from=2026-09-01', '?to=2026-09-01', '?from=2026-09-30&to=2026-09-01', '?from=2026-13-01&to=2026-13-02']) {
+      const res = await report(orgAdmin, query);
+      expect(res.statusCode, query).toBe(400);
+    }
+    expect((await report(orgAdmin, '?from=2026-09-01')).json().error.message).toContain(REPORT_MESSAGES.fromAndTo);
   });
 
   it('answers zeros, not errors, for an organization with nothing in range', async () => {

@@ -5,8 +5,16 @@ import { reportQuerySchema, reportSchema } from '../../../domain/reports';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { buildReport } from './service';
-import { buildTimeReport, buildTimeReportWeeks } from './time-report';
-import { timeReportQuerySchema, timeReportRangeSchema, timeReportSchema, timeReportWeeksSchema } from '../../../domain/time-reports';
+import { buildTimeReport, buildTimeReportWeeks, listTimeReportEntries, listTimeReportFilterOptions } from './time-report';
+import {
+  timeReportEntriesQuerySchema,
+  timeReportEntriesSchema,
+  timeReportFilterOptionsSchema,
+  timeReportQuerySchema,
+  timeReportSchema,
+  timeReportWeeksQuerySchema,
+  timeReportWeeksSchema,
+} from '../../../domain/time-reports';
 import { timeReportColumns } from '../../../domain/csv-export';
 import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
 
@@ -37,12 +45,41 @@ export async function reportRoutes(app: FastifyInstance, options: { platform: Pl
       config: { access: 'member' },
       schema: {
         tags: ['reports'],
-        summary: 'Time logged in a date range by client, project, member or task: billable and not, hours (minutes) and money (minor units)',
+        summary:
+          'Time logged in a date range by client, project, member or task, narrowed by client, project, member and billable: billable and not, hours (minutes) and money (minor units)',
         querystring: timeReportQuerySchema,
         response: { 200: timeReportSchema, ...errors },
       },
     },
     async (request) => buildTimeReport(platform, request.actor, request.query),
+  );
+
+  // Issue 49 item 15: the drill-down's last step, a task's (or a project's no-task) entries.
+  typed.get(
+    '/api/reports/time/entries',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['reports'],
+        summary: 'The time entries of a date range under the same filters (and a task, or none for time on the project itself): date, member, minutes, billable, note, money',
+        querystring: timeReportEntriesQuerySchema,
+        response: { 200: timeReportEntriesSchema, ...errors },
+      },
+    },
+    async (request) => listTimeReportEntries(platform, request.actor, request.query),
+  );
+
+  typed.get(
+    '/api/reports/time/filters',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['reports'],
+        summary: "What the time report's filters offer: the organization's clients, projects (with their client) and members, by name",
+        response: { 200: timeReportFilterOptionsSchema, ...errors },
+      },
+    },
+    async (request) => listTimeReportFilterOptions(platform, request.actor),
   );
 
   typed.get(
@@ -52,7 +89,7 @@ export async function reportRoutes(app: FastifyInstance, options: { platform: Pl
       schema: {
         tags: ['reports'],
         summary: 'Minutes logged per week (Monday first) in a date range, billable and not, for the chart',
-        querystring: timeReportRangeSchema,
+        querystring: timeReportWeeksQuerySchema,
         response: { 200: timeReportWeeksSchema, ...errors },
       },
     },

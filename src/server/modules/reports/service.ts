@@ -8,7 +8,9 @@ import { canManageProjects } from '../../../domain/roles';
 import type { Actor } from '../../platform/auth/session';
 import { forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { countReport } from './report-counts';
+import { countReport, countsKeptFrom } from './report-counts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function buildReport(
   { db, clock }: Platform,
@@ -18,11 +20,14 @@ export async function buildReport(
   if (!canManageProjects(actor.role)) throw forbidden(REPORT_MESSAGES.forbidden);
   // Decision 4: the time range IS applied (the original ignored it), to each row's created_at:
   // projects, clients and tasks created within the range are counted.
-  const since = rangeStart(query.range, clock.now());
-  const counts = await countReport(db, actor.organizationId, since);
+  const dates = query.from && query.to ? { since: new Date(`${query.from}T00:00:00Z`), until: new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) } : null;
+  const since = dates ? dates.since : rangeStart(query.range, clock.now());
+  const until = dates?.until ?? null;
+  const counts = await countReport(db, actor.organizationId, since, { until, keptFrom: countsKeptFrom(clock.now()) });
   return {
-    range: query.range,
+    range: dates ? null : query.range,
     since: since ? since.toISOString() : null,
+    until: until ? until.toISOString() : null,
     ...counts,
     projectCompletionRate: completionRate(counts.completedProjects, counts.totalProjects),
     taskCompletionRate: completionRate(counts.completedTasks, counts.totalTasks),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { TIME_REPORT_MESSAGES, TIME_REPORT_TEXTS } from '../../../domain/time-reports';
+import { TIME_REPORT_MESSAGES, TIME_REPORT_TEXTS, type TimeReportFilters } from '../../../domain/time-reports';
 import { fixedClock } from '../../platform/clock';
 import { and, eq, sql } from 'drizzle-orm';
 import { tasks } from '../tasks/schema';
@@ -132,6 +132,115 @@ describe('time reports (issue 32 item 4)', () => {
     ].filter((w) => w.billableMinutes + w.nonBillableMinutes > 0));
   });
 
+  // Issue 49 item 15: filters (client, project, member, billable) and the drill-down client → project → task → entries.
+  describe('filters and drill-down', () => {
+    type Row = { key: string | null; label: string; billableMinutes: number; nonBillableMinutes: number; billableMinor: number; nonBillableMinor: number };
+    const brief = (rows: Row[]) => rows.map((r) => [r.label, r.billableMinutes, r.nonBillableMinutes, r.billableMinor + r.nonBillableMinor]);
+
+    it('narrows a client to its projects, with the client named for the breadcrumb', async () => {
+      const body = (await report(orgAdmin, `${november}&groupBy=project&clientId=${ids.Acme}`)).json();
+      // App: Ezra's hour at 150.00 and a removed member's two with no rate; Website: Dana's at 100.00.
+      expect(brief(body.rows)).toEqual([
+        ['App', 180, 0, 15000],
+        ['Website', 90, 30, 20000],
+      ]);
+      expect(body.scope).toEqual({ clientName: 'Acme', projectName: null, taskTitle: null });
+    });
+
+    it('narrows a project to its tasks, the time on no task one row of them', async () => {
+      const body = (await report(orgAdmin, `${november}&groupBy=task&clientId=${ids.Acme}&projectId=${ids.Website}`)).json();
+      expect(body.rows.map((r: Row) => [r.key, r.label, r.billableMinutes, r.nonBillableMinutes])).toEqual([
+        [ids.task, 'Design', 90, 0],
+        [null, '', 0, 30],
+      ]);
+      expect(body.scope).toEqual({ clientName: 'Acme', projectName: 'Website', taskTitle: null });
+    });
+
+    it('filters by member and by billable, the chart and the CSV alike', async () => {
+      expect(brief((await report(executive, `${november}&memberId=${developer.profileId}`)).json().rows)).toEqual([
+        ['Acme', 90, 30, 20000],
+        ['Globex', 45, 0, 15000],
+      ]);
+      expect(brief((await report(executive, `${november}&billable=non-billable`)).json().rows)).toEqual([['Acme', 0, 30, 5000]]);
+      expect(brief((await report(executive, `${november}&billable=billable&clientId=${ids.Globex}`)).json().rows)).toEqual([['Globex', 45, 0, 15000]]);
+      const weeks = (await orgAdmin.inject({ method: 'GET', url: `/api/reports/time/weeks?${november}&memberId=${executive.profileId}` })).json().weeks;
+      expect(weeks).toEqual([{ weekStart: '2026-11-09', billableMinutes: 60, nonBillableMinutes: 0 }]);
+      const csv = await orgAdmin.inject({ method: 'GET', url: `/api/reports/time/export?${november}&groupBy=project&clientId=${ids.Globex}` });
+      const lines = parse(csv.body.replace(/^\uFEFF/, '')) as string[][];
+      expect(lines.slice(1).map((line) => line[0])).toEqual(['Audit']);
+    });
+
+    it("lists a task's entries, and the time on a project's no task, with date, member, billable, note and money", async () => {
+      const design = (await orgAdmin.inject({ method: 'GET', url: `/api/reports/time/entries?${november}&projectId=${ids.Website}&taskId=${ids.task}` })).json();
+      expect(design.entries).toEqual([{ id: expect.any(String), workDate: '2026-11-02', memberName: 'Dana Dev', minutes: 90, billable: true, note: null, amountMinor: 15000 }]);
+      expect(design.totals).toEqual({ billableMinutes: 90, nonBillableMinutes: 0, billableMinor: 15000, nonBillableMinor: 0 });
+      expect(design.scope).toEqual({ clientName: null, projectName: 'Website', taskTitle: 'Design' });
+      const none = (await orgAdmin.inject({ method: 'GET', url: `/api/reports/time/entries?${november}&projectId=${ids.Website}&taskId=none` })).json();
+      expect(none.entries.map((e: { workDate: string; minutes: number; billable: boolean }) => [e.workDate, e.minutes, e.billable])).toEqual([['2026-11-03', 30, false]]);
+      // A removed member's entry keeps their name; with no rate anywhere its money is null, not 0.
+      const app = (await orgAdmin.inject({ method: 'GET', url: `/api/reports/time/entries?${november}&projectId=${ids.App}&taskId=none` })).json();
+      expect(app.entries.map((e: { memberName: string; amountMinor: number | null }) => [e.memberName, e.amountMinor])).toEqual([
+        ['Ezra Exec', 15000],
+        ['Gone Person', null],
+      ]);
+    });
+
+    it('refuses bad filters with 400 and a message naming the filter', async () => {
+      const cases = [
+        [`/api/reports/time?${november}&clientId=acme`, TIME_REPORT_MESSAGES.badClient],
+        [`/api/reports/time?${november}&projectId=1`, TIME_REPORT_MESSAGES.badProject],
+        [`/api/reports/time?${november}&memberId=me`, TIME_REPORT_MESSAGES.badMember],
+        [`/api/reports/time?${november}&billable=yes`, TIME_REPORT_MESSAGES.badBillable],
+        [`/api/reports/time/weeks?${november}&billable=yes`, TIME_REPORT_MESSAGES.badBillable],
+        [`/api/reports/time/entries?${november}&taskId=design`, TIME_REPORT_MESSAGES.badTask],
+        [`/api/reports/time/entries?from=2026-11-30&to=2026-11-01`, TIME_REPORT_MESSAGES.toBeforeFrom],
+      ] as const;
+      for (const [url, message] of cases) {
+        const res = await orgAdmin.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().error.message, url).toContain(message);
+      }
+    });
+
+    it("offers the organization's own clients, projects and members to filter by, staff only", async () => {
+      const options = (await executive.inject({ method: 'GET', url: '/api/reports/time/filters' })).json();
+      expect(options.clients.map((c: { name: string }) => c.name)).toEqual(['Acme', 'Globex']);
+      expect(options.projects.map((p: { name: string; clientId: string }) => [p.name, p.clientId])).toEqual([
+        ['App', ids.Acme],
+        ['Audit', ids.Globex],
+        ['Website', ids.Acme],
+      ]);
+      expect(options.members.map((m: { name: string }) => m.name)).toEqual(expect.arrayContaining(['Dana Dev', 'Ezra Exec', 'Olga Owner']));
+      expect(options.members.map((m: { id: string }) => m.id)).not.toContain(outsider.profileId);
+      expect((await developer.inject({ method: 'GET', url: '/api/reports/time/filters' })).statusCode).toBe(403);
+    });
+
+    it("keeps the tenant wall: another organization's ids match nothing and name nothing", async () => {
+      const byClient = (await report(outsider, `${november}&groupBy=project&clientId=${ids.Acme}`)).json();
+      expect(byClient.rows).toEqual([]);
+      expect(byClient.scope).toEqual({ clientName: null, projectName: null, taskTitle: null });
+      const entries = (await outsider.inject({ method: 'GET', url: `/api/reports/time/entries?${november}&projectId=${ids.Website}&taskId=${ids.task}` })).json();
+      expect(entries.entries).toEqual([]);
+      expect(entries.scope).toEqual({ clientName: null, projectName: null, taskTitle: null });
+      // And this organization's report never counts the outsider's time under a filter either.
+      expect((await report(orgAdmin, `${november}&memberId=${outsider.profileId}`)).json().rows).toEqual([]);
+    });
+
+    it("stays staff's: a developer gets 403 for the filtered report and the entries, even of their own project's time", async () => {
+      const assigned = await orgAdmin.inject({ method: 'POST', url: `/api/projects/${ids.Website}/developers`, payload: { developerProfileId: developer.profileId } });
+      expect(assigned.statusCode).toBe(201);
+      for (const url of [
+        `/api/reports/time?${november}&projectId=${ids.Website}`,
+        `/api/reports/time?${november}&memberId=${developer.profileId}`,
+        `/api/reports/time/entries?${november}&projectId=${ids.Website}&taskId=${ids.task}`,
+        `/api/reports/time/weeks?${november}&projectId=${ids.Website}`,
+      ]) {
+        const res = await developer.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(403);
+      }
+    });
+  });
+
   // Decision 037 addendum: whole months come from time_totals, which triggers keep.
   describe('monthly totals', () => {
     const totalsNow = async () =>
@@ -175,6 +284,14 @@ describe('time reports (issue 32 item 4)', () => {
         for (const groupBy of ['client', 'project', 'member'] as const) {
           expect(await rowsOf(from, to, groupBy, true), `${from}..${to} by ${groupBy}`).toEqual(await rowsOf(from, to, groupBy, false));
         }
+      }
+      // Issue 49 item 15: the filters read the monthly totals to the same rows as the entries.
+      const filtered = (filters: TimeReportFilters, useTotals: boolean) =>
+        t.db.execute(timeReportStatement(orgAdmin.organizationId, '2026-09-15', '2026-12-01', 'project', useTotals, filters)) as unknown as Promise<{ rows: unknown[] }>;
+      for (const filters of [{ clientId: ids.Acme }, { memberId: executive.profileId }, { billable: 'non-billable' }, { projectId: ids.Audit, billable: 'billable' }] as TimeReportFilters[]) {
+        const fromTotals = (await filtered(filters, true)).rows;
+        expect(fromTotals.length, JSON.stringify(filters)).toBeGreaterThan(0);
+        expect(fromTotals, JSON.stringify(filters)).toEqual((await filtered(filters, false)).rows);
       }
       // The removed member's hours are reported under their name.
       const members = (await report(orgAdmin, 'from=2026-10-01&to=2026-11-30&groupBy=member')).json().rows;

@@ -7,13 +7,22 @@ import type { z } from 'zod';
 import { REPORT_MESSAGES } from '../../../domain/reports';
 import { canManageProjects } from '../../../domain/roles';
 import {
+  MAX_FILTER_OPTIONS,
+  MAX_REPORT_ENTRIES,
   MAX_REPORT_ROWS,
+  NO_TASK,
   type TimeReport,
+  type TimeReportEntries,
+  type TimeReportEntry,
+  type timeReportEntriesQuerySchema,
+  type TimeReportFilterOptions,
+  type TimeReportFilters,
   type TimeReportGroup,
   type timeReportQuerySchema,
-  type timeReportRangeSchema,
   type TimeReportRow,
+  type TimeReportScope,
   type TimeReportWeeks,
+  type timeReportWeeksQuerySchema,
   wholeMonths,
 } from '../../../domain/time-reports';
 import type { Actor } from '../../platform/auth/session';
@@ -69,14 +78,15 @@ function grouping(groupBy: TimeReportGroup): { inner: SQL; groupBy: SQL; key: SQ
  * whole months from time_totals, which triggers keep (decision 037 addendum), and only the days
  * outside them from the entries. The task report, which time_totals does not key, reads entries.
  */
-function timeGroups(organizationId: string, from: string, to: string, groupBy: TimeReportGroup, useTotals: boolean): SQL {
+function timeGroups(organizationId: string, from: string, to: string, groupBy: TimeReportGroup, useTotals: boolean, filters: TimeReportFilters): SQL {
   const inner = grouping(groupBy).inner;
   const entries = (range: SQL) => sql`
     select e.project_id, e.profile_id, e.billable ${inner}, sum(e.minutes)::bigint as minutes
       from time_entries e
-     where e.organization_id = ${organizationId} and ${range}
+     where e.organization_id = ${organizationId} and ${range} ${filterConditions('e', organizationId, filters)}
      group by e.project_id, e.profile_id, e.billable ${inner}`;
-  const months = groupBy === 'task' || !useTotals ? null : wholeMonths(from, to);
+  // time_totals keys no task: a task filter reads the entries.
+  const months = groupBy === 'task' || !useTotals || filters.taskId ? null : wholeMonths(from, to);
   if (!months) return entries(sql`e.work_date >= ${from}::date and e.work_date <= ${to}::date`);
   // Only the member report has an extra column here (its entries' member_name).
   const extra = groupBy === 'member' ? sql`, member_name` : sql``;
@@ -85,6 +95,7 @@ function timeGroups(organizationId: string, from: string, to: string, groupBy: T
       select s.project_id, s.profile_id, s.billable ${extra}, s.minutes
         from time_totals s
        where s.organization_id = ${organizationId} and s.month >= ${months.start}::date and s.month < ${months.end}::date and s.minutes <> 0
+             ${filterConditions('s', organizationId, filters)}
       union all
       ${entries(sql`e.work_date >= ${from}::date and e.work_date < ${months.start}::date`)}
       union all
@@ -94,10 +105,28 @@ function timeGroups(organizationId: string, from: string, to: string, groupBy: T
 }
 
 /**
+ * Issue 49 item 15: the filters as conditions on a time_entries (`e`) or time_totals (`s`) row,
+ * both of which carry project_id, profile_id and billable. A client is its organization's
+ * projects; a task only the entries know.
+ */
+function filterConditions(alias: 'e' | 's', organizationId: string, filters: TimeReportFilters): SQL {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  const parts: SQL[] = [];
+  if (filters.clientId)
+    parts.push(sql`and ${column('project_id')} in (select pc.id from projects pc where pc.organization_id = ${organizationId} and pc.client_id = ${filters.clientId})`);
+  if (filters.projectId) parts.push(sql`and ${column('project_id')} = ${filters.projectId}`);
+  if (filters.memberId) parts.push(sql`and ${column('profile_id')} = ${filters.memberId}`);
+  if (filters.billable === 'billable') parts.push(sql`and ${column('billable')}`);
+  if (filters.billable === 'non-billable') parts.push(sql`and not ${column('billable')}`);
+  if (alias === 'e' && filters.taskId) parts.push(filters.taskId === NO_TASK ? sql`and e.task_id is null` : sql`and e.task_id = ${filters.taskId}`);
+  return sql.join(parts, sql` `);
+}
+
+/**
  * The report's rows, most time first (the statement the bench times bare). `useTotals: false`
  * reads every entry of the range instead, as the tests' reference and the bench's comparison.
  */
-export function timeReportStatement(organizationId: string, from: string, to: string, groupBy: TimeReportGroup, useTotals = true): SQL {
+export function timeReportStatement(organizationId: string, from: string, to: string, groupBy: TimeReportGroup, useTotals = true, filters: TimeReportFilters = {}): SQL {
   const g = grouping(groupBy);
   return sql`
     select ${g.key} as key,
@@ -109,7 +138,7 @@ export function timeReportStatement(organizationId: string, from: string, to: st
            coalesce(sum((g.minutes * coalesce(p.hourly_rate_minor, pr.hourly_rate_minor) + 30) / 60) filter (where g.billable), 0)::bigint as "billableMinor",
            coalesce(sum((g.minutes * coalesce(p.hourly_rate_minor, pr.hourly_rate_minor) + 30) / 60) filter (where not g.billable), 0)::bigint as "nonBillableMinor",
            sum(g.minutes) as total
-      from (${timeGroups(organizationId, from, to, groupBy, useTotals)}) g
+      from (${timeGroups(organizationId, from, to, groupBy, useTotals, filters)}) g
       join projects p on p.id = g.project_id and p.organization_id = ${organizationId}
       left join profiles pr on pr.id = g.profile_id
       ${g.joins}
@@ -134,10 +163,28 @@ async function currencyOf(executor: Executor, organizationId: string): Promise<s
   return row?.currency ?? 'USD';
 }
 
+/**
+ * The names of the client, project and task a report is narrowed to, for the drill-down's
+ * breadcrumb after a reload; each read within the caller's organization (another's id: null).
+ */
+async function scopeOf(executor: Executor, organizationId: string, filters: TimeReportFilters): Promise<TimeReportScope> {
+  const clientId = filters.clientId ?? null;
+  const projectId = filters.projectId ?? null;
+  const taskId = filters.taskId && filters.taskId !== NO_TASK ? filters.taskId : null;
+  const [row] = rowsOf<TimeReportScope>(
+    await executor.execute(sql`
+      select (select c.name from clients c where c.id = ${clientId}::uuid and c.organization_id = ${organizationId}) as "clientName",
+             (select p.name from projects p where p.id = ${projectId}::uuid and p.organization_id = ${organizationId}) as "projectName",
+             (select t.title from tasks t join projects p on p.id = t.project_id
+               where t.id = ${taskId}::uuid and p.organization_id = ${organizationId}) as "taskTitle"`),
+  );
+  return { clientName: row?.clientName ?? null, projectName: row?.projectName ?? null, taskTitle: row?.taskTitle ?? null };
+}
+
 export async function buildTimeReport({ db }: Platform, actor: Actor, query: z.output<typeof timeReportQuerySchema>): Promise<TimeReport> {
   // The Reports tab is staff's (spec 2); its money never reaches a developer.
   if (!canManageProjects(actor.role)) throw forbidden(REPORT_MESSAGES.forbidden);
-  const raw = rowsOf<RawRow>(await db.execute(timeReportStatement(actor.organizationId, query.from, query.to, query.groupBy)));
+  const raw = rowsOf<RawRow>(await db.execute(timeReportStatement(actor.organizationId, query.from, query.to, query.groupBy, true, query)));
   const truncated = raw.length > MAX_REPORT_ROWS;
   const rows: TimeReportRow[] = raw.slice(0, MAX_REPORT_ROWS).map((r) => ({
     key: r.key,
@@ -156,11 +203,50 @@ export async function buildTimeReport({ db }: Platform, actor: Actor, query: z.o
     totals.billableMinor += row.billableMinor;
     totals.nonBillableMinor += row.nonBillableMinor;
   }
-  return { from: query.from, to: query.to, groupBy: query.groupBy, currency: await currencyOf(db, actor.organizationId), rows, totals, truncated };
+  return {
+    from: query.from,
+    to: query.to,
+    groupBy: query.groupBy,
+    currency: await currencyOf(db, actor.organizationId),
+    rows,
+    totals,
+    truncated,
+    scope: await scopeOf(db, actor.organizationId, query),
+  };
+}
+
+/** Issue 49 item 15: the drill-down's last step, the entries themselves (date, member, hours, billable, note, money). */
+export async function listTimeReportEntries({ db }: Platform, actor: Actor, query: z.output<typeof timeReportEntriesQuerySchema>): Promise<TimeReportEntries> {
+  if (!canManageProjects(actor.role)) throw forbidden(REPORT_MESSAGES.forbidden);
+  const organizationId = actor.organizationId;
+  const raw = rowsOf<{ id: string; workDate: string; memberName: string; minutes: number; billable: boolean; note: string | null; amountMinor: string | number | null }>(
+    await db.execute(sql`
+      select e.id, to_char(e.work_date, 'YYYY-MM-DD') as "workDate", coalesce(pr.full_name, e.member_name) as "memberName", e.minutes, e.billable, e.note,
+             (e.minutes::bigint * coalesce(p.hourly_rate_minor, pr.hourly_rate_minor) + 30) / 60 as "amountMinor"
+        from time_entries e
+        join projects p on p.id = e.project_id and p.organization_id = ${organizationId}
+        left join profiles pr on pr.id = e.profile_id
+       where e.organization_id = ${organizationId} and e.work_date >= ${query.from}::date and e.work_date <= ${query.to}::date
+             ${filterConditions('e', organizationId, query)}
+       order by e.work_date, e.created_at, e.id
+       limit ${MAX_REPORT_ENTRIES + 1}`),
+  );
+  const entries: TimeReportEntry[] = raw.slice(0, MAX_REPORT_ENTRIES).map((r) => ({ ...r, amountMinor: r.amountMinor === null ? null : Number(r.amountMinor) }));
+  const totals = { billableMinutes: 0, nonBillableMinutes: 0, billableMinor: 0, nonBillableMinor: 0 };
+  for (const entry of entries) {
+    if (entry.billable) {
+      totals.billableMinutes += entry.minutes;
+      totals.billableMinor += entry.amountMinor ?? 0;
+    } else {
+      totals.nonBillableMinutes += entry.minutes;
+      totals.nonBillableMinor += entry.amountMinor ?? 0;
+    }
+  }
+  return { currency: await currencyOf(db, organizationId), entries, totals, truncated: raw.length > MAX_REPORT_ENTRIES, scope: await scopeOf(db, organizationId, query) };
 }
 
 /** Hours per ISO week (Monday first) of the range, for the chart. */
-export async function buildTimeReportWeeks({ db }: Platform, actor: Actor, query: z.output<typeof timeReportRangeSchema>): Promise<TimeReportWeeks> {
+export async function buildTimeReportWeeks({ db }: Platform, actor: Actor, query: z.output<typeof timeReportWeeksQuerySchema>): Promise<TimeReportWeeks> {
   if (!canManageProjects(actor.role)) throw forbidden(REPORT_MESSAGES.forbidden);
   const result = await db.execute(sql`
     select to_char(date_trunc('week', e.work_date), 'YYYY-MM-DD') as "weekStart",
@@ -168,7 +254,24 @@ export async function buildTimeReportWeeks({ db }: Platform, actor: Actor, query
            coalesce(sum(e.minutes) filter (where not e.billable), 0)::int as "nonBillableMinutes"
       from time_entries e
      where e.organization_id = ${actor.organizationId} and e.work_date >= ${query.from}::date and e.work_date <= ${query.to}::date
+           ${filterConditions('e', actor.organizationId, query)}
      group by 1
      order by 1`);
   return { weeks: rowsOf<TimeReportWeeks['weeks'][number]>(result) };
+}
+
+/** Issue 49 item 15: the clients, projects and members the filters offer, the caller's organization's only. */
+export async function listTimeReportFilterOptions({ db }: Platform, actor: Actor): Promise<TimeReportFilterOptions> {
+  if (!canManageProjects(actor.role)) throw forbidden(REPORT_MESSAGES.forbidden);
+  const organizationId = actor.organizationId;
+  const [clients, projects, members] = await Promise.all([
+    db.execute(sql`select id, name from clients where organization_id = ${organizationId} order by lower(name), id limit ${MAX_FILTER_OPTIONS}`),
+    db.execute(sql`select id, name, client_id as "clientId" from projects where organization_id = ${organizationId} order by lower(name), id limit ${MAX_FILTER_OPTIONS}`),
+    db.execute(sql`select id, full_name as name from profiles where organization_id = ${organizationId} order by lower(full_name), id limit ${MAX_FILTER_OPTIONS}`),
+  ]);
+  return {
+    clients: rowsOf<TimeReportFilterOptions['clients'][number]>(clients),
+    projects: rowsOf<TimeReportFilterOptions['projects'][number]>(projects),
+    members: rowsOf<TimeReportFilterOptions['members'][number]>(members),
+  };
 }

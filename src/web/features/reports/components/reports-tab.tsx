@@ -1,48 +1,90 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, CheckSquare, ChartColumnIncreasing, FolderKanban, Users } from 'lucide-react';
+import { AlertTriangle, CheckSquare, FolderKanban, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { REPORT_MESSAGES, REPORT_RANGE_LABELS, REPORT_RANGES, type Report, type ReportRange } from '@/domain/reports';
+import { REPORT_MESSAGES, type Report } from '@/domain/reports';
 import { isAdmin, type Role } from '@/domain/roles';
+import { REPORT_RANGE_PRESETS, type ReportRangePreset } from '@/domain/time-reports';
 import { Button } from '@/web/components/ui/button';
 import { Card } from '@/web/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { FormField } from '@/web/components/ui/form-field';
+import { Input } from '@/web/components/ui/input';
+import { NativeSelect } from '@/web/components/ui/native-select';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { useT } from '@/web/lib/i18n';
 import { errorMessage } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/class-names';
-import { reportQuery } from '../api';
+import { formatDate, todayIso } from '@/web/lib/format-date';
+import { reportQuery, type DateRange } from '../api';
+import { useReportPageState } from '../report-page-state';
 import { TimeReportSection } from './time-report-section';
 import { REPORTS_TEXTS } from '../texts';
 
-/** Spec 2 "Reports tab": the organization's numbers for the chosen time range. */
+/**
+ * Spec 2 "Reports tab": the time report first, then the organization's numbers, all of the one
+ * date range the page's control sets (issue 49 item 15), kept in the URL.
+ */
 export function ReportsTab({ role }: { role: Role }) {
-  const t = useT('reports');
-  const [range, setRange] = useState<ReportRange>('all');
-  const report = useQuery(reportQuery(range));
-  const [today] = useState(() => new Date());
+  const [today] = useState(todayIso);
+  const page = useReportPageState(today);
 
   return (
     <section className="space-y-6" aria-label={REPORT_MESSAGES.title}>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div>
           <h2 className="text-xl font-semibold">{REPORT_MESSAGES.title}</h2>
           <p className="text-sm text-muted-foreground">{isAdmin(role) ? REPORT_MESSAGES.adminSubtitle : REPORT_MESSAGES.staffSubtitle}</p>
         </div>
-        <Select value={range} onValueChange={(value) => setRange(value as ReportRange)}>
-          <SelectTrigger className="sm:w-44" aria-label={t(REPORTS_TEXTS.timeRange)}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {REPORT_RANGES.map((value) => (
-              <SelectItem key={value} value={value}>
-                {REPORT_RANGE_LABELS[value]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <DateRangeControl page={page} />
       </div>
+      {page.state.range ? (
+        <>
+          <TimeReportSection page={page} range={page.state.range} />
+          <Overview range={page.state.range} />
+        </>
+      ) : null}
+    </section>
+  );
+}
 
+/** The page's one date range: a preset, or custom days from–to. */
+function DateRangeControl({ page }: { page: ReturnType<typeof useReportPageState> }) {
+  const t = useT('reports');
+  const { preset, typed, rangeError } = page.state;
+  return (
+    <div className="grid gap-3 sm:flex sm:flex-wrap sm:items-end">
+      <FormField label={t(REPORTS_TEXTS.dateRange)} hint={preset === 'custom' ? undefined : t(REPORTS_TEXTS.rangeDays, { from: formatDate(typed.from), to: formatDate(typed.to) })}>
+        <NativeSelect value={preset} onChange={(e) => page.setPreset(e.target.value as ReportRangePreset)} className="sm:w-44">
+          {REPORT_RANGE_PRESETS.map((value) => (
+            <option key={value} value={value}>
+              {t(REPORTS_TEXTS.presets[value])}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      {preset === 'custom' ? (
+        <div className="grid grid-cols-2 gap-3">
+          <FormField label={t(REPORTS_TEXTS.from)}>
+            <Input type="date" value={typed.from} onChange={(e) => page.setCustom({ from: e.target.value })} />
+          </FormField>
+          <FormField label={t(REPORTS_TEXTS.to)} error={rangeError}>
+            <Input type="date" value={typed.to} onChange={(e) => page.setCustom({ to: e.target.value })} />
+          </FormField>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The counts of projects, clients and tasks created in the range (spec 2's cards and bars). */
+function Overview({ range }: { range: DateRange }) {
+  const t = useT('reports');
+  const report = useQuery(reportQuery(range));
+  return (
+    <section className="space-y-4" aria-labelledby="reports-overview-title">
+      <h3 id="reports-overview-title" className="text-lg font-semibold">
+        {t(REPORTS_TEXTS.overview)}
+      </h3>
       {report.isPending ? (
         // Spec 2/9: 8 skeleton placeholders while loading.
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label={t(REPORTS_TEXTS.loadingReports)}>
@@ -61,8 +103,6 @@ export function ReportsTab({ role }: { role: Role }) {
       ) : (
         <ReportBody report={report.data} updating={report.isPlaceholderData} />
       )}
-      {/* Issue 32: the time report, for the same staff who see this tab. */}
-      <TimeReportSection today={today} />
     </section>
   );
 }
@@ -84,7 +124,9 @@ function ReportBody({ report, updating }: { report: Report; updating: boolean })
           value={report.totalClients}
           icon={<Users aria-hidden />}
           tone="bg-violet-50 text-violet-700"
-          detail={t(report.range === 'all' ? REPORTS_TEXTS.clientsAcrossOrganization : REPORTS_TEXTS.clientsAddedIn[report.range])}
+          detail={t(
+            report.range === null ? REPORTS_TEXTS.clientsAddedInRange : report.range === 'all' ? REPORTS_TEXTS.clientsAcrossOrganization : REPORTS_TEXTS.clientsAddedIn[report.range],
+          )}
         />
         <StatCard
           title={t(REPORTS_TEXTS.totalTasks)}
@@ -119,14 +161,6 @@ function ReportBody({ report, updating }: { report: Report; updating: boolean })
           detail={t(REPORTS_TEXTS.tasksCompleted, { completed: report.completedTasks, total: report.totalTasks })}
         />
       </div>
-
-      <Card className="flex flex-col items-center gap-3 border-dashed p-8 text-center">
-        <span className="grid size-12 place-items-center rounded-full bg-accent text-accent-foreground">
-          <ChartColumnIncreasing className="size-6" aria-hidden />
-        </span>
-        <h3 className="text-lg font-semibold">{REPORT_MESSAGES.comingSoonTitle}</h3>
-        <p className="max-w-md text-sm text-muted-foreground">{REPORT_MESSAGES.comingSoonText}</p>
-      </Card>
     </div>
   );
 }
@@ -137,7 +171,7 @@ function StatCard({ title, value, detail, icon, tone, valueClassName }: StatCard
   return (
     <Card className="p-5" role="group" aria-label={title}>
       <div className="flex items-start justify-between gap-3">
-        <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
+        <h4 className="text-sm font-medium text-muted-foreground">{title}</h4>
         <span className={cn('grid size-9 shrink-0 place-items-center rounded-lg [&_svg]:size-5', tone)}>{icon}</span>
       </div>
       <p className={cn('mt-1 text-3xl font-semibold tabular-nums', valueClassName)} data-testid="report-value">
@@ -152,7 +186,7 @@ function RateCard({ title, rate, detail }: { title: string; rate: number; detail
   return (
     <Card className="space-y-3 p-5">
       <div className="flex items-baseline justify-between gap-3">
-        <h3 className="font-semibold">{title}</h3>
+        <h4 className="font-semibold">{title}</h4>
         <span className="text-2xl font-semibold tabular-nums">{rate}%</span>
       </div>
       <div
