@@ -1,10 +1,11 @@
 // Account calls: sign in/up/out and password reset. The session itself is lib/session.ts.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   completePasswordResetSchema,
   Me,
   requestPasswordResetSchema,
+  SignInResult,
   sendCodeSchema,
   signInSchema,
   signUpSchema,
@@ -14,11 +15,31 @@ import { api } from '@/web/lib/api-client';
 import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { meQueryKey } from '@/web/lib/session';
 
+/** Issue 49 item 21: after a recovery-code sign-in, how many codes are left, until the notice is dismissed. */
+export type RecoverySignIn = { codesLeft: number };
+const recoverySignInKey = [QUERY_ROOTS.recoverySignIn] as const;
+
+/** The member a sign-in answered becomes the signed-in one; a recovery code's count is kept for the notice. */
+function takeSignIn(queryClient: QueryClient, { recoveryCodesLeft, ...me }: SignInResult): void {
+  if (recoveryCodesLeft !== undefined) queryClient.setQueryData<RecoverySignIn>(recoverySignInKey, { codesLeft: recoveryCodesLeft });
+  queryClient.setQueryData<Me>(meQueryKey, me);
+}
+
+/**
+ * The notice after a recovery-code sign-in (issue 49 item 21): how many codes are left, or null
+ * when there is none to show. Only a sign-in sets it; sign-out clears it with the whole cache.
+ */
+export function useRecoverySignIn(): { codesLeft: number | null; dismiss: () => void } {
+  const queryClient = useQueryClient();
+  const { data } = useQuery<RecoverySignIn | null>({ queryKey: recoverySignInKey, queryFn: () => null, enabled: false, staleTime: Infinity, gcTime: Infinity });
+  return { codesLeft: data?.codesLeft ?? null, dismiss: () => queryClient.setQueryData(recoverySignInKey, null) };
+}
+
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: z.output<typeof signInSchema>) => api.post<Me>('/api/auth/sign-in', input),
-    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+    mutationFn: (input: z.output<typeof signInSchema>) => api.post<SignInResult>('/api/auth/sign-in', input),
+    onSuccess: (result) => takeSignIn(queryClient, result),
     // The forms show the failures; the code step (issue 26) is not an error to toast.
     meta: { handlesErrors: true },
   });
@@ -31,8 +52,8 @@ export function useSignIn() {
 export function useSsoTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { twoFactorCode?: string; recoveryCode?: string }) => api.post<Me>('/api/auth/sso/two-factor', input),
-    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+    mutationFn: (input: { twoFactorCode?: string; recoveryCode?: string }) => api.post<SignInResult>('/api/auth/sso/two-factor', input),
+    onSuccess: (result) => takeSignIn(queryClient, result),
     meta: { handlesErrors: true },
   });
 }
