@@ -33,7 +33,7 @@ async function renderNotice(codesLeft: number | null) {
     { signedInAs: 'developer' },
   );
   if (codesLeft !== null) {
-    act(() => void view.queryClient.setQueryData([QUERY_ROOTS.recoverySignIn], { codesLeft }));
+    act(() => void view.queryClient.setQueryData([QUERY_ROOTS.recoverySignIn], codesLeft));
     await screen.findByTestId('recovery-sign-in-notice');
   }
   return view;
@@ -75,7 +75,7 @@ describe('RecoverySignInNotice', () => {
     const { queryClient } = await renderNotice(0);
     expect(message()).toBe(`${en(TEXTS.signedIn)} ${en(TEXTS.noneLeft)}`);
     expect(screen.getByRole('link', { name: en(TEXTS.makeNew) })).toBeTruthy();
-    act(() => void queryClient.setQueryData([QUERY_ROOTS.recoverySignIn], { codesLeft: 1 }));
+    act(() => void queryClient.setQueryData([QUERY_ROOTS.recoverySignIn], 1));
     expect(await screen.findByText(/1 recovery code left\./)).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { KeyRound, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/web/components/ui/button';
-import { useRecoverySignIn } from '@/web/features/auth/api';
+import { useRecoverySignIn } from '@/web/features/auth/recovery-sign-in';
 import { TWO_FACTOR_CARD_HASH } from '@/web/features/two-factor/components/two-factor-card-anchor';
 import { cn } from '@/web/lib/class-names';
 import { useT } from '@/web/lib/i18n';

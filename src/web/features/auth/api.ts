@@ -1,5 +1,5 @@
 // Account calls: sign in/up/out and password reset. The session itself is lib/session.ts.
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   completePasswordResetSchema,
@@ -15,24 +15,13 @@ import { api } from '@/web/lib/api-client';
 import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { meQueryKey } from '@/web/lib/session';
 
-/** Issue 49 item 21: after a recovery-code sign-in, how many codes are left, until the notice is dismissed. */
-export type RecoverySignIn = { codesLeft: number };
-const recoverySignInKey = [QUERY_ROOTS.recoverySignIn] as const;
-
-/** The member a sign-in answered becomes the signed-in one; a recovery code's count is kept for the notice. */
-function takeSignIn(queryClient: QueryClient, { recoveryCodesLeft, ...me }: SignInResult): void {
-  if (recoveryCodesLeft !== undefined) queryClient.setQueryData<RecoverySignIn>(recoverySignInKey, { codesLeft: recoveryCodesLeft });
-  queryClient.setQueryData<Me>(meQueryKey, me);
-}
-
 /**
- * The notice after a recovery-code sign-in (issue 49 item 21): how many codes are left, or null
- * when there is none to show. Only a sign-in sets it; sign-out clears it with the whole cache.
+ * The member a sign-in answered becomes the signed-in one. Issue 49 item 21: after a recovery
+ * code, how many are left waits for the next page's notice (recovery-sign-in.ts reads it).
  */
-export function useRecoverySignIn(): { codesLeft: number | null; dismiss: () => void } {
-  const queryClient = useQueryClient();
-  const { data } = useQuery<RecoverySignIn | null>({ queryKey: recoverySignInKey, queryFn: () => null, enabled: false, staleTime: Infinity, gcTime: Infinity });
-  return { codesLeft: data?.codesLeft ?? null, dismiss: () => queryClient.setQueryData(recoverySignInKey, null) };
+function takeSignIn(queryClient: QueryClient, { recoveryCodesLeft, ...me }: SignInResult): void {
+  if (recoveryCodesLeft !== undefined) queryClient.setQueryData([QUERY_ROOTS.recoverySignIn], recoveryCodesLeft);
+  queryClient.setQueryData(meQueryKey, me);
 }
 
 export function useSignIn() {
