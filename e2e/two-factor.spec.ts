@@ -1,6 +1,7 @@
 // Two-factor sign-in (issue 31 item 1): a member turns it on from Settings with an authenticator
 // app (here the test computes the app's codes from the key the dialog shows), keeps the recovery
-// codes, signs in with an app code and with a recovery code, which works once; then turns it off.
+// codes, signs in with an app code and with a recovery code, which works once and says how many are
+// left (issue 49 item 21: Settings -> Sessions says how each signed in); then turns it off.
 // An admin who outranks a member resets theirs. The card, its dialogs and the sign-in step pass axe.
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
@@ -52,6 +53,11 @@ async function signOut(page: Page) {
 
 function twoFactorCard(page: Page): Locator {
   return page.getByTestId('two-factor-card');
+}
+
+/** This browser's row in Settings -> Sessions. */
+function currentSession(page: Page): Locator {
+  return page.getByTestId('sessions-card').getByTestId('session').filter({ hasText: 'This browser' });
 }
 
 test.describe('Member', () => {
@@ -135,6 +141,10 @@ test.describe('Member', () => {
     await page.keyboard.type(await app.nextCode(page));
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('user-name')).toHaveText(account.fullName);
+    // Issue 49 item 21: no recovery notice after an app code, and Settings -> Sessions says how.
+    await expect(page.getByTestId('recovery-sign-in-notice')).toBeHidden();
+    await page.goto('/?tab=settings&section=security');
+    await expect(currentSession(page).getByTestId('session-sign-in')).toHaveText('Sign-in: Password and authenticator code');
 
     // Then with a recovery code instead.
     await signOut(page);
@@ -145,8 +155,17 @@ test.describe('Member', () => {
     await page.keyboard.type(recoveryCodes[0]!);
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('user-name')).toHaveText(account.fullName);
+    // Issue 49 item 21: the first page says a recovery code was used and how many are left (plenty:
+    // no call to make new ones yet), until dismissed.
+    const notice = page.getByRole('region', { name: 'Recovery code used' });
+    await expect(notice).toContainText('Signed in with a recovery code. 9 recovery codes left.');
+    await expect(notice.getByRole('link', { name: 'Make New Codes' })).toHaveCount(0);
+    await expectNoSeriousViolations(page, 'the recovery-code notice', '[data-testid="recovery-sign-in-notice"]');
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toBeHidden();
     await page.goto('/?tab=settings&section=security');
     await expect(twoFactorCard(page).getByTestId('recovery-codes-left')).toHaveText('9 recovery codes left');
+    await expect(currentSession(page).getByTestId('session-sign-in')).toHaveText('Sign-in: Password and recovery code');
 
     // The same recovery code is refused the second time; the step stays for another.
     await signOut(page);

@@ -165,6 +165,13 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
+/**
+ * What a sign-in answers: the member, and after a recovery code how many are left (issue 49 item
+ * 21: the member is told, and sent to make new ones when few are).
+ */
+export const signInResultSchema = meSchema.extend({ recoveryCodesLeft: z.number().int().nonnegative().optional() });
+export type SignInResult = z.infer<typeof signInResultSchema>;
+
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
 

@@ -1,6 +1,27 @@
 // Settings -> Sessions (issue 31 item 5): where one is signed in, and ending those sessions.
 import { z } from 'zod';
 
+/**
+ * Issue 49 item 21: how a session was signed in. The first step: a password (sign-up signs in with
+ * it too), a passkey (both factors at once), or the organization's OpenID provider.
+ */
+export const SIGN_IN_METHODS = ['password', 'passkey', 'sso'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+/**
+ * What came after it: a code of the authenticator app or a recovery code (two-factor sign-in), or,
+ * without two-factor, the code emailed at a sign-in past the per-email limit (issue 26).
+ */
+export const SIGN_IN_FACTORS = ['app_code', 'email_code', 'recovery_code'] as const;
+export type SignInFactor = (typeof SIGN_IN_FACTORS)[number];
+
+export const signInWaySchema = z.object({
+  method: z.enum(SIGN_IN_METHODS),
+  factor: z.enum(SIGN_IN_FACTORS).nullable(),
+  /** Single sign-on: the provider's host, as the sign-in button named it. */
+  provider: z.string().nullable(),
+});
+export type SignInWay = z.infer<typeof signInWaySchema>;
+
 export const sessionSchema = z.object({
   id: z.string(),
   /** e.g. "Chrome 131 on Linux", read from the browser's User-Agent; "Unknown browser" without one. */
@@ -12,6 +33,8 @@ export const sessionSchema = z.object({
   lastActiveAt: z.string(),
   /** The session making this request. */
   current: z.boolean(),
+  /** How it was signed in; null for a session older than the record (issue 49 item 21). */
+  signIn: signInWaySchema.nullable(),
 });
 export type MemberSession = z.infer<typeof sessionSchema>;
 

@@ -30,4 +30,13 @@ export const APP_TEXTS = {
   },
   /** The title of the toast when a project page cannot load (spec 8). */
   errorTitle: /*i18n*/ { id: 'app.errorTitle', message: 'Error' },
+  // Issue 49 item 21: the notice on the first page after a sign-in with a recovery code.
+  recoverySignIn: {
+    label: /*i18n*/ { id: 'app.recoverySignIn.label', message: 'Recovery code used' },
+    signedIn: /*i18n*/ { id: 'app.recoverySignIn.signedIn', message: 'Signed in with a recovery code.' },
+    codesLeft: /*i18n*/ { id: 'app.recoverySignIn.codesLeft', message: '{count, plural, one {# recovery code left.} other {# recovery codes left.}}' },
+    noneLeft: /*i18n*/ { id: 'app.recoverySignIn.noneLeft', message: 'That was your last recovery code.' },
+    makeNew: /*i18n*/ { id: 'app.recoverySignIn.makeNew', message: 'Make New Codes' },
+    dismiss: /*i18n*/ { id: 'app.recoverySignIn.dismiss', message: 'Dismiss' },
+  },
 };

@@ -36,6 +36,8 @@ export const QUERY_ROOTS = {
   organization: 'organization',
   /** A password-reset link's check (auth). */
   passwordReset: 'password-reset',
+  /** Issue 49 item 21: after a recovery-code sign-in, how many codes are left (auth): set by the sign-in, never fetched. */
+  recoverySignIn: 'recovery-sign-in',
 } as const;
 
 export type QueryRoot = (typeof QUERY_ROOTS)[keyof typeof QUERY_ROOTS];

@@ -6,7 +6,7 @@
 import { HttpResponse, ws, type JsonBodyType } from 'msw';
 import type { z } from 'zod';
 import type { activityPageSchema } from '@/domain/activity';
-import { AUTH_MESSAGES, type Me } from '@/domain/auth';
+import { AUTH_MESSAGES, type Me, type SignInResult } from '@/domain/auth';
 import type { CalendarFeedStatus, CreatedCalendarFeed } from '@/domain/calendar-feed';
 import type { Comment, CommentPage, Mentionable } from '@/domain/comments';
 import type { clientOptionPageSchema, clientPageSchema } from '@/domain/clients';
@@ -16,6 +16,7 @@ import type { IntakeView } from '@/domain/intake';
 import type { Note, NotePage } from '@/domain/notes';
 import type { NotificationSettings, TaskFollow } from '@/domain/notification-settings';
 import type { ProjectCard, projectPageSchema } from '@/domain/projects';
+import type { MemberSession } from '@/domain/sessions';
 import type { Report } from '@/domain/reports';
 import type { TimeReport, TimeReportEntries, TimeReportFilterOptions, TimeReportWeeks } from '@/domain/time-reports';
 import type { SearchAnswer } from '@/domain/search';
@@ -49,7 +50,8 @@ export function signedInMember(role: Role): Me {
 export const authApi = {
   /** Who is signed in; `null`: nobody, the 401 the server answers then. */
   me: (member: Me | null) => route('GET', '/api/me', member ?? apiError(401, 'unauthorized', AUTH_MESSAGES.notAuthenticated.message)),
-  signIn: (respond: Responder<Me>) => route('POST', '/api/auth/sign-in', respond),
+  /** Issue 49 item 21: a recovery code's sign-in also answers how many codes are left. */
+  signIn: (respond: Responder<SignInResult>) => route('POST', '/api/auth/sign-in', respond),
   sendCode: (respond: Responder<{ ok: true }> = { ok: true }) => route('POST', '/api/auth/sign-up/send-code', respond),
   verifyCode: (respond: Responder<{ valid: boolean }>) => route('POST', '/api/auth/sign-up/verify-code', respond),
   signUp: (respond: Responder<Me>) => route('POST', '/api/auth/sign-up', respond, { status: 201 }),
@@ -97,7 +99,7 @@ export const ssoApi = {
   /** Issue 46: Check now for one claimed domain. */
   checkDomain: (domain: string, respond: Responder<SsoSettingsState>) => route('POST', `/api/organization/sso/domains/${domain}/check`, respond),
   lookup: (respond: Responder<SsoLookupResult>) => route('POST', '/api/auth/sso/lookup', respond),
-  twoFactor: (respond: Responder<Me>) => route('POST', '/api/auth/sso/two-factor', respond),
+  twoFactor: (respond: Responder<SignInResult>) => route('POST', '/api/auth/sso/two-factor', respond),
 };
 
 /** Settings -> Webhooks (issue 30): the organization's hooks; the secret only in a create's answer. */
@@ -115,6 +117,11 @@ export const apiTokensApi = {
 };
 
 /** Settings -> Passkeys (issue 31 item 3), and signing in with one. */
+/** Settings -> Sessions (issue 31 item 5): where the member is signed in. */
+export const sessionsApi = {
+  list: (respond: Responder<MemberSession[]>) => route('GET', '/api/settings/sessions', respond),
+};
+
 export const passkeysApi = {
   list: (respond: Responder<Passkey[]> = []) => route('GET', '/api/settings/passkeys', respond),
   registrationOptions: (respond: Responder<z.infer<typeof passkeyCreationOptionsSchema>>) => route('POST', '/api/settings/passkeys/options', respond),

@@ -7,6 +7,7 @@ import {
   meSchema,
   requestPasswordResetSchema,
   sendCodeSchema,
+  signInResultSchema,
   signInSchema,
   signUpSchema,
   validateResetTokenSchema,
@@ -104,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
         body: signInSchema,
         description:
           'When the email\'s organization signs in only through its OpenID provider (issue 31 item 4), 403 sso_required for its members, a wrong password and an unknown email alike.',
-        response: { 200: meSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: signInResultSchema, 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -124,10 +125,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
       // Issue 26: past the per-email limit a new address is not refused (that locked the owner out
       // everywhere else) but needs the password and a code emailed to the account.
       const stepUp = withinPerEmail ? undefined : await passSignInStepUp(platform, { email, password, code, twoFactorCode, recoveryCode });
-      const secondFactor = stepUp?.twoFactorPassed ? { twoFactorPassed: true } : { twoFactorCode, recoveryCode };
       const domain = await ssoDomainOf(platform.db, email);
       const ssoOnly = domain && !domain.passwordSignIn ? domain : null;
-      const { me, headers } = await signIn(platform, { email, password, ...secondFactor, ssoOnly, headers: requestHeaders(request) }).catch(
+      const { me, headers, recoveryCodesLeft } = await signIn(platform, { email, password, twoFactorCode, recoveryCode, stepUp, ssoOnly, headers: requestHeaders(request) }).catch(
         async (error: unknown) => {
           // Issue 31: "two-factor required" means the password was right; like a success, it does
           // not count against the password's limit (the code's guesses have their own).
@@ -138,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
       await refundRateLimit(platform, 'sign-in', who, skip);
       await rememberSignInAddress(platform, who);
       forwardCookies(reply, headers);
-      return me;
+      return recoveryCodesLeft === undefined ? me : { ...me, recoveryCodesLeft };
     },
   );
 

@@ -10,7 +10,7 @@ import { authFor } from '../../platform/auth/auth';
 import { isUniqueViolation, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
 import { loadMe } from './me';
 import { hashPassword } from '../../platform/auth/password';
-import { passTwoFactor } from '../two-factor/public';
+import { passTwoFactor, type PassedSecondFactor } from '../two-factor/public';
 import { withinRateLimit } from '../../platform/auth/rate-limit';
 import { hashResetToken, issueSetPasswordLink, RESET_TOKEN_LIFETIME_MS } from '../../platform/auth/reset-tokens';
 import { sealSession, type Actor } from '../../platform/auth/session';
@@ -298,10 +298,11 @@ export async function signIn(
     headers: Headers;
     twoFactorCode?: string;
     recoveryCode?: string;
-    twoFactorPassed?: boolean;
+    /** Issue 26's step-up passed: the emailed code, and the second factor it checked already. */
+    stepUp?: { twoFactor: PassedSecondFactor | null };
     ssoOnly?: SsoDomain | null;
   },
-): Promise<{ me: Me; headers: Headers }> {
+): Promise<{ me: Me; headers: Headers; recoveryCodesLeft?: number }> {
   const auth = authFor(platform);
   let result;
   try {
@@ -318,7 +319,7 @@ export async function signIn(
     throw error;
   }
   const { user, token } = result.response;
-  const storedToken = await sealSession(platform.db, token);
+  const storedToken = await sealSession(platform.db, token, { method: 'password', factor: input.stepUp ? 'email_code' : null, provider: null });
   const [profile] = await platform.db
     .select({ id: profiles.id, organizationId: profiles.organizationId, role: profiles.role, fullName: profiles.fullName })
     .from(profiles)
@@ -335,13 +336,17 @@ export async function signIn(
   }
   // Issue 31: the password was right; an account with two-factor on also needs its second factor.
   // The library made the session already (as its own two-factor plugin does); it goes unused.
-  // (`twoFactorPassed`: issue 26's step-up checked it already, before using its emailed code.)
+  // (`stepUp`: issue 26's step-up checked it already, before using its emailed code.)
+  let twoFactor = input.stepUp?.twoFactor ?? null;
   try {
-    if (!input.twoFactorPassed) await passTwoFactor(platform, { userId: user.id, twoFactorCode: input.twoFactorCode, recoveryCode: input.recoveryCode });
+    twoFactor ??= await passTwoFactor(platform, { userId: user.id, twoFactorCode: input.twoFactorCode, recoveryCode: input.recoveryCode });
   } catch (error) {
     await platform.db.delete(sessions).where(eq(sessions.token, storedToken));
     throw error;
   }
+  // Issue 49 item 21: the session says which second factor let it in (the app's code counts more
+  // than the emailed one, which the row says until here).
+  if (twoFactor) await platform.db.update(sessions).set({ signInFactor: twoFactor.factor }).where(eq(sessions.token, storedToken));
   const actor: Actor = {
     userId: user.id,
     profileId: profile.id,
@@ -350,5 +355,9 @@ export async function signIn(
     email: user.email,
     fullName: profile.fullName,
   };
-  return { me: await loadMe(platform, actor), headers: result.headers };
+  return {
+    me: await loadMe(platform, actor),
+    headers: result.headers,
+    ...(twoFactor?.factor === 'recovery_code' ? { recoveryCodesLeft: twoFactor.recoveryCodesLeft } : {}),
+  };
 }

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, SIGN_IN_ERRORS } from '../../../domain/auth';
+import type { MemberSession } from '../../../domain/sessions';
 import { RATE_LIMITS } from '../../platform/auth/rate-limit';
 import { fixedClock } from '../../platform/clock';
 import { rateLimits } from '../../platform/db/schema/auth';
@@ -61,6 +62,12 @@ function cookieShape(res: { headers: Record<string, unknown> }): string {
   return String(res.headers['set-cookie']).replace(/=[^;]*;/, '=<token>;');
 }
 
+/** How the session of `cookie` was signed in, as Settings -> Sessions lists it. */
+async function signInWayOf(cookie: string) {
+  const listed = (await t.app.inject({ method: 'GET', url: '/api/settings/sessions', headers: { cookie } })).json() as MemberSession[];
+  return listed.find((s) => s.current)!.signIn;
+}
+
 function otherCode(code: string): string {
   return code === '000000' ? '111111' : '000000';
 }
@@ -95,12 +102,15 @@ describe('Sign-in past the per-email limit (issue 26: no victim lockout)', () =>
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: cookie! } });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.id).toBe(user.userId);
+    // Issue 49 item 21: the session says the emailed code let it in beside the password.
+    expect(await signInWayOf(cookie!)).toEqual({ method: 'password', factor: 'email_code', provider: null });
 
     // The address is now known to the account: the password alone signs in from it, and the
     // session cookie is set exactly as by that normal sign-in.
     const again = await signIn({ email: user.email, password: TEST_PASSWORD }, owner);
     expect(again.statusCode).toBe(200);
     expect(cookieShape(signedIn)).toBe(cookieShape(again));
+    expect(await signInWayOf(sessionCookie(again)!)).toEqual({ method: 'password', factor: null, provider: null });
   });
 
   it('answers a wrong password past the limit as it answers the right one, and emails a code only for the right one', async () => {

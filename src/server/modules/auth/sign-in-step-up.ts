@@ -8,7 +8,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES, SIGN_IN_ERRORS } from '../../../domain/auth';
 import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import { countSignInAddresses, RATE_LIMITS, withinRateLimit } from '../../platform/auth/rate-limit';
-import { passTwoFactor } from '../two-factor/public';
+import { passTwoFactor, type PassedSecondFactor } from '../two-factor/public';
 import { accounts, users } from '../../platform/db/schema/auth';
 import { verificationCodes } from '../../platform/db/schema/platform';
 import { profiles } from '../../platform/db/schema/tenancy';
@@ -101,12 +101,13 @@ async function noticeSignInAttack(platform: Platform, email: string, account: Si
 /**
  * The step-up for a sign-in past the per-email limit from an address new to the account:
  * returns when the password and the emailed code are both right (the caller then signs in as
- * usual); otherwise throws the one answer for all failures of its kind.
+ * usual), with the second factor that passed if the account has two-factor on; otherwise throws
+ * the one answer for all failures of its kind.
  */
 export async function passSignInStepUp(
   platform: Platform,
   input: { email: string; password: string; code?: string; twoFactorCode?: string; recoveryCode?: string },
-): Promise<{ twoFactorPassed: boolean }> {
+): Promise<{ twoFactor: PassedSecondFactor | null }> {
   const email = input.email.toLowerCase();
   const account = await findSignInAccount(platform, email);
   if (account) await noticeSignInAttack(platform, email, account);
@@ -119,7 +120,7 @@ export async function passSignInStepUp(
   if (!account || !rightPassword) throw unauthorized(AUTH_MESSAGES.signInCodeInvalid, SIGN_IN_ERRORS.codeInvalid);
   // Issue 31: an account with two-factor on asks for its second factor before the emailed code is
   // used, so the code survives the "two-factor required" answer and a mistyped app code.
-  const twoFactorPassed = await passTwoFactor(platform, { userId: account.userId, twoFactorCode: input.twoFactorCode, recoveryCode: input.recoveryCode });
+  const twoFactor = await passTwoFactor(platform, { userId: account.userId, twoFactorCode: input.twoFactorCode, recoveryCode: input.recoveryCode });
   if (!(await useSignInCode(platform, email, input.code))) throw unauthorized(AUTH_MESSAGES.signInCodeInvalid, SIGN_IN_ERRORS.codeInvalid);
-  return { twoFactorPassed };
+  return { twoFactor };
 }

@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../domain/auth';
+import type { MemberSession } from '../../../domain/sessions';
 import { PASSKEY_CHALLENGE_SECONDS, PASSKEY_ERRORS, PASSKEY_MESSAGES, PASSKEYS_PER_MEMBER, type Passkey } from '../../../domain/passkeys';
 import { TWO_FACTOR_ERRORS, type TwoFactorSetup } from '../../../domain/two-factor';
 import { createBackup } from '../../platform/backup/backup';
@@ -150,8 +151,10 @@ describe('passkeys', () => {
     const [session] = await t.db.select().from(sessions).where(eq(sessions.token, hashSessionToken(token)));
     expect(session).toMatchObject({ userId: user.userId, userAgent: CHROME });
     expect(await t.db.$count(sessions, eq(sessions.token, token))).toBe(0);
-    const listed = (await t.app.inject({ method: 'GET', url: '/api/settings/sessions', headers: { cookie } })).json() as { browser: string; current: boolean }[];
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/settings/sessions', headers: { cookie } })).json() as MemberSession[];
     expect(listed.find((s) => s.current)?.browser).toMatch(/^Chrome 131/);
+    // Issue 49 item 21: and it says the passkey signed it in.
+    expect(listed.find((s) => s.current)?.signIn).toEqual({ method: 'passkey', factor: null, provider: null });
 
     expect(await list(user)).toEqual([{ ...passkey, lastUsedAt: clock.now().toISOString() }]);
     const [row] = await t.db.select({ counter: passkeys.counter }).from(passkeys).where(eq(passkeys.id, passkey.id));

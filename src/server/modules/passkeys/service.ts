@@ -303,7 +303,12 @@ export async function signInWithPasskey(
   if (moved.length === 0) throw signInFailed();
   await refundRateLimit(platform, 'passkey', who);
 
-  const token = await openSession(platform, { userId: passkey.userId, address: input.address, userAgent: input.userAgent });
+  const token = await openSession(platform, {
+    userId: passkey.userId,
+    address: input.address,
+    userAgent: input.userAgent,
+    way: { method: 'passkey', factor: null, provider: null },
+  });
   const actor: Actor = { userId: passkey.userId, ...member };
   return { me: await loadMe(platform, actor), token, email: member.email };
 }

@@ -1,24 +1,21 @@
 // Settings -> Sessions (issue 31 item 5): the member's live sessions, and ending one or all the
 // others. Ending deletes the session row and announces it ('sessions' topic), so every server
 // drops it from its session cache and closes that browser's live socket at once.
-import Bowser from 'bowser';
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
-import { SESSION_TEXTS, type MemberSession } from '../../../domain/sessions';
+import { SESSION_TEXTS, type MemberSession, type SignInWay } from '../../../domain/sessions';
 import type { ActorSession } from '../../platform/auth/session';
 import { sessions } from '../../platform/db/schema/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { publishSessionsEnded } from '../../platform/auth/session-cache';
+import { describeBrowser } from './device';
 
-/** "Chrome 131 on Linux": the browser's name and major version, and the system's name. */
-export function describeBrowser(userAgent: string | null): string {
-  if (!userAgent) return SESSION_TEXTS.unknownBrowser;
-  const parsed = Bowser.parse(userAgent);
-  const name = parsed.browser.name;
-  if (!name) return SESSION_TEXTS.unknownBrowser;
-  const version = parsed.browser.version?.split('.')[0];
-  const os = parsed.os.name;
-  return `${name}${version ? ` ${version}` : ''}${os ? ` on ${os}` : ''}`;
+type SessionRow = typeof sessions.$inferSelect;
+
+/** How a session was signed in; null for one made before the sign-in paths recorded it. */
+function signInWayOf(row: SessionRow): SignInWay | null {
+  if (!row.signInMethod) return null;
+  return { method: row.signInMethod, factor: row.signInFactor ?? null, provider: row.signInProvider ?? null };
 }
 
 /** The caller's live sessions, this one first, then the most recently used. */
@@ -36,6 +33,7 @@ export async function listSessions({ db }: Platform, session: ActorSession): Pro
       signedInAt: row.createdAt.toISOString(),
       lastActiveAt: row.updatedAt.toISOString(),
       current: row.id === session.sessionId,
+      signIn: signInWayOf(row),
     }))
     .sort((a, b) => Number(b.current) - Number(a.current));
 }

@@ -1,10 +1,11 @@
 // Settings -> Sessions (issue 31 item 5): a member sees where they are signed in and ends one
 // session or all the others; an ended session stops working at once.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_TEXTS, type MemberSession } from '../../../domain/sessions';
+import { sessions } from '../../platform/db/schema/auth';
 import { asUser, sessionCookie, type TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { describeBrowser } from './service';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -39,14 +40,6 @@ describe('sessions', () => {
   const as = (cookie: string, method: 'GET' | 'POST' | 'DELETE', url: string) => t.app.inject({ method, url, headers: { cookie } });
   const list = async (cookie: string) => (await as(cookie, 'GET', '/api/settings/sessions')).json() as MemberSession[];
 
-  it('names the browser and system of a session', () => {
-    expect(describeBrowser(CHROME)).toBe('Chrome 131 on Linux');
-    expect(describeBrowser(FIREFOX)).toBe('Firefox 133 on macOS');
-    expect(describeBrowser(SAFARI_IPHONE)).toBe('Safari 17 on iOS');
-    expect(describeBrowser(null)).toBe(SESSION_TEXTS.unknownBrowser);
-    expect(describeBrowser('curl/8.5.0')).toBe(SESSION_TEXTS.unknownBrowser);
-  });
-
   it('lists the member’s own sessions, this one first and marked, with browser and address', async () => {
     const chrome = await signInFrom(member, CHROME);
     const firefox = await signInFrom(member, FIREFOX);
@@ -58,6 +51,20 @@ describe('sessions', () => {
     // Another member's sessions are not among them.
     expect(seen).toHaveLength((await list(firefox)).length);
     expect((await list(other.cookie)).every((s) => !seen.some((mine) => mine.id === s.id))).toBe(true);
+  });
+
+  it('says how each session was signed in: a password here; nothing for a session older than the record', async () => {
+    const cookie = await signInFrom(member, CHROME);
+    const here = (await list(cookie)).find((s) => s.current)!;
+    expect(here.signIn).toEqual({ method: 'password', factor: null, provider: null });
+    // A session made before migration 0029 has no record: it says nothing rather than guess.
+    const older = await signInFrom(member, FIREFOX);
+    const olderId = (await list(older)).find((s) => s.current)!.id;
+    await t.db.update(sessions).set({ signInMethod: null, signInFactor: null, signInProvider: null }).where(eq(sessions.id, olderId));
+    expect((await list(cookie)).find((s) => s.id === olderId)!.signIn).toBeNull();
+    // Sign-up signs in with the password too.
+    const signedUp = (await list(member.cookie)).find((s) => s.current)!;
+    expect(signedUp.signIn?.method).toBe('password');
   });
 
   it('ends another session at once, but not this one and not someone else’s', async () => {

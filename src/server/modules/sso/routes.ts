@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { meSchema } from '../../../domain/auth';
+import { signInResultSchema } from '../../../domain/auth';
 import {
   ssoCallbackQuerySchema,
   ssoDomainParamsSchema,
@@ -176,11 +176,11 @@ export async function ssoRoutes(app: FastifyInstance, options: { platform: Platf
         tags: authTags,
         summary: "After the provider, an account with two-factor on signs in with an app code or a recovery code (401 two_factor_invalid; 401 sso_pending_missing when the step expired)",
         body: ssoTwoFactorSchema,
-        response: { 200: meSchema, ...errors },
+        response: { 200: signInResultSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { me, token } = await finishSsoTwoFactor(platform, {
+      const { me, token, recoveryCodesLeft } = await finishSsoTwoFactor(platform, {
         ticket: request.cookies[cookieName(PENDING_COOKIE)],
         twoFactorCode: request.body.twoFactorCode,
         recoveryCode: request.body.recoveryCode,
@@ -189,7 +189,7 @@ export async function ssoRoutes(app: FastifyInstance, options: { platform: Platf
       });
       clearCookie(reply, PENDING_COOKIE);
       setSessionCookie(platform, reply, token);
-      return me;
+      return recoveryCodesLeft === undefined ? me : { ...me, recoveryCodesLeft };
     },
   );
 }

@@ -160,6 +160,8 @@ export async function finishSsoSignIn(
       stage: 'second_factor',
       organizationId: pending.organizationId,
       userId: member.userId,
+      // The provider it came through, for the session to name (issue 49 item 21).
+      issuer: provider.issuer,
       expiresAt: new Date(now.getTime() + SSO_PENDING_MS),
       createdAt: now,
     });
@@ -167,7 +169,8 @@ export async function finishSsoSignIn(
   }
   // Signed in from here: like a password sign-in, the address is known to the account (issue 19).
   await rememberSignInAddress(platform, { email, address: input.address });
-  return { signedIn: await openSession(platform, { userId: member.userId, address: input.address, userAgent: input.userAgent }) };
+  const way = { method: 'sso', factor: null, provider: await providerHost(platform, provider.issuer) } as const;
+  return { signedIn: await openSession(platform, { userId: member.userId, address: input.address, userAgent: input.userAgent, way }) };
 }
 
 /** The login a provider's subject signed in as before, or null. */
@@ -260,21 +263,30 @@ async function findOrAdmitMember(
 export async function finishSsoTwoFactor(
   platform: Platform,
   input: { ticket: string | undefined; twoFactorCode?: string; recoveryCode?: string; userAgent: string | undefined; address: string },
-): Promise<{ me: Me; token: string }> {
+): Promise<{ me: Me; token: string; recoveryCodesLeft?: number }> {
   const missing = () => unauthorized(SSO_MESSAGES.pendingMissing, SSO_ERRORS.pendingMissing);
   if (!input.ticket) throw missing();
   const keyHash = sha256(input.ticket);
   const live = and(eq(ssoSignIns.keyHash, keyHash), eq(ssoSignIns.stage, 'second_factor'), gt(ssoSignIns.expiresAt, platform.clock.now()));
   const [pending] = await platform.db.select().from(ssoSignIns).where(live).limit(1);
   if (!pending?.userId) throw missing();
-  await passTwoFactor(platform, { userId: pending.userId, twoFactorCode: input.twoFactorCode, recoveryCode: input.recoveryCode });
+  const passed = await passTwoFactor(platform, { userId: pending.userId, twoFactorCode: input.twoFactorCode, recoveryCode: input.recoveryCode });
   const used = await platform.db.delete(ssoSignIns).where(live).returning({ userId: ssoSignIns.userId });
   if (used.length === 0) throw missing();
   const actor = await actorOf(platform, pending.userId, pending.organizationId);
   if (!actor) throw missing();
   await rememberSignInAddress(platform, { email: actor.email, address: input.address });
-  const token = await openSession(platform, { userId: pending.userId, address: input.address, userAgent: input.userAgent });
-  return { me: await loadMe(platform, actor), token };
+  const way = {
+    method: 'sso',
+    factor: passed?.factor ?? null,
+    provider: pending.issuer ? await providerHost(platform, pending.issuer) : null,
+  } as const;
+  const token = await openSession(platform, { userId: pending.userId, address: input.address, userAgent: input.userAgent, way });
+  return {
+    me: await loadMe(platform, actor),
+    token,
+    ...(passed?.factor === 'recovery_code' ? { recoveryCodesLeft: passed.recoveryCodesLeft } : {}),
+  };
 }
 
 async function actorOf(platform: Platform, userId: string, organizationId: string): Promise<Actor | null> {

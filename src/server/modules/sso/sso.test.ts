@@ -13,6 +13,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberSession } from '../../../domain/sessions';
 import { TWO_FACTOR_ERRORS, type TwoFactorSetup } from '../../../domain/two-factor';
 import type { z } from 'zod';
 import { SSO_MESSAGES, type SsoDomainState, type SsoSettingsInput, type ssoSettingsInputSchema } from '../../../domain/sso';
@@ -108,6 +109,11 @@ async function configure(owner: TestUser, settings: z.input<typeof ssoSettingsIn
 
 /** Where the test provider's authorization endpoint is: what the sign-in button names. */
 const providerHost = () => new URL(provider.issuer).host;
+/** How the session of `cookie` was signed in, as Settings -> Sessions lists it (issue 49 item 21). */
+const currentSignIn = async (cookie: string) => {
+  const listed = (await t.app.inject({ method: 'GET', url: '/api/settings/sessions', headers: { cookie } })).json() as MemberSession[];
+  return listed.find((s) => s.current)!.signIn;
+};
 
 let address = 0;
 const nextAddress = () => `192.0.2.${(++address % 250) + 1}`;
@@ -600,6 +606,8 @@ describe('Signing in through the provider', () => {
     const [row] = await t.db.select().from(sessions).where(eq(sessions.token, hashSessionToken(token)));
     expect(row).toMatchObject({ userId: member.userId });
     expect(row!.ipAddress).toMatch(/^192\.0\.2\./);
+    // Issue 49 item 21: the session says it came through single sign-on, naming the provider's host.
+    expect(await currentSignIn(cookie)).toEqual({ method: 'sso', factor: null, provider: providerHost() });
     // No second member for the same person.
     expect(await t.db.select().from(profiles).where(eq(profiles.email, member.email))).toHaveLength(1);
   });
@@ -755,7 +763,9 @@ describe('Signing in through the provider', () => {
     const setup = (await member.inject({ method: 'POST', url: '/api/settings/two-factor/setup', payload: { password: member.password } })).json() as TwoFactorSetup;
     const totp = new TOTP({ secret: Secret.fromBase32(setup.secret.replace(/\s+/g, '')) });
     offsetMs = 0;
-    expect((await member.inject({ method: 'POST', url: '/api/settings/two-factor/enable', payload: { code: totp.generate({ timestamp: clock.now().getTime() }) } })).statusCode).toBe(200);
+    const enabled = await member.inject({ method: 'POST', url: '/api/settings/two-factor/enable', payload: { code: totp.generate({ timestamp: clock.now().getTime() }) } });
+    expect(enabled.statusCode).toBe(200);
+    const recoveryCodes = enabled.json().recoveryCodes as string[];
 
     const res = await signInThroughProvider(member.email);
     expect(res.headers.location).toBe('/?sso=two-factor');
@@ -773,11 +783,20 @@ describe('Signing in through the provider', () => {
       expect(done.statusCode, done.body).toBe(200);
       expect(done.json().user.id).toBe(member.userId);
       expect((await me(sessionCookie(done)!)).statusCode).toBe(200);
+      expect(await currentSignIn(sessionCookie(done)!)).toEqual({ method: 'sso', factor: 'app_code', provider: providerHost() });
+      expect(done.json()).not.toHaveProperty('recoveryCodesLeft');
       // The step is used up.
       expect((await step({ twoFactorCode: code })).json().error.code).toBe('sso_pending_missing');
     } finally {
       offsetMs = 0;
     }
+
+    // Issue 49 item 21: with a recovery code instead, the answer says how many are left.
+    const again = await signInThroughProvider(member.email);
+    const recovered = await step({ recoveryCode: recoveryCodes[0]! }, cookieOf(again, 'brieflane.sso_pending')!);
+    expect(recovered.statusCode, recovered.body).toBe(200);
+    expect(recovered.json()).toMatchObject({ user: { id: member.userId }, recoveryCodesLeft: 9 });
+    expect(await currentSignIn(sessionCookie(recovered)!)).toEqual({ method: 'sso', factor: 'recovery_code', provider: providerHost() });
   });
 
   it('reads the email from userinfo when the provider leaves it out of the ID token', async () => {

@@ -2,7 +2,7 @@
 // TOTP codes by the otpauth library (RFC 6238), each good once; one-time recovery codes stored as
 // HMACs. The TOTP secret is sealed with a key derived from AUTH_SECRET (secret-box.ts).
 import { createHmac, randomInt } from 'node:crypto';
-import { and, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import {
   normalizeRecoveryCode,
@@ -108,6 +108,15 @@ export async function useRecoveryCode(platform: Platform, userId: string, typed:
   return used.length > 0;
 }
 
+/** How many of the user's recovery codes are still unused. */
+export async function countRecoveryCodesLeft(executor: Executor, userId: string): Promise<number> {
+  const [left] = await executor
+    .select({ n: count() })
+    .from(twoFactorRecoveryCodes)
+    .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
+  return left?.n ?? 0;
+}
+
 /** Ten new recovery codes replace the user's old ones; returns them as shown (`abcde-fghjk`). */
 export async function replaceRecoveryCodes(platform: Platform, executor: Executor, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () =>
@@ -139,16 +148,22 @@ export function wrongFactorMessage(factor: SecondFactor): string {
 }
 
 /**
- * Sign-in's second step (issue 31): nothing for a user without two-factor (false); otherwise a
+ * A second factor that passed at sign-in: which kind (the session records it, issue 49 item 21),
+ * and after a recovery code how many are left (the member is told, and sent to make new ones).
+ */
+export type PassedSecondFactor = { factor: 'app_code' } | { factor: 'recovery_code'; recoveryCodesLeft: number };
+
+/**
+ * Sign-in's second step (issue 31): nothing for a user without two-factor (null); otherwise a
  * 401 `two_factor_required` until an app code or a recovery code comes with the password, and
- * true once one passed.
+ * the factor that passed once one did.
  */
 export async function passTwoFactor(
   platform: Platform,
   input: { userId: string; twoFactorCode?: string; recoveryCode?: string },
-): Promise<boolean> {
+): Promise<PassedSecondFactor | null> {
   const row = await findTwoFactor(platform.db, input.userId);
-  if (!row?.enabledAt) return false;
+  if (!row?.enabledAt) return null;
   const factor: SecondFactor | undefined = input.twoFactorCode
     ? { totpCode: input.twoFactorCode }
     : input.recoveryCode
@@ -156,5 +171,6 @@ export async function passTwoFactor(
       : undefined;
   if (!factor) throw unauthorized(TWO_FACTOR_MESSAGES.codeRequired, TWO_FACTOR_ERRORS.required);
   if (!(await checkSecondFactor(platform, row, factor))) throw unauthorized(wrongFactorMessage(factor), TWO_FACTOR_ERRORS.invalid);
-  return true;
+  if ('totpCode' in factor) return { factor: 'app_code' };
+  return { factor: 'recovery_code', recoveryCodesLeft: await countRecoveryCodesLeft(platform.db, input.userId) };
 }

@@ -28,6 +28,7 @@ import {
   sealTotpSecret,
   totpFor,
   checkSecondFactor,
+  countRecoveryCodesLeft,
   wrongFactorMessage,
   type SecondFactor,
   type TwoFactorRow,
@@ -61,11 +62,7 @@ async function enabledRow(platform: Platform, userId: string): Promise<TwoFactor
 export async function readTwoFactorStatus(platform: Platform, actor: Actor): Promise<TwoFactorStatus> {
   const row = await findTwoFactor(platform.db, actor.userId);
   if (!row?.enabledAt) return { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
-  const [left] = await platform.db
-    .select({ n: count() })
-    .from(twoFactorRecoveryCodes)
-    .where(and(eq(twoFactorRecoveryCodes.userId, actor.userId), isNull(twoFactorRecoveryCodes.usedAt)));
-  return { enabled: true, enabledAt: row.enabledAt.toISOString(), recoveryCodesLeft: left?.n ?? 0 };
+  return { enabled: true, enabledAt: row.enabledAt.toISOString(), recoveryCodesLeft: await countRecoveryCodesLeft(platform.db, actor.userId) };
 }
 
 /**

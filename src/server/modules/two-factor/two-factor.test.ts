@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, SIGN_IN_ERRORS } from '../../../domain/auth';
+import type { MemberSession } from '../../../domain/sessions';
 import { TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '../../../domain/two-factor';
 import { fixedClock } from '../../platform/clock';
 import { activityLogs } from '../activity/schema';
@@ -48,6 +49,11 @@ describe('two-factor sign-in', () => {
   };
   const post = (user: TestUser, url: string, payload: object) => user.inject({ method: 'POST', url, payload });
   const status = async (user: TestUser) => (await user.inject({ method: 'GET', url: '/api/settings/two-factor' })).json() as TwoFactorStatus;
+  /** How the session a sign-in answered was signed in, as Settings -> Sessions lists it (issue 49 item 21). */
+  const signInWayOf = async (res: Awaited<ReturnType<typeof signIn>>) => {
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/settings/sessions', headers: { cookie: sessionCookie(res)! } })).json() as MemberSession[];
+    return listed.find((s) => s.current)!.signIn;
+  };
 
   /** Sets two-factor up for `user`: the secret and the recovery codes. */
   const enrol = async (user: TestUser) => {
@@ -145,6 +151,9 @@ describe('two-factor sign-in', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const cookie = sessionCookie(ok)!;
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json().user.email).toBe(user.email);
+    // The session says it took the app's code; only a recovery code's answer counts what is left.
+    expect(await signInWayOf(ok)).toEqual({ method: 'password', factor: 'app_code', provider: null });
+    expect(ok.json()).not.toHaveProperty('recoveryCodesLeft');
     // The same code again (someone looking over a shoulder): refused.
     const replay = await signIn(user, { twoFactorCode: code });
     expect(replay.statusCode).toBe(401);
@@ -172,6 +181,9 @@ describe('two-factor sign-in', () => {
     const typed = recoveryCodes[3]!.replace('-', '').toUpperCase();
     const ok = await signIn(user, { recoveryCode: ` ${typed} ` });
     expect(ok.statusCode, ok.body).toBe(200);
+    // Issue 49 item 21: the answer says how many are left, and the session that it took one.
+    expect(ok.json()).toMatchObject({ user: { email: user.email }, recoveryCodesLeft: 9 });
+    expect(await signInWayOf(ok)).toEqual({ method: 'password', factor: 'recovery_code', provider: null });
     const again = await signIn(user, { recoveryCode: recoveryCodes[3]! });
     expect(again.statusCode).toBe(401);
     expect(again.json().error).toEqual({ code: TWO_FACTOR_ERRORS.invalid, message: TWO_FACTOR_MESSAGES.recoveryCodeInvalid });
@@ -202,6 +214,8 @@ describe('two-factor sign-in', () => {
     const ok = await signIn(user, { code: emailed, twoFactorCode: freshCode(secret) });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(sessionCookie(ok)).toBeDefined();
+    // The app's code is what the session names, beside which the emailed one counts for less.
+    expect(await signInWayOf(ok)).toEqual({ method: 'password', factor: 'app_code', provider: null });
     // Used now: it does not sign in a second time.
     expect((await signIn(user, { code: emailed, twoFactorCode: freshCode(secret) })).json().error.code).toBe(SIGN_IN_ERRORS.codeInvalid);
   });

@@ -4,6 +4,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../../domain/roles';
+import type { SignInWay } from '../../../domain/sessions';
 import type { Database, Executor } from '../db/client';
 import { sessions, users } from '../db/schema/auth';
 import { organizations, profiles } from '../db/schema/tenancy';
@@ -87,25 +88,34 @@ export function hashSessionToken(token: string): string {
 }
 
 /**
- * Seals a session better-auth has just created: its stored token becomes the token's hash.
+ * Seals a session better-auth has just created: its stored token becomes the token's hash, and
+ * how it was signed in is written beside it (issue 49 item 21), in the same UPDATE.
  * Returns the stored form, for the caller to find the row by.
  */
-export async function sealSession(db: Executor, token: string): Promise<string> {
+export async function sealSession(db: Executor, token: string, way: SignInWay): Promise<string> {
   const hashed = hashSessionToken(token);
-  await db.update(sessions).set({ token: hashed }).where(eq(sessions.token, token));
+  await db.update(sessions).set({ token: hashed, ...signInColumns(way) }).where(eq(sessions.token, token));
   return hashed;
+}
+
+/** The session columns that say how it was signed in. */
+export function signInColumns(way: SignInWay) {
+  return { signInMethod: way.method, signInFactor: way.factor, signInProvider: way.provider };
 }
 
 /**
  * A new session for a user who proved who they are without the password (a passkey, decision
- * 031), made as the password sign-in's is: better-auth writes the row (its id, token and
- * lifetime; the address and browser Settings -> Sessions shows), and it is sealed at once.
- * Returns the token for the cookie (setSessionCookie).
+ * 031; single sign-on, decision 032), made as the password sign-in's is: better-auth writes the
+ * row (its id, token and lifetime; the address and browser Settings -> Sessions shows), and it is
+ * sealed at once. Returns the token for the cookie (setSessionCookie).
  */
-export async function openSession(platform: Platform, input: { userId: string; address: string; userAgent: string | undefined }): Promise<string> {
+export async function openSession(
+  platform: Platform,
+  input: { userId: string; address: string; userAgent: string | undefined; way: SignInWay },
+): Promise<string> {
   const context = await authFor(platform).$context;
   const session = await context.internalAdapter.createSession(input.userId, false, { ipAddress: input.address, userAgent: input.userAgent ?? '' });
-  await sealSession(platform.db, session.token);
+  await sealSession(platform.db, session.token, input.way);
   return session.token;
 }
 

@@ -18,6 +18,7 @@ import { TwoFactorBanner } from '@/web/features/two-factor/components/two-factor
 import { useAdoptBrowserTimeZone } from '@/web/features/settings/browser-time-zone';
 import { TAB_ICONS } from '../dashboard-tabs';
 import { preloadTab } from './dashboard-tab-panels';
+import { RecoverySignInNotice } from './recovery-sign-in-notice';
 import { APP_TEXTS } from '../texts';
 
 // The sheet (the dialog primitive, its focus trap and scroll lock) downloads when first opened or
@@ -168,6 +169,7 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
 
       <main id="main-content" tabIndex={-1} className="outline-none px-4 pt-16 pb-10 sm:px-6 md:pl-70 lg:px-10 lg:pl-74">
         <TwoFactorBanner twoFactor={me.twoFactor} />
+        <RecoverySignInNotice />
         {children}
       </main>
     </div>

@@ -1,10 +1,11 @@
 // Account calls: sign in/up/out and password reset. The session itself is lib/session.ts.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   completePasswordResetSchema,
   Me,
   requestPasswordResetSchema,
+  SignInResult,
   sendCodeSchema,
   signInSchema,
   signUpSchema,
@@ -14,11 +15,20 @@ import { api } from '@/web/lib/api-client';
 import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { meQueryKey } from '@/web/lib/session';
 
+/**
+ * The member a sign-in answered becomes the signed-in one. Issue 49 item 21: after a recovery
+ * code, how many are left waits for the next page's notice (recovery-sign-in.ts reads it).
+ */
+function takeSignIn(queryClient: QueryClient, { recoveryCodesLeft, ...me }: SignInResult): void {
+  if (recoveryCodesLeft !== undefined) queryClient.setQueryData([QUERY_ROOTS.recoverySignIn], recoveryCodesLeft);
+  queryClient.setQueryData(meQueryKey, me);
+}
+
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: z.output<typeof signInSchema>) => api.post<Me>('/api/auth/sign-in', input),
-    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+    mutationFn: (input: z.output<typeof signInSchema>) => api.post<SignInResult>('/api/auth/sign-in', input),
+    onSuccess: (result) => takeSignIn(queryClient, result),
     // The forms show the failures; the code step (issue 26) is not an error to toast.
     meta: { handlesErrors: true },
   });
@@ -31,8 +41,8 @@ export function useSignIn() {
 export function useSsoTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { twoFactorCode?: string; recoveryCode?: string }) => api.post<Me>('/api/auth/sso/two-factor', input),
-    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+    mutationFn: (input: { twoFactorCode?: string; recoveryCode?: string }) => api.post<SignInResult>('/api/auth/sso/two-factor', input),
+    onSuccess: (result) => takeSignIn(queryClient, result),
     meta: { handlesErrors: true },
   });
 }

@@ -1,7 +1,9 @@
 // Tables owned by better-auth (docs/decisions/002-authentication.md). Property names are the
 // library's field names; columns are snake_case like the rest of the schema.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { SIGN_IN_FACTORS, SIGN_IN_METHODS, type SignInFactor, type SignInMethod } from '../../../../domain/sessions';
+import { inList } from '../columns';
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -30,8 +32,19 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // Issue 49 item 21: how it was signed in (Settings -> Sessions shows it), written by our sign-in
+    // paths as they seal the session; null for sessions made before the record. Not the library's
+    // fields: better-auth neither reads nor writes them.
+    signInMethod: text('sign_in_method').$type<SignInMethod>(),
+    signInFactor: text('sign_in_factor').$type<SignInFactor>(),
+    /** Single sign-on: the provider's host. */
+    signInProvider: text('sign_in_provider'),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    check('sessions_sign_in_method_check', sql`${t.signInMethod} is null or ${inList(t.signInMethod, SIGN_IN_METHODS)}`),
+    check('sessions_sign_in_factor_check', sql`${t.signInFactor} is null or ${inList(t.signInFactor, SIGN_IN_FACTORS)}`),
+  ],
 );
 
 export const accounts = pgTable(

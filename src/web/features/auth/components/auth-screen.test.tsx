@@ -8,6 +8,7 @@ import { PASSKEY_ERRORS, PASSKEY_MESSAGES } from '@/domain/passkeys';
 import { TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES, TWO_FACTOR_TEXTS } from '@/domain/two-factor';
 import { activateLocale, LOCALE_STORAGE_KEY } from '@/web/lib/i18n';
 import { onNotice } from '@/web/lib/notify';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { meQueryKey } from '@/web/lib/session';
 import { authApi, passkeysApi, signedInMember } from '@/web/test/api-handlers';
 import { apiError, apiServer, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
@@ -329,6 +330,8 @@ describe('AuthScreen', () => {
       type(TWO_FACTOR_TEXTS.codeLabel, '123 456');
       fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
       await expectSignedIn(queryClient, signedInMember('developer'));
+      // An app code leaves no recovery notice for the next page.
+      expect(queryClient.getQueryData([QUERY_ROOTS.recoverySignIn])).toBeUndefined();
       expect(signInBodies()).toEqual([
         { email: 'ada@example.com', password: 'secret-123' },
         { email: 'ada@example.com', password: 'secret-123', twoFactorCode: '111111' },
@@ -337,7 +340,8 @@ describe('AuthScreen', () => {
     });
 
     it('swaps to a recovery code and back; a recovery code is sent alone, as typed but normalized', async () => {
-      apiServer.use(authApi.signIn(inTurn(twoFactorRequired, recoveryInvalid, signedInMember('admin'))));
+      // Issue 49 item 21: a recovery code's sign-in also says how many codes are left.
+      apiServer.use(authApi.signIn(inTurn(twoFactorRequired, recoveryInvalid, { ...signedInMember('admin'), recoveryCodesLeft: 2 })));
       const { queryClient } = await renderScreen();
       signInWithPassword();
       fireEvent.click(await screen.findByRole('button', { name: TWO_FACTOR_TEXTS.useRecoveryCode }));
@@ -361,7 +365,9 @@ describe('AuthScreen', () => {
 
       type(TWO_FACTOR_TEXTS.recoveryCodeLabel, ' ABCDE-FGHJK ');
       fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
+      // The member is the member alone; the count waits for the next page's notice.
       await expectSignedIn(queryClient, signedInMember('admin'));
+      expect(queryClient.getQueryData([QUERY_ROOTS.recoverySignIn])).toBe(2);
       expect(signInBodies()).toEqual([
         { email: 'ada@example.com', password: 'secret-123' },
         { email: 'ada@example.com', password: 'secret-123', recoveryCode: 'zzzzzzzzzz' },

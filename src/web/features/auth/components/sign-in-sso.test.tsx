@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@/domain/auth';
 import { SSO_MESSAGES } from '@/domain/sso';
 import { TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES, TWO_FACTOR_TEXTS } from '@/domain/two-factor';
+import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { meQueryKey } from '@/web/lib/session';
 import { authApi, signedInMember, ssoApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
@@ -134,6 +135,18 @@ describe('Sign in with single sign-on', () => {
     await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toEqual(member));
     expect(sentRequests.map((r) => r.body)).toEqual([{ twoFactorCode: '000000' }, { twoFactorCode: '123456' }]);
     await waitFor(() => expect(screen.getAllByText(en(AUTH_MESSAGES.signedIn)).length).toBeGreaterThan(0));
+  });
+
+  it('keeps the count a recovery code leaves after single sign-on, for the next page (issue 49 item 21)', async () => {
+    const member = signedInMember('developer');
+    apiServer.use(ssoApi.twoFactor({ ...member, recoveryCodesLeft: 1 }));
+    const { queryClient } = await renderWithProviders(<AuthScreen />, { route: '/?sso=two-factor' });
+    fireEvent.click(await screen.findByRole('button', { name: TWO_FACTOR_TEXTS.useRecoveryCode }));
+    fireEvent.input(screen.getByLabelText(TWO_FACTOR_TEXTS.recoveryCodeLabel), { target: { value: 'abcde-fghjk' } });
+    fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
+    await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toEqual(member));
+    expect(queryClient.getQueryData([QUERY_ROOTS.recoverySignIn])).toBe(1);
+    expect(sentRequests.map((r) => r.body)).toEqual([{ recoveryCode: 'abcdefghjk' }]);
   });
 
   it('goes back to sign-in from the two-factor step after single sign-on', async () => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { MonitorSmartphone } from 'lucide-react';
+import { KeyRound, MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
-import { SESSION_TEXTS as TEXTS, type MemberSession } from '@/domain/sessions';
+import { SESSION_TEXTS as TEXTS, type MemberSession, type SignInWay } from '@/domain/sessions';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -26,6 +26,15 @@ import { sessionsQuery, useEndOtherSessions, useEndSession } from '../api';
 import { SESSION_CARD_TEXTS } from '../texts';
 
 type Ending = { kind: 'one'; session: MemberSession } | { kind: 'others' };
+type Translate = ReturnType<typeof useT>;
+
+/** "Password and authenticator code", "Passkey", "Single sign-on (login.example.com)" (issue 49 item 21). */
+function describeSignInWay(t: Translate, way: SignInWay): string {
+  const methods = SESSION_CARD_TEXTS.methods;
+  const method =
+    way.method === 'sso' ? (way.provider ? t(methods.ssoAt, { provider: way.provider }) : t(methods.sso)) : t(way.method === 'passkey' ? methods.passkey : methods.password);
+  return way.factor ? t(SESSION_CARD_TEXTS.methodAndFactor, { method, factor: t(SESSION_CARD_TEXTS.factors[way.factor]) }) : method;
+}
 
 /** Settings -> Sessions (issue 31): where the member is signed in, ending one or all the others. */
 export function SessionsCard() {
@@ -75,6 +84,13 @@ export function SessionsCard() {
                       {session.address ? `${session.address} · ` : ''}
                       {TEXTS.signedIn(formatDateTime(session.signedInAt))}, {TEXTS.lastActive(formatDateTime(session.lastActiveAt))}
                     </p>
+                    {/* A session from before the sign-in paths recorded it says nothing rather than guess. */}
+                    {session.signIn ? (
+                      <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="session-sign-in">
+                        <KeyRound className="size-3.5 shrink-0" aria-hidden />
+                        {t(SESSION_CARD_TEXTS.signInWay, { way: describeSignInWay(t, session.signIn) })}
+                      </p>
+                    ) : null}
                   </div>
                   {session.current ? null : (
                     <Button
