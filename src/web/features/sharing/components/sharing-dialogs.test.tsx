@@ -41,6 +41,7 @@ const link: AccessLink = {
   lastOpenedAt: null,
   intake: null,
   showsProject: true,
+  locale: null,
 };
 
 describe('ShareProjectDialog', () => {
