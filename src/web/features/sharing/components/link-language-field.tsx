@@ -18,15 +18,14 @@ type Props = {
 
 export function LinkLanguageField({ control, organizationLocale, error }: Props) {
   const t = useT('sharing');
-  const { field } = useController({ control, name: 'locale' });
+  const { value, onChange, onBlur } = useController({ control, name: 'locale' }).field;
   return (
     <FormField label={t(SHARING_TEXTS.linkLanguage)} hint={t(SHARING_TEXTS.linkLanguageHint)} error={error}>
       {/* Directly inside FormField, which gives it the id its label points to. */}
       <NativeSelect
-        value={field.value ?? ''}
-        onChange={(event) => field.onChange(isLocale(event.target.value) ? event.target.value : null)}
-        onBlur={field.onBlur}
-        ref={field.ref}
+        value={value ?? ''}
+        onChange={(event) => onChange(isLocale(event.target.value) ? event.target.value : null)}
+        onBlur={onBlur}
         className="h-10 w-full"
       >
         <option value="">{t(SHARING_TEXTS.organizationLanguage, { language: LOCALE_NAMES[organizationLocale] })}</option>
