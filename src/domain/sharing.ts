@@ -30,6 +30,8 @@
 //   POST   /api/project-access/:token/notes     noteContentSchema (signed in only)
 //   PATCH  /api/project-access/:token/notes/:noteId          (signed in, own notes only)
 //   DELETE /api/project-access/:token/notes/:noteId          (signed in, own notes only)
+// Issue 48 item 4: a link's `locale` (staff's choice; null: the organization's) is the language
+// its page is shown in: SharedProject.locale, and `error.locale` of a `password_required` answer.
 // An unknown, revoked or expired token answers 404 `invalid_link`; writing while signed out 401;
 // the tasks, files and notes of an intake link or an approval link that does not show the project
 // 404 `project_not_shown` (an approval link's files awaiting approval excepted, issue 49 item 10);
