@@ -30,13 +30,17 @@
 //   POST   /api/project-access/:token/notes     noteContentSchema (signed in only)
 //   PATCH  /api/project-access/:token/notes/:noteId          (signed in, own notes only)
 //   DELETE /api/project-access/:token/notes/:noteId          (signed in, own notes only)
+// Issue 48 item 4: a link's `locale` (staff's choice; null: the organization's) is the language
+// its page is shown in: SharedProject.locale, and `error.locale` of a `password_required` answer.
 // An unknown, revoked or expired token answers 404 `invalid_link`; writing while signed out 401;
 // the tasks, files and notes of an intake link or an approval link that does not show the project
 // 404 `project_not_shown` (an approval link's files awaiting approval excepted, issue 49 item 10);
 // any write through a view-only link ('Viewers may contribute' off) 403 `view_only_link`.
 // Reads are logged once per viewer an hour, downloads every time (decision 008).
 import { z } from 'zod';
+import { AUTH_MESSAGES } from './auth';
 import { INTAKE_STATES } from './intake-state';
+import { LOCALES } from './locales';
 import { SHARING_MESSAGES } from './sharing-rules';
 import { projectListPageSchema } from './project-lists';
 import { text } from './text-fields';
@@ -97,6 +101,14 @@ export const createAccessLinkSchema = z.object({
    * notes. Ignored for an ordinary link.
    */
   showProject: z.boolean().optional().default(false),
+  /**
+   * Issue 48 item 4: the language its visitor is shown (unless they chose one on their device);
+   * null or absent: the organization's.
+   */
+  locale: z
+    .enum(LOCALES, { message: AUTH_MESSAGES.languageInvalid.id })
+    .nullish()
+    .transform((v) => v ?? null),
   /** An intake link's questionnaire for a project that has none yet. */
   templateId: z.uuid({ message: 'Template not found' }).nullish().transform((v) => v ?? null),
 });
@@ -123,6 +135,8 @@ export const accessLinkSchema = z.object({
    * one where viewers may approve only when staff chose "Show the project" (issues 27, 49 item 10).
    */
   showsProject: z.boolean(),
+  /** The language staff chose for its visitor; null: the organization's (issue 48 item 4). */
+  locale: z.enum(LOCALES).nullable(),
 });
 export type AccessLink = z.infer<typeof accessLinkSchema>;
 
@@ -222,6 +236,11 @@ export const sharedProjectSchema = z.object({
    * overview or questionnaire either (null): the files awaiting approval only.
    */
   showsProject: z.boolean(),
+  /**
+   * Issue 48 item 4: the language the link is shown in (staff's choice, else the organization's),
+   * unless its visitor chose one on their device.
+   */
+  locale: z.enum(LOCALES),
 });
 export type SharedProject = z.infer<typeof sharedProjectSchema>;
 

@@ -1,7 +1,7 @@
 // One error shape for every API answer: { "error": { "code", "message" } }, and `detail` beside
 // them where a plain message hides a technical cause someone may need to look into.
 import { z } from 'zod';
-import type { Text } from '../../domain/locales';
+import { LOCALES, type Locale, type Text } from '../../domain/locales';
 import { translate } from './i18n';
 import { SERVER_MESSAGES } from './messages';
 
@@ -21,6 +21,11 @@ export class AppError extends Error {
      * whoever looks into it: short text, never a stack. `message` stays the plain sentence.
      */
     readonly detail?: string,
+    /**
+     * The language of what the error is about, not of its message: a protected link's own
+     * (issue 48 item 4), so its password page shows in it.
+     */
+    readonly locale?: Locale,
   ) {
     super(translate('en', message));
     this.name = 'AppError';
@@ -36,11 +41,11 @@ export const notFound = (message: ErrorMessage = SERVER_MESSAGES.notFound, code 
 export const conflict = (message: ErrorMessage, code = 'conflict') => new AppError(409, code, message);
 export const tooManyRequests = (message: ErrorMessage = SERVER_MESSAGES.rateLimited) => new AppError(429, 'rate_limited', message);
 
-export type ErrorBody = { error: { code: string; message: string; detail?: string } };
+export type ErrorBody = { error: { code: string; message: string; detail?: string; locale?: Locale } };
 
-/** `detail` only when there is one: most answers are `{ code, message }` exactly. */
-export function errorBody(code: string, message: string, detail?: string): ErrorBody {
-  return { error: { code, message, ...(detail ? { detail } : {}) } };
+/** `detail` and `locale` only when there is one: most answers are `{ code, message }` exactly. */
+export function errorBody(code: string, message: string, detail?: string, locale?: Locale): ErrorBody {
+  return { error: { code, message, ...(detail ? { detail } : {}), ...(locale ? { locale } : {}) } };
 }
 
 /**
@@ -52,6 +57,7 @@ export const errorResponseSchema = z.object({
     code: z.string(),
     message: z.string(),
     detail: z.string().optional().describe('The technical cause behind message, when there is one worth showing (e.g. what an identity provider answered)'),
+    locale: z.enum(LOCALES).optional().describe("The language of what the error is about (a protected share link's: its password page is shown in it)"),
   }),
 });
 

@@ -2,7 +2,7 @@
 // credentials; every failure becomes an ApiError carrying the server's own message.
 import { SERVER_BUSY_CODE, SERVER_BUSY_MESSAGES } from '@/domain/server-busy';
 import { noteOwnChangeSettled, ownChangeHeaders } from './own-changes';
-import { isLocale } from '@/domain/locales';
+import { isLocale, type Locale } from '@/domain/locales';
 import { i18n } from './i18n';
 
 /** Spec 8: the fallback when a failure carries no message of its own. */
@@ -16,12 +16,14 @@ export class ApiError extends Error {
     message: string,
     /** The server's technical cause behind the message (`error.detail`), for a "Details" disclosure. */
     readonly detail?: string,
+    /** The language of what the error is about (a protected share link's, issue 48 item 4). */
+    readonly locale?: Locale,
   ) {
     super(message);
   }
 }
 
-type ErrorBody = { error?: { code?: unknown; message?: unknown; detail?: unknown } };
+type ErrorBody = { error?: { code?: unknown; message?: unknown; detail?: unknown; locale?: unknown } };
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -42,7 +44,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
       ? body.error.message
       : FALLBACK_ERROR_MESSAGE;
   const detail = typeof body?.error?.detail === 'string' && body.error.detail.trim() !== '' ? body.error.detail : undefined;
-  return new ApiError(response.status, code, message, detail);
+  return new ApiError(response.status, code, message, detail, isLocale(body?.error?.locale) ? body.error.locale : undefined);
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -124,7 +124,16 @@ export function rememberLocale(locale: UiLocale | null): void {
  * Shows the language once the parts in use (and `parts`) are loaded in it: every component
  * reading `useLocale()` or `useT()` renders again, in it, without waiting.
  */
-export async function activateLocale(locale: UiLocale, parts: TextPart[] = []): Promise<void> {
+export function activateLocale(locale: UiLocale, parts: TextPart[] = []): Promise<void> {
+  const switching = switchTo(locale, parts);
+  latest = switching;
+  return switching;
+}
+
+/** The last switch asked for: one that a later choice overtook waits for it, so its caller finds a language shown. */
+let latest: Promise<void> = Promise.resolve();
+
+async function switchTo(locale: UiLocale, parts: TextPart[]): Promise<void> {
   for (const part of parts) inUse.add(part);
   const shown = catalogLoader(locale, CORE_PART) ? locale : DEFAULT_LOCALE;
   target = shown;
@@ -132,10 +141,22 @@ export async function activateLocale(locale: UiLocale, parts: TextPart[] = []): 
   for (let pending = [...inUse]; pending.length; pending = [...inUse].filter((part) => !loaded.has(catalogKey(shown, part)))) {
     await Promise.all(pending.map((part) => loadPart(shown, part)));
   }
-  // A later choice of language won while these loaded.
-  if (target !== shown) return;
+  // A later choice of language won while these loaded: done when it is shown.
+  if (target !== shown) return latest;
   i18n.activate(shown);
   if (typeof document !== 'undefined') document.documentElement.lang = shown === PSEUDO_LOCALE ? 'en-XA' : shown;
+}
+
+/**
+ * Issue 48 item 4: a share, intake or approval link is shown in the language staff chose for it
+ * (else its organization's), unless its visitor chose one themselves: on this device (the
+ * language menu's saved choice) or in their settings (`memberLocale`, a signed-in member's).
+ * Resolves when the page may render in it.
+ */
+export async function showLinkLocale(linkLocale: Locale, memberLocale: Locale | null = null): Promise<void> {
+  if (memberLocale || stored() !== null) return;
+  if (i18n.locale === linkLocale && target === linkLocale) return;
+  await activateLocale(linkLocale);
 }
 
 export type { TextValues };

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { INTAKE_STATES, type IntakeState } from '../../../domain/intake-state';
+import { LOCALES, type Locale } from '../../../domain/locales';
 import { LINK_ACCESS_KINDS, type LinkAccessKind } from '../../../domain/sharing';
 import type { FormData } from '../../../domain/template-field';
 import { createdBy, profiles } from '../../platform/db/schema/tenancy';
@@ -40,6 +41,11 @@ export const projectAccessTokens = pgTable(
      * files, notes). Links made before the switch keep showing it (migration 0027).
      */
     approvalShowsProject: boolean('approval_shows_project').notNull().default(false),
+    /**
+     * Issue 48 item 4: the language its visitor is shown (share, intake and approval links alike),
+     * unless they chose one on their device. null: the organization's language.
+     */
+    locale: text('locale').$type<Locale>(),
     isActive: boolean('is_active').notNull().default(true),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdBy: createdBy(),
@@ -49,6 +55,7 @@ export const projectAccessTokens = pgTable(
   (t) => [
     index('project_access_tokens_project_id_idx').on(t.projectId, t.createdAt),
     check('project_access_tokens_intake_state_check', sql`${t.intakeState} is null or ${inList(t.intakeState, INTAKE_STATES)}`),
+    check('project_access_tokens_locale_check', sql`${t.locale} is null or ${inList(t.locale, LOCALES)}`),
   ],
 );
 

@@ -20,6 +20,7 @@ import {
   invalidLink,
   LINK_READ_RECORD_WINDOW,
   linkAccess,
+  linkLocale,
   linkReaderKey,
   passwordRequired,
   readSharedLink,
@@ -45,6 +46,7 @@ async function sharedProject(db: Executor, projectId: string, link: UsableLink, 
     .from(projects)
     .where(eq(projects.id, projectId));
   if (!row) throw invalidLink();
+  const locale = await linkLocale(db, link);
   // Issue 49 item 10: a link that shows the approvals only (not an intake link) shows the
   // project's name and the files awaiting approval, not its overview or questionnaire.
   const overview = showsProject(link) || link.intakeState !== null;
@@ -61,6 +63,7 @@ async function sharedProject(db: Executor, projectId: string, link: UsableLink, 
     viewerName: viewer?.fullName ?? null,
     intakeState: link.intakeState,
     showsProject: showsProject(link),
+    locale,
   };
 }
 
@@ -133,7 +136,7 @@ export async function openSharedLink(
 
   let grant: { value: string; expiresAt: Date } | null = null;
   if (link.passwordHash !== null && !verifyLinkGrant(config.authSecret, request.grant, link.id, now.getTime())) {
-    if (request.password === null) throw passwordRequired();
+    if (request.password === null) throw passwordRequired(await linkLocale(db, link));
     // Before the (slow) hash check; only addresses that keep failing are held up.
     await admitLinkPasswordAttempt(platform, link.id, request.address);
     if (!(await verifyPassword(link.passwordHash, request.password))) {

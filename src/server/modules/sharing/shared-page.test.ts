@@ -84,6 +84,8 @@ describe('shared project page API', () => {
       viewerName: null,
       intakeState: null,
       showsProject: true,
+      // No language chosen for the link: the organization's (issue 48 item 4).
+      locale: 'en',
     });
     expect(grantCookie(res)).toBeUndefined();
     const signedIn = await a.outsider.inject({ method: 'POST', url: shared('/session') });
@@ -203,7 +205,7 @@ describe('shared project page API', () => {
     it('wants its password, refuses a wrong one, and sets a path-scoped httpOnly grant for the right one', async () => {
       const missing = await session({});
       expect(missing.statusCode).toBe(401);
-      expect(missing.json().error).toEqual({ code: SHARED_LINK_ERRORS.passwordRequired, message: SHARING_MESSAGES.passwordRequired });
+      expect(missing.json().error).toEqual({ code: SHARED_LINK_ERRORS.passwordRequired, message: SHARING_MESSAGES.passwordRequired, locale: 'en' });
       const wrong = await session({ password: 'battery staple' }, { address: '203.0.113.2' });
       expect(wrong.statusCode).toBe(401);
       expect(wrong.json().error).toEqual({ code: SHARED_LINK_ERRORS.invalidPassword, message: SHARING_MESSAGES.invalidPassword });

@@ -4,6 +4,7 @@
 import { and, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { INTAKE_MESSAGES } from '../../../domain/intake';
+import type { Locale } from '../../../domain/locales';
 import { canManageProjects } from '../../../domain/roles';
 import { PROJECT_DETAIL_MESSAGES } from '../../../domain/project-details';
 import {
@@ -81,6 +82,7 @@ export function toAccessLink(
       ? { state: row.intakeState, submittedAt: row.intakeSubmittedAt?.toISOString() ?? null, showsProject: row.intakeShowsProject }
       : null,
     showsProject: showsProject(row),
+    locale: row.locale,
   };
 }
 
@@ -106,6 +108,8 @@ export async function insertAccessLink(
     intake?: boolean;
     /** An intake link, or one where viewers may approve, that also shows the project's work (issues 27, 49 item 10). */
     showProject?: boolean;
+    /** The language its visitor is shown; null or absent: the organization's (issue 48 item 4). */
+    locale?: Locale | null;
   },
 ): Promise<AccessLink> {
   const [row] = await tx
@@ -120,6 +124,7 @@ export async function insertAccessLink(
       intakeState: values.intake ? 'open' : null,
       intakeShowsProject: values.intake === true && values.showProject === true,
       approvalShowsProject: values.viewersMayApprove === true && values.showProject === true,
+      locale: values.locale ?? null,
       isActive: true,
       expiresAt: values.expiresAt,
       createdBy: values.createdBy,
@@ -223,6 +228,7 @@ export async function createAccessLink(
       viewersMayApprove: input.viewersMayApprove,
       intake: input.intake,
       showProject: input.showProject,
+      locale: input.locale,
     });
     await emit(tx, {
       type: 'access_link.created',
@@ -238,6 +244,7 @@ export async function createAccessLink(
         viewers_may_approve: input.viewersMayApprove,
         ...(input.intake ? { intake: true } : {}),
         ...(input.intake || input.viewersMayApprove ? { shows_project: input.showProject } : {}),
+        ...(input.locale ? { locale: input.locale } : {}),
       },
     });
     return link;

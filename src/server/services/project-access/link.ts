@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { INTAKE_MESSAGES } from '../../../domain/intake';
 import type { IntakeState } from '../../../domain/intake-state';
+import type { Locale } from '../../../domain/locales';
 import { SHARED_LINK_ERRORS } from '../../../domain/shared-link-errors';
 import { SHARING_MESSAGES } from '../../../domain/sharing';
 import { text } from '../../../domain/text-fields';
@@ -18,6 +19,7 @@ import { findSession, type Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
 import { projectAccessOpens, projectAccessTokens } from '../../modules/sharing/schema';
 import { projects } from '../../modules/projects/schema';
+import { organizationLocale } from '../organization-locale';
 import { AppError, errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import type { AccessedProject, ProjectAccess } from './access';
@@ -49,6 +51,8 @@ export type UsableLink = {
   intakeShowsProject: boolean;
   /** A link where viewers may approve that staff also let show the project (issue 49 item 10); ignored for any other. */
   approvalShowsProject: boolean;
+  /** The language staff chose for its visitor; null: the organization's (issue 48 item 4). */
+  locale: Locale | null;
   project: AccessedProject;
 };
 
@@ -94,7 +98,13 @@ export function approvalsOnly(link: LinkShows): boolean {
 }
 
 export const invalidLink = () => new AppError(404, SHARED_LINK_ERRORS.invalidLink, SHARING_MESSAGES.invalidLink);
-export const passwordRequired = () => new AppError(401, SHARED_LINK_ERRORS.passwordRequired, SHARING_MESSAGES.passwordRequired);
+/** A protected link without its grant: the answer names the link's language, for the password page (issue 48 item 4). */
+export const passwordRequired = (locale?: Locale) => new AppError(401, SHARED_LINK_ERRORS.passwordRequired, SHARING_MESSAGES.passwordRequired, undefined, locale);
+
+/** The language a link is shown in: staff's choice for it, else its organization's (issue 48 item 4). */
+export async function linkLocale(db: Executor, link: UsableLink): Promise<Locale> {
+  return link.locale ?? (await organizationLocale(db, link.project.organizationId));
+}
 
 // Our tokens are 43 base64url characters; anything else names no link and needs no query.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
@@ -130,6 +140,7 @@ export async function findUsableLink(db: Executor, token: string, now: Date): Pr
       intakeState: projectAccessTokens.intakeState,
       intakeShowsProject: projectAccessTokens.intakeShowsProject,
       approvalShowsProject: projectAccessTokens.approvalShowsProject,
+      locale: projectAccessTokens.locale,
       project: projectColumns,
     })
     .from(projectAccessTokens)
@@ -182,7 +193,7 @@ export async function resolveSharedLink(platform: Platform, request: SharedLinkR
   const link = await findUsableLink(platform.db, request.token, now);
   if (!link) throw invalidLink();
   if (link.passwordHash !== null && !verifyLinkGrant(platform.config.authSecret, request.grant, link.id, now.getTime())) {
-    throw passwordRequired();
+    throw passwordRequired(await linkLocale(platform.db, link));
   }
   return { link, access: linkAccess(platform, link, request.viewer) };
 }

@@ -32,6 +32,7 @@ const project: SharedProject = {
   viewerName: null,
   intakeState: null,
   showsProject: true,
+  locale: 'en',
 };
 
 /** A signed-in member opening the link; `/api/me` answers them. */

@@ -31,7 +31,9 @@ import { notifyError } from '@/web/lib/notify';
 import { sharedProjectSource } from '@/web/lib/project-source';
 import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { useDocumentTitle } from '@/web/lib/document-title';
-import { loadTexts, useT } from '@/web/lib/i18n';
+import { isLocale, type Locale } from '@/domain/locales';
+import { LanguageSelect } from '@/web/components/ui/language-select';
+import { activateLocale, loadTexts, rememberLocale, showLinkLocale, useLocale, useT } from '@/web/lib/i18n';
 import { SHARED_PAGE_TEXTS } from './page-paths';
 import { useSharedLiveUpdates } from '@/web/lib/realtime';
 import { lazyComponent, useLoaded } from '@/web/lib/lazy-component';
@@ -124,14 +126,21 @@ function sessionQueryOf(queryClient: QueryClient, token: string, viewerId: strin
   return queryOptions({
     ...base,
     queryFn: async (context) => {
+      // Issue 48 item 4: the page shows in the link's language (unless its visitor chose one), so
+      // its answer resolves once that language is on screen: the page's first render is in it.
+      const memberLocale = queryClient.getQueryData(meQueryOptions.queryKey)?.profile.locale ?? null;
       let project: SharedProject;
       try {
         project = await base.queryFn!(context);
       } catch (error) {
-        if (isLinkError(error, SHARED_LINK_ERRORS.passwordRequired)) LinkPasswordForm.preload();
+        if (isLinkError(error, SHARED_LINK_ERRORS.passwordRequired)) {
+          LinkPasswordForm.preload();
+          if (error instanceof ApiError && error.locale) await showLinkLocale(error.locale, memberLocale);
+        }
         throw error;
       }
       startSharedPage(queryClient, token, viewerId, project);
+      await showLinkLocale(project.locale, memberLocale);
       return project;
     },
   });
@@ -196,6 +205,22 @@ function useLinkRevokedWhileOpen(token: string): boolean {
   return revoked;
 }
 
+/**
+ * Issue 48 item 4: the visitor's own choice of language, kept on this device: it wins over the
+ * link's language from then on, on this link and any other.
+ */
+async function chooseLanguage(locale: Locale | null): Promise<void> {
+  if (!locale) return;
+  rememberLocale(locale);
+  await activateLocale(locale);
+}
+
+/** The language menu of the shared page's header, its password page and its 'Access Denied'. */
+function PageLanguage() {
+  const locale = useLocale();
+  return <LanguageSelect value={isLocale(locale) ? locale : null} onChange={(next) => void chooseLanguage(next)} className="h-8 w-auto" />;
+}
+
 function PageFrame({ children, viewerName }: { children: ReactNode; viewerName?: string | null }) {
   const t = useT('sharing');
   return (
@@ -203,7 +228,10 @@ function PageFrame({ children, viewerName }: { children: ReactNode; viewerName?:
       <header className="border-b bg-card/80 backdrop-blur">
         <div className="mx-auto flex h-14 w-full max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
           <Logo />
-          {viewerName ? <span className="truncate text-sm text-muted-foreground">{t(SHARING_TEXTS.viewingAs, { name: viewerName })}</span> : null}
+          <div className="flex min-w-0 items-center gap-3">
+            {viewerName ? <span className="truncate text-sm text-muted-foreground">{t(SHARING_TEXTS.viewingAs, { name: viewerName })}</span> : null}
+            <PageLanguage />
+          </div>
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-8">
@@ -241,7 +269,10 @@ function PasswordRequired({ token, viewerId }: { token: string; viewerId: string
   // The form's place while its code arrives: a label, the field and the button.
   const placeholder = <Skeleton className="h-29" />;
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-muted/30 px-4 py-10">
+    <main className="relative flex min-h-dvh items-center justify-center bg-muted/30 px-4 py-10">
+      <div className="absolute top-4 right-4">
+        <PageLanguage />
+      </div>
       <div className="grid w-full max-w-sm gap-6">
         <Logo className="justify-self-center" />
         <Card className="shadow-md">

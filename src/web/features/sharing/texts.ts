@@ -15,6 +15,10 @@ export const SHARING_TEXTS = {
   // The expiry's choices: never, or a number of days (EXPIRY_DAYS in share-project-dialog.tsx).
   expiryNever: /*i18n*/ { id: 'sharing.expiryNever', message: 'Never' },
   expiryDays: /*i18n*/ { id: 'sharing.expiryDays', message: '{days, plural, one {# day} other {# days}}' },
+  // Issue 48 item 4: the language a link's visitors see (link-language-field.tsx).
+  linkLanguage: /*i18n*/ { id: 'sharing.linkLanguage', message: 'Language' },
+  linkLanguageHint: /*i18n*/ { id: 'sharing.linkLanguageHint', message: 'What visitors see the link in; they can switch.' },
+  organizationLanguage: /*i18n*/ { id: 'sharing.organizationLanguage', message: 'Organization default ({language})' },
   activeLinks: /*i18n*/ { id: 'sharing.activeLinks', message: 'Active Links' },
   untitledLink: /*i18n*/ { id: 'sharing.untitledLink', message: 'Untitled link' },
   passwordProtected: /*i18n*/ { id: 'sharing.passwordProtected', message: 'Password protected' },

@@ -5,6 +5,7 @@ import { ChevronDown, ChevronRight, ExternalLink, Lock, Trash2 } from 'lucide-re
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { INTAKE_MESSAGES } from '@/domain/intake';
+import { DEFAULT_LOCALE, LOCALE_NAMES, type Locale } from '@/domain/locales';
 import { accessLinkUrl, createAccessLinkSchema, SHARING_MESSAGES, type AccessLink, type CreateAccessLinkInput } from '@/domain/sharing';
 import {
   AlertDialog,
@@ -37,6 +38,7 @@ import { accessLinksQuery, accessOpensQuery, useCreateAccessLink, useRevokeAcces
 import { SHARING_TEXTS } from '../texts';
 import { CopyLinkButton, LinkAddress } from './copy-link-button';
 import { IntakeLinkActions, IntakeLinkFields, IntakeStateBadge } from './intake-link-parts';
+import { LinkLanguageField } from './link-language-field';
 
 type Props = { projectId: string; projectName: string; open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -73,7 +75,14 @@ const emptyValues: CreateAccessLinkInput = {
   intake: false,
   showProject: false,
   templateId: null,
+  locale: null,
 };
+
+/**
+ * The organization's language, the link's when staff leave it: English until `organizations.locale`
+ * (another branch of issue 48) is merged and read here.
+ */
+const ORGANIZATION_LOCALE: Locale = DEFAULT_LOCALE;
 
 function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated: (linkId: string) => void }) {
   const t = useT('sharing');
@@ -145,6 +154,7 @@ function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated
           <Switch checked={viewersMayApprove ?? false} onCheckedChange={(checked) => form.setValue('viewersMayApprove', checked, { shouldDirty: true })} />
         </FormField>
         <IntakeLinkFields control={form.control} templateError={errors.templateId?.message} projectHasQuestionnaire={projectHasQuestionnaire} />
+        <LinkLanguageField control={form.control} organizationLocale={ORGANIZATION_LOCALE} error={errors.locale?.message} />
       </div>
       <Button type="submit" className="justify-self-start" loading={createLink.isPending} loadingText={SHARING_MESSAGES.generating}>
         {SHARING_MESSAGES.generate}
@@ -230,6 +240,11 @@ function LinkItem({ link, projectId, onNew }: LinkItemProps) {
         {link.viewersMayContribute ? null : <Badge variant="secondary">{t(SHARING_TEXTS.viewOnly)}</Badge>}
         {link.viewersMayApprove ? <Badge variant="secondary">{t(SHARING_TEXTS.mayApprove)}</Badge> : null}
         {link.isExpired ? <Badge variant="destructive">{t(SHARING_TEXTS.expired)}</Badge> : null}
+        {link.locale ? (
+          <Badge variant="outline" lang={link.locale}>
+            {LOCALE_NAMES[link.locale]}
+          </Badge>
+        ) : null}
         {link.intake ? <IntakeStateBadge intake={link.intake} /> : null}
         {/* A link that may show part of the project only (issues 27, 49 item 10) says when it shows all of it. */}
         {(link.intake || link.viewersMayApprove) && link.showsProject ? <Badge variant="outline">{INTAKE_MESSAGES.showsProjectBadge}</Badge> : null}

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import type { AccessLink, AssignedDeveloper, Developer } from '@/domain/sharing';
 import { UI_TEXTS } from '@/web/components/ui/texts';
@@ -41,6 +42,7 @@ const link: AccessLink = {
   lastOpenedAt: null,
   intake: null,
   showsProject: true,
+  locale: null,
 };
 
 describe('ShareProjectDialog', () => {
@@ -76,6 +78,7 @@ describe('ShareProjectDialog', () => {
       intake: false,
       showProject: false,
       templateId: null,
+      locale: null,
     });
     await waitFor(() => expect((screen.getByRole('button', { name: 'Generate Link' }) as HTMLButtonElement).disabled).toBe(false));
     expect((screen.getByLabelText('Link Name') as HTMLInputElement).value).toBe('  Board preview ');
@@ -100,6 +103,35 @@ describe('ShareProjectDialog', () => {
     expect(sentRequests.filter((request) => request.method === 'GET').map((request) => request.path)).toEqual([`${PROJECT}/access-links`, `${PROJECT}/access-links?cursor=c1`]);
   });
 
+  it('sends the language chosen for the link (issue 48 item 4), the organization’s by default, and shows it on the link', async () => {
+    apiServer.use(
+      sharingApi.links('p1', { items: [{ ...link, locale: 'es' }], nextCursor: null, projectHasQuestionnaire: true }),
+      sharingApi.createLink('p1', { ...link, id: 'l2', locale: 'de' }),
+    );
+    await renderWithProviders(<ShareProjectDialog projectId="p1" projectName="Harbor Rebrand" open onOpenChange={() => {}} />);
+    const row = await screen.findByRole('listitem', { name: 'Client review' });
+    expect(within(row).getByText('Español').getAttribute('lang')).toBe('es');
+
+    const language = screen.getByRole('combobox', { name: en(SHARING_TEXTS.linkLanguage) }) as HTMLSelectElement;
+    expect(language.value).toBe('');
+    expect(within(language).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      en(SHARING_TEXTS.organizationLanguage, { language: 'English' }),
+      'English',
+      'Deutsch',
+      'Español',
+    ]);
+    expect(document.getElementById(language.getAttribute('aria-describedby')!)?.textContent).toBe(en(SHARING_TEXTS.linkLanguageHint));
+    fireEvent.change(language, { target: { value: 'de' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
+    expect(await screen.findByText('Access token generated successfully!')).toBeTruthy();
+    expect(generated()).toMatchObject({ locale: 'de' });
+    // The form starts over at the organization's language.
+    await waitFor(() => expect(language.value).toBe(''));
+    // Its toast goes, not to be found by the next test's.
+    toast.dismiss();
+    await waitFor(() => expect(screen.queryByText('Access token generated successfully!')).toBeNull());
+  });
+
   it('sends an empty name and password as none (spec 5: both optional)', async () => {
     apiServer.use(
       sharingApi.links('p1', { items: [], nextCursor: null, projectHasQuestionnaire: true }),
@@ -109,7 +141,7 @@ describe('ShareProjectDialog', () => {
     expect(await screen.findByText('No active links yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Generate Link' }));
     expect(await screen.findByText('Access token generated successfully!')).toBeTruthy();
-    expect(generated()).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true, viewersMayApprove: false, intake: false, showProject: false, templateId: null });
+    expect(generated()).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true, viewersMayApprove: false, intake: false, showProject: false, templateId: null, locale: null });
   });
 
   it("hands out a view-only link with 'Viewers may contribute' off, marks it on the row, and shows the access log's reads and downloads", async () => {

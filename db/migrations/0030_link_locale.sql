@@ -1,0 +1,2 @@
+ALTER TABLE "project_access_tokens" ADD COLUMN "locale" text;--> statement-breakpoint
+ALTER TABLE "project_access_tokens" ADD CONSTRAINT "project_access_tokens_locale_check" CHECK ("project_access_tokens"."locale" is null or "project_access_tokens"."locale" in ('en', 'de', 'es'));
