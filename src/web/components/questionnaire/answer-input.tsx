@@ -130,20 +130,6 @@ function placeholderLabel(label: string, locale: string): string {
   return locale === 'de' ? label : label.toLowerCase();
 }
 
-/**
- * Issue 27: after a refused submit, focus and scroll to the first question (in the form's order)
- * that has a message; a group of choices takes focus on its first choice. false: none found.
- */
-export function focusFirstInvalidAnswer(fields: readonly TemplateField[], errors: Record<string, unknown> | undefined): boolean {
-  const first = fields.find((field) => errors?.[field.name]);
-  const element = first ? document.getElementById(`answer-${first.name}`) : null;
-  const target = element instanceof HTMLFieldSetElement ? element.querySelector('input') : element;
-  if (!target) return false;
-  target.focus({ preventScroll: true });
-  target.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  return true;
-}
-
 /** Every field of a template, in order, as inputs. */
 export function AnswerFields({
   fields,

@@ -2,6 +2,7 @@ import { useId, type ReactElement, type ReactNode } from 'react';
 import { cloneElement } from 'react';
 import { cn } from '@/web/lib/class-names';
 import { translateMessage, useLocale } from '@/web/lib/i18n';
+import { FormControlContext } from './form-control-context';
 import { Label } from './label';
 
 type FormFieldProps = {
@@ -25,12 +26,14 @@ export function FormField({ label, error, hint, className, children }: FormField
   const hintId = `${id}-hint`;
   // The hint gives way to the message: the control names only what is shown.
   const describedBy = error ? messageId : hint ? hintId : undefined;
+  const control = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
   return (
     <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={id} className={error ? 'text-destructive' : undefined}>
         {label}
       </Label>
-      {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {/* The context reaches a control the props cannot: a Select's trigger inside a Controller. */}
+      <FormControlContext value={control}>{cloneElement(children, control)}</FormControlContext>
       {hint && !error ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}

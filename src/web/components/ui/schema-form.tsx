@@ -4,7 +4,7 @@
 // aria-invalid, aria-describedby); a refusal of the server shows under the field its code
 // belongs to, focused.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { cloneElement, useMemo, type BaseSyntheticEvent, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, useLayoutEffect, useMemo, useRef, useState, type BaseSyntheticEvent, type ReactElement, type ReactNode } from 'react';
 import {
   Controller,
   get,
@@ -21,6 +21,7 @@ import {
 // Types only: a page whose schema loads later (`() => import(...)`) downloads no zod for the kit.
 import type { ZodType } from 'zod';
 import { ApiError, errorMessage } from '@/web/lib/api-client';
+import { focusFirstInvalid } from '@/web/lib/focus-first-invalid';
 import { FormField } from './form-field';
 
 type Schema<Input extends FieldValues, Output> = ZodType<Output, Input>;
@@ -61,27 +62,42 @@ function resolverOf<Input extends FieldValues, Output>(schema: SchemaSource<Inpu
   };
 }
 
+/** The form element a submit event came from. */
+function formOf(event: BaseSyntheticEvent | undefined): HTMLFormElement | null {
+  const target: unknown = event?.target;
+  return target instanceof HTMLFormElement ? target : target instanceof Element ? target.closest('form') : null;
+}
+
 /**
  * Focuses the first field in the submitted form's document order that has an error. Elements are
  * matched by their `name` (register gives it; SchemaField gives it to a rendered control), so the
  * order is the screen's, not react-hook-form's order of registration (a group registered by the
- * form's own render comes before the SchemaFields above it). A field with no named element takes
- * the focus through react-hook-form when no named one does.
+ * form's own render comes before the SchemaFields above it). False when no named control has an
+ * error (a questionnaire's answers, a tag list): then the marks decide, once drawn.
  */
-function focusFirstInvalid<Input extends FieldValues, Output>(form: SchemaForm<Input, Output>, errors: FieldErrors<Input>, event: BaseSyntheticEvent | undefined): void {
-  const target = event?.target;
-  const formElement = target instanceof HTMLFormElement ? target : target instanceof Element ? target.closest('form') : null;
+function focusFirstNamedInvalid<Input extends FieldValues>(formElement: HTMLFormElement | null, errors: FieldErrors<Input>): boolean {
   for (const control of formElement ? Array.from(formElement.elements) : []) {
     const name = control.getAttribute('name');
     // A control hidden from people (a Radix Select's native stand-in) gives way to its field's ref.
     if (name && get(errors, name) && control instanceof HTMLElement && !control.matches(':disabled') && !control.closest('[aria-hidden="true"]')) {
       control.focus();
-      return;
+      return true;
     }
   }
-  const first = Object.keys(errors).find((name) => name !== 'root');
-  if (first) form.setFocus(first as FieldPath<Input>);
+  return false;
 }
+
+/**
+ * What takes the focus once the form has drawn its messages: the field `field`, or else the
+ * first marked invalid on screen, or else react-hook-form's ref of the field `fallback`.
+ */
+type FocusRequest = { field?: string; select?: boolean; fallback?: string };
+
+/**
+ * Each kit form's way to ask for the focus after its next render, found by its control (one for
+ * the form's life), so showServerError and showFieldError need only the form.
+ */
+const focusRequests = new WeakMap<object, (request: FocusRequest) => void>();
 
 /**
  * A form checked by `schema` from `defaultValues`. Submit with `form.handleSubmit(onValid)`: it
@@ -99,6 +115,25 @@ export function useSchemaForm<Input extends FieldValues, Output = Input>({
 }): SchemaForm<Input, Output> {
   const resolver = resolverOf(schema);
   const form = useForm<Input, unknown, Output>({ resolver: wrapResolver ? wrapResolver(resolver) : resolver, defaultValues, shouldFocusError: false });
+  // The form element of the last submit: where the focus is looked for after a refusal.
+  const formElement = useRef<HTMLFormElement | null>(null);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  useLayoutEffect(() => {
+    focusRequests.set(form.control, setFocusRequest);
+  }, [form.control]);
+  // Issue 49 item 11: after the render that shows the messages, not at once: the marks
+  // (aria-invalid) are drawn then, and controls disabled while the request was under way (the SSO
+  // card's) are enabled again; focus() on a disabled control does nothing.
+  useLayoutEffect(() => {
+    if (!focusRequest) return;
+    const { field, select, fallback } = focusRequest;
+    if (field) {
+      form.setFocus(field as FieldPath<Input>, { shouldSelect: select });
+      if (document.activeElement?.closest('[aria-invalid="true"]')) return;
+    }
+    if (focusFirstInvalid(formElement.current)) return;
+    if (fallback) form.setFocus(fallback as FieldPath<Input>);
+  }, [focusRequest, form]);
   return useMemo(
     () => ({
       ...form,
@@ -106,14 +141,40 @@ export function useSchemaForm<Input extends FieldValues, Output = Input>({
       get formState() {
         return form.formState;
       },
-      handleSubmit: (onValid, onInvalid) =>
-        form.handleSubmit(onValid, async (errors, event) => {
-          focusFirstInvalid(form, errors, event);
+      handleSubmit: (onValid, onInvalid) => {
+        let unnamed: FocusRequest | null = null;
+        const submit = form.handleSubmit(onValid, async (errors, event) => {
+          if (!focusFirstNamedInvalid(formElement.current, errors)) unnamed = { fallback: Object.keys(errors).find((name) => name !== 'root') };
           await onInvalid?.(errors, event);
-        }),
+        });
+        return async (event) => {
+          formElement.current = formOf(event) ?? formElement.current;
+          unnamed = null;
+          await submit(event);
+          // handleSubmit has published the errors by now: the render that draws them comes
+          // before, or with, the one that moves the focus.
+          if (unnamed) setFocusRequest(unnamed);
+        };
+      },
     }),
     [form],
   );
+}
+
+/**
+ * Shows `message` under the field `name`, which takes the focus once it is drawn (its text
+ * selected with `select`): a rule checked outside the schema, or a refusal of the server.
+ */
+export function showFieldError<Input extends FieldValues, Output>(
+  form: SchemaForm<Input, Output>,
+  name: FieldPath<Input>,
+  message: string,
+  options: { type?: string; select?: boolean } = {},
+): void {
+  form.setError(name, { type: options.type ?? 'server', message });
+  const request = focusRequests.get(form.control);
+  if (request) request({ field: name, select: options.select });
+  else form.setFocus(name, { shouldSelect: options.select });
 }
 
 /**
@@ -121,10 +182,15 @@ export function useSchemaForm<Input extends FieldValues, Output = Input>({
  * focus there. Returns false when the error belongs to no field: the caller says it otherwise
  * (a toast, or the form's own message with showFormError).
  */
-export function showServerError<Input extends FieldValues, Output>(form: SchemaForm<Input, Output>, error: unknown, fields: ServerFields<Input>): boolean {
+export function showServerError<Input extends FieldValues, Output>(
+  form: SchemaForm<Input, Output>,
+  error: unknown,
+  fields: ServerFields<Input>,
+  options: { select?: boolean } = {},
+): boolean {
   const field = error instanceof ApiError ? fields[error.code] : undefined;
   if (!field) return false;
-  form.setError(field, { type: 'server', message: (error as ApiError).message }, { shouldFocus: true });
+  showFieldError(form, field, (error as ApiError).message, options);
   return true;
 }
 

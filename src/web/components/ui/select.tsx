@@ -2,13 +2,16 @@ import { Check, ChevronDown } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/web/lib/class-names';
+import { useFormControlProps } from './form-control-context';
 import { SELECT_TRIGGER_CLASS } from './select-trigger-class';
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
-export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
+export function SelectTrigger({ className, children, ...own }: ComponentProps<typeof SelectPrimitive.Trigger>) {
+  // Inside a FormField: its id, invalid mark and message, as a control given them directly.
+  const props = useFormControlProps(own);
   return (
     <SelectPrimitive.Trigger
       className={cn(SELECT_TRIGGER_CLASS, className)}

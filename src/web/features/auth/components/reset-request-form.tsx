@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, requestPasswordResetSchema } from '@/domain/auth';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
-import { useSchemaForm } from '@/web/components/ui/schema-form';
+import { showFieldError, useSchemaForm } from '@/web/components/ui/schema-form';
 import { SSO_ERRORS } from '@/domain/sso-rules';
 import { ApiError } from '@/web/lib/api-client';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
@@ -25,7 +25,7 @@ export function ResetRequestForm({ onDone }: { onDone: () => void }) {
       },
       onError: (error) => {
         // Issue 31 item 4: the organization signs in through its provider; the server says what to do.
-        if (error instanceof ApiError && error.code === SSO_ERRORS.required) form.setError('email', { message: error.message }, { shouldFocus: true });
+        if (error instanceof ApiError && error.code === SSO_ERRORS.required) showFieldError(form, 'email', error.message);
         else notifyError(t(AUTH_MESSAGES.resetFailed));
       },
     });

@@ -7,7 +7,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import { COMMENT_MAX_LENGTH, COMMENT_MAX_MENTIONS, COMMENT_MESSAGES, mentionedIds } from '@/domain/comment-rules';
 import type { Mentionable } from '@/domain/comments';
 import { Button } from '@/web/components/ui/button';
-import { useFieldError, useSchemaForm } from '@/web/components/ui/schema-form';
+import { showFieldError, useFieldError, useSchemaForm } from '@/web/components/ui/schema-form';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { useT } from '@/web/lib/i18n';
@@ -73,7 +73,7 @@ export function CommentForm({ label, defaultValue, onChange, people, submitLabel
     } catch (failure) {
       // Each refusal of the server is about the box (a mention of someone not on the project, a
       // link that may not mention): said under it, and what was typed stays.
-      form.setError('body', { type: 'server', message: errorMessage(failure) });
+      showFieldError(form, 'body', errorMessage(failure));
     }
   });
 

@@ -14,6 +14,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Textarea } from '@/web/components/ui/textarea';
+import { useFocusFirstInvalid } from '@/web/lib/focus-first-invalid';
 import { formatDate, formatDateTime } from '@/web/lib/format-date';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { useT } from '@/web/lib/i18n';
@@ -43,13 +44,18 @@ function AwaitingFile({ source, file, name, setName, decide, onDecided }: Awaiti
   const [viewing, setViewing] = useState(false);
   const viewOpened = useOpenedOnce(viewing);
   const headingId = useId();
+  // Issue 49 item 11: a refused decision moves the focus to the first field to fix.
+  const { ref: fieldsRef, focusFirstInvalidSoon } = useFocusFirstInvalid<HTMLLIElement>();
   const submit = (decision: 'approved' | 'changes_requested') => {
     const found = {
       name: name.trim() ? undefined : APPROVAL_MESSAGES.nameRequired,
       comment: decision === 'changes_requested' && !comment.trim() ? APPROVAL_MESSAGES.commentRequired : undefined,
     };
     setErrors(found);
-    if (found.name || found.comment) return;
+    if (found.name || found.comment) {
+      focusFirstInvalidSoon();
+      return;
+    }
     decide.mutate(
       { fileId: file.id, decision, version: file.version, name: name.trim(), comment: comment.trim() || null },
       {
@@ -64,7 +70,7 @@ function AwaitingFile({ source, file, name, setName, decide, onDecided }: Awaiti
   const approval = file.approval;
   const deciding = decide.isPending && decide.variables?.fileId === file.id ? decide.variables.decision : null;
   return (
-    <li className="grid gap-3 rounded-lg border p-4" aria-labelledby={headingId}>
+    <li ref={fieldsRef} className="grid gap-3 rounded-lg border p-4" aria-labelledby={headingId}>
       <div className="flex flex-wrap items-center gap-3">
         <FileThumbnail file={file} source={source} onOpen={previewKind(file.fileType) ? () => setViewing(true) : undefined} />
         <div className="min-w-40 flex-1">

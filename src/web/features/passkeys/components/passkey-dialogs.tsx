@@ -7,7 +7,7 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
-import { useSchemaForm } from '@/web/components/ui/schema-form';
+import { showFieldError, useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { useT } from '@/web/lib/i18n';
 import { ApiError } from '@/web/lib/api-client';
@@ -59,8 +59,7 @@ function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.code === PASSKEY_ERRORS.wrongPassword) {
-          form.setError('password', { type: 'server', message: error.message });
-          form.setFocus('password', { shouldSelect: true });
+          showFieldError(form, 'password', error.message, { select: true });
           return;
         }
         const message = ceremonyMessage(error, t) ?? (error instanceof ApiError && error.status < 500 ? error.message : null);
@@ -112,7 +111,7 @@ function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey; onClose: 
           onClose();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 400) form.setError('name', { type: 'server', message: error.message });
+          if (error instanceof ApiError && error.status === 400) showFieldError(form, 'name', error.message);
           else {
             notifyError(error);
             // Removed meanwhile (another tab): nothing to rename.

@@ -7,13 +7,14 @@ import type { z } from 'zod';
 import { INTAKE_MESSAGES, intakeFormSchema, type IntakeView } from '@/domain/intake';
 import type { FormData } from '@/domain/template-field';
 import { hasMissingAnswer, TEMPLATE_MESSAGES } from '@/domain/templates';
-import { AnswerFields, focusFirstInvalidAnswer } from '@/web/components/questionnaire/answer-input';
+import { AnswerFields } from '@/web/components/questionnaire/answer-input';
 import { QuestionnaireView } from '@/web/components/questionnaire/questionnaire-view';
 import { Button } from '@/web/components/ui/button';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { useFocusFirstInvalid } from '@/web/lib/focus-first-invalid';
 import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { intakeQuery, useIntakeAnswers } from '../api';
@@ -56,15 +57,16 @@ function OpenIntakeForm({ token, viewerId, view }: IntakeFormProps & { view: Int
   // The answers come out as FormData; the schema reads what it is given as unknown.
   const form = useSchemaForm<Values, Values>({ schema: schema(false) as z.ZodType<Values, Values>, defaultValues: { answers: view.answers } });
   const answerErrors = form.formState.errors.answers as Record<string, { message?: string } | undefined> | undefined;
+  // Issue 27, issue 49 item 11: not left on the button: the first question to fix takes the focus,
+  // scrolled to (the kit does it for Submit; Save Draft checks by hand).
+  const { ref: formRef, focusFirstInvalidSoon } = useFocusFirstInvalid();
 
   const onSubmit = form.handleSubmit(
     ({ answers }) => submit.mutate(answers, { onSuccess: () => notifySuccess(INTAKE_MESSAGES.submitted) }),
-    (errors) => {
+    () => {
       // As in Use Template (spec 5): an unanswered required question is announced by a toast.
       const checked = schema(false).safeParse(form.getValues());
       if (!checked.success && hasMissingAnswer(checked.error.issues)) notifyError(TEMPLATE_MESSAGES.requiredAnswers);
-      // Issue 27: not left on Submit: the first question to fix takes focus, scrolled to.
-      focusFirstInvalidAnswer(view.fields, errors.answers as Record<string, unknown> | undefined);
     },
   );
 
@@ -74,7 +76,7 @@ function OpenIntakeForm({ token, viewerId, view }: IntakeFormProps & { view: Int
     form.clearErrors();
     if (!checked.success) {
       for (const issue of checked.error.issues) form.setError(issue.path.join('.') as 'answers', { message: issue.message });
-      focusFirstInvalidAnswer(view.fields, Object.fromEntries(checked.error.issues.map((issue) => [issue.path.at(-1), true])));
+      focusFirstInvalidSoon();
       return;
     }
     saveDraft.mutate(checked.data.answers, { onSuccess: () => notifySuccess(INTAKE_MESSAGES.draftSaved) });
@@ -82,7 +84,7 @@ function OpenIntakeForm({ token, viewerId, view }: IntakeFormProps & { view: Int
 
   const busy = saveDraft.isPending || submit.isPending;
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-label={INTAKE_MESSAGES.title}>
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-5" aria-label={INTAKE_MESSAGES.title}>
       <p className="text-sm text-muted-foreground">{INTAKE_MESSAGES.intro}</p>
       <Controller
         control={form.control}

@@ -23,7 +23,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
-import { useSchemaForm } from '@/web/components/ui/schema-form';
+import { showFieldError, useSchemaForm } from '@/web/components/ui/schema-form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { LoadMore } from '@/web/components/ui/load-more';
 import { Skeleton } from '@/web/components/ui/skeleton';
@@ -98,7 +98,7 @@ function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated
   const onSubmit = form.handleSubmit((values) => {
     // The server's rule, said beside the picker before sending.
     if (values.intake && projectHasQuestionnaire === false && !values.templateId) {
-      form.setError('templateId', { message: INTAKE_MESSAGES.needsTemplate });
+      showFieldError(form, 'templateId', INTAKE_MESSAGES.needsTemplate, { type: 'validate' });
       return;
     }
     createLink.mutate(values, {

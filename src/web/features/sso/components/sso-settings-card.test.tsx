@@ -124,6 +124,26 @@ describe('Settings -> Single Sign-On', () => {
     expect(sentRequests.filter((r) => r.method === 'PUT').map((r) => (r.body as { clientSecret?: string }).clientSecret)).toEqual([undefined, undefined]);
   });
 
+  it('issue 49 item 11: a refused issuer takes the focus once the fields are enabled again after the save', async () => {
+    // The answer waits until the card has drawn the save under way (its fields disabled), as in
+    // a browser: focus() on a disabled field does nothing, so the focus must move after that.
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const sentence = SSO_MESSAGES.issuerProblems.unreachable('login.agency.example');
+    apiServer.use(ssoApi.settings(saved), ssoApi.save(() => answered.then(() => apiError(400, 'sso_issuer_unreachable', sentence))));
+    await renderWithProviders(<SsoSettingsCard canChange />, { signedInAs: 'organization_admin' });
+    await screen.findByText(en(TEXTS.on));
+    screen.getByRole('button', { name: en(TEXTS.save) }).focus();
+    fireEvent.submit(screen.getByRole('button', { name: en(TEXTS.save) }).closest('form')!);
+    await waitFor(() => expect(field(en(TEXTS.issuer)).disabled).toBe(true));
+    answer();
+    const message = await screen.findByText(sentence);
+    await waitFor(() => expect(document.activeElement).toBe(field(en(TEXTS.issuer))));
+    expect(field(en(TEXTS.issuer)).disabled).toBe(false);
+    expect(field(en(TEXTS.issuer)).getAttribute('aria-invalid')).toBe('true');
+    expect(field(en(TEXTS.issuer)).getAttribute('aria-describedby')).toBe(message.id);
+  });
+
   it('issue 49: an issuer that cannot be used reads as a plain sentence; the technical words wait behind Details', async () => {
     const sentence = SSO_MESSAGES.issuerProblems.certificate('login.agency.example');
     const detail = 'TLS with login.agency.example failed: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)';

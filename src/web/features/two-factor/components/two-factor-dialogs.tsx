@@ -2,7 +2,7 @@
 // (password, then the app, then the recovery codes shown once), new recovery codes, turning off.
 import { Copy, Download, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import {
   disableTwoFactorSchema,
   enableTwoFactorSchema,
@@ -19,7 +19,7 @@ import { Button } from '@/web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/web/components/ui/dialog';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
-import { useSchemaForm } from '@/web/components/ui/schema-form';
+import { showServerError, useSchemaForm, type SchemaForm, type ServerFields } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { useT } from '@/web/lib/i18n';
 import { ApiError } from '@/web/lib/api-client';
@@ -41,14 +41,8 @@ export function TwoFactorDialog({ kind, ...props }: DialogProps & { kind: TwoFac
  * The server's answer about a field (a wrong password, a wrong code) goes under that field, which
  * takes the focus with its text selected; anything else is a toast.
  */
-function showFieldError<T extends FieldValues>(form: UseFormReturn<T>, error: unknown, fields: Partial<Record<string, Path<T>>>): void {
-  const field = error instanceof ApiError ? fields[error.code] : undefined;
-  if (!field) {
-    notifyError(error);
-    return;
-  }
-  form.setError(field, { type: 'server', message: (error as ApiError).message });
-  form.setFocus(field, { shouldSelect: true });
+function showFieldError<Input extends FieldValues, Output>(form: SchemaForm<Input, Output>, error: unknown, fields: ServerFields<Input>): void {
+  if (!showServerError(form, error, fields, { select: true })) notifyError(error);
 }
 
 /** A code field for the authenticator app's six digits: the phone's number pad, the OS's one-time-code fill. */
