@@ -137,10 +137,14 @@ function ProjectDetail() {
           <ProjectStatusBadge status={data.status} />
           <ApprovalBadges approvals={data.approvals} />
         </div>
-        {/* Issue 27: the card's Assign Dev and Share Link (spec 2) here too, for staff. */}
-        {canManageProjects(me.profile.role) ? <ProjectShareActions projectId={data.id} projectName={data.name} /> : null}
-        {/* Issue 32: time on the project itself. */}
-        <TimeActions projectId={data.id} taskId={null} place={data.name} />
+        {/* One row of actions, each pair kept together: on a wide screen all four on one line,
+            on a phone the time pair wraps whole under the sharing pair (issue 49 item 18). */}
+        <div className="flex flex-wrap items-center gap-2" data-testid="project-actions">
+          {/* Issue 27: the card's Assign Dev and Share Link (spec 2) here too, for staff. */}
+          {canManageProjects(me.profile.role) ? <ProjectShareActions projectId={data.id} projectName={data.name} /> : null}
+          {/* Issue 32: time on the project itself. */}
+          <TimeActions projectId={data.id} taskId={null} place={data.name} />
+        </div>
         {data.description ? <p className="whitespace-pre-wrap text-muted-foreground">{data.description}</p> : null}
         <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1.5">

@@ -38,8 +38,10 @@ export function AlertDialogHeader({ className, ...props }: ComponentProps<'div'>
   return <div className={cn('flex flex-col gap-2 text-left', className)} {...props} />;
 }
 
+// sm:flex-wrap: three buttons ('Add this field first?') are wider than the dialog; they wrap
+// rather than run out of it (issue 49 item 18).
 export function AlertDialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end', className)} {...props} />;
 }
 
 export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {

@@ -14,14 +14,13 @@ export type CardAction = {
   onIntent?: () => void;
 };
 
-/** A row of small outline buttons: the layout when the card gives none. */
-export function renderCardActionButtons(actions: CardAction[]): ReactNode {
-  return actions.map(({ label, icon: Icon, onSelect, onIntent }) => (
+function actionButton({ label, icon: Icon, onSelect, onIntent }: CardAction, className?: string): ReactNode {
+  return (
     <Button
       key={label}
       variant="outline"
       size="sm"
-      className="flex-1 px-2"
+      className={className}
       onClick={onSelect}
       onPointerEnter={onIntent}
       onFocus={onIntent}
@@ -30,10 +29,24 @@ export function renderCardActionButtons(actions: CardAction[]): ReactNode {
       <Icon aria-hidden />
       {label}
     </Button>
-  ));
+  );
 }
 
-const LayoutContext = createContext<(actions: CardAction[]) => ReactNode>(renderCardActionButtons);
+/** Small outline buttons that share the width of the card's own row (the row is the card's). */
+export function renderCardActionButtons(actions: CardAction[]): ReactNode {
+  return actions.map((action) => actionButton(action, 'flex-1 px-2'));
+}
+
+/**
+ * The layout outside a card (the project page's header): a row of its own, its buttons at their
+ * own width with the standard gap, wrapping on a narrow screen. Bare buttons there touched
+ * (issue 49 item 18).
+ */
+export function renderActionRow(actions: CardAction[]): ReactNode {
+  return <div className="flex flex-wrap items-center gap-2">{actions.map((action) => actionButton(action))}</div>;
+}
+
+const LayoutContext = createContext<(actions: CardAction[]) => ReactNode>(renderActionRow);
 
 /** The card's layout for the actions that <CardActions> inside it describes. */
 export const CardActionsLayout = LayoutContext.Provider;

@@ -118,6 +118,9 @@ export function ProjectInfoTab({ project }: { project: ProjectDetail }) {
           ) : null}
         </CardContent>
       </Card>
+      {/* Issue 32: rates and money are staff's (the server refuses anyone else). Near the top,
+          after the key facts and before the questionnaire (issue 49 item 18). */}
+      {project.canEdit ? <ProjectBudgetCard projectId={project.id} /> : null}
       {project.templateFields?.length ? (
         <Card>
           <CardHeader>
@@ -128,8 +131,6 @@ export function ProjectInfoTab({ project }: { project: ProjectDetail }) {
           </CardContent>
         </Card>
       ) : null}
-      {/* Issue 32: rates and money are staff's (the server refuses anyone else). */}
-      {project.canEdit ? <ProjectBudgetCard projectId={project.id} /> : null}
       {project.canEdit ? (
         <Card>
           <CardHeader>
