@@ -6,6 +6,7 @@ import type { Me } from '@/domain/auth';
 import type { IntakeView } from '@/domain/intake';
 import type { Note } from '@/domain/notes';
 import type { ProjectFile } from '@/domain/files';
+import { en } from '@/web/test/texts';
 import { LINK_PASSWORD_MESSAGES, type SharedProject } from '@/domain/sharing';
 import type { Task } from '@/domain/tasks';
 import type { TemplateField } from '@/domain/template-field';
@@ -108,7 +109,7 @@ describe('SharedProjectPage', () => {
 
     await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
     const message = document.getElementById(password.getAttribute('aria-describedby')!);
-    expect(message?.textContent).toBe(LINK_PASSWORD_MESSAGES.required);
+    expect(message?.textContent).toBe(en(LINK_PASSWORD_MESSAGES.required));
     expect(message?.getAttribute('role')).toBe('alert');
     expect(document.activeElement).toBe(password);
     // Only the link's opening was sent, with no password.

@@ -25,7 +25,7 @@ import { FileThumbnail } from './files-tab';
 const FileViewerDialog = lazyComponent(async () => (await import('./file-extras')).FileViewerDialog);
 
 function AwaitingFile({ source, file, name, setName }: { source: ProjectSource; file: ProjectFile; name: string; setName: (name: string) => void }) {
-  const t = useT('files');
+  const t = useT('files', 'domain-shared');
   const decide = useDecideApproval(source, file.id);
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<{ name?: string; comment?: string }>({});
@@ -34,8 +34,8 @@ function AwaitingFile({ source, file, name, setName }: { source: ProjectSource; 
   const headingId = useId();
   const submit = (decision: 'approved' | 'changes_requested') => {
     const found = {
-      name: name.trim() ? undefined : APPROVAL_MESSAGES.nameRequired,
-      comment: decision === 'changes_requested' && !comment.trim() ? APPROVAL_MESSAGES.commentRequired : undefined,
+      name: name.trim() ? undefined : t(APPROVAL_MESSAGES.nameRequired),
+      comment: decision === 'changes_requested' && !comment.trim() ? t(APPROVAL_MESSAGES.commentRequired) : undefined,
     };
     setErrors(found);
     if (found.name || found.comment) return;

@@ -31,9 +31,10 @@ const PILL = 'rounded-full border px-2 text-xs';
 
 /** Issue 33: the approval's state as a badge: awaiting, approved, changes requested. */
 export function ApprovalBadge({ file }: { file: ProjectFile }) {
+  const t = useT('domain-shared');
   if (!file.approval) return null;
   // A plain pill (not ui/badge): the share link's first download stays within its budget.
-  return <span className={`${PILL} ${file.approval.state === 'changes_requested' ? 'bg-orange-50' : ''}`}>{APPROVAL_TEXTS.states[file.approval.state]}</span>;
+  return <span className={`${PILL} ${file.approval.state === 'changes_requested' ? 'bg-orange-50' : ''}`}>{t(APPROVAL_TEXTS.states[file.approval.state])}</span>;
 }
 
 /** The thumbnail the server made (a button that opens the viewer), or the file's icon. */
