@@ -31,7 +31,7 @@ export function LinkPasswordForm({ token, viewerId }: { token: string; viewerId:
       onSuccess: () => dismissNotice(INVALID_PASSWORD_NOTICE),
       onError: (error) => {
         if (isLinkError(error, SHARED_LINK_ERRORS.invalidPassword)) {
-          notifyError(SHARING_MESSAGES.invalidPassword, t(SHARING_MESSAGES.invalidPasswordTitle), INVALID_PASSWORD_NOTICE);
+          notifyError(t(SHARING_MESSAGES.invalidPassword), t(SHARING_MESSAGES.invalidPasswordTitle), INVALID_PASSWORD_NOTICE);
         } else if (!isLinkError(error, SHARED_LINK_ERRORS.invalidLink)) {
           // Too many attempts, network: the server's own message. An invalid link turns the page.
           notifyError(error);
