@@ -48,10 +48,11 @@ export const ROUTE_TEXTS: Record<RouteName, readonly string[]> = {
   // session.ts's SIGNED_OUT_TEXTS beside core.
   'sign-in': ['core', 'auth', 'domain-auth'],
   // shared-project-page.tsx's SHARED_PAGE_TEXTS (a test holds the two together).
-  'share-link': ['core', 'sharing', 'tasks', 'files', 'notes'],
-  'intake-link': ['core', 'sharing', 'tasks', 'files', 'notes'],
-  // The shell (app, search) and the Projects tab (projects, sharing: its cards' share actions).
-  projects: ['core', 'app', 'search', 'projects', 'sharing'],
+  'share-link': ['core', 'sharing', 'tasks', 'files', 'notes', 'domain-shared'],
+  'intake-link': ['core', 'sharing', 'tasks', 'files', 'notes', 'domain-shared'],
+  // The shell (app, search) and the Projects tab (projects, sharing: its cards' share actions;
+  // domain-shared: its approval badges and filter).
+  projects: ['core', 'app', 'search', 'projects', 'sharing', 'domain-shared'],
 };
 
 const LANGUAGES = ['en', 'de', 'es'];

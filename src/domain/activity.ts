@@ -4,7 +4,7 @@ import { parseISO } from 'date-fns/parseISO';
 import { z } from 'zod';
 import { text } from './text-fields';
 import { actionLabel, detailLabel } from './activity-rules';
-import { APPROVAL_TEXTS } from './approval-states';
+import { deciderViaLinkInEnglish } from './approval-states';
 import { PROJECT_STATUS_LABELS, TASK_PRIORITIES, type TaskPriority } from './project-status';
 import { ROLE_LABELS, type Role } from './roles';
 import { TASK_PRIORITY_LABELS, TASK_STATUS_TITLES } from './task-rules';
@@ -124,7 +124,7 @@ export const activityPageSchema = z.object({
 export function detailsAsShown(details: Record<string, unknown> | null): Record<string, unknown> | null {
   if (typeof details?.decider_name !== 'string') return details;
   const { decider_name: name, link_name: link, ...rest } = details;
-  return { decided_by: APPROVAL_TEXTS.deciderViaLink(name, typeof link === 'string' ? link : null), ...rest };
+  return { decided_by: deciderViaLinkInEnglish(name, typeof link === 'string' ? link : null), ...rest };
 }
 
 const MAX_DETAIL_LENGTH = 160;

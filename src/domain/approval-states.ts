@@ -6,20 +6,23 @@ export type ApprovalState = (typeof APPROVAL_STATES)[number];
 export const APPROVAL_DECISIONS = ['approved', 'changes_requested'] as const;
 export type ApprovalDecisionKind = (typeof APPROVAL_DECISIONS)[number];
 
+import type { Text } from './locales';
+
+// deciderViaLinkInEnglish's words for a link without a name (untitledLink's English).
 const UNTITLED_LINK = 'Untitled link';
 
 export const APPROVAL_TEXTS = {
-  states: { awaiting: 'Awaiting approval', approved: 'Approved', changes_requested: 'Changes requested' } satisfies Record<ApprovalState, string>,
-  decisions: { approved: 'Approved', changes_requested: 'Requested changes' } satisfies Record<ApprovalDecisionKind, string>,
-  awaitingBadge: (count: number) => `Awaiting approval (${count})`,
-  changesBadge: 'Changes requested',
-  untitledLink: UNTITLED_LINK,
+  states: { awaiting: /*i18n*/ { id: 'domain-shared.approval-states.states.awaiting', message: 'Awaiting approval' }, approved: /*i18n*/ { id: 'domain-shared.approval-states.states.approved', message: 'Approved' }, changes_requested: /*i18n*/ { id: 'domain-shared.approval-states.states.changes_requested', message: 'Changes requested' } } satisfies Record<ApprovalState, Text>,
+  decisions: { approved: /*i18n*/ { id: 'domain-shared.approval-states.decisions.approved', message: 'Approved' }, changes_requested: /*i18n*/ { id: 'domain-shared.approval-states.decisions.changes_requested', message: 'Requested changes' } } satisfies Record<ApprovalDecisionKind, Text>,
+  awaitingBadge: /*i18n*/ { id: 'domain-shared.approval-states.awaitingBadge', message: 'Awaiting approval ({count})' },
+  changesBadge: /*i18n*/ { id: 'domain-shared.approval-states.changesBadge', message: 'Changes requested' },
+  untitledLink: /*i18n*/ { id: 'domain-shared.approval-states.untitledLink', message: 'Untitled link' },
   /**
    * Issue 46 4(a): who decided, as staff read it anywhere. The name is what the client typed, free
    * text that can read "Olivia Park (Owner)", so it is never shown without the link it came through
    * (the name staff gave the link).
    */
-  deciderViaLink: (name: string, link: string | null) => `${name} via link '${link || UNTITLED_LINK}'`,
+  deciderViaLink: /*i18n*/ { id: 'domain-shared.approval-states.deciderViaLink', message: "{name} via link ''{link}''" },
 } as const;
 
 /**
@@ -30,4 +33,12 @@ export function settlingDecision<D extends { version: number }>(approval: { stat
   if (!approval || approval.state === 'awaiting') return null;
   // The decisions come newest first.
   return approval.decisions.find((decision) => decision.version === approval.version) ?? null;
+}
+
+/**
+ * deciderViaLink in English, for the rules whose own words are English still (activity.ts's
+ * details, inbox-rules.ts's summaries; issue 48's next step makes them texts).
+ */
+export function deciderViaLinkInEnglish(name: string, link: string | null): string {
+  return `${name} via link '${link || UNTITLED_LINK}'`;
 }

@@ -22,8 +22,8 @@ export const requestApprovalSchema = z.object({
   message: text('Message').trim().max(APPROVAL_MESSAGE_MAX).nullish().transform((v) => (v ? v : null)),
   dueDate: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, APPROVAL_MESSAGES.dueDateInvalid)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), APPROVAL_MESSAGES.dueDateInvalid)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, APPROVAL_MESSAGES.dueDateInvalid.id)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), APPROVAL_MESSAGES.dueDateInvalid.id)
     .nullish()
     .transform((v) => v ?? null),
 });
@@ -37,13 +37,13 @@ export const requestApprovalFormSchema = z
 
 export const decideApprovalSchema = z
   .object({
-    decision: z.enum(APPROVAL_DECISIONS, { message: 'Choose Approve or Request changes.' }),
+    decision: z.enum(APPROVAL_DECISIONS, { message: APPROVAL_MESSAGES.decisionInvalid.id }),
     /** The version the client looked at: a decision on a replaced version is refused. */
     version: z.number().int().min(1).max(1_000_000),
-    name: text('Name').trim().min(1, APPROVAL_MESSAGES.nameRequired).max(DECIDER_NAME_MAX),
+    name: text('Name').trim().min(1, APPROVAL_MESSAGES.nameRequired.id).max(DECIDER_NAME_MAX),
     comment: text('Comment').trim().max(APPROVAL_COMMENT_MAX).nullish().transform((v) => (v ? v : null)),
   })
-  .refine((body) => body.decision !== 'changes_requested' || body.comment !== null, { message: APPROVAL_MESSAGES.commentRequired, path: ['comment'] });
+  .refine((body) => body.decision !== 'changes_requested' || body.comment !== null, { message: APPROVAL_MESSAGES.commentRequired.id, path: ['comment'] });
 export type DecideApprovalInput = z.input<typeof decideApprovalSchema>;
 
 export const approvalDecisionSchema = z.object({

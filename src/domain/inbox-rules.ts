@@ -1,6 +1,6 @@
 // The inbox's texts without zod (issue 16): the bell is in the top bar of every signed-in page,
 // which loads no schema library at first (decision 013). The schemas are in ./inbox.ts.
-import { APPROVAL_TEXTS } from './approval-states';
+import { deciderViaLinkInEnglish } from './approval-states';
 
 const NOTE_PREVIEW_LENGTH = 120;
 
@@ -29,7 +29,7 @@ export const INBOX_TEXTS = {
   intakeSubmitted: (project: string) => `The client answered the questionnaire of ${project}`,
   /** A client's decision through a share link: the name they typed, with the link's (issue 46 4a). */
   approvalDecided: (name: string, link: string | null, decision: 'approved' | 'changes_requested', file: string, version: number) => {
-    const who = APPROVAL_TEXTS.deciderViaLink(name, link);
+    const who = deciderViaLinkInEnglish(name, link);
     return decision === 'approved' ? `${who} approved ${file} (version ${version})` : `${who} asked for changes to ${file} (version ${version})`;
   },
   linkOpened: (link: string) => `Link "${link}" was opened for the first time`,

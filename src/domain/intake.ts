@@ -5,45 +5,47 @@ import { z } from 'zod';
 import { templateFieldSchema, type FormData, type TemplateField } from './template-field';
 import { INTAKE_STATES, type IntakeState } from './intake-state';
 import { answersSchema, askedFields, formDataSchema } from './templates';
+import { messageWithValues, type Text } from './locales';
 
 export { INTAKE_STATES, type IntakeState } from './intake-state';
 
 export const INTAKE_MESSAGES = {
-  switchLabel: 'Intake link',
-  switchHint: 'The client answers the project questionnaire through this link, no account needed.',
-  showProjectLabel: 'Show the project',
-  seesQuestionnaireOnly: 'The client sees the project name, the company overview and the questionnaire, nothing else.',
-  seesProject: 'The client also sees every task, file and note of the project, staff notes included.',
-  contributeNote: '"Viewers may contribute" does not apply to the questionnaire: the client can always answer it, signed in or not.',
-  chooseTemplate: 'Choose a template',
-  notShown: 'This link shows the questionnaire only.',
-  showsProjectBadge: 'Shows the project',
-  templateLabel: 'Questionnaire template',
-  templateHint: 'This project has no questionnaire yet: it gets this template’s.',
-  needsTemplate: 'This project has no questionnaire yet: choose a template for the intake link.',
-  templateNotFound: 'Template not found',
-  badge: 'Intake',
-  stateLabels: { open: 'Open for answers', submitted: 'Submitted', locked: 'Locked' } satisfies Record<IntakeState, string>,
-  reopen: 'Reopen',
-  lock: 'Lock',
-  reopened: 'Questionnaire reopened for edits',
-  locked: 'Questionnaire locked',
-  title: 'Questionnaire',
-  intro: 'Please answer the questions below. You can save a draft and come back to this link later.',
-  saveDraft: 'Save Draft',
-  savingDraft: 'Saving...',
-  submit: 'Submit Answers',
-  submitting: 'Submitting...',
-  draftSaved: 'Draft saved',
-  submitted: 'Thank you! Your answers were sent.',
-  submittedState: 'Your answers were sent. The agency will be in touch; they can reopen the questionnaire if anything needs changing.',
-  lockedState: 'This questionnaire is locked: the agency is working from these answers.',
-  notOpen: 'This questionnaire is not open for answers.',
-  notIntake: 'This link has no questionnaire to answer.',
-  unknownField: (name: string) => `"${name}" is not a question of this questionnaire.`,
-  activitySubmitted: 'Client submitted the questionnaire',
-  untitledLink: 'Untitled link',
-  emailSubject: (project: string) => `Questionnaire submitted: ${project}`,
+  switchLabel: /*i18n*/ { id: 'domain-shared.intake.switchLabel', message: 'Intake link' },
+  switchHint: /*i18n*/ { id: 'domain-shared.intake.switchHint', message: 'The client answers the project questionnaire through this link, no account needed.' },
+  showProjectLabel: /*i18n*/ { id: 'domain-shared.intake.showProjectLabel', message: 'Show the project' },
+  seesQuestionnaireOnly: /*i18n*/ { id: 'domain-shared.intake.seesQuestionnaireOnly', message: 'The client sees the project name, the company overview and the questionnaire, nothing else.' },
+  seesProject: /*i18n*/ { id: 'domain-shared.intake.seesProject', message: 'The client also sees every task, file and note of the project, staff notes included.' },
+  contributeNote: /*i18n*/ { id: 'domain-shared.intake.contributeNote', message: '"Viewers may contribute" does not apply to the questionnaire: the client can always answer it, signed in or not.' },
+  chooseTemplate: /*i18n*/ { id: 'domain-shared.intake.chooseTemplate', message: 'Choose a template' },
+  notShown: /*i18n*/ { id: 'domain-shared.intake.notShown', message: 'This link shows the questionnaire only.' },
+  showsProjectBadge: /*i18n*/ { id: 'domain-shared.intake.showsProjectBadge', message: 'Shows the project' },
+  templateLabel: /*i18n*/ { id: 'domain-shared.intake.templateLabel', message: 'Questionnaire template' },
+  templateHint: /*i18n*/ { id: 'domain-shared.intake.templateHint', message: 'This project has no questionnaire yet: it gets this template’s.' },
+  needsTemplate: /*i18n*/ { id: 'domain-shared.intake.needsTemplate', message: 'This project has no questionnaire yet: choose a template for the intake link.' },
+  templateNotFound: /*i18n*/ { id: 'domain-shared.intake.templateNotFound', message: 'Template not found' },
+  badge: /*i18n*/ { id: 'domain-shared.intake.badge', message: 'Intake' },
+  stateLabels: { open: /*i18n*/ { id: 'domain-shared.intake.stateLabels.open', message: 'Open for answers' }, submitted: /*i18n*/ { id: 'domain-shared.intake.stateLabels.submitted', message: 'Submitted' }, locked: /*i18n*/ { id: 'domain-shared.intake.stateLabels.locked', message: 'Locked' } } satisfies Record<IntakeState, Text>,
+  reopen: /*i18n*/ { id: 'domain-shared.intake.reopen', message: 'Reopen' },
+  lock: /*i18n*/ { id: 'domain-shared.intake.lock', message: 'Lock' },
+  reopened: /*i18n*/ { id: 'domain-shared.intake.reopened', message: 'Questionnaire reopened for edits' },
+  locked: /*i18n*/ { id: 'domain-shared.intake.locked', message: 'Questionnaire locked' },
+  title: /*i18n*/ { id: 'domain-shared.intake.title', message: 'Questionnaire' },
+  intro: /*i18n*/ { id: 'domain-shared.intake.intro', message: 'Please answer the questions below. You can save a draft and come back to this link later.' },
+  saveDraft: /*i18n*/ { id: 'domain-shared.intake.saveDraft', message: 'Save Draft' },
+  savingDraft: /*i18n*/ { id: 'domain-shared.intake.savingDraft', message: 'Saving...' },
+  submit: /*i18n*/ { id: 'domain-shared.intake.submit', message: 'Submit Answers' },
+  submitting: /*i18n*/ { id: 'domain-shared.intake.submitting', message: 'Submitting...' },
+  draftSaved: /*i18n*/ { id: 'domain-shared.intake.draftSaved', message: 'Draft saved' },
+  submitted: /*i18n*/ { id: 'domain-shared.intake.submitted', message: 'Thank you! Your answers were sent.' },
+  submittedState: /*i18n*/ { id: 'domain-shared.intake.submittedState', message: 'Your answers were sent. The agency will be in touch; they can reopen the questionnaire if anything needs changing.' },
+  lockedState: /*i18n*/ { id: 'domain-shared.intake.lockedState', message: 'This questionnaire is locked: the agency is working from these answers.' },
+  notOpen: /*i18n*/ { id: 'domain-shared.intake.notOpen', message: 'This questionnaire is not open for answers.' },
+  notIntake: /*i18n*/ { id: 'domain-shared.intake.notIntake', message: 'This link has no questionnaire to answer.' },
+  unknownField: /*i18n*/ { id: 'domain-shared.intake.unknownField', message: '"{name}" is not a question of this questionnaire.' },
+  activitySubmitted: /*i18n*/ { id: 'domain-shared.intake.activitySubmitted', message: 'Client submitted the questionnaire' },
+  untitledLink: /*i18n*/ { id: 'domain-shared.intake.untitledLink', message: 'Untitled link' },
+  unknownAction: /*i18n*/ { id: 'domain-shared.intake.unknownAction', message: 'Unknown action' },
+  emailSubject: /*i18n*/ { id: 'domain-shared.intake.emailSubject', message: 'Questionnaire submitted: {project}' },
 } as const;
 
 /** The answers a viewer sends: the stored-answer shape, sizes bounded (formDataSchema). */
@@ -61,7 +63,7 @@ export function intakeAnswersSchema(fields: readonly TemplateField[], { draft }:
   const answers = answersSchema(draft ? asked.map((field) => ({ ...field, required: false })) : asked);
   return z.record(z.string(), z.unknown()).transform((input, ctx): FormData => {
     const unknown = Object.keys(input).filter((name) => !names.has(name));
-    for (const name of unknown) ctx.addIssue({ code: 'custom', path: [name], message: INTAKE_MESSAGES.unknownField(name) });
+    for (const name of unknown) ctx.addIssue({ code: 'custom', path: [name], message: messageWithValues(INTAKE_MESSAGES.unknownField, { name }) });
     const checked = answers.safeParse(input);
     if (!checked.success) {
       for (const issue of checked.error.issues) {
@@ -93,4 +95,4 @@ export const intakeViewSchema = z.object({
 export type IntakeView = z.infer<typeof intakeViewSchema>;
 
 /** Staff's change of an intake link's questionnaire. */
-export const intakeActionSchema = z.object({ action: z.enum(['reopen', 'lock'], { message: 'Unknown action' }) });
+export const intakeActionSchema = z.object({ action: z.enum(['reopen', 'lock'], { message: INTAKE_MESSAGES.unknownAction.id }) });

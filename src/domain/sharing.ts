@@ -40,7 +40,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES } from './auth';
 import { INTAKE_STATES } from './intake-state';
-import { LOCALES } from './locales';
+import { LOCALES, messageWithValues } from './locales';
 import { SHARING_MESSAGES } from './sharing-rules';
 import { projectListPageSchema } from './project-lists';
 import { text } from './text-fields';
@@ -52,12 +52,18 @@ export { SHARING_MESSAGES, sharedToggleStatus } from './sharing-rules';
 export const LINK_PASSWORD_MIN = 8;
 export const LINK_PASSWORD_MAX = 200;
 export const LINK_PASSWORD_MESSAGES = {
-  tooShort: `Password must be at least ${LINK_PASSWORD_MIN} characters long`,
-  tooLong: `Passwords can be at most ${LINK_PASSWORD_MAX} characters`,
-  blank: 'Password cannot be blank',
+  tooShort: /*i18n*/ { id: 'domain-shared.sharing.tooShort', message: 'Password must be at least {min} characters long' },
+  tooLong: /*i18n*/ { id: 'domain-shared.sharing.tooLong', message: 'Passwords can be at most {max} characters' },
+  blank: /*i18n*/ { id: 'domain-shared.sharing.blank', message: 'Password cannot be blank' },
   /** The shared page's password form, submitted empty. */
-  required: 'Password is required',
+  required: /*i18n*/ { id: 'domain-shared.sharing.required', message: 'Password is required' },
+  // The Share Project Access dialog's other fields (zod carries the ids; decision 045).
+  linkNameTooLong: /*i18n*/ { id: 'domain-shared.sharing.linkNameTooLong', message: 'Link names can be at most {max} characters' },
+  expiryInvalid: /*i18n*/ { id: 'domain-shared.sharing.expiryInvalid', message: 'Choose an expiry of {days} days, or none' },
+  templateNotFound: /*i18n*/ { id: 'domain-shared.sharing.templateNotFound', message: 'Template not found' },
 } as const;
+const M = LINK_PASSWORD_MESSAGES;
+const passwordTooLong = messageWithValues(M.tooLong, { max: LINK_PASSWORD_MAX });
 
 /**
  * Spec 5 makes a link password optional; when there is one it must hold out against guessing
@@ -65,9 +71,9 @@ export const LINK_PASSWORD_MESSAGES = {
  * means none. Bounded so hashing stays cheap.
  */
 const linkPassword = text('Password')
-  .max(LINK_PASSWORD_MAX, LINK_PASSWORD_MESSAGES.tooLong)
-  .refine((v) => v === '' || v.trim() !== '', LINK_PASSWORD_MESSAGES.blank)
-  .refine((v) => v === '' || v.trim() === '' || v.trim().length >= LINK_PASSWORD_MIN, LINK_PASSWORD_MESSAGES.tooShort)
+  .max(LINK_PASSWORD_MAX, passwordTooLong)
+  .refine((v) => v === '' || v.trim() !== '', M.blank.id)
+  .refine((v) => v === '' || v.trim() === '' || v.trim().length >= LINK_PASSWORD_MIN, messageWithValues(M.tooShort, { min: LINK_PASSWORD_MIN }))
   .nullish()
   .transform((v) => (v === undefined || v === null || v === '' ? null : v));
 
@@ -77,14 +83,14 @@ export const LINK_EXPIRY_DAYS = [1, 7, 30, 90] as const;
 export const createAccessLinkSchema = z.object({
   name: text('Link name')
     .trim()
-    .max(LINK_NAME_MAX, `Link names can be at most ${LINK_NAME_MAX} characters`)
+    .max(LINK_NAME_MAX, messageWithValues(M.linkNameTooLong, { max: LINK_NAME_MAX }))
     .nullish()
     .transform((v) => (v ? v : null)),
   password: linkPassword,
   /** null: the link never expires. */
   expiresInDays: z
     .union([z.literal(1), z.literal(7), z.literal(30), z.literal(90)], {
-      message: `Choose an expiry of ${LINK_EXPIRY_DAYS.join(', ')} days, or none`,
+      message: messageWithValues(M.expiryInvalid, { days: LINK_EXPIRY_DAYS.join(', ') }),
     })
     .nullish()
     .transform((v) => v ?? null),
@@ -110,7 +116,7 @@ export const createAccessLinkSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
   /** An intake link's questionnaire for a project that has none yet. */
-  templateId: z.uuid({ message: 'Template not found' }).nullish().transform((v) => v ?? null),
+  templateId: z.uuid({ message: M.templateNotFound.id }).nullish().transform((v) => v ?? null),
 });
 export type CreateAccessLinkInput = z.input<typeof createAccessLinkSchema>;
 
@@ -168,7 +174,7 @@ export const accessOpenPageSchema = projectListPageSchema(accessOpenSchema).exte
 export type AccessOpenPage = z.infer<typeof accessOpenPageSchema>;
 
 export const assignDeveloperSchema = z.object({
-  developerProfileId: z.uuid({ message: SHARING_MESSAGES.selectDeveloper }),
+  developerProfileId: z.uuid({ message: SHARING_MESSAGES.selectDeveloper.id }),
   password: linkPassword,
   /** Spec 2: a message field that is not sent anywhere; accepted and ignored. */
   message: text('Message').max(5000).nullish(),
@@ -209,7 +215,7 @@ export const openSharedLinkSchema = z.object({ password: text('Password').max(LI
  * password may hold spaces); whether it is the link's, the server says (`invalid_password`).
  */
 export const linkPasswordFormSchema = z.object({
-  password: text('Password').min(1, LINK_PASSWORD_MESSAGES.required).max(LINK_PASSWORD_MAX, LINK_PASSWORD_MESSAGES.tooLong),
+  password: text('Password').min(1, M.required.id).max(LINK_PASSWORD_MAX, passwordTooLong),
 });
 export type LinkPasswordForm = z.input<typeof linkPasswordFormSchema>;
 

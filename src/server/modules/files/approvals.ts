@@ -5,6 +5,7 @@
 // transaction with its activity entry, the staff's inbox and email and the live update.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { APPROVAL_MESSAGES } from '../../../domain/approvals';
+import { withValues } from '../../../domain/locales';
 import { FILE_MESSAGES, type LinkApprovals, type ProjectFile } from '../../../domain/files';
 import { INBOX_TEXTS } from '../../../domain/inbox';
 import { canManageProjects } from '../../../domain/roles';
@@ -147,7 +148,7 @@ export async function decideApproval(platform: Platform, link: UsableLink, viewe
     if (!file) throw notFound(FILE_MESSAGES.notFound);
     const [approval] = await tx.select().from(fileApprovals).where(eq(fileApprovals.fileId, file.id)).for('update');
     if (!approval) throw conflict(APPROVAL_MESSAGES.notRequested, 'approval_not_requested');
-    if (input.version !== approval.version) throw conflict(APPROVAL_MESSAGES.oldVersion(input.version, approval.version), 'approval_old_version');
+    if (input.version !== approval.version) throw conflict(withValues(APPROVAL_MESSAGES.oldVersion, { version: input.version, newest: approval.version }), 'approval_old_version');
     if (approval.state !== 'awaiting') throw conflict(APPROVAL_MESSAGES.notRequested, 'approval_not_requested');
     await tx.insert(approvalDecisions).values({
       projectId: link.projectId,
@@ -161,7 +162,7 @@ export async function decideApproval(platform: Platform, link: UsableLink, viewe
       createdAt: now,
     });
     await tx.update(fileApprovals).set({ state: input.decision, updatedAt: now }).where(eq(fileApprovals.id, approval.id));
-    const linkName = current.name ?? APPROVAL_MESSAGES.untitledLink;
+    const linkName = current.name ?? APPROVAL_MESSAGES.untitledLink.message;
     const projectUrl = `${platform.config.publicUrl}/project/${link.projectId}`;
     // Issue 46 4(a): the typed name is free text; the title names the link beside it.
     const title = INBOX_TEXTS.approvalDecided(input.name, current.name, input.decision, file.fileName, approval.version);

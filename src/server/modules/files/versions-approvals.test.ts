@@ -179,7 +179,7 @@ describe('file versions, thumbnails and approvals', () => {
       const dev = await a.developer.inject({ method: 'PUT', url, payload: {} });
       expect(dev.statusCode).toBe(403);
       expect((await a.outsider.inject({ method: 'PUT', url, payload: {} })).statusCode).toBe(404);
-      expect((await a.orgAdmin.inject({ method: 'PUT', url, payload: { dueDate: '2026-13-01' } })).json().error.message).toBe(APPROVAL_MESSAGES.dueDateInvalid);
+      expect((await a.orgAdmin.inject({ method: 'PUT', url, payload: { dueDate: '2026-13-01' } })).json().error.message).toBe(APPROVAL_MESSAGES.dueDateInvalid.message);
       const res = await a.executive.inject({ method: 'PUT', url, payload: { message: 'Please check the colours', dueDate: '2026-12-04' } });
       expect(res.statusCode, res.body).toBe(204);
       const listed = (await a.developer.inject({ method: 'GET', url: `/api/projects/${a.projectId}/files` })).json().items.find((f: { id: string }) => f.id === fileId);
@@ -221,8 +221,8 @@ describe('file versions, thumbnails and approvals', () => {
     it('requires a comment to request changes and a name; records the decision, tells staff, logs it', async () => {
       const missing = await decide(approving.token, fileId, { decision: 'changes_requested', version: 1, name: 'Cleo Client' });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json().error.message).toBe(APPROVAL_MESSAGES.commentRequired);
-      expect((await decide(approving.token, fileId, { decision: 'approved', version: 1, name: '  ' })).json().error.message).toBe(APPROVAL_MESSAGES.nameRequired);
+      expect(missing.json().error.message).toBe(APPROVAL_MESSAGES.commentRequired.message);
+      expect((await decide(approving.token, fileId, { decision: 'approved', version: 1, name: '  ' })).json().error.message).toBe(APPROVAL_MESSAGES.nameRequired.message);
       const res = await decide(approving.token, fileId, { decision: 'changes_requested', version: 1, name: 'Cleo Client', comment: 'Bigger logo, please' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().approval).toMatchObject({ state: 'changes_requested', version: 1 });
@@ -318,7 +318,7 @@ describe('file versions, thumbnails and approvals', () => {
       expect(listed.decided.map((f: { id: string }) => f.id)).not.toContain(fileId);
       const old = await decide(approving.token, fileId, { decision: 'approved', version: 1, name: 'Cleo Client' });
       expect(old.statusCode).toBe(409);
-      expect(old.json().error.message).toBe(APPROVAL_MESSAGES.oldVersion(1, 2));
+      expect(old.json().error.message).toBe('Version 1 has been replaced by version 2. Please review version 2 and decide on it.');
       const ok = await decide(approving.token, fileId, { decision: 'approved', version: 2, name: 'Cleo Client' });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().approval.state).toBe('approved');

@@ -58,7 +58,7 @@ describe('intake links', () => {
     const create = (payload: object) => a.executive.inject({ method: 'POST', url: `/api/projects/${a.projectId}/access-links`, payload });
     const none = await create({ name: 'Intake', intake: true });
     expect(none.statusCode).toBe(400);
-    expect(none.json().error.message).toBe(INTAKE_MESSAGES.needsTemplate);
+    expect(none.json().error.message).toBe(INTAKE_MESSAGES.needsTemplate.message);
     const outsiderTemplate = (await a.outsider.inject({ method: 'POST', url: '/api/templates', payload: brief })).json().id;
     expect((await create({ name: 'Intake', intake: true, templateId: outsiderTemplate })).statusCode).toBe(400);
     expect(await t.db.select().from(projectAccessTokens).where(eq(projectAccessTokens.projectId, a.projectId))).toHaveLength(0);
@@ -93,7 +93,7 @@ describe('intake links', () => {
 
     const refused = (res: { statusCode: number; json: () => { error: { code: string; message: string } } }) => {
       expect(res.statusCode).toBe(404);
-      expect(res.json().error).toEqual({ code: 'project_not_shown', message: INTAKE_MESSAGES.notShown });
+      expect(res.json().error).toEqual({ code: 'project_not_shown', message: INTAKE_MESSAGES.notShown.message });
     };
     for (const part of ['tasks', 'files', 'notes', `files/${crypto.randomUUID()}/download`]) refused(await anonymous('GET', `/api/project-access/${token}/${part}`));
     // Signed in, of any organization, changes nothing: writes are refused the same way.
@@ -120,8 +120,8 @@ describe('intake links', () => {
 
   it('refuses unknown fields, wrong types, options not in the list and oversized answers, storing nothing', async () => {
     const cases: [unknown, number, string | RegExp][] = [
-      [{ audience: 'Commuters', stray: 'x' }, 400, INTAKE_MESSAGES.unknownField('stray')],
-      [{ client_name: 'Someone else' }, 400, INTAKE_MESSAGES.unknownField('client_name')],
+      [{ audience: 'Commuters', stray: 'x' }, 400, '"stray" is not a question of this questionnaire.'],
+      [{ client_name: 'Someone else' }, 400, '"client_name" is not a question of this questionnaire.'],
       [{ budget: 'lots' }, 400, TEMPLATE_MESSAGES.answerNotNumber('Budget')],
       [{ channels: ['Radio'] }, 400, TEMPLATE_MESSAGES.answerNotOption('Channels')],
       [{ channels: 'Web' }, 400, /^Channels /],
@@ -142,6 +142,23 @@ describe('intake links', () => {
     expect(missing.json().error.message).toBe(TEMPLATE_MESSAGES.answerRequired('Audience'));
     expect((await linkRow()).intakeDraft).toBeNull();
     expect((await stored()).formData).toBeNull();
+  });
+
+  it("answers the questionnaire's validation in the caller's language with the same code, its values filled (issue 48)", async () => {
+    const ask = (acceptLanguage: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/project-access/${token}/intake/draft`,
+        payload: { answers: { stray: 'x' } },
+        headers: { 'accept-language': acceptLanguage },
+        remoteAddress: `198.51.100.${(address++ % 200) + 1}`,
+      });
+    const [german, spanish, english] = await Promise.all([ask('de-DE,de;q=0.9'), ask('es'), ask('en')]);
+    expect(german.statusCode).toBe(400);
+    expect(german.json()).toEqual({ error: { code: 'invalid_answers', message: '„stray“ ist keine Frage dieses Fragebogens.' } });
+    expect(spanish.json().error).toEqual({ code: german.json().error.code, message: '«stray» no es una pregunta de este cuestionario.' });
+    expect(english.json().error).toEqual({ code: german.json().error.code, message: '"stray" is not a question of this questionnaire.' });
+    expect((await linkRow()).intakeDraft).toBeNull();
   });
 
   it('keeps a draft, then lands the submitted answers on the project with a log entry and an email to staff', async () => {
@@ -167,7 +184,7 @@ describe('intake links', () => {
     expect(entry).toMatchObject({ userId: null, details: { link_name: 'Client intake' } });
     const emails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'intake_submitted'));
     expect(emails.map((e) => e.toAddress).sort()).toEqual([a.orgAdmin.email, a.admin.email, a.executive.email].sort());
-    expect(emails[0]!.subject).toBe(INTAKE_MESSAGES.emailSubject('Harbor Rebrand'));
+    expect(emails[0]!.subject).toBe('Questionnaire submitted: Harbor Rebrand');
     // Nobody outside the organization, and no developer, is told.
     expect(emails.map((e) => e.toAddress)).not.toContain(a.developer.email);
     expect(emails.map((e) => e.toAddress)).not.toContain(a.outsider.email);
@@ -184,7 +201,7 @@ describe('intake links', () => {
     const before = (await stored()).formData;
     for (const res of [await draft({ audience: 'Changed' }), await submit({ audience: 'Changed', channels: ['Print'] })]) {
       expect(res.statusCode).toBe(409);
-      expect(res.json().error.message).toBe(INTAKE_MESSAGES.notOpen);
+      expect(res.json().error.message).toBe(INTAKE_MESSAGES.notOpen.message);
     }
     expect((await stored()).formData).toEqual(before);
 
@@ -234,7 +251,7 @@ describe('intake links', () => {
   it('lets only staff of the organization reopen or lock: developers 403, others 404, bad input 400', async () => {
     const developer = await change(a.developer, 'reopen');
     expect(developer.statusCode).toBe(403);
-    expect(developer.json().error.message).toBe(SHARING_MESSAGES.staffOnly);
+    expect(developer.json().error.message).toBe(SHARING_MESSAGES.staffOnly.message);
     expect((await change(a.unassigned, 'reopen')).statusCode).toBe(404);
     expect((await change(a.outsider, 'reopen')).statusCode).toBe(404);
     expect((await change(a.orgAdmin, 'reopen', a.otherProjectId)).statusCode).toBe(404);

@@ -13,7 +13,7 @@ import { projectParams } from '../../services/project-access/member';
 import { admitIntakeWrite, changeIntake, getIntake, saveIntakeDraft, submitIntake } from './service';
 
 const tags = ['intake'];
-const linkParams = projectParams.extend({ linkId: z.uuid({ message: SHARING_MESSAGES.linkNotFound }) });
+const linkParams = projectParams.extend({ linkId: z.uuid({ message: SHARING_MESSAGES.linkNotFound.id }) });
 
 export async function intakeRoutes(app: FastifyInstance, options: { platform: Platform }) {
   const { platform } = options;

@@ -136,7 +136,7 @@ export async function submitIntake(platform: Platform, shared: ResolvedSharedLin
       .set({ intakeState: 'submitted', intakeSubmittedAt: now, intakeDraft: null })
       .where(eq(projectAccessTokens.id, link.id));
     const projectUrl = `${platform.config.publicUrl}/project/${row.projectId}`;
-    const linkName = row.linkName ?? INTAKE_MESSAGES.untitledLink;
+    const linkName = row.linkName ?? INTAKE_MESSAGES.untitledLink.message;
     const event: IntakeSubmittedEvent = {
       projectId: row.projectId,
       projectName: row.projectName,
@@ -192,7 +192,7 @@ export async function changeIntake(
       projectId,
       actorId: actor.profileId,
       at: clock.now(),
-      details: { link_name: row.name ?? INTAKE_MESSAGES.untitledLink },
+      details: { link_name: row.name ?? INTAKE_MESSAGES.untitledLink.message },
     });
     return { state };
   });

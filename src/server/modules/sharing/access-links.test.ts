@@ -176,11 +176,11 @@ describe('share links API (staff)', () => {
     expect(row).toMatchObject({ isActive: false, revokedAt: clock.now() });
     const gone = await open(link.token);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json().error).toEqual({ code: 'invalid_link', message: SHARING_MESSAGES.invalidLink });
+    expect(gone.json().error).toEqual({ code: 'invalid_link', message: SHARING_MESSAGES.invalidLink.message });
     expect((await list()).map((l: { id: string }) => l.id)).not.toContain(link.id);
     const again = await a.admin.inject({ method: 'POST', url: `${base()}/${link.id}/revoke` });
     expect(again.statusCode).toBe(404);
-    expect(again.json().error.message).toBe(SHARING_MESSAGES.linkNotFound);
+    expect(again.json().error.message).toBe(SHARING_MESSAGES.linkNotFound.message);
     expect((await a.admin.inject({ method: 'POST', url: `${base()}/00000000-0000-4000-8000-000000000000/revoke` })).statusCode).toBe(404);
     const logged = (await logs('revoke_access_link')).filter((l) => (l.details as { link_id?: string }).link_id === link.id);
     expect(logged.map((l) => l.details)).toEqual([{ link_id: link.id, link_name: 'Short lived' }]);

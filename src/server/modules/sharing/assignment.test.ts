@@ -71,14 +71,14 @@ describe('developer assignment API', () => {
     for (const payload of [{}, { developerProfileId: '' }, { developerProfileId: 'abc' }, { developerProfileId: null }]) {
       const res = await assign(a.orgAdmin, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json().error.message).toBe(SHARING_MESSAGES.selectDeveloper);
+      expect(res.json().error.message).toBe(SHARING_MESSAGES.selectDeveloper.message);
     }
     for (const id of ['00000000-0000-4000-8000-000000000000', outsiderDev.profileId]) {
       expect((await assign(a.orgAdmin, { developerProfileId: id })).statusCode).toBe(404);
     }
     const notDev = await assign(a.orgAdmin, { developerProfileId: a.executive.profileId });
     expect(notDev.statusCode).toBe(400);
-    expect(notDev.json().error).toEqual({ code: 'not_a_developer', message: SHARING_MESSAGES.notADeveloper });
+    expect(notDev.json().error).toEqual({ code: 'not_a_developer', message: SHARING_MESSAGES.notADeveloper.message });
     expect((await assign(a.orgAdmin, { developerProfileId: newcomer.profileId, password: 'x'.repeat(201) })).statusCode).toBe(400);
     for (const [user, status] of [[a.developer, 403], [a.unassigned, 404], [a.outsider, 404]] as const) {
       expect((await assign(user, { developerProfileId: newcomer.profileId })).statusCode).toBe(status);
@@ -129,7 +129,7 @@ describe('developer assignment API', () => {
     const links = (await t.db.select().from(projectAccessTokens)).length;
     const res = await assign(a.orgAdmin, { developerProfileId: newcomer.profileId });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(SHARING_MESSAGES.alreadyAssigned);
+    expect(res.json().error.message).toBe(SHARING_MESSAGES.alreadyAssigned.message);
     expect((await assign(a.orgAdmin, { developerProfileId: a.developer.profileId })).statusCode).toBe(409);
     expect((await t.db.select().from(projectAccessTokens)).length).toBe(links);
   });
@@ -158,7 +158,7 @@ describe('developer assignment API', () => {
 
     const again = await a.orgAdmin.inject({ method: 'DELETE', url: `${url()}/${newcomer.profileId}` });
     expect(again.statusCode).toBe(404);
-    expect(again.json().error.message).toBe(SHARING_MESSAGES.notAssigned);
+    expect(again.json().error.message).toBe(SHARING_MESSAGES.notAssigned.message);
     // A seeded assignment without a link unassigns too.
     expect((await a.orgAdmin.inject({ method: 'DELETE', url: `${url()}/${a.developer.profileId}` })).statusCode).toBe(204);
     // And may be assigned again afterwards.

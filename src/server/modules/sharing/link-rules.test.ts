@@ -53,10 +53,10 @@ describe('share link rules', () => {
       const newcomer = await asUser(t, 'developer', { organizationId: a.orgAdmin.organizationId });
       const before = (await t.db.select().from(projectAccessTokens)).length;
       for (const [password, message] of [
-        ['a', LINK_PASSWORD_MESSAGES.tooShort],
-        ['1234567', LINK_PASSWORD_MESSAGES.tooShort],
-        [' ', LINK_PASSWORD_MESSAGES.blank],
-        ['         ', LINK_PASSWORD_MESSAGES.blank],
+        ['a', 'Password must be at least 8 characters long'],
+        ['1234567', 'Password must be at least 8 characters long'],
+        [' ', LINK_PASSWORD_MESSAGES.blank.message],
+        ['         ', LINK_PASSWORD_MESSAGES.blank.message],
       ] as const) {
         for (const res of [
           await createLink({ name: 'Weak', password }),
@@ -119,7 +119,7 @@ describe('share link rules', () => {
       for (const write of writes) {
         for (const res of [await a.outsider.inject(write), await t.app.inject(write)]) {
           expect(res.statusCode, `${write.method} ${write.url}`).toBe(403);
-          expect(res.json().error).toEqual({ code: 'view_only_link', message: SHARING_MESSAGES.viewOnly });
+          expect(res.json().error).toEqual({ code: 'view_only_link', message: SHARING_MESSAGES.viewOnly.message });
         }
       }
       expect((await t.db.select().from(projectNotes)).length).toBe(before.notes);

@@ -30,8 +30,8 @@ import { createAccessLink, listAccessLinks, listAccessOpens, revokeAccessLink } 
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['sharing'];
-const linkParams = projectParams.extend({ linkId: z.uuid({ message: SHARING_MESSAGES.linkNotFound }) });
-const developerParams = projectParams.extend({ profileId: z.uuid({ message: SHARING_MESSAGES.notAssigned }) });
+const linkParams = projectParams.extend({ linkId: z.uuid({ message: SHARING_MESSAGES.linkNotFound.id }) });
+const developerParams = projectParams.extend({ profileId: z.uuid({ message: SHARING_MESSAGES.notAssigned.id }) });
 
 export async function sharingRoutes(app: FastifyInstance, options: { platform: Platform }) {
   const { platform } = options;

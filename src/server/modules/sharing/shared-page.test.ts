@@ -102,7 +102,7 @@ describe('shared project page API', () => {
       for (const [method, path] of [['POST', '/session'], ['GET', ''], ['GET', '/tasks'], ['GET', '/notes'], ['POST', '/notes']] as const) {
         const res = await t.app.inject({ method, url: shared(path, tok), payload: method === 'POST' ? { content: 'x' } : undefined });
         expect(res.statusCode, `${method} ${path}`).toBe(404);
-        expect(res.json().error).toEqual({ code: SHARED_LINK_ERRORS.invalidLink, message: SHARING_MESSAGES.invalidLink });
+        expect(res.json().error).toEqual({ code: SHARED_LINK_ERRORS.invalidLink, message: SHARING_MESSAGES.invalidLink.message });
       }
     }
   });
@@ -205,10 +205,10 @@ describe('shared project page API', () => {
     it('wants its password, refuses a wrong one, and sets a path-scoped httpOnly grant for the right one', async () => {
       const missing = await session({});
       expect(missing.statusCode).toBe(401);
-      expect(missing.json().error).toEqual({ code: SHARED_LINK_ERRORS.passwordRequired, message: SHARING_MESSAGES.passwordRequired, locale: 'en' });
+      expect(missing.json().error).toEqual({ code: SHARED_LINK_ERRORS.passwordRequired, message: SHARING_MESSAGES.passwordRequired.message, locale: 'en' });
       const wrong = await session({ password: 'battery staple' }, { address: '203.0.113.2' });
       expect(wrong.statusCode).toBe(401);
-      expect(wrong.json().error).toEqual({ code: SHARED_LINK_ERRORS.invalidPassword, message: SHARING_MESSAGES.invalidPassword });
+      expect(wrong.json().error).toEqual({ code: SHARED_LINK_ERRORS.invalidPassword, message: SHARING_MESSAGES.invalidPassword.message });
       expect(grantCookie(wrong)).toBeUndefined();
       // Reads need the grant too.
       for (const path of ['', '/tasks', '/notes', '/files', `/files/${fileId}/download`]) {
@@ -259,7 +259,7 @@ describe('shared project page API', () => {
       }
       const limited = await session({ password: 'correct horse' }, { address });
       expect(limited.statusCode).toBe(429);
-      expect(limited.json().error.message).toBe(SHARING_MESSAGES.tooManyAttempts);
+      expect(limited.json().error.message).toBe(SHARING_MESSAGES.tooManyAttempts.message);
       // Another address is not held up; after the window the first may try again.
       expect((await session({ password: 'correct horse' }, { address: '198.51.100.8' })).statusCode).toBe(200);
       clock.advance(61_000);

@@ -15,8 +15,9 @@ import { APP_TEXTS } from '../texts';
 import { DashboardShell } from './dashboard-shell';
 import { tabPanels } from './dashboard-tab-panels';
 
-// The project cards' Assign Dev and Share Link: their words load with the page's code (decision 045).
-void loadTexts('sharing');
+// The project cards' Assign Dev and Share Link, and their approval badges and filter (the link
+// rules' words, domain-shared): their words load with the page's code (decision 045).
+void loadTexts('sharing', 'domain-shared');
 
 /** Holds a lazily loaded tab's place: a toolbar row and a grid of cards, as the tabs lay out. */
 function TabSkeleton() {

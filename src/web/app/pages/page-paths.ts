@@ -35,11 +35,12 @@ export type PagePath = {
 export type PageCondition = 'intake-link';
 
 /**
- * The parts of the words (catalogs, decision 045) a share link's page shows first: its own, and
- * its tasks', files' and notes'. They load beside the link's answer (shared-project-page.tsx);
- * scripts/web-weight.ts measures them.
+ * The parts of the words (catalogs, decision 045) a share link's page shows first: its own, its
+ * tasks', files' and notes', and the link rules' (`domain-shared`: its password, the intake form,
+ * approvals). They load beside the link's answer (shared-project-page.tsx); scripts/web-weight.ts
+ * measures them.
  */
-export const SHARED_PAGE_TEXTS = ['sharing', 'tasks', 'files', 'notes'] as const;
+export const SHARED_PAGE_TEXTS = ['sharing', 'tasks', 'files', 'notes', 'domain-shared'] as const;
 
 /** What the Projects tab (the dashboard's default) and the top bar's inbox ask first. */
 export const DASHBOARD_FETCHES = ['/api/projects?search=&status=all', '/api/inbox'] as const;

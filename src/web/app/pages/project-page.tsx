@@ -34,7 +34,7 @@ import { DashboardShell } from './dashboard-shell';
 
 // The words of the features the page shows start loading with its code (decision 045), rather
 // than one part after another as each first renders.
-void loadTexts('sharing', 'files', 'notes');
+void loadTexts('sharing', 'files', 'notes', 'domain-shared');
 
 // A task's panel (issue 29) loads when a task is opened, or on a title's hover or focus.
 const TaskPanel = lazyComponent(async () => (await import('./task-panel')).TaskPanel);

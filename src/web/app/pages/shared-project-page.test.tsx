@@ -6,7 +6,8 @@ import type { Me } from '@/domain/auth';
 import type { IntakeView } from '@/domain/intake';
 import type { Note } from '@/domain/notes';
 import type { ProjectFile } from '@/domain/files';
-import { LINK_PASSWORD_MESSAGES, type SharedProject } from '@/domain/sharing';
+import { en } from '@/web/test/texts';
+import { LINK_PASSWORD_MESSAGES, SHARING_MESSAGES, type SharedProject } from '@/domain/sharing';
 import type { Task } from '@/domain/tasks';
 import type { TemplateField } from '@/domain/template-field';
 import { meQueryKey } from '@/web/lib/session';
@@ -73,6 +74,8 @@ describe('SharedProjectPage', () => {
     fireEvent.input(await screen.findByLabelText('Password'), { target: { value: 'guess' } });
     fireEvent.click(screen.getByRole('button', { name: 'Access Project' }));
     expect(await screen.findByText('Invalid Password')).toBeTruthy();
+    // The toast says what to do, in the page's words (spec 8).
+    expect(screen.getByText(en(SHARING_MESSAGES.invalidPassword))).toBeTruthy();
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('guess');
 
     fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'open sesame' } });
@@ -109,7 +112,7 @@ describe('SharedProjectPage', () => {
 
     await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
     const message = document.getElementById(password.getAttribute('aria-describedby')!);
-    expect(message?.textContent).toBe(LINK_PASSWORD_MESSAGES.required);
+    expect(message?.textContent).toBe(en(LINK_PASSWORD_MESSAGES.required));
     expect(message?.getAttribute('role')).toBe('alert');
     expect(document.activeElement).toBe(password);
     // Only the link's opening was sent, with no password.

@@ -33,7 +33,7 @@ import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { useDocumentTitle } from '@/web/lib/document-title';
 import { isLocale, type Locale } from '@/domain/locales';
 import { LanguageSelect } from '@/web/components/ui/language-select';
-import { activateLocale, loadTexts, rememberLocale, showLinkLocale, useLocale, useT } from '@/web/lib/i18n';
+import { activateLocale, loadTexts, rememberLocale, showLinkLocale, translate, useLocale, useT } from '@/web/lib/i18n';
 import { SHARED_PAGE_TEXTS } from './page-paths';
 import { useSharedLiveUpdates } from '@/web/lib/realtime';
 import { lazyComponent, useLoaded } from '@/web/lib/lazy-component';
@@ -61,7 +61,7 @@ const SIGN_IN_PARAM = 'sign-in';
 const isLinkError = (error: unknown, code: string) => error instanceof ApiError && error.code === code;
 
 export function SharedProjectPage() {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   const { token = '' } = useParams();
   const me = useMe();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -79,7 +79,7 @@ export function SharedProjectPage() {
 
   useEffect(() => {
     // Spec 8: 'Invalid Access Link', beside the 'Access Denied' page.
-    if (denied) notifyError(SHARING_MESSAGES.invalidLink, SHARING_MESSAGES.invalidLinkTitle, 'invalid-link');
+    if (denied) notifyError(translate(SHARING_MESSAGES.invalidLink), translate(SHARING_MESSAGES.invalidLinkTitle), 'invalid-link');
   }, [denied]);
 
   useEffect(() => {
@@ -99,7 +99,7 @@ export function SharedProjectPage() {
 
   if (signingIn && me.data === null) return <AuthScreen initialMode="sign-in" />;
   if (denied) return <AccessDenied />;
-  if (me.isPending || session.isPending) return <FullPageMessage>{SHARING_MESSAGES.validating}</FullPageMessage>;
+  if (me.isPending || session.isPending) return <FullPageMessage>{t(SHARING_MESSAGES.validating)}</FullPageMessage>;
   if (session.isError) {
     if (isLinkError(session.error, SHARED_LINK_ERRORS.passwordRequired)) {
       return <PasswordRequired token={token} viewerId={viewerId} />;
@@ -116,7 +116,7 @@ export function SharedProjectPage() {
       </PageFrame>
     );
   }
-  if (project === undefined) return <FullPageMessage>{SHARING_MESSAGES.validating}</FullPageMessage>;
+  if (project === undefined) return <FullPageMessage>{t(SHARING_MESSAGES.validating)}</FullPageMessage>;
   return <GrantedView token={token} viewerId={viewerId} project={project} />;
 }
 
@@ -242,7 +242,7 @@ function PageFrame({ children, viewerName }: { children: ReactNode; viewerName?:
 }
 
 function AccessDenied() {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-6 text-center">
       <Logo />
@@ -250,8 +250,8 @@ function AccessDenied() {
         <span className="grid size-14 place-items-center rounded-full bg-destructive/10 text-destructive">
           <ShieldX className="size-7" aria-hidden />
         </span>
-        <h1 className="text-2xl font-semibold tracking-tight">{SHARING_MESSAGES.accessDenied}</h1>
-        <p className="max-w-sm text-muted-foreground">{SHARING_MESSAGES.invalidLink}</p>
+        <h1 className="text-2xl font-semibold tracking-tight">{t(SHARING_MESSAGES.accessDenied)}</h1>
+        <p className="max-w-sm text-muted-foreground">{t(SHARING_MESSAGES.invalidLink)}</p>
       </div>
       <Button asChild variant="outline">
         <Link to="/">
@@ -264,7 +264,7 @@ function AccessDenied() {
 }
 
 function PasswordRequired({ token, viewerId }: { token: string; viewerId: string | null }) {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   const loaded = useLoaded(LinkPasswordForm);
   // The form's place while its code arrives: a label, the field and the button.
   const placeholder = <Skeleton className="h-29" />;
@@ -280,7 +280,7 @@ function PasswordRequired({ token, viewerId }: { token: string; viewerId: string
             <span className="grid size-12 place-items-center rounded-full bg-accent text-accent-foreground">
               <Lock className="size-6" aria-hidden />
             </span>
-            <h1 className="text-xl font-semibold tracking-tight">{SHARING_MESSAGES.passwordRequired}</h1>
+            <h1 className="text-xl font-semibold tracking-tight">{t(SHARING_MESSAGES.passwordRequired)}</h1>
             <p className="text-sm text-muted-foreground">{t(SHARING_TEXTS.passwordPrompt)}</p>
           </CardHeader>
           <CardContent>
@@ -310,7 +310,7 @@ function IntakeSection({ token, viewerId }: { token: string; viewerId: string | 
 }
 
 function GrantedView({ token, viewerId, project }: { token: string; viewerId: string | null; project: SharedProject }) {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   const source = sharedProjectSource(token, viewerId);
   const navigate = useNavigate();
   // /project-access/:token/tasks/:taskId: a task's panel open over the page (issue 29).
@@ -322,7 +322,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
   const signInHint = (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-primary/20 bg-primary/5 p-3 text-sm">
       <Info className="size-4 shrink-0 text-primary" aria-hidden />
-      <p className="min-w-0 flex-1">{SHARING_MESSAGES.signInToContribute}</p>
+      <p className="min-w-0 flex-1">{t(SHARING_MESSAGES.signInToContribute)}</p>
       <Button size="sm" variant="outline" onClick={() => void navigate(`?${SIGN_IN_PARAM}`)}>
         {t(SHARING_TEXTS.signIn)}
       </Button>
@@ -333,7 +333,7 @@ function GrantedView({ token, viewerId, project }: { token: string; viewerId: st
   const viewOnlyHint = (
     <div className="flex items-center gap-3 rounded-lg border bg-muted/40 p-3 text-sm">
       <Info className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-      <p className="min-w-0 flex-1">{SHARING_MESSAGES.viewOnly}</p>
+      <p className="min-w-0 flex-1">{t(SHARING_MESSAGES.viewOnly)}</p>
     </div>
   );
 

@@ -62,7 +62,7 @@ export function targetCommentId(hash: string): string | null {
 const KEEPS_ESCAPE = '[data-keeps-escape]';
 
 export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) {
-  const t = useT('tasks', 'comments');
+  const t = useT('tasks', 'comments', 'domain-shared');
   const queryClient = useQueryClient();
   const location = useLocation();
   const navigate = useNavigate();
@@ -119,7 +119,7 @@ export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) 
                 readOnlyHint={
                   access.readOnly ? (
                     <p className="rounded-lg border bg-muted/40 p-3 text-sm text-muted-foreground">
-                      {access.readOnly === 'sign-in' ? t(COMMENT_TEXTS.signInToComment) : SHARING_MESSAGES.viewOnly}
+                      {access.readOnly === 'sign-in' ? t(COMMENT_TEXTS.signInToComment) : t(SHARING_MESSAGES.viewOnly)}
                     </p>
                   ) : null
                 }

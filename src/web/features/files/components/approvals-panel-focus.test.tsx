@@ -55,8 +55,8 @@ describe('ApprovalsPanel: the decision form', () => {
     button(en(FILE_EXTRAS_TEXTS.requestChanges)).focus();
     fireEvent.click(button(en(FILE_EXTRAS_TEXTS.requestChanges)));
     await waitFor(() => expect(document.activeElement).toBe(field(name)));
-    expectMarked(name, APPROVAL_MESSAGES.nameRequired);
-    expectMarked(comment, APPROVAL_MESSAGES.commentRequired);
+    expectMarked(name, en(APPROVAL_MESSAGES.nameRequired));
+    expectMarked(comment, en(APPROVAL_MESSAGES.commentRequired));
 
     // The name given, the comment is what is left.
     fireEvent.change(field(name), { target: { value: 'Cleo' } });
@@ -64,7 +64,7 @@ describe('ApprovalsPanel: the decision form', () => {
     fireEvent.click(button(en(FILE_EXTRAS_TEXTS.requestChanges)));
     await waitFor(() => expect(document.activeElement).toBe(field(comment)));
     expect(field(name).getAttribute('aria-invalid')).toBeNull();
-    expectMarked(comment, APPROVAL_MESSAGES.commentRequired);
+    expectMarked(comment, en(APPROVAL_MESSAGES.commentRequired));
     await requestsArrived();
     expect(sentRequests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });

@@ -38,7 +38,7 @@ type AwaitingFileProps = {
 };
 
 function AwaitingFile({ source, file, name, setName, decide, onDecided }: AwaitingFileProps) {
-  const t = useT('files');
+  const t = useT('files', 'domain-shared');
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<{ name?: string; comment?: string }>({});
   const [viewing, setViewing] = useState(false);
@@ -48,8 +48,8 @@ function AwaitingFile({ source, file, name, setName, decide, onDecided }: Awaiti
   const { ref: fieldsRef, focusFirstInvalidSoon } = useFocusFirstInvalid<HTMLLIElement>();
   const submit = (decision: 'approved' | 'changes_requested') => {
     const found = {
-      name: name.trim() ? undefined : APPROVAL_MESSAGES.nameRequired,
-      comment: decision === 'changes_requested' && !comment.trim() ? APPROVAL_MESSAGES.commentRequired : undefined,
+      name: name.trim() ? undefined : t(APPROVAL_MESSAGES.nameRequired),
+      comment: decision === 'changes_requested' && !comment.trim() ? t(APPROVAL_MESSAGES.commentRequired) : undefined,
     };
     setErrors(found);
     if (found.name || found.comment) {

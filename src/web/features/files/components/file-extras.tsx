@@ -61,7 +61,7 @@ export function FileViewerDialog({ source, file, open, onOpenChange, version = f
 }
 
 export function VersionsDialog({ source, file, open, onOpenChange }: DialogProps) {
-  const t = useT('files');
+  const t = useT('files', 'domain-shared');
   const versions = useQuery({ ...versionsQuery(source, file.id), enabled: open });
   const decisions = file.approval?.decisions ?? [];
   return (
@@ -100,8 +100,8 @@ export function VersionsDialog({ source, file, open, onOpenChange }: DialogProps
               {decisions.map((d) => (
                 <li key={d.id}>
                   {t(FILE_EXTRAS_TEXTS.decisionLine, {
-                    decision: APPROVAL_TEXTS.decisions[d.decision],
-                    decider: APPROVAL_TEXTS.deciderViaLink(d.deciderName, d.linkName),
+                    decision: t(APPROVAL_TEXTS.decisions[d.decision]),
+                    decider: t(APPROVAL_TEXTS.deciderViaLink, { name: d.deciderName, link: d.linkName || t(APPROVAL_TEXTS.untitledLink) }),
                     version: d.version,
                   })} · {formatDateTime(d.createdAt)}
                   {d.comment ? <q className="ml-1 text-muted-foreground">{d.comment}</q> : null}

@@ -71,7 +71,7 @@ describe("Staff's file row: the client's decision", () => {
     const decision = await within(row).findByTestId('client-decision');
     expect(decision.textContent).toContain(
       en(FILES_TEXTS.clientDecision, {
-        decision: APPROVAL_TEXTS.decisions.changes_requested,
+        decision: en(APPROVAL_TEXTS.decisions.changes_requested),
         decider: "Dana Client via link 'Sign-off'",
         date: formatDateTime(DECIDED_AT),
       }),

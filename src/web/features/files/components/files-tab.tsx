@@ -31,9 +31,10 @@ const PILL = 'rounded-full border px-2 text-xs';
 
 /** Issue 33: the approval's state as a badge: awaiting, approved, changes requested. */
 export function ApprovalBadge({ file }: { file: ProjectFile }) {
+  const t = useT('domain-shared');
   if (!file.approval) return null;
   // A plain pill (not ui/badge): the share link's first download stays within its budget.
-  return <span className={`${PILL} ${file.approval.state === 'changes_requested' ? 'bg-orange-50' : ''}`}>{APPROVAL_TEXTS.states[file.approval.state]}</span>;
+  return <span className={`${PILL} ${file.approval.state === 'changes_requested' ? 'bg-orange-50' : ''}`}>{t(APPROVAL_TEXTS.states[file.approval.state])}</span>;
 }
 
 /**
@@ -42,15 +43,15 @@ export function ApprovalBadge({ file }: { file: ProjectFile }) {
  * project's live updates, so it appears while the page is open.
  */
 function ClientDecision({ file }: { file: ProjectFile }) {
-  const t = useT('files');
+  const t = useT('files', 'domain-shared');
   const decision = settlingDecision(file.approval);
   if (!decision) return null;
   return (
     <div className="mt-1 grid gap-0.5 text-xs" data-testid="client-decision">
       <p className="text-muted-foreground">
         {t(FILES_TEXTS.clientDecision, {
-          decision: APPROVAL_TEXTS.decisions[decision.decision],
-          decider: APPROVAL_TEXTS.deciderViaLink(decision.deciderName, decision.linkName),
+          decision: t(APPROVAL_TEXTS.decisions[decision.decision]),
+          decider: t(APPROVAL_TEXTS.deciderViaLink, { name: decision.deciderName, link: decision.linkName || t(APPROVAL_TEXTS.untitledLink) }),
           date: formatDateTime(decision.createdAt),
         })}
       </p>

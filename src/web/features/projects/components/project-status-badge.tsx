@@ -32,17 +32,18 @@ export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
 
 /** Issue 33: "Awaiting approval (2)" and "Changes requested", when the project has such files. */
 export function ApprovalBadges({ approvals }: { approvals: { awaiting: number; changesRequested: number } | undefined }) {
+  const t = useT('domain-shared');
   if (!approvals) return null;
   return (
     <>
       {approvals.awaiting > 0 ? (
         <Badge variant="outline" className="border-violet-200 bg-violet-50 text-violet-800" data-testid="awaiting-approval-badge">
-          {APPROVAL_TEXTS.awaitingBadge(approvals.awaiting)}
+          {t(APPROVAL_TEXTS.awaitingBadge, { count: approvals.awaiting })}
         </Badge>
       ) : null}
       {approvals.changesRequested > 0 ? (
         <Badge variant="outline" className="border-orange-200 bg-orange-50 text-orange-900" data-testid="changes-requested-badge">
-          {APPROVAL_TEXTS.changesBadge}
+          {t(APPROVAL_TEXTS.changesBadge)}
         </Badge>
       ) : null}
     </>

@@ -116,7 +116,7 @@ export function ProjectsTab({ role, renderCardActions, templatesTab }: ProjectsT
 }
 
 function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
-  const t = useT('projects');
+  const t = useT('projects', 'domain-shared');
   const staff = canManageProjects(role);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<ProjectFilter>('all');

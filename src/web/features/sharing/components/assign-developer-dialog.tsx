@@ -45,12 +45,12 @@ import { CopyLinkButton, LinkAddress } from './copy-link-button';
 type Props = { projectId: string; projectName: string; open: boolean; onOpenChange: (open: boolean) => void };
 
 export function AssignDeveloperDialog({ projectId, projectName, open, onOpenChange }: Props) {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-[560px]">
         <DialogHeader>
-          <DialogTitle>{SHARING_MESSAGES.assignTitle}</DialogTitle>
+          <DialogTitle>{t(SHARING_MESSAGES.assignTitle)}</DialogTitle>
           <DialogDescription>
             <span className="font-medium text-foreground">{projectName}</span> · {t(SHARING_TEXTS.assignDescription)}
           </DialogDescription>
@@ -65,7 +65,7 @@ export function AssignDeveloperDialog({ projectId, projectName, open, onOpenChan
 const emptyValues = { developerProfileId: '', password: '', message: '' };
 
 function AssignPanel({ projectId }: { projectId: string }) {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   const availableQuery = useQuery(availableDevelopersQuery(projectId));
   const assignedQuery = useInfiniteQuery(assignedDevelopersQuery(projectId));
   const assign = useAssignDeveloper(projectId);
@@ -78,7 +78,7 @@ function AssignPanel({ projectId }: { projectId: string }) {
   const onSubmit = form.handleSubmit((values) =>
     assign.mutate(values, {
       onSuccess: (assignment) => {
-        notifySuccess(SHARING_MESSAGES.assigned);
+        notifySuccess(t(SHARING_MESSAGES.assigned));
         setResult(assignment);
         form.reset(emptyValues);
       },
@@ -112,7 +112,7 @@ function AssignPanel({ projectId }: { projectId: string }) {
       {result ? <AssignmentLink result={result} /> : null}
       {available.length === 0 ? (
         <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">
-          {assigned.length === 0 ? SHARING_MESSAGES.noDevelopers : t(SHARING_TEXTS.allAssigned)}
+          {assigned.length === 0 ? t(SHARING_MESSAGES.noDevelopers) : t(SHARING_TEXTS.allAssigned)}
         </p>
       ) : (
         <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={t(SHARING_TEXTS.assignFormLabel)}>
@@ -143,8 +143,8 @@ function AssignPanel({ projectId }: { projectId: string }) {
           <FormField label={t(SHARING_TEXTS.message)} error={errors.message?.message}>
             <Textarea rows={3} placeholder={t(SHARING_TEXTS.messagePlaceholder)} {...form.register('message')} />
           </FormField>
-          <Button type="submit" className="justify-self-start" loading={assign.isPending} loadingText={SHARING_MESSAGES.assigning}>
-            {SHARING_MESSAGES.assign}
+          <Button type="submit" className="justify-self-start" loading={assign.isPending} loadingText={t(SHARING_MESSAGES.assigning)}>
+            {t(SHARING_MESSAGES.assign)}
           </Button>
         </form>
       )}
@@ -168,11 +168,11 @@ function AssignPanel({ projectId }: { projectId: string }) {
 }
 
 function AssignmentLink({ result }: { result: AssignmentResult }) {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   const url = accessLinkUrl(window.location.origin, result.link.token);
   return (
     <div role="status" className="grid gap-2 rounded-lg border border-emerald-200 bg-emerald-50/70 p-3 text-sm">
-      <p className="font-medium text-emerald-900">{SHARING_MESSAGES.assigned}</p>
+      <p className="font-medium text-emerald-900">{t(SHARING_MESSAGES.assigned)}</p>
       <p className="text-emerald-900">{t(SHARING_TEXTS.shareWith, { name: result.developer.fullName })}</p>
       <div className="flex items-center gap-2">
         <LinkAddress url={url} />
@@ -184,7 +184,7 @@ function AssignmentLink({ result }: { result: AssignmentResult }) {
 }
 
 function AssignedItem({ developer, projectId }: { developer: AssignedDeveloper; projectId: string }) {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   const unassign = useUnassignDeveloper(projectId);
   const [open, setOpen] = useState(false);
   return (
@@ -221,7 +221,7 @@ function AssignedItem({ developer, projectId }: { developer: AssignedDeveloper; 
                 unassign.mutate(developer.profileId, {
                   onSuccess: () => {
                     setOpen(false);
-                    notifySuccess(SHARING_MESSAGES.unassigned);
+                    notifySuccess(t(SHARING_MESSAGES.unassigned));
                   },
                 })
               }

@@ -9,10 +9,10 @@ import { SHARING_TEXTS } from '../texts';
 
 /** Spec 8: 'Copied!' with 'Project access link copied to clipboard'. */
 export function CopyLinkButton({ url, label, ref }: { url: string; label?: string; ref?: Ref<HTMLButtonElement> }) {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   const copy = () =>
     copyText(url).then(
-      () => notifySuccess(SHARING_MESSAGES.copied, SHARING_MESSAGES.copiedTitle),
+      () => notifySuccess(t(SHARING_MESSAGES.copied), t(SHARING_MESSAGES.copiedTitle)),
       () => notifyError(t(SHARING_TEXTS.copyFailed)),
     );
   return (
@@ -25,7 +25,7 @@ export function CopyLinkButton({ url, label, ref }: { url: string; label?: strin
 
 /** The link itself, selectable, for when copying is not possible. */
 export function LinkAddress({ url }: { url: string }) {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   return (
     <input
       readOnly

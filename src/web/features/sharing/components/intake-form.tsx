@@ -22,7 +22,7 @@ import { intakeQuery, useIntakeAnswers } from '../api';
 type IntakeFormProps = { token: string; viewerId: string | null };
 
 export function IntakeForm({ token, viewerId }: IntakeFormProps) {
-  const t = useT();
+  const t = useT('domain-shared');
   const intake = useQuery(intakeQuery(token, viewerId));
   if (intake.isPending) {
     return (
@@ -38,7 +38,7 @@ export function IntakeForm({ token, viewerId }: IntakeFormProps) {
     return (
       <div className="grid gap-4">
         <p role="status" className="rounded-lg border bg-muted/40 p-3 text-sm">
-          {view.state === 'submitted' ? INTAKE_MESSAGES.submittedState : INTAKE_MESSAGES.lockedState}
+          {view.state === 'submitted' ? t(INTAKE_MESSAGES.submittedState) : t(INTAKE_MESSAGES.lockedState)}
         </p>
         <QuestionnaireView fields={view.fields} answers={view.answers} />
       </div>
@@ -51,6 +51,7 @@ export function IntakeForm({ token, viewerId }: IntakeFormProps) {
 type Values = { answers: FormData };
 
 function OpenIntakeForm({ token, viewerId, view }: IntakeFormProps & { view: IntakeView }) {
+  const t = useT('domain-shared');
   const saveDraft = useIntakeAnswers(token, viewerId, 'draft');
   const submit = useIntakeAnswers(token, viewerId, 'submit');
   const schema = (draft: boolean) => intakeFormSchema(view.fields, { draft });
@@ -62,7 +63,7 @@ function OpenIntakeForm({ token, viewerId, view }: IntakeFormProps & { view: Int
   const { ref: formRef, focusFirstInvalidSoon } = useFocusFirstInvalid();
 
   const onSubmit = form.handleSubmit(
-    ({ answers }) => submit.mutate(answers, { onSuccess: () => notifySuccess(INTAKE_MESSAGES.submitted) }),
+    ({ answers }) => submit.mutate(answers, { onSuccess: () => notifySuccess(t(INTAKE_MESSAGES.submitted)) }),
     () => {
       // As in Use Template (spec 5): an unanswered required question is announced by a toast.
       const checked = schema(false).safeParse(form.getValues());
@@ -79,13 +80,13 @@ function OpenIntakeForm({ token, viewerId, view }: IntakeFormProps & { view: Int
       focusFirstInvalidSoon();
       return;
     }
-    saveDraft.mutate(checked.data.answers, { onSuccess: () => notifySuccess(INTAKE_MESSAGES.draftSaved) });
+    saveDraft.mutate(checked.data.answers, { onSuccess: () => notifySuccess(t(INTAKE_MESSAGES.draftSaved)) });
   };
 
   const busy = saveDraft.isPending || submit.isPending;
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-5" aria-label={INTAKE_MESSAGES.title}>
-      <p className="text-sm text-muted-foreground">{INTAKE_MESSAGES.intro}</p>
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-5" aria-label={t(INTAKE_MESSAGES.title)}>
+      <p className="text-sm text-muted-foreground">{t(INTAKE_MESSAGES.intro)}</p>
       <Controller
         control={form.control}
         name="answers"
@@ -99,11 +100,11 @@ function OpenIntakeForm({ token, viewerId, view }: IntakeFormProps & { view: Int
         )}
       />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={busy && !submit.isPending} loading={submit.isPending} loadingText={INTAKE_MESSAGES.submitting}>
-          {INTAKE_MESSAGES.submit}
+        <Button type="submit" disabled={busy && !submit.isPending} loading={submit.isPending} loadingText={t(INTAKE_MESSAGES.submitting)}>
+          {t(INTAKE_MESSAGES.submit)}
         </Button>
-        <Button type="button" variant="outline" disabled={busy && !saveDraft.isPending} loading={saveDraft.isPending} loadingText={INTAKE_MESSAGES.savingDraft} onClick={onSaveDraft}>
-          {INTAKE_MESSAGES.saveDraft}
+        <Button type="button" variant="outline" disabled={busy && !saveDraft.isPending} loading={saveDraft.isPending} loadingText={t(INTAKE_MESSAGES.savingDraft)} onClick={onSaveDraft}>
+          {t(INTAKE_MESSAGES.saveDraft)}
         </Button>
       </div>
     </form>

@@ -27,7 +27,7 @@ type IntakeLinkFieldsProps = {
 };
 
 export function IntakeLinkFields({ control, templateError, projectHasQuestionnaire }: IntakeLinkFieldsProps) {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   const { field: intakeField } = useController({ control, name: 'intake' });
   const intake = intakeField.value;
   // Issue 27: the picker is for a project without a questionnaire, so it has no "keep" choice;
@@ -36,22 +36,22 @@ export function IntakeLinkFields({ control, templateError, projectHasQuestionnai
   const templates = useQuery({ ...templateChoicesQuery, enabled: needsTemplate });
   return (
     <>
-      <FormField label={INTAKE_MESSAGES.switchLabel} hint={INTAKE_MESSAGES.switchHint} className="sm:col-span-2">
+      <FormField label={t(INTAKE_MESSAGES.switchLabel)} hint={t(INTAKE_MESSAGES.switchHint)} className="sm:col-span-2">
         {/* Directly inside FormField, which gives it the id its label points to. */}
         <Switch checked={intakeField.value ?? false} onCheckedChange={intakeField.onChange} />
       </FormField>
       <ShowProjectField control={control} />
-      {intake ? <p className="text-xs text-muted-foreground sm:col-span-2">{INTAKE_MESSAGES.contributeNote}</p> : null}
+      {intake ? <p className="text-xs text-muted-foreground sm:col-span-2">{t(INTAKE_MESSAGES.contributeNote)}</p> : null}
       {needsTemplate ? (
-        <FormField label={INTAKE_MESSAGES.templateLabel} hint={INTAKE_MESSAGES.templateHint} error={templateError} className="sm:col-span-2">
+        <FormField label={t(INTAKE_MESSAGES.templateLabel)} hint={t(INTAKE_MESSAGES.templateHint)} error={templateError} className="sm:col-span-2">
           <Controller
             control={control}
             name="templateId"
             render={({ field }) => (
               // No value until one is chosen: the trigger shows the placeholder.
               <Select value={field.value ?? ''} onValueChange={(value) => field.onChange(value || null)}>
-                <SelectTrigger onBlur={field.onBlur} aria-label={INTAKE_MESSAGES.templateLabel}>
-                  <SelectValue placeholder={INTAKE_MESSAGES.chooseTemplate} />
+                <SelectTrigger onBlur={field.onBlur} aria-label={t(INTAKE_MESSAGES.templateLabel)}>
+                  <SelectValue placeholder={t(INTAKE_MESSAGES.chooseTemplate)} />
                 </SelectTrigger>
                 <SelectContent>
                   {(templates.data ?? []).map((template) => (
@@ -76,26 +76,28 @@ export function IntakeLinkFields({ control, templateError, projectHasQuestionnai
 }
 
 export function IntakeStateBadge({ intake }: { intake: NonNullable<AccessLink['intake']> }) {
+  const t = useT('domain-shared');
   return (
     <Badge variant={intake.state === 'open' ? 'secondary' : 'outline'}>
-      {INTAKE_MESSAGES.badge} · {INTAKE_MESSAGES.stateLabels[intake.state]}
+      {t(INTAKE_MESSAGES.badge)} · {t(INTAKE_MESSAGES.stateLabels[intake.state])}
     </Badge>
   );
 }
 
 /** Reopen a submitted or locked questionnaire for edits through the same link, or lock it. */
 export function IntakeLinkActions({ link, projectId }: { link: AccessLink; projectId: string }) {
+  const t = useT('domain-shared');
   const change = useChangeIntake(projectId);
   if (!link.intake) return null;
   const act = (action: 'reopen' | 'lock') =>
-    change.mutate({ linkId: link.id, action }, { onSuccess: () => notifySuccess(action === 'reopen' ? INTAKE_MESSAGES.reopened : INTAKE_MESSAGES.locked) });
+    change.mutate({ linkId: link.id, action }, { onSuccess: () => notifySuccess(action === 'reopen' ? t(INTAKE_MESSAGES.reopened) : t(INTAKE_MESSAGES.locked)) });
   return link.intake.state === 'open' ? (
     <Button variant="outline" size="sm" loading={change.isPending} onClick={() => act('lock')}>
-      {INTAKE_MESSAGES.lock}
+      {t(INTAKE_MESSAGES.lock)}
     </Button>
   ) : (
     <Button variant="outline" size="sm" loading={change.isPending} onClick={() => act('reopen')}>
-      {INTAKE_MESSAGES.reopen}
+      {t(INTAKE_MESSAGES.reopen)}
     </Button>
   );
 }

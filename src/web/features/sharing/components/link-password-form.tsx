@@ -22,7 +22,7 @@ const INVALID_PASSWORD_NOTICE = 'invalid-password';
 const isLinkError = (error: unknown, code: string) => error instanceof ApiError && error.code === code;
 
 export function LinkPasswordForm({ token, viewerId }: { token: string; viewerId: string | null }) {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   const open = useOpenProtectedLink(token, viewerId);
   const form = useSchemaForm({ schema: loadPasswordSchema, defaultValues: { password: '' } });
 
@@ -31,7 +31,7 @@ export function LinkPasswordForm({ token, viewerId }: { token: string; viewerId:
       onSuccess: () => dismissNotice(INVALID_PASSWORD_NOTICE),
       onError: (error) => {
         if (isLinkError(error, SHARED_LINK_ERRORS.invalidPassword)) {
-          notifyError(SHARING_MESSAGES.invalidPassword, SHARING_MESSAGES.invalidPasswordTitle, INVALID_PASSWORD_NOTICE);
+          notifyError(t(SHARING_MESSAGES.invalidPassword), t(SHARING_MESSAGES.invalidPasswordTitle), INVALID_PASSWORD_NOTICE);
         } else if (!isLinkError(error, SHARED_LINK_ERRORS.invalidLink)) {
           // Too many attempts, network: the server's own message. An invalid link turns the page.
           notifyError(error);
@@ -46,7 +46,7 @@ export function LinkPasswordForm({ token, viewerId }: { token: string; viewerId:
         <Input type="password" autoFocus autoComplete="current-password" />
       </SchemaField>
       <Button type="submit" className="w-full" loading={open.isPending}>
-        {SHARING_MESSAGES.accessProject}
+        {t(SHARING_MESSAGES.accessProject)}
       </Button>
     </form>
   );

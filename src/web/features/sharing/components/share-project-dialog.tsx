@@ -43,14 +43,14 @@ import { LinkLanguageField } from './link-language-field';
 type Props = { projectId: string; projectName: string; open: boolean; onOpenChange: (open: boolean) => void };
 
 export function ShareProjectDialog({ projectId, projectName, open, onOpenChange }: Props) {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   // The link just generated, whose Copy takes the focus once it is listed (issue 27).
   const [newLinkId, setNewLinkId] = useState<string | null>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-[640px]">
         <DialogHeader>
-          <DialogTitle>{SHARING_MESSAGES.shareTitle}</DialogTitle>
+          <DialogTitle>{t(SHARING_MESSAGES.shareTitle)}</DialogTitle>
           <DialogDescription>
             <span className="font-medium text-foreground">{projectName}</span> · {t(SHARING_TEXTS.shareDescription)}
           </DialogDescription>
@@ -85,7 +85,7 @@ const emptyValues: CreateAccessLinkInput = {
 const ORGANIZATION_LOCALE: Locale = DEFAULT_LOCALE;
 
 function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated: (linkId: string) => void }) {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   const createLink = useCreateAccessLink(projectId);
   const form = useSchemaForm({ schema: createAccessLinkSchema, defaultValues: emptyValues });
   const { errors } = form.formState;
@@ -98,13 +98,13 @@ function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated
   const onSubmit = form.handleSubmit((values) => {
     // The server's rule, said beside the picker before sending.
     if (values.intake && projectHasQuestionnaire === false && !values.templateId) {
-      showFieldError(form, 'templateId', INTAKE_MESSAGES.needsTemplate, { type: 'validate' });
+      showFieldError(form, 'templateId', t(INTAKE_MESSAGES.needsTemplate), { type: 'validate' });
       return;
     }
     createLink.mutate(values, {
       onSuccess: (link) => {
         form.reset(emptyValues);
-        notifySuccess(SHARING_MESSAGES.generated);
+        notifySuccess(t(SHARING_MESSAGES.generated));
         onCreated(link.id);
       },
     });
@@ -156,8 +156,8 @@ function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated
         <IntakeLinkFields control={form.control} templateError={errors.templateId?.message} projectHasQuestionnaire={projectHasQuestionnaire} />
         <LinkLanguageField control={form.control} organizationLocale={ORGANIZATION_LOCALE} error={errors.locale?.message} />
       </div>
-      <Button type="submit" className="justify-self-start" loading={createLink.isPending} loadingText={SHARING_MESSAGES.generating}>
-        {SHARING_MESSAGES.generate}
+      <Button type="submit" className="justify-self-start" loading={createLink.isPending} loadingText={t(SHARING_MESSAGES.generating)}>
+        {t(SHARING_MESSAGES.generate)}
       </Button>
     </form>
   );
@@ -166,7 +166,7 @@ function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated
 type ActiveLinksProps = { projectId: string; newLinkId: string | null; onNewLinkFocused: () => void };
 
 function ActiveLinks({ projectId, newLinkId, onNewLinkFocused }: ActiveLinksProps) {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   const links = useInfiniteQuery(accessLinksQuery(projectId));
   const items = links.data?.pages.flatMap((page) => page.items) ?? [];
   const list = useRef<HTMLUListElement>(null);
@@ -186,7 +186,7 @@ function ActiveLinks({ projectId, newLinkId, onNewLinkFocused }: ActiveLinksProp
           </Button>
         </div>
       ) : items.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{SHARING_MESSAGES.noLinks}</p>
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">{t(SHARING_MESSAGES.noLinks)}</p>
       ) : (
         <>
           <ul ref={list} className="grid gap-2">
@@ -209,7 +209,7 @@ type LinkItemProps = {
 };
 
 function LinkItem({ link, projectId, onNew }: LinkItemProps) {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   const [showOpens, setShowOpens] = useState(false);
   // After Generate Link, the next step is Copy: focus it and bring it into view, in the middle
   // of the dialog so that neither the fold nor a toast hides it (issue 27). Scrolled first, so
@@ -247,7 +247,7 @@ function LinkItem({ link, projectId, onNew }: LinkItemProps) {
         ) : null}
         {link.intake ? <IntakeStateBadge intake={link.intake} /> : null}
         {/* A link that may show part of the project only (issues 27, 49 item 10) says when it shows all of it. */}
-        {(link.intake || link.viewersMayApprove) && link.showsProject ? <Badge variant="outline">{INTAKE_MESSAGES.showsProjectBadge}</Badge> : null}
+        {(link.intake || link.viewersMayApprove) && link.showsProject ? <Badge variant="outline">{t(INTAKE_MESSAGES.showsProjectBadge)}</Badge> : null}
       </div>
       <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
         <span>
@@ -297,7 +297,7 @@ function LinkItem({ link, projectId, onNew }: LinkItemProps) {
 }
 
 function OpenLog({ id, projectId, linkId }: { id: string; projectId: string; linkId: string }) {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   const opens = useInfiniteQuery(accessOpensQuery(projectId, linkId));
   const list = useRef<HTMLUListElement>(null);
   if (opens.isPending) return <Skeleton id={id} className="h-16" />;
@@ -337,7 +337,7 @@ function OpenLog({ id, projectId, linkId }: { id: string; projectId: string; lin
 }
 
 function RevokeLinkButton({ link, projectId }: { link: AccessLink; projectId: string }) {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   const revoke = useRevokeAccessLink(projectId);
   const [open, setOpen] = useState(false);
   return (
@@ -351,7 +351,7 @@ function RevokeLinkButton({ link, projectId }: { link: AccessLink; projectId: st
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{t(SHARING_TEXTS.revokeTitle)}</AlertDialogTitle>
-          <AlertDialogDescription>{SHARING_MESSAGES.revokeConfirm}</AlertDialogDescription>
+          <AlertDialogDescription>{t(SHARING_MESSAGES.revokeConfirm)}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={revoke.isPending}>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
@@ -364,7 +364,7 @@ function RevokeLinkButton({ link, projectId }: { link: AccessLink; projectId: st
               revoke.mutate(link.id, {
                 onSuccess: () => {
                   setOpen(false);
-                  notifySuccess(SHARING_MESSAGES.revoked);
+                  notifySuccess(t(SHARING_MESSAGES.revoked));
                 },
               })
             }

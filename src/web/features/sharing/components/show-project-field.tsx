@@ -11,15 +11,15 @@ import { useT } from '@/web/lib/i18n';
 import { SHARING_TEXTS } from '../texts';
 
 export function ShowProjectField({ control }: { control: Control<CreateAccessLinkInput> }) {
-  const t = useT('sharing');
+  const t = useT('sharing', 'domain-shared');
   const { field } = useController({ control, name: 'showProject' });
   const intake = useWatch({ control, name: 'intake' }) === true;
   const approvals = useWatch({ control, name: 'viewersMayApprove' }) === true;
   // An ordinary link shows the project anyway: nothing to choose.
   if (!intake && !approvals) return null;
-  const seesOnly = intake && approvals ? t(SHARING_TEXTS.intakeApprovalSeesOnly) : intake ? INTAKE_MESSAGES.seesQuestionnaireOnly : t(SHARING_TEXTS.approvalSeesOnly);
+  const seesOnly = intake && approvals ? t(SHARING_TEXTS.intakeApprovalSeesOnly) : intake ? t(INTAKE_MESSAGES.seesQuestionnaireOnly) : t(SHARING_TEXTS.approvalSeesOnly);
   return (
-    <FormField label={INTAKE_MESSAGES.showProjectLabel} hint={field.value ? INTAKE_MESSAGES.seesProject : seesOnly} className="sm:col-span-2">
+    <FormField label={t(INTAKE_MESSAGES.showProjectLabel)} hint={field.value ? t(INTAKE_MESSAGES.seesProject) : seesOnly} className="sm:col-span-2">
       {/* Directly inside FormField, which gives it the id its label points to. */}
       <Switch checked={field.value ?? false} onCheckedChange={field.onChange} />
     </FormField>
