@@ -54,7 +54,7 @@ describe('time API', () => {
         [{ duration: '0' }, TIME_MESSAGES.durationZero.message],
         [{ duration: -30 }, TIME_MESSAGES.durationUnreadable.message],
         [{ duration: '25h' }, TIME_MESSAGES.durationTooLong.message],
-        [{ duration: '45' }, translate('en', withValues(TIME_MESSAGES.bareNumberTooLarge, { typed: '45' }))],
+        [{ duration: '45' }, '45 hours is more than a day. A number alone means hours; type 45m for minutes'],
         [{ duration: 'later' }, TIME_MESSAGES.durationUnreadable.message],
         [{ workDate: '2026-13-01' }, TIME_MESSAGES.dateInvalid.message],
         [{ workDate: '1999-12-31' }, TIME_MESSAGES.dateOutOfRange.message],
@@ -86,6 +86,9 @@ describe('time API', () => {
       expect(spanish.json().error).toEqual({ code: 'validation_error', message: '45 horas son más de un día. Un número solo significa horas; escriba 45m para minutos' });
       expect((await ask('0', 'de')).json().error.message).toBe('Eine Dauer muss mehr als 0 Minuten betragen');
       expect(await entries()).toEqual([]);
+      // The timer's question counts its seconds in each language.
+      expect(translate('en', timerShortMessage(1))).toBe('The timer ran for 1 second. Discard it, or save it as 0:01?');
+      expect(translate('de', timerShortMessage(7))).toBe('Der Timer lief 7 Sekunden. Verwerfen oder als 0:01 speichern?');
     });
 
     it('holds a member to 24 hours a day, even when two writes race', async () => {
@@ -215,7 +218,7 @@ describe('time API', () => {
       clock.advance(59_000);
       const ask = await stopTimer(a.developer, { workDate: '2026-11-27' });
       expect(ask.statusCode).toBe(409);
-      expect(ask.json().error).toEqual({ code: 'timer_short', message: translate('en', timerShortMessage(59)) });
+      expect(ask.json().error).toEqual({ code: 'timer_short', message: 'The timer ran for 59 seconds. Discard it, or save it as 0:01?' });
       expect(await entries()).toEqual([]);
       expect(await mine(a.developer)).toMatchObject({ taskId, startedAt: '2026-11-27T09:00:00.000Z' });
       // "trim" is the long timer's answer: it does not save a short one.

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TimeEntry } from '@/domain/time-entries';
-import { dayFullMessage, TIME_MESSAGES } from '@/domain/time-entry-rules';
+import { dayFullMessage } from '@/domain/time-entry-rules';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { en } from '@/web/test/texts';
 import { apiError, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
