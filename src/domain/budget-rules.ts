@@ -16,10 +16,8 @@ export const MAX_BUDGET_MINUTES = 60_000_000;
 export const BUDGET_MESSAGES = {
   currencyUnknown: /*i18n*/ { id: 'domain.budget-rules.currencyUnknown', message: 'Choose a currency by its three-letter code, such as USD, EUR or JPY' },
   moneyFormat: /*i18n*/ { id: 'domain.budget-rules.moneyFormat', message: 'Enter an amount such as 120, 120.50 or 1,200.00' },
-  moneyDecimals: /*i18n*/ {
-    id: 'domain.budget-rules.moneyDecimals',
-    message: '{digits, plural, =0 {This currency has no decimals} one {At most # decimal in this currency} other {At most # decimals in this currency}}',
-  },
+  moneyNoDecimals: /*i18n*/ { id: 'domain.budget-rules.moneyNoDecimals', message: 'This currency has no decimals' },
+  moneyDecimals: /*i18n*/ { id: 'domain.budget-rules.moneyDecimals', message: 'At most {digits} decimals in this currency' },
   rateNegative: /*i18n*/ { id: 'domain.budget-rules.rateNegative', message: 'Rate cannot be below zero' },
   rateWhole: /*i18n*/ { id: 'domain.budget-rules.rateWhole', message: 'Rate must be a whole number of minor units (cents)' },
   rateTooHigh: /*i18n*/ { id: 'domain.budget-rules.rateTooHigh', message: 'Rate is too high' },
@@ -110,7 +108,7 @@ export function parseMoney(input: string, currency: string): Parsed {
   const digits = currencyDigits(currency);
   const whole = match[1]!.replaceAll(',', '');
   const fraction = match[2] ?? '';
-  if (fraction.length > digits) return { ok: false, message: withValues(BUDGET_MESSAGES.moneyDecimals, { digits }) };
+  if (fraction.length > digits) return { ok: false, message: digits === 0 ? BUDGET_MESSAGES.moneyNoDecimals : withValues(BUDGET_MESSAGES.moneyDecimals, { digits }) };
   if (whole.length > 15) return { ok: false, message: BUDGET_MESSAGES.budgetTooHigh };
   const value = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
   return { ok: true, value };

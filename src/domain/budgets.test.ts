@@ -19,7 +19,7 @@ import {
   rateInForce,
   updateCurrencySchema,
 } from './budgets';
-import { messageWithValues, withValues } from './locales';
+import { withValues } from './locales';
 
 describe('money in the organization currency', () => {
   it('knows each currency’s minor-unit digits', () => {
@@ -41,7 +41,7 @@ describe('money in the organization currency', () => {
   it('refuses signs, stray text, bad grouping and too many decimals with the field message', () => {
     for (const bad of ['-5', '+5', 'abc', '1,20', '12,00.00', '', '1.2.3', '1e3']) expect(parseMoney(bad, 'USD')).toEqual({ ok: false, message: BUDGET_MESSAGES.moneyFormat });
     expect(parseMoney('1.005', 'USD')).toEqual({ ok: false, message: withValues(BUDGET_MESSAGES.moneyDecimals, { digits: 2 }) });
-    expect(parseMoney('10.5', 'JPY')).toEqual({ ok: false, message: withValues(BUDGET_MESSAGES.moneyDecimals, { digits: 0 }) });
+    expect(parseMoney('10.5', 'JPY')).toEqual({ ok: false, message: BUDGET_MESSAGES.moneyNoDecimals });
   });
 
   it('round-trips any minor amount through its input text and its grouped display', () => {
@@ -151,7 +151,7 @@ describe('schemas', () => {
     expect(form.parse({ rate: '1,200.50' })).toEqual({ hourlyRateMinor: 120050 });
     expect(form.parse({ rate: '  ' })).toEqual({ hourlyRateMinor: null });
     expect(form.safeParse({ rate: '-5' }).error?.issues).toEqual([expect.objectContaining({ path: ['rate'], message: BUDGET_MESSAGES.rateNegative.id })]);
-    expect(memberRateFormSchema('JPY').safeParse({ rate: '12.5' }).error?.issues[0]?.message).toBe(messageWithValues(BUDGET_MESSAGES.moneyDecimals, { digits: 0 }));
+    expect(memberRateFormSchema('JPY').safeParse({ rate: '12.5' }).error?.issues[0]?.message).toBe(BUDGET_MESSAGES.moneyNoDecimals.id);
   });
 
   it("reads the project's budget form into the API's shape, with each message under its field (issue 47)", () => {
