@@ -2,6 +2,7 @@
 // week against the budget line, on the project page's budget card (staff). The series comes from
 // the server in hours and money; these rules pick the budget's kind, place its points and axis,
 // and word it for screen readers. Read only by the lazily loaded chart, never by a first load.
+import { withValues, type Text } from './locales';
 import { BUDGET_ALERT_PERCENTS, type BudgetKind } from './time-rules';
 import { budgetPercent, currencyDigits, formatBudgetAmount, hoursValue } from './budget-rules';
 
@@ -9,17 +10,16 @@ import { budgetPercent, currencyDigits, formatBudgetAmount, hoursValue } from '.
 export const MAX_BURN_DOWN_WEEKS = 104;
 
 export const BURN_DOWN_TEXTS = {
-  title: 'Budget used per week',
-  budgetLine: 'Budget',
-  used: 'Used by the end of the week',
-  nearBudget: '80 % or more',
-  overBudget: 'Over budget',
-  loading: 'Loading the burn-down…',
-  week: 'Week of',
-  percent: 'Percent of budget',
-  summary: (weeks: number, used: string, budget: string, percent: number) =>
-    `${weeks} ${weeks === 1 ? 'week' : 'weeks'}: ${used} of ${budget} used, ${percent} %.`,
-  crossed: (percent: number, weekStart: string) => `Reached ${percent} % in the week of ${weekStart}.`,
+  title: /*i18n*/ { id: 'domain.budget-burn-down.title', message: 'Budget used per week' },
+  budgetLine: /*i18n*/ { id: 'domain.budget-burn-down.budgetLine', message: 'Budget' },
+  used: /*i18n*/ { id: 'domain.budget-burn-down.used', message: 'Used by the end of the week' },
+  nearBudget: /*i18n*/ { id: 'domain.budget-burn-down.nearBudget', message: '80 % or more' },
+  overBudget: /*i18n*/ { id: 'domain.budget-burn-down.overBudget', message: 'Over budget' },
+  loading: /*i18n*/ { id: 'domain.budget-burn-down.loading', message: 'Loading the burn-down…' },
+  week: /*i18n*/ { id: 'domain.budget-burn-down.week', message: 'Week of' },
+  percent: /*i18n*/ { id: 'domain.budget-burn-down.percent', message: 'Percent of budget' },
+  summary: /*i18n*/ { id: 'domain.budget-burn-down.summary', message: '{weeks, plural, one {# week} other {# weeks}}: {used} of {budget} used, {percent} %.' },
+  crossed: /*i18n*/ { id: 'domain.budget-burn-down.crossed', message: 'Reached {percent} % in the week of {weekStart}.' },
 } as const;
 
 /** One week of the server's series: everything logged on the project up to that week's end. */
@@ -66,12 +66,17 @@ export function burnDownAxis(points: readonly BurnDownPoint[], kind: BudgetKind,
   return { max: top, ticks };
 }
 
-/** What a screen reader hears instead of the picture (the hidden table has each week). */
-export function burnDownSummary(points: readonly BurnDownPoint[], kind: BudgetKind, amount: number, currency: string): string {
+/** What a screen reader hears instead of the picture (the hidden table has each week): sentences, said in the reader's language and joined by a space. */
+export function burnDownSummary(points: readonly BurnDownPoint[], kind: BudgetKind, amount: number, currency: string): Text[] {
   const last = points.at(-1);
   const used = last?.used ?? 0;
-  const head = BURN_DOWN_TEXTS.summary(points.length, formatBudgetAmount(kind, used, currency), formatBudgetAmount(kind, amount, currency), budgetPercent(used, amount));
-  return [head, ...thresholdWeeks(points).map((t) => BURN_DOWN_TEXTS.crossed(t.percent, t.weekStart))].join(' ');
+  const head = withValues(BURN_DOWN_TEXTS.summary, {
+    weeks: points.length,
+    used: formatBudgetAmount(kind, used, currency),
+    budget: formatBudgetAmount(kind, amount, currency),
+    percent: budgetPercent(used, amount),
+  });
+  return [head, ...thresholdWeeks(points).map((t) => withValues(BURN_DOWN_TEXTS.crossed, { percent: t.percent, weekStart: t.weekStart }))];
 }
 
 /** A gridline's label, short enough for the axis: "5h", "$1.5K", "¥50K". */

@@ -3,6 +3,7 @@
 // units of the organization's one currency (cents; yen have none), durations whole minutes; no
 // floating-point sums anywhere. Money is computed when read: the minutes of one member on one
 // project, summed, times the rate in force (the project's, else the member's), rounded once.
+import { withValues, type Text } from './locales';
 import { BUDGET_ALERT_PERCENTS, type BudgetKind } from './time-rules';
 
 /** The highest hourly rate anyone may set: a million units of the currency an hour. */
@@ -13,48 +14,50 @@ export const MAX_BUDGET_MONEY_MINOR = 1_000_000_000_000;
 export const MAX_BUDGET_MINUTES = 60_000_000;
 
 export const BUDGET_MESSAGES = {
-  currencyUnknown: 'Choose a currency by its three-letter code, such as USD, EUR or JPY',
-  moneyFormat: 'Enter an amount such as 120, 120.50 or 1,200.00',
-  moneyDecimals: (digits: number) => (digits === 0 ? 'This currency has no decimals' : `At most ${digits} decimals in this currency`),
-  rateNegative: 'Rate cannot be below zero',
-  rateWhole: 'Rate must be a whole number of minor units (cents)',
-  rateTooHigh: 'Rate is too high',
-  hoursFormat: 'Enter hours such as 40 or 37.5',
-  budgetPositive: 'Budget must be more than zero',
-  budgetTooHigh: 'Budget is too high',
-  budgetWhole: 'Budget must be a whole number (minutes or minor units)',
-  budgetKindAndAmount: 'Choose both the kind of budget and its amount, or neither',
-  ownRate: 'Only someone above you may set your own rate.',
-  forbidden: 'You do not have permission to change rates or budgets.',
-  currencyForbidden: "Only your organization's admins may change its currency.",
-  notFound: 'Project not found',
+  currencyUnknown: /*i18n*/ { id: 'domain.budget-rules.currencyUnknown', message: 'Choose a currency by its three-letter code, such as USD, EUR or JPY' },
+  moneyFormat: /*i18n*/ { id: 'domain.budget-rules.moneyFormat', message: 'Enter an amount such as 120, 120.50 or 1,200.00' },
+  moneyNoDecimals: /*i18n*/ { id: 'domain.budget-rules.moneyNoDecimals', message: 'This currency has no decimals' },
+  moneyDecimals: /*i18n*/ { id: 'domain.budget-rules.moneyDecimals', message: 'At most {digits} decimals in this currency' },
+  rateNegative: /*i18n*/ { id: 'domain.budget-rules.rateNegative', message: 'Rate cannot be below zero' },
+  rateWhole: /*i18n*/ { id: 'domain.budget-rules.rateWhole', message: 'Rate must be a whole number of minor units (cents)' },
+  rateTooHigh: /*i18n*/ { id: 'domain.budget-rules.rateTooHigh', message: 'Rate is too high' },
+  hoursFormat: /*i18n*/ { id: 'domain.budget-rules.hoursFormat', message: 'Enter hours such as 40 or 37.5' },
+  budgetPositive: /*i18n*/ { id: 'domain.budget-rules.budgetPositive', message: 'Budget must be more than zero' },
+  budgetTooHigh: /*i18n*/ { id: 'domain.budget-rules.budgetTooHigh', message: 'Budget is too high' },
+  budgetWhole: /*i18n*/ { id: 'domain.budget-rules.budgetWhole', message: 'Budget must be a whole number (minutes or minor units)' },
+  budgetKindInvalid: /*i18n*/ { id: 'domain.budget-rules.budgetKindInvalid', message: 'Budget kind must be hours or money' },
+  budgetKindAndAmount: /*i18n*/ { id: 'domain.budget-rules.budgetKindAndAmount', message: 'Choose both the kind of budget and its amount, or neither' },
+  ownRate: /*i18n*/ { id: 'domain.budget-rules.ownRate', message: 'Only someone above you may set your own rate.' },
+  forbidden: /*i18n*/ { id: 'domain.budget-rules.forbidden', message: 'You do not have permission to change rates or budgets.' },
+  currencyForbidden: /*i18n*/ { id: 'domain.budget-rules.currencyForbidden', message: 'Only your organization\'s admins may change its currency.' },
+  notFound: /*i18n*/ { id: 'domain.budget-rules.notFound', message: 'Project not found' },
 } as const;
 
 export const BUDGET_TEXTS = {
-  budgetTitle: 'Budget',
-  rateLabel: 'Hourly rate for this project',
-  rateHint: "Leave empty to use each member's own rate.",
-  memberRateLabel: 'Default hourly rate',
-  memberRateHint: 'Used on projects without a rate of their own.',
-  kindLabel: 'Budget',
-  kinds: { none: 'No budget', hours: 'Hours', money: 'Money' } as Record<'none' | BudgetKind, string>,
-  amountHoursLabel: 'Budget in hours',
-  amountMoneyLabel: 'Budget amount',
-  save: 'Save budget',
-  saved: 'Budget saved',
-  saveFailed: 'Could not save the budget',
-  rateSaved: 'Rate saved',
-  rateSaveFailed: 'Could not save the rate',
-  currencyLabel: 'Currency',
-  currencyHint: 'All rates, budgets and reports use this currency.',
-  currencySave: 'Save currency',
-  currencySaved: 'Currency saved',
-  currencySaveFailed: 'Could not save the currency',
-  spentOf: (spent: string, budget: string) => `${spent} of ${budget}`,
-  noBudget: 'No budget set',
-  loadFailed: 'Failed to load the budget',
-  alertTitle: (projectName: string, percent: number) => `${projectName} has used ${percent} % of its budget`,
-  alertBody: (spent: string, budget: string) => `${spent} spent of a budget of ${budget}.`,
+  budgetTitle: /*i18n*/ { id: 'domain.budget-rules.budgetTitle', message: 'Budget' },
+  rateLabel: /*i18n*/ { id: 'domain.budget-rules.rateLabel', message: 'Hourly rate for this project' },
+  rateHint: /*i18n*/ { id: 'domain.budget-rules.rateHint', message: 'Leave empty to use each member\'s own rate.' },
+  memberRateLabel: /*i18n*/ { id: 'domain.budget-rules.memberRateLabel', message: 'Default hourly rate' },
+  memberRateHint: /*i18n*/ { id: 'domain.budget-rules.memberRateHint', message: 'Used on projects without a rate of their own.' },
+  kindLabel: /*i18n*/ { id: 'domain.budget-rules.kindLabel', message: 'Budget' },
+  kinds: { none: /*i18n*/ { id: 'domain.budget-rules.kinds.none', message: 'No budget' }, hours: /*i18n*/ { id: 'domain.budget-rules.kinds.hours', message: 'Hours' }, money: /*i18n*/ { id: 'domain.budget-rules.kinds.money', message: 'Money' } } satisfies Record<'none' | BudgetKind, Text>,
+  amountHoursLabel: /*i18n*/ { id: 'domain.budget-rules.amountHoursLabel', message: 'Budget in hours' },
+  amountMoneyLabel: /*i18n*/ { id: 'domain.budget-rules.amountMoneyLabel', message: 'Budget amount' },
+  save: /*i18n*/ { id: 'domain.budget-rules.save', message: 'Save budget' },
+  saved: /*i18n*/ { id: 'domain.budget-rules.saved', message: 'Budget saved' },
+  saveFailed: /*i18n*/ { id: 'domain.budget-rules.saveFailed', message: 'Could not save the budget' },
+  rateSaved: /*i18n*/ { id: 'domain.budget-rules.rateSaved', message: 'Rate saved' },
+  rateSaveFailed: /*i18n*/ { id: 'domain.budget-rules.rateSaveFailed', message: 'Could not save the rate' },
+  currencyLabel: /*i18n*/ { id: 'domain.budget-rules.currencyLabel', message: 'Currency' },
+  currencyHint: /*i18n*/ { id: 'domain.budget-rules.currencyHint', message: 'All rates, budgets and reports use this currency.' },
+  currencySave: /*i18n*/ { id: 'domain.budget-rules.currencySave', message: 'Save currency' },
+  currencySaved: /*i18n*/ { id: 'domain.budget-rules.currencySaved', message: 'Currency saved' },
+  currencySaveFailed: /*i18n*/ { id: 'domain.budget-rules.currencySaveFailed', message: 'Could not save the currency' },
+  spentOf: /*i18n*/ { id: 'domain.budget-rules.spentOf', message: '{spent} of {budget}' },
+  noBudget: /*i18n*/ { id: 'domain.budget-rules.noBudget', message: 'No budget set' },
+  loadFailed: /*i18n*/ { id: 'domain.budget-rules.loadFailed', message: 'Failed to load the budget' },
+  alertTitle: /*i18n*/ { id: 'domain.budget-rules.alertTitle', message: '{projectName} has used {percent} % of its budget' },
+  alertBody: /*i18n*/ { id: 'domain.budget-rules.alertBody', message: '{spent} spent of a budget of {budget}.' },
 } as const;
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -94,7 +97,7 @@ export function moneyInputValue(minor: number, currency: string): string {
   return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
-export type Parsed = { ok: true; value: number } | { ok: false; message: string };
+export type Parsed = { ok: true; value: number } | { ok: false; message: Text };
 
 const MONEY_PATTERN = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/;
 
@@ -105,7 +108,7 @@ export function parseMoney(input: string, currency: string): Parsed {
   const digits = currencyDigits(currency);
   const whole = match[1]!.replaceAll(',', '');
   const fraction = match[2] ?? '';
-  if (fraction.length > digits) return { ok: false, message: BUDGET_MESSAGES.moneyDecimals(digits) };
+  if (fraction.length > digits) return { ok: false, message: digits === 0 ? BUDGET_MESSAGES.moneyNoDecimals : withValues(BUDGET_MESSAGES.moneyDecimals, { digits }) };
   if (whole.length > 15) return { ok: false, message: BUDGET_MESSAGES.budgetTooHigh };
   const value = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
   return { ok: true, value };

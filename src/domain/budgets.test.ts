@@ -19,6 +19,7 @@ import {
   rateInForce,
   updateCurrencySchema,
 } from './budgets';
+import { withValues } from './locales';
 
 describe('money in the organization currency', () => {
   it('knows each currency’s minor-unit digits', () => {
@@ -39,8 +40,8 @@ describe('money in the organization currency', () => {
 
   it('refuses signs, stray text, bad grouping and too many decimals with the field message', () => {
     for (const bad of ['-5', '+5', 'abc', '1,20', '12,00.00', '', '1.2.3', '1e3']) expect(parseMoney(bad, 'USD')).toEqual({ ok: false, message: BUDGET_MESSAGES.moneyFormat });
-    expect(parseMoney('1.005', 'USD')).toEqual({ ok: false, message: BUDGET_MESSAGES.moneyDecimals(2) });
-    expect(parseMoney('10.5', 'JPY')).toEqual({ ok: false, message: BUDGET_MESSAGES.moneyDecimals(0) });
+    expect(parseMoney('1.005', 'USD')).toEqual({ ok: false, message: withValues(BUDGET_MESSAGES.moneyDecimals, { digits: 2 }) });
+    expect(parseMoney('10.5', 'JPY')).toEqual({ ok: false, message: BUDGET_MESSAGES.moneyNoDecimals });
   });
 
   it('round-trips any minor amount through its input text and its grouped display', () => {
@@ -131,8 +132,8 @@ describe('schemas', () => {
   it('refuses rates below zero with the field message', () => {
     const result = memberRateSchema.safeParse({ hourlyRateMinor: -1 });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(BUDGET_MESSAGES.rateNegative);
-    expect(projectBudgetFromForm({ rate: '-5', kind: 'none', amount: '' }, 'USD')).toEqual({ ok: false, errors: { rate: BUDGET_MESSAGES.rateNegative } });
+    expect(result.error?.issues[0]?.message).toBe(BUDGET_MESSAGES.rateNegative.id);
+    expect(projectBudgetFromForm({ rate: '-5', kind: 'none', amount: '' }, 'USD')).toEqual({ ok: false, errors: { rate: BUDGET_MESSAGES.rateNegative.id } });
   });
 
   it('needs both the kind and the amount of a budget, or neither', () => {
@@ -149,8 +150,8 @@ describe('schemas', () => {
     const form = memberRateFormSchema('USD');
     expect(form.parse({ rate: '1,200.50' })).toEqual({ hourlyRateMinor: 120050 });
     expect(form.parse({ rate: '  ' })).toEqual({ hourlyRateMinor: null });
-    expect(form.safeParse({ rate: '-5' }).error?.issues).toEqual([expect.objectContaining({ path: ['rate'], message: BUDGET_MESSAGES.rateNegative })]);
-    expect(memberRateFormSchema('JPY').safeParse({ rate: '12.5' }).error?.issues[0]?.message).toBe(BUDGET_MESSAGES.moneyDecimals(0));
+    expect(form.safeParse({ rate: '-5' }).error?.issues).toEqual([expect.objectContaining({ path: ['rate'], message: BUDGET_MESSAGES.rateNegative.id })]);
+    expect(memberRateFormSchema('JPY').safeParse({ rate: '12.5' }).error?.issues[0]?.message).toBe(BUDGET_MESSAGES.moneyNoDecimals.id);
   });
 
   it("reads the project's budget form into the API's shape, with each message under its field (issue 47)", () => {
@@ -158,8 +159,8 @@ describe('schemas', () => {
     expect(form.parse({ rate: '150', kind: 'money', amount: '10,000' })).toEqual({ hourlyRateMinor: 15000, budgetKind: 'money', budgetAmount: 1000000 });
     expect(form.parse({ rate: '', kind: 'none', amount: 'ignored' })).toEqual({ hourlyRateMinor: null, budgetKind: null, budgetAmount: null });
     expect(form.safeParse({ rate: '-1', kind: 'hours', amount: 'many' }).error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
-      { path: ['rate'], message: BUDGET_MESSAGES.rateNegative },
-      { path: ['amount'], message: BUDGET_MESSAGES.hoursFormat },
+      { path: ['rate'], message: BUDGET_MESSAGES.rateNegative.id },
+      { path: ['amount'], message: BUDGET_MESSAGES.hoursFormat.id },
     ]);
   });
 

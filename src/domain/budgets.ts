@@ -2,25 +2,26 @@
 // in ./budget-rules.ts, named here too for the server and the forms.
 import { z } from 'zod';
 import { BUDGET_MESSAGES, isKnownCurrency, MAX_BUDGET_MINUTES, MAX_BUDGET_MONEY_MINOR, MAX_RATE_MINOR, memberRateFromForm, parseHours, parseMoney } from './budget-rules';
+import { validationMessage } from './locales';
 import { BUDGET_KINDS, type BudgetKind } from './time-rules';
 export * from './budget-rules';
 
 // ---- API shapes ----
 
 export const currencySchema = z
-  .string({ message: BUDGET_MESSAGES.currencyUnknown })
+  .string({ message: BUDGET_MESSAGES.currencyUnknown.id })
   .trim()
   .toUpperCase()
-  .refine(isKnownCurrency, { message: BUDGET_MESSAGES.currencyUnknown });
+  .refine(isKnownCurrency, { message: BUDGET_MESSAGES.currencyUnknown.id });
 
 export const updateCurrencySchema = z.object({ currency: currencySchema }).strict();
 export const organizationCurrencySchema = z.object({ currency: z.string() });
 
 const rateMinor = z
-  .number({ message: BUDGET_MESSAGES.rateWhole })
-  .int(BUDGET_MESSAGES.rateWhole)
-  .min(0, BUDGET_MESSAGES.rateNegative)
-  .max(MAX_RATE_MINOR, BUDGET_MESSAGES.rateTooHigh)
+  .number({ message: BUDGET_MESSAGES.rateWhole.id })
+  .int(BUDGET_MESSAGES.rateWhole.id)
+  .min(0, BUDGET_MESSAGES.rateNegative.id)
+  .max(MAX_RATE_MINOR, BUDGET_MESSAGES.rateTooHigh.id)
   .nullable();
 
 /** PUT /api/team/:memberId/rate: the member's default hourly rate in minor units, null for none. */
@@ -32,7 +33,7 @@ export function memberRateFormSchema(currency: string) {
     .transform(({ rate }, ctx) => {
       const parsed = memberRateFromForm(rate, currency);
       if (parsed.ok) return { hourlyRateMinor: parsed.value };
-      ctx.addIssue({ code: 'custom', message: parsed.message, path: ['rate'] });
+      ctx.addIssue({ code: 'custom', message: validationMessage(parsed.message), path: ['rate'] });
       return z.NEVER;
     })
     .pipe(memberRateSchema);
@@ -44,17 +45,17 @@ export const memberRateResultSchema = z.object({ id: z.string(), hourlyRateMinor
 export const projectBudgetSchema = z
   .object({
     hourlyRateMinor: rateMinor,
-    budgetKind: z.enum(BUDGET_KINDS, { message: 'Budget kind must be hours or money' }).nullable(),
-    budgetAmount: z.number({ message: BUDGET_MESSAGES.budgetWhole }).int(BUDGET_MESSAGES.budgetWhole).positive(BUDGET_MESSAGES.budgetPositive).nullable(),
+    budgetKind: z.enum(BUDGET_KINDS, { message: BUDGET_MESSAGES.budgetKindInvalid.id }).nullable(),
+    budgetAmount: z.number({ message: BUDGET_MESSAGES.budgetWhole.id }).int(BUDGET_MESSAGES.budgetWhole.id).positive(BUDGET_MESSAGES.budgetPositive.id).nullable(),
   })
   .strict()
   .superRefine((v, ctx) => {
     if ((v.budgetKind === null) !== (v.budgetAmount === null)) {
-      ctx.addIssue({ code: 'custom', path: ['budgetAmount'], message: BUDGET_MESSAGES.budgetKindAndAmount });
+      ctx.addIssue({ code: 'custom', path: ['budgetAmount'], message: BUDGET_MESSAGES.budgetKindAndAmount.id });
       return;
     }
     const max = v.budgetKind === 'hours' ? MAX_BUDGET_MINUTES : MAX_BUDGET_MONEY_MINOR;
-    if (v.budgetAmount !== null && v.budgetAmount > max) ctx.addIssue({ code: 'custom', path: ['budgetAmount'], message: BUDGET_MESSAGES.budgetTooHigh });
+    if (v.budgetAmount !== null && v.budgetAmount > max) ctx.addIssue({ code: 'custom', path: ['budgetAmount'], message: BUDGET_MESSAGES.budgetTooHigh.id });
   });
 export type ProjectBudgetInput = z.input<typeof projectBudgetSchema>;
 
@@ -94,13 +95,13 @@ export function projectBudgetFromForm(
   if (form.rate.trim()) {
     const rate = form.rate.trim().startsWith('-') ? ({ ok: false, message: BUDGET_MESSAGES.rateNegative } as const) : parseMoney(form.rate, currency);
     if (rate.ok) hourlyRateMinor = rate.value;
-    else errors.rate = rate.message;
+    else errors.rate = validationMessage(rate.message);
   }
   let budgetAmount: number | null = null;
   if (form.kind !== 'none') {
     const amount = form.kind === 'hours' ? parseHours(form.amount) : parseMoney(form.amount, currency);
     if (amount.ok) budgetAmount = amount.value;
-    else errors.amount = amount.message;
+    else errors.amount = validationMessage(amount.message);
   }
   if (Object.keys(errors).length) return { ok: false, errors };
   const parsed = projectBudgetSchema.safeParse({ hourlyRateMinor, budgetKind: form.kind === 'none' ? null : form.kind, budgetAmount });

@@ -55,6 +55,11 @@ export function messageWithValues(text: Text, values: TextValues): string {
   return `${text.id} ${JSON.stringify(values)}`;
 }
 
+/** A text as zod carries it (a rule's parse result put into a schema's issue): its id, with its values when it has them. */
+export function validationMessage(text: Text): string {
+  return text.values ? messageWithValues(text, text.values) : text.id;
+}
+
 /** A message as zod carries it: a text's id (with values, from messageWithValues) or words as they are. */
 export function readMessage(message: string): { id: string; values?: TextValues } {
   const withJson = /^([\w.-]+) (\{.*\})$/.exec(message);

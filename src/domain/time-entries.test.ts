@@ -11,17 +11,20 @@ import {
   sumMinutes,
   TIME_MESSAGES,
   TIMER_SHORT_SECONDS,
+  timerShortMessage,
   timeEntryInputSchema,
   timeEntryListQuerySchema,
   timesheetCellSchema,
   weekDays,
   weekStartOf,
 } from './time-entries';
+import { withValues } from './locales';
 
 const minutes = (typed: string) => {
   const parsed = parseDuration(typed);
   return parsed.ok ? parsed.minutes : parsed.message;
 };
+
 
 describe('parseDuration', () => {
   it('reads the ways people type a duration, as whole minutes', () => {
@@ -42,7 +45,7 @@ describe('parseDuration', () => {
     expect(minutes('8')).toBe(480);
     expect(minutes('1.5')).toBe(90);
     expect(minutes('.5')).toBe(TIME_MESSAGES.durationUnreadable);
-    expect(minutes('45')).toBe(TIME_MESSAGES.bareNumberTooLarge('45'));
+    expect(minutes('45')).toEqual(withValues(TIME_MESSAGES.bareNumberTooLarge, { typed: '45' }));
     expect(minutes('45m')).toBe(45);
   });
 
@@ -148,8 +151,8 @@ describe('sums and formatting', () => {
     expect(isShortTimer(start, after(-5_000))).toBe(true);
     expect(elapsedSeconds(start, after(59_999))).toBe(59);
     expect(elapsedSeconds(start, after(-5_000))).toBe(0);
-    expect(TIME_MESSAGES.timerShort(7)).toBe('The timer ran for 7 seconds. Discard it, or save it as 0:01?');
-    expect(TIME_MESSAGES.timerShort(1)).toBe('The timer ran for 1 second. Discard it, or save it as 0:01?');
+    // Its words (one second, 7 seconds) are the server's test's, in English and German.
+    expect(timerShortMessage(7)).toEqual(withValues(TIME_MESSAGES.timerShort, { seconds: 7, minimum: '0:01' }));
   });
 
   it('finds the Monday of a week and its seven days, across months and years', () => {
@@ -173,15 +176,15 @@ describe('API schemas', () => {
 
   it("refuses bad fields with the field's message", () => {
     const entry = (patch: Record<string, unknown>) => timeEntryInputSchema.safeParse({ projectId, workDate: '2026-11-27', duration: '1h', ...patch });
-    expect(message(entry({ duration: '0' }))).toBe(TIME_MESSAGES.durationZero);
-    expect(message(entry({ duration: -5 }))).toBe(TIME_MESSAGES.durationUnreadable);
-    expect(message(entry({ duration: 1.5 }))).toBe(TIME_MESSAGES.durationUnreadable);
-    expect(message(entry({ duration: 1441 }))).toBe(TIME_MESSAGES.durationTooLong);
-    expect(message(entry({ duration: 'soon' }))).toBe(TIME_MESSAGES.durationUnreadable);
-    expect(message(entry({ duration: null }))).toBe(TIME_MESSAGES.durationUnreadable);
-    expect(message(entry({ workDate: '2026-02-30' }))).toBe(TIME_MESSAGES.dateInvalid);
-    expect(message(entry({ workDate: '1999-12-31' }))).toBe(TIME_MESSAGES.dateOutOfRange);
-    expect(message(entry({ workDate: '2100-01-01' }))).toBe(TIME_MESSAGES.dateOutOfRange);
+    expect(message(entry({ duration: '0' }))).toBe(TIME_MESSAGES.durationZero.id);
+    expect(message(entry({ duration: -5 }))).toBe(TIME_MESSAGES.durationUnreadable.id);
+    expect(message(entry({ duration: 1.5 }))).toBe(TIME_MESSAGES.durationUnreadable.id);
+    expect(message(entry({ duration: 1441 }))).toBe(TIME_MESSAGES.durationTooLong.id);
+    expect(message(entry({ duration: 'soon' }))).toBe(TIME_MESSAGES.durationUnreadable.id);
+    expect(message(entry({ duration: null }))).toBe(TIME_MESSAGES.durationUnreadable.id);
+    expect(message(entry({ workDate: '2026-02-30' }))).toBe(TIME_MESSAGES.dateInvalid.id);
+    expect(message(entry({ workDate: '1999-12-31' }))).toBe(TIME_MESSAGES.dateOutOfRange.id);
+    expect(message(entry({ workDate: '2100-01-01' }))).toBe(TIME_MESSAGES.dateOutOfRange.id);
     expect(entry({ note: 'x'.repeat(1001) }).success).toBe(false);
     expect(startTimerSchema.safeParse({ projectId: 'nope' }).success).toBe(false);
   });
@@ -193,7 +196,7 @@ describe('API schemas', () => {
 
   it('bounds a list to 62 days, in order', () => {
     expect(timeEntryListQuerySchema.safeParse({ from: '2026-11-01', to: '2027-01-01' }).success).toBe(true);
-    expect(message(timeEntryListQuerySchema.safeParse({ from: '2026-11-01', to: '2027-01-02' }))).toBe(TIME_MESSAGES.rangeTooLong);
-    expect(message(timeEntryListQuerySchema.safeParse({ from: '2026-11-02', to: '2026-11-01' }))).toBe(TIME_MESSAGES.rangeReversed);
+    expect(message(timeEntryListQuerySchema.safeParse({ from: '2026-11-01', to: '2027-01-02' }))).toBe(TIME_MESSAGES.rangeTooLong.id);
+    expect(message(timeEntryListQuerySchema.safeParse({ from: '2026-11-02', to: '2026-11-01' }))).toBe(TIME_MESSAGES.rangeReversed.id);
   });
 });

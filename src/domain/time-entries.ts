@@ -1,6 +1,7 @@
 // Time entries, the timer and the weekly timesheet (issue 32, decision 034): the API's schemas.
 // The parsing rules and messages are in ./time-entry-rules.ts, without zod (decision 013).
 import { z } from 'zod';
+import { validationMessage } from './locales';
 import { optionalText, text } from './text-fields';
 import { isCalendarDate, parseDuration, TIME_MESSAGES, TIME_NOTE_MAX_LENGTH, WORK_DATE_MIN, MAX_MINUTES_PER_DAY } from './time-entry-rules';
 import { PROJECT_DETAIL_MESSAGES } from './project-details';
@@ -11,9 +12,9 @@ export * from './time-entry-rules';
 const WORK_DATE_MAX = '2099-12-31';
 
 /** A work day, YYYY-MM-DD, from 2000 on. */
-export const workDateSchema = text('Date', { message: TIME_MESSAGES.dateInvalid })
-  .refine(isCalendarDate, { message: TIME_MESSAGES.dateInvalid, abort: true })
-  .refine((date) => date >= WORK_DATE_MIN && date <= WORK_DATE_MAX, { message: TIME_MESSAGES.dateOutOfRange });
+export const workDateSchema = text('Date', { message: TIME_MESSAGES.dateInvalid.id })
+  .refine(isCalendarDate, { message: TIME_MESSAGES.dateInvalid.id, abort: true })
+  .refine((date) => date >= WORK_DATE_MIN && date <= WORK_DATE_MAX, { message: TIME_MESSAGES.dateOutOfRange.id });
 
 /**
  * A duration: whole minutes as a number, or text as typed (`1:30`, `1.5h`, `90m`, `2h 15m`, a bare
@@ -21,25 +22,25 @@ export const workDateSchema = text('Date', { message: TIME_MESSAGES.dateInvalid 
  */
 function durationSchema({ allowZero }: { allowZero: boolean }) {
   return z
-    .union([z.number(), text('Duration').max(64, TIME_MESSAGES.durationUnreadable)], { message: TIME_MESSAGES.durationUnreadable })
+    .union([z.number(), text('Duration').max(64, TIME_MESSAGES.durationUnreadable.id)], { message: TIME_MESSAGES.durationUnreadable.id })
     .transform((value, ctx) => {
       let minutes: number;
       if (typeof value === 'number') {
         if (!Number.isInteger(value) || value < 0) {
-          ctx.addIssue({ code: 'custom', message: TIME_MESSAGES.durationUnreadable });
+          ctx.addIssue({ code: 'custom', message: TIME_MESSAGES.durationUnreadable.id });
           return z.NEVER;
         }
         minutes = value;
       } else {
         const parsed = parseDuration(value);
         if (!parsed.ok) {
-          ctx.addIssue({ code: 'custom', message: parsed.message });
+          ctx.addIssue({ code: 'custom', message: validationMessage(parsed.message) });
           return z.NEVER;
         }
         minutes = parsed.minutes;
       }
-      if (minutes > MAX_MINUTES_PER_DAY) ctx.addIssue({ code: 'custom', message: TIME_MESSAGES.durationTooLong });
-      else if (minutes === 0 && !allowZero) ctx.addIssue({ code: 'custom', message: TIME_MESSAGES.durationZero });
+      if (minutes > MAX_MINUTES_PER_DAY) ctx.addIssue({ code: 'custom', message: TIME_MESSAGES.durationTooLong.id });
+      else if (minutes === 0 && !allowZero) ctx.addIssue({ code: 'custom', message: TIME_MESSAGES.durationZero.id });
       else return minutes;
       return z.NEVER;
     });
@@ -49,7 +50,7 @@ const projectId = z.uuid({ message: PROJECT_DETAIL_MESSAGES.notFound });
 const taskId = z
   .preprocess((v) => (v === '' ? null : v), z.uuid({ message: TASK_MESSAGES.notFound }).nullish())
   .transform((v) => v ?? null);
-const memberId = z.uuid({ message: TIME_MESSAGES.memberNotFound });
+const memberId = z.uuid({ message: TIME_MESSAGES.memberNotFound.id });
 const note = optionalText(TIME_NOTE_MAX_LENGTH, 'Note');
 
 /** A manual entry: on a task of the project, or on the project itself (no task). */
@@ -83,7 +84,7 @@ export const timeEntryUpdateSchema = z
     billable: z.boolean(),
   })
   .partial()
-  .refine((v) => Object.values(v).some((field) => field !== undefined), { message: 'Change at least one field' });
+  .refine((v) => Object.values(v).some((field) => field !== undefined), { message: TIME_MESSAGES.changeSomething.id });
 export type TimeEntryUpdate = z.output<typeof timeEntryUpdateSchema>;
 
 export const timeEntrySchema = z.object({
@@ -114,8 +115,8 @@ export const timeEntryListQuerySchema = z
     profileId: memberId.optional(),
     projectId: projectId.optional(),
   })
-  .refine((q) => q.from <= q.to, { message: TIME_MESSAGES.rangeReversed, path: ['to'] })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 61 * 86_400_000, { message: TIME_MESSAGES.rangeTooLong, path: ['to'] });
+  .refine((q) => q.from <= q.to, { message: TIME_MESSAGES.rangeReversed.id, path: ['to'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 61 * 86_400_000, { message: TIME_MESSAGES.rangeTooLong.id, path: ['to'] });
 export type TimeEntryListQuery = z.output<typeof timeEntryListQuerySchema>;
 
 /** At most TIME_ENTRY_LIST_LIMIT entries, oldest day first; `truncated` when there were more. */
@@ -197,7 +198,7 @@ export type TimesheetCellInput = z.input<typeof timesheetCellSchema>;
  * which timesheetCellSchema checks.
  */
 export const timesheetRowFormSchema = z.object({
-  projectId: z.string().min(1, TIME_MESSAGES.projectRequired),
+  projectId: z.string().min(1, TIME_MESSAGES.projectRequired.id),
   taskId: z
     .string()
     .optional()

@@ -2,6 +2,7 @@
 // are shown, the week a timesheet shows and the messages both sides use. Without zod (decision
 // 013): the top bar's timer and the timesheet read these. The API's schemas are in
 // ./time-entries.ts. Durations are integers from the first keystroke; no float is ever summed.
+import { withValues, type Text } from './locales';
 import { MAX_MINUTES_PER_DAY } from './time-rules';
 
 export { MAX_MINUTES_PER_DAY };
@@ -25,33 +26,59 @@ export const TIME_NOTE_MAX_LENGTH = 1000;
 const DURATION_MAX_LENGTH = 24;
 
 export const TIME_MESSAGES = {
-  durationUnreadable: 'Type a duration such as 1:30, 1.5h, 90m or 2h 15m',
-  durationZero: 'A duration must be more than 0 minutes',
-  durationTooLong: 'A duration is at most 24:00',
+  durationUnreadable: /*i18n*/ { id: 'domain.time-entry-rules.durationUnreadable', message: 'Type a duration such as 1:30, 1.5h, 90m or 2h 15m' },
+  durationZero: /*i18n*/ { id: 'domain.time-entry-rules.durationZero', message: 'A duration must be more than 0 minutes' },
+  durationTooLong: /*i18n*/ { id: 'domain.time-entry-rules.durationTooLong', message: 'A duration is at most 24:00' },
   /** A bare number means hours: "45" is 45 hours, which a day does not hold. */
-  bareNumberTooLarge: (typed: string) => `${typed} hours is more than a day. A number alone means hours; type ${typed}m for minutes`,
-  dayFull: (date: string, total: number) => `That makes ${formatMinutes(total)} on ${date}; a day holds at most 24:00`,
-  dateInvalid: 'Choose a valid date',
-  dateOutOfRange: 'Choose a date from 2000 up to a year from today',
-  weekInvalid: 'Choose a valid week',
-  rangeTooLong: 'Choose at most 62 days',
-  rangeReversed: 'The end date is before the start date',
-  noteTooLong: `A note is at most ${TIME_NOTE_MAX_LENGTH.toLocaleString('en-US')} characters`,
-  entryNotFound: 'Time entry not found',
-  memberNotFound: 'Member not found',
+  bareNumberTooLarge: /*i18n*/ { id: 'domain.time-entry-rules.bareNumberTooLarge', message: '{typed} hours is more than a day. A number alone means hours; type {typed}m for minutes' },
+  /** `{total}` h:mm (dayFullMessage fills it). */
+  dayFull: /*i18n*/ { id: 'domain.time-entry-rules.dayFull', message: 'That makes {total} on {date}; a day holds at most 24:00' },
+  dateInvalid: /*i18n*/ { id: 'domain.time-entry-rules.dateInvalid', message: 'Choose a valid date' },
+  dateOutOfRange: /*i18n*/ { id: 'domain.time-entry-rules.dateOutOfRange', message: 'Choose a date from 2000 up to a year from today' },
+  weekInvalid: /*i18n*/ { id: 'domain.time-entry-rules.weekInvalid', message: 'Choose a valid week' },
+  rangeTooLong: /*i18n*/ { id: 'domain.time-entry-rules.rangeTooLong', message: 'Choose at most 62 days' },
+  rangeReversed: /*i18n*/ { id: 'domain.time-entry-rules.rangeReversed', message: 'The end date is before the start date' },
+  noteTooLong: /*i18n*/ { id: 'domain.time-entry-rules.noteTooLong', message: 'A note is at most {max, number} characters' },
+  entryNotFound: /*i18n*/ { id: 'domain.time-entry-rules.entryNotFound', message: 'Time entry not found' },
+  memberNotFound: /*i18n*/ { id: 'domain.time-entry-rules.memberNotFound', message: 'Member not found' },
   /** The timesheet's Add row, submitted without a project. */
-  projectRequired: 'Choose a project',
-  memberNotOnProject: (name: string) => `${name} is not on this project`,
-  notYours: 'You may change only your own time, or the time of members ranked below you',
-  othersHidden: 'You can see only your own time',
-  timerRunning: 'A timer is already running. Stop it before starting another',
-  noTimer: 'No timer is running',
-  timerLong: (minutes: number) => `The timer ran for ${formatMinutes(minutes)}. Save all of it, or trim it to ${formatMinutes(TIMER_CONFIRM_MINUTES)}?`,
-  timerShort: (seconds: number) => `The timer ran for ${seconds === 1 ? '1 second' : `${seconds} seconds`}. Discard it, or save it as ${formatMinutes(1)}?`,
-  timerOverDay: (minutes: number) => `The timer ran for ${formatMinutes(minutes)}, more than a day. Trim it to ${formatMinutes(TIMER_CONFIRM_MINUTES)} or discard it`,
+  projectRequired: /*i18n*/ { id: 'domain.time-entry-rules.projectRequired', message: 'Choose a project' },
+  memberNotOnProject: /*i18n*/ { id: 'domain.time-entry-rules.memberNotOnProject', message: '{name} is not on this project' },
+  notYours: /*i18n*/ { id: 'domain.time-entry-rules.notYours', message: 'You may change only your own time, or the time of members ranked below you' },
+  othersHidden: /*i18n*/ { id: 'domain.time-entry-rules.othersHidden', message: 'You can see only your own time' },
+  timerRunning: /*i18n*/ { id: 'domain.time-entry-rules.timerRunning', message: 'A timer is already running. Stop it before starting another' },
+  changeSomething: /*i18n*/ { id: 'domain.time-entry-rules.changeSomething', message: 'Change at least one field' },
+  noTimer: /*i18n*/ { id: 'domain.time-entry-rules.noTimer', message: 'No timer is running' },
+  // The timer's questions: timerLongMessage, timerShortMessage and timerOverDayMessage fill them.
+  timerLong: /*i18n*/ { id: 'domain.time-entry-rules.timerLong', message: 'The timer ran for {elapsed}. Save all of it, or trim it to {limit}?' },
+  timerShort: /*i18n*/ {
+    id: 'domain.time-entry-rules.timerShort',
+    message: 'The timer ran for {seconds, plural, one {# second} other {# seconds}}. Discard it, or save it as {minimum}?',
+  },
+  timerOverDay: /*i18n*/ { id: 'domain.time-entry-rules.timerOverDay', message: 'The timer ran for {elapsed}, more than a day. Trim it to {limit} or discard it' },
 } as const;
 
-export type ParsedDuration = { ok: true; minutes: number } | { ok: false; message: string };
+/** "That makes 25:00 on 2026-11-23; …": the day's total as h:mm. */
+export function dayFullMessage(date: string, total: number): Text {
+  return withValues(TIME_MESSAGES.dayFull, { date, total: formatMinutes(total) });
+}
+
+/** A timer that ran past TIMER_CONFIRM_MINUTES: save all, or trim. */
+export function timerLongMessage(minutes: number): Text {
+  return withValues(TIME_MESSAGES.timerLong, { elapsed: formatMinutes(minutes), limit: formatMinutes(TIMER_CONFIRM_MINUTES) });
+}
+
+/** A timer stopped under TIMER_SHORT_SECONDS: discard, or save a minute. */
+export function timerShortMessage(seconds: number): Text {
+  return withValues(TIME_MESSAGES.timerShort, { seconds, minimum: formatMinutes(1) });
+}
+
+/** A timer that ran more than a day: trim or discard. */
+export function timerOverDayMessage(minutes: number): Text {
+  return withValues(TIME_MESSAGES.timerOverDay, { elapsed: formatMinutes(minutes), limit: formatMinutes(TIMER_CONFIRM_MINUTES) });
+}
+
+export type ParsedDuration = { ok: true; minutes: number } | { ok: false; message: Text };
 
 /** Hours written with an optional decimal part ("1", "1.5", "0,25"), as whole minutes, rounded to the nearest (halves up), in integers only. */
 function decimalHoursToMinutes(whole: string, fraction: string): number {
@@ -86,7 +113,7 @@ export function parseDuration(input: string): ParsedDuration {
   else if ((match = HOURS.exec(typed))) {
     minutes = decimalHoursToMinutes(match[1]!, match[2] ?? '');
     const bare = !/[a-z]/.test(typed);
-    if (bare && minutes > MAX_MINUTES_PER_DAY) return { ok: false, message: TIME_MESSAGES.bareNumberTooLarge(typed) };
+    if (bare && minutes > MAX_MINUTES_PER_DAY) return { ok: false, message: withValues(TIME_MESSAGES.bareNumberTooLarge, { typed }) };
   }
   if (minutes === null) return { ok: false, message: TIME_MESSAGES.durationUnreadable };
   if (minutes > MAX_MINUTES_PER_DAY) return { ok: false, message: TIME_MESSAGES.durationTooLong };

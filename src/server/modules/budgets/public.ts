@@ -6,6 +6,7 @@
 // once, in integer SQL arithmetic; those amounts are then summed.
 import { and, asc, eq, exists, isNull, sql } from 'drizzle-orm';
 import { budgetPercent, dueBudgetAlert, formatBudgetAmount, BUDGET_TEXTS, type BudgetUsage } from '../../../domain/budgets';
+import { translate } from '../../platform/i18n';
 import { MAX_BURN_DOWN_WEEKS, type BurnDownWeek } from '../../../domain/budget-burn-down';
 import type { BudgetKind } from '../../../domain/time-rules';
 import type { Executor } from '../../platform/db/client';
@@ -93,8 +94,12 @@ export async function checkBudgetAlert(
 
   const [organization] = await executor.select({ currency: organizations.currency }).from(organizations).where(eq(organizations.id, target.organizationId));
   const currency = organization?.currency ?? 'USD';
-  const title = BUDGET_TEXTS.alertTitle(project.name, due);
-  const body = BUDGET_TEXTS.alertBody(formatBudgetAmount(usage.kind, usage.spent, currency), formatBudgetAmount(usage.kind, usage.amount, currency));
+  // Stored in each member's inbox and emailed: English for now (issue 48 names stored words a later step).
+  const title = translate('en', BUDGET_TEXTS.alertTitle, { projectName: project.name, percent: due });
+  const body = translate('en', BUDGET_TEXTS.alertBody, {
+    spent: formatBudgetAmount(usage.kind, usage.spent, currency),
+    budget: formatBudgetAmount(usage.kind, usage.amount, currency),
+  });
   const link = target.publicUrl ? `\n\n${target.publicUrl}/project/${target.projectId}` : '';
   await emit(executor, {
     type: 'budget.alert',

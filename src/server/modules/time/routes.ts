@@ -24,7 +24,7 @@ import { createTimeEntry, deleteTimeEntry, discardTimer, getTimer, getTimesheet,
 
 const tags = ['time'];
 const errors = errorResponses(400, 401, 403, 404);
-const entryParams = z.object({ entryId: z.uuid({ message: TIME_MESSAGES.entryNotFound }) });
+const entryParams = z.object({ entryId: z.uuid({ message: TIME_MESSAGES.entryNotFound.id }) });
 
 export async function timeRoutes(app: FastifyInstance, options: { platform: Platform }) {
   const { platform } = options;

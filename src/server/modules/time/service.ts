@@ -7,6 +7,7 @@
 // 24-hours-a-day check; changing someone else's time writes an activity row; the member's tabs
 // hear of every change of their time or timer ('time' topic, for them only).
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { withValues } from '../../../domain/locales';
 import { outranks, canManageProjects, type Role } from '../../../domain/roles';
 import { TASK_MESSAGES } from '../../../domain/task-rules';
 import { PROJECT_DETAIL_MESSAGES } from '../../../domain/project-details';
@@ -18,8 +19,12 @@ import {
   isShortTimer,
   MAX_MINUTES_PER_DAY,
   TIME_ENTRY_LIST_LIMIT,
+  dayFullMessage,
   TIME_MESSAGES,
   TIMER_CONFIRM_MINUTES,
+  timerLongMessage,
+  timerOverDayMessage,
+  timerShortMessage,
   WORK_DATE_MAX_DAYS_AHEAD,
   weekDays,
   weekStartOf,
@@ -87,7 +92,7 @@ async function requireProjectFor(tx: Executor, actor: Actor, member: Member, pro
       .select({ id: profiles.id })
       .from(profiles)
       .where(and(eq(profiles.id, member.id), profileSeesProject(project)));
-    if (!sees) throw badRequest(TIME_MESSAGES.memberNotOnProject(member.fullName), 'member_not_on_project');
+    if (!sees) throw badRequest(withValues(TIME_MESSAGES.memberNotOnProject, { name: member.fullName }), 'member_not_on_project');
   }
   return project;
 }
@@ -118,7 +123,7 @@ async function checkDayTotal(tx: Executor, memberId: string, workDate: string, a
       ),
     );
   const total = (row?.total ?? 0) + adding;
-  if (total > MAX_MINUTES_PER_DAY) throw badRequest(TIME_MESSAGES.dayFull(workDate, total), 'day_full');
+  if (total > MAX_MINUTES_PER_DAY) throw badRequest(dayFullMessage(workDate, total), 'day_full');
 }
 
 /**
@@ -386,13 +391,13 @@ export async function stopTimer(platform: Platform, actor: Actor, input: z.outpu
       .for('update');
     if (!timer) throw notFound(TIME_MESSAGES.noTimer, 'no_timer');
     const now = platform.clock.now();
-    if (isShortTimer(timer.startedAt, now) && input.confirm !== 'save') throw conflict(TIME_MESSAGES.timerShort(elapsedSeconds(timer.startedAt, now)), 'timer_short');
+    if (isShortTimer(timer.startedAt, now) && input.confirm !== 'save') throw conflict(timerShortMessage(elapsedSeconds(timer.startedAt, now)), 'timer_short');
     const ran = Math.max(1, elapsedMinutes(timer.startedAt, now));
     let minutes = ran;
     if (ran > TIMER_CONFIRM_MINUTES) {
-      if (!input.confirm) throw conflict(TIME_MESSAGES.timerLong(ran), 'timer_long');
+      if (!input.confirm) throw conflict(timerLongMessage(ran), 'timer_long');
       if (input.confirm === 'trim') minutes = TIMER_CONFIRM_MINUTES;
-      else if (ran > MAX_MINUTES_PER_DAY) throw new AppError(422, 'timer_over_day', TIME_MESSAGES.timerOverDay(ran));
+      else if (ran > MAX_MINUTES_PER_DAY) throw new AppError(422, 'timer_over_day', timerOverDayMessage(ran));
     }
     // The day it started, as the member's browser saw it: within a day of the start's UTC date.
     const startDay = timer.startedAt.toISOString().slice(0, 10);

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TIME_MESSAGES } from '../../../domain/time-entries';
+import { withValues } from '../../../domain/locales';
+import { dayFullMessage, TIME_MESSAGES, timerLongMessage, timerShortMessage } from '../../../domain/time-entries';
+import { translate } from '../../platform/i18n';
 import { fixedClock } from '../../platform/clock';
 import { activityLogs } from '../activity/schema';
 import { runningTimers, timeEntries } from './schema';
@@ -49,14 +51,14 @@ describe('time API', () => {
 
     it("refuses bad input with 400 and the field's message, writing nothing", async () => {
       const cases: [Record<string, unknown>, string][] = [
-        [{ duration: '0' }, TIME_MESSAGES.durationZero],
-        [{ duration: -30 }, TIME_MESSAGES.durationUnreadable],
-        [{ duration: '25h' }, TIME_MESSAGES.durationTooLong],
-        [{ duration: '45' }, TIME_MESSAGES.bareNumberTooLarge('45')],
-        [{ duration: 'later' }, TIME_MESSAGES.durationUnreadable],
-        [{ workDate: '2026-13-01' }, TIME_MESSAGES.dateInvalid],
-        [{ workDate: '1999-12-31' }, TIME_MESSAGES.dateOutOfRange],
-        [{ workDate: '2028-01-01' }, TIME_MESSAGES.dateOutOfRange],
+        [{ duration: '0' }, TIME_MESSAGES.durationZero.message],
+        [{ duration: -30 }, TIME_MESSAGES.durationUnreadable.message],
+        [{ duration: '25h' }, TIME_MESSAGES.durationTooLong.message],
+        [{ duration: '45' }, '45 hours is more than a day. A number alone means hours; type 45m for minutes'],
+        [{ duration: 'later' }, TIME_MESSAGES.durationUnreadable.message],
+        [{ workDate: '2026-13-01' }, TIME_MESSAGES.dateInvalid.message],
+        [{ workDate: '1999-12-31' }, TIME_MESSAGES.dateOutOfRange.message],
+        [{ workDate: '2028-01-01' }, TIME_MESSAGES.dateOutOfRange.message],
       ];
       for (const [payload, message] of cases) {
         const res = await log(a.developer, payload);
@@ -68,11 +70,32 @@ describe('time API', () => {
       expect(await entries()).toHaveLength(1);
     });
 
+    it("answers a validation message in the caller's language with the same code, its values filled (issue 48)", async () => {
+      const ask = (duration: string, acceptLanguage: string) =>
+        a.developer.inject({
+          method: 'POST',
+          url: '/api/time/entries',
+          payload: { projectId: a.projectId, workDate: '2026-11-27', duration },
+          headers: { 'accept-language': acceptLanguage },
+        });
+      const [german, spanish, english] = await Promise.all([ask('45', 'de-DE,de;q=0.9'), ask('45', 'es'), ask('45', 'en')]);
+      expect(german.statusCode).toBe(400);
+      expect(german.json()).toEqual({
+        error: { code: english.json().error.code, message: '45 Stunden sind mehr als ein Tag. Eine Zahl allein bedeutet Stunden; geben Sie 45m für Minuten ein' },
+      });
+      expect(spanish.json().error).toEqual({ code: 'validation_error', message: '45 horas son más de un día. Un número solo significa horas; escriba 45m para minutos' });
+      expect((await ask('0', 'de')).json().error.message).toBe('Eine Dauer muss mehr als 0 Minuten betragen');
+      expect(await entries()).toEqual([]);
+      // The timer's question counts its seconds in each language.
+      expect(translate('en', timerShortMessage(1))).toBe('The timer ran for 1 second. Discard it, or save it as 0:01?');
+      expect(translate('de', timerShortMessage(7))).toBe('Der Timer lief 7 Sekunden. Verwerfen oder als 0:01 speichern?');
+    });
+
     it('holds a member to 24 hours a day, even when two writes race', async () => {
       expect((await log(a.developer, { duration: '20h' })).statusCode).toBe(201);
       const full = await log(a.developer, { duration: '4:01' });
       expect(full.statusCode).toBe(400);
-      expect(full.json().error).toEqual({ code: 'day_full', message: TIME_MESSAGES.dayFull('2026-11-27', 1441) });
+      expect(full.json().error).toEqual({ code: 'day_full', message: translate('en', dayFullMessage('2026-11-27', 1441)) });
       expect((await log(a.developer, { duration: '4h' })).statusCode).toBe(201);
       // Another day is another day.
       expect((await log(a.developer, { duration: '24h', workDate: '2026-11-28' })).statusCode).toBe(201);
@@ -100,7 +123,7 @@ describe('time API', () => {
       expect((await log(a.developer, { profileId: a.executive.profileId })).statusCode).toBe(403);
       // A developer not on the project cannot have time there.
       const unassigned = await log(a.orgAdmin, { profileId: a.unassigned.profileId });
-      expect(unassigned.json().error.message).toBe(TIME_MESSAGES.memberNotOnProject(a.unassigned.fullName));
+      expect(unassigned.json().error.message).toBe(translate('en', withValues(TIME_MESSAGES.memberNotOnProject, { name: a.unassigned.fullName })));
       expect((await log(a.orgAdmin, { profileId: a.outsider.profileId })).statusCode).toBe(404);
 
       const id = forDev.json().id;
@@ -139,7 +162,7 @@ describe('time API', () => {
       const execEntry = staff.items.find((e: { profileId: string }) => e.profileId === a.executive.profileId).id;
       expect((await a.developer.inject({ method: 'PATCH', url: `/api/time/entries/${execEntry}`, payload: { duration: '1m' } })).statusCode).toBe(404);
       expect((await a.outsider.inject({ method: 'DELETE', url: `/api/time/entries/${devEntry}` })).statusCode).toBe(404);
-      expect((await a.developer.inject({ method: 'GET', url: '/api/time/entries?from=2026-01-01&to=2026-12-31' })).json().error.message).toBe(TIME_MESSAGES.rangeTooLong);
+      expect((await a.developer.inject({ method: 'GET', url: '/api/time/entries?from=2026-01-01&to=2026-12-31' })).json().error.message).toBe(TIME_MESSAGES.rangeTooLong.message);
     });
 
     it('tells only the member whose time changed, live', async () => {
@@ -168,7 +191,7 @@ describe('time API', () => {
       expect(await mine(a.developer)).toMatchObject({ taskId });
       const again = await start(a.developer, { taskId: null, projectId: a.projectId });
       expect(again.statusCode).toBe(409);
-      expect(again.json().error).toEqual({ code: 'timer_running', message: TIME_MESSAGES.timerRunning });
+      expect(again.json().error).toEqual({ code: 'timer_running', message: TIME_MESSAGES.timerRunning.message });
       expect(await t.db.select().from(runningTimers)).toHaveLength(1);
       expect((await mine(a.developer)).taskId).toBe(taskId);
       // Another member's timer is theirs.
@@ -195,7 +218,7 @@ describe('time API', () => {
       clock.advance(59_000);
       const ask = await stopTimer(a.developer, { workDate: '2026-11-27' });
       expect(ask.statusCode).toBe(409);
-      expect(ask.json().error).toEqual({ code: 'timer_short', message: TIME_MESSAGES.timerShort(59) });
+      expect(ask.json().error).toEqual({ code: 'timer_short', message: 'The timer ran for 59 seconds. Discard it, or save it as 0:01?' });
       expect(await entries()).toEqual([]);
       expect(await mine(a.developer)).toMatchObject({ taskId, startedAt: '2026-11-27T09:00:00.000Z' });
       // "trim" is the long timer's answer: it does not save a short one.
@@ -219,7 +242,7 @@ describe('time API', () => {
       // Asked, the member may discard it instead: nothing is saved.
       await start(a.developer);
       clock.advance(7_000);
-      expect((await stopTimer(a.developer)).json().error).toEqual({ code: 'timer_short', message: TIME_MESSAGES.timerShort(7) });
+      expect((await stopTimer(a.developer)).json().error).toEqual({ code: 'timer_short', message: translate('en', timerShortMessage(7)) });
       expect((await a.developer.inject({ method: 'DELETE', url: '/api/time/timer' })).statusCode).toBe(204);
       expect(await mine(a.developer)).toBeNull();
       expect(await entries()).toHaveLength(2);
@@ -231,7 +254,7 @@ describe('time API', () => {
       clock.set(new Date('2026-11-27T08:30:00Z'));
       const ask = await stopTimer(a.developer);
       expect(ask.statusCode).toBe(409);
-      expect(ask.json().error).toEqual({ code: 'timer_long', message: TIME_MESSAGES.timerLong(930) });
+      expect(ask.json().error).toEqual({ code: 'timer_long', message: translate('en', timerLongMessage(930)) });
       expect(await entries()).toEqual([]);
       expect(await mine(a.developer)).not.toBeNull();
       const trimmed = await stopTimer(a.developer, { confirm: 'trim' });
@@ -308,7 +331,7 @@ describe('time API', () => {
       const full = await cell(a.developer, { duration: '2h' });
       expect(full.statusCode).toBe(400);
       expect(full.json().error.code).toBe('day_full');
-      expect((await cell(a.developer, { duration: 'lots' })).json().error.message).toBe(TIME_MESSAGES.durationUnreadable);
+      expect((await cell(a.developer, { duration: 'lots' })).json().error.message).toBe(TIME_MESSAGES.durationUnreadable.message);
       expect(await entries()).toHaveLength(1);
     });
 

@@ -11,8 +11,8 @@ import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, redeliver, 
 
 const tags = ['webhooks'];
 const errors = errorResponses(400, 401, 403, 404);
-const hookParams = z.object({ webhookId: z.uuid({ message: WEBHOOK_TEXTS.notFound }) });
-const deliveryParams = hookParams.extend({ deliveryId: z.uuid({ message: WEBHOOK_TEXTS.deliveryNotFound }) });
+const hookParams = z.object({ webhookId: z.uuid({ message: WEBHOOK_TEXTS.notFound.id }) });
+const deliveryParams = hookParams.extend({ deliveryId: z.uuid({ message: WEBHOOK_TEXTS.deliveryNotFound.id }) });
 const access = { access: 'member' as const };
 
 export async function webhookRoutes(app: FastifyInstance, options: { platform: Platform }) {

@@ -3,6 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { withValues } from '../../../domain/locales';
 import { isAdmin } from '../../../domain/roles';
 import type { ProjectListQuery } from '../../../domain/project-lists';
 import {
@@ -115,7 +116,7 @@ export async function createWebhook(platform: Platform, actor: Actor, input: z.o
     // Counted under a lock on the organization's hooks, so two requests cannot both take the last place.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`webhooks:${actor.organizationId}`}))`);
     const [held] = await tx.select({ n: count() }).from(webhooks).where(eq(webhooks.organizationId, actor.organizationId));
-    if ((held?.n ?? 0) >= WEBHOOKS_PER_ORGANIZATION) throw badRequest(WEBHOOK_TEXTS.tooMany, 'too_many_webhooks');
+    if ((held?.n ?? 0) >= WEBHOOKS_PER_ORGANIZATION) throw badRequest(withValues(WEBHOOK_TEXTS.tooMany, { max: WEBHOOKS_PER_ORGANIZATION }), 'too_many_webhooks');
     const now = platform.clock.now();
     const secret = newSecret();
     const [row] = await tx
@@ -144,7 +145,7 @@ export async function updateWebhook(platform: Platform, actor: Actor, webhookId:
       .set({ url: input.url, description: input.description, events: input.events, ...switched, updatedAt: clock.now() })
       .where(eq(webhooks.id, webhookId))
       .returning();
-    if (input.enabled === false) await dropPendingDeliveries(tx, webhookId, WEBHOOK_TEXTS.droppedWhenOff);
+    if (input.enabled === false) await dropPendingDeliveries(tx, webhookId, WEBHOOK_TEXTS.droppedWhenOff.message);
     return toWebhook(row!, await lastDeliveryOf(tx, webhookId));
   });
 }

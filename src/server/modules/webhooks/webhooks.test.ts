@@ -58,7 +58,7 @@ describe('webhooks', () => {
     for (const user of [a.executive, a.developer]) {
       const res = await user.inject({ method: 'GET', url: '/api/webhooks' });
       expect(res.statusCode).toBe(403);
-      expect(res.json().error.message).toBe(WEBHOOK_TEXTS.adminsOnly);
+      expect(res.json().error.message).toBe(WEBHOOK_TEXTS.adminsOnly.message);
       expect((await user.inject({ method: 'POST', url: '/api/webhooks', payload: { url: receiver.url, events: ['task'] } })).statusCode).toBe(403);
     }
     // Another organization's admin reaches none of it.
@@ -93,7 +93,10 @@ describe('webhooks', () => {
     );
     const res = await a.admin.inject({ method: 'POST', url: '/api/webhooks', payload: { url: receiver.url, events: ['task'] } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'too_many_webhooks', message: WEBHOOK_TEXTS.tooMany });
+    expect(res.json().error).toEqual({ code: 'too_many_webhooks', message: `An organization can hold at most ${WEBHOOKS_PER_ORGANIZATION} webhooks; delete one first.` });
+    // Issue 48: the same refusal in the caller's language, with the same code and its number filled.
+    const german = await a.admin.inject({ method: 'POST', url: '/api/webhooks', payload: { url: receiver.url, events: ['task'] }, headers: { 'accept-language': 'de' } });
+    expect(german.json().error).toEqual({ code: 'too_many_webhooks', message: `Eine Organisation kann höchstens ${WEBHOOKS_PER_ORGANIZATION} Webhooks haben; löschen Sie zuerst einen.` });
   });
 
   it('refuses a URL on the server’s own network unless the operator allows it', async () => {
@@ -301,7 +304,7 @@ describe('webhooks', () => {
     await a.executive.inject({ method: 'POST', url: `/api/projects/${a.projectId}/tasks`, payload: { title: 'Waiting' } });
     await a.admin.inject({ method: 'PATCH', url: `/api/webhooks/${hook.id}`, payload: { enabled: false } });
     const [dropped] = await deliveriesOf(hook.id);
-    expect(dropped).toMatchObject({ status: 'failed', attempts: 0, error: WEBHOOK_TEXTS.droppedWhenOff });
+    expect(dropped).toMatchObject({ status: 'failed', attempts: 0, error: WEBHOOK_TEXTS.droppedWhenOff.message });
     await a.admin.inject({ method: 'PATCH', url: `/api/webhooks/${hook.id}`, payload: { enabled: true } });
     expect(await deliverDue()).toMatchObject({ delivered: 0 });
     await a.admin.inject({ method: 'POST', url: `/api/webhooks/${hook.id}/deliveries/${dropped!.id}/redeliver` });

@@ -144,7 +144,7 @@ export function createWebhookWorker(platform: Pick<Platform, 'db' | 'clock' | 'c
         .where(and(eq(webhooks.id, webhookId), eq(webhooks.enabled, true), lte(webhooks.failingSince, from)))
         .returning({ url: webhooks.url, organizationId: webhooks.organizationId });
       if (!hook) return false;
-      await dropPendingDeliveries(tx, webhookId, WEBHOOK_TEXTS.droppedWhenOff);
+      await dropPendingDeliveries(tx, webhookId, WEBHOOK_TEXTS.droppedWhenOff.message);
       const admins = await adminRecipients(tx, hook.organizationId);
       for (const admin of admins) {
         await enqueueEmail(tx, { kind: 'webhook_disabled', to: admin.email, organizationId: hook.organizationId, ...disabledEmail(config, admin.fullName, hook.url) });
@@ -224,7 +224,7 @@ export function createWebhookWorker(platform: Pick<Platform, 'db' | 'clock' | 'c
 function disabledEmail(config: Config, name: string, url: string) {
   const settings = `${config.publicUrl}${settingsSectionPath('developers')}`;
   return {
-    subject: WEBHOOK_TEXTS.disabledEmailSubject,
+    subject: WEBHOOK_TEXTS.disabledEmailSubject.message,
     text: [
       `Hi ${name},`,
       '',

@@ -4,7 +4,7 @@
 // under a minute Discard or Save anyway (issue 49 item 14), over 10 hours Save all or Trim.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { localDate, TIME_MESSAGES } from '@/domain/time-entry-rules';
+import { localDate, timerLongMessage, timerShortMessage } from '@/domain/time-entry-rules';
 import { SearchLauncher } from '@/web/features/search/components/search-launcher';
 import { SEARCH_TEXTS } from '@/web/features/search/texts';
 import { RunningTimer } from '@/web/features/time/components/running-timer';
@@ -41,10 +41,10 @@ async function stopFromPalette() {
 
 describe("The palette's Stop timer asks in the top bar", () => {
   it('under a minute: Discard or Save anyway, and Discard discards it with nothing logged', async () => {
-    apiServer.use(searchApi.search(), ...timeApi.runningTimer(timer, { ask: () => apiError(409, 'timer_short', TIME_MESSAGES.timerShort(7)) }));
+    apiServer.use(searchApi.search(), ...timeApi.runningTimer(timer, { ask: () => apiError(409, 'timer_short', en(timerShortMessage(7))) }));
     await stopFromPalette();
     const dialog = await screen.findByRole('alertdialog', { name: en(TIME_TEXTS.shortTitle) });
-    expect(within(dialog).getByText(TIME_MESSAGES.timerShort(7))).toBeTruthy();
+    expect(within(dialog).getByText(en(timerShortMessage(7)))).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: en(TIME_TEXTS.saveAnyway) })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: en(TIME_TEXTS.discard) }));
     expect(await screen.findByText(en(TIME_TEXTS.discarded))).toBeTruthy();
@@ -54,10 +54,10 @@ describe("The palette's Stop timer asks in the top bar", () => {
   });
 
   it('over 10 hours too, where the palette used to refuse it with a toast: Trim saves 10:00', async () => {
-    apiServer.use(searchApi.search(), ...timeApi.runningTimer(timer, { ask: () => apiError(409, 'timer_long', TIME_MESSAGES.timerLong(930)), minutes: (confirm) => (confirm === 'trim' ? 600 : 930) }));
+    apiServer.use(searchApi.search(), ...timeApi.runningTimer(timer, { ask: () => apiError(409, 'timer_long', en(timerLongMessage(930))), minutes: (confirm) => (confirm === 'trim' ? 600 : 930) }));
     await stopFromPalette();
     const dialog = await screen.findByRole('alertdialog', { name: en(TIME_TEXTS.longTitle) });
-    expect(within(dialog).getByText(TIME_MESSAGES.timerLong(930))).toBeTruthy();
+    expect(within(dialog).getByText(en(timerLongMessage(930)))).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: en(TIME_TEXTS.trim, { duration: '10:00' }) }));
     expect(await screen.findByText(en(TIME_TEXTS.stopped, { duration: '10:00' }))).toBeTruthy();
     expect(stops()).toEqual([{ workDate: WORK_DATE }, { workDate: WORK_DATE, confirm: 'trim' }]);

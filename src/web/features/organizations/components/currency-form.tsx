@@ -6,13 +6,13 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
-import { useT } from '@/web/lib/i18n';
+import { translate, useT } from '@/web/lib/i18n';
 import { useChangeCurrency } from '../api';
 import { ORGANIZATIONS_TEXTS } from '../texts';
 
 /** Issue 32: the one currency of the organization's rates, budgets and reports (its admins). */
 export function CurrencyForm({ currency }: { currency: string }) {
-  const t = useT('organizations');
+  const t = useT('organizations', 'domain');
   const change = useChangeCurrency();
   const form = useSchemaForm({ schema: updateCurrencySchema, defaultValues: { currency } });
   const { errors } = form.formState;
@@ -21,9 +21,9 @@ export function CurrencyForm({ currency }: { currency: string }) {
     change.mutate(values, {
       onSuccess: (saved) => {
         form.reset({ currency: saved.currency });
-        notifySuccess(BUDGET_TEXTS.currencySaved);
+        notifySuccess(translate(BUDGET_TEXTS.currencySaved));
       },
-      onError: (error) => notifyError(error, BUDGET_TEXTS.currencySaveFailed),
+      onError: (error) => notifyError(error, translate(BUDGET_TEXTS.currencySaveFailed)),
     });
   });
 
@@ -32,9 +32,9 @@ export function CurrencyForm({ currency }: { currency: string }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Coins className="size-5 text-primary" aria-hidden />
-          {BUDGET_TEXTS.currencyLabel}
+          {t(BUDGET_TEXTS.currencyLabel)}
         </CardTitle>
-        <CardDescription>{BUDGET_TEXTS.currencyHint}</CardDescription>
+        <CardDescription>{t(BUDGET_TEXTS.currencyHint)}</CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
@@ -42,7 +42,7 @@ export function CurrencyForm({ currency }: { currency: string }) {
             <Input autoComplete="off" maxLength={3} className="uppercase" {...form.register('currency')} />
           </FormField>
           <Button type="submit" className="justify-self-start" loading={change.isPending} loadingText={t(ORGANIZATIONS_TEXTS.saving)}>
-            {BUDGET_TEXTS.currencySave}
+            {t(BUDGET_TEXTS.currencySave)}
           </Button>
         </form>
       </CardContent>

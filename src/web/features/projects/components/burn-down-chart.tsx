@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { BURN_DOWN_TEXTS, burnDownAxis, burnDownPoints, burnDownSummary, burnDownTickLabel, type BurnDownWeek } from '@/domain/budget-burn-down';
 import { formatBudgetAmount } from '@/domain/budget-rules';
 import type { BudgetKind } from '@/domain/time-rules';
+import { useT } from '@/web/lib/i18n';
 import { axisLeft, ChartLegend, WeekChartSvg, WeekGrid, WeekLabels, weekScale } from '@/web/components/charts/week-chart';
 
 function tone(percent: number): string {
@@ -13,6 +14,7 @@ function tone(percent: number): string {
 }
 
 export function BurnDownChart({ weeks, kind, amount, currency }: { weeks: readonly BurnDownWeek[]; kind: BudgetKind; amount: number; currency: string }) {
+  const t = useT('domain');
   const id = useId().replaceAll(':', '');
   const points = burnDownPoints(weeks, kind, amount);
   const axis = burnDownAxis(points, kind, amount, currency);
@@ -22,7 +24,7 @@ export function BurnDownChart({ weeks, kind, amount, currency }: { weeks: readon
 
   return (
     <figure className="grid gap-2" data-testid="burn-down-chart">
-      <WeekChartSvg id={`burn-${id}`} scale={scale} title={BURN_DOWN_TEXTS.title} description={burnDownSummary(points, kind, amount, currency)}>
+      <WeekChartSvg id={`burn-${id}`} scale={scale} title={t(BURN_DOWN_TEXTS.title)} description={burnDownSummary(points, kind, amount, currency).map((sentence) => t(sentence)).join(' ')}>
         <WeekGrid scale={scale} ticks={ticks} />
         {points.map((p, i) => (
           <rect
@@ -49,19 +51,19 @@ export function BurnDownChart({ weeks, kind, amount, currency }: { weeks: readon
       </WeekChartSvg>
       <ChartLegend
         items={[
-          { label: BURN_DOWN_TEXTS.used, swatchClassName: 'bg-primary' },
-          { label: BURN_DOWN_TEXTS.nearBudget, swatchClassName: 'bg-amber-500' },
-          { label: BURN_DOWN_TEXTS.overBudget, swatchClassName: 'bg-destructive' },
-          { label: `${BURN_DOWN_TEXTS.budgetLine} (${formatBudgetAmount(kind, amount, currency)})`, swatchClassName: 'border-t-2 border-dashed border-foreground', line: true },
+          { label: t(BURN_DOWN_TEXTS.used), swatchClassName: 'bg-primary' },
+          { label: t(BURN_DOWN_TEXTS.nearBudget), swatchClassName: 'bg-amber-500' },
+          { label: t(BURN_DOWN_TEXTS.overBudget), swatchClassName: 'bg-destructive' },
+          { label: `${t(BURN_DOWN_TEXTS.budgetLine)} (${formatBudgetAmount(kind, amount, currency)})`, swatchClassName: 'border-t-2 border-dashed border-foreground', line: true },
         ]}
       />
       <table className="sr-only">
-        <caption>{BURN_DOWN_TEXTS.title}</caption>
+        <caption>{t(BURN_DOWN_TEXTS.title)}</caption>
         <thead>
           <tr>
-            <th scope="col">{BURN_DOWN_TEXTS.week}</th>
-            <th scope="col">{BURN_DOWN_TEXTS.used}</th>
-            <th scope="col">{BURN_DOWN_TEXTS.percent}</th>
+            <th scope="col">{t(BURN_DOWN_TEXTS.week)}</th>
+            <th scope="col">{t(BURN_DOWN_TEXTS.used)}</th>
+            <th scope="col">{t(BURN_DOWN_TEXTS.percent)}</th>
           </tr>
         </thead>
         <tbody>

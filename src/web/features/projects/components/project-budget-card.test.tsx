@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BURN_DOWN_TEXTS } from '@/domain/budget-burn-down';
+import { en } from '@/web/test/texts';
 import { BUDGET_MESSAGES, BUDGET_TEXTS, type ProjectBudgetDetail } from '@/domain/budgets';
 import { apiServer, route, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -40,7 +41,7 @@ describe('ProjectBudgetCard burn-down (decision 037 addendum)', () => {
     // loaded on first use: slow on a loaded machine (it took over the default second in CI).
     await screen.findByRole(
       'img',
-      { name: `${BURN_DOWN_TEXTS.title} 4 weeks: 11 h of 10 h used, 110 %. Reached 80 % in the week of 2026-11-09. Reached 100 % in the week of 2026-11-16.` },
+      { name: `${en(BURN_DOWN_TEXTS.title)} 4 weeks: 11 h of 10 h used, 110 %. Reached 80 % in the week of 2026-11-09. Reached 100 % in the week of 2026-11-16.` },
       { timeout: 15_000 },
     );
     const figure = screen.getByTestId('burn-down-chart');
@@ -57,9 +58,9 @@ describe('ProjectBudgetCard burn-down (decision 037 addendum)', () => {
     const line = within(figure).getByTestId('burn-down-budget-line');
     expect(Number(bars[3]!.getAttribute('y'))).toBeLessThan(Number(line.getAttribute('y1')));
     expect(Number(bars[2]!.getAttribute('y'))).toBeGreaterThan(Number(line.getAttribute('y1')));
-    const table = within(figure).getByRole('table', { name: BURN_DOWN_TEXTS.title });
+    const table = within(figure).getByRole('table', { name: en(BURN_DOWN_TEXTS.title) });
     const rows = within(table).getAllByRole('row').map((row) => row.textContent);
-    expect(rows).toEqual([`${BURN_DOWN_TEXTS.week}${BURN_DOWN_TEXTS.used}${BURN_DOWN_TEXTS.percent}`, '2026-10-264 h40 %', '2026-11-024 h40 %', '2026-11-098.5 h85 %', '2026-11-1611 h110 %']);
+    expect(rows).toEqual([`${en(BURN_DOWN_TEXTS.week)}${en(BURN_DOWN_TEXTS.used)}${en(BURN_DOWN_TEXTS.percent)}`, '2026-10-264 h40 %', '2026-11-024 h40 %', '2026-11-098.5 h85 %', '2026-11-1611 h110 %']);
   });
 
   it('counts money for a money budget, and labels its axis in the currency', async () => {
@@ -67,13 +68,13 @@ describe('ProjectBudgetCard burn-down (decision 037 addendum)', () => {
     await renderWithProviders(<ProjectBudgetCard projectId="project-1" />);
     const chart = await screen.findByRole('img', { name: /\$1,100\.00 of \$1,000\.00 used, 110 %/ });
     expect(chart.textContent).toContain('$500');
-    expect(screen.getByRole('table', { name: BURN_DOWN_TEXTS.title }).textContent).toContain('$850.00');
+    expect(screen.getByRole('table', { name: en(BURN_DOWN_TEXTS.title) }).textContent).toContain('$850.00');
   });
 
   it('draws nothing without a budget', async () => {
     answer({ ...detail, budgetKind: null, budgetAmount: null, usage: null, burnDown: [] });
     await renderWithProviders(<ProjectBudgetCard projectId="project-1" />);
-    expect(await screen.findByText(BUDGET_TEXTS.noBudget)).toBeDefined();
+    expect(await screen.findByText(en(BUDGET_TEXTS.noBudget))).toBeDefined();
     expect(screen.queryByTestId('burn-down-chart')).toBeNull();
   });
 });
@@ -84,27 +85,27 @@ describe('ProjectBudgetCard form (issue 47: on the form kit)', () => {
     answer(none);
     apiServer.use(route('PUT', '/api/projects/:projectId/budget', { ...none, hourlyRateMinor: 15000, budgetKind: 'money', budgetAmount: 1_000_000 }));
     await renderWithProviders(<ProjectBudgetCard projectId="project-1" />);
-    const rate = (await screen.findByLabelText(BUDGET_TEXTS.rateLabel)) as HTMLInputElement;
-    expect(screen.queryByLabelText(BUDGET_TEXTS.amountHoursLabel)).toBeNull();
+    const rate = (await screen.findByLabelText(en(BUDGET_TEXTS.rateLabel))) as HTMLInputElement;
+    expect(screen.queryByLabelText(en(BUDGET_TEXTS.amountHoursLabel))).toBeNull();
 
     fireEvent.change(rate, { target: { value: '150' } });
-    fireEvent.keyDown(screen.getByRole('combobox', { name: BUDGET_TEXTS.kindLabel }), { key: 'Enter' });
-    fireEvent.click(await screen.findByRole('option', { name: BUDGET_TEXTS.kinds.hours }));
-    const hours = (await screen.findByLabelText(BUDGET_TEXTS.amountHoursLabel)) as HTMLInputElement;
+    fireEvent.keyDown(screen.getByRole('combobox', { name: en(BUDGET_TEXTS.kindLabel) }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('option', { name: en(BUDGET_TEXTS.kinds.hours) }));
+    const hours = (await screen.findByLabelText(en(BUDGET_TEXTS.amountHoursLabel))) as HTMLInputElement;
     fireEvent.change(hours, { target: { value: 'many' } });
     rate.focus();
-    fireEvent.click(screen.getByRole('button', { name: BUDGET_TEXTS.save }));
-    expect(await screen.findByText(BUDGET_MESSAGES.hoursFormat)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en(BUDGET_TEXTS.save) }));
+    expect(await screen.findByText(en(BUDGET_MESSAGES.hoursFormat))).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(hours));
     expect(hours.getAttribute('aria-invalid')).toBe('true');
     expect(sentRequests.filter((r) => r.method === 'PUT')).toEqual([]);
 
-    fireEvent.keyDown(screen.getByRole('combobox', { name: BUDGET_TEXTS.kindLabel }), { key: 'Enter' });
-    fireEvent.click(await screen.findByRole('option', { name: BUDGET_TEXTS.kinds.money }));
-    const money = (await screen.findByLabelText(`${BUDGET_TEXTS.amountMoneyLabel} (USD)`)) as HTMLInputElement;
+    fireEvent.keyDown(screen.getByRole('combobox', { name: en(BUDGET_TEXTS.kindLabel) }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('option', { name: en(BUDGET_TEXTS.kinds.money) }));
+    const money = (await screen.findByLabelText(`${en(BUDGET_TEXTS.amountMoneyLabel)} (USD)`)) as HTMLInputElement;
     fireEvent.change(money, { target: { value: '10,000' } });
-    fireEvent.click(screen.getByRole('button', { name: BUDGET_TEXTS.save }));
-    expect(await screen.findByText(BUDGET_TEXTS.saved)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en(BUDGET_TEXTS.save) }));
+    expect(await screen.findByText(en(BUDGET_TEXTS.saved))).toBeTruthy();
     expect(sentRequests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ hourlyRateMinor: 15000, budgetKind: 'money', budgetAmount: 1_000_000 }]);
   });
 });

@@ -20,6 +20,7 @@ import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SchemaField, useSchemaForm } from '@/web/components/ui/schema-form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Skeleton } from '@/web/components/ui/skeleton';
+import { translate, useT } from '@/web/lib/i18n';
 import { lazyComponent } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { projectBudgetQuery, useSetProjectBudget } from '../api';
@@ -38,17 +39,18 @@ function formOf(detail: ProjectBudgetDetail): ProjectBudgetForm {
 
 /** Issue 32: the project's budget, spent against it, and staff's form for its rate and budget. */
 export function ProjectBudgetCard({ projectId }: { projectId: string }) {
+  const t = useT('domain');
   const budget = useQuery(projectBudgetQuery(projectId));
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{BUDGET_TEXTS.budgetTitle}</CardTitle>
+        <CardTitle>{t(BUDGET_TEXTS.budgetTitle)}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         {budget.isPending ? (
           <Skeleton className="h-24" />
         ) : budget.isError ? (
-          <LoadErrorPanel title={BUDGET_TEXTS.loadFailed} error={budget.error} onRetry={() => void budget.refetch()} />
+          <LoadErrorPanel title={t(BUDGET_TEXTS.loadFailed)} error={budget.error} onRetry={() => void budget.refetch()} />
         ) : (
           <BudgetPanel detail={budget.data} projectId={projectId} />
         )}
@@ -58,42 +60,43 @@ export function ProjectBudgetCard({ projectId }: { projectId: string }) {
 }
 
 function BudgetPanel({ detail, projectId }: { detail: ProjectBudgetDetail; projectId: string }) {
+  const t = useT('domain');
   const save = useSetProjectBudget(projectId);
   const form = useSchemaForm({ schema: projectBudgetFormSchema(detail.currency), defaultValues: formOf(detail) });
   const kind = useWatch({ control: form.control, name: 'kind' });
 
   const submit = form.handleSubmit((budget) => {
     save.mutate(budget, {
-      onSuccess: () => notifySuccess(BUDGET_TEXTS.saved),
-      onError: (error) => notifyError(error, BUDGET_TEXTS.saveFailed),
+      onSuccess: () => notifySuccess(translate(BUDGET_TEXTS.saved)),
+      onError: (error) => notifyError(error, translate(BUDGET_TEXTS.saveFailed)),
     });
   });
 
   return (
     <>
-      {detail.usage ? <BudgetBar usage={detail.usage} currency={detail.currency} /> : <p className="text-sm text-muted-foreground">{BUDGET_TEXTS.noBudget}</p>}
+      {detail.usage ? <BudgetBar usage={detail.usage} currency={detail.currency} /> : <p className="text-sm text-muted-foreground">{t(BUDGET_TEXTS.noBudget)}</p>}
       <p className="text-sm text-muted-foreground" data-testid="budget-spent">
         {formatMinutes(detail.spentMinutes)} · {formatMoney(detail.spentMinor, detail.currency)}
       </p>
       {detail.usage && detail.burnDown.length > 0 ? (
-        <Suspense fallback={<Skeleton className="h-48" aria-label={BURN_DOWN_TEXTS.loading} />}>
+        <Suspense fallback={<Skeleton className="h-48" aria-label={t(BURN_DOWN_TEXTS.loading)} />}>
           <BurnDownChart weeks={detail.burnDown} kind={detail.usage.kind} amount={detail.usage.amount} currency={detail.currency} />
         </Suspense>
       ) : null}
       <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-3 sm:items-start">
-        <SchemaField form={form} name="rate" label={BUDGET_TEXTS.rateLabel} hint={BUDGET_TEXTS.rateHint}>
+        <SchemaField form={form} name="rate" label={t(BUDGET_TEXTS.rateLabel)} hint={t(BUDGET_TEXTS.rateHint)}>
           <Input inputMode="decimal" />
         </SchemaField>
-        <SchemaField form={form} name="kind" label={BUDGET_TEXTS.kindLabel}>
+        <SchemaField form={form} name="kind" label={t(BUDGET_TEXTS.kindLabel)}>
           {(field) => (
             <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger ref={field.ref} aria-label={BUDGET_TEXTS.kindLabel}>
+              <SelectTrigger ref={field.ref} aria-label={t(BUDGET_TEXTS.kindLabel)}>
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>
                 {(['none', ...BUDGET_KINDS] as const).map((kind) => (
                   <SelectItem key={kind} value={kind}>
-                    {BUDGET_TEXTS.kinds[kind]}
+                    {t(BUDGET_TEXTS.kinds[kind])}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -101,13 +104,13 @@ function BudgetPanel({ detail, projectId }: { detail: ProjectBudgetDetail; proje
           )}
         </SchemaField>
         {kind !== 'none' ? (
-          <SchemaField form={form} name="amount" label={kind === 'hours' ? BUDGET_TEXTS.amountHoursLabel : `${BUDGET_TEXTS.amountMoneyLabel} (${detail.currency})`}>
+          <SchemaField form={form} name="amount" label={kind === 'hours' ? t(BUDGET_TEXTS.amountHoursLabel) : `${t(BUDGET_TEXTS.amountMoneyLabel)} (${detail.currency})`}>
             <Input inputMode="decimal" />
           </SchemaField>
         ) : null}
         <div className="sm:col-span-3">
-          <Button type="submit" loading={save.isPending} loadingText={BUDGET_TEXTS.save}>
-            {BUDGET_TEXTS.save}
+          <Button type="submit" loading={save.isPending} loadingText={t(BUDGET_TEXTS.save)}>
+            {t(BUDGET_TEXTS.save)}
           </Button>
         </div>
       </form>

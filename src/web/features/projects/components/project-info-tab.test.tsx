@@ -47,10 +47,10 @@ describe('ProjectInfoTab (issue 49 item 18)', () => {
   it("puts the budget right after the project's key facts, before the questionnaire and the edit form", async () => {
     apiServer.use(route('GET', '/api/projects/:projectId/budget', budget));
     await renderWithProviders(<ProjectInfoTab project={project} />);
-    await screen.findByRole('heading', { name: BUDGET_TEXTS.budgetTitle });
+    await screen.findByRole('heading', { name: en(BUDGET_TEXTS.budgetTitle) });
     expect(cardTitles()).toEqual([
       en(PROJECTS_TEXTS.infoTitle),
-      BUDGET_TEXTS.budgetTitle,
+      en(BUDGET_TEXTS.budgetTitle),
       en(PROJECTS_TEXTS.questionnaireTitle),
       en(PROJECTS_TEXTS.editTitle),
     ]);

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { en } from '@/web/test/texts';
 import { BUDGET_MESSAGES, BUDGET_TEXTS } from '@/domain/budget-rules';
 import type { TeamMember } from '@/domain/team';
 import { apiServer, route, sentRequests } from '@/web/test/api-server';
@@ -34,7 +35,7 @@ describe('MemberRateCard', () => {
     fireEvent.change(screen.getByLabelText(/Default hourly rate/), { target: { value: '75' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save rate' }));
 
-    expect(await screen.findByText(BUDGET_TEXTS.rateSaved)).toBeTruthy();
+    expect(await screen.findByText(en(BUDGET_TEXTS.rateSaved))).toBeTruthy();
     expect(sentRequests.find((r) => r.method === 'PUT')?.body).toEqual({ hourlyRateMinor: 7500 });
     await waitFor(() => {
       expect(queryClient.getQueryState(budget)?.isInvalidated).toBe(true);
@@ -48,7 +49,7 @@ describe('MemberRateCard', () => {
     expect(rate.value).toBe('50.00');
     fireEvent.change(rate, { target: { value: '-5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save rate' }));
-    expect(await screen.findByText(BUDGET_MESSAGES.rateNegative)).toBeTruthy();
+    expect(await screen.findByText(en(BUDGET_MESSAGES.rateNegative))).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(rate));
     expect(rate.getAttribute('aria-invalid')).toBe('true');
     expect(sentRequests.filter((r) => r.method === 'PUT')).toEqual([]);
@@ -59,7 +60,7 @@ describe('MemberRateCard', () => {
     await renderWithProviders(<MemberRateCard member={developer} actor={{ role: 'organization_admin', profileId: 'me' }} />, { signedInAs: 'organization_admin' });
     fireEvent.change(screen.getByLabelText(/Default hourly rate/), { target: { value: ' ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save rate' }));
-    expect(await screen.findByText(BUDGET_TEXTS.rateSaved)).toBeTruthy();
+    expect(await screen.findByText(en(BUDGET_TEXTS.rateSaved))).toBeTruthy();
     expect(sentRequests.find((r) => r.method === 'PUT')?.body).toEqual({ hourlyRateMinor: null });
   });
 });

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/ca
 import { Input } from '@/web/components/ui/input';
 import { SchemaField, useSchemaForm } from '@/web/components/ui/schema-form';
 import { api } from '@/web/lib/api-client';
-import { useT } from '@/web/lib/i18n';
+import { translate, useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { refreshAfterChange } from '@/web/lib/query-keys';
 import { useOrganizationCurrency } from '@/web/lib/session';
@@ -21,7 +21,7 @@ export function maySetRate(actor: { role: Role; profileId: string }, member: { i
 
 /** Issue 32: a member's default hourly rate (the Team tab is staff's). */
 export function MemberRateCard({ member, actor }: { member: TeamMember; actor: { role: Role; profileId: string } }) {
-  const t = useT('team');
+  const t = useT('team', 'domain');
   const currency = useOrganizationCurrency();
   const queryClient = useQueryClient();
   const rate = member.hourlyRateMinor ?? null;
@@ -34,18 +34,18 @@ export function MemberRateCard({ member, actor }: { member: TeamMember; actor: {
   const editable = maySetRate(actor, member);
 
   const submit = form.handleSubmit(({ hourlyRateMinor }) => {
-    save.mutate(hourlyRateMinor, { onSuccess: () => notifySuccess(BUDGET_TEXTS.rateSaved), onError: (e) => notifyError(e, BUDGET_TEXTS.rateSaveFailed) });
+    save.mutate(hourlyRateMinor, { onSuccess: () => notifySuccess(translate(BUDGET_TEXTS.rateSaved)), onError: (e) => notifyError(e, translate(BUDGET_TEXTS.rateSaveFailed)) });
   });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">{BUDGET_TEXTS.memberRateLabel}</CardTitle>
+        <CardTitle className="text-base">{t(BUDGET_TEXTS.memberRateLabel)}</CardTitle>
       </CardHeader>
       <CardContent className="text-sm">
         {editable ? (
           <form noValidate onSubmit={submit} className="grid gap-3">
-            <SchemaField form={form} name="rate" label={`${BUDGET_TEXTS.memberRateLabel} (${currency})`} hint={BUDGET_TEXTS.memberRateHint}>
+            <SchemaField form={form} name="rate" label={`${t(BUDGET_TEXTS.memberRateLabel)} (${currency})`} hint={t(BUDGET_TEXTS.memberRateHint)}>
               <Input inputMode="decimal" />
             </SchemaField>
             <Button type="submit" size="sm" className="justify-self-start" loading={save.isPending} loadingText={t(TEAM_TEXTS.saveRate)}>

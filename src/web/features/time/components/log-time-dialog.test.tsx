@@ -44,8 +44,8 @@ describe('Log time', () => {
     type(en(TIME_TEXTS.date), '');
     field(en(TIME_TEXTS.note)).focus();
     save();
-    expect(await within(dialog()).findByText(TIME_MESSAGES.durationZero)).toBeTruthy();
-    expect(within(dialog()).getByText(TIME_MESSAGES.dateInvalid)).toBeTruthy();
+    expect(await within(dialog()).findByText(en(TIME_MESSAGES.durationZero))).toBeTruthy();
+    expect(within(dialog()).getByText(en(TIME_MESSAGES.dateInvalid))).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(field(en(TIME_TEXTS.duration))));
     expect(field(en(TIME_TEXTS.date)).getAttribute('aria-invalid')).toBe('true');
     expect(posted()).toEqual([]);
@@ -58,12 +58,12 @@ describe('Log time', () => {
   });
 
   it('shows a refusal that belongs to no field under the form, and keeps what was typed', async () => {
-    apiServer.use(timeApi.logEntry(inTurn<TimeEntry>(apiError(400, 'member_not_on_project', TIME_MESSAGES.memberNotOnProject('Ada Lovelace')))));
+    apiServer.use(timeApi.logEntry(inTurn<TimeEntry>(apiError(400, 'member_not_on_project', en(TIME_MESSAGES.memberNotOnProject, { name: 'Ada Lovelace' })))));
     await renderWithProviders(<LogTimeDialog open onOpenChange={() => {}} projectId={PROJECT} taskId={null} place="Website Relaunch" />);
     await screen.findByRole('dialog', { name: en(TIME_TEXTS.logTimeTitle) });
     type(en(TIME_TEXTS.duration), '45m');
     save();
-    expect((await within(dialog()).findByRole('alert')).textContent).toBe(TIME_MESSAGES.memberNotOnProject('Ada Lovelace'));
+    expect((await within(dialog()).findByRole('alert')).textContent).toBe(en(TIME_MESSAGES.memberNotOnProject, { name: 'Ada Lovelace' }));
     expect(field(en(TIME_TEXTS.duration)).getAttribute('aria-invalid')).toBeNull();
     expect(field(en(TIME_TEXTS.duration)).value).toBe('45m');
   });

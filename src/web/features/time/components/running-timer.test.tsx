@@ -4,7 +4,7 @@
 // again, confirming "save"); Cancel keeps it running. The palette's stop: top-bar-timer.test.tsx.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { localDate, TIME_MESSAGES } from '@/domain/time-entry-rules';
+import { localDate, timerShortMessage } from '@/domain/time-entry-rules';
 import { timeApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, sentRequests } from '@/web/test/api-server';
 import { aTimer } from '@/web/test/fixtures';
@@ -15,7 +15,7 @@ import { RunningTimer } from './running-timer';
 
 const timer = aTimer();
 const WORK_DATE = localDate(new Date(timer.startedAt));
-const askShort = () => apiError(409, 'timer_short', TIME_MESSAGES.timerShort(7));
+const askShort = () => apiError(409, 'timer_short', en(timerShortMessage(7)));
 
 const stops = () => sentRequests.filter((r) => r.method === 'POST' && r.path === '/api/time/timer/stop').map((r) => r.body);
 const discards = () => sentRequests.filter((r) => r.method === 'DELETE' && r.path === '/api/time/timer');
@@ -28,7 +28,7 @@ describe('RunningTimer stopped under a minute', () => {
     await renderWithProviders(<RunningTimer />);
     fireEvent.click(await stopButton());
     const dialog = await shortDialog();
-    expect(within(dialog).getByText(TIME_MESSAGES.timerShort(7))).toBeTruthy();
+    expect(within(dialog).getByText(en(timerShortMessage(7)))).toBeTruthy();
     expect(stops()).toEqual([{ workDate: WORK_DATE }]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: en(TIME_TEXTS.cancel) }));

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TimeEntry } from '@/domain/time-entries';
-import { TIME_MESSAGES } from '@/domain/time-entry-rules';
+import { dayFullMessage } from '@/domain/time-entry-rules';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { en } from '@/web/test/texts';
 import { apiError, inTurn, requestsArrived, sentRequests } from '@/web/test/api-server';
@@ -117,13 +117,13 @@ describe('TimeEntriesList', () => {
 
   it("keeps the edit dialog open with the server's message on its field when the save is refused", async () => {
     const entry = timeEntry();
-    apiServer.use(timeApi.entries([entry]), timeApi.updateEntry(apiError(400, 'day_full', TIME_MESSAGES.dayFull('2026-11-23', 1500))));
+    apiServer.use(timeApi.entries([entry]), timeApi.updateEntry(apiError(400, 'day_full', en(dayFullMessage('2026-11-23', 1500)))));
     await renderWithProviders(<TimeEntriesList week={WEEK} />);
     fireEvent.click(await screen.findByRole('button', { name: /^Edit the entry/ }));
     const dialog = await screen.findByRole('dialog', { name: en(TIME_TEXTS.editTitle) });
     fireEvent.change(within(dialog).getByLabelText(en(TIME_TEXTS.duration)), { target: { value: '23h' } });
     fireEvent.click(within(dialog).getByRole('button', { name: en(TIME_TEXTS.save) }));
-    const message = await within(dialog).findByText(TIME_MESSAGES.dayFull('2026-11-23', 1500));
+    const message = await within(dialog).findByText(en(dayFullMessage('2026-11-23', 1500)));
     expect(message.getAttribute('role')).toBe('alert');
     expect(within(dialog).getByLabelText(en(TIME_TEXTS.duration)).getAttribute('aria-invalid')).toBe('true');
     expect((within(dialog).getByLabelText(en(TIME_TEXTS.duration)) as HTMLInputElement).value).toBe('23h');

@@ -33,7 +33,7 @@ type Props = {
 
 /** The fields and Save; its state lives while it is shown (a dialog's content), so each opening starts from `start`. */
 export function TimeEntryForm({ start, onSave, saving }: Props) {
-  const t = useT('time');
+  const t = useT('time', 'domain');
   const form = useSchemaForm({ schema: timeEntryFormSchema, defaultValues: start });
   // The duration takes the focus once the form has filled it in, selected, so an entry's is typed
   // over (autoFocus focused the field before react-hook-form gave it its value: '1:30' then typing

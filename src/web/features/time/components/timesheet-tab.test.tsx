@@ -7,7 +7,7 @@ import type { Role } from '@/domain/roles';
 import type { Task } from '@/domain/tasks';
 import type { TeamMember } from '@/domain/team';
 import type { TimeEntry, Timesheet } from '@/domain/time-entries';
-import { TIME_MESSAGES, weekStartOf, localDate, addDaysToDate } from '@/domain/time-entry-rules';
+import { addDaysToDate, localDate, TIME_MESSAGES, weekStartOf } from '@/domain/time-entry-rules';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { activateLocale } from '@/web/lib/i18n';
 import { en } from '@/web/test/texts';
@@ -339,8 +339,8 @@ describe('TimesheetTab', () => {
     fireEvent.click(add);
 
     await waitFor(() => expect(project.getAttribute('aria-invalid')).toBe('true'));
-    expect(messageOf(project)).toBe(TIME_MESSAGES.projectRequired);
-    expect(within(form).getByRole('alert').textContent).toBe(TIME_MESSAGES.projectRequired);
+    expect(messageOf(project)).toBe(en(TIME_MESSAGES.projectRequired));
+    expect(within(form).getByRole('alert').textContent).toBe(en(TIME_MESSAGES.projectRequired));
     expect(document.activeElement).toBe(project);
     // No row was added: the grid holds the week's one row and the totals.
     expect(screen.getAllByRole('rowheader').map((header) => header.textContent)).toEqual(['Website Relaunch', en(TIME_TEXTS.dayTotal)]);
@@ -386,7 +386,7 @@ describe('TimesheetTab', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(en(TIME_TEXTS.membersLoadFailed));
     expect(select.selectedOptions[0]!.textContent).toBe(en(TIME_TEXTS.membersLoadFailed));
-    expect([...select.options].map((o) => o.textContent)).not.toContain(TIME_MESSAGES.memberNotFound);
+    expect([...select.options].map((o) => o.textContent)).not.toContain(en(TIME_MESSAGES.memberNotFound));
 
     down = false;
     fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
@@ -396,24 +396,24 @@ describe('TimesheetTab', () => {
 
   it('names a member the URL holds but the organization does not as not found, in the select and from the server', async () => {
     apiServer.use(
-      timeApi.timesheet(apiError(404, 'not_found', TIME_MESSAGES.memberNotFound)),
-      timeApi.entries(apiError(404, 'not_found', TIME_MESSAGES.memberNotFound)),
+      timeApi.timesheet(apiError(404, 'not_found', en(TIME_MESSAGES.memberNotFound))),
+      timeApi.entries(apiError(404, 'not_found', en(TIME_MESSAGES.memberNotFound))),
       teamApi.list([teamMember('dev-1', 'Dana Developer')]),
       projectsApi.list(),
     );
     await renderWithProviders(<TimesheetTab />, { signedInAs: 'admin', route: '/?tab=timesheet&member=gone-1' });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(en(TIME_TEXTS.loadFailed));
-    expect(alert.textContent).toContain(TIME_MESSAGES.memberNotFound);
+    expect(alert.textContent).toContain(en(TIME_MESSAGES.memberNotFound));
     const select = screen.getByRole('combobox', { name: en(TIME_TEXTS.member) }) as HTMLSelectElement;
-    await waitFor(() => expect(select.selectedOptions[0]!.textContent).toBe(TIME_MESSAGES.memberNotFound));
+    await waitFor(() => expect(select.selectedOptions[0]!.textContent).toBe(en(TIME_MESSAGES.memberNotFound)));
     expect(select.value).toBe('gone-1');
   });
 
   it("shows the server's message when it refuses a member's week, and a read-only week says so", async () => {
     apiServer.use(
       timeApi.timesheet(({ query }) =>
-        query.get('profileId') === 'owner-1' ? apiError(403, 'forbidden', TIME_MESSAGES.othersHidden) : sheetFor({ query } as SentRequest, { 'peer-1': 'Pat Peer' }, query.get('profileId') !== 'peer-1'),
+        query.get('profileId') === 'owner-1' ? apiError(403, 'forbidden', en(TIME_MESSAGES.othersHidden)) : sheetFor({ query } as SentRequest, { 'peer-1': 'Pat Peer' }, query.get('profileId') !== 'peer-1'),
       ),
       timeApi.entries([]),
       teamApi.list([teamMember('owner-1', 'Olive Owner', 'organization_admin'), teamMember('peer-1', 'Pat Peer', 'admin')]),
@@ -422,7 +422,7 @@ describe('TimesheetTab', () => {
     await renderWithProviders(<TimesheetTab />, { signedInAs: 'admin', route: '/?tab=timesheet&member=owner-1' });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(en(TIME_TEXTS.loadFailed));
-    expect(alert.textContent).toContain(TIME_MESSAGES.othersHidden);
+    expect(alert.textContent).toContain(en(TIME_MESSAGES.othersHidden));
     expect(screen.queryByRole('table')).toBeNull();
     // No entries list under a week that could not be read.
     expect(screen.queryByRole('heading', { name: en(TIME_TEXTS.entries) })).toBeNull();

@@ -110,7 +110,7 @@ type WeekProps = { staff: boolean; myId: string; profileId: string | undefined; 
 
 function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
   // useT renders again on a change of language: the days' names (dayLabel) follow it too.
-  const t = useT('time');
+  const t = useT('time', 'domain');
   const [week, setWeek] = useState(() => weekStartOf(localDate(new Date())));
   const sheet = useQuery(timesheetQuery(week, profileId));
   const setCell = useSetTimesheetCell(week, profileId);
@@ -143,7 +143,7 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
     const key = cellKey(row, days[col]!);
     const parsed = parseDuration(text);
     if (!parsed.ok) {
-      setDrafts((d) => ({ ...d, [key]: { text, error: parsed.message } }));
+      setDrafts((d) => ({ ...d, [key]: { text, error: t(parsed.message) } }));
       return;
     }
     if (parsed.minutes === row.minutes[col] && !drafts[key]?.error) {
@@ -335,13 +335,13 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
  * the server refuses shows its message where the grid would be (the tab's load error).
  */
 function MemberSelect({ myId, value, onChange }: { myId: string; value: string; onChange: (id: string) => void }) {
-  const t = useT('time');
+  const t = useT('time', 'domain');
   const members = useQuery(timeMembersQuery);
   const others = (members.data ?? []).filter((member) => member.id !== myId).sort((a, b) => a.fullName.localeCompare(b.fullName));
   // A member from the URL before the list is read (or one it does not hold) still shows as chosen.
   const known = value === myId || others.some((member) => member.id === value);
   // Issue 49 item 3: members that failed to load are not "not found", nor an organization of one.
-  const unknownLabel = members.isPending ? t(TIME_TEXTS.membersLoading) : members.isError ? t(TIME_TEXTS.membersLoadFailed) : TIME_MESSAGES.memberNotFound;
+  const unknownLabel = members.isPending ? t(TIME_TEXTS.membersLoading) : members.isError ? t(TIME_TEXTS.membersLoadFailed) : t(TIME_MESSAGES.memberNotFound);
   return (
     <>
       <label className="flex items-center gap-2 text-sm font-medium">
@@ -374,7 +374,7 @@ const loadRowSchema = async () => (await import('@/domain/time-entries')).timesh
  * select, which takes the focus.
  */
 function AddRow({ onAdd }: { onAdd: (row: Row) => void }) {
-  const t = useT('time');
+  const t = useT('time', 'domain');
   const form = useSchemaForm({ schema: loadRowSchema, defaultValues: { projectId: '', taskId: '' } });
   const projectId = useWatch({ control: form.control, name: 'projectId' });
   const projects = useInfiniteQuery(projectListQuery('', 'all'));

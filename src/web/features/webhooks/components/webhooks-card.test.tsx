@@ -3,7 +3,7 @@
 // a pending delivery's status changing on screen (issue 49 item 7).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WEBHOOK_TEXTS as TEXTS, type Webhook, type WebhookDelivery } from '@/domain/webhooks';
+import { WEBHOOK_TEXTS as TEXTS, WEBHOOKS_PER_ORGANIZATION, type Webhook, type WebhookDelivery } from '@/domain/webhooks';
 import { webhooksApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, inTurn, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -32,7 +32,7 @@ const submit = (name: string) => fireEvent.click(within(dialog()).getByRole('but
 const sent = () => sentRequests.filter((request) => request.method !== 'GET');
 
 async function openAdd() {
-  fireEvent.click(await screen.findByRole('button', { name: TEXTS.add }));
+  fireEvent.click(await screen.findByRole('button', { name: en(TEXTS.add) }));
   return screen.findByRole('dialog');
 }
 
@@ -41,33 +41,33 @@ describe('Settings -> Webhooks', () => {
     apiServer.use(webhooksApi.list(), webhooksApi.create({ ...hook, description: '', events: ['project', 'client', 'task'], secret: 'whsec_0123' }));
     await renderWithProviders(<WebhooksCard />, { signedInAs: 'organization_admin' });
     await openAdd();
-    expect(family(TEXTS.families.project).checked).toBe(true);
-    expect(family(TEXTS.families.task).checked).toBe(true);
+    expect(family(en(TEXTS.families.project)).checked).toBe(true);
+    expect(family(en(TEXTS.families.task)).checked).toBe(true);
 
-    field(TEXTS.descriptionLabel).focus();
-    fireEvent.click(family(TEXTS.families.project));
-    fireEvent.click(family(TEXTS.families.task));
-    submit(TEXTS.add);
-    expect(await within(dialog()).findByText(TEXTS.urlRequired)).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(field(TEXTS.url)));
-    expect(field(TEXTS.url).getAttribute('aria-invalid')).toBe('true');
-    const events = within(dialog()).getByRole('group', { name: TEXTS.events });
+    field(en(TEXTS.descriptionLabel)).focus();
+    fireEvent.click(family(en(TEXTS.families.project)));
+    fireEvent.click(family(en(TEXTS.families.task)));
+    submit(en(TEXTS.add));
+    expect(await within(dialog()).findByText(en(TEXTS.urlRequired))).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field(en(TEXTS.url))));
+    expect(field(en(TEXTS.url)).getAttribute('aria-invalid')).toBe('true');
+    const events = within(dialog()).getByRole('group', { name: en(TEXTS.events) });
     expect(events.getAttribute('aria-describedby')).toBe('webhook-events-error');
-    expect(document.getElementById('webhook-events-error')?.textContent).toBe(TEXTS.eventsRequired);
+    expect(document.getElementById('webhook-events-error')?.textContent).toBe(en(TEXTS.eventsRequired));
 
     // The server's own rule for the URL, said before sending.
-    type(TEXTS.url, 'ftp://hooks.example');
-    submit(TEXTS.add);
-    expect(await within(dialog()).findByText(TEXTS.urlInvalid)).toBeTruthy();
+    type(en(TEXTS.url), 'ftp://hooks.example');
+    submit(en(TEXTS.add));
+    expect(await within(dialog()).findByText(en(TEXTS.urlInvalid))).toBeTruthy();
     expect(sent()).toHaveLength(0);
 
-    type(TEXTS.url, '  https://hooks.example/brieflane ');
-    fireEvent.click(family(TEXTS.families.task));
-    fireEvent.click(family(TEXTS.families.client));
-    fireEvent.click(family(TEXTS.families.project));
-    submit(TEXTS.add);
+    type(en(TEXTS.url), '  https://hooks.example/brieflane ');
+    fireEvent.click(family(en(TEXTS.families.task)));
+    fireEvent.click(family(en(TEXTS.families.client)));
+    fireEvent.click(family(en(TEXTS.families.project)));
+    submit(en(TEXTS.add));
     expect(await screen.findByDisplayValue('whsec_0123')).toBeTruthy();
-    expect(screen.getByText(TEXTS.secretShownOnce)).toBeTruthy();
+    expect(screen.getByText(en(TEXTS.secretShownOnce))).toBeTruthy();
     // Trimmed, and the kinds in their catalogue's order.
     expect(sent().map((request) => request.body)).toEqual([{ url: 'https://hooks.example/brieflane', description: '', events: ['project', 'client', 'task'] }]);
   });
@@ -78,24 +78,24 @@ describe('Settings -> Webhooks', () => {
       webhooksApi.create(
         inTurn(
           apiError(400, 'webhook_url_refused', 'hooks.internal resolves to a private address'),
-          apiError(400, 'too_many_webhooks', TEXTS.tooMany),
+          apiError(400, 'too_many_webhooks', en(TEXTS.tooMany, { max: WEBHOOKS_PER_ORGANIZATION })),
         ),
       ),
     );
     await renderWithProviders(<WebhooksCard />, { signedInAs: 'organization_admin' });
     await openAdd();
-    type(TEXTS.url, 'https://hooks.internal/x');
-    field(TEXTS.descriptionLabel).focus();
-    submit(TEXTS.add);
+    type(en(TEXTS.url), 'https://hooks.internal/x');
+    field(en(TEXTS.descriptionLabel)).focus();
+    submit(en(TEXTS.add));
     expect(await within(dialog()).findByText('hooks.internal resolves to a private address')).toBeTruthy();
-    expect(field(TEXTS.url).getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(field(TEXTS.url));
+    expect(field(en(TEXTS.url)).getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field(en(TEXTS.url)));
 
-    submit(TEXTS.add);
-    expect(await within(dialog()).findByText(TEXTS.tooMany)).toBeTruthy();
-    expect(within(dialog()).getByRole('alert').textContent).toBe(TEXTS.tooMany);
-    expect(field(TEXTS.url).getAttribute('aria-invalid')).toBeNull();
-    expect(field(TEXTS.url).value).toBe('https://hooks.internal/x');
+    submit(en(TEXTS.add));
+    expect(await within(dialog()).findByText(en(TEXTS.tooMany, { max: WEBHOOKS_PER_ORGANIZATION }))).toBeTruthy();
+    expect(within(dialog()).getByRole('alert').textContent).toBe(en(TEXTS.tooMany, { max: WEBHOOKS_PER_ORGANIZATION }));
+    expect(field(en(TEXTS.url)).getAttribute('aria-invalid')).toBeNull();
+    expect(field(en(TEXTS.url)).value).toBe('https://hooks.internal/x');
   });
 
   it('edits a hook from what it holds', async () => {
@@ -103,12 +103,12 @@ describe('Settings -> Webhooks', () => {
     await renderWithProviders(<WebhooksCard />, { signedInAs: 'organization_admin' });
     fireEvent.click(await screen.findByRole('button', { name: en(WEBHOOK_CARD_TEXTS.editLabel, { name: hook.description }) }));
     await screen.findByRole('dialog');
-    expect(field(TEXTS.url).value).toBe(hook.url);
-    expect(field(TEXTS.descriptionLabel).value).toBe('Slack bot');
-    type(TEXTS.descriptionLabel, 'Slack ');
-    fireEvent.click(family(TEXTS.families.project));
-    submit(TEXTS.save);
-    expect(await screen.findByText(TEXTS.saved)).toBeTruthy();
+    expect(field(en(TEXTS.url)).value).toBe(hook.url);
+    expect(field(en(TEXTS.descriptionLabel)).value).toBe('Slack bot');
+    type(en(TEXTS.descriptionLabel), 'Slack ');
+    fireEvent.click(family(en(TEXTS.families.project)));
+    submit(en(TEXTS.save));
+    expect(await screen.findByText(en(TEXTS.saved))).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent().map(({ method, path, body }) => ({ method, path, body }))).toEqual([
       { method: 'PATCH', path: '/api/webhooks/hook-1', body: { url: hook.url, description: 'Slack', events: ['task'] } },

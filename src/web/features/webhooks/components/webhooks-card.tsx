@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Copy, Plus, Webhook as WebhookIcon } from 'lucide-react';
 import { Suspense, useRef, useState } from 'react';
 import { createWebhookSchema, WEBHOOK_FAMILIES, WEBHOOK_TEXTS as TEXTS, type CreateWebhookInput, type Webhook, type WebhookDelivery, type WebhookWithSecret } from '@/domain/webhooks';
+import type { Text } from '@/domain/locales';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent } from '@/web/components/ui/card';
@@ -14,7 +15,7 @@ import { FormError, SchemaField, showFormError, showServerError, useFieldError, 
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { Switch } from '@/web/components/ui/switch';
 import { UI_TEXTS } from '@/web/components/ui/texts';
-import { useT } from '@/web/lib/i18n';
+import { translate, translateMessage, useT } from '@/web/lib/i18n';
 import { copyText } from '@/web/lib/copy-text';
 import { formatDateTime } from '@/web/lib/format-date';
 import { lazyComponent } from '@/web/lib/lazy-component';
@@ -26,6 +27,7 @@ const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/compo
 
 /** Settings -> Webhooks (issue 30): the organization's hooks, for its admins. */
 export function WebhooksCard() {
+  const t = useT('domain');
   const hooks = useQuery(webhooksQuery);
   const [editing, setEditing] = useState<Webhook | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
@@ -37,24 +39,24 @@ export function WebhooksCard() {
     <Card data-testid="webhooks-card">
       <SettingsCardHeader
         icon={WebhookIcon}
-        title={TEXTS.title}
-        description={TEXTS.description}
+        title={t(TEXTS.title)}
+        description={t(TEXTS.description)}
         action={
           <Button size="sm" onClick={() => setEditing('new')}>
             <Plus aria-hidden />
-            {TEXTS.add}
+            {t(TEXTS.add)}
           </Button>
         }
       />
       <CardContent>
         {hooks.isError ? (
-          <LoadErrorPanel title={TEXTS.loadFailed} error={hooks.error} onRetry={() => void hooks.refetch()} />
+          <LoadErrorPanel title={t(TEXTS.loadFailed)} error={hooks.error} onRetry={() => void hooks.refetch()} />
         ) : !hooks.data ? (
           <Skeleton className="h-16 w-full" />
         ) : hooks.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{TEXTS.empty}</p>
+          <p className="text-sm text-muted-foreground">{t(TEXTS.empty)}</p>
         ) : (
-          <ul className="divide-y rounded-md border" aria-label={TEXTS.title}>
+          <ul className="divide-y rounded-md border" aria-label={t(TEXTS.title)}>
             {hooks.data.map((hook) => (
               <WebhookRow key={hook.id} hook={hook} onEdit={() => setEditing(hook)} onDelete={() => setDeleting(hook)} onShowLog={() => setLogOf(hook)} />
             ))}
@@ -69,9 +71,9 @@ export function WebhooksCard() {
           <ConfirmDeleteDialog
             open
             onOpenChange={(open) => !open && setDeleting(null)}
-            title={TEXTS.deleteTitle}
-            question={TEXTS.deleteConfirm(deleting.url)}
-            onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => notifySuccess(TEXTS.deleted), onError: (error) => notifyError(error) })}
+            title={t(TEXTS.deleteTitle)}
+            question={t(TEXTS.deleteConfirm, { url: deleting.url })}
+            onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => notifySuccess(translate(TEXTS.deleted)), onError: (error) => notifyError(error) })}
           />
         </Suspense>
       ) : null}
@@ -79,13 +81,13 @@ export function WebhooksCard() {
   );
 }
 
-function statusText(hook: Webhook): string {
+function statusText(hook: Webhook): Text {
   if (hook.enabled) return TEXTS.enabled;
   return hook.disabledReason === 'failing' ? TEXTS.disabledFailing : TEXTS.disabledByHand;
 }
 
 function WebhookRow({ hook, onEdit, onDelete, onShowLog }: { hook: Webhook; onEdit: () => void; onDelete: () => void; onShowLog: () => void }) {
-  const t = useT('webhooks');
+  const t = useT('webhooks', 'domain');
   const update = useUpdateWebhook();
   const test = useSendTestEvent();
   const name = hook.description || hook.url;
@@ -100,18 +102,18 @@ function WebhookRow({ hook, onEdit, onDelete, onShowLog }: { hook: Webhook; onEd
           <p className="flex flex-wrap gap-1.5">
             {hook.events.map((family) => (
               <Badge key={family} variant="secondary">
-                {TEXTS.families[family]}
+                {t(TEXTS.families[family])}
               </Badge>
             ))}
           </p>
           <p className="text-xs text-muted-foreground">
             {hook.lastDelivery
-              ? `${TEXTS.status[hook.lastDelivery.status]} ${formatDateTime(hook.lastDelivery.at)}${hook.lastDelivery.responseStatus ? ` · ${hook.lastDelivery.responseStatus}` : ''}`
-              : TEXTS.noDeliveries}
+              ? `${t(TEXTS.status[hook.lastDelivery.status])} ${formatDateTime(hook.lastDelivery.at)}${hook.lastDelivery.responseStatus ? ` · ${hook.lastDelivery.responseStatus}` : ''}`
+              : t(TEXTS.noDeliveries)}
           </p>
         </div>
         <label className="flex shrink-0 items-center gap-2 text-sm">
-          <span className={hook.enabled ? '' : 'text-destructive'}>{statusText(hook)}</span>
+          <span className={hook.enabled ? '' : 'text-destructive'}>{t(statusText(hook))}</span>
           <Switch
             checked={hook.enabled}
             disabled={update.isPending}
@@ -122,23 +124,23 @@ function WebhookRow({ hook, onEdit, onDelete, onShowLog }: { hook: Webhook; onEd
       </div>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={onShowLog} aria-label={t(WEBHOOK_CARD_TEXTS.deliveriesLabel, { name })}>
-          {TEXTS.deliveries}
+          {t(TEXTS.deliveries)}
         </Button>
         <Button
           variant="outline"
           size="sm"
           loading={test.isPending}
-          loadingText={TEXTS.sendTest}
-          onClick={() => test.mutate(hook.id, { onSuccess: () => notifySuccess(TEXTS.testQueued), onError: (error) => notifyError(error) })}
+          loadingText={t(TEXTS.sendTest)}
+          onClick={() => test.mutate(hook.id, { onSuccess: () => notifySuccess(translate(TEXTS.testQueued)), onError: (error) => notifyError(error) })}
           aria-label={t(WEBHOOK_CARD_TEXTS.sendTestLabel, { name })}
         >
-          {TEXTS.sendTest}
+          {t(TEXTS.sendTest)}
         </Button>
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={t(WEBHOOK_CARD_TEXTS.editLabel, { name })}>
-          {TEXTS.edit}
+          {t(TEXTS.edit)}
         </Button>
         <Button variant="outline" size="sm" onClick={onDelete} aria-label={t(WEBHOOK_CARD_TEXTS.deleteLabel, { name })}>
-          {TEXTS.delete}
+          {t(TEXTS.delete)}
         </Button>
       </div>
     </li>
@@ -150,7 +152,7 @@ const SERVER_FIELDS: ServerFields<CreateWebhookInput> = { webhook_url_refused: '
 
 /** Add Webhook, or Edit Webhook with New Secret. */
 function WebhookDialog({ hook, onClose, onSecret }: { hook: Webhook | null; onClose: () => void; onSecret: (hook: WebhookWithSecret) => void }) {
-  const t = useT();
+  const t = useT('domain');
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const roll = useRollWebhookSecret();
@@ -165,7 +167,7 @@ function WebhookDialog({ hook, onClose, onSecret }: { hook: Webhook | null; onCl
   const submit = form.handleSubmit((input) => {
     const onError = (error: Error) => showServerError(form, error, SERVER_FIELDS) || showFormError(form, error);
     if (hook) {
-      update.mutate({ webhookId: hook.id, change: input }, { onSuccess: () => (notifySuccess(TEXTS.saved), onClose()), onError });
+      update.mutate({ webhookId: hook.id, change: input }, { onSuccess: () => (notifySuccess(translate(TEXTS.saved)), onClose()), onError });
     } else {
       create.mutate(input, { onSuccess: (created) => (onClose(), onSecret(created)), onError });
     }
@@ -175,29 +177,29 @@ function WebhookDialog({ hook, onClose, onSecret }: { hook: Webhook | null; onCl
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{hook ? TEXTS.editTitle : TEXTS.addTitle}</DialogTitle>
-          <DialogDescription>{TEXTS.description}</DialogDescription>
+          <DialogTitle>{hook ? t(TEXTS.editTitle) : t(TEXTS.addTitle)}</DialogTitle>
+          <DialogDescription>{t(TEXTS.description)}</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit} noValidate>
-          <SchemaField form={form} name="url" label={TEXTS.url}>
-            <Input type="url" inputMode="url" placeholder={TEXTS.urlPlaceholder} maxLength={2000} autoFocus />
+          <SchemaField form={form} name="url" label={t(TEXTS.url)}>
+            <Input type="url" inputMode="url" placeholder={t(TEXTS.urlPlaceholder)} maxLength={2000} autoFocus />
           </SchemaField>
-          <SchemaField form={form} name="description" label={TEXTS.descriptionLabel}>
-            <Input placeholder={TEXTS.descriptionPlaceholder} maxLength={200} />
+          <SchemaField form={form} name="description" label={t(TEXTS.descriptionLabel)}>
+            <Input placeholder={t(TEXTS.descriptionPlaceholder)} maxLength={200} />
           </SchemaField>
           <fieldset className="grid gap-1.5" aria-describedby={eventsError ? 'webhook-events-error' : undefined}>
-            <legend className="mb-1.5 text-sm font-medium">{TEXTS.events}</legend>
+            <legend className="mb-1.5 text-sm font-medium">{t(TEXTS.events)}</legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {WEBHOOK_FAMILIES.map((family) => (
                 <label key={family} className="flex items-center gap-2 text-sm">
                   <input type="checkbox" value={family} className="size-4 accent-primary" {...form.register('events')} />
-                  {TEXTS.families[family]}
+                  {t(TEXTS.families[family])}
                 </label>
               ))}
             </div>
             {eventsError ? (
               <p id="webhook-events-error" className="text-sm font-medium text-destructive">
-                {eventsError}
+                {translateMessage(eventsError)}
               </p>
             ) : null}
           </fieldset>
@@ -205,7 +207,7 @@ function WebhookDialog({ hook, onClose, onSecret }: { hook: Webhook | null; onCl
           <DialogFooter className="gap-2 sm:justify-between">
             {hook ? (
               <Button type="button" variant="outline" onClick={() => setConfirmRoll(true)}>
-                {TEXTS.rollSecret}
+                {t(TEXTS.rollSecret)}
               </Button>
             ) : (
               <span />
@@ -214,15 +216,15 @@ function WebhookDialog({ hook, onClose, onSecret }: { hook: Webhook | null; onCl
               <Button type="button" variant="outline" onClick={onClose}>
                 {t(UI_TEXTS.cancel)}
               </Button>
-              <Button type="submit" loading={saving.isPending} loadingText={TEXTS.save}>
-                {hook ? TEXTS.save : TEXTS.add}
+              <Button type="submit" loading={saving.isPending} loadingText={t(TEXTS.save)}>
+                {hook ? t(TEXTS.save) : t(TEXTS.add)}
               </Button>
             </div>
           </DialogFooter>
         </form>
         {hook && confirmRoll ? (
-          <div role="alertdialog" aria-label={TEXTS.rollSecretTitle} className="grid gap-3 rounded-md border border-destructive/40 p-3">
-            <p className="text-sm">{TEXTS.rollSecretConfirm}</p>
+          <div role="alertdialog" aria-label={t(TEXTS.rollSecretTitle)} className="grid gap-3 rounded-md border border-destructive/40 p-3">
+            <p className="text-sm">{t(TEXTS.rollSecretConfirm)}</p>
             <div className="flex justify-end gap-2">
               <Button type="button" variant="outline" size="sm" onClick={() => setConfirmRoll(false)}>
                 {t(UI_TEXTS.cancel)}
@@ -231,10 +233,10 @@ function WebhookDialog({ hook, onClose, onSecret }: { hook: Webhook | null; onCl
                 type="button"
                 size="sm"
                 loading={roll.isPending}
-                loadingText={TEXTS.rollSecret}
+                loadingText={t(TEXTS.rollSecret)}
                 onClick={() => roll.mutate(hook.id, { onSuccess: (rolled) => (onClose(), onSecret(rolled)), onError: (error) => notifyError(error) })}
               >
-                {TEXTS.rollSecret}
+                {t(TEXTS.rollSecret)}
               </Button>
             </div>
           </div>
@@ -246,27 +248,28 @@ function WebhookDialog({ hook, onClose, onSecret }: { hook: Webhook | null; onCl
 
 /** The signing secret, this once. */
 function SecretDialog({ hook, onClose }: { hook: WebhookWithSecret; onClose: () => void }) {
+  const t = useT('domain');
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{TEXTS.secret}</DialogTitle>
-          <DialogDescription>{TEXTS.secretShownOnce}</DialogDescription>
+          <DialogTitle>{t(TEXTS.secret)}</DialogTitle>
+          <DialogDescription>{t(TEXTS.secretShownOnce)}</DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Input readOnly value={hook.secret} aria-label={TEXTS.secret} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} autoFocus />
+          <Input readOnly value={hook.secret} aria-label={t(TEXTS.secret)} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} autoFocus />
           <Button
             type="button"
             variant="outline"
-            onClick={() => void copyText(hook.secret).then(() => notifySuccess(TEXTS.copied), (error: unknown) => notifyError(error))}
+            onClick={() => void copyText(hook.secret).then(() => notifySuccess(translate(TEXTS.copied)), (error: unknown) => notifyError(error))}
           >
             <Copy aria-hidden />
-            {TEXTS.copy}
+            {t(TEXTS.copy)}
           </Button>
         </div>
         <DialogFooter>
           <Button type="button" onClick={onClose}>
-            {TEXTS.done}
+            {t(TEXTS.done)}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -277,6 +280,7 @@ function SecretDialog({ hook, onClose }: { hook: WebhookWithSecret; onClose: () 
 const STATUS_VARIANT = { delivered: 'secondary', pending: 'outline', failed: 'destructive' } as const;
 
 function DeliveriesDialog({ hook, onClose }: { hook: Webhook; onClose: () => void }) {
+  const t = useT('domain');
   const log = useInfiniteQuery(deliveriesQuery(hook.id));
   const deliveries = log.data?.pages.flatMap((page) => page.items) ?? [];
   const list = useRef<HTMLUListElement>(null);
@@ -284,58 +288,59 @@ function DeliveriesDialog({ hook, onClose }: { hook: Webhook; onClose: () => voi
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[85vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{TEXTS.deliveries}</DialogTitle>
+          <DialogTitle>{t(TEXTS.deliveries)}</DialogTitle>
           <DialogDescription className="truncate font-mono text-xs">{hook.url}</DialogDescription>
         </DialogHeader>
         {log.isError ? (
-          <LoadErrorPanel title={TEXTS.loadFailed} error={log.error} onRetry={() => void log.refetch()} />
+          <LoadErrorPanel title={t(TEXTS.loadFailed)} error={log.error} onRetry={() => void log.refetch()} />
         ) : !log.data ? (
           <Skeleton className="h-24 w-full" />
         ) : deliveries.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{TEXTS.noDeliveries}</p>
+          <p className="text-sm text-muted-foreground">{t(TEXTS.noDeliveries)}</p>
         ) : (
-          <ul ref={list} className="divide-y rounded-md border" aria-label={TEXTS.deliveries}>
+          <ul ref={list} className="divide-y rounded-md border" aria-label={t(TEXTS.deliveries)}>
             {deliveries.map((delivery) => (
               <DeliveryRow key={delivery.id} hookId={hook.id} delivery={delivery} />
             ))}
           </ul>
         )}
-        <LoadMore list={log} items={list} label={TEXTS.loadMore} />
+        <LoadMore list={log} items={list} label={t(TEXTS.loadMore)} />
       </DialogContent>
     </Dialog>
   );
 }
 
 function DeliveryRow({ hookId, delivery }: { hookId: string; delivery: WebhookDelivery }) {
+  const t = useT('domain');
   const redeliver = useRedeliver();
   return (
     <li className="grid gap-2 p-3 text-sm" data-testid="webhook-delivery">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex flex-wrap items-center gap-2">
-          <Badge variant={STATUS_VARIANT[delivery.status]}>{TEXTS.status[delivery.status]}</Badge>
+          <Badge variant={STATUS_VARIANT[delivery.status]}>{t(TEXTS.status[delivery.status])}</Badge>
           <code className="text-xs">{delivery.eventType}</code>
           <span className="text-xs text-muted-foreground">
             {formatDateTime(delivery.lastAttemptAt ?? delivery.createdAt)}
             {delivery.responseStatus !== null ? ` · ${delivery.responseStatus}` : ''}
-            {delivery.durationMs !== null ? ` · ${TEXTS.duration(delivery.durationMs)}` : ''}
-            {delivery.attempts > 1 ? ` · ${TEXTS.attempts(delivery.attempts)}` : ''}
-            {delivery.nextAttemptAt && delivery.attempts > 0 ? ` · ${TEXTS.nextTry(formatDateTime(delivery.nextAttemptAt))}` : ''}
+            {delivery.durationMs !== null ? ` · ${t(TEXTS.duration, { ms: delivery.durationMs })}` : ''}
+            {delivery.attempts > 1 ? ` · ${t(TEXTS.attempts, { n: delivery.attempts })}` : ''}
+            {delivery.nextAttemptAt && delivery.attempts > 0 ? ` · ${t(TEXTS.nextTry, { when: formatDateTime(delivery.nextAttemptAt) })}` : ''}
           </span>
         </p>
         <Button
           variant="outline"
           size="sm"
           loading={redeliver.isPending}
-          loadingText={TEXTS.redeliver}
-          onClick={() => redeliver.mutate({ webhookId: hookId, deliveryId: delivery.id }, { onSuccess: () => notifySuccess(TEXTS.redelivered), onError: (error) => notifyError(error) })}
+          loadingText={t(TEXTS.redeliver)}
+          onClick={() => redeliver.mutate({ webhookId: hookId, deliveryId: delivery.id }, { onSuccess: () => notifySuccess(translate(TEXTS.redelivered)), onError: (error) => notifyError(error) })}
         >
-          {TEXTS.redeliver}
+          {t(TEXTS.redeliver)}
         </Button>
       </div>
       {delivery.error ? <p className="text-xs text-destructive">{delivery.error}</p> : null}
       {delivery.response ? (
         <details>
-          <summary className="cursor-pointer text-xs text-muted-foreground">{TEXTS.response}</summary>
+          <summary className="cursor-pointer text-xs text-muted-foreground">{t(TEXTS.response)}</summary>
           <pre className="mt-1 max-h-40 overflow-auto rounded bg-muted p-2 text-xs whitespace-pre-wrap break-all">{delivery.response}</pre>
         </details>
       ) : null}
