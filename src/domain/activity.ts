@@ -2,6 +2,7 @@
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
 import { z } from 'zod';
+import type { Text, TextValues } from './locales';
 import { text } from './text-fields';
 import { actionLabel, detailLabel } from './activity-rules';
 import { deciderViaLinkInEnglish } from './approval-states';
@@ -13,17 +14,17 @@ import { TASK_PRIORITY_LABELS, TASK_STATUS_TITLES } from './task-rules';
 export { actionLabel, detailLabel, RECENT_ACTIVITY_LIMIT } from './activity-rules';
 
 export const ACTIVITY_MESSAGES = {
-  title: 'Activity Logs',
-  subtitle: 'Everything that happens in your organization, newest first',
-  forbidden: "You don't have permission to view activity logs.",
-  fetchFailed: 'Failed to fetch activity logs',
-  noActivity: 'No activity yet',
-  noMatches: 'No activity matches your search or filter.',
-  removedUser: 'Removed user',
-  outsideUser: 'Someone outside your organization',
+  title: /*i18n*/ { id: 'domain.activity.title', message: 'Activity Logs' },
+  subtitle: /*i18n*/ { id: 'domain.activity.subtitle', message: 'Everything that happens in your organization, newest first' },
+  forbidden: /*i18n*/ { id: 'domain.activity.forbidden', message: 'You don\'t have permission to view activity logs.' },
+  fetchFailed: /*i18n*/ { id: 'domain.activity.fetchFailed', message: 'Failed to fetch activity logs' },
+  noActivity: /*i18n*/ { id: 'domain.activity.noActivity', message: 'No activity yet' },
+  noMatches: /*i18n*/ { id: 'domain.activity.noMatches', message: 'No activity matches your search or filter.' },
+  removedUser: /*i18n*/ { id: 'domain.activity.removedUser', message: 'Removed user' },
+  outsideUser: /*i18n*/ { id: 'domain.activity.outsideUser', message: 'Someone outside your organization' },
   /** Issue 27: an intake submission is the link's client's, whoever held the link. */
-  linkClient: (linkName: string) => `Client via link '${linkName}'`,
-  untitledLink: 'Untitled link',
+  linkClient: /*i18n*/ { id: 'domain.activity.linkClient', message: 'Client via link \'\'{linkName}\'\'' },
+  untitledLink: /*i18n*/ { id: 'domain.activity.untitledLink', message: 'Untitled link' },
 } as const;
 
 /** Spec 2's filter choices; each matches actions containing its word (spec 7, case-insensitive). */
@@ -102,13 +103,25 @@ export type ActivityEntry = z.infer<typeof activityEntrySchema>;
  * Who did it, as Activity Logs and its CSV name them: the member, or for a client's submission
  * through an intake link "Client via link '<name>'" (issue 27), else who they were not.
  */
-export function activityActorName(entry: Pick<ActivityEntry, 'actorKind' | 'user' | 'details'>): string {
+export function activityActorName(
+  entry: Pick<ActivityEntry, 'actorKind' | 'user' | 'details'>,
+  say: (text: Text, values?: TextValues) => string = inEnglish,
+): string {
   if (entry.user) return entry.user.fullName;
   if (entry.actorKind === 'link_client') {
     const linkName = entry.details?.link_name;
-    return ACTIVITY_MESSAGES.linkClient(typeof linkName === 'string' && linkName ? linkName : ACTIVITY_MESSAGES.untitledLink);
+    return say(ACTIVITY_MESSAGES.linkClient, { linkName: typeof linkName === 'string' && linkName ? linkName : say(ACTIVITY_MESSAGES.untitledLink) });
   }
-  return entry.actorKind === 'outside' ? ACTIVITY_MESSAGES.outsideUser : ACTIVITY_MESSAGES.removedUser;
+  return say(entry.actorKind === 'outside' ? ACTIVITY_MESSAGES.outsideUser : ACTIVITY_MESSAGES.removedUser);
+}
+
+/**
+ * A text's English with its values, for what stays English for now (the CSV export, whose headers
+ * are English): ICU's doubled apostrophe is one, a `{name}` its value. Only simple placeholders.
+ */
+function inEnglish(text: Text, values?: TextValues): string {
+  const all = { ...text.values, ...values };
+  return text.message.replace(/''|\{(\w+)\}/g, (match, name: string | undefined) => (name === undefined ? "'" : String(all[name] ?? match)));
 }
 
 export const activityPageSchema = z.object({

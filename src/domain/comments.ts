@@ -1,6 +1,7 @@
 // Comments on a task (issue 29): the API's schemas. Words and the mention rules are in
 // ./comment-rules.ts, without zod (decision 013).
 import { z } from 'zod';
+import { messageWithValues } from './locales';
 import { COMMENT_MAX_LENGTH, COMMENT_MAX_MENTIONS, COMMENT_MESSAGES, mentionedIds } from './comment-rules';
 import { projectListPageSchema } from './project-lists';
 import { text } from './text-fields';
@@ -8,11 +9,11 @@ export { COMMENT_MAX_LENGTH, COMMENT_MAX_MENTIONS, COMMENT_MESSAGES, MENTION_PAT
 
 /** A new or edited comment: Markdown, trimmed, with at most COMMENT_MAX_MENTIONS people named. */
 export const commentInputSchema = z.object({
-  body: text('Comment', { message: COMMENT_MESSAGES.bodyRequired })
+  body: text('Comment', { message: COMMENT_MESSAGES.bodyRequired.id })
     .trim()
-    .min(1, COMMENT_MESSAGES.bodyRequired)
-    .max(COMMENT_MAX_LENGTH, COMMENT_MESSAGES.tooLong)
-    .refine((body) => mentionedIds(body).length <= COMMENT_MAX_MENTIONS, { message: COMMENT_MESSAGES.tooManyMentions }),
+    .min(1, COMMENT_MESSAGES.bodyRequired.id)
+    .max(COMMENT_MAX_LENGTH, messageWithValues(COMMENT_MESSAGES.tooLong, { max: COMMENT_MAX_LENGTH }))
+    .refine((body) => mentionedIds(body).length <= COMMENT_MAX_MENTIONS, { message: messageWithValues(COMMENT_MESSAGES.tooManyMentions, { max: COMMENT_MAX_MENTIONS }) }),
 });
 export type CommentInput = z.input<typeof commentInputSchema>;
 

@@ -44,8 +44,8 @@ describe('file rules', () => {
     expect(url('HTTP://example.com')).toBe('HTTP://example.com');
     const typo = addLinkSchema.safeParse({ name: 'Brief', url: 'Brand brief' });
     expect(typo.success).toBe(false);
-    expect(typo.error?.issues[0]?.message).toBe(FILE_MESSAGES.linkInvalid);
-    expect(addLinkSchema.safeParse({ name: 'Brief', url: 'javascript:alert(1)' }).error?.issues[0]?.message).toBe(FILE_MESSAGES.linkScheme);
+    expect(typo.error?.issues[0]?.message).toBe(FILE_MESSAGES.linkInvalid.id);
+    expect(addLinkSchema.safeParse({ name: 'Brief', url: 'javascript:alert(1)' }).error?.issues[0]?.message).toBe(FILE_MESSAGES.linkScheme.id);
   });
 
   it('checks text piece by piece: a character split across pieces is fine, a NUL or a cut-off character is not', () => {

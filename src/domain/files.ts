@@ -120,14 +120,14 @@ export function contentMatchesExtension(ext: AcceptedExtension, bytes: Uint8Arra
 }
 
 export const addLinkSchema = z.object({
-  name: text('Link name', { message: FILE_MESSAGES.linkRequired }).trim().min(1, FILE_MESSAGES.linkRequired).max(300),
-  url: text('Link URL', { message: FILE_MESSAGES.linkRequired })
+  name: text('Link name', { message: FILE_MESSAGES.linkRequired.id }).trim().min(1, FILE_MESSAGES.linkRequired.id).max(300),
+  url: text('Link URL', { message: FILE_MESSAGES.linkRequired.id })
     .trim()
-    .min(1, FILE_MESSAGES.linkRequired)
+    .min(1, FILE_MESSAGES.linkRequired.id)
     .max(2000)
     .transform(linkWithScheme)
-    .refine((v) => URL.canParse(v), FILE_MESSAGES.linkInvalid)
-    .refine((v) => !URL.canParse(v) || ['http:', 'https:'].includes(new URL(v).protocol), FILE_MESSAGES.linkScheme),
+    .refine((v) => URL.canParse(v), FILE_MESSAGES.linkInvalid.id)
+    .refine((v) => !URL.canParse(v) || ['http:', 'https:'].includes(new URL(v).protocol), FILE_MESSAGES.linkScheme.id),
 });
 export type AddLinkInput = z.input<typeof addLinkSchema>;
 

@@ -7,16 +7,17 @@ import { optionalText, text } from './text-fields';
 import { templateFieldSchema } from './template-field';
 
 export const PROJECT_DETAIL_MESSAGES = {
-  loading: 'Loading project...',
-  notFound: 'Project not found',
-  back: 'Back to Projects',
-  loadFailed: 'Failed to load project',
-  nameRequired: 'Project name is required',
-  saved: 'Project updated successfully',
-  savedActive: 'Project updated successfully. The status was set to active automatically because the due date is after today.',
-  save: 'Save Changes',
-  saving: 'Saving...',
-  overviewPlaceholder: 'Brief company overview that developers will see',
+  loading: /*i18n*/ { id: 'domain.project-details.loading', message: 'Loading project...' },
+  notFound: /*i18n*/ { id: 'domain.project-details.notFound', message: 'Project not found' },
+  back: /*i18n*/ { id: 'domain.project-details.back', message: 'Back to Projects' },
+  loadFailed: /*i18n*/ { id: 'domain.project-details.loadFailed', message: 'Failed to load project' },
+  nameRequired: /*i18n*/ { id: 'domain.project-details.nameRequired', message: 'Project name is required' },
+  statusInvalid: /*i18n*/ { id: 'domain.project-details.statusInvalid', message: 'Status must be active, completed, on_hold or cancelled' },
+  saved: /*i18n*/ { id: 'domain.project-details.saved', message: 'Project updated successfully' },
+  savedActive: /*i18n*/ { id: 'domain.project-details.savedActive', message: 'Project updated successfully. The status was set to active automatically because the due date is after today.' },
+  save: /*i18n*/ { id: 'domain.project-details.save', message: 'Save Changes' },
+  saving: /*i18n*/ { id: 'domain.project-details.saving', message: 'Saving...' },
+  overviewPlaceholder: /*i18n*/ { id: 'domain.project-details.overviewPlaceholder', message: 'Brief company overview that developers will see' },
 } as const;
 
 /** The edit form offers these four (spec 4); overdue is set only by the sweep. */
@@ -24,8 +25,8 @@ export const EDITABLE_PROJECT_STATUSES = ['active', 'completed', 'on_hold', 'can
 export type EditableProjectStatus = (typeof EDITABLE_PROJECT_STATUSES)[number];
 
 export const updateProjectSchema = z.object({
-  name: text('Project name', { message: PROJECT_DETAIL_MESSAGES.nameRequired }).trim().min(1, PROJECT_DETAIL_MESSAGES.nameRequired).max(200),
-  status: z.enum(EDITABLE_PROJECT_STATUSES, { message: 'Status must be active, completed, on_hold or cancelled' }),
+  name: text('Project name', { message: PROJECT_DETAIL_MESSAGES.nameRequired.id }).trim().min(1, PROJECT_DETAIL_MESSAGES.nameRequired.id).max(200),
+  status: z.enum(EDITABLE_PROJECT_STATUSES, { message: PROJECT_DETAIL_MESSAGES.statusInvalid.id }),
   description: optionalText(5000, 'Description'),
   // An empty date field means no due date.
   dueDate: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null),

@@ -20,8 +20,8 @@ describe('create project rules', () => {
     const bad = createProjectSchema.safeParse({ name: 'X', clientId: '' });
     expect(bad.success).toBe(false);
     const messages = bad.error!.issues.map((i) => i.message);
-    expect(messages).toContain(PROJECT_MESSAGES.nameTooShort);
-    expect(messages).toContain(PROJECT_MESSAGES.clientRequired);
+    expect(messages).toContain(PROJECT_MESSAGES.nameTooShort.id);
+    expect(messages).toContain(PROJECT_MESSAGES.clientRequired.id);
     expect(createProjectSchema.parse({ name: 'Site', clientId })).toEqual({
       name: 'Site',
       clientId,

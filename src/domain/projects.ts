@@ -13,13 +13,13 @@ export { CARD_STATUSES, cardStatusChanges, isPastDate, PROJECT_MESSAGES, type Ca
 /** Stored due dates are yyyy-MM-dd (spec 9). */
 export const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: PROJECT_MESSAGES.dueDateInvalid, abort: true })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: PROJECT_MESSAGES.dueDateInvalid.id, abort: true })
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    message: PROJECT_MESSAGES.dueDateInvalid,
+    message: PROJECT_MESSAGES.dueDateInvalid.id,
     abort: true,
   })
   // Decision 006: PostgreSQL has no year 0, and a year like 0001 or 9999 is a typing slip.
-  .refine(isDateInRange, { message: PROJECT_MESSAGES.dueDateOutOfRange });
+  .refine(isDateInRange, { message: PROJECT_MESSAGES.dueDateOutOfRange.id });
 
 export const MIN_DATE_YEAR = 1900;
 export const MAX_DATE_YEAR = 2999;
@@ -31,8 +31,8 @@ export function isDateInRange(date: string): boolean {
 }
 
 export const createProjectSchema = z.object({
-  name: text('Project name', { message: PROJECT_MESSAGES.nameTooShort }).trim().min(2, PROJECT_MESSAGES.nameTooShort).max(200),
-  clientId: z.uuid({ message: PROJECT_MESSAGES.clientRequired }),
+  name: text('Project name', { message: PROJECT_MESSAGES.nameTooShort.id }).trim().min(2, PROJECT_MESSAGES.nameTooShort.id).max(200),
+  clientId: z.uuid({ message: PROJECT_MESSAGES.clientRequired.id }),
   description: optionalText(5000, 'Description'),
   // An empty date field means no due date.
   dueDate: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null),

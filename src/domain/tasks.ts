@@ -11,12 +11,12 @@ import { TASK_MESSAGES } from './task-rules';
 export { isTaskOverdue, TASK_MESSAGES, TASK_PRIORITY_LABELS, TASK_STATUS_TITLES, toggledTaskStatus } from './task-rules';
 
 export const createTaskSchema = z.object({
-  title: text('Task title', { message: TASK_MESSAGES.titleRequired }).trim().min(1, TASK_MESSAGES.titleRequired).max(300),
+  title: text('Task title', { message: TASK_MESSAGES.titleRequired.id }).trim().min(1, TASK_MESSAGES.titleRequired.id).max(300),
   description: optionalText(5000, 'Description'),
   priority: z.enum(TASK_PRIORITIES).optional().default('medium'),
   dueDate: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null),
   /** Issue 16: a member who can see the project (staff, or a developer assigned to it). */
-  assigneeId: z.preprocess((v) => (v === '' ? null : v), z.uuid({ message: TASK_MESSAGES.assigneeNotAllowed }).nullish()).transform((v) => v ?? null),
+  assigneeId: z.preprocess((v) => (v === '' ? null : v), z.uuid({ message: TASK_MESSAGES.assigneeNotAllowed.id }).nullish()).transform((v) => v ?? null),
 });
 export type CreateTaskInput = z.input<typeof createTaskSchema>;
 
@@ -32,7 +32,7 @@ export const updateTaskSchema = z
      * Where the task goes in its board column (its new one when the status changes): right after
      * this task, or at the top for null. Without it a task whose status changes goes last.
      */
-    afterTaskId: z.uuid({ message: TASK_MESSAGES.boardChanged }).nullable(),
+    afterTaskId: z.uuid({ message: TASK_MESSAGES.boardChanged.id }).nullable(),
     title: createTaskSchema.shape.title,
     description: createTaskSchema.shape.description,
     priority: z.enum(TASK_PRIORITIES),
@@ -40,7 +40,7 @@ export const updateTaskSchema = z
     assigneeId: createTaskSchema.shape.assigneeId,
   })
   .partial()
-  .refine((change) => Object.keys(change).length > 0, { message: TASK_MESSAGES.nothingToChange });
+  .refine((change) => Object.keys(change).length > 0, { message: TASK_MESSAGES.nothingToChange.id });
 export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
 
 /** Fields only staff may change. */

@@ -133,8 +133,8 @@ describe('skill tags (spec 3)', () => {
 
   it('bounds the number and length of tags', () => {
     const many = Array.from({ length: 21 }, (_, i) => `tag${i}`);
-    expect(messageOf(createTeamMemberSchema.safeParse({ fullName: 'A', tags: many }))).toBe(TEAM_MESSAGES.tooManyTags);
-    expect(messageOf(createTeamMemberSchema.safeParse({ fullName: 'A', tags: ['x'.repeat(41)] }))).toBe(TEAM_MESSAGES.tagTooLong);
+    expect(messageOf(createTeamMemberSchema.safeParse({ fullName: 'A', tags: many }))).toBe(TEAM_MESSAGES.tooManyTags.id);
+    expect(messageOf(createTeamMemberSchema.safeParse({ fullName: 'A', tags: ['x'.repeat(41)] }))).toBe(TEAM_MESSAGES.tagTooLong.id);
     // Duplicates do not count against the limit.
     expect(createTeamMemberSchema.safeParse({ fullName: 'A', tags: [...Array(20).fill('React'), 'Figma'] }).success).toBe(true);
   });
@@ -148,8 +148,8 @@ describe('skill tags (spec 3)', () => {
 
 describe('team member form (spec 5)', () => {
   it('needs a non-blank full name, on add and on edit', () => {
-    expect(messageOf(createTeamMemberSchema.safeParse({ fullName: '   ' }))).toBe(TEAM_MESSAGES.fullNameRequired);
-    expect(messageOf(updateTeamMemberSchema.safeParse({ fullName: '' }))).toBe(TEAM_MESSAGES.fullNameRequired);
+    expect(messageOf(createTeamMemberSchema.safeParse({ fullName: '   ' }))).toBe(TEAM_MESSAGES.fullNameRequired.id);
+    expect(messageOf(updateTeamMemberSchema.safeParse({ fullName: '' }))).toBe(TEAM_MESSAGES.fullNameRequired.id);
   });
 
   it('makes a developer by default, with empty optional values as null and the email lowercased', () => {
@@ -165,12 +165,12 @@ describe('team member form (spec 5)', () => {
   });
 
   it('refuses an invalid email or website', () => {
-    expect(messageOf(createTeamMemberSchema.safeParse({ fullName: 'A', email: 'nope' }))).toBe(TEAM_MESSAGES.emailInvalid);
-    expect(messageOf(createTeamMemberSchema.safeParse({ fullName: 'A', website: 'not a site' }))).toBe(TEAM_MESSAGES.websiteInvalid);
+    expect(messageOf(createTeamMemberSchema.safeParse({ fullName: 'A', email: 'nope' }))).toBe(TEAM_MESSAGES.emailInvalid.id);
+    expect(messageOf(createTeamMemberSchema.safeParse({ fullName: 'A', website: 'not a site' }))).toBe(TEAM_MESSAGES.websiteInvalid.id);
   });
 
   it('takes a password only with 6 or more characters (empty means none)', () => {
-    expect(messageOf(updateTeamMemberSchema.safeParse({ fullName: 'A', password: '12345' }))).toBe(TEAM_MESSAGES.passwordTooShort);
+    expect(messageOf(updateTeamMemberSchema.safeParse({ fullName: 'A', password: '12345' }))).toBe(TEAM_MESSAGES.passwordTooShort.id);
     expect(updateTeamMemberSchema.parse({ fullName: 'A', password: '123456' }).password).toBe('123456');
     expect(updateTeamMemberSchema.parse({ fullName: 'A', password: '' }).password).toBeUndefined();
   });

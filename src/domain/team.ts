@@ -10,41 +10,45 @@ import { normalizeTags } from './team-rules';
 export { mergeTagSuggestions, normalizeTags, SUGGESTED_SKILL_TAGS } from './team-rules';
 
 export const TEAM_MESSAGES = {
-  title: 'Team Management',
-  subtitle: 'Manage your team members and their skills',
-  addMember: 'Add Team Member',
-  editMember: 'Edit Team Member',
-  created: 'Team member created successfully',
-  updated: 'Team member updated successfully',
-  removed: 'Team member removed successfully',
-  removeFailed: 'Failed to remove team member',
-  updateFailed: 'Update failed',
-  confirmRemove: 'Are you sure you want to remove this team member?',
-  cannotDeleteTitle: 'Cannot Delete',
-  cannotDelete: 'Organization admins cannot be deleted',
-  cannotRemoveSelf: 'You cannot remove yourself from the team',
-  cannotChangeOwnRole: 'You cannot change your own role',
-  cannotChangeOrgAdminRole: "An organization admin's role cannot be changed",
-  orgAdminOnly: 'Only organization admins can edit an organization admin',
-  ownPasswordInSettings: 'Change your own password in Settings',
-  roleNotAllowed: 'You cannot give a team member this role',
-  outranked: 'You can only change team members whose role is below yours',
-  passwordNeedsEmail: 'Add an email so this member can sign in with a password',
-  emailRequiredForLogin: 'This member can sign in, so their email cannot be removed',
-  emailTaken: 'An account with this email already exists.',
-  fullNameRequired: 'Full name is required',
-  emailInvalid: 'Please enter a valid email address',
-  websiteInvalid: 'Website must be a valid URL',
-  passwordTooShort: 'Minimum 6 characters',
-  tagTooLong: `A skill tag has at most 40 characters`,
-  tooManyTags: `A member has at most 20 skill tags`,
-  notFound: 'Team member not found',
-  noSkills: 'No skills added yet.',
-  noMembers: 'No team members yet.',
-  noMatches: 'No team members match these filters.',
-  clearFilters: 'Clear all filters',
-  noProjects: 'No projects assigned yet.',
-  recentActivity: 'Recent activity for this member will appear here.',
+  title: /*i18n*/ { id: 'domain.team.title', message: 'Team Management' },
+  subtitle: /*i18n*/ { id: 'domain.team.subtitle', message: 'Manage your team members and their skills' },
+  addMember: /*i18n*/ { id: 'domain.team.addMember', message: 'Add Team Member' },
+  editMember: /*i18n*/ { id: 'domain.team.editMember', message: 'Edit Team Member' },
+  created: /*i18n*/ { id: 'domain.team.created', message: 'Team member created successfully' },
+  updated: /*i18n*/ { id: 'domain.team.updated', message: 'Team member updated successfully' },
+  removed: /*i18n*/ { id: 'domain.team.removed', message: 'Team member removed successfully' },
+  removeFailed: /*i18n*/ { id: 'domain.team.removeFailed', message: 'Failed to remove team member' },
+  updateFailed: /*i18n*/ { id: 'domain.team.updateFailed', message: 'Update failed' },
+  confirmRemove: /*i18n*/ { id: 'domain.team.confirmRemove', message: 'Are you sure you want to remove this team member?' },
+  cannotDeleteTitle: /*i18n*/ { id: 'domain.team.cannotDeleteTitle', message: 'Cannot Delete' },
+  cannotDelete: /*i18n*/ { id: 'domain.team.cannotDelete', message: 'Organization admins cannot be deleted' },
+  cannotRemoveSelf: /*i18n*/ { id: 'domain.team.cannotRemoveSelf', message: 'You cannot remove yourself from the team' },
+  cannotChangeOwnRole: /*i18n*/ { id: 'domain.team.cannotChangeOwnRole', message: 'You cannot change your own role' },
+  cannotChangeOrgAdminRole: /*i18n*/ { id: 'domain.team.cannotChangeOrgAdminRole', message: 'An organization admin\'s role cannot be changed' },
+  orgAdminOnly: /*i18n*/ { id: 'domain.team.orgAdminOnly', message: 'Only organization admins can edit an organization admin' },
+  ownPasswordInSettings: /*i18n*/ { id: 'domain.team.ownPasswordInSettings', message: 'Change your own password in Settings' },
+  roleNotAllowed: /*i18n*/ { id: 'domain.team.roleNotAllowed', message: 'You cannot give a team member this role' },
+  outranked: /*i18n*/ { id: 'domain.team.outranked', message: 'You can only change team members whose role is below yours' },
+  passwordNeedsEmail: /*i18n*/ { id: 'domain.team.passwordNeedsEmail', message: 'Add an email so this member can sign in with a password' },
+  emailRequiredForLogin: /*i18n*/ { id: 'domain.team.emailRequiredForLogin', message: 'This member can sign in, so their email cannot be removed' },
+  emailTaken: /*i18n*/ { id: 'domain.team.emailTaken', message: 'An account with this email already exists.' },
+  fullNameRequired: /*i18n*/ { id: 'domain.team.fullNameRequired', message: 'Full name is required' },
+  fullNameTooLong: /*i18n*/ { id: 'domain.team.fullNameTooLong', message: 'Full name must be at most 200 characters' },
+  tagsNotList: /*i18n*/ { id: 'domain.team.tagsNotList', message: 'Tags must be a list' },
+  passwordTooLong: /*i18n*/ { id: 'domain.team.passwordTooLong', message: 'Password must be at most 256 characters long' },
+  roleInvalid: /*i18n*/ { id: 'domain.team.roleInvalid', message: 'Choose a valid role' },
+  emailInvalid: /*i18n*/ { id: 'domain.team.emailInvalid', message: 'Please enter a valid email address' },
+  websiteInvalid: /*i18n*/ { id: 'domain.team.websiteInvalid', message: 'Website must be a valid URL' },
+  passwordTooShort: /*i18n*/ { id: 'domain.team.passwordTooShort', message: 'Minimum 6 characters' },
+  tagTooLong: /*i18n*/ { id: 'domain.team.tagTooLong', message: 'A skill tag has at most 40 characters' },
+  tooManyTags: /*i18n*/ { id: 'domain.team.tooManyTags', message: 'A member has at most 20 skill tags' },
+  notFound: /*i18n*/ { id: 'domain.team.notFound', message: 'Team member not found' },
+  noSkills: /*i18n*/ { id: 'domain.team.noSkills', message: 'No skills added yet.' },
+  noMembers: /*i18n*/ { id: 'domain.team.noMembers', message: 'No team members yet.' },
+  noMatches: /*i18n*/ { id: 'domain.team.noMatches', message: 'No team members match these filters.' },
+  clearFilters: /*i18n*/ { id: 'domain.team.clearFilters', message: 'Clear all filters' },
+  noProjects: /*i18n*/ { id: 'domain.team.noProjects', message: 'No projects assigned yet.' },
+  recentActivity: /*i18n*/ { id: 'domain.team.recentActivity', message: 'Recent activity for this member will appear here.' },
 } as const;
 
 export const MAX_TAG_LENGTH = 40;
@@ -132,29 +136,29 @@ export function memberInitials(fullName: string): string {
   return (first + last).toUpperCase();
 }
 
-const fullName = text('Full name', { message: TEAM_MESSAGES.fullNameRequired })
+const fullName = text('Full name', { message: TEAM_MESSAGES.fullNameRequired.id })
   .trim()
-  .min(1, TEAM_MESSAGES.fullNameRequired)
-  .max(200, 'Full name must be at most 200 characters');
+  .min(1, TEAM_MESSAGES.fullNameRequired.id)
+  .max(200, TEAM_MESSAGES.fullNameTooLong.id);
 const email = optionalText(320, 'Email')
   .transform((v) => (v === null ? null : v.toLowerCase()))
-  .refine((v) => v === null || z.email().safeParse(v).success, { message: TEAM_MESSAGES.emailInvalid });
-const website = optionalText(2048, 'Website').refine((v) => v === null || isWebsite(v), { message: TEAM_MESSAGES.websiteInvalid });
+  .refine((v) => v === null || z.email().safeParse(v).success, { message: TEAM_MESSAGES.emailInvalid.id });
+const website = optionalText(2048, 'Website').refine((v) => v === null || isWebsite(v), { message: TEAM_MESSAGES.websiteInvalid.id });
 const tags = z
-  .array(text('Skill tag').max(MAX_TAG_LENGTH * 2, TEAM_MESSAGES.tagTooLong), { message: 'Tags must be a list' })
-  .max(MAX_TAGS * 2, TEAM_MESSAGES.tooManyTags)
+  .array(text('Skill tag').max(MAX_TAG_LENGTH * 2, TEAM_MESSAGES.tagTooLong.id), { message: TEAM_MESSAGES.tagsNotList.id })
+  .max(MAX_TAGS * 2, TEAM_MESSAGES.tooManyTags.id)
   .optional()
   .default([])
   .transform(normalizeTags)
-  .refine((v) => v.every((t) => t.length <= MAX_TAG_LENGTH), { message: TEAM_MESSAGES.tagTooLong })
-  .refine((v) => v.length <= MAX_TAGS, { message: TEAM_MESSAGES.tooManyTags });
+  .refine((v) => v.every((t) => t.length <= MAX_TAG_LENGTH), { message: TEAM_MESSAGES.tagTooLong.id })
+  .refine((v) => v.length <= MAX_TAGS, { message: TEAM_MESSAGES.tooManyTags.id });
 /** Spec 5: optional; when given it must have 6 or more characters. Empty means "not given". */
 const password = text('Password')
-  .max(256, 'Password must be at most 256 characters long')
+  .max(256, TEAM_MESSAGES.passwordTooLong.id)
   .optional()
   .transform((v) => (v ? v : undefined))
-  .refine((v) => v === undefined || v.length >= MIN_MEMBER_PASSWORD_LENGTH, { message: TEAM_MESSAGES.passwordTooShort });
-const role = z.enum(ROLES, { message: 'Choose a valid role' });
+  .refine((v) => v === undefined || v.length >= MIN_MEMBER_PASSWORD_LENGTH, { message: TEAM_MESSAGES.passwordTooShort.id });
+const role = z.enum(ROLES, { message: TEAM_MESSAGES.roleInvalid.id });
 
 export const createTeamMemberSchema = z.object({
   fullName,

@@ -58,11 +58,11 @@ describe('due dates between 1900 and 2999', () => {
     expect(isDateInRange(date)).toBe(expected);
     const result = isoDate.safeParse(date);
     expect(result.success).toBe(expected);
-    if (!expected) expect(result.error?.issues.map((i) => i.message)).toEqual([PROJECT_MESSAGES.dueDateOutOfRange]);
+    if (!expected) expect(result.error?.issues.map((i) => i.message)).toEqual([PROJECT_MESSAGES.dueDateOutOfRange.id]);
   });
 
   it('still says a malformed date is not a date', () => {
-    expect(isoDate.safeParse('2026-02-30').error?.issues.map((i) => i.message)).toEqual([PROJECT_MESSAGES.dueDateInvalid]);
-    expect(isoDate.safeParse('soon').error?.issues.map((i) => i.message)).toEqual([PROJECT_MESSAGES.dueDateInvalid]);
+    expect(isoDate.safeParse('2026-02-30').error?.issues.map((i) => i.message)).toEqual([PROJECT_MESSAGES.dueDateInvalid.id]);
+    expect(isoDate.safeParse('soon').error?.issues.map((i) => i.message)).toEqual([PROJECT_MESSAGES.dueDateInvalid.id]);
   });
 });

@@ -46,9 +46,9 @@ function durationSchema({ allowZero }: { allowZero: boolean }) {
     });
 }
 
-const projectId = z.uuid({ message: PROJECT_DETAIL_MESSAGES.notFound });
+const projectId = z.uuid({ message: PROJECT_DETAIL_MESSAGES.notFound.id });
 const taskId = z
-  .preprocess((v) => (v === '' ? null : v), z.uuid({ message: TASK_MESSAGES.notFound }).nullish())
+  .preprocess((v) => (v === '' ? null : v), z.uuid({ message: TASK_MESSAGES.notFound.id }).nullish())
   .transform((v) => v ?? null);
 const memberId = z.uuid({ message: TIME_MESSAGES.memberNotFound.id });
 const note = optionalText(TIME_NOTE_MAX_LENGTH, 'Note');

@@ -137,7 +137,7 @@ describe('Due dates outside 1900–2999', () => {
     const before = await rowCounts();
     const res = await owner.inject(request(date));
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error).toEqual({ code: 'validation_error', message: PROJECT_MESSAGES.dueDateOutOfRange });
+    expect(res.json().error).toEqual({ code: 'validation_error', message: PROJECT_MESSAGES.dueDateOutOfRange.message });
     expect(await rowCounts()).toEqual(before);
   });
 

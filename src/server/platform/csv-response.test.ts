@@ -135,7 +135,7 @@ describe('activity export', () => {
   it('is refused to developers with the tab\'s own message', async () => {
     const res = await developer.inject({ method: 'GET', url: '/api/activities/export' });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe(ACTIVITY_MESSAGES.forbidden);
+    expect(res.json().error.message).toBe(ACTIVITY_MESSAGES.forbidden.message);
   });
 });
 

@@ -55,7 +55,7 @@ it('answers 507 storage_full when the disk fills mid-upload, keeping no record a
   // ~150 KiB are left: this one fills the disk part way through.
   const tooBig = await upload('too-big.txt', 200);
   expect(tooBig.status).toBe(507);
-  expect(await tooBig.json()).toEqual({ error: { code: 'storage_full', message: FILE_MESSAGES.storageFull } });
+  expect(await tooBig.json()).toEqual({ error: { code: 'storage_full', message: FILE_MESSAGES.storageFull.message } });
   expect(await fileNames()).toEqual(['first.txt', ...before]);
 
   // Fits only if the failed upload's partial object was removed.

@@ -19,7 +19,7 @@ describe('parseDashboardTab', () => {
 
 describe('APP_TEXTS.tabUnavailable', () => {
   it("says spec 2's activity-log refusal on the Activities tab, and names other tabs", () => {
-    expect(en(APP_TEXTS.tabUnavailable.forbiddenActivities)).toBe(ACTIVITY_MESSAGES.forbidden);
+    expect(en(APP_TEXTS.tabUnavailable.forbiddenActivities)).toBe(ACTIVITY_MESSAGES.forbidden.message);
     expect(en(APP_TEXTS.tabUnavailable.forbidden, { tab: 'Clients' })).toBe("You don't have permission to view Clients.");
   });
 });

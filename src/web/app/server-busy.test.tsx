@@ -15,6 +15,7 @@ import { tasksApi } from '@/web/test/api-handlers';
 import { apiServer, inTurn, route, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { aTask } from '@/web/test/fixtures';
+import { en } from '@/web/test/texts';
 
 /** The server's busy answer: 503 server_busy in the error shape, with Retry-After. */
 const busy = (retryAfter = '0') =>
@@ -64,7 +65,7 @@ describe('a busy server', () => {
     const box = await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as Completed' });
     fireEvent.click(box);
     expect(await screen.findByText(SERVER_BUSY_MESSAGES.changeNotSaved)).toBeTruthy();
-    expect(screen.getByText(TASK_MESSAGES.updateFailed)).toBeTruthy();
+    expect(screen.getByText(en(TASK_MESSAGES.updateFailed))).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false));
     // A change is never sent again by itself: the user decides.
     expect(sentRequests.filter((request) => request.method === 'PATCH')).toHaveLength(1);

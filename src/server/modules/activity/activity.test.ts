@@ -70,7 +70,7 @@ describe('activities API', () => {
     for (const user of [agency.developer, agency.unassigned]) {
       const res = await list(user);
       expect(res.statusCode).toBe(403);
-      expect(res.json().error.message).toBe(ACTIVITY_MESSAGES.forbidden);
+      expect(res.json().error.message).toBe(ACTIVITY_MESSAGES.forbidden.message);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/activities' })).statusCode).toBe(401);
   });

@@ -39,7 +39,7 @@ export async function activityRoutes(app: FastifyInstance, options: { platform: 
       schema: {
         tags: ['activity'],
         summary: "A page of a task's own activity, newest first (staff)",
-        params: projectParams.extend({ taskId: z.uuid({ message: TASK_MESSAGES.notFound }) }),
+        params: projectParams.extend({ taskId: z.uuid({ message: TASK_MESSAGES.notFound.id }) }),
         querystring: projectListQuerySchema,
         response: { 200: activityPageSchema, ...errorResponses(400, 401, 403, 404) },
       },

@@ -17,7 +17,7 @@ import { projectParams } from '../../services/project-access/member';
 import { changeCurrency, getProjectBudget, setMemberRate, setProjectBudget } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
-const memberParams = z.object({ memberId: z.uuid({ message: TEAM_MESSAGES.notFound }) });
+const memberParams = z.object({ memberId: z.uuid({ message: TEAM_MESSAGES.notFound.id }) });
 
 export async function budgetRoutes(app: FastifyInstance, options: { platform: Platform }) {
   const { platform } = options;

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES, mentionToken } from '../../../domain/comments';
+import { withValues } from '../../../domain/locales';
+import { translate } from '../../platform/i18n';
 import { fixedClock } from '../../platform/clock';
 import { emailOutbox } from '../../platform/db/schema/platform';
 import { activityLogs } from '../activity/schema';
@@ -67,7 +69,7 @@ describe('comments API', () => {
       const res = await post(a.orgAdmin, body);
       expect(res.statusCode, String(body)).toBe(400);
     }
-    expect((await post(a.orgAdmin, '')).json().error.message).toBe(COMMENT_MESSAGES.bodyRequired);
+    expect((await post(a.orgAdmin, '')).json().error.message).toBe(COMMENT_MESSAGES.bodyRequired.message);
     expect(await t.db.select().from(taskComments)).toHaveLength(before);
   });
 
@@ -93,9 +95,9 @@ describe('comments API', () => {
     const before = (await t.db.select().from(taskComments)).length;
     const blind = await post(a.orgAdmin, `Hello ${mention(a.unassigned)}`);
     expect(blind.statusCode).toBe(400);
-    expect(blind.json().error).toEqual({ code: 'mention_not_on_project', message: COMMENT_MESSAGES.mentionNotOnProject(a.unassigned.fullName) });
+    expect(blind.json().error).toEqual({ code: 'mention_not_on_project', message: translate('en', withValues(COMMENT_MESSAGES.mentionNotOnProject, { names: a.unassigned.fullName })) });
     const foreign = await post(a.orgAdmin, `Hello ${mention(a.outsider)}`);
-    expect(foreign.json().error).toEqual({ code: 'mention_unknown', message: COMMENT_MESSAGES.mentionUnknown });
+    expect(foreign.json().error).toEqual({ code: 'mention_unknown', message: COMMENT_MESSAGES.mentionUnknown.message });
     expect(await t.db.select().from(taskComments)).toHaveLength(before);
     expect(await inboxOf(a.unassigned)).toEqual([]);
   });
@@ -129,7 +131,7 @@ describe('comments API', () => {
     const own = (await post(a.admin, 'First thought')).json();
     const notMine = await a.orgAdmin.inject({ method: 'PATCH', url: `${url()}/${own.id}`, payload: { body: 'Hijack' } });
     expect(notMine.statusCode).toBe(403);
-    expect(notMine.json().error.message).toBe(COMMENT_MESSAGES.notAuthor);
+    expect(notMine.json().error.message).toBe(COMMENT_MESSAGES.notAuthor.message);
     clock.advance(60_000);
     const edited = await a.admin.inject({ method: 'PATCH', url: `${url()}/${own.id}`, payload: { body: `Second thought, ${mention(a.executive)}` } });
     expect(edited.statusCode, edited.body).toBe(200);

@@ -16,8 +16,8 @@ import { addComment, deleteComment, editComment, followState, listComments, list
 
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ['comments'];
-const taskId = z.uuid({ message: TASK_MESSAGES.notFound });
-const commentId = z.uuid({ message: COMMENT_MESSAGES.notFound });
+const taskId = z.uuid({ message: TASK_MESSAGES.notFound.id });
+const commentId = z.uuid({ message: COMMENT_MESSAGES.notFound.id });
 const taskParams = projectParams.extend({ taskId });
 const commentParams = taskParams.extend({ commentId });
 const sharedTaskParams = sharedLinkParams.extend({ taskId });

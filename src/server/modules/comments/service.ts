@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { COMMENT_MESSAGES, mentionedIds, plainMentions, type Comment, type CommentEvent, type commentInputSchema, type Mentionable } from '../../../domain/comments';
 import { INBOX_TEXTS } from '../../../domain/inbox';
 import type { ProjectListQuery } from '../../../domain/project-lists';
+import { withValues } from '../../../domain/locales';
 import { outranks, type Role } from '../../../domain/roles';
 import { TASK_MESSAGES } from '../../../domain/tasks';
 import type { Executor } from '../../platform/db/client';
@@ -172,7 +173,7 @@ async function checkedMentions(tx: Executor, access: ProjectAccess, project: Acc
     (await tx.select({ id: profiles.id }).from(profiles).where(and(inArray(profiles.id, ids), profileSeesProject(project)))).map((row) => row.id),
   );
   const blind = ours.filter((person) => !seeing.has(person.id));
-  if (blind.length > 0) throw badRequest(COMMENT_MESSAGES.mentionNotOnProject(blind.map((person) => person.fullName).join(', ')), 'mention_not_on_project');
+  if (blind.length > 0) throw badRequest(withValues(COMMENT_MESSAGES.mentionNotOnProject, { names: blind.map((person) => person.fullName).join(', ') }), 'mention_not_on_project');
   return ours.map(({ id, fullName, email }) => ({ id, fullName, email }));
 }
 

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MESSAGES } from '../../../domain/files';
+import { withValues } from '../../../domain/locales';
+import { translate } from '../../platform/i18n';
 import { fixedClock } from '../../platform/clock';
 import { activityLogs } from '../activity/schema';
 import { projectFiles } from './schema';
@@ -97,13 +99,13 @@ describe('files and links API', () => {
   it('refuses wrong types, content that does not match (a renamed .exe), oversized files and no file; nothing stored', async () => {
     const before = { rows: (await rows()).length, stored: stored().length };
     const cases: [string, Buffer, number, string][] = [
-      ['setup.exe', EXE, 400, FILE_MESSAGES.wrongType],
-      ['brief.pdf', EXE, 400, FILE_MESSAGES.contentMismatch],
-      ['photo.png', PDF, 400, FILE_MESSAGES.contentMismatch],
-      ['notes.txt', Buffer.from([0x68, 0x00, 0x69]), 400, FILE_MESSAGES.contentMismatch],
-      ['noextension', PDF, 400, FILE_MESSAGES.wrongType],
+      ['setup.exe', EXE, 400, FILE_MESSAGES.wrongType.message],
+      ['brief.pdf', EXE, 400, FILE_MESSAGES.contentMismatch.message],
+      ['photo.png', PDF, 400, FILE_MESSAGES.contentMismatch.message],
+      ['notes.txt', Buffer.from([0x68, 0x00, 0x69]), 400, FILE_MESSAGES.contentMismatch.message],
+      ['noextension', PDF, 400, FILE_MESSAGES.wrongType.message],
       ['a\u0000.pdf', PDF, 400, FILE_MESSAGES.unstorableName],
-      ['big.pdf', Buffer.concat([PDF, Buffer.alloc(1024 * 1024, 0x20)]), 413, FILE_MESSAGES.tooLarge(1)],
+      ['big.pdf', Buffer.concat([PDF, Buffer.alloc(1024 * 1024, 0x20)]), 413, translate('en', withValues(FILE_MESSAGES.tooLarge, { mb: 1 }))],
     ];
     for (const [name, content, status, message] of cases) {
       const res = await upload(orgAdmin, name, content);
@@ -148,7 +150,7 @@ describe('files and links API', () => {
     expect(ok.json().fileSize).toBe(long.length);
     const bad = await upload(orgAdmin, 'bad.txt', Buffer.concat([long, Buffer.from([0]), Buffer.from('tail')]));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe(FILE_MESSAGES.contentMismatch);
+    expect(bad.json().error.message).toBe(FILE_MESSAGES.contentMismatch.message);
     expect((await rows()).length).toBe(before.rows + 1);
     expect(stored().length).toBe(before.stored + 1);
   });
@@ -173,12 +175,12 @@ describe('files and links API', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ fileName: 'Project Brief', isLink: true, fileType: 'link', linkUrl: 'https://docs.example.com/brief' });
     const cases: [Record<string, unknown>, string][] = [
-      [{ name: '', url: 'https://example.com' }, FILE_MESSAGES.linkRequired],
-      [{ name: 'Site', url: '  ' }, FILE_MESSAGES.linkRequired],
-      [{ url: 'https://example.com' }, FILE_MESSAGES.linkRequired],
-      [{ name: 'Bad', url: 'javascript:alert(1)' }, FILE_MESSAGES.linkScheme],
-      [{ name: 'Bad', url: 'ftp://example.com/file' }, FILE_MESSAGES.linkScheme],
-      [{ name: 'Bad', url: 'not a url' }, FILE_MESSAGES.linkInvalid],
+      [{ name: '', url: 'https://example.com' }, FILE_MESSAGES.linkRequired.message],
+      [{ name: 'Site', url: '  ' }, FILE_MESSAGES.linkRequired.message],
+      [{ url: 'https://example.com' }, FILE_MESSAGES.linkRequired.message],
+      [{ name: 'Bad', url: 'javascript:alert(1)' }, FILE_MESSAGES.linkScheme.message],
+      [{ name: 'Bad', url: 'ftp://example.com/file' }, FILE_MESSAGES.linkScheme.message],
+      [{ name: 'Bad', url: 'not a url' }, FILE_MESSAGES.linkInvalid.message],
     ];
     for (const [payload, message] of cases) {
       const bad = await addLink(orgAdmin, payload);
@@ -200,7 +202,7 @@ describe('files and links API', () => {
     const staffs = (await upload(executive, 'staff-upload.pdf', PDF)).json();
     const res = await developer.inject({ method: 'DELETE', url: `/api/projects/${projectId}/files/${staffs.id}` });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe(FILE_MESSAGES.notYours);
+    expect(res.json().error.message).toBe(FILE_MESSAGES.notYours.message);
 
     const list = (await developer.inject({ method: 'GET', url: `/api/projects/${projectId}/files` })).json().items;
     expect(list[0]).toMatchObject({ id: staffs.id, canDelete: false });

@@ -4,6 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { FILE_MESSAGES } from '../../../domain/files';
+import { withValues } from '../../../domain/locales';
 import { AppError, badRequest } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 
@@ -81,7 +82,7 @@ export function malformedUpload(): AppError {
 }
 
 export function fileTooLarge(maxBytes: number): AppError {
-  return new AppError(413, 'file_too_large', FILE_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024)));
+  return new AppError(413, 'file_too_large', withValues(FILE_MESSAGES.tooLarge, { mb: Math.round(maxBytes / 1024 / 1024) }));
 }
 
 export function sendDownload(

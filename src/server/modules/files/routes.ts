@@ -25,9 +25,9 @@ import { addLink, deleteFile, listFiles, listVersions, openDownload, openThumbna
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413);
 const tags = ['files'];
-const fileId = z.uuid({ message: FILE_MESSAGES.notFound });
+const fileId = z.uuid({ message: FILE_MESSAGES.notFound.id });
 const fileParams = projectParams.extend({ fileId });
-const version = z.coerce.number({ message: FILE_MESSAGES.versionNotFound }).int({ message: FILE_MESSAGES.versionNotFound }).min(1, FILE_MESSAGES.versionNotFound).max(1_000_000, FILE_MESSAGES.versionNotFound);
+const version = z.coerce.number({ message: FILE_MESSAGES.versionNotFound.id }).int({ message: FILE_MESSAGES.versionNotFound.id }).min(1, FILE_MESSAGES.versionNotFound.id).max(1_000_000, FILE_MESSAGES.versionNotFound.id);
 const versionParams = fileParams.extend({ version });
 const sharedFileParams = sharedLinkParams.extend({ fileId });
 const sharedVersionParams = sharedFileParams.extend({ version });

@@ -128,9 +128,9 @@ describe('file versions, thumbnails and approvals', () => {
     const staffs = (await upload(a.executive, 'Staff.pdf', PDF)).json();
     const refused = await newVersion(a.developer, staffs.id, 'Staff.pdf', PDF);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.message).toBe(FILE_MESSAGES.notYoursToReplace);
+    expect(refused.json().error.message).toBe(FILE_MESSAGES.notYoursToReplace.message);
     const link = (await a.orgAdmin.inject({ method: 'POST', url: `/api/projects/${a.projectId}/links`, payload: { name: 'Site', url: 'https://example.com' } })).json();
-    expect((await newVersion(a.orgAdmin, link.id, 'x.pdf', PDF)).json().error.message).toBe(FILE_MESSAGES.linkHasNoVersions);
+    expect((await newVersion(a.orgAdmin, link.id, 'x.pdf', PDF)).json().error.message).toBe(FILE_MESSAGES.linkHasNoVersions.message);
     for (const user of [a.outsider, a.unassigned]) expect((await newVersion(user, staffs.id, 'x.pdf', PDF)).statusCode).toBe(404);
     // A refused new version stores nothing.
     const before = stored();

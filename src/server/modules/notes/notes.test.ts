@@ -66,7 +66,7 @@ describe('notes API', () => {
     for (const content of ['', '   \n ', undefined]) {
       const res = await add(orgAdmin, content);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(NOTE_MESSAGES.contentRequired);
+      expect(res.json().error.message).toBe(NOTE_MESSAGES.contentRequired.message);
     }
     expect((await add(orgAdmin, 'x'.repeat(10001))).statusCode).toBe(400);
     expect((await list(orgAdmin)).length).toBe(before);
@@ -78,7 +78,7 @@ describe('notes API', () => {
     for (const user of [orgAdmin, admin, executive]) {
       const res = await edit(user, note.id, 'Hijacked');
       expect(res.statusCode).toBe(403);
-      expect(res.json().error.message).toBe(NOTE_MESSAGES.notAuthor);
+      expect(res.json().error.message).toBe(NOTE_MESSAGES.notAuthor.message);
     }
     expect((await edit(outsider, note.id, 'Hijacked')).statusCode).toBe(404);
     expect((await edit(developer, note.id, 'Moved', otherProjectId)).statusCode).toBe(404);

@@ -13,7 +13,7 @@ import { addNote, deleteNote, editNote, listNotes } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ['notes'];
-const noteId = z.uuid({ message: NOTE_MESSAGES.notFound });
+const noteId = z.uuid({ message: NOTE_MESSAGES.notFound.id });
 const noteParams = projectParams.extend({ noteId });
 const sharedNoteParams = sharedLinkParams.extend({ noteId });
 

@@ -106,7 +106,7 @@ export async function updateProject(
     return {
       project: toDetail(saved!, actor),
       statusForcedActive: forcedActive,
-      message: forcedActive ? PROJECT_DETAIL_MESSAGES.savedActive : PROJECT_DETAIL_MESSAGES.saved,
+      message: (forcedActive ? PROJECT_DETAIL_MESSAGES.savedActive : PROJECT_DETAIL_MESSAGES.saved).message,
     };
   });
 }

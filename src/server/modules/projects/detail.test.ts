@@ -63,7 +63,7 @@ describe('project page API: detail and Project Info edit', () => {
     for (const user of [unassigned, outsider]) {
       const res = await get(user, project.id);
       expect(res.statusCode).toBe(404);
-      expect(res.json().error.message).toBe(PROJECT_DETAIL_MESSAGES.notFound);
+      expect(res.json().error.message).toBe(PROJECT_DETAIL_MESSAGES.notFound.message);
       expect((await edit(user, project.id, validEdit)).statusCode).toBe(404);
     }
     expect((await get(orgAdmin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
@@ -83,7 +83,7 @@ describe('project page API: detail and Project Info edit', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         statusForcedActive: false,
-        message: PROJECT_DETAIL_MESSAGES.saved,
+        message: PROJECT_DETAIL_MESSAGES.saved.message,
         project: { name, status: 'on_hold', description: 'Desc', dueDate: null, companyOverview: 'We sell tents' },
       });
     }
@@ -100,7 +100,7 @@ describe('project page API: detail and Project Info edit', () => {
     const future = await edit(executive, project.id, { ...validEdit, status: 'completed', dueDate: '2026-11-23' });
     expect(future.json()).toMatchObject({
       statusForcedActive: true,
-      message: PROJECT_DETAIL_MESSAGES.savedActive,
+      message: PROJECT_DETAIL_MESSAGES.savedActive.message,
       project: { status: 'active', dueDate: '2026-11-23' },
     });
     const todayDue = await edit(executive, project.id, { ...validEdit, status: 'completed', dueDate: '2026-11-22' });
@@ -111,7 +111,7 @@ describe('project page API: detail and Project Info edit', () => {
     expect(cancelled.json().project.status).toBe('cancelled');
     // Choosing active with a future date is not "forced".
     const active = await edit(executive, project.id, { ...validEdit, status: 'active', dueDate: '2027-01-01' });
-    expect(active.json()).toMatchObject({ statusForcedActive: false, message: PROJECT_DETAIL_MESSAGES.saved });
+    expect(active.json()).toMatchObject({ statusForcedActive: false, message: PROJECT_DETAIL_MESSAGES.saved.message });
   });
 
   it('resets overdue projects of the organization after saving (decision 3)', async () => {
@@ -136,7 +136,7 @@ describe('project page API: detail and Project Info edit', () => {
     const project = await newProject({ dueDate: '2026-12-01' });
     const res = await edit(executive, project.id, { ...validEdit, dueDate: '2026-11-21' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'due_date_in_past', message: PROJECT_MESSAGES.dueDateInPast });
+    expect(res.json().error).toEqual({ code: 'due_date_in_past', message: PROJECT_MESSAGES.dueDateInPast.message });
     expect((await get(orgAdmin, project.id)).json().dueDate).toBe('2026-12-01');
     expect((await edit(executive, project.id, { ...validEdit, dueDate: '2026-11-22' })).statusCode).toBe(200);
   });
@@ -144,8 +144,8 @@ describe('project page API: detail and Project Info edit', () => {
   it('refuses bad input with the spec wording and writes nothing', async () => {
     const project = await newProject();
     const cases: [Record<string, unknown>, string][] = [
-      [{ ...validEdit, name: '   ' }, PROJECT_DETAIL_MESSAGES.nameRequired],
-      [{ ...validEdit, name: undefined }, PROJECT_DETAIL_MESSAGES.nameRequired],
+      [{ ...validEdit, name: '   ' }, PROJECT_DETAIL_MESSAGES.nameRequired.message],
+      [{ ...validEdit, name: undefined }, PROJECT_DETAIL_MESSAGES.nameRequired.message],
       [{ ...validEdit, status: 'overdue' }, 'Status must be active, completed, on_hold or cancelled'],
       [{ ...validEdit, status: 'on-hold' }, 'Status must be active, completed, on_hold or cancelled'],
       [{ ...validEdit, dueDate: '2026-02-30' }, 'Due date must be a date (yyyy-MM-dd).'],

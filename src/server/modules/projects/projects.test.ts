@@ -58,12 +58,12 @@ describe('projects API', () => {
   it('refuses bad input with 4xx and writes nothing', async () => {
     const before = (await list(orgAdmin)).total;
     const cases: [Record<string, unknown>, string][] = [
-      [{ name: 'X', clientId }, PROJECT_MESSAGES.nameTooShort],
-      [{ name: 'Site' }, PROJECT_MESSAGES.clientRequired],
-      [{ name: 'Site', clientId: outsiderClientId }, PROJECT_MESSAGES.clientRequired],
-      [{ name: 'Site', clientId: '00000000-0000-4000-8000-000000000000' }, PROJECT_MESSAGES.clientRequired],
-      [{ name: 'Site', clientId, dueDate: '2026-11-21' }, PROJECT_MESSAGES.dueDateInPast],
-      [{ name: 'Site', clientId, dueDate: 'tomorrow' }, PROJECT_MESSAGES.dueDateInvalid],
+      [{ name: 'X', clientId }, PROJECT_MESSAGES.nameTooShort.message],
+      [{ name: 'Site' }, PROJECT_MESSAGES.clientRequired.message],
+      [{ name: 'Site', clientId: outsiderClientId }, PROJECT_MESSAGES.clientRequired.message],
+      [{ name: 'Site', clientId: '00000000-0000-4000-8000-000000000000' }, PROJECT_MESSAGES.clientRequired.message],
+      [{ name: 'Site', clientId, dueDate: '2026-11-21' }, PROJECT_MESSAGES.dueDateInPast.message],
+      [{ name: 'Site', clientId, dueDate: 'tomorrow' }, PROJECT_MESSAGES.dueDateInvalid.message],
     ];
     for (const [payload, message] of cases) {
       const res = await create(orgAdmin, payload);

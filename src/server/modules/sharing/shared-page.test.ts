@@ -167,7 +167,7 @@ describe('shared project page API', () => {
     expect((await outsider.inject({ method: 'PATCH', url: shared(`/notes/${own}`), payload: { content: 'Edited' } })).json()).toMatchObject({ content: 'Edited' });
     const foreign = await outsider.inject({ method: 'PATCH', url: shared(`/notes/${ownerNoteId}`), payload: { content: 'Hijack' } });
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().error.message).toBe(NOTE_MESSAGES.notAuthor);
+    expect(foreign.json().error.message).toBe(NOTE_MESSAGES.notAuthor.message);
     expect((await outsider.inject({ method: 'DELETE', url: shared(`/notes/${ownerNoteId}`) })).statusCode).toBe(403);
     expect((await outsider.inject({ method: 'DELETE', url: shared(`/files/${upload.json().id}`) })).statusCode).toBe(404);
     expect((await t.db.select().from(projectFiles).where(eq(projectFiles.id, upload.json().id)))).toHaveLength(1);

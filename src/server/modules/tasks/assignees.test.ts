@@ -36,7 +36,7 @@ describe('task assignees, My Work and the inbox', () => {
     for (const assigneeId of [a.unassigned.profileId, a.outsider.profileId, '7b0d6a5e-4c7b-4b8a-9a55-0f4b9d0c1a2b']) {
       const res = await addTask(a.orgAdmin, { title: 'Nope', assigneeId });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(TASK_MESSAGES.assigneeNotAllowed);
+      expect(res.json().error.message).toBe(TASK_MESSAGES.assigneeNotAllowed.message);
     }
     expect(await count()).toBe(before);
 
@@ -75,7 +75,7 @@ describe('task assignees, My Work and the inbox', () => {
 
     const staffOnly = await change(a.developer, task.id, { title: 'Mine now' });
     expect(staffOnly.statusCode).toBe(403);
-    expect(staffOnly.json().error.message).toBe(TASK_MESSAGES.staffOnly);
+    expect(staffOnly.json().error.message).toBe(TASK_MESSAGES.staffOnly.message);
     const moved = await change(a.developer, task.id, { status: 'in_progress', afterTaskId: null });
     expect(moved.json()).toMatchObject({ status: 'in_progress', title: 'Final copy' });
 

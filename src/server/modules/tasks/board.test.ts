@@ -129,7 +129,7 @@ describe('the task board order', () => {
     for (const afterTaskId of [elsewhere, done, moving]) {
       const res = await change(a.orgAdmin, moving, { status: 'in_progress', afterTaskId });
       expect(res.statusCode).toBe(409);
-      expect(res.json().error.message).toBe(TASK_MESSAGES.boardChanged);
+      expect(res.json().error.message).toBe(TASK_MESSAGES.boardChanged.message);
     }
     const bad = await change(a.orgAdmin, moving, { afterTaskId: 'first' });
     expect(bad.statusCode).toBe(400);

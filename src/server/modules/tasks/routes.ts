@@ -15,7 +15,7 @@ import { createTask, getTask, listAssignees, listTasks, setTaskStatus, updateTas
 
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ['tasks'];
-const taskId = z.uuid({ message: TASK_MESSAGES.notFound });
+const taskId = z.uuid({ message: TASK_MESSAGES.notFound.id });
 const taskParams = projectParams.extend({ taskId });
 const statusBody = z.object({ status: z.enum(['pending', 'completed']) });
 

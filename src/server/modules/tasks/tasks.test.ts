@@ -68,16 +68,29 @@ describe('tasks API', () => {
     for (const payload of [{ title: '   ' }, {}]) {
       const res = await addTask(orgAdmin, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(TASK_MESSAGES.titleRequired);
+      expect(res.json().error.message).toBe(TASK_MESSAGES.titleRequired.message);
     }
     expect((await addTask(orgAdmin, { title: 'T', priority: 'urgent' })).statusCode).toBe(400);
     expect((await addTask(orgAdmin, { title: 'T', dueDate: 'soon' })).statusCode).toBe(400);
     // Issue 27: a due date before today is refused as on a project, with the same words.
     const past = await addTask(orgAdmin, { title: 'T', dueDate: '2026-11-21' });
     expect(past.statusCode).toBe(400);
-    expect(past.json().error).toEqual({ code: 'due_date_in_past', message: TASK_MESSAGES.dueDateInPast });
+    expect(past.json().error).toEqual({ code: 'due_date_in_past', message: TASK_MESSAGES.dueDateInPast.message });
     expect((await addTask(orgAdmin, { title: 'x'.repeat(301) })).statusCode).toBe(400);
     expect((await t.db.select().from(tasks).where(eq(tasks.projectId, projectId))).length).toBe(before);
+  });
+
+  it("answers a task's validation and rule errors in the caller's language with the same code (issue 48)", async () => {
+    const ask = (payload: Record<string, unknown>, acceptLanguage: string) =>
+      orgAdmin.inject({ method: 'POST', url: url(), payload, headers: { 'accept-language': acceptLanguage } });
+    const [german, spanish, english] = await Promise.all([ask({ title: '  ' }, 'de-DE,de;q=0.9'), ask({ title: '  ' }, 'es'), ask({ title: '  ' }, 'fr')]);
+    expect(german.statusCode).toBe(400);
+    expect(german.json()).toEqual({ error: { code: 'validation_error', message: 'Der Aufgabentitel ist erforderlich' } });
+    expect(spanish.json()).toEqual({ error: { code: 'validation_error', message: 'El título de la tarea es obligatorio' } });
+    expect(english.json().error).toEqual({ code: german.json().error.code, message: TASK_MESSAGES.titleRequired.message });
+    // A rule the service checks (an AppError with a text), not the schema.
+    const past = await ask({ title: 'T', dueDate: '2026-11-21' }, 'de');
+    expect(past.json()).toEqual({ error: { code: 'due_date_in_past', message: 'Das Fälligkeitsdatum darf nicht in der Vergangenheit liegen.' } });
   });
 
   it('completes and un-completes, recording then clearing who and when; developers with access may toggle', async () => {
@@ -100,7 +113,7 @@ describe('tasks API', () => {
     // A task of another project, through that project's path or this one's, is not found.
     const res = await setStatus(orgAdmin, task.id, 'completed', otherProjectId);
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.message).toBe(TASK_MESSAGES.notFound);
+    expect(res.json().error.message).toBe(TASK_MESSAGES.notFound.message);
     expect((await t.db.select().from(tasks).where(eq(tasks.id, task.id)))[0]!.status).toBe('in_progress');
   });
 

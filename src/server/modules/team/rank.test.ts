@@ -89,10 +89,10 @@ describe('Team rank: refusals change nothing', () => {
     expect(res.statusCode).toBe(hidden ? 404 : 403);
     expect(res.json().error.message).toBe(
       hidden
-        ? TEAM_MESSAGES.notFound
+        ? TEAM_MESSAGES.notFound.message
         : target.role === 'organization_admin'
-          ? { remove: TEAM_MESSAGES.cannotDelete, edit: TEAM_MESSAGES.orgAdminOnly, set_password: TEAM_MESSAGES.orgAdminOnly, change_role: TEAM_MESSAGES.orgAdminOnly }[action]
-          : TEAM_MESSAGES.outranked,
+          ? { remove: TEAM_MESSAGES.cannotDelete.message, edit: TEAM_MESSAGES.orgAdminOnly.message, set_password: TEAM_MESSAGES.orgAdminOnly.message, change_role: TEAM_MESSAGES.orgAdminOnly.message }[action]
+          : TEAM_MESSAGES.outranked.message,
     );
     expect(await snapshot(target)).toEqual(before);
     expect((await target.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(200);
@@ -133,7 +133,7 @@ describe('Team rank: what a higher rank may do', () => {
       payload: { fullName: target.fullName, email: target.email, role: 'admin' },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toEqual({ code: 'role_not_allowed', message: TEAM_MESSAGES.roleNotAllowed });
+    expect(res.json().error).toEqual({ code: 'role_not_allowed', message: TEAM_MESSAGES.roleNotAllowed.message });
     expect(await snapshot(target)).toEqual(before);
     const promoted = await cast.owner.inject({
       method: 'PATCH',
@@ -151,7 +151,7 @@ describe('Team rank: what a higher rank may do', () => {
       payload: { fullName: target.fullName, email: target.email, role: 'account_executive' },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe(TEAM_MESSAGES.roleNotAllowed);
+    expect(res.json().error.message).toBe(TEAM_MESSAGES.roleNotAllowed.message);
     const [row] = await t.db.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, target.profileId));
     expect(row!.role).toBe('developer');
   });

@@ -22,7 +22,7 @@ import { addTeamMember, getTeamMember, listMemberProjects, listTeamMembers, list
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['team'];
-const params = z.object({ memberId: z.uuid({ message: TEAM_MESSAGES.notFound }) });
+const params = z.object({ memberId: z.uuid({ message: TEAM_MESSAGES.notFound.id }) });
 
 /**
  * Issue 20: a request with an email can answer 'email taken' for an address of any organization,

@@ -209,7 +209,7 @@ describe('Team API: adding members', () => {
     for (const [user, role] of attempts) {
       const res = await add(user, { fullName: 'Role Climber', email: newEmail('climber'), role });
       expect(res.statusCode, `${user.role} adding ${role}`).toBe(403);
-      expect(res.json().error.message).toBe(TEAM_MESSAGES.roleNotAllowed);
+      expect(res.json().error.message).toBe(TEAM_MESSAGES.roleNotAllowed.message);
     }
     expect(await rowCounts()).toEqual(before);
     expect((await add(a.admin, { fullName: 'New Admin', role: 'admin' })).statusCode).toBe(201);
@@ -219,15 +219,15 @@ describe('Team API: adding members', () => {
   it('refuses bad input with a clear 4xx and writes nothing', async () => {
     const before = await rowCounts();
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ fullName: '   ' }, 400, TEAM_MESSAGES.fullNameRequired],
-      [{}, 400, TEAM_MESSAGES.fullNameRequired],
-      [{ fullName: 'A', email: 'not-an-email' }, 400, TEAM_MESSAGES.emailInvalid],
-      [{ fullName: 'A', email: newEmail('short'), password: '12345' }, 400, TEAM_MESSAGES.passwordTooShort],
-      [{ fullName: 'A', password: 'long-enough' }, 400, TEAM_MESSAGES.passwordNeedsEmail],
-      [{ fullName: 'A', website: 'no way' }, 400, TEAM_MESSAGES.websiteInvalid],
-      [{ fullName: 'A', tags: ['x'.repeat(41)] }, 400, TEAM_MESSAGES.tagTooLong],
+      [{ fullName: '   ' }, 400, TEAM_MESSAGES.fullNameRequired.message],
+      [{}, 400, TEAM_MESSAGES.fullNameRequired.message],
+      [{ fullName: 'A', email: 'not-an-email' }, 400, TEAM_MESSAGES.emailInvalid.message],
+      [{ fullName: 'A', email: newEmail('short'), password: '12345' }, 400, TEAM_MESSAGES.passwordTooShort.message],
+      [{ fullName: 'A', password: 'long-enough' }, 400, TEAM_MESSAGES.passwordNeedsEmail.message],
+      [{ fullName: 'A', website: 'no way' }, 400, TEAM_MESSAGES.websiteInvalid.message],
+      [{ fullName: 'A', tags: ['x'.repeat(41)] }, 400, TEAM_MESSAGES.tagTooLong.message],
       [{ fullName: 'A', role: 'superuser' }, 400, 'Choose a valid role'],
-      [{ fullName: 'A', email: a.outsider.email.toUpperCase() }, 409, TEAM_MESSAGES.emailTaken],
+      [{ fullName: 'A', email: a.outsider.email.toUpperCase() }, 409, TEAM_MESSAGES.emailTaken.message],
     ];
     for (const [payload, status, message] of cases) {
       const res = await add(a.admin, payload);
@@ -285,7 +285,7 @@ describe('Team API: editing members', () => {
     expect((await patch('')).statusCode).toBe(200);
     const short = await patch('12345');
     expect(short.statusCode).toBe(400);
-    expect(short.json().error.message).toBe(TEAM_MESSAGES.passwordTooShort);
+    expect(short.json().error.message).toBe(TEAM_MESSAGES.passwordTooShort.message);
     expect((await signIn(email, 'keep-this-1')).statusCode).toBe(200);
   });
 
@@ -303,15 +303,15 @@ describe('Team API: editing members', () => {
     const patch = (user: TestUser, id: string, payload: Record<string, unknown>) =>
       user.inject({ method: 'PATCH', url: `/api/team/${id}`, payload });
     const cases: [TestUser, string, Record<string, unknown>, number, string][] = [
-      [a.executive, target.id, { fullName: 'T', email: target.email, role: 'admin' }, 403, TEAM_MESSAGES.roleNotAllowed],
-      [a.admin, target.id, { fullName: 'T', email: target.email, role: 'organization_admin' }, 403, TEAM_MESSAGES.roleNotAllowed],
-      [a.admin, a.admin.profileId, { fullName: 'Me', email: a.admin.email, role: 'developer' }, 403, TEAM_MESSAGES.cannotChangeOwnRole],
-      [a.orgAdmin, a.orgAdmin.profileId, { fullName: 'Me', email: a.orgAdmin.email, role: 'admin' }, 403, TEAM_MESSAGES.cannotChangeOwnRole],
-      [a.admin, a.orgAdmin.profileId, { fullName: 'Boss', email: a.orgAdmin.email, password: 'takeover-1' }, 403, TEAM_MESSAGES.orgAdminOnly],
-      [a.admin, a.admin.profileId, { fullName: 'Me', email: a.admin.email, password: 'bypass-12' }, 400, TEAM_MESSAGES.ownPasswordInSettings],
-      [a.admin, target.id, { fullName: '  ', email: target.email }, 400, TEAM_MESSAGES.fullNameRequired],
-      [a.admin, target.id, { fullName: 'T', email: '' }, 400, TEAM_MESSAGES.emailRequiredForLogin],
-      [a.admin, target.id, { fullName: 'T', email: a.executive.email }, 409, TEAM_MESSAGES.emailTaken],
+      [a.executive, target.id, { fullName: 'T', email: target.email, role: 'admin' }, 403, TEAM_MESSAGES.roleNotAllowed.message],
+      [a.admin, target.id, { fullName: 'T', email: target.email, role: 'organization_admin' }, 403, TEAM_MESSAGES.roleNotAllowed.message],
+      [a.admin, a.admin.profileId, { fullName: 'Me', email: a.admin.email, role: 'developer' }, 403, TEAM_MESSAGES.cannotChangeOwnRole.message],
+      [a.orgAdmin, a.orgAdmin.profileId, { fullName: 'Me', email: a.orgAdmin.email, role: 'admin' }, 403, TEAM_MESSAGES.cannotChangeOwnRole.message],
+      [a.admin, a.orgAdmin.profileId, { fullName: 'Boss', email: a.orgAdmin.email, password: 'takeover-1' }, 403, TEAM_MESSAGES.orgAdminOnly.message],
+      [a.admin, a.admin.profileId, { fullName: 'Me', email: a.admin.email, password: 'bypass-12' }, 400, TEAM_MESSAGES.ownPasswordInSettings.message],
+      [a.admin, target.id, { fullName: '  ', email: target.email }, 400, TEAM_MESSAGES.fullNameRequired.message],
+      [a.admin, target.id, { fullName: 'T', email: '' }, 400, TEAM_MESSAGES.emailRequiredForLogin.message],
+      [a.admin, target.id, { fullName: 'T', email: a.executive.email }, 409, TEAM_MESSAGES.emailTaken.message],
     ];
     for (const [user, id, payload, status, message] of cases) {
       const res = await patch(user, id, payload);
@@ -367,12 +367,12 @@ describe('Team API: removing members', () => {
   it('never removes an organization admin, nor yourself', async () => {
     const owner = await a.admin.inject({ method: 'DELETE', url: `/api/team/${a.orgAdmin.profileId}` });
     expect(owner.statusCode).toBe(403);
-    expect(owner.json().error).toEqual({ code: 'organization_admin', message: TEAM_MESSAGES.cannotDelete });
+    expect(owner.json().error).toEqual({ code: 'organization_admin', message: TEAM_MESSAGES.cannotDelete.message });
     const ownerSelf = await a.orgAdmin.inject({ method: 'DELETE', url: `/api/team/${a.orgAdmin.profileId}` });
-    expect(ownerSelf.json().error.message).toBe(TEAM_MESSAGES.cannotDelete);
+    expect(ownerSelf.json().error.message).toBe(TEAM_MESSAGES.cannotDelete.message);
     const self = await a.admin.inject({ method: 'DELETE', url: `/api/team/${a.admin.profileId}` });
     expect(self.statusCode).toBe(403);
-    expect(self.json().error.message).toBe(TEAM_MESSAGES.cannotRemoveSelf);
+    expect(self.json().error.message).toBe(TEAM_MESSAGES.cannotRemoveSelf.message);
     const remaining = await t.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.organizationId, a.orgAdmin.organizationId));
     expect(remaining.map((r) => r.id)).toEqual(expect.arrayContaining([a.orgAdmin.profileId, a.admin.profileId]));
   });

@@ -72,4 +72,4 @@ export function memberProjectAccess(actor: Actor, projectId: string): ProjectAcc
 }
 
 /** The `:projectId` path parameter of the project page's routes. */
-export const projectParams = z.object({ projectId: z.uuid({ message: PROJECT_DETAIL_MESSAGES.notFound }) });
+export const projectParams = z.object({ projectId: z.uuid({ message: PROJECT_DETAIL_MESSAGES.notFound.id }) });

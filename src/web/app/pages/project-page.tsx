@@ -41,11 +41,12 @@ const TaskPanel = lazyComponent(async () => (await import('./task-panel')).TaskP
 
 /** Spec 2: 'Project not found' offers the way back to the list. */
 function BackToProjects() {
+  const t = useT('domain');
   return (
     <Button asChild>
       <Link to="/">
         <ArrowLeft aria-hidden />
-        {PROJECT_DETAIL_MESSAGES.back}
+        {t(PROJECT_DETAIL_MESSAGES.back)}
       </Link>
     </Button>
   );
@@ -62,7 +63,7 @@ export function ProjectPage() {
 }
 
 function ProjectDetail() {
-  const t = useT('app');
+  const t = useT('app', 'domain');
   const me = useSignedInMe();
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
@@ -72,12 +73,12 @@ function ProjectDetail() {
   const tab = openTaskId ? 'tasks' : parseProjectTab(searchParams.get('tab'));
   const project = useQuery(projectDetailQuery(projectId));
   const missing = project.error instanceof ApiError && project.error.status === 404;
-  useDocumentTitle(project.data?.name ?? (missing ? PROJECT_DETAIL_MESSAGES.notFound : null));
+  useDocumentTitle(project.data?.name ?? (missing ? t(PROJECT_DETAIL_MESSAGES.notFound) : null));
 
   useEffect(() => {
     // Spec 8: any other load failure is announced and the user goes back to the projects.
     if (project.isError && !missing) {
-      notifyError(PROJECT_DETAIL_MESSAGES.loadFailed, t(APP_TEXTS.errorTitle), 'project-load');
+      notifyError(t(PROJECT_DETAIL_MESSAGES.loadFailed), t(APP_TEXTS.errorTitle), 'project-load');
       void navigate('/');
     }
   }, [project.isError, missing, navigate, t]);
@@ -98,14 +99,14 @@ function ProjectDetail() {
     return (
       <div role="status" aria-live="polite" className="flex items-center justify-center gap-2 pt-24 text-muted-foreground">
         <LoaderCircle className="size-5 animate-spin" aria-hidden />
-        <span>{PROJECT_DETAIL_MESSAGES.loading}</span>
+        <span>{t(PROJECT_DETAIL_MESSAGES.loading)}</span>
       </div>
     );
   }
   if (project.isError) {
     return (
       <div className="flex flex-col items-center gap-4 pt-24 text-center">
-        <h1 className="text-2xl font-semibold">{PROJECT_DETAIL_MESSAGES.notFound}</h1>
+        <h1 className="text-2xl font-semibold">{t(PROJECT_DETAIL_MESSAGES.notFound)}</h1>
         <BackToProjects />
       </div>
     );

@@ -56,11 +56,11 @@ describe('TaskPanel load', () => {
   });
 
   it('says a task that is gone is not found, with nothing to retry', async () => {
-    apiServer.use(tasksApi.get(source.basePath, apiError(404, 'not_found', TASK_MESSAGES.notFound)));
+    apiServer.use(tasksApi.get(source.basePath, apiError(404, 'not_found', en(TASK_MESSAGES.notFound))));
     await renderPanel();
     const panel = await screen.findByRole('dialog');
     const alert = await within(panel).findByRole('alert');
-    expect(alert.textContent).toBe(TASK_MESSAGES.notFound);
+    expect(alert.textContent).toBe(en(TASK_MESSAGES.notFound));
     expect(within(panel).queryByRole('button', { name: en(UI_TEXTS.retry) })).toBeNull();
   });
 });
@@ -171,7 +171,7 @@ describe('TaskPanel in-place fields (issue 49 item 9)', () => {
     await choose(panel, en(TASK_TEXTS.fields.priority), TASK_PRIORITY_LABELS.low);
     await waitFor(() => expect(within(panel).getByRole('combobox', { name: en(TASK_TEXTS.fields.priority) }).textContent).toBe(TASK_PRIORITY_LABELS.low));
     answer();
-    expect(await screen.findByText(TASK_MESSAGES.updateFailed)).toBeTruthy();
+    expect(await screen.findByText(en(TASK_MESSAGES.updateFailed))).toBeTruthy();
     expect(await screen.findByText('The priority could not be saved.')).toBeTruthy();
     await waitFor(() => expect(within(panel).getByRole('combobox', { name: en(TASK_TEXTS.fields.priority) }).textContent).toBe(TASK_PRIORITY_LABELS.medium));
   });
@@ -241,7 +241,7 @@ describe('TaskPanel Follow (issue 49 item 9)', () => {
     expect(button.textContent).toBe(en(COMMENT_TEXTS.follow));
     const box = await within(panel).findByRole('textbox', { name: en(COMMENT_TEXTS.composerLabel) });
     fireEvent.change(box, { target: { value: 'On it' } });
-    fireEvent.click(within(panel).getByRole('button', { name: COMMENT_MESSAGES.add }));
+    fireEvent.click(within(panel).getByRole('button', { name: en(COMMENT_MESSAGES.add) }));
     await waitFor(() => expect(button.textContent).toBe(en(COMMENT_TEXTS.following)));
     expect(button.getAttribute('aria-pressed')).toBe('true');
   });

@@ -62,7 +62,7 @@ export function targetCommentId(hash: string): string | null {
 const KEEPS_ESCAPE = '[data-keeps-escape]';
 
 export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) {
-  const t = useT('tasks', 'comments', 'domain-shared');
+  const t = useT('tasks', 'comments', 'domain', 'domain-shared');
   const queryClient = useQueryClient();
   const location = useLocation();
   const navigate = useNavigate();
@@ -95,7 +95,7 @@ export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) 
         {/* Toasts at the top start under it: the title, Follow and Close stay clickable (toaster.tsx). */}
         <header data-toasts-below="" className="flex items-start gap-3 border-b px-4 py-3 sm:px-6 sm:py-4">
           <DialogTitle ref={title} tabIndex={-1} className="-mx-1.5 min-w-0 flex-1 rounded-md px-1.5 py-1.5 text-lg leading-snug break-words outline-none focus-visible:ring-2 focus-visible:ring-ring">
-            {task.data?.title ?? (missing ? TASK_MESSAGES.notFound : task.isError ? t(TASK_TEXTS.panel.loadFailed) : t(TASK_TEXTS.panel.loading))}
+            {task.data?.title ?? (missing ? t(TASK_MESSAGES.notFound) : task.isError ? t(TASK_TEXTS.panel.loadFailed) : t(TASK_TEXTS.panel.loading))}
           </DialogTitle>
           {access.canFollow && task.data ? <FollowButton source={source} taskId={taskId} /> : null}
           <DialogClose asChild>
@@ -127,7 +127,7 @@ export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) 
             </>
           ) : missing ? (
             <p role="alert" className="text-sm text-muted-foreground">
-              {TASK_MESSAGES.notFound}
+              {t(TASK_MESSAGES.notFound)}
             </p>
           ) : task.isError ? (
             // Issue 49 item 3: a read that failed, unlike a task that is gone, can be tried again.

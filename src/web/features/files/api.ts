@@ -3,6 +3,7 @@ import type { DecideApprovalInput, RequestApprovalInput } from '@/domain/approva
 import type { AddLinkInput, FilePage, FileVersion, LinkApprovals, ProjectFile } from '@/domain/files';
 import { FILE_MESSAGES } from '@/domain/file-rules';
 import { api, ApiError, FALLBACK_ERROR_MESSAGE } from '@/web/lib/api-client';
+import { translate } from '@/web/lib/i18n';
 import { noteOwnChangeSettled, ownChangeHeaders } from '@/web/lib/own-changes';
 import { projectListPageUrl, type ProjectSource } from '@/web/lib/project-source';
 
@@ -124,7 +125,7 @@ function uploadWithProgress(source: ProjectSource, file: File, onProgress: (perc
       noteOwnChangeSettled();
       if (request.status >= 200 && request.status < 300) return resolve(request.response as ProjectFile);
       const body = request.response as { error?: { code?: string; message?: string } } | null;
-      reject(new ApiError(request.status, body?.error?.code ?? `http_${request.status}`, body?.error?.message || FILE_MESSAGES.uploadFailed));
+      reject(new ApiError(request.status, body?.error?.code ?? `http_${request.status}`, body?.error?.message || translate(FILE_MESSAGES.uploadFailed)));
     };
     request.onerror = () => reject(new ApiError(0, 'network_error', FALLBACK_ERROR_MESSAGE));
     const form = new FormData();

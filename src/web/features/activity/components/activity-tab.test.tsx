@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { en } from '@/web/test/texts';
 import { ACTIVITY_MESSAGES, type ActivityEntry } from '@/domain/activity';
 import type { Role } from '@/domain/roles';
 import { activityApi } from '@/web/test/api-handlers';
@@ -58,9 +59,9 @@ describe('ActivityTab', () => {
     expect(items[0]!.querySelector('dl')!.textContent).toBe('Task title:Write brief');
     expect(first.getByText('Nov 19, 2026')).toBeTruthy();
     expect(within(items[1]!).getByText('Add Team Member')).toBeTruthy();
-    expect(within(items[1]!).getByText(ACTIVITY_MESSAGES.removedUser)).toBeTruthy();
+    expect(within(items[1]!).getByText(en(ACTIVITY_MESSAGES.removedUser))).toBeTruthy();
     expect(items[1]!.querySelector('dl')).toBeNull();
-    expect(within(items[2]!).getByText(ACTIVITY_MESSAGES.outsideUser)).toBeTruthy();
+    expect(within(items[2]!).getByText(en(ACTIVITY_MESSAGES.outsideUser))).toBeTruthy();
     expect(within(items[2]!).getByText('2 KB')).toBeTruthy();
     // Issue 27: a client's submission names the link, not 'Removed user'.
     expect(within(items[3]!).getByText("Client via link 'Acme kickoff brief'")).toBeTruthy();
@@ -103,7 +104,7 @@ describe('ActivityTab', () => {
     expect(urls()[1]).toContain('cursor=c2');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search activity logs' }), { target: { value: ' acme ' } });
     await waitFor(() => expect(urls().at(-1)).toBe('/api/activities?search=acme&action=all'));
-    expect(await screen.findByText(ACTIVITY_MESSAGES.noMatches)).toBeTruthy();
+    expect(await screen.findByText(en(ACTIVITY_MESSAGES.noMatches))).toBeTruthy();
   });
 
   it('offers Export CSV of what the log shows: the typed search once it applies, and the filter', async () => {
@@ -120,13 +121,13 @@ describe('ActivityTab', () => {
   it('shows the empty state', async () => {
     stubPages({});
     await renderTab('account_executive');
-    expect(await screen.findByText(ACTIVITY_MESSAGES.noActivity)).toBeTruthy();
+    expect(await screen.findByText(en(ACTIVITY_MESSAGES.noActivity))).toBeTruthy();
   });
 
   it("tells developers they don't have permission, without asking the server", async () => {
     stubPages({});
     await renderTab('developer');
-    expect(screen.getByRole('alert').textContent).toBe(ACTIVITY_MESSAGES.forbidden);
+    expect(screen.getByRole('alert').textContent).toBe(en(ACTIVITY_MESSAGES.forbidden));
     await requestsArrived();
     expect(urls()).toEqual([]);
   });

@@ -36,15 +36,16 @@ export function ActivityTab({ role }: { role: Role }) {
 }
 
 function NoPermission() {
+  const t = useT('domain');
   return (
     <div role="alert" className="rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
-      {ACTIVITY_MESSAGES.forbidden}
+      {t(ACTIVITY_MESSAGES.forbidden)}
     </div>
   );
 }
 
 function ActivityLog() {
-  const t = useT('activity');
+  const t = useT('activity', 'domain');
   const [search, setSearch] = useState('');
   const [action, setAction] = useState<ActivityFilter>('all');
   const debounced = useDebouncedValue(search.trim());
@@ -55,10 +56,10 @@ function ActivityLog() {
   if (log.isError && log.error instanceof ApiError && log.error.status === 403) return <NoPermission />;
 
   return (
-    <section className="space-y-5" aria-label={ACTIVITY_MESSAGES.title}>
+    <section className="space-y-5" aria-label={t(ACTIVITY_MESSAGES.title)}>
       <div>
-        <h2 className="text-xl font-semibold">{ACTIVITY_MESSAGES.title}</h2>
-        <p className="text-sm text-muted-foreground">{ACTIVITY_MESSAGES.subtitle}</p>
+        <h2 className="text-xl font-semibold">{t(ACTIVITY_MESSAGES.title)}</h2>
+        <p className="text-sm text-muted-foreground">{t(ACTIVITY_MESSAGES.subtitle)}</p>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchInput
@@ -91,11 +92,11 @@ function ActivityLog() {
           ))}
         </div>
       ) : log.isError ? (
-        <LoadErrorPanel title={ACTIVITY_MESSAGES.fetchFailed} error={log.error} onRetry={() => void log.refetch()} />
+        <LoadErrorPanel title={t(ACTIVITY_MESSAGES.fetchFailed)} error={log.error} onRetry={() => void log.refetch()} />
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
           <History className="size-6" aria-hidden />
-          {filtering ? ACTIVITY_MESSAGES.noMatches : ACTIVITY_MESSAGES.noActivity}
+          {filtering ? t(ACTIVITY_MESSAGES.noMatches) : t(ACTIVITY_MESSAGES.noActivity)}
         </div>
       ) : (
         <>
@@ -129,6 +130,7 @@ function actionTone(action: string): string {
 }
 
 function ActivityItem({ entry }: { entry: ActivityEntry }) {
+  const t = useT('domain');
   const lines = detailLines(entry.details);
   return (
     <li>
@@ -153,7 +155,7 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
                 {entry.user.email ? <span className="min-w-0 break-all text-muted-foreground">{entry.user.email}</span> : null}
               </>
             ) : (
-              <span className="text-muted-foreground italic">{activityActorName(entry)}</span>
+              <span className="text-muted-foreground italic">{activityActorName(entry, t)}</span>
             )}
           </p>
           {lines.length ? (

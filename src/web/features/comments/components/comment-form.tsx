@@ -10,7 +10,7 @@ import { Button } from '@/web/components/ui/button';
 import { showFieldError, useFieldError, useSchemaForm } from '@/web/components/ui/schema-form';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { UI_TEXTS } from '@/web/components/ui/texts';
-import { useT } from '@/web/lib/i18n';
+import { translate, useT } from '@/web/lib/i18n';
 import { errorMessage } from '@/web/lib/api-client';
 import { lazyComponent, preloadOnIntent } from '@/web/lib/lazy-component';
 import { COMMENT_TEXTS } from '../texts';
@@ -22,8 +22,8 @@ const onMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(n
 
 /** What the contract refuses, said before sending (the server says the same). */
 export function commentProblem(body: string): string | null {
-  if (body.trim().length > COMMENT_MAX_LENGTH) return COMMENT_MESSAGES.tooLong;
-  if (mentionedIds(body).length > COMMENT_MAX_MENTIONS) return COMMENT_MESSAGES.tooManyMentions;
+  if (body.trim().length > COMMENT_MAX_LENGTH) return translate(COMMENT_MESSAGES.tooLong, { max: COMMENT_MAX_LENGTH });
+  if (mentionedIds(body).length > COMMENT_MAX_MENTIONS) return translate(COMMENT_MESSAGES.tooManyMentions, { max: COMMENT_MAX_MENTIONS });
   return null;
 }
 
@@ -55,7 +55,7 @@ type CommentFormProps = {
 const loadCommentSchema = async () => (await import('@/domain/comments')).commentInputSchema;
 
 export function CommentForm({ label, defaultValue, onChange, people, submitLabel, pendingLabel, pending, onSubmit, onCancel, placeholder, autoFocus, rows = 3 }: CommentFormProps) {
-  const t = useT('comments');
+  const t = useT('comments', 'domain');
   const [preview, setPreview] = useState(false);
   const form = useSchemaForm({ schema: loadCommentSchema, defaultValues: { body: defaultValue } });
   const value = useWatch({ control: form.control, name: 'body' });

@@ -49,10 +49,10 @@ describe('TaskComments', () => {
     );
     await renderComments();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(COMMENT_MESSAGES.loadFailed);
+    expect(alert.textContent).toContain(en(COMMENT_MESSAGES.loadFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
     expect(screen.getByRole('heading', { name: en(COMMENT_TEXTS.list) })).toBeTruthy();
-    expect(screen.queryByText(COMMENT_MESSAGES.empty)).toBeNull();
+    expect(screen.queryByText(en(COMMENT_MESSAGES.empty))).toBeNull();
 
     down = false;
     fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
@@ -75,14 +75,14 @@ describe('TaskComments', () => {
     await renderComments();
     expect(await screen.findByRole('heading', { name: 'Comments (4)' })).toBeTruthy();
     await waitFor(() => expect(shownBodies()).toEqual(['Comment 3', 'Comment 4']));
-    fireEvent.click(screen.getByRole('button', { name: COMMENT_MESSAGES.loadOlder }));
+    fireEvent.click(screen.getByRole('button', { name: en(COMMENT_MESSAGES.loadOlder) }));
     await waitFor(() => expect(shownBodies()).toEqual(['Comment 1', 'Comment 2', 'Comment 3', 'Comment 4']));
-    expect(screen.queryByRole('button', { name: COMMENT_MESSAGES.loadOlder })).toBeNull();
+    expect(screen.queryByRole('button', { name: en(COMMENT_MESSAGES.loadOlder) })).toBeNull();
     expect(sentRequests.map((request) => request.path)).toContain(`/api/projects/${PROJECT_ID}/tasks/${TASK_ID}/comments?cursor=c1`);
   });
 
   it('keeps what was typed when the server refuses it, and says why under the box', async () => {
-    const refusal = COMMENT_MESSAGES.mentionNotOnProject('Leo Martins');
+    const refusal = en(COMMENT_MESSAGES.mentionNotOnProject, { names: 'Leo Martins' });
     apiServer.use(
       commentsApi.mentionable(PROJECT_ID),
       commentsApi.list(member.basePath),
@@ -108,7 +108,7 @@ describe('TaskComments', () => {
     const taskId = '00000000-0000-4000-8000-0000000000cc';
     const first = await renderWithProviders(<TaskComments source={member} taskId={taskId} canComment canMention />);
     const box = (await screen.findByRole('textbox', { name: 'New comment' })) as HTMLTextAreaElement;
-    const send = screen.getByRole('button', { name: COMMENT_MESSAGES.add }) as HTMLButtonElement;
+    const send = screen.getByRole('button', { name: en(COMMENT_MESSAGES.add) }) as HTMLButtonElement;
     expect(send.disabled).toBe(true);
     fireEvent.change(box, { target: { value: 'Half a thought' } });
     expect(send.disabled).toBe(false);
@@ -119,7 +119,7 @@ describe('TaskComments', () => {
     expect(again.value).toBe('Half a thought');
     fireEvent.change(again, { target: { value: '  Looks good to me  ' } });
     fireEvent.keyDown(again, { key: 'Enter', ctrlKey: true });
-    expect(await screen.findByText(COMMENT_MESSAGES.added)).toBeTruthy();
+    expect(await screen.findByText(en(COMMENT_MESSAGES.added))).toBeTruthy();
     await waitFor(() => expect(again.value).toBe(''));
     expect(sentRequests.filter((request) => request.method === 'POST').map((request) => request.body)).toEqual([{ body: 'Looks good to me' }]);
   });
@@ -129,9 +129,9 @@ describe('TaskComments', () => {
     await renderComments();
     const box = (await screen.findByRole('textbox', { name: 'New comment' })) as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: 'x'.repeat(COMMENT_MAX_LENGTH + 1) } });
-    expect(screen.getByRole('alert').textContent).toBe(COMMENT_MESSAGES.tooLong);
+    expect(screen.getByRole('alert').textContent).toBe(en(COMMENT_MESSAGES.tooLong, { max: COMMENT_MAX_LENGTH }));
     expect(box.getAttribute('aria-invalid')).toBe('true');
-    expect((screen.getByRole('button', { name: COMMENT_MESSAGES.add }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: en(COMMENT_MESSAGES.add) }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
     await requestsArrived();
     expect(sentRequests.filter((request) => request.method === 'POST')).toEqual([]);
@@ -155,7 +155,7 @@ describe('TaskComments', () => {
     expect(reopened.value).toBe('Comment 1');
     fireEvent.change(reopened, { target: { value: 'Comment 1, fixed ' } });
     fireEvent.click(within(own).getByRole('button', { name: en(COMMENT_TEXTS.save) }));
-    expect(await screen.findByText(COMMENT_MESSAGES.updated)).toBeTruthy();
+    expect(await screen.findByText(en(COMMENT_MESSAGES.updated))).toBeTruthy();
     expect(sentRequests.filter((request) => request.method === 'PATCH').map((request) => request.body)).toEqual([{ body: 'Comment 1, fixed' }]);
   });
 
@@ -170,10 +170,10 @@ describe('TaskComments', () => {
     );
     await renderComments({ source: shared, canMention: false });
     const byLink = await screen.findByRole('listitem', { name: 'Comment by Sam Client' });
-    expect(byLink.textContent).toContain(COMMENT_MESSAGES.viaLink('Client review'));
+    expect(byLink.textContent).toContain(en(COMMENT_MESSAGES.viaLink, { linkName: 'Client review' }));
     expect(within(byLink).queryByRole('button')).toBeNull();
     const own = screen.getByRole('listitem', { name: 'Comment by Ann Lee' });
-    expect(within(own).getByText(COMMENT_MESSAGES.edited)).toBeTruthy();
+    expect(within(own).getByText(en(COMMENT_MESSAGES.edited))).toBeTruthy();
     expect(within(own).getByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(within(own).getByRole('button', { name: 'Delete' })).toBeTruthy();
     // The box offers no mentions, and nobody was asked who could be mentioned (no handler: it would fail).
@@ -183,7 +183,7 @@ describe('TaskComments', () => {
   it('shows the reason instead of the box to someone who may not comment', async () => {
     apiServer.use(commentsApi.list(member.basePath));
     await renderComments({ canComment: false, canMention: false, readOnlyHint: <p>Sign in to comment.</p> });
-    expect(await screen.findByText(COMMENT_MESSAGES.empty)).toBeTruthy();
+    expect(await screen.findByText(en(COMMENT_MESSAGES.empty))).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.getByText('Sign in to comment.')).toBeTruthy();
   });

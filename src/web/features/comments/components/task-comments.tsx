@@ -46,7 +46,7 @@ type TaskCommentsProps = {
 };
 
 export function TaskComments({ source, taskId, canComment, canMention, targetCommentId = null, readOnlyHint }: TaskCommentsProps) {
-  const t = useT('comments');
+  const t = useT('comments', 'domain');
   const list = useInfiniteQuery(commentListQuery(source, taskId));
   const comments = useMemo(() => commentsOldestFirst(list.data?.pages), [list.data]);
   const total = list.data?.pages[0]?.total;
@@ -80,7 +80,7 @@ export function TaskComments({ source, taskId, canComment, canMention, targetCom
     <section aria-labelledby={`comments-${taskId}`} className="grid gap-3">
       <h3 id={`comments-${taskId}`} ref={headingRef} tabIndex={-1} className="text-sm font-semibold outline-none">
         {/* Issue 49 item 3: no count until it is read; a failed load is not "(0)". */}
-        {total === undefined ? t(COMMENT_TEXTS.list) : COMMENT_MESSAGES.title(total)}
+        {total === undefined ? t(COMMENT_TEXTS.list) : t(COMMENT_MESSAGES.title, { count: total })}
       </h3>
       {list.isPending ? (
         <div className="grid gap-2" role="status" aria-label={t(COMMENT_TEXTS.loading)}>
@@ -88,14 +88,14 @@ export function TaskComments({ source, taskId, canComment, canMention, targetCom
           <Skeleton className="h-16" />
         </div>
       ) : list.isError ? (
-        <LoadErrorPanel title={COMMENT_MESSAGES.loadFailed} error={list.error} onRetry={() => void list.refetch()} />
+        <LoadErrorPanel title={t(COMMENT_MESSAGES.loadFailed)} error={list.error} onRetry={() => void list.refetch()} />
       ) : comments.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{COMMENT_MESSAGES.empty}</p>
+        <p className="rounded-lg border border-dashed p-4 text-center text-sm text-muted-foreground">{t(COMMENT_MESSAGES.empty)}</p>
       ) : (
         <>
           {list.hasNextPage ? (
             <Button variant="ghost" size="sm" className="justify-self-center" loading={list.isFetchingNextPage} loadingText={t(COMMENT_TEXTS.loadingOlder)} onClick={() => void list.fetchNextPage()}>
-              {COMMENT_MESSAGES.loadOlder}
+              {t(COMMENT_MESSAGES.loadOlder)}
             </Button>
           ) : null}
           <ol aria-label={t(COMMENT_TEXTS.list)} className="grid gap-2">
@@ -119,7 +119,7 @@ export function TaskComments({ source, taskId, canComment, canMention, targetCom
 }
 
 function NewComment({ source, taskId, people }: { source: ProjectSource; taskId: string; people: MentionPeople }) {
-  const t = useT('comments');
+  const t = useT('comments', 'domain');
   const draftKey = `${source.queryKey.join('/')}/${taskId}`;
   const add = useAddComment(source, taskId);
   const keep = (value: string) => {
@@ -132,14 +132,14 @@ function NewComment({ source, taskId, people }: { source: ProjectSource; taskId:
       defaultValue={drafts.get(draftKey) ?? ''}
       onChange={keep}
       people={people}
-      placeholder={COMMENT_MESSAGES.placeholder}
-      submitLabel={COMMENT_MESSAGES.add}
+      placeholder={t(COMMENT_MESSAGES.placeholder)}
+      submitLabel={t(COMMENT_MESSAGES.add)}
       pendingLabel={t(COMMENT_TEXTS.posting)}
       pending={add.isPending}
       onSubmit={async (body) => {
         await add.mutateAsync(body);
         keep('');
-        notifySuccess(COMMENT_MESSAGES.added);
+        notifySuccess(t(COMMENT_MESSAGES.added));
       }}
     />
   );
@@ -155,7 +155,7 @@ type CommentItemProps = {
 };
 
 function CommentItem({ comment, source, taskId, canComment, people, onDeleted }: CommentItemProps) {
-  const t = useT('comments');
+  const t = useT('comments', 'domain');
   const edit = useEditComment(source, taskId);
   const remove = useDeleteComment(source, taskId);
   const [editing, setEditing] = useState(false);
@@ -191,13 +191,13 @@ function CommentItem({ comment, source, taskId, canComment, people, onDeleted }:
       <div className="grid min-w-0 flex-1 gap-1.5">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
           <span className="font-medium">{author}</span>
-          {comment.viaLink ? <span className="text-xs text-muted-foreground">{COMMENT_MESSAGES.viaLink(comment.viaLink)}</span> : null}
+          {comment.viaLink ? <span className="text-xs text-muted-foreground">{t(COMMENT_MESSAGES.viaLink, { linkName: comment.viaLink })}</span> : null}
           <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
             {formatDateTime(comment.createdAt)}
           </time>
           {comment.editedAt ? (
             <Badge variant="secondary" title={formatDateTime(comment.editedAt)}>
-              {COMMENT_MESSAGES.edited}
+              {t(COMMENT_MESSAGES.edited)}
             </Badge>
           ) : null}
           {!editing && (canEdit || canDelete) ? (
@@ -234,7 +234,7 @@ function CommentItem({ comment, source, taskId, canComment, people, onDeleted }:
             onCancel={stopEditing}
             onSubmit={async (body) => {
               await edit.mutateAsync({ commentId: comment.id, body });
-              notifySuccess(COMMENT_MESSAGES.updated);
+              notifySuccess(t(COMMENT_MESSAGES.updated));
               stopEditing();
             }}
           />
@@ -251,12 +251,12 @@ function CommentItem({ comment, source, taskId, canComment, people, onDeleted }:
           <ConfirmDeleteDialog
             open={confirming}
             onOpenChange={setConfirming}
-            title={COMMENT_MESSAGES.deleteTitle}
-            question={COMMENT_MESSAGES.deleteConfirm}
+            title={t(COMMENT_MESSAGES.deleteTitle)}
+            question={t(COMMENT_MESSAGES.deleteConfirm)}
             onConfirm={() =>
               remove.mutate(comment.id, {
                 onSuccess: () => {
-                  notifySuccess(COMMENT_MESSAGES.deleted);
+                  notifySuccess(t(COMMENT_MESSAGES.deleted));
                   onDeleted();
                 },
               })

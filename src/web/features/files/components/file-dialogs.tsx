@@ -31,7 +31,7 @@ export function AddLinkDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const t = useT('files');
+  const t = useT('files', 'domain');
   const addLink = useAddLink(source);
   const form = useSchemaForm({ schema: addLinkSchema, defaultValues: { name: '', url: '' } });
   const { errors } = form.formState;
@@ -42,19 +42,19 @@ export function AddLinkDialog({
   const onSubmit = form.handleSubmit((values) =>
     addLink.mutate(values, {
       onSuccess: () => {
-        notifySuccess(FILE_MESSAGES.linkAdded);
+        notifySuccess(t(FILE_MESSAGES.linkAdded));
         form.reset();
         onOpenChange(false);
       },
       // The dialog stays open with what was typed.
-      onError: (error) => notifyError(error, FILE_MESSAGES.linkFailed),
+      onError: (error) => notifyError(error, t(FILE_MESSAGES.linkFailed)),
     }),
   );
   return (
     <Dialog open={open} onOpenChange={(next) => !addLink.isPending && onOpenChange(next)}>
       <DialogContent className="max-w-[480px]">
         <DialogHeader>
-          <DialogTitle>{FILE_MESSAGES.addLink}</DialogTitle>
+          <DialogTitle>{t(FILE_MESSAGES.addLink)}</DialogTitle>
           <DialogDescription>{t(FILES_TEXTS.addLinkDescription)}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
@@ -69,7 +69,7 @@ export function AddLinkDialog({
               {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="submit" disabled={incomplete} loading={addLink.isPending} loadingText={t(FILES_TEXTS.adding)}>
-              {FILE_MESSAGES.addLink}
+              {t(FILE_MESSAGES.addLink)}
             </Button>
           </DialogFooter>
         </form>
@@ -92,7 +92,7 @@ export function UploadFileDialog({
   progress: number;
   onUpload: (file: File, done: () => void) => void;
 }) {
-  const t = useT('files');
+  const t = useT('files', 'domain');
   const [file, setFile] = useState<File | null>(null);
   const close = (next: boolean) => {
     if (uploading) return;
@@ -103,7 +103,7 @@ export function UploadFileDialog({
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-w-[480px]">
         <DialogHeader>
-          <DialogTitle>{FILE_MESSAGES.upload}</DialogTitle>
+          <DialogTitle>{t(FILE_MESSAGES.upload)}</DialogTitle>
           <DialogDescription>{t(FILES_TEXTS.accepted, { extensions: ACCEPTED_EXTENSIONS.join(', ') })}</DialogDescription>
         </DialogHeader>
         <form
@@ -128,7 +128,7 @@ export function UploadFileDialog({
             <Button type="button" variant="outline" onClick={() => close(false)} disabled={uploading}>
               {t(UI_TEXTS.cancel)}
             </Button>
-            <Button type="submit" disabled={!file} loading={uploading} loadingText={FILE_MESSAGES.uploading}>
+            <Button type="submit" disabled={!file} loading={uploading} loadingText={t(FILE_MESSAGES.uploading)}>
               <Upload aria-hidden />
               {t(FILES_TEXTS.upload)}
             </Button>

@@ -18,7 +18,7 @@ import { ACCEPT, UploadProgress } from './file-parts';
 type FileMenuProps = { file: ProjectFile; source: ProjectSource; canRequestApproval: boolean };
 
 export function FileMenu({ file, source, canRequestApproval }: FileMenuProps) {
-  const t = useT('files');
+  const t = useT('files', 'domain');
   const [history, setHistory] = useState(false);
   const [requesting, setRequesting] = useState(false);
   const [progress, setProgress] = useState(0);
@@ -29,7 +29,7 @@ export function FileMenu({ file, source, canRequestApproval }: FileMenuProps) {
     setProgress(0);
     uploadVersion.mutate(chosen, {
       onSuccess: (updated) => notifySuccess(t(FILE_EXTRAS_TEXTS.newVersionUploaded, { version: updated.version })),
-      onError: (error) => notifyError(error, FILE_MESSAGES.uploadFailedTitle),
+      onError: (error) => notifyError(error, t(FILE_MESSAGES.uploadFailedTitle)),
       onSettled: () => {
         if (input.current) input.current.value = '';
       },

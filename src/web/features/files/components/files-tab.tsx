@@ -62,7 +62,7 @@ function ClientDecision({ file }: { file: ProjectFile }) {
 
 /** The thumbnail the server made (a button that opens the viewer), or the file's icon. */
 export function FileThumbnail({ file, source, onOpen }: { file: ProjectFile; source: ProjectSource; onOpen?: () => void }) {
-  const t = useT('files');
+  const t = useT('files', 'domain');
   const Icon = file.isLink ? Link2 : FileText;
   if (!file.hasThumbnail) return <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />;
   const image = <img src={thumbnailUrl(source, file)} alt={t(FILES_TEXTS.thumbnailOf, { name: file.fileName })} className="size-12 rounded border object-cover" />;
@@ -76,7 +76,7 @@ export function FileThumbnail({ file, source, onOpen }: { file: ProjectFile; sou
 }
 
 function FileItem({ file, source, variant, canDelete, canRequestApproval }: { file: ProjectFile; source: ProjectSource; variant: Variant; canDelete: boolean; canRequestApproval: boolean }) {
-  const t = useT('files');
+  const t = useT('files', 'domain');
   const deleteFile = useDeleteFile(source);
   const [confirming, setConfirming] = useState(false);
   const confirmOpened = useOpenedOnce(confirming);
@@ -84,8 +84,8 @@ function FileItem({ file, source, variant, canDelete, canRequestApproval }: { fi
   const viewOpened = useOpenedOnce(viewing);
   const remove = () =>
     deleteFile.mutate(file.id, {
-      onSuccess: () => notifySuccess(FILE_MESSAGES.deleted),
-      onError: (error) => notifyError(FILE_MESSAGES.deleteFailed(error.message)),
+      onSuccess: () => notifySuccess(t(FILE_MESSAGES.deleted)),
+      onError: (error) => notifyError(t(FILE_MESSAGES.deleteFailed, { message: error.message })),
     });
   const previewable = !file.isLink && previewKind(file.fileType) !== null;
   // The file's menu: on the project page, for an uploaded file.
@@ -150,8 +150,8 @@ function FileItem({ file, source, variant, canDelete, canRequestApproval }: { fi
               open={confirming}
               onOpenChange={setConfirming}
               onConfirm={remove}
-              title={file.isLink ? FILE_MESSAGES.deleteLinkTitle : FILE_MESSAGES.deleteFileTitle}
-              question={FILE_MESSAGES.deleteConfirm(file.fileName)}
+              title={file.isLink ? t(FILE_MESSAGES.deleteLinkTitle) : t(FILE_MESSAGES.deleteFileTitle)}
+              question={t(FILE_MESSAGES.deleteConfirm, { name: file.fileName })}
             />
           ) : null}
           {viewOpened ? <FileViewerDialog source={source} file={file} open={viewing} onOpenChange={setViewing} /> : null}
@@ -174,7 +174,7 @@ type FilesTabProps = {
 };
 
 export function FilesTab({ source, canContribute = true, canDeleteFiles = true, variant = 'member', canRequestApproval = false }: FilesTabProps) {
-  const t = useT('files');
+  const t = useT('files', 'domain');
   const files = useInfiniteQuery(fileListQuery(source));
   const loaded = useMemo(() => files.data?.pages.flatMap((page) => page.items) ?? [], [files.data]);
   const [progress, setProgress] = useState(0);
@@ -190,10 +190,10 @@ export function FilesTab({ source, canContribute = true, canDeleteFiles = true, 
     setProgress(0);
     upload.mutate(file, {
       onSuccess: () => {
-        notifySuccess(FILE_MESSAGES.uploaded);
+        notifySuccess(t(FILE_MESSAGES.uploaded));
         onSuccess?.();
       },
-      onError: (error) => notifyError(error, FILE_MESSAGES.uploadFailedTitle),
+      onError: (error) => notifyError(error, t(FILE_MESSAGES.uploadFailedTitle)),
       onSettled: () => {
         if (input.current) input.current.value = '';
       },
@@ -213,20 +213,20 @@ export function FilesTab({ source, canContribute = true, canDeleteFiles = true, 
             {variant === 'member' ? (
               <>
                 <input ref={input} type="file" accept={ACCEPT} className="sr-only" aria-label={t(FILES_TEXTS.chooseFile)} tabIndex={-1} onChange={(e) => onChoose(e.target.files?.[0])} />
-                <Button onClick={() => input.current?.click()} loading={upload.isPending} loadingText={FILE_MESSAGES.uploading}>
+                <Button onClick={() => input.current?.click()} loading={upload.isPending} loadingText={t(FILE_MESSAGES.uploading)}>
                   <Upload aria-hidden />
-                  {FILE_MESSAGES.upload}
+                  {t(FILE_MESSAGES.upload)}
                 </Button>
               </>
             ) : (
               <Button onClick={() => setUploadOpen(true)} {...preloadOnIntent(UploadFileDialog)}>
                 <Upload aria-hidden />
-                {FILE_MESSAGES.upload}
+                {t(FILE_MESSAGES.upload)}
               </Button>
             )}
             <Button variant="outline" onClick={() => setLinkOpen(true)} {...preloadOnIntent(AddLinkDialog)}>
               <Link2 aria-hidden />
-              {FILE_MESSAGES.addLink}
+              {t(FILE_MESSAGES.addLink)}
             </Button>
           </div>
         ) : null}
@@ -241,13 +241,13 @@ export function FilesTab({ source, canContribute = true, canDeleteFiles = true, 
           </div>
         ) : files.isError ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-destructive">
-            <span>{FILE_MESSAGES.loadFailed(files.error.message)}</span>
+            <span>{t(FILE_MESSAGES.loadFailed, { message: files.error.message })}</span>
             <Button size="sm" variant="outline" onClick={() => void files.refetch()}>
               {t(UI_TEXTS.retry)}
             </Button>
           </div>
         ) : loaded.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{FILE_MESSAGES.empty}</p>
+          <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{t(FILE_MESSAGES.empty)}</p>
         ) : (
           <>
             <ul ref={list} className="space-y-2">

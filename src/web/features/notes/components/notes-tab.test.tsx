@@ -34,16 +34,16 @@ describe('The notes tab', () => {
     await renderWithProviders(<NotesTab source={source} />);
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(NOTE_MESSAGES.loadFailed);
+    expect(alert.textContent).toContain(en(NOTE_MESSAGES.loadFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
     expect(screen.getByText(en(NOTES_TEXTS.titleUncounted))).toBeTruthy();
-    expect(screen.queryByText(NOTE_MESSAGES.title(0))).toBeNull();
-    expect(screen.queryByText(NOTE_MESSAGES.empty)).toBeNull();
+    expect(screen.queryByText(en(NOTE_MESSAGES.title, { count: 0 }))).toBeNull();
+    expect(screen.queryByText(en(NOTE_MESSAGES.empty))).toBeNull();
 
     down = false;
     fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     expect(await screen.findByText('Kickoff moved to Friday')).toBeTruthy();
-    expect(screen.getByText(NOTE_MESSAGES.title(1))).toBeTruthy();
+    expect(screen.getByText(en(NOTE_MESSAGES.title, { count: 1 }))).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

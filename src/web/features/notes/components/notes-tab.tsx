@@ -25,7 +25,7 @@ const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/compo
 
 /** `focused`: the note a search result opened (issue 34, `?note=<id>`): scrolled to, outlined and focused. */
 function NoteItem({ note, source, canChange, focused = false }: { note: Note; source: ProjectSource; canChange: boolean; focused?: boolean }) {
-  const t = useT('notes');
+  const t = useT('notes', 'domain');
   const item = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (!focused) return;
@@ -45,14 +45,14 @@ function NoteItem({ note, source, canChange, focused = false }: { note: Note; so
       { noteId: note.id, content: draft.trim() },
       {
         onSuccess: () => {
-          notifySuccess(NOTE_MESSAGES.updated);
+          notifySuccess(t(NOTE_MESSAGES.updated));
           setEditing(false);
         },
       },
     );
   const remove = () =>
     deleteNote.mutate(note.id, {
-      onSuccess: () => notifySuccess(NOTE_MESSAGES.deleted),
+      onSuccess: () => notifySuccess(t(NOTE_MESSAGES.deleted)),
     });
 
   return (
@@ -69,7 +69,7 @@ function NoteItem({ note, source, canChange, focused = false }: { note: Note; so
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span className="font-medium">{author}</span>
           <span className="text-muted-foreground">{formatDate(note.createdAt)}</span>
-          {isEdited(note) ? <Badge variant="secondary">{NOTE_MESSAGES.edited}</Badge> : null}
+          {isEdited(note) ? <Badge variant="secondary">{t(NOTE_MESSAGES.edited)}</Badge> : null}
           {note.isOwn && canChange && !editing ? (
             <span className="ml-auto flex gap-1">
               <Button
@@ -99,8 +99,8 @@ function NoteItem({ note, source, canChange, focused = false }: { note: Note; so
                     open={confirming}
                     onOpenChange={setConfirming}
                     onConfirm={remove}
-                    title={NOTE_MESSAGES.deleteTitle}
-                    question={NOTE_MESSAGES.deleteConfirm}
+                    title={t(NOTE_MESSAGES.deleteTitle)}
+                    question={t(NOTE_MESSAGES.deleteConfirm)}
                   />
                 </Suspense>
               ) : null}
@@ -139,7 +139,7 @@ type NotesTabProps = {
 };
 
 export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOwnNotes = true }: NotesTabProps) {
-  const t = useT('notes');
+  const t = useT('notes', 'domain');
   const focusNoteId = useSearchParams()[0].get('note');
   const notes = useInfiniteQuery(noteListQuery(source));
   const loaded = useMemo(() => notes.data?.pages.flatMap((page) => page.items) ?? [], [notes.data]);
@@ -152,7 +152,7 @@ export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOw
   const add = () =>
     addNote.mutate(draft.trim(), {
       onSuccess: () => {
-        notifySuccess(NOTE_MESSAGES.added);
+        notifySuccess(t(NOTE_MESSAGES.added));
         setDraft('');
       },
     });
@@ -161,14 +161,14 @@ export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOw
     <Card>
       <CardHeader>
         {/* Issue 49 item 3: no count until it is read; a failed load is not "(0)". */}
-        <CardTitle>{total === undefined ? t(NOTES_TEXTS.titleUncounted) : NOTE_MESSAGES.title(total)}</CardTitle>
+        <CardTitle>{total === undefined ? t(NOTES_TEXTS.titleUncounted) : t(NOTE_MESSAGES.title, { count: total })}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         {canAddNotes ? (
           <div className="space-y-2">
             <Textarea aria-label={t(NOTES_TEXTS.newNoteLabel)} rows={3} placeholder={t(NOTES_TEXTS.newNotePlaceholder)} value={draft} onChange={(e) => setDraft(e.target.value)} />
             <Button onClick={add} disabled={draft.trim() === ''} loading={addNote.isPending} loadingText={t(NOTES_TEXTS.adding)}>
-              {NOTE_MESSAGES.add}
+              {t(NOTE_MESSAGES.add)}
             </Button>
           </div>
         ) : (
@@ -180,9 +180,9 @@ export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOw
             <Skeleton className="h-16" />
           </div>
         ) : notes.isError ? (
-          <LoadErrorPanel title={NOTE_MESSAGES.loadFailed} error={notes.error} onRetry={() => void notes.refetch()} />
+          <LoadErrorPanel title={t(NOTE_MESSAGES.loadFailed)} error={notes.error} onRetry={() => void notes.refetch()} />
         ) : loaded.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{NOTE_MESSAGES.empty}</p>
+          <p className="rounded-lg border border-dashed p-8 text-center text-sm text-muted-foreground">{t(NOTE_MESSAGES.empty)}</p>
         ) : (
           <>
             <ul ref={list} className="space-y-2">

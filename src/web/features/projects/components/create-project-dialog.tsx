@@ -65,7 +65,7 @@ type ProjectFormStepsProps = {
 };
 
 function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormStepsProps) {
-  const t = useT('projects');
+  const t = useT('projects', 'domain');
   const [step, setStep] = useState<'preview' | 'fill'>(preset ? 'preview' : 'fill');
   const [template, setTemplate] = useState<Template | null>(preset);
   // The schema is made at each check from the chosen template: it follows the choice
@@ -75,7 +75,7 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
     // The answers' input is the template's FormData, which the schema reads as unknown.
     schema: async () => projectFormSchema(templateRef.current?.fields ?? null) as z.ZodType<ProjectFormOutput, ProjectFormInput>,
     defaultValues: valuesFrom(preset),
-    wrapResolver: (resolver) => refusingPastDueDate(resolver, PROJECT_MESSAGES.dueDateInPast),
+    wrapResolver: (resolver) => refusingPastDueDate(resolver, PROJECT_MESSAGES.dueDateInPast.id),
   });
   const { errors } = form.formState;
 
@@ -102,7 +102,7 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
         { ...project, ...fromTemplate },
         {
           onSuccess: () => {
-            notifySuccess(template ? TEMPLATE_MESSAGES.projectCreated : PROJECT_MESSAGES.created);
+            notifySuccess(template ? TEMPLATE_MESSAGES.projectCreated : t(PROJECT_MESSAGES.created));
             onOpenChange(false);
           },
         },

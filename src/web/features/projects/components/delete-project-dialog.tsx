@@ -24,13 +24,13 @@ type Props = {
 };
 
 export function DeleteProjectDialog({ projectName, open, onOpenChange, deleting, onDelete }: Props) {
-  const t = useT('projects');
+  const t = useT('projects', 'domain');
   return (
     <AlertDialog open={open} onOpenChange={(next) => !deleting && onOpenChange(next)}>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{t(PROJECTS_TEXTS.deleteTitle)}</AlertDialogTitle>
-          <AlertDialogDescription>{PROJECT_MESSAGES.deleteConfirm(projectName)}</AlertDialogDescription>
+          <AlertDialogDescription>{t(PROJECT_MESSAGES.deleteConfirm, { name: projectName })}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={deleting}>{t(UI_TEXTS.cancel)}</AlertDialogCancel>

@@ -34,7 +34,7 @@ type Props = {
 };
 
 export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
-  const t = useT('projects');
+  const t = useT('projects', 'domain');
   const changeStatus = useChangeProjectStatus();
   const deleteProject = useDeleteProject();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -46,8 +46,8 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
     changeStatus.mutate(
       { id: project.id, status },
       {
-        onSuccess: () => notifySuccess(PROJECT_MESSAGES.statusChanged(PROJECT_STATUS_LABELS[status].toLowerCase())),
-        onError: () => notifyError(PROJECT_MESSAGES.statusFailed),
+        onSuccess: () => notifySuccess(t(PROJECT_MESSAGES.statusChanged, { status: PROJECT_STATUS_LABELS[status].toLowerCase() })),
+        onError: () => notifyError(t(PROJECT_MESSAGES.statusFailed)),
       },
     );
 
@@ -55,9 +55,9 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
     deleteProject.mutate(project.id, {
       onSuccess: () => {
         setConfirmDelete(false);
-        notifySuccess(PROJECT_MESSAGES.deleted);
+        notifySuccess(t(PROJECT_MESSAGES.deleted));
       },
-      onError: (error) => notifyError(error instanceof Error && error.message ? error.message : PROJECT_MESSAGES.deleteFailed),
+      onError: (error) => notifyError(error instanceof Error && error.message ? error.message : t(PROJECT_MESSAGES.deleteFailed)),
     });
 
   return (
@@ -175,7 +175,7 @@ const STATUS_BUTTON_CLASS = 'flex-1 px-2 aria-disabled:cursor-not-allowed aria-d
  * menu, and its button is disabled: a button that just applied keeps the focus (issue 27).
  */
 function CardFooterActions({ project, staff }: { project: Project; staff?: StaffActions }) {
-  const t = useT('projects');
+  const t = useT('projects', 'domain');
   const changes = cardStatusChanges(project.status);
   const pending = Boolean(staff?.statusPending);
   const menuChanges = STATUS_ACTIONS.filter((action) => changes.includes(action.status));

@@ -36,19 +36,19 @@ function formValues(project: ProjectDetail) {
 }
 
 function ProjectEditForm({ project }: { project: ProjectDetail }) {
-  const t = useT('projects');
+  const t = useT('projects', 'domain');
   const updateProject = useUpdateProject(project.id);
   const form = useSchemaForm({
     schema: updateProjectSchema,
     defaultValues: formValues(project),
-    wrapResolver: (resolver) => refusingPastDueDate(resolver, PROJECT_MESSAGES.dueDateInPast, () => project.dueDate),
+    wrapResolver: (resolver) => refusingPastDueDate(resolver, PROJECT_MESSAGES.dueDateInPast.id, () => project.dueDate),
   });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
     updateProject.mutate(values, {
       onSuccess: (result) => {
-        notifySuccess(result.message);
+        notifySuccess(t(result.statusForcedActive ? PROJECT_DETAIL_MESSAGES.savedActive : PROJECT_DETAIL_MESSAGES.saved));
         form.reset(formValues(result.project));
       },
     });
@@ -86,11 +86,11 @@ function ProjectEditForm({ project }: { project: ProjectDetail }) {
         <Input type="date" {...form.register('dueDate')} />
       </FormField>
       <FormField label={t(PROJECTS_TEXTS.fields.companyOverview)} error={errors.companyOverview?.message}>
-        <Textarea rows={4} placeholder={PROJECT_DETAIL_MESSAGES.overviewPlaceholder} {...form.register('companyOverview')} />
+        <Textarea rows={4} placeholder={t(PROJECT_DETAIL_MESSAGES.overviewPlaceholder)} {...form.register('companyOverview')} />
       </FormField>
       <div>
-        <Button type="submit" loading={updateProject.isPending} loadingText={PROJECT_DETAIL_MESSAGES.saving}>
-          {PROJECT_DETAIL_MESSAGES.save}
+        <Button type="submit" loading={updateProject.isPending} loadingText={t(PROJECT_DETAIL_MESSAGES.saving)}>
+          {t(PROJECT_DETAIL_MESSAGES.save)}
         </Button>
       </div>
     </form>
@@ -98,7 +98,7 @@ function ProjectEditForm({ project }: { project: ProjectDetail }) {
 }
 
 export function ProjectInfoTab({ project }: { project: ProjectDetail }) {
-  const t = useT('projects');
+  const t = useT('projects', 'domain');
   return (
     <div className="grid gap-4">
       <Card>

@@ -7,6 +7,7 @@ import { projectsApi } from '@/web/test/api-handlers';
 import { apiServer, byCursor, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { ProjectsTab } from './projects-tab';
+import { en } from '@/web/test/texts';
 
 async function renderTab(role: Role) {
   await renderWithProviders(<ProjectsTab role={role} />);
@@ -31,15 +32,15 @@ describe('ProjectsTab export', () => {
 
   it('shows staff an empty list that explains and offers to create the first project', async () => {
     await renderTab('admin');
-    expect(await screen.findByText(PROJECT_MESSAGES.noProjects)).toBeTruthy();
-    expect(screen.getByText(PROJECT_MESSAGES.noProjectsHelp)).toBeTruthy();
-    expect(screen.getByRole('button', { name: PROJECT_MESSAGES.createFirst })).toBeTruthy();
+    expect(await screen.findByText(en(PROJECT_MESSAGES.noProjects))).toBeTruthy();
+    expect(screen.getByText(en(PROJECT_MESSAGES.noProjectsHelp))).toBeTruthy();
+    expect(screen.getByRole('button', { name: en(PROJECT_MESSAGES.createFirst) })).toBeTruthy();
   });
 
   it('tells a developer with no assignments so, with nothing to create', async () => {
     await renderTab('developer');
-    expect(await screen.findByText(PROJECT_MESSAGES.noneAssigned)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: PROJECT_MESSAGES.createFirst })).toBeNull();
+    expect(await screen.findByText(en(PROJECT_MESSAGES.noneAssigned))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: en(PROJECT_MESSAGES.createFirst) })).toBeNull();
   });
 });
 
@@ -63,7 +64,7 @@ describe('ProjectsTab approval filter (issue 33)', () => {
     fireEvent.click(screen.getByRole('option', { name: 'Awaiting approval' }));
     await waitFor(() => expect(sentRequests.some((request) => request.path === '/api/projects?search=&status=all&approval=awaiting_approval')).toBe(true));
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/projects/export?search=&status=all&approval=awaiting_approval');
-    expect(await screen.findByText(PROJECT_MESSAGES.noMatches)).toBeTruthy();
+    expect(await screen.findByText(en(PROJECT_MESSAGES.noMatches))).toBeTruthy();
   });
 });
 

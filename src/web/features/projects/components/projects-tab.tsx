@@ -64,7 +64,7 @@ type ProjectsTabProps = {
 };
 
 export function ProjectsTab({ role, renderCardActions, templatesTab }: ProjectsTabProps) {
-  const t = useT('projects');
+  const t = useT('projects', 'domain');
   const staff = canManageProjects(role);
   // The template stays while the dialog closes, so its content does not change under the animation.
   const [using, setUsing] = useState<{ open: boolean; template: Template | null }>({ open: false, template: null });
@@ -84,7 +84,7 @@ export function ProjectsTab({ role, renderCardActions, templatesTab }: ProjectsT
     <section className="space-y-6" aria-label={t(PROJECTS_TEXTS.title)}>
       <div>
         <h2 className="text-xl font-semibold">{t(PROJECTS_TEXTS.title)}</h2>
-        <p className="text-sm text-muted-foreground">{staff ? PROJECT_MESSAGES.staffSubtitle : PROJECT_MESSAGES.developerSubtitle}</p>
+        <p className="text-sm text-muted-foreground">{staff ? t(PROJECT_MESSAGES.staffSubtitle) : t(PROJECT_MESSAGES.developerSubtitle)}</p>
       </div>
       {staff ? (
         <Tabs value={view} onValueChange={showView} className="space-y-6">
@@ -116,7 +116,7 @@ export function ProjectsTab({ role, renderCardActions, templatesTab }: ProjectsT
 }
 
 function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
-  const t = useT('projects', 'domain-shared');
+  const t = useT('projects', 'domain', 'domain-shared');
   const staff = canManageProjects(role);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<ProjectFilter>('all');
@@ -180,7 +180,7 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
           ))}
         </div>
       ) : projects.isError ? (
-        <LoadErrorPanel title={PROJECT_MESSAGES.fetchFailed} error={projects.error} onRetry={() => void projects.refetch()} />
+        <LoadErrorPanel title={t(PROJECT_MESSAGES.fetchFailed)} error={projects.error} onRetry={() => void projects.refetch()} />
       ) : (
         <>
           {/* The cards on screen, of every project the caller can see (issue 49 item 6: it said the
@@ -190,20 +190,20 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
           </p>
           {items.length === 0 ? (
             filtering ? (
-              <EmptyState title={PROJECT_MESSAGES.noMatches} />
+              <EmptyState title={t(PROJECT_MESSAGES.noMatches)} />
             ) : staff ? (
               <EmptyState
-                title={PROJECT_MESSAGES.noProjects}
-                text={PROJECT_MESSAGES.noProjectsHelp}
+                title={t(PROJECT_MESSAGES.noProjects)}
+                text={t(PROJECT_MESSAGES.noProjectsHelp)}
                 action={
                   <Button onClick={() => setCreating(true)} {...preloadOnIntent(CreateProjectDialog)}>
                     <Plus aria-hidden />
-                    {PROJECT_MESSAGES.createFirst}
+                    {t(PROJECT_MESSAGES.createFirst)}
                   </Button>
                 }
               />
             ) : (
-              <EmptyState title={PROJECT_MESSAGES.noneAssigned} />
+              <EmptyState title={t(PROJECT_MESSAGES.noneAssigned)} />
             )
           ) : (
             <div ref={grid} className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3">

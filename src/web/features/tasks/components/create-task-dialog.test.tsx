@@ -43,15 +43,15 @@ describe('Create New Task', () => {
     await renderWithProviders(<CreateTaskDialog source={source} open onOpenChange={() => {}} />);
     fireEvent.input(screen.getByLabelText(en(TASK_TEXTS.fields.title)), { target: { value: 'Print menu boards' } });
     fireEvent.input(screen.getByLabelText(en(TASK_TEXTS.fields.dueDate)), { target: { value: '2020-01-01' } });
-    fireEvent.click(screen.getByRole('button', { name: TASK_MESSAGES.create }));
-    expect(await screen.findByText(TASK_MESSAGES.dueDateInPast)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en(TASK_MESSAGES.create) }));
+    expect(await screen.findByText(en(TASK_MESSAGES.dueDateInPast))).toBeTruthy();
     await requestsArrived();
     expect(calls().filter((call) => call.startsWith('POST'))).toEqual([]);
 
     // A date from today on is taken.
     fireEvent.input(screen.getByLabelText(en(TASK_TEXTS.fields.dueDate)), { target: { value: '2999-12-31' } });
-    await waitFor(() => expect(screen.queryByText(TASK_MESSAGES.dueDateInPast)).toBeNull());
-    fireEvent.click(screen.getByRole('button', { name: TASK_MESSAGES.create }));
+    await waitFor(() => expect(screen.queryByText(en(TASK_MESSAGES.dueDateInPast))).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: en(TASK_MESSAGES.create) }));
     await waitFor(() => expect(calls().filter((call) => call.startsWith('POST'))).toHaveLength(1));
   });
 

@@ -24,19 +24,19 @@ export function CreateTaskDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const t = useT('tasks');
+  const t = useT('tasks', 'domain');
   const createTask = useCreateTask(source);
   const assignees = useQuery({ ...assigneesQuery(source), enabled: open });
   const form: TaskForm = useSchemaForm({
     schema: createTaskSchema,
     defaultValues: emptyValues,
-    wrapResolver: (resolver) => refusingPastDueDate(resolver, TASK_MESSAGES.dueDateInPast),
+    wrapResolver: (resolver) => refusingPastDueDate(resolver, TASK_MESSAGES.dueDateInPast.id),
   });
 
   const onSubmit = form.handleSubmit((values) => {
     createTask.mutate(values, {
       onSuccess: () => {
-        notifySuccess(TASK_MESSAGES.created);
+        notifySuccess(t(TASK_MESSAGES.created));
         form.reset(emptyValues);
         onOpenChange(false);
       },
@@ -47,7 +47,7 @@ export function CreateTaskDialog({
     <Dialog open={open} onOpenChange={(next) => !createTask.isPending && onOpenChange(next)}>
       <DialogContent className="max-w-[500px]">
         <DialogHeader>
-          <DialogTitle>{TASK_MESSAGES.dialogTitle}</DialogTitle>
+          <DialogTitle>{t(TASK_MESSAGES.dialogTitle)}</DialogTitle>
           <DialogDescription>{t(TASK_TEXTS.createDescription)}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
@@ -61,8 +61,8 @@ export function CreateTaskDialog({
             <Button type="button" variant="outline" disabled={createTask.isPending} onClick={() => onOpenChange(false)}>
               {t(UI_TEXTS.cancel)}
             </Button>
-            <Button type="submit" loading={createTask.isPending} loadingText={TASK_MESSAGES.creating}>
-              {TASK_MESSAGES.create}
+            <Button type="submit" loading={createTask.isPending} loadingText={t(TASK_MESSAGES.creating)}>
+              {t(TASK_MESSAGES.create)}
             </Button>
           </DialogFooter>
         </form>

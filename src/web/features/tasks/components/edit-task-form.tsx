@@ -17,7 +17,7 @@ import { TaskFields, type TaskForm } from './task-fields';
  * it as it was; Save keeps the form as typed when the server refuses, with its message.
  */
 export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; task: Task; onDone: () => void }) {
-  const t = useT('tasks');
+  const t = useT('tasks', 'domain');
   const update = useUpdateTask(source);
   const assignees = useQuery(assigneesQuery(source));
   const form: TaskForm = useSchemaForm({
@@ -34,7 +34,7 @@ export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; 
           onDone();
         },
         // The form stays as typed; the server's message says why.
-        onError: (error) => notifyError(error, TASK_MESSAGES.updateFailed),
+        onError: (error) => notifyError(error, t(TASK_MESSAGES.updateFailed)),
       },
     ),
   );

@@ -23,7 +23,7 @@ import { TaskTitle, type TaskLinks } from './task-title';
 const MY_WORK_LINKS: TaskLinks = { href: (task) => `/project/${task.projectId}/tasks/${task.id}` };
 
 export function MyWorkTab() {
-  const t = useT('tasks');
+  const t = useT('tasks', 'domain');
   const work = useInfiniteQuery(myWorkQuery);
   if (work.isPending) {
     return (
@@ -66,14 +66,14 @@ export function MyWorkTab() {
 }
 
 function MyWorkRow({ task, overdue }: { task: MyWorkItem; overdue: boolean }) {
-  const t = useT('tasks');
+  const t = useT('tasks', 'domain');
   const update = useUpdateTask(memberProjectSource(task.projectId));
   const complete = () =>
     update.mutate(
       { taskId: task.id, status: 'completed' },
       {
-        onSuccess: () => notifySuccess(TASK_MESSAGES.updated(TASK_STATUS_TITLES.completed), TASK_MESSAGES.updatedTitle),
-        onError: (error) => notifyError(error, TASK_MESSAGES.updateFailed),
+        onSuccess: () => notifySuccess(t(TASK_MESSAGES.updated, { status: TASK_STATUS_TITLES.completed }), t(TASK_MESSAGES.updatedTitle)),
+        onError: (error) => notifyError(error, t(TASK_MESSAGES.updateFailed)),
       },
     );
   return (

@@ -39,7 +39,7 @@ type TaskDetailsProps = {
 };
 
 export function TaskDetails({ source, task, status, canEditFields, showAssignee }: TaskDetailsProps) {
-  const t = useT('tasks');
+  const t = useT('tasks', 'domain');
   const update = useUpdateTask(source);
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -57,8 +57,8 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
     update.mutate(
       { taskId: task.id, status: next },
       {
-        onSuccess: () => notifySuccess(TASK_MESSAGES.updated(TASK_STATUS_TITLES[next]), TASK_MESSAGES.updatedTitle),
-        onError: (error) => notifyError(error, TASK_MESSAGES.updateFailed),
+        onSuccess: () => notifySuccess(t(TASK_MESSAGES.updated, { status: TASK_STATUS_TITLES[next] }), t(TASK_MESSAGES.updatedTitle)),
+        onError: (error) => notifyError(error, t(TASK_MESSAGES.updateFailed)),
       },
     );
   };
@@ -140,7 +140,7 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
         ) : (
           <dd className={cn(overdue && 'font-medium text-red-700')}>
             {task.dueDate ? formatDate(task.dueDate) : <span className="text-muted-foreground">—</span>}
-            {overdue ? ` ${TASK_MESSAGES.overdue}` : null}
+            {overdue ? ` ${t(TASK_MESSAGES.overdue)}` : null}
           </dd>
         )}
         <dt className="text-muted-foreground">{t(TASK_TEXTS.panel.created)}</dt>

@@ -10,7 +10,7 @@ import type { Task } from '@/domain/tasks';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { cn } from '@/web/lib/class-names';
-import { useT } from '@/web/lib/i18n';
+import { translate, useT } from '@/web/lib/i18n';
 import { notifyError } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
 import { assigneesQuery, useUpdateTask } from '../api';
@@ -26,12 +26,12 @@ type FieldProps = { source: ProjectSource; task: Task };
 function useSaveField(source: ProjectSource, taskId: string) {
   const update = useUpdateTask(source);
   return (change: Omit<Parameters<typeof update.mutate>[0], 'taskId'>) =>
-    void update.mutateAsync({ taskId, ...change }).catch((error: unknown) => notifyError(error, TASK_MESSAGES.updateFailed));
+    void update.mutateAsync({ taskId, ...change }).catch((error: unknown) => notifyError(error, translate(TASK_MESSAGES.updateFailed)));
 }
 
 /** The assignee picker (staff and the project's developers; a developer elsewhere is asked to join first). */
 export function AssigneeInPlace({ source, task }: FieldProps) {
-  const t = useT('tasks');
+  const t = useT('tasks', 'domain');
   const assignees = useQuery(assigneesQuery(source));
   const save = useSaveField(source, task.id);
   // Until the people are read, the name as it is: a picker without them could not show it.
@@ -52,7 +52,7 @@ export function AssigneeInPlace({ source, task }: FieldProps) {
 }
 
 export function PriorityInPlace({ source, task }: FieldProps) {
-  const t = useT('tasks');
+  const t = useT('tasks', 'domain');
   const save = useSaveField(source, task.id);
   return (
     <Select value={task.priority} onValueChange={(priority) => priority !== task.priority && save({ priority: priority as TaskPriority })}>
@@ -81,7 +81,7 @@ const DATE_SETTLE_MS = 700;
  * reads empty too.
  */
 export function DueDateInPlace({ source, task, overdue }: FieldProps & { overdue: boolean }) {
-  const t = useT('tasks');
+  const t = useT('tasks', 'domain');
   const save = useSaveField(source, task.id);
   const [draft, setDraft] = useState(task.dueDate ?? '');
   // The task's date changed elsewhere (saved, put back, live): the field shows it.
@@ -133,7 +133,7 @@ export function DueDateInPlace({ source, task, overdue }: FieldProps & { overdue
           if (event.key === 'Enter') commit(draft);
         }}
       />
-      {overdue ? <span className="font-medium text-red-700">{TASK_MESSAGES.overdue}</span> : null}
+      {overdue ? <span className="font-medium text-red-700">{t(TASK_MESSAGES.overdue)}</span> : null}
     </span>
   );
 }

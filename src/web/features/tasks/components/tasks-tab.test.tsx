@@ -28,7 +28,7 @@ describe('TasksTab load', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(en(TASK_TEXTS.loadFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
-    expect(screen.queryByText(TASK_MESSAGES.empty)).toBeNull();
+    expect(screen.queryByText(en(TASK_MESSAGES.empty))).toBeNull();
 
     down = false;
     fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
@@ -107,16 +107,16 @@ describe('TasksTab empty list (issue 27)', () => {
   it('offers those who may add tasks the first one, and opens Create New Task from there', async () => {
     apiServer.use(tasksApi.list(source.basePath), tasksApi.assignees(source.basePath));
     await renderWithProviders(<TasksTab source={source} canAddTasks />);
-    expect(await screen.findByText(TASK_MESSAGES.empty)).toBeTruthy();
+    expect(await screen.findByText(en(TASK_MESSAGES.empty))).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: en(TASK_TEXTS.createFirst) }));
     // The dialog's code loads when first opened (decision 013).
-    expect(await screen.findByRole('dialog', { name: TASK_MESSAGES.dialogTitle }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: en(TASK_MESSAGES.dialogTitle) }, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('shows only the line to those who may not', async () => {
     apiServer.use(tasksApi.list(source.basePath));
     await renderTab();
-    expect(await screen.findByText(TASK_MESSAGES.empty)).toBeTruthy();
+    expect(await screen.findByText(en(TASK_MESSAGES.empty))).toBeTruthy();
     expect(screen.queryByRole('button', { name: en(TASK_TEXTS.createFirst) })).toBeNull();
   });
 });

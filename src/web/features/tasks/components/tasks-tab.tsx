@@ -51,7 +51,7 @@ type TaskItemProps = {
 };
 
 function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, showAssignee, menu, highlighted, links }: TaskItemProps) {
-  const t = useT('tasks');
+  const t = useT('tasks', 'domain');
   const completed = (clicked ?? task.status) === 'completed';
   const overdue = isTaskOverdue(task, todayIso());
   return (
@@ -95,7 +95,7 @@ function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, sho
           {task.dueDate ? (
             <span className={overdue ? 'font-medium text-red-700' : undefined}>
               {t(TASK_TEXTS.due, { date: formatDate(task.dueDate) })}
-              {overdue ? ` ${TASK_MESSAGES.overdue}` : null}
+              {overdue ? ` ${t(TASK_MESSAGES.overdue)}` : null}
             </span>
           ) : null}
           {task.completedAt ? <span>{t(TASK_TEXTS.completedOn, { date: formatDate(task.completedAt) })}</span> : null}
@@ -143,7 +143,7 @@ function rememberedView(viewerId: string | undefined): TaskView {
 }
 
 export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = memberToggleStatus, member, focusTaskId = null, taskLinks }: TasksTabProps) {
-  const t = useT('tasks');
+  const t = useT('tasks', 'domain');
   const tasks = useInfiniteQuery(taskListQuery(source));
   // Every loaded page in list order, which is the board's (issue 27).
   const loaded = useMemo(() => loadedTasks(tasks.data), [tasks.data]);
@@ -193,8 +193,8 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
     setStatus.mutate(
       { taskId: task.id, status, ...(afterTaskId === undefined ? {} : { afterTaskId }) },
       {
-        onSuccess: () => notifySuccess(TASK_MESSAGES.updated(TASK_STATUS_TITLES[status]), TASK_MESSAGES.updatedTitle),
-        onError: (error) => notifyError(error, TASK_MESSAGES.updateFailed),
+        onSuccess: () => notifySuccess(t(TASK_MESSAGES.updated, { status: TASK_STATUS_TITLES[status] }), t(TASK_MESSAGES.updatedTitle)),
+        onError: (error) => notifyError(error, t(TASK_MESSAGES.updateFailed)),
       },
     );
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -211,8 +211,8 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
     setStatus.mutate(
       { taskId: task.id, status },
       {
-        onSuccess: () => notifySuccess(TASK_MESSAGES.updated(TASK_STATUS_TITLES[status]), TASK_MESSAGES.updatedTitle),
-        onError: (error) => notifyError(error, TASK_MESSAGES.updateFailed),
+        onSuccess: () => notifySuccess(t(TASK_MESSAGES.updated, { status: TASK_STATUS_TITLES[status] }), t(TASK_MESSAGES.updatedTitle)),
+        onError: (error) => notifyError(error, t(TASK_MESSAGES.updateFailed)),
         onSettled: () => setClicked((current) => (current?.taskId === task.id ? null : current)),
       },
     );
@@ -242,7 +242,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
         {canAddTasks ? (
           <Button onClick={() => setDialogOpen(true)} {...preloadOnIntent(CreateTaskDialog)}>
             <Plus aria-hidden />
-            {TASK_MESSAGES.addTask}
+            {t(TASK_MESSAGES.addTask)}
           </Button>
         ) : null}
       </div>
@@ -254,7 +254,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
       ) : loaded.length === 0 ? (
         // Issue 27: those who may add tasks get the first action here too.
         <EmptyState
-          title={TASK_MESSAGES.empty}
+          title={t(TASK_MESSAGES.empty)}
           text={canAddTasks ? t(TASK_TEXTS.noTasksHelp) : undefined}
           action={
             canAddTasks ? (

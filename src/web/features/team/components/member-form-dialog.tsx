@@ -49,7 +49,7 @@ function valuesOf(member?: TeamMember): Values {
 }
 
 export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
-  const t = useT('team');
+  const t = useT('team', 'domain');
   const editing = member !== undefined;
   const addMember = useAddTeamMember();
   const updateMember = useUpdateTeamMember();
@@ -79,16 +79,16 @@ export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
         { id: member.id, ...values, role: roleLocked ? undefined : values.role },
         {
           onSuccess: () => {
-            notifySuccess(TEAM_MESSAGES.updated);
+            notifySuccess(t(TEAM_MESSAGES.updated));
             onOpenChange(false);
           },
-          onError: (error) => notifyError(error, TEAM_MESSAGES.updateFailed),
+          onError: (error) => notifyError(error, t(TEAM_MESSAGES.updateFailed)),
         },
       );
     } else {
       addMember.mutate({ ...values, role: values.role ?? DEFAULT_MEMBER_ROLE }, {
         onSuccess: () => {
-          notifySuccess(TEAM_MESSAGES.created);
+          notifySuccess(t(TEAM_MESSAGES.created));
           onOpenChange(false);
         },
         onError: (error) => notifyError(error),
@@ -100,7 +100,7 @@ export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent className="max-h-[90dvh] max-w-xl overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>{editing ? TEAM_MESSAGES.editMember : TEAM_MESSAGES.addMember}</DialogTitle>
+          <DialogTitle>{editing ? t(TEAM_MESSAGES.editMember) : t(TEAM_MESSAGES.addMember)}</DialogTitle>
           <DialogDescription>
             {editing ? t(TEAM_TEXTS.editDescription) : t(TEAM_TEXTS.addDescription)}
           </DialogDescription>
@@ -120,7 +120,7 @@ export function MemberFormDialog({ open, onOpenChange, actor, member }: Props) {
                 <FormField
                   label={t(TEAM_TEXTS.role)}
                   error={errors.role?.message}
-                  hint={roleLocked ? (self ? TEAM_MESSAGES.cannotChangeOwnRole : TEAM_MESSAGES.cannotChangeOrgAdminRole) : undefined}
+                  hint={roleLocked ? (self ? t(TEAM_MESSAGES.cannotChangeOwnRole) : t(TEAM_MESSAGES.cannotChangeOrgAdminRole)) : undefined}
                 >
                   <RoleSelect
                     value={field.value ?? DEFAULT_MEMBER_ROLE}

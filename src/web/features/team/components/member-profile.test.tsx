@@ -49,7 +49,7 @@ describe('MemberProfile offers only what the server allows (decision 006)', () =
     expect(await screen.findByRole('heading', { name: 'Terry Target' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit Profile' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove Member' })).toBeNull();
-    expect(screen.getByText(TEAM_MESSAGES.outranked)).toBeTruthy();
+    expect(screen.getByText(en(TEAM_MESSAGES.outranked))).toBeTruthy();
   });
 
   it('an admin viewing the organization admin: no Edit Profile, and Remove says Cannot Delete (spec 5)', async () => {
@@ -76,7 +76,7 @@ describe('MemberProfile offers only what the server allows (decision 006)', () =
     await renderProfile('admin', member('admin', 'me'));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     expect(screen.queryByLabelText('New Password (optional)')).toBeNull();
-    expect(screen.getByText(TEAM_MESSAGES.cannotChangeOwnRole)).toBeTruthy();
+    expect(screen.getByText(en(TEAM_MESSAGES.cannotChangeOwnRole))).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Remove Member', hidden: true }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
@@ -115,7 +115,7 @@ describe('MemberProfile assigned projects', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(en(TEAM_TEXTS.assignedProjectsLoadFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
-    expect(screen.queryByText(TEAM_MESSAGES.noProjects)).toBeNull();
+    expect(screen.queryByText(en(TEAM_MESSAGES.noProjects))).toBeNull();
 
     down = false;
     fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));

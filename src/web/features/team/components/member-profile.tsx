@@ -54,7 +54,7 @@ function mayResetTwoFactor(actor: { role: Role }, member: TeamMember): boolean {
 }
 
 function BackToTeam() {
-  const t = useT('team');
+  const t = useT('team', 'domain');
   return (
     <Button asChild variant="ghost" className="-ml-3">
       <Link to={TEAM_TAB_PATH}>
@@ -67,7 +67,7 @@ function BackToTeam() {
 
 /** Spec 6: a developer member's assigned projects, by name, a page at a time with Load more (issue 36). */
 function AssignedProjects({ memberId }: { memberId: string }) {
-  const t = useT('team');
+  const t = useT('team', 'domain');
   const projects = useInfiniteQuery(memberProjectsQuery(memberId));
   const items = projects.data?.pages.flatMap((page) => page.items) ?? [];
   const list = useRef<HTMLUListElement>(null);
@@ -99,7 +99,7 @@ function AssignedProjects({ memberId }: { memberId: string }) {
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">{TEAM_MESSAGES.noProjects}</p>
+          <p className="text-sm text-muted-foreground">{t(TEAM_MESSAGES.noProjects)}</p>
         )}
         <LoadMore list={projects} items={list} label={t(TEAM_TEXTS.loadMoreProjects)} />
       </CardContent>
@@ -118,7 +118,7 @@ export function MemberProfile({
   /** The member's recent log entries, composed by the page for those who may read the log (issue 14). */
   recentActivity?: ReactNode;
 }) {
-  const t = useT('team');
+  const t = useT('team', 'domain');
   const navigate = useNavigate();
   const member = useQuery(teamMemberQuery(memberId));
   const removeMember = useRemoveTeamMember();
@@ -150,7 +150,7 @@ export function MemberProfile({
       <div className="space-y-4">
         <BackToTeam />
         <div role="alert" className="rounded-xl border border-dashed p-10 text-center">
-          <p className="font-medium">{missing ? TEAM_MESSAGES.notFound : errorMessage(member.error)}</p>
+          <p className="font-medium">{missing ? t(TEAM_MESSAGES.notFound) : errorMessage(member.error)}</p>
           {missing ? null : (
             <Button variant="outline" size="sm" className="mt-3" onClick={() => void member.refetch()}>
               {t(UI_TEXTS.retry)}
@@ -170,7 +170,7 @@ export function MemberProfile({
   const onRemoveClick = () => {
     // Spec 5: an organization admin cannot be deleted; say so instead of asking.
     if (!removal.ok && removal.reason === 'organization_admin') {
-      notifyError(TEAM_MESSAGES.cannotDelete, TEAM_MESSAGES.cannotDeleteTitle);
+      notifyError(t(TEAM_MESSAGES.cannotDelete), t(TEAM_MESSAGES.cannotDeleteTitle));
       return;
     }
     setConfirming(true);
@@ -189,13 +189,13 @@ export function MemberProfile({
   const onConfirmRemove = () => {
     removeMember.mutate(data.id, {
       onSuccess: () => {
-        notifySuccess(TEAM_MESSAGES.removed);
+        notifySuccess(t(TEAM_MESSAGES.removed));
         setConfirming(false);
         void navigate(TEAM_TAB_PATH);
       },
       onError: (error) => {
         setConfirming(false);
-        notifyError(error, TEAM_MESSAGES.removeFailed);
+        notifyError(error, t(TEAM_MESSAGES.removeFailed));
       },
     });
   };
@@ -277,13 +277,13 @@ export function MemberProfile({
                   className="text-destructive hover:text-destructive"
                   onClick={onRemoveClick}
                   disabled={!removal.ok && removal.reason === 'self'}
-                  title={!removal.ok && removal.reason === 'self' ? TEAM_MESSAGES.cannotRemoveSelf : undefined}
+                  title={!removal.ok && removal.reason === 'self' ? t(TEAM_MESSAGES.cannotRemoveSelf) : undefined}
                 >
                   <Trash2 aria-hidden />
                   {t(TEAM_TEXTS.removeMember)}
                 </Button>
               ) : null}
-              {!mayEdit && !showRemove ? <p className="text-sm text-muted-foreground">{TEAM_MESSAGES.outranked}</p> : null}
+              {!mayEdit && !showRemove ? <p className="text-sm text-muted-foreground">{t(TEAM_MESSAGES.outranked)}</p> : null}
             </CardContent>
           </Card>
         </div>
@@ -303,7 +303,7 @@ export function MemberProfile({
                   ))}
                 </ul>
               ) : (
-                <p className="text-sm text-muted-foreground">{TEAM_MESSAGES.noSkills}</p>
+                <p className="text-sm text-muted-foreground">{t(TEAM_MESSAGES.noSkills)}</p>
               )}
             </CardContent>
           </Card>
@@ -315,7 +315,7 @@ export function MemberProfile({
               </CardHeader>
               <CardContent className="flex items-center gap-3 text-sm text-muted-foreground">
                 <Activity className="size-5 shrink-0" aria-hidden />
-                {TEAM_MESSAGES.recentActivity}
+                {t(TEAM_MESSAGES.recentActivity)}
               </CardContent>
             </Card>
           )}
@@ -339,7 +339,7 @@ export function MemberProfile({
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>{t(TEAM_TEXTS.removeTitle)}</AlertDialogTitle>
-            <AlertDialogDescription>{TEAM_MESSAGES.confirmRemove}</AlertDialogDescription>
+            <AlertDialogDescription>{t(TEAM_MESSAGES.confirmRemove)}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={removeMember.isPending}>{t(UI_TEXTS.cancel)}</AlertDialogCancel>

@@ -21,7 +21,7 @@ void loadTexts('team');
 
 /** Spec 2 "Team tab": 'Team Management', the add-member dialog, the skill tag filter and the card grid. */
 export function TeamTab() {
-  const t = useT('team');
+  const t = useT('team', 'domain');
   const me = useSignedInMe();
   const [search, setSearch] = useState('');
   const [selectedTags, setSelectedTags] = useState<string[]>([]);
@@ -42,13 +42,13 @@ export function TeamTab() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h2 id="team-management-title" className="text-xl font-semibold">
-            {TEAM_MESSAGES.title}
+            {t(TEAM_MESSAGES.title)}
           </h2>
-          <p className="text-muted-foreground">{TEAM_MESSAGES.subtitle}</p>
+          <p className="text-muted-foreground">{t(TEAM_MESSAGES.subtitle)}</p>
         </div>
         <Button onClick={() => setAdding(true)}>
           <Plus aria-hidden />
-          {TEAM_MESSAGES.addMember}
+          {t(TEAM_MESSAGES.addMember)}
         </Button>
       </div>
 
@@ -98,7 +98,7 @@ export function TeamTab() {
               }}
             >
               <X aria-hidden />
-              {TEAM_MESSAGES.clearFilters}
+              {t(TEAM_MESSAGES.clearFilters)}
             </Button>
           ) : null}
         </div>
@@ -118,7 +118,7 @@ export function TeamTab() {
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed p-10 text-center text-sm text-muted-foreground">
           <Users className="size-8" aria-hidden />
-          <p>{filtering ? TEAM_MESSAGES.noMatches : TEAM_MESSAGES.noMembers}</p>
+          <p>{filtering ? t(TEAM_MESSAGES.noMatches) : t(TEAM_MESSAGES.noMembers)}</p>
         </div>
       ) : (
         <>
