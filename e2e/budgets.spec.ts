@@ -35,7 +35,7 @@ test.describe('Account executive and admins', () => {
     await page.goto('/');
     const card = page.getByTestId('project-card').filter({ hasText: 'Budget Project E2E' });
     await expect(card.getByRole('progressbar', { name: 'Budget' })).toHaveAttribute('aria-valuenow', '85');
-    await expect(card.getByTestId('budget-figure')).toHaveText('8.5 h of 10 h · 85 %');
+    await expect(card.getByTestId('budget-figure')).toHaveText('8:30 of 10:00 · 85 %');
 
     // The 80 % alert reached the inbox.
     await page.getByRole('button', { name: /^Inbox/ }).click();
@@ -48,15 +48,24 @@ test.describe('Account executive and admins', () => {
     await page.goto(`/project/${project.id}`);
     const burnDown = page.getByRole('img', { name: /^Budget used per week/ });
     await expect(burnDown).toBeVisible();
-    await expect(burnDown).toHaveAccessibleName(/8\.5 h of 10 h used, 85 %\. Reached 80 % in the week of 2026-01-12\.$/);
+    await expect(burnDown).toHaveAccessibleName(/8:30 of 10:00 used, 85 %\. Reached 80 % in the week of 2026-01-12\.$/);
     await expect(page.getByTestId('burn-down-budget-line')).toBeAttached();
-    await expect(page.getByRole('table', { name: 'Budget used per week' }).getByRole('row', { name: /2026-01-12/ })).toContainText('8.5 h');
+    await expect(page.getByRole('table', { name: 'Budget used per week' }).getByRole('row', { name: /2026-01-12/ })).toContainText('8:30');
+    // One duration format (issue 49 item 8): the spent line and the axis write h:mm too.
+    await expect(page.getByTestId('budget-spent')).toHaveText('8:30 · $1,020.00');
+    await expect(burnDown.getByText('10:00', { exact: true })).toBeAttached();
     await expectNoSeriousViolations(page, 'project budget burn-down');
     await page.getByTestId('burn-down-chart').scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('burn-down.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('burn-down-chart').scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('burn-down-phone.png') });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByTestId('budget-spent').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/i49-8-budget-375.png' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByTestId('budget-spent').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/i49-8-budget-1440.png' });
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // The time report by project for January, and its CSV.

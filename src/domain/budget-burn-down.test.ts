@@ -60,8 +60,8 @@ describe('burn-down series', () => {
   });
 
   it('labels gridlines briefly', () => {
-    expect(burnDownTickLabel('hours', 300, 'USD')).toBe('5h');
-    expect(burnDownTickLabel('hours', 90, 'USD')).toBe('1.5h');
+    expect(burnDownTickLabel('hours', 300, 'USD')).toBe('5:00');
+    expect(burnDownTickLabel('hours', 90, 'USD')).toBe('1:30');
     expect(burnDownTickLabel('money', 150_000, 'USD')).toBe('$1.5K');
     expect(burnDownTickLabel('money', 0, 'USD')).toBe('$0');
     expect(burnDownTickLabel('money', 50_000, 'JPY')).toBe('¥50K');
@@ -69,7 +69,7 @@ describe('burn-down series', () => {
 
   it('words the chart for screen readers', () => {
     expect(burnDownSummary(burnDownPoints(weeks, 'hours', 600), 'hours', 600, 'USD')).toBe(
-      '4 weeks: 11 h of 10 h used, 110 %. Reached 80 % in the week of 2026-11-09. Reached 100 % in the week of 2026-11-16.',
+      '4 weeks: 11:00 of 10:00 used, 110 %. Reached 80 % in the week of 2026-11-09. Reached 100 % in the week of 2026-11-16.',
     );
     expect(burnDownSummary(burnDownPoints(weeks.slice(0, 1), 'money', 100_000), 'money', 100_000, 'USD')).toBe('1 week: $400.00 of $1,000.00 used, 40 %.');
   });

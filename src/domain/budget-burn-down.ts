@@ -3,7 +3,8 @@
 // the server in hours and money; these rules pick the budget's kind, place its points and axis,
 // and word it for screen readers. Read only by the lazily loaded chart, never by a first load.
 import { BUDGET_ALERT_PERCENTS, type BudgetKind } from './time-rules';
-import { budgetPercent, currencyDigits, formatBudgetAmount, hoursValue } from './budget-rules';
+import { budgetPercent, currencyDigits, formatBudgetAmount } from './budget-rules';
+import { formatMinutes } from './time-entry-rules';
 
 /** The most weeks the chart draws: the latest two years (each still counts all time before). */
 export const MAX_BURN_DOWN_WEEKS = 104;
@@ -74,9 +75,12 @@ export function burnDownSummary(points: readonly BurnDownPoint[], kind: BudgetKi
   return [head, ...thresholdWeeks(points).map((t) => BURN_DOWN_TEXTS.crossed(t.percent, t.weekStart))].join(' ');
 }
 
-/** A gridline's label, short enough for the axis: "5h", "$1.5K", "¥50K". */
+/**
+ * A gridline's label, short enough for the axis: "5:00", "$1.5K", "¥50K". Hours read h:mm like
+ * every other duration (issue 49 item 8), so the axis matches the legend's budget and the table.
+ */
 export function burnDownTickLabel(kind: BudgetKind, value: number, currency: string, locale = 'en-US'): string {
-  if (kind === 'hours') return `${hoursValue(value)}h`;
+  if (kind === 'hours') return formatMinutes(value);
   const units = value / 10 ** currencyDigits(currency);
   return new Intl.NumberFormat(locale, { style: 'currency', currency, notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(units);
 }

@@ -5,6 +5,7 @@ import {
   budgetPercent,
   currencyDigits,
   dueBudgetAlert,
+  formatBudgetAmount,
   formatMoney,
   hoursValue,
   memberRateFormSchema,
@@ -19,6 +20,7 @@ import {
   rateInForce,
   updateCurrencySchema,
 } from './budgets';
+import { formatMinutes } from './time-entry-rules';
 
 describe('money in the organization currency', () => {
   it('knows each currency’s minor-unit digits', () => {
@@ -67,6 +69,13 @@ describe('hours', () => {
     expect(parseHours('-1').ok).toBe(false);
     expect(hoursValue(2250)).toBe('37.5');
     expect(hoursValue(2400)).toBe('40');
+  });
+
+  it('writes an hours budget in the one duration format, h:mm (issue 49 item 8)', () => {
+    expect(formatBudgetAmount('hours', 200, 'USD')).toBe('3:20');
+    expect(formatBudgetAmount('hours', 2400, 'USD')).toBe(formatMinutes(2400));
+    expect(formatBudgetAmount('hours', 2400, 'USD')).toBe('40:00');
+    expect(formatBudgetAmount('money', 2400, 'USD')).toBe('$24.00');
   });
 
   it('keeps any whole number of minutes through its hours text within a minute', () => {
