@@ -60,12 +60,6 @@ test.describe('Account executive and admins', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('burn-down-chart').scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('burn-down-phone.png') });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.getByTestId('budget-spent').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/i49-8-budget-375.png' });
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.getByTestId('budget-spent').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/i49-8-budget-1440.png' });
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // The time report by project for January, and its CSV.
@@ -88,5 +82,25 @@ test.describe('Account executive and admins', () => {
     expect(lines[0]).toBe('Project,Client,Billable hours,Non-billable hours,Total hours,Billable amount (USD),Non-billable amount (USD),Total amount (USD)');
     // The same figures as the screen, in decimal hours, with the non-billable ones the screen leaves to the CSV.
     expect(lines[1]).toBe('Budget Project E2E,Budget Client E2E,6,2.5,8.5,720.00,300.00,1020.00');
+  });
+});
+
+// Issue 49 item 8: time with no rate in force is not "$0.00" of money.
+test.describe('Organization admin', () => {
+  test('reads "No rate set" for time nobody priced, and follows it to the Team tab, where rates are set', async ({ page }) => {
+    const owner = newAccount('norate');
+    await signUpThroughApi(page, owner);
+    const client = await (await page.request.post('/api/clients', { data: { name: 'Unpriced Client E2E' } })).json();
+    const project = await (await page.request.post('/api/projects', { data: { name: 'Unpriced Project E2E', clientId: client.id } })).json();
+    const logged = await page.request.post('/api/time/entries', { data: { projectId: project.id, workDate: '2026-01-15', duration: '3h 20m', billable: true } });
+    expect(logged.status(), await logged.text()).toBe(201);
+
+    await page.goto(`/project/${project.id}`);
+    const spent = page.getByTestId('budget-spent');
+    await expect(spent).toHaveText('3:20 · No rate set');
+    await expect(spent).not.toContainText('$0.00');
+    await expectNoSeriousViolations(page, 'budget card without a rate');
+    await spent.getByRole('link', { name: 'No rate set: set rates on the Team tab' }).click();
+    await expect(page).toHaveURL(/[?&]tab=team/);
   });
 });

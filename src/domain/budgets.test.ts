@@ -18,6 +18,7 @@ import {
   projectBudgetFromForm,
   projectBudgetSchema,
   rateInForce,
+  sumPricedMinor,
   updateCurrencySchema,
 } from './budgets';
 import { formatMinutes } from './time-entry-rules';
@@ -69,6 +70,15 @@ describe('hours', () => {
     expect(parseHours('-1').ok).toBe(false);
     expect(hoursValue(2250)).toBe('37.5');
     expect(hoursValue(2400)).toBe('40');
+  });
+
+  it('sums priced money, null only when there are minutes and none is priced (issue 49 item 8)', () => {
+    expect(sumPricedMinor([])).toBe(0);
+    expect(sumPricedMinor([{ minutes: 0, minor: 0 }])).toBe(0);
+    expect(sumPricedMinor([{ minutes: 60, minor: null }])).toBeNull();
+    expect(sumPricedMinor([{ minutes: 60, minor: null }, { minutes: 0, minor: 0 }])).toBeNull();
+    expect(sumPricedMinor([{ minutes: 60, minor: null }, { minutes: 30, minor: 5000 }])).toBe(5000);
+    expect(sumPricedMinor([{ minutes: 60, minor: 0 }])).toBe(0);
   });
 
   it('writes an hours budget in the one duration format, h:mm (issue 49 item 8)', () => {
