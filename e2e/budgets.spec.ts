@@ -35,7 +35,7 @@ test.describe('Account executive and admins', () => {
     await page.goto('/');
     const card = page.getByTestId('project-card').filter({ hasText: 'Budget Project E2E' });
     await expect(card.getByRole('progressbar', { name: 'Budget' })).toHaveAttribute('aria-valuenow', '85');
-    await expect(card.getByTestId('budget-figure')).toHaveText('8.5 h of 10 h · 85 %');
+    await expect(card.getByTestId('budget-figure')).toHaveText('8:30 of 10:00 · 85 %');
 
     // The 80 % alert reached the inbox.
     await page.getByRole('button', { name: /^Inbox/ }).click();
@@ -48,9 +48,12 @@ test.describe('Account executive and admins', () => {
     await page.goto(`/project/${project.id}`);
     const burnDown = page.getByRole('img', { name: /^Budget used per week/ });
     await expect(burnDown).toBeVisible();
-    await expect(burnDown).toHaveAccessibleName(/8\.5 h of 10 h used, 85 %\. Reached 80 % in the week of 2026-01-12\.$/);
+    await expect(burnDown).toHaveAccessibleName(/8:30 of 10:00 used, 85 %\. Reached 80 % in the week of 2026-01-12\.$/);
     await expect(page.getByTestId('burn-down-budget-line')).toBeAttached();
-    await expect(page.getByRole('table', { name: 'Budget used per week' }).getByRole('row', { name: /2026-01-12/ })).toContainText('8.5 h');
+    await expect(page.getByRole('table', { name: 'Budget used per week' }).getByRole('row', { name: /2026-01-12/ })).toContainText('8:30');
+    // One duration format (issue 49 item 8): the spent line and the axis write h:mm too.
+    await expect(page.getByTestId('budget-spent')).toHaveText('8:30 · $1,020.00');
+    await expect(burnDown.getByText('10:00', { exact: true })).toBeAttached();
     await expectNoSeriousViolations(page, 'project budget burn-down');
     await page.getByTestId('burn-down-chart').scrollIntoViewIfNeeded();
     await page.screenshot({ path: test.info().outputPath('burn-down.png') });
@@ -79,5 +82,25 @@ test.describe('Account executive and admins', () => {
     expect(lines[0]).toBe('Project,Client,Billable hours,Non-billable hours,Total hours,Billable amount (USD),Non-billable amount (USD),Total amount (USD)');
     // The same figures as the screen, in decimal hours, with the non-billable ones the screen leaves to the CSV.
     expect(lines[1]).toBe('Budget Project E2E,Budget Client E2E,6,2.5,8.5,720.00,300.00,1020.00');
+  });
+});
+
+// Issue 49 item 8: time with no rate in force is not "$0.00" of money.
+test.describe('Organization admin', () => {
+  test('reads "No rate set" for time nobody priced, and follows it to the Team tab, where rates are set', async ({ page }) => {
+    const owner = newAccount('norate');
+    await signUpThroughApi(page, owner);
+    const client = await (await page.request.post('/api/clients', { data: { name: 'Unpriced Client E2E' } })).json();
+    const project = await (await page.request.post('/api/projects', { data: { name: 'Unpriced Project E2E', clientId: client.id } })).json();
+    const logged = await page.request.post('/api/time/entries', { data: { projectId: project.id, workDate: '2026-01-15', duration: '3h 20m', billable: true } });
+    expect(logged.status(), await logged.text()).toBe(201);
+
+    await page.goto(`/project/${project.id}`);
+    const spent = page.getByTestId('budget-spent');
+    await expect(spent).toHaveText('3:20 · No rate set');
+    await expect(spent).not.toContainText('$0.00');
+    await expectNoSeriousViolations(page, 'budget card without a rate');
+    await spent.getByRole('link', { name: 'No rate set: set rates on the Team tab' }).click();
+    await expect(page).toHaveURL(/[?&]tab=team/);
   });
 });

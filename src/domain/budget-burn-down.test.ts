@@ -61,8 +61,8 @@ describe('burn-down series', () => {
   });
 
   it('labels gridlines briefly', () => {
-    expect(burnDownTickLabel('hours', 300, 'USD')).toBe('5h');
-    expect(burnDownTickLabel('hours', 90, 'USD')).toBe('1.5h');
+    expect(burnDownTickLabel('hours', 300, 'USD')).toBe('5:00');
+    expect(burnDownTickLabel('hours', 90, 'USD')).toBe('1:30');
     expect(burnDownTickLabel('money', 150_000, 'USD')).toBe('$1.5K');
     expect(burnDownTickLabel('money', 0, 'USD')).toBe('$0');
     expect(burnDownTickLabel('money', 50_000, 'JPY')).toBe('¥50K');
@@ -71,7 +71,7 @@ describe('burn-down series', () => {
   it('words the chart for screen readers', () => {
     // Its sentences' words are the chart's test's (project-budget-card.test.tsx); here their figures.
     expect(burnDownSummary(burnDownPoints(weeks, 'hours', 600), 'hours', 600, 'USD')).toEqual([
-      withValues(BURN_DOWN_TEXTS.summary, { weeks: 4, used: '11 h', budget: '10 h', percent: 110 }),
+      withValues(BURN_DOWN_TEXTS.summary, { weeks: 4, used: '11:00', budget: '10:00', percent: 110 }),
       withValues(BURN_DOWN_TEXTS.crossed, { percent: 80, weekStart: '2026-11-09' }),
       withValues(BURN_DOWN_TEXTS.crossed, { percent: 100, weekStart: '2026-11-16' }),
     ]);

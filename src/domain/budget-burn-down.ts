@@ -4,7 +4,8 @@
 // and word it for screen readers. Read only by the lazily loaded chart, never by a first load.
 import { withValues, type Text } from './locales';
 import { BUDGET_ALERT_PERCENTS, type BudgetKind } from './time-rules';
-import { budgetPercent, currencyDigits, formatBudgetAmount, hoursValue } from './budget-rules';
+import { budgetPercent, currencyDigits, formatBudgetAmount } from './budget-rules';
+import { formatMinutes } from './time-entry-rules';
 
 /** The most weeks the chart draws: the latest two years (each still counts all time before). */
 export const MAX_BURN_DOWN_WEEKS = 104;
@@ -79,9 +80,12 @@ export function burnDownSummary(points: readonly BurnDownPoint[], kind: BudgetKi
   return [head, ...thresholdWeeks(points).map((t) => withValues(BURN_DOWN_TEXTS.crossed, { percent: t.percent, weekStart: t.weekStart }))];
 }
 
-/** A gridline's label, short enough for the axis: "5h", "$1.5K", "¥50K". */
+/**
+ * A gridline's label, short enough for the axis: "5:00", "$1.5K", "¥50K". Hours read h:mm like
+ * every other duration (issue 49 item 8), so the axis matches the legend's budget and the table.
+ */
 export function burnDownTickLabel(kind: BudgetKind, value: number, currency: string, locale = 'en-US'): string {
-  if (kind === 'hours') return `${hoursValue(value)}h`;
+  if (kind === 'hours') return formatMinutes(value);
   const units = value / 10 ** currencyDigits(currency);
   return new Intl.NumberFormat(locale, { style: 'currency', currency, notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(units);
 }

@@ -4,6 +4,7 @@
 // floating-point sums anywhere. Money is computed when read: the minutes of one member on one
 // project, summed, times the rate in force (the project's, else the member's), rounded once.
 import { withValues, type Text } from './locales';
+import { formatMinutes } from './time-entry-rules';
 import { BUDGET_ALERT_PERCENTS, type BudgetKind } from './time-rules';
 
 /** The highest hourly rate anyone may set: a million units of the currency an hour. */
@@ -122,21 +123,16 @@ export function parseHours(input: string): Parsed {
   return { ok: true, value: Math.floor((hundredths * 60 + 50) / 100) };
 }
 
-/** Minutes as hours for a form or a report: 2250 -> "37.5", 61 -> "1.02". */
+/**
+ * Minutes as decimal hours for the budget form's field and the CSV export (spreadsheets sum them):
+ * 2250 -> "37.5", 61 -> "1.02". Screens write durations with formatMinutes (h:mm) instead.
+ */
 export function hoursValue(minutes: number): string {
   const hundredths = Math.floor((minutes * 100 + 30) / 60);
   const whole = Math.floor(hundredths / 100);
   const rest = hundredths % 100;
   if (rest === 0) return String(whole);
   return `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}`;
-}
-
-/** Minutes as "12h 30m". */
-export function formatMinutes(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (h === 0) return `${m}m`;
-  return m === 0 ? `${h}h` : `${h}h ${m}m`;
 }
 
 /**
@@ -146,6 +142,21 @@ export function formatMinutes(minutes: number): string {
  */
 export function moneyFor(minutes: number, rateMinor: number): number {
   return Math.floor((minutes * rateMinor + 30) / 60);
+}
+
+/**
+ * The money of several figures, each minutes with their money (null: no rate in force for any of
+ * them). Null only when there are minutes and none of them is priced, so "No rate set" is told
+ * from a real zero (issue 49 item 8); figures without minutes count for nothing either way.
+ */
+export function sumPricedMinor(parts: readonly { minutes: number; minor: number | null }[]): number | null {
+  let minutes = 0;
+  let minor: number | null = null;
+  for (const part of parts) {
+    minutes += part.minutes;
+    if (part.minor !== null && part.minutes > 0) minor = (minor ?? 0) + part.minor;
+  }
+  return minutes > 0 ? minor : 0;
 }
 
 /** The rate in force: the project's, else the member's, else none. */
@@ -166,9 +177,9 @@ export function dueBudgetAlert(percent: number, alreadyAlerted: number): number 
   return due;
 }
 
-/** A budget's figure as people read it: hours or money. */
+/** A budget's figure as people read it: a duration in the one h:mm format (issue 49 item 8) or money. */
 export function formatBudgetAmount(kind: BudgetKind, amount: number, currency: string): string {
-  return kind === 'hours' ? `${hoursValue(amount)} h` : formatMoney(amount, currency);
+  return kind === 'hours' ? formatMinutes(amount) : formatMoney(amount, currency);
 }
 
 

@@ -5,6 +5,7 @@ import {
   budgetPercent,
   currencyDigits,
   dueBudgetAlert,
+  formatBudgetAmount,
   formatMoney,
   hoursValue,
   memberRateFormSchema,
@@ -17,9 +18,11 @@ import {
   projectBudgetFromForm,
   projectBudgetSchema,
   rateInForce,
+  sumPricedMinor,
   updateCurrencySchema,
 } from './budgets';
 import { withValues } from './locales';
+import { formatMinutes } from './time-entry-rules';
 
 describe('money in the organization currency', () => {
   it('knows each currency’s minor-unit digits', () => {
@@ -68,6 +71,22 @@ describe('hours', () => {
     expect(parseHours('-1').ok).toBe(false);
     expect(hoursValue(2250)).toBe('37.5');
     expect(hoursValue(2400)).toBe('40');
+  });
+
+  it('sums priced money, null only when there are minutes and none is priced (issue 49 item 8)', () => {
+    expect(sumPricedMinor([])).toBe(0);
+    expect(sumPricedMinor([{ minutes: 0, minor: 0 }])).toBe(0);
+    expect(sumPricedMinor([{ minutes: 60, minor: null }])).toBeNull();
+    expect(sumPricedMinor([{ minutes: 60, minor: null }, { minutes: 0, minor: 0 }])).toBeNull();
+    expect(sumPricedMinor([{ minutes: 60, minor: null }, { minutes: 30, minor: 5000 }])).toBe(5000);
+    expect(sumPricedMinor([{ minutes: 60, minor: 0 }])).toBe(0);
+  });
+
+  it('writes an hours budget in the one duration format, h:mm (issue 49 item 8)', () => {
+    expect(formatBudgetAmount('hours', 200, 'USD')).toBe('3:20');
+    expect(formatBudgetAmount('hours', 2400, 'USD')).toBe(formatMinutes(2400));
+    expect(formatBudgetAmount('hours', 2400, 'USD')).toBe('40:00');
+    expect(formatBudgetAmount('money', 2400, 'USD')).toBe('$24.00');
   });
 
   it('keeps any whole number of minutes through its hours text within a minute', () => {

@@ -75,7 +75,8 @@ export const projectBudgetDetailSchema = z.object({
   budgetKind: z.enum(BUDGET_KINDS).nullable(),
   budgetAmount: z.number().int().nullable(),
   spentMinutes: z.number().int(),
-  spentMinor: z.number().int(),
+  /** Null when time was logged and none of it has a rate in force (issue 49 item 8: "No rate set", never a made-up $0.00). */
+  spentMinor: z.number().int().nullable(),
   usage: budgetUsageSchema.nullable(),
   alertedPercent: z.number().int(),
   /** The budget used by the end of each week since the first entry; empty without a budget (decision 037 addendum). */

@@ -92,7 +92,8 @@ export const exportActivitiesQuerySchema = listActivitiesQuerySchema.pick({ sear
  */
 export function timeReportColumns(groupBy: TimeReportGroup, currency: string): CsvColumn<TimeReportRow>[] {
   const hours = (minutes: number) => hoursValue(minutes);
-  const money = (minor: number) => moneyInputValue(minor, currency);
+  // Unpriced time (null) stays 0.00 here, as documented: a spreadsheet sums numbers, not words.
+  const money = (minor: number | null) => moneyInputValue(minor ?? 0, currency);
   return [
     { header: TIME_REPORT_TEXTS.groups[groupBy], value: (r) => timeReportRowLabel(r, groupBy) },
     ...(groupBy === 'task' ? [{ header: TIME_REPORT_TEXTS.project, value: (r: TimeReportRow) => r.projectName }] : []),
@@ -102,6 +103,6 @@ export function timeReportColumns(groupBy: TimeReportGroup, currency: string): C
     { header: TIME_REPORT_TEXTS.totalHours, value: (r) => hours(r.billableMinutes + r.nonBillableMinutes) },
     { header: `${TIME_REPORT_TEXTS.billableAmount} (${currency})`, value: (r) => money(r.billableMinor) },
     { header: `${TIME_REPORT_TEXTS.nonBillableAmount} (${currency})`, value: (r) => money(r.nonBillableMinor) },
-    { header: `${TIME_REPORT_TEXTS.totalAmount} (${currency})`, value: (r) => money(r.billableMinor + r.nonBillableMinor) },
+    { header: `${TIME_REPORT_TEXTS.totalAmount} (${currency})`, value: (r) => money((r.billableMinor ?? 0) + (r.nonBillableMinor ?? 0)) },
   ];
 }

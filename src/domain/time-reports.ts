@@ -114,8 +114,9 @@ export type TimeReportWeeksQuery = z.input<typeof timeReportWeeksQuerySchema>;
 const figures = {
   billableMinutes: z.number().int(),
   nonBillableMinutes: z.number().int(),
-  billableMinor: z.number().int(),
-  nonBillableMinor: z.number().int(),
+  /** Null when there are such minutes and none has a rate in force (issue 49 item 8: "No rate set", not a zero). */
+  billableMinor: z.number().int().nullable(),
+  nonBillableMinor: z.number().int().nullable(),
 };
 
 export const timeReportRowSchema = z.object({

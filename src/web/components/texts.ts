@@ -4,6 +4,13 @@ export const CORE_TEXTS = {
   signOut: /*i18n*/ { id: 'core.signOut', message: 'Sign Out' },
 };
 
+/** Issue 49 item 8: money where no rate is in force (budget card, time report), never "$0.00". */
+export const NO_RATE_TEXTS = {
+  noRateSet: /*i18n*/ { id: 'core.noRateSet', message: 'No rate set' },
+  /** The link's name for a screen reader: where it goes. */
+  setRates: /*i18n*/ { id: 'core.setRates', message: 'No rate set: set rates on the Team tab' },
+};
+
 // The app frame's last resorts (app/route-error-screen.tsx, app/router.tsx) say theirs here, in
 // core rather than the app's part: they show on any page, the signed-out ones too, and when the
 // network failed, when a part they would wait for might never arrive.

@@ -137,6 +137,26 @@ describe('rates and budgets API (issue 32)', () => {
       ]);
     });
 
+    it('tells no rate (null) from a real zero (issue 49 item 8)', async () => {
+      const clientId = (await orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Unrated Client' } })).json().id;
+      const created = await orgAdmin.inject({ method: 'POST', url: '/api/projects', payload: { name: 'Unrated Work', clientId } });
+      expect(created.statusCode, created.body).toBe(201);
+      const unrated: string = created.json().id;
+      // Nothing logged spends nothing: a real zero.
+      expect((await getBudget(admin, unrated)).json()).toMatchObject({ spentMinutes: 0, spentMinor: 0 });
+      // 90 minutes by a member without a rate, on a project without one: no money at all, not $0.00.
+      await logTime(otherDeveloper, 90, unrated);
+      expect((await getBudget(admin, unrated)).json()).toMatchObject({ spentMinutes: 90, spentMinor: null });
+      // A rate of zero is a rate: zero money.
+      expect((await putBudget(admin, { hourlyRateMinor: 0, budgetKind: null, budgetAmount: null }, unrated)).statusCode).toBe(200);
+      expect((await getBudget(admin, unrated)).json()).toMatchObject({ spentMinutes: 90, spentMinor: 0 });
+      // Rated and unrated minutes together: the rated ones' money.
+      await putBudget(admin, { hourlyRateMinor: null, budgetKind: null, budgetAmount: null }, unrated);
+      await logTime(developer, 60, unrated);
+      expect((await getBudget(admin, unrated)).json()).toMatchObject({ spentMinutes: 150, spentMinor: 10000 });
+      await t.db.delete(timeEntries).where(eq(timeEntries.projectId, unrated));
+    });
+
     it('shows the bar on staff cards only, from one grouped read', async () => {
       const staffCards = (await executive.inject({ method: 'GET', url: '/api/projects' })).json();
       const card = staffCards.items.find((p: { id: string }) => p.id === projectId);

@@ -16,7 +16,8 @@ import { timeEntries } from '../time/public';
 import { emit } from '../../services/events';
 import { staffMembers } from '../../services/recipients';
 
-export type ProjectSpend = { minutes: number; minor: number };
+/** `minor` is null when none of the minutes has a rate in force (issue 49 item 8: "No rate set", not $0.00). */
+export type ProjectSpend = { minutes: number; minor: number | null };
 
 /** node-postgres answers a QueryResult, PGlite a Results: both hold `rows`. */
 function rowsOf<T>(result: unknown): T[] {
@@ -37,7 +38,7 @@ export async function spendOfProjects(executor: Executor, organizationId: string
   const result = await executor.execute(sql`
     select g.project_id as "projectId",
            sum(g.minutes)::bigint as minutes,
-           coalesce(sum((g.minutes * coalesce(p.hourly_rate_minor, pr.hourly_rate_minor) + 30) / 60), 0)::bigint as minor
+           sum((g.minutes * coalesce(p.hourly_rate_minor, pr.hourly_rate_minor) + 30) / 60)::bigint as minor
       from (select e.project_id, e.profile_id, sum(e.minutes)::bigint as minutes
               from time_entries e
              where e.organization_id = ${organizationId} and e.project_id in (${ids})
@@ -45,8 +46,9 @@ export async function spendOfProjects(executor: Executor, organizationId: string
       join projects p on p.id = g.project_id and p.organization_id = ${organizationId}
       left join profiles pr on pr.id = g.profile_id
      group by g.project_id`);
-  for (const row of rowsOf<{ projectId: string; minutes: string | number; minor: string | number }>(result)) {
-    spend.set(row.projectId, { minutes: Number(row.minutes), minor: Number(row.minor) });
+  for (const row of rowsOf<{ projectId: string; minutes: string | number; minor: string | number | null }>(result)) {
+    // SQL's sum skips the nulls of unrated minutes, and is null only when every one of them was.
+    spend.set(row.projectId, { minutes: Number(row.minutes), minor: row.minor === null ? null : Number(row.minor) });
   }
   return spend;
 }

@@ -94,7 +94,8 @@ export async function getProjectBudget(platform: Platform, actor: Actor, project
     budgetKind: project.budgetKind,
     budgetAmount: project.budgetAmount,
     spentMinutes: spend?.minutes ?? 0,
-    spentMinor: spend?.minor ?? 0,
+    // Nothing logged spends nothing (0); time logged with no rate in force is no money at all (null).
+    spentMinor: spend ? spend.minor : 0,
     usage: usageOf(project, spend),
     alertedPercent: project.alerted,
     burnDown,

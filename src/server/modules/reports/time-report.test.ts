@@ -93,6 +93,29 @@ describe('time reports (issue 32 item 4)', () => {
     expect(tasks.find((r: { key: string }) => r.key === ids.task)).toMatchObject({ label: 'Design', projectName: 'Website', clientName: 'Acme', billableMinutes: 90 });
   });
 
+  it('tells money with no rate (null) from a real zero, and the CSV keeps its 0.00 (issue 49 item 8)', async () => {
+    const members = (await report(orgAdmin, `${november}&groupBy=member`)).json();
+    const figures = members.rows.map((r: { label: string; billableMinutes: number; billableMinor: number | null; nonBillableMinor: number | null }) => [
+      r.label,
+      r.billableMinutes,
+      r.billableMinor,
+      r.nonBillableMinor,
+    ]);
+    // A removed member has no rate: 120 billable minutes and no money, not $0.00; no non-billable minutes is a zero.
+    expect(figures).toEqual([
+      ['Dana Dev', 135, 15000 + 15000, 5000],
+      ['Gone Person', 120, null, 0],
+      ['Ezra Exec', 60, 15000, 0],
+    ]);
+    // The totals count the priced money; they are null only when none is priced.
+    expect(members.totals).toEqual({ billableMinutes: 315, nonBillableMinutes: 30, billableMinor: 45000, nonBillableMinor: 5000 });
+    const goneDay = (await report(orgAdmin, 'from=2026-11-11&to=2026-11-11&groupBy=member')).json();
+    expect(goneDay.rows.map((r: { label: string }) => r.label)).toEqual(['Gone Person']);
+    expect(goneDay.totals).toEqual({ billableMinutes: 120, nonBillableMinutes: 0, billableMinor: null, nonBillableMinor: 0 });
+    const csv = parse((await orgAdmin.inject({ method: 'GET', url: `/api/reports/time/export?${november}&groupBy=member` })).body.replace(/^\uFEFF/, '')) as string[][];
+    expect(csv.find((row) => row[0] === 'Gone Person')).toEqual(['Gone Person', '2', '0', '2', '0.00', '0.00', '0.00']);
+  });
+
   it('is staff’s only and refuses bad ranges with the field message', async () => {
     expect((await report(developer, november)).statusCode).toBe(403);
     expect((await developer.inject({ method: 'GET', url: `/api/reports/time/export?${november}` })).statusCode).toBe(403);

@@ -6,6 +6,8 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { REPORT_MESSAGES } from '../../../domain/reports';
 import { canManageProjects } from '../../../domain/roles';
+import { sumPricedMinor } from '../../../domain/budget-rules';
+import { sumMinutes } from '../../../domain/time-entry-rules';
 import {
   MAX_FILTER_OPTIONS,
   MAX_REPORT_ENTRIES,
@@ -135,8 +137,9 @@ export function timeReportStatement(organizationId: string, from: string, to: st
            ${g.projectName} as "projectName",
            coalesce(sum(g.minutes) filter (where g.billable), 0)::bigint as "billableMinutes",
            coalesce(sum(g.minutes) filter (where not g.billable), 0)::bigint as "nonBillableMinutes",
-           coalesce(sum((g.minutes * coalesce(p.hourly_rate_minor, pr.hourly_rate_minor) + 30) / 60) filter (where g.billable), 0)::bigint as "billableMinor",
-           coalesce(sum((g.minutes * coalesce(p.hourly_rate_minor, pr.hourly_rate_minor) + 30) / 60) filter (where not g.billable), 0)::bigint as "nonBillableMinor",
+           -- Null where no minute of the row has a rate in force (issue 49 item 8), not 0.
+           sum((g.minutes * coalesce(p.hourly_rate_minor, pr.hourly_rate_minor) + 30) / 60) filter (where g.billable)::bigint as "billableMinor",
+           sum((g.minutes * coalesce(p.hourly_rate_minor, pr.hourly_rate_minor) + 30) / 60) filter (where not g.billable)::bigint as "nonBillableMinor",
            sum(g.minutes) as total
       from (${timeGroups(organizationId, from, to, groupBy, useTotals, filters)}) g
       join projects p on p.id = g.project_id and p.organization_id = ${organizationId}
@@ -154,9 +157,27 @@ type RawRow = {
   projectName: string | null;
   billableMinutes: string | number;
   nonBillableMinutes: string | number;
-  billableMinor: string | number;
-  nonBillableMinor: string | number;
+  billableMinor: string | number | null;
+  nonBillableMinor: string | number | null;
 };
+
+/** Money read from SQL: none for no minutes is a zero; minutes with no rate are null. */
+function minorOf(minutes: number, minor: string | number | null): number | null {
+  if (minor !== null) return Number(minor);
+  return minutes > 0 ? null : 0;
+}
+
+type Figures = Pick<TimeReportRow, 'billableMinutes' | 'nonBillableMinutes' | 'billableMinor' | 'nonBillableMinor'>;
+
+/** The totals of rows or entries: minutes summed, money summed where priced (null where none is). */
+function figuresOf(parts: readonly Figures[]): Figures {
+  return {
+    billableMinutes: sumMinutes(parts.map((p) => p.billableMinutes)),
+    nonBillableMinutes: sumMinutes(parts.map((p) => p.nonBillableMinutes)),
+    billableMinor: sumPricedMinor(parts.map((p) => ({ minutes: p.billableMinutes, minor: p.billableMinor }))),
+    nonBillableMinor: sumPricedMinor(parts.map((p) => ({ minutes: p.nonBillableMinutes, minor: p.nonBillableMinor }))),
+  };
+}
 
 async function currencyOf(executor: Executor, organizationId: string): Promise<string> {
   const [row] = await executor.select({ currency: organizations.currency }).from(organizations).where(eq(organizations.id, organizationId));
@@ -186,23 +207,21 @@ export async function buildTimeReport({ db }: Platform, actor: Actor, query: z.o
   if (!canManageProjects(actor.role)) throw forbidden(REPORT_MESSAGES.forbidden);
   const raw = rowsOf<RawRow>(await db.execute(timeReportStatement(actor.organizationId, query.from, query.to, query.groupBy, true, query)));
   const truncated = raw.length > MAX_REPORT_ROWS;
-  const rows: TimeReportRow[] = raw.slice(0, MAX_REPORT_ROWS).map((r) => ({
-    key: r.key,
-    label: r.label ?? '',
-    clientName: r.clientName,
-    projectName: r.projectName,
-    billableMinutes: Number(r.billableMinutes),
-    nonBillableMinutes: Number(r.nonBillableMinutes),
-    billableMinor: Number(r.billableMinor),
-    nonBillableMinor: Number(r.nonBillableMinor),
-  }));
-  const totals = { billableMinutes: 0, nonBillableMinutes: 0, billableMinor: 0, nonBillableMinor: 0 };
-  for (const row of rows) {
-    totals.billableMinutes += row.billableMinutes;
-    totals.nonBillableMinutes += row.nonBillableMinutes;
-    totals.billableMinor += row.billableMinor;
-    totals.nonBillableMinor += row.nonBillableMinor;
-  }
+  const rows: TimeReportRow[] = raw.slice(0, MAX_REPORT_ROWS).map((r) => {
+    const billableMinutes = Number(r.billableMinutes);
+    const nonBillableMinutes = Number(r.nonBillableMinutes);
+    return {
+      key: r.key,
+      label: r.label ?? '',
+      clientName: r.clientName,
+      projectName: r.projectName,
+      billableMinutes,
+      nonBillableMinutes,
+      billableMinor: minorOf(billableMinutes, r.billableMinor),
+      nonBillableMinor: minorOf(nonBillableMinutes, r.nonBillableMinor),
+    };
+  });
+  const totals = figuresOf(rows);
   return {
     from: query.from,
     to: query.to,
@@ -232,16 +251,14 @@ export async function listTimeReportEntries({ db }: Platform, actor: Actor, quer
        limit ${MAX_REPORT_ENTRIES + 1}`),
   );
   const entries: TimeReportEntry[] = raw.slice(0, MAX_REPORT_ENTRIES).map((r) => ({ ...r, amountMinor: r.amountMinor === null ? null : Number(r.amountMinor) }));
-  const totals = { billableMinutes: 0, nonBillableMinutes: 0, billableMinor: 0, nonBillableMinor: 0 };
-  for (const entry of entries) {
-    if (entry.billable) {
-      totals.billableMinutes += entry.minutes;
-      totals.billableMinor += entry.amountMinor ?? 0;
-    } else {
-      totals.nonBillableMinutes += entry.minutes;
-      totals.nonBillableMinor += entry.amountMinor ?? 0;
-    }
-  }
+  const totals = figuresOf(
+    entries.map((e) => ({
+      billableMinutes: e.billable ? e.minutes : 0,
+      nonBillableMinutes: e.billable ? 0 : e.minutes,
+      billableMinor: e.billable ? e.amountMinor : 0,
+      nonBillableMinor: e.billable ? 0 : e.amountMinor,
+    })),
+  );
   return { currency: await currencyOf(db, organizationId), entries, totals, truncated: raw.length > MAX_REPORT_ENTRIES, scope: await scopeOf(db, organizationId, query) };
 }
 

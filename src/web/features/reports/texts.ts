@@ -86,8 +86,6 @@ export const REPORTS_TEXTS = {
   amount: /*i18n*/ { id: 'reports.amount', message: 'Amount' },
   yes: /*i18n*/ { id: 'reports.yes', message: 'Yes' },
   no: /*i18n*/ { id: 'reports.no', message: 'No' },
-  /** Money of an entry on a project and member with no rate. */
-  noRate: /*i18n*/ { id: 'reports.noRate', message: 'No rate' },
   entriesTable: /*i18n*/ { id: 'reports.entriesTable', message: 'Time entries' },
   noEntries: /*i18n*/ { id: 'reports.noEntries', message: 'No time logged here in this range.' },
   noTimeFiltered: /*i18n*/ { id: 'reports.noTimeFiltered', message: 'No time matches these filters in this range.' },

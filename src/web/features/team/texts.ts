@@ -60,6 +60,5 @@ export const TEAM_TEXTS = {
   removing: /*i18n*/ { id: 'team.removing', message: 'Removing...' },
   // Issue 32: a member's default hourly rate.
   saveRate: /*i18n*/ { id: 'team.saveRate', message: 'Save rate' },
-  noRate: /*i18n*/ { id: 'team.noRate', message: 'No default rate' },
   ratePerHour: /*i18n*/ { id: 'team.ratePerHour', message: '{rate} an hour' },
 } as const;

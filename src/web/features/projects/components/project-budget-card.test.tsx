@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BURN_DOWN_TEXTS } from '@/domain/budget-burn-down';
 import { en } from '@/web/test/texts';
 import { BUDGET_MESSAGES, BUDGET_TEXTS, type ProjectBudgetDetail } from '@/domain/budgets';
+import { NO_RATE_TEXTS } from '@/web/components/texts';
 import { apiServer, route, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { ProjectBudgetCard } from './project-budget-card';
@@ -41,7 +42,7 @@ describe('ProjectBudgetCard burn-down (decision 037 addendum)', () => {
     // loaded on first use: slow on a loaded machine (it took over the default second in CI).
     await screen.findByRole(
       'img',
-      { name: `${en(BURN_DOWN_TEXTS.title)} 4 weeks: 11 h of 10 h used, 110 %. Reached 80 % in the week of 2026-11-09. Reached 100 % in the week of 2026-11-16.` },
+      { name: `${en(BURN_DOWN_TEXTS.title)} 4 weeks: 11:00 of 10:00 used, 110 %. Reached 80 % in the week of 2026-11-09. Reached 100 % in the week of 2026-11-16.` },
       { timeout: 15_000 },
     );
     const figure = screen.getByTestId('burn-down-chart');
@@ -60,7 +61,13 @@ describe('ProjectBudgetCard burn-down (decision 037 addendum)', () => {
     expect(Number(bars[2]!.getAttribute('y'))).toBeGreaterThan(Number(line.getAttribute('y1')));
     const table = within(figure).getByRole('table', { name: en(BURN_DOWN_TEXTS.title) });
     const rows = within(table).getAllByRole('row').map((row) => row.textContent);
-    expect(rows).toEqual([`${en(BURN_DOWN_TEXTS.week)}${en(BURN_DOWN_TEXTS.used)}${en(BURN_DOWN_TEXTS.percent)}`, '2026-10-264 h40 %', '2026-11-024 h40 %', '2026-11-098.5 h85 %', '2026-11-1611 h110 %']);
+    expect(rows).toEqual([`${en(BURN_DOWN_TEXTS.week)}${en(BURN_DOWN_TEXTS.used)}${en(BURN_DOWN_TEXTS.percent)}`, '2026-10-264:0040 %', '2026-11-024:0040 %', '2026-11-098:3085 %', '2026-11-1611:00110 %']);
+    // Issue 49 item 8: one duration format, the axis too (whole hours as h:mm), and the spent line.
+    const ticks = [...figure.querySelectorAll('text')].map((tick) => tick.textContent);
+    expect(ticks).toEqual(expect.arrayContaining(['0:00', '5:00', '10:00']));
+    expect(ticks.some((tick) => /\d(\.\d+)? ?h\b/.test(tick ?? ''))).toBe(false);
+    expect(screen.getByTestId('budget-figure').textContent).toBe('11:00 of 10:00 · 110 %');
+    expect(screen.getByTestId('budget-spent').textContent).toBe('11:00 · $1,100.00');
   });
 
   it('counts money for a money budget, and labels its axis in the currency', async () => {
@@ -76,6 +83,33 @@ describe('ProjectBudgetCard burn-down (decision 037 addendum)', () => {
     await renderWithProviders(<ProjectBudgetCard projectId="project-1" />);
     expect(await screen.findByText(en(BUDGET_TEXTS.noBudget))).toBeDefined();
     expect(screen.queryByTestId('burn-down-chart')).toBeNull();
+  });
+});
+
+describe('ProjectBudgetCard money without a rate (issue 49 item 8)', () => {
+  const unrated = { ...detail, budgetKind: null, budgetAmount: null, usage: null, burnDown: [], spentMinutes: 200, spentMinor: null };
+
+  it('says "No rate set" rather than $0.00, linking an admin to where rates are set', async () => {
+    answer(unrated);
+    await renderWithProviders(<ProjectBudgetCard projectId="project-1" />, { signedInAs: 'admin' });
+    const link = await screen.findByRole('link', { name: en(NO_RATE_TEXTS.setRates) });
+    expect(link.textContent).toBe(en(NO_RATE_TEXTS.noRateSet));
+    expect(link.getAttribute('href')).toBe('/?tab=team');
+    expect(screen.getByTestId('budget-spent').textContent).toBe(`3:20 · ${en(NO_RATE_TEXTS.noRateSet)}`);
+  });
+
+  it('says it in plain text to an account executive, who does not set rates here', async () => {
+    answer(unrated);
+    await renderWithProviders(<ProjectBudgetCard projectId="project-1" />, { signedInAs: 'account_executive' });
+    expect(await screen.findByText(en(NO_RATE_TEXTS.noRateSet))).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('shows a real zero as money', async () => {
+    answer({ ...unrated, spentMinor: 0 });
+    await renderWithProviders(<ProjectBudgetCard projectId="project-1" />, { signedInAs: 'admin' });
+    expect((await screen.findByTestId('budget-spent')).textContent).toBe('3:20 · $0.00');
+    expect(screen.queryByText(en(NO_RATE_TEXTS.noRateSet))).toBeNull();
   });
 });
 

@@ -4,7 +4,6 @@ import { useWatch } from 'react-hook-form';
 import { BURN_DOWN_TEXTS } from '@/domain/budget-burn-down';
 import {
   BUDGET_TEXTS,
-  formatMinutes,
   formatMoney,
   hoursValue,
   moneyInputValue,
@@ -12,9 +11,11 @@ import {
   type ProjectBudgetDetail,
   type ProjectBudgetForm,
 } from '@/domain/budgets';
+import { formatMinutes } from '@/domain/time-entry-rules';
 import { BUDGET_KINDS } from '@/domain/time-rules';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
+import { NoRateSet } from '@/web/components/no-rate-set';
 import { Input } from '@/web/components/ui/input';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { SchemaField, useSchemaForm } from '@/web/components/ui/schema-form';
@@ -33,6 +34,8 @@ function formOf(detail: ProjectBudgetDetail): ProjectBudgetForm {
   return {
     rate: detail.hourlyRateMinor === null ? '' : moneyInputValue(detail.hourlyRateMinor, detail.currency),
     kind: detail.budgetKind ?? 'none',
+    // The hours field keeps decimal hours ("37.5"): it is typed and read back by parseHours, which
+    // takes a number of hours, not a duration (issue 49 item 8 leaves inputs' values as typed).
     amount: detail.budgetAmount === null ? '' : detail.budgetKind === 'hours' ? hoursValue(detail.budgetAmount) : moneyInputValue(detail.budgetAmount, detail.currency),
   };
 }
@@ -76,7 +79,7 @@ function BudgetPanel({ detail, projectId }: { detail: ProjectBudgetDetail; proje
     <>
       {detail.usage ? <BudgetBar usage={detail.usage} currency={detail.currency} /> : <p className="text-sm text-muted-foreground">{t(BUDGET_TEXTS.noBudget)}</p>}
       <p className="text-sm text-muted-foreground" data-testid="budget-spent">
-        {formatMinutes(detail.spentMinutes)} · {formatMoney(detail.spentMinor, detail.currency)}
+        {formatMinutes(detail.spentMinutes)} · {detail.spentMinor === null ? <NoRateSet /> : formatMoney(detail.spentMinor, detail.currency)}
       </p>
       {detail.usage && detail.burnDown.length > 0 ? (
         <Suspense fallback={<Skeleton className="h-48" aria-label={t(BURN_DOWN_TEXTS.loading)} />}>

@@ -1,19 +1,19 @@
 // Issue 32: hours per week as stacked bars (billable below, non-billable above), in plain SVG
 // through the shared week chart's pieces (decision 037). Loaded only when the time report shows it.
-import { hoursValue } from '@/domain/budget-rules';
+import { formatMinutes } from '@/domain/time-entry-rules';
 import { TIME_REPORT_TEXTS, type TimeReportWeeks } from '@/domain/time-reports';
 import { axisLeft, ChartLegend, WeekChartSvg, WeekGrid, WeekLabels, weekScale } from '@/web/components/charts/week-chart';
 
 export function HoursPerWeekChart({ weeks }: { weeks: TimeReportWeeks['weeks'] }) {
   const totals = weeks.map((w) => w.billableMinutes + w.nonBillableMinutes);
   const max = Math.max(60, ...totals);
-  // Gridlines at whole hours, about four of them.
+  // Gridlines at whole hours, about four of them, labelled h:mm like every duration (issue 49 item 8).
   const stepHours = Math.max(1, Math.ceil(max / 60 / 4));
-  const ticks = Array.from({ length: Math.floor(max / 60 / stepHours) + 1 }, (_, i) => ({ value: i * stepHours * 60, label: `${i * stepHours}h` }));
+  const ticks = Array.from({ length: Math.floor(max / 60 / stepHours) + 1 }, (_, i) => ({ value: i * stepHours * 60, label: formatMinutes(i * stepHours * 60) }));
   const scale = weekScale(weeks.length, max, axisLeft(ticks.map((t) => t.label)));
   const allMinutes = totals.reduce((a, b) => a + b, 0);
-  const description = `${TIME_REPORT_TEXTS.chartSummary(weeks.length, hoursValue(allMinutes))}. ${weeks
-    .map((w) => `${w.weekStart}: ${hoursValue(w.billableMinutes)} + ${hoursValue(w.nonBillableMinutes)} h`)
+  const description = `${TIME_REPORT_TEXTS.chartSummary(weeks.length, formatMinutes(allMinutes))}. ${weeks
+    .map((w) => `${w.weekStart}: ${formatMinutes(w.billableMinutes)} + ${formatMinutes(w.nonBillableMinutes)}`)
     .join('; ')}`;
 
   return (

@@ -6,6 +6,7 @@ import { REPORT_MESSAGES, type Report } from '@/domain/reports';
 import { reportPresetRange, TIME_REPORT_MESSAGES, TIME_REPORT_TEXTS, type TimeReport, type TimeReportEntries, type TimeReportRow, type TimeReportScope } from '@/domain/time-reports';
 import type { Role } from '@/domain/roles';
 import { todayIso } from '@/web/lib/format-date';
+import { NO_RATE_TEXTS } from '@/web/components/texts';
 import { reportsApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, sentRequests, type SentRequest } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -40,7 +41,7 @@ const P1 = '33333333-3333-4333-8333-333333333333';
 const T1 = '44444444-4444-4444-8444-444444444444';
 const M1 = '55555555-5555-4555-8555-555555555555';
 
-const row = (key: string | null, label: string, billableMinutes: number, nonBillableMinutes: number, billableMinor: number): TimeReportRow => ({
+const row = (key: string | null, label: string, billableMinutes: number, nonBillableMinutes: number, billableMinor: number | null): TimeReportRow => ({
   key,
   label,
   clientName: null,
@@ -54,7 +55,7 @@ const timeOf = (rows: TimeReportRow[], scope = noScope): TimeReport => ({
   ...emptyTime,
   rows,
   scope,
-  totals: rows.reduce((sum, r) => ({ ...sum, billableMinutes: sum.billableMinutes + r.billableMinutes, nonBillableMinutes: sum.nonBillableMinutes + r.nonBillableMinutes, billableMinor: sum.billableMinor + r.billableMinor }), zero),
+  totals: rows.reduce((sum, r) => ({ ...sum, billableMinutes: sum.billableMinutes + r.billableMinutes, nonBillableMinutes: sum.nonBillableMinutes + r.nonBillableMinutes, billableMinor: (sum.billableMinor ?? 0) + (r.billableMinor ?? 0) }), zero),
 });
 const acme = row(C1, 'Acme', 90, 30, 15000);
 
@@ -107,7 +108,7 @@ async function renderTab(role: Role = 'organization_admin', route = '/?tab=repor
       <ReportsTab role={role} />
       <Where />
     </>,
-    { route },
+    { route, signedInAs: role },
   );
 }
 
@@ -279,6 +280,33 @@ describe('ReportsTab', () => {
       fireEvent.change(screen.getByLabelText(en(REPORTS_TEXTS.billableFilter)), { target: { value: 'billable' } });
       expect(await screen.findByRole('button', { name: 'Acme: show its projects' })).toBeTruthy();
       expect(where().get('drillClient')).toBeNull();
+    });
+  });
+
+  describe('money without a rate (issue 49 item 8)', () => {
+    const unrated = () => timeOf([acme, row(C2, 'Globex', 45, 0, null)]);
+
+    it('says "No rate set" rather than $0.00, a link to the Team tab for an admin; a real zero stays money', async () => {
+      apiServer.use(reportsApi.time(() => ({ ...unrated(), rows: [...unrated().rows, row(M1, 'Initech', 30, 0, 0)] })));
+      await renderTab('admin');
+      const globex = await screen.findByRole('row', { name: /Globex/ });
+      expect(globex.textContent).toContain('0:45');
+      const link = within(globex).getByRole('link', { name: en(NO_RATE_TEXTS.setRates) });
+      expect(link.textContent).toBe(en(NO_RATE_TEXTS.noRateSet));
+      expect(link.getAttribute('href')).toBe('/?tab=team');
+      expect(globex.textContent).not.toContain('$0.00');
+      expect(screen.getByRole('row', { name: /Initech/ }).textContent).toContain('$0.00');
+    });
+
+    it('says it in plain text to an account executive, in a row and an entry', async () => {
+      const entries: TimeReportEntries = { ...designEntries, entries: [{ ...designEntries.entries[0]!, amountMinor: null }], totals: { ...designEntries.totals, billableMinor: null } };
+      apiServer.use(reportsApi.time(unrated), reportsApi.timeEntries(entries));
+      await renderTab('account_executive', `/?tab=reports&drillClient=${C1}&drillProject=${P1}&drillTask=${T1}`);
+      const table = await screen.findByRole('region', { name: en(REPORTS_TEXTS.entriesTable) });
+      const entry = within(table).getByRole('row', { name: /Nov 2, 2026/ });
+      expect(entry.textContent).toContain(en(NO_RATE_TEXTS.noRateSet));
+      expect(within(table).getAllByText(en(NO_RATE_TEXTS.noRateSet))).toHaveLength(2); // the entry and the total
+      expect(screen.queryByRole('link', { name: en(NO_RATE_TEXTS.setRates) })).toBeNull();
     });
   });
 

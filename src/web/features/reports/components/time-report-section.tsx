@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
 import { Suspense, type ReactNode } from 'react';
-import { formatMoney } from '@/domain/budgets';
+import { formatMoney, sumPricedMinor } from '@/domain/budgets';
 import { formatMinutes } from '@/domain/time-entry-rules';
 import {
   NO_TASK,
@@ -15,6 +15,7 @@ import {
   type TimeReportScope,
 } from '@/domain/time-reports';
 import { ExportCsvLink } from '@/web/components/export-csv-link';
+import { NoRateSet } from '@/web/components/no-rate-set';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
@@ -257,7 +258,7 @@ function GroupTable({
   onOpen: (drill: ReportDrill) => void;
 }) {
   const t = useT('reports');
-  const money = (minor: number) => formatMoney(minor, report.currency);
+  const money = (minor: number | null) => (minor === null ? <NoRateSet /> : formatMoney(minor, report.currency));
   const totals = report.totals;
   const label = (row: TimeReportRow) => (level === 'task' && row.key === null ? t(REPORTS_TEXTS.noTask) : row.label);
   return (
@@ -328,7 +329,7 @@ function GroupTable({
 /** The drill-down's last step: each entry's date, member, hours, billable flag, note and money. */
 function EntriesTable({ report, updating }: { report: TimeReportEntries; updating: boolean }) {
   const t = useT('reports');
-  const money = (minor: number | null) => (minor === null ? t(REPORTS_TEXTS.noRate) : formatMoney(minor, report.currency));
+  const money = (minor: number | null) => (minor === null ? <NoRateSet /> : formatMoney(minor, report.currency));
   const totals = report.totals;
   if (report.entries.length === 0) return <p className="text-sm text-muted-foreground">{t(REPORTS_TEXTS.noEntries)}</p>;
   return (
@@ -384,7 +385,12 @@ function EntriesTable({ report, updating }: { report: TimeReportEntries; updatin
             <td className="py-2 pr-3 text-right tabular-nums">{formatMinutes(totals.billableMinutes + totals.nonBillableMinutes)}</td>
             <td />
             <td className="hidden sm:table-cell" />
-            <td className="py-2 text-right tabular-nums">{money(totals.billableMinor + totals.nonBillableMinor)}</td>
+            <td className="py-2 text-right tabular-nums">{money(
+                sumPricedMinor([
+                  { minutes: totals.billableMinutes, minor: totals.billableMinor },
+                  { minutes: totals.nonBillableMinutes, minor: totals.nonBillableMinor },
+                ]),
+              )}</td>
           </tr>
         </tfoot>
       </table>

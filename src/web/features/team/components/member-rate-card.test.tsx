@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '@/web/test/texts';
 import { BUDGET_MESSAGES, BUDGET_TEXTS } from '@/domain/budget-rules';
 import type { TeamMember } from '@/domain/team';
+import { NO_RATE_TEXTS } from '@/web/components/texts';
 import { apiServer, route, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { MemberRateCard } from './member-rate-card';
@@ -62,5 +63,28 @@ describe('MemberRateCard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save rate' }));
     expect(await screen.findByText(en(BUDGET_TEXTS.rateSaved))).toBeTruthy();
     expect(sentRequests.find((r) => r.method === 'PUT')?.body).toEqual({ hourlyRateMinor: null });
+  });
+
+  describe('without a rate (issue 49 item 8)', () => {
+    const unrated: TeamMember = { ...developer, id: 'admin-2', fullName: 'Ada Admin', role: 'admin', hourlyRateMinor: null };
+
+    it('says "No rate set" in plain text to whoever may not set it (an executive reading an admin)', async () => {
+      await renderWithProviders(<MemberRateCard member={unrated} actor={{ role: 'account_executive', profileId: 'me' }} />, { signedInAs: 'account_executive' });
+      expect(screen.getByText(en(NO_RATE_TEXTS.noRateSet))).toBeTruthy();
+      expect(screen.queryByRole('link')).toBeNull();
+      expect(screen.queryByRole('textbox')).toBeNull();
+    });
+
+    it('says it in plain text to an admin too, who may not set a fellow admin’s rate, rather than linking nowhere', async () => {
+      await renderWithProviders(<MemberRateCard member={unrated} actor={{ role: 'admin', profileId: 'me' }} />, { signedInAs: 'admin' });
+      expect(screen.getByText(en(NO_RATE_TEXTS.noRateSet))).toBeTruthy();
+      expect(screen.queryByRole('link')).toBeNull();
+    });
+
+    it('gives the organization admin, who may set it, the empty field to set it in', async () => {
+      await renderWithProviders(<MemberRateCard member={unrated} actor={{ role: 'organization_admin', profileId: 'me' }} />, { signedInAs: 'organization_admin' });
+      expect((screen.getByLabelText(/Default hourly rate/) as HTMLInputElement).value).toBe('');
+      expect(screen.getByRole('button', { name: 'Save rate' })).toBeTruthy();
+    });
   });
 });

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BUDGET_TEXTS, formatMoney, memberRateFormSchema, moneyInputValue } from '@/domain/budgets';
 import { outranks, type Role } from '@/domain/roles';
 import type { TeamMember } from '@/domain/team';
+import { NoRateSet } from '@/web/components/no-rate-set';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { Input } from '@/web/components/ui/input';
@@ -53,7 +54,8 @@ export function MemberRateCard({ member, actor }: { member: TeamMember; actor: {
             </Button>
           </form>
         ) : (
-          <p>{rate === null ? t(TEAM_TEXTS.noRate) : t(TEAM_TEXTS.ratePerHour, { rate: formatMoney(rate, currency) })}</p>
+          // Whoever reads this may not set this member's rate (an admin who may gets the form above), so no link.
+          <p>{rate === null ? <NoRateSet linked={false} /> : t(TEAM_TEXTS.ratePerHour, { rate: formatMoney(rate, currency) })}</p>
         )}
       </CardContent>
     </Card>
