@@ -28,7 +28,7 @@ describe('sharedToggleStatus', () => {
 
 describe('createAccessLinkSchema', () => {
   it('treats empty and missing name, password and expiry as none', () => {
-    expect(createAccessLinkSchema.parse({})).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true, viewersMayApprove: false, intake: false, showProject: false, templateId: null });
+    expect(createAccessLinkSchema.parse({})).toEqual({ name: null, password: null, expiresInDays: null, viewersMayContribute: true, viewersMayApprove: false, intake: false, showProject: false, templateId: null, locale: null });
     expect(createAccessLinkSchema.parse({ name: '   ', password: '', expiresInDays: null })).toEqual({
       name: null,
       password: null,
@@ -38,6 +38,7 @@ describe('createAccessLinkSchema', () => {
       intake: false,
       showProject: false,
       templateId: null,
+      locale: null,
     });
     // 'Viewers may contribute' is on unless turned off (spec 6; issue #19).
     expect(createAccessLinkSchema.parse({ viewersMayContribute: false }).viewersMayContribute).toBe(false);
@@ -54,6 +55,7 @@ describe('createAccessLinkSchema', () => {
       intake: false,
       showProject: false,
       templateId: null,
+      locale: null,
     });
     for (const days of [1, 7, 30, 90]) expect(createAccessLinkSchema.parse({ expiresInDays: days }).expiresInDays).toBe(days);
   });

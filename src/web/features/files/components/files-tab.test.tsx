@@ -61,7 +61,7 @@ describe("Staff's file row: the client's decision", () => {
     );
     await renderWithProviders(<StaffFiles source={source} />, { signedInAs: 'account_executive' });
     const row = await screen.findByRole('listitem', { name: 'Menu board.png' });
-    expect(row.textContent).toContain(APPROVAL_TEXTS.states.awaiting);
+    expect(row.textContent).toContain(en(APPROVAL_TEXTS.states.awaiting));
     expect(within(row).queryByTestId('client-decision')).toBeNull();
 
     // The client decides through their link: the server tells the page its project changed.
@@ -77,7 +77,7 @@ describe("Staff's file row: the client's decision", () => {
       }),
     );
     expect(within(decision).getByText('Bigger prices, please')).toBeTruthy();
-    expect(row.textContent).toContain(APPROVAL_TEXTS.states.changes_requested);
+    expect(row.textContent).toContain(en(APPROVAL_TEXTS.states.changes_requested));
   });
 
   it('shows no decision while the request awaits again, and none on a share link\'s list', async () => {
