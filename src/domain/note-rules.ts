@@ -3,19 +3,19 @@
 // are in ./notes.ts.
 
 export const NOTE_MESSAGES = {
-  title: /*i18n*/ { id: 'domain.note-rules.title', message: 'Project Notes ({count})' },
-  add: /*i18n*/ { id: 'domain.note-rules.add', message: 'Add Note' },
-  empty: /*i18n*/ { id: 'domain.note-rules.empty', message: 'No notes yet' },
-  contentRequired: /*i18n*/ { id: 'domain.note-rules.contentRequired', message: 'Note content is required' },
-  added: /*i18n*/ { id: 'domain.note-rules.added', message: 'Note added successfully' },
-  updated: /*i18n*/ { id: 'domain.note-rules.updated', message: 'Note updated successfully' },
-  deleted: /*i18n*/ { id: 'domain.note-rules.deleted', message: 'Note deleted successfully' },
-  loadFailed: /*i18n*/ { id: 'domain.note-rules.loadFailed', message: 'Failed to load notes' },
-  edited: /*i18n*/ { id: 'domain.note-rules.edited', message: 'Edited' },
-  deleteTitle: /*i18n*/ { id: 'domain.note-rules.deleteTitle', message: 'Delete Note' },
-  deleteConfirm: /*i18n*/ { id: 'domain.note-rules.deleteConfirm', message: 'Are you sure you want to delete this note? This action cannot be undone.' },
-  notFound: /*i18n*/ { id: 'domain.note-rules.notFound', message: 'Note not found' },
-  notAuthor: /*i18n*/ { id: 'domain.note-rules.notAuthor', message: 'You can only edit or delete your own notes.' },
+  title: /*i18n*/ { id: 'domain-shared.note-rules.title', message: 'Project Notes ({count})' },
+  add: /*i18n*/ { id: 'domain-shared.note-rules.add', message: 'Add Note' },
+  empty: /*i18n*/ { id: 'domain-shared.note-rules.empty', message: 'No notes yet' },
+  contentRequired: /*i18n*/ { id: 'domain-shared.note-rules.contentRequired', message: 'Note content is required' },
+  added: /*i18n*/ { id: 'domain-shared.note-rules.added', message: 'Note added successfully' },
+  updated: /*i18n*/ { id: 'domain-shared.note-rules.updated', message: 'Note updated successfully' },
+  deleted: /*i18n*/ { id: 'domain-shared.note-rules.deleted', message: 'Note deleted successfully' },
+  loadFailed: /*i18n*/ { id: 'domain-shared.note-rules.loadFailed', message: 'Failed to load notes' },
+  edited: /*i18n*/ { id: 'domain-shared.note-rules.edited', message: 'Edited' },
+  deleteTitle: /*i18n*/ { id: 'domain-shared.note-rules.deleteTitle', message: 'Delete Note' },
+  deleteConfirm: /*i18n*/ { id: 'domain-shared.note-rules.deleteConfirm', message: 'Are you sure you want to delete this note? This action cannot be undone.' },
+  notFound: /*i18n*/ { id: 'domain-shared.note-rules.notFound', message: 'Note not found' },
+  notAuthor: /*i18n*/ { id: 'domain-shared.note-rules.notAuthor', message: 'You can only edit or delete your own notes.' },
 } as const;
 
 /** Spec 2: the first letters of up to two words of the author's name. */

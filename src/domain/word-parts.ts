@@ -8,7 +8,19 @@ export const DOMAIN_FILE_PARTS = {
   // The sign-in, sign-up and password-reset screens' rules.
   'domain-auth': ['auth.ts'],
   // What a share, intake or approval link's visitor meets: its password, the intake form, decisions.
-  'domain-shared': ['sharing.ts', 'sharing-rules.ts', 'intake.ts', 'approval-rules.ts', 'approval-states.ts', 'approvals.ts'],
+  // A share link shows a project's tasks, files, notes and comments too, with their rules' words.
+  'domain-shared': [
+    'sharing.ts',
+    'sharing-rules.ts',
+    'intake.ts',
+    'approval-rules.ts',
+    'approval-states.ts',
+    'approvals.ts',
+    'task-rules.ts',
+    'file-rules.ts',
+    'note-rules.ts',
+    'comment-rules.ts',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type DomainPart = 'domain' | keyof typeof DOMAIN_FILE_PARTS;

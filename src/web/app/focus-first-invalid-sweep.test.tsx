@@ -52,17 +52,17 @@ const FORMS: Form[] = [
   { name: 'New task (dialog)', ui: <CreateTaskDialog source={project} open onOpenChange={noop} />, submit: /^Create Task$/, api: () => [tasksApi.assignees(project.basePath)] },
   { name: 'Add team member (dialog)', ui: <MemberFormDialog open onOpenChange={noop} actor={owner} />, submit: /^Add Member$/, api: () => [teamApi.tags()] },
   { name: 'New template (dialog)', ui: <TemplateEditorDialog open onOpenChange={noop} />, submit: /^(Create|Save) Template$/ },
-  { name: 'Add link (dialog)', ui: <AddLinkDialog source={project} variant="member" open onOpenChange={noop} />, submit: new RegExp(`^${FILE_MESSAGES.addLink}$`) },
+  { name: 'Add link (dialog)', ui: <AddLinkDialog source={project} variant="member" open onOpenChange={noop} />, submit: new RegExp(`^${en(FILE_MESSAGES.addLink)}$`) },
   { name: 'Rename organization', ui: <RenameOrganizationForm organization={{ id: 'o1', name: '' }} />, submit: `^${en(ORGANIZATIONS_TEXTS.save)}$` },
   { name: 'Change password', ui: <ChangePasswordForm />, submit: /Password$/ },
   { name: 'Reset password request', ui: <ResetRequestForm onDone={noop} />, submit: /^Send Reset Link$/ },
   { name: 'Sign up', ui: <SignUpForm onStepChange={noop} />, submit: `^${en(AUTH_TEXTS.sendCodeButton)}$` },
-  { name: "Share link's password", ui: <LinkPasswordForm token="tok-sweep" viewerId={null} />, submit: `^${SHARING_MESSAGES.accessProject}$` },
+  { name: "Share link's password", ui: <LinkPasswordForm token="tok-sweep" viewerId={null} />, submit: `^${en(SHARING_MESSAGES.accessProject)}$` },
   {
     // A Select inside a Controller: FormField reaches its trigger through the context.
     name: 'Assign developer (dialog)',
     ui: <AssignDeveloperDialog projectId="p1" projectName="Harbor" open onOpenChange={noop} />,
-    submit: `^${SHARING_MESSAGES.assign}$`,
+    submit: `^${en(SHARING_MESSAGES.assign)}$`,
     api: () => [sharingApi.assignedDevelopers('p1'), sharingApi.availableDevelopers('p1', { items: [{ profileId: 'd1', fullName: 'Dev One', email: null }], nextCursor: null })],
   },
   {

@@ -62,7 +62,7 @@ export function targetCommentId(hash: string): string | null {
 const KEEPS_ESCAPE = '[data-keeps-escape]';
 
 export function TaskPanel({ source, taskId, access, pagePath }: TaskPanelProps) {
-  const t = useT('tasks', 'comments', 'domain', 'domain-shared');
+  const t = useT('tasks', 'comments', 'domain-shared');
   const queryClient = useQueryClient();
   const location = useLocation();
   const navigate = useNavigate();

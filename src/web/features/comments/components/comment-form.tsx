@@ -55,7 +55,7 @@ type CommentFormProps = {
 const loadCommentSchema = async () => (await import('@/domain/comments')).commentInputSchema;
 
 export function CommentForm({ label, defaultValue, onChange, people, submitLabel, pendingLabel, pending, onSubmit, onCancel, placeholder, autoFocus, rows = 3 }: CommentFormProps) {
-  const t = useT('comments', 'domain');
+  const t = useT('comments', 'domain-shared');
   const [preview, setPreview] = useState(false);
   const form = useSchemaForm({ schema: loadCommentSchema, defaultValues: { body: defaultValue } });
   const value = useWatch({ control: form.control, name: 'body' });

@@ -46,7 +46,7 @@ type TaskCommentsProps = {
 };
 
 export function TaskComments({ source, taskId, canComment, canMention, targetCommentId = null, readOnlyHint }: TaskCommentsProps) {
-  const t = useT('comments', 'domain');
+  const t = useT('comments', 'domain-shared');
   const list = useInfiniteQuery(commentListQuery(source, taskId));
   const comments = useMemo(() => commentsOldestFirst(list.data?.pages), [list.data]);
   const total = list.data?.pages[0]?.total;
@@ -119,7 +119,7 @@ export function TaskComments({ source, taskId, canComment, canMention, targetCom
 }
 
 function NewComment({ source, taskId, people }: { source: ProjectSource; taskId: string; people: MentionPeople }) {
-  const t = useT('comments', 'domain');
+  const t = useT('comments', 'domain-shared');
   const draftKey = `${source.queryKey.join('/')}/${taskId}`;
   const add = useAddComment(source, taskId);
   const keep = (value: string) => {
@@ -155,7 +155,7 @@ type CommentItemProps = {
 };
 
 function CommentItem({ comment, source, taskId, canComment, people, onDeleted }: CommentItemProps) {
-  const t = useT('comments', 'domain');
+  const t = useT('comments', 'domain-shared');
   const edit = useEditComment(source, taskId);
   const remove = useDeleteComment(source, taskId);
   const [editing, setEditing] = useState(false);

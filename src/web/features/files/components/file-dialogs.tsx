@@ -31,7 +31,7 @@ export function AddLinkDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const t = useT('files', 'domain');
+  const t = useT('files', 'domain-shared');
   const addLink = useAddLink(source);
   const form = useSchemaForm({ schema: addLinkSchema, defaultValues: { name: '', url: '' } });
   const { errors } = form.formState;
@@ -92,7 +92,7 @@ export function UploadFileDialog({
   progress: number;
   onUpload: (file: File, done: () => void) => void;
 }) {
-  const t = useT('files', 'domain');
+  const t = useT('files', 'domain-shared');
   const [file, setFile] = useState<File | null>(null);
   const close = (next: boolean) => {
     if (uploading) return;

@@ -18,7 +18,7 @@ import { ACCEPT, UploadProgress } from './file-parts';
 type FileMenuProps = { file: ProjectFile; source: ProjectSource; canRequestApproval: boolean };
 
 export function FileMenu({ file, source, canRequestApproval }: FileMenuProps) {
-  const t = useT('files', 'domain');
+  const t = useT('files', 'domain-shared');
   const [history, setHistory] = useState(false);
   const [requesting, setRequesting] = useState(false);
   const [progress, setProgress] = useState(0);

@@ -62,7 +62,7 @@ function ClientDecision({ file }: { file: ProjectFile }) {
 
 /** The thumbnail the server made (a button that opens the viewer), or the file's icon. */
 export function FileThumbnail({ file, source, onOpen }: { file: ProjectFile; source: ProjectSource; onOpen?: () => void }) {
-  const t = useT('files', 'domain');
+  const t = useT('files', 'domain-shared');
   const Icon = file.isLink ? Link2 : FileText;
   if (!file.hasThumbnail) return <Icon className="size-5 shrink-0 text-muted-foreground" aria-hidden />;
   const image = <img src={thumbnailUrl(source, file)} alt={t(FILES_TEXTS.thumbnailOf, { name: file.fileName })} className="size-12 rounded border object-cover" />;
@@ -76,7 +76,7 @@ export function FileThumbnail({ file, source, onOpen }: { file: ProjectFile; sou
 }
 
 function FileItem({ file, source, variant, canDelete, canRequestApproval }: { file: ProjectFile; source: ProjectSource; variant: Variant; canDelete: boolean; canRequestApproval: boolean }) {
-  const t = useT('files', 'domain');
+  const t = useT('files', 'domain-shared');
   const deleteFile = useDeleteFile(source);
   const [confirming, setConfirming] = useState(false);
   const confirmOpened = useOpenedOnce(confirming);
@@ -174,7 +174,7 @@ type FilesTabProps = {
 };
 
 export function FilesTab({ source, canContribute = true, canDeleteFiles = true, variant = 'member', canRequestApproval = false }: FilesTabProps) {
-  const t = useT('files', 'domain');
+  const t = useT('files', 'domain-shared');
   const files = useInfiniteQuery(fileListQuery(source));
   const loaded = useMemo(() => files.data?.pages.flatMap((page) => page.items) ?? [], [files.data]);
   const [progress, setProgress] = useState(0);

@@ -25,7 +25,7 @@ const ConfirmDeleteDialog = lazyComponent(async () => (await import('@/web/compo
 
 /** `focused`: the note a search result opened (issue 34, `?note=<id>`): scrolled to, outlined and focused. */
 function NoteItem({ note, source, canChange, focused = false }: { note: Note; source: ProjectSource; canChange: boolean; focused?: boolean }) {
-  const t = useT('notes', 'domain');
+  const t = useT('notes', 'domain-shared');
   const item = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (!focused) return;
@@ -139,7 +139,7 @@ type NotesTabProps = {
 };
 
 export function NotesTab({ source, canAddNotes = true, readOnlyHint, canChangeOwnNotes = true }: NotesTabProps) {
-  const t = useT('notes', 'domain');
+  const t = useT('notes', 'domain-shared');
   const focusNoteId = useSearchParams()[0].get('note');
   const notes = useInfiniteQuery(noteListQuery(source));
   const loaded = useMemo(() => notes.data?.pages.flatMap((page) => page.items) ?? [], [notes.data]);

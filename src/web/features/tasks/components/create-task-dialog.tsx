@@ -24,7 +24,7 @@ export function CreateTaskDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const t = useT('tasks', 'domain');
+  const t = useT('tasks', 'domain-shared');
   const createTask = useCreateTask(source);
   const assignees = useQuery({ ...assigneesQuery(source), enabled: open });
   const form: TaskForm = useSchemaForm({

@@ -17,7 +17,7 @@ import { TaskFields, type TaskForm } from './task-fields';
  * it as it was; Save keeps the form as typed when the server refuses, with its message.
  */
 export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; task: Task; onDone: () => void }) {
-  const t = useT('tasks', 'domain');
+  const t = useT('tasks', 'domain-shared');
   const update = useUpdateTask(source);
   const assignees = useQuery(assigneesQuery(source));
   const form: TaskForm = useSchemaForm({

@@ -23,7 +23,7 @@ import { TaskTitle, type TaskLinks } from './task-title';
 const MY_WORK_LINKS: TaskLinks = { href: (task) => `/project/${task.projectId}/tasks/${task.id}` };
 
 export function MyWorkTab() {
-  const t = useT('tasks', 'domain');
+  const t = useT('tasks', 'domain-shared');
   const work = useInfiniteQuery(myWorkQuery);
   if (work.isPending) {
     return (
@@ -66,7 +66,7 @@ export function MyWorkTab() {
 }
 
 function MyWorkRow({ task, overdue }: { task: MyWorkItem; overdue: boolean }) {
-  const t = useT('tasks', 'domain');
+  const t = useT('tasks', 'domain-shared');
   const update = useUpdateTask(memberProjectSource(task.projectId));
   const complete = () =>
     update.mutate(

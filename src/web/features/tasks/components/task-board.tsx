@@ -76,7 +76,7 @@ export function dropPlace(columns: Columns, activeId: string, overId: string): {
  * What screen readers hear while a task moves (dnd-kit's live region): the task's title and the
  * column's name with the place in it, never the ids dnd-kit would say (issue 27). The drag
  * handlers run first and tell it the board as shown (`show`). It speaks outside a render, in the
- * language on screen (`translate`: the board's useT('tasks', 'domain') loaded the part).
+ * language on screen (`translate`: the board's useT('tasks', 'domain-shared') loaded the part).
  */
 function boardAnnouncer(initial: Columns): { announcements: Announcements; show: (columns: Columns) => void } {
   let shown = initial;
@@ -131,7 +131,7 @@ type TaskBoardProps = {
 };
 
 export function TaskBoard({ tasks, onMove, disabled, links }: TaskBoardProps) {
-  const t = useT('tasks', 'domain');
+  const t = useT('tasks', 'domain-shared');
   // While dragging, the board shows the task in the column it is over; the drop saves it.
   const [dragging, setDragging] = useState<Columns | null>(null);
   const columns = dragging ?? boardColumns(tasks);
@@ -228,7 +228,7 @@ export function TaskBoard({ tasks, onMove, disabled, links }: TaskBoardProps) {
 }
 
 function BoardColumn({ status, tasks, disabled, links }: { status: TaskStatus; tasks: Task[]; disabled?: boolean; links?: TaskLinks }) {
-  const t = useT('tasks', 'domain');
+  const t = useT('tasks', 'domain-shared');
   const { setNodeRef, isOver } = useDroppable({ id: status });
   const title = TASK_STATUS_TITLES[status];
   return (
@@ -252,7 +252,7 @@ function BoardColumn({ status, tasks, disabled, links }: { status: TaskStatus; t
 }
 
 function BoardCard({ task, disabled, links }: { task: Task; disabled?: boolean; links?: TaskLinks }) {
-  const t = useT('tasks', 'domain');
+  const t = useT('tasks', 'domain-shared');
   const { attributes, listeners, setNodeRef, transform, transition, isDragging, active } = useSortable({ id: task.id, disabled });
   const navigate = useNavigate();
   const overdue = isTaskOverdue(task, todayIso());

@@ -39,7 +39,7 @@ type TaskDetailsProps = {
 };
 
 export function TaskDetails({ source, task, status, canEditFields, showAssignee }: TaskDetailsProps) {
-  const t = useT('tasks', 'domain');
+  const t = useT('tasks', 'domain-shared');
   const update = useUpdateTask(source);
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);

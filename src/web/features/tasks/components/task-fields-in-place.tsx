@@ -31,7 +31,7 @@ function useSaveField(source: ProjectSource, taskId: string) {
 
 /** The assignee picker (staff and the project's developers; a developer elsewhere is asked to join first). */
 export function AssigneeInPlace({ source, task }: FieldProps) {
-  const t = useT('tasks', 'domain');
+  const t = useT('tasks', 'domain-shared');
   const assignees = useQuery(assigneesQuery(source));
   const save = useSaveField(source, task.id);
   // Until the people are read, the name as it is: a picker without them could not show it.
@@ -52,7 +52,7 @@ export function AssigneeInPlace({ source, task }: FieldProps) {
 }
 
 export function PriorityInPlace({ source, task }: FieldProps) {
-  const t = useT('tasks', 'domain');
+  const t = useT('tasks', 'domain-shared');
   const save = useSaveField(source, task.id);
   return (
     <Select value={task.priority} onValueChange={(priority) => priority !== task.priority && save({ priority: priority as TaskPriority })}>
@@ -81,7 +81,7 @@ const DATE_SETTLE_MS = 700;
  * reads empty too.
  */
 export function DueDateInPlace({ source, task, overdue }: FieldProps & { overdue: boolean }) {
-  const t = useT('tasks', 'domain');
+  const t = useT('tasks', 'domain-shared');
   const save = useSaveField(source, task.id);
   const [draft, setDraft] = useState(task.dueDate ?? '');
   // The task's date changed elsewhere (saved, put back, live): the field shows it.

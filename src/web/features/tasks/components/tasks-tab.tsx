@@ -51,7 +51,7 @@ type TaskItemProps = {
 };
 
 function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, showAssignee, menu, highlighted, links }: TaskItemProps) {
-  const t = useT('tasks', 'domain');
+  const t = useT('tasks', 'domain-shared');
   const completed = (clicked ?? task.status) === 'completed';
   const overdue = isTaskOverdue(task, todayIso());
   return (
@@ -143,7 +143,7 @@ function rememberedView(viewerId: string | undefined): TaskView {
 }
 
 export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = memberToggleStatus, member, focusTaskId = null, taskLinks }: TasksTabProps) {
-  const t = useT('tasks', 'domain');
+  const t = useT('tasks', 'domain-shared');
   const tasks = useInfiniteQuery(taskListQuery(source));
   // Every loaded page in list order, which is the board's (issue 27).
   const loaded = useMemo(() => loadedTasks(tasks.data), [tasks.data]);
