@@ -81,11 +81,13 @@ test('staff make an intake link in Spanish; an English visitor answers it in Spa
   await visitor.screenshot({ path: '/tmp/i48links-visitor-1440.png', fullPage: true });
 
   // The visitor answers and submits, the page still in Spanish.
-  const form = visitor.getByRole('form', { name: 'Questionnaire' });
+  // The form's own words are Spanish too (its rules' words, domain-shared); the questions are the
+  // template's, as staff wrote them.
+  const form = visitor.getByRole('form', { name: 'Cuestionario' });
   await form.getByLabel('Audience').fill('Vecinos del barrio');
-  await form.getByRole('button', { name: 'Submit Answers' }).click();
-  await expect(toast(visitor, 'Thank you! Your answers were sent.')).toBeVisible();
-  await expect(visitor.getByRole('form', { name: 'Questionnaire' })).toHaveCount(0);
+  await form.getByRole('button', { name: 'Enviar respuestas' }).click();
+  await expect(toast(visitor, '¡Gracias! Sus respuestas se han enviado.')).toBeVisible();
+  await expect(visitor.getByRole('form', { name: 'Cuestionario' })).toHaveCount(0);
   await expect(visitor.getByText('Proyecto compartido')).toBeVisible();
 
   // The visitor switches to English with the menu; the choice holds on this device.

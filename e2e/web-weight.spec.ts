@@ -2,6 +2,7 @@
 // intent (decision 013). Chunk files are named after their first module (`dashboard-page-<hash>.js`).
 import type { Page } from '@playwright/test';
 import { clientAddressHeaders, DEMO_ACCOUNTS, DEMO_PASSWORD, expect, sideNav, signIn, test } from './fixtures';
+import { SHARED_PAGE_TEXTS } from '../src/web/app/pages/page-paths';
 
 /** The /assets/*.js files the page has requested so far. */
 function scriptsRequested(page: Page): string[] {
@@ -87,9 +88,16 @@ test.describe('Client opening a share link', () => {
     const client = await browser.newPage({ extraHTTPHeaders: clientAddressHeaders() });
     const checks = sessionChecks(client);
     const byHtml = await requestedByHtml(client);
+    const catalogs: string[] = [];
+    client.on('request', (request) => {
+      const part = /\/assets\/locales\/[^/]+\/[^/]+\/([^/]+)\.json$/.exec(new URL(request.url()).pathname)?.[1];
+      if (part) catalogs.push(part);
+    });
     await client.goto(`/project-access/${token}`);
     await expect(client.getByText('Files & Resources')).toBeVisible();
     await client.waitForLoadState('networkidle');
+    // Issue 48: the words of the shared page's parts only, each once; never the signed-in app's.
+    expect([...catalogs].sort()).toEqual(['core', ...SHARED_PAGE_TEXTS].sort());
     // The server sent the page's own HTML, whose <link>s name the page's chunks.
     expect(hasChunk(byHtml(), 'shared-project-page'), byHtml().join(', ')).toBe(true);
     expect(hasChunk(byHtml(), 'tasks-tab'), byHtml().join(', ')).toBe(true);

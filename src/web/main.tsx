@@ -6,7 +6,7 @@ import { AppRouter } from './app/router';
 import { reloadOnPreloadError } from './lib/chunk-reload';
 import { activateLocale, initialLocale, loadTexts } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
-import { SIGNED_OUT_TEXTS } from './lib/session';
+import { SIGNED_OUT_TEXTS, signedOutOnPublicPage } from './lib/session';
 import './styles.css';
 
 reloadOnPreloadError();
@@ -18,7 +18,8 @@ const queryClient = createQueryClient();
 const locale = activateLocale(initialLocale());
 // Off a public page the sign-in screen may be next: its words start with the rest (a signed-in
 // page never waits on them; a signed-out answer from /api/me does, session.ts).
-if (!isPublicPage(window.location.pathname)) void loadTexts(...SIGNED_OUT_TEXTS);
+if (isPublicPage(window.location.pathname)) signedOutOnPublicPage();
+else void loadTexts(...SIGNED_OUT_TEXTS);
 void Promise.all([startFirstPage(window.location.pathname, queryClient), locale]).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

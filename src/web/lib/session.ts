@@ -12,6 +12,16 @@ const ME_PATH = '/api/me';
 /** The parts of the words the signed-out screens show: the auth feature's and its rules'. */
 export const SIGNED_OUT_TEXTS = ['auth', 'domain-auth'] as const;
 
+/**
+ * Whether a signed-out answer leads to the sign-in screen, so waits for its words: not on a share
+ * link's page (main.tsx), whose visitor is signed out and never shown it (issue 48: a share link
+ * downloads its own parts' words only). Should they go on to it, it suspends on its words.
+ */
+let signedOutShowsSignIn = true;
+export function signedOutOnPublicPage(): void {
+  signedOutShowsSignIn = false;
+}
+
 /** Live updates: a member's change may be one's own role; the organization's name is in Me. */
 export const meLive: LiveRefresh = { team: () => [meQueryKey], organization: () => [meQueryKey] };
 
@@ -24,7 +34,7 @@ export const meQueryOptions = queryOptions({
       if (error instanceof ApiError && error.status === 401) {
         takeStalePreloads();
         // Signed out arrives with the sign-in screen's words (issue 48), so it never waits on them.
-        await loadTexts(...SIGNED_OUT_TEXTS);
+        if (signedOutShowsSignIn) await loadTexts(...SIGNED_OUT_TEXTS);
         return null;
       }
       throw error;
