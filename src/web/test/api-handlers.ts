@@ -41,7 +41,7 @@ export function signedInMember(role: Role): Me {
   return {
     user: { id: 'user-1', email: 'ada@example.com' },
     profile: { id: 'profile-1', fullName: 'Ada Lovelace', email: 'ada@example.com', role, organizationId: 'org-1', locale: null, timeZone: 'UTC' },
-    organization: { id: 'org-1', name: 'Analytical Studio', currency: 'USD' },
+    organization: { id: 'org-1', name: 'Analytical Studio', currency: 'USD', locale: 'en' },
     twoFactor: { on: false, required: false, deadline: null, overdue: false },
   };
 }
