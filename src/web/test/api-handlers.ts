@@ -64,6 +64,11 @@ export const settingsApi = {
   setTimeZone: (respond: Responder<Me>) => route('PUT', '/api/settings/time-zone', respond),
 };
 
+/** Settings -> Organization (issue 48): the organization's language, which its emails speak. */
+export const organizationApi = {
+  setLocale: (respond: Responder<{ locale: Me['organization']['locale'] }>) => route('PUT', '/api/organization/locale', respond),
+};
+
 /** Settings -> Calendar feed: the member's own feed; its address only in the create answer. */
 export const calendarApi = {
   feed: (respond: Responder<CalendarFeedStatus> = { feed: null }) => route('GET', '/api/settings/calendar', respond),
