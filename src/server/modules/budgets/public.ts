@@ -13,7 +13,10 @@ import { organizations } from '../../platform/db/schema/tenancy';
 import { projects } from '../projects/public';
 import { timeEntries } from '../time/public';
 import { emit } from '../../services/events';
-import { staffMembers } from '../../services/recipients';
+import { staffMembers, type StaffMember } from '../../services/recipients';
+import { translate } from '../../platform/i18n';
+import { EMAIL_TEXTS } from '../../platform/mail/email-words';
+import { BUDGET_EMAIL_TEXTS } from './email-texts';
 
 export type ProjectSpend = { minutes: number; minor: number };
 
@@ -96,6 +99,14 @@ export async function checkBudgetAlert(
   const title = BUDGET_TEXTS.alertTitle(project.name, due);
   const body = BUDGET_TEXTS.alertBody(formatBudgetAmount(usage.kind, usage.spent, currency), formatBudgetAmount(usage.kind, usage.amount, currency));
   const link = target.publicUrl ? `\n\n${target.publicUrl}/project/${target.projectId}` : '';
+  const spent = formatBudgetAmount(usage.kind, usage.spent, currency);
+  const budget = formatBudgetAmount(usage.kind, usage.amount, currency);
+  // Issue 48: the email in its reader's language.
+  const alertEmail = (member: StaffMember) => ({
+    to: member.email,
+    subject: translate(member.locale, BUDGET_EMAIL_TEXTS.alertSubject, { project: project.name, percent: due }),
+    text: `${translate(member.locale, EMAIL_TEXTS.hello, { name: member.fullName })}\n\n${translate(member.locale, BUDGET_EMAIL_TEXTS.alertBody, { spent, budget })}${link}\n`,
+  });
   await emit(executor, {
     type: 'budget.alert',
     organizationId: target.organizationId,
@@ -106,7 +117,7 @@ export async function checkBudgetAlert(
       recipientId: member.id,
       kind: 'budget_alert' as const,
       inbox: { projectId: target.projectId, title, body },
-      email: { to: member.email, subject: title, text: `Hello ${member.fullName},\n\n${body}${link}\n` },
+      email: alertEmail(member),
     })),
   });
   return due;
