@@ -4,7 +4,7 @@ import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import type { Locale } from '@/domain/locales';
 import { Card, CardContent } from '@/web/components/ui/card';
-import { LANGUAGE_TEXTS, LanguageSelect } from '@/web/components/ui/language-select';
+import { LanguageSelect } from '@/web/components/ui/language-select';
 import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
 import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
