@@ -35,7 +35,7 @@ export const AUTH_EMAIL_TEXTS = {
   attackBody: /*i18n*/ {
     id: 'server.emails.auth.attackBody',
     message:
-      'More than {failures} sign-ins to your Brieflane account failed in {minutes} minutes, {addresses, plural, one {from 1 address} other {from # different addresses}}.',
+      'More than {failures} sign-ins to your Brieflane account failed in {minutes} minutes, from {addresses, plural, one {1 address} other {# different addresses}}.',
   },
   attackNobody: /*i18n*/ { id: 'server.emails.auth.attackNobody', message: 'Nobody got in. You can still sign in as usual: from a new place, after your password we email you a code.' },
   attackWhat: /*i18n*/ { id: 'server.emails.auth.attackWhat', message: 'What to do:' },

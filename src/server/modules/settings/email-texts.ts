@@ -3,7 +3,7 @@
 export const SETTINGS_EMAIL_TEXTS = {
   digestSubject: /*i18n*/ {
     id: 'server.emails.settings.digestSubject',
-    message: '{count, plural, one {Your Brieflane digest: # update} other {Your Brieflane digest: # updates}}',
+    message: 'Your Brieflane digest: {count, plural, one {# update} other {# updates}}',
   },
   digestIntro: /*i18n*/ {
     id: 'server.emails.settings.digestIntro',

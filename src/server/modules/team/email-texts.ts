@@ -2,11 +2,11 @@
 // catalogs (decision 045).
 export const TEAM_EMAIL_TEXTS = {
   addedSubject: /*i18n*/ { id: 'server.emails.team.addedSubject', message: 'You have been added to {organization} on Brieflane' },
-  addedBody: /*i18n*/ {
-    id: 'server.emails.team.addedBody',
-    message:
-      '{inviter} added you to "{organization}" on Brieflane as {role, select, organization_admin {Organization Admin} admin {Admin} account_executive {Account Executive} other {Developer}}.',
-  },
+  addedBody: /*i18n*/ { id: 'server.emails.team.addedBody', message: '{inviter} added you to "{organization}" on Brieflane as {role}.' },
+  roleOrganizationAdmin: /*i18n*/ { id: 'server.emails.team.roleOrganizationAdmin', message: 'Organization Admin' },
+  roleAdmin: /*i18n*/ { id: 'server.emails.team.roleAdmin', message: 'Admin' },
+  roleAccountExecutive: /*i18n*/ { id: 'server.emails.team.roleAccountExecutive', message: 'Account Executive' },
+  roleDeveloper: /*i18n*/ { id: 'server.emails.team.roleDeveloper', message: 'Developer' },
   invitationLink: /*i18n*/ { id: 'server.emails.team.invitationLink', message: 'Open this link to choose your password (it works once, for 7 days):' },
   invitationExpired: /*i18n*/ { id: 'server.emails.team.invitationExpired', message: 'If the link has expired, use "Forgot password" on the sign-in page.' },
   addedSignIn: /*i18n*/ { id: 'server.emails.team.addedSignIn', message: 'Sign in with this email address and the password {inviter} gave you:' },

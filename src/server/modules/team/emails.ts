@@ -8,6 +8,14 @@ import { EMAIL_TEXTS } from '../../platform/mail/email-words';
 import type { OutgoingEmail } from '../../platform/mail/outbox';
 import { TEAM_EMAIL_TEXTS as T } from './email-texts';
 
+/** The role's name as the spec writes it (ROLE_LABELS), in the reader's language. */
+const ROLE_TEXTS = {
+  organization_admin: T.roleOrganizationAdmin,
+  admin: T.roleAdmin,
+  account_executive: T.roleAccountExecutive,
+  developer: T.roleDeveloper,
+} satisfies Record<Role, unknown>;
+
 type Added = { to: string; fullName: string; role: Role; inviterName: string; organization: { id: string; name: string }; locale: Locale };
 
 /** What both emails share: who is told, the subject and the opening lines. */
@@ -21,7 +29,7 @@ function addedEmail(kind: string, member: Added, lines: string[]): OutgoingEmail
     text: [
       translate(say, EMAIL_TEXTS.hi, { name: member.fullName }),
       '',
-      translate(say, T.addedBody, { inviter: member.inviterName, organization: member.organization.name, role: member.role }),
+      translate(say, T.addedBody, { inviter: member.inviterName, organization: member.organization.name, role: translate(say, ROLE_TEXTS[member.role]) }),
       ...lines,
     ].join('\n'),
   };
