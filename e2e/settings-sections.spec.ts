@@ -109,6 +109,8 @@ test.describe('Settings sections', () => {
 
   test('a developer has no Organization section; its address shows Account', async ({ page }) => {
     await signIn(page, DEMO_ACCOUNTS.developer.email, DEMO_PASSWORD);
+    // Signed in before the address is opened: a goto during the sign-in request cancels it.
+    await expect(sideNav(page)).toBeVisible();
     await page.goto('/?tab=settings&section=organization');
     await expect(page).toHaveURL('/?tab=settings&section=account');
     await expect(sections(page).getByRole('link')).toHaveText(ALL.slice(0, 4));
