@@ -86,8 +86,31 @@ test.describe('Settings sections', () => {
     await expectSection(page, 'Developers', 'API tokens');
   });
 
+  // Issue 48: the organization's language, which its emails speak to members with none saved and
+  // to clients; the admin's own screens stay in their language.
+  test("an organization admin sets the organization's language to Deutsch, and it stays after a reload", async ({ page }) => {
+    await signUpThroughApi(page, newAccount('org-language'));
+    await page.goto('/?tab=settings&section=organization');
+    const card = page.getByTestId('organization-language-card');
+    const menu = card.getByRole('combobox', { name: 'Organization language' });
+    await expect(menu).toHaveValue('en');
+    await menu.selectOption('de');
+    await expect(page.getByText('Organization language saved')).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/i48-emails-org-language-1440.png' });
+    await page.reload();
+    await expect(menu).toHaveValue('de');
+    await expect(page.getByRole('main').getByRole('heading', { level: 3, name: 'Organization language' })).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/i48-emails-org-language-375.png' });
+    await expectNoSeriousViolations(page, 'Settings, Organization language');
+  });
+
   test('a developer has no Organization section; its address shows Account', async ({ page }) => {
     await signIn(page, DEMO_ACCOUNTS.developer.email, DEMO_PASSWORD);
+    // Signed in before the address is opened: a goto during the sign-in request cancels it.
+    await expect(sideNav(page)).toBeVisible();
     await page.goto('/?tab=settings&section=organization');
     await expect(page).toHaveURL('/?tab=settings&section=account');
     await expect(sections(page).getByRole('link')).toHaveText(ALL.slice(0, 4));

@@ -159,7 +159,8 @@ export const meSchema = z.object({
     timeZone: z.string().nullable(),
   }),
   /** Issue 32: the currency of rates, budgets and reports (ISO 4217). */
-  organization: z.object({ id: z.string(), name: z.string(), currency: z.string() }),
+  /** Issue 48: `locale`, the organization's language: its emails to members with none saved and to outsiders. */
+  organization: z.object({ id: z.string(), name: z.string(), currency: z.string(), locale: z.enum(LOCALES) }),
   /** Issue 31: the caller's two-factor, and what their organization's requirement asks of them. */
   twoFactor: meTwoFactorSchema,
 });
@@ -178,3 +179,9 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 /** PUT /api/settings/language: the member's language, or null for their browser's (issue 48). */
 export const updateLanguageSchema = z.object({ locale: z.enum(LOCALES, { message: M.languageInvalid.id }).nullable() });
 export type UpdateLanguageInput = z.infer<typeof updateLanguageSchema>;
+
+/**
+ * PUT /api/organization/locale: the organization's language (issue 48), which its emails speak to
+ * a member with no saved language and to people who are no member. Never null: emails need one.
+ */
+export const organizationLocaleSchema = z.object({ locale: z.enum(LOCALES, { message: M.languageInvalid.id }) });

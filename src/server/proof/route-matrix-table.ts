@@ -233,6 +233,8 @@ export const EXPECTED: Record<string, Outcome> = {
   'PATCH /api/organization': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200), request: () => json({ name: 'Renamed Agency' }) },
   // Issue 32: the organization's currency, its admins (like its name).
   'PUT /api/organization/currency': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200), request: () => json({ currency: 'USD' }) },
+  // Issue 48: the organization's language, its admins (like its name).
+  'PUT /api/organization/locale': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200), request: () => json({ locale: 'en' }) },
 
   // Organization-wide lists and pages.
   'GET /api/activities': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },

@@ -3,17 +3,20 @@
 // same staff in their inbox too).
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../platform/db/client';
+import type { Locale } from '../../domain/locales';
 import { profiles } from '../platform/db/schema/tenancy';
+import { memberLocaleColumn } from './reader-locale';
 import { developerProjectAccess } from '../modules/sharing/schema';
 
-export type Recipient = { id: string; email: string; fullName: string };
+/** `locale`: the language their emails speak (issue 48: theirs, else their organization's). */
+export type Recipient = { id: string; email: string; fullName: string; locale: Locale };
 
-export type StaffMember = { id: string; email: string | null; fullName: string };
+export type StaffMember = { id: string; email: string | null; fullName: string; locale: Locale };
 
 /** The organization's admins and account executives (who all see every project of it), with or without an email. */
 export async function staffMembers(executor: Executor, organizationId: string): Promise<StaffMember[]> {
   return executor
-    .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
+    .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName, locale: memberLocaleColumn })
     .from(profiles)
     .where(and(eq(profiles.organizationId, organizationId), inArray(profiles.role, ['organization_admin', 'admin', 'account_executive'])))
     .orderBy(profiles.id);
@@ -21,7 +24,7 @@ export async function staffMembers(executor: Executor, organizationId: string): 
 
 /** Those of them with an email. */
 export function withEmail(members: readonly StaffMember[]): Recipient[] {
-  return members.flatMap((member) => (member.email ? [{ id: member.id, email: member.email, fullName: member.fullName }] : []));
+  return members.flatMap((member) => (member.email ? [{ id: member.id, email: member.email, fullName: member.fullName, locale: member.locale }] : []));
 }
 
 /** The organization's admins and account executives with an email. */
@@ -32,7 +35,7 @@ export async function staffRecipients(executor: Executor, organizationId: string
 /** The organization's admins (the organization admin included) with an email. */
 export async function adminRecipients(executor: Executor, organizationId: string): Promise<Recipient[]> {
   const rows = await executor
-    .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
+    .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName, locale: memberLocaleColumn })
     .from(profiles)
     .where(and(eq(profiles.organizationId, organizationId), inArray(profiles.role, ['organization_admin', 'admin'])))
     .orderBy(profiles.id);
@@ -42,7 +45,7 @@ export async function adminRecipients(executor: Executor, organizationId: string
 /** The developers with access to the project, with an email. */
 export async function assignedDeveloperRecipients(executor: Executor, organizationId: string, projectId: string): Promise<Recipient[]> {
   const rows = await executor
-    .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName })
+    .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName, locale: memberLocaleColumn })
     .from(developerProjectAccess)
     .innerJoin(profiles, eq(profiles.id, developerProjectAccess.developerProfileId))
     .where(
@@ -53,5 +56,5 @@ export async function assignedDeveloperRecipients(executor: Executor, organizati
         isNotNull(profiles.email),
       ),
     );
-  return rows.flatMap((row) => (row.email ? [{ id: row.id, email: row.email, fullName: row.fullName }] : []));
+  return rows.flatMap((row) => (row.email ? [{ id: row.id, email: row.email, fullName: row.fullName, locale: row.locale }] : []));
 }

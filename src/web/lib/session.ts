@@ -2,6 +2,7 @@
 // 401), a Me means signed in. Every feature that changes the user or organization updates it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '@/domain/auth';
+import { DEFAULT_LOCALE, type Locale } from '@/domain/locales';
 import { api, ApiError } from './api-client';
 import { loadTexts } from './i18n';
 import { QUERY_ROOTS } from './query-keys';
@@ -73,6 +74,11 @@ export function useMe() {
  */
 export function useOrganizationCurrency(): string {
   return useQuery({ ...meQueryOptions, enabled: false }).data?.organization.currency ?? 'USD';
+}
+
+/** Issue 48: the organization's language (its links' and emails' when none is chosen), from the Me already loaded. */
+export function useOrganizationLocale(): Locale {
+  return useQuery({ ...meQueryOptions, enabled: false }).data?.organization.locale ?? DEFAULT_LOCALE;
 }
 
 export function useSignedInMe(): Me {

@@ -42,7 +42,7 @@ export function signedInMember(role: Role): Me {
   return {
     user: { id: 'user-1', email: 'ada@example.com' },
     profile: { id: 'profile-1', fullName: 'Ada Lovelace', email: 'ada@example.com', role, organizationId: 'org-1', locale: null, timeZone: 'UTC' },
-    organization: { id: 'org-1', name: 'Analytical Studio', currency: 'USD' },
+    organization: { id: 'org-1', name: 'Analytical Studio', currency: 'USD', locale: 'en' },
     twoFactor: { on: false, required: false, deadline: null, overdue: false },
   };
 }
@@ -64,6 +64,11 @@ export const settingsApi = {
   changeNotifications: (respond: Responder<NotificationSettings>) => route('PATCH', '/api/settings/notifications', respond),
   setLanguage: (respond: Responder<Me>) => route('PUT', '/api/settings/language', respond),
   setTimeZone: (respond: Responder<Me>) => route('PUT', '/api/settings/time-zone', respond),
+};
+
+/** Settings -> Organization (issue 48): the organization's language, which its emails speak. */
+export const organizationApi = {
+  setLocale: (respond: Responder<{ locale: Me['organization']['locale'] }>) => route('PUT', '/api/organization/locale', respond),
 };
 
 /** Settings -> Calendar feed: the member's own feed; its address only in the create answer. */

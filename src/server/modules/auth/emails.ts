@@ -1,51 +1,44 @@
-// The account emails. The e2e tests and dev mailbox readers look for the code and link lines,
-// so each sits on a line of its own.
+// The account emails, in the reader's language (issue 48: an account's owner's, else the
+// request's for an address with none). The e2e tests and dev mailbox readers look for the code
+// and link lines, so each sits on a line of its own.
+import type { Locale } from '../../../domain/locales';
+import { translate } from '../../platform/i18n';
+import { EMAIL_TEXTS } from '../../platform/mail/email-words';
 import type { OutgoingEmail } from '../../platform/mail/outbox';
+import { AUTH_EMAIL_TEXTS as T } from './email-texts';
 
-export function verificationCodeEmail(to: string, code: string): OutgoingEmail {
+export function verificationCodeEmail(to: string, code: string, locale: Locale): OutgoingEmail {
   return {
     kind: 'verification_code',
     to,
-    subject: 'Your Brieflane verification code',
-    text: [
-      'Welcome to Brieflane!',
-      '',
-      `Your Brieflane verification code is ${code}`,
-      '',
-      'The code expires in 10 minutes. If you did not ask for it, you can ignore this email.',
-    ].join('\n'),
+    subject: translate(locale, T.codeSubject),
+    text: [translate(locale, T.codeWelcome), '', translate(locale, T.codeLine, { code }), '', translate(locale, T.codeExpires)].join('\n'),
   };
 }
 
-export function passwordResetEmail(to: string, link: string): OutgoingEmail {
+export function passwordResetEmail(to: string, link: string, locale: Locale): OutgoingEmail {
   return {
     kind: 'password_reset',
     to,
-    subject: 'Reset your Brieflane password',
-    text: [
-      'Someone asked to reset the password of your Brieflane account.',
-      '',
-      'Open this link to choose a new password (it works once, for 1 hour):',
-      link,
-      '',
-      'If it was not you, ignore this email; your password stays as it is.',
-    ].join('\n'),
+    subject: translate(locale, T.resetSubject),
+    text: [translate(locale, T.resetAsked), '', translate(locale, T.resetOpen), link, '', translate(locale, T.resetNotYou)].join('\n'),
   };
 }
 
-export function welcomeEmail(to: string, fullName: string, organization: { id: string; name: string }, signInUrl: string): OutgoingEmail {
+export function welcomeEmail(to: string, fullName: string, organization: { id: string; name: string; locale: Locale }, signInUrl: string): OutgoingEmail {
+  const say = organization.locale;
   return {
     kind: 'welcome',
     to,
-    subject: 'Welcome to Brieflane',
+    subject: translate(say, T.welcomeSubject),
     organizationId: organization.id,
     text: [
-      `Hi ${fullName},`,
+      translate(say, EMAIL_TEXTS.hi, { name: fullName }),
       '',
-      `Welcome to Brieflane! Your organization "${organization.name}" is ready.`,
-      'Add your clients, create projects from templates and invite your team.',
+      translate(say, T.welcomeReady, { organization: organization.name }),
+      translate(say, T.welcomeNext),
       '',
-      `Sign in: ${signInUrl}`,
+      translate(say, T.welcomeSignIn, { url: signInUrl }),
     ].join('\n'),
   };
 }
@@ -54,35 +47,28 @@ export function welcomeEmail(to: string, fullName: string, organization: { id: s
  * Sent instead of a code when someone asks to sign up with an address that already has an
  * account: the sign-up answer is the same either way (issue 19), only the inbox learns more.
  */
-export function signUpAttemptEmail(to: string, signInUrl: string): OutgoingEmail {
+export function signUpAttemptEmail(to: string, signInUrl: string, locale: Locale): OutgoingEmail {
   return {
     kind: 'sign_up_attempt',
     to,
-    subject: 'Someone tried to sign up with your address',
-    text: [
-      'Someone tried to create a Brieflane account with this email address, but it already has one.',
-      '',
-      'If it was you, sign in instead (use "Forgot your password?" if you need a new one):',
-      signInUrl,
-      '',
-      'If it was not you, ignore this email; no account was created and nothing changed.',
-    ].join('\n'),
+    subject: translate(locale, T.attemptSubject),
+    text: [translate(locale, T.attemptBody), '', translate(locale, T.attemptYou), signInUrl, '', translate(locale, T.attemptNotYou)].join('\n'),
   };
 }
 
 /** Issue 26: the code that signs in from a new address past the per-email limit. */
-export function signInCodeEmail(to: string, code: string): OutgoingEmail {
+export function signInCodeEmail(to: string, code: string, locale: Locale): OutgoingEmail {
   return {
     kind: 'sign_in_code',
     to,
-    subject: 'Your Brieflane sign-in code',
+    subject: translate(locale, T.signInCodeSubject),
     text: [
-      'Many sign-ins to your Brieflane account failed recently, so signing in from a new place needs this code as well as your password.',
+      translate(locale, T.signInCodeWhy),
       '',
-      `Your Brieflane sign-in code is ${code}`,
+      translate(locale, T.signInCodeLine, { code }),
       '',
-      'The code expires in 15 minutes and works once. Never give it to anyone: Brieflane never asks for it.',
-      'If you did not just sign in, someone knows your password: change it now (Settings, or "Forgot your password?" on the sign-in page).',
+      translate(locale, T.signInCodeExpires),
+      translate(locale, T.signInCodeNotYou),
     ].join('\n'),
   };
 }
@@ -95,24 +81,24 @@ export function signInAttackEmail(
   to: string,
   attack: { failures: number; minutes: number; addresses: number },
   signInUrl: string,
+  locale: Locale,
 ): OutgoingEmail {
-  const from = attack.addresses === 1 ? 'from 1 address' : `from ${attack.addresses} different addresses`;
   return {
     kind: 'sign_in_attack',
     to,
-    subject: 'Someone is trying to sign in to your Brieflane account',
+    subject: translate(locale, T.attackSubject),
     text: [
-      `More than ${attack.failures} sign-ins to your Brieflane account failed in ${attack.minutes} minutes, ${from}.`,
+      translate(locale, T.attackBody, attack),
       '',
-      'Nobody got in. You can still sign in as usual: from a new place, after your password we email you a code.',
+      translate(locale, T.attackNobody),
       '',
-      'What to do:',
-      '- If it was you, nothing: sign in with the right password.',
-      '- If it was not you, make sure your password is long and used nowhere else; change it in Settings or with "Forgot your password?":',
+      translate(locale, T.attackWhat),
+      translate(locale, T.attackIfYou),
+      translate(locale, T.attackIfNotYou),
       signInUrl,
-      '- Never give anyone a code we email you: Brieflane never asks for it.',
+      translate(locale, T.attackNeverGive),
       '',
-      'We send this note at most once a day.',
+      translate(locale, T.attackOnceADay),
     ].join('\n'),
   };
 }

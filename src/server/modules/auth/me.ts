@@ -11,7 +11,7 @@ import { hasTwoFactor } from '../two-factor/public';
 /** GET /api/me and every answer that signs someone in. */
 export async function loadMe(platform: Platform, actor: Actor): Promise<Me> {
   const [row] = await platform.db
-    .select({ id: organizations.id, name: organizations.name, currency: organizations.currency, policy: organizations.twoFactorPolicy, since: organizations.twoFactorPolicySince })
+    .select({ id: organizations.id, name: organizations.name, currency: organizations.currency, locale: organizations.locale, policy: organizations.twoFactorPolicy, since: organizations.twoFactorPolicySince })
     .from(organizations)
     .where(eq(organizations.id, actor.organizationId))
     .limit(1);
@@ -30,7 +30,7 @@ export async function loadMe(platform: Platform, actor: Actor): Promise<Me> {
       locale: member?.locale ?? null,
       timeZone: member?.timeZone ?? null,
     },
-    organization: { id: row.id, name: row.name, currency: row.currency },
+    organization: { id: row.id, name: row.name, currency: row.currency, locale: row.locale },
     twoFactor: { on, required: requirement.required, deadline: requirement.deadline?.toISOString() ?? null, overdue: requirement.overdue },
   };
 }

@@ -1,5 +1,6 @@
 // Account routes: sign-up with an emailed code, sign-in/out, who am I, password reset.
 // Thin: parse (the domain schemas), rate limit, call the service, shape the answer.
+import { answerLocale } from '../../platform/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -54,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
     },
     async (request) => {
       await enforceRateLimit(platform, 'send-code', { email: request.body.email, address: request.ip });
-      await sendSignUpCode(platform, request.body.email, request.log);
+      await sendSignUpCode(platform, request.body.email, request.log, answerLocale(request.headers['accept-language'], null));
       return { ok: true as const };
     },
   );
@@ -179,7 +180,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
     async (request) => {
       await enforceRateLimit(platform, 'password-reset', { email: request.body.email, address: request.ip });
       const domain = await ssoDomainOf(platform.db, request.body.email);
-      await requestPasswordReset(platform, request.body.email, domain && !domain.passwordSignIn ? domain : null);
+      await requestPasswordReset(platform, request.body.email, domain && !domain.passwordSignIn ? domain : null, answerLocale(request.headers['accept-language'], null));
       return { ok: true as const };
     },
   );

@@ -23,6 +23,8 @@ import { badRequest, conflict, forbidden, unauthorized } from '../../platform/er
 import { SSO_MESSAGES } from '../../../domain/sso';
 import { SSO_ERRORS } from '../../../domain/sso-rules';
 import { enqueueEmail, type OutgoingEmail } from '../../platform/mail/outbox';
+import { DEFAULT_LOCALE, type Locale } from '../../../domain/locales';
+import { addressLocale } from '../../services/reader-locale';
 import type { Platform } from '../../platform/platform';
 import { passwordResetEmail, signUpAttemptEmail, verificationCodeEmail, welcomeEmail } from './emails';
 
@@ -86,14 +88,16 @@ async function userIdByEmail(platform: Platform, email: string): Promise<string 
  * Emails a sign-up code. For an address that already has an account the answer is the same
  * (issue 19: sign-up must not tell which emails have accounts); its owner gets a notice instead.
  */
-export async function sendSignUpCode(platform: Platform, email: string, log: FastifyBaseLogger): Promise<void> {
+export async function sendSignUpCode(platform: Platform, email: string, log: FastifyBaseLogger, requestLocale: Locale = DEFAULT_LOCALE): Promise<void> {
   if (await userIdByEmail(platform, email)) {
     if (await withinRateLimit(platform, 'sign-up-notice', { email })) {
-      await enqueueEmail(platform.db, signUpAttemptEmail(email, `${platform.config.publicUrl}/`));
+      // Issue 48: the account's owner reads it in their language; the request's is a stranger's.
+      await enqueueEmail(platform.db, signUpAttemptEmail(email, `${platform.config.publicUrl}/`, await addressLocale(platform.db, email, requestLocale)));
     }
     return;
   }
-  const code = await issueEmailedCode(platform, email, 'sign_up', CODE_LIFETIME_MS, verificationCodeEmail);
+  // An address with no member yet: the request's language (issue 48).
+  const code = await issueEmailedCode(platform, email, 'sign_up', CODE_LIFETIME_MS, (to, sent) => verificationCodeEmail(to, sent, requestLocale));
   // Issue 2: with no SMTP configured, the server log shows the code too.
   if (!platform.config.smtpUrl) log.info(`verification code for ${email}: ${code}`);
 }
@@ -204,17 +208,19 @@ export async function signUp(platform: Platform, input: SignUpInput): Promise<{ 
  * still use a password (its organization admin, a member of another organization) still gets its
  * link, which the message says.
  */
-export async function requestPasswordReset(platform: Platform, email: string, ssoOnly?: SsoDomain | null): Promise<void> {
+export async function requestPasswordReset(platform: Platform, email: string, ssoOnly?: SsoDomain | null, requestLocale: Locale = DEFAULT_LOCALE): Promise<void> {
   const userId = await userIdByEmail(platform, email);
   if (ssoOnly) {
-    if (userId && !(await passwordClosedForUser(platform.db, ssoOnly, userId))) await sendPasswordResetLink(platform, userId, email);
+    if (userId && !(await passwordClosedForUser(platform.db, ssoOnly, userId))) await sendPasswordResetLink(platform, userId, email, requestLocale);
     throw forbidden(SSO_MESSAGES.passwordResetOff, SSO_ERRORS.required);
   }
   if (!userId) return;
-  await sendPasswordResetLink(platform, userId, email);
+  await sendPasswordResetLink(platform, userId, email, requestLocale);
 }
 
-async function sendPasswordResetLink(platform: Platform, userId: string, email: string): Promise<void> {
+async function sendPasswordResetLink(platform: Platform, userId: string, email: string, requestLocale: Locale): Promise<void> {
+  // Issue 48: the account's owner's language, else (a login with no profile) the request's.
+  const locale = await addressLocale(platform.db, email, requestLocale);
   const now = platform.clock.now();
   await platform.db.transaction(async (tx) => {
     const link = await issueSetPasswordLink(tx, {
@@ -224,7 +230,7 @@ async function sendPasswordResetLink(platform: Platform, userId: string, email: 
       publicUrl: platform.config.publicUrl,
       lifetimeMs: RESET_TOKEN_LIFETIME_MS,
     });
-    await enqueueEmail(tx, passwordResetEmail(email, link));
+    await enqueueEmail(tx, passwordResetEmail(email, link, locale));
   });
 }
 

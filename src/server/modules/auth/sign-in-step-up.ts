@@ -14,6 +14,8 @@ import { verificationCodes } from '../../platform/db/schema/platform';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { unauthorized } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
+import { DEFAULT_LOCALE } from '../../../domain/locales';
+import { addressLocale } from '../../services/reader-locale';
 import type { Platform } from '../../platform/platform';
 import { signInAttackEmail, signInCodeEmail } from './emails';
 import { hashCode, issueEmailedCode, MAX_CODE_ATTEMPTS } from './service';
@@ -53,7 +55,9 @@ async function issueSignInCode(platform: Platform, email: string, account: SignI
   // One after the other: a refused second click in a minute must not use up the hour's codes.
   if (!(await withinRateLimit(platform, 'sign-in-code', { email }))) return;
   if (!(await withinRateLimit(platform, 'sign-in-code-hourly', { email }))) return;
-  await issueEmailedCode(platform, email, 'sign_in', SIGN_IN_CODE_LIFETIME_MS, (_, code) => signInCodeEmail(account.email, code));
+  // Issue 48: the account's owner's language.
+  const locale = await addressLocale(platform.db, account.email, DEFAULT_LOCALE);
+  await issueEmailedCode(platform, email, 'sign_in', SIGN_IN_CODE_LIFETIME_MS, (_, code) => signInCodeEmail(account.email, code, locale));
 }
 
 /**
@@ -94,7 +98,12 @@ async function noticeSignInAttack(platform: Platform, email: string, account: Si
   const addresses = await countSignInAddresses(platform, email, windowSeconds);
   await enqueueEmail(
     platform.db,
-    signInAttackEmail(account.email, { failures: max, minutes: windowSeconds / 60, addresses }, `${platform.config.publicUrl}/`),
+    signInAttackEmail(
+      account.email,
+      { failures: max, minutes: windowSeconds / 60, addresses },
+      `${platform.config.publicUrl}/`,
+      await addressLocale(platform.db, account.email, DEFAULT_LOCALE),
+    ),
   );
 }
 

@@ -14,7 +14,9 @@ import { organizations } from '../../platform/db/schema/tenancy';
 import { projects } from '../projects/public';
 import { timeEntries } from '../time/public';
 import { emit } from '../../services/events';
-import { staffMembers } from '../../services/recipients';
+import { staffMembers, type StaffMember } from '../../services/recipients';
+import { EMAIL_TEXTS } from '../../platform/mail/email-words';
+import { BUDGET_EMAIL_TEXTS } from './email-texts';
 
 /** `minor` is null when none of the minutes has a rate in force (issue 49 item 8: "No rate set", not $0.00). */
 export type ProjectSpend = { minutes: number; minor: number | null };
@@ -103,6 +105,14 @@ export async function checkBudgetAlert(
     budget: formatBudgetAmount(usage.kind, usage.amount, currency),
   });
   const link = target.publicUrl ? `\n\n${target.publicUrl}/project/${target.projectId}` : '';
+  const spent = formatBudgetAmount(usage.kind, usage.spent, currency);
+  const budget = formatBudgetAmount(usage.kind, usage.amount, currency);
+  // Issue 48: the email in its reader's language.
+  const alertEmail = (member: StaffMember) => ({
+    to: member.email,
+    subject: translate(member.locale, BUDGET_EMAIL_TEXTS.alertSubject, { project: project.name, percent: due }),
+    text: `${translate(member.locale, EMAIL_TEXTS.hello, { name: member.fullName })}\n\n${translate(member.locale, BUDGET_EMAIL_TEXTS.alertBody, { spent, budget })}${link}\n`,
+  });
   await emit(executor, {
     type: 'budget.alert',
     organizationId: target.organizationId,
@@ -113,7 +123,7 @@ export async function checkBudgetAlert(
       recipientId: member.id,
       kind: 'budget_alert' as const,
       inbox: { projectId: target.projectId, title, body },
-      email: { to: member.email, subject: title, text: `Hello ${member.fullName},\n\n${body}${link}\n` },
+      email: alertEmail(member),
     })),
   });
   return due;

@@ -24,6 +24,14 @@ import type { Platform } from '../../platform/platform';
 import { emit, type EventDelivery } from '../../services/events';
 import { requireContributor, type AccessedProject, type ProjectAccess, type ProjectActor } from '../../services/project-access/access';
 import { profileSeesProject } from '../../services/project-access/member';
+import { memberLocaleColumn } from '../../services/reader-locale';
+import { translate } from '../../platform/i18n';
+import { EMAIL_TEXTS } from '../../platform/mail/email-words';
+import type { Locale } from '../../../domain/locales';
+import { COMMENT_EMAIL_TEXTS } from './email-texts';
+
+/** Someone a comment's news may reach by email, with the language it speaks to them (issue 48). */
+type Person = { id: string; fullName: string; email: string | null; locale: Locale };
 
 type CommentInput = z.output<typeof commentInputSchema>;
 
@@ -159,12 +167,12 @@ export async function listMentionable({ db }: Platform, access: ProjectAccess): 
  * The people a body mentions, each checked: every one must see the project, or the comment is
  * refused (400) naming who cannot; nobody is dropped silently. Through a share link, none.
  */
-async function checkedMentions(tx: Executor, access: ProjectAccess, project: AccessedProject, body: string): Promise<{ id: string; fullName: string; email: string | null }[]> {
+async function checkedMentions(tx: Executor, access: ProjectAccess, project: AccessedProject, body: string): Promise<Person[]> {
   const ids = mentionedIds(body);
   if (ids.length === 0) return [];
   if (access.via !== 'member') throw badRequest(COMMENT_MESSAGES.mentionsThroughLink, 'mention_through_link');
   const people = await tx
-    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, role: profiles.role, organizationId: profiles.organizationId })
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, locale: memberLocaleColumn, role: profiles.role, organizationId: profiles.organizationId })
     .from(profiles)
     .where(inArray(profiles.id, ids));
   const ours = people.filter((person) => person.organizationId === project.organizationId);
@@ -174,7 +182,7 @@ async function checkedMentions(tx: Executor, access: ProjectAccess, project: Acc
   );
   const blind = ours.filter((person) => !seeing.has(person.id));
   if (blind.length > 0) throw badRequest(withValues(COMMENT_MESSAGES.mentionNotOnProject, { names: blind.map((person) => person.fullName).join(', ') }), 'mention_not_on_project');
-  return ours.map(({ id, fullName, email }) => ({ id, fullName, email }));
+  return ours.map(({ id, fullName, email, locale }) => ({ id, fullName, email, locale }));
 }
 
 /** A follow someone chose for this task: true to follow, false to stop following; none, automatic. */
@@ -197,9 +205,9 @@ async function taskFollowers(
   project: AccessedProject,
   task: { id: string; assigneeId: string | null },
   except: string[],
-): Promise<{ id: string; fullName: string; email: string | null }[]> {
+): Promise<Person[]> {
   return tx
-    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, locale: memberLocaleColumn })
     .from(profiles)
     .where(
       and(
@@ -246,21 +254,21 @@ function requireMember(access: ProjectAccess): ProjectActor {
   return access.actor;
 }
 
-/** The email about a comment, to one person. */
-function commentEmail(config: Platform['config'], project: AccessedProject, task: { id: string; title: string }, comment: { id: string; body: string; authorName: string }, person: { fullName: string; email: string | null }, mentioned: boolean) {
+/** The email about a comment, to one person, in their language (issue 48). */
+function commentEmail(config: Platform['config'], project: AccessedProject, task: { id: string; title: string }, comment: { id: string; body: string; authorName: string }, person: Person, mentioned: boolean) {
+  const values = { author: comment.authorName, title: task.title, project: project.name };
+  const say = (text: Parameters<typeof translate>[1], more?: Record<string, string>) => translate(person.locale, text, { ...values, ...more });
   return {
     to: person.email,
-    subject: mentioned ? `${comment.authorName} mentioned you on "${task.title}" (${project.name})` : `${comment.authorName} commented on "${task.title}" (${project.name})`,
+    subject: say(mentioned ? COMMENT_EMAIL_TEXTS.mentionedSubject : COMMENT_EMAIL_TEXTS.commentedSubject),
     text: [
-      `Hello ${person.fullName},`,
+      say(EMAIL_TEXTS.hello, { name: person.fullName }),
       '',
-      mentioned
-        ? `${comment.authorName} mentioned you in a comment on the task "${task.title}" of the project "${project.name}":`
-        : `${comment.authorName} commented on the task "${task.title}" of the project "${project.name}":`,
+      say(mentioned ? COMMENT_EMAIL_TEXTS.mentionedBody : COMMENT_EMAIL_TEXTS.commentedBody),
       '',
       plainMentions(comment.body),
       '',
-      `Open the comment: ${config.publicUrl}/project/${project.id}/tasks/${task.id}#comment-${comment.id}`,
+      say(COMMENT_EMAIL_TEXTS.openComment, { url: `${config.publicUrl}/project/${project.id}/tasks/${task.id}#comment-${comment.id}` }),
     ].join('\n'),
   };
 }
@@ -272,7 +280,7 @@ async function commentNews(
   project: AccessedProject,
   task: { id: string; title: string; assigneeId: string | null },
   comment: { id: string; body: string; authorName: string; authorId: string },
-  mentioned: { id: string; fullName: string; email: string | null }[],
+  mentioned: Person[],
   { followers }: { followers: boolean },
 ): Promise<EventDelivery<'comment.added'>[]> {
   const inbox = { projectId: project.id, taskId: task.id, commentId: comment.id, body: INBOX_TEXTS.notePreview(comment.authorName, plainMentions(comment.body)) };

@@ -178,7 +178,16 @@ export async function decideApproval(platform: Platform, link: UsableLink, viewe
         recipientId: member.id,
         kind: 'approval_decided' as const,
         inbox: { projectId: link.projectId, title, body: input.comment },
-        email: approvalDecidedEmail(member, { title, projectName: file.projectName, comment: input.comment, projectUrl }),
+        email: approvalDecidedEmail(member, {
+          deciderName: input.name,
+          linkName: current.name,
+          decision: input.decision,
+          fileName: file.fileName,
+          version: approval.version,
+          projectName: file.projectName,
+          comment: input.comment,
+          projectUrl,
+        }),
       })),
     });
     return file.id;

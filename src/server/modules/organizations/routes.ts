@@ -1,10 +1,10 @@
 // Renaming the organization in Settings (ARCHITECTURE decision 1): its admins only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { renameOrganizationSchema } from '../../../domain/auth';
+import { organizationLocaleSchema, renameOrganizationSchema } from '../../../domain/auth';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { renameOrganization } from './service';
+import { renameOrganization, setOrganizationLocale } from './service';
 
 export const organizationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   app.patch(
@@ -25,5 +25,25 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
       },
     },
     async (request) => renameOrganization(platform, { actor: request.actor, ...request.body }),
+  );
+
+  app.put(
+    '/api/organization/locale',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['organizations'],
+        security: [{ session: [] }],
+        summary: "Set the organization's language, which its emails speak to members with none saved and to outsiders (organization_admin and admin)",
+        body: organizationLocaleSchema,
+        response: {
+          200: organizationLocaleSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => setOrganizationLocale(platform, request.actor, request.body.locale),
   );
 };

@@ -1,5 +1,6 @@
 // The caller's own organization. Which one always comes from the session, never from the request.
 import { eq } from 'drizzle-orm';
+import type { Locale } from '../../../domain/locales';
 import { canRenameOrganization } from '../../../domain/roles';
 import type { Actor } from '../../platform/auth/session';
 import { organizations } from '../../platform/db/schema/tenancy';
@@ -20,6 +21,22 @@ export async function renameOrganization(
       .where(eq(organizations.id, input.actor.organizationId))
       .returning({ id: organizations.id, name: organizations.name });
   });
+  if (!row) throw notFound('No organization found');
+  return row;
+}
+
+/**
+ * Issue 48: the organization's language, set by those who rename it. Its emails speak it to a
+ * member with no saved language and to people who are no member; a member's screens still follow
+ * their own choice or their browser.
+ */
+export async function setOrganizationLocale(platform: Platform, actor: Actor, locale: Locale): Promise<{ locale: Locale }> {
+  if (!canRenameOrganization(actor.role)) throw forbidden();
+  const [row] = await platform.db
+    .update(organizations)
+    .set({ locale, updatedAt: platform.clock.now() })
+    .where(eq(organizations.id, actor.organizationId))
+    .returning({ locale: organizations.locale });
   if (!row) throw notFound('No organization found');
   return row;
 }

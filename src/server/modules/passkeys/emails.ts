@@ -1,40 +1,36 @@
 // The passkey emails (issue 31 item 3): as with two-factor, the account's owner hears of every
-// change to how it signs in.
+// change to how it signs in, in their language (issue 48).
+import type { Locale } from '../../../domain/locales';
+import { translate } from '../../platform/i18n';
+import { EMAIL_TEXTS } from '../../platform/mail/email-words';
 import type { OutgoingEmail } from '../../platform/mail/outbox';
+import { PASSKEY_EMAIL_TEXTS as T } from './email-texts';
 
 type Owner = { email: string; fullName: string; organizationId: string };
 
-const IF_NOT_YOU = "If this was not you, remove it in Settings, change your password at once and tell your organization's admin.";
-
-export function passkeyAddedEmail(owner: Owner, name: string, settingsUrl: string): OutgoingEmail {
+export function passkeyAddedEmail(owner: Owner, locale: Locale, name: string, settingsUrl: string): OutgoingEmail {
   return {
     kind: 'passkey_added',
     to: owner.email,
-    subject: 'A passkey was added to your Brieflane account',
+    subject: translate(locale, T.addedSubject),
     organizationId: owner.organizationId,
     text: [
-      `Hi ${owner.fullName},`,
+      translate(locale, EMAIL_TEXTS.hi, { name: owner.fullName }),
       '',
-      `A passkey named "${name}" was added to your account: it signs you in to Brieflane without your password.`,
-      `Your passkeys are listed in Settings: ${settingsUrl}`,
+      translate(locale, T.addedBody, { name }),
+      translate(locale, T.addedList, { url: settingsUrl }),
       '',
-      IF_NOT_YOU,
+      translate(locale, T.addedNotYou),
     ].join('\n'),
   };
 }
 
-export function passkeyRemovedEmail(owner: Owner, name: string): OutgoingEmail {
+export function passkeyRemovedEmail(owner: Owner, locale: Locale, name: string): OutgoingEmail {
   return {
     kind: 'passkey_removed',
     to: owner.email,
-    subject: 'A passkey was removed from your Brieflane account',
+    subject: translate(locale, T.removedSubject),
     organizationId: owner.organizationId,
-    text: [
-      `Hi ${owner.fullName},`,
-      '',
-      `The passkey named "${name}" was removed from your account: it no longer signs you in.`,
-      '',
-      "If this was not you, change your password at once and tell your organization's admin.",
-    ].join('\n'),
+    text: [translate(locale, EMAIL_TEXTS.hi, { name: owner.fullName }), '', translate(locale, T.removedBody, { name }), '', translate(locale, T.removedNotYou)].join('\n'),
   };
 }

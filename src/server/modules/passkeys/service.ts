@@ -35,6 +35,7 @@ import { passkeyChallenges, passkeys, type PasskeyChallengePurpose } from './sch
 import { profiles } from '../../platform/db/schema/tenancy';
 import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
+import { memberLocale } from '../../services/reader-locale';
 import type { Platform } from '../../platform/platform';
 import { passkeyAddedEmail, passkeyRemovedEmail } from './emails';
 
@@ -198,7 +199,7 @@ export async function addPasskey(platform: Platform, actor: Actor, input: { name
           createdAt: now,
         })
         .returning(passkeyColumns);
-      await enqueueEmail(tx, passkeyAddedEmail(actor, input.name, `${platform.config.publicUrl}${settingsSectionPath('security')}`));
+      await enqueueEmail(tx, passkeyAddedEmail(actor, await memberLocale(tx, actor.organizationId, actor.profileId), input.name, `${platform.config.publicUrl}${settingsSectionPath('security')}`));
       return toPasskey(row!);
     });
   } catch (error) {
@@ -226,7 +227,7 @@ export async function removePasskey(platform: Platform, actor: Actor, passkeyId:
       .where(and(eq(passkeys.id, passkeyId), ownedBy(actor)))
       .returning({ name: passkeys.name });
     if (!removed) throw notFound(PASSKEY_MESSAGES.notFound);
-    await enqueueEmail(tx, passkeyRemovedEmail(actor, removed.name));
+    await enqueueEmail(tx, passkeyRemovedEmail(actor, await memberLocale(tx, actor.organizationId, actor.profileId), removed.name));
   });
 }
 

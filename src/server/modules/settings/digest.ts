@@ -12,6 +12,11 @@ import { profiles } from '../../platform/db/schema/tenancy';
 import { digestItems } from '../inbox/public';
 import { createJob, runWithServer } from '../../platform/jobs';
 import { enqueueEmail } from '../../platform/mail/outbox';
+import { LOCALES } from '../../../domain/locales';
+import { translate } from '../../platform/i18n';
+import { EMAIL_TEXTS } from '../../platform/mail/email-words';
+import { memberLocaleColumn } from '../../services/reader-locale';
+import { SETTINGS_EMAIL_TEXTS } from './email-texts';
 import type { Platform } from '../../platform/platform';
 
 export const DIGEST_INTERVAL_MS = 15 * 60 * 1000;
@@ -47,7 +52,7 @@ export async function sendDigests({ db, clock, config }: Platform): Promise<{ di
   for (const { profileId } of due) {
     const sent = await db.transaction(async (tx) => {
       const [person] = await tx
-        .select({ fullName: profiles.fullName, email: profiles.email, timeZone: profiles.timeZone })
+        .select({ fullName: profiles.fullName, email: profiles.email, timeZone: profiles.timeZone, locale: memberLocaleColumn })
         .from(profiles)
         .where(eq(profiles.id, profileId));
       if (!person) return 0;
@@ -60,18 +65,22 @@ export async function sendDigests({ db, clock, config }: Platform): Promise<{ di
       // An address removed since: the items are gone with nothing to send them to.
       if (!person.email) return 0;
       taken.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
+      const hello = translate(person.locale, EMAIL_TEXTS.hello, { name: person.fullName });
+      // An item waited in the language of its day: the member may have chosen another since.
+      const greetings = new Set(LOCALES.flatMap((locale) => [EMAIL_TEXTS.hello, EMAIL_TEXTS.hi].map((text) => translate(locale, text, { name: person.fullName }))));
       await enqueueEmail(tx, {
         kind: 'digest',
         to: person.email,
         organizationId: taken[0]!.organizationId,
-        subject: taken.length === 1 ? 'Your Brieflane digest: 1 update' : `Your Brieflane digest: ${taken.length} updates`,
+        subject: translate(person.locale, SETTINGS_EMAIL_TEXTS.digestSubject, { count: taken.length }),
         text: [
-          `Hello ${person.fullName},`,
+          hello,
           '',
-          `Here is what happened since your last digest (${taken.length === 1 ? '1 update' : `${taken.length} updates`}):`,
-          ...taken.flatMap((item, index) => ['', `${index + 1}. ${item.subject}`, '', item.text.split('\n').filter((line) => !line.startsWith('Hello ')).join('\n').trim()]),
+          translate(person.locale, SETTINGS_EMAIL_TEXTS.digestIntro, { count: taken.length }),
+          // Each item's own greeting (the first line of its email) is said once, above.
+          ...taken.flatMap((item, index) => ['', `${index + 1}. ${item.subject}`, '', withoutGreeting(item.text, greetings).trim()]),
           '',
-          `Change what reaches you: ${config.publicUrl}${settingsSectionPath('notifications')}`,
+          translate(person.locale, SETTINGS_EMAIL_TEXTS.digestSettings, { url: `${config.publicUrl}${settingsSectionPath('notifications')}` }),
         ].join('\n'),
       });
       return taken.length;
@@ -82,6 +91,14 @@ export async function sendDigests({ db, clock, config }: Platform): Promise<{ di
     }
   }
   return { digests, items, full: due.length === DIGEST_BATCH };
+}
+
+/** An item's text without its greeting line: the digest greets once. */
+function withoutGreeting(text: string, greetings: ReadonlySet<string>): string {
+  return text
+    .split('\n')
+    .filter((line) => !greetings.has(line))
+    .join('\n');
 }
 
 export function scheduleDigests(app: FastifyInstance, platform: Platform, intervalMs = DIGEST_INTERVAL_MS) {

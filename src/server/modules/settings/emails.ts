@@ -1,22 +1,27 @@
-// The Settings emails.
+// The Settings emails, in the reader's language (issue 48).
+import type { Locale } from '../../../domain/locales';
+import { translate } from '../../platform/i18n';
+import { EMAIL_TEXTS } from '../../platform/mail/email-words';
 import type { OutgoingEmail } from '../../platform/mail/outbox';
+import { SETTINGS_EMAIL_TEXTS as T } from './email-texts';
 
 /** To the OLD address when a member changes the email they sign in with (issue 20). */
 export function emailChangedEmail(
-  change: { oldEmail: string; newEmail: string; fullName: string; organizationId: string },
+  change: { oldEmail: string; newEmail: string; fullName: string; organizationId: string; locale: Locale },
 ): OutgoingEmail {
+  const say = change.locale;
   return {
     kind: 'email_changed',
     to: change.oldEmail,
-    subject: 'Your Brieflane email address was changed',
+    subject: translate(say, T.emailChangedSubject),
     organizationId: change.organizationId,
     text: [
-      `Hi ${change.fullName},`,
+      translate(say, EMAIL_TEXTS.hi, { name: change.fullName }),
       '',
-      `The email address you sign in to Brieflane with was changed from ${change.oldEmail} to ${change.newEmail}.`,
+      translate(say, T.emailChangedBody, { oldEmail: change.oldEmail, newEmail: change.newEmail }),
       '',
-      'If you made this change, there is nothing else to do.',
-      "If not, tell your organization's admin at once: whoever changed it knew your password.",
+      translate(say, T.emailChangedYou),
+      translate(say, T.emailChangedNotYou),
     ].join('\n'),
   };
 }

@@ -9,6 +9,7 @@ import { users } from '../../platform/db/schema/auth';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { badRequest, conflict } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
+import { memberLocale } from '../../services/reader-locale';
 import type { Platform } from '../../platform/platform';
 import { emit } from '../../services/events';
 import { emailChangedEmail } from './emails';
@@ -67,7 +68,7 @@ export async function updateOwnProfile(
         await retireResetTokens(tx, actor.userId);
         await enqueueEmail(
           tx,
-          emailChangedEmail({ oldEmail: actor.email, newEmail: email, fullName, organizationId: actor.organizationId }),
+          emailChangedEmail({ oldEmail: actor.email, newEmail: email, fullName, organizationId: actor.organizationId, locale: await memberLocale(tx, actor.organizationId, actor.profileId) }),
         );
       }
       await emit(tx, { type: 'member.profile_changed', organizationId: actor.organizationId, actorId: actor.profileId, at: platform.clock.now() });

@@ -22,6 +22,11 @@ import { profiles } from '../../platform/db/schema/tenancy';
 import { developerProjectAccess } from './schema';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
+import type { Locale, Text } from '../../../domain/locales';
+import { translate } from '../../platform/i18n';
+import { EMAIL_TEXTS } from '../../platform/mail/email-words';
+import { memberLocaleColumn } from '../../services/reader-locale';
+import { SHARING_EMAIL_TEXTS } from './email-texts';
 import type { Platform } from '../../platform/platform';
 import { insertAccessLink, requireStaffProject, revokeLinkRow, type StaffProject } from './staff-links-service';
 
@@ -90,19 +95,21 @@ export async function listAvailableDevelopers({ db }: Platform, actor: Actor, pr
   };
 }
 
-function assignmentEmail(developer: { fullName: string }, project: StaffProject, projectUrl: string) {
+/** Spec 7's email to the developer, in their language (issue 48). */
+function assignmentEmail(developer: { fullName: string; locale: Locale }, project: StaffProject, projectUrl: string) {
+  const say = (text: Text, values?: Record<string, string>) => translate(developer.locale, text, values);
   return {
-    subject: `You have been assigned to ${project.name}`,
+    subject: say(SHARING_EMAIL_TEXTS.assignedSubject, { project: project.name }),
     text: [
-      `Hello ${developer.fullName},`,
+      say(EMAIL_TEXTS.hello, { name: developer.fullName }),
       '',
-      `You have been assigned to the project "${project.name}".`,
+      say(SHARING_EMAIL_TEXTS.assignedBody, { project: project.name }),
       '',
-      `Description: ${project.description?.trim() || 'No description provided'}`,
+      say(SHARING_EMAIL_TEXTS.description, { description: project.description?.trim() || say(SHARING_EMAIL_TEXTS.noDescription) }),
       '',
-      `Company overview: ${project.companyOverview?.trim() || 'No company overview provided'}`,
+      say(SHARING_EMAIL_TEXTS.companyOverview, { overview: project.companyOverview?.trim() || say(SHARING_EMAIL_TEXTS.noCompanyOverview) }),
       '',
-      `Open the project: ${projectUrl}`,
+      say(SHARING_EMAIL_TEXTS.openProject, { url: projectUrl }),
     ].join('\n'),
   };
 }
@@ -119,7 +126,7 @@ export async function assignDeveloper(
   return db.transaction(async (tx) => {
     const project = await requireStaffProject(tx, actor, projectId);
     const [developer] = await tx
-      .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, role: profiles.role })
+      .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, role: profiles.role, locale: memberLocaleColumn })
       .from(profiles)
       .where(and(eq(profiles.id, input.developerProfileId), eq(profiles.organizationId, project.organizationId)));
     // Someone of another organization, or no one: not found, as everywhere across tenants.

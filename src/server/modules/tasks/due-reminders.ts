@@ -14,6 +14,8 @@ import { createJob, runWithServer } from '../../platform/jobs';
 import type { Platform } from '../../platform/platform';
 import { emit } from '../../services/events';
 import { dueReminderEmail } from './emails';
+import { memberLocaleColumn } from '../../services/reader-locale';
+import type { Locale } from '../../../domain/locales';
 
 export const DUE_REMINDER_INTERVAL_MS = 15 * 60 * 1000;
 /** Reminders handled per run; a full batch runs again at once. */
@@ -37,6 +39,7 @@ type Candidate = {
   assigneeId: string;
   assigneeName: string;
   assigneeEmail: string | null;
+  assigneeLocale: Locale;
 };
 
 /** Open tasks due in [from, to] whose assignee still sees the project and has not had this reminder. */
@@ -52,6 +55,7 @@ async function candidates(db: Executor, kind: DueReminderKind, from: string, to:
       assigneeId: profiles.id,
       assigneeName: profiles.fullName,
       assigneeEmail: profiles.email,
+      assigneeLocale: memberLocaleColumn,
     })
     .from(tasks)
     .innerJoin(projects, eq(projects.id, tasks.projectId))
@@ -99,9 +103,8 @@ async function remind(platform: Platform, kind: DueReminderKind, task: Candidate
           kind,
           inbox: { projectId: task.projectId, taskId: task.taskId, title, body: task.projectName },
           email: dueReminderEmail(
-            { email: task.assigneeEmail, fullName: task.assigneeName },
+            { email: task.assigneeEmail, fullName: task.assigneeName, locale: task.assigneeLocale },
             kind,
-            title,
             { id: task.taskId, title: task.title, dueDate: task.dueDate },
             { id: task.projectId, name: task.projectName },
             config.publicUrl,

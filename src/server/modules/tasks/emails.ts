@@ -1,62 +1,39 @@
 // The tasks module's emails (spec 6, issue 29): to a new assignee, to those who hear of a
-// completed task, and an assignee's due reminders. Words only; who gets them is the service's.
-import { TASK_STATUS_TITLES } from '../../../domain/task-rules';
+// completed task, and an assignee's due reminders. Words only, in the reader's language (issue
+// 48: `locale`, theirs else their organization's); who gets them is the service's.
+import type { Locale } from '../../../domain/locales';
+import { translate } from '../../platform/i18n';
+import { EMAIL_TEXTS, formatEmailDate } from '../../platform/mail/email-words';
+import { TASK_EMAIL_TEXTS as T } from './email-texts';
 
-type Person = { email: string | null; fullName: string };
+type Person = { email: string | null; fullName: string; locale: Locale };
 type Task = { id: string; title: string };
 type Project = { id: string; name: string };
 type Email = { to: string | null; subject: string; text: string };
 
 const taskUrl = (publicUrl: string, project: Project, task: Task) => `${publicUrl}/project/${project.id}/tasks/${task.id}`;
 
+/** Hello, the news, and the task's link: what every task email says. */
+function taskEmail(person: Person, subject: string, news: string, url: string): Email {
+  const say = person.locale;
+  return { to: person.email, subject, text: [translate(say, EMAIL_TEXTS.hello, { name: person.fullName }), '', news, '', translate(say, T.openTask, { url })].join('\n') };
+}
+
 export function taskAssignedEmail(member: Person, actorName: string, project: Project, task: Task, publicUrl: string): Email {
-  return {
-    to: member.email,
-    subject: `Task assigned to you: ${task.title} (${project.name})`,
-    text: [
-      `Hello ${member.fullName},`,
-      '',
-      `${actorName} assigned you the task "${task.title}" on the project "${project.name}".`,
-      '',
-      `Open the task: ${taskUrl(publicUrl, project, task)}`,
-    ].join('\n'),
-  };
+  const values = { title: task.title, project: project.name, actor: actorName };
+  return taskEmail(member, translate(member.locale, T.assignedSubject, values), translate(member.locale, T.assignedBody, values), taskUrl(publicUrl, project, task));
 }
 
 export function taskCompletedEmail(recipient: Person, actorName: string, project: Project, task: Task, publicUrl: string): Email & { kind: 'task_notification' } {
+  const values = { title: task.title, project: project.name, actor: actorName };
   return {
     kind: 'task_notification',
-    to: recipient.email,
-    subject: `Task completed: ${task.title} (${project.name})`,
-    text: [
-      `Hello ${recipient.fullName},`,
-      '',
-      `The task "${task.title}" on the project "${project.name}" was marked as ${TASK_STATUS_TITLES.completed} by ${actorName}.`,
-      '',
-      `Open the task: ${taskUrl(publicUrl, project, task)}`,
-    ].join('\n'),
+    ...taskEmail(recipient, translate(recipient.locale, T.completedSubject, values), translate(recipient.locale, T.completedBody, values), taskUrl(publicUrl, project, task)),
   };
 }
 
-export function dueReminderEmail(
-  assignee: Person,
-  kind: 'task_due_soon' | 'task_overdue',
-  title: string,
-  task: Task & { dueDate: string },
-  project: Project,
-  publicUrl: string,
-): Email {
-  return {
-    to: assignee.email,
-    subject: `${title} (${project.name})`,
-    text: [
-      `Hello ${assignee.fullName},`,
-      '',
-      kind === 'task_due_soon'
-        ? `The task "${task.title}" on the project "${project.name}" is due tomorrow, ${task.dueDate}.`
-        : `The task "${task.title}" on the project "${project.name}" was due ${task.dueDate} and is not done yet.`,
-      '',
-      `Open the task: ${taskUrl(publicUrl, project, task)}`,
-    ].join('\n'),
-  };
+export function dueReminderEmail(assignee: Person, kind: 'task_due_soon' | 'task_overdue', task: Task & { dueDate: string }, project: Project, publicUrl: string): Email {
+  const values = { title: task.title, project: project.name, date: formatEmailDate(assignee.locale, task.dueDate) };
+  const [subject, body] = kind === 'task_due_soon' ? [T.dueSoonSubject, T.dueSoonBody] : [T.overdueSubject, T.overdueBody];
+  return taskEmail(assignee, translate(assignee.locale, subject, values), translate(assignee.locale, body, values), taskUrl(publicUrl, project, task));
 }

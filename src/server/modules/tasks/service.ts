@@ -33,6 +33,8 @@ import { emit, type EventDelivery } from '../../services/events';
 import { projectFollowers } from '../../services/inbox';
 import { taskAssignedEmail, taskCompletedEmail } from './emails';
 import { assignedDeveloperRecipients, staffRecipients, type Recipient } from '../../services/recipients';
+import { memberLocaleColumn } from '../../services/reader-locale';
+import type { Locale } from '../../../domain/locales';
 import type { Platform } from '../../platform/platform';
 import type { AccessedProject, ProjectActor } from '../../services/project-access/access';
 import { requireContributor, type ProjectAccess } from '../../services/project-access/access';
@@ -62,9 +64,9 @@ export function toTask(row: typeof tasks.$inferSelect, assigneeName: string | nu
  * A member who may be given a task of this project: of its organization, and staff or a
  * developer assigned to it. Anyone else (another organization's included) is a 400, nothing written.
  */
-async function requireAssignable(tx: Executor, project: AccessedProject, profileId: string): Promise<{ id: string; fullName: string; email: string | null }> {
+async function requireAssignable(tx: Executor, project: AccessedProject, profileId: string): Promise<{ id: string; fullName: string; email: string | null; locale: Locale }> {
   const [member] = await tx
-    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email, locale: memberLocaleColumn })
     .from(profiles)
     .where(
       and(eq(profiles.id, profileId), profileSeesProject(project)),
@@ -115,7 +117,7 @@ function assignmentNews(
   { config }: Platform,
   project: AccessedProject,
   actor: ProjectActor,
-  member: { id: string; fullName: string; email: string | null } | null,
+  member: { id: string; fullName: string; email: string | null; locale: Locale } | null,
   task: { id: string; title: string },
 ): EventDelivery<'task.created' | 'task.updated' | 'task.completed'>[] {
   if (!member || member.id === actor.profileId) return [];
@@ -221,7 +223,7 @@ async function completionRecipients(tx: Executor, organizationId: string, projec
   const byEmail = new Map<string, Recipient>();
   for (const recipient of [...(await assignedDeveloperRecipients(tx, organizationId, projectId)), ...(await staffRecipients(tx, organizationId))]) {
     const key = recipient.email.toLowerCase();
-    if (!byEmail.has(key)) byEmail.set(key, { id: recipient.id, email: key, fullName: recipient.fullName });
+    if (!byEmail.has(key)) byEmail.set(key, { id: recipient.id, email: key, fullName: recipient.fullName, locale: recipient.locale });
   }
   return [...byEmail.values()];
 }

@@ -49,6 +49,7 @@ import { projects } from '../projects/public';
 import { developerProjectAccess } from '../sharing/public';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
+import { memberLocale } from '../../services/reader-locale';
 import type { Platform } from '../../platform/platform';
 import { passwordSetByMemberEmail, teamInvitationEmail, teamMemberAddedEmail } from './emails';
 
@@ -222,7 +223,7 @@ function assertMayAssign(actor: Actor, role: Role) {
 
 async function organizationOf(executor: Executor, organizationId: string) {
   const [row] = await executor
-    .select({ id: organizations.id, name: organizations.name })
+    .select({ id: organizations.id, name: organizations.name, locale: organizations.locale })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   return row!;
@@ -240,7 +241,8 @@ async function announceLogin(
 ) {
   const now = platform.clock.now();
   const organization = await organizationOf(tx, actor.organizationId);
-  const added = { to: member.email, fullName: member.fullName, role: member.role, inviterName: actor.fullName, organization };
+  // Issue 48: a member who just got a login has chosen no language yet: the organization's.
+  const added = { to: member.email, fullName: member.fullName, role: member.role, inviterName: actor.fullName, organization, locale: organization.locale };
   if (member.passwordGiven) {
     await enqueueEmail(tx, teamMemberAddedEmail(added, `${platform.config.publicUrl}/`));
   } else {
@@ -348,7 +350,13 @@ export async function updateTeamMember(
           await enqueueEmail(
             tx,
             passwordSetByMemberEmail(
-              { to: member.email ?? input.email!, fullName: input.fullName, changerName: actor.fullName, organization },
+              {
+                to: member.email ?? input.email!,
+                fullName: input.fullName,
+                changerName: actor.fullName,
+                organization,
+                locale: await memberLocale(tx, actor.organizationId, member.id),
+              },
               `${platform.config.publicUrl}/`,
             ),
           );

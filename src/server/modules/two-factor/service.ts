@@ -39,6 +39,8 @@ import { users } from '../../platform/db/schema/auth';
 import { organizations, profiles } from '../../platform/db/schema/tenancy';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { enqueueEmail } from '../../platform/mail/outbox';
+import { memberLocale } from '../../services/reader-locale';
+import type { Executor } from '../../platform/db/client';
 import type { Platform } from '../../platform/platform';
 import { emit } from '../../services/events';
 import { twoFactorOffEmail, twoFactorOnEmail, twoFactorResetEmail } from './emails';
@@ -51,7 +53,13 @@ async function requireSecondFactor(platform: Platform, row: TwoFactorRow, factor
   if (!(await checkSecondFactor(platform, row, factor))) throw badRequest(wrongFactorMessage(factor), TWO_FACTOR_ERRORS.invalid);
 }
 
-const ownerOf = (actor: Actor) => ({ email: actor.email, fullName: actor.fullName, organizationId: actor.organizationId });
+/** The account's owner, whom its emails tell in their language (issue 48). */
+const ownerOf = async (tx: Executor, actor: Actor) => ({
+  email: actor.email,
+  fullName: actor.fullName,
+  organizationId: actor.organizationId,
+  locale: await memberLocale(tx, actor.organizationId, actor.profileId),
+});
 
 async function enabledRow(platform: Platform, userId: string): Promise<TwoFactorRow> {
   const row = await findTwoFactor(platform.db, userId);
@@ -105,7 +113,7 @@ export async function enableTwoFactor(platform: Platform, actor: Actor, code: st
       .returning({ userId: twoFactors.userId });
     if (turnedOn.length === 0) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn, 'two_factor_on');
     const codes = await replaceRecoveryCodes(platform, tx, actor.userId);
-    await enqueueEmail(tx, twoFactorOnEmail(ownerOf(actor)));
+    await enqueueEmail(tx, twoFactorOnEmail(await ownerOf(tx, actor)));
     // Sessions carry whether two-factor is on (the organization's requirement): read again at once.
     await emit(tx, { type: 'two_factor.changed', organizationId: actor.organizationId, actorId: actor.profileId, at: platform.clock.now() });
     return codes;
@@ -133,7 +141,7 @@ export async function disableTwoFactor(platform: Platform, actor: Actor, input: 
   await requireSecondFactor(platform, row, looksLikeTotp(input.code) ? { totpCode: input.code.replace(/\s+/g, '') } : { recoveryCode: input.code });
   await platform.db.transaction(async (tx) => {
     await removeTwoFactor(tx, actor.userId);
-    await enqueueEmail(tx, twoFactorOffEmail(ownerOf(actor)));
+    await enqueueEmail(tx, twoFactorOffEmail(await ownerOf(tx, actor)));
     await emit(tx, { type: 'two_factor.changed', organizationId: actor.organizationId, actorId: actor.profileId, at: platform.clock.now() });
   });
 }
@@ -194,7 +202,7 @@ export async function resetMemberTwoFactor(platform: Platform, actor: Actor, mem
     });
     await enqueueEmail(
       tx,
-      twoFactorResetEmail({ email, fullName: member.fullName, organizationId: actor.organizationId }, actor, `${platform.config.publicUrl}/`),
+      twoFactorResetEmail({ email, fullName: member.fullName, organizationId: actor.organizationId, locale: await memberLocale(tx, actor.organizationId, member.id) }, actor, `${platform.config.publicUrl}/`),
     );
   });
 }

@@ -20,6 +20,10 @@ import { postJson, type OutboundResult, type PostOptions } from '../../platform/
 import type { Platform } from '../../platform/platform';
 import { listenOn, type ChangeListener } from '../../platform/realtime/listener';
 import { adminRecipients } from '../../services/recipients';
+import type { Locale } from '../../../domain/locales';
+import { translate } from '../../platform/i18n';
+import { EMAIL_TEXTS } from '../../platform/mail/email-words';
+import { WEBHOOK_EMAIL_TEXTS } from './email-texts';
 import { dropPendingDeliveries, WEBHOOK_CHANNEL } from '../../services/webhook-events';
 import { signWebhookBody } from './signature';
 
@@ -147,7 +151,7 @@ export function createWebhookWorker(platform: Pick<Platform, 'db' | 'clock' | 'c
       await dropPendingDeliveries(tx, webhookId, WEBHOOK_TEXTS.droppedWhenOff.message);
       const admins = await adminRecipients(tx, hook.organizationId);
       for (const admin of admins) {
-        await enqueueEmail(tx, { kind: 'webhook_disabled', to: admin.email, organizationId: hook.organizationId, ...disabledEmail(config, admin.fullName, hook.url) });
+        await enqueueEmail(tx, { kind: 'webhook_disabled', to: admin.email, organizationId: hook.organizationId, ...disabledEmail(config, admin, hook.url) });
       }
       return true;
     });
@@ -221,16 +225,18 @@ export function createWebhookWorker(platform: Pick<Platform, 'db' | 'clock' | 'c
   return { deliverDue, start: () => job.start(), nudge: () => job.wake(), stop: () => job.stop() };
 }
 
-function disabledEmail(config: Config, name: string, url: string) {
+/** To each admin, in their language (issue 48). */
+function disabledEmail(config: Config, admin: { fullName: string; locale: Locale }, url: string) {
   const settings = `${config.publicUrl}${settingsSectionPath('developers')}`;
+  const say = admin.locale;
   return {
-    subject: WEBHOOK_TEXTS.disabledEmailSubject.message,
+    subject: translate(say, WEBHOOK_EMAIL_TEXTS.disabledSubject),
     text: [
-      `Hi ${name},`,
+      translate(say, EMAIL_TEXTS.hi, { name: admin.fullName }),
       '',
-      `Every request to the webhook at ${url} has failed for 24 hours, so Brieflane turned it off. Nothing more is sent there until it is turned back on.`,
+      translate(say, WEBHOOK_EMAIL_TEXTS.disabledBody, { url }),
       '',
-      `Its delivery log shows what the receiver answered. Once it answers again, turn the webhook back on in Settings -> Webhooks: ${settings}`,
+      translate(say, WEBHOOK_EMAIL_TEXTS.disabledWhatNow, { url: settings }),
     ].join('\n'),
   };
 }

@@ -1,5 +1,6 @@
 // Creating organizations and the people in them, inside the caller's transaction, so a failed
 // sign-up (or seed, or team invite) leaves no user, no organization and no profile behind.
+import type { Locale } from '../../../domain/locales';
 import { randomUUID } from 'node:crypto';
 import type { Role } from '../../../domain/roles';
 import type { Executor } from '../db/client';
@@ -7,8 +8,8 @@ import { accounts, users } from '../db/schema/auth';
 import { organizations, profiles } from '../db/schema/tenancy';
 import { hashPassword } from './password';
 
-export async function createOrganization(executor: Executor, name: string): Promise<{ id: string; name: string }> {
-  const [row] = await executor.insert(organizations).values({ name }).returning({ id: organizations.id, name: organizations.name });
+export async function createOrganization(executor: Executor, name: string): Promise<{ id: string; name: string; locale: Locale }> {
+  const [row] = await executor.insert(organizations).values({ name }).returning({ id: organizations.id, name: organizations.name, locale: organizations.locale });
   return row!;
 }
 

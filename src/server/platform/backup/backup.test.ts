@@ -112,6 +112,9 @@ describe('backup and restore', () => {
     expect(logged.statusCode, logged.body).toBe(201);
     const timer = await agency.orgAdmin.inject({ method: 'POST', url: '/api/time/timer', payload: { projectId: agency.projectId } });
     expect(timer.statusCode, timer.body).toBe(201);
+    // Issue 48: the organization's language, which its emails speak.
+    const language = await agency.orgAdmin.inject({ method: 'PUT', url: '/api/organization/locale', payload: { locale: 'de' } });
+    expect(language.statusCode, language.body).toBe(200);
     backupDir = mkdtempSync(path.join(tmpdir(), 'brieflane-backups-'));
   });
   afterAll(() => source.close());
@@ -177,6 +180,8 @@ describe('backup and restore', () => {
       expect(download.rawPayload.equals(PDF)).toBe(true);
       const report = { method: 'GET' as const, url: '/api/reports', headers: { cookie: agency.orgAdmin.cookie } };
       expect((await target.app.inject(report)).json()).toEqual((await source.app.inject(report)).json());
+      const me = await target.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: agency.orgAdmin.cookie } });
+      expect(me.json().organization.locale).toBe('de');
     } finally {
       await target.close();
     }

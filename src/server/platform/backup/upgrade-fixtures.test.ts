@@ -172,8 +172,8 @@ describe.each(fixtures)('the $release archive, restored by this code', (fixture)
     for (const [role, account] of Object.entries(expected.accounts)) {
       const me = (await get(await signIn(account), '/api/me')).json();
       expect(me.profile.id, role).toBe(account.profileId);
-      // Issue 32 gave the organization a currency; an archive from before it has the default.
-      expect(me.organization, role).toEqual({ ...expected.organization, currency: 'USD' });
+      // Issues 32 and 48 gave the organization a currency and a language; an archive from before them has the defaults.
+      expect(me.organization, role).toEqual({ ...expected.organization, currency: 'USD', locale: 'en' });
     }
   });
 

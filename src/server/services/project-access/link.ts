@@ -19,7 +19,7 @@ import { findSession, type Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
 import { projectAccessOpens, projectAccessTokens } from '../../modules/sharing/schema';
 import { projects } from '../../modules/projects/schema';
-import { organizationLocale } from '../organization-locale';
+import { organizationLocale } from '../reader-locale';
 import { AppError, errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import type { AccessedProject, ProjectAccess } from './access';

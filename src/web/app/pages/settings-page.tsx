@@ -7,6 +7,7 @@ import { SignOutButton } from '@/web/features/auth/components/sign-out-button';
 import { CalendarFeedCard } from '@/web/features/calendar/components/calendar-feed-card';
 import { RenameOrganizationForm } from '@/web/features/organizations/components/rename-organization-form';
 import { CurrencyForm } from '@/web/features/organizations/components/currency-form';
+import { OrganizationLanguageCard } from '@/web/features/organizations/components/organization-language-card';
 import { ApiTokensCard } from '@/web/features/api-tokens/components/api-tokens-card';
 import { WebhooksCard } from '@/web/features/webhooks/components/webhooks-card';
 import { PasskeysCard } from '@/web/features/passkeys/components/passkeys-card';
@@ -69,6 +70,8 @@ function SectionCards({ section, me }: { section: SettingsSection; me: Me }) {
           {canRenameOrganization(role) ? <RenameOrganizationForm organization={me.organization} /> : null}
           {/* Issue 32: the currency of rates, budgets and reports, set by the same admins. */}
           {canRenameOrganization(role) ? <CurrencyForm currency={me.organization.currency} /> : null}
+          {/* Issue 48: the language of its emails to members with none saved and to clients. */}
+          {canRenameOrganization(role) ? <OrganizationLanguageCard locale={me.organization.locale} /> : null}
           {/* Issue 31 item 2: the organization admin sets it; admins see it (the server says the same). */}
           {isAdmin(role) ? <TwoFactorPolicyCard canChange={role === 'organization_admin'} /> : null}
           {/* Issue 31 item 4: likewise for single sign-on. */}

@@ -9,4 +9,12 @@ export const ORGANIZATIONS_TEXTS = {
   saving: /*i18n*/ { id: 'organizations.saving', message: 'Saving...' },
   currencyCode: /*i18n*/ { id: 'organizations.currencyCode', message: 'Currency code (ISO 4217)' },
   currencyExample: /*i18n*/ { id: 'organizations.currencyExample', message: 'Amounts show as {sample}' },
+  /** Issue 48: the organization's language, which its emails speak. */
+  languageTitle: /*i18n*/ { id: 'organizations.languageTitle', message: 'Organization language' },
+  languageDescription: /*i18n*/ {
+    id: 'organizations.languageDescription',
+    message: 'The language of emails to members who have not chosen one, and to clients. Each member’s screens follow their own choice.',
+  },
+  languageSaved: /*i18n*/ { id: 'organizations.languageSaved', message: 'Organization language saved' },
+  languageSaveFailed: /*i18n*/ { id: 'organizations.languageSaveFailed', message: 'The organization language could not be saved.' },
 } as const;

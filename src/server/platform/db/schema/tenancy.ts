@@ -19,11 +19,17 @@ export const organizations = pgTable(
     twoFactorPolicySince: timestamp('two_factor_policy_since', { withTimezone: true }),
     /** Issue 32: the one currency of the organization's rates and budgets (ISO 4217). */
     currency: text('currency').notNull().default('USD'),
+    /**
+     * Issue 48: the organization's language, for the emails of a member with no saved language and
+     * of people who are no member (a client on a link). A new member still follows their browser.
+     */
+    locale: text('locale').$type<Locale>().notNull().default('en'),
     ...timestamps,
   },
   (t) => [
     check('organizations_two_factor_policy_check', sql`${t.twoFactorPolicy} in ('off', 'staff', 'everyone')`),
     check('organizations_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('organizations_locale_check', sql`${t.locale} in (${sql.raw(LOCALES.map((l) => `'${l}'`).join(', '))})`),
   ],
 );
 

@@ -5,7 +5,8 @@ import { ChevronDown, ChevronRight, ExternalLink, Lock, Trash2 } from 'lucide-re
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { INTAKE_MESSAGES } from '@/domain/intake';
-import { DEFAULT_LOCALE, LOCALE_NAMES, type Locale } from '@/domain/locales';
+import { LOCALE_NAMES } from '@/domain/locales';
+import { useOrganizationLocale } from '@/web/lib/session';
 import { accessLinkUrl, createAccessLinkSchema, SHARING_MESSAGES, type AccessLink, type CreateAccessLinkInput } from '@/domain/sharing';
 import {
   AlertDialog,
@@ -78,15 +79,11 @@ const emptyValues: CreateAccessLinkInput = {
   locale: null,
 };
 
-/**
- * The organization's language, the link's when staff leave it: English until `organizations.locale`
- * (another branch of issue 48) is merged and read here.
- */
-const ORGANIZATION_LOCALE: Locale = DEFAULT_LOCALE;
-
 function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated: (linkId: string) => void }) {
   const t = useT('sharing', 'domain-shared');
   const createLink = useCreateAccessLink(projectId);
+  // The link's language when staff leave it: the organization's.
+  const organizationLocale = useOrganizationLocale();
   const form = useSchemaForm({ schema: createAccessLinkSchema, defaultValues: emptyValues });
   const { errors } = form.formState;
   const viewersMayContribute = useWatch({ control: form.control, name: 'viewersMayContribute' });
@@ -154,7 +151,7 @@ function CreateLinkForm({ projectId, onCreated }: { projectId: string; onCreated
           <Switch checked={viewersMayApprove ?? false} onCheckedChange={(checked) => form.setValue('viewersMayApprove', checked, { shouldDirty: true })} />
         </FormField>
         <IntakeLinkFields control={form.control} templateError={errors.templateId?.message} projectHasQuestionnaire={projectHasQuestionnaire} />
-        <LinkLanguageField control={form.control} organizationLocale={ORGANIZATION_LOCALE} error={errors.locale?.message} />
+        <LinkLanguageField control={form.control} organizationLocale={organizationLocale} error={errors.locale?.message} />
       </div>
       <Button type="submit" className="justify-self-start" loading={createLink.isPending} loadingText={t(SHARING_MESSAGES.generating)}>
         {t(SHARING_MESSAGES.generate)}

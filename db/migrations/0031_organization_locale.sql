@@ -1,0 +1,2 @@
+ALTER TABLE "organizations" ADD COLUMN "locale" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "organizations" ADD CONSTRAINT "organizations_locale_check" CHECK ("organizations"."locale" in ('en', 'de', 'es'));
