@@ -13,6 +13,7 @@ import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, w
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -85,7 +86,7 @@ function playwrightFailures(suite, titles = []) {
       .filter((test) => test.status === 'unexpected')
       .map((test) => {
         const error = test.results.at(-1)?.error?.message;
-        return `${spec.file} > ${[...titles, spec.title].join(' > ')}: ${firstLine(error?.replace(/\u001b\[[0-9;]*m/g, ''))}`;
+        return `${spec.file} > ${[...titles, spec.title].join(' > ')}: ${firstLine(error && stripVTControlCharacters(error))}`;
       }),
   );
   return [...own, ...(suite.suites ?? []).flatMap((child) => playwrightFailures(child, suite.title && suite.file !== suite.title ? [...titles, suite.title] : titles))];
