@@ -244,6 +244,13 @@ export const EXPECTED: Record<string, Outcome> = {
   'GET /api/reports/time': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: () => ({ query: { from: '2026-01-01', to: '2026-12-31', groupBy: 'member' } }) },
   'GET /api/reports/time/weeks': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: () => ({ query: { from: '2026-01-01', to: '2026-12-31' } }) },
   'GET /api/reports/time/export': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: () => ({ query: { from: '2026-01-01', to: '2026-12-31' } }) },
+  // Issue 49 item 15: a task's entries (here the time on P1's no task) and the filter lists. Another
+  // organization's project id names nothing of the caller's: an empty answer, not a 404.
+  'GET /api/reports/time/entries': {
+    status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200),
+    request: (c) => ({ query: { from: '2026-01-01', to: '2026-12-31', projectId: c.projectId, taskId: 'none' } }),
+  },
+  'GET /api/reports/time/filters': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200) },
   'GET /api/live': { status: all(426) },
   'GET /api/clients': { status: row(401, 200, 200, 200, 403, 403, 403, 200, 200, 200), request: newestFirstPage },
   'POST /api/clients': { status: row(401, 201, 201, 201, 403, 403, 403, 201, 201, 201), request: () => json({ name: `Matrix Client ${next()}` }) },
