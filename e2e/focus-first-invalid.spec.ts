@@ -109,7 +109,7 @@ test.describe('A client on a share link', () => {
 test.describe('Organization admin', () => {
   test('saves the Single Sign-On card incomplete, then with an issuer the server cannot use, and is taken to the field each time', async ({ page }) => {
     await signUpThroughApi(page, newAccount('focus-sso'));
-    await page.goto('/?tab=settings');
+    await page.goto('/?tab=settings&section=organization');
     const card = page.getByTestId('sso-settings-card');
     const save = card.getByRole('button', { name: 'Save' });
     await press(save);

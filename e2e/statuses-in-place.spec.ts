@@ -104,7 +104,7 @@ test.describe('Statuses update in place', () => {
       await signUpThroughApi(page, newAccount('hookstatus'));
       const hook = await page.request.post('/api/webhooks', { data: { url: receiver.url, description: 'Ops bot', events: ['project'] } });
       expect(hook.status(), await hook.text()).toBe(201);
-      await page.goto('/?tab=settings');
+      await page.goto('/?tab=settings&section=developers');
       const row = page.getByTestId('webhook');
       await expect(row).toContainText('Nothing sent yet');
 
