@@ -68,7 +68,7 @@ const CARDS = {
   security: ['Two-factor sign-in', 'Passkeys', 'Sessions'],
   notifications: ['Notifications', 'Calendar feed'],
   developers: ['API tokens', 'Webhooks'],
-  organization: ['Organization', 'Currency', 'Two-factor sign-in for your organization', 'Single Sign-On'],
+  organization: ['Organization', 'Currency', 'Organization language', 'Two-factor sign-in for your organization', 'Single Sign-On'],
 };
 
 describe('Settings sections', () => {

@@ -144,12 +144,12 @@ describe('Settings -> Webhooks: a pending delivery (issue 49 item 7)', () => {
     apiServer.use(webhooksApi.list(inTurn([{ ...hook, lastDelivery: pending }], [{ ...hook, lastDelivery: delivered }])));
     await renderWithProviders(<WebhooksCard />, { signedInAs: 'organization_admin' });
     const row = await screen.findByTestId('webhook');
-    expect(row.textContent).toContain(TEXTS.status.pending);
+    expect(row.textContent).toContain(en(TEXTS.status.pending));
 
     await tick(PENDING_REFRESH_MS);
-    await waitFor(() => expect(row.textContent).toContain(TEXTS.status.delivered));
+    await waitFor(() => expect(row.textContent).toContain(en(TEXTS.status.delivered)));
     expect(row.textContent).toContain('200');
-    expect(row.textContent).not.toContain(TEXTS.status.pending);
+    expect(row.textContent).not.toContain(en(TEXTS.status.pending));
     // Nothing pending: no more reads (inTurn would fail a third).
     await tick(PENDING_REFRESH_MS * 3);
     expect(reads('/api/webhooks')).toBe(2);
@@ -165,10 +165,10 @@ describe('Settings -> Webhooks: a pending delivery (issue 49 item 7)', () => {
     await renderWithProviders(<WebhooksCard />, { signedInAs: 'organization_admin' });
     fireEvent.click(await screen.findByRole('button', { name: en(WEBHOOK_CARD_TEXTS.deliveriesLabel, { name: hook.description }) }));
     const entry = await within(await screen.findByRole('dialog')).findByTestId('webhook-delivery');
-    expect(entry.textContent).toContain(TEXTS.status.pending);
+    expect(entry.textContent).toContain(en(TEXTS.status.pending));
 
     await tick(PENDING_REFRESH_MS);
-    await waitFor(() => expect(entry.textContent).toContain(TEXTS.status.failed));
+    await waitFor(() => expect(entry.textContent).toContain(en(TEXTS.status.failed)));
     expect(entry.textContent).toContain('The receiver answered 500');
     await tick(PENDING_REFRESH_MS * 3);
     expect(reads(`/api/webhooks/${hook.id}/deliveries`)).toBe(2);
