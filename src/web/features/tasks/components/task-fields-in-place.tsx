@@ -4,11 +4,11 @@
 // a refusal says why in an error toast. Staff only, as the edit form (the server refuses others).
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { TASK_PRIORITIES, type TaskPriority } from '@/domain/project-status';
-import { TASK_MESSAGES, TASK_PRIORITY_LABELS } from '@/domain/task-rules';
+import type { TaskPriority } from '@/domain/project-status';
+import { TASK_MESSAGES } from '@/domain/task-rules';
 import type { Task } from '@/domain/tasks';
 import { Input } from '@/web/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
+import { Select, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { cn } from '@/web/lib/class-names';
 import { translate, useT } from '@/web/lib/i18n';
 import { notifyError } from '@/web/lib/notify';
@@ -16,6 +16,7 @@ import type { ProjectSource } from '@/web/lib/project-source';
 import { assigneesQuery, useUpdateTask } from '../api';
 import { TASK_TEXTS } from '../texts';
 import { AssigneeSelect } from './assignee-select';
+import { PriorityOptions } from './task-fields';
 
 type FieldProps = { source: ProjectSource; task: Task };
 
@@ -59,13 +60,7 @@ export function PriorityInPlace({ source, task }: FieldProps) {
       <SelectTrigger aria-label={t(TASK_TEXTS.fields.priority)} className="h-9 w-44">
         <SelectValue />
       </SelectTrigger>
-      <SelectContent>
-        {TASK_PRIORITIES.map((priority) => (
-          <SelectItem key={priority} value={priority}>
-            {TASK_PRIORITY_LABELS[priority]}
-          </SelectItem>
-        ))}
-      </SelectContent>
+      <PriorityOptions />
     </Select>
   );
 }

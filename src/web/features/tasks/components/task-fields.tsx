@@ -49,13 +49,7 @@ export function TaskFields({ form, assignees, assigneesFailed, wideClassName, so
               <SelectTrigger onBlur={field.onBlur} aria-label={t(TASK_TEXTS.fields.priority)}>
                 <SelectValue />
               </SelectTrigger>
-              <SelectContent>
-                {TASK_PRIORITIES.map((priority) => (
-                  <SelectItem key={priority} value={priority}>
-                    {TASK_PRIORITY_LABELS[priority]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
+              <PriorityOptions />
             </Select>
           )}
         />
@@ -76,5 +70,18 @@ export function TaskFields({ form, assignees, assigneesFailed, wideClassName, so
         </div>
       ) : null}
     </>
+  );
+}
+
+/** The priorities as a Select's options, in their order: the edit form's and the task panel's. */
+export function PriorityOptions() {
+  return (
+    <SelectContent>
+      {TASK_PRIORITIES.map((priority) => (
+        <SelectItem key={priority} value={priority}>
+          {TASK_PRIORITY_LABELS[priority]}
+        </SelectItem>
+      ))}
+    </SelectContent>
   );
 }
