@@ -166,6 +166,9 @@ const total = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, faile
   failed: 0,
   skipped: 0,
 });
-if (process.env.TEST_SUMMARY_FILE) writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify(total));
+if (process.env.TEST_SUMMARY_FILE) {
+  const failures = results.flatMap((r) => (r.failures ?? []).map((failure) => `${r.name}: ${failure}`));
+  writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...total, failures }));
+}
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed > 0 ? 1 : 0);
