@@ -40,9 +40,12 @@ async function commentAndCheckToast(page: Page, panel: Locator, body: string) {
   const added = toast(page, 'Comment added');
   await expect(added).toBeVisible();
   const header = panel.locator('header');
-  const [toastBox, headerBox] = [await added.boundingBox(), await header.boundingBox()];
-  // Not over the header: wholly under it (or at the bottom of the screen).
-  expect(toastBox!.y, 'the toast starts under the panel header').toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height);
+  const headerBox = (await header.boundingBox())!;
+  // Not over the header once in place: wholly under it (or at the bottom of the screen). Polled:
+  // sonner slides a top toast in from above the screen (0.4 s), so its first boxes are higher.
+  await expect
+    .poll(async () => (await added.boundingBox())?.y ?? -1, { message: 'the toast starts under the panel header' })
+    .toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
   // The title, Follow and Close take a click: nothing lies over them (a trial click checks the hit target).
   await panel.getByRole('heading', { level: 2 }).click({ trial: true, timeout: 2000 });
   await panel.getByRole('button', { name: 'Close' }).click({ trial: true, timeout: 2000 });
