@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { LOCALES } from '../src/domain/locales.ts';
+import { LOCALES, PSEUDO_LOCALE } from '../src/domain/locales.ts';
 
 const LOCALES_DIR = fileURLToPath(new URL('../src/locales', import.meta.url));
 
@@ -24,10 +24,10 @@ export function compiledMessages(source: string): Record<string, unknown> {
   return JSON.parse(JSON.parse(literal) as string) as Record<string, unknown>;
 }
 
-/** Every language's catalogs (the pseudo-language is for development only): path -> messages. */
+/** Every language's catalogs, the pseudo-language's too (no menu offers it; issue 48 item 5): path -> messages. */
 function readCatalogs(): Map<string, Record<string, unknown>> {
   const catalogs = new Map<string, Record<string, unknown>>();
-  for (const locale of LOCALES) {
+  for (const locale of [...LOCALES, PSEUDO_LOCALE]) {
     for (const file of readdirSync(path.join(LOCALES_DIR, locale)).filter((name) => name.endsWith('.ts')).sort()) {
       catalogs.set(`${locale}/${file.replace(/\.ts$/, '.json')}`, compiledMessages(readFileSync(path.join(LOCALES_DIR, locale, file), 'utf8')));
     }

@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"api-tokens.revokeLabel\":[\"Ŕēvōķē \",[\"name\"]]}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"api-tokens.revokeLabel\":[\"[\",\"Ŕēvōķē \",[\"name\"],\" ~~~\",\"]\"]}")as Messages;

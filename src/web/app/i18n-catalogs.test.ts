@@ -108,6 +108,9 @@ describe('the catalogs', () => {
     const pseudo = i18n._(AUTH_TEXTS.signInSubtitle);
     expect(pseudo).not.toBe(AUTH_TEXTS.signInSubtitle.message);
     expect(pseudo).toMatch(/[À-ž]/);
+    // Bracketed and about 30 % longer (scripts/i18n/lengthen-pseudo.ts): clipping shows, and so does a word never translated.
+    expect(pseudo).toMatch(/^\[.* ~+\]$/);
+    expect(pseudo.length).toBeGreaterThanOrEqual(Math.ceil(AUTH_TEXTS.signInSubtitle.message.length * 1.3));
     expect(document.documentElement.lang).toBe('en-XA');
     await activateLocale('en');
     expect(document.documentElement.lang).toBe('en');

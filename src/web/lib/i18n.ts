@@ -12,7 +12,7 @@ import { DEFAULT_LOCALE, isLocale, matchLocale, PSEUDO_LOCALE, readMessage, type
 
 export { i18n };
 
-/** A language the interface can show: ours, and the pseudo-language in development. */
+/** A language the interface can show: ours, and the pseudo-language (for finding untranslated and clipped words). */
 export type UiLocale = Locale | typeof PSEUDO_LOCALE;
 
 /** A catalog of words: `core`, `app`, a web feature's folder name, or `domain`. */
@@ -38,7 +38,7 @@ const catalogKey = (locale: string, part: TextPart) => `../../locales/${locale}/
 /** A catalog's messages, or undefined for a language or part that has none. */
 function catalogLoader(locale: string, part: TextPart): (() => Promise<Messages>) | undefined {
   if (!import.meta.env.PROD) return CATALOGS[catalogKey(locale, part)];
-  if (!isLocale(locale)) return undefined;
+  if (!isLocale(locale) && locale !== PSEUDO_LOCALE) return undefined;
   return async () => {
     const response = await fetch(`${__BRIEFLANE_CATALOGS__}/${locale}/${part}.json`);
     if (!response.ok) throw new Error(`The ${part} words in ${locale} did not load (${response.status})`);
@@ -103,10 +103,14 @@ function stored(): string | null {
   }
 }
 
-/** The language to start in: the one last chosen here, else the browser's first we speak. */
+/**
+ * The language to start in: the one last chosen here, else the browser's first we speak. The
+ * pseudo-language is no menu's choice; saved here by hand (or by the Playwright pass through the
+ * main screens in it, on the production build) it is shown in any build (issue 48 item 5).
+ */
 export function initialLocale(): UiLocale {
   const saved = stored();
-  if (saved && (isLocale(saved) || (saved === PSEUDO_LOCALE && import.meta.env.DEV))) return saved;
+  if (saved && (isLocale(saved) || saved === PSEUDO_LOCALE)) return saved;
   return matchLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
 }
 
