@@ -47,3 +47,8 @@ export const AUTH_EMAIL_TEXTS = {
   attackNeverGive: /*i18n*/ { id: 'server.emails.auth.attackNeverGive', message: '- Never give anyone a code we email you: Brieflane never asks for it.' },
   attackOnceADay: /*i18n*/ { id: 'server.emails.auth.attackOnceADay', message: 'We send this note at most once a day.' },
 };
+
+/** Issue 48: the organization a sign-up makes without a name is named after the member, in the sign-up page's language. */
+export const SIGN_UP_TEXTS = {
+  defaultOrganizationName: /*i18n*/ { id: 'server.auth.defaultOrganizationName', message: "{name}'s Agency" },
+} as const;

@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
     {
       schema: {
         tags,
-        summary: "Create an account and its organization (named organizationName, else \"<fullName>'s Agency\"); signs in",
+        summary: "Create an account and its organization (named organizationName, else \"<fullName>'s Agency\" in the request's language, which the organization speaks); signs in",
         body: signUpSchema,
         response: { 201: meSchema, 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
       },
@@ -89,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (
     async (request, reply) => {
       const { email, password } = request.body;
       await enforceRateLimit(platform, 'sign-up', { email, address: request.ip });
-      await signUp(platform, request.body);
+      await signUp(platform, request.body, answerLocale(request.headers['accept-language'], null));
       const { me, headers } = await signIn(platform, { email, password, headers: requestHeaders(request) });
       forwardCookies(reply, headers);
       return reply.status(201).send(me);

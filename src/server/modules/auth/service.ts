@@ -27,6 +27,8 @@ import { DEFAULT_LOCALE, type Locale } from '../../../domain/locales';
 import { addressLocale } from '../../services/reader-locale';
 import type { Platform } from '../../platform/platform';
 import { passwordResetEmail, signUpAttemptEmail, verificationCodeEmail, welcomeEmail } from './emails';
+import { SIGN_UP_TEXTS } from './email-texts';
+import { translate } from '../../platform/i18n';
 
 const CODE_LIFETIME_MS = 10 * 60 * 1000;
 /** Sign-up takes only sign-up codes; the sign-in step-up's codes (issue 26) are its own. */
@@ -146,9 +148,11 @@ export async function checkSignUpCode(platform: Platform, email: string, code: s
 
 /**
  * Creates the account, its organization (ARCHITECTURE decision 1) and the welcome email in one
- * transaction, consuming the code. Nothing is written unless all of it is.
+ * transaction, consuming the code. Nothing is written unless all of it is. The organization
+ * speaks the sign-up page's language (`requestLocale`, issue 48): its default name, its emails to
+ * outsiders and the welcome email.
  */
-export async function signUp(platform: Platform, input: SignUpInput): Promise<{ userId: string }> {
+export async function signUp(platform: Platform, input: SignUpInput, requestLocale: Locale = DEFAULT_LOCALE): Promise<{ userId: string }> {
   const { email, fullName, password, code, organizationName } = input;
   // Issue 20: the code first, so only the inbox's owner can learn that the email is taken.
   if (!(await checkSignUpCode(platform, email, code))) throw badRequest(AUTH_MESSAGES.codeInvalid, 'invalid_code');
@@ -175,7 +179,8 @@ export async function signUp(platform: Platform, input: SignUpInput): Promise<{ 
       if (consumed.length === 0) throw badRequest(AUTH_MESSAGES.codeInvalid, 'invalid_code');
 
       // Issue 49 item 13: the agency's name when the member gave one, else named after them.
-      const organization = await createOrganization(tx, organizationName ?? `${fullName}'s Agency`);
+      const name = organizationName ?? translate(requestLocale, SIGN_UP_TEXTS.defaultOrganizationName, { name: fullName });
+      const organization = await createOrganization(tx, name, requestLocale);
       const member = await createMember(tx, {
         organizationId: organization.id,
         fullName,

@@ -58,7 +58,7 @@ describe('Sign-up', () => {
     const me = res.json();
     expect(me.user.email).toBe(email);
     expect(me.profile).toMatchObject({ fullName: 'Ada Lovelace', email, role: 'organization_admin' });
-    expect(me.organization.name).toBe("Ada Lovelace's Agency");
+    expect(me.organization).toMatchObject({ name: "Ada Lovelace's Agency", locale: 'en' });
     expect(me.profile.organizationId).toBe(me.organization.id);
 
     const cookie = String(res.headers['set-cookie']).split(';')[0]!;
@@ -88,6 +88,27 @@ describe('Sign-up', () => {
     expect(me.profile).toMatchObject({ fullName: 'Nina Alvarez', role: 'organization_admin', organizationId: me.organization.id });
     const [stored] = await t.db.select().from(organizations).where(eq(organizations.id, me.organization.id));
     expect(stored!.name).toBe('Alvarez Studio');
+  });
+
+  it("gives a sign-up from a German page a German organization: its default name, its language and the welcome email (issue 48)", async () => {
+    const email = 'greta@example.com';
+    await post('/api/auth/sign-up/send-code', { email });
+    const code = await verificationCodeFor(t.db, email);
+    address += 1;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: { fullName: 'Greta Hahn', email, password: 'secret1', code },
+      headers: { 'accept-language': 'de' },
+      remoteAddress: `10.1.0.${address}`,
+    });
+    expect(res.statusCode).toBe(201);
+    const me = res.json();
+    expect(me.organization).toMatchObject({ name: 'Agentur von Greta Hahn', locale: 'de' });
+    const [stored] = await t.db.select().from(organizations).where(eq(organizations.id, me.organization.id));
+    expect(stored).toMatchObject({ name: 'Agentur von Greta Hahn', locale: 'de' });
+    const welcome = await lastEmailTo(t.db, email, 'welcome');
+    expect(welcome?.subject).toBe('Willkommen bei Brieflane');
   });
 
   it('refuses an agency name that is blank after trimming, too short or too long, and writes nothing', async () => {

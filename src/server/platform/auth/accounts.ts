@@ -8,8 +8,12 @@ import { accounts, users } from '../db/schema/auth';
 import { organizations, profiles } from '../db/schema/tenancy';
 import { hashPassword } from './password';
 
-export async function createOrganization(executor: Executor, name: string): Promise<{ id: string; name: string; locale: Locale }> {
-  const [row] = await executor.insert(organizations).values({ name }).returning({ id: organizations.id, name: organizations.name, locale: organizations.locale });
+/** A new organization; its language (issue 48) `locale` when given, else the default (English). */
+export async function createOrganization(executor: Executor, name: string, locale?: Locale): Promise<{ id: string; name: string; locale: Locale }> {
+  const [row] = await executor
+    .insert(organizations)
+    .values({ name, ...(locale ? { locale } : {}) })
+    .returning({ id: organizations.id, name: organizations.name, locale: organizations.locale });
   return row!;
 }
 
