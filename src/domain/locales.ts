@@ -9,8 +9,9 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
 /**
- * Development only: every text accented and a third longer, to find words left untranslated and
- * layouts that clip (issue 48 item 5). Never offered in Settings, never saved.
+ * Every text accented, bracketed and about 30 % longer, to find words left untranslated and
+ * layouts that clip (issue 48 item 5). Never offered in Settings or a language menu; shown when
+ * saved on the device by hand (src/web/lib/i18n.ts).
  */
 export const PSEUDO_LOCALE = 'pseudo';
 
