@@ -166,7 +166,7 @@ function detailValue(key: string, value: unknown): string | null {
   if (typeof value === 'number') return /size$/i.test(key) ? `${Math.round(value / 1024)} KB` : String(value);
   if (typeof value === 'string') {
     // Stored codes read as the product shows them: 'account_executive' -> 'Account Executive'.
-    if (key === 'role' && value in ROLE_LABELS) return ROLE_LABELS[value as Role];
+    if (/(^|_)role$/.test(key) && value in ROLE_LABELS) return ROLE_LABELS[value as Role];
     // status and previous_status; a status of neither set still reads as words.
     if (/(^|_)status$/.test(key) && /^[a-z]+(_[a-z]+)*$/.test(value)) return Object.hasOwn(STATUS_WORDS, value) ? STATUS_WORDS[value]! : actionLabel(value);
     if (key === 'priority' && isPriority(value)) return TASK_PRIORITY_LABELS[value];
