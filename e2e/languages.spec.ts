@@ -53,4 +53,32 @@ test.describe('Languages', () => {
     await expect(other.locator('html')).toHaveAttribute('lang', 'de');
     await elsewhere.close();
   });
+
+  test("a member who chose Deutsch reads their inbox in German, its news too, at desk and phone width", async ({ page, playwright }) => {
+    const account = newAccount('Posteingang');
+    await signUpThroughApi(page, account);
+    const saved = await page.request.put('/api/settings/language', { data: { locale: 'de' } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const client = await page.request.post('/api/clients', { data: { name: 'Hafen Kaffee' } });
+    const project = await page.request.post('/api/projects', { data: { name: 'Hafen', clientId: (await client.json()).id } });
+    expect(project.status(), await project.text()).toBe(201);
+    const link = await page.request.post(`/api/projects/${(await project.json()).id}/access-links`, { data: { name: 'Für den Kunden' } });
+    expect(link.status(), await link.text()).toBe(201);
+    // Someone else opens the link: the member hears of it, in their language, as it is stored.
+    const visitor = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: clientAddressHeaders() });
+    expect((await visitor.post(`/api/project-access/${(await link.json()).token}/session`, { data: {} })).status()).toBe(200);
+    await visitor.dispose();
+
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Projektverwaltung' })).toBeVisible();
+      await page.getByRole('button', { name: 'Posteingang, 1 ungelesen' }).click();
+      const inbox = page.getByRole('dialog', { name: 'Posteingang' });
+      await expect(inbox.getByRole('button', { name: /^Ungelesen: Der Link „Für den Kunden“ wurde zum ersten Mal geöffnet Hafen · / })).toBeVisible();
+      await expect(inbox.getByRole('button', { name: 'Alle als gelesen markieren' })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.keyboard.press('Escape');
+    }
+  });
 });

@@ -53,9 +53,9 @@ export const ROUTE_TEXTS: Record<RouteName, readonly string[]> = {
   // shared-project-page.tsx's SHARED_PAGE_TEXTS (a test holds the two together).
   'share-link': ['core', 'sharing', 'tasks', 'files', 'notes', 'domain-shared'],
   'intake-link': ['core', 'sharing', 'tasks', 'files', 'notes', 'domain-shared'],
-  // The shell (app, search) and the Projects tab (projects, sharing: its cards' share actions;
-  // domain-shared: its approval badges and filter).
-  projects: ['core', 'app', 'search', 'projects', 'sharing', 'domain-shared'],
+  // The shell (app, search; domain: the inbox bell's words) and the Projects tab (projects,
+  // sharing: its cards' share actions; domain-shared: its approval badges and filter).
+  projects: ['core', 'app', 'search', 'domain', 'projects', 'sharing', 'domain-shared'],
 };
 
 const LANGUAGES = ['en', 'de', 'es'];

@@ -5,9 +5,12 @@ import {
   actionSubstring,
   detailLabel,
   detailLines,
+  detailsAsShown,
   listActivitiesQuerySchema,
   matchesActionFilter,
 } from './activity';
+import { APPROVAL_TEXTS } from './approval-states';
+import type { Text, TextValues } from './locales';
 
 describe('action filter', () => {
   it('maps each of spec 2\'s categories to the word actions must contain', () => {
@@ -109,5 +112,33 @@ describe('action and detail wording', () => {
     expect(line!.value).toHaveLength(160);
     expect(line!.value.endsWith('…')).toBe(true);
     expect(detailLines({ skills: ['design', 'copy'] })).toEqual([{ label: 'Skills', value: '["design","copy"]' }]);
+  });
+});
+
+describe('stored words (issue 48)', () => {
+  it('says a link stored without a name as "Untitled link", in English by default or in the words it is given', () => {
+    const approval = { file_name: 'Logo.png', decider_name: 'Cleo', link_name: null };
+    expect(detailsAsShown(approval)).toEqual({ decided_by: "Cleo via link 'Untitled link'", file_name: 'Logo.png' });
+    expect(detailsAsShown({ link_name: null })).toEqual({ link_name: 'Untitled link' });
+    expect(detailsAsShown({ link_name: 'Kickoff' })).toEqual({ link_name: 'Kickoff' });
+    // A translator gets each text with its values: the link's default first, then the decider's phrase.
+    const said: string[] = [];
+    const say = (text: Text, values?: TextValues) => {
+      said.push(text.id);
+      return text.id === APPROVAL_TEXTS.untitledLink.id ? 'Unbenannter Link' : `${String(values?.name)} über den Link '${String(values?.link)}'`;
+    };
+    expect(detailLines(approval, say)).toEqual([
+      { label: 'File name', value: 'Logo.png' },
+      { label: 'Decided by', value: "Cleo über den Link 'Unbenannter Link'" },
+    ]);
+    expect(said).toEqual([APPROVAL_TEXTS.untitledLink.id, APPROVAL_TEXTS.deciderViaLink.id]);
+  });
+
+  it('says every stored role by its label: a role, a previous one, the one new people join as', () => {
+    expect(detailLines({ previous_role: 'developer', join_role: 'account_executive', new_members: 'join' })).toEqual([
+      { label: 'Previous role', value: 'Developer' },
+      { label: 'Join role', value: 'Account Executive' },
+      { label: 'New members', value: 'join' },
+    ]);
   });
 });

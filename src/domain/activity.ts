@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Text, TextValues } from './locales';
 import { text } from './text-fields';
 import { actionLabel, detailLabel } from './activity-rules';
-import { deciderViaLinkInEnglish } from './approval-states';
+import { APPROVAL_TEXTS } from './approval-states';
 import { PROJECT_STATUS_LABELS, TASK_PRIORITIES, type TaskPriority } from './project-status';
 import { ROLE_LABELS, type Role } from './roles';
 import { TASK_PRIORITY_LABELS, TASK_STATUS_TITLES } from './task-rules';
@@ -130,14 +130,20 @@ export const activityPageSchema = z.object({
 });
 
 /**
- * The details as Activity Logs and its CSV show them. A client's approval keeps the name they typed
- * (decider_name) and the link's name (link_name) apart; the name is free text that can read
- * "Olivia Park (Owner)", so it is shown only with its link, as one value (issue 46 4a).
+ * The details as Activity Logs and its CSV show them, said by `say` (the reader's language; the
+ * CSV's English by default). A client's approval keeps the name they typed (decider_name) and the
+ * link's name (link_name) apart; the name is free text that can read "Olivia Park (Owner)", so it
+ * is shown only with its link, as one value (issue 46 4a). A link without a name is stored as null
+ * (older entries kept the English "Untitled link") and shown as "Untitled link" in the reader's words.
  */
-export function detailsAsShown(details: Record<string, unknown> | null): Record<string, unknown> | null {
-  if (typeof details?.decider_name !== 'string') return details;
-  const { decider_name: name, link_name: link, ...rest } = details;
-  return { decided_by: deciderViaLinkInEnglish(name, typeof link === 'string' ? link : null), ...rest };
+export function detailsAsShown(details: Record<string, unknown> | null, say: (text: Text, values?: TextValues) => string = inEnglish): Record<string, unknown> | null {
+  if (!details) return details;
+  const link = typeof details.link_name === 'string' && details.link_name ? details.link_name : null;
+  if (typeof details.decider_name !== 'string') {
+    return 'link_name' in details && link === null ? { ...details, link_name: say(ACTIVITY_MESSAGES.untitledLink) } : details;
+  }
+  const { decider_name: name, link_name: _link, ...rest } = details;
+  return { decided_by: say(APPROVAL_TEXTS.deciderViaLink, { name, link: link ?? say(APPROVAL_TEXTS.untitledLink) }), ...rest };
 }
 
 const MAX_DETAIL_LENGTH = 160;
@@ -160,7 +166,7 @@ function detailValue(key: string, value: unknown): string | null {
   if (typeof value === 'number') return /size$/i.test(key) ? `${Math.round(value / 1024)} KB` : String(value);
   if (typeof value === 'string') {
     // Stored codes read as the product shows them: 'account_executive' -> 'Account Executive'.
-    if (key === 'role' && value in ROLE_LABELS) return ROLE_LABELS[value as Role];
+    if (/(^|_)role$/.test(key) && value in ROLE_LABELS) return ROLE_LABELS[value as Role];
     // status and previous_status; a status of neither set still reads as words.
     if (/(^|_)status$/.test(key) && /^[a-z]+(_[a-z]+)*$/.test(value)) return Object.hasOwn(STATUS_WORDS, value) ? STATUS_WORDS[value]! : actionLabel(value);
     if (key === 'priority' && isPriority(value)) return TASK_PRIORITY_LABELS[value];
@@ -174,11 +180,11 @@ function detailValue(key: string, value: unknown): string | null {
   return json.length > MAX_DETAIL_LENGTH ? `${json.slice(0, MAX_DETAIL_LENGTH - 1)}…` : json;
 }
 
-/** The entry's detail lines: humanised key and value, ids and empty values left out. */
-export function detailLines(details: Record<string, unknown> | null): { label: string; value: string }[] {
+/** The entry's detail lines: humanised key and value, ids and empty values left out; `say` as detailsAsShown's. */
+export function detailLines(details: Record<string, unknown> | null, say?: (text: Text, values?: TextValues) => string): { label: string; value: string }[] {
   if (!details) return [];
   const lines: { key: string; label: string; value: string }[] = [];
-  for (const [key, raw] of Object.entries(detailsAsShown(details)!)) {
+  for (const [key, raw] of Object.entries(detailsAsShown(details, say)!)) {
     if (/(^|_)id$/i.test(key) || /[a-z]Id$/.test(key)) continue;
     const value = detailValue(key, raw);
     if (value !== null) lines.push({ key, label: detailLabel(key), value });

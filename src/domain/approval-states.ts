@@ -8,9 +8,6 @@ export type ApprovalDecisionKind = (typeof APPROVAL_DECISIONS)[number];
 
 import type { Text } from './locales';
 
-// deciderViaLinkInEnglish's words for a link without a name (untitledLink's English).
-const UNTITLED_LINK = 'Untitled link';
-
 export const APPROVAL_TEXTS = {
   states: { awaiting: /*i18n*/ { id: 'domain-shared.approval-states.states.awaiting', message: 'Awaiting approval' }, approved: /*i18n*/ { id: 'domain-shared.approval-states.states.approved', message: 'Approved' }, changes_requested: /*i18n*/ { id: 'domain-shared.approval-states.states.changes_requested', message: 'Changes requested' } } satisfies Record<ApprovalState, Text>,
   decisions: { approved: /*i18n*/ { id: 'domain-shared.approval-states.decisions.approved', message: 'Approved' }, changes_requested: /*i18n*/ { id: 'domain-shared.approval-states.decisions.changes_requested', message: 'Requested changes' } } satisfies Record<ApprovalDecisionKind, Text>,
@@ -33,12 +30,4 @@ export function settlingDecision<D extends { version: number }>(approval: { stat
   if (!approval || approval.state === 'awaiting') return null;
   // The decisions come newest first.
   return approval.decisions.find((decision) => decision.version === approval.version) ?? null;
-}
-
-/**
- * deciderViaLink in English, for the rules whose own words are English still (activity.ts's
- * details, inbox-rules.ts's summaries; issue 48's next step makes them texts).
- */
-export function deciderViaLinkInEnglish(name: string, link: string | null): string {
-  return `${name} via link '${link || UNTITLED_LINK}'`;
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 // Named here too for the server; inbox-rules.ts has them without zod, for the bell in the top bar
 // of every signed-in page (decision 013).
-export { INBOX_TEXTS } from './inbox-rules';
+export { approvalDecidedTitle, INBOX_TEXTS, notePreview } from './inbox-rules';
 
 export const NOTIFICATION_KINDS = [
   'task_assigned',

@@ -127,7 +127,10 @@ export const WEBHOOK_TEXTS = {
   deliveryNotFound: /*i18n*/ { id: 'domain.webhooks.deliveryNotFound', message: 'Delivery not found' },
   status: { pending: /*i18n*/ { id: 'domain.webhooks.status.pending', message: 'Pending' }, delivered: /*i18n*/ { id: 'domain.webhooks.status.delivered', message: 'Delivered' }, failed: /*i18n*/ { id: 'domain.webhooks.status.failed', message: 'Failed' } },
   disabledEmailSubject: /*i18n*/ { id: 'domain.webhooks.disabledEmailSubject', message: 'A webhook was turned off' },
+  // A delivery's error as stored: the text's id (with its values), said in the reader's language
+  // when the log is read (issue 48); other errors are the receiver's or the network's own words.
   droppedWhenOff: /*i18n*/ { id: 'domain.webhooks.droppedWhenOff', message: 'Not sent: the webhook was turned off' },
+  receiverAnswered: /*i18n*/ { id: 'domain.webhooks.receiverAnswered', message: 'The receiver answered {status}' },
 } as const;
 
 const payloadUrl = text('Payload URL', { message: WEBHOOK_TEXTS.urlRequired.id })

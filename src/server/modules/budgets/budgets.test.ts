@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 
 const clock = fixedClock(new Date('2026-11-22T12:00:00Z'));
 
-/** A budget alert's title as stored: English (issue 48 leaves stored words for later). */
+/** A budget alert's title as stored for a reader of English (each member's in their language: inbox-languages.test.ts). */
 const alertTitle = (project: string, percent: number) => `${project} has used ${percent} % of its budget`;
 
 describe('rates and budgets API (issue 32)', () => {

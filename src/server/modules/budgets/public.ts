@@ -6,6 +6,7 @@
 // once, in integer SQL arithmetic; those amounts are then summed.
 import { and, asc, eq, exists, isNull, sql } from 'drizzle-orm';
 import { budgetPercent, dueBudgetAlert, formatBudgetAmount, BUDGET_TEXTS, type BudgetUsage } from '../../../domain/budgets';
+import { withValues } from '../../../domain/locales';
 import { translate } from '../../platform/i18n';
 import { MAX_BURN_DOWN_WEEKS, type BurnDownWeek } from '../../../domain/budget-burn-down';
 import type { BudgetKind } from '../../../domain/time-rules';
@@ -98,15 +99,12 @@ export async function checkBudgetAlert(
 
   const [organization] = await executor.select({ currency: organizations.currency }).from(organizations).where(eq(organizations.id, target.organizationId));
   const currency = organization?.currency ?? 'USD';
-  // Stored in each member's inbox and emailed: English for now (issue 48 names stored words a later step).
-  const title = translate('en', BUDGET_TEXTS.alertTitle, { projectName: project.name, percent: due });
-  const body = translate('en', BUDGET_TEXTS.alertBody, {
-    spent: formatBudgetAmount(usage.kind, usage.spent, currency),
-    budget: formatBudgetAmount(usage.kind, usage.amount, currency),
-  });
   const link = target.publicUrl ? `\n\n${target.publicUrl}/project/${target.projectId}` : '';
   const spent = formatBudgetAmount(usage.kind, usage.spent, currency);
   const budget = formatBudgetAmount(usage.kind, usage.amount, currency);
+  // Issue 48: each member's inbox entry is stored in their language (services/outlets/inbox.ts).
+  const title = withValues(BUDGET_TEXTS.alertTitle, { projectName: project.name, percent: due });
+  const body = withValues(BUDGET_TEXTS.alertBody, { spent, budget });
   // Issue 48: the email in its reader's language.
   const alertEmail = (member: StaffMember) => ({
     to: member.email,

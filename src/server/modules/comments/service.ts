@@ -9,7 +9,7 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { COMMENT_MESSAGES, mentionedIds, plainMentions, type Comment, type CommentEvent, type commentInputSchema, type Mentionable } from '../../../domain/comments';
-import { INBOX_TEXTS } from '../../../domain/inbox';
+import { INBOX_TEXTS, notePreview } from '../../../domain/inbox';
 import type { ProjectListQuery } from '../../../domain/project-lists';
 import { withValues } from '../../../domain/locales';
 import { outranks, type Role } from '../../../domain/roles';
@@ -283,12 +283,12 @@ async function commentNews(
   mentioned: Person[],
   { followers }: { followers: boolean },
 ): Promise<EventDelivery<'comment.added'>[]> {
-  const inbox = { projectId: project.id, taskId: task.id, commentId: comment.id, body: INBOX_TEXTS.notePreview(comment.authorName, plainMentions(comment.body)) };
+  const inbox = { projectId: project.id, taskId: task.id, commentId: comment.id, body: notePreview(comment.authorName, plainMentions(comment.body)) };
   const told = mentioned.filter((person) => person.id !== comment.authorId);
   const news: EventDelivery<'comment.added'>[] = told.map((person) => ({
     recipientId: person.id,
     kind: 'mentioned',
-    inbox: { ...inbox, title: INBOX_TEXTS.mentioned(comment.authorName, task.title) },
+    inbox: { ...inbox, title: withValues(INBOX_TEXTS.mentioned, { author: comment.authorName, task: task.title }) },
     email: commentEmail(config, project, task, comment, person, true),
   }));
   if (!followers) return news;
@@ -296,7 +296,7 @@ async function commentNews(
     news.push({
       recipientId: person.id,
       kind: 'task_comment',
-      inbox: { ...inbox, title: INBOX_TEXTS.commented(comment.authorName, task.title) },
+      inbox: { ...inbox, title: withValues(INBOX_TEXTS.commented, { author: comment.authorName, task: task.title }) },
       email: commentEmail(config, project, task, comment, person, false),
     });
   }

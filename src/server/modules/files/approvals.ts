@@ -5,9 +5,9 @@
 // transaction with its activity entry, the staff's inbox and email and the live update.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { APPROVAL_MESSAGES } from '../../../domain/approvals';
-import { withValues } from '../../../domain/locales';
+import { withValues, type Locale } from '../../../domain/locales';
 import { FILE_MESSAGES, type LinkApprovals, type ProjectFile } from '../../../domain/files';
-import { INBOX_TEXTS } from '../../../domain/inbox';
+import { approvalDecidedTitle } from '../../../domain/inbox';
 import { canManageProjects } from '../../../domain/roles';
 import { consumeRateLimit, type RateLimitRule } from '../../platform/auth/rate-limit';
 import type { Actor } from '../../platform/auth/session';
@@ -17,6 +17,7 @@ import { projects } from '../projects/public';
 import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { emit } from '../../services/events';
+import { translate } from '../../platform/i18n';
 import {
   approvalsOnly,
   findUsableLink,
@@ -162,10 +163,11 @@ export async function decideApproval(platform: Platform, link: UsableLink, viewe
       createdAt: now,
     });
     await tx.update(fileApprovals).set({ state: input.decision, updatedAt: now }).where(eq(fileApprovals.id, approval.id));
-    const linkName = current.name ?? APPROVAL_MESSAGES.untitledLink.message;
     const projectUrl = `${platform.config.publicUrl}/project/${link.projectId}`;
-    // Issue 46 4(a): the typed name is free text; the title names the link beside it.
-    const title = INBOX_TEXTS.approvalDecided(input.name, current.name, input.decision, file.fileName, approval.version);
+    // Issue 46 4(a): the typed name is free text; the title names the link beside it, in each
+    // recipient's language (issue 48), as their email does.
+    const decision = { name: input.name, link: current.name, kind: input.decision, file: file.fileName, version: approval.version };
+    const titleIn = (locale: Locale) => approvalDecidedTitle((text, values) => translate(locale, text, values), decision);
     await emit(tx, {
       type: input.decision === 'approved' ? 'approval.approved' : 'approval.changes_requested',
       organizationId: file.organizationId,
@@ -173,11 +175,12 @@ export async function decideApproval(platform: Platform, link: UsableLink, viewe
       // Someone of the organization signed in is named; anyone else is the link's client.
       actorId: viewer?.organizationId === file.organizationId ? viewer.profileId : null,
       at: now,
-      details: { file_name: file.fileName, version: approval.version, decider_name: input.name, link_name: linkName, comment: input.comment },
+      // An unnamed link is null: Activity Logs says "Untitled link" in its reader's language.
+      details: { file_name: file.fileName, version: approval.version, decider_name: input.name, link_name: current.name, comment: input.comment },
       notify: (await staffMembers(tx, file.organizationId)).map((member) => ({
         recipientId: member.id,
         kind: 'approval_decided' as const,
-        inbox: { projectId: link.projectId, title, body: input.comment },
+        inbox: { projectId: link.projectId, title: titleIn(member.locale), body: input.comment },
         email: approvalDecidedEmail(member, {
           deciderName: input.name,
           linkName: current.name,

@@ -2,7 +2,6 @@
 // tenancy for staff; bad input and closed states are 4xx with nothing stored.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INBOX_TEXTS } from '../../../domain/inbox';
 import { INTAKE_MESSAGES } from '../../../domain/intake';
 import { SHARING_MESSAGES } from '../../../domain/sharing';
 import { TEMPLATE_MESSAGES } from '../../../domain/templates';
@@ -191,7 +190,7 @@ describe('intake links', () => {
     // The same people find it in their inbox, with the project and the link named.
     const told = await t.db.select().from(notifications).where(eq(notifications.kind, 'intake_submitted'));
     expect(told.map((n) => n.recipientId).sort()).toEqual([a.orgAdmin.profileId, a.admin.profileId, a.executive.profileId].sort());
-    expect(told[0]).toMatchObject({ projectId: a.projectId, title: INBOX_TEXTS.intakeSubmitted('Harbor Rebrand'), body: 'Client intake', readAt: null });
+    expect(told[0]).toMatchObject({ projectId: a.projectId, title: 'The client answered the questionnaire of Harbor Rebrand', body: 'Client intake', readAt: null });
     const inbox = (await a.executive.inject({ method: 'GET', url: '/api/inbox' })).json();
     // (The link's creator also heard of its first opening.)
     expect(inbox.items).toContainEqual(expect.objectContaining({ kind: 'intake_submitted', projectId: a.projectId, read: false }));

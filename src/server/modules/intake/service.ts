@@ -5,6 +5,7 @@
 // gate (services/project-access/link.ts); writes check it again inside their transaction.
 import { and, eq } from 'drizzle-orm';
 import { INBOX_TEXTS } from '../../../domain/inbox';
+import { withValues } from '../../../domain/locales';
 import { INTAKE_MESSAGES, intakeAnswersSchema, intakeStartingAnswers, type IntakeView } from '../../../domain/intake';
 import type { IntakeState } from '../../../domain/intake-state';
 import { canManageProjects } from '../../../domain/roles';
@@ -12,6 +13,7 @@ import { SHARING_MESSAGES } from '../../../domain/sharing';
 import type { FormData } from '../../../domain/template-field';
 import { sortFields, withDefaultAnswers } from '../../../domain/templates';
 import { emit } from '../../services/events';
+import { translate } from '../../platform/i18n';
 import { intakeSubmittedEmail } from './emails';
 import { consumeRateLimit, type RateLimitRule } from '../../platform/auth/rate-limit';
 import type { Actor } from '../../platform/auth/session';
@@ -136,7 +138,6 @@ export async function submitIntake(platform: Platform, shared: ResolvedSharedLin
       .set({ intakeState: 'submitted', intakeSubmittedAt: now, intakeDraft: null })
       .where(eq(projectAccessTokens.id, link.id));
     const projectUrl = `${platform.config.publicUrl}/project/${row.projectId}`;
-    const linkName = row.linkName ?? INTAKE_MESSAGES.untitledLink.message;
     const event: IntakeSubmittedEvent = {
       projectId: row.projectId,
       projectName: row.projectName,
@@ -152,13 +153,14 @@ export async function submitIntake(platform: Platform, shared: ResolvedSharedLin
       // their own name is not recorded.
       actorId: viewer?.organizationId === row.organizationId ? viewer.profileId : null,
       at: now,
-      details: { link_name: linkName },
+      // An unnamed link is null: Activity Logs says "Untitled link" in its reader's language.
+      details: { link_name: row.linkName },
       payload: event,
       notify: (await staffMembers(tx, row.organizationId)).map((member) => ({
         recipientId: member.id,
         kind: 'intake_submitted' as const,
-        inbox: { projectId: row.projectId, title: INBOX_TEXTS.intakeSubmitted(row.projectName), body: linkName },
-        email: intakeSubmittedEmail(member, row.projectName, linkName, projectUrl),
+        inbox: { projectId: row.projectId, title: withValues(INBOX_TEXTS.intakeSubmitted, { project: row.projectName }), body: row.linkName ?? INTAKE_MESSAGES.untitledLink },
+        email: intakeSubmittedEmail(member, row.projectName, row.linkName ?? translate(member.locale, INTAKE_MESSAGES.untitledLink), projectUrl),
       })),
     });
     return toView({ ...row, state: 'submitted', submittedAt: now, draft: null, formData });
@@ -192,7 +194,7 @@ export async function changeIntake(
       projectId,
       actorId: actor.profileId,
       at: clock.now(),
-      details: { link_name: row.name ?? INTAKE_MESSAGES.untitledLink.message },
+      details: { link_name: row.name },
     });
     return { state };
   });

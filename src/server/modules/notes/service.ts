@@ -4,7 +4,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { NOTE_MESSAGES, noteContentSchema, type Note } from '../../../domain/notes';
-import { INBOX_TEXTS } from '../../../domain/inbox';
+import { INBOX_TEXTS, notePreview } from '../../../domain/inbox';
+import { withValues } from '../../../domain/locales';
 import { emit } from '../../services/events';
 import type { ProjectListQuery } from '../../../domain/project-lists';
 import type { Executor } from '../../platform/db/client';
@@ -82,7 +83,7 @@ export async function addNote(
       notify: followers.map((recipientId) => ({
         recipientId,
         kind: 'note_added' as const,
-        inbox: { projectId: project.id, title: INBOX_TEXTS.noteAdded(project.name), body: INBOX_TEXTS.notePreview(actor.fullName, input.content) },
+        inbox: { projectId: project.id, title: withValues(INBOX_TEXTS.noteAdded, { project: project.name }), body: notePreview(actor.fullName, input.content) },
       })),
     });
     return toNote({ note: note!, authorName: actor.fullName, authorEmail: actor.email }, actor);

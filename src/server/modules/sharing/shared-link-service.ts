@@ -4,6 +4,7 @@
 // gate's (services/project-access/link.ts); every open is recorded.
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { INBOX_TEXTS } from '../../../domain/inbox';
+import { withValues } from '../../../domain/locales';
 import { SHARED_LINK_ERRORS } from '../../../domain/shared-link-errors';
 import { SHARING_MESSAGES, type SharedProject } from '../../../domain/sharing';
 import { verifyPassword } from '../../platform/auth/password';
@@ -107,7 +108,7 @@ async function tellOwnerOfFirstOpen(
       {
         recipientId: owner.createdBy,
         kind: 'link_opened',
-        inbox: { projectId: project.id, title: INBOX_TEXTS.linkOpened(link.name ?? project.name), body: viewer ? `${viewer.fullName} · ${project.name}` : project.name },
+        inbox: { projectId: project.id, title: withValues(INBOX_TEXTS.linkOpened, { link: link.name ?? project.name }), body: viewer ? `${viewer.fullName} · ${project.name}` : project.name },
       },
     ],
   });

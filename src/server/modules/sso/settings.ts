@@ -144,7 +144,9 @@ export async function saveSsoSettings(platform: Platform, actor: Actor, input: S
         issuer: input.issuer,
         client_id: input.clientId,
         domains: input.domains.join(', '),
-        new_members: input.newMembers === 'join' ? `join as ${input.joinRole}` : 'refused',
+        // The settings' own values, never words (issue 48: the log is read in many languages).
+        new_members: input.newMembers,
+        ...(input.newMembers === 'join' ? { join_role: input.joinRole } : {}),
         password_sign_in: input.passwordSignIn ? 'on' : 'off',
         email_verified: input.emailVerifiedOptional ? 'optional' : 'required',
         // Never the secret itself: only whether this save replaced it.

@@ -291,7 +291,7 @@ describe('Settings -> Single Sign-On', () => {
     }
     const log = await t.db.select().from(activityLogs).where(and(eq(activityLogs.organizationId, owner.organizationId), eq(activityLogs.action, 'update_sso_settings')));
     expect(log).toHaveLength(1);
-    expect(log[0]!.details).toMatchObject({ issuer: provider.issuer, domains: `${domain}, eu.${domain}`, client_secret: 'set', password_sign_in: 'on' });
+    expect(log[0]!.details).toMatchObject({ issuer: provider.issuer, domains: `${domain}, eu.${domain}`, client_secret: 'set', password_sign_in: 'on', new_members: 'join', join_role: 'developer' });
     expect(JSON.stringify(log[0]!.details)).not.toContain(provider.clientSecret);
   });
 

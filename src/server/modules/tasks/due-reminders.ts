@@ -15,7 +15,7 @@ import type { Platform } from '../../platform/platform';
 import { emit } from '../../services/events';
 import { dueReminderEmail } from './emails';
 import { memberLocaleColumn } from '../../services/reader-locale';
-import type { Locale } from '../../../domain/locales';
+import { withValues, type Locale } from '../../../domain/locales';
 
 export const DUE_REMINDER_INTERVAL_MS = 15 * 60 * 1000;
 /** Reminders handled per run; a full batch runs again at once. */
@@ -89,7 +89,7 @@ async function remind(platform: Platform, kind: DueReminderKind, task: Candidate
       .onConflictDoNothing()
       .returning({ id: taskReminders.id });
     if (claimed.length === 0) return false;
-    const title = kind === 'task_due_soon' ? INBOX_TEXTS.dueSoon(task.title) : INBOX_TEXTS.overdue(task.title);
+    const title = kind === 'task_due_soon' ? withValues(INBOX_TEXTS.dueSoon, { task: task.title }) : withValues(INBOX_TEXTS.overdue, { task: task.title });
     const at = clock.now();
     await emit(tx, {
       type: 'task.due_reminder',

@@ -34,7 +34,7 @@ import { projectFollowers } from '../../services/inbox';
 import { taskAssignedEmail, taskCompletedEmail } from './emails';
 import { assignedDeveloperRecipients, staffRecipients, type Recipient } from '../../services/recipients';
 import { memberLocaleColumn } from '../../services/reader-locale';
-import type { Locale } from '../../../domain/locales';
+import { withValues, type Locale } from '../../../domain/locales';
 import type { Platform } from '../../platform/platform';
 import type { AccessedProject, ProjectActor } from '../../services/project-access/access';
 import { requireContributor, type ProjectAccess } from '../../services/project-access/access';
@@ -125,7 +125,7 @@ function assignmentNews(
     {
       recipientId: member.id,
       kind: 'task_assigned',
-      inbox: { projectId: project.id, taskId: task.id, title: INBOX_TEXTS.assigned(task.title), body: project.name },
+      inbox: { projectId: project.id, taskId: task.id, title: withValues(INBOX_TEXTS.assigned, { task: task.title }), body: project.name },
       email: taskAssignedEmail(member, actor.fullName, project, task, config.publicUrl),
     },
   ];
@@ -342,7 +342,7 @@ async function completionNews(
   const inbox = (await projectFollowers(tx, project, actor.profileId)).map((recipientId) => ({
     recipientId,
     kind: 'task_completed' as const,
-    inbox: { projectId: project.id, taskId: task.id, title: INBOX_TEXTS.completed(task.title), body: project.name },
+    inbox: { projectId: project.id, taskId: task.id, title: withValues(INBOX_TEXTS.completed, { task: task.title }), body: project.name },
   }));
   return [...emails, ...inbox];
 }

@@ -7,6 +7,7 @@ import { projectListPageSchema, projectListQuerySchema } from '../../../domain/p
 import { createWebhookSchema, updateWebhookSchema, WEBHOOK_TEXTS, webhookDeliverySchema, webhookSchema, webhookWithSecretSchema } from '../../../domain/webhooks';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
+import { requestLocale } from '../../services/request-context';
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, redeliver, rollWebhookSecret, sendTestEvent, updateWebhook } from './service';
 
 const tags = ['webhooks'];
@@ -67,7 +68,7 @@ export async function webhookRoutes(app: FastifyInstance, options: { platform: P
       config: access,
       schema: { tags, summary: "One page of a webhook's delivery log, newest first", params: hookParams, querystring: projectListQuerySchema, response: { 200: projectListPageSchema(webhookDeliverySchema), ...errors } },
     },
-    async (request) => listDeliveries(platform, request.actor, request.params.webhookId, request.query),
+    async (request) => listDeliveries(platform, request.actor, request.params.webhookId, request.query, await requestLocale(platform, request)),
   );
 
   typed.post(

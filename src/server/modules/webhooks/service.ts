@@ -3,7 +3,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { withValues } from '../../../domain/locales';
+import { DEFAULT_LOCALE, withValues, type Locale } from '../../../domain/locales';
+import { translate } from '../../platform/i18n';
 import { isAdmin } from '../../../domain/roles';
 import type { ProjectListQuery } from '../../../domain/project-lists';
 import {
@@ -57,7 +58,8 @@ function toWebhook(row: WebhookRow, last: LastDelivery | undefined): Webhook {
   };
 }
 
-function toDelivery(row: DeliveryRow): WebhookDelivery {
+/** `locale`: the reader's language, for an error stored as a text's id (WEBHOOK_TEXTS.droppedWhenOff). */
+function toDelivery(row: DeliveryRow, locale: Locale = DEFAULT_LOCALE): WebhookDelivery {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -70,7 +72,7 @@ function toDelivery(row: DeliveryRow): WebhookDelivery {
     responseStatus: row.responseStatus,
     durationMs: row.durationMs,
     response: row.response,
-    error: row.error,
+    error: row.error === null ? null : translate(locale, row.error),
     manual: row.manual,
   };
 }
@@ -145,7 +147,7 @@ export async function updateWebhook(platform: Platform, actor: Actor, webhookId:
       .set({ url: input.url, description: input.description, events: input.events, ...switched, updatedAt: clock.now() })
       .where(eq(webhooks.id, webhookId))
       .returning();
-    if (input.enabled === false) await dropPendingDeliveries(tx, webhookId, WEBHOOK_TEXTS.droppedWhenOff.message);
+    if (input.enabled === false) await dropPendingDeliveries(tx, webhookId, WEBHOOK_TEXTS.droppedWhenOff.id);
     return toWebhook(row!, await lastDeliveryOf(tx, webhookId));
   });
 }
@@ -177,6 +179,7 @@ export async function listDeliveries(
   actor: Actor,
   webhookId: string,
   query: ProjectListQuery,
+  locale: Locale,
 ): Promise<{ items: WebhookDelivery[]; nextCursor: string | null }> {
   assertAdmin(actor);
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
@@ -190,7 +193,7 @@ export async function listDeliveries(
     .limit(query.limit + 1);
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
   return {
-    items: rows.slice(0, query.limit).map((r) => toDelivery(r.delivery)),
+    items: rows.slice(0, query.limit).map((r) => toDelivery(r.delivery, locale)),
     nextCursor: last ? encodeCursor({ createdAt: last.cursorTime, id: last.delivery.id }) : null,
   };
 }

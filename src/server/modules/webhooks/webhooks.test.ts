@@ -4,6 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEXTS, WEBHOOKS_PER_ORGANIZATION, type Webhook, type WebhookDelivery, type WebhookEventType, type WebhookWithSecret } from '../../../domain/webhooks';
+import { messageWithValues } from '../../../domain/locales';
 import { WEBHOOK_DATA_SCHEMAS } from './openapi';
 import { fixedClock } from '../../platform/clock';
 import { emailOutbox } from '../../platform/db/schema/platform';
@@ -227,7 +228,12 @@ describe('webhooks', () => {
     await a.executive.inject({ method: 'POST', url: `/api/projects/${a.projectId}/tasks`, payload: { title: 'Retried' } });
     expect(await deliverDue()).toMatchObject({ retried: 1 });
     let [delivery] = await deliveriesOf(hook.id);
-    expect(delivery).toMatchObject({ status: 'pending', attempts: 1, responseStatus: 500, response: 'down', error: 'The receiver answered 500' });
+    // Stored as the text's id and values, read in the reader's language (issue 48).
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1, responseStatus: 500, response: 'down', error: messageWithValues(WEBHOOK_TEXTS.receiverAnswered, { status: '500' }) });
+    const read = async (headers: Record<string, string>) =>
+      ((await a.admin.inject({ method: 'GET', url: `/api/webhooks/${hook.id}/deliveries`, headers })).json().items as WebhookDelivery[])[0]!.error;
+    expect(await read({})).toBe('The receiver answered 500');
+    expect(await read({ 'accept-language': 'de' })).toBe('Der Empfänger antwortete mit 500');
     const pause = delivery!.nextAttemptAt.getTime() - clock.now().getTime();
     expect(pause).toBeGreaterThanOrEqual(27_000);
     expect(pause).toBeLessThanOrEqual(33_000);
@@ -304,7 +310,11 @@ describe('webhooks', () => {
     await a.executive.inject({ method: 'POST', url: `/api/projects/${a.projectId}/tasks`, payload: { title: 'Waiting' } });
     await a.admin.inject({ method: 'PATCH', url: `/api/webhooks/${hook.id}`, payload: { enabled: false } });
     const [dropped] = await deliveriesOf(hook.id);
-    expect(dropped).toMatchObject({ status: 'failed', attempts: 0, error: WEBHOOK_TEXTS.droppedWhenOff.message });
+    expect(dropped).toMatchObject({ status: 'failed', attempts: 0, error: WEBHOOK_TEXTS.droppedWhenOff.id });
+    // Every admin reads why in their own language (issue 48): the row holds the text, not its words.
+    const log = (headers: Record<string, string>) => a.admin.inject({ method: 'GET', url: `/api/webhooks/${hook.id}/deliveries`, headers });
+    expect(((await log({})).json().items as WebhookDelivery[])[0]).toMatchObject({ id: dropped!.id, error: WEBHOOK_TEXTS.droppedWhenOff.message });
+    expect(((await log({ 'accept-language': 'de' })).json().items as WebhookDelivery[])[0]).toMatchObject({ id: dropped!.id, error: 'Nicht gesendet: Der Webhook wurde ausgeschaltet' });
     await a.admin.inject({ method: 'PATCH', url: `/api/webhooks/${hook.id}`, payload: { enabled: true } });
     expect(await deliverDue()).toMatchObject({ delivered: 0 });
     await a.admin.inject({ method: 'POST', url: `/api/webhooks/${hook.id}/deliveries/${dropped!.id}/redeliver` });

@@ -20,7 +20,7 @@ import { postJson, type OutboundResult, type PostOptions } from '../../platform/
 import type { Platform } from '../../platform/platform';
 import { listenOn, type ChangeListener } from '../../platform/realtime/listener';
 import { adminRecipients } from '../../services/recipients';
-import type { Locale } from '../../../domain/locales';
+import { messageWithValues, type Locale } from '../../../domain/locales';
 import { translate } from '../../platform/i18n';
 import { EMAIL_TEXTS } from '../../platform/mail/email-words';
 import { WEBHOOK_EMAIL_TEXTS } from './email-texts';
@@ -94,7 +94,7 @@ const succeeded = (result: OutboundResult) => !result.error && result.status !==
 
 function describeFailure(result: OutboundResult): string {
   if (result.error) return result.error.message;
-  return `The receiver answered ${result.status}`;
+  return messageWithValues(WEBHOOK_TEXTS.receiverAnswered, { status: String(result.status) });
 }
 
 export function createWebhookWorker(platform: Pick<Platform, 'db' | 'clock' | 'config'>, log: FastifyInstance['log'], options: WebhookWorkerOptions = {}): WebhookWorker {
@@ -148,7 +148,7 @@ export function createWebhookWorker(platform: Pick<Platform, 'db' | 'clock' | 'c
         .where(and(eq(webhooks.id, webhookId), eq(webhooks.enabled, true), lte(webhooks.failingSince, from)))
         .returning({ url: webhooks.url, organizationId: webhooks.organizationId });
       if (!hook) return false;
-      await dropPendingDeliveries(tx, webhookId, WEBHOOK_TEXTS.droppedWhenOff.message);
+      await dropPendingDeliveries(tx, webhookId, WEBHOOK_TEXTS.droppedWhenOff.id);
       const admins = await adminRecipients(tx, hook.organizationId);
       for (const admin of admins) {
         await enqueueEmail(tx, { kind: 'webhook_disabled', to: admin.email, organizationId: hook.organizationId, ...disabledEmail(config, admin, hook.url) });

@@ -25,8 +25,9 @@ import { APP_TEXTS } from '../texts';
 // on the menu button's hover, focus or touch.
 const NavSheet = lazyComponent(async () => (await import('./nav-sheet')).NavSheet);
 
-// The shell's words (the app part, issue 48) start loading with the code of a page that shows it.
-void loadTexts('app');
+// The shell's words (the app part, issue 48) start loading with the code of a page that shows it,
+// and the rules' words beside them: the inbox bell's are the domain's (INBOX_TEXTS).
+void loadTexts('app', 'domain');
 
 function SideNav({ me, current, onNavigate }: { me: Me; current: DashboardTab | null; onNavigate?: () => void }) {
   const t = useT('app');

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLocale } from '@/web/lib/i18n';
 import { en } from '@/web/test/texts';
 import { ACTIVITY_MESSAGES, type ActivityEntry } from '@/domain/activity';
 import type { Role } from '@/domain/roles';
@@ -30,6 +31,8 @@ function stubPages(pages: Record<string, { items: ActivityEntry[]; nextCursor: s
 
 /** The paths the tab asked, in order. */
 const urls = () => sentRequests.map((request) => request.path);
+
+afterEach(() => activateLocale('en'));
 
 async function renderTab(role: Role = 'admin') {
   await renderWithProviders(<ActivityTab role={role} />);
@@ -74,6 +77,29 @@ describe('ActivityTab', () => {
     const [item] = await screen.findAllByRole('listitem');
     expect(within(item!).getByText("Client via link 'Client review'")).toBeTruthy();
     expect(item!.querySelector('dl')!.textContent).toBe("File name:Logo.pngDecided by:Olivia Park (Owner) via link 'Client review'Version:1");
+  });
+
+  it('says an unnamed link (stored as null) "Untitled link" in the reader’s language (issue 48)', async () => {
+    const details = { file_name: 'Logo.png', version: 1, decider_name: 'Cleo', link_name: null, comment: null };
+    stubPages({
+      '': {
+        items: [
+          entry({ action: 'approve_file', actorKind: 'link_client', user: null, details }),
+          entry({ action: 'reopen_questionnaire', details: { link_name: null } }),
+        ],
+        nextCursor: null,
+      },
+    });
+    await renderTab();
+    const [approval, reopened] = await screen.findAllByRole('listitem');
+    expect(within(approval!).getByText(en(ACTIVITY_MESSAGES.linkClient, { linkName: en(ACTIVITY_MESSAGES.untitledLink) }))).toBeTruthy();
+    expect(approval!.querySelector('dl')!.textContent).toContain("Decided by:Cleo via link 'Untitled link'");
+    expect(reopened!.querySelector('dl')!.textContent).toBe('Link name:Untitled link');
+
+    await act(() => activateLocale('de'));
+    await waitFor(() => expect(approval!.querySelector('dl')!.textContent).toContain("Cleo über den Link 'Unbenannter Link'"));
+    expect(within(approval!).getByText('Kunde über den Link „Unbenannter Link“')).toBeTruthy();
+    expect(reopened!.querySelector('dl')!.textContent).toContain('Unbenannter Link');
   });
 
   it("says statuses and priorities by their display words, not as stored (issue 49 item 17)", async () => {

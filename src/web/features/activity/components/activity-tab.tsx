@@ -130,8 +130,9 @@ function actionTone(action: string): string {
 }
 
 function ActivityItem({ entry }: { entry: ActivityEntry }) {
-  const t = useT('domain');
-  const lines = detailLines(entry.details);
+  // domain-shared: a client's decision names its link (APPROVAL_TEXTS.deciderViaLink).
+  const t = useT('domain', 'domain-shared');
+  const lines = detailLines(entry.details, t);
   return (
     <li>
       <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">

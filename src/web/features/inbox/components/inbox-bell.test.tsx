@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLocale } from '@/web/lib/i18n';
 import type { InboxPage, Notification } from '@/domain/inbox';
 import { INBOX_TEXTS } from '@/domain/inbox-rules';
 import { UI_TEXTS } from '@/web/components/ui/texts';
@@ -35,6 +36,8 @@ function TaskPanelStub() {
   const location = useLocation();
   return <p>Task panel {`${location.pathname}${location.hash}`}</p>;
 }
+
+afterEach(() => activateLocale('en'));
 
 async function renderBell(pages: () => Answer<InboxPage>) {
   apiServer.use(
@@ -73,9 +76,9 @@ describe('the inbox bell (issue 16)', () => {
     await open('Inbox');
     const popover = await screen.findByRole('dialog', { name: 'Inbox' });
     const alert = await within(popover).findByRole('alert');
-    expect(alert.textContent).toContain(INBOX_TEXTS.loadFailed);
+    expect(alert.textContent).toContain(en(INBOX_TEXTS.loadFailed));
     expect(alert.textContent).toContain('The database is not reachable.');
-    expect(within(popover).queryByText(INBOX_TEXTS.empty)).toBeNull();
+    expect(within(popover).queryByText(en(INBOX_TEXTS.empty))).toBeNull();
 
     down = false;
     fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
@@ -121,5 +124,14 @@ describe('the inbox bell (issue 16)', () => {
     await renderBell(() => ({ items: [], nextCursor: null, unread: 0 }));
     await open('Inbox');
     expect(await screen.findByText(/Nothing new/)).toBeTruthy();
+  });
+
+  it('speaks the language on screen: the bell, the popover and its buttons (issue 48)', async () => {
+    await act(() => activateLocale('de'));
+    await renderBell(() => ({ items: [note('1', 'Ihnen wurde „A“ zugewiesen', false)], nextCursor: null, unread: 1 }));
+    await open('Posteingang, 1 ungelesen');
+    const popover = await screen.findByRole('dialog', { name: 'Posteingang' });
+    expect(within(popover).getByRole('button', { name: 'Alle als gelesen markieren' })).toBeTruthy();
+    expect(within(popover).getByRole('button', { name: /^Ungelesen: Ihnen wurde „A“ zugewiesen/ })).toBeTruthy();
   });
 });

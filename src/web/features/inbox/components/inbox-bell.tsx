@@ -6,6 +6,7 @@ import { Bell } from 'lucide-react';
 import { Suspense, useState, type ComponentProps } from 'react';
 import { INBOX_TEXTS } from '@/domain/inbox-rules';
 import { Button } from '@/web/components/ui/button';
+import { useT } from '@/web/lib/i18n';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { inboxQuery } from '../api';
 
@@ -15,8 +16,9 @@ type BellButtonProps = ComponentProps<typeof Button> & { unread: number };
 
 /** Radix's trigger once the popover is there (its props and ref pass through to the button). */
 function BellButton({ unread, ...props }: BellButtonProps) {
+  const t = useT('domain');
   return (
-    <Button variant="ghost" size="icon" className="relative" aria-label={INBOX_TEXTS.open(unread)} aria-haspopup="dialog" {...props}>
+    <Button variant="ghost" size="icon" className="relative" aria-label={unread === 0 ? t(INBOX_TEXTS.title) : t(INBOX_TEXTS.openUnread, { unread })} aria-haspopup="dialog" {...props}>
       <Bell aria-hidden />
       {unread > 0 ? (
         <span aria-hidden className="absolute -top-0.5 -right-0.5 grid min-w-5 place-items-center rounded-full bg-destructive px-1 text-[11px] font-semibold text-white">

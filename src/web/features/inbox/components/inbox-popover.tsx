@@ -12,6 +12,7 @@ import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
 import { Popover, PopoverContent, PopoverTrigger } from '@/web/components/ui/popover';
 import { cn } from '@/web/lib/class-names';
 import { formatDateTime } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { inboxQuery, useMarkRead } from '../api';
 
 /** Where a notification leads: its task's panel (#comment-<id> for a comment), else its project. */
@@ -30,6 +31,7 @@ type InboxPopoverProps = {
 };
 
 export function InboxPopover({ open, onOpenChange, trigger }: InboxPopoverProps) {
+  const t = useT('domain');
   const inbox = useInfiniteQuery(inboxQuery);
   const markRead = useMarkRead();
   const navigate = useNavigate();
@@ -51,21 +53,21 @@ export function InboxPopover({ open, onOpenChange, trigger }: InboxPopoverProps)
       <PopoverContent aria-labelledby={titleId} className="max-h-[min(30rem,var(--radix-popover-content-available-height))] w-80 max-w-[calc(100vw-1rem)]">
         <div className="sticky top-0 flex items-center justify-between border-b bg-card px-3 py-2">
           <h2 id={titleId} className="text-sm font-semibold">
-            {INBOX_TEXTS.title}
+            {t(INBOX_TEXTS.title)}
           </h2>
           {unread > 0 ? (
             <Button variant="ghost" size="sm" onClick={() => markRead.mutate({ all: true })} loading={markRead.isPending}>
-              {INBOX_TEXTS.markAllRead}
+              {t(INBOX_TEXTS.markAllRead)}
             </Button>
           ) : null}
         </div>
         {inbox.isError && items.length === 0 ? (
           // Issue 49 item 3: an inbox that failed to load is not an empty one ("Nothing new").
           <div className="p-2">
-            <LoadErrorPanel title={INBOX_TEXTS.loadFailed} error={inbox.error} onRetry={() => void inbox.refetch()} />
+            <LoadErrorPanel title={t(INBOX_TEXTS.loadFailed)} error={inbox.error} onRetry={() => void inbox.refetch()} />
           </div>
         ) : items.length === 0 ? (
-          <p className="px-3 py-4 text-sm text-muted-foreground">{inbox.isPending ? INBOX_TEXTS.loading : INBOX_TEXTS.empty}</p>
+          <p className="px-3 py-4 text-sm text-muted-foreground">{inbox.isPending ? t(INBOX_TEXTS.loading) : t(INBOX_TEXTS.empty)}</p>
         ) : (
           <ul className="grid gap-0.5 p-1">
             {items.map((item) => (
@@ -79,7 +81,7 @@ export function InboxPopover({ open, onOpenChange, trigger }: InboxPopoverProps)
                   )}
                 >
                   <span className={cn('text-sm', !item.read && 'font-semibold')}>
-                    {item.read ? null : <span className="sr-only">{INBOX_TEXTS.unread}</span>} {item.title}
+                    {item.read ? null : <span className="sr-only">{t(INBOX_TEXTS.unread)}</span>} {item.title}
                   </span>{' '}
                   <span className="text-xs text-muted-foreground">
                     {item.body ? `${item.body} · ` : null}
@@ -93,7 +95,7 @@ export function InboxPopover({ open, onOpenChange, trigger }: InboxPopoverProps)
         {inbox.hasNextPage ? (
           <div className="border-t p-1">
             <Button variant="ghost" size="sm" className="w-full" loading={inbox.isFetchingNextPage} onClick={() => void inbox.fetchNextPage()}>
-              {INBOX_TEXTS.loadMore}
+              {t(INBOX_TEXTS.loadMore)}
             </Button>
           </div>
         ) : null}
