@@ -84,6 +84,17 @@ test('staff make an intake link in Spanish; an English visitor answers it in Spa
   // The form's own words are Spanish too (its rules' words, domain-shared); the questions are the
   // template's, as staff wrote them.
   const form = visitor.getByRole('form', { name: 'Cuestionario' });
+  // Sent with its required question empty: the toast and the question's message are the template
+  // rules' words (domain-shared), in Spanish, the question's label as staff wrote it.
+  await form.getByRole('button', { name: 'Enviar respuestas' }).click();
+  await expect(toast(visitor, 'Rellene todos los campos obligatorios del formulario.')).toBeVisible();
+  await expect(form.getByText('Audience es obligatorio.')).toBeVisible();
+  await visitor.screenshot({ path: '/tmp/tpl-intake-es-1440.png', fullPage: true });
+  const wide = visitor.viewportSize();
+  await visitor.setViewportSize({ width: 375, height: 800 });
+  await expect(form.getByText('Audience es obligatorio.')).toBeVisible();
+  await visitor.screenshot({ path: '/tmp/tpl-intake-es-375.png', fullPage: true });
+  if (wide) await visitor.setViewportSize(wide);
   await form.getByLabel('Audience').fill('Vecinos del barrio');
   await form.getByRole('button', { name: 'Enviar respuestas' }).click();
   await expect(toast(visitor, '¡Gracias! Sus respuestas se han enviado.')).toBeVisible();

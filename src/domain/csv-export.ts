@@ -94,15 +94,16 @@ export function timeReportColumns(groupBy: TimeReportGroup, currency: string): C
   const hours = (minutes: number) => hoursValue(minutes);
   // Unpriced time (null) stays 0.00 here, as documented: a spreadsheet sums numbers, not words.
   const money = (minor: number | null) => moneyInputValue(minor ?? 0, currency);
+  // The headers in English (.message): the CSV's words are not translated yet (issue 48).
   return [
-    { header: TIME_REPORT_TEXTS.groups[groupBy], value: (r) => timeReportRowLabel(r, groupBy) },
-    ...(groupBy === 'task' ? [{ header: TIME_REPORT_TEXTS.project, value: (r: TimeReportRow) => r.projectName }] : []),
-    ...(groupBy === 'project' || groupBy === 'task' ? [{ header: TIME_REPORT_TEXTS.client, value: (r: TimeReportRow) => r.clientName }] : []),
-    { header: TIME_REPORT_TEXTS.billableHours, value: (r) => hours(r.billableMinutes) },
-    { header: TIME_REPORT_TEXTS.nonBillableHours, value: (r) => hours(r.nonBillableMinutes) },
-    { header: TIME_REPORT_TEXTS.totalHours, value: (r) => hours(r.billableMinutes + r.nonBillableMinutes) },
-    { header: `${TIME_REPORT_TEXTS.billableAmount} (${currency})`, value: (r) => money(r.billableMinor) },
-    { header: `${TIME_REPORT_TEXTS.nonBillableAmount} (${currency})`, value: (r) => money(r.nonBillableMinor) },
-    { header: `${TIME_REPORT_TEXTS.totalAmount} (${currency})`, value: (r) => money((r.billableMinor ?? 0) + (r.nonBillableMinor ?? 0)) },
+    { header: TIME_REPORT_TEXTS.groups[groupBy].message, value: (r) => timeReportRowLabel(r, groupBy) },
+    ...(groupBy === 'task' ? [{ header: TIME_REPORT_TEXTS.project.message, value: (r: TimeReportRow) => r.projectName }] : []),
+    ...(groupBy === 'project' || groupBy === 'task' ? [{ header: TIME_REPORT_TEXTS.client.message, value: (r: TimeReportRow) => r.clientName }] : []),
+    { header: TIME_REPORT_TEXTS.billableHours.message, value: (r) => hours(r.billableMinutes) },
+    { header: TIME_REPORT_TEXTS.nonBillableHours.message, value: (r) => hours(r.nonBillableMinutes) },
+    { header: TIME_REPORT_TEXTS.totalHours.message, value: (r) => hours(r.billableMinutes + r.nonBillableMinutes) },
+    { header: `${TIME_REPORT_TEXTS.billableAmount.message} (${currency})`, value: (r) => money(r.billableMinor) },
+    { header: `${TIME_REPORT_TEXTS.nonBillableAmount.message} (${currency})`, value: (r) => money(r.nonBillableMinor) },
+    { header: `${TIME_REPORT_TEXTS.totalAmount.message} (${currency})`, value: (r) => money((r.billableMinor ?? 0) + (r.nonBillableMinor ?? 0)) },
   ];
 }

@@ -4,6 +4,7 @@
 // settings existed (spec 6: assignment and completion emails).
 import { z } from 'zod';
 import type { NotificationKind } from './inbox';
+import type { Text } from './locales';
 import { effectiveTimeZone, latestLocalHour, nextLocalHour } from './time-zone-rules';
 
 export const NOTIFICATION_SETTING_KINDS = ['assigned', 'mentioned', 'comment', 'completed', 'due', 'intake', 'budget', 'approval'] as const;
@@ -70,24 +71,29 @@ export function nextDigestAt(now: Date, timeZone: string | null): Date {
 }
 
 export const NOTIFICATION_SETTINGS_TEXTS = {
-  title: 'Notifications',
-  description: 'Choose what reaches your inbox and your email.',
+  title: /*i18n*/ { id: 'domain.notification-settings.title', message: 'Notifications' },
+  description: /*i18n*/ { id: 'domain.notification-settings.description', message: 'Choose what reaches your inbox and your email.' },
   kinds: {
-    assigned: 'A task is assigned to me',
-    mentioned: 'Someone mentions me',
-    comment: "A comment on a task I'm assigned to or follow",
-    completed: 'A task is completed on my projects',
-    due: 'A task of mine is due tomorrow or overdue',
-    intake: 'A client answers an intake link',
-    budget: 'A project reaches 80 % or 100 % of its budget',
-    approval: 'A client approves a file or asks for changes',
-  } satisfies Record<NotificationSettingKind, string>,
-  levels: { email: 'Inbox and email', in_app: 'Inbox only', off: 'Off' } satisfies Record<DeliveryLevel, string>,
-  digest: 'Daily digest',
-  digestHint: "Gather the day's emails into one.",
-  saved: 'Notification settings saved',
-  saveFailed: 'Could not save your notification settings',
-  loadFailed: 'Failed to load notification settings',
+    assigned: /*i18n*/ { id: 'domain.notification-settings.kinds.assigned', message: 'A task is assigned to me' },
+    mentioned: /*i18n*/ { id: 'domain.notification-settings.kinds.mentioned', message: 'Someone mentions me' },
+    comment: /*i18n*/ { id: 'domain.notification-settings.kinds.comment', message: "A comment on a task I'm assigned to or follow" },
+    completed: /*i18n*/ { id: 'domain.notification-settings.kinds.completed', message: 'A task is completed on my projects' },
+    due: /*i18n*/ { id: 'domain.notification-settings.kinds.due', message: 'A task of mine is due tomorrow or overdue' },
+    intake: /*i18n*/ { id: 'domain.notification-settings.kinds.intake', message: 'A client answers an intake link' },
+    budget: /*i18n*/ { id: 'domain.notification-settings.kinds.budget', message: 'A project reaches 80 % or 100 % of its budget' },
+    approval: /*i18n*/ { id: 'domain.notification-settings.kinds.approval', message: 'A client approves a file or asks for changes' },
+  } satisfies Record<NotificationSettingKind, Text>,
+  levels: {
+    email: /*i18n*/ { id: 'domain.notification-settings.levels.email', message: 'Inbox and email' },
+    in_app: /*i18n*/ { id: 'domain.notification-settings.levels.in_app', message: 'Inbox only' },
+    off: /*i18n*/ { id: 'domain.notification-settings.levels.off', message: 'Off' },
+  } satisfies Record<DeliveryLevel, Text>,
+  digest: /*i18n*/ { id: 'domain.notification-settings.digest', message: 'Daily digest' },
+  digestHint: /*i18n*/ { id: 'domain.notification-settings.digestHint', message: "Gather the day's emails into one." },
+  saved: /*i18n*/ { id: 'domain.notification-settings.saved', message: 'Notification settings saved' },
+  saveFailed: /*i18n*/ { id: 'domain.notification-settings.saveFailed', message: 'Could not save your notification settings' },
+  loadFailed: /*i18n*/ { id: 'domain.notification-settings.loadFailed', message: 'Failed to load notification settings' },
+  nothingToChange: /*i18n*/ { id: 'domain.notification-settings.nothingToChange', message: 'Nothing to change' },
 } as const;
 
 const levels = Object.fromEntries(NOTIFICATION_SETTING_KINDS.map((kind) => [kind, z.enum(DELIVERY_LEVELS)])) as Record<
@@ -102,7 +108,7 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const updateNotificationSettingsSchema = z
   .object({ levels: z.object(levels).partial().strict().optional(), digest: z.boolean().optional() })
   .strict()
-  .refine((change) => change.levels !== undefined || change.digest !== undefined, { message: 'Nothing to change' });
+  .refine((change) => change.levels !== undefined || change.digest !== undefined, { message: NOTIFICATION_SETTINGS_TEXTS.nothingToChange.id });
 export type UpdateNotificationSettings = z.input<typeof updateNotificationSettingsSchema>;
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { levels: { ...DEFAULT_DELIVERY }, digest: false };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messageWithValues } from './locales';
 import { PROJECT_STATUSES } from './project-status';
 import {
   becomesOverdue,
@@ -11,7 +12,7 @@ import {
   PROJECT_MESSAGES,
   projectFormSchema,
 } from './projects';
-import { hasMissingAnswer, newTemplateFields } from './templates';
+import { hasMissingAnswer, newTemplateFields, TEMPLATE_MESSAGES } from './templates';
 
 const clientId = '7b0d6a5e-4c7b-4b8a-9a55-0f4b9d0c1a2b';
 
@@ -105,8 +106,8 @@ describe('the Create Project form with a template (issue 9 step 4)', () => {
     const missing = projectFormSchema(fields).safeParse({ ...values, dueDate: '', answers: { colors: [] } });
     expect(missing.success).toBe(false);
     expect(missing.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['dueDate', 'Due Date is required.'],
-      ['answers.colors', 'Colors is required.'],
+      ['dueDate', messageWithValues(TEMPLATE_MESSAGES.answerRequired, { label: 'Due Date' })],
+      ['answers.colors', messageWithValues(TEMPLATE_MESSAGES.answerRequired, { label: 'Colors' })],
     ]);
     expect(hasMissingAnswer(missing.error!.issues)).toBe(true);
   });

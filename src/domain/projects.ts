@@ -2,6 +2,7 @@
 import { APPROVAL_FILTERS, approvalSummarySchema } from './approvals';
 import { z } from 'zod';
 import { budgetUsageSchema } from './budgets';
+import { messageWithValues } from './locales';
 import { optionalText, text } from './text-fields';
 import type { FormData, TemplateField } from './template-field';
 import { answersSchema, askedFields, formDataSchema, TEMPLATE_MESSAGES } from './templates';
@@ -54,7 +55,7 @@ export function projectFormSchema(fields: readonly TemplateField[] | null) {
   return createProjectSchema.omit({ templateId: true, formData: true }).extend({
     dueDate: dueDateField?.required
       ? dueDate.refine((value) => value !== null, {
-          message: TEMPLATE_MESSAGES.answerRequired(dueDateField.label),
+          message: messageWithValues(TEMPLATE_MESSAGES.answerRequired, { label: dueDateField.label }),
           params: { missing: true },
         })
       : dueDate,

@@ -14,24 +14,26 @@ export const REPORT_RANGE_LABELS: Record<ReportRange, string> = {
   '1y': 'Last Year',
 };
 
+/** Issue 48 (decision 045): texts of the `domain` part; zod carries the validation's ids. */
 export const REPORT_MESSAGES = {
-  title: 'Reports & Analytics',
-  adminSubtitle: "Insights into your organization's projects, clients and tasks",
-  staffSubtitle: 'Insights into your projects, clients and tasks',
-  fetchFailed: 'Failed to fetch report data',
-  forbidden: "You don't have permission to view reports.",
-  fromAndTo: 'A date range needs both from and to',
+  title: /*i18n*/ { id: 'domain.reports.title', message: 'Reports & Analytics' },
+  adminSubtitle: /*i18n*/ { id: 'domain.reports.adminSubtitle', message: "Insights into your organization's projects, clients and tasks" },
+  staffSubtitle: /*i18n*/ { id: 'domain.reports.staffSubtitle', message: 'Insights into your projects, clients and tasks' },
+  fetchFailed: /*i18n*/ { id: 'domain.reports.fetchFailed', message: 'Failed to fetch report data' },
+  forbidden: /*i18n*/ { id: 'domain.reports.forbidden', message: "You don't have permission to view reports." },
+  fromAndTo: /*i18n*/ { id: 'domain.reports.fromAndTo', message: 'A date range needs both from and to' },
+  badRange: /*i18n*/ { id: 'domain.reports.badRange', message: 'Time range must be one of all, 30d, 90d or 1y' },
 } as const;
 
 export const reportQuerySchema = z
   .object({
-    range: z.enum(REPORT_RANGES, { message: 'Time range must be one of all, 30d, 90d or 1y' }).optional().default('all'),
+    range: z.enum(REPORT_RANGES, { message: REPORT_MESSAGES.badRange.id }).optional().default('all'),
     // Issue 49 item 15: the Reports page's one date range (both days included, UTC), instead of `range`.
     from: reportDaySchema.optional(),
     to: reportDaySchema.optional(),
   })
   .superRefine((v, ctx) => {
-    if ((v.from === undefined) !== (v.to === undefined)) ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.fromAndTo });
+    if ((v.from === undefined) !== (v.to === undefined)) ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.fromAndTo.id });
     else if (v.from !== undefined && v.to !== undefined) checkRange({ from: v.from, to: v.to }, ctx);
   });
 

@@ -1,16 +1,18 @@
 // The organization's search (issue 34, decision 035): the API's schemas. The rules (words,
 // marks, paths) are in ./search-rules.ts, without zod (decision 013).
 import { z } from 'zod';
+import { messageWithValues } from './locales';
 import { SEARCH_KINDS, SEARCH_MAX_LENGTH } from './search-rules';
 import { text } from './text-fields';
 
+/** Issue 48 (decision 045): texts of the `domain` part; zod carries the id, with its values. */
 export const SEARCH_MESSAGES = {
-  tooLong: `Search can be at most ${SEARCH_MAX_LENGTH} characters`,
+  tooLong: /*i18n*/ { id: 'domain.search.tooLong', message: 'Search can be at most {max} characters' },
 } as const;
 
 /** `GET /api/search?q=`: any text (a NUL or a lone surrogate is a 400, as everywhere), trimmed. */
 export const searchQuerySchema = z.object({
-  q: text('Search').trim().max(SEARCH_MAX_LENGTH, SEARCH_MESSAGES.tooLong).optional().default(''),
+  q: text('Search').trim().max(SEARCH_MAX_LENGTH, messageWithValues(SEARCH_MESSAGES.tooLong, { max: SEARCH_MAX_LENGTH })).optional().default(''),
 });
 
 const markSchema = z.tuple([z.number().int(), z.number().int()]);

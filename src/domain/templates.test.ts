@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messageWithValues, readMessage } from './locales';
 import type { TemplateField } from './template-field';
 import {
   addField,
@@ -25,7 +26,7 @@ import {
 
 const field = (over: Partial<NewField>): NewField => ({ label: 'Budget', name: 'budget', type: 'number', required: false, options: [], ...over });
 const must = (result: ReturnType<typeof addField>) => {
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(result.message.message);
   return result.fields;
 };
 const orders = (fields: TemplateField[]) => fields.map((f) => [f.name, f.order]);
@@ -81,13 +82,13 @@ describe('template field editing', () => {
     expect(parsed.success && parsed.data.fields[2]).toMatchObject({ min: 1, max: 50 });
     const reversed = createTemplateSchema.safeParse({ name: 'Site', fields: [...withBounds.slice(0, 2), { ...withBounds[2]!, min: 9, max: 3 }] });
     expect(reversed.success).toBe(false);
-    expect(reversed.error?.issues[0]?.message).toBe(TEMPLATE_MESSAGES.minAboveMax);
+    expect(reversed.error?.issues[0]?.message).toBe(TEMPLATE_MESSAGES.minAboveMax.id);
     const text = createTemplateSchema.safeParse({ name: 'Site', fields: [...withBounds.slice(0, 2), { ...withBounds[2]!, type: 'text', min: 1 }] });
     expect(text.success && text.data.fields[2]).not.toHaveProperty('min');
 
     const asked = withBounds.slice(2);
-    expect(validateAnswers(asked, { pages: '-3' })).toEqual({ ok: false, message: TEMPLATE_MESSAGES.answerBelowMin('Pages', 1) });
-    expect(validateAnswers(asked, { pages: '51' })).toEqual({ ok: false, message: TEMPLATE_MESSAGES.answerAboveMax('Pages', 50) });
+    expect(validateAnswers(asked, { pages: '-3' })).toEqual({ ok: false, message: messageWithValues(TEMPLATE_MESSAGES.answerBelowMin, { label: 'Pages', min: 1 }) });
+    expect(validateAnswers(asked, { pages: '51' })).toEqual({ ok: false, message: messageWithValues(TEMPLATE_MESSAGES.answerAboveMax, { label: 'Pages', max: 50 }) });
     expect(validateAnswers(asked, { pages: '50' })).toEqual({ ok: true, formData: { pages: '50' } });
     expect(validateAnswers(asked, { pages: '' })).toEqual({ ok: true, formData: { pages: '' } });
   });
@@ -130,8 +131,8 @@ describe('template field editing', () => {
     for (const index of [0, 1]) {
       expect(removeField(fields, index)).toEqual({
         ok: false,
-        title: 'Cannot Remove',
-        message: 'Client Name and Due Date are required default fields.',
+        title: TEMPLATE_MESSAGES.cannotRemoveTitle,
+        message: TEMPLATE_MESSAGES.cannotRemove,
       });
     }
     expect(orders(must(removeField(fields, 2)))).toEqual([
@@ -184,16 +185,16 @@ describe('template schemas', () => {
 
   it('needs a name of 2 characters', () => {
     const bad = createTemplateSchema.safeParse({ name: 'X', fields: newTemplateFields() });
-    expect(bad.error!.issues[0]!.message).toBe(TEMPLATE_MESSAGES.nameTooShort);
+    expect(bad.error!.issues[0]!.message).toBe(TEMPLATE_MESSAGES.nameTooShort.id);
   });
 
   it('needs the default fields on create and one field on update', () => {
     const create = createTemplateSchema.safeParse({ name: 'Intake', fields: [newTemplateFields()[0]] });
-    expect(create.error!.issues[0]!.message).toBe(TEMPLATE_MESSAGES.needsDefaultFields);
+    expect(create.error!.issues[0]!.message).toBe(TEMPLATE_MESSAGES.needsDefaultFields.id);
     const swapped = createTemplateSchema.safeParse({ name: 'Intake', fields: [newTemplateFields()[0], { ...extra, order: 1 }] });
-    expect(swapped.error!.issues[0]!.message).toBe(TEMPLATE_MESSAGES.needsDefaultFields);
+    expect(swapped.error!.issues[0]!.message).toBe(TEMPLATE_MESSAGES.needsDefaultFields.id);
     const update = updateTemplateSchema.safeParse({ name: 'Intake', fields: [] });
-    expect(update.error!.issues[0]!.message).toBe(TEMPLATE_MESSAGES.needsOneField);
+    expect(update.error!.issues[0]!.message).toBe(TEMPLATE_MESSAGES.needsOneField.id);
     expect(updateTemplateSchema.safeParse({ name: 'Intake', fields: [{ ...extra, order: 0 }] }).success).toBe(true);
   });
 
@@ -208,11 +209,11 @@ describe('template schemas', () => {
     expect(parsed.fields[2]!.options).toEqual(['Red', 'Blue']);
     const message = (fields: unknown[]) => createTemplateSchema.safeParse({ name: 'Intake', fields }).error?.issues[0]?.message;
     const defaults = newTemplateFields();
-    expect(message([...defaults, { ...extra, name: 'client name' }])).toBe(TEMPLATE_MESSAGES.nameNotUnique);
-    expect(message([...defaults, { ...extra, label: '' }])).toBe(TEMPLATE_MESSAGES.labelRequired);
-    expect(message([...defaults, { ...extra, name: ' ' }])).toBe(TEMPLATE_MESSAGES.nameRequired);
-    expect(message([...defaults, { ...extra, options: ['Red', 'Red'] }])).toBe(TEMPLATE_MESSAGES.needsTwoOptions);
-    expect(message([{ ...defaults[0], type: 'number' }, defaults[1]])).toBe(TEMPLATE_MESSAGES.nameReserved);
+    expect(message([...defaults, { ...extra, name: 'client name' }])).toBe(TEMPLATE_MESSAGES.nameNotUnique.id);
+    expect(message([...defaults, { ...extra, label: '' }])).toBe(TEMPLATE_MESSAGES.labelRequired.id);
+    expect(message([...defaults, { ...extra, name: ' ' }])).toBe(TEMPLATE_MESSAGES.nameRequired.id);
+    expect(message([...defaults, { ...extra, options: ['Red', 'Red'] }])).toBe(TEMPLATE_MESSAGES.needsTwoOptions.id);
+    expect(message([{ ...defaults[0], type: 'number' }, defaults[1]])).toBe(TEMPLATE_MESSAGES.nameReserved.id);
   });
 });
 
@@ -231,10 +232,13 @@ describe('answers', () => {
     const result = answersSchema(fields).safeParse({ ...valid, channels: [], pages: 'many', tone: 'Loud' });
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['pages', 'Pages must be a number.'],
-      ['tone', 'Tone must be one of its options.'],
-      ['channels', 'Channels is required.'],
+      ['pages', messageWithValues(TEMPLATE_MESSAGES.answerNotNumber, { label: 'Pages' })],
+      ['tone', messageWithValues(TEMPLATE_MESSAGES.answerNotOption, { label: 'Tone' })],
+      ['channels', messageWithValues(TEMPLATE_MESSAGES.answerRequired, { label: 'Channels' })],
     ]);
+    // Issue 48: each message is its text's id with the field's label, said in the reader's language.
+    expect(readMessage(result.error!.issues[0]!.message)).toEqual({ id: 'domain-shared.template-rules.answerNotNumber', values: { label: 'Pages' } });
+    expect(TEMPLATE_MESSAGES.answerNotNumber.message).toBe('{label} must be a number.');
     // The same check as the API's: its output is validateAnswers' answers.
     const answers = { ...valid, pages: '3', other: 'x' };
     expect(answersSchema(fields).parse(answers)).toEqual((validateAnswers(fields, answers) as { formData: unknown }).formData);
@@ -257,7 +261,7 @@ describe('answers', () => {
   });
 
   it('needs every required field, a checkbox at least one choice', () => {
-    const required = { ok: false, message: TEMPLATE_MESSAGES.requiredAnswers };
+    const required = { ok: false, message: TEMPLATE_MESSAGES.requiredAnswers.id };
     expect(validateAnswers(fields, { ...valid, channels: [] })).toEqual(required);
     expect(validateAnswers(fields, { ...valid, client_name: '  ' })).toEqual(required);
     expect(validateAnswers(fields, null)).toEqual(required);

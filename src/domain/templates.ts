@@ -1,12 +1,15 @@
 // Project templates and their questionnaires (spec 2 "Templates tab", 3 "template field", 4, 5, 8).
 // Pure rules shared by the editor, the API and the project forms.
 import { z } from 'zod';
+import { messageWithValues, validationMessage, type Text } from './locales';
 import { isStorableText, optionalText, text, unstorableTextMessage } from './text-fields';
 import { renumberFields, TEMPLATE_MESSAGES } from './template-rules';
 import { TEMPLATE_FIELD_TYPES, templateFieldSchema, type FormData, type TemplateField, type TemplateFieldType } from './template-field';
 // Named here too for the API, the server and the editor; pages that only show a questionnaire
 // read them from template-rules.ts (decision 013).
 export { renumberFields, sortFields, TEMPLATE_MESSAGES } from './template-rules';
+
+const M = TEMPLATE_MESSAGES;
 
 export const TEMPLATE_FIELD_TYPE_LABELS: Record<TemplateFieldType, string> = {
   text: 'Text',
@@ -99,31 +102,31 @@ export type NewField = {
 /** Which input of the Add Field panel a problem belongs to, so the message shows under it. */
 export type NewFieldPart = 'label' | 'name' | 'type' | 'options' | 'min' | 'max';
 
-export type FieldResult = { ok: true; fields: TemplateField[] } | { ok: false; message: string; title?: string; part?: NewFieldPart };
+export type FieldResult = { ok: true; fields: TemplateField[] } | { ok: false; message: Text; title?: Text; part?: NewFieldPart };
 
 /** A number field's bounds, when the type has them and they make sense. */
-function boundsProblem(min: number | undefined, max: number | undefined): { part: NewFieldPart; message: string } | null {
-  if (Number.isNaN(min)) return { part: 'min', message: TEMPLATE_MESSAGES.boundNotNumber };
-  if (Number.isNaN(max)) return { part: 'max', message: TEMPLATE_MESSAGES.boundNotNumber };
-  if (min !== undefined && max !== undefined && min > max) return { part: 'max', message: TEMPLATE_MESSAGES.minAboveMax };
+function boundsProblem(min: number | undefined, max: number | undefined): { part: NewFieldPart; message: Text } | null {
+  if (Number.isNaN(min)) return { part: 'min', message: M.boundNotNumber };
+  if (Number.isNaN(max)) return { part: 'max', message: M.boundNotNumber };
+  if (min !== undefined && max !== undefined && min > max) return { part: 'max', message: M.minAboveMax };
   return null;
 }
 
 /** Spec 5 "New template field": the first broken rule, with the input it concerns, or null. */
-export function newFieldProblem(field: NewField, existing: readonly TemplateField[], mode: TemplateMode): { part: NewFieldPart; message: string } | null {
-  if (!field.label.trim()) return { part: 'label', message: TEMPLATE_MESSAGES.labelRequired };
+export function newFieldProblem(field: NewField, existing: readonly TemplateField[], mode: TemplateMode): { part: NewFieldPart; message: Text } | null {
+  if (!field.label.trim()) return { part: 'label', message: M.labelRequired };
   const name = normalizeFieldName(field.name);
-  if (!name) return { part: 'name', message: TEMPLATE_MESSAGES.nameRequired };
-  if (!field.type) return { part: 'type', message: TEMPLATE_MESSAGES.typeRequired };
-  if (mode === 'create' && isDefaultField(name)) return { part: 'name', message: TEMPLATE_MESSAGES.nameReserved };
-  if (existing.some((f) => f.name === name)) return { part: 'name', message: TEMPLATE_MESSAGES.nameNotUnique };
-  if (isChoiceType(field.type) && normalizeOptions(field.options).length < 2) return { part: 'options', message: TEMPLATE_MESSAGES.needsTwoOptions };
+  if (!name) return { part: 'name', message: M.nameRequired };
+  if (!field.type) return { part: 'type', message: M.typeRequired };
+  if (mode === 'create' && isDefaultField(name)) return { part: 'name', message: M.nameReserved };
+  if (existing.some((f) => f.name === name)) return { part: 'name', message: M.nameNotUnique };
+  if (isChoiceType(field.type) && normalizeOptions(field.options).length < 2) return { part: 'options', message: M.needsTwoOptions };
   if (field.type === 'number') return boundsProblem(parseBound(field.min ?? ''), parseBound(field.max ?? ''));
   return null;
 }
 
 /** Spec 5 "New template field": the first broken rule's message, or null. */
-export function newFieldError(field: NewField, existing: readonly TemplateField[], mode: TemplateMode): string | null {
+export function newFieldError(field: NewField, existing: readonly TemplateField[], mode: TemplateMode): Text | null {
   return newFieldProblem(field, existing, mode)?.message ?? null;
 }
 
@@ -159,7 +162,7 @@ export function removeField(fields: readonly TemplateField[], index: number): Fi
   const field = fields[index];
   if (!field) return { ok: true, fields: renumberFields(fields) };
   if (isDefaultField(field.name)) {
-    return { ok: false, title: TEMPLATE_MESSAGES.cannotRemoveTitle, message: TEMPLATE_MESSAGES.cannotRemove };
+    return { ok: false, title: M.cannotRemoveTitle, message: M.cannotRemove };
   }
   return { ok: true, fields: renumberFields(fields.filter((_, i) => i !== index)) };
 }
@@ -188,24 +191,24 @@ export function duplicateField(fields: readonly TemplateField[], index: number):
  * The whole field list as the API receives it: every field rule of spec 5, and on create the
  * two default fields as spec 3 defines them. Returns the first broken rule's message, or null.
  */
-export function templateFieldsError(fields: readonly TemplateField[], mode: TemplateMode): string | null {
-  if (mode === 'update' && fields.length < 1) return TEMPLATE_MESSAGES.needsOneField;
+export function templateFieldsError(fields: readonly TemplateField[], mode: TemplateMode): Text | null {
+  if (mode === 'update' && fields.length < 1) return M.needsOneField;
   if (mode === 'create') {
     const hasDefaults = DEFAULT_TEMPLATE_FIELDS.every((d) => fields.some((f) => f.name === d.name));
-    if (fields.length < 2 || !hasDefaults) return TEMPLATE_MESSAGES.needsDefaultFields;
+    if (fields.length < 2 || !hasDefaults) return M.needsDefaultFields;
   }
   const names = new Set<string>();
   for (const field of fields) {
-    if (!field.label.trim()) return TEMPLATE_MESSAGES.labelRequired;
-    if (!field.name.trim()) return TEMPLATE_MESSAGES.nameRequired;
-    if (names.has(field.name)) return TEMPLATE_MESSAGES.nameNotUnique;
+    if (!field.label.trim()) return M.labelRequired;
+    if (!field.name.trim()) return M.nameRequired;
+    if (names.has(field.name)) return M.nameNotUnique;
     names.add(field.name);
     const defaultField = DEFAULT_TEMPLATE_FIELDS.find((d) => d.name === field.name);
     // On create a field of a reserved name must be that default field itself.
     if (mode === 'create' && defaultField && (field.type !== defaultField.type || !field.required)) {
-      return TEMPLATE_MESSAGES.nameReserved;
+      return M.nameReserved;
     }
-    if (isChoiceType(field.type) && field.options.length < 2) return TEMPLATE_MESSAGES.needsTwoOptions;
+    if (isChoiceType(field.type) && field.options.length < 2) return M.needsTwoOptions;
     const bounds = boundsProblem(field.min, field.max);
     if (bounds) return bounds.message;
   }
@@ -215,15 +218,15 @@ export function templateFieldsError(fields: readonly TemplateField[], mode: Temp
 /** A field as sent by the editor: names normalized, options deduplicated. */
 const incomingFieldSchema = z
   .object({
-    label: text('Field label', { message: TEMPLATE_MESSAGES.labelRequired }).trim().max(200),
-    name: text('Field name', { message: TEMPLATE_MESSAGES.nameRequired }).max(100),
-    type: z.enum(TEMPLATE_FIELD_TYPES, { message: TEMPLATE_MESSAGES.typeRequired }),
+    label: text('Field label', { message: M.labelRequired.id }).trim().max(200),
+    name: text('Field name', { message: M.nameRequired.id }).max(100),
+    type: z.enum(TEMPLATE_FIELD_TYPES, { message: M.typeRequired.id }),
     required: z.boolean().optional().default(false),
     options: z.array(text('Option').max(200)).max(100).optional().default([]),
     order: z.number().int().optional().default(0),
     // Issue 27: a number field's bounds; other types drop them.
-    min: z.number({ message: TEMPLATE_MESSAGES.boundNotNumber }).nullish(),
-    max: z.number({ message: TEMPLATE_MESSAGES.boundNotNumber }).nullish(),
+    min: z.number({ message: M.boundNotNumber.id }).nullish(),
+    max: z.number({ message: M.boundNotNumber.id }).nullish(),
   })
   .transform(({ min, max, ...f }): TemplateField => ({
     ...f,
@@ -235,16 +238,16 @@ const incomingFieldSchema = z
 
 const fieldListSchema = (mode: TemplateMode) =>
   z
-    .array(incomingFieldSchema, { message: mode === 'create' ? TEMPLATE_MESSAGES.needsDefaultFields : TEMPLATE_MESSAGES.needsOneField })
+    .array(incomingFieldSchema, { message: mode === 'create' ? M.needsDefaultFields.id : M.needsOneField.id })
     .max(200)
     // Stored sorted by order (spec 7) and renumbered.
     .transform((fields) => renumberFields([...fields].sort((a, b) => a.order - b.order)))
     .superRefine((fields, ctx) => {
-      const message = templateFieldsError(fields, mode);
-      if (message) ctx.addIssue({ code: 'custom', message });
+      const problem = templateFieldsError(fields, mode);
+      if (problem) ctx.addIssue({ code: 'custom', message: validationMessage(problem) });
     });
 
-const templateName = text('Template name', { message: TEMPLATE_MESSAGES.nameTooShort }).trim().min(2, TEMPLATE_MESSAGES.nameTooShort).max(200);
+const templateName = text('Template name', { message: M.nameTooShort.id }).trim().min(2, M.nameTooShort.id).max(200);
 
 export const createTemplateSchema = z.object({
   name: templateName,
@@ -312,32 +315,36 @@ function isDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
+/** A refusal's message as zod carries it: a text's id, with its values (messageWithValues). */
 export type AnswersResult = { ok: true; formData: FormData } | { ok: false; message: string };
 
-/** Issue 9 step 4: an answer's problem is reported on its field, so a form can show it there. */
+/**
+ * Issue 9 step 4: an answer's problem is reported on its field, so a form can show it there. Its
+ * message is a text's id with the field's label (and bound) as values (messageWithValues).
+ */
 function answerIssue(field: TemplateField, value: unknown): { message: string; missing?: true } | FormData[string] {
-  if (field.required && !isAnswered(field, value)) return { message: TEMPLATE_MESSAGES.answerRequired(field.label), missing: true };
+  if (field.required && !isAnswered(field, value)) return { message: messageWithValues(M.answerRequired, { label: field.label }), missing: true };
   if (field.type === 'checkbox') {
     const list = value === undefined || value === null || value === '' ? [] : value;
     if (!Array.isArray(list) || list.some((v) => typeof v !== 'string' || !field.options.includes(v))) {
-      return { message: TEMPLATE_MESSAGES.answerNotOption(field.label) };
+      return { message: messageWithValues(M.answerNotOption, { label: field.label }) };
     }
     return normalizeOptions(list as string[]);
   }
   const text = value === undefined || value === null ? '' : value;
-  if (typeof text !== 'string') return { message: TEMPLATE_MESSAGES.answerNotOption(field.label) };
+  if (typeof text !== 'string') return { message: messageWithValues(M.answerNotOption, { label: field.label }) };
   const trimmed = field.type === 'textarea' ? text : text.trim();
   if (trimmed.trim() === '') return '';
   if (field.type === 'number') {
     const number = Number(trimmed);
-    if (!Number.isFinite(number)) return { message: TEMPLATE_MESSAGES.answerNotNumber(field.label) };
+    if (!Number.isFinite(number)) return { message: messageWithValues(M.answerNotNumber, { label: field.label }) };
     // Issue 27: the field's bounds, on both sides (this schema is the form's and the server's).
-    if (field.min !== undefined && number < field.min) return { message: TEMPLATE_MESSAGES.answerBelowMin(field.label, field.min) };
-    if (field.max !== undefined && number > field.max) return { message: TEMPLATE_MESSAGES.answerAboveMax(field.label, field.max) };
+    if (field.min !== undefined && number < field.min) return { message: messageWithValues(M.answerBelowMin, { label: field.label, min: field.min }) };
+    if (field.max !== undefined && number > field.max) return { message: messageWithValues(M.answerAboveMax, { label: field.label, max: field.max }) };
   }
-  if (field.type === 'date' && !isDate(trimmed)) return { message: TEMPLATE_MESSAGES.answerNotDate(field.label) };
+  if (field.type === 'date' && !isDate(trimmed)) return { message: messageWithValues(M.answerNotDate, { label: field.label }) };
   if ((field.type === 'select' || field.type === 'radio') && !field.options.includes(trimmed)) {
-    return { message: TEMPLATE_MESSAGES.answerNotOption(field.label) };
+    return { message: messageWithValues(M.answerNotOption, { label: field.label }) };
   }
   return trimmed;
 }
@@ -376,7 +383,7 @@ export function hasMissingAnswer(issues: readonly z.core.$ZodIssue[]): boolean {
 export function validateAnswers(fields: readonly TemplateField[], answers: Record<string, unknown> | null | undefined): AnswersResult {
   const result = answersSchema(fields).safeParse(answers ?? {});
   if (result.success) return { ok: true, formData: result.data };
-  if (hasMissingAnswer(result.error.issues)) return { ok: false, message: TEMPLATE_MESSAGES.requiredAnswers };
+  if (hasMissingAnswer(result.error.issues)) return { ok: false, message: M.requiredAnswers.id };
   return { ok: false, message: result.error.issues[0]!.message };
 }
 

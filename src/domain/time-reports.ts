@@ -4,6 +4,7 @@ import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { isValid } from 'date-fns/isValid';
 import { parseISO } from 'date-fns/parseISO';
 import { z } from 'zod';
+import { messageWithValues, type Text } from './locales';
 
 export const TIME_REPORT_GROUPS = ['client', 'project', 'member', 'task'] as const;
 export type TimeReportGroup = (typeof TIME_REPORT_GROUPS)[number];
@@ -13,56 +14,66 @@ export const MAX_REPORT_DAYS = 1100;
 /** A report shows at most this many rows (the groups with the most time first). */
 export const MAX_REPORT_ROWS = 2000;
 
+/** Issue 48 (decision 045): texts of the `domain` part; the Reports tab shows them with useT('reports', 'domain'). */
 export const TIME_REPORT_TEXTS = {
-  title: 'Time',
-  subtitle: 'Hours and money logged in the range, billable and not',
-  from: 'From',
-  to: 'To',
-  groupBy: 'Group by',
-  groups: { client: 'Client', project: 'Project', member: 'Member', task: 'Task' } satisfies Record<TimeReportGroup, string>,
-  billableHours: 'Billable hours',
-  nonBillableHours: 'Non-billable hours',
-  totalHours: 'Total hours',
-  billableAmount: 'Billable amount',
-  nonBillableAmount: 'Non-billable amount',
-  totalAmount: 'Total amount',
-  client: 'Client',
-  project: 'Project',
-  total: 'Total',
-  noTime: 'No time logged in this range.',
-  noTask: '(On the project)',
-  removedMember: 'Removed member',
-  loadFailed: 'Failed to load the time report',
-  truncated: (n: number) => `Showing the ${n} rows with the most time.`,
-  chartTitle: 'Hours per week',
-  chartBillable: 'Billable',
-  chartNonBillable: 'Non-billable',
-  chartLoading: 'Loading the chart…',
-  chartLoadFailed: 'The hours per week could not be loaded.',
-  chartEmpty: 'No hours to chart in this range.',
-  chartSummary: (weeks: number, hours: string) => `${weeks} weeks, ${hours} hours in all`,
+  title: /*i18n*/ { id: 'domain.time-reports.title', message: 'Time' },
+  subtitle: /*i18n*/ { id: 'domain.time-reports.subtitle', message: 'Hours and money logged in the range, billable and not' },
+  from: /*i18n*/ { id: 'domain.time-reports.from', message: 'From' },
+  to: /*i18n*/ { id: 'domain.time-reports.to', message: 'To' },
+  groupBy: /*i18n*/ { id: 'domain.time-reports.groupBy', message: 'Group by' },
+  groups: {
+    client: /*i18n*/ { id: 'domain.time-reports.groups.client', message: 'Client' },
+    project: /*i18n*/ { id: 'domain.time-reports.groups.project', message: 'Project' },
+    member: /*i18n*/ { id: 'domain.time-reports.groups.member', message: 'Member' },
+    task: /*i18n*/ { id: 'domain.time-reports.groups.task', message: 'Task' },
+  } satisfies Record<TimeReportGroup, Text>,
+  billableHours: /*i18n*/ { id: 'domain.time-reports.billableHours', message: 'Billable hours' },
+  nonBillableHours: /*i18n*/ { id: 'domain.time-reports.nonBillableHours', message: 'Non-billable hours' },
+  totalHours: /*i18n*/ { id: 'domain.time-reports.totalHours', message: 'Total hours' },
+  billableAmount: /*i18n*/ { id: 'domain.time-reports.billableAmount', message: 'Billable amount' },
+  nonBillableAmount: /*i18n*/ { id: 'domain.time-reports.nonBillableAmount', message: 'Non-billable amount' },
+  totalAmount: /*i18n*/ { id: 'domain.time-reports.totalAmount', message: 'Total amount' },
+  client: /*i18n*/ { id: 'domain.time-reports.client', message: 'Client' },
+  project: /*i18n*/ { id: 'domain.time-reports.project', message: 'Project' },
+  total: /*i18n*/ { id: 'domain.time-reports.total', message: 'Total' },
+  noTime: /*i18n*/ { id: 'domain.time-reports.noTime', message: 'No time logged in this range.' },
+  noTask: /*i18n*/ { id: 'domain.time-reports.noTask', message: '(On the project)' },
+  removedMember: /*i18n*/ { id: 'domain.time-reports.removedMember', message: 'Removed member' },
+  loadFailed: /*i18n*/ { id: 'domain.time-reports.loadFailed', message: 'Failed to load the time report' },
+  truncated: /*i18n*/ { id: 'domain.time-reports.truncated', message: 'Showing the {n} rows with the most time.' },
+  chartTitle: /*i18n*/ { id: 'domain.time-reports.chartTitle', message: 'Hours per week' },
+  chartBillable: /*i18n*/ { id: 'domain.time-reports.chartBillable', message: 'Billable' },
+  chartNonBillable: /*i18n*/ { id: 'domain.time-reports.chartNonBillable', message: 'Non-billable' },
+  chartLoading: /*i18n*/ { id: 'domain.time-reports.chartLoading', message: 'Loading the chart…' },
+  chartLoadFailed: /*i18n*/ { id: 'domain.time-reports.chartLoadFailed', message: 'The hours per week could not be loaded.' },
+  chartEmpty: /*i18n*/ { id: 'domain.time-reports.chartEmpty', message: 'No hours to chart in this range.' },
+  chartSummary: /*i18n*/ { id: 'domain.time-reports.chartSummary', message: '{weeks, plural, one {# week} other {# weeks}}, {hours} hours in all' },
 } as const;
 
+/** The API's validation (zod carries the ids; the server answers them in the caller's language). */
 export const TIME_REPORT_MESSAGES = {
-  badDate: 'Dates are written yyyy-MM-dd',
-  toBeforeFrom: 'The end of the range must not be before its start',
-  tooLong: `A report covers at most ${MAX_REPORT_DAYS} days`,
-  badClient: 'The client filter must be a client id',
-  badProject: 'The project filter must be a project id',
-  badMember: 'The member filter must be a member id',
-  badTask: "The task filter must be a task id or 'none'",
-  badBillable: 'Billable must be all, billable or non-billable',
+  badDate: /*i18n*/ { id: 'domain.time-reports.badDate', message: 'Dates are written yyyy-MM-dd' },
+  toBeforeFrom: /*i18n*/ { id: 'domain.time-reports.toBeforeFrom', message: 'The end of the range must not be before its start' },
+  tooLong: /*i18n*/ { id: 'domain.time-reports.tooLong', message: 'A report covers at most {days} days' },
+  badClient: /*i18n*/ { id: 'domain.time-reports.badClient', message: 'The client filter must be a client id' },
+  badProject: /*i18n*/ { id: 'domain.time-reports.badProject', message: 'The project filter must be a project id' },
+  badMember: /*i18n*/ { id: 'domain.time-reports.badMember', message: 'The member filter must be a member id' },
+  badTask: /*i18n*/ { id: 'domain.time-reports.badTask', message: "The task filter must be a task id or 'none'" },
+  badBillable: /*i18n*/ { id: 'domain.time-reports.badBillable', message: 'Billable must be all, billable or non-billable' },
+  badGroupBy: /*i18n*/ { id: 'domain.time-reports.badGroupBy', message: 'Group by client, project, member or task' },
 } as const;
+
+const M = TIME_REPORT_MESSAGES;
 
 export const reportDaySchema = z
-  .string({ message: TIME_REPORT_MESSAGES.badDate })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, TIME_REPORT_MESSAGES.badDate)
-  .refine((v) => isValid(parseISO(v)), TIME_REPORT_MESSAGES.badDate);
+  .string({ message: M.badDate.id })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, M.badDate.id)
+  .refine((v) => isValid(parseISO(v)), M.badDate.id);
 
 export function checkRange(v: { from: string; to: string }, ctx: z.RefinementCtx) {
   const days = differenceInCalendarDays(parseISO(v.to), parseISO(v.from));
-  if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: TIME_REPORT_MESSAGES.toBeforeFrom });
-  else if (days >= MAX_REPORT_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: TIME_REPORT_MESSAGES.tooLong });
+  if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: M.toBeforeFrom.id });
+  else if (days >= MAX_REPORT_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: messageWithValues(M.tooLong, { days: MAX_REPORT_DAYS }) });
 }
 
 /** A date range, both days included. */
@@ -79,12 +90,12 @@ export const NO_TASK = 'none';
  * billable; a task only to list its entries). Ids of another organization match nothing.
  */
 const filterShape = {
-  clientId: z.uuid({ message: TIME_REPORT_MESSAGES.badClient }).optional(),
-  projectId: z.uuid({ message: TIME_REPORT_MESSAGES.badProject }).optional(),
-  memberId: z.uuid({ message: TIME_REPORT_MESSAGES.badMember }).optional(),
-  billable: z.enum(TIME_REPORT_BILLABLE, { message: TIME_REPORT_MESSAGES.badBillable }).optional().default('all'),
+  clientId: z.uuid({ message: M.badClient.id }).optional(),
+  projectId: z.uuid({ message: M.badProject.id }).optional(),
+  memberId: z.uuid({ message: M.badMember.id }).optional(),
+  billable: z.enum(TIME_REPORT_BILLABLE, { message: M.badBillable.id }).optional().default('all'),
 };
-const taskFilter = z.union([z.uuid({ message: TIME_REPORT_MESSAGES.badTask }), z.literal(NO_TASK, { message: TIME_REPORT_MESSAGES.badTask })], { message: TIME_REPORT_MESSAGES.badTask }).optional();
+const taskFilter = z.union([z.uuid({ message: M.badTask.id }), z.literal(NO_TASK, { message: M.badTask.id })], { message: M.badTask.id }).optional();
 export type TimeReportFilters = {
   clientId?: string | undefined;
   projectId?: string | undefined;
@@ -97,7 +108,7 @@ export const timeReportQuerySchema = z
   .object({
     from: reportDaySchema,
     to: reportDaySchema,
-    groupBy: z.enum(TIME_REPORT_GROUPS, { message: 'Group by client, project, member or task' }).optional().default('client'),
+    groupBy: z.enum(TIME_REPORT_GROUPS, { message: M.badGroupBy.id }).optional().default('client'),
     ...filterShape,
   })
   .superRefine(checkRange);
@@ -175,9 +186,9 @@ export const timeReportWeeksSchema = z.object({
 });
 export type TimeReportWeeks = z.infer<typeof timeReportWeeksSchema>;
 
-/** A row's label as the screen and the CSV show it. */
+/** A row's label as the CSV shows it (English: the CSV's words are not translated yet). */
 export function timeReportRowLabel(row: TimeReportRow, groupBy: TimeReportGroup): string {
-  if (groupBy === 'task' && row.key === null) return TIME_REPORT_TEXTS.noTask;
+  if (groupBy === 'task' && row.key === null) return TIME_REPORT_TEXTS.noTask.message;
   return row.label;
 }
 

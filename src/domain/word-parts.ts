@@ -7,7 +7,8 @@
 export const DOMAIN_FILE_PARTS = {
   // The sign-in, sign-up and password-reset screens' rules.
   'domain-auth': ['auth.ts'],
-  // What a share, intake or approval link's visitor meets: its password, the intake form, decisions.
+  // What a share, intake or approval link's visitor meets: its password, the intake form and its
+  // questionnaire's rules (templates), decisions.
   // A share link shows a project's tasks, files, notes and comments too, with their rules' words.
   'domain-shared': [
     'sharing.ts',
@@ -20,6 +21,10 @@ export const DOMAIN_FILE_PARTS = {
     'file-rules.ts',
     'note-rules.ts',
     'comment-rules.ts',
+    // An intake link's questionnaire: its answers' rules and messages (the template's).
+    'templates.ts',
+    'template-rules.ts',
+    'template-field.ts',
   ],
 } as const satisfies Record<string, readonly string[]>;
 

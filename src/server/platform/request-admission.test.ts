@@ -54,7 +54,7 @@ describe('admission to the embedded database, through the app', () => {
     // The burst arrives at once: what holds a slot and what fits in line is served, no more.
     expect(served.length).toBe(EMBEDDED_DATABASE_SLOTS + MAX_QUEUED);
     for (const res of busy) {
-      expect(res.json()).toEqual({ error: { code: 'server_busy', message: SERVER_BUSY_MESSAGES.refused } });
+      expect(res.json()).toEqual({ error: { code: 'server_busy', message: SERVER_BUSY_MESSAGES.refused.message } });
       expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/);
       // Answered through the app's own hooks, with its security headers like any answer.
       expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -11,6 +11,7 @@ import { BACKUP_ARCHIVE_ROUTE, BACKUP_ROUTE } from './backup/server-side';
 import type { Config } from './config';
 import { AdmissionQueue, type AdmissionCounts, type Refusal } from './db/admission-queue';
 import { errorBody } from './errors';
+import { answerLocale, translate } from './i18n';
 import { createJob, runWithServer } from './jobs';
 
 /**
@@ -50,11 +51,16 @@ export function takesAdmissionSlot(route: Pick<RouteOptions, 'url' | 'method' | 
 /** The slot each admitted request holds, given back once (a second call does nothing). */
 const slots = new WeakMap<FastifyRequest, () => void>();
 
+/**
+ * The refusal in the caller's language (issue 48): the request's Accept-Language, the language
+ * on screen, as the caller is not yet known here (no session read before a slot).
+ */
 function sendBusy(reply: FastifyReply, refusal: Refusal): void {
+  const locale = answerLocale(reply.request.headers['accept-language'], null);
   void reply
     .status(503)
     .header('retry-after', String(refusal.retryAfterSeconds))
-    .send(errorBody(SERVER_BUSY_CODE, SERVER_BUSY_MESSAGES.refused));
+    .send(errorBody(SERVER_BUSY_CODE, translate(locale, SERVER_BUSY_MESSAGES.refused)));
 }
 
 function releaseSlot(request: FastifyRequest): void {

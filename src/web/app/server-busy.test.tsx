@@ -19,7 +19,7 @@ import { en } from '@/web/test/texts';
 
 /** The server's busy answer: 503 server_busy in the error shape, with Retry-After. */
 const busy = (retryAfter = '0') =>
-  HttpResponse.json({ error: { code: 'server_busy', message: SERVER_BUSY_MESSAGES.refused } }, { status: 503, headers: { 'Retry-After': retryAfter } });
+  HttpResponse.json({ error: { code: 'server_busy', message: SERVER_BUSY_MESSAGES.refused.message } }, { status: 503, headers: { 'Retry-After': retryAfter } });
 
 const task = aTask();
 const source = memberProjectSource(task.projectId);
@@ -48,13 +48,13 @@ describe('a busy server', () => {
   it('is asked only once more: a second refusal shows as the read failing', async () => {
     apiServer.use(route('GET', '/api/echo', inTurn(busy(), busy())));
     await renderWithProviders(<Echo />);
-    expect(await screen.findByText(`failed: ${SERVER_BUSY_MESSAGES.refused}`)).toBeTruthy();
+    expect(await screen.findByText(`failed: ${SERVER_BUSY_MESSAGES.refused.message}`)).toBeTruthy();
     expect(sentRequests).toHaveLength(2);
   });
 
   it("is not asked again by the app's query retries, which would pile onto a busy server", () => {
     const retry = createQueryClient().getDefaultOptions().queries?.retry as (failureCount: number, error: unknown) => boolean;
-    expect(retry(0, new ApiError(503, 'server_busy', SERVER_BUSY_MESSAGES.refused))).toBe(false);
+    expect(retry(0, new ApiError(503, 'server_busy', SERVER_BUSY_MESSAGES.refused.message))).toBe(false);
     // Other 5xx answers still get their tries.
     expect(retry(0, new ApiError(503, 'database_unavailable', 'The service is briefly unavailable.'))).toBe(true);
   });
@@ -64,7 +64,7 @@ describe('a busy server', () => {
     await renderWithProviders(<TasksTab source={source} canAddTasks={false} />);
     const box = await screen.findByRole('checkbox', { name: 'Mark "Print menu boards" as Completed' });
     fireEvent.click(box);
-    expect(await screen.findByText(SERVER_BUSY_MESSAGES.changeNotSaved)).toBeTruthy();
+    expect(await screen.findByText(en(SERVER_BUSY_MESSAGES.changeNotSaved))).toBeTruthy();
     expect(screen.getByText(en(TASK_MESSAGES.updateFailed))).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false));
     // A change is never sent again by itself: the user decides.
@@ -75,7 +75,7 @@ describe('a busy server', () => {
     apiServer.use(route('POST', '/api/echo', inTurn(busy('3'))));
     await renderWithProviders(<Save />);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(SERVER_BUSY_MESSAGES.changeNotSaved)).toBeTruthy();
+    expect(await screen.findByText(en(SERVER_BUSY_MESSAGES.changeNotSaved))).toBeTruthy();
     expect(sentRequests).toHaveLength(1);
   });
 });

@@ -114,14 +114,27 @@ describe('a busy server (decision 025)', () => {
     await expect(api.get('/api/projects')).rejects.toMatchObject({ status: 503, code: 'server_busy' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     fetchMock.mockImplementation(async () => busy('0'));
-    await expect(api.post('/api/projects', { name: 'x' })).rejects.toMatchObject({ status: 503, message: SERVER_BUSY_MESSAGES.changeNotSaved });
+    await expect(api.post('/api/projects', { name: 'x' })).rejects.toMatchObject({ status: 503, message: SERVER_BUSY_MESSAGES.changeNotSaved.message });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it("says a change was not saved for a proxy's bare 503, and keeps the message of the server's other 503s", async () => {
     respond(503, undefined, '<html>Service Unavailable</html>');
-    await expect(api.patch('/api/projects/p', {})).rejects.toMatchObject({ status: 503, code: 'http_503', message: SERVER_BUSY_MESSAGES.changeNotSaved });
+    await expect(api.patch('/api/projects/p', {})).rejects.toMatchObject({ status: 503, code: 'http_503', message: SERVER_BUSY_MESSAGES.changeNotSaved.message });
     respond(503, { error: { code: 'database_unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' } });
     await expect(api.patch('/api/projects/p', {})).rejects.toMatchObject({ code: 'database_unavailable', message: 'The service is briefly unavailable. Please try again in a moment.' });
+  });
+
+  it('says a refused change was not saved in the language on screen, once its words are loaded (issue 48)', async () => {
+    // No page named the `domain` part yet (a share link, the sign-in screen): English, not an id.
+    respond(503, { error: { code: 'server_busy', message: 'Der Server ist ausgelastet.' } });
+    await activateLocale('de');
+    await expect(api.post('/api/projects', {})).rejects.toMatchObject({ message: SERVER_BUSY_MESSAGES.changeNotSaved.message });
+    await activateLocale('de', ['domain']);
+    await expect(api.post('/api/projects', {})).rejects.toMatchObject({
+      code: 'server_busy',
+      message: 'Der Server ist ausgelastet. Ihre Änderung wurde nicht gespeichert – bitte versuchen Sie es erneut.',
+    });
+    await activateLocale('en');
   });
 });

@@ -72,9 +72,19 @@ export function retryAfterMs(header: string | null, now: number = Date.now()): n
 async function changeError(response: Response): Promise<ApiError> {
   const error = await toApiError(response);
   if (response.status === 503 && (error.code === SERVER_BUSY_CODE || error.code === 'http_503')) {
-    return new ApiError(503, error.code, SERVER_BUSY_MESSAGES.changeNotSaved);
+    return new ApiError(503, error.code, busyMessage());
   }
   return error;
+}
+
+/**
+ * What a refused change says, in the language on screen (issue 48). Its words are the `domain`
+ * part's, which a signed-in page loads; a page without it (a share link, the sign-in screen) says
+ * it in English rather than load the app's rules' words for one sentence.
+ */
+function busyMessage(): string {
+  const text = SERVER_BUSY_MESSAGES.changeNotSaved;
+  return text.id in i18n.messages ? i18n._(text) : text.message;
 }
 
 export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {

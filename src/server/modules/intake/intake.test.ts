@@ -121,8 +121,8 @@ describe('intake links', () => {
     const cases: [unknown, number, string | RegExp][] = [
       [{ audience: 'Commuters', stray: 'x' }, 400, '"stray" is not a question of this questionnaire.'],
       [{ client_name: 'Someone else' }, 400, '"client_name" is not a question of this questionnaire.'],
-      [{ budget: 'lots' }, 400, TEMPLATE_MESSAGES.answerNotNumber('Budget')],
-      [{ channels: ['Radio'] }, 400, TEMPLATE_MESSAGES.answerNotOption('Channels')],
+      [{ budget: 'lots' }, 400, 'Budget must be a number.'],
+      [{ channels: ['Radio'] }, 400, 'Channels must be one of its options.'],
       [{ channels: 'Web' }, 400, /^Channels /],
       [{ audience: 'x'.repeat(10_001) }, 400, /.+/],
       ['not an object', 400, /.+/],
@@ -138,7 +138,8 @@ describe('intake links', () => {
     // A submit without the required answers names the first one missing.
     const missing = await submit({ budget: '1200' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.message).toBe(TEMPLATE_MESSAGES.answerRequired('Audience'));
+    expect(missing.json().error.message).toBe('Audience is required.');
+    expect(TEMPLATE_MESSAGES.answerRequired.message).toBe('{label} is required.');
     expect((await linkRow()).intakeDraft).toBeNull();
     expect((await stored()).formData).toBeNull();
   });
@@ -157,6 +158,25 @@ describe('intake links', () => {
     expect(german.json()).toEqual({ error: { code: 'invalid_answers', message: '„stray“ ist keine Frage dieses Fragebogens.' } });
     expect(spanish.json().error).toEqual({ code: german.json().error.code, message: '«stray» no es una pregunta de este cuestionario.' });
     expect(english.json().error).toEqual({ code: german.json().error.code, message: '"stray" is not a question of this questionnaire.' });
+    expect((await linkRow()).intakeDraft).toBeNull();
+  });
+
+  it("answers a question's rule in the caller's language with the same code, the question's label filled (issue 48)", async () => {
+    const ask = (acceptLanguage: string, answers: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/project-access/${token}/intake/draft`,
+        payload: { answers },
+        headers: { 'accept-language': acceptLanguage },
+        remoteAddress: `198.51.100.${(address++ % 200) + 1}`,
+      });
+    const [german, spanish, english] = await Promise.all([ask('de-DE,de;q=0.9', { budget: 'lots' }), ask('es', { budget: 'lots' }), ask('en', { budget: 'lots' })]);
+    expect(german.statusCode).toBe(400);
+    expect(german.json()).toEqual({ error: { code: 'invalid_answers', message: 'Budget muss eine Zahl sein.' } });
+    expect(spanish.json().error).toEqual({ code: german.json().error.code, message: 'Budget debe ser un número.' });
+    expect(english.json().error).toEqual({ code: german.json().error.code, message: 'Budget must be a number.' });
+    const option = await ask('de', { channels: ['Radio'] });
+    expect(option.json().error).toEqual({ code: 'invalid_answers', message: 'Channels muss eine der vorgegebenen Optionen sein.' });
     expect((await linkRow()).intakeDraft).toBeNull();
   });
 

@@ -100,7 +100,7 @@ describe('reports API', () => {
       const res = await report(orgAdmin, query);
       expect(res.statusCode, query).toBe(400);
     }
-    expect((await report(orgAdmin, '?from=2026-09-01')).json().error.message).toContain(REPORT_MESSAGES.fromAndTo);
+    expect((await report(orgAdmin, '?from=2026-09-01')).json().error.message).toContain(REPORT_MESSAGES.fromAndTo.message);
   });
 
   it('answers zeros, not errors, for an organization with nothing in range', async () => {
@@ -114,7 +114,7 @@ describe('reports API', () => {
     for (const user of [admin, executive]) expect((await report(user, '?range=90d')).statusCode).toBe(200);
     const forbidden = await report(developer);
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json().error.message).toBe(REPORT_MESSAGES.forbidden);
+    expect(forbidden.json().error.message).toBe(REPORT_MESSAGES.forbidden.message);
     expect((await t.app.inject({ method: 'GET', url: '/api/reports' })).statusCode).toBe(401);
   });
 

@@ -17,7 +17,7 @@ import { createTemplate, deleteTemplate, getTemplate, listTemplates, updateTempl
 
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ['templates'];
-const templateParams = z.object({ templateId: z.uuid({ message: TEMPLATE_MESSAGES.templateNotFound }) });
+const templateParams = z.object({ templateId: z.uuid({ message: TEMPLATE_MESSAGES.templateNotFound.id }) });
 
 export async function templateRoutes(app: FastifyInstance, options: { platform: Platform }) {
   const { platform } = options;

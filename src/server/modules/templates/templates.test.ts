@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTemplateFields, TEMPLATE_MESSAGES } from '../../../domain/templates';
+import type { Text } from '../../../domain/locales';
 import { fixedClock } from '../../platform/clock';
 import { activityLogs } from '../activity/schema';
 import { projects } from '../projects/schema';
@@ -59,7 +60,7 @@ describe('templates API', () => {
   it('refuses every broken rule with the spec message and writes nothing', async () => {
     const before = (await list(orgAdmin)).total;
     const defaults = newTemplateFields();
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [Record<string, unknown>, Text][] = [
       [{ ...intake, name: 'X' }, TEMPLATE_MESSAGES.nameTooShort],
       [{ ...intake, fields: [defaults[0]] }, TEMPLATE_MESSAGES.needsDefaultFields],
       [{ ...intake, fields: [] }, TEMPLATE_MESSAGES.needsDefaultFields],
@@ -69,7 +70,7 @@ describe('templates API', () => {
       [{ ...intake, fields: [...defaults, { ...extraFields[2], options: ['Calm', 'Calm'] }] }, TEMPLATE_MESSAGES.needsTwoOptions],
       [{ ...intake, fields: [{ ...defaults[0], type: 'textarea' }, defaults[1]] }, TEMPLATE_MESSAGES.nameReserved],
     ];
-    for (const [payload, message] of cases) {
+    for (const [payload, { message }] of cases) {
       const res = await create(orgAdmin, payload);
       expect(res.statusCode, message).toBe(400);
       expect(res.json().error.message).toBe(message);
@@ -90,7 +91,7 @@ describe('templates API', () => {
     ] as const) {
       const res = await create(orgAdmin, { ...intake, name: 'Reversed', fields: [...newTemplateFields(), { ...pages, ...bounds }] });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(message);
+      expect(res.json().error.message).toBe(message.message);
     }
     expect((await list(orgAdmin)).total).toBe(before);
   });
@@ -121,7 +122,7 @@ describe('templates API', () => {
     const { id } = (await create(admin, { ...intake, name: 'To Edit' })).json();
     const empty = await admin.inject({ method: 'PATCH', url: `/api/templates/${id}`, payload: { ...intake, fields: [] } });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error.message).toBe(TEMPLATE_MESSAGES.needsOneField);
+    expect(empty.json().error.message).toBe(TEMPLATE_MESSAGES.needsOneField.message);
     const res = await executive.inject({
       method: 'PATCH',
       url: `/api/templates/${id}`,
@@ -224,7 +225,7 @@ describe('creating a project from a template', () => {
     // A required Due Date field with no project due date is a missing answer, and nothing is written.
     const undated = await create(executive, { name: 'No Date', clientId, templateId, formData: { ...asked, extra: 'yes' } });
     expect(undated.statusCode).toBe(400);
-    expect(undated.json().error.message).toBe(TEMPLATE_MESSAGES.requiredAnswers);
+    expect(undated.json().error.message).toBe(TEMPLATE_MESSAGES.requiredAnswers.message);
     expect(await t.db.select().from(projects).where(eq(projects.name, 'No Date'))).toHaveLength(0);
   });
 
@@ -235,7 +236,7 @@ describe('creating a project from a template', () => {
     for (const formData of [{ ...answers, extra: 'yes', channels: [] }, { ...answers, extra: 'yes', client_name: ' ' }, answers]) {
       const res = await create(executive, { name: 'Nope', clientId, templateId, formData });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(TEMPLATE_MESSAGES.requiredAnswers);
+      expect(res.json().error.message).toBe(TEMPLATE_MESSAGES.requiredAnswers.message);
     }
     const typed: Record<string, unknown>[] = [
       { budget: 'lots' },
@@ -251,7 +252,7 @@ describe('creating a project from a template', () => {
     expect(noTemplate.statusCode).toBe(400);
     const foreign = await create(executive, { name: 'Nope', clientId, templateId: outsiderTemplateId, formData: answers });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().error.message).toBe(TEMPLATE_MESSAGES.templateNotFound);
+    expect(foreign.json().error.message).toBe(TEMPLATE_MESSAGES.templateNotFound.message);
     expect((await create(developer, { name: 'Nope', clientId, templateId, formData: answers })).statusCode).toBe(403);
     expect(await count()).toBe(before);
     const ok = await create(executive, { name: 'Yes', clientId, templateId, formData: { ...answers, extra: 'yes' } });

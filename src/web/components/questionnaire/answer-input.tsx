@@ -5,18 +5,23 @@ import { Label } from '@/web/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { Textarea } from '@/web/components/ui/textarea';
 import { UI_TEXTS } from '@/web/components/ui/texts';
-import { useLocale, useT } from '@/web/lib/i18n';
+import { translateMessage, useLocale, useT } from '@/web/lib/i18n';
 
 type AnswerInputProps = {
   field: TemplateField;
   value: string | string[] | undefined;
   onChange: (value: string | string[]) => void;
   disabled?: boolean;
-  /** The answer's validation message, shown under it and linked to the control. */
+  /**
+   * The answer's validation message, shown under it and linked to the control: a text's id with
+   * the question's label (the template rules', templates.ts), said in the language on screen.
+   */
   error?: string;
 };
 
 export function AnswerInput({ error, ...props }: AnswerInputProps) {
+  // The rules' words (domain-shared) loaded before a message shows; a new language renders it again.
+  useT('domain-shared');
   const messageId = `answer-${props.field.name}-message`;
   // One tree with or without a message: the control is not remounted when one appears, so the
   // focus given to the first invalid question after a refused submit stays there (issue 27).
@@ -25,7 +30,7 @@ export function AnswerInput({ error, ...props }: AnswerInputProps) {
       <AnswerControl {...props} invalid={error ? { 'aria-invalid': true, 'aria-describedby': messageId } : undefined} />
       {error ? (
         <p id={messageId} role="alert" className="text-xs font-medium text-destructive">
-          {error}
+          {translateMessage(error)}
         </p>
       ) : null}
     </div>

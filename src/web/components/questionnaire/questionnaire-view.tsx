@@ -12,7 +12,8 @@ type QuestionnaireViewProps = {
 };
 
 export function QuestionnaireView({ fields, answers }: QuestionnaireViewProps) {
-  const t = useT();
+  // The questionnaire's words are the template rules' (domain-shared: a link's visitor reads them).
+  const t = useT('domain-shared');
   const questions = sortFields(fields);
   return (
     <dl className="grid gap-4" aria-label={t(UI_TEXTS.questionnaire.label)}>
@@ -29,9 +30,10 @@ export function QuestionnaireView({ fields, answers }: QuestionnaireViewProps) {
 }
 
 function Answer({ field, value }: { field: TemplateField; value: unknown }) {
+  const t = useT('domain-shared');
   if (field.type === 'checkbox') {
     const list = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
-    if (list.length === 0) return <span className="italic">{TEMPLATE_MESSAGES.noOptions}</span>;
+    if (list.length === 0) return <span className="italic">{t(TEMPLATE_MESSAGES.noOptions)}</span>;
     return (
       <ul className="list-disc pl-5 text-foreground">
         {list.map((option) => (
@@ -41,7 +43,7 @@ function Answer({ field, value }: { field: TemplateField; value: unknown }) {
     );
   }
   const text = typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : '';
-  if (text.trim() === '') return <span className="italic">{TEMPLATE_MESSAGES.noAnswer}</span>;
+  if (text.trim() === '') return <span className="italic">{t(TEMPLATE_MESSAGES.noAnswer)}</span>;
   if (field.type === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text)) {
     return <span className="text-foreground">{formatDate(text)}</span>;
   }

@@ -65,7 +65,8 @@ type ProjectFormStepsProps = {
 };
 
 function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormStepsProps) {
-  const t = useT('projects', 'domain');
+  // domain-shared: the questionnaire's rules (TEMPLATE_MESSAGES), its answers' messages among them.
+  const t = useT('projects', 'domain', 'domain-shared');
   const [step, setStep] = useState<'preview' | 'fill'>(preset ? 'preview' : 'fill');
   const [template, setTemplate] = useState<Template | null>(preset);
   // The schema is made at each check from the chosen template: it follows the choice
@@ -102,7 +103,7 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
         { ...project, ...fromTemplate },
         {
           onSuccess: () => {
-            notifySuccess(template ? TEMPLATE_MESSAGES.projectCreated : t(PROJECT_MESSAGES.created));
+            notifySuccess(t(template ? TEMPLATE_MESSAGES.projectCreated : PROJECT_MESSAGES.created));
             onOpenChange(false);
           },
         },
@@ -112,7 +113,7 @@ function ProjectFormSteps({ preset, onOpenChange, createProject }: ProjectFormSt
       // Spec 5: an unanswered required field is announced by a toast, and nothing is sent.
       if (!template) return;
       const checked = projectFormSchema(template.fields).safeParse(form.getValues());
-      if (!checked.success && hasMissingAnswer(checked.error.issues)) notifyError(TEMPLATE_MESSAGES.requiredAnswers);
+      if (!checked.success && hasMissingAnswer(checked.error.issues)) notifyError(t(TEMPLATE_MESSAGES.requiredAnswers));
     },
   );
 

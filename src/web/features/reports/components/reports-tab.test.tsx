@@ -134,16 +134,16 @@ describe('ReportsTab', () => {
       ['Task Completion Rate', '75'],
     ]);
     expect(screen.queryByText('More Reports Coming Soon')).toBeNull();
-    expect(screen.getByText(REPORT_MESSAGES.adminSubtitle)).toBeTruthy();
+    expect(screen.getByText(en(REPORT_MESSAGES.adminSubtitle))).toBeTruthy();
     // Time first: its heading comes before the overview's.
-    const time = screen.getByText(TIME_REPORT_TEXTS.title, { selector: '[id="time-report-title"]' });
+    const time = screen.getByText(en(TIME_REPORT_TEXTS.title), { selector: '[id="time-report-title"]' });
     const overview = screen.getByRole('heading', { name: en(REPORTS_TEXTS.overview) });
     expect(time.compareDocumentPosition(overview) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('gives account executives their own subtitle', async () => {
     await renderTab('account_executive');
-    expect(await screen.findByText(REPORT_MESSAGES.staffSubtitle)).toBeTruthy();
+    expect(await screen.findByText(en(REPORT_MESSAGES.staffSubtitle))).toBeTruthy();
   });
 
   it("says 'Failed to fetch report data' and retries", async () => {
@@ -151,7 +151,7 @@ describe('ReportsTab', () => {
     apiServer.use(reportsApi.get(() => (fail ? apiError(400, 'bad_request', 'Nope') : report)));
     await renderTab();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(REPORT_MESSAGES.fetchFailed);
+    expect(alert.textContent).toContain(en(REPORT_MESSAGES.fetchFailed));
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByRole('group', { name: 'Total Projects' })).toBeTruthy());
@@ -177,7 +177,7 @@ describe('ReportsTab', () => {
       expect(sentRequests.map((r) => r.path)).toContain('/api/reports?from=2026-10-01&to=2026-10-15');
       const before = sentRequests.length;
       fireEvent.change(screen.getByLabelText(en(REPORTS_TEXTS.to)), { target: { value: '2026-09-01' } });
-      expect(await screen.findByText(TIME_REPORT_MESSAGES.toBeforeFrom)).toBeTruthy();
+      expect(await screen.findByText(en(TIME_REPORT_MESSAGES.toBeforeFrom))).toBeTruthy();
       expect(where().get('to')).toBe('2026-09-01');
       expect(sentRequests.slice(before).filter((r) => r.query.get('to') === '2026-09-01')).toEqual([]);
     });
@@ -315,7 +315,7 @@ describe('ReportsTab', () => {
     let answer: (value: TimeReport) => void = () => {};
     apiServer.use(reportsApi.time(() => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : new Promise<TimeReport>((resolve) => (answer = resolve)))));
     await renderTab();
-    const alert = await screen.findByText(TIME_REPORT_TEXTS.loadFailed);
+    const alert = await screen.findByText(en(TIME_REPORT_TEXTS.loadFailed));
     expect(screen.queryByTestId('time-report-table')).toBeNull();
     down = false;
     fireEvent.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Retry' }));
@@ -344,12 +344,12 @@ describe('ReportsTab', () => {
       reportsApi.timeWeeks(() => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { weeks: [] })),
     );
     await renderTab();
-    const alert = await screen.findByText(new RegExp(TIME_REPORT_TEXTS.chartLoadFailed));
+    const alert = await screen.findByText(new RegExp(en(TIME_REPORT_TEXTS.chartLoadFailed)));
     expect(alert.textContent).toContain('The database is not reachable.');
     expect(screen.getByRole('row', { name: /Acme/ })).toBeTruthy();
 
     down = false;
     fireEvent.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(screen.queryByText(new RegExp(TIME_REPORT_TEXTS.chartLoadFailed))).toBeNull());
+    await waitFor(() => expect(screen.queryByText(new RegExp(en(TIME_REPORT_TEXTS.chartLoadFailed)))).toBeNull());
   });
 });

@@ -27,13 +27,14 @@ import { REPORTS_TEXTS } from '../texts';
 export function ReportsTab({ role }: { role: Role }) {
   const [today] = useState(todayIso);
   const page = useReportPageState(today);
+  const t = useT('domain');
 
   return (
-    <section className="space-y-6" aria-label={REPORT_MESSAGES.title}>
+    <section className="space-y-6" aria-label={t(REPORT_MESSAGES.title)}>
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div>
-          <h2 className="text-xl font-semibold">{REPORT_MESSAGES.title}</h2>
-          <p className="text-sm text-muted-foreground">{isAdmin(role) ? REPORT_MESSAGES.adminSubtitle : REPORT_MESSAGES.staffSubtitle}</p>
+          <h2 className="text-xl font-semibold">{t(REPORT_MESSAGES.title)}</h2>
+          <p className="text-sm text-muted-foreground">{t(isAdmin(role) ? REPORT_MESSAGES.adminSubtitle : REPORT_MESSAGES.staffSubtitle)}</p>
         </div>
         <DateRangeControl page={page} />
       </div>
@@ -49,7 +50,8 @@ export function ReportsTab({ role }: { role: Role }) {
 
 /** The page's one date range: a preset, or custom days from–to. */
 function DateRangeControl({ page }: { page: ReturnType<typeof useReportPageState> }) {
-  const t = useT('reports');
+  // domain: the range's validation messages (time-reports.ts), which the To field shows.
+  const t = useT('reports', 'domain');
   const { preset, typed, rangeError } = page.state;
   return (
     <div className="grid gap-3 sm:flex sm:flex-wrap sm:items-end">
@@ -78,7 +80,7 @@ function DateRangeControl({ page }: { page: ReturnType<typeof useReportPageState
 
 /** The counts of projects, clients and tasks created in the range (spec 2's cards and bars). */
 function Overview({ range }: { range: DateRange }) {
-  const t = useT('reports');
+  const t = useT('reports', 'domain');
   const report = useQuery(reportQuery(range));
   return (
     <section className="space-y-4" aria-labelledby="reports-overview-title">
@@ -94,7 +96,7 @@ function Overview({ range }: { range: DateRange }) {
         </div>
       ) : report.isError ? (
         <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-6 text-sm">
-          <p className="font-medium text-destructive">{REPORT_MESSAGES.fetchFailed}</p>
+          <p className="font-medium text-destructive">{t(REPORT_MESSAGES.fetchFailed)}</p>
           <p className="text-muted-foreground">{errorMessage(report.error)}</p>
           <Button variant="outline" size="sm" className="mt-3" loading={report.isFetching} loadingText={t(UI_TEXTS.retrying)} onClick={() => void report.refetch()}>
             {t(UI_TEXTS.retry)}

@@ -42,7 +42,7 @@ type Level = TimeReportGroup | 'entries';
  * Harvest's is: client → project → task → entries, with a breadcrumb back up.
  */
 export function TimeReportSection({ page, range }: { page: Page; range: DateRange }) {
-  const t = useT('reports');
+  const t = useT('reports', 'domain');
   const { filters, groupBy, drill } = page.state;
   const level: Level = drill.taskId ? 'entries' : drill.projectId ? 'task' : drill.clientId ? 'project' : groupBy;
   // A step of the drill-down narrows as a filter does; the filter holds where no step is taken.
@@ -60,8 +60,8 @@ export function TimeReportSection({ page, range }: { page: Page; range: DateRang
     <Card aria-labelledby="time-report-title">
       <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <CardTitle id="time-report-title">{TIME_REPORT_TEXTS.title}</CardTitle>
-          <CardDescription>{TIME_REPORT_TEXTS.subtitle}</CardDescription>
+          <CardTitle id="time-report-title">{t(TIME_REPORT_TEXTS.title)}</CardTitle>
+          <CardDescription>{t(TIME_REPORT_TEXTS.subtitle)}</CardDescription>
         </div>
         {level === 'entries' ? null : <ExportCsvLink href={timeReportExportUrl(query)} />}
       </CardHeader>
@@ -73,13 +73,13 @@ export function TimeReportSection({ page, range }: { page: Page; range: DateRang
           <Skeleton className="h-40" aria-label={t(REPORTS_TEXTS.loadingTimeReport)} data-testid="time-report-skeleton" />
         ) : shown.isError ? (
           // Never an empty table for a report that failed to load.
-          <LoadErrorPanel title={TIME_REPORT_TEXTS.loadFailed} error={shown.error} onRetry={() => void shown.refetch()} />
+          <LoadErrorPanel title={t(TIME_REPORT_TEXTS.loadFailed)} error={shown.error} onRetry={() => void shown.refetch()} />
         ) : (
           <>
             {/* Issue 49 item 3: a chart that failed to load is not a range without weeks. */}
-            {weeks.isError ? <LoadErrorPanel compact title={TIME_REPORT_TEXTS.chartLoadFailed} error={weeks.error} onRetry={() => void weeks.refetch()} /> : null}
+            {weeks.isError ? <LoadErrorPanel compact title={t(TIME_REPORT_TEXTS.chartLoadFailed)} error={weeks.error} onRetry={() => void weeks.refetch()} /> : null}
             {weeks.data && weeks.data.weeks.length ? (
-              <Suspense fallback={<Skeleton className="h-48" aria-label={TIME_REPORT_TEXTS.chartLoading} />}>
+              <Suspense fallback={<Skeleton className="h-48" aria-label={t(TIME_REPORT_TEXTS.chartLoading)} />}>
                 <HoursPerWeekChart weeks={weeks.data.weeks} />
               </Suspense>
             ) : null}
@@ -87,7 +87,7 @@ export function TimeReportSection({ page, range }: { page: Page; range: DateRang
               <EntriesTable report={entries.data} updating={entries.isPlaceholderData} />
             ) : level !== 'entries' && report.data ? (
               report.data.rows.length === 0 ? (
-                <p className="text-sm text-muted-foreground">{filtered || drilled ? t(REPORTS_TEXTS.noTimeFiltered) : TIME_REPORT_TEXTS.noTime}</p>
+                <p className="text-sm text-muted-foreground">{filtered || drilled ? t(REPORTS_TEXTS.noTimeFiltered) : t(TIME_REPORT_TEXTS.noTime)}</p>
               ) : (
                 <GroupTable
                   report={report.data}
@@ -257,14 +257,14 @@ function GroupTable({
   open: (row: TimeReportRow) => ReportDrill | null;
   onOpen: (drill: ReportDrill) => void;
 }) {
-  const t = useT('reports');
+  const t = useT('reports', 'domain');
   const money = (minor: number | null) => (minor === null ? <NoRateSet /> : formatMoney(minor, report.currency));
   const totals = report.totals;
   const label = (row: TimeReportRow) => (level === 'task' && row.key === null ? t(REPORTS_TEXTS.noTask) : row.label);
   return (
     // Four columns fit 375 px: the page never scrolls sideways (issue 49 item 15).
     <TableFrame label={t(REPORTS_TEXTS.timeTable[level])} updating={updating}>
-      {report.truncated ? <p className="mb-2 text-xs text-muted-foreground">{TIME_REPORT_TEXTS.truncated(report.rows.length)}</p> : null}
+      {report.truncated ? <p className="mb-2 text-xs text-muted-foreground">{t(TIME_REPORT_TEXTS.truncated, { n: report.rows.length })}</p> : null}
       <table className="w-full text-sm" data-testid="time-report-table">
         <thead>
           <tr className="border-b text-left text-xs text-muted-foreground">
@@ -328,7 +328,7 @@ function GroupTable({
 
 /** The drill-down's last step: each entry's date, member, hours, billable flag, note and money. */
 function EntriesTable({ report, updating }: { report: TimeReportEntries; updating: boolean }) {
-  const t = useT('reports');
+  const t = useT('reports', 'domain');
   const money = (minor: number | null) => (minor === null ? <NoRateSet /> : formatMoney(minor, report.currency));
   const totals = report.totals;
   if (report.entries.length === 0) return <p className="text-sm text-muted-foreground">{t(REPORTS_TEXTS.noEntries)}</p>;

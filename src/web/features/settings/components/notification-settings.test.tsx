@@ -25,21 +25,21 @@ describe('Settings -> Notifications', () => {
   it('shows each kind at its level and saves a change of one kind at once', async () => {
     apiServer.use(settingsApi.notifications(DEFAULT_NOTIFICATION_SETTINGS), settingsApi.changeNotifications(changed));
     await renderWithProviders(<NotificationSettingsCard timeZone="UTC" />, { signedInAs: 'developer' });
-    const comment = await screen.findByRole('combobox', { name: TEXTS.kinds.comment });
-    expect(comment.textContent).toContain(TEXTS.levels.in_app);
-    expect(screen.getByRole('combobox', { name: TEXTS.kinds.assigned }).textContent).toContain(TEXTS.levels.email);
+    const comment = await screen.findByRole('combobox', { name: en(TEXTS.kinds.comment) });
+    expect(comment.textContent).toContain(en(TEXTS.levels.in_app));
+    expect(screen.getByRole('combobox', { name: en(TEXTS.kinds.assigned) }).textContent).toContain(en(TEXTS.levels.email));
 
     fireEvent.keyDown(comment, { key: 'Enter' });
-    fireEvent.click(await screen.findByRole('option', { name: TEXTS.levels.off }));
+    fireEvent.click(await screen.findByRole('option', { name: en(TEXTS.levels.off) }));
     await waitFor(() => expect(sentRequests.find((r) => r.method === 'PATCH')?.body).toEqual({ levels: { comment: 'off' } }));
-    expect(await screen.findByText(TEXTS.saved)).toBeTruthy();
-    expect(screen.getByRole('combobox', { name: TEXTS.kinds.comment }).textContent).toContain(TEXTS.levels.off);
+    expect(await screen.findByText(en(TEXTS.saved))).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: en(TEXTS.kinds.comment) }).textContent).toContain(en(TEXTS.levels.off));
   });
 
   it('turns the daily digest on', async () => {
     apiServer.use(settingsApi.notifications(DEFAULT_NOTIFICATION_SETTINGS), settingsApi.changeNotifications(changed));
     await renderWithProviders(<NotificationSettingsCard timeZone="UTC" />, { signedInAs: 'admin' });
-    const digest = await screen.findByRole('switch', { name: TEXTS.digest });
+    const digest = await screen.findByRole('switch', { name: en(TEXTS.digest) });
     expect(digest.getAttribute('aria-checked')).toBe('false');
     // A switch is a button: Space and Enter click it.
     fireEvent.click(digest);
@@ -50,9 +50,9 @@ describe('Settings -> Notifications', () => {
   it('puts the setting back and says so when the save fails', async () => {
     apiServer.use(settingsApi.notifications(DEFAULT_NOTIFICATION_SETTINGS), settingsApi.changeNotifications(apiError(500, 'internal', 'The server is having a moment')));
     await renderWithProviders(<NotificationSettingsCard timeZone="UTC" />, { signedInAs: 'developer' });
-    const digest = await screen.findByRole('switch', { name: TEXTS.digest });
+    const digest = await screen.findByRole('switch', { name: en(TEXTS.digest) });
     fireEvent.click(digest);
-    const notice = await screen.findByText(TEXTS.saveFailed);
+    const notice = await screen.findByText(en(TEXTS.saveFailed));
     expect(within(notice.closest('li') ?? document.body).getByText('The server is having a moment')).toBeTruthy();
     await waitFor(() => expect(digest.getAttribute('aria-checked')).toBe('false'));
   });
@@ -60,7 +60,7 @@ describe('Settings -> Notifications', () => {
   it('says when the settings cannot be read, with a retry', async () => {
     apiServer.use(settingsApi.notifications(apiError(500, 'internal', 'Down for a moment')));
     await renderWithProviders(<NotificationSettingsCard timeZone="UTC" />, { signedInAs: 'developer' });
-    expect(await screen.findByText(TEXTS.loadFailed)).toBeTruthy();
+    expect(await screen.findByText(en(TEXTS.loadFailed))).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 

@@ -26,13 +26,14 @@ import { SETTINGS_TEXTS } from '../texts';
  * daily digest, sent at its hour in the member's time zone (issue 49 item 22; null: UTC).
  */
 export function NotificationSettingsCard({ timeZone }: { timeZone: string | null }) {
+  const t = useT('settings', 'domain');
   const settings = useQuery(notificationSettingsQuery);
   const change = useChangeNotificationSettings();
   const digestId = useId();
   const save = (input: Parameters<typeof change.mutate>[0]) =>
     change.mutate(input, {
-      onSuccess: () => notifySuccess(TEXTS.saved),
-      onError: (error) => notifyError(error, TEXTS.saveFailed, 'notification-settings'),
+      onSuccess: () => notifySuccess(t(TEXTS.saved)),
+      onError: (error) => notifyError(error, t(TEXTS.saveFailed), 'notification-settings'),
     });
 
   return (
@@ -40,13 +41,13 @@ export function NotificationSettingsCard({ timeZone }: { timeZone: string | null
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <BellRing className="size-5 text-primary" aria-hidden />
-          {TEXTS.title}
+          {t(TEXTS.title)}
         </CardTitle>
-        <CardDescription>{TEXTS.description}</CardDescription>
+        <CardDescription>{t(TEXTS.description)}</CardDescription>
       </CardHeader>
       <CardContent>
         {settings.isError ? (
-          <LoadErrorPanel title={TEXTS.loadFailed} error={settings.error} onRetry={() => void settings.refetch()} />
+          <LoadErrorPanel title={t(TEXTS.loadFailed)} error={settings.error} onRetry={() => void settings.refetch()} />
         ) : !settings.data ? (
           <div className="grid gap-3" aria-busy="true">
             {NOTIFICATION_SETTING_KINDS.map((kind) => (
@@ -63,9 +64,9 @@ export function NotificationSettingsCard({ timeZone }: { timeZone: string | null
             <div className="mt-3 flex items-start justify-between gap-4 rounded-md border p-3">
               <div className="grid gap-1">
                 <label htmlFor={digestId} className="text-sm font-medium">
-                  {TEXTS.digest}
+                  {t(TEXTS.digest)}
                 </label>
-                <p className="text-sm text-muted-foreground">{TEXTS.digestHint}</p>
+                <p className="text-sm text-muted-foreground">{t(TEXTS.digestHint)}</p>
               </div>
               <Switch id={digestId} checked={settings.data.digest} onCheckedChange={(digest) => save({ digest })} />
             </div>
@@ -78,11 +79,12 @@ export function NotificationSettingsCard({ timeZone }: { timeZone: string | null
 }
 
 function KindRow({ kind, level, onChange }: { kind: NotificationSettingKind; level: DeliveryLevel; onChange: (level: DeliveryLevel) => void }) {
+  const t = useT('domain');
   const labelId = useId();
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
       <span id={labelId} className="text-sm">
-        {TEXTS.kinds[kind]}
+        {t(TEXTS.kinds[kind])}
       </span>
       <Select value={level} onValueChange={(value) => onChange(value as DeliveryLevel)}>
         <SelectTrigger aria-labelledby={labelId} className="w-full sm:w-44" data-testid={`notify-${kind}`}>
@@ -91,7 +93,7 @@ function KindRow({ kind, level, onChange }: { kind: NotificationSettingKind; lev
         <SelectContent>
           {DELIVERY_LEVELS.map((option) => (
             <SelectItem key={option} value={option}>
-              {TEXTS.levels[option]}
+              {t(TEXTS.levels[option])}
             </SelectItem>
           ))}
         </SelectContent>

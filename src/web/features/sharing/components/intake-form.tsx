@@ -67,7 +67,7 @@ function OpenIntakeForm({ token, viewerId, view }: IntakeFormProps & { view: Int
     () => {
       // As in Use Template (spec 5): an unanswered required question is announced by a toast.
       const checked = schema(false).safeParse(form.getValues());
-      if (!checked.success && hasMissingAnswer(checked.error.issues)) notifyError(TEMPLATE_MESSAGES.requiredAnswers);
+      if (!checked.success && hasMissingAnswer(checked.error.issues)) notifyError(t(TEMPLATE_MESSAGES.requiredAnswers));
     },
   );
 

@@ -76,7 +76,8 @@ type TemplateEditorFormProps = Omit<TemplateEditorDialogProps, 'open'> & {
 };
 
 function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemplate }: TemplateEditorFormProps) {
-  const t = useT('templates');
+  // domain-shared: the template rules' messages (TEMPLATE_MESSAGES), the name's validation among them.
+  const t = useT('templates', 'domain-shared');
   const mode = template ? 'update' : 'create';
   const pending = createTemplate.isPending || updateTemplate.isPending;
   const form = useSchemaForm({
@@ -100,7 +101,7 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
   const candidate = optionText.trim() ? { ...draft, options: addOption(draft.options, optionText) } : draft;
   const check = attempted ? addField(fields, candidate, mode) : null;
   const fieldError = check && !check.ok ? check : null;
-  const errorFor = (part: NewFieldPart) => (fieldError && fieldError.part === part ? fieldError.message : undefined);
+  const errorFor = (part: NewFieldPart) => (fieldError && fieldError.part === part ? t(fieldError.message) : undefined);
 
   const commitOption = () => {
     setDraft((d) => ({ ...d, options: addOption(d.options, optionText) }));
@@ -146,20 +147,20 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
 
   const onRemove = (index: number) => {
     const result = removeField(fields, index);
-    if (!result.ok) notifyError(result.message, result.title);
+    if (!result.ok) notifyError(t(result.message), result.title && t(result.title));
     else setFields(result.fields);
   };
 
   const save = (values: TemplateDetails, fields: TemplateField[]) => {
     const problem = templateFieldsError(fields, mode);
     if (problem) {
-      notifyError(problem);
+      notifyError(t(problem));
       return;
     }
     const input = { name: values.name, description: values.description, fields };
     const done = {
       onSuccess: () => {
-        notifySuccess(template ? TEMPLATE_MESSAGES.updated : TEMPLATE_MESSAGES.created);
+        notifySuccess(t(template ? TEMPLATE_MESSAGES.updated : TEMPLATE_MESSAGES.created));
         onOpenChange(false);
       },
     };

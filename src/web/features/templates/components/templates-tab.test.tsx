@@ -17,7 +17,7 @@ async function renderTab(role: 'admin') {
 describe('Templates tab, no templates yet (issue 27)', () => {
   it('offers those who manage templates the first one, opening Create Template', async () => {
     await renderTab('admin');
-    expect(await screen.findByText(TEMPLATE_MESSAGES.noTemplates)).toBeTruthy();
+    expect(await screen.findByText(en(TEMPLATE_MESSAGES.noTemplates))).toBeTruthy();
     expect(screen.getByText(en(TEMPLATES_TEXTS.noTemplatesHelp))).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: en(TEMPLATES_TEXTS.createFirst) }));
     expect(await screen.findByRole('dialog', { name: en(TEMPLATES_TEXTS.createTitle) })).toBeTruthy();

@@ -32,7 +32,7 @@ type TemplatesTabProps = {
 };
 
 export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
-  const t = useT('templates');
+  const t = useT('templates', 'domain-shared');
   const manage = canManageUsers(role);
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim());
@@ -47,10 +47,10 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
   const grid = useRef<HTMLDivElement>(null);
 
   const onDelete = (template: Template) => {
-    if (!window.confirm(TEMPLATE_MESSAGES.deleteConfirm)) return;
+    if (!window.confirm(t(TEMPLATE_MESSAGES.deleteConfirm))) return;
     deleteTemplate.mutate(template.id, {
-      onSuccess: () => notifySuccess(TEMPLATE_MESSAGES.deleted),
-      onError: () => notifyError(TEMPLATE_MESSAGES.deleteFailed),
+      onSuccess: () => notifySuccess(t(TEMPLATE_MESSAGES.deleted)),
+      onError: () => notifyError(t(TEMPLATE_MESSAGES.deleteFailed)),
     });
   };
 
@@ -80,7 +80,7 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
           ))}
         </div>
       ) : templates.isError ? (
-        <LoadErrorPanel title={TEMPLATE_MESSAGES.fetchFailed} error={templates.error} onRetry={() => void templates.refetch()} />
+        <LoadErrorPanel title={t(TEMPLATE_MESSAGES.fetchFailed)} error={templates.error} onRetry={() => void templates.refetch()} />
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
@@ -89,11 +89,11 @@ export function TemplatesTab({ role, onUseTemplate }: TemplatesTabProps) {
           </p>
           {items.length === 0 ? (
             debounced ? (
-              <EmptyState title={TEMPLATE_MESSAGES.noMatches} />
+              <EmptyState title={t(TEMPLATE_MESSAGES.noMatches)} />
             ) : (
               // Issue 27: the first visit offers the first action, as the projects list does.
               <EmptyState
-                title={TEMPLATE_MESSAGES.noTemplates}
+                title={t(TEMPLATE_MESSAGES.noTemplates)}
                 text={t(TEMPLATES_TEXTS.noTemplatesHelp)}
                 action={
                   manage ? (
