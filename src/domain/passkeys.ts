@@ -3,7 +3,12 @@
 // operation, shared by the forms, the routes and the OpenAPI document. The browser's WebAuthn
 // answers are checked here for shape only (sizes, base64url); the server verifies what they say.
 import { z } from 'zod';
+import { messageWithValues } from './locales';
+import { PASSKEY_SIGN_IN_MESSAGES as SIGN_IN_MESSAGES } from './passkey-sign-in';
 import { text } from './text-fields';
+
+// The sign-in's words (passkey-sign-in.ts, in the sign-in page's words) are named here too.
+export { PASSKEY_SIGN_IN_MESSAGES } from './passkey-sign-in';
 
 /** Passkeys a member may hold at once (a phone, a laptop, a security key or two, with room). */
 export const PASSKEYS_PER_MEMBER = 10;
@@ -15,18 +20,18 @@ export const PASSKEY_NAME_MAX = 60;
 export const PASSKEY_TRANSPORTS = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
 
 export const PASSKEY_MESSAGES = {
-  nameRequired: 'Name is required',
-  nameTooLong: `Must be at most ${PASSKEY_NAME_MAX} characters`,
-  tooMany: `You can hold at most ${PASSKEYS_PER_MEMBER} passkeys; remove one first.`,
-  /** The challenge was not ours, was used, or is older than PASSKEY_CHALLENGE_SECONDS. */
-  expired: 'That passkey request has expired or was already used. Try again.',
+  nameRequired: /*i18n*/ { id: 'domain.passkeys.nameRequired', message: 'Name is required' },
+  /** With `max`: PASSKEY_NAME_MAX. */
+  nameTooLong: /*i18n*/ { id: 'domain.passkeys.nameTooLong', message: 'Must be at most {max} characters' },
+  /** With `max`: PASSKEYS_PER_MEMBER. */
+  tooMany: /*i18n*/ { id: 'domain.passkeys.tooMany', message: 'You can hold at most {max} passkeys; remove one first.' },
   /** Registration: the browser's answer did not verify (origin, challenge, user verification...). */
-  notAdded: 'The passkey could not be added. Try again, or use another device.',
-  exists: 'This passkey is already added.',
-  /** Sign-in: one message for every refusal, so nothing tells an unknown passkey from a bad one. */
-  signInFailed: 'That passkey could not sign you in. Try another one, or your password.',
-  notFound: 'Passkey not found',
+  notAdded: /*i18n*/ { id: 'domain.passkeys.notAdded', message: 'The passkey could not be added. Try again, or use another device.' },
+  exists: /*i18n*/ { id: 'domain.passkeys.exists', message: 'This passkey is already added.' },
+  notFound: /*i18n*/ { id: 'domain.passkeys.notFound', message: 'Passkey not found' },
+  passwordRequired: /*i18n*/ { id: 'domain.passkeys.passwordRequired', message: 'Password is required' },
 } as const;
+const M = PASSKEY_MESSAGES;
 
 /** The error codes the forms tell apart. */
 export const PASSKEY_ERRORS = {
@@ -39,10 +44,10 @@ export const PASSKEY_ERRORS = {
 
 const base64url = (field: string, max: number) =>
   z
-    .string({ message: `${field} is missing` })
-    .min(1, `${field} is missing`)
-    .max(max, `${field} is too long`)
-    .regex(/^[A-Za-z0-9_-]+$/, `${field} is not base64url`);
+    .string({ message: messageWithValues(SIGN_IN_MESSAGES.fieldMissing, { field }) })
+    .min(1, messageWithValues(SIGN_IN_MESSAGES.fieldMissing, { field }))
+    .max(max, messageWithValues(SIGN_IN_MESSAGES.fieldTooLong, { field }))
+    .regex(/^[A-Za-z0-9_-]+$/, messageWithValues(SIGN_IN_MESSAGES.fieldNotBase64url, { field }));
 
 const credentialId = base64url('Credential id', 1400);
 /** Unknown transports (a newer browser's) are dropped, not refused. */
@@ -62,7 +67,7 @@ const authenticatorAttachment = z.enum(['platform', 'cross-platform']).optional(
 export const passkeyRegistrationResponseSchema = z.object({
   id: credentialId,
   rawId: credentialId,
-  type: z.literal('public-key', { message: 'Not a public-key credential' }),
+  type: z.literal('public-key', { message: SIGN_IN_MESSAGES.notPublicKey.id }),
   response: z.object({
     clientDataJSON: base64url('Client data', 4096),
     // Attestation 'none' is asked for; a few KB leaves room for an authenticator's extensions.
@@ -78,7 +83,7 @@ export type PasskeyRegistrationResponse = z.output<typeof passkeyRegistrationRes
 export const passkeyAuthenticationResponseSchema = z.object({
   id: credentialId,
   rawId: credentialId,
-  type: z.literal('public-key', { message: 'Not a public-key credential' }),
+  type: z.literal('public-key', { message: SIGN_IN_MESSAGES.notPublicKey.id }),
   response: z.object({
     clientDataJSON: base64url('Client data', 4096),
     authenticatorData: base64url('Authenticator data', 4096),
@@ -91,12 +96,12 @@ export const passkeyAuthenticationResponseSchema = z.object({
 });
 export type PasskeyAuthenticationResponse = z.output<typeof passkeyAuthenticationResponseSchema>;
 
-export const passkeyName = text('Name', { message: PASSKEY_MESSAGES.nameRequired })
+export const passkeyName = text('Name', { message: M.nameRequired.id })
   .trim()
-  .min(1, PASSKEY_MESSAGES.nameRequired)
-  .max(PASSKEY_NAME_MAX, PASSKEY_MESSAGES.nameTooLong);
+  .min(1, M.nameRequired.id)
+  .max(PASSKEY_NAME_MAX, messageWithValues(M.nameTooLong, { max: PASSKEY_NAME_MAX }));
 
-const password = text('Password', { message: 'Password is required' }).min(1, 'Password is required').max(256);
+const password = text('Password', { message: M.passwordRequired.id }).min(1, M.passwordRequired.id).max(256);
 
 /** POST /api/settings/passkeys/options: the password again (as two-factor's set-up asks). */
 export const passkeyRegistrationOptionsInputSchema = z.object({ password });

@@ -33,7 +33,7 @@ describe('the single sign-on form (issue 47: its fields read into the API schema
   it('needs the secret on the first save, and after the saved one became unusable', () => {
     for (const saved of [null, { hasClientSecret: false, joinRole: 'developer' as const }]) {
       const result = ssoSettingsFormSchema(saved).safeParse(typed);
-      expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['clientSecret'], message: SSO_MESSAGES.secretRequired })]);
+      expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['clientSecret'], message: SSO_MESSAGES.secretRequired.id })]);
     }
   });
 

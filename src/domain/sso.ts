@@ -2,6 +2,8 @@
 // organization admin's settings, the public sign-in lookup, and the redirect routes' queries. One
 // schema per operation, shared by the form, the routes and the OpenAPI document.
 import { z } from 'zod';
+import { AUTH_MESSAGES } from './auth';
+import { messageWithValues, type Text } from './locales';
 import { SSO_DEFAULT_JOIN_ROLE, SSO_DOMAIN_CHECK_ERRORS, SSO_JOIN_ROLES, SSO_NEW_MEMBERS, type SsoIssuerProblem, type SsoJoinRole } from './sso-rules';
 import { text } from './text-fields';
 import { recoveryCode, totpCode } from './two-factor';
@@ -45,46 +47,58 @@ export const PUBLIC_EMAIL_DOMAINS = new Set([
 ]);
 
 export const SSO_MESSAGES = {
-  onlyOrganizationAdmin: 'Only the organization admin can change single sign-on.',
-  onlyAdmins: 'Only the organization admin and admins can see single sign-on settings.',
-  secretRequired: 'Enter the client secret from your provider.',
-  domainTaken: (domain: string) => `${domain} is already used by another organization's single sign-on.`,
-  domainInUse: (domain: string) =>
-    `${domain} is the email domain of people in another Brieflane organization, so it cannot be claimed for single sign-on. Ask them to change their email or leave that organization first.`,
-  domainNotClaimed: (domain: string) => `${domain} is not one of your single sign-on domains.`,
-  domainPublic: (domain: string) => `${domain} is a public email provider's domain; enter your organization's own domain.`,
-  notConfigured: "Your organization's email domain does not use single sign-on.",
+  onlyOrganizationAdmin: /*i18n*/ { id: 'domain.sso.onlyOrganizationAdmin', message: 'Only the organization admin can change single sign-on.' },
+  onlyAdmins: /*i18n*/ { id: 'domain.sso.onlyAdmins', message: 'Only the organization admin and admins can see single sign-on settings.' },
+  secretRequired: /*i18n*/ { id: 'domain.sso.secretRequired', message: 'Enter the client secret from your provider.' },
+  domainTaken: /*i18n*/ { id: 'domain.sso.domainTaken', message: '{domain} is already used by another organization\'s single sign-on.' },
+  domainInUse: /*i18n*/ { id: 'domain.sso.domainInUse', message: '{domain} is the email domain of people in another Brieflane organization, so it cannot be claimed for single sign-on. Ask them to change their email or leave that organization first.' },
+  domainNotClaimed: /*i18n*/ { id: 'domain.sso.domainNotClaimed', message: '{domain} is not one of your single sign-on domains.' },
+  domainPublic: /*i18n*/ { id: 'domain.sso.domainPublic', message: '{domain} is a public email provider\'s domain; enter your organization\'s own domain.' },
+  notConfigured: /*i18n*/ { id: 'domain.sso.notConfigured', message: 'Your organization\'s email domain does not use single sign-on.' },
   /**
    * Issue 49 item 12: why the issuer could not be used, in words an admin who is not a network
-   * engineer can act on; `host` is the issuer's. The technical cause goes in the error's detail.
-   * `named` (mismatch only): the issuer the provider's configuration gives, when known.
+   * engineer can act on; each with the issuer's `host`. The technical cause goes in the error's
+   * detail. issuerMismatchNamed: a mismatch when the provider's configuration names its issuer.
    */
   issuerProblems: {
-    not_found: (host: string) => `Brieflane could not find your identity provider at ${host}. Check the issuer URL for typos, or try again in a moment.`,
-    refused: (host: string) => `Brieflane could not reach your identity provider at ${host}: it refused the connection. Check the issuer URL, or try again in a moment.`,
-    unreachable: (host: string) => `Brieflane could not reach your identity provider at ${host}. Check the issuer URL, or try again in a moment.`,
-    timeout: (host: string) => `Your identity provider at ${host} did not answer in time. Check the issuer URL, or try again in a moment.`,
-    certificate: (host: string) =>
-      `Brieflane reached your identity provider at ${host}, but its certificate could not be verified. Check the issuer URL, or ask whoever runs the provider to fix its certificate.`,
-    secure_connection: (host: string) => `Brieflane could not set up a secure connection with ${host}. Check that the issuer URL is your provider’s https:// address.`,
-    not_allowed: (host: string) => `Brieflane only connects to identity providers on the public internet, and ${host} is not. Enter your provider’s public issuer URL.`,
-    not_openid: (host: string) =>
-      `${host} answered, but not as an OpenID Connect identity provider. Check the issuer URL: your provider shows it with the app or client you created there.`,
-    mismatch: (host: string, named?: string | null) =>
-      named
-        ? `Your identity provider at ${host} gives its issuer URL as ${named}. Enter it exactly so.`
-        : `Your identity provider at ${host} gives a different issuer URL. Enter it exactly as your provider shows it.`,
-    unsupported: (host: string) =>
-      `Your identity provider at ${host} does not offer the sign-in Brieflane uses (OpenID Connect with the authorization code flow). Check its settings for the app you created.`,
-    invalid_answer: (host: string) => `Your identity provider at ${host} gave an answer Brieflane could not accept.`,
-  } satisfies Record<SsoIssuerProblem, (host: string, named?: string | null) => string>,
-  issuerMustBeHttps: 'The issuer must start with https://',
-  /** Password sign-in and reset answer this for the organization's members once it is turned off. */
-  passwordSignInOff: 'Your organization signs in with single sign-on. Use “Continue with SSO”.',
-  passwordResetOff:
-    'Your organization signs in with single sign-on, so there is no password to reset: use “Continue with SSO”. An account that may still use a password (such as the organization admin’s) gets its reset link by email.',
-  pendingMissing: 'Your single sign-on has expired. Start again with “Continue with SSO”.',
+    not_found: /*i18n*/ { id: 'domain.sso.issuerProblems.not_found', message: 'Brieflane could not find your identity provider at {host}. Check the issuer URL for typos, or try again in a moment.' },
+    refused: /*i18n*/ { id: 'domain.sso.issuerProblems.refused', message: 'Brieflane could not reach your identity provider at {host}: it refused the connection. Check the issuer URL, or try again in a moment.' },
+    unreachable: /*i18n*/ { id: 'domain.sso.issuerProblems.unreachable', message: 'Brieflane could not reach your identity provider at {host}. Check the issuer URL, or try again in a moment.' },
+    timeout: /*i18n*/ { id: 'domain.sso.issuerProblems.timeout', message: 'Your identity provider at {host} did not answer in time. Check the issuer URL, or try again in a moment.' },
+    certificate: /*i18n*/ { id: 'domain.sso.issuerProblems.certificate', message: 'Brieflane reached your identity provider at {host}, but its certificate could not be verified. Check the issuer URL, or ask whoever runs the provider to fix its certificate.' },
+    secure_connection: /*i18n*/ { id: 'domain.sso.issuerProblems.secure_connection', message: 'Brieflane could not set up a secure connection with {host}. Check that the issuer URL is your provider’s https:// address.' },
+    not_allowed: /*i18n*/ { id: 'domain.sso.issuerProblems.not_allowed', message: 'Brieflane only connects to identity providers on the public internet, and {host} is not. Enter your provider’s public issuer URL.' },
+    not_openid: /*i18n*/ { id: 'domain.sso.issuerProblems.not_openid', message: '{host} answered, but not as an OpenID Connect identity provider. Check the issuer URL: your provider shows it with the app or client you created there.' },
+    mismatch: /*i18n*/ { id: 'domain.sso.issuerProblems.mismatch', message: 'Your identity provider at {host} gives a different issuer URL. Enter it exactly as your provider shows it.' },
+    unsupported: /*i18n*/ { id: 'domain.sso.issuerProblems.unsupported', message: 'Your identity provider at {host} does not offer the sign-in Brieflane uses (OpenID Connect with the authorization code flow). Check its settings for the app you created.' },
+    invalid_answer: /*i18n*/ { id: 'domain.sso.issuerProblems.invalid_answer', message: 'Your identity provider at {host} gave an answer Brieflane could not accept.' },
+  } satisfies Record<SsoIssuerProblem, Text>,
+  /** A mismatch when the provider's configuration names its issuer (`named`). */
+  issuerMismatchNamed: /*i18n*/ { id: 'domain.sso.issuerMismatchNamed', message: 'Your identity provider at {host} gives its issuer URL as {named}. Enter it exactly so.' },
+  issuerMustBeHttps: /*i18n*/ { id: 'domain.sso.issuerMustBeHttps', message: 'The issuer must start with https://' },
+  // The form's and the API's validation (zod carries the ids; decision 045).
+  domainTooLong: /*i18n*/ { id: 'domain.sso.domainTooLong', message: 'A domain has at most 253 characters' },
+  domainInvalid: /*i18n*/ { id: 'domain.sso.domainInvalid', message: 'Enter a domain such as agency.com' },
+  domainPublicProvider: /*i18n*/ { id: 'domain.sso.domainPublicProvider', message: 'A public email provider\'s domain cannot be used; enter your organization\'s own domain' },
+  issuerRequired: /*i18n*/ { id: 'domain.sso.issuerRequired', message: 'Issuer is required' },
+  issuerTooLong: /*i18n*/ { id: 'domain.sso.issuerTooLong', message: 'The issuer has at most 500 characters' },
+  issuerInvalid: /*i18n*/ { id: 'domain.sso.issuerInvalid', message: 'Enter the issuer URL, such as https://accounts.google.com' },
+  issuerQuery: /*i18n*/ { id: 'domain.sso.issuerQuery', message: 'The issuer has no query or fragment' },
+  clientIdRequired: /*i18n*/ { id: 'domain.sso.clientIdRequired', message: 'Client ID is required' },
+  clientIdTooLong: /*i18n*/ { id: 'domain.sso.clientIdTooLong', message: 'The client ID has at most 500 characters' },
+  secretTooLong: /*i18n*/ { id: 'domain.sso.secretTooLong', message: 'The client secret has at most 2000 characters' },
+  domainsRequired: /*i18n*/ { id: 'domain.sso.domainsRequired', message: 'Enter at least one domain' },
+  domainsTooMany: /*i18n*/ { id: 'domain.sso.domainsTooMany', message: 'At most {max} domains' },
+  domainsRepeated: /*i18n*/ { id: 'domain.sso.domainsRepeated', message: 'Each domain once' },
+  newMembersRequired: /*i18n*/ { id: 'domain.sso.newMembersRequired', message: 'Choose whether new people join or are refused' },
+  joinRoleRequired: /*i18n*/ { id: 'domain.sso.joinRoleRequired', message: 'Choose the role new people join as' },
+  passwordSignInRequired: /*i18n*/ { id: 'domain.sso.passwordSignInRequired', message: 'Say whether members may still sign in with a password' },
+  emailVerifiedRequired: /*i18n*/ { id: 'domain.sso.emailVerifiedRequired', message: 'Say whether your provider sends email_verified' },
 } as const;
+const M = SSO_MESSAGES;
+
+// The sign-in screens' words (sso-sign-in.ts, in the sign-in page's words) are named here too.
+export { SSO_SIGN_IN_MESSAGES } from './sso-sign-in';
 
 /** A domain as typed: lower case, no trailing dot, ASCII labels (an IDN in its xn-- form). */
 const domain = text('Domain')
@@ -94,21 +108,21 @@ const domain = text('Domain')
   .pipe(
     z
       .string()
-      .max(253, 'A domain has at most 253 characters')
-      .regex(/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.[a-z][a-z0-9-]*[a-z0-9]$/, 'Enter a domain such as agency.com'),
+      .max(253, M.domainTooLong.id)
+      .regex(/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.[a-z][a-z0-9-]*[a-z0-9]$/, M.domainInvalid.id),
   )
-  .refine((v) => !PUBLIC_EMAIL_DOMAINS.has(v), { message: "A public email provider's domain cannot be used; enter your organization's own domain" });
+  .refine((v) => !PUBLIC_EMAIL_DOMAINS.has(v), { message: M.domainPublicProvider.id });
 
-const issuer = text('Issuer', { message: 'Issuer is required' })
+const issuer = text('Issuer', { message: M.issuerRequired.id })
   .trim()
-  .min(1, 'Issuer is required')
-  .max(500, 'The issuer has at most 500 characters')
-  .pipe(z.url({ protocol: /^https?$/, message: 'Enter the issuer URL, such as https://accounts.google.com' }))
+  .min(1, M.issuerRequired.id)
+  .max(500, M.issuerTooLong.id)
+  .pipe(z.url({ protocol: /^https?$/, message: M.issuerInvalid.id }))
   // The issuer is compared exactly with what discovery and ID tokens say; a trailing slash is the provider's own.
-  .refine((v) => !/[?#]/.test(v), { message: 'The issuer has no query or fragment' });
+  .refine((v) => !/[?#]/.test(v), { message: M.issuerQuery.id });
 
-const clientId = text('Client ID', { message: 'Client ID is required' }).trim().min(1, 'Client ID is required').max(500, 'The client ID has at most 500 characters');
-const clientSecret = text('Client secret').min(1, SSO_MESSAGES.secretRequired).max(2000, 'The client secret has at most 2000 characters');
+const clientId = text('Client ID', { message: M.clientIdRequired.id }).trim().min(1, M.clientIdRequired.id).max(500, M.clientIdTooLong.id);
+const clientSecret = text('Client secret').min(1, M.secretRequired.id).max(2000, M.secretTooLong.id);
 
 /**
  * PUT /api/organization/sso. The secret is write-only: left out, the saved one is kept (required
@@ -119,18 +133,18 @@ export const ssoSettingsInputSchema = z.object({
   clientId,
   clientSecret: clientSecret.optional(),
   domains: z
-    .array(domain, { message: 'Enter at least one domain' })
-    .min(1, 'Enter at least one domain')
-    .max(SSO_MAX_DOMAINS, `At most ${SSO_MAX_DOMAINS} domains`)
-    .refine((list) => new Set(list).size === list.length, { message: 'Each domain once' }),
-  newMembers: z.enum(SSO_NEW_MEMBERS, { message: 'Choose whether new people join or are refused' }),
-  joinRole: z.enum(SSO_JOIN_ROLES, { message: 'Choose the role new people join as' }),
-  passwordSignIn: z.boolean({ message: 'Say whether members may still sign in with a password' }),
+    .array(domain, { message: M.domainsRequired.id })
+    .min(1, M.domainsRequired.id)
+    .max(SSO_MAX_DOMAINS, messageWithValues(M.domainsTooMany, { max: SSO_MAX_DOMAINS }))
+    .refine((list) => new Set(list).size === list.length, { message: M.domainsRepeated.id }),
+  newMembers: z.enum(SSO_NEW_MEMBERS, { message: M.newMembersRequired.id }),
+  joinRole: z.enum(SSO_JOIN_ROLES, { message: M.joinRoleRequired.id }),
+  passwordSignIn: z.boolean({ message: M.passwordSignInRequired.id }),
   /**
    * Issue 46: let an ID token without `email_verified` through (some providers never send it);
    * off, the claim must be `true`. An explicit `false` is refused either way.
    */
-  emailVerifiedOptional: z.boolean({ message: 'Say whether your provider sends email_verified' }).default(false),
+  emailVerifiedOptional: z.boolean({ message: M.emailVerifiedRequired.id }).default(false),
 });
 export type SsoSettingsInput = z.output<typeof ssoSettingsInputSchema>;
 
@@ -165,7 +179,7 @@ export function ssoSettingsFormSchema(saved: { hasClientSecret: boolean; joinRol
       }),
     )
     .pipe(ssoSettingsInputSchema)
-    .refine((input) => saved?.hasClientSecret === true || input.clientSecret !== undefined, { message: SSO_MESSAGES.secretRequired, path: ['clientSecret'] });
+    .refine((input) => saved?.hasClientSecret === true || input.clientSecret !== undefined, { message: M.secretRequired.id, path: ['clientSecret'] });
 }
 export type SsoSettingsForm = z.input<ReturnType<typeof ssoSettingsFormSchema>>;
 
@@ -207,7 +221,13 @@ export const ssoSettingsStateSchema = z.object({
 });
 export type SsoSettingsState = z.infer<typeof ssoSettingsStateSchema>;
 
-const email = text('Email', { message: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(320).pipe(z.email('Please enter a valid email address'));
+// The sign-in page's lookup: the account rules' words (auth.ts, in the sign-in page's words).
+const email = text('Email', { message: AUTH_MESSAGES.emailRequired.id })
+  .trim()
+  .toLowerCase()
+  .min(1, AUTH_MESSAGES.emailRequired.id)
+  .max(320)
+  .pipe(z.email(AUTH_MESSAGES.emailInvalid.id));
 
 /** POST /api/auth/sso/lookup: which sign-in applies to an email. Says nothing of accounts. */
 export const ssoLookupSchema = z.object({ email });
@@ -225,7 +245,7 @@ export const ssoLookupResultSchema = z.object({
 export type SsoLookupResult = z.infer<typeof ssoLookupResultSchema>;
 
 /** POST /api/organization/sso/domains/:domain/check: look for the domain's TXT record now. */
-export const ssoDomainParamsSchema = z.object({ domain: z.string().trim().toLowerCase().min(1).max(253).regex(/^[a-z0-9.-]+$/, 'Enter a domain such as agency.com') });
+export const ssoDomainParamsSchema = z.object({ domain: z.string().trim().toLowerCase().min(1).max(253).regex(/^[a-z0-9.-]+$/, M.domainInvalid.id) });
 
 /** GET /api/auth/sso/start?email=... (a browser navigation). */
 export const ssoStartQuerySchema = z.object({ email: z.string().max(320).optional() });

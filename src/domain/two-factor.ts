@@ -4,8 +4,23 @@
 import { z } from 'zod';
 import { TWO_FACTOR_POLICIES } from './two-factor-policy-rules';
 import { text } from './text-fields';
+import { TWO_FACTOR_SIGN_IN_MESSAGES as SIGN_IN_MESSAGES, totpCode } from './two-factor-sign-in';
 
-export const TOTP_DIGITS = 6;
+// The sign-in step's words and schemas (two-factor-sign-in.ts, in the sign-in page's words) are
+// named here too, for Settings' forms, the routes and the server.
+export {
+  normalizeRecoveryCode,
+  RECOVERY_CODE_PLACEHOLDER,
+  recoveryCode,
+  recoveryCodeFormSchema,
+  TOTP_DIGITS,
+  totpCode,
+  TWO_FACTOR_ERRORS,
+  TWO_FACTOR_SIGN_IN_MESSAGES,
+  TWO_FACTOR_SIGN_IN_TEXTS,
+  twoFactorCodeFormSchema,
+} from './two-factor-sign-in';
+
 export const TOTP_PERIOD_SECONDS = 30;
 /** Steps accepted either side of the current one (a phone's clock a little off, a slow typist). */
 export const TOTP_WINDOW = 1;
@@ -15,112 +30,76 @@ export const RECOVERY_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 export const RECOVERY_CODE_LENGTH = 10;
 
 export const TWO_FACTOR_TEXTS = {
-  title: 'Two-factor sign-in',
-  description: 'After your password, sign-in asks for a code from an authenticator app on your phone.',
-  off: 'Off',
-  on: 'On',
-  onSince: (when: string) => `On since ${when}`,
-  setUp: 'Set Up Two-Factor',
-  setUpTitle: 'Set Up Two-Factor Sign-In',
-  confirmPassword: 'Enter your password to continue.',
-  continue: 'Continue',
-  scan: 'Scan this QR code with your authenticator app (1Password, Google Authenticator, Authy, Microsoft Authenticator…).',
-  qrAlt: 'QR code for your authenticator app',
-  manualKey: 'Or type this key:',
-  copyKey: 'Copy key',
-  keyCopied: 'Key copied',
-  enterCode: 'Then enter the 6-digit code it shows.',
-  turnOn: 'Turn On',
-  turnedOn: 'Two-factor sign-in is on',
-  recoveryTitle: 'Save Your Recovery Codes',
+  title: /*i18n*/ { id: 'domain.two-factor.title', message: 'Two-factor sign-in' },
+  description: /*i18n*/ { id: 'domain.two-factor.description', message: 'After your password, sign-in asks for a code from an authenticator app on your phone.' },
+  off: /*i18n*/ { id: 'domain.two-factor.off', message: 'Off' },
+  on: /*i18n*/ { id: 'domain.two-factor.on', message: 'On' },
+  onSince: /*i18n*/ { id: 'domain.two-factor.onSince', message: 'On since {when}' },
+  setUp: /*i18n*/ { id: 'domain.two-factor.setUp', message: 'Set Up Two-Factor' },
+  setUpTitle: /*i18n*/ { id: 'domain.two-factor.setUpTitle', message: 'Set Up Two-Factor Sign-In' },
+  confirmPassword: /*i18n*/ { id: 'domain.two-factor.confirmPassword', message: 'Enter your password to continue.' },
+  continue: /*i18n*/ { id: 'domain.two-factor.continue', message: 'Continue' },
+  scan: /*i18n*/ { id: 'domain.two-factor.scan', message: 'Scan this QR code with your authenticator app (1Password, Google Authenticator, Authy, Microsoft Authenticator…).' },
+  qrAlt: /*i18n*/ { id: 'domain.two-factor.qrAlt', message: 'QR code for your authenticator app' },
+  manualKey: /*i18n*/ { id: 'domain.two-factor.manualKey', message: 'Or type this key:' },
+  copyKey: /*i18n*/ { id: 'domain.two-factor.copyKey', message: 'Copy key' },
+  keyCopied: /*i18n*/ { id: 'domain.two-factor.keyCopied', message: 'Key copied' },
+  enterCode: /*i18n*/ { id: 'domain.two-factor.enterCode', message: 'Then enter the 6-digit code it shows.' },
+  turnOn: /*i18n*/ { id: 'domain.two-factor.turnOn', message: 'Turn On' },
+  turnedOn: /*i18n*/ { id: 'domain.two-factor.turnedOn', message: 'Two-factor sign-in is on' },
+  recoveryTitle: /*i18n*/ { id: 'domain.two-factor.recoveryTitle', message: 'Save Your Recovery Codes' },
   recoveryDescription:
-    'Each code signs you in once if you lose your phone. Keep them somewhere safe, such as a password manager. They are shown only now.',
-  copy: 'Copy',
-  copied: 'Recovery codes copied',
-  download: 'Download',
-  saved: 'I Have Saved Them',
+    /*i18n*/ { id: 'domain.two-factor.recoveryDescription', message: 'Each code signs you in once if you lose your phone. Keep them somewhere safe, such as a password manager. They are shown only now.' },
+  copy: /*i18n*/ { id: 'domain.two-factor.copy', message: 'Copy' },
+  copied: /*i18n*/ { id: 'domain.two-factor.copied', message: 'Recovery codes copied' },
+  download: /*i18n*/ { id: 'domain.two-factor.download', message: 'Download' },
+  saved: /*i18n*/ { id: 'domain.two-factor.saved', message: 'I Have Saved Them' },
   /** Escape or a click outside while the codes show: they would be gone for good. */
-  saveFirst: 'Save the codes first: they are not shown again. Then choose “I Have Saved Them”.',
-  recoveryCodesLabel: 'Recovery codes',
-  recoveryFileName: 'brieflane-recovery-codes.txt',
-  recoveryFileHeading: (email: string) => `Brieflane recovery codes for ${email}. Each signs you in once.`,
-  recoveryLeft: (n: number) => (n === 1 ? '1 recovery code left' : `${n} recovery codes left`),
-  newRecoveryCodes: 'New Recovery Codes',
-  newRecoveryCodesTitle: 'New Recovery Codes',
-  newRecoveryCodesDescription: 'The codes you have now stop working. Enter a code from your authenticator app.',
-  makeCodes: 'Make New Codes',
-  turnOff: 'Turn Off',
-  turnOffTitle: 'Turn Off Two-Factor Sign-In',
-  turnOffDescription: 'Enter your password and a code from your authenticator app (or a recovery code).',
-  turnedOff: 'Two-factor sign-in is off',
-  codeLabel: 'Authentication code',
-  codeOrRecoveryLabel: 'Authentication or recovery code',
-  passwordLabel: 'Password',
-  loadFailed: 'Failed to load your two-factor settings',
-  // The sign-in step.
-  signInTitle: 'Two-factor sign-in',
-  signInDescription: 'Enter the 6-digit code from your authenticator app.',
-  signInRecoveryDescription: 'Enter one of your recovery codes. Each works once.',
-  useRecoveryCode: 'Use a recovery code instead',
-  useAppCode: 'Use your authenticator app instead',
-  recoveryCodeLabel: 'Recovery code',
-  recoveryCodePlaceholder: 'xxxxx-xxxxx',
-  verify: 'Verify',
+  saveFirst: /*i18n*/ { id: 'domain.two-factor.saveFirst', message: 'Save the codes first: they are not shown again. Then choose “I Have Saved Them”.' },
+  recoveryCodesLabel: /*i18n*/ { id: 'domain.two-factor.recoveryCodesLabel', message: 'Recovery codes' },
+  recoveryFileName: /*i18n*/ { id: 'domain.two-factor.recoveryFileName', message: 'brieflane-recovery-codes.txt' },
+  recoveryFileHeading: /*i18n*/ { id: 'domain.two-factor.recoveryFileHeading', message: 'Brieflane recovery codes for {email}. Each signs you in once.' },
+  recoveryLeft: /*i18n*/ { id: 'domain.two-factor.recoveryLeft', message: '{n, plural, one {# recovery code left} other {# recovery codes left}}' },
+  newRecoveryCodes: /*i18n*/ { id: 'domain.two-factor.newRecoveryCodes', message: 'New Recovery Codes' },
+  newRecoveryCodesTitle: /*i18n*/ { id: 'domain.two-factor.newRecoveryCodesTitle', message: 'New Recovery Codes' },
+  newRecoveryCodesDescription: /*i18n*/ { id: 'domain.two-factor.newRecoveryCodesDescription', message: 'The codes you have now stop working. Enter a code from your authenticator app.' },
+  makeCodes: /*i18n*/ { id: 'domain.two-factor.makeCodes', message: 'Make New Codes' },
+  turnOff: /*i18n*/ { id: 'domain.two-factor.turnOff', message: 'Turn Off' },
+  turnOffTitle: /*i18n*/ { id: 'domain.two-factor.turnOffTitle', message: 'Turn Off Two-Factor Sign-In' },
+  turnOffDescription: /*i18n*/ { id: 'domain.two-factor.turnOffDescription', message: 'Enter your password and a code from your authenticator app (or a recovery code).' },
+  turnedOff: /*i18n*/ { id: 'domain.two-factor.turnedOff', message: 'Two-factor sign-in is off' },
+  codeLabel: /*i18n*/ { id: 'domain.two-factor.codeLabel', message: 'Authentication code' },
+  codeOrRecoveryLabel: /*i18n*/ { id: 'domain.two-factor.codeOrRecoveryLabel', message: 'Authentication or recovery code' },
+  passwordLabel: /*i18n*/ { id: 'domain.two-factor.passwordLabel', message: 'Password' },
+  loadFailed: /*i18n*/ { id: 'domain.two-factor.loadFailed', message: 'Failed to load your two-factor settings' },
   // Team -> member (an admin, by rank).
-  reset: 'Reset Two-Factor',
-  resetTitle: 'Reset Two-Factor Sign-In',
-  resetConfirm: (name: string) =>
-    `Turn off two-factor sign-in for ${name}? They are signed out everywhere and emailed; they can set it up again after signing in with their password.`,
-  resetDone: 'Two-factor sign-in reset',
-  memberHasTwoFactor: 'Two-factor on',
+  reset: /*i18n*/ { id: 'domain.two-factor.reset', message: 'Reset Two-Factor' },
+  resetTitle: /*i18n*/ { id: 'domain.two-factor.resetTitle', message: 'Reset Two-Factor Sign-In' },
+  resetConfirm: /*i18n*/ { id: 'domain.two-factor.resetConfirm', message: 'Turn off two-factor sign-in for {name}? They are signed out everywhere and emailed; they can set it up again after signing in with their password.' },
+  resetDone: /*i18n*/ { id: 'domain.two-factor.resetDone', message: 'Two-factor sign-in reset' },
+  memberHasTwoFactor: /*i18n*/ { id: 'domain.two-factor.memberHasTwoFactor', message: 'Two-factor on' },
 } as const;
 
 export const TWO_FACTOR_MESSAGES = {
-  codeRequired: 'Enter the 6-digit code from your authenticator app.',
-  codeInvalid: 'That code is wrong or expired. Enter the code your app shows now.',
-  recoveryCodeInvalid: 'That recovery code is wrong or already used.',
-  noSetup: 'Start the set-up again: it was not started or has expired.',
-  alreadyOn: 'Two-factor sign-in is already on.',
-  notOn: 'Two-factor sign-in is not on.',
-  ownInSettings: 'Turn your own two-factor sign-in off in Settings.',
-  memberNotOn: 'This member does not have two-factor sign-in on.',
-  onlyAdminsReset: "Only the organization admin and admins can see or reset a member's two-factor sign-in.",
+  noSetup: /*i18n*/ { id: 'domain.two-factor.noSetup', message: 'Start the set-up again: it was not started or has expired.' },
+  alreadyOn: /*i18n*/ { id: 'domain.two-factor.alreadyOn', message: 'Two-factor sign-in is already on.' },
+  notOn: /*i18n*/ { id: 'domain.two-factor.notOn', message: 'Two-factor sign-in is not on.' },
+  ownInSettings: /*i18n*/ { id: 'domain.two-factor.ownInSettings', message: 'Turn your own two-factor sign-in off in Settings.' },
+  memberNotOn: /*i18n*/ { id: 'domain.two-factor.memberNotOn', message: 'This member does not have two-factor sign-in on.' },
+  onlyAdminsReset: /*i18n*/ { id: 'domain.two-factor.onlyAdminsReset', message: 'Only the organization admin and admins can see or reset a member\'s two-factor sign-in.' },
+  // The forms' and the API's validation (zod carries the ids; decision 045).
+  passwordRequired: /*i18n*/ { id: 'domain.two-factor.passwordRequired', message: 'Password is required' },
+  policyRequired: /*i18n*/ { id: 'domain.two-factor.policyRequired', message: 'Choose a two-factor requirement' },
 } as const;
-
-/** The error codes the sign-in form tells apart (beside SIGN_IN_ERRORS of auth.ts). */
-export const TWO_FACTOR_ERRORS = {
-  required: 'two_factor_required',
-  invalid: 'invalid_two_factor_code',
-  /** The settings forms tell these apart too: the message goes under the field it is about. */
-  wrongPassword: 'wrong_password',
-  setupMissing: 'two_factor_setup_missing',
-  /** New codes or turning off, when it is off already (another tab turned it off). */
-  notOn: 'two_factor_off',
-  requiredByOrganization: 'two_factor_required_by_organization',
-} as const;
-
-/** A TOTP code as typed: spaces dropped (apps show `123 456`), then exactly six digits. */
-export const totpCode = text('Authentication code', { message: TWO_FACTOR_MESSAGES.codeRequired })
-  .transform((value) => value.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.codeRequired));
-
-/** A recovery code as typed: case, spaces and hyphens do not matter. */
-export const recoveryCode = text('Recovery code', { message: 'Recovery code is required' })
-  .max(100, TWO_FACTOR_MESSAGES.recoveryCodeInvalid)
-  .transform(normalizeRecoveryCode)
-  .pipe(z.string().min(1, 'Recovery code is required'));
+const M = TWO_FACTOR_MESSAGES;
 
 /** Either kind, told apart by shape (six digits is an app code): turning it off takes either. */
-export const totpOrRecoveryCode = text('Code', { message: TWO_FACTOR_MESSAGES.codeRequired })
-  .max(100, TWO_FACTOR_MESSAGES.codeInvalid)
+export const totpOrRecoveryCode = text('Code', { message: SIGN_IN_MESSAGES.codeRequired.id })
+  .max(100, SIGN_IN_MESSAGES.codeInvalid.id)
   .transform((value) => value.trim())
-  .pipe(z.string().min(1, TWO_FACTOR_MESSAGES.codeRequired));
+  .pipe(z.string().min(1, SIGN_IN_MESSAGES.codeRequired.id));
 
-const password = text('Password', { message: 'Password is required' }).min(1, 'Password is required').max(256);
-
-export function normalizeRecoveryCode(value: string): string {
-  return value.toLowerCase().replace(/[\s-]+/g, '');
-}
+const password = text('Password', { message: M.passwordRequired.id }).min(1, M.passwordRequired.id).max(256);
 
 /** How a recovery code is shown: `abcde-fghjk`. */
 export function formatRecoveryCode(code: string): string {
@@ -160,9 +139,6 @@ export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string())
 /** POST /api/settings/two-factor/disable */
 export const disableTwoFactorSchema = z.object({ password, code: totpOrRecoveryCode });
 
-/** The sign-in form's second step: one of the two fields. */
-export const twoFactorCodeFormSchema = z.object({ twoFactorCode: totpCode });
-export const recoveryCodeFormSchema = z.object({ recoveryCode });
 
 // ---- The organization's policy (issue 31 item 2) ------------------------------------------------
 
@@ -180,7 +156,7 @@ export {
   type TwoFactorPolicy,
 } from './two-factor-policy-rules';
 
-export const twoFactorPolicyInputSchema = z.object({ policy: z.enum(TWO_FACTOR_POLICIES, { message: 'Choose a two-factor requirement' }) });
+export const twoFactorPolicyInputSchema = z.object({ policy: z.enum(TWO_FACTOR_POLICIES, { message: M.policyRequired.id }) });
 /** GET/PUT /api/organization/two-factor-policy */
 export const twoFactorPolicySchema = z.object({
   policy: z.enum(TWO_FACTOR_POLICIES),

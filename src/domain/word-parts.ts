@@ -5,8 +5,10 @@
 
 /** The domain files (names in src/domain) whose texts are not of the `domain` part. */
 export const DOMAIN_FILE_PARTS = {
-  // The sign-in, sign-up and password-reset screens' rules.
-  'domain-auth': ['auth.ts'],
+  // The sign-in, sign-up and password-reset screens' rules, and the sign-in's second factor,
+  // single sign-on and passkey answers (their Settings words are in two-factor.ts, sso.ts,
+  // passkeys.ts: `domain`).
+  'domain-auth': ['auth.ts', 'two-factor-sign-in.ts', 'sso-sign-in.ts', 'passkey-sign-in.ts'],
   // What a share, intake or approval link's visitor meets: its password, the intake form and its
   // questionnaire's rules (templates), decisions.
   // A share link shows a project's tasks, files, notes and comments too, with their rules' words.

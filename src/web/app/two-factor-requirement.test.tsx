@@ -1,3 +1,4 @@
+import { en } from '@/web/test/texts';
 // @vitest-environment jsdom
 // The organization's two-factor requirement as a member meets it (issue 31 item 2): in the grace
 // period a banner leads to Settings' Two-factor card; past the deadline the app shows only the
@@ -45,22 +46,22 @@ describe('A member the requirement applies to, in the grace period', () => {
   it('sees the banner with the deadline; Set Up Now opens Settings at the Two-factor card, focused', async () => {
     apiServer.use(twoFactorApi.status({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 }));
     await renderWithProviders(<BannerOverPages />, { signedInAs: required });
-    const banner = await screen.findByRole('region', { name: POLICY.bannerLabel });
-    expect(within(banner).getByText(POLICY.bannerBefore('Mar 8, 2099'))).toBeTruthy();
-    const setUpNow = within(banner).getByRole('link', { name: POLICY.bannerAction });
+    const banner = await screen.findByRole('region', { name: en(POLICY.bannerLabel) });
+    expect(within(banner).getByText(en(POLICY.bannerBefore, { when: 'Mar 8, 2099' }))).toBeTruthy();
+    const setUpNow = within(banner).getByRole('link', { name: en(POLICY.bannerAction) });
     // Issue 49 item 5: Settings' Security section, where the card is.
     expect(setUpNow.getAttribute('href')).toBe('/?tab=settings&section=security#two-factor');
     fireEvent.click(setUpNow);
     const card = await screen.findByTestId('two-factor-card');
     await waitFor(() => expect(document.activeElement).toBe(card));
-    expect(await within(card).findByRole('button', { name: TEXTS.setUp })).toBeTruthy();
+    expect(await within(card).findByRole('button', { name: en(TEXTS.setUp) })).toBeTruthy();
   });
 
   it('sees no banner once it is on, nor when it is not required', async () => {
     for (const me of [enrolled, signedInMember('developer')]) {
       const view = await renderWithProviders(<BannerOverPages />, { signedInAs: me });
       await waitFor(() => expect(view.queryClient.getQueryData(['me'])).toBeTruthy());
-      expect(screen.queryByRole('region', { name: POLICY.bannerLabel })).toBeNull();
+      expect(screen.queryByRole('region', { name: en(POLICY.bannerLabel) })).toBeNull();
       view.unmount();
     }
   });
@@ -75,30 +76,30 @@ describe('A member past the deadline', () => {
       twoFactorApi.enable({ recoveryCodes: ['abcdefghjk'] }),
     );
     await renderWithProviders(<AppRoutes />, { signedInAs: overdue, route: '/no-such-page' });
-    expect(await screen.findByRole('heading', { name: POLICY.blockedTitle, level: 1 })).toBeTruthy();
-    expect(screen.getByText(POLICY.blockedDescription)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: en(POLICY.blockedTitle), level: 1 })).toBeTruthy();
+    expect(screen.getByText(en(POLICY.blockedDescription))).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
     // Not the page at the address.
     expect(screen.queryByText('404')).toBeNull();
-    expect(document.title).toBe(`${POLICY.blockedTitle} · Brieflane`);
+    expect(document.title).toBe(`${en(POLICY.blockedTitle)} · Brieflane`);
 
     // Me answers that it is on from now on; it is read once the codes are saved, not before.
     apiServer.use(authApi.me(enrolled));
     const card = screen.getByTestId('two-factor-card');
-    fireEvent.click(await within(card).findByRole('button', { name: TEXTS.setUp }));
-    fireEvent.input(await screen.findByLabelText(TEXTS.passwordLabel), { target: { value: 'secret-123' } });
-    fireEvent.click(screen.getByRole('button', { name: TEXTS.continue }));
-    fireEvent.input(await screen.findByLabelText(TEXTS.codeLabel), { target: { value: '123456' } });
-    fireEvent.click(screen.getByRole('button', { name: TEXTS.turnOn }));
-    const dialog = await screen.findByRole('dialog', { name: TEXTS.recoveryTitle });
+    fireEvent.click(await within(card).findByRole('button', { name: en(TEXTS.setUp) }));
+    fireEvent.input(await screen.findByLabelText(en(TEXTS.passwordLabel)), { target: { value: 'secret-123' } });
+    fireEvent.click(screen.getByRole('button', { name: en(TEXTS.continue) }));
+    fireEvent.input(await screen.findByLabelText(en(TEXTS.codeLabel)), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: en(TEXTS.turnOn) }));
+    const dialog = await screen.findByRole('dialog', { name: en(TEXTS.recoveryTitle) });
     await within(card).findByTestId('recovery-codes-left');
     const readsWithCodesShown = meReads();
     expect(readsWithCodesShown).toBe(1);
-    fireEvent.click(within(dialog).getByRole('button', { name: TEXTS.saved }));
+    fireEvent.click(within(dialog).getByRole('button', { name: en(TEXTS.saved) }));
 
     expect(await screen.findByText('404')).toBeTruthy();
     expect(meReads()).toBe(2);
-    expect(screen.queryByRole('heading', { name: POLICY.blockedTitle })).toBeNull();
+    expect(screen.queryByRole('heading', { name: en(POLICY.blockedTitle) })).toBeNull();
   });
 });
 
@@ -119,7 +120,7 @@ function OpenPage() {
 }
 
 describe('A page open when the deadline passes', () => {
-  const refusal = () => apiError(403, TWO_FACTOR_ENROLMENT_REQUIRED, TWO_FACTOR_POLICY_MESSAGES.enrolmentRequired);
+  const refusal = () => apiError(403, TWO_FACTOR_ENROLMENT_REQUIRED, en(TWO_FACTOR_POLICY_MESSAGES.enrolmentRequired));
 
   it("a read refused 403 two_factor_enrolment_required reads Me again, which then says so", async () => {
     apiServer.use(route('GET', '/api/reports', refusal()));

@@ -73,7 +73,7 @@ describe('API tokens', () => {
     expect((await withToken(reader.token, { method: 'GET', url: '/api/clients' })).statusCode).toBe(200);
     const write = await withToken(reader.token, { method: 'POST', url: '/api/clients', payload: { name: 'By a reader' } });
     expect(write.statusCode).toBe(403);
-    expect(write.json().error).toEqual({ code: 'token_read_only', message: API_TOKEN_TEXTS.readOnly });
+    expect(write.json().error).toEqual({ code: 'token_read_only', message: API_TOKEN_TEXTS.readOnly.message });
   });
 
   it('a write token writes, and needs no Origin check (no cookie to ride on); a cookie from another site still does', async () => {

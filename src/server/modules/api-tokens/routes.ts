@@ -10,7 +10,7 @@ import { createApiToken, listApiTokens, revokeApiToken } from './service';
 
 const tags = ['settings'];
 const errors = errorResponses(400, 401, 403, 404);
-const tokenParams = z.object({ tokenId: z.uuid({ message: API_TOKEN_TEXTS.notFound }) });
+const tokenParams = z.object({ tokenId: z.uuid({ message: API_TOKEN_TEXTS.notFound.id }) });
 
 export async function apiTokenRoutes(app: FastifyInstance, options: { platform: Platform }) {
   const { platform } = options;

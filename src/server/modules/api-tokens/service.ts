@@ -3,6 +3,7 @@
 import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { API_TOKEN_TEXTS, API_TOKENS_PER_MEMBER, type ApiToken, type CreatedApiToken, type createApiTokenSchema } from '../../../domain/api-tokens';
+import { withValues } from '../../../domain/locales';
 import { newApiToken, revokeTokens } from './tokens';
 import type { Actor } from '../../platform/auth/session';
 import { apiTokens } from '../../platform/db/schema/tenancy';
@@ -44,7 +45,7 @@ export async function createApiToken({ db, clock }: Platform, actor: Actor, inpu
       .select({ n: count() })
       .from(apiTokens)
       .where(and(mine(actor), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now))));
-    if ((held?.n ?? 0) >= API_TOKENS_PER_MEMBER) throw badRequest(API_TOKEN_TEXTS.tooMany, 'too_many_tokens');
+    if ((held?.n ?? 0) >= API_TOKENS_PER_MEMBER) throw badRequest(withValues(API_TOKEN_TEXTS.tooMany, { max: API_TOKENS_PER_MEMBER }), 'too_many_tokens');
     const { token, tokenHash, prefix } = newApiToken();
     const [row] = await tx
       .insert(apiTokens)

@@ -20,7 +20,7 @@ import { passwordResetTokens, verificationCodes } from '../../platform/db/schema
 import { emailNotifications } from '../settings/public';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { badRequest, conflict, forbidden, unauthorized } from '../../platform/errors';
-import { SSO_MESSAGES } from '../../../domain/sso';
+import { SSO_SIGN_IN_MESSAGES } from '../../../domain/sso-sign-in';
 import { SSO_ERRORS } from '../../../domain/sso-rules';
 import { enqueueEmail, type OutgoingEmail } from '../../platform/mail/outbox';
 import { DEFAULT_LOCALE, type Locale } from '../../../domain/locales';
@@ -217,7 +217,7 @@ export async function requestPasswordReset(platform: Platform, email: string, ss
   const userId = await userIdByEmail(platform, email);
   if (ssoOnly) {
     if (userId && !(await passwordClosedForUser(platform.db, ssoOnly, userId))) await sendPasswordResetLink(platform, userId, email, requestLocale);
-    throw forbidden(SSO_MESSAGES.passwordResetOff, SSO_ERRORS.required);
+    throw forbidden(SSO_SIGN_IN_MESSAGES.passwordResetOff, SSO_ERRORS.required);
   }
   if (!userId) return;
   await sendPasswordResetLink(platform, userId, email, requestLocale);
@@ -288,7 +288,7 @@ export async function completePasswordReset(
 
 /** 403 `sso_required`: the organization's members sign in through its provider (issue 31 item 4). */
 function ssoRequired() {
-  return forbidden(SSO_MESSAGES.passwordSignInOff, SSO_ERRORS.required);
+  return forbidden(SSO_SIGN_IN_MESSAGES.passwordSignInOff, SSO_ERRORS.required);
 }
 
 /**

@@ -5,6 +5,8 @@
 // another kind, another user's credential, someone else's passkeys, rename, remove, the limits,
 // and a backup that carries them.
 import { mkdtempSync } from 'node:fs';
+import { withValues } from '../../../domain/locales';
+import { translate } from '../../platform/i18n';
 import { generateKeyPairSync } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +15,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../domain/auth';
 import type { MemberSession } from '../../../domain/sessions';
-import { PASSKEY_CHALLENGE_SECONDS, PASSKEY_ERRORS, PASSKEY_MESSAGES, PASSKEYS_PER_MEMBER, type Passkey } from '../../../domain/passkeys';
+import { PASSKEY_CHALLENGE_SECONDS, PASSKEY_ERRORS, PASSKEY_MESSAGES, PASSKEY_NAME_MAX, PASSKEY_SIGN_IN_MESSAGES, PASSKEYS_PER_MEMBER, type Passkey } from '../../../domain/passkeys';
 import { TWO_FACTOR_ERRORS, type TwoFactorSetup } from '../../../domain/two-factor';
 import { createBackup } from '../../platform/backup/backup';
 import { openArchive, restoreArchive } from '../../platform/backup/restore';
@@ -105,7 +107,7 @@ describe('passkeys', () => {
     const { response } = authenticator.register(options);
     const blank = await post(user, '/api/settings/passkeys', { name: '  ', response });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().error.message).toBe(PASSKEY_MESSAGES.nameRequired);
+    expect(blank.json().error.message).toBe(PASSKEY_MESSAGES.nameRequired.message);
     const added = await post(user, '/api/settings/passkeys', { name: ' Work laptop ', response });
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json()).toEqual({ id: expect.any(String), name: 'Work laptop', createdAt: clock.now().toISOString(), lastUsedAt: null });
@@ -189,13 +191,13 @@ describe('passkeys', () => {
     // The same answer again (captured on its way): its challenge is spent.
     const replay = await finishSignIn(answer);
     expect(replay.statusCode).toBe(401);
-    expect(replay.json().error).toEqual({ code: PASSKEY_ERRORS.expired, message: PASSKEY_MESSAGES.expired });
+    expect(replay.json().error).toEqual({ code: PASSKEY_ERRORS.expired, message: PASSKEY_SIGN_IN_MESSAGES.expired.message });
 
     // A copy of the authenticator answers a new challenge with a counter not past the stored one.
     for (const counter of [credential.counter, credential.counter - 1]) {
       const cloned = await signInWith(authenticator, credential, { counter });
       expect(cloned.statusCode).toBe(401);
-      expect(cloned.json().error).toEqual({ code: PASSKEY_ERRORS.invalid, message: PASSKEY_MESSAGES.signInFailed });
+      expect(cloned.json().error).toEqual({ code: PASSKEY_ERRORS.invalid, message: PASSKEY_SIGN_IN_MESSAGES.signInFailed.message });
     }
     expect(await t.db.$count(sessions, eq(sessions.userId, user.userId))).toBe(sessionsBefore + 1);
     // The real one goes on.
@@ -231,7 +233,7 @@ describe('passkeys', () => {
     const signIn = await signInOptions();
     const added = await post(user, '/api/settings/passkeys', { name: 'Sneaky', response: authenticator.register({ ...registration, challenge: signIn.challenge }).response });
     expect(added.statusCode).toBe(400);
-    expect(added.json().error).toEqual({ code: PASSKEY_ERRORS.expired, message: PASSKEY_MESSAGES.expired });
+    expect(added.json().error).toEqual({ code: PASSKEY_ERRORS.expired, message: PASSKEY_SIGN_IN_MESSAGES.expired.message });
 
     // Another member's registration challenge is theirs alone (and stays theirs).
     const theirs = await registrationOptions(other);
@@ -272,7 +274,7 @@ describe('passkeys', () => {
     await refused({ userVerified: false });
     // An unknown credential says no more than the others.
     const unknown = await signInWith(authenticator, credential, { credentialId: Buffer.alloc(32, 1).toString('base64url') });
-    expect(unknown.json().error).toEqual({ code: PASSKEY_ERRORS.invalid, message: PASSKEY_MESSAGES.signInFailed });
+    expect(unknown.json().error).toEqual({ code: PASSKEY_ERRORS.invalid, message: PASSKEY_SIGN_IN_MESSAGES.signInFailed.message });
     // Without a user handle the credential's owner is who signs in.
     const bare = await signInWith(authenticator, credential, { userHandle: null });
     expect(bare.statusCode, bare.body).toBe(200);
@@ -280,7 +282,7 @@ describe('passkeys', () => {
 
     // Adding: an answer made on another site, unverified, or a credential someone already holds.
     const wrongOrigin = await post(user, '/api/settings/passkeys', { name: 'X', response: authenticator.register(await registrationOptions(user), { origin: 'https://evil.example' }).response });
-    expect(wrongOrigin.json().error).toEqual({ code: PASSKEY_ERRORS.invalid, message: PASSKEY_MESSAGES.notAdded });
+    expect(wrongOrigin.json().error).toEqual({ code: PASSKEY_ERRORS.invalid, message: PASSKEY_MESSAGES.notAdded.message });
     const unverified = await post(user, '/api/settings/passkeys', { name: 'X', response: authenticator.register(await registrationOptions(user), { userVerified: false }).response });
     expect(unverified.json().error.code).toBe(PASSKEY_ERRORS.invalid);
     // The answer's id must be the credential it made.
@@ -299,7 +301,7 @@ describe('passkeys', () => {
       const { response } = authenticator.register(await registrationOptions(adder), { credential });
       const conflict = await post(adder, '/api/settings/passkeys', { name: 'Copy', response });
       expect(conflict.statusCode).toBe(409);
-      expect(conflict.json().error).toEqual({ code: PASSKEY_ERRORS.exists, message: PASSKEY_MESSAGES.exists });
+      expect(conflict.json().error).toEqual({ code: PASSKEY_ERRORS.exists, message: PASSKEY_MESSAGES.exists.message });
     }
     expect(await list(user)).toHaveLength(1);
     expect(await t.db.$count(passkeys, eq(passkeys.credentialId, credential.id))).toBe(1);
@@ -314,7 +316,7 @@ describe('passkeys', () => {
       expect(await list(caller)).toEqual([]);
       const rename = await caller.inject({ method: 'PATCH', url: `/api/settings/passkeys/${passkey.id}`, payload: { name: 'Mine now' } });
       expect(rename.statusCode).toBe(404);
-      expect(rename.json().error.message).toBe(PASSKEY_MESSAGES.notFound);
+      expect(rename.json().error.message).toBe(PASSKEY_MESSAGES.notFound.message);
       expect((await caller.inject({ method: 'DELETE', url: `/api/settings/passkeys/${passkey.id}` })).statusCode).toBe(404);
     }
     expect(await list(owner)).toEqual([passkey]);
@@ -326,8 +328,8 @@ describe('passkeys', () => {
     const { passkey, credential } = await addPasskey(user, authenticator, 'Old name');
     const rename = (name: unknown) => user.inject({ method: 'PATCH', url: `/api/settings/passkeys/${passkey.id}`, payload: { name } });
 
-    expect((await rename('')).json().error.message).toBe(PASSKEY_MESSAGES.nameRequired);
-    expect((await rename('x'.repeat(61))).json().error.message).toBe(PASSKEY_MESSAGES.nameTooLong);
+    expect((await rename('')).json().error.message).toBe(PASSKEY_MESSAGES.nameRequired.message);
+    expect((await rename('x'.repeat(61))).json().error.message).toBe(translate('en', withValues(PASSKEY_MESSAGES.nameTooLong, { max: PASSKEY_NAME_MAX })));
     const renamed = await rename('YubiKey 5C');
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toEqual({ ...passkey, name: 'YubiKey 5C' });
@@ -367,7 +369,7 @@ describe('passkeys', () => {
     );
     const begin = await post(user, '/api/settings/passkeys/options', { password: user.password });
     expect(begin.statusCode).toBe(400);
-    expect(begin.json().error).toEqual({ code: PASSKEY_ERRORS.tooMany, message: PASSKEY_MESSAGES.tooMany });
+    expect(begin.json().error).toEqual({ code: PASSKEY_ERRORS.tooMany, message: translate('en', withValues(PASSKEY_MESSAGES.tooMany, { max: PASSKEYS_PER_MEMBER })) });
     // A set-up begun before the last one was added is refused too.
     const late = await post(user, '/api/settings/passkeys', { name: 'One more', response: authenticator.register(pending).response });
     expect(late.json().error.code).toBe(PASSKEY_ERRORS.tooMany);

@@ -24,7 +24,7 @@ const config = { access: 'member' as const, tokens: false as const };
 const settings = { tags: ['settings'], security: [{ session: [] }] };
 const auth = { tags: ['auth'] };
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
-const passkeyParams = z.object({ passkeyId: z.uuid({ message: PASSKEY_MESSAGES.notFound }) });
+const passkeyParams = z.object({ passkeyId: z.uuid({ message: PASSKEY_MESSAGES.notFound.id }) });
 
 export async function passkeyRoutes(app: FastifyInstance, options: { platform: Platform }) {
   const { platform } = options;

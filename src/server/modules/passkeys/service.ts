@@ -13,11 +13,13 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { withValues } from '../../../domain/locales';
 import { and, count, desc, eq, lt } from 'drizzle-orm';
 import {
   PASSKEY_CHALLENGE_SECONDS,
   PASSKEY_ERRORS,
   PASSKEY_MESSAGES,
+  PASSKEY_SIGN_IN_MESSAGES,
   PASSKEYS_PER_MEMBER,
   type Passkey,
   type PasskeyAuthenticationResponse,
@@ -130,7 +132,7 @@ export const PASSKEY_ALGORITHMS = [-8, -7, -257] as const;
 export async function startPasskeyRegistration(platform: Platform, actor: Actor, password: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
   await assertCurrentPassword(platform, actor.userId, password);
   const held = await platform.db.select({ credentialId: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(ownedBy(actor));
-  if (held.length >= PASSKEYS_PER_MEMBER) throw badRequest(PASSKEY_MESSAGES.tooMany, PASSKEY_ERRORS.tooMany);
+  if (held.length >= PASSKEYS_PER_MEMBER) throw badRequest(withValues(PASSKEY_MESSAGES.tooMany, { max: PASSKEYS_PER_MEMBER }), PASSKEY_ERRORS.tooMany);
   const { rpID } = relyingParty(platform);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
@@ -164,7 +166,7 @@ export async function startPasskeyRegistration(platform: Platform, actor: Actor,
  */
 export async function addPasskey(platform: Platform, actor: Actor, input: { name: string; response: PasskeyRegistrationResponse }): Promise<Passkey> {
   const challenge = await takeChallenge(platform, input.response.response.clientDataJSON, 'registration', actor.userId);
-  if (!challenge) throw badRequest(PASSKEY_MESSAGES.expired, PASSKEY_ERRORS.expired);
+  if (!challenge) throw badRequest(PASSKEY_SIGN_IN_MESSAGES.expired, PASSKEY_ERRORS.expired);
   const { rpID, origin } = relyingParty(platform);
   let verified;
   try {
@@ -185,7 +187,7 @@ export async function addPasskey(platform: Platform, actor: Actor, input: { name
   const now = platform.clock.now();
   try {
     return await platform.db.transaction(async (tx) => {
-      if ((await countPasskeys(tx, actor)) >= PASSKEYS_PER_MEMBER) throw badRequest(PASSKEY_MESSAGES.tooMany, PASSKEY_ERRORS.tooMany);
+      if ((await countPasskeys(tx, actor)) >= PASSKEYS_PER_MEMBER) throw badRequest(withValues(PASSKEY_MESSAGES.tooMany, { max: PASSKEYS_PER_MEMBER }), PASSKEY_ERRORS.tooMany);
       const [row] = await tx
         .insert(passkeys)
         .values({
@@ -241,7 +243,7 @@ export async function startPasskeySignIn(platform: Platform): Promise<PublicKeyC
   return options;
 }
 
-const signInFailed = () => unauthorized(PASSKEY_MESSAGES.signInFailed, PASSKEY_ERRORS.invalid);
+const signInFailed = () => unauthorized(PASSKEY_SIGN_IN_MESSAGES.signInFailed, PASSKEY_ERRORS.invalid);
 
 /**
  * Signs in with a passkey's answer: the challenge is taken (once), the passkey found by its id,
@@ -257,7 +259,7 @@ export async function signInWithPasskey(
 ): Promise<{ me: Me; token: string; email: string }> {
   const { response } = input;
   const challenge = await takeChallenge(platform, response.response.clientDataJSON, 'sign_in', null);
-  if (!challenge) throw unauthorized(PASSKEY_MESSAGES.expired, PASSKEY_ERRORS.expired);
+  if (!challenge) throw unauthorized(PASSKEY_SIGN_IN_MESSAGES.expired, PASSKEY_ERRORS.expired);
   const [passkey] = await platform.db.select().from(passkeys).where(eq(passkeys.credentialId, response.id)).limit(1);
   if (!passkey) throw signInFailed();
   const who = { userId: passkey.userId };

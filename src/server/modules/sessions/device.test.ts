@@ -23,8 +23,8 @@ describe('describeBrowser', () => {
   });
 
   it('says "Unknown browser" without a User-Agent or for a program that is no browser', () => {
-    expect(describeBrowser(null)).toBe(SESSION_TEXTS.unknownBrowser);
-    expect(describeBrowser('')).toBe(SESSION_TEXTS.unknownBrowser);
-    expect(describeBrowser('curl/8.5.0')).toBe(SESSION_TEXTS.unknownBrowser);
+    expect(describeBrowser(null)).toBe(SESSION_TEXTS.unknownBrowser.message);
+    expect(describeBrowser('')).toBe(SESSION_TEXTS.unknownBrowser.message);
+    expect(describeBrowser('curl/8.5.0')).toBe(SESSION_TEXTS.unknownBrowser.message);
   });
 });

@@ -30,7 +30,7 @@ export async function sessionRoutes(app: FastifyInstance, options: { platform: P
         tags,
         summary: 'End one of your other sessions; that browser is signed out at once',
         // better-auth's ids are URL-safe letters and digits; anything else names no session.
-        params: z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, SESSION_TEXTS.notFound) }),
+        params: z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, SESSION_TEXTS.notFound.id) }),
         response: { 204: z.null(), ...errors },
       },
     },

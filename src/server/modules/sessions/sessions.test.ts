@@ -81,7 +81,7 @@ describe('sessions', () => {
     const current = (await list(here)).find((s) => s.current)!;
     const self = await as(here, 'DELETE', `/api/settings/sessions/${current.id}`);
     expect(self.statusCode).toBe(400);
-    expect(self.json().error).toEqual({ code: 'current_session', message: SESSION_TEXTS.endCurrent });
+    expect(self.json().error).toEqual({ code: 'current_session', message: SESSION_TEXTS.endCurrent.message });
 
     // A NUL or other text no session id has is refused before the database sees it.
     for (const bad of ['%00', 'a%20b', 'a.b', 'x'.repeat(201)]) {

@@ -7,6 +7,8 @@ import { ClientError } from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import { SSO_ISSUER_PROBLEMS } from '../../../domain/sso-rules';
 import { SSO_MESSAGES } from '../../../domain/sso';
+import { withValues } from '../../../domain/locales';
+import { translate } from '../../platform/i18n';
 import { outboundFetch } from '../../platform/outbound-http';
 import { classifyProviderFailure, MAX_DETAIL_LENGTH, technicalDetail } from './issuer-problems';
 
@@ -123,7 +125,7 @@ describe('technicalDetail', () => {
 describe('SSO_MESSAGES.issuerProblems', () => {
   it('has a plain sentence for every problem, naming the host and no error code', () => {
     for (const problem of SSO_ISSUER_PROBLEMS) {
-      const sentence = SSO_MESSAGES.issuerProblems[problem]('login.agency.example');
+      const sentence = translate('en', withValues(SSO_MESSAGES.issuerProblems[problem], { host: 'login.agency.example' }));
       expect(sentence, problem).toContain('login.agency.example');
       expect(sentence, problem).not.toMatch(/\b[A-Z_]{6,}\b|OpenSSL|TLS|ECONN/);
     }

@@ -6,7 +6,9 @@
 // the operator allows private ones, the connection pinned to the checked address, no redirects,
 // a deadline and a size cap).
 import * as oidc from 'openid-client';
+import { withValues, type Text } from '../../../domain/locales';
 import { SSO_MESSAGES } from '../../../domain/sso';
+import { translate } from '../../platform/i18n';
 import { SSO_CALLBACK_PATH, type SsoIssuerProblem } from '../../../domain/sso-rules';
 import { outboundFetch } from '../../platform/outbound-http';
 import type { Platform } from '../../platform/platform';
@@ -34,9 +36,10 @@ export class ProviderError extends Error {
     readonly problem: SsoIssuerProblem,
     readonly host: string,
     readonly detail: string | null,
-    message: string = SSO_MESSAGES.issuerProblems[problem](host),
+    /** The plain sentence, answered in the admin's language (its English is `message`). */
+    readonly text: Text = withValues(SSO_MESSAGES.issuerProblems[problem], { host }),
   ) {
-    super(message);
+    super(translate('en', text));
     this.name = 'ProviderError';
     this.kind = UNREACHED.has(problem) ? 'unreachable' : 'invalid';
   }
@@ -75,7 +78,7 @@ function providerError(error: unknown, issuer: string, otherwise: SsoIssuerProbl
   if (error instanceof ProviderError) return error;
   const host = new URL(issuer).host;
   const { problem, detail, named } = classifyProviderFailure(error, otherwise);
-  return new ProviderError(problem, host, detail, problem === 'mismatch' ? SSO_MESSAGES.issuerProblems.mismatch(host, named) : undefined);
+  return new ProviderError(problem, host, detail, problem === 'mismatch' && named ? withValues(SSO_MESSAGES.issuerMismatchNamed, { host, named }) : undefined);
 }
 
 /** A provider that answered a configuration Brieflane cannot sign in with; `detail` says what it lacks. */

@@ -5,6 +5,7 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import { SSO_MESSAGES, type SsoDomainState, type SsoSettings, type SsoSettingsInput, type SsoSettingsState } from '../../../domain/sso';
 import { ssoIssuerErrorCode, ssoVerificationRecord } from '../../../domain/sso-rules';
+import { withValues } from '../../../domain/locales';
 import { isAdmin } from '../../../domain/roles';
 import { open, seal } from '../../platform/auth/secret-box';
 import type { Actor } from '../../platform/auth/session';
@@ -106,7 +107,7 @@ export async function saveSsoSettings(platform: Platform, actor: Actor, input: S
   try {
     await checkIssuer(platform, input.issuer);
   } catch (error) {
-    if (error instanceof ProviderError) throw badRequest(error.message, ssoIssuerErrorCode(error.problem), error.detail ?? undefined);
+    if (error instanceof ProviderError) throw badRequest(error.text, ssoIssuerErrorCode(error.problem), error.detail ?? undefined);
     throw error;
   }
   const now = platform.clock.now();
@@ -164,8 +165,8 @@ export async function saveSsoSettings(platform: Platform, actor: Actor, input: S
  */
 async function assertDomainsClaimable(executor: Executor, organizationId: string, domains: string[]) {
   for (const domain of domains) {
-    if (await domainProvenElsewhere(executor, organizationId, domain)) throw conflict(SSO_MESSAGES.domainTaken(domain), 'sso_domain_taken');
-    if (await domainUsedElsewhere(executor, organizationId, domain)) throw conflict(SSO_MESSAGES.domainInUse(domain), 'sso_domain_in_use');
+    if (await domainProvenElsewhere(executor, organizationId, domain)) throw conflict(withValues(SSO_MESSAGES.domainTaken, { domain }), 'sso_domain_taken');
+    if (await domainUsedElsewhere(executor, organizationId, domain)) throw conflict(withValues(SSO_MESSAGES.domainInUse, { domain }), 'sso_domain_in_use');
   }
 }
 
@@ -173,7 +174,7 @@ async function assertDomainsClaimable(executor: Executor, organizationId: string
 export async function checkSsoDomainNow(platform: Platform, actor: Actor, domain: string): Promise<SsoSettingsState> {
   assertMayChange(actor);
   const row = await checkSsoDomain(platform, actor.organizationId, domain, actor.profileId);
-  if (!row) throw notFound(SSO_MESSAGES.domainNotClaimed(domain), 'sso_domain_not_claimed');
+  if (!row) throw notFound(withValues(SSO_MESSAGES.domainNotClaimed, { domain }), 'sso_domain_not_claimed');
   return readSsoSettings(platform, actor);
 }
 

@@ -18,7 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Me } from '../../../domain/auth';
 import { ssoLookupSchema, type SsoLookupResult } from '../../../domain/sso';
 import { SSO_ERRORS, type SsoRedirectError } from '../../../domain/sso-rules';
-import { SSO_MESSAGES } from '../../../domain/sso';
+import { SSO_SIGN_IN_MESSAGES } from '../../../domain/sso-sign-in';
 import { createLogin, createMember } from '../../platform/auth/accounts';
 import { isUniqueViolation } from '../../platform/auth/credentials';
 import { loadMe } from '../auth/public';
@@ -264,7 +264,7 @@ export async function finishSsoTwoFactor(
   platform: Platform,
   input: { ticket: string | undefined; twoFactorCode?: string; recoveryCode?: string; userAgent: string | undefined; address: string },
 ): Promise<{ me: Me; token: string; recoveryCodesLeft?: number }> {
-  const missing = () => unauthorized(SSO_MESSAGES.pendingMissing, SSO_ERRORS.pendingMissing);
+  const missing = () => unauthorized(SSO_SIGN_IN_MESSAGES.pendingMissing, SSO_ERRORS.pendingMissing);
   if (!input.ticket) throw missing();
   const keyHash = sha256(input.ticket);
   const live = and(eq(ssoSignIns.keyHash, keyHash), eq(ssoSignIns.stage, 'second_factor'), gt(ssoSignIns.expiresAt, platform.clock.now()));

@@ -16,7 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberSession } from '../../../domain/sessions';
 import { TWO_FACTOR_ERRORS, type TwoFactorSetup } from '../../../domain/two-factor';
 import type { z } from 'zod';
-import { SSO_MESSAGES, type SsoDomainState, type SsoSettingsInput, type ssoSettingsInputSchema } from '../../../domain/sso';
+import { SSO_MESSAGES, SSO_SIGN_IN_MESSAGES, type SsoDomainState, type SsoSettingsInput, type ssoSettingsInputSchema } from '../../../domain/sso';
+import { withValues } from '../../../domain/locales';
+import { translate } from '../../platform/i18n';
 import { SSO_CALLBACK_PATH } from '../../../domain/sso-rules';
 import type { Clock } from '../../platform/clock';
 import { sessions, users } from '../../platform/db/schema/auth';
@@ -300,7 +302,7 @@ describe('Settings -> Single Sign-On', () => {
     const withoutSecret = { ...settingsFor(domain), clientSecret: undefined };
     const first = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: withoutSecret });
     expect(first.statusCode).toBe(400);
-    expect(first.json().error).toEqual({ code: 'sso_secret_required', message: SSO_MESSAGES.secretRequired });
+    expect(first.json().error).toEqual({ code: 'sso_secret_required', message: SSO_MESSAGES.secretRequired.message });
     await configure(owner, settingsFor(domain));
     const [before] = await t.db.select().from(organizationSso).where(eq(organizationSso.organizationId, owner.organizationId));
     await configure(owner, { ...withoutSecret, joinRole: 'account_executive' });
@@ -330,27 +332,27 @@ describe('Settings -> Single Sign-On', () => {
     const port = await closedPort();
     expect(await save(`http://127.0.0.1:${port}`)).toEqual({
       code: 'sso_issuer_refused',
-      message: SSO_MESSAGES.issuerProblems.refused(`127.0.0.1:${port}`),
+      message: translate('en', withValues(SSO_MESSAGES.issuerProblems.refused, { host: `127.0.0.1:${port}` })),
       detail: `Could not connect to 127.0.0.1:${port} (ECONNREFUSED)`,
     });
 
     // The app itself answers, but with no OpenID configuration (oidc-provider's 404).
     const notAProvider = await save(`${provider.issuer}/nothing-here`);
-    expect(notAProvider).toMatchObject({ code: 'sso_issuer_not_openid', message: SSO_MESSAGES.issuerProblems.not_openid(providerHost()) });
+    expect(notAProvider).toMatchObject({ code: 'sso_issuer_not_openid', message: translate('en', withValues(SSO_MESSAGES.issuerProblems.not_openid, { host: providerHost() })) });
     expect(notAProvider.detail).toMatch(/HTTP 404/);
 
     // A provider whose configuration names its issuer with a trailing slash: the sentence says which to type.
     const configuration = await startConfigurationServer((issuer) => ({ ...fullConfiguration(issuer), issuer: `${issuer}/` }));
     const typed = `${configuration.origin}/realms/acme`;
     const mismatch = await save(typed);
-    expect(mismatch).toMatchObject({ code: 'sso_issuer_mismatch', message: SSO_MESSAGES.issuerProblems.mismatch(configuration.host, `${typed}/`) });
+    expect(mismatch).toMatchObject({ code: 'sso_issuer_mismatch', message: translate('en', withValues(SSO_MESSAGES.issuerMismatchNamed, { host: configuration.host, named: `${typed}/` })) });
     expect(mismatch.detail).toContain(`it names ${typed}/`);
 
     // One that offers no token endpoint: an OpenID provider, not one a sign-in can use.
     configuration.answer((issuer) => ({ ...fullConfiguration(issuer), token_endpoint: undefined }));
     expect(await save(typed)).toEqual({
       code: 'sso_issuer_unsupported',
-      message: SSO_MESSAGES.issuerProblems.unsupported(configuration.host),
+      message: translate('en', withValues(SSO_MESSAGES.issuerProblems.unsupported, { host: configuration.host })),
       detail: 'The OpenID configuration has no token_endpoint',
     });
     await configuration.close();
@@ -366,7 +368,7 @@ describe('Settings -> Single Sign-On', () => {
       const res = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(domain, { issuer: server.issuer }) });
       expect(res.statusCode).toBe(400);
       const { error } = res.json();
-      expect(error).toMatchObject({ code: 'sso_issuer_certificate', message: SSO_MESSAGES.issuerProblems.certificate(server.host) });
+      expect(error).toMatchObject({ code: 'sso_issuer_certificate', message: translate('en', withValues(SSO_MESSAGES.issuerProblems.certificate, { host: server.host })) });
       expect(error.message).toContain('its certificate could not be verified');
       // OpenSSL's words are in the detail, one line, with Node's code.
       expect(error.detail).toMatch(new RegExp(`^TLS with ${server.host.replaceAll('.', '\\.')} failed: self-signed certificate.* \\(DEPTH_ZERO_SELF_SIGNED_CERT\\)$`));
@@ -382,12 +384,12 @@ describe('Settings -> Single Sign-On', () => {
     try {
       const owner = await asUser(strict, 'organization_admin');
       const plain = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor('strict.test', { issuer: provider.issuer }) });
-      expect(plain.json().error).toEqual({ code: 'sso_issuer_not_allowed', message: SSO_MESSAGES.issuerMustBeHttps });
+      expect(plain.json().error).toEqual({ code: 'sso_issuer_not_allowed', message: SSO_MESSAGES.issuerMustBeHttps.message });
       const loopback = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor('strict.test', { issuer: 'https://127.0.0.1:8443' }) });
       expect(loopback.statusCode).toBe(400);
       expect(loopback.json().error).toEqual({
         code: 'sso_issuer_not_allowed',
-        message: SSO_MESSAGES.issuerProblems.not_allowed('127.0.0.1:8443'),
+        message: translate('en', withValues(SSO_MESSAGES.issuerProblems.not_allowed, { host: '127.0.0.1:8443' })),
         detail: '127.0.0.1 is a loopback address (the server itself); only public addresses can be reached',
       });
     } finally {
@@ -401,7 +403,7 @@ describe('Settings -> Single Sign-On', () => {
     await configure(first.owner, settingsFor(first.domain));
     const taken = await second.owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(second.domain, { domains: [second.domain, first.domain] }) });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toEqual({ code: 'sso_domain_taken', message: SSO_MESSAGES.domainTaken(first.domain) });
+    expect(taken.json().error).toEqual({ code: 'sso_domain_taken', message: translate('en', withValues(SSO_MESSAGES.domainTaken, { domain: first.domain })) });
     const webmail = await second.owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(second.domain, { domains: ['Gmail.com'] }) });
     expect(webmail.statusCode).toBe(400);
     // The first keeps its domain; the second saves its own.
@@ -482,7 +484,7 @@ describe('Domain proof (issue 46): a claimed domain acts only once its TXT recor
     // Once the agency holds it proven, a new claim is refused outright.
     const third = await newOrganization();
     const late = await third.owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(third.domain, { domains: [third.domain, domain] }) });
-    expect(late.json().error).toEqual({ code: 'sso_domain_taken', message: SSO_MESSAGES.domainTaken(domain) });
+    expect(late.json().error).toEqual({ code: 'sso_domain_taken', message: translate('en', withValues(SSO_MESSAGES.domainTaken, { domain })) });
     // The domain's people go to the agency's provider.
     const lookedUp = await lookup(`someone@${domain}`);
     expect(lookedUp.json().sso).toBe(true);
@@ -495,7 +497,7 @@ describe('Domain proof (issue 46): a claimed domain acts only once its TXT recor
     const claimant = await newOrganization();
     const res = await claimant.owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(claimant.domain, { domains: [claimant.domain, agency.domain.toUpperCase()] }) });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toEqual({ code: 'sso_domain_in_use', message: SSO_MESSAGES.domainInUse(agency.domain) });
+    expect(res.json().error).toEqual({ code: 'sso_domain_in_use', message: translate('en', withValues(SSO_MESSAGES.domainInUse, { domain: agency.domain })) });
     expect((await claimant.owner.inject({ method: 'GET', url: '/api/organization/sso' })).json().settings).toBeNull();
     // A login of another organization that appears between the claim and its proof stops the proof.
     sequence += 1;
@@ -825,7 +827,7 @@ describe('Password sign-in turned off for single sign-on members', () => {
     const signIn = (email: string, password: string) =>
       t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress: nextAddress() });
     const reset = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/password-reset/request', payload: { email }, remoteAddress: nextAddress() });
-    const required = { error: { code: 'sso_required', message: SSO_MESSAGES.passwordSignInOff } };
+    const required = { error: { code: 'sso_required', message: SSO_SIGN_IN_MESSAGES.passwordSignInOff.message } };
 
     const right = await signIn(member.email, member.password);
     expect(right.statusCode).toBe(403);
@@ -844,7 +846,7 @@ describe('Password sign-in turned off for single sign-on members', () => {
     for (const email of [member.email, `nobody@${domain}`, owner.email]) {
       const res = await reset(email);
       expect(res.statusCode).toBe(403);
-      expect(res.json().error).toEqual({ code: 'sso_required', message: SSO_MESSAGES.passwordResetOff });
+      expect(res.json().error).toEqual({ code: 'sso_required', message: SSO_SIGN_IN_MESSAGES.passwordResetOff.message });
     }
     expect(await lastEmailTo(t.db, member.email, 'password_reset')).toBeUndefined();
     expect(await lastEmailTo(t.db, owner.email, 'password_reset')).toBeDefined();

@@ -14,8 +14,9 @@ import {
   TOTP_PERIOD_SECONDS,
   TOTP_WINDOW,
   TWO_FACTOR_ERRORS,
-  TWO_FACTOR_MESSAGES,
+  TWO_FACTOR_SIGN_IN_MESSAGES,
 } from '../../../domain/two-factor';
+import type { Text } from '../../../domain/locales';
 import type { Executor } from '../../platform/db/client';
 import { twoFactorRecoveryCodes, twoFactors } from './schema';
 import { tooManyRequests, unauthorized } from '../../platform/errors';
@@ -143,8 +144,8 @@ export async function checkSecondFactor(platform: Platform, row: TwoFactorRow, f
 export type SecondFactor = { totpCode: string } | { recoveryCode: string };
 
 /** The message for a second factor that did not pass. */
-export function wrongFactorMessage(factor: SecondFactor): string {
-  return 'totpCode' in factor ? TWO_FACTOR_MESSAGES.codeInvalid : TWO_FACTOR_MESSAGES.recoveryCodeInvalid;
+export function wrongFactorMessage(factor: SecondFactor): Text {
+  return 'totpCode' in factor ? TWO_FACTOR_SIGN_IN_MESSAGES.codeInvalid : TWO_FACTOR_SIGN_IN_MESSAGES.recoveryCodeInvalid;
 }
 
 /**
@@ -169,7 +170,7 @@ export async function passTwoFactor(
     : input.recoveryCode
       ? { recoveryCode: input.recoveryCode }
       : undefined;
-  if (!factor) throw unauthorized(TWO_FACTOR_MESSAGES.codeRequired, TWO_FACTOR_ERRORS.required);
+  if (!factor) throw unauthorized(TWO_FACTOR_SIGN_IN_MESSAGES.codeRequired, TWO_FACTOR_ERRORS.required);
   if (!(await checkSecondFactor(platform, row, factor))) throw unauthorized(wrongFactorMessage(factor), TWO_FACTOR_ERRORS.invalid);
   if ('totpCode' in factor) return { factor: 'app_code' };
   return { factor: 'recovery_code', recoveryCodesLeft: await countRecoveryCodesLeft(platform.db, input.userId) };

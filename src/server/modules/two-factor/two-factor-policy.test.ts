@@ -73,7 +73,7 @@ describe('the two-factor requirement', () => {
     expect((await policy(developer)).statusCode).toBe(403);
     const refused = await require(admin, 'staff');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.message).toBe(TWO_FACTOR_POLICY_MESSAGES.onlyOrganizationAdmin);
+    expect(refused.json().error.message).toBe(TWO_FACTOR_POLICY_MESSAGES.onlyOrganizationAdmin.message);
     expect((await require(owner, 'sometimes')).statusCode).toBe(400);
     expect((await policy(owner)).json().policy).toBe('off');
   });
@@ -98,7 +98,7 @@ describe('the two-factor requirement', () => {
     clock.advance(TWO_FACTOR_GRACE_DAYS * DAY_MS);
     const blocked = await projects(executive);
     expect(blocked.statusCode).toBe(403);
-    expect(blocked.json().error).toEqual({ code: TWO_FACTOR_ENROLMENT_REQUIRED, message: TWO_FACTOR_POLICY_MESSAGES.enrolmentRequired });
+    expect(blocked.json().error).toEqual({ code: TWO_FACTOR_ENROLMENT_REQUIRED, message: TWO_FACTOR_POLICY_MESSAGES.enrolmentRequired.message });
     expect(await me(executive)).toMatchObject({ required: true, overdue: true });
     expect((await executive.inject({ method: 'GET', url: '/api/settings/two-factor' })).statusCode).toBe(200);
     // A developer is not asked under 'staff'.
@@ -112,7 +112,7 @@ describe('the two-factor requirement', () => {
     // While required it stays on.
     const off = await executive.inject({ method: 'POST', url: '/api/settings/two-factor/disable', payload: { password: executive.password, code: '123456' } });
     expect(off.statusCode).toBe(400);
-    expect(off.json().error).toEqual({ code: TWO_FACTOR_ERRORS.requiredByOrganization, message: TWO_FACTOR_POLICY_MESSAGES.cannotTurnOff });
+    expect(off.json().error).toEqual({ code: TWO_FACTOR_ERRORS.requiredByOrganization, message: TWO_FACTOR_POLICY_MESSAGES.cannotTurnOff.message });
   });
 
   it('gives developers their own grace period when it widens to everyone, and frees everyone when turned off', async () => {

@@ -8,7 +8,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, SIGN_IN_ERRORS } from '../../../domain/auth';
 import type { MemberSession } from '../../../domain/sessions';
-import { TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '../../../domain/two-factor';
+import { TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES, TWO_FACTOR_SIGN_IN_MESSAGES, type TwoFactorSetup, type TwoFactorStatus } from '../../../domain/two-factor';
 import { fixedClock } from '../../platform/clock';
 import { activityLogs } from '../activity/schema';
 import { RATE_LIMITS } from '../../platform/auth/rate-limit';
@@ -65,6 +65,24 @@ describe('two-factor sign-in', () => {
     return { secret, recoveryCodes: enabled.json().recoveryCodes as string[] };
   };
 
+  it("answers a validation message and a refusal in the caller's language with the same code (issue 48)", async () => {
+    const user = await asUser(t, 'admin');
+    const ask = (url: string, payload: object, acceptLanguage: string) => user.inject({ method: 'POST', url, payload, headers: { 'accept-language': acceptLanguage } });
+
+    // The code's validation (zod carries the sign-in part's id).
+    const [english, german] = await Promise.all([
+      ask('/api/settings/two-factor/enable', { code: '12345' }, 'en'),
+      ask('/api/settings/two-factor/enable', { code: '12345' }, 'de-DE,de;q=0.9'),
+    ]);
+    expect(english.json().error).toEqual({ code: 'validation_error', message: TWO_FACTOR_SIGN_IN_MESSAGES.codeRequired.message });
+    expect(german.statusCode).toBe(400);
+    expect(german.json().error).toEqual({ code: english.json().error.code, message: 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.' });
+
+    // A refusal of the service (an AppError with a Settings text): no set-up started.
+    const late = await ask('/api/settings/two-factor/enable', { code: '123456' }, 'de');
+    expect(late.json().error).toEqual({ code: TWO_FACTOR_ERRORS.setupMissing, message: 'Beginnen Sie die Einrichtung erneut: Sie wurde nicht begonnen oder ist abgelaufen.' });
+  });
+
   it('sets up with the password and a code from the app, and shows ten recovery codes once', async () => {
     const user = await asUser(t, 'admin');
     expect(await status(user)).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
@@ -89,10 +107,10 @@ describe('two-factor sign-in', () => {
 
     const wrong = await post(user, '/api/settings/two-factor/enable', { code: codeAt(plain, new Date(clock.now().getTime() + 10 * STEP_MS)) });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toEqual({ code: TWO_FACTOR_ERRORS.invalid, message: TWO_FACTOR_MESSAGES.codeInvalid });
+    expect(wrong.json().error).toEqual({ code: TWO_FACTOR_ERRORS.invalid, message: TWO_FACTOR_SIGN_IN_MESSAGES.codeInvalid.message });
     const malformed = await post(user, '/api/settings/two-factor/enable', { code: '12345' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().error.message).toBe(TWO_FACTOR_MESSAGES.codeRequired);
+    expect(malformed.json().error.message).toBe(TWO_FACTOR_SIGN_IN_MESSAGES.codeRequired.message);
     expect((await status(user)).enabled).toBe(false);
 
     // Apps show the code as "123 456"; the space does not matter.
@@ -123,7 +141,7 @@ describe('two-factor sign-in', () => {
     clock.advance(61 * 60 * 1000);
     const late = await post(user, '/api/settings/two-factor/enable', { code: codeAt(secret, clock.now()) });
     expect(late.statusCode).toBe(400);
-    expect(late.json().error).toEqual({ code: 'two_factor_setup_missing', message: TWO_FACTOR_MESSAGES.noSetup });
+    expect(late.json().error).toEqual({ code: 'two_factor_setup_missing', message: TWO_FACTOR_MESSAGES.noSetup.message });
   });
 
   it('asks for a code after the right password, and signs in with one, each code once', async () => {
@@ -133,7 +151,7 @@ describe('two-factor sign-in', () => {
 
     const required = await signIn(user);
     expect(required.statusCode).toBe(401);
-    expect(required.json().error).toEqual({ code: TWO_FACTOR_ERRORS.required, message: TWO_FACTOR_MESSAGES.codeRequired });
+    expect(required.json().error).toEqual({ code: TWO_FACTOR_ERRORS.required, message: TWO_FACTOR_SIGN_IN_MESSAGES.codeRequired.message });
     expect(sessionCookie(required)).toBeUndefined();
     // The wrong password still says only that.
     const wrongPassword = await signIn({ ...user, password: 'nope-nope' }, { twoFactorCode: codeAt(secret, clock.now()) });
@@ -141,7 +159,7 @@ describe('two-factor sign-in', () => {
 
     const wrong = await signIn(user, { twoFactorCode: codeAt(secret, new Date(clock.now().getTime() + 20 * STEP_MS)) });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().error).toEqual({ code: TWO_FACTOR_ERRORS.invalid, message: TWO_FACTOR_MESSAGES.codeInvalid });
+    expect(wrong.json().error).toEqual({ code: TWO_FACTOR_ERRORS.invalid, message: TWO_FACTOR_SIGN_IN_MESSAGES.codeInvalid.message });
     expect(sessionCookie(wrong)).toBeUndefined();
     // No session was left behind by the refused attempts.
     expect(await t.db.$count(sessions, eq(sessions.userId, user.userId))).toBe(sessionsBefore);
@@ -186,7 +204,7 @@ describe('two-factor sign-in', () => {
     expect(await signInWayOf(ok)).toEqual({ method: 'password', factor: 'recovery_code', provider: null });
     const again = await signIn(user, { recoveryCode: recoveryCodes[3]! });
     expect(again.statusCode).toBe(401);
-    expect(again.json().error).toEqual({ code: TWO_FACTOR_ERRORS.invalid, message: TWO_FACTOR_MESSAGES.recoveryCodeInvalid });
+    expect(again.json().error).toEqual({ code: TWO_FACTOR_ERRORS.invalid, message: TWO_FACTOR_SIGN_IN_MESSAGES.recoveryCodeInvalid.message });
     expect((await status(user)).recoveryCodesLeft).toBe(9);
     // Another user's code is not this user's.
     const other = await asUser(t, 'developer');
@@ -254,7 +272,7 @@ describe('two-factor sign-in', () => {
     expect(wrongPassword.json().error.code).toBe('wrong_password');
     const wrongCode = await off({ password: user.password, code: 'zzzzz-zzzzz' });
     expect(wrongCode.statusCode).toBe(400);
-    expect(wrongCode.json().error).toEqual({ code: TWO_FACTOR_ERRORS.invalid, message: TWO_FACTOR_MESSAGES.recoveryCodeInvalid });
+    expect(wrongCode.json().error).toEqual({ code: TWO_FACTOR_ERRORS.invalid, message: TWO_FACTOR_SIGN_IN_MESSAGES.recoveryCodeInvalid.message });
     expect((await status(user)).enabled).toBe(true);
 
     // A recovery code will do (the phone is lost).
@@ -316,7 +334,7 @@ describe('two-factor sign-in', () => {
     for (const method of ['GET', 'POST'] as const) {
       const res = await executive.inject({ method, url: `/api/team/${developer.profileId}/two-factor${method === 'POST' ? '/reset' : ''}` });
       expect(res.statusCode).toBe(403);
-      expect(res.json().error.message).toBe(TWO_FACTOR_MESSAGES.onlyAdminsReset);
+      expect(res.json().error.message).toBe(TWO_FACTOR_MESSAGES.onlyAdminsReset.message);
     }
     // Still on, and the developer still signed in.
     expect((await developer.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(200);

@@ -4,6 +4,7 @@ import { Logo } from '@/web/components/ui/logo';
 import { SignOutButton } from '@/web/features/auth/components/sign-out-button';
 import { TwoFactorCard } from '@/web/features/two-factor/components/two-factor-card';
 import { useDocumentTitle } from '@/web/lib/document-title';
+import { useT } from '@/web/lib/i18n';
 import { useSignedInMe } from '@/web/lib/session';
 
 /**
@@ -12,8 +13,9 @@ import { useSignedInMe } from '@/web/lib/session';
  * address instead of the page; once the card has turned it on, Me is read again and the page opens.
  */
 export function TwoFactorRequiredPage() {
+  const t = useT('domain');
   const me = useSignedInMe();
-  useDocumentTitle(TEXTS.blockedTitle);
+  useDocumentTitle(t(TEXTS.blockedTitle));
   return (
     <div className="min-h-dvh">
       <header className="flex h-16 items-center justify-between gap-3 border-b bg-card px-3 sm:px-6">
@@ -24,9 +26,9 @@ export function TwoFactorRequiredPage() {
         <div className="grid gap-2">
           <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight sm:text-3xl">
             <ShieldAlert className="size-7 shrink-0 text-primary" aria-hidden />
-            {TEXTS.blockedTitle}
+            {t(TEXTS.blockedTitle)}
           </h1>
-          <p className="text-muted-foreground">{TEXTS.blockedDescription}</p>
+          <p className="text-muted-foreground">{t(TEXTS.blockedDescription)}</p>
         </div>
         <TwoFactorCard email={me.user.email} />
       </main>

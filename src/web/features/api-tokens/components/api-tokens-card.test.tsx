@@ -1,8 +1,9 @@
+import { en } from '@/web/test/texts';
 // @vitest-environment jsdom
 // Settings -> API tokens (issue 30): creating a token, on the form kit (issue 47 item 3).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API_TOKEN_TEXTS as TEXTS, type CreatedApiToken } from '@/domain/api-tokens';
+import { API_TOKEN_TEXTS as TEXTS, API_TOKENS_PER_MEMBER, type CreatedApiToken } from '@/domain/api-tokens';
 import { apiTokensApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, inTurn, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -26,8 +27,8 @@ const created: CreatedApiToken = {
 };
 
 const dialog = () => screen.getByRole('dialog');
-const nameField = () => within(dialog()).getByLabelText(TEXTS.name) as HTMLInputElement;
-const create = () => fireEvent.click(within(dialog()).getByRole('button', { name: TEXTS.create }));
+const nameField = () => within(dialog()).getByLabelText(en(TEXTS.name)) as HTMLInputElement;
+const create = () => fireEvent.click(within(dialog()).getByRole('button', { name: en(TEXTS.create) }));
 const posted = () => sentRequests.filter((request) => request.method === 'POST').map((request) => request.body);
 
 async function choose(label: string, option: string) {
@@ -40,38 +41,38 @@ describe('Settings -> API tokens', () => {
   it('creates a token: a name first, the access and expiry chosen, then the token shown once', async () => {
     apiServer.use(apiTokensApi.list(), apiTokensApi.create(created));
     await renderWithProviders(<ApiTokensCard />, { signedInAs: 'admin' });
-    fireEvent.click(await screen.findByRole('button', { name: TEXTS.create }));
+    fireEvent.click(await screen.findByRole('button', { name: en(TEXTS.create) }));
     await screen.findByRole('dialog');
     // Read only, for 90 days, unless chosen otherwise.
-    expect(within(dialog()).getByRole('combobox', { name: TEXTS.scope }).textContent).toBe(TEXTS.scopes.read);
-    expect(within(dialog()).getByRole('combobox', { name: TEXTS.expiry }).textContent).toBe(TEXTS.expiries['90']);
+    expect(within(dialog()).getByRole('combobox', { name: en(TEXTS.scope) }).textContent).toBe(en(TEXTS.scopes.read));
+    expect(within(dialog()).getByRole('combobox', { name: en(TEXTS.expiry) }).textContent).toBe(en(TEXTS.expiries['90']));
 
     fireEvent.change(nameField(), { target: { value: '   ' } });
-    within(dialog()).getByRole('combobox', { name: TEXTS.scope }).focus();
+    within(dialog()).getByRole('combobox', { name: en(TEXTS.scope) }).focus();
     create();
-    expect(await within(dialog()).findByText(TEXTS.nameRequired)).toBeTruthy();
+    expect(await within(dialog()).findByText(en(TEXTS.nameRequired))).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(nameField()));
     expect(nameField().getAttribute('aria-invalid')).toBe('true');
     expect(posted()).toEqual([]);
 
     fireEvent.change(nameField(), { target: { value: ' Reporting script ' } });
-    await choose(TEXTS.scope, TEXTS.scopes.write);
-    await choose(TEXTS.expiry, TEXTS.expiries.never);
+    await choose(en(TEXTS.scope), en(TEXTS.scopes.write));
+    await choose(en(TEXTS.expiry), en(TEXTS.expiries.never));
     create();
     expect(await screen.findByDisplayValue(created.token)).toBeTruthy();
-    expect(screen.getByText(TEXTS.shownOnce)).toBeTruthy();
+    expect(screen.getByText(en(TEXTS.shownOnce))).toBeTruthy();
     expect(posted()).toEqual([{ name: 'Reporting script', scope: 'write', expiresInDays: null }]);
   });
 
   it("says the server's refusal in the dialog, and keeps what was typed", async () => {
-    apiServer.use(apiTokensApi.list(), apiTokensApi.create(inTurn<CreatedApiToken>(apiError(409, 'too_many_tokens', TEXTS.tooMany), created)));
+    apiServer.use(apiTokensApi.list(), apiTokensApi.create(inTurn<CreatedApiToken>(apiError(409, 'too_many_tokens', en(TEXTS.tooMany, { max: API_TOKENS_PER_MEMBER })), created)));
     await renderWithProviders(<ApiTokensCard />, { signedInAs: 'admin' });
-    fireEvent.click(await screen.findByRole('button', { name: TEXTS.create }));
+    fireEvent.click(await screen.findByRole('button', { name: en(TEXTS.create) }));
     await screen.findByRole('dialog');
     fireEvent.change(nameField(), { target: { value: 'Reporting script' } });
-    await choose(TEXTS.expiry, TEXTS.expiries['30']);
+    await choose(en(TEXTS.expiry), en(TEXTS.expiries['30']));
     create();
-    expect((await within(dialog()).findByRole('alert')).textContent).toBe(TEXTS.tooMany);
+    expect((await within(dialog()).findByRole('alert')).textContent).toBe(en(TEXTS.tooMany, { max: API_TOKENS_PER_MEMBER }));
     expect(nameField().value).toBe('Reporting script');
     create();
     expect(await screen.findByDisplayValue(created.token)).toBeTruthy();

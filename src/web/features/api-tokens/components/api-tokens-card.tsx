@@ -40,7 +40,7 @@ const EXPIRY_OPTIONS: Expiry[] = API_TOKEN_EXPIRIES.map(expiryOf);
 
 /** Settings -> API tokens (issue 30): the member's tokens, a new one shown once, revoking one. */
 export function ApiTokensCard() {
-  const t = useT();
+  const t = useT('domain');
   const tokens = useQuery(apiTokensQuery);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
@@ -50,24 +50,24 @@ export function ApiTokensCard() {
     <Card>
       <SettingsCardHeader
         icon={KeyRound}
-        title={TEXTS.title}
-        description={TEXTS.description}
+        title={t(TEXTS.title)}
+        description={t(TEXTS.description)}
         action={
           <Button size="sm" onClick={() => setCreating(true)}>
             <Plus aria-hidden />
-            {TEXTS.create}
+            {t(TEXTS.create)}
           </Button>
         }
       />
       <CardContent>
         {tokens.isError ? (
-          <LoadErrorPanel title={TEXTS.loadFailed} error={tokens.error} onRetry={() => void tokens.refetch()} />
+          <LoadErrorPanel title={t(TEXTS.loadFailed)} error={tokens.error} onRetry={() => void tokens.refetch()} />
         ) : !tokens.data ? (
           <Skeleton className="h-14 w-full" />
         ) : tokens.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{TEXTS.empty}</p>
+          <p className="text-sm text-muted-foreground">{t(TEXTS.empty)}</p>
         ) : (
-          <ul className="divide-y rounded-md border" aria-label={TEXTS.title}>
+          <ul className="divide-y rounded-md border" aria-label={t(TEXTS.title)}>
             {tokens.data.map((token) => (
               <TokenRow key={token.id} token={token} onRevoke={() => setRevoking(token)} />
             ))}
@@ -78,8 +78,8 @@ export function ApiTokensCard() {
       <AlertDialog open={revoking !== null} onOpenChange={(open) => !open && setRevoking(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>{TEXTS.revokeTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{revoking ? TEXTS.revokeConfirm(revoking.name) : null}</AlertDialogDescription>
+            <AlertDialogTitle>{t(TEXTS.revokeTitle)}</AlertDialogTitle>
+            <AlertDialogDescription>{revoking ? t(TEXTS.revokeConfirm, { name: revoking.name }) : null}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
@@ -88,12 +88,12 @@ export function ApiTokensCard() {
               onClick={() =>
                 revoking &&
                 revoke.mutate(revoking.id, {
-                  onSuccess: () => notifySuccess(TEXTS.revoked),
+                  onSuccess: () => notifySuccess(t(TEXTS.revoked)),
                   onError: (error) => notifyError(error),
                 })
               }
             >
-              {TEXTS.revoke}
+              {t(TEXTS.revoke)}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
@@ -103,7 +103,7 @@ export function ApiTokensCard() {
 }
 
 function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }) {
-  const t = useT('api-tokens');
+  const t = useT('api-tokens', 'domain');
   // When the row first showed: the React Compiler keeps Date.now() out of render.
   const [now] = useState(() => Date.now());
   const expired = token.expiresAt !== null && new Date(token.expiresAt).getTime() <= now;
@@ -112,23 +112,25 @@ function TokenRow({ token, onRevoke }: { token: ApiToken; onRevoke: () => void }
       <div className="grid min-w-0 gap-1">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           <span className="truncate">{token.name}</span>
-          <Badge variant="secondary">{TEXTS.scopes[token.scope]}</Badge>
-          {expired ? <Badge variant="destructive">{TEXTS.expired}</Badge> : null}
+          <Badge variant="secondary">{t(TEXTS.scopes[token.scope])}</Badge>
+          {expired ? <Badge variant="destructive">{t(TEXTS.expired)}</Badge> : null}
         </p>
         <p className="text-xs text-muted-foreground">
-          <code>{token.prefix}…</code> · {token.expiresAt ? TEXTS.expires(formatDate(token.expiresAt)) : TEXTS.noExpiry} ·{' '}
-          {token.lastUsedAt ? TEXTS.lastUsed(formatDateTime(token.lastUsedAt), token.lastUsedAddress) : TEXTS.neverUsed}
+          <code>{token.prefix}…</code> · {token.expiresAt ? t(TEXTS.expires, { when: formatDate(token.expiresAt) }) : t(TEXTS.noExpiry)} ·{' '}
+          {token.lastUsedAt
+            ? t(token.lastUsedAddress ? TEXTS.lastUsedFrom : TEXTS.lastUsed, { when: formatDateTime(token.lastUsedAt), address: token.lastUsedAddress ?? '' })
+            : t(TEXTS.neverUsed)}
         </p>
       </div>
       <Button variant="outline" size="sm" className="self-start sm:self-auto" onClick={onRevoke} aria-label={t(API_TOKEN_CARD_TEXTS.revokeLabel, { name: token.name })}>
-        {TEXTS.revoke}
+        {t(TEXTS.revoke)}
       </Button>
     </li>
   );
 }
 
 function CreateTokenDialog({ onClose }: { onClose: () => void }) {
-  const t = useT();
+  const t = useT('domain');
   const create = useCreateApiToken();
   const form = useSchemaForm({ schema: createApiTokenSchema, defaultValues: { name: '', scope: 'read', expiresInDays: 90 } });
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
@@ -141,44 +143,44 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{created ? TEXTS.created : TEXTS.createTitle}</DialogTitle>
-          <DialogDescription>{created ? TEXTS.shownOnce : TEXTS.description}</DialogDescription>
+          <DialogTitle>{created ? t(TEXTS.created) : t(TEXTS.createTitle)}</DialogTitle>
+          <DialogDescription>{created ? t(TEXTS.shownOnce) : t(TEXTS.description)}</DialogDescription>
         </DialogHeader>
         {created ? (
           <div className="grid gap-4">
             <div className="flex gap-2">
-              <Input readOnly value={created.token} aria-label={TEXTS.title} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} autoFocus />
+              <Input readOnly value={created.token} aria-label={t(TEXTS.title)} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} autoFocus />
               <Button
                 type="button"
                 variant="outline"
                 onClick={() =>
                   void copyText(created.token).then(
-                    () => notifySuccess(TEXTS.copied),
+                    () => notifySuccess(t(TEXTS.copied)),
                     (error: unknown) => notifyError(error),
                   )
                 }
               >
                 <Copy aria-hidden />
-                {TEXTS.copy}
+                {t(TEXTS.copy)}
               </Button>
             </div>
             <DialogFooter>
               <Button type="button" onClick={onClose}>
-                {TEXTS.done}
+                {t(TEXTS.done)}
               </Button>
             </DialogFooter>
           </div>
         ) : (
           <form className="grid gap-4" onSubmit={submit} noValidate>
-            <SchemaField form={form} name="name" label={TEXTS.name}>
-              <Input placeholder={TEXTS.namePlaceholder} maxLength={100} autoFocus />
+            <SchemaField form={form} name="name" label={t(TEXTS.name)}>
+              <Input placeholder={t(TEXTS.namePlaceholder)} maxLength={100} autoFocus />
             </SchemaField>
             <div className="grid gap-4 sm:grid-cols-2">
               <Controller
                 control={form.control}
                 name="scope"
                 render={({ field }) => (
-                  <ChoiceField label={TEXTS.scope} field={{ name: field.name, ref: field.ref }} value={field.value} onChange={field.onChange} options={API_TOKEN_SCOPES.map((s) => [s, TEXTS.scopes[s]])} />
+                  <ChoiceField label={t(TEXTS.scope)} field={{ name: field.name, ref: field.ref }} value={field.value} onChange={field.onChange} options={API_TOKEN_SCOPES.map((s) => [s, t(TEXTS.scopes[s])])} />
                 )}
               />
               <Controller
@@ -186,11 +188,11 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
                 name="expiresInDays"
                 render={({ field }) => (
                   <ChoiceField
-                    label={TEXTS.expiry}
+                    label={t(TEXTS.expiry)}
                     field={{ name: field.name, ref: field.ref }}
                     value={expiryOf(field.value)}
                     onChange={(value) => field.onChange(daysOf(value as Expiry))}
-                    options={EXPIRY_OPTIONS.map((e) => [e, TEXTS.expiries[e]])}
+                    options={EXPIRY_OPTIONS.map((e) => [e, t(TEXTS.expiries[e])])}
                   />
                 )}
               />
@@ -201,7 +203,7 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
                 {t(UI_TEXTS.cancel)}
               </Button>
               <Button type="submit" disabled={create.isPending}>
-                {TEXTS.create}
+                {t(TEXTS.create)}
               </Button>
             </DialogFooter>
           </form>

@@ -4,8 +4,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import { AUTH_MESSAGES, type Me } from '@/domain/auth';
-import { PASSKEY_ERRORS, PASSKEY_MESSAGES } from '@/domain/passkeys';
-import { TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES, TWO_FACTOR_TEXTS } from '@/domain/two-factor';
+import { PASSKEY_ERRORS, PASSKEY_SIGN_IN_MESSAGES } from '@/domain/passkeys';
+import { TWO_FACTOR_ERRORS, TWO_FACTOR_SIGN_IN_MESSAGES, TWO_FACTOR_SIGN_IN_TEXTS } from '@/domain/two-factor';
 import { activateLocale, LOCALE_STORAGE_KEY } from '@/web/lib/i18n';
 import { onNotice } from '@/web/lib/notify';
 import { QUERY_ROOTS } from '@/web/lib/query-keys';
@@ -28,8 +28,8 @@ const signInBodies = () => sentRequests.filter((request) => request.path === '/a
 
 const codeRequired = apiError(401, 'sign_in_code_required', en(AUTH_MESSAGES.signInCodeRequired));
 const twoFactorRequired = apiError(401, TWO_FACTOR_ERRORS.required, 'Enter the code from your authenticator app.');
-const twoFactorInvalid = apiError(401, TWO_FACTOR_ERRORS.invalid, TWO_FACTOR_MESSAGES.codeInvalid);
-const recoveryInvalid = apiError(401, TWO_FACTOR_ERRORS.invalid, TWO_FACTOR_MESSAGES.recoveryCodeInvalid);
+const twoFactorInvalid = apiError(401, TWO_FACTOR_ERRORS.invalid, en(TWO_FACTOR_SIGN_IN_MESSAGES.codeInvalid));
+const recoveryInvalid = apiError(401, TWO_FACTOR_ERRORS.invalid, en(TWO_FACTOR_SIGN_IN_MESSAGES.recoveryCodeInvalid));
 
 /** Fills in the password step and sends it. */
 function signInWithPassword(password = 'secret-123') {
@@ -300,10 +300,10 @@ describe('AuthScreen', () => {
       signInWithPassword();
 
       // The step loads on demand (decision 013), with its own heading.
-      expect(await screen.findByRole('heading', { name: TWO_FACTOR_TEXTS.signInTitle })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.signInTitle) })).toBeTruthy();
       expect(screen.queryByRole('heading', { name: 'Welcome Back' })).toBeNull();
-      expect(screen.getByText(TWO_FACTOR_TEXTS.signInDescription)).toBeTruthy();
-      const field = screen.getByLabelText(TWO_FACTOR_TEXTS.codeLabel);
+      expect(screen.getByText(en(TWO_FACTOR_SIGN_IN_TEXTS.signInDescription))).toBeTruthy();
+      const field = screen.getByLabelText(en(TWO_FACTOR_SIGN_IN_TEXTS.codeLabel));
       expect(field.getAttribute('autocomplete')).toBe('one-time-code');
       expect(field.getAttribute('inputmode')).toBe('numeric');
       await waitFor(() => expect(document.activeElement).toBe(field));
@@ -311,24 +311,24 @@ describe('AuthScreen', () => {
       expect(notices).toBe(0);
 
       // Not six digits: refused here, with the domain's message, and nothing sent.
-      type(TWO_FACTOR_TEXTS.codeLabel, '12 34');
-      fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
-      expect((await screen.findByRole('alert')).textContent).toBe(TWO_FACTOR_MESSAGES.codeRequired);
+      type(en(TWO_FACTOR_SIGN_IN_TEXTS.codeLabel), '12 34');
+      fireEvent.click(screen.getByRole('button', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.verify) }));
+      expect((await screen.findByRole('alert')).textContent).toBe(en(TWO_FACTOR_SIGN_IN_MESSAGES.codeRequired));
       await requestsArrived();
       expect(signInBodies()).toHaveLength(1);
 
       // A wrong code: the server's message under the field, the code selected for another try.
-      type(TWO_FACTOR_TEXTS.codeLabel, '111111');
-      fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
-      expect(await screen.findByText(TWO_FACTOR_MESSAGES.codeInvalid)).toBeTruthy();
-      expect(screen.getByRole('alert').textContent).toBe(TWO_FACTOR_MESSAGES.codeInvalid);
-      expectFocusedAndSelected(screen.getByLabelText(TWO_FACTOR_TEXTS.codeLabel));
-      expect(screen.getByRole('heading', { name: TWO_FACTOR_TEXTS.signInTitle })).toBeTruthy();
+      type(en(TWO_FACTOR_SIGN_IN_TEXTS.codeLabel), '111111');
+      fireEvent.click(screen.getByRole('button', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.verify) }));
+      expect(await screen.findByText(en(TWO_FACTOR_SIGN_IN_MESSAGES.codeInvalid))).toBeTruthy();
+      expect(screen.getByRole('alert').textContent).toBe(en(TWO_FACTOR_SIGN_IN_MESSAGES.codeInvalid));
+      expectFocusedAndSelected(screen.getByLabelText(en(TWO_FACTOR_SIGN_IN_TEXTS.codeLabel)));
+      expect(screen.getByRole('heading', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.signInTitle) })).toBeTruthy();
       expect(notices).toBe(0);
 
       // The app shows '123 456'; the space is dropped.
-      type(TWO_FACTOR_TEXTS.codeLabel, '123 456');
-      fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
+      type(en(TWO_FACTOR_SIGN_IN_TEXTS.codeLabel), '123 456');
+      fireEvent.click(screen.getByRole('button', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.verify) }));
       await expectSignedIn(queryClient, signedInMember('developer'));
       // An app code leaves no recovery notice for the next page.
       expect(queryClient.getQueryData([QUERY_ROOTS.recoverySignIn])).toBeUndefined();
@@ -344,27 +344,27 @@ describe('AuthScreen', () => {
       apiServer.use(authApi.signIn(inTurn(twoFactorRequired, recoveryInvalid, { ...signedInMember('admin'), recoveryCodesLeft: 2 })));
       const { queryClient } = await renderScreen();
       signInWithPassword();
-      fireEvent.click(await screen.findByRole('button', { name: TWO_FACTOR_TEXTS.useRecoveryCode }));
+      fireEvent.click(await screen.findByRole('button', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.useRecoveryCode) }));
 
-      const recovery = screen.getByLabelText(TWO_FACTOR_TEXTS.recoveryCodeLabel);
-      expect(screen.queryByLabelText(TWO_FACTOR_TEXTS.codeLabel)).toBeNull();
-      expect(screen.getByText(TWO_FACTOR_TEXTS.signInRecoveryDescription)).toBeTruthy();
+      const recovery = screen.getByLabelText(en(TWO_FACTOR_SIGN_IN_TEXTS.recoveryCodeLabel));
+      expect(screen.queryByLabelText(en(TWO_FACTOR_SIGN_IN_TEXTS.codeLabel))).toBeNull();
+      expect(screen.getByText(en(TWO_FACTOR_SIGN_IN_TEXTS.signInRecoveryDescription))).toBeTruthy();
       await waitFor(() => expect(document.activeElement).toBe(recovery));
 
-      type(TWO_FACTOR_TEXTS.recoveryCodeLabel, 'zzzzz-zzzzz');
-      fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
-      expect(await screen.findByText(TWO_FACTOR_MESSAGES.recoveryCodeInvalid)).toBeTruthy();
-      expectFocusedAndSelected(screen.getByLabelText(TWO_FACTOR_TEXTS.recoveryCodeLabel));
+      type(en(TWO_FACTOR_SIGN_IN_TEXTS.recoveryCodeLabel), 'zzzzz-zzzzz');
+      fireEvent.click(screen.getByRole('button', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.verify) }));
+      expect(await screen.findByText(en(TWO_FACTOR_SIGN_IN_MESSAGES.recoveryCodeInvalid))).toBeTruthy();
+      expectFocusedAndSelected(screen.getByLabelText(en(TWO_FACTOR_SIGN_IN_TEXTS.recoveryCodeLabel)));
 
       // Back to the app code: the message goes, the app's field takes the focus; and over again.
-      fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.useAppCode }));
-      await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(TWO_FACTOR_TEXTS.codeLabel)));
-      expect(screen.queryByText(TWO_FACTOR_MESSAGES.recoveryCodeInvalid)).toBeNull();
-      expect(screen.queryByLabelText(TWO_FACTOR_TEXTS.recoveryCodeLabel)).toBeNull();
-      fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.useRecoveryCode }));
+      fireEvent.click(screen.getByRole('button', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.useAppCode) }));
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(en(TWO_FACTOR_SIGN_IN_TEXTS.codeLabel))));
+      expect(screen.queryByText(en(TWO_FACTOR_SIGN_IN_MESSAGES.recoveryCodeInvalid))).toBeNull();
+      expect(screen.queryByLabelText(en(TWO_FACTOR_SIGN_IN_TEXTS.recoveryCodeLabel))).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.useRecoveryCode) }));
 
-      type(TWO_FACTOR_TEXTS.recoveryCodeLabel, ' ABCDE-FGHJK ');
-      fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
+      type(en(TWO_FACTOR_SIGN_IN_TEXTS.recoveryCodeLabel), ' ABCDE-FGHJK ');
+      fireEvent.click(screen.getByRole('button', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.verify) }));
       // The member is the member alone; the count waits for the next page's notice.
       await expectSignedIn(queryClient, signedInMember('admin'));
       expect(queryClient.getQueryData([QUERY_ROOTS.recoverySignIn])).toBe(2);
@@ -383,10 +383,10 @@ describe('AuthScreen', () => {
       type(en(AUTH_TEXTS.signInCode), '654321');
       fireEvent.click(screen.getByRole('button', { name: en(AUTH_TEXTS.signInCodeButton) }));
 
-      expect(await screen.findByRole('heading', { name: TWO_FACTOR_TEXTS.signInTitle })).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.signInTitle) })).toBeTruthy();
       expect(screen.queryByLabelText(en(AUTH_TEXTS.signInCode))).toBeNull();
-      type(TWO_FACTOR_TEXTS.codeLabel, '123456');
-      fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
+      type(en(TWO_FACTOR_SIGN_IN_TEXTS.codeLabel), '123456');
+      fireEvent.click(screen.getByRole('button', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.verify) }));
       await expectSignedIn(queryClient, signedInMember('developer'));
       expect(signInBodies()).toEqual([
         { email: 'ada@example.com', password: 'secret-123' },
@@ -401,7 +401,7 @@ describe('AuthScreen', () => {
       signInWithPassword();
       fireEvent.click(await screen.findByRole('button', { name: en(AUTH_TEXTS.backToPassword) }));
       expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
-      expect(screen.queryByRole('heading', { name: TWO_FACTOR_TEXTS.signInTitle })).toBeNull();
+      expect(screen.queryByRole('heading', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.signInTitle) })).toBeNull();
       expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
       await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
     });
@@ -441,14 +441,14 @@ describe('AuthScreen', () => {
     it("says so when the person cancels the device's prompt, and shows the server's refusal; each try has a new challenge", async () => {
       apiServer.use(
         passkeysApi.signInOptions(inTurn(requestOptions('b25l'), requestOptions('dHdv'))),
-        passkeysApi.signIn(apiError(401, PASSKEY_ERRORS.invalid, PASSKEY_MESSAGES.signInFailed)),
+        passkeysApi.signIn(apiError(401, PASSKEY_ERRORS.invalid, en(PASSKEY_SIGN_IN_MESSAGES.signInFailed))),
       );
       webauthn.startAuthentication.mockRejectedValueOnce(Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' })).mockResolvedValueOnce(answer);
       await renderScreen();
       fireEvent.click(passkeyButton());
       expect(await screen.findByText(en(AUTH_TEXTS.passkeyCancelled))).toBeTruthy();
       fireEvent.click(passkeyButton());
-      expect(await screen.findByText(PASSKEY_MESSAGES.signInFailed)).toBeTruthy();
+      expect(await screen.findByText(en(PASSKEY_SIGN_IN_MESSAGES.signInFailed))).toBeTruthy();
       expect(webauthn.startAuthentication.mock.calls.map(([options]) => options.optionsJSON.challenge)).toEqual(['b25l', 'dHdv']);
       // Still on the sign-in screen, the password there to use.
       expect(screen.getByRole('heading', { name: 'Welcome Back' })).toBeTruthy();

@@ -23,7 +23,8 @@ type FieldErrors = Partial<Record<Field, string>>;
 // submit, or earlier when the form gets focus or a key, so a submit rarely waits for them.
 const loadRules = () => import('@/domain/auth');
 // Two-factor sign-in's error codes (issue 31), loaded with the rules: its schemas are zod too.
-const loadTwoFactorRules = () => import('@/domain/two-factor');
+// The sign-in step's own file, without Settings' two-factor words.
+const loadTwoFactorRules = () => import('@/domain/two-factor-sign-in');
 // The emailed-code step (issue 26) and the two-factor step (issue 31) are rare: each loads when
 // the server asks for it.
 const SignInCodeStep = lazyComponent(async () => (await import('./sign-in-code-step')).SignInCodeStep);

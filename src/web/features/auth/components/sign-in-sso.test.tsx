@@ -8,8 +8,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@/domain/auth';
-import { SSO_MESSAGES } from '@/domain/sso';
-import { TWO_FACTOR_ERRORS, TWO_FACTOR_MESSAGES, TWO_FACTOR_TEXTS } from '@/domain/two-factor';
+import { SSO_SIGN_IN_MESSAGES } from '@/domain/sso-sign-in';
+import { TWO_FACTOR_ERRORS, TWO_FACTOR_SIGN_IN_MESSAGES, TWO_FACTOR_SIGN_IN_TEXTS } from '@/domain/two-factor';
 import { QUERY_ROOTS } from '@/web/lib/query-keys';
 import { meQueryKey } from '@/web/lib/session';
 import { authApi, signedInMember, ssoApi } from '@/web/test/api-handlers';
@@ -87,22 +87,22 @@ describe('Sign in with single sign-on', () => {
 
   it("a password sign-in refused with sso_required offers the organization's provider and says why", async () => {
     apiServer.use(ssoApi.lookup({ sso: true, password: false, provider: PROVIDER }));
-    apiServer.use(authApi.signIn(inTurn(apiError(403, 'sso_required', SSO_MESSAGES.passwordSignInOff))));
+    apiServer.use(authApi.signIn(inTurn(apiError(403, 'sso_required', en(SSO_SIGN_IN_MESSAGES.passwordSignInOff)))));
     await renderWithProviders(<AuthScreen />);
     fireEvent.input(email(), { target: { value: 'dev@agency.test' } });
     fireEvent.input(screen.getByLabelText(en(AUTH_TEXTS.password)), { target: { value: 'secret-123' } });
     fireEvent.click(screen.getByRole('button', { name: en(AUTH_TEXTS.signInButton) }));
-    expect((await screen.findByTestId('sso-error')).textContent).toBe(SSO_MESSAGES.passwordSignInOff);
+    expect((await screen.findByTestId('sso-error')).textContent).toBe(en(SSO_SIGN_IN_MESSAGES.passwordSignInOff));
     expect(ssoLink()!.getAttribute('href')).toBe('/api/auth/sso/start?email=dev%40agency.test');
     expect(screen.queryByLabelText(en(AUTH_TEXTS.password))).toBeNull();
   });
 
   it('a password reset refused with sso_required says so under the email', async () => {
-    apiServer.use(authApi.requestReset(apiError(403, 'sso_required', SSO_MESSAGES.passwordResetOff)));
+    apiServer.use(authApi.requestReset(apiError(403, 'sso_required', en(SSO_SIGN_IN_MESSAGES.passwordResetOff))));
     await renderWithProviders(<AuthScreen initialMode="reset" />);
     fireEvent.input(await screen.findByLabelText(en(AUTH_TEXTS.email)), { target: { value: 'dev@agency.test' } });
     fireEvent.click(screen.getByRole('button', { name: en(AUTH_TEXTS.sendResetLink) }));
-    expect((await screen.findByRole('alert')).textContent).toBe(SSO_MESSAGES.passwordResetOff);
+    expect((await screen.findByRole('alert')).textContent).toBe(en(SSO_SIGN_IN_MESSAGES.passwordResetOff));
     expect(document.activeElement).toBe(email());
   });
 
@@ -123,15 +123,15 @@ describe('Sign in with single sign-on', () => {
 
   it('finishes a single sign-on with the two-factor code when the account has it on', async () => {
     const member = signedInMember('developer');
-    apiServer.use(ssoApi.twoFactor(inTurn(apiError(401, TWO_FACTOR_ERRORS.invalid, TWO_FACTOR_MESSAGES.codeInvalid), member)));
+    apiServer.use(ssoApi.twoFactor(inTurn(apiError(401, TWO_FACTOR_ERRORS.invalid, en(TWO_FACTOR_SIGN_IN_MESSAGES.codeInvalid)), member)));
     const { queryClient } = await renderWithProviders(<AuthScreen />, { route: '/?sso=two-factor' });
-    expect(await screen.findByRole('heading', { name: TWO_FACTOR_TEXTS.signInTitle })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.signInTitle) })).toBeTruthy();
     expect(screen.getByText(en(AUTH_TEXTS.ssoTwoFactorDescription))).toBeTruthy();
-    fireEvent.input(screen.getByLabelText(TWO_FACTOR_TEXTS.codeLabel), { target: { value: '000000' } });
-    fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
-    expect(await screen.findByText(TWO_FACTOR_MESSAGES.codeInvalid)).toBeTruthy();
-    fireEvent.input(screen.getByLabelText(TWO_FACTOR_TEXTS.codeLabel), { target: { value: '123 456' } });
-    fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
+    fireEvent.input(screen.getByLabelText(en(TWO_FACTOR_SIGN_IN_TEXTS.codeLabel)), { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.verify) }));
+    expect(await screen.findByText(en(TWO_FACTOR_SIGN_IN_MESSAGES.codeInvalid))).toBeTruthy();
+    fireEvent.input(screen.getByLabelText(en(TWO_FACTOR_SIGN_IN_TEXTS.codeLabel)), { target: { value: '123 456' } });
+    fireEvent.click(screen.getByRole('button', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.verify) }));
     await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toEqual(member));
     expect(sentRequests.map((r) => r.body)).toEqual([{ twoFactorCode: '000000' }, { twoFactorCode: '123456' }]);
     await waitFor(() => expect(screen.getAllByText(en(AUTH_MESSAGES.signedIn)).length).toBeGreaterThan(0));
@@ -141,9 +141,9 @@ describe('Sign in with single sign-on', () => {
     const member = signedInMember('developer');
     apiServer.use(ssoApi.twoFactor({ ...member, recoveryCodesLeft: 1 }));
     const { queryClient } = await renderWithProviders(<AuthScreen />, { route: '/?sso=two-factor' });
-    fireEvent.click(await screen.findByRole('button', { name: TWO_FACTOR_TEXTS.useRecoveryCode }));
-    fireEvent.input(screen.getByLabelText(TWO_FACTOR_TEXTS.recoveryCodeLabel), { target: { value: 'abcde-fghjk' } });
-    fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.verify }));
+    fireEvent.click(await screen.findByRole('button', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.useRecoveryCode) }));
+    fireEvent.input(screen.getByLabelText(en(TWO_FACTOR_SIGN_IN_TEXTS.recoveryCodeLabel)), { target: { value: 'abcde-fghjk' } });
+    fireEvent.click(screen.getByRole('button', { name: en(TWO_FACTOR_SIGN_IN_TEXTS.verify) }));
     await waitFor(() => expect(queryClient.getQueryData(meQueryKey)).toEqual(member));
     expect(queryClient.getQueryData([QUERY_ROOTS.recoverySignIn])).toBe(1);
     expect(sentRequests.map((r) => r.body)).toEqual([{ recoveryCode: 'abcdefghjk' }]);

@@ -3,7 +3,14 @@ import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { AUTH_MESSAGES } from '@/domain/auth';
 import { SSO_ERRORS } from '@/domain/sso-rules';
-import { recoveryCodeFormSchema, TOTP_DIGITS, TWO_FACTOR_ERRORS, TWO_FACTOR_TEXTS, twoFactorCodeFormSchema } from '@/domain/two-factor';
+import {
+  RECOVERY_CODE_PLACEHOLDER,
+  recoveryCodeFormSchema,
+  TOTP_DIGITS,
+  TWO_FACTOR_ERRORS,
+  TWO_FACTOR_SIGN_IN_TEXTS as TEXTS,
+  twoFactorCodeFormSchema,
+} from '@/domain/two-factor-sign-in';
 import { Button } from '@/web/components/ui/button';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
@@ -76,14 +83,14 @@ export function SignInTwoFactorStep({ email, password, code, sso, onBack }: Prop
       <div className="grid gap-1.5">
         <h1 className="flex items-center gap-2 text-2xl leading-tight font-semibold tracking-tight">
           <ShieldCheck className="size-6 shrink-0 text-primary" aria-hidden />
-          {TWO_FACTOR_TEXTS.signInTitle}
+          {t(TEXTS.signInTitle)}
         </h1>
         <p className="text-sm text-muted-foreground">
-          {mode === 'recovery' ? TWO_FACTOR_TEXTS.signInRecoveryDescription : sso ? t(AUTH_TEXTS.ssoTwoFactorDescription) : TWO_FACTOR_TEXTS.signInDescription}
+          {mode === 'recovery' ? t(TEXTS.signInRecoveryDescription) : sso ? t(AUTH_TEXTS.ssoTwoFactorDescription) : t(TEXTS.signInDescription)}
         </p>
       </div>
       {mode === 'app' ? (
-        <FormField key="app" label={TWO_FACTOR_TEXTS.codeLabel} error={error}>
+        <FormField key="app" label={t(TEXTS.codeLabel)} error={error}>
           <Input
             ref={inputRef}
             name="twoFactorCode"
@@ -98,7 +105,7 @@ export function SignInTwoFactorStep({ email, password, code, sso, onBack }: Prop
           />
         </FormField>
       ) : (
-        <FormField key="recovery" label={TWO_FACTOR_TEXTS.recoveryCodeLabel} error={error}>
+        <FormField key="recovery" label={t(TEXTS.recoveryCodeLabel)} error={error}>
           <Input
             ref={inputRef}
             name="recoveryCode"
@@ -107,7 +114,7 @@ export function SignInTwoFactorStep({ email, password, code, sso, onBack }: Prop
             autoCorrect="off"
             spellCheck={false}
             maxLength={100}
-            placeholder={TWO_FACTOR_TEXTS.recoveryCodePlaceholder}
+            placeholder={RECOVERY_CODE_PLACEHOLDER}
             className="h-12 text-center font-mono text-lg tracking-widest"
             autoFocus
             onChange={() => setError(undefined)}
@@ -115,10 +122,10 @@ export function SignInTwoFactorStep({ email, password, code, sso, onBack }: Prop
         </FormField>
       )}
       <Button type="submit" className="w-full" loading={signIn.isPending} loadingText={t(AUTH_TEXTS.verifying)}>
-        {TWO_FACTOR_TEXTS.verify}
+        {t(TEXTS.verify)}
       </Button>
       <Button type="button" variant="link" size="sm" className="justify-self-center" onClick={swap} disabled={signIn.isPending}>
-        {mode === 'app' ? TWO_FACTOR_TEXTS.useRecoveryCode : TWO_FACTOR_TEXTS.useAppCode}
+        {mode === 'app' ? t(TEXTS.useRecoveryCode) : t(TEXTS.useAppCode)}
       </Button>
       <Button type="button" variant="ghost" size="sm" onClick={onBack} disabled={signIn.isPending}>
         <ArrowLeft aria-hidden />

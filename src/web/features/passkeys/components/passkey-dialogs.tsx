@@ -28,7 +28,7 @@ function ceremonyMessage(error: unknown, t: ReturnType<typeof useT>): string | n
   if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return t(TEXTS.alreadyOnDevice);
   // Cancelled, timed out, or no device that can: the browser says no more, on purpose.
   if (error.name === 'NotAllowedError' || error.name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED' || code === 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY') return t(TEXTS.cancelled);
-  return PASSKEY_MESSAGES.notAdded;
+  return t(PASSKEY_MESSAGES.notAdded);
 }
 
 function FormAlert({ message }: { message: string | undefined }) {
@@ -42,7 +42,7 @@ function FormAlert({ message }: { message: string | undefined }) {
 }
 
 function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
-  const t = useT('passkeys');
+  const t = useT('passkeys', 'domain');
   const add = useAddPasskey();
   const form = useSchemaForm({ schema: addPasskeyFormSchema, defaultValues: { name: '', password: '' } });
   const { errors } = form.formState;
@@ -99,7 +99,7 @@ function AddPasskeyDialog({ onClose }: { onClose: () => void }) {
 }
 
 function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
-  const t = useT('passkeys');
+  const t = useT('passkeys', 'domain');
   const rename = useRenamePasskey();
   const form = useSchemaForm({ schema: renamePasskeySchema, defaultValues: { name: passkey.name } });
   const onSubmit = form.handleSubmit((values) =>

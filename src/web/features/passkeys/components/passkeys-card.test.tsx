@@ -93,7 +93,7 @@ describe('Settings -> Passkeys', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(en(TEXTS.nameLabel))));
     // Both fields are checked before anything is sent.
     fireEvent.click(within(dialog).getByRole('button', { name: en(TEXTS.continue) }));
-    expect(await within(dialog).findByText(PASSKEY_MESSAGES.nameRequired)).toBeTruthy();
+    expect(await within(dialog).findByText(en(PASSKEY_MESSAGES.nameRequired))).toBeTruthy();
     expect(within(dialog).getByText('Password is required')).toBeTruthy();
     await requestsArrived();
     expect(calls().filter((c) => c.method !== 'GET')).toEqual([]);
@@ -124,7 +124,7 @@ describe('Settings -> Passkeys', () => {
     apiServer.use(
       passkeysApi.list([]),
       passkeysApi.registrationOptions(creationOptions),
-      passkeysApi.add(apiError(409, PASSKEY_ERRORS.exists, PASSKEY_MESSAGES.exists)),
+      passkeysApi.add(apiError(409, PASSKEY_ERRORS.exists, en(PASSKEY_MESSAGES.exists))),
     );
     webauthn.startRegistration
       .mockRejectedValueOnce(browserError('NotAllowedError', 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY'))
@@ -135,7 +135,7 @@ describe('Settings -> Passkeys', () => {
     const dialog = await screen.findByRole('dialog', { name: en(TEXTS.addTitle) });
     type(en(TEXTS.nameLabel), 'Laptop');
     type(en(TEXTS.passwordLabel), 'secret-123');
-    for (const message of [en(TEXTS.cancelled), en(TEXTS.alreadyOnDevice), PASSKEY_MESSAGES.exists]) {
+    for (const message of [en(TEXTS.cancelled), en(TEXTS.alreadyOnDevice), en(PASSKEY_MESSAGES.exists)]) {
       fireEvent.click(within(dialog).getByRole('button', { name: en(TEXTS.continue) }));
       await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(message));
     }
@@ -157,7 +157,7 @@ describe('Settings -> Passkeys', () => {
     await waitFor(() => expect(document.activeElement).toBe(name));
     type(en(TEXTS.nameLabel), '');
     fireEvent.click(within(dialog).getByRole('button', { name: en(TEXTS.save) }));
-    expect(await within(dialog).findByText(PASSKEY_MESSAGES.nameRequired)).toBeTruthy();
+    expect(await within(dialog).findByText(en(PASSKEY_MESSAGES.nameRequired))).toBeTruthy();
     type(en(TEXTS.nameLabel), 'Old laptop');
     fireEvent.click(within(dialog).getByRole('button', { name: en(TEXTS.save) }));
     // The server's refusal goes under the field.

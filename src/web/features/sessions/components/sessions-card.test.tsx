@@ -43,7 +43,7 @@ describe('SessionsCard', () => {
         session('s5', 'Chrome 131 on Android', { method: 'sso', factor: null, provider: 'login.example.com' }),
         session('s6', 'Chrome 130 on Linux', { method: 'sso', factor: 'recovery_code', provider: null }),
         session('s7', 'Firefox 132 on Windows', { method: 'password', factor: 'email_code', provider: null }),
-        session('s8', SESSION_TEXTS.unknownBrowser, null, { address: null }),
+        session('s8', SESSION_TEXTS.unknownBrowser.message, null, { address: null }),
       ]),
     );
     await renderWithProviders(<SessionsCard />, { signedInAs: 'developer' });
@@ -57,7 +57,7 @@ describe('SessionsCard', () => {
       { browser: 'Chrome 130 on Linux', signIn: way('Single sign-on and recovery code') },
       { browser: 'Firefox 132 on Windows', signIn: way('Password and emailed code') },
       // Made before sessions recorded it: no guess.
-      { browser: SESSION_TEXTS.unknownBrowser, signIn: null },
+      { browser: SESSION_TEXTS.unknownBrowser.message, signIn: null },
     ]);
     expect(way('Password')).toBe('Sign-in: Password');
     // The address and times stay as they were.

@@ -38,7 +38,7 @@ function describeSignInWay(t: Translate, way: SignInWay): string {
 
 /** Settings -> Sessions (issue 31): where the member is signed in, ending one or all the others. */
 export function SessionsCard() {
-  const t = useT('sessions');
+  const t = useT('sessions', 'domain');
   const sessions = useQuery(sessionsQuery);
   const [ending, setEnding] = useState<Ending | null>(null);
   const endOne = useEndSession();
@@ -47,42 +47,42 @@ export function SessionsCard() {
 
   const confirm = () => {
     if (!ending) return;
-    if (ending.kind === 'one') endOne.mutate(ending.session.id, { onSuccess: () => notifySuccess(TEXTS.ended), onError: (error) => notifyError(error) });
-    else endOthers.mutate(undefined, { onSuccess: ({ ended }) => notifySuccess(TEXTS.endedOthers(ended)), onError: (error) => notifyError(error) });
+    if (ending.kind === 'one') endOne.mutate(ending.session.id, { onSuccess: () => notifySuccess(t(TEXTS.ended)), onError: (error) => notifyError(error) });
+    else endOthers.mutate(undefined, { onSuccess: ({ ended }) => notifySuccess(t(TEXTS.endedOthers, { n: ended })), onError: (error) => notifyError(error) });
   };
 
   return (
     <Card data-testid="sessions-card">
       <SettingsCardHeader
         icon={MonitorSmartphone}
-        title={TEXTS.title}
-        description={TEXTS.description}
+        title={t(TEXTS.title)}
+        description={t(TEXTS.description)}
         action={
           others > 0 ? (
             <Button size="sm" variant="outline" onClick={() => setEnding({ kind: 'others' })}>
-              {TEXTS.endOthers}
+              {t(TEXTS.endOthers)}
             </Button>
           ) : null
         }
       />
       <CardContent className="grid gap-3">
         {sessions.isError ? (
-          <LoadErrorPanel title={TEXTS.loadFailed} error={sessions.error} onRetry={() => void sessions.refetch()} />
+          <LoadErrorPanel title={t(TEXTS.loadFailed)} error={sessions.error} onRetry={() => void sessions.refetch()} />
         ) : !sessions.data ? (
           <Skeleton className="h-14 w-full" />
         ) : (
           <>
-            <ul className="divide-y rounded-md border" aria-label={TEXTS.title}>
+            <ul className="divide-y rounded-md border" aria-label={t(TEXTS.title)}>
               {sessions.data.map((session) => (
                 <li key={session.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between" data-testid="session">
                   <div className="grid min-w-0 gap-1">
                     <p className="flex flex-wrap items-center gap-2 font-medium">
                       <span>{session.browser}</span>
-                      {session.current ? <Badge variant="secondary">{TEXTS.current}</Badge> : null}
+                      {session.current ? <Badge variant="secondary">{t(TEXTS.current)}</Badge> : null}
                     </p>
                     <p className="text-xs text-muted-foreground">
                       {session.address ? `${session.address} · ` : ''}
-                      {TEXTS.signedIn(formatDateTime(session.signedInAt))}, {TEXTS.lastActive(formatDateTime(session.lastActiveAt))}
+                      {t(TEXTS.signedIn, { when: formatDateTime(session.signedInAt) })}, {t(TEXTS.lastActive, { when: formatDateTime(session.lastActiveAt) })}
                     </p>
                     {/* A session from before the sign-in paths recorded it says nothing rather than guess. */}
                     {session.signIn ? (
@@ -104,26 +104,26 @@ export function SessionsCard() {
                           : t(SESSION_CARD_TEXTS.endLabel, { browser: session.browser })
                       }
                     >
-                      {TEXTS.end}
+                      {t(TEXTS.end)}
                     </Button>
                   )}
                 </li>
               ))}
             </ul>
-            {others === 0 ? <p className="text-sm text-muted-foreground">{TEXTS.onlyThis}</p> : null}
+            {others === 0 ? <p className="text-sm text-muted-foreground">{t(TEXTS.onlyThis)}</p> : null}
           </>
         )}
       </CardContent>
       <AlertDialog open={ending !== null} onOpenChange={(open) => !open && setEnding(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>{ending?.kind === 'others' ? TEXTS.endOthersTitle : TEXTS.endTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{ending?.kind === 'one' ? TEXTS.endConfirm(ending.session.browser) : TEXTS.endOthersConfirm}</AlertDialogDescription>
+            <AlertDialogTitle>{ending?.kind === 'others' ? t(TEXTS.endOthersTitle) : t(TEXTS.endTitle)}</AlertDialogTitle>
+            <AlertDialogDescription>{ending?.kind === 'one' ? t(TEXTS.endConfirm, { browser: ending.session.browser }) : t(TEXTS.endOthersConfirm)}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>{t(UI_TEXTS.cancel)}</AlertDialogCancel>
             <AlertDialogAction destructive onClick={confirm}>
-              {ending?.kind === 'others' ? TEXTS.endOthers : TEXTS.end}
+              {ending?.kind === 'others' ? t(TEXTS.endOthers) : t(TEXTS.end)}
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -76,7 +76,7 @@ describe('Settings -> Single Sign-On', () => {
     type(en(TEXTS.domains), 'Agency.example,\n agency.co.uk');
     // The first save needs the secret.
     fireEvent.click(screen.getByRole('button', { name: en(TEXTS.save) }));
-    expect(await screen.findByText(SSO_MESSAGES.secretRequired)).toBeTruthy();
+    expect(await screen.findByText(en(SSO_MESSAGES.secretRequired))).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(field(en(TEXTS.clientSecret))));
     expect(field(en(TEXTS.clientSecret)).getAttribute('aria-invalid')).toBe('true');
     expect(sentRequests.filter((r) => r.method === 'PUT')).toHaveLength(0);
@@ -103,7 +103,7 @@ describe('Settings -> Single Sign-On', () => {
       ssoApi.settings(saved),
       ssoApi.save(
         inTurn<SsoSettingsState>(
-          apiError(400, 'sso_issuer_timeout', SSO_MESSAGES.issuerProblems.timeout('login.agency.example')),
+          apiError(400, 'sso_issuer_timeout', en(SSO_MESSAGES.issuerProblems.timeout, { host: 'login.agency.example' })),
           apiError(409, 'sso_domain_taken', "agency.co.uk is already used by another organization's single sign-on."),
         ),
       ),
@@ -111,7 +111,7 @@ describe('Settings -> Single Sign-On', () => {
     await renderWithProviders(<SsoSettingsCard canChange />, { signedInAs: 'organization_admin' });
     await screen.findByText(en(TEXTS.on));
     fireEvent.click(screen.getByRole('button', { name: en(TEXTS.save) }));
-    expect(await screen.findByText(SSO_MESSAGES.issuerProblems.timeout('login.agency.example'))).toBeTruthy();
+    expect(await screen.findByText(en(SSO_MESSAGES.issuerProblems.timeout, { host: 'login.agency.example' }))).toBeTruthy();
     expect(field(en(TEXTS.issuer)).getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(field(en(TEXTS.issuer)));
     // No detail came with it: no Details to open.
@@ -129,7 +129,7 @@ describe('Settings -> Single Sign-On', () => {
     // a browser: focus() on a disabled field does nothing, so the focus must move after that.
     let answer: () => void = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    const sentence = SSO_MESSAGES.issuerProblems.unreachable('login.agency.example');
+    const sentence = en(SSO_MESSAGES.issuerProblems.unreachable, { host: 'login.agency.example' });
     apiServer.use(ssoApi.settings(saved), ssoApi.save(() => answered.then(() => apiError(400, 'sso_issuer_unreachable', sentence))));
     await renderWithProviders(<SsoSettingsCard canChange />, { signedInAs: 'organization_admin' });
     await screen.findByText(en(TEXTS.on));
@@ -145,7 +145,7 @@ describe('Settings -> Single Sign-On', () => {
   });
 
   it('issue 49: an issuer that cannot be used reads as a plain sentence; the technical words wait behind Details', async () => {
-    const sentence = SSO_MESSAGES.issuerProblems.certificate('login.agency.example');
+    const sentence = en(SSO_MESSAGES.issuerProblems.certificate, { host: 'login.agency.example' });
     const detail = 'TLS with login.agency.example failed: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)';
     apiServer.use(ssoApi.settings(saved), ssoApi.save(apiError(400, 'sso_issuer_certificate', sentence, detail)));
     await renderWithProviders(<SsoSettingsCard canChange />, { signedInAs: 'organization_admin' });

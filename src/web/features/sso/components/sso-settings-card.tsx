@@ -44,7 +44,7 @@ const SERVER_FIELDS: ServerFields<SsoSettingsForm> = {
  * sends it back, the field stays empty and saving it empty keeps the saved one.
  */
 export function SsoSettingsCard({ canChange }: { canChange: boolean }) {
-  const t = useT('sso');
+  const t = useT('sso', 'domain');
   const state = useQuery(ssoSettingsQuery);
   const configured = Boolean(state.data?.settings);
   // Issue 46: saved is not acting: a domain acts only once proven.
@@ -141,7 +141,7 @@ function IssuerErrorDetail({ form, detail }: { form: SsoFormValues; detail: stri
 }
 
 function SsoForm({ state, canChange }: { state: SsoSettingsState; canChange: boolean }) {
-  const t = useT('sso');
+  const t = useT('sso', 'domain');
   const saved = state.settings;
   const save = useSaveSsoSettings();
   const remove = useRemoveSsoSettings();

@@ -138,27 +138,27 @@ describe("MemberProfile: a member's two-factor sign-in (issue 31)", () => {
     apiServer.use(twoFactorApi.resetMember('target'));
     await renderProfile('admin', member('developer'), 'me', undefined, { enabled: true });
     const badge = await screen.findByTestId('member-two-factor');
-    expect(badge.textContent).toBe(TWO_FACTOR_TEXTS.memberHasTwoFactor);
-    fireEvent.click(screen.getByRole('button', { name: TWO_FACTOR_TEXTS.reset }));
+    expect(badge.textContent).toBe(en(TWO_FACTOR_TEXTS.memberHasTwoFactor));
+    fireEvent.click(screen.getByRole('button', { name: en(TWO_FACTOR_TEXTS.reset) }));
 
     // The shared confirmation, loaded when first wanted (decision 013); nothing sent before Yes.
-    const dialog = await screen.findByRole('alertdialog', { name: TWO_FACTOR_TEXTS.resetTitle });
-    expect(within(dialog).getByText(TWO_FACTOR_TEXTS.resetConfirm('Terry Target'))).toBeTruthy();
+    const dialog = await screen.findByRole('alertdialog', { name: en(TWO_FACTOR_TEXTS.resetTitle) });
+    expect(within(dialog).getByText(en(TWO_FACTOR_TEXTS.resetConfirm, { name: 'Terry Target' }))).toBeTruthy();
     expect(twoFactorCalls()).toEqual(['GET /api/team/target/two-factor']);
-    fireEvent.click(within(dialog).getByRole('button', { name: TWO_FACTOR_TEXTS.reset }));
+    fireEvent.click(within(dialog).getByRole('button', { name: en(TWO_FACTOR_TEXTS.reset) }));
 
-    expect(await screen.findByText(TWO_FACTOR_TEXTS.resetDone)).toBeTruthy();
+    expect(await screen.findByText(en(TWO_FACTOR_TEXTS.resetDone))).toBeTruthy();
     expect(twoFactorCalls()).toEqual(['GET /api/team/target/two-factor', 'POST /api/team/target/two-factor/reset']);
     await waitFor(() => expect(screen.queryByTestId('member-two-factor')).toBeNull());
-    expect(screen.queryByRole('button', { name: TWO_FACTOR_TEXTS.reset })).toBeNull();
+    expect(screen.queryByRole('button', { name: en(TWO_FACTOR_TEXTS.reset) })).toBeNull();
     // The button that asked is gone: the focus is on the first action left, not lost.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Profile' })));
   });
 
   it('Cancel resets nothing', async () => {
     await renderProfile('organization_admin', member('admin'), 'me', undefined, inTurn({ enabled: true }));
-    fireEvent.click(await screen.findByRole('button', { name: TWO_FACTOR_TEXTS.reset }));
-    const dialog = await screen.findByRole('alertdialog', { name: TWO_FACTOR_TEXTS.resetTitle });
+    fireEvent.click(await screen.findByRole('button', { name: en(TWO_FACTOR_TEXTS.reset) }));
+    const dialog = await screen.findByRole('alertdialog', { name: en(TWO_FACTOR_TEXTS.resetTitle) });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await requestsArrived();
@@ -172,7 +172,7 @@ describe("MemberProfile: a member's two-factor sign-in (issue 31)", () => {
     await waitFor(() => expect(twoFactorCalls()).toEqual(['GET /api/team/target/two-factor']));
     await requestsArrived();
     expect(screen.queryByTestId('member-two-factor')).toBeNull();
-    expect(screen.queryByRole('button', { name: TWO_FACTOR_TEXTS.reset })).toBeNull();
+    expect(screen.queryByRole('button', { name: en(TWO_FACTOR_TEXTS.reset) })).toBeNull();
   });
 
   it.each([
@@ -187,6 +187,6 @@ describe("MemberProfile: a member's two-factor sign-in (issue 31)", () => {
     await requestsArrived();
     expect(twoFactorCalls()).toEqual([]);
     expect(screen.queryByTestId('member-two-factor')).toBeNull();
-    expect(screen.queryByRole('button', { name: TWO_FACTOR_TEXTS.reset })).toBeNull();
+    expect(screen.queryByRole('button', { name: en(TWO_FACTOR_TEXTS.reset) })).toBeNull();
   });
 });

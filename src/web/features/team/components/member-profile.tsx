@@ -180,7 +180,7 @@ export function MemberProfile({
   const onConfirmReset = () => {
     resetTwoFactor.mutate(data.id, {
       onSuccess: () => {
-        notifySuccess(TWO_FACTOR_TEXTS.resetDone);
+        notifySuccess(t(TWO_FACTOR_TEXTS.resetDone));
         // The button that asked is gone with the badge: the focus goes to the first action left.
         editButton.current?.focus();
       },
@@ -215,7 +215,7 @@ export function MemberProfile({
                   {twoFactorOn ? (
                     <Badge variant="outline" data-testid="member-two-factor">
                       <ShieldCheck aria-hidden />
-                      {TWO_FACTOR_TEXTS.memberHasTwoFactor}
+                      {t(TWO_FACTOR_TEXTS.memberHasTwoFactor)}
                     </Badge>
                   ) : null}
                 </div>
@@ -268,7 +268,7 @@ export function MemberProfile({
               {twoFactorOn ? (
                 <Button variant="outline" onClick={() => setConfirmingReset(true)} loading={resetTwoFactor.isPending} onPointerEnter={ConfirmDeleteDialog.preload} onFocus={ConfirmDeleteDialog.preload}>
                   {resetTwoFactor.isPending ? null : <ShieldOff aria-hidden />}
-                  {TWO_FACTOR_TEXTS.reset}
+                  {t(TWO_FACTOR_TEXTS.reset)}
                 </Button>
               ) : null}
               {showRemove ? (
@@ -328,9 +328,9 @@ export function MemberProfile({
           <ConfirmDeleteDialog
             open
             onOpenChange={(open) => !open && setConfirmingReset(false)}
-            title={TWO_FACTOR_TEXTS.resetTitle}
-            question={TWO_FACTOR_TEXTS.resetConfirm(data.fullName)}
-            confirmLabel={TWO_FACTOR_TEXTS.reset}
+            title={t(TWO_FACTOR_TEXTS.resetTitle)}
+            question={t(TWO_FACTOR_TEXTS.resetConfirm, { name: data.fullName })}
+            confirmLabel={t(TWO_FACTOR_TEXTS.reset)}
             onConfirm={onConfirmReset}
           />
         </Suspense>

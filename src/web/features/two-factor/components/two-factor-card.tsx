@@ -10,6 +10,7 @@ import { SettingsCardHeader } from '@/web/components/ui/settings-card-header';
 import { Skeleton } from '@/web/components/ui/skeleton';
 import { cn } from '@/web/lib/class-names';
 import { formatDate } from '@/web/lib/format-date';
+import { useT } from '@/web/lib/i18n';
 import { lazyComponent, preloadOnIntent } from '@/web/lib/lazy-component';
 import { meQueryKey, useSignedInMe } from '@/web/lib/session';
 import { twoFactorStatusQuery } from '../api';
@@ -24,6 +25,7 @@ const TwoFactorDialog = lazyComponent(async () => (await import('./two-factor-di
  * when, the recovery codes left, new codes, and turning it off. `email` names the downloaded codes.
  */
 export function TwoFactorCard({ email }: { email: string }) {
+  const t = useT('domain');
   const status = useQuery(twoFactorStatusQuery);
   const [dialog, setDialog] = useState<TwoFactorDialogKind | null>(null);
   const enabled = status.data?.enabled;
@@ -41,44 +43,44 @@ export function TwoFactorCard({ email }: { email: string }) {
     <Card data-testid="two-factor-card" id={TWO_FACTOR_CARD_ID} ref={anchor} tabIndex={-1} className="scroll-mt-20 outline-none focus-visible:ring-2 focus-visible:ring-ring">
       <SettingsCardHeader
         icon={ShieldCheck}
-        title={TEXTS.title}
-        description={TEXTS.description}
+        title={t(TEXTS.title)}
+        description={t(TEXTS.description)}
         action={
           enabled === false ? (
             <Button size="sm" onClick={() => setDialog('set-up')} {...preloadOnIntent(TwoFactorDialog)}>
-              {TEXTS.setUp}
+              {t(TEXTS.setUp)}
             </Button>
           ) : null
         }
       />
       <CardContent>
         {status.isError ? (
-          <LoadErrorPanel title={TEXTS.loadFailed} error={status.error} onRetry={() => void status.refetch()} />
+          <LoadErrorPanel title={t(TEXTS.loadFailed)} error={status.error} onRetry={() => void status.refetch()} />
         ) : !status.data ? (
           <Skeleton className="h-14 w-full" />
         ) : status.data.enabled ? (
           <div className="flex flex-col gap-3 rounded-md border p-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="grid gap-1">
               <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                <Badge>{TEXTS.on}</Badge>
-                {status.data.enabledAt ? <span>{TEXTS.onSince(formatDate(status.data.enabledAt))}</span> : null}
+                <Badge>{t(TEXTS.on)}</Badge>
+                {status.data.enabledAt ? <span>{t(TEXTS.onSince, { when: formatDate(status.data.enabledAt) })}</span> : null}
               </p>
               <p className={cn('text-xs', status.data.recoveryCodesLeft === 0 ? 'font-medium text-destructive' : 'text-muted-foreground')} data-testid="recovery-codes-left">
-                {TEXTS.recoveryLeft(status.data.recoveryCodesLeft)}
+                {t(TEXTS.recoveryLeft, { n: status.data.recoveryCodesLeft })}
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
               <Button size="sm" variant="outline" onClick={() => setDialog('new-codes')} {...preloadOnIntent(TwoFactorDialog)}>
-                {TEXTS.newRecoveryCodes}
+                {t(TEXTS.newRecoveryCodes)}
               </Button>
               <Button size="sm" variant="outline" className="text-destructive hover:text-destructive" onClick={() => setDialog('turn-off')} {...preloadOnIntent(TwoFactorDialog)}>
-                {TEXTS.turnOff}
+                {t(TEXTS.turnOff)}
               </Button>
             </div>
           </div>
         ) : (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Badge variant="outline">{TEXTS.off}</Badge>
+            <Badge variant="outline">{t(TEXTS.off)}</Badge>
           </p>
         )}
       </CardContent>

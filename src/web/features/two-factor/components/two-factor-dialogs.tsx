@@ -21,7 +21,7 @@ import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { showServerError, useSchemaForm, type SchemaForm, type ServerFields } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
-import { useT } from '@/web/lib/i18n';
+import { translate, useT } from '@/web/lib/i18n';
 import { ApiError } from '@/web/lib/api-client';
 import { copyText } from '@/web/lib/copy-text';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
@@ -72,6 +72,7 @@ function useKeepOpen(keep: boolean) {
 }
 
 function SetUpDialog({ email, onClose }: DialogProps) {
+  const t = useT('domain', 'domain-auth');
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -82,8 +83,8 @@ function SetUpDialog({ email, onClose }: DialogProps) {
     <Dialog open onOpenChange={(open) => !open && !busy && !codes && onClose()}>
       <DialogContent {...keepOpen.contentProps} data-testid="two-factor-dialog">
         <DialogHeader>
-          <DialogTitle>{step === 'codes' ? TEXTS.recoveryTitle : TEXTS.setUpTitle}</DialogTitle>
-          <DialogDescription>{step === 'codes' ? TEXTS.recoveryDescription : step === 'app' ? TEXTS.scan : TEXTS.confirmPassword}</DialogDescription>
+          <DialogTitle>{step === 'codes' ? t(TEXTS.recoveryTitle) : t(TEXTS.setUpTitle)}</DialogTitle>
+          <DialogDescription>{step === 'codes' ? t(TEXTS.recoveryDescription) : step === 'app' ? t(TEXTS.scan) : t(TEXTS.confirmPassword)}</DialogDescription>
         </DialogHeader>
         {step === 'password' ? (
           <PasswordStep onStarted={setSetup} onCancel={onClose} />
@@ -92,7 +93,7 @@ function SetUpDialog({ email, onClose }: DialogProps) {
             setup={setup!}
             onBusy={setBusy}
             onEnabled={(recoveryCodes) => {
-              notifySuccess(TEXTS.turnedOn);
+              notifySuccess(t(TEXTS.turnedOn));
               setCodes(recoveryCodes);
             }}
             onRestart={() => setSetup(null)}
@@ -107,7 +108,7 @@ function SetUpDialog({ email, onClose }: DialogProps) {
 }
 
 function PasswordStep({ onStarted, onCancel }: { onStarted: (setup: TwoFactorSetup) => void; onCancel: () => void }) {
-  const t = useT();
+  const t = useT('domain', 'domain-auth');
   const start = useStartTwoFactorSetup();
   const form = useSchemaForm({ schema: startTwoFactorSetupSchema, defaultValues: { password: '' } });
   const onSubmit = form.handleSubmit((values) =>
@@ -122,7 +123,7 @@ function PasswordStep({ onStarted, onCancel }: { onStarted: (setup: TwoFactorSet
   );
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormField label={TEXTS.passwordLabel} error={form.formState.errors.password?.message}>
+      <FormField label={t(TEXTS.passwordLabel)} error={form.formState.errors.password?.message}>
         <Input type="password" autoComplete="current-password" autoFocus {...form.register('password')} />
       </FormField>
       <DialogFooter>
@@ -130,7 +131,7 @@ function PasswordStep({ onStarted, onCancel }: { onStarted: (setup: TwoFactorSet
           {t(UI_TEXTS.cancel)}
         </Button>
         <Button type="submit" loading={start.isPending}>
-          {TEXTS.continue}
+          {t(TEXTS.continue)}
         </Button>
       </DialogFooter>
     </form>
@@ -150,7 +151,7 @@ function AppStep({
   onRestart: () => void;
   onCancel: () => void;
 }) {
-  const t = useT();
+  const t = useT('domain', 'domain-auth');
   const enable = useEnableTwoFactor();
   const form = useSchemaForm({ schema: enableTwoFactorSchema, defaultValues: { code: '' } });
   const onSubmit = form.handleSubmit((values) => {
@@ -169,7 +170,7 @@ function AppStep({
   });
   const copyKey = () =>
     void copyText(setup.secret).then(
-      () => notifySuccess(TEXTS.keyCopied),
+      () => notifySuccess(t(TEXTS.keyCopied)),
       (error: unknown) => notifyError(error),
     );
   return (
@@ -178,23 +179,23 @@ function AppStep({
         {/* The QR code is an SVG document from the server: an image, never inline markup. */}
         <img
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`}
-          alt={TEXTS.qrAlt}
+          alt={t(TEXTS.qrAlt)}
           width={176}
           height={176}
           className="size-44 justify-self-center rounded-lg border bg-white p-2"
         />
         <div className="grid min-w-0 gap-2">
-          <p className="text-sm text-muted-foreground">{TEXTS.manualKey}</p>
+          <p className="text-sm text-muted-foreground">{t(TEXTS.manualKey)}</p>
           <code className="rounded-md border bg-muted/50 px-3 py-2 font-mono text-sm wrap-break-word select-all" data-testid="two-factor-secret">
             {setup.secret}
           </code>
-          <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={copyKey} aria-label={TEXTS.copyKey}>
+          <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={copyKey} aria-label={t(TEXTS.copyKey)}>
             <Copy aria-hidden />
-            {TEXTS.copy}
+            {t(TEXTS.copy)}
           </Button>
         </div>
       </div>
-      <FormField label={TEXTS.codeLabel} error={form.formState.errors.code?.message} hint={TEXTS.enterCode}>
+      <FormField label={t(TEXTS.codeLabel)} error={form.formState.errors.code?.message} hint={t(TEXTS.enterCode)}>
         <Input {...appCodeInputProps()} autoFocus {...form.register('code')} />
       </FormField>
       <DialogFooter>
@@ -202,7 +203,7 @@ function AppStep({
           {t(UI_TEXTS.cancel)}
         </Button>
         <Button type="submit" loading={enable.isPending}>
-          {TEXTS.turnOn}
+          {t(TEXTS.turnOn)}
         </Button>
       </DialogFooter>
     </form>
@@ -213,11 +214,11 @@ function AppStep({
 const shown = (code: string) => formatRecoveryCode(normalizeRecoveryCode(code));
 
 function downloadRecoveryCodes(codes: string[], email: string) {
-  const text = [TEXTS.recoveryFileHeading(email), '', ...codes.map(shown), ''].join('\n');
+  const text = [translate(TEXTS.recoveryFileHeading, { email }), '', ...codes.map(shown), ''].join('\n');
   const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = TEXTS.recoveryFileName;
+  link.download = translate(TEXTS.recoveryFileName);
   document.body.append(link);
   link.click();
   link.remove();
@@ -227,14 +228,15 @@ function downloadRecoveryCodes(codes: string[], email: string) {
 
 /** The recovery codes, shown once: Copy, Download, and 'I Have Saved Them', which closes the dialog. */
 function RecoveryCodes({ codes, email, warned, onDone }: { codes: string[]; email: string; warned: boolean; onDone: () => void }) {
+  const t = useT('domain', 'domain-auth');
   const copy = () =>
     void copyText(codes.map(shown).join('\n')).then(
-      () => notifySuccess(TEXTS.copied),
+      () => notifySuccess(t(TEXTS.copied)),
       (error: unknown) => notifyError(error),
     );
   return (
     <div className="grid gap-4">
-      <ol aria-label={TEXTS.recoveryCodesLabel} className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg border bg-muted/50 p-4 font-mono text-sm select-all" data-testid="recovery-codes">
+      <ol aria-label={t(TEXTS.recoveryCodesLabel)} className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg border bg-muted/50 p-4 font-mono text-sm select-all" data-testid="recovery-codes">
         {codes.map((code) => (
           <li key={code} className="text-center">
             {shown(code)}
@@ -245,22 +247,22 @@ function RecoveryCodes({ codes, email, warned, onDone }: { codes: string[]; emai
         {/* The focus starts here, not on the button that closes: Enter copies, it loses nothing. */}
         <Button type="button" variant="outline" size="sm" onClick={copy} autoFocus>
           <Copy aria-hidden />
-          {TEXTS.copy}
+          {t(TEXTS.copy)}
         </Button>
         <Button type="button" variant="outline" size="sm" onClick={() => downloadRecoveryCodes(codes, email)}>
           <Download aria-hidden />
-          {TEXTS.download}
+          {t(TEXTS.download)}
         </Button>
       </div>
       {warned ? (
         <p role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {TEXTS.saveFirst}
+          {t(TEXTS.saveFirst)}
         </p>
       ) : null}
       <DialogFooter>
         <Button type="button" onClick={onDone}>
-          {TEXTS.saved}
+          {t(TEXTS.saved)}
         </Button>
       </DialogFooter>
     </div>
@@ -268,7 +270,7 @@ function RecoveryCodes({ codes, email, warned, onDone }: { codes: string[]; emai
 }
 
 function NewRecoveryCodesDialog({ email, onClose }: DialogProps) {
-  const t = useT();
+  const t = useT('domain', 'domain-auth');
   const make = useNewRecoveryCodes();
   const [codes, setCodes] = useState<string[] | null>(null);
   const keepOpen = useKeepOpen(codes !== null);
@@ -286,14 +288,14 @@ function NewRecoveryCodesDialog({ email, onClose }: DialogProps) {
     <Dialog open onOpenChange={(open) => !open && !make.isPending && !codes && onClose()}>
       <DialogContent {...keepOpen.contentProps} data-testid="two-factor-dialog">
         <DialogHeader>
-          <DialogTitle>{codes ? TEXTS.recoveryTitle : TEXTS.newRecoveryCodesTitle}</DialogTitle>
-          <DialogDescription>{codes ? TEXTS.recoveryDescription : TEXTS.newRecoveryCodesDescription}</DialogDescription>
+          <DialogTitle>{codes ? t(TEXTS.recoveryTitle) : t(TEXTS.newRecoveryCodesTitle)}</DialogTitle>
+          <DialogDescription>{codes ? t(TEXTS.recoveryDescription) : t(TEXTS.newRecoveryCodesDescription)}</DialogDescription>
         </DialogHeader>
         {codes ? (
           <RecoveryCodes codes={codes} email={email} warned={keepOpen.warned} onDone={onClose} />
         ) : (
           <form noValidate onSubmit={onSubmit} className="grid gap-4">
-            <FormField label={TEXTS.codeLabel} error={form.formState.errors.code?.message}>
+            <FormField label={t(TEXTS.codeLabel)} error={form.formState.errors.code?.message}>
               <Input {...appCodeInputProps()} autoFocus {...form.register('code')} />
             </FormField>
             <DialogFooter>
@@ -301,7 +303,7 @@ function NewRecoveryCodesDialog({ email, onClose }: DialogProps) {
                 {t(UI_TEXTS.cancel)}
               </Button>
               <Button type="submit" loading={make.isPending}>
-                {TEXTS.makeCodes}
+                {t(TEXTS.makeCodes)}
               </Button>
             </DialogFooter>
           </form>
@@ -312,14 +314,14 @@ function NewRecoveryCodesDialog({ email, onClose }: DialogProps) {
 }
 
 function TurnOffDialog({ onClose }: { onClose: () => void }) {
-  const t = useT();
+  const t = useT('domain', 'domain-auth');
   const disable = useDisableTwoFactor();
   const form = useSchemaForm({ schema: disableTwoFactorSchema, defaultValues: { password: '', code: '' } });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     disable.mutate(values, {
       onSuccess: () => {
-        notifySuccess(TEXTS.turnedOff);
+        notifySuccess(t(TEXTS.turnedOff));
         onClose();
       },
       onError: (error) => {
@@ -337,14 +339,14 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
     <Dialog open onOpenChange={(open) => !open && !disable.isPending && onClose()}>
       <DialogContent data-testid="two-factor-dialog">
         <DialogHeader>
-          <DialogTitle>{TEXTS.turnOffTitle}</DialogTitle>
-          <DialogDescription>{TEXTS.turnOffDescription}</DialogDescription>
+          <DialogTitle>{t(TEXTS.turnOffTitle)}</DialogTitle>
+          <DialogDescription>{t(TEXTS.turnOffDescription)}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField label={TEXTS.passwordLabel} error={errors.password?.message}>
+          <FormField label={t(TEXTS.passwordLabel)} error={errors.password?.message}>
             <Input type="password" autoComplete="current-password" autoFocus {...form.register('password')} />
           </FormField>
-          <FormField label={TEXTS.codeOrRecoveryLabel} error={errors.code?.message}>
+          <FormField label={t(TEXTS.codeOrRecoveryLabel)} error={errors.code?.message}>
             {/* An app code or a recovery code: letters too, so no number pad. */}
             <Input autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} className="font-mono" {...form.register('code')} />
           </FormField>
@@ -359,7 +361,7 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
               {t(UI_TEXTS.cancel)}
             </Button>
             <Button type="submit" variant="destructive" loading={disable.isPending}>
-              {TEXTS.turnOff}
+              {t(TEXTS.turnOff)}
             </Button>
           </DialogFooter>
         </form>

@@ -1,3 +1,4 @@
+import { en } from '@/web/test/texts';
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { TwoFactorPolicyCard } from './two-factor-policy-card';
 const off: TwoFactorPolicyState = { policy: 'off', since: null, deadline: null, membersWithout: 0 };
 const everyone: TwoFactorPolicyState = { policy: 'everyone', since: '2026-11-20T10:00:00.000Z', deadline: '2099-11-27T10:00:00.000Z', membersWithout: 3 };
 
-const radio = (policy: keyof typeof TEXTS.options) => screen.getByRole('radio', { name: TEXTS.options[policy] }) as HTMLInputElement;
+const radio = (policy: keyof typeof TEXTS.options) => screen.getByRole('radio', { name: en(TEXTS.options[policy]) }) as HTMLInputElement;
 const meReads = () => sentRequests.filter((r) => r.path === '/api/me').length;
 
 /** What the app's gate reads from Me: whether the requirement asks the signed-in member now. */
@@ -36,12 +37,12 @@ describe('Settings -> Two-factor sign-in for your organization', () => {
       </>,
       { signedInAs: 'organization_admin' },
     );
-    expect(await screen.findByRole('heading', { name: TEXTS.title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: en(TEXTS.title) })).toBeTruthy();
     expect(screen.getByTestId('required-of-me').textContent).toBe('false');
     await waitFor(() => expect(radio('off').checked).toBe(true));
-    expect(screen.getByRole('group', { name: TEXTS.label })).toBeTruthy();
+    expect(screen.getByRole('group', { name: en(TEXTS.label) })).toBeTruthy();
     // Nothing to save until the choice differs; nothing said about members while it is off.
-    const save = screen.getByRole('button', { name: TEXTS.save }) as HTMLButtonElement;
+    const save = screen.getByRole('button', { name: en(TEXTS.save) }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
     expect(screen.queryByTestId('two-factor-policy-status')).toBeNull();
 
@@ -51,9 +52,9 @@ describe('Settings -> Two-factor sign-in for your organization', () => {
     fireEvent.click(radio('everyone'));
     expect(save.disabled).toBe(false);
     fireEvent.click(save);
-    expect(await screen.findByText(TEXTS.saved)).toBeTruthy();
-    expect(await screen.findByText(TEXTS.membersWithout(3))).toBeTruthy();
-    expect(screen.getByText(TEXTS.deadline('Nov 27, 2099'))).toBeTruthy();
+    expect(await screen.findByText(en(TEXTS.saved))).toBeTruthy();
+    expect(await screen.findByText(en(TEXTS.membersWithout, { n: 3 }))).toBeTruthy();
+    expect(screen.getByText(en(TEXTS.deadline, { when: 'Nov 27, 2099' }))).toBeTruthy();
     expect(radio('everyone').checked).toBe(true);
     expect(sentRequests.filter((r) => r.method === 'PUT')).toHaveLength(1);
     // The owner may be required now: Me says so.
@@ -64,17 +65,17 @@ describe('Settings -> Two-factor sign-in for your organization', () => {
   it('says when the deadline has passed, and when everyone it applies to has it', async () => {
     apiServer.use(twoFactorApi.policy(inTurn({ ...everyone, policy: 'staff', deadline: '2020-01-08T10:00:00.000Z' })));
     await renderWithProviders(<TwoFactorPolicyCard canChange />, { signedInAs: 'organization_admin' });
-    expect(await screen.findByText(TEXTS.deadlinePassed('Jan 8, 2020'))).toBeTruthy();
+    expect(await screen.findByText(en(TEXTS.deadlinePassed, { when: 'Jan 8, 2020' }))).toBeTruthy();
     expect(radio('staff').checked).toBe(true);
   });
 
   it('an admin sees it read-only: the choices disabled, no Save, who can change it', async () => {
     apiServer.use(twoFactorApi.policy({ ...everyone, membersWithout: 0 }));
     await renderWithProviders(<TwoFactorPolicyCard canChange={false} />, { signedInAs: 'admin' });
-    expect(await screen.findByText(TEXTS.membersWithout(0))).toBeTruthy();
+    expect(await screen.findByText(en(TEXTS.membersWithoutNone))).toBeTruthy();
     expect(radio('everyone').checked).toBe(true);
     for (const policy of ['off', 'staff', 'everyone'] as const) expect(radio(policy).matches(':disabled')).toBe(true);
-    expect(screen.queryByRole('button', { name: TEXTS.save })).toBeNull();
-    expect(screen.getByText(TWO_FACTOR_POLICY_MESSAGES.onlyOrganizationAdmin)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: en(TEXTS.save) })).toBeNull();
+    expect(screen.getByText(en(TWO_FACTOR_POLICY_MESSAGES.onlyOrganizationAdmin))).toBeTruthy();
   });
 });
