@@ -1,12 +1,15 @@
 // Spec 6: roles and what each may do. ARCHITECTURE decision 2 settles the capability mapping.
+import type { Text } from './locales';
+
 export const ROLES = ['organization_admin', 'admin', 'account_executive', 'developer'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = {
-  organization_admin: 'Organization Admin',
-  admin: 'Admin',
-  account_executive: 'Account Executive',
-  developer: 'Developer',
+/** A role's name as the spec writes it, in the reader's language (issue 48); the stored role is data. */
+export const ROLE_LABELS: Record<Role, Text> = {
+  organization_admin: /*i18n*/ { id: 'domain.roles.organizationAdmin', message: 'Organization Admin' },
+  admin: /*i18n*/ { id: 'domain.roles.admin', message: 'Admin' },
+  account_executive: /*i18n*/ { id: 'domain.roles.accountExecutive', message: 'Account Executive' },
+  developer: /*i18n*/ { id: 'domain.roles.developer', message: 'Developer' },
 };
 
 /**

@@ -26,7 +26,7 @@ import { APP_TEXTS } from '../texts';
 const NavSheet = lazyComponent(async () => (await import('./nav-sheet')).NavSheet);
 
 // The shell's words (the app part, issue 48) start loading with the code of a page that shows it.
-void loadTexts('app');
+void loadTexts('app', 'domain');
 
 function SideNav({ me, current, onNavigate }: { me: Me; current: DashboardTab | null; onNavigate?: () => void }) {
   const t = useT('app');
@@ -75,7 +75,8 @@ function OrganizationName({ name }: { name: string }) {
 
 /** Spec 2 "Dashboard shell": fixed top bar, side navigation filtered by role. */
 export function DashboardShell({ me, current, children }: { me: Me; current: DashboardTab | null; children: ReactNode }) {
-  const t = useT('app');
+  // `domain`: the role's name (ROLE_LABELS).
+  const t = useT('app', 'domain');
   const [menuOpen, setMenuOpen] = useState(false);
   const menuOpened = useOpenedOnce(menuOpen);
   const { role, fullName } = me.profile;
@@ -114,7 +115,7 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
                   <p className="truncate text-sm font-medium">{fullName}</p>
                   <p className="flex items-center gap-1 text-xs text-muted-foreground">
                     <RoleIcon role={role} className="size-3.5 text-primary" />
-                    {ROLE_LABELS[role]}
+                    {t(ROLE_LABELS[role])}
                   </p>
                 </div>
               </div>
@@ -147,7 +148,7 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
               </p>
               <p className="flex items-center gap-1 text-xs text-muted-foreground" data-testid="user-role">
                 <RoleIcon role={role} className="size-3.5 text-primary" />
-                {ROLE_LABELS[role]}
+                {t(ROLE_LABELS[role])}
               </p>
             </div>
           </div>
