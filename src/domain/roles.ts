@@ -78,8 +78,19 @@ export function tabsForRole(role: Role): DashboardTab[] {
   return DASHBOARD_TABS.filter((tab) => canUseTab(role, tab));
 }
 
-/** Page title is the capitalised tab name. */
-export function tabTitle(tab: DashboardTab): string {
-  if (tab === 'my-work') return 'My Work';
-  return tab.charAt(0).toUpperCase() + tab.slice(1);
+/** Each tab's name, the page's title: the capitalised tab name (spec 2), in the reader's language (issue 48). */
+export const DASHBOARD_TAB_TITLES: Record<DashboardTab, Text> = {
+  projects: /*i18n*/ { id: 'domain.roles.tab.projects', message: 'Projects' },
+  'my-work': /*i18n*/ { id: 'domain.roles.tab.myWork', message: 'My Work' },
+  timesheet: /*i18n*/ { id: 'domain.roles.tab.timesheet', message: 'Timesheet' },
+  clients: /*i18n*/ { id: 'domain.roles.tab.clients', message: 'Clients' },
+  team: /*i18n*/ { id: 'domain.roles.tab.team', message: 'Team' },
+  reports: /*i18n*/ { id: 'domain.roles.tab.reports', message: 'Reports' },
+  activities: /*i18n*/ { id: 'domain.roles.tab.activities', message: 'Activities' },
+  settings: /*i18n*/ { id: 'domain.roles.tab.settings', message: 'Settings' },
+};
+
+/** Page title is the capitalised tab name: `t(tabTitle(tab))`. */
+export function tabTitle(tab: DashboardTab): Text {
+  return DASHBOARD_TAB_TITLES[tab];
 }

@@ -29,7 +29,8 @@ const NavSheet = lazyComponent(async () => (await import('./nav-sheet')).NavShee
 void loadTexts('app', 'domain');
 
 function SideNav({ me, current, onNavigate }: { me: Me; current: DashboardTab | null; onNavigate?: () => void }) {
-  const t = useT('app');
+  // `domain`: the tabs' names (DASHBOARD_TAB_TITLES).
+  const t = useT('app', 'domain');
   const location = useLocation();
   return (
     <nav aria-label={t(APP_TEXTS.shell.navigation)} className="grid gap-1">
@@ -53,7 +54,7 @@ function SideNav({ me, current, onNavigate }: { me: Me; current: DashboardTab | 
             )}
           >
             <Icon className="size-4" aria-hidden />
-            {tabTitle(tab)}
+            {t(tabTitle(tab))}
           </Link>
         );
       })}
