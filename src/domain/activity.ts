@@ -31,16 +31,16 @@ export const ACTIVITY_MESSAGES = {
 export const ACTIVITY_FILTERS = ['all', 'create', 'update', 'delete', 'upload', 'complete', 'notes', 'links', 'templates'] as const;
 export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
 
-export const ACTIVITY_FILTER_LABELS: Record<ActivityFilter, string> = {
-  all: 'All',
-  create: 'Create',
-  update: 'Update',
-  delete: 'Delete',
-  upload: 'Upload',
-  complete: 'Complete',
-  notes: 'Notes',
-  links: 'Links',
-  templates: 'Templates',
+export const ACTIVITY_FILTER_LABELS: Record<ActivityFilter, Text> = {
+  all: /*i18n*/ { id: 'domain.activity.filter.all', message: 'All' },
+  create: /*i18n*/ { id: 'domain.activity.filter.create', message: 'Create' },
+  update: /*i18n*/ { id: 'domain.activity.filter.update', message: 'Update' },
+  delete: /*i18n*/ { id: 'domain.activity.filter.delete', message: 'Delete' },
+  upload: /*i18n*/ { id: 'domain.activity.filter.upload', message: 'Upload' },
+  complete: /*i18n*/ { id: 'domain.activity.filter.complete', message: 'Complete' },
+  notes: /*i18n*/ { id: 'domain.activity.filter.notes', message: 'Notes' },
+  links: /*i18n*/ { id: 'domain.activity.filter.links', message: 'Links' },
+  templates: /*i18n*/ { id: 'domain.activity.filter.templates', message: 'Templates' },
 };
 
 const FILTER_SUBSTRINGS: Record<Exclude<ActivityFilter, 'all'>, string> = {
@@ -153,7 +153,10 @@ const MAX_DETAIL_LENGTH = 160;
  * 'active'): a project's by its badge, a task's by its board column ('pending' is 'To Do').
  * The two sets share only 'completed', which both call 'Completed'.
  */
-const STATUS_WORDS: Record<string, string> = { ...PROJECT_STATUS_LABELS, ...TASK_STATUS_TITLES };
+const STATUS_WORDS: Record<string, string> = Object.fromEntries(
+  // English for now: a detail line is composed here as words, not yet a text said in the reader's language.
+  Object.entries({ ...PROJECT_STATUS_LABELS, ...TASK_STATUS_TITLES }).map(([status, label]) => [status, label.message]),
+);
 
 function isPriority(value: string): value is TaskPriority {
   return (TASK_PRIORITIES as readonly string[]).includes(value);
@@ -166,10 +169,10 @@ function detailValue(key: string, value: unknown): string | null {
   if (typeof value === 'number') return /size$/i.test(key) ? `${Math.round(value / 1024)} KB` : String(value);
   if (typeof value === 'string') {
     // Stored codes read as the product shows them: 'account_executive' -> 'Account Executive'.
-    if (/(^|_)role$/.test(key) && value in ROLE_LABELS) return ROLE_LABELS[value as Role];
+    if (/(^|_)role$/.test(key) && value in ROLE_LABELS) return ROLE_LABELS[value as Role].message;
     // status and previous_status; a status of neither set still reads as words.
     if (/(^|_)status$/.test(key) && /^[a-z]+(_[a-z]+)*$/.test(value)) return Object.hasOwn(STATUS_WORDS, value) ? STATUS_WORDS[value]! : actionLabel(value);
-    if (key === 'priority' && isPriority(value)) return TASK_PRIORITY_LABELS[value];
+    if (key === 'priority' && isPriority(value)) return TASK_PRIORITY_LABELS[value].message;
     // A task's edit names the fields it changed: 'dueDate, priority' reads 'Due date, Priority'.
     if (key === 'changed') return value.split(/,\s*/).filter(Boolean).map(detailLabel).join(', ');
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return format(parseISO(value), 'MMM d, yyyy');

@@ -21,5 +21,19 @@ export type CreatedCalendarFeed = z.infer<typeof createdCalendarFeedSchema>;
 
 export const CALENDAR_FEED_MESSAGES = {
   /** An unknown, regenerated or turned-off address: the calendar app shows it as a failed subscription. */
-  notFound: 'This calendar feed does not exist or was turned off.',
+  notFound: /*i18n*/ { id: 'domain.calendar-feed.notFound', message: 'This calendar feed does not exist or was turned off.' },
+} as const;
+
+/**
+ * What the feed itself says, in its owner's language (issue 48: their saved one, else their
+ * organization's), as their emails do: a calendar app reads it with no session and no language
+ * of its own. The names it carries are data, as typed.
+ */
+export const CALENDAR_FEED_TEXTS = {
+  name: /*i18n*/ { id: 'domain.calendar-feed.name', message: 'Brieflane: {organization}' },
+  description: /*i18n*/ { id: 'domain.calendar-feed.description', message: 'Your tasks and projects by due date' },
+  taskSummary: /*i18n*/ { id: 'domain.calendar-feed.taskSummary', message: '{task} ({project})' },
+  taskDescription: /*i18n*/ { id: 'domain.calendar-feed.taskDescription', message: 'Task in {project} for {client}' },
+  projectSummary: /*i18n*/ { id: 'domain.calendar-feed.projectSummary', message: 'Project due: {project}' },
+  projectDescription: /*i18n*/ { id: 'domain.calendar-feed.projectDescription', message: 'Project for {client}' },
 } as const;

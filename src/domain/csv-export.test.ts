@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from './activity';
 import { ACTIVITY_EXPORT_COLUMNS, csvCells, exportFileName, neutralizeFormula, PROJECT_EXPORT_COLUMNS } from './csv-export';
+import type { Text } from './locales';
 import type { ProjectCard } from './projects';
+
+const englishHeader = (header: Text | string) => (typeof header === 'string' ? header : header.message);
 
 describe('CSV cells', () => {
   it('turns cells a spreadsheet would run as a formula into text', () => {
@@ -31,7 +34,7 @@ describe('CSV cells', () => {
       ownerName: null,
       createdAt: '2026-11-22T10:00:00.000Z',
     };
-    expect(PROJECT_EXPORT_COLUMNS.map((c) => c.header)).toEqual(['Name', 'Client', 'Status', 'Due Date', 'Owner', 'Description', 'Created At (UTC)']);
+    expect(PROJECT_EXPORT_COLUMNS.map((c) => englishHeader(c.header))).toEqual(['Name', 'Client', 'Status', 'Due Date', 'Owner', 'Description', 'Created At (UTC)']);
     expect(csvCells(PROJECT_EXPORT_COLUMNS, project)).toEqual(["'=cmd|calc", 'Acme', 'On Hold', '2027-01-31', '', '', '2026-11-22T10:00:00.000Z']);
   });
 
@@ -47,7 +50,7 @@ describe('CSV cells', () => {
       createdAt: '2026-11-22T10:00:00.000Z',
     };
     const [time, user, email, action, project, details] = csvCells(ACTIVITY_EXPORT_COLUMNS, entry);
-    expect(ACTIVITY_EXPORT_COLUMNS[0]!.header).toBe('Time (UTC)');
+    expect(englishHeader(ACTIVITY_EXPORT_COLUMNS[0]!.header)).toBe('Time (UTC)');
     expect([time, email, action, project]).toEqual(['2026-11-22T10:00:00.000Z', '', 'Upload File', 'Site']);
     expect(user).toMatch(/\w/);
     expect(details).toBe('File name: brief.pdf; File size: 2048; Due date: 2027-01-31');

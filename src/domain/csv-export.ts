@@ -2,6 +2,7 @@
 // cell follows. Pure: the server streams the rows, the web only links to the export.
 import { actionLabel, activityActorName, detailLabel, detailsAsShown, listActivitiesQuerySchema, type ActivityEntry } from './activity';
 import { listClientsQuerySchema, type Client } from './clients';
+import type { Text } from './locales';
 import { PROJECT_STATUS_LABELS } from './project-status';
 // Named here too for the server; the web's export link reads them from csv-export-rules.ts (decision 013).
 export { EXPORT_MESSAGES } from './csv-export-rules';
@@ -9,8 +10,12 @@ import { listProjectsQuerySchema, type ProjectCard } from './projects';
 import { hoursValue, moneyInputValue } from './budgets';
 import { TIME_REPORT_TEXTS, timeReportRowLabel, type TimeReportGroup, type TimeReportRow } from './time-reports';
 
-/** One column: its header and how a row becomes the cell. */
-export type CsvColumn<Row> = { header: string; value: (row: Row) => string | null };
+/**
+ * One column: its header and how a row becomes the cell. The header is a text, written in the
+ * language of whoever downloads the file (issue 48); words already written (the time report's,
+ * still English) pass as they are. The cells are data and stay as stored.
+ */
+export type CsvColumn<Row> = { header: Text | string; value: (row: Row) => string | null };
 
 /**
  * A spreadsheet runs a cell that starts with `=` or `@` (and tab or carriage return, which some
@@ -27,37 +32,61 @@ export function neutralizeFormula(cell: string): string {
   return cell;
 }
 
-/** Timestamps are exported as stored, in UTC (ISO 8601 with Z); the header says so. */
-const UTC = ' (UTC)';
+/**
+ * The exports' header row. Timestamps are exported as stored, in UTC (ISO 8601 with Z); their
+ * headers say so.
+ */
+export const EXPORT_HEADERS = {
+  name: /*i18n*/ { id: 'domain.csv-export.name', message: 'Name' },
+  client: /*i18n*/ { id: 'domain.csv-export.client', message: 'Client' },
+  status: /*i18n*/ { id: 'domain.csv-export.status', message: 'Status' },
+  dueDate: /*i18n*/ { id: 'domain.csv-export.dueDate', message: 'Due Date' },
+  owner: /*i18n*/ { id: 'domain.csv-export.owner', message: 'Owner' },
+  description: /*i18n*/ { id: 'domain.csv-export.description', message: 'Description' },
+  createdAt: /*i18n*/ { id: 'domain.csv-export.createdAt', message: 'Created At (UTC)' },
+  contactName: /*i18n*/ { id: 'domain.csv-export.contactName', message: 'Contact Name' },
+  contactEmail: /*i18n*/ { id: 'domain.csv-export.contactEmail', message: 'Contact Email' },
+  contactPhone: /*i18n*/ { id: 'domain.csv-export.contactPhone', message: 'Contact Phone' },
+  website: /*i18n*/ { id: 'domain.csv-export.website', message: 'Website' },
+  time: /*i18n*/ { id: 'domain.csv-export.time', message: 'Time (UTC)' },
+  user: /*i18n*/ { id: 'domain.csv-export.user', message: 'User' },
+  email: /*i18n*/ { id: 'domain.csv-export.email', message: 'Email' },
+  action: /*i18n*/ { id: 'domain.csv-export.action', message: 'Action' },
+  project: /*i18n*/ { id: 'domain.csv-export.project', message: 'Project' },
+  details: /*i18n*/ { id: 'domain.csv-export.details', message: 'Details' },
+} as const;
+
+const H = EXPORT_HEADERS;
 
 export const PROJECT_EXPORT_COLUMNS: CsvColumn<ProjectCard>[] = [
-  { header: 'Name', value: (p) => p.name },
-  { header: 'Client', value: (p) => p.clientName },
-  { header: 'Status', value: (p) => PROJECT_STATUS_LABELS[p.status] },
-  { header: 'Due Date', value: (p) => p.dueDate },
-  { header: 'Owner', value: (p) => p.ownerName },
-  { header: 'Description', value: (p) => p.description },
-  { header: `Created At${UTC}`, value: (p) => p.createdAt },
+  { header: H.name, value: (p) => p.name },
+  { header: H.client, value: (p) => p.clientName },
+  // A cell is data: the status as the spec's English names it, in every language.
+  { header: H.status, value: (p) => PROJECT_STATUS_LABELS[p.status].message },
+  { header: H.dueDate, value: (p) => p.dueDate },
+  { header: H.owner, value: (p) => p.ownerName },
+  { header: H.description, value: (p) => p.description },
+  { header: H.createdAt, value: (p) => p.createdAt },
 ];
 
 export const CLIENT_EXPORT_COLUMNS: CsvColumn<Client>[] = [
-  { header: 'Name', value: (c) => c.name },
-  { header: 'Contact Name', value: (c) => c.contactName },
-  { header: 'Contact Email', value: (c) => c.contactEmail },
-  { header: 'Contact Phone', value: (c) => c.contactPhone },
-  { header: 'Website', value: (c) => c.website },
-  { header: 'Description', value: (c) => c.description },
-  { header: 'Owner', value: (c) => c.ownerName },
-  { header: `Created At${UTC}`, value: (c) => c.createdAt },
+  { header: H.name, value: (c) => c.name },
+  { header: H.contactName, value: (c) => c.contactName },
+  { header: H.contactEmail, value: (c) => c.contactEmail },
+  { header: H.contactPhone, value: (c) => c.contactPhone },
+  { header: H.website, value: (c) => c.website },
+  { header: H.description, value: (c) => c.description },
+  { header: H.owner, value: (c) => c.ownerName },
+  { header: H.createdAt, value: (c) => c.createdAt },
 ];
 
 export const ACTIVITY_EXPORT_COLUMNS: CsvColumn<ActivityEntry>[] = [
-  { header: `Time${UTC}`, value: (a) => a.createdAt },
-  { header: 'User', value: (a) => activityActorName(a) },
-  { header: 'Email', value: (a) => a.user?.email ?? null },
-  { header: 'Action', value: (a) => actionLabel(a.action) },
-  { header: 'Project', value: (a) => a.projectName },
-  { header: 'Details', value: (a) => detailsCell(a.details) },
+  { header: H.time, value: (a) => a.createdAt },
+  { header: H.user, value: (a) => activityActorName(a) },
+  { header: H.email, value: (a) => a.user?.email ?? null },
+  { header: H.action, value: (a) => actionLabel(a.action) },
+  { header: H.project, value: (a) => a.projectName },
+  { header: H.details, value: (a) => detailsCell(a.details) },
 ];
 
 /** 'File name: brief.pdf; File size: 2048': every detail but ids, values as stored (ISO dates). */

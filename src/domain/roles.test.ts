@@ -22,6 +22,7 @@ describe('roles', () => {
   });
 
   it('capitalises the tab name for the page title', () => {
-    expect(tabTitle('activities')).toBe('Activities');
+    expect(tabTitle('activities').message).toBe('Activities');
+    expect(tabTitle('my-work').message).toBe('My Work');
   });
 });

@@ -1,12 +1,15 @@
 // Spec 6: roles and what each may do. ARCHITECTURE decision 2 settles the capability mapping.
+import type { Text } from './locales';
+
 export const ROLES = ['organization_admin', 'admin', 'account_executive', 'developer'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = {
-  organization_admin: 'Organization Admin',
-  admin: 'Admin',
-  account_executive: 'Account Executive',
-  developer: 'Developer',
+/** A role's name as the spec writes it, in the reader's language (issue 48); the stored role is data. */
+export const ROLE_LABELS: Record<Role, Text> = {
+  organization_admin: /*i18n*/ { id: 'domain.roles.organizationAdmin', message: 'Organization Admin' },
+  admin: /*i18n*/ { id: 'domain.roles.admin', message: 'Admin' },
+  account_executive: /*i18n*/ { id: 'domain.roles.accountExecutive', message: 'Account Executive' },
+  developer: /*i18n*/ { id: 'domain.roles.developer', message: 'Developer' },
 };
 
 /**
@@ -75,8 +78,19 @@ export function tabsForRole(role: Role): DashboardTab[] {
   return DASHBOARD_TABS.filter((tab) => canUseTab(role, tab));
 }
 
-/** Page title is the capitalised tab name. */
-export function tabTitle(tab: DashboardTab): string {
-  if (tab === 'my-work') return 'My Work';
-  return tab.charAt(0).toUpperCase() + tab.slice(1);
+/** Each tab's name, the page's title: the capitalised tab name (spec 2), in the reader's language (issue 48). */
+export const DASHBOARD_TAB_TITLES: Record<DashboardTab, Text> = {
+  projects: /*i18n*/ { id: 'domain.roles.tab.projects', message: 'Projects' },
+  'my-work': /*i18n*/ { id: 'domain.roles.tab.myWork', message: 'My Work' },
+  timesheet: /*i18n*/ { id: 'domain.roles.tab.timesheet', message: 'Timesheet' },
+  clients: /*i18n*/ { id: 'domain.roles.tab.clients', message: 'Clients' },
+  team: /*i18n*/ { id: 'domain.roles.tab.team', message: 'Team' },
+  reports: /*i18n*/ { id: 'domain.roles.tab.reports', message: 'Reports' },
+  activities: /*i18n*/ { id: 'domain.roles.tab.activities', message: 'Activities' },
+  settings: /*i18n*/ { id: 'domain.roles.tab.settings', message: 'Settings' },
+};
+
+/** Page title is the capitalised tab name: `t(tabTitle(tab))`. */
+export function tabTitle(tab: DashboardTab): Text {
+  return DASHBOARD_TAB_TITLES[tab];
 }

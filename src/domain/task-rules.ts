@@ -1,6 +1,7 @@
 // Tasks' messages and rules without zod (spec 4, 8; issue 16): what a page that lists tasks
 // needs, so that a share link's page loads no schema library (decision 013). The API's schemas
 // are in ./tasks.ts.
+import type { Text } from './locales';
 import type { TaskPriority, TaskStatus } from './project-status';
 
 export const TASK_MESSAGES = {
@@ -36,20 +37,21 @@ export function isTaskOverdue(task: { dueDate: string | null; status: TaskStatus
 /**
  * How the product shows a stored status, the board's column names, wherever a status is said:
  * badges, toasts, the task menu, labels, emails (issue 27; spec 4's 'pending' and 'in-progress'
- * are stored values).
+ * are stored values). The stored value is data; the title is said in the reader's language (issue 48):
+ * `t(TASK_STATUS_TITLES[status])`. A share link shows them too, so they are `domain-shared`.
  */
-export const TASK_STATUS_TITLES: Record<TaskStatus, string> = {
-  pending: 'To Do',
-  in_progress: 'In Progress',
-  completed: 'Completed',
+export const TASK_STATUS_TITLES: Record<TaskStatus, Text> = {
+  pending: /*i18n*/ { id: 'domain-shared.task-rules.status.pending', message: 'To Do' },
+  in_progress: /*i18n*/ { id: 'domain-shared.task-rules.status.inProgress', message: 'In Progress' },
+  completed: /*i18n*/ { id: 'domain-shared.task-rules.status.completed', message: 'Completed' },
 };
 
 /**
  * How the product shows a stored priority (spec 3's low, medium, high), wherever one is said: the
  * priority badge, the Priority select, Activity Logs' details (issue 49 item 17).
  */
-export const TASK_PRIORITY_LABELS: Record<TaskPriority, string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
+export const TASK_PRIORITY_LABELS: Record<TaskPriority, Text> = {
+  low: /*i18n*/ { id: 'domain-shared.task-rules.priority.low', message: 'Low' },
+  medium: /*i18n*/ { id: 'domain-shared.task-rules.priority.medium', message: 'Medium' },
+  high: /*i18n*/ { id: 'domain-shared.task-rules.priority.high', message: 'High' },
 };

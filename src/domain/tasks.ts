@@ -1,5 +1,6 @@
 // Tasks on the project page (spec 2 "Tasks", 3 "task", 4 "Task status", 5, 8).
 import { z } from 'zod';
+import type { Text } from './locales';
 import { isoDate } from './projects';
 import { TASK_PRIORITIES, TASK_STATUSES } from './project-status';
 export { TASK_STATUSES };
@@ -80,7 +81,12 @@ export type AssigneePage = z.infer<typeof assigneePageSchema>;
 
 export const MY_WORK_GROUPS = ['overdue', 'today', 'this_week', 'later'] as const;
 export type MyWorkGroup = (typeof MY_WORK_GROUPS)[number];
-export const MY_WORK_GROUP_TITLES: Record<MyWorkGroup, string> = { overdue: 'Overdue', today: 'Today', this_week: 'This week', later: 'Later' };
+export const MY_WORK_GROUP_TITLES: Record<MyWorkGroup, Text> = {
+  overdue: /*i18n*/ { id: 'domain.tasks.myWork.overdue', message: 'Overdue' },
+  today: /*i18n*/ { id: 'domain.tasks.myWork.today', message: 'Today' },
+  this_week: /*i18n*/ { id: 'domain.tasks.myWork.thisWeek', message: 'This week' },
+  later: /*i18n*/ { id: 'domain.tasks.myWork.later', message: 'Later' },
+};
 
 /** Adds days to a yyyy-MM-dd date. */
 function addDays(date: string, days: number): string {

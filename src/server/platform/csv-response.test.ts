@@ -2,6 +2,7 @@
 // the list shows for the same search and filters, streamed; staff only; tenancy as everywhere;
 // formula cells neutralised.
 import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_MESSAGES } from '../../domain/activity';
 import { EXPORT_MESSAGES } from '../../domain/csv-export';
@@ -10,6 +11,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { activityLogs } from '../modules/activity/schema';
 import { clients } from '../modules/clients/schema';
 import { projects } from '../modules/projects/schema';
+import { organizations, profiles } from './db/schema/tenancy';
 
 let t: TestApp;
 let orgAdmin: TestUser;
@@ -95,7 +97,7 @@ describe('projects export', () => {
   it('is refused to developers, answers 401 signed out, and holds nothing of another organization', async () => {
     const dev = await developer.inject({ method: 'GET', url: '/api/projects/export' });
     expect(dev.statusCode).toBe(403);
-    expect(dev.json().error.message).toBe(EXPORT_MESSAGES.forbidden);
+    expect(dev.json().error.message).toBe(EXPORT_MESSAGES.forbidden.message);
     expect((await t.app.inject({ method: 'GET', url: '/api/projects/export' })).statusCode).toBe(401);
     const other = rowsOf((await outsider.inject({ method: 'GET', url: '/api/projects/export' })).body);
     expect(other).toEqual([['Name', 'Client', 'Status', 'Due Date', 'Owner', 'Description', 'Created At (UTC)']]);
@@ -136,6 +138,45 @@ describe('activity export', () => {
     const res = await developer.inject({ method: 'GET', url: '/api/activities/export' });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe(ACTIVITY_MESSAGES.forbidden.message);
+  });
+});
+
+describe("the exports in the downloader's language (issue 48)", () => {
+  it("writes a German member's header row in German, and the cells as stored", async () => {
+    const german = await asUser(t, 'account_executive', { organizationId: orgAdmin.organizationId });
+    await t.db.update(profiles).set({ locale: 'de' }).where(eq(profiles.id, german.profileId));
+    // Their saved language wins over the browser's.
+    const [projectHeader, ...rows] = rowsOf((await german.inject({ method: 'GET', url: '/api/projects/export?status=on_hold', headers: { 'accept-language': 'en' } })).body);
+    expect(projectHeader).toEqual(['Name', 'Kunde', 'Status', 'Fälligkeitsdatum', 'Verantwortlich', 'Beschreibung', 'Erstellt am (UTC)']);
+    expect(rows.at(-1)).toEqual(['Project 0000', 'Acme', 'On Hold', '2027-06-30', 'Olive Owner', '', '2026-01-01T00:00:00.000Z']);
+    const [clientHeader] = rowsOf((await german.inject({ method: 'GET', url: '/api/clients/export' })).body);
+    expect(clientHeader).toEqual(['Name', 'Name der Ansprechperson', 'E-Mail der Ansprechperson', 'Telefon der Ansprechperson', 'Website', 'Beschreibung', 'Verantwortlich', 'Erstellt am (UTC)']);
+    const [activityHeader, ...activity] = rowsOf((await german.inject({ method: 'GET', url: '/api/activities/export?action=templates' })).body);
+    expect(activityHeader).toEqual(['Zeit (UTC)', 'Benutzer', 'E-Mail', 'Aktion', 'Projekt', 'Details']);
+    expect(activity[0]!.slice(1)).toEqual(['Olive Owner', orgAdmin.email, 'Create Template', '', 'Template name: +Brief']);
+    // The English member's file is as it was.
+    expect(rowsOf((await orgAdmin.inject({ method: 'GET', url: '/api/clients/export', headers: { 'accept-language': 'de' } })).body)[0]![1]).toBe('Contact Name');
+  });
+
+  it("writes a member who saved no language their organization's", async () => {
+    await t.db.update(organizations).set({ locale: 'es' }).where(eq(organizations.id, outsider.organizationId));
+    try {
+      const [header] = rowsOf((await outsider.inject({ method: 'GET', url: '/api/clients/export' })).body);
+      expect(header).toEqual(['Nombre', 'Nombre de contacto', 'Correo electrónico de contacto', 'Teléfono de contacto', 'Sitio web', 'Descripción', 'Responsable', 'Creado el (UTC)']);
+    } finally {
+      await t.db.update(organizations).set({ locale: 'en' }).where(eq(organizations.id, outsider.organizationId));
+    }
+  });
+
+  it('refuses in the caller’s language with the same code', async () => {
+    await t.db.update(profiles).set({ locale: 'de' }).where(eq(profiles.id, developer.profileId));
+    try {
+      const res = await developer.inject({ method: 'GET', url: '/api/projects/export' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toMatchObject({ code: 'forbidden', message: 'Sie sind nicht berechtigt, diese Liste zu exportieren.' });
+    } finally {
+      await t.db.update(profiles).set({ locale: null }).where(eq(profiles.id, developer.profileId));
+    }
   });
 });
 

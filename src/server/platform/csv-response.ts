@@ -7,7 +7,9 @@ import { pipeline, Readable } from 'node:stream';
 import { z } from 'zod';
 import { format } from 'date-fns/format';
 import { csvCells, exportFileName, type CsvColumn } from '../../domain/csv-export';
+import type { Locale } from '../../domain/locales';
 import type { Clock } from './clock';
+import { translate } from './i18n';
 
 /** The 200 of an export route in the API document; the stream itself is sent as it is. */
 export const csvFileSchema = z.string().describe('A CSV file (UTF-8 with a byte-order mark, CRLF line ends), header row first');
@@ -16,14 +18,15 @@ export type ListPage<Row> = { items: Row[]; nextCursor: string | null };
 
 export async function sendCsvPages<Row>(
   reply: FastifyReply,
-  download: { list: Parameters<typeof exportFileName>[0]; clock: Clock },
+  /** `locale`: the language of the header row (issue 48), the downloader's; the cells are data, as stored. */
+  download: { list: Parameters<typeof exportFileName>[0]; clock: Clock; locale: Locale },
   columns: CsvColumn<Row>[],
   readPage: (cursor: string | undefined) => Promise<ListPage<Row>>,
 ): Promise<FastifyReply> {
   // The first page before any byte is sent: a refusal or a fault is still a plain JSON error.
   const first = await readPage(undefined);
   async function* records() {
-    yield columns.map((column) => column.header);
+    yield columns.map((column) => translate(download.locale, column.header));
     let page = first;
     for (;;) {
       for (const item of page.items) yield csvCells(columns, item);

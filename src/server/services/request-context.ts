@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Locale } from '../../domain/locales';
 import { profiles } from '../platform/db/schema/tenancy';
 import { answerLocale } from '../platform/i18n';
+import { memberLocale } from './reader-locale';
 import { requireSession, type Actor, type ActorSession } from '../platform/auth/session';
 import type { Platform } from '../platform/platform';
 import { TWO_FACTOR_ENROLMENT_REQUIRED, TWO_FACTOR_POLICY_MESSAGES } from '../../domain/two-factor';
@@ -91,4 +92,22 @@ export async function requestLocale(platform: Platform, request: FastifyRequest)
     }
   }
   return answerLocale(request.headers['accept-language'], saved);
+}
+
+/**
+ * The language of a file the caller downloads and keeps (a CSV export's header row, issue 48):
+ * the signed-in member's as an email reads it, their saved language, else their organization's;
+ * without a member, the request's Accept-Language. A database that cannot answer leaves the
+ * header to decide, as requestLocale does.
+ */
+export async function documentLocale(platform: Platform, request: FastifyRequest): Promise<Locale> {
+  const actor = resolved.get(request)?.session?.actor;
+  if (actor) {
+    try {
+      return await memberLocale(platform.db, actor.organizationId, actor.profileId);
+    } catch {
+      // The header decides.
+    }
+  }
+  return answerLocale(request.headers['accept-language'], null);
 }

@@ -7,6 +7,7 @@ import { projectListQuerySchema } from '../../../domain/project-lists';
 import { z } from 'zod';
 import { ACTIVITY_EXPORT_COLUMNS, EXPORT_PAGE_SIZE, exportActivitiesQuerySchema } from '../../../domain/csv-export';
 import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
+import { documentLocale } from '../../services/request-context';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { projectParams } from '../../services/project-access/member';
@@ -61,7 +62,7 @@ export async function activityRoutes(app: FastifyInstance, options: { platform: 
     },
     async (request, reply) => {
       const actor = request.actor;
-      return sendCsvPages(reply, { list: 'activity', clock: platform.clock }, ACTIVITY_EXPORT_COLUMNS, (cursor) =>
+      return sendCsvPages(reply, { list: 'activity', clock: platform.clock, locale: await documentLocale(platform, request) }, ACTIVITY_EXPORT_COLUMNS, (cursor) =>
         listActivities(platform, actor, { ...request.query, cursor, limit: EXPORT_PAGE_SIZE }),
       );
     },

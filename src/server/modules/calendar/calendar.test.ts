@@ -5,12 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_FEED_MESSAGES } from '../../../domain/calendar-feed';
 import { fixedClock } from '../../platform/clock';
-import { organizations } from '../../platform/db/schema/tenancy';
+import { organizations, profiles } from '../../platform/db/schema/tenancy';
 import { calendarFeeds } from './schema';
 import { projects } from '../projects/schema';
 import { tasks } from '../tasks/schema';
 import { seedAgency, type Agency } from '../../test/agency';
-import type { TestUser } from '../../test/as-user';
+import { asUser, type TestUser } from '../../test/as-user';
 import { parseCalendarFeed } from '../../test/calendar-feed';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { CALENDAR_FEED_LIMITS } from './routes';
@@ -115,6 +115,38 @@ describe('calendar feed', () => {
     expect(project).toMatchObject({ summary: 'Project due: Website Relaunch', start: '2026-12-20', allDay: true, url: `${t.config.publicUrl}/project/${a.projectId}` });
   });
 
+  it("speaks its owner's language: their saved one, else their organization's (issue 48)", async () => {
+    const organizationId = a.orgAdmin.organizationId;
+    const german = await asUser(t, 'account_executive', { organizationId });
+    await t.db.update(profiles).set({ locale: 'de' }).where(eq(profiles.id, german.profileId));
+    const due = await addTask('Angebot schreiben', { assigneeId: german.profileId, dueDate: '2026-12-10' });
+    const { url } = await create(german);
+    const res = await fetchFeed(url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain('X-WR-CALDESC:Ihre Aufgaben und Projekte nach Fälligkeitsdatum\r\n');
+    const feed = parseCalendarFeed(res.body);
+    expect(feed.name).toMatch(/^Brieflane: /);
+    const byUid = Object.fromEntries(feed.events.map((event) => [event.uid, event]));
+    const task = byUid[`task-${due}@brieflane`]!;
+    expect(task.summary).toBe('Angebot schreiben (Website Relaunch)');
+    expect(task.description.split('\n')[0]).toBe('Aufgabe in Website Relaunch für Acme');
+    const project = byUid[`project-${a.projectId}@brieflane`]!;
+    expect(project.summary).toBe('Projekt fällig: Website Relaunch');
+    expect(project.description.split('\n')[0]).toBe('Projekt für Acme');
+
+    // A member with no language of their own: the organization's.
+    const unsaved = await asUser(t, 'account_executive', { organizationId });
+    const feedOfUnsaved = (await create(unsaved)).url;
+    await t.db.update(organizations).set({ locale: 'es' }).where(eq(organizations.id, organizationId));
+    try {
+      const events = (await eventsOf(feedOfUnsaved)).events;
+      expect(events.find((event) => event.uid === `project-${a.projectId}@brieflane`)?.summary).toBe('Vence el proyecto: Website Relaunch');
+    } finally {
+      await t.db.update(organizations).set({ locale: 'en' }).where(eq(organizations.id, organizationId));
+    }
+    expect((await eventsOf(feedOfUnsaved)).events.find((event) => event.uid === `project-${a.projectId}@brieflane`)?.summary).toBe('Project due: Website Relaunch');
+  });
+
   it('keeps each event under the same UID when its due date moves, so a calendar app moves it', async () => {
     const taskId = await addTask('Moving task', { dueDate: '2026-12-15' });
     const { url } = await create(a.developer);
@@ -161,7 +193,7 @@ describe('calendar feed', () => {
 
     const old = await fetchFeed(first.url);
     expect(old.statusCode).toBe(404);
-    expect(old.json()).toEqual({ error: { code: 'calendar_feed_not_found', message: CALENDAR_FEED_MESSAGES.notFound } });
+    expect(old.json()).toEqual({ error: { code: 'calendar_feed_not_found', message: CALENDAR_FEED_MESSAGES.notFound.message } });
     expect(old.headers['cache-control']).toBeUndefined();
     expect((await fetchFeed(second.url)).statusCode).toBe(200);
   });
@@ -190,6 +222,9 @@ describe('calendar feed', () => {
       expect(res.statusCode, token).toBe(404);
       expect(res.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
     }
+    // Its message in the caller's language, the code the same (issue 48).
+    const german = await t.app.inject({ method: 'GET', url: `/api/calendar/${'x'.repeat(43)}.ics`, headers: { 'accept-language': 'de' } });
+    expect(german.json()).toEqual({ error: { code: 'calendar_feed_not_found', message: 'Diesen Kalender-Feed gibt es nicht, oder er wurde ausgeschaltet.' } });
     // Only members manage a feed.
     for (const method of ['GET', 'POST', 'DELETE'] as const) expect((await t.app.inject({ method, url: settings })).statusCode).toBe(401);
   });

@@ -77,7 +77,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
       schema: {
         tags,
         summary: "A member's due dates as an iCalendar feed, for calendar apps (no session: the token is the key)",
-        params: z.object({ token: z.string().max(200, { message: CALENDAR_FEED_MESSAGES.notFound }) }),
+        params: z.object({ token: z.string().max(200, { message: CALENDAR_FEED_MESSAGES.notFound.id }) }),
         produces: ['text/calendar'],
         response: { 200: z.string().describe('An iCalendar (RFC 5545) file'), ...errorResponses(404, 429) },
       },

@@ -6,8 +6,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import ical, { ICalEventTransparency } from 'ical-generator';
-import type { CalendarFeed, CalendarFeedStatus, CreatedCalendarFeed } from '../../../domain/calendar-feed';
+import { CALENDAR_FEED_TEXTS as T, type CalendarFeed, type CalendarFeedStatus, type CreatedCalendarFeed } from '../../../domain/calendar-feed';
 import { calendarText } from '../../../domain/calendar-text';
+import type { Locale } from '../../../domain/locales';
 import type { Role } from '../../../domain/roles';
 import type { Actor } from '../../platform/auth/session';
 import type { Executor } from '../../platform/db/client';
@@ -16,7 +17,9 @@ import { calendarFeeds } from './schema';
 import { clients } from '../clients/public';
 import { projects } from '../projects/public';
 import { tasks } from '../tasks/public';
+import { translate } from '../../platform/i18n';
 import type { Platform } from '../../platform/platform';
+import { memberLocaleColumn } from '../../services/reader-locale';
 import { visibleProjects } from '../../services/project-access/member';
 
 /**
@@ -83,6 +86,8 @@ export type FeedOwner = {
   role: Role;
   organizationName: string;
   tokenHash: string;
+  /** The language the feed speaks: the member's saved one, else their organization's (issue 48). */
+  locale: Locale;
 };
 
 export async function findFeedOwner(db: Executor, token: string): Promise<FeedOwner | undefined> {
@@ -94,6 +99,7 @@ export async function findFeedOwner(db: Executor, token: string): Promise<FeedOw
       role: profiles.role,
       organizationName: organizations.name,
       tokenHash: calendarFeeds.tokenHash,
+      locale: memberLocaleColumn,
     })
     .from(calendarFeeds)
     .innerJoin(profiles, eq(profiles.id, calendarFeeds.profileId))
@@ -173,10 +179,11 @@ export async function writeCalendarFeed({ db, clock, config }: Platform, owner: 
 
   // Issue 46 4(b): every stored text goes through calendarText before it is written (titles and
   // names may hold control characters and line separators); the rest of each text is ours.
+  const say = (text: (typeof T)[keyof typeof T], values?: Record<string, string>) => translate(owner.locale, text, values);
   const calendar = ical({
-    name: `Brieflane: ${calendarText(owner.organizationName)}`,
-    description: 'Your tasks and projects by due date',
-    prodId: { company: 'Brieflane', product: 'Brieflane', language: 'EN' },
+    name: say(T.name, { organization: calendarText(owner.organizationName) }),
+    description: say(T.description),
+    prodId: { company: 'Brieflane', product: 'Brieflane', language: owner.locale.toUpperCase() },
     ttl: FEED_REFRESH_SECONDS,
   });
   // A due date is a day, not a time: DTSTART;VALUE=DATE and DTEND the day after (RFC 5545
@@ -194,8 +201,8 @@ export async function writeCalendarFeed({ db, clock, config }: Platform, owner: 
     calendar.createEvent({
       ...allDay(task.dueDate!),
       id: `task-${task.id}@brieflane`,
-      summary: `${calendarText(task.title)} (${projectName})`,
-      description: `Task in ${projectName} for ${calendarText(task.clientName)}\n${url}`,
+      summary: say(T.taskSummary, { task: calendarText(task.title), project: projectName }),
+      description: `${say(T.taskDescription, { project: projectName, client: calendarText(task.clientName) })}\n${url}`,
       url,
     });
   }
@@ -204,8 +211,8 @@ export async function writeCalendarFeed({ db, clock, config }: Platform, owner: 
     calendar.createEvent({
       ...allDay(project.dueDate!),
       id: `project-${project.id}@brieflane`,
-      summary: `Project due: ${calendarText(project.name)}`,
-      description: `Project for ${calendarText(project.clientName)}\n${url}`,
+      summary: say(T.projectSummary, { project: calendarText(project.name) }),
+      description: `${say(T.projectDescription, { client: calendarText(project.clientName) })}\n${url}`,
       url,
     });
   }

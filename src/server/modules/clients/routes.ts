@@ -13,6 +13,7 @@ import {
 } from '../../../domain/clients';
 import { CLIENT_EXPORT_COLUMNS, EXPORT_PAGE_SIZE, exportClientsQuerySchema } from '../../../domain/csv-export';
 import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
+import { documentLocale } from '../../services/request-context';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { createClient, getClient, listClientOptions, listClients, updateClient } from './service';
@@ -38,7 +39,7 @@ export async function clientRoutes(app: FastifyInstance, options: { platform: Pl
     },
     async (request, reply) => {
       const actor = request.actor;
-      return sendCsvPages(reply, { list: 'clients', clock: platform.clock }, CLIENT_EXPORT_COLUMNS, (cursor) =>
+      return sendCsvPages(reply, { list: 'clients', clock: platform.clock, locale: await documentLocale(platform, request) }, CLIENT_EXPORT_COLUMNS, (cursor) =>
         listClients(platform, actor, { ...request.query, cursor, limit: EXPORT_PAGE_SIZE }),
       );
     },

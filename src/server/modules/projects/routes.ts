@@ -12,6 +12,7 @@ import {
 import { EXPORT_MESSAGES, EXPORT_PAGE_SIZE, exportProjectsQuerySchema, PROJECT_EXPORT_COLUMNS } from '../../../domain/csv-export';
 import { canManageProjects } from '../../../domain/roles';
 import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
+import { documentLocale } from '../../services/request-context';
 import { errorResponses, forbidden } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { BODY_LIMITS } from '../../platform/request-bodies';
@@ -54,7 +55,7 @@ export async function projectRoutes(app: FastifyInstance, options: { platform: P
     async (request, reply) => {
       const actor = request.actor;
       if (!canManageProjects(actor.role)) throw forbidden(EXPORT_MESSAGES.forbidden);
-      return sendCsvPages(reply, { list: 'projects', clock: platform.clock }, PROJECT_EXPORT_COLUMNS, (cursor) =>
+      return sendCsvPages(reply, { list: 'projects', clock: platform.clock, locale: await documentLocale(platform, request) }, PROJECT_EXPORT_COLUMNS, (cursor) =>
         listProjects(platform, actor, { approval: 'all', ...request.query, cursor, limit: EXPORT_PAGE_SIZE }),
       );
     },

@@ -17,6 +17,7 @@ import {
 } from '../../../domain/time-reports';
 import { timeReportColumns } from '../../../domain/csv-export';
 import { csvFileSchema, sendCsvPages } from '../../platform/csv-response';
+import { documentLocale } from '../../services/request-context';
 
 const errors = errorResponses(400, 401, 403);
 
@@ -111,7 +112,7 @@ export async function reportRoutes(app: FastifyInstance, options: { platform: Pl
     async (request, reply) => {
       // Its rows are bounded (MAX_REPORT_ROWS): one page, streamed through the shared export.
       const report = await buildTimeReport(platform, request.actor, request.query);
-      return sendCsvPages(reply, { list: 'time-report', clock: platform.clock }, timeReportColumns(report.groupBy, report.currency), async () => ({
+      return sendCsvPages(reply, { list: 'time-report', clock: platform.clock, locale: await documentLocale(platform, request) }, timeReportColumns(report.groupBy, report.currency), async () => ({
         items: report.rows,
         nextCursor: null,
       }));

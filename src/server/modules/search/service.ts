@@ -295,7 +295,8 @@ function toResult(row: Row, query: string): SearchResult {
   // A note has no title: its text is its title. A comment shows its task's title and its text.
   if (row.kind === 'note') return { id: row.id, title: body ?? { text: '', marks: [] }, context: row.context, snippet: null, target };
   const shownBody = body && (body.marks.length > 0 || row.kind === 'comment') ? body : null;
-  const context = row.kind === 'member' ? ROLE_LABELS[row.context as Role] : row.context;
+  // The role's English name for now: search's own words are not yet said in the caller's language.
+  const context = row.kind === 'member' ? ROLE_LABELS[row.context as Role].message : row.context;
   return { id: row.id, title: highlight(row.title, query), context, snippet: row.kind === 'member' ? body : shownBody, target };
 }
 

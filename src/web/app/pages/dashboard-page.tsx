@@ -71,13 +71,13 @@ function forbiddenText(tab: DashboardTab): Text {
  * asks for a message instead of a blank area, with the way back.
  */
 export function TabUnavailable({ tab }: { tab: DashboardTab | null }) {
-  const t = useT('app');
+  const t = useT('app', 'domain');
   return (
     <div className="mx-auto max-w-6xl space-y-4 pt-8">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
         {t(tab ? APP_TEXTS.tabUnavailable.forbiddenTitle : APP_TEXTS.tabUnavailable.unknownTitle)}
       </h1>
-      <p className="text-muted-foreground">{tab ? t(forbiddenText(tab), { tab: tabTitle(tab) }) : t(APP_TEXTS.tabUnavailable.unknown)}</p>
+      <p className="text-muted-foreground">{tab ? t(forbiddenText(tab), { tab: t(tabTitle(tab)) }) : t(APP_TEXTS.tabUnavailable.unknown)}</p>
       <Button asChild variant="outline">
         <Link to="/?tab=projects">{t(APP_TEXTS.tabUnavailable.goToProjects)}</Link>
       </Button>
@@ -86,19 +86,20 @@ export function TabUnavailable({ tab }: { tab: DashboardTab | null }) {
 }
 
 export function DashboardPage() {
-  const t = useT('app');
+  // `domain`: the tab's name (DASHBOARD_TAB_TITLES), the page's title.
+  const t = useT('app', 'domain');
   const me = useSignedInMe();
   const [searchParams] = useSearchParams();
   const parsed = parseDashboardTab(searchParams.get('tab'));
   const tab = parsed && canUseTab(me.profile.role, parsed) ? parsed : null;
 
-  useDocumentTitle(tab ? tabTitle(tab) : t(parsed ? APP_TEXTS.tabUnavailable.forbiddenTitle : APP_TEXTS.tabUnavailable.unknownTitle));
+  useDocumentTitle(tab ? t(tabTitle(tab)) : t(parsed ? APP_TEXTS.tabUnavailable.forbiddenTitle : APP_TEXTS.tabUnavailable.unknownTitle));
 
   return (
     <DashboardShell me={me} current={tab}>
       {tab ? (
         <div className="mx-auto max-w-6xl space-y-6 pt-8">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{tabTitle(tab)}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t(tabTitle(tab))}</h1>
           <Suspense fallback={<TabSkeleton />}>
             <TabPanel tab={tab} role={me.profile.role} />
           </Suspense>

@@ -26,11 +26,12 @@ import { APP_TEXTS } from '../texts';
 const NavSheet = lazyComponent(async () => (await import('./nav-sheet')).NavSheet);
 
 // The shell's words (the app part, issue 48) start loading with the code of a page that shows it,
-// and the rules' words beside them: the inbox bell's are the domain's (INBOX_TEXTS).
+// and the rules' words beside them: the inbox bell's (INBOX_TEXTS) and the tabs' names are the domain's.
 void loadTexts('app', 'domain');
 
 function SideNav({ me, current, onNavigate }: { me: Me; current: DashboardTab | null; onNavigate?: () => void }) {
-  const t = useT('app');
+  // `domain`: the tabs' names (DASHBOARD_TAB_TITLES).
+  const t = useT('app', 'domain');
   const location = useLocation();
   return (
     <nav aria-label={t(APP_TEXTS.shell.navigation)} className="grid gap-1">
@@ -54,7 +55,7 @@ function SideNav({ me, current, onNavigate }: { me: Me; current: DashboardTab | 
             )}
           >
             <Icon className="size-4" aria-hidden />
-            {tabTitle(tab)}
+            {t(tabTitle(tab))}
           </Link>
         );
       })}
@@ -76,7 +77,8 @@ function OrganizationName({ name }: { name: string }) {
 
 /** Spec 2 "Dashboard shell": fixed top bar, side navigation filtered by role. */
 export function DashboardShell({ me, current, children }: { me: Me; current: DashboardTab | null; children: ReactNode }) {
-  const t = useT('app');
+  // `domain`: the role's name (ROLE_LABELS).
+  const t = useT('app', 'domain');
   const [menuOpen, setMenuOpen] = useState(false);
   const menuOpened = useOpenedOnce(menuOpen);
   const { role, fullName } = me.profile;
@@ -115,7 +117,7 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
                   <p className="truncate text-sm font-medium">{fullName}</p>
                   <p className="flex items-center gap-1 text-xs text-muted-foreground">
                     <RoleIcon role={role} className="size-3.5 text-primary" />
-                    {ROLE_LABELS[role]}
+                    {t(ROLE_LABELS[role])}
                   </p>
                 </div>
               </div>
@@ -148,7 +150,7 @@ export function DashboardShell({ me, current, children }: { me: Me; current: Das
               </p>
               <p className="flex items-center gap-1 text-xs text-muted-foreground" data-testid="user-role">
                 <RoleIcon role={role} className="size-3.5 text-primary" />
-                {ROLE_LABELS[role]}
+                {t(ROLE_LABELS[role])}
               </p>
             </div>
           </div>

@@ -125,7 +125,7 @@ function ProjectDetail() {
           crumb leads back to the projects list, as that button did. */}
       <Breadcrumbs
         items={[
-          { label: tabTitle('projects'), to: '/?tab=projects' },
+          { label: t(tabTitle('projects')), to: '/?tab=projects' },
           // Issue 27: the client crumb leads to the Clients tab, as the projects crumb to its list.
           { label: data.clientName, to: '/?tab=clients' },
           { label: data.name },

@@ -9,6 +9,7 @@ import type { SharedProject } from '@/domain/sharing';
 import { activateLocale, i18n, LOCALE_STORAGE_KEY } from '@/web/lib/i18n';
 import { filesApi, liveApi, notesApi, sharedLinkApi, tasksApi } from '@/web/test/api-handlers';
 import { apiServer } from '@/web/test/api-server';
+import { aTask } from '@/web/test/fixtures';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { SharedProjectPage } from './shared-project-page';
 
@@ -78,6 +79,16 @@ describe('SharedProjectPage, the link’s language', () => {
     await renderPage();
     expect(await screen.findByText('Geteiltes Projekt')).toBeTruthy();
     expect(i18n.locale).toBe('de');
+  });
+
+  it('says the tasks’ statuses and priorities in the link’s language (issue 48)', async () => {
+    const tasks = [aTask({ projectId: 'p1', title: 'Print menu boards', priority: 'high' }), aTask({ id: '00000000-0000-4000-8000-0000000000f2', projectId: 'p1', title: 'Order chalk', status: 'completed', completedAt: '2026-11-22T12:00:00.000Z' })];
+    apiServer.use(sharedLinkApi.session(TOKEN, project('de')), tasksApi.list(BASE, { items: tasks, nextCursor: null }), filesApi.list(BASE), notesApi.list(BASE));
+    await renderPage();
+    expect(await screen.findByText('Zu erledigen')).toBeTruthy();
+    expect(screen.getByText('Erledigt')).toBeTruthy();
+    expect(screen.getByText('Hoch')).toBeTruthy();
+    expect(screen.queryByText(/^(To Do|Completed|High)$/)).toBeNull();
   });
 
   it('a protected link’s password page shows in the link’s language too', async () => {

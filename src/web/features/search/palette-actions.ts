@@ -13,7 +13,7 @@ import { SEARCH_TEXTS } from './texts';
  */
 export type PaletteAction = { id: string; label: string; keywords?: string; path?: string; run?: 'sheet' | (() => void); whenTyped?: boolean };
 
-/** `t`: the palette's translator (useT('search')), as the labels are built in its render. */
+/** `t`: the palette's translator (useT('search', 'domain')), as the labels are built in its render. */
 export function paletteActions(role: Role, pathname: string, t: (text: Text, values?: TextValues) => string): PaletteAction[] {
   const actions: PaletteAction[] = [];
   const onProject = /^\/project(?:-dashboard)?\//.test(pathname);
@@ -28,14 +28,14 @@ export function paletteActions(role: Role, pathname: string, t: (text: Text, val
   actions.push({ id: 'my-work', label: t(SEARCH_TEXTS.openMyWork), keywords: myWorkKeywords, path: '/?tab=my-work' });
   for (const tab of tabsForRole(role)) {
     if (tab === 'my-work') continue;
-    actions.push({ id: `go-${tab}`, label: t(SEARCH_TEXTS.goTo, { tab: tabTitle(tab) }), keywords: t(SEARCH_TEXTS.keywords.goTo), path: tab === 'projects' ? '/' : `/?tab=${tab}` });
+    actions.push({ id: `go-${tab}`, label: t(SEARCH_TEXTS.goTo, { tab: t(tabTitle(tab)) }), keywords: t(SEARCH_TEXTS.keywords.goTo), path: tab === 'projects' ? '/' : `/?tab=${tab}` });
   }
   // Issue 49 item 5: a command per section of Settings the role has, found by typing (five more
   // lines in the empty palette would push the rest out of sight); Go to Settings stays listed.
   for (const section of settingsSectionsForRole(role)) {
     actions.push({
       id: `settings-${section}`,
-      label: t(SEARCH_TEXTS.settingsSection, { tab: tabTitle('settings'), section: t(SETTINGS_SECTION_LABELS[section]) }),
+      label: t(SEARCH_TEXTS.settingsSection, { tab: t(tabTitle('settings')), section: t(SETTINGS_SECTION_LABELS[section]) }),
       keywords: `${t(SEARCH_TEXTS.keywords.settingsSections[section])} ${t(SEARCH_TEXTS.keywords.goTo)}`,
       path: settingsSectionPath(section),
       whenTyped: true,

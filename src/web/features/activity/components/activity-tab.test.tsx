@@ -144,6 +144,25 @@ describe('ActivityTab', () => {
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/activities/export?search=acme&action=all');
   });
 
+  it("offers the filter's choices and Export CSV in a German member's language; the filter sent stays the stored word (issue 48)", async () => {
+    // Radix's select scrolls its chosen option into view; jsdom has no layout.
+    Element.prototype.scrollIntoView ??= () => {};
+    Element.prototype.hasPointerCapture ??= () => false;
+    stubPages({ '': { items: [entry({})], nextCursor: null } });
+    await act(() => activateLocale('de'));
+    try {
+      await renderTab();
+      expect(await screen.findByRole('link', { name: 'CSV exportieren' })).toBeTruthy();
+      const filter = screen.getByRole('combobox', { name: 'Nach Aktion filtern' });
+      expect(filter.textContent).toBe('Alle');
+      fireEvent.keyDown(filter, { key: 'Enter' });
+      fireEvent.click(await screen.findByRole('option', { name: 'Vorlagen' }));
+      await waitFor(() => expect(urls().at(-1)).toBe('/api/activities?search=&action=templates'));
+    } finally {
+      await act(() => activateLocale('en'));
+    }
+  });
+
   it('shows the empty state', async () => {
     stubPages({});
     await renderTab('account_executive');

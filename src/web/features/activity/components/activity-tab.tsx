@@ -77,7 +77,7 @@ function ActivityLog() {
           <SelectContent>
             {ACTIVITY_FILTERS.map((value) => (
               <SelectItem key={value} value={value}>
-                {ACTIVITY_FILTER_LABELS[value]}
+                {t(ACTIVITY_FILTER_LABELS[value])}
               </SelectItem>
             ))}
           </SelectContent>

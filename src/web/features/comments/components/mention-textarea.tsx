@@ -162,7 +162,9 @@ export function MentionTextarea({ value, onChange, people, onKeyDown, className,
                   className={cn('flex cursor-pointer items-baseline justify-between gap-3 rounded-sm px-2 py-1.5 text-sm', index === activeIndex && 'bg-accent text-accent-foreground')}
                 >
                   <span className="truncate font-medium">{person.name}</span>
-                  <span className="shrink-0 text-xs text-muted-foreground">{ROLE_LABELS[person.role as Role] ?? person.role}</span>
+                  <span className="shrink-0 text-xs text-muted-foreground">
+                    <RoleName role={person.role} />
+                  </span>
                 </li>
               ))}
             </ul>
@@ -177,4 +179,14 @@ export function MentionTextarea({ value, onChange, people, onKeyDown, className,
       </span>
     </div>
   );
+}
+
+/**
+ * A person's role as the product names it, in the language on screen; a role the web app does not
+ * know reads as stored. Its own component: only the project page lists people, so only it loads the
+ * signed-in app's `domain` words (a share link's comment box never does).
+ */
+function RoleName({ role }: { role: string }) {
+  const t = useT('domain');
+  return Object.hasOwn(ROLE_LABELS, role) ? t(ROLE_LABELS[role as Role]) : role;
 }

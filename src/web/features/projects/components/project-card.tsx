@@ -46,7 +46,7 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
     changeStatus.mutate(
       { id: project.id, status },
       {
-        onSuccess: () => notifySuccess(t(PROJECT_MESSAGES.statusChanged, { status: PROJECT_STATUS_LABELS[status].toLowerCase() })),
+        onSuccess: () => notifySuccess(t(PROJECT_MESSAGES.statusChanged, { status: t(PROJECT_STATUS_LABELS[status]).toLowerCase() })),
         onError: () => notifyError(t(PROJECT_MESSAGES.statusFailed)),
       },
     );

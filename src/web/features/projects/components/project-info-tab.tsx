@@ -71,7 +71,7 @@ function ProjectEditForm({ project }: { project: ProjectDetail }) {
               <SelectContent>
                 {EDITABLE_PROJECT_STATUSES.map((status) => (
                   <SelectItem key={status} value={status}>
-                    {PROJECT_STATUS_LABELS[status]}
+                    {t(PROJECT_STATUS_LABELS[status])}
                   </SelectItem>
                 ))}
               </SelectContent>

@@ -19,13 +19,13 @@ const STATUS_STYLES: Record<Exclude<ProjectStatus, 'overdue'>, string> = {
  * that warning, red with its icon, and is its status badge too.
  */
 export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
-  const t = useT('projects');
+  const t = useT('projects', 'domain');
   const overdue = status === 'overdue';
   return (
     <Badge variant={overdue ? 'destructive' : 'outline'} className={overdue ? undefined : STATUS_STYLES[status]} data-testid="status-badge">
       {overdue ? <AlertTriangle aria-hidden /> : null}
       <span className="sr-only">{t(PROJECTS_TEXTS.statusPrefix)}</span>
-      {PROJECT_STATUS_LABELS[status]}
+      {t(PROJECT_STATUS_LABELS[status])}
     </Badge>
   );
 }

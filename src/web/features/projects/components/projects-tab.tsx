@@ -30,7 +30,7 @@ import { useCreateRequest } from '@/web/lib/create-request';
 const CreateProjectDialog = lazyComponent(async () => (await import('./create-project-dialog')).CreateProjectDialog);
 
 /** The status filter's choices: the domain's status names, after this feature's 'All Status'. */
-const FILTER_LABELS: Record<ProjectFilter, Text | string> = {
+const FILTER_LABELS: Record<ProjectFilter, Text> = {
   all: PROJECTS_TEXTS.allStatus,
   active: PROJECT_STATUS_LABELS.active,
   completed: PROJECT_STATUS_LABELS.completed,
@@ -38,18 +38,15 @@ const FILTER_LABELS: Record<ProjectFilter, Text | string> = {
 };
 
 // Issue 33: projects with files awaiting the client's approval, or with changes requested.
-const APPROVAL_LABELS: Record<ApprovalListFilter, Text | string> = {
+const APPROVAL_LABELS: Record<ApprovalListFilter, Text> = {
   all: PROJECTS_TEXTS.allApprovals,
   awaiting_approval: APPROVAL_TEXTS.states.awaiting,
   changes_requested: APPROVAL_TEXTS.states.changes_requested,
 };
 
-/** A select's choices in the active language (the domain's labels are English strings for now). */
-function optionsOf<Value extends string>(labels: Record<Value, Text | string>, t: (text: Text) => string): { value: Value; label: string }[] {
-  return (Object.keys(labels) as Value[]).map((value) => {
-    const label = labels[value];
-    return { value, label: typeof label === 'string' ? label : t(label) };
-  });
+/** A select's choices in the active language. */
+function optionsOf<Value extends string>(labels: Record<Value, Text>, t: (text: Text) => string): { value: Value; label: string }[] {
+  return (Object.keys(labels) as Value[]).map((value) => ({ value, label: t(labels[value]) }));
 }
 
 type ProjectsTabProps = {

@@ -8,7 +8,7 @@ import { SETTINGS_TEXTS } from '../texts';
 
 /** Spec 6: nobody changes their own role in Settings. */
 export function AccountSettings({ role, signOut }: { role: Role; signOut: ReactNode }) {
-  const t = useT('settings');
+  const t = useT('settings', 'domain');
   return (
     <Card>
       <CardHeader>
@@ -23,7 +23,7 @@ export function AccountSettings({ role, signOut }: { role: Role; signOut: ReactN
           <p className="text-sm font-medium text-muted-foreground">{t(SETTINGS_TEXTS.role)}</p>
           <p className="flex items-center gap-2 font-medium" data-testid="account-role">
             <RoleIcon role={role} className="size-4 text-primary" />
-            {ROLE_LABELS[role]}
+            {t(ROLE_LABELS[role])}
           </p>
           <p className="text-sm text-muted-foreground">{t(SETTINGS_TEXTS.contactAdmin)}</p>
         </div>

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyWorkItem } from '@/domain/tasks';
+import { activateLocale } from '@/web/lib/i18n';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { myWorkApi, tasksApi } from '@/web/test/api-handlers';
 import { apiServer, byCursor, sentRequests } from '@/web/test/api-server';
@@ -77,6 +78,21 @@ describe('My Work (issue 16)', () => {
     const patch = sentRequests.find((request) => request.method === 'PATCH')!;
     expect(patch.path).toBe(`/api/projects/${PROJECT}/tasks/${task.id}`);
     expect(patch.body).toEqual({ status: 'completed' });
+  });
+
+  it("titles the groups and says the status and priority in a German member's language (issue 48)", async () => {
+    apiServer.use(myWorkApi.list({ items: [item('Late', '2026-11-20'), item('Now', '2026-11-25', { status: 'in_progress', priority: 'high' })], nextCursor: null }));
+    await act(() => activateLocale('de'));
+    try {
+      await renderTab();
+      expect(within(await screen.findByRole('region', { name: 'Überfällig' })).getByText('Late')).toBeTruthy();
+      const today = screen.getByRole('region', { name: 'Heute' });
+      expect(within(today).getByText('In Bearbeitung')).toBeTruthy();
+      expect(within(today).getByText('Hoch')).toBeTruthy();
+      expect(within(today).getByRole('checkbox', { name: '„Now“ als Erledigt markieren' })).toBeTruthy();
+    } finally {
+      await act(() => activateLocale('en'));
+    }
   });
 
   it('says what goes here when nothing is open', async () => {

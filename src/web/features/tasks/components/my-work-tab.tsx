@@ -23,7 +23,8 @@ import { TaskTitle, type TaskLinks } from './task-title';
 const MY_WORK_LINKS: TaskLinks = { href: (task) => `/project/${task.projectId}/tasks/${task.id}` };
 
 export function MyWorkTab() {
-  const t = useT('tasks', 'domain-shared');
+  // `domain`: the groups' titles (MY_WORK_GROUP_TITLES).
+  const t = useT('tasks', 'domain-shared', 'domain');
   const work = useInfiniteQuery(myWorkQuery);
   if (work.isPending) {
     return (
@@ -44,9 +45,9 @@ export function MyWorkTab() {
         const tasks = items.filter((task) => myWorkGroup(task.dueDate, today) === group);
         if (tasks.length === 0) return null;
         return (
-          <section key={group} aria-label={MY_WORK_GROUP_TITLES[group]} className="grid gap-2">
+          <section key={group} aria-label={t(MY_WORK_GROUP_TITLES[group])} className="grid gap-2">
             <h2 className={cn('text-sm font-semibold', group === 'overdue' && 'text-red-700')}>
-              {MY_WORK_GROUP_TITLES[group]} <span className="font-normal text-muted-foreground">({tasks.length})</span>
+              {t(MY_WORK_GROUP_TITLES[group])} <span className="font-normal text-muted-foreground">({tasks.length})</span>
             </h2>
             <ul className="grid gap-2">
               {tasks.map((task) => (
@@ -72,7 +73,7 @@ function MyWorkRow({ task, overdue }: { task: MyWorkItem; overdue: boolean }) {
     update.mutate(
       { taskId: task.id, status: 'completed' },
       {
-        onSuccess: () => notifySuccess(t(TASK_MESSAGES.updated, { status: TASK_STATUS_TITLES.completed }), t(TASK_MESSAGES.updatedTitle)),
+        onSuccess: () => notifySuccess(t(TASK_MESSAGES.updated, { status: t(TASK_STATUS_TITLES.completed) }), t(TASK_MESSAGES.updatedTitle)),
         onError: (error) => notifyError(error, t(TASK_MESSAGES.updateFailed)),
       },
     );
@@ -84,7 +85,7 @@ function MyWorkRow({ task, overdue }: { task: MyWorkItem; overdue: boolean }) {
         checked={update.isPending}
         disabled={update.isPending}
         onChange={complete}
-        aria-label={t(TASK_TEXTS.markAs, { task: task.title, status: TASK_STATUS_TITLES.completed })}
+        aria-label={t(TASK_TEXTS.markAs, { task: task.title, status: t(TASK_STATUS_TITLES.completed) })}
       />
       <div className="grid min-w-0 flex-1 gap-0.5">
         {/* Opens the task's panel on its project page (issue 29); closing it leaves the project's Tasks tab. */}
@@ -96,7 +97,7 @@ function MyWorkRow({ task, overdue }: { task: MyWorkItem; overdue: boolean }) {
       <div className="flex shrink-0 flex-col items-end gap-1 text-xs">
         <span className="flex gap-1">
           <PriorityBadge priority={task.priority} />
-          {task.status === 'in_progress' ? <Badge variant="secondary">{TASK_STATUS_TITLES.in_progress}</Badge> : null}
+          {task.status === 'in_progress' ? <Badge variant="secondary">{t(TASK_STATUS_TITLES.in_progress)}</Badge> : null}
         </span>
         {task.dueDate ? <span className={overdue ? 'font-medium text-red-700' : 'text-muted-foreground'}>{formatDate(task.dueDate)}</span> : null}
       </div>

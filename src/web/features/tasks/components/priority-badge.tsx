@@ -3,6 +3,7 @@
 import type { TaskPriority } from '@/domain/project-status';
 import { TASK_PRIORITY_LABELS } from '@/domain/task-rules';
 import { Badge } from '@/web/components/ui/badge';
+import { useT } from '@/web/lib/i18n';
 
 const PRIORITY_STYLES: Record<TaskPriority, string> = {
   low: 'border-zinc-200 bg-zinc-50 text-zinc-700',
@@ -11,9 +12,10 @@ const PRIORITY_STYLES: Record<TaskPriority, string> = {
 };
 
 export function PriorityBadge({ priority }: { priority: TaskPriority }) {
+  const t = useT('domain-shared');
   return (
     <Badge variant="outline" className={PRIORITY_STYLES[priority]}>
-      {TASK_PRIORITY_LABELS[priority]}
+      {t(TASK_PRIORITY_LABELS[priority])}
     </Badge>
   );
 }

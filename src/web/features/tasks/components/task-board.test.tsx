@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Task } from '@/domain/tasks';
+import { activateLocale } from '@/web/lib/i18n';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { withChange } from '../api';
 import { boardColumns, dropPlace, TaskBoard } from './task-board';
@@ -116,5 +117,20 @@ describe('a board card (issue 49)', () => {
     await waitFor(() => expect(opened).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(opened).toEqual([{ path, state: OPENED_FROM_PAGE }]);
+  });
+});
+
+describe("the board in the member's language (issue 48)", () => {
+  afterEach(() => act(() => activateLocale('en')));
+
+  it("names its columns in German for a German member, each holding its status's tasks", async () => {
+    await act(() => activateLocale('de'));
+    await renderWithProviders(<TaskBoard tasks={[task('a', 'pending', 1), task('b', 'completed', 1)]} onMove={vi.fn()} />);
+    const toDo = await screen.findByRole('region', { name: 'Zu erledigen, 1 Aufgabe' });
+    expect(within(toDo).getByRole('heading').textContent).toBe('Zu erledigen1');
+    expect(within(toDo).getByText('a')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'In Bearbeitung, 0 Aufgaben' })).toBeTruthy();
+    const done = screen.getByRole('region', { name: 'Erledigt, 1 Aufgabe' });
+    expect(within(done).getByText('b')).toBeTruthy();
   });
 });

@@ -86,11 +86,11 @@ function boardAnnouncer(initial: Columns): { announcements: Announcements; show:
     TASK_STATUSES.flatMap((status) => columns()[status]).find((task) => task.id === id)?.title ?? '';
   const placeOf = (activeId: string | number, overId: string | number) => {
     const place = dropPlace(columns(), String(activeId), String(overId));
-    return place ? translate(TASK_TEXTS.place, { column: TASK_STATUS_TITLES[place.status], position: place.position, count: place.count }) : null;
+    return place ? translate(TASK_TEXTS.place, { column: translate(TASK_STATUS_TITLES[place.status]), position: place.position, count: place.count }) : null;
   };
   const columnTitle = (id: string | number) => {
     const status = columnOf(columns(), String(id));
-    return status ? TASK_STATUS_TITLES[status] : '';
+    return status ? translate(TASK_STATUS_TITLES[status]) : '';
   };
   const announcements: Announcements = {
     onDragStart: ({ active }) => {
@@ -230,7 +230,7 @@ export function TaskBoard({ tasks, onMove, disabled, links }: TaskBoardProps) {
 function BoardColumn({ status, tasks, disabled, links }: { status: TaskStatus; tasks: Task[]; disabled?: boolean; links?: TaskLinks }) {
   const t = useT('tasks', 'domain-shared');
   const { setNodeRef, isOver } = useDroppable({ id: status });
-  const title = TASK_STATUS_TITLES[status];
+  const title = t(TASK_STATUS_TITLES[status]);
   return (
     <section aria-label={t(TASK_TEXTS.boardColumn, { status: title, count: tasks.length })} className={cn('grid content-start gap-2 rounded-lg border bg-muted/30 p-3', isOver && 'ring-2 ring-ring/40')}>
       <h3 className="flex items-center justify-between text-sm font-semibold">

@@ -57,7 +57,7 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
     update.mutate(
       { taskId: task.id, status: next },
       {
-        onSuccess: () => notifySuccess(t(TASK_MESSAGES.updated, { status: TASK_STATUS_TITLES[next] }), t(TASK_MESSAGES.updatedTitle)),
+        onSuccess: () => notifySuccess(t(TASK_MESSAGES.updated, { status: t(TASK_STATUS_TITLES[next]) }), t(TASK_MESSAGES.updatedTitle)),
         onError: (error) => notifyError(error, t(TASK_MESSAGES.updateFailed)),
       },
     );
@@ -95,7 +95,7 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
               <SelectContent>
                 {TASK_STATUSES.map((value) => (
                   <SelectItem key={value} value={value}>
-                    {TASK_STATUS_TITLES[value]}
+                    {t(TASK_STATUS_TITLES[value])}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -109,11 +109,11 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
                   checked={shownStatus === 'completed'}
                   disabled={update.isPending}
                   onChange={() => setStatus(status.nextStatus(task.status))}
-                  aria-label={t(TASK_TEXTS.markAs, { task: task.title, status: TASK_STATUS_TITLES[status.nextStatus(task.status)] })}
+                  aria-label={t(TASK_TEXTS.markAs, { task: task.title, status: t(TASK_STATUS_TITLES[status.nextStatus(task.status)]) })}
                 />
               ) : null}
               <Badge variant="outline" className={shownStatus === 'completed' ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : undefined}>
-                {TASK_STATUS_TITLES[shownStatus]}
+                {t(TASK_STATUS_TITLES[shownStatus])}
               </Badge>
             </span>
           )}

@@ -75,11 +75,12 @@ export function TaskFields({ form, assignees, assigneesFailed, wideClassName, so
 
 /** The priorities as a Select's options, in their order: the edit form's and the task panel's. */
 export function PriorityOptions() {
+  const t = useT('domain-shared');
   return (
     <SelectContent>
       {TASK_PRIORITIES.map((priority) => (
         <SelectItem key={priority} value={priority}>
-          {TASK_PRIORITY_LABELS[priority]}
+          {t(TASK_PRIORITY_LABELS[priority])}
         </SelectItem>
       ))}
     </SelectContent>

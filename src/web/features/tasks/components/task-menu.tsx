@@ -16,7 +16,7 @@ type TaskMenuProps = {
 };
 
 export function TaskMenu({ task, canEdit, onMove, onEdit }: TaskMenuProps) {
-  const t = useT('tasks');
+  const t = useT('tasks', 'domain-shared');
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -27,7 +27,7 @@ export function TaskMenu({ task, canEdit, onMove, onEdit }: TaskMenuProps) {
       <DropdownMenuContent align="end">
         {TASK_STATUSES.filter((status) => status !== task.status).map((status) => (
           <DropdownMenuItem key={status} onSelect={() => onMove(status)}>
-            {t(TASK_TEXTS.moveTo, { status: TASK_STATUS_TITLES[status] })}
+            {t(TASK_TEXTS.moveTo, { status: t(TASK_STATUS_TITLES[status]) })}
           </DropdownMenuItem>
         ))}
         {canEdit ? (

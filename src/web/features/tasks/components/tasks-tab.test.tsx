@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { en } from '@/web/test/texts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TASK_MESSAGES, type Task } from '@/domain/tasks';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { activateLocale } from '@/web/lib/i18n';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { tasksApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, byCursor, sentRequests } from '@/web/test/api-server';
@@ -161,5 +162,23 @@ describe('TasksTab priority badges', () => {
     expect(screen.getByText('High')).toBeTruthy();
     expect(screen.getByText('Low')).toBeTruthy();
     expect(screen.queryByText(/^(low|medium|high)$/)).toBeNull();
+  });
+});
+
+describe("TasksTab in the member's language (issue 48)", () => {
+  afterEach(() => act(() => activateLocale('en')));
+
+  it('says the statuses and priorities in German to a German member; the stored values are sent as they are', async () => {
+    const tasks: Task[] = [task, { ...task, id: `${task.id.slice(0, -1)}3`, title: 'Order chalk', status: 'in_progress', priority: 'high' }];
+    apiServer.use(tasksApi.list(source.basePath, { items: tasks, nextCursor: null }), tasksApi.update(source.basePath, { ...task, status: 'completed' }));
+    await act(() => activateLocale('de'));
+    await renderTab();
+    expect(await screen.findByText('Zu erledigen')).toBeTruthy();
+    expect(screen.getByText('In Bearbeitung')).toBeTruthy();
+    expect(screen.getByText('Mittel')).toBeTruthy();
+    expect(screen.getByText('Hoch')).toBeTruthy();
+    expect(screen.queryByText(/^(To Do|In Progress|Medium|High)$/)).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: '„Print menu boards“ als Erledigt markieren' }));
+    await waitFor(() => expect(sentRequests.some((request) => request.method === 'PATCH' && JSON.stringify(request.body).includes('"completed"'))).toBe(true));
   });
 });

@@ -74,8 +74,8 @@ function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, sho
         onChange={onToggle}
         aria-label={
           canToggle
-            ? t(TASK_TEXTS.markAs, { task: task.title, status: TASK_STATUS_TITLES[nextStatus(task.status)] })
-            : t(TASK_TEXTS.statusOf, { task: task.title, status: TASK_STATUS_TITLES[task.status] })
+            ? t(TASK_TEXTS.markAs, { task: task.title, status: t(TASK_STATUS_TITLES[nextStatus(task.status)]) })
+            : t(TASK_TEXTS.statusOf, { task: task.title, status: t(TASK_STATUS_TITLES[task.status]) })
         }
       />
       <div className="min-w-0 flex-1 space-y-1">
@@ -86,7 +86,7 @@ function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, sho
           </p>
           <PriorityBadge priority={task.priority} />
           <Badge variant="outline" className={completed ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : undefined}>
-            {TASK_STATUS_TITLES[task.status]}
+            {t(TASK_STATUS_TITLES[task.status])}
           </Badge>
         </div>
         {task.description ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{task.description}</p> : null}
@@ -193,7 +193,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
     setStatus.mutate(
       { taskId: task.id, status, ...(afterTaskId === undefined ? {} : { afterTaskId }) },
       {
-        onSuccess: () => notifySuccess(t(TASK_MESSAGES.updated, { status: TASK_STATUS_TITLES[status] }), t(TASK_MESSAGES.updatedTitle)),
+        onSuccess: () => notifySuccess(t(TASK_MESSAGES.updated, { status: t(TASK_STATUS_TITLES[status]) }), t(TASK_MESSAGES.updatedTitle)),
         onError: (error) => notifyError(error, t(TASK_MESSAGES.updateFailed)),
       },
     );
@@ -211,7 +211,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
     setStatus.mutate(
       { taskId: task.id, status },
       {
-        onSuccess: () => notifySuccess(t(TASK_MESSAGES.updated, { status: TASK_STATUS_TITLES[status] }), t(TASK_MESSAGES.updatedTitle)),
+        onSuccess: () => notifySuccess(t(TASK_MESSAGES.updated, { status: t(TASK_STATUS_TITLES[status]) }), t(TASK_MESSAGES.updatedTitle)),
         onError: (error) => notifyError(error, t(TASK_MESSAGES.updateFailed)),
         onSettled: () => setClicked((current) => (current?.taskId === task.id ? null : current)),
       },

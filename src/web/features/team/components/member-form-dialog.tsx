@@ -186,6 +186,7 @@ function RoleSelect({
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
 }) {
+  const t = useT('domain');
   // The wrapper keeps Radix's hidden native select out of the form field's grid.
   return (
     <div>
@@ -196,7 +197,7 @@ function RoleSelect({
       <SelectContent>
         {roles.map((role) => (
           <SelectItem key={role} value={role}>
-            {ROLE_LABELS[role]}
+            {t(ROLE_LABELS[role])}
           </SelectItem>
         ))}
       </SelectContent>

@@ -3,6 +3,7 @@ import { memberInitials } from '@/domain/team';
 import { Badge } from '@/web/components/ui/badge';
 import { RoleIcon } from '@/web/components/ui/role-icon';
 import { cn } from '@/web/lib/class-names';
+import { useT } from '@/web/lib/i18n';
 
 const ROLE_STYLES: Record<Role, string> = {
   organization_admin: 'border-transparent bg-amber-100 text-amber-900',
@@ -23,10 +24,11 @@ export function MemberAvatar({ fullName, className }: { fullName: string; classN
 }
 
 export function RoleBadge({ role }: { role: Role }) {
+  const t = useT('domain');
   return (
     <Badge variant="outline" className={ROLE_STYLES[role]}>
       <RoleIcon role={role} />
-      {ROLE_LABELS[role]}
+      {t(ROLE_LABELS[role])}
     </Badge>
   );
 }

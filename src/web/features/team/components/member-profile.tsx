@@ -93,7 +93,7 @@ function AssignedProjects({ memberId }: { memberId: string }) {
                     <FolderKanban className="size-4 shrink-0 text-muted-foreground" aria-hidden />
                     <span className="truncate font-medium">{project.name}</span>
                   </span>
-                  <Badge variant="secondary">{PROJECT_STATUS_LABELS[project.status]}</Badge>
+                  <Badge variant="secondary">{t(PROJECT_STATUS_LABELS[project.status])}</Badge>
                 </Link>
               </li>
             ))}
