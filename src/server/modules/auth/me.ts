@@ -16,7 +16,7 @@ export async function loadMe(platform: Platform, actor: Actor): Promise<Me> {
     .where(eq(organizations.id, actor.organizationId))
     .limit(1);
   if (!row) throw unauthorized();
-  const [member] = await platform.db.select({ locale: profiles.locale, timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, actor.profileId)).limit(1);
+  const [member] = await platform.db.select({ locale: profiles.locale, region: profiles.region, timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, actor.profileId)).limit(1);
   const on = await hasTwoFactor(platform.db, actor.userId);
   const requirement = twoFactorRequirement({ role: actor.role, twoFactorOn: on }, { policy: row.policy, since: row.since }, platform.clock.now());
   return {
@@ -28,6 +28,7 @@ export async function loadMe(platform: Platform, actor: Actor): Promise<Me> {
       role: actor.role,
       organizationId: actor.organizationId,
       locale: member?.locale ?? null,
+      region: member?.region ?? null,
       timeZone: member?.timeZone ?? null,
     },
     organization: { id: row.id, name: row.name, currency: row.currency, locale: row.locale },
