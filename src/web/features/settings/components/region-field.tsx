@@ -16,7 +16,7 @@ import { useSetRegion } from '../api';
 export const REGION_TEXTS = {
   label: /*i18n*/ { id: 'settings.region.label', message: 'Region' },
   automatic: /*i18n*/ { id: 'settings.region.automatic', message: 'Automatic (from your browser)' },
-  example: /*i18n*/ { id: 'settings.region.example', message: 'Dates and numbers are written as there: {date}, {time}, {money}.' },
+  example: /*i18n*/ { id: 'settings.region.example', message: 'Dates and numbers look like this: {date}, {time}, {money}.' },
   saved: /*i18n*/ { id: 'settings.region.saved', message: 'Region saved' },
 };
 
