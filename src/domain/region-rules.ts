@@ -51,13 +51,14 @@ export function formatLocaleTag(language: string, region: string | null): string
 export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
 /** CLDR's regions whose week starts on Sunday, for runtimes without Intl.Locale's week data (Firefox before 145). */
-const SUNDAY_FIRST = new Set([
+// Pure: a page that never asks for the week's first day downloads neither table.
+const SUNDAY_FIRST = /* @__PURE__ */ new Set([
   'AG', 'AS', 'BD', 'BR', 'BS', 'BT', 'BW', 'BZ', 'CA', 'CN', 'CO', 'DM', 'DO', 'ET', 'GT', 'GU', 'HK', 'HN', 'ID', 'IL', 'IN', 'JM', 'JP', 'KE', 'KH',
   'KR', 'LA', 'MH', 'MM', 'MO', 'MT', 'MX', 'MZ', 'NI', 'NP', 'PA', 'PE', 'PH', 'PK', 'PR', 'PT', 'PY', 'SA', 'SG', 'SV', 'TH', 'TT', 'TW', 'UM', 'US',
   'VE', 'VI', 'WS', 'YE', 'ZA', 'ZW',
 ]);
 /** CLDR's regions whose week starts on Saturday. */
-const SATURDAY_FIRST = new Set(['AE', 'AF', 'BH', 'DJ', 'DZ', 'EG', 'IQ', 'IR', 'JO', 'KW', 'LY', 'OM', 'QA', 'SD', 'SY']);
+const SATURDAY_FIRST = /* @__PURE__ */ new Set(['AE', 'AF', 'BH', 'DJ', 'DZ', 'EG', 'IQ', 'IR', 'JO', 'KW', 'LY', 'OM', 'QA', 'SD', 'SY']);
 
 /** The first day of the week by region alone (CLDR's table): Sunday in the US, Canada, Mexico...; Monday elsewhere. */
 export function firstDayOfRegion(region: string | null): Weekday {
