@@ -1,6 +1,7 @@
 // The Me answer (src/domain/auth.ts meSchema) for a signed-in caller.
 import { eq } from 'drizzle-orm';
 import type { Me } from '../../../domain/auth';
+import { isRegion } from '../../../domain/region-rules';
 import { twoFactorRequirement } from '../../../domain/two-factor';
 import { organizations, profiles } from '../../platform/db/schema/tenancy';
 import { unauthorized } from '../../platform/errors';
@@ -28,7 +29,8 @@ export async function loadMe(platform: Platform, actor: Actor): Promise<Me> {
       role: actor.role,
       organizationId: actor.organizationId,
       locale: member?.locale ?? null,
-      region: member?.region ?? null,
+      // A region since taken off the list (the database checks only its shape) reads as none: the browser's.
+      region: isRegion(member?.region) ? member.region : null,
       timeZone: member?.timeZone ?? null,
     },
     organization: { id: row.id, name: row.name, currency: row.currency, locale: row.locale },

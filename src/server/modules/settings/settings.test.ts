@@ -288,6 +288,11 @@ describe('Settings: region (issue 48 item 3)', () => {
         (error: Error) => error,
       );
     expect(String(refused?.cause)).toMatch(/profiles_region_check/);
+    // A region of the right shape but off the list (one dropped from it later) reads as none.
+    await t.db.update(profiles).set({ region: 'FR' as never }).where(eq(profiles.id, member.profileId));
+    const me = await member.inject({ method: 'GET', url: '/api/me' });
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json().profile.region).toBeNull();
   });
 });
 
