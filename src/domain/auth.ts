@@ -1,6 +1,7 @@
 // Account operations: one zod schema each, shared by the forms, the routes and the OpenAPI document.
 // Messages are the spec's wording (spec 5 and 8).
 import { LOCALES, messageWithValues } from './locales';
+import { REGIONS } from './region-rules';
 import { z } from 'zod';
 import { text } from './text-fields';
 import { ROLES } from './roles';
@@ -155,6 +156,8 @@ export const meSchema = z.object({
     organizationId: z.string(),
     /** Issue 48: the member's language; null: their browser's. */
     locale: z.enum(LOCALES).nullable(),
+    /** Issue 48 item 3: the member's region, whose conventions dates and numbers are written in; null: their browser's. */
+    region: z.enum(REGIONS).nullable(),
     /** Issue 49 item 22: the member's IANA time zone, which their digest follows; null: UTC (the web app sends the browser's). */
     timeZone: z.string().nullable(),
   }),

@@ -68,13 +68,13 @@ export function burnDownAxis(points: readonly BurnDownPoint[], kind: BudgetKind,
 }
 
 /** What a screen reader hears instead of the picture (the hidden table has each week): sentences, said in the reader's language and joined by a space. */
-export function burnDownSummary(points: readonly BurnDownPoint[], kind: BudgetKind, amount: number, currency: string): Text[] {
+export function burnDownSummary(points: readonly BurnDownPoint[], kind: BudgetKind, amount: number, currency: string, locale = 'en-US'): Text[] {
   const last = points.at(-1);
   const used = last?.used ?? 0;
   const head = withValues(BURN_DOWN_TEXTS.summary, {
     weeks: points.length,
-    used: formatBudgetAmount(kind, used, currency),
-    budget: formatBudgetAmount(kind, amount, currency),
+    used: formatBudgetAmount(kind, used, currency, locale),
+    budget: formatBudgetAmount(kind, amount, currency, locale),
     percent: budgetPercent(used, amount),
   });
   return [head, ...thresholdWeeks(points).map((t) => withValues(BURN_DOWN_TEXTS.crossed, { percent: t.percent, weekStart: t.weekStart }))];

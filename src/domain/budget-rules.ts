@@ -83,7 +83,10 @@ export function currencyDigits(currency: string): number {
   return currencyFormat(currency, 'en').resolvedOptions().maximumFractionDigits ?? 2;
 }
 
-/** Minor units as the currency shows them: 123450 USD -> "$1,234.50". */
+/**
+ * Minor units as the currency shows them in `locale` (issue 48 item 3: the web app passes the
+ * member's language and region): 123450 USD -> "$1,234.50" in en-US, 123450 EUR -> "1.234,50 €" in de-DE.
+ */
 export function formatMoney(minor: number, currency: string, locale = 'en-US'): string {
   const digits = currencyDigits(currency);
   // Division by a power of ten only for display; the sums never leave integers.
@@ -177,9 +180,9 @@ export function dueBudgetAlert(percent: number, alreadyAlerted: number): number 
   return due;
 }
 
-/** A budget's figure as people read it: a duration in the one h:mm format (issue 49 item 8) or money. */
-export function formatBudgetAmount(kind: BudgetKind, amount: number, currency: string): string {
-  return kind === 'hours' ? formatMinutes(amount) : formatMoney(amount, currency);
+/** A budget's figure as people read it: a duration in the one h:mm format (issue 49 item 8) or money, in `locale`'s conventions. */
+export function formatBudgetAmount(kind: BudgetKind, amount: number, currency: string, locale = 'en-US'): string {
+  return kind === 'hours' ? formatMinutes(amount) : formatMoney(amount, currency, locale);
 }
 
 

@@ -61,6 +61,18 @@ describe('money in the organization currency', () => {
     expect(formatMoney(123450, 'USD')).toBe('$1,234.50');
     expect(formatMoney(5000, 'JPY')).toBe('¥5,000');
   });
+
+  it("writes money in the member's conventions (issue 48 item 3), in the organization's currency", () => {
+    const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+    expect(plain(formatMoney(123450, 'EUR', 'de-DE'))).toBe('1.234,50 €');
+    expect(plain(formatMoney(123450, 'EUR', 'de-AT'))).toBe('€ 1.234,50');
+    expect(formatMoney(123450, 'GBP', 'en-GB')).toBe('£1,234.50');
+    expect(plain(formatMoney(123450, 'EUR', 'es-ES'))).toBe('1234,50 €');
+    expect(formatMoney(123450, 'MXN', 'es-MX')).toBe('$1,234.50');
+    expect(plain(formatBudgetAmount('money', 2400, 'EUR', 'de-DE'))).toBe('24,00 €');
+    // Durations stay h:mm in every language.
+    expect(formatBudgetAmount('hours', 2400, 'EUR', 'de-DE')).toBe('40:00');
+  });
 });
 
 describe('hours', () => {

@@ -179,6 +179,8 @@ export const EXPECTED: Record<string, Outcome> = {
   'PATCH /api/settings/notifications': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), request: () => json({ levels: { comment: 'email' }, digest: true }) },
   // Issue 48: one's own language; null follows the browser.
   'PUT /api/settings/language': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), request: () => json({ locale: null }) },
+  // Issue 48 item 3: one's own region (the conventions of dates and numbers); null follows the browser.
+  'PUT /api/settings/region': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), request: () => json({ region: 'GB' }) },
   // Issue 49 item 22: the member's own time zone, which their digest follows.
   'PUT /api/settings/time-zone': { status: row(401, 200, 200, 200, 200, 200, 200, 200, 200, 200), request: () => json({ timeZone: 'Europe/Berlin' }) },
   // Issue 31: one's own sessions; another member's session is not found, whoever asks.

@@ -2,7 +2,9 @@
 // it pulls in is some 7 KB gzipped that every page downloaded for three fixed patterns
 // (decision 013). The browser's Intl writes them in the language on screen (issue 48 item 3);
 // in English exactly as spec 9's patterns, which format-date.test.ts checks against date-fns.
-import { INTL_LOCALES, intlLocaleOf } from '@/domain/locales';
+// The member's region picks the conventions (formats.ts): en-GB writes "29 Nov 2026" and 14:05.
+import { isLocale } from '@/domain/locales';
+import { formatLocale } from './formats';
 import { i18n } from './i18n';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -20,7 +22,7 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** One formatter per language and pattern: making one costs more than formatting with it. */
 function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const locale = intlLocaleOf(i18n.locale || 'en');
+  const locale = formatLocale();
   const key = `${locale} ${JSON.stringify(options)}`;
   let found = formats.get(key);
   if (!found) formats.set(key, (found = new Intl.DateTimeFormat(locale, options)));
@@ -68,7 +70,8 @@ const DAY_WITH_MONTH: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'num
  */
 export function formatDayWithMonth(day: string): string {
   const date = parse(day);
-  if (intlLocaleOf(i18n.locale || 'en') === INTL_LOCALES.en) {
+  // English keeps the product's pattern in every region.
+  if (!isLocale(i18n.locale) || i18n.locale === 'en') {
     const parts = formatter(DAY_WITH_MONTH).formatToParts(date);
     const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
     return `${part('weekday')} ${part('day')} ${part('month')}`;

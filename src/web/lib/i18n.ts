@@ -8,6 +8,7 @@
 // react-i18next's namespaces: a page downloads only its parts, in the active language only.
 import { i18n, type Messages } from '@lingui/core';
 import { useCallback, useSyncExternalStore } from 'react';
+import { formatsVersion, subscribeFormats } from './formats';
 import { DEFAULT_LOCALE, isLocale, matchLocale, PSEUDO_LOCALE, readMessage, type Locale, type Text, type TextValues } from '@/domain/locales';
 
 export { i18n };
@@ -209,6 +210,8 @@ export function useLocale(): string {
  */
 export function useT(...parts: TextPart[]): (text: Text, values?: TextValues) => string {
   const locale = useLocale();
+  // A new region (formats.ts) renders the component again, so its dates and money follow it.
+  const formats = useSyncExternalStore(subscribeFormats, formatsVersion, formatsVersion);
   const pending = parts.map((part) => {
     inUse.add(part);
     return loaded.has(catalogKey(locale, part)) ? undefined : loadPart(locale, part);
@@ -228,8 +231,8 @@ export function useT(...parts: TextPart[]): (text: Text, values?: TextValues) =>
       }
       return i18n._(withAll(text, values));
     },
-    // A new function per language, so memoized children that take `t` render again too.
+    // A new function per language and region, so memoized children that take `t` render again too.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [locale, named],
+    [locale, named, formats],
   );
 }

@@ -2,7 +2,9 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { SERVER_BUSY_CODE } from '@/domain/server-busy';
 import { SHARED_LINK_ERRORS } from '@/domain/shared-link-errors';
 import { TWO_FACTOR_ENROLMENT_REQUIRED } from '@/domain/two-factor-policy-rules';
+import type { Me } from '@/domain/auth';
 import { ApiError } from './api-client';
+import { setMemberRegion } from './formats';
 import { notifyError } from './notify';
 import { meQueryKey } from './session';
 
@@ -52,5 +54,13 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  // Issue 48 item 3: the member's region, as soon as any answer changes the Me (the first read, a
+  // sign-in, Settings), before the pages render with it; none when signed out.
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryHash !== meHash) return;
+    setMemberRegion((event.query.state.data as Me | null | undefined)?.profile.region ?? null);
+  });
   return queryClient;
 }
+
+const meHash = JSON.stringify(meQueryKey);

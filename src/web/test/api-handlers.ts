@@ -41,7 +41,7 @@ const emptyPage = { items: [], nextCursor: null };
 export function signedInMember(role: Role): Me {
   return {
     user: { id: 'user-1', email: 'ada@example.com' },
-    profile: { id: 'profile-1', fullName: 'Ada Lovelace', email: 'ada@example.com', role, organizationId: 'org-1', locale: null, timeZone: 'UTC' },
+    profile: { id: 'profile-1', fullName: 'Ada Lovelace', email: 'ada@example.com', role, organizationId: 'org-1', locale: null, region: null, timeZone: 'UTC' },
     organization: { id: 'org-1', name: 'Analytical Studio', currency: 'USD', locale: 'en' },
     twoFactor: { on: false, required: false, deadline: null, overdue: false },
   };
@@ -63,6 +63,7 @@ export const settingsApi = {
   notifications: (respond: Responder<NotificationSettings>) => route('GET', '/api/settings/notifications', respond),
   changeNotifications: (respond: Responder<NotificationSettings>) => route('PATCH', '/api/settings/notifications', respond),
   setLanguage: (respond: Responder<Me>) => route('PUT', '/api/settings/language', respond),
+  setRegion: (respond: Responder<Me>) => route('PUT', '/api/settings/region', respond),
   setTimeZone: (respond: Responder<Me>) => route('PUT', '/api/settings/time-zone', respond),
 };
 

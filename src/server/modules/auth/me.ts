@@ -1,6 +1,7 @@
 // The Me answer (src/domain/auth.ts meSchema) for a signed-in caller.
 import { eq } from 'drizzle-orm';
 import type { Me } from '../../../domain/auth';
+import { isRegion } from '../../../domain/region-rules';
 import { twoFactorRequirement } from '../../../domain/two-factor';
 import { organizations, profiles } from '../../platform/db/schema/tenancy';
 import { unauthorized } from '../../platform/errors';
@@ -16,7 +17,7 @@ export async function loadMe(platform: Platform, actor: Actor): Promise<Me> {
     .where(eq(organizations.id, actor.organizationId))
     .limit(1);
   if (!row) throw unauthorized();
-  const [member] = await platform.db.select({ locale: profiles.locale, timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, actor.profileId)).limit(1);
+  const [member] = await platform.db.select({ locale: profiles.locale, region: profiles.region, timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, actor.profileId)).limit(1);
   const on = await hasTwoFactor(platform.db, actor.userId);
   const requirement = twoFactorRequirement({ role: actor.role, twoFactorOn: on }, { policy: row.policy, since: row.since }, platform.clock.now());
   return {
@@ -28,6 +29,8 @@ export async function loadMe(platform: Platform, actor: Actor): Promise<Me> {
       role: actor.role,
       organizationId: actor.organizationId,
       locale: member?.locale ?? null,
+      // A region since taken off the list (the database checks only its shape) reads as none: the browser's.
+      region: isRegion(member?.region) ? member.region : null,
       timeZone: member?.timeZone ?? null,
     },
     organization: { id: row.id, name: row.name, currency: row.currency, locale: row.locale },

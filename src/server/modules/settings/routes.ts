@@ -6,7 +6,8 @@ import { loadMe } from '../auth/public';
 import { enforceRateLimit, limitPasswordAttempt } from '../../platform/auth/rate-limit';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { changeOwnPassword, changesEmail, setOwnLanguage, setOwnTimeZone, updateOwnProfile } from './service';
+import { changeOwnPassword, changesEmail, setOwnLanguage, setOwnRegion, setOwnTimeZone, updateOwnProfile } from './service';
+import { updateRegionSchema } from '../../../domain/regions';
 import { updateTimeZoneSchema } from '../../../domain/time-zones';
 import { notificationSettingsSchema, updateNotificationSettingsSchema } from '../../../domain/notification-settings';
 import { changeNotificationSettings, readNotificationSettings } from './notification-settings';
@@ -63,6 +64,24 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = asy
     },
     async (request) => {
       await setOwnLanguage(platform, request.actor, request.body.locale);
+      return loadMe(platform, request.actor);
+    },
+  );
+
+  app.put(
+    '/api/settings/region',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags,
+        security,
+        summary: 'Set your region (GB, AT, MX, ...), whose conventions dates and numbers are written in, or null to follow your browser',
+        body: updateRegionSchema,
+        response: { 200: meSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await setOwnRegion(platform, request.actor, request.body.region);
       return loadMe(platform, request.actor);
     },
   );

@@ -1,5 +1,6 @@
 // Settings tab (spec 2): the caller's own profile and password. Nobody changes their own role here.
 import type { Locale } from '../../../domain/locales';
+import type { Region } from '../../../domain/region-rules';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '../../../domain/auth';
 import { assertCurrentPassword, isUniqueViolation, retireResetTokens, revokeSessions, setCredentialPassword } from '../../platform/auth/credentials';
@@ -20,7 +21,7 @@ export function changesEmail(actor: Actor, email: string): boolean {
 }
 
 /** A setting of the member's own profile: theirs alone, so no activity row and no live change. */
-async function setOwn(platform: Platform, actor: Actor, values: { locale: Locale | null } | { timeZone: string }): Promise<void> {
+async function setOwn(platform: Platform, actor: Actor, values: { locale: Locale | null } | { region: Region | null } | { timeZone: string }): Promise<void> {
   await platform.db
     .update(profiles)
     .set({ ...values, updatedAt: platform.clock.now() })
@@ -29,6 +30,9 @@ async function setOwn(platform: Platform, actor: Actor, values: { locale: Locale
 
 /** The member's language (issue 48). */
 export const setOwnLanguage = (platform: Platform, actor: Actor, locale: Locale | null) => setOwn(platform, actor, { locale });
+
+/** The member's region (issue 48 item 3), whose conventions the web app writes dates and numbers in. */
+export const setOwnRegion = (platform: Platform, actor: Actor, region: Region | null) => setOwn(platform, actor, { region });
 
 /** The member's time zone (issue 49 item 22), which their digest follows. */
 export const setOwnTimeZone = (platform: Platform, actor: Actor, timeZone: string) => setOwn(platform, actor, { timeZone });

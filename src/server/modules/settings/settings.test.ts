@@ -6,7 +6,7 @@ import { fixedClock } from '../../platform/clock';
 import { rateLimits, users } from '../../platform/db/schema/auth';
 import { profiles } from '../../platform/db/schema/tenancy';
 import { lastEmailTo, resetTokenFor } from '../../test/outbox';
-import { asUser, sessionCookie, TEST_PASSWORD } from '../../test/as-user';
+import { asUser, sessionCookie, TEST_PASSWORD, type TestUser } from '../../test/as-user';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const start = new Date('2026-11-22T10:00:00Z');
@@ -235,6 +235,64 @@ describe('Settings: language (issue 48)', () => {
         (error: Error) => error,
       );
     expect(String(refused?.cause)).toMatch(/profiles_locale_check/);
+  });
+});
+
+describe('Settings: region (issue 48 item 3)', () => {
+  const setRegion = (member: Pick<TestUser, 'inject'>, region: unknown, headers: Record<string, string> = {}) =>
+    member.inject({ method: 'PUT', url: '/api/settings/region', payload: { region }, headers });
+
+  it('keeps a member’s region apart from their language, answers it in /api/me, and forgets it for null', async () => {
+    const member = await asUser(t, 'developer');
+    const other = await asUser(t, 'developer', { organizationId: member.organizationId });
+    expect((await member.inject({ method: 'GET', url: '/api/me' })).json().profile).toMatchObject({ locale: null, region: null });
+
+    await member.inject({ method: 'PUT', url: '/api/settings/language', payload: { locale: 'de' } });
+    const set = await setRegion(member, 'AT');
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().profile).toMatchObject({ locale: 'de', region: 'AT' });
+    expect((await member.inject({ method: 'GET', url: '/api/me' })).json().profile).toMatchObject({ locale: 'de', region: 'AT' });
+    // Their own: a colleague's stays as it was.
+    expect((await other.inject({ method: 'GET', url: '/api/me' })).json().profile.region).toBeNull();
+    // A change of language leaves the region.
+    await member.inject({ method: 'PUT', url: '/api/settings/language', payload: { locale: 'en' } });
+    expect((await member.inject({ method: 'GET', url: '/api/me' })).json().profile).toMatchObject({ locale: 'en', region: 'AT' });
+
+    const cleared = await setRegion(member, null);
+    expect(cleared.json().profile.region).toBeNull();
+    const [row] = await t.db.select({ region: profiles.region }).from(profiles).where(eq(profiles.id, member.profileId));
+    expect(row!.region).toBeNull();
+  });
+
+  it('refuses a region not on the list with 400 and a code, in the caller’s language; anonymous callers with 401', async () => {
+    const member = await asUser(t, 'developer');
+    await setRegion(member, 'GB');
+    for (const region of ['FR', 'gb', 'en-GB', 'GBR', '', 42]) {
+      const res = await setRegion(member, region);
+      expect(res.statusCode, String(region)).toBe(400);
+      expect(res.json().error, res.body).toMatchObject({ code: 'validation_error', message: 'Choose a region from the list, or Automatic.' });
+    }
+    const german = await setRegion(member, 'XX', { 'accept-language': 'de' });
+    expect(german.json().error).toEqual({ code: 'validation_error', message: 'Wählen Sie eine Region aus der Liste oder „Automatisch“.' });
+    expect((await member.inject({ method: 'PUT', url: '/api/settings/region', payload: {} })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/settings/region', payload: { region: 'GB' } })).statusCode).toBe(401);
+    // The refused changes left the region as it was.
+    expect((await member.inject({ method: 'GET', url: '/api/me' })).json().profile.region).toBe('GB');
+    // The database refuses what is no region subtag, whatever writes it.
+    const refused = await t.db
+      .update(profiles)
+      .set({ region: 'gb' as never })
+      .where(eq(profiles.id, member.profileId))
+      .then(
+        () => null,
+        (error: Error) => error,
+      );
+    expect(String(refused?.cause)).toMatch(/profiles_region_check/);
+    // A region of the right shape but off the list (one dropped from it later) reads as none.
+    await t.db.update(profiles).set({ region: 'FR' as never }).where(eq(profiles.id, member.profileId));
+    const me = await member.inject({ method: 'GET', url: '/api/me' });
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json().profile.region).toBeNull();
   });
 });
 

@@ -115,6 +115,9 @@ describe('backup and restore', () => {
     // Issue 48: the organization's language, which its emails speak.
     const language = await agency.orgAdmin.inject({ method: 'PUT', url: '/api/organization/locale', payload: { locale: 'de' } });
     expect(language.statusCode, language.body).toBe(200);
+    // Issue 48 item 3: a member's region.
+    const region = await agency.developer.inject({ method: 'PUT', url: '/api/settings/region', payload: { region: 'AT' } });
+    expect(region.statusCode, region.body).toBe(200);
     backupDir = mkdtempSync(path.join(tmpdir(), 'brieflane-backups-'));
   });
   afterAll(() => source.close());
@@ -182,6 +185,8 @@ describe('backup and restore', () => {
       expect((await target.app.inject(report)).json()).toEqual((await source.app.inject(report)).json());
       const me = await target.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: agency.orgAdmin.cookie } });
       expect(me.json().organization.locale).toBe('de');
+      const developer = await target.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: agency.developer.cookie } });
+      expect(developer.json().profile.region).toBe('AT');
     } finally {
       await target.close();
     }

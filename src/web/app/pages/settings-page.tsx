@@ -37,7 +37,7 @@ function SectionCards({ section, me }: { section: SettingsSection; me: Me }) {
       return (
         <>
           <ProfileForm me={me} />
-          <LanguageCard locale={me.profile.locale} />
+          <LanguageCard locale={me.profile.locale} region={me.profile.region} />
           <ChangePasswordForm />
           <AccountSettings role={role} signOut={<SignOutButton />} />
         </>

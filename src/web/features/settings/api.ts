@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { z } from 'zod';
 import type { changePasswordSchema, Me, updateProfileSchema } from '@/domain/auth';
 import type { Locale } from '@/domain/locales';
+import type { Region } from '@/domain/region-rules';
 import type { NotificationSettings, UpdateNotificationSettings } from '@/domain/notification-settings';
 import { api } from '@/web/lib/api-client';
 import { QUERY_ROOTS } from '@/web/lib/query-keys';
@@ -20,6 +21,16 @@ export function useSetLanguage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (locale: Locale | null) => api.put<Me>('/api/settings/language', { locale }),
+    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+  });
+}
+
+/** Issue 48 item 3: the member's region (the conventions of dates and numbers); null follows the browser. */
+export function useSetRegion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (region: Region | null) => api.put<Me>('/api/settings/region', { region }),
+    // The Me's new region reaches the formatters at once (query-client.ts).
     onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
   });
 }

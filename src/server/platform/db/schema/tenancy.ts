@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { API_TOKEN_SCOPES, type ApiTokenScope } from '../../../../domain/api-tokens';
 import { LOCALES, type Locale } from '../../../../domain/locales';
+import type { Region } from '../../../../domain/region-rules';
 import { type Role, ROLES } from '../../../../domain/roles';
 import type { TwoFactorPolicy } from '../../../../domain/two-factor';
 import { users } from './auth';
@@ -57,6 +58,12 @@ export const profiles = pgTable(
     /** Issue 48: the member's language; null: their browser's (Accept-Language). */
     locale: text('locale').$type<Locale>(),
     /**
+     * Issue 48 item 3: the member's region, whose conventions dates and numbers are written in
+     * ('GB', 'AT'); null: their browser's. The list is the domain's (region-rules.ts); the
+     * database checks the shape only, so the list may grow without a migration.
+     */
+    region: text('region').$type<Region>(),
+    /**
      * Issue 49 item 22: the member's IANA time zone ('Europe/Berlin'), which their daily digest
      * follows; null: UTC. Checked by the domain (time-zones.ts): no CHECK can know the names.
      */
@@ -70,6 +77,7 @@ export const profiles = pgTable(
     index('profiles_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('profiles_hourly_rate_check', sql`${t.hourlyRateMinor} is null or ${t.hourlyRateMinor} >= 0`),
     check('profiles_role_check', sql`${t.role} in (${sql.raw(ROLES.map((r) => `'${r}'`).join(', '))})`),
+    check('profiles_region_check', sql`${t.region} is null or ${t.region} ~ '^[A-Z]{2}$'`),
     check('profiles_locale_check', sql`${t.locale} is null or ${t.locale} in (${sql.raw(LOCALES.map((l) => `'${l}'`).join(', '))})`),
   ],
 );

@@ -1,5 +1,6 @@
 import { Coins } from 'lucide-react';
-import { BUDGET_TEXTS, formatMoney, updateCurrencySchema } from '@/domain/budgets';
+import { BUDGET_TEXTS, updateCurrencySchema } from '@/domain/budgets';
+import { formatMoney } from '@/web/lib/format-number';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/web/components/ui/card';
 import { FormField } from '@/web/components/ui/form-field';

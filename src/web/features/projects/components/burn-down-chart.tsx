@@ -4,8 +4,9 @@
 // every week. Its own lazy chunk: the budget card (staff only) loads it when there is a series.
 import { useId } from 'react';
 import { BURN_DOWN_TEXTS, burnDownAxis, burnDownPoints, burnDownSummary, burnDownTickLabel, type BurnDownWeek } from '@/domain/budget-burn-down';
-import { formatBudgetAmount } from '@/domain/budget-rules';
 import type { BudgetKind } from '@/domain/time-rules';
+import { formatBudgetAmount, formatBudgetPercent } from '@/web/lib/format-number';
+import { formatLocale } from '@/web/lib/formats';
 import { useT } from '@/web/lib/i18n';
 import { axisLeft, ChartLegend, WeekChartSvg, WeekGrid, WeekLabels, weekScale } from '@/web/components/charts/week-chart';
 
@@ -16,15 +17,16 @@ function tone(percent: number): string {
 export function BurnDownChart({ weeks, kind, amount, currency }: { weeks: readonly BurnDownWeek[]; kind: BudgetKind; amount: number; currency: string }) {
   const t = useT('domain');
   const id = useId().replaceAll(':', '');
+  const locale = formatLocale();
   const points = burnDownPoints(weeks, kind, amount);
   const axis = burnDownAxis(points, kind, amount, currency);
-  const ticks = axis.ticks.map((value) => ({ value, label: burnDownTickLabel(kind, value, currency) }));
+  const ticks = axis.ticks.map((value) => ({ value, label: burnDownTickLabel(kind, value, currency, locale) }));
   const scale = weekScale(points.length, axis.max, axisLeft(ticks.map((t) => t.label)));
   const budgetY = scale.y(amount);
 
   return (
     <figure className="grid gap-2" data-testid="burn-down-chart">
-      <WeekChartSvg id={`burn-${id}`} scale={scale} title={t(BURN_DOWN_TEXTS.title)} description={burnDownSummary(points, kind, amount, currency).map((sentence) => t(sentence)).join(' ')}>
+      <WeekChartSvg id={`burn-${id}`} scale={scale} title={t(BURN_DOWN_TEXTS.title)} description={burnDownSummary(points, kind, amount, currency, locale).map((sentence) => t(sentence)).join(' ')}>
         <WeekGrid scale={scale} ticks={ticks} />
         {points.map((p, i) => (
           <rect
@@ -71,7 +73,7 @@ export function BurnDownChart({ weeks, kind, amount, currency }: { weeks: readon
             <tr key={p.weekStart}>
               <th scope="row">{p.weekStart}</th>
               <td>{formatBudgetAmount(kind, p.used, currency)}</td>
-              <td>{p.percent} %</td>
+              <td>{formatBudgetPercent(p.percent)}</td>
             </tr>
           ))}
         </tbody>

@@ -4,7 +4,6 @@ import { useWatch } from 'react-hook-form';
 import { BURN_DOWN_TEXTS } from '@/domain/budget-burn-down';
 import {
   BUDGET_TEXTS,
-  formatMoney,
   hoursValue,
   moneyInputValue,
   projectBudgetFormSchema,
@@ -12,6 +11,7 @@ import {
   type ProjectBudgetForm,
 } from '@/domain/budgets';
 import { formatMinutes } from '@/domain/time-entry-rules';
+import { formatMoney } from '@/web/lib/format-number';
 import { BUDGET_KINDS } from '@/domain/time-rules';
 import { Button } from '@/web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/web/components/ui/card';

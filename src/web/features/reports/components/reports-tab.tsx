@@ -15,6 +15,7 @@ import { useT } from '@/web/lib/i18n';
 import { errorMessage } from '@/web/lib/api-client';
 import { cn } from '@/web/lib/class-names';
 import { formatDate, todayIso } from '@/web/lib/format-date';
+import { formatNumber, formatPercent } from '@/web/lib/format-number';
 import { reportQuery, type DateRange } from '../api';
 import { useReportPageState } from '../report-page-state';
 import { TimeReportSection } from './time-report-section';
@@ -177,7 +178,7 @@ function StatCard({ title, value, detail, icon, tone, valueClassName }: StatCard
         <span className={cn('grid size-9 shrink-0 place-items-center rounded-lg [&_svg]:size-5', tone)}>{icon}</span>
       </div>
       <p className={cn('mt-1 text-3xl font-semibold tabular-nums', valueClassName)} data-testid="report-value">
-        {value.toLocaleString()}
+        {formatNumber(value)}
       </p>
       <p className="mt-1 text-xs text-muted-foreground">{detail}</p>
     </Card>
@@ -189,7 +190,7 @@ function RateCard({ title, rate, detail }: { title: string; rate: number; detail
     <Card className="space-y-3 p-5">
       <div className="flex items-baseline justify-between gap-3">
         <h4 className="font-semibold">{title}</h4>
-        <span className="text-2xl font-semibold tabular-nums">{rate}%</span>
+        <span className="text-2xl font-semibold tabular-nums">{formatPercent(rate)}</span>
       </div>
       <div
         role="progressbar"
@@ -197,7 +198,7 @@ function RateCard({ title, rate, detail }: { title: string; rate: number; detail
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={rate}
-        aria-valuetext={`${rate}%`}
+        aria-valuetext={formatPercent(rate)}
         className="h-2.5 overflow-hidden rounded-full bg-muted"
       >
         <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${rate}%` }} />

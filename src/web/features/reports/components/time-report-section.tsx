@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
 import { Suspense, type ReactNode } from 'react';
-import { formatMoney, sumPricedMinor } from '@/domain/budgets';
+import { sumPricedMinor } from '@/domain/budgets';
+import { formatMoney } from '@/web/lib/format-number';
 import { formatMinutes } from '@/domain/time-entry-rules';
 import {
   NO_TASK,

@@ -9,7 +9,7 @@ import { ProfileForm } from './profile-form';
 
 const me: Me = {
   user: { id: 'u1', email: 'ada@example.com' },
-  profile: { id: 'p1', fullName: 'Ada Lovelace', email: 'ada@example.com', role: 'developer', organizationId: 'o1', locale: null, timeZone: 'UTC' },
+  profile: { id: 'p1', fullName: 'Ada Lovelace', email: 'ada@example.com', role: 'developer', organizationId: 'o1', locale: null, region: null, timeZone: 'UTC' },
   organization: { id: 'o1', name: 'Analytical', currency: 'USD', locale: 'en' },
   twoFactor: { on: false, required: false, deadline: null, overdue: false },
 };

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BUDGET_TEXTS, formatMoney, memberRateFormSchema, moneyInputValue } from '@/domain/budgets';
+import { BUDGET_TEXTS, memberRateFormSchema, moneyInputValue } from '@/domain/budgets';
+import { formatMoney } from '@/web/lib/format-number';
 import { outranks, type Role } from '@/domain/roles';
 import type { TeamMember } from '@/domain/team';
 import { NoRateSet } from '@/web/components/no-rate-set';

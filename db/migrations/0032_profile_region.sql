@@ -1,0 +1,2 @@
+ALTER TABLE "profiles" ADD COLUMN "region" text;--> statement-breakpoint
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_region_check" CHECK ("profiles"."region" is null or "profiles"."region" ~ '^[A-Z]{2}$');
