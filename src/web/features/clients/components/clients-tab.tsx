@@ -37,7 +37,7 @@ export function ClientsTab() {
     <section className="space-y-6" aria-label={t(CLIENTS_TEXTS.title)}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-muted-foreground">{t(CLIENTS_TEXTS.subtitle)}</p>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <ExportCsvLink href={clientsExportUrl(debounced)} />
           <Button onClick={() => setDialog({ open: true })}>
             <Plus aria-hidden />

@@ -159,7 +159,7 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
           options={optionsOf(APPROVAL_LABELS, t)}
         />
         {staff ? (
-          <div className="flex gap-2 sm:ml-auto">
+          <div className="flex flex-wrap gap-2 sm:ml-auto">
             {/* Developers never export (issue 15). */}
             <ExportCsvLink href={projectsExportUrl(debounced, status, approval)} />
             <Button onClick={() => setCreating(true)} {...preloadOnIntent(CreateProjectDialog)}>
