@@ -135,9 +135,10 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
 
   return (
     <div className="space-y-5">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      {/* The row wraps before the search box gets too narrow to read its placeholder (German runs long). */}
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
         <SearchInput
-          className="flex-1 sm:max-w-md"
+          className="flex-1 sm:max-w-md sm:min-w-64"
           aria-label={t(PROJECTS_TEXTS.searchLabel)}
           placeholder={t(PROJECTS_TEXTS.searchPlaceholder)}
           value={search}
