@@ -2,16 +2,16 @@
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
 import { z } from 'zod';
-import type { Text, TextValues } from './locales';
+import type { Text } from './locales';
 import { text } from './text-fields';
-import { actionLabel, detailLabel } from './activity-rules';
+import { actionLabel, detailLabel, inEnglish, type Say } from './activity-rules';
 import { APPROVAL_TEXTS } from './approval-states';
 import { PROJECT_STATUS_LABELS, TASK_PRIORITIES, type TaskPriority } from './project-status';
 import { ROLE_LABELS, type Role } from './roles';
 import { TASK_PRIORITY_LABELS, TASK_STATUS_TITLES } from './task-rules';
 // Named here too for the API, the server and the Activities tab; pages read them from
 // activity-rules.ts (decision 013).
-export { actionLabel, detailLabel, RECENT_ACTIVITY_LIMIT } from './activity-rules';
+export { ACTION_TEXTS, actionLabel, DETAIL_TEXTS, detailLabel, inEnglish, RECENT_ACTIVITY_LIMIT, type Say } from './activity-rules';
 
 export const ACTIVITY_MESSAGES = {
   title: /*i18n*/ { id: 'domain.activity.title', message: 'Activity Logs' },
@@ -25,6 +25,9 @@ export const ACTIVITY_MESSAGES = {
   /** Issue 27: an intake submission is the link's client's, whoever held the link. */
   linkClient: /*i18n*/ { id: 'domain.activity.linkClient', message: 'Client via link \'\'{linkName}\'\'' },
   untitledLink: /*i18n*/ { id: 'domain.activity.untitledLink', message: 'Untitled link' },
+  /** A detail that is true or false (a link's password, a changed password). */
+  yes: /*i18n*/ { id: 'domain.activity.yes', message: 'Yes' },
+  no: /*i18n*/ { id: 'domain.activity.no', message: 'No' },
 } as const;
 
 /** Spec 2's filter choices; each matches actions containing its word (spec 7, case-insensitive). */
@@ -105,7 +108,7 @@ export type ActivityEntry = z.infer<typeof activityEntrySchema>;
  */
 export function activityActorName(
   entry: Pick<ActivityEntry, 'actorKind' | 'user' | 'details'>,
-  say: (text: Text, values?: TextValues) => string = inEnglish,
+  say: Say = inEnglish,
 ): string {
   if (entry.user) return entry.user.fullName;
   if (entry.actorKind === 'link_client') {
@@ -113,15 +116,6 @@ export function activityActorName(
     return say(ACTIVITY_MESSAGES.linkClient, { linkName: typeof linkName === 'string' && linkName ? linkName : say(ACTIVITY_MESSAGES.untitledLink) });
   }
   return say(entry.actorKind === 'outside' ? ACTIVITY_MESSAGES.outsideUser : ACTIVITY_MESSAGES.removedUser);
-}
-
-/**
- * A text's English with its values, for what stays English for now (the CSV export, whose headers
- * are English): ICU's doubled apostrophe is one, a `{name}` its value. Only simple placeholders.
- */
-function inEnglish(text: Text, values?: TextValues): string {
-  const all = { ...text.values, ...values };
-  return text.message.replace(/''|\{(\w+)\}/g, (match, name: string | undefined) => (name === undefined ? "'" : String(all[name] ?? match)));
 }
 
 export const activityPageSchema = z.object({
@@ -136,7 +130,7 @@ export const activityPageSchema = z.object({
  * is shown only with its link, as one value (issue 46 4a). A link without a name is stored as null
  * (older entries kept the English "Untitled link") and shown as "Untitled link" in the reader's words.
  */
-export function detailsAsShown(details: Record<string, unknown> | null, say: (text: Text, values?: TextValues) => string = inEnglish): Record<string, unknown> | null {
+export function detailsAsShown(details: Record<string, unknown> | null, say: Say = inEnglish): Record<string, unknown> | null {
   if (!details) return details;
   const link = typeof details.link_name === 'string' && details.link_name ? details.link_name : null;
   if (typeof details.decider_name !== 'string') {
@@ -153,44 +147,59 @@ const MAX_DETAIL_LENGTH = 160;
  * 'active'): a project's by its badge, a task's by its board column ('pending' is 'To Do').
  * The two sets share only 'completed', which both call 'Completed'.
  */
-const STATUS_WORDS: Record<string, string> = Object.fromEntries(
-  // English for now: a detail line is composed here as words, not yet a text said in the reader's language.
-  Object.entries({ ...PROJECT_STATUS_LABELS, ...TASK_STATUS_TITLES }).map(([status, label]) => [status, label.message]),
-);
+const STATUS_WORDS: Record<string, Text> = { ...PROJECT_STATUS_LABELS, ...TASK_STATUS_TITLES };
 
 function isPriority(value: string): value is TaskPriority {
   return (TASK_PRIORITIES as readonly string[]).includes(value);
 }
 
-function detailValue(key: string, value: unknown): string | null {
+/**
+ * How a detail line writes a stored date and timestamp: the CSV and the server's English by default
+ * ('MMM d, yyyy', spec 9); the web passes its Intl helpers for the reader's language and region.
+ */
+export type DetailDates = { date: (value: string) => string; dateTime: (value: string) => string };
+
+const ENGLISH_DATES: DetailDates = {
+  date: (value) => format(parseISO(value), 'MMM d, yyyy'),
+  dateTime: (value) => format(parseISO(value), 'MMM d, yyyy h:mm a'),
+};
+
+function detailValue(key: string, value: unknown, say: Say, dates: DetailDates): string | null {
   if (value === null || value === undefined || value === '') return null;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return say(value ? ACTIVITY_MESSAGES.yes : ACTIVITY_MESSAGES.no);
   // Spec 9: file sizes in KB (bytes / 1024, rounded).
   if (typeof value === 'number') return /size$/i.test(key) ? `${Math.round(value / 1024)} KB` : String(value);
   if (typeof value === 'string') {
     // Stored codes read as the product shows them: 'account_executive' -> 'Account Executive'.
-    if (/(^|_)role$/.test(key) && value in ROLE_LABELS) return ROLE_LABELS[value as Role].message;
+    if (/(^|_)role$/.test(key) && value in ROLE_LABELS) return say(ROLE_LABELS[value as Role]);
     // status and previous_status; a status of neither set still reads as words.
-    if (/(^|_)status$/.test(key) && /^[a-z]+(_[a-z]+)*$/.test(value)) return Object.hasOwn(STATUS_WORDS, value) ? STATUS_WORDS[value]! : actionLabel(value);
-    if (key === 'priority' && isPriority(value)) return TASK_PRIORITY_LABELS[value].message;
+    if (/(^|_)status$/.test(key) && /^[a-z]+(_[a-z]+)*$/.test(value)) return Object.hasOwn(STATUS_WORDS, value) ? say(STATUS_WORDS[value]!) : actionLabel(value);
+    if (key === 'priority' && isPriority(value)) return say(TASK_PRIORITY_LABELS[value]);
     // A task's edit names the fields it changed: 'dueDate, priority' reads 'Due date, Priority'.
-    if (key === 'changed') return value.split(/,\s*/).filter(Boolean).map(detailLabel).join(', ');
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return format(parseISO(value), 'MMM d, yyyy');
-    if (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))) return format(parseISO(value), 'MMM d, yyyy h:mm a');
+    if (key === 'changed') return value.split(/,\s*/).filter(Boolean).map((field) => detailLabel(field, say)).join(', ');
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return dates.date(value);
+    if (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))) return dates.dateTime(value);
     return value.length > MAX_DETAIL_LENGTH ? `${value.slice(0, MAX_DETAIL_LENGTH - 1)}…` : value;
   }
   const json = JSON.stringify(value);
   return json.length > MAX_DETAIL_LENGTH ? `${json.slice(0, MAX_DETAIL_LENGTH - 1)}…` : json;
 }
 
-/** The entry's detail lines: humanised key and value, ids and empty values left out; `say` as detailsAsShown's. */
-export function detailLines(details: Record<string, unknown> | null, say?: (text: Text, values?: TextValues) => string): { label: string; value: string }[] {
+/**
+ * The entry's detail lines: labelled key and value, ids and empty values left out; `say` as
+ * detailsAsShown's (labels, statuses, priorities and roles too), `dates` as DetailDates says.
+ */
+export function detailLines(
+  details: Record<string, unknown> | null,
+  say: Say = inEnglish,
+  dates: DetailDates = ENGLISH_DATES,
+): { label: string; value: string }[] {
   if (!details) return [];
   const lines: { key: string; label: string; value: string }[] = [];
   for (const [key, raw] of Object.entries(detailsAsShown(details, say)!)) {
     if (/(^|_)id$/i.test(key) || /[a-z]Id$/.test(key)) continue;
-    const value = detailValue(key, raw);
-    if (value !== null) lines.push({ key, label: detailLabel(key), value });
+    const value = detailValue(key, raw, say, dates);
+    if (value !== null) lines.push({ key, label: detailLabel(key, say), value });
   }
   // Stored details come back in jsonb's key order; what the entry is about (a name or title) reads first.
   const rank = (key: string) => (/(name|title)$/i.test(key) ? 0 : 1);

@@ -3,7 +3,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { activateLocale } from '@/web/lib/i18n';
 import { en } from '@/web/test/texts';
-import { ACTIVITY_MESSAGES, type ActivityEntry } from '@/domain/activity';
+import { ACTION_TEXTS, ACTIVITY_MESSAGES, DETAIL_TEXTS, type ActivityEntry } from '@/domain/activity';
+import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
+import { TASK_PRIORITY_LABELS } from '@/domain/task-rules';
 import type { Role } from '@/domain/roles';
 import { activityApi } from '@/web/test/api-handlers';
 import { apiServer, requestsArrived, sentRequests } from '@/web/test/api-server';
@@ -55,13 +57,13 @@ describe('ActivityTab', () => {
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(4);
     const first = within(items[0]!);
-    expect(first.getByText('Create Task')).toBeTruthy();
+    expect(first.getByText(en(ACTION_TEXTS.create_task))).toBeTruthy();
     expect(first.getByText('Bluebird Launch')).toBeTruthy();
     expect(first.getByText('Olive Owner')).toBeTruthy();
     expect(first.getByText('olive@example.com')).toBeTruthy();
-    expect(items[0]!.querySelector('dl')!.textContent).toBe('Task title:Write brief');
+    expect(items[0]!.querySelector('dl')!.textContent).toBe(`${en(DETAIL_TEXTS.task_title)}:Write brief`);
     expect(first.getByText('Nov 19, 2026')).toBeTruthy();
-    expect(within(items[1]!).getByText('Add Team Member')).toBeTruthy();
+    expect(within(items[1]!).getByText(en(ACTION_TEXTS.add_team_member))).toBeTruthy();
     expect(within(items[1]!).getByText(en(ACTIVITY_MESSAGES.removedUser))).toBeTruthy();
     expect(items[1]!.querySelector('dl')).toBeNull();
     expect(within(items[2]!).getByText(en(ACTIVITY_MESSAGES.outsideUser))).toBeTruthy();
@@ -114,8 +116,38 @@ describe('ActivityTab', () => {
     });
     await renderTab();
     const [status, task] = await screen.findAllByRole('listitem');
-    expect(status!.querySelector('dl')!.textContent).toBe('Project name:Bluebird LaunchPrevious status:ActiveStatus:On Hold');
-    expect(task!.querySelector('dl')!.textContent).toBe('Task title:Write briefPriority:Medium');
+    expect(status!.querySelector('dl')!.textContent).toBe(
+      `${en(DETAIL_TEXTS.project_name)}:Bluebird Launch${en(DETAIL_TEXTS.previous_status)}:${en(PROJECT_STATUS_LABELS.active)}${en(DETAIL_TEXTS.status)}:${en(PROJECT_STATUS_LABELS.on_hold)}`,
+    );
+    expect(task!.querySelector('dl')!.textContent).toBe(`${en(DETAIL_TEXTS.task_title)}:Write brief${en(DETAIL_TEXTS.priority)}:${en(TASK_PRIORITY_LABELS.medium)}`);
+  });
+
+  it("shows a German member the actions, detail labels, statuses and dates in German (issue 48)", async () => {
+    stubPages({
+      '': {
+        items: [
+          entry({ action: 'create_project', details: { project_name: 'Bluebird Launch', due_date: '2026-12-01' } }),
+          entry({ action: 'add_note', details: null }),
+          entry({ action: 'update_project_status', details: { project_name: 'Bluebird Launch', previous_status: 'active', status: 'on_hold' } }),
+          entry({ action: 'update_task', details: { task_title: 'Write brief', changed: 'dueDate, priority' } }),
+        ],
+        nextCursor: null,
+      },
+    });
+    await act(() => activateLocale('de'));
+    try {
+      await renderTab();
+      const [created, note, status, task] = await screen.findAllByRole('listitem');
+      expect(within(created!).getByText('Projekt erstellt')).toBeTruthy();
+      expect(created!.querySelector('dl')!.textContent).toBe('Projektname:Bluebird LaunchFälligkeitsdatum:1. Dez. 2026');
+      expect(within(note!).getByText('Notiz hinzugefügt')).toBeTruthy();
+      expect(within(status!).getByText('Projektstatus geändert')).toBeTruthy();
+      expect(status!.querySelector('dl')!.textContent).toBe('Projektname:Bluebird LaunchVorheriger Status:AktivStatus:Pausiert');
+      expect(task!.querySelector('dl')!.textContent).toBe('Aufgabentitel:Write briefGeändert:Fälligkeitsdatum, Priorität');
+      expect(screen.queryByText(ACTION_TEXTS.create_project.message)).toBeNull();
+    } finally {
+      await act(() => activateLocale('en'));
+    }
   });
 
   it('loads more with the cursor and searches after a pause', async () => {
@@ -125,7 +157,7 @@ describe('ActivityTab', () => {
     });
     await renderTab();
     fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Create Client')).toBeTruthy();
+    expect(await screen.findByText(en(ACTION_TEXTS.create_client))).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(urls()[1]).toContain('cursor=c2');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search activity logs' }), { target: { value: ' acme ' } });

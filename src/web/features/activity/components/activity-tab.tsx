@@ -27,7 +27,7 @@ import { cn } from '@/web/lib/class-names';
 import { useDebouncedValue } from '@/web/lib/use-debounced-value';
 import { activityExportUrl, activityListQuery } from '../api';
 import { ACTIVITY_TEXTS } from '../texts';
-import { formatDate, formatTime } from '@/web/lib/format-date';
+import { formatDate, formatDateTime, formatTime } from '@/web/lib/format-date';
 
 /** Spec 2 "Activities tab". */
 export function ActivityTab({ role }: { role: Role }) {
@@ -129,17 +129,20 @@ function actionTone(action: string): string {
   return 'border-zinc-200 bg-zinc-100 text-zinc-700';
 }
 
+/** A detail's dates in the reader's language and region, as the entry's own date. */
+const DETAIL_DATES = { date: formatDate, dateTime: formatDateTime };
+
 function ActivityItem({ entry }: { entry: ActivityEntry }) {
   // domain-shared: a client's decision names its link (APPROVAL_TEXTS.deciderViaLink).
   const t = useT('domain', 'domain-shared');
-  const lines = detailLines(entry.details, t);
+  const lines = detailLines(entry.details, t, DETAIL_DATES);
   return (
     <li>
       <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-2">
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="outline" className={actionTone(entry.action)}>
-              {actionLabel(entry.action)}
+              {actionLabel(entry.action, t)}
             </Badge>
             {entry.projectName ? (
               <Badge variant="outline" className="max-w-full">

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { en } from '@/web/test/texts';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ActivityEntry } from '@/domain/activity';
+import { ACTION_TEXTS, type ActivityEntry } from '@/domain/activity';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { activateLocale } from '@/web/lib/i18n';
 import { activityApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
@@ -30,8 +31,8 @@ describe('RecentActivity', () => {
 
   it("lists a project's latest entries with who did them, and links to the full log", async () => {
     await renderWithProviders(<RecentActivity scope={{ projectId: 'p1' }} />);
-    expect(await screen.findByText('Complete Task')).toBeTruthy();
-    expect(screen.getByText('Update Project Status')).toBeTruthy();
+    expect(await screen.findByText(en(ACTION_TEXTS.complete_task))).toBeTruthy();
+    expect(screen.getByText(en(ACTION_TEXTS.update_project_status))).toBeTruthy();
     expect(screen.getAllByText('· Ada Admin')).toHaveLength(2);
     expect(sentRequests[0]!.path).toBe('/api/activities?projectId=p1&limit=5');
     expect(screen.getByRole('link', { name: en(ACTIVITY_TEXTS.recent.all) }).getAttribute('href')).toBe('/?tab=activities');
@@ -47,6 +48,20 @@ describe('RecentActivity', () => {
     expect(await screen.findByText(en(ACTIVITY_TEXTS.recent.empty))).toBeTruthy();
   });
 
+  it('names the actions in a German member\'s language (issue 48)', async () => {
+    items = [entry('1', 'complete_task'), entry('2', 'create_project'), entry('3', 'add_note')];
+    await act(() => activateLocale('de'));
+    try {
+      await renderWithProviders(<RecentActivity scope={{ projectId: 'p1' }} />);
+      expect(await screen.findByText('Aufgabe erledigt')).toBeTruthy();
+      expect(screen.getByText('Projekt erstellt')).toBeTruthy();
+      expect(screen.getByText('Notiz hinzugefügt')).toBeTruthy();
+      expect(screen.queryByText(ACTION_TEXTS.complete_task.message)).toBeNull();
+    } finally {
+      await act(() => activateLocale('en'));
+    }
+  });
+
   it('says entries that failed to load failed, with Retry, never "No activity yet" (issue 49 item 3)', async () => {
     let down = true;
     apiServer.use(activityApi.list(() => (down ? apiError(503, 'service_unavailable', 'The database is not reachable.') : { items, nextCursor: null })));
@@ -58,7 +73,7 @@ describe('RecentActivity', () => {
 
     down = false;
     fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
-    expect(await screen.findByText('Complete Task')).toBeTruthy();
+    expect(await screen.findByText(en(ACTION_TEXTS.complete_task))).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -13,7 +13,8 @@ import { recentActivityQuery, type RecentScope } from '../api';
 import { ACTIVITY_TEXTS } from '../texts';
 
 export function RecentActivity({ scope, showProject = false }: { scope: RecentScope; showProject?: boolean }) {
-  const t = useT('activity');
+  // domain: the actions' words (activity-rules.ts).
+  const t = useT('activity', 'domain');
   const recent = useQuery(recentActivityQuery(scope));
   return (
     <Card>
@@ -39,7 +40,7 @@ export function RecentActivity({ scope, showProject = false }: { scope: RecentSc
             {recent.data.items.map((entry) => (
               <li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-x-3">
                 <span>
-                  <span className="font-medium">{actionLabel(entry.action)}</span>
+                  <span className="font-medium">{actionLabel(entry.action, t)}</span>
                   {showProject && entry.projectName ? <span className="text-muted-foreground"> · {entry.projectName}</span> : null}
                   {!showProject && entry.user ? <span className="text-muted-foreground"> · {entry.user.fullName}</span> : null}
                 </span>

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { en } from '@/web/test/texts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ActivityEntry } from '@/domain/activity';
+import { ACTION_TEXTS, type ActivityEntry } from '@/domain/activity';
+import { activateLocale } from '@/web/lib/i18n';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { tasksApi } from '@/web/test/api-handlers';
@@ -74,5 +75,19 @@ describe("A task's activity in its panel (issue 36: none out of reach)", () => {
       `/api/projects/${PROJECT}/tasks/${TASK}/activity?limit=5`,
       `/api/projects/${PROJECT}/tasks/${TASK}/activity?cursor=older`,
     ]);
+  });
+
+  it("names each entry's action in the reader's language: English, or German for a German member (issue 48)", async () => {
+    apiServer.use(tasksApi.activity(source.basePath, () => ({ items: [entry(1, 'complete_task'), entry(2, 'create_task')], nextCursor: null })));
+    await renderWithProviders(<TaskActivity source={source} taskId={TASK} />);
+    expect(await screen.findByText(en(ACTION_TEXTS.complete_task))).toBeTruthy();
+    expect(screen.getByText(en(ACTION_TEXTS.create_task))).toBeTruthy();
+    await act(() => activateLocale('de'));
+    try {
+      expect(await screen.findByText('Aufgabe erledigt')).toBeTruthy();
+      expect(screen.getByText('Aufgabe erstellt')).toBeTruthy();
+    } finally {
+      await act(() => activateLocale('en'));
+    }
   });
 });

@@ -13,7 +13,8 @@ import { taskActivityQuery } from '../api';
 import { TASK_TEXTS } from '../texts';
 
 export function TaskActivity({ source, taskId }: { source: ProjectSource; taskId: string }) {
-  const t = useT('tasks');
+  // domain: the actions' words (activity-rules.ts).
+  const t = useT('tasks', 'domain');
   const activity = useInfiniteQuery(taskActivityQuery(source, taskId));
   const entries = activity.data?.pages.flatMap((page) => page.items) ?? [];
   const headingId = `task-activity-${taskId}`;
@@ -38,7 +39,7 @@ export function TaskActivity({ source, taskId }: { source: ProjectSource; taskId
             {entries.map((entry) => (
               <li key={entry.id} className="flex flex-col sm:flex-row sm:items-baseline sm:justify-between sm:gap-x-3">
                 <span>
-                  <span className="font-medium">{actionLabel(entry.action)}</span>
+                  <span className="font-medium">{actionLabel(entry.action, t)}</span>
                   {entry.user ? <span className="text-muted-foreground"> {t(TASK_TEXTS.panel.activityBy, { who: entry.user.fullName })}</span> : null}
                 </span>
                 <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
