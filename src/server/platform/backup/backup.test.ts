@@ -115,9 +115,11 @@ describe('backup and restore', () => {
     // Issue 48: the organization's language, which its emails speak.
     const language = await agency.orgAdmin.inject({ method: 'PUT', url: '/api/organization/locale', payload: { locale: 'de' } });
     expect(language.statusCode, language.body).toBe(200);
-    // Issue 48 item 3: a member's region.
+    // Issue 48 item 3: a member's region, and their language.
     const region = await agency.developer.inject({ method: 'PUT', url: '/api/settings/region', payload: { region: 'AT' } });
     expect(region.statusCode, region.body).toBe(200);
+    const ownLanguage = await agency.developer.inject({ method: 'PUT', url: '/api/settings/language', payload: { locale: 'es' } });
+    expect(ownLanguage.statusCode, ownLanguage.body).toBe(200);
     backupDir = mkdtempSync(path.join(tmpdir(), 'brieflane-backups-'));
   });
   afterAll(() => source.close());
@@ -186,7 +188,7 @@ describe('backup and restore', () => {
       const me = await target.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: agency.orgAdmin.cookie } });
       expect(me.json().organization.locale).toBe('de');
       const developer = await target.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: agency.developer.cookie } });
-      expect(developer.json().profile.region).toBe('AT');
+      expect(developer.json().profile).toMatchObject({ region: 'AT', locale: 'es' });
     } finally {
       await target.close();
     }

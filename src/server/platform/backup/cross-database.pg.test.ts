@@ -84,6 +84,10 @@ describe('archives and files between the embedded database and PostgreSQL', () =
     const logged = await agency.developer.inject({ method: 'POST', url: '/api/time/entries', payload: { projectId: agency.projectId, workDate: '2026-11-27', duration: '2h 15m' } });
     expect(logged.statusCode, logged.body).toBe(201);
     expect((await agency.orgAdmin.inject({ method: 'POST', url: '/api/time/timer', payload: { projectId: agency.projectId } })).statusCode).toBe(201);
+    // Issue 48: each member's language and region, and the organization's language, move with the rows (compared whole below).
+    expect((await agency.developer.inject({ method: 'PUT', url: '/api/settings/language', payload: { locale: 'de' } })).statusCode).toBe(200);
+    expect((await agency.developer.inject({ method: 'PUT', url: '/api/settings/region', payload: { region: 'AT' } })).statusCode).toBe(200);
+    expect((await agency.orgAdmin.inject({ method: 'PUT', url: '/api/organization/locale', payload: { locale: 'es' } })).statusCode).toBe(200);
     key = readdirSync(path.join(embedded.config.dataDir, 'files', agency.projectId)).map((f) => `${agency.projectId}/${f}`)[0]!;
     archive = (await createBackup({ database: embedded.database, storage: localDiskStorage(path.join(embedded.config.dataDir, 'files')), dir: mkdtempSync(path.join(tmpdir(), 'brieflane-x-')) })).file;
   });
