@@ -6,7 +6,7 @@
 // once, in integer SQL arithmetic; those amounts are then summed.
 import { and, asc, eq, exists, isNull, sql } from 'drizzle-orm';
 import { budgetPercent, dueBudgetAlert, formatBudgetAmount, BUDGET_TEXTS, type BudgetUsage } from '../../../domain/budgets';
-import { withValues } from '../../../domain/locales';
+import { INTL_LOCALES, withValues } from '../../../domain/locales';
 import { translate } from '../../platform/i18n';
 import { MAX_BURN_DOWN_WEEKS, type BurnDownWeek } from '../../../domain/budget-burn-down';
 import type { BudgetKind } from '../../../domain/time-rules';
@@ -100,16 +100,18 @@ export async function checkBudgetAlert(
   const [organization] = await executor.select({ currency: organizations.currency }).from(organizations).where(eq(organizations.id, target.organizationId));
   const currency = organization?.currency ?? 'USD';
   const link = target.publicUrl ? `\n\n${target.publicUrl}/project/${target.projectId}` : '';
-  const spent = formatBudgetAmount(usage.kind, usage.spent, currency);
-  const budget = formatBudgetAmount(usage.kind, usage.amount, currency);
+  // Issue 48: the amounts as the reader's language writes them ("1.234,50 €"), like the words.
+  const amounts = (member: StaffMember) => ({
+    spent: formatBudgetAmount(usage.kind, usage.spent, currency, INTL_LOCALES[member.locale]),
+    budget: formatBudgetAmount(usage.kind, usage.amount, currency, INTL_LOCALES[member.locale]),
+  });
   // Issue 48: each member's inbox entry is stored in their language (services/outlets/inbox.ts).
   const title = withValues(BUDGET_TEXTS.alertTitle, { projectName: project.name, percent: due });
-  const body = withValues(BUDGET_TEXTS.alertBody, { spent, budget });
   // Issue 48: the email in its reader's language.
   const alertEmail = (member: StaffMember) => ({
     to: member.email,
     subject: translate(member.locale, BUDGET_EMAIL_TEXTS.alertSubject, { project: project.name, percent: due }),
-    text: `${translate(member.locale, EMAIL_TEXTS.hello, { name: member.fullName })}\n\n${translate(member.locale, BUDGET_EMAIL_TEXTS.alertBody, { spent, budget })}${link}\n`,
+    text: `${translate(member.locale, EMAIL_TEXTS.hello, { name: member.fullName })}\n\n${translate(member.locale, BUDGET_EMAIL_TEXTS.alertBody, amounts(member))}${link}\n`,
   });
   await emit(executor, {
     type: 'budget.alert',
@@ -120,7 +122,7 @@ export async function checkBudgetAlert(
     notify: (await staffMembers(executor, target.organizationId)).map((member) => ({
       recipientId: member.id,
       kind: 'budget_alert' as const,
-      inbox: { projectId: target.projectId, title, body },
+      inbox: { projectId: target.projectId, title, body: withValues(BUDGET_TEXTS.alertBody, amounts(member)) },
       email: alertEmail(member),
     })),
   });

@@ -101,6 +101,27 @@ describe('the inbox in its reader’s language', () => {
     expect(await alerts(a.executive)).toEqual([expect.objectContaining({ title: 'Hafen has used 100 % of its budget', body: expect.stringMatching(/ spent of a budget of /) })]);
   });
 
+  it('writes a money budget alert\'s amounts as each reader\'s language does', async () => {
+    const client = (await a.orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'Geld' } })).json().id as string;
+    const project = (await a.orgAdmin.inject({ method: 'POST', url: '/api/projects', payload: { name: 'Kasse', clientId: client } })).json().id as string;
+    const set = await a.executive.inject({ method: 'PUT', url: `/api/projects/${project}/budget`, payload: { budgetKind: 'money', budgetAmount: 100_000, hourlyRateMinor: 123_450 } });
+    expect(set.statusCode, set.body).toBe(200);
+    await t.db.insert(timeEntries).values({
+      organizationId: a.orgAdmin.organizationId,
+      projectId: project,
+      profileId: a.developer.profileId,
+      memberName: 'Dana Dev',
+      workDate: '2026-11-20',
+      minutes: 60,
+      billable: true,
+    });
+    expect(await checkBudgetAlert(t.db, clock.now(), { organizationId: a.orgAdmin.organizationId, projectId: project })).toBe(100);
+    const alert = async (user: TestUser) =>
+      (await t.db.select().from(notifications).where(and(eq(notifications.recipientId, user.profileId), eq(notifications.projectId, project))))[0]?.body;
+    expect(await alert(a.orgAdmin)).toBe('1.234,50\u00a0$ verbraucht von einem Budget von 1.000,00\u00a0$.');
+    expect(await alert(a.executive)).toBe('$1,234.50 spent of a budget of $1,000.00.');
+  });
+
   it('tells German staff that the client answered through an unnamed link in German', async () => {
     const template = await a.orgAdmin.inject({
       method: 'POST',
