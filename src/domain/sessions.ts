@@ -45,6 +45,8 @@ export const SESSION_TEXTS = {
   signedIn: /*i18n*/ { id: 'domain.sessions.signedIn', message: 'Signed in {when}' },
   lastActive: /*i18n*/ { id: 'domain.sessions.lastActive', message: 'last active {when}' },
   unknownBrowser: /*i18n*/ { id: 'domain.sessions.unknownBrowser', message: 'Unknown browser' },
+  /** A session's device: "Chrome 131 on Linux" (names as the User-Agent gives them). */
+  browserOnSystem: /*i18n*/ { id: 'domain.sessions.browserOnSystem', message: '{browser} on {system}' },
   end: /*i18n*/ { id: 'domain.sessions.end', message: 'End' },
   endTitle: /*i18n*/ { id: 'domain.sessions.endTitle', message: 'End Session' },
   endConfirm: /*i18n*/ { id: 'domain.sessions.endConfirm', message: 'End the session on {browser}? That browser is signed out at once.' },

@@ -27,4 +27,10 @@ describe('describeBrowser', () => {
     expect(describeBrowser('')).toBe(SESSION_TEXTS.unknownBrowser.message);
     expect(describeBrowser('curl/8.5.0')).toBe(SESSION_TEXTS.unknownBrowser.message);
   });
+
+  it("describes the device in the reader's language (issue 48), the names as the User-Agent gives them", () => {
+    expect(describeBrowser(AGENTS.chromeLinux, 'de')).toBe('Chrome 131 unter Linux');
+    expect(describeBrowser(AGENTS.firefoxMac, 'es')).toBe('Firefox 133 en macOS');
+    expect(describeBrowser(null, 'de')).toBe('Unbekannter Browser');
+  });
 });

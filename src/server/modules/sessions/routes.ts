@@ -7,6 +7,7 @@ import { SESSION_TEXTS, sessionSchema } from '../../../domain/sessions';
 import { errorResponses } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { endOtherSessions, endSession, listSessions } from './service';
+import { requestLocale } from '../../services/request-context';
 
 const tags = ['settings'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -19,7 +20,8 @@ export async function sessionRoutes(app: FastifyInstance, options: { platform: P
   typed.get(
     '/api/settings/sessions',
     { config, schema: { tags, summary: 'Your live sessions, this one first', response: { 200: z.array(sessionSchema), ...errors } } },
-    async (request) => listSessions(platform, request.actorSession),
+    // Issue 48: a device described in the reader's language ("Chrome 131 unter Linux").
+    async (request) => listSessions(platform, request.actorSession, await requestLocale(platform, request)),
   );
 
   typed.delete(

@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { publishSessionsEnded } from '../../platform/auth/session-cache';
 import { describeBrowser } from './device';
+import { DEFAULT_LOCALE, type Locale } from '../../../domain/locales';
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -19,7 +20,7 @@ function signInWayOf(row: SessionRow): SignInWay | null {
 }
 
 /** The caller's live sessions, this one first, then the most recently used. */
-export async function listSessions({ db }: Platform, session: ActorSession): Promise<MemberSession[]> {
+export async function listSessions({ db }: Platform, session: ActorSession, locale: Locale = DEFAULT_LOCALE): Promise<MemberSession[]> {
   const rows = await db
     .select()
     .from(sessions)
@@ -28,7 +29,7 @@ export async function listSessions({ db }: Platform, session: ActorSession): Pro
   return rows
     .map((row) => ({
       id: row.id,
-      browser: describeBrowser(row.userAgent),
+      browser: describeBrowser(row.userAgent, locale),
       address: row.ipAddress || null,
       signedInAt: row.createdAt.toISOString(),
       lastActiveAt: row.updatedAt.toISOString(),

@@ -53,6 +53,13 @@ describe('sessions', () => {
     expect((await list(other.cookie)).every((s) => !seen.some((mine) => mine.id === s.id))).toBe(true);
   });
 
+  it("describes each device in the caller's language (issue 48)", async () => {
+    const chrome = await signInFrom(member, CHROME);
+    const res = await t.app.inject({ method: 'GET', url: '/api/settings/sessions', headers: { cookie: chrome, 'accept-language': 'de' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as MemberSession[]).find((s) => s.current)!.browser).toBe('Chrome 131 unter Linux');
+  });
+
   it('says how each session was signed in: a password here; nothing for a session older than the record', async () => {
     const cookie = await signInFrom(member, CHROME);
     const here = (await list(cookie)).find((s) => s.current)!;
