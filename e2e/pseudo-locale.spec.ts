@@ -136,6 +136,13 @@ test.describe('The pseudo-language on a phone', () => {
     expect(english.size, 'the English catalogs were read').toBeGreaterThan(500);
     await signIn(page, DEMO_ACCOUNTS.organization_admin.email, DEMO_PASSWORD);
     await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
+    // Data as long as German makes it: one word of 63 letters, in a client, a project and their
+    // activity entries, so every screen must wrap it (CI's run, after other stories, found one that did not).
+    const compound = 'Donaudampfschifffahrtsgesellschaftskapitaenswitwenrentenkassen';
+    const longClient = await page.request.post('/api/clients', { data: { name: `${compound} GmbH` } });
+    expect(longClient.status(), await longClient.text()).toBe(201);
+    const longProject = await page.request.post('/api/projects', { data: { name: compound, clientId: (await longClient.json()).id } });
+    expect(longProject.status(), await longProject.text()).toBe(201);
     // No menu offers it: saved on the device by hand, as a developer would (src/web/lib/i18n.ts).
     await page.evaluate(() => localStorage.setItem('brieflane.locale', 'pseudo'));
 

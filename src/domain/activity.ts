@@ -71,10 +71,10 @@ export function matchesActionFilter(action: string, filter: ActivityFilter): boo
 export const ACTIVITY_PAGE_SIZE = 50;
 
 export const listActivitiesQuerySchema = z.object({
-  search: text('Search').trim().max(100, 'Search must be at most 100 characters').optional().default(''),
+  search: text().trim().max(100, 'Search must be at most 100 characters').optional().default(''),
   action: z.enum(ACTIVITY_FILTERS, { message: 'Unknown action filter' }).optional().default('all'),
   /** Opaque cursor from the previous page. */
-  cursor: text('Cursor').max(200).optional(),
+  cursor: text().max(200).optional(),
   // Spec 9's limit of 100 entries: a page holds at most 100.
   limit: z.coerce.number().int().min(1).max(100).optional().default(ACTIVITY_PAGE_SIZE),
   /** One project's entries (the project page's Recent Activity, issue 14). */

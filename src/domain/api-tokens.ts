@@ -68,7 +68,7 @@ export const API_TOKEN_TEXTS = {
 } as const;
 
 export const createApiTokenSchema = z.object({
-  name: text('Name', { message: API_TOKEN_TEXTS.nameRequired.id })
+  name: text({ message: API_TOKEN_TEXTS.nameRequired.id })
     .trim()
     .min(1, API_TOKEN_TEXTS.nameRequired.id)
     .max(100, messageWithValues(API_TOKEN_TEXTS.nameTooLong, { max: 100 })),

@@ -19,7 +19,7 @@ export {
 import { APPROVAL_COMMENT_MAX, APPROVAL_DECISIONS, APPROVAL_MESSAGE_MAX, APPROVAL_MESSAGES, APPROVAL_STATES, DECIDER_NAME_MAX } from './approval-rules';
 
 export const requestApprovalSchema = z.object({
-  message: text('Message').trim().max(APPROVAL_MESSAGE_MAX).nullish().transform((v) => (v ? v : null)),
+  message: text().trim().max(APPROVAL_MESSAGE_MAX).nullish().transform((v) => (v ? v : null)),
   dueDate: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, APPROVAL_MESSAGES.dueDateInvalid.id)
@@ -40,8 +40,8 @@ export const decideApprovalSchema = z
     decision: z.enum(APPROVAL_DECISIONS, { message: APPROVAL_MESSAGES.decisionInvalid.id }),
     /** The version the client looked at: a decision on a replaced version is refused. */
     version: z.number().int().min(1).max(1_000_000),
-    name: text('Name').trim().min(1, APPROVAL_MESSAGES.nameRequired.id).max(DECIDER_NAME_MAX),
-    comment: text('Comment').trim().max(APPROVAL_COMMENT_MAX).nullish().transform((v) => (v ? v : null)),
+    name: text().trim().min(1, APPROVAL_MESSAGES.nameRequired.id).max(DECIDER_NAME_MAX),
+    comment: text().trim().max(APPROVAL_COMMENT_MAX).nullish().transform((v) => (v ? v : null)),
   })
   .refine((body) => body.decision !== 'changes_requested' || body.comment !== null, { message: APPROVAL_MESSAGES.commentRequired.id, path: ['comment'] });
 export type DecideApprovalInput = z.input<typeof decideApprovalSchema>;

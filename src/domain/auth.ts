@@ -61,25 +61,25 @@ export const AUTH_MESSAGES = {
 } as const;
 const M = AUTH_MESSAGES;
 
-const email = text('Email', { message: M.emailRequired.id })
+const email = text({ message: M.emailRequired.id })
   .trim()
   .toLowerCase()
   .min(1, M.emailRequired.id)
   .pipe(z.email(M.emailInvalid.id));
-const password = text('Password', { message: M.passwordRequired.id }).min(1, M.passwordRequired.id).max(256);
-const newPassword = text('Password', { message: M.passwordRequired.id })
+const password = text({ message: M.passwordRequired.id }).min(1, M.passwordRequired.id).max(256);
+const newPassword = text({ message: M.passwordRequired.id })
   .min(MIN_PASSWORD_LENGTH, M.passwordTooShort.id)
   .max(256, M.passwordTooLong.id);
-const fullName = text('Full name', { message: M.fullNameRequired.id })
+const fullName = text({ message: M.fullNameRequired.id })
   .trim()
   .min(1, M.fullNameRequired.id)
   .max(200, M.fullNameTooLong.id);
-const code = text('Verification code', { message: M.codeRequired.id })
+const code = text({ message: M.codeRequired.id })
   .trim()
   .min(1, M.codeRequired.id)
   .max(VERIFICATION_CODE_LENGTH, messageWithValues(M.codeLength, { count: VERIFICATION_CODE_LENGTH }));
 
-const signInCode = text('Sign-in code', { message: M.signInCodeMissing.id })
+const signInCode = text({ message: M.signInCodeMissing.id })
   .trim()
   .min(1, M.signInCodeMissing.id)
   .max(VERIFICATION_CODE_LENGTH, messageWithValues(M.signInCodeLength, { count: VERIFICATION_CODE_LENGTH }));
@@ -109,29 +109,29 @@ export const verifyCodeSchema = z.object({ email, code });
  * An organization's name: one rule for renaming it and for naming it at sign-up (issue 49 item 13).
  * At sign-up it is optional; left out, the organization is named after the member ("<name>'s Agency").
  */
-const organizationName = text('Organization name')
+const organizationName = text()
   .trim()
   .min(2, M.organizationNameTooShort.id)
   .max(200, M.organizationNameTooLong.id);
 
 export const signUpSchema = z.object({ fullName, email, password: newPassword, code, organizationName: organizationName.optional() });
 export const requestPasswordResetSchema = z.object({ email });
-export const validateResetTokenSchema = z.object({ token: text('Token').min(1).max(200) });
-export const completePasswordResetSchema = z.object({ token: text('Token').min(1).max(200), password: newPassword });
+export const validateResetTokenSchema = z.object({ token: text().min(1).max(200) });
+export const completePasswordResetSchema = z.object({ token: text().min(1).max(200), password: newPassword });
 /** Changing the email also asks for the current password (issue 20); a name change does not. */
-export const updateProfileSchema = z.object({ fullName, email, currentPassword: text('Current password').max(256).optional() });
+export const updateProfileSchema = z.object({ fullName, email, currentPassword: text().max(256).optional() });
 export const changePasswordSchema = z.object({ currentPassword: password, newPassword });
 export const renameOrganizationSchema = z.object({ name: organizationName });
 
 /** The forms add a confirmation field the server never sees. */
 export const resetPasswordFormSchema = z
-  .object({ password: newPassword, confirmPassword: text('Password') })
+  .object({ password: newPassword, confirmPassword: text() })
   .refine((v) => v.password === v.confirmPassword, {
     message: M.passwordsDoNotMatch.id,
     path: ['confirmPassword'],
   });
 export const changePasswordFormSchema = z
-  .object({ currentPassword: password, newPassword, confirmPassword: text('Password') })
+  .object({ currentPassword: password, newPassword, confirmPassword: text() })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: M.newPasswordsDoNotMatch.id,
     path: ['confirmPassword'],

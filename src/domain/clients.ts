@@ -33,26 +33,26 @@ export function isWebsite(value: string): boolean {
   return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.') && !/\s/.test(value);
 }
 
-const contactEmail = optionalText(320, 'Contact email').refine((v) => v === null || z.email().safeParse(v).success, {
+const contactEmail = optionalText(320).refine((v) => v === null || z.email().safeParse(v).success, {
   message: CLIENT_MESSAGES.emailInvalid.id,
 });
-const website = optionalText(2048, 'Website').refine((v) => v === null || isWebsite(v), { message: CLIENT_MESSAGES.websiteInvalid.id });
+const website = optionalText(2048).refine((v) => v === null || isWebsite(v), { message: CLIENT_MESSAGES.websiteInvalid.id });
 
 const clientFields = {
-  description: optionalText(5000, 'Description'),
-  contactName: optionalText(200, 'Contact name'),
+  description: optionalText(5000),
+  contactName: optionalText(200),
   contactEmail,
-  contactPhone: optionalText(50, 'Contact phone'),
+  contactPhone: optionalText(50),
   website,
 };
 
 export const createClientSchema = z.object({
-  name: text('Client name', { message: CLIENT_MESSAGES.nameTooShort.id }).trim().min(2, CLIENT_MESSAGES.nameTooShort.id).max(200),
+  name: text({ message: CLIENT_MESSAGES.nameTooShort.id }).trim().min(2, CLIENT_MESSAGES.nameTooShort.id).max(200),
   ...clientFields,
 });
 
 export const updateClientSchema = z.object({
-  name: text('Client name', { message: CLIENT_MESSAGES.nameRequired.id }).trim().min(1, CLIENT_MESSAGES.nameRequired.id).max(200),
+  name: text({ message: CLIENT_MESSAGES.nameRequired.id }).trim().min(1, CLIENT_MESSAGES.nameRequired.id).max(200),
   ...clientFields,
 });
 
@@ -75,8 +75,8 @@ export type Client = z.infer<typeof clientSchema>;
 
 export const CLIENT_PAGE_SIZE = 48;
 export const listClientsQuerySchema = z.object({
-  search: text('Search').trim().max(200).optional().default(''),
-  cursor: text('Cursor').max(200).optional(),
+  search: text().trim().max(200).optional().default(''),
+  cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional().default(CLIENT_PAGE_SIZE),
 });
 export const clientPageSchema = z.object({
@@ -94,9 +94,9 @@ export const clientOptionSchema = z.object({ id: z.string(), name: z.string() })
  */
 export const CLIENT_OPTIONS_PAGE_SIZE = 500;
 export const clientOptionsQuerySchema = z.object({
-  search: text('Search').trim().max(200).optional().default(''),
+  search: text().trim().max(200).optional().default(''),
   /** Opaque; holds a client name of up to 200 characters, so longer than a list's. */
-  cursor: text('Cursor').max(1200).optional(),
+  cursor: text().max(1200).optional(),
   limit: z.coerce.number().int().min(1).max(CLIENT_OPTIONS_PAGE_SIZE).optional().default(CLIENT_OPTIONS_PAGE_SIZE),
 });
 export const clientOptionPageSchema = z.object({ items: z.array(clientOptionSchema), nextCursor: z.string().nullable() });

@@ -9,7 +9,7 @@ export { COMMENT_MAX_LENGTH, COMMENT_MAX_MENTIONS, COMMENT_MESSAGES, MENTION_PAT
 
 /** A new or edited comment: Markdown, trimmed, with at most COMMENT_MAX_MENTIONS people named. */
 export const commentInputSchema = z.object({
-  body: text('Comment', { message: COMMENT_MESSAGES.bodyRequired.id })
+  body: text({ message: COMMENT_MESSAGES.bodyRequired.id })
     .trim()
     .min(1, COMMENT_MESSAGES.bodyRequired.id)
     .max(COMMENT_MAX_LENGTH, messageWithValues(COMMENT_MESSAGES.tooLong, { max: COMMENT_MAX_LENGTH }))

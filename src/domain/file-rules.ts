@@ -1,7 +1,6 @@
 // Files' messages and rules without zod (spec 2 "Files & Links", 5, 8, 9): what a page that
 // lists files needs, so that a share link's page loads no schema library (decision 013). The
 // API's schemas and the upload checks are in ./files.ts.
-import { unstorableTextMessage } from './storable-text';
 
 export const FILE_MESSAGES = {
   upload: /*i18n*/ { id: 'domain-shared.file-rules.upload', message: 'Upload File' },
@@ -34,7 +33,7 @@ export const FILE_MESSAGES = {
   linkHasNoVersions: /*i18n*/ { id: 'domain-shared.file-rules.linkHasNoVersions', message: 'A link has no versions; only uploaded files do.' },
   versionNotFound: /*i18n*/ { id: 'domain-shared.file-rules.versionNotFound', message: 'Version not found' },
   noThumbnail: /*i18n*/ { id: 'domain-shared.file-rules.noThumbnail', message: 'This file has no preview' },
-  unstorableName: unstorableTextMessage('File name'),
+  unstorableName: /*i18n*/ { id: 'domain-shared.file-rules.unstorableName', message: 'The file name contains a character that cannot be saved' },
 } as const;
 
 export const ACCEPTED_EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'png', 'jpg', 'jpeg', 'gif', 'txt', 'zip'] as const;

@@ -120,8 +120,8 @@ export function contentMatchesExtension(ext: AcceptedExtension, bytes: Uint8Arra
 }
 
 export const addLinkSchema = z.object({
-  name: text('Link name', { message: FILE_MESSAGES.linkRequired.id }).trim().min(1, FILE_MESSAGES.linkRequired.id).max(300),
-  url: text('Link URL', { message: FILE_MESSAGES.linkRequired.id })
+  name: text({ message: FILE_MESSAGES.linkRequired.id }).trim().min(1, FILE_MESSAGES.linkRequired.id).max(300),
+  url: text({ message: FILE_MESSAGES.linkRequired.id })
     .trim()
     .min(1, FILE_MESSAGES.linkRequired.id)
     .max(2000)

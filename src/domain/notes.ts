@@ -10,7 +10,7 @@ export const NOTE_MAX_LENGTH = 10000;
 
 /** Spec 5: content non-empty after trimming, saved trimmed. */
 export const noteContentSchema = z.object({
-  content: text('Note content', { message: NOTE_MESSAGES.contentRequired.id })
+  content: text({ message: NOTE_MESSAGES.contentRequired.id })
     .trim()
     .min(1, NOTE_MESSAGES.contentRequired.id)
     .max(NOTE_MAX_LENGTH, `Notes can be at most ${NOTE_MAX_LENGTH} characters`),

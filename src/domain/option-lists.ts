@@ -9,7 +9,7 @@ export const OPTION_PAGE_SIZE = 500;
 
 export const optionListQuerySchema = z.object({
   /** Opaque cursor from the previous page; holds a name of up to 200 characters, so longer than a list's. */
-  cursor: text('Cursor').max(1200).optional(),
+  cursor: text().max(1200).optional(),
   limit: z.coerce.number().int().min(1).max(OPTION_PAGE_SIZE).optional().default(OPTION_PAGE_SIZE),
 });
 export type OptionListQuery = z.output<typeof optionListQuerySchema>;

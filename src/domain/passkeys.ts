@@ -96,12 +96,12 @@ export const passkeyAuthenticationResponseSchema = z.object({
 });
 export type PasskeyAuthenticationResponse = z.output<typeof passkeyAuthenticationResponseSchema>;
 
-export const passkeyName = text('Name', { message: M.nameRequired.id })
+export const passkeyName = text({ message: M.nameRequired.id })
   .trim()
   .min(1, M.nameRequired.id)
   .max(PASSKEY_NAME_MAX, messageWithValues(M.nameTooLong, { max: PASSKEY_NAME_MAX }));
 
-const password = text('Password', { message: M.passwordRequired.id }).min(1, M.passwordRequired.id).max(256);
+const password = text({ message: M.passwordRequired.id }).min(1, M.passwordRequired.id).max(256);
 
 /** POST /api/settings/passkeys/options: the password again (as two-factor's set-up asks). */
 export const passkeyRegistrationOptionsInputSchema = z.object({ password });

@@ -25,12 +25,12 @@ export const EDITABLE_PROJECT_STATUSES = ['active', 'completed', 'on_hold', 'can
 export type EditableProjectStatus = (typeof EDITABLE_PROJECT_STATUSES)[number];
 
 export const updateProjectSchema = z.object({
-  name: text('Project name', { message: PROJECT_DETAIL_MESSAGES.nameRequired.id }).trim().min(1, PROJECT_DETAIL_MESSAGES.nameRequired.id).max(200),
+  name: text({ message: PROJECT_DETAIL_MESSAGES.nameRequired.id }).trim().min(1, PROJECT_DETAIL_MESSAGES.nameRequired.id).max(200),
   status: z.enum(EDITABLE_PROJECT_STATUSES, { message: PROJECT_DETAIL_MESSAGES.statusInvalid.id }),
-  description: optionalText(5000, 'Description'),
+  description: optionalText(5000),
   // An empty date field means no due date.
   dueDate: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null),
-  companyOverview: optionalText(10000, 'Company overview'),
+  companyOverview: optionalText(10000),
 });
 export type UpdateProjectInput = z.input<typeof updateProjectSchema>;
 

@@ -7,7 +7,7 @@ export const PROJECT_LIST_PAGE_SIZE = 50;
 
 export const projectListQuerySchema = z.object({
   /** Opaque cursor from the previous page. */
-  cursor: text('Cursor').max(200).optional(),
+  cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional().default(PROJECT_LIST_PAGE_SIZE),
 });
 export type ProjectListQuery = z.output<typeof projectListQuerySchema>;

@@ -32,9 +32,9 @@ export function isDateInRange(date: string): boolean {
 }
 
 export const createProjectSchema = z.object({
-  name: text('Project name', { message: PROJECT_MESSAGES.nameTooShort.id }).trim().min(2, PROJECT_MESSAGES.nameTooShort.id).max(200),
+  name: text({ message: PROJECT_MESSAGES.nameTooShort.id }).trim().min(2, PROJECT_MESSAGES.nameTooShort.id).max(200),
   clientId: z.uuid({ message: PROJECT_MESSAGES.clientRequired.id }),
-  description: optionalText(5000, 'Description'),
+  description: optionalText(5000),
   // An empty date field means no due date.
   dueDate: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null),
   // Spec 4: a project made from a template carries the answers to its fields.
@@ -72,12 +72,12 @@ export type ProjectFilter = (typeof PROJECT_FILTERS)[number];
 
 export const PROJECT_PAGE_SIZE = 24;
 export const listProjectsQuerySchema = z.object({
-  search: text('Search').trim().max(200).optional().default(''),
+  search: text().trim().max(200).optional().default(''),
   status: z.enum(PROJECT_FILTERS).optional().default('all'),
   /** Issue 33: only projects with files awaiting the client's approval, or with changes requested. */
   approval: z.enum(['all', ...APPROVAL_FILTERS]).optional().default('all'),
   /** Opaque cursor from the previous page. */
-  cursor: text('Cursor').max(200).optional(),
+  cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional().default(PROJECT_PAGE_SIZE),
 });
 

@@ -12,7 +12,7 @@ export const SEARCH_MESSAGES = {
 
 /** `GET /api/search?q=`: any text (a NUL or a lone surrogate is a 400, as everywhere), trimmed. */
 export const searchQuerySchema = z.object({
-  q: text('Search').trim().max(SEARCH_MAX_LENGTH, messageWithValues(SEARCH_MESSAGES.tooLong, { max: SEARCH_MAX_LENGTH })).optional().default(''),
+  q: text().trim().max(SEARCH_MAX_LENGTH, messageWithValues(SEARCH_MESSAGES.tooLong, { max: SEARCH_MAX_LENGTH })).optional().default(''),
 });
 
 const markSchema = z.tuple([z.number().int(), z.number().int()]);

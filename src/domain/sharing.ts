@@ -70,7 +70,7 @@ const passwordTooLong = messageWithValues(M.tooLong, { max: LINK_PASSWORD_MAX })
  * (issue #19): at least 8 characters besides surrounding spaces, and not only spaces. Empty
  * means none. Bounded so hashing stays cheap.
  */
-const linkPassword = text('Password')
+const linkPassword = text()
   .max(LINK_PASSWORD_MAX, passwordTooLong)
   .refine((v) => v === '' || v.trim() !== '', M.blank.id)
   .refine((v) => v === '' || v.trim() === '' || v.trim().length >= LINK_PASSWORD_MIN, messageWithValues(M.tooShort, { min: LINK_PASSWORD_MIN }))
@@ -81,7 +81,7 @@ export const LINK_NAME_MAX = 100;
 export const LINK_EXPIRY_DAYS = [1, 7, 30, 90] as const;
 
 export const createAccessLinkSchema = z.object({
-  name: text('Link name')
+  name: text()
     .trim()
     .max(LINK_NAME_MAX, messageWithValues(M.linkNameTooLong, { max: LINK_NAME_MAX }))
     .nullish()
@@ -177,7 +177,7 @@ export const assignDeveloperSchema = z.object({
   developerProfileId: z.uuid({ message: SHARING_MESSAGES.selectDeveloper.id }),
   password: linkPassword,
   /** Spec 2: a message field that is not sent anywhere; accepted and ignored. */
-  message: text('Message').max(5000).nullish(),
+  message: text().max(5000).nullish(),
 });
 export type AssignDeveloperInput = z.input<typeof assignDeveloperSchema>;
 
@@ -208,14 +208,14 @@ export const assignmentResultSchema = z.object({
 });
 export type AssignmentResult = z.infer<typeof assignmentResultSchema>;
 
-export const openSharedLinkSchema = z.object({ password: text('Password').max(LINK_PASSWORD_MAX).nullish() });
+export const openSharedLinkSchema = z.object({ password: text().max(LINK_PASSWORD_MAX).nullish() });
 
 /**
  * The shared page's password form (link-password-form.tsx): a password to try, as typed (a link's
  * password may hold spaces); whether it is the link's, the server says (`invalid_password`).
  */
 export const linkPasswordFormSchema = z.object({
-  password: text('Password').min(1, M.required.id).max(LINK_PASSWORD_MAX, passwordTooLong),
+  password: text().min(1, M.required.id).max(LINK_PASSWORD_MAX, passwordTooLong),
 });
 export type LinkPasswordForm = z.input<typeof linkPasswordFormSchema>;
 

@@ -101,7 +101,7 @@ const M = SSO_MESSAGES;
 export { SSO_SIGN_IN_MESSAGES } from './sso-sign-in';
 
 /** A domain as typed: lower case, no trailing dot, ASCII labels (an IDN in its xn-- form). */
-const domain = text('Domain')
+const domain = text()
   .trim()
   .toLowerCase()
   .transform((v) => v.replace(/^@/, '').replace(/\.$/, ''))
@@ -113,7 +113,7 @@ const domain = text('Domain')
   )
   .refine((v) => !PUBLIC_EMAIL_DOMAINS.has(v), { message: M.domainPublicProvider.id });
 
-const issuer = text('Issuer', { message: M.issuerRequired.id })
+const issuer = text({ message: M.issuerRequired.id })
   .trim()
   .min(1, M.issuerRequired.id)
   .max(500, M.issuerTooLong.id)
@@ -121,8 +121,8 @@ const issuer = text('Issuer', { message: M.issuerRequired.id })
   // The issuer is compared exactly with what discovery and ID tokens say; a trailing slash is the provider's own.
   .refine((v) => !/[?#]/.test(v), { message: M.issuerQuery.id });
 
-const clientId = text('Client ID', { message: M.clientIdRequired.id }).trim().min(1, M.clientIdRequired.id).max(500, M.clientIdTooLong.id);
-const clientSecret = text('Client secret').min(1, M.secretRequired.id).max(2000, M.secretTooLong.id);
+const clientId = text({ message: M.clientIdRequired.id }).trim().min(1, M.clientIdRequired.id).max(500, M.clientIdTooLong.id);
+const clientSecret = text().min(1, M.secretRequired.id).max(2000, M.secretTooLong.id);
 
 /**
  * PUT /api/organization/sso. The secret is write-only: left out, the saved one is kept (required
@@ -222,7 +222,7 @@ export const ssoSettingsStateSchema = z.object({
 export type SsoSettingsState = z.infer<typeof ssoSettingsStateSchema>;
 
 // The sign-in page's lookup: the account rules' words (auth.ts, in the sign-in page's words).
-const email = text('Email', { message: AUTH_MESSAGES.emailRequired.id })
+const email = text({ message: AUTH_MESSAGES.emailRequired.id })
   .trim()
   .toLowerCase()
   .min(1, AUTH_MESSAGES.emailRequired.id)

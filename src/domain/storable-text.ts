@@ -1,6 +1,5 @@
 // Decision 006's rule for text that can be stored, without zod: the text fields of ./text-fields.ts
-// check it, and a message that names it can be part of a page that loads no schema library
-// (decision 013).
+// check it, and its message can be part of a page that loads no schema library (decision 013).
 
 /**
  * Decision 006: text that PostgreSQL cannot store (a NUL character, in text or in jsonb) or that
@@ -23,7 +22,12 @@ export function isStorableText(value: string): boolean {
   return true;
 }
 
-/** The message for a field holding such text, naming the field. */
-export function unstorableTextMessage(field: string): string {
-  return `${field} contains a character that cannot be saved`;
-}
+/**
+ * Issue 48: the words of the rule, in the `core` part (src/domain/word-parts.ts): a text field
+ * refuses such text on any page, a share link's and the sign-in screen's too. The field is not
+ * named: a form shows the message under it, and the API's answer names it (`error.field`).
+ */
+export const STORABLE_TEXT_MESSAGES = {
+  unstorable: /*i18n*/ { id: 'core.storable-text.unstorable', message: 'Contains a character that cannot be saved' },
+  tooLong: /*i18n*/ { id: 'core.storable-text.tooLong', message: 'Must be at most {max} characters' },
+} as const;

@@ -12,8 +12,8 @@ import { TASK_MESSAGES } from './task-rules';
 export { isTaskOverdue, TASK_MESSAGES, TASK_PRIORITY_LABELS, TASK_STATUS_TITLES, toggledTaskStatus } from './task-rules';
 
 export const createTaskSchema = z.object({
-  title: text('Task title', { message: TASK_MESSAGES.titleRequired.id }).trim().min(1, TASK_MESSAGES.titleRequired.id).max(300),
-  description: optionalText(5000, 'Description'),
+  title: text({ message: TASK_MESSAGES.titleRequired.id }).trim().min(1, TASK_MESSAGES.titleRequired.id).max(300),
+  description: optionalText(5000),
   priority: z.enum(TASK_PRIORITIES).optional().default('medium'),
   dueDate: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null),
   /** Issue 16: a member who can see the project (staff, or a developer assigned to it). */

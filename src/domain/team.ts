@@ -136,16 +136,16 @@ export function memberInitials(fullName: string): string {
   return (first + last).toUpperCase();
 }
 
-const fullName = text('Full name', { message: TEAM_MESSAGES.fullNameRequired.id })
+const fullName = text({ message: TEAM_MESSAGES.fullNameRequired.id })
   .trim()
   .min(1, TEAM_MESSAGES.fullNameRequired.id)
   .max(200, TEAM_MESSAGES.fullNameTooLong.id);
-const email = optionalText(320, 'Email')
+const email = optionalText(320)
   .transform((v) => (v === null ? null : v.toLowerCase()))
   .refine((v) => v === null || z.email().safeParse(v).success, { message: TEAM_MESSAGES.emailInvalid.id });
-const website = optionalText(2048, 'Website').refine((v) => v === null || isWebsite(v), { message: TEAM_MESSAGES.websiteInvalid.id });
+const website = optionalText(2048).refine((v) => v === null || isWebsite(v), { message: TEAM_MESSAGES.websiteInvalid.id });
 const tags = z
-  .array(text('Skill tag').max(MAX_TAG_LENGTH * 2, TEAM_MESSAGES.tagTooLong.id), { message: TEAM_MESSAGES.tagsNotList.id })
+  .array(text().max(MAX_TAG_LENGTH * 2, TEAM_MESSAGES.tagTooLong.id), { message: TEAM_MESSAGES.tagsNotList.id })
   .max(MAX_TAGS * 2, TEAM_MESSAGES.tooManyTags.id)
   .optional()
   .default([])
@@ -153,7 +153,7 @@ const tags = z
   .refine((v) => v.every((t) => t.length <= MAX_TAG_LENGTH), { message: TEAM_MESSAGES.tagTooLong.id })
   .refine((v) => v.length <= MAX_TAGS, { message: TEAM_MESSAGES.tooManyTags.id });
 /** Spec 5: optional; when given it must have 6 or more characters. Empty means "not given". */
-const password = text('Password')
+const password = text()
   .max(256, TEAM_MESSAGES.passwordTooLong.id)
   .optional()
   .transform((v) => (v ? v : undefined))
@@ -206,17 +206,17 @@ export type AssignedProject = z.infer<typeof assignedProjectSchema>;
 export const memberProjectPageSchema = projectListPageSchema(assignedProjectSchema);
 export type MemberProjectPage = z.infer<typeof memberProjectPageSchema>;
 /** A page of the member's projects; the cursor holds a project name of up to 200 characters. */
-export const memberProjectsQuerySchema = projectListQuerySchema.extend({ cursor: text('Cursor').max(1200).optional() });
+export const memberProjectsQuerySchema = projectListQuerySchema.extend({ cursor: text().max(1200).optional() });
 
 export const TEAM_PAGE_SIZE = 48;
 export const listTeamQuerySchema = z.object({
-  search: text('Search').trim().max(200).optional().default(''),
+  search: text().trim().max(200).optional().default(''),
   /** Repeat `tag` to filter by several: a member matches when they have any of them. */
   tag: z
-    .union([text('Skill tag').max(MAX_TAG_LENGTH * 2), z.array(text('Skill tag').max(MAX_TAG_LENGTH * 2)).max(MAX_TAGS)])
+    .union([text().max(MAX_TAG_LENGTH * 2), z.array(text().max(MAX_TAG_LENGTH * 2)).max(MAX_TAGS)])
     .optional()
     .transform((v) => normalizeTags(v === undefined ? [] : Array.isArray(v) ? v : [v])),
-  cursor: text('Cursor').max(200).optional(),
+  cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional().default(TEAM_PAGE_SIZE),
 });
 export const teamPageSchema = z.object({

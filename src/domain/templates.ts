@@ -2,7 +2,7 @@
 // Pure rules shared by the editor, the API and the project forms.
 import { z } from 'zod';
 import { messageWithValues, validationMessage, type Text } from './locales';
-import { isStorableText, optionalText, text, unstorableTextMessage } from './text-fields';
+import { isStorableText, optionalText, STORABLE_TEXT_MESSAGES, text } from './text-fields';
 import { renumberFields, TEMPLATE_MESSAGES } from './template-rules';
 import { TEMPLATE_FIELD_TYPES, templateFieldSchema, type FormData, type TemplateField, type TemplateFieldType } from './template-field';
 // Named here too for the API, the server and the editor; pages that only show a questionnaire
@@ -218,11 +218,11 @@ export function templateFieldsError(fields: readonly TemplateField[], mode: Temp
 /** A field as sent by the editor: names normalized, options deduplicated. */
 const incomingFieldSchema = z
   .object({
-    label: text('Field label', { message: M.labelRequired.id }).trim().max(200),
-    name: text('Field name', { message: M.nameRequired.id }).max(100),
+    label: text({ message: M.labelRequired.id }).trim().max(200),
+    name: text({ message: M.nameRequired.id }).max(100),
     type: z.enum(TEMPLATE_FIELD_TYPES, { message: M.typeRequired.id }),
     required: z.boolean().optional().default(false),
-    options: z.array(text('Option').max(200)).max(100).optional().default([]),
+    options: z.array(text().max(200)).max(100).optional().default([]),
     order: z.number().int().optional().default(0),
     // Issue 27: a number field's bounds; other types drop them.
     min: z.number({ message: M.boundNotNumber.id }).nullish(),
@@ -247,16 +247,16 @@ const fieldListSchema = (mode: TemplateMode) =>
       if (problem) ctx.addIssue({ code: 'custom', message: validationMessage(problem) });
     });
 
-const templateName = text('Template name', { message: M.nameTooShort.id }).trim().min(2, M.nameTooShort.id).max(200);
+const templateName = text({ message: M.nameTooShort.id }).trim().min(2, M.nameTooShort.id).max(200);
 
 export const createTemplateSchema = z.object({
   name: templateName,
-  description: optionalText(5000, 'Description'),
+  description: optionalText(5000),
   fields: fieldListSchema('create'),
 });
 export const updateTemplateSchema = z.object({
   name: templateName,
-  description: optionalText(5000, 'Description'),
+  description: optionalText(5000),
   fields: fieldListSchema('update'),
 });
 export type CreateTemplateInput = z.input<typeof createTemplateSchema>;
@@ -265,7 +265,7 @@ export type UpdateTemplateInput = z.input<typeof updateTemplateSchema>;
 /** The editor's name and description (its field list is kept apart). */
 export const templateDetailsSchema = z.object({
   name: templateName,
-  description: text('Description').max(5000),
+  description: text().max(5000),
 });
 export type TemplateDetails = z.infer<typeof templateDetailsSchema>;
 
@@ -284,8 +284,8 @@ export type Template = z.infer<typeof templateSchema>;
 
 export const TEMPLATE_PAGE_SIZE = 48;
 export const listTemplatesQuerySchema = z.object({
-  search: text('Search').trim().max(200).optional().default(''),
-  cursor: text('Cursor').max(200).optional(),
+  search: text().trim().max(200).optional().default(''),
+  cursor: text().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional().default(TEMPLATE_PAGE_SIZE),
 });
 export const templatePageSchema = z.object({
@@ -410,7 +410,7 @@ export function withDefaultAnswers(
 
 /** The answers a project may carry: text, or a list for checkbox fields. */
 export const formDataSchema = z
-  .record(text('Field name').max(100), z.union([z.string().max(10_000), z.array(z.string().max(200)).max(100)]))
+  .record(text().max(100), z.union([z.string().max(10_000), z.array(z.string().max(200)).max(100)]))
   // The storable-text rule on the answers, here rather than inside the union, whose failure
   // would hide the message behind 'Invalid input'.
-  .refine((answers) => Object.values(answers).flat().every(isStorableText), { message: unstorableTextMessage('Answer') });
+  .refine((answers) => Object.values(answers).flat().every(isStorableText), { message: STORABLE_TEXT_MESSAGES.unstorable.id });

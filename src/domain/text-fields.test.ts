@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDateInRange, isoDate, PROJECT_MESSAGES } from './projects';
-import { isStorableText, optionalText, text, unstorableTextMessage } from './text-fields';
+import { messageWithValues } from './locales';
+import { isStorableText, optionalText, STORABLE_TEXT_MESSAGES, text } from './text-fields';
 
 describe('isStorableText (decision 006)', () => {
   it.each([
@@ -24,12 +25,12 @@ describe('isStorableText (decision 006)', () => {
 });
 
 describe('text()', () => {
-  const name = text('Name', { message: 'Name is required' }).trim().min(2, 'Too short');
+  const name = text({ message: 'Name is required' }).trim().min(2, 'Too short');
 
-  it('refuses unstorable text with the field’s message, before any other rule', () => {
+  it('refuses unstorable text with its message (a text id, said in the reader\'s language), before any other rule', () => {
     const result = name.safeParse('\u0000');
-    expect(result.error?.issues.map((i) => i.message)).toEqual([unstorableTextMessage('Name')]);
-    expect(unstorableTextMessage('Name')).toBe('Name contains a character that cannot be saved');
+    expect(result.error?.issues.map((i) => i.message)).toEqual([STORABLE_TEXT_MESSAGES.unstorable.id]);
+    expect(STORABLE_TEXT_MESSAGES.unstorable.message).toBe('Contains a character that cannot be saved');
   });
 
   it('keeps the other rules and the missing-value message', () => {
@@ -38,9 +39,10 @@ describe('text()', () => {
     expect(name.safeParse(undefined).error?.issues[0]?.message).toBe('Name is required');
   });
 
-  it('applies to optional texts too', () => {
-    expect(optionalText(100, 'Website').safeParse('a\ud800').error?.issues[0]?.message).toBe(unstorableTextMessage('Website'));
-    expect(optionalText(100, 'Website').safeParse('  ').data).toBeNull();
+  it('applies to optional texts too, whose limit is a text with its value', () => {
+    expect(optionalText(100).safeParse('a\ud800').error?.issues[0]?.message).toBe(STORABLE_TEXT_MESSAGES.unstorable.id);
+    expect(optionalText(100).safeParse('  ').data).toBeNull();
+    expect(optionalText(3).safeParse('abcd').error?.issues[0]?.message).toBe(messageWithValues(STORABLE_TEXT_MESSAGES.tooLong, { max: 3 }));
   });
 });
 

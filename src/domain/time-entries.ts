@@ -12,7 +12,7 @@ export * from './time-entry-rules';
 const WORK_DATE_MAX = '2099-12-31';
 
 /** A work day, YYYY-MM-DD, from 2000 on. */
-export const workDateSchema = text('Date', { message: TIME_MESSAGES.dateInvalid.id })
+export const workDateSchema = text({ message: TIME_MESSAGES.dateInvalid.id })
   .refine(isCalendarDate, { message: TIME_MESSAGES.dateInvalid.id, abort: true })
   .refine((date) => date >= WORK_DATE_MIN && date <= WORK_DATE_MAX, { message: TIME_MESSAGES.dateOutOfRange.id });
 
@@ -22,7 +22,7 @@ export const workDateSchema = text('Date', { message: TIME_MESSAGES.dateInvalid.
  */
 function durationSchema({ allowZero }: { allowZero: boolean }) {
   return z
-    .union([z.number(), text('Duration').max(64, TIME_MESSAGES.durationUnreadable.id)], { message: TIME_MESSAGES.durationUnreadable.id })
+    .union([z.number(), text().max(64, TIME_MESSAGES.durationUnreadable.id)], { message: TIME_MESSAGES.durationUnreadable.id })
     .transform((value, ctx) => {
       let minutes: number;
       if (typeof value === 'number') {
@@ -51,7 +51,7 @@ const taskId = z
   .preprocess((v) => (v === '' ? null : v), z.uuid({ message: TASK_MESSAGES.notFound.id }).nullish())
   .transform((v) => v ?? null);
 const memberId = z.uuid({ message: TIME_MESSAGES.memberNotFound.id });
-const note = optionalText(TIME_NOTE_MAX_LENGTH, 'Note');
+const note = optionalText(TIME_NOTE_MAX_LENGTH);
 
 /** A manual entry: on a task of the project, or on the project itself (no task). */
 export const timeEntryInputSchema = z.object({

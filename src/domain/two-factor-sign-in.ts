@@ -44,12 +44,12 @@ export const TWO_FACTOR_ERRORS = {
 } as const;
 
 /** A TOTP code as typed: spaces dropped (apps show `123 456`), then exactly six digits. */
-export const totpCode = text('Authentication code', { message: M.codeRequired.id })
+export const totpCode = text({ message: M.codeRequired.id })
   .transform((value) => value.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, M.codeRequired.id));
 
 /** A recovery code as typed: case, spaces and hyphens do not matter. */
-export const recoveryCode = text('Recovery code', { message: M.recoveryCodeRequired.id })
+export const recoveryCode = text({ message: M.recoveryCodeRequired.id })
   .max(100, M.recoveryCodeInvalid.id)
   .transform(normalizeRecoveryCode)
   .pipe(z.string().min(1, M.recoveryCodeRequired.id));

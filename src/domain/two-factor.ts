@@ -94,12 +94,12 @@ export const TWO_FACTOR_MESSAGES = {
 const M = TWO_FACTOR_MESSAGES;
 
 /** Either kind, told apart by shape (six digits is an app code): turning it off takes either. */
-export const totpOrRecoveryCode = text('Code', { message: SIGN_IN_MESSAGES.codeRequired.id })
+export const totpOrRecoveryCode = text({ message: SIGN_IN_MESSAGES.codeRequired.id })
   .max(100, SIGN_IN_MESSAGES.codeInvalid.id)
   .transform((value) => value.trim())
   .pipe(z.string().min(1, SIGN_IN_MESSAGES.codeRequired.id));
 
-const password = text('Password', { message: M.passwordRequired.id }).min(1, M.passwordRequired.id).max(256);
+const password = text({ message: M.passwordRequired.id }).min(1, M.passwordRequired.id).max(256);
 
 /** How a recovery code is shown: `abcde-fghjk`. */
 export function formatRecoveryCode(code: string): string {

@@ -133,7 +133,7 @@ export const WEBHOOK_TEXTS = {
   receiverAnswered: /*i18n*/ { id: 'domain.webhooks.receiverAnswered', message: 'The receiver answered {status}' },
 } as const;
 
-const payloadUrl = text('Payload URL', { message: WEBHOOK_TEXTS.urlRequired.id })
+const payloadUrl = text({ message: WEBHOOK_TEXTS.urlRequired.id })
   .trim()
   .min(1, WEBHOOK_TEXTS.urlRequired.id)
   .max(2000, WEBHOOK_TEXTS.urlTooLong.id)
@@ -149,7 +149,7 @@ const families = z
   .max(WEBHOOK_FAMILIES.length)
   .transform((list) => WEBHOOK_FAMILIES.filter((f) => list.includes(f)));
 
-const webhookDescription = text('Description').trim().max(200, WEBHOOK_TEXTS.descriptionTooLong.id);
+const webhookDescription = text().trim().max(200, WEBHOOK_TEXTS.descriptionTooLong.id);
 
 export const createWebhookSchema = z.object({
   url: payloadUrl,

@@ -152,7 +152,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const message = say(first?.message ?? SERVER_MESSAGES.invalidRequest);
       // A malformed id in the path names nothing that exists.
       if (error.validationContext === 'params') return reply.status(404).send(errorBody('not_found', message));
-      return reply.status(400).send(errorBody('validation_error', message));
+      // Issue 48: the field the message is about, by its name in the request ("contactName",
+      // "formData.brief"), since a message in the reader's language may not name it.
+      const field = first?.instancePath.split('/').filter(Boolean).join('.');
+      return reply.status(400).send({ error: { ...errorBody('validation_error', message).error, ...(field ? { field } : {}) } });
     }
     if (error instanceof StorageFullError) {
       request.log.error({ err: error }, 'file storage is full');

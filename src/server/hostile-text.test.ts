@@ -5,7 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTemplateFields } from '../domain/templates';
 import { PROJECT_MESSAGES } from '../domain/projects';
-import { unstorableTextMessage } from '../domain/text-fields';
+import { STORABLE_TEXT_MESSAGES } from '../domain/text-fields';
 import { accounts, users } from './platform/db/schema/auth';
 import { emailOutbox } from './platform/db/schema/platform';
 import { organizations, profiles } from './platform/db/schema/tenancy';
@@ -42,49 +42,50 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** `field`: the refused field as the answer names it (`error.field`: its path in the body or query). */
 type Call = { method: 'POST' | 'PATCH' | 'GET'; url: () => string; body?: (bad: string) => object; field: string };
 
 const fields = newTemplateFields();
 const calls: [string, Call][] = [
-  ['client name', { method: 'POST', url: () => '/api/clients', body: (v) => ({ name: `Acme ${v}` }), field: 'Client name' }],
-  ['client contact name', { method: 'POST', url: () => '/api/clients', body: (v) => ({ name: 'Acme', contactName: v }), field: 'Contact name' }],
-  ['client description (edit)', { method: 'PATCH', url: () => `/api/clients/${ids.client}`, body: (v) => ({ name: 'Acme', description: v }), field: 'Description' }],
-  ['client search', { method: 'GET', url: () => `/api/clients?search=${encodeURIComponent('a\u0000')}`, field: 'Search' }],
-  ['project name', { method: 'POST', url: () => '/api/projects', body: (v) => ({ name: `Site ${v}`, clientId: ids.client }), field: 'Project name' }],
-  ['project description', { method: 'POST', url: () => '/api/projects', body: (v) => ({ name: 'Site', clientId: ids.client, description: v }), field: 'Description' }],
-  ['project answers', { method: 'POST', url: () => '/api/projects', body: (v) => ({ name: 'Site', clientId: ids.client, formData: { brief: v } }), field: 'Answer' }],
+  ['client name', { method: 'POST', url: () => '/api/clients', body: (v) => ({ name: `Acme ${v}` }), field: 'name' }],
+  ['client contact name', { method: 'POST', url: () => '/api/clients', body: (v) => ({ name: 'Acme', contactName: v }), field: 'contactName' }],
+  ['client description (edit)', { method: 'PATCH', url: () => `/api/clients/${ids.client}`, body: (v) => ({ name: 'Acme', description: v }), field: 'description' }],
+  ['client search', { method: 'GET', url: () => `/api/clients?search=${encodeURIComponent('a\u0000')}`, field: 'search' }],
+  ['project name', { method: 'POST', url: () => '/api/projects', body: (v) => ({ name: `Site ${v}`, clientId: ids.client }), field: 'name' }],
+  ['project description', { method: 'POST', url: () => '/api/projects', body: (v) => ({ name: 'Site', clientId: ids.client, description: v }), field: 'description' }],
+  ['project answers', { method: 'POST', url: () => '/api/projects', body: (v) => ({ name: 'Site', clientId: ids.client, formData: { brief: v } }), field: 'formData' }],
   [
     'project overview (edit)',
-    { method: 'PATCH', url: () => `/api/projects/${ids.project}`, body: (v) => ({ name: 'Site', status: 'active', companyOverview: v }), field: 'Company overview' },
+    { method: 'PATCH', url: () => `/api/projects/${ids.project}`, body: (v) => ({ name: 'Site', status: 'active', companyOverview: v }), field: 'companyOverview' },
   ],
-  ['project name (edit)', { method: 'PATCH', url: () => `/api/projects/${ids.project}`, body: (v) => ({ name: v, status: 'active' }), field: 'Project name' }],
-  ['project search', { method: 'GET', url: () => `/api/projects?search=x%00`, field: 'Search' }],
-  ['template name', { method: 'POST', url: () => '/api/templates', body: (v) => ({ name: `Intake ${v}`, fields }), field: 'Template name' }],
+  ['project name (edit)', { method: 'PATCH', url: () => `/api/projects/${ids.project}`, body: (v) => ({ name: v, status: 'active' }), field: 'name' }],
+  ['project search', { method: 'GET', url: () => `/api/projects?search=x%00`, field: 'search' }],
+  ['template name', { method: 'POST', url: () => '/api/templates', body: (v) => ({ name: `Intake ${v}`, fields }), field: 'name' }],
   [
     'template field label',
-    { method: 'POST', url: () => '/api/templates', body: (v) => ({ name: 'Intake', fields: [{ ...fields[0], label: v }, ...fields.slice(1)] }), field: 'Field label' },
+    { method: 'POST', url: () => '/api/templates', body: (v) => ({ name: 'Intake', fields: [{ ...fields[0], label: v }, ...fields.slice(1)] }), field: 'fields.0.label' },
   ],
   [
     'template description (edit)',
-    { method: 'PATCH', url: () => `/api/templates/${ids.template}`, body: (v) => ({ name: 'Intake', description: v, fields }), field: 'Description' },
+    { method: 'PATCH', url: () => `/api/templates/${ids.template}`, body: (v) => ({ name: 'Intake', description: v, fields }), field: 'description' },
   ],
-  ['template search', { method: 'GET', url: () => `/api/templates?search=${encodeURIComponent('\u0000')}`, field: 'Search' }],
-  ['task title', { method: 'POST', url: () => `/api/projects/${ids.project}/tasks`, body: (v) => ({ title: `Do ${v}` }), field: 'Task title' }],
-  ['task description', { method: 'POST', url: () => `/api/projects/${ids.project}/tasks`, body: (v) => ({ title: 'Do', description: v }), field: 'Description' }],
-  ['note content', { method: 'POST', url: () => `/api/projects/${ids.project}/notes`, body: (v) => ({ content: v }), field: 'Note content' }],
-  ['note content (edit)', { method: 'PATCH', url: () => `/api/projects/${ids.project}/notes/${ids.note}`, body: (v) => ({ content: `x${v}` }), field: 'Note content' }],
-  ['link name', { method: 'POST', url: () => `/api/projects/${ids.project}/links`, body: (v) => ({ name: v, url: 'https://example.com' }), field: 'Link name' }],
-  ['link url', { method: 'POST', url: () => `/api/projects/${ids.project}/links`, body: (v) => ({ name: 'Spec', url: `https://example.com/${v}` }), field: 'Link URL' }],
-  ['access link name', { method: 'POST', url: () => `/api/projects/${ids.project}/access-links`, body: (v) => ({ name: v }), field: 'Link name' }],
-  ['access link password', { method: 'POST', url: () => `/api/projects/${ids.project}/access-links`, body: (v) => ({ name: 'L', password: `pw${v}` }), field: 'Password' }],
-  ['shared-page note', { method: 'POST', url: () => `/api/project-access/${ids.token}/notes`, body: (v) => ({ content: v }), field: 'Note content' }],
-  ['team full name', { method: 'POST', url: () => '/api/team', body: (v) => ({ fullName: v }), field: 'Full name' }],
-  ['team skill tag', { method: 'POST', url: () => '/api/team', body: (v) => ({ fullName: 'Tag Person', tags: [v] }), field: 'Skill tag' }],
-  ['team website (edit)', { method: 'PATCH', url: () => `/api/team/${ids.member}`, body: (v) => ({ fullName: 'Dee Dev', website: v }), field: 'Website' }],
-  ['team search', { method: 'GET', url: () => `/api/team?search=${encodeURIComponent('\u0000')}`, field: 'Search' }],
-  ['profile full name', { method: 'PATCH', url: () => '/api/settings/profile', body: (v) => ({ fullName: v, email: owner.email }), field: 'Full name' }],
-  ['organization name', { method: 'PATCH', url: () => '/api/organization', body: (v) => ({ name: `Agency ${v}` }), field: 'Organization name' }],
-  ['activity search', { method: 'GET', url: () => `/api/activities?search=%00`, field: 'Search' }],
+  ['template search', { method: 'GET', url: () => `/api/templates?search=${encodeURIComponent('\u0000')}`, field: 'search' }],
+  ['task title', { method: 'POST', url: () => `/api/projects/${ids.project}/tasks`, body: (v) => ({ title: `Do ${v}` }), field: 'title' }],
+  ['task description', { method: 'POST', url: () => `/api/projects/${ids.project}/tasks`, body: (v) => ({ title: 'Do', description: v }), field: 'description' }],
+  ['note content', { method: 'POST', url: () => `/api/projects/${ids.project}/notes`, body: (v) => ({ content: v }), field: 'content' }],
+  ['note content (edit)', { method: 'PATCH', url: () => `/api/projects/${ids.project}/notes/${ids.note}`, body: (v) => ({ content: `x${v}` }), field: 'content' }],
+  ['link name', { method: 'POST', url: () => `/api/projects/${ids.project}/links`, body: (v) => ({ name: v, url: 'https://example.com' }), field: 'name' }],
+  ['link url', { method: 'POST', url: () => `/api/projects/${ids.project}/links`, body: (v) => ({ name: 'Spec', url: `https://example.com/${v}` }), field: 'url' }],
+  ['access link name', { method: 'POST', url: () => `/api/projects/${ids.project}/access-links`, body: (v) => ({ name: v }), field: 'name' }],
+  ['access link password', { method: 'POST', url: () => `/api/projects/${ids.project}/access-links`, body: (v) => ({ name: 'L', password: `pw${v}` }), field: 'password' }],
+  ['shared-page note', { method: 'POST', url: () => `/api/project-access/${ids.token}/notes`, body: (v) => ({ content: v }), field: 'content' }],
+  ['team full name', { method: 'POST', url: () => '/api/team', body: (v) => ({ fullName: v }), field: 'fullName' }],
+  ['team skill tag', { method: 'POST', url: () => '/api/team', body: (v) => ({ fullName: 'Tag Person', tags: [v] }), field: 'tags.0' }],
+  ['team website (edit)', { method: 'PATCH', url: () => `/api/team/${ids.member}`, body: (v) => ({ fullName: 'Dee Dev', website: v }), field: 'website' }],
+  ['team search', { method: 'GET', url: () => `/api/team?search=${encodeURIComponent('\u0000')}`, field: 'search' }],
+  ['profile full name', { method: 'PATCH', url: () => '/api/settings/profile', body: (v) => ({ fullName: v, email: owner.email }), field: 'fullName' }],
+  ['organization name', { method: 'PATCH', url: () => '/api/organization', body: (v) => ({ name: `Agency ${v}` }), field: 'name' }],
+  ['activity search', { method: 'GET', url: () => `/api/activities?search=%00`, field: 'search' }],
 ];
 
 async function rowCounts() {
@@ -109,11 +110,11 @@ describe('Text no database can store', () => {
     call.body ? hostile.map(([name, value]): [string, string, Call, string] => [label, name, call, value]) : [[label, 'NUL in the URL', call, '']],
   );
 
-  it.each(table)('%s with %s answers 400 with the field’s message', async (_label, _name, call, value) => {
+  it.each(table)('%s with %s answers 400 with the rule’s message and names the field', async (_label, _name, call, value) => {
     const before = await rowCounts();
     const res = await owner.inject({ method: call.method, url: call.url(), ...(call.body ? { payload: call.body(value) } : {}) });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'validation_error', message: unstorableTextMessage(call.field) } });
+    expect(res.json()).toEqual({ error: { code: 'validation_error', message: STORABLE_TEXT_MESSAGES.unstorable.message, field: call.field } });
     expect(await rowCounts()).toEqual(before);
   });
 
@@ -137,7 +138,7 @@ describe('Due dates outside 1900–2999', () => {
     const before = await rowCounts();
     const res = await owner.inject(request(date));
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error).toEqual({ code: 'validation_error', message: PROJECT_MESSAGES.dueDateOutOfRange.message });
+    expect(res.json().error).toEqual({ code: 'validation_error', message: PROJECT_MESSAGES.dueDateOutOfRange.message, field: 'dueDate' });
     expect(await rowCounts()).toEqual(before);
   });
 

@@ -2,27 +2,31 @@
 // answers: an error's `message` (its `code` stays the same in every language). The caller's
 // language is the member's saved one, else their Accept-Language, else English. The catalogs
 // are the web app's compiled ones for the parts the server writes: `domain` (the rules' words,
-// validation among them) and `server` (its own).
+// validation among them), `core` (the storable-text rule's) and `server` (its own).
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, LOCALES, matchLocale, readMessage, type Locale, type Text, type TextValues } from '../../domain/locales';
 import { messages as deDomain } from '../../locales/de/domain';
 import { messages as deDomainAuth } from '../../locales/de/domain-auth';
 import { messages as deDomainShared } from '../../locales/de/domain-shared';
+import { messages as deCore } from '../../locales/de/core';
 import { messages as deServer } from '../../locales/de/server';
 import { messages as enDomain } from '../../locales/en/domain';
 import { messages as enDomainAuth } from '../../locales/en/domain-auth';
 import { messages as enDomainShared } from '../../locales/en/domain-shared';
+import { messages as enCore } from '../../locales/en/core';
 import { messages as enServer } from '../../locales/en/server';
 import { messages as esDomain } from '../../locales/es/domain';
 import { messages as esDomainAuth } from '../../locales/es/domain-auth';
 import { messages as esDomainShared } from '../../locales/es/domain-shared';
+import { messages as esCore } from '../../locales/es/core';
 import { messages as esServer } from '../../locales/es/server';
 
-// Every part of the rules' words (src/domain/word-parts.ts) and the server's own.
+// Every part of the rules' words (src/domain/word-parts.ts: `core` holds the storable-text rule's,
+// with the web app's shared components' words beside them) and the server's own.
 const CATALOGS: Record<Locale, Messages> = {
-  en: { ...enDomain, ...enDomainAuth, ...enDomainShared, ...enServer },
-  de: { ...deDomain, ...deDomainAuth, ...deDomainShared, ...deServer },
-  es: { ...esDomain, ...esDomainAuth, ...esDomainShared, ...esServer },
+  en: { ...enCore, ...enDomain, ...enDomainAuth, ...enDomainShared, ...enServer },
+  de: { ...deCore, ...deDomain, ...deDomainAuth, ...deDomainShared, ...deServer },
+  es: { ...esCore, ...esDomain, ...esDomainAuth, ...esDomainShared, ...esServer },
 };
 
 const translators = new Map<Locale, I18n>(LOCALES.map((locale) => [locale, setupI18n({ locale, messages: { [locale]: CATALOGS[locale] } })]));

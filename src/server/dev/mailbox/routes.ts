@@ -13,7 +13,7 @@ import type { Platform } from '../../platform/platform';
 import { renderMailboxPage } from './page';
 import { listMailboxMessages } from './service';
 
-const mailboxQuery = z.object({ to: text('Recipient').trim().max(320).optional() });
+const mailboxQuery = z.object({ to: text().trim().max(320).optional() });
 
 const mailboxResponse = z.object({
   messages: z.array(

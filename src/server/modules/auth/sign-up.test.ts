@@ -297,8 +297,8 @@ describe('Sign-up', () => {
         headers: { 'accept-language': acceptLanguage },
       });
     const [german, spanish, french] = await Promise.all([ask('de-DE,de;q=0.9'), ask('es'), ask('fr')]);
-    expect(german.json()).toEqual({ error: { code: 'validation_error', message: 'Der Bestätigungscode hat 6 Zeichen' } });
-    expect(spanish.json().error).toEqual({ code: german.json().error.code, message: 'El código de verificación tiene 6 caracteres' });
+    expect(german.json()).toEqual({ error: { code: 'validation_error', message: 'Der Bestätigungscode hat 6 Zeichen', field: 'code' } });
+    expect(spanish.json().error).toEqual({ code: german.json().error.code, message: 'El código de verificación tiene 6 caracteres', field: 'code' });
     expect(french.json().error.message).toBe('The verification code has 6 characters');
   });
 

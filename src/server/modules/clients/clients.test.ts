@@ -63,11 +63,11 @@ describe('clients API', () => {
       orgAdmin.inject({ method: 'POST', url: '/api/clients', payload: { name: 'A' }, headers: { 'accept-language': acceptLanguage } });
     const german = await invalid('de-AT,de;q=0.9');
     expect(german.statusCode).toBe(400);
-    expect(german.json().error).toEqual({ code: 'validation_error', message: 'Der Kundenname muss mindestens 2 Zeichen lang sein.' });
+    expect(german.json().error).toEqual({ code: 'validation_error', message: 'Der Kundenname muss mindestens 2 Zeichen lang sein.', field: 'name' });
     const spanish = await invalid('es');
-    expect(spanish.json().error).toEqual({ code: 'validation_error', message: 'El nombre del cliente debe tener al menos 2 caracteres.' });
+    expect(spanish.json().error).toEqual({ code: 'validation_error', message: 'El nombre del cliente debe tener al menos 2 caracteres.', field: 'name' });
     // A language it does not speak: the English words, never the text's id.
-    expect((await invalid('fr')).json().error).toEqual({ code: 'validation_error', message: CLIENT_MESSAGES.nameTooShort.message });
+    expect((await invalid('fr')).json().error).toEqual({ code: 'validation_error', message: CLIENT_MESSAGES.nameTooShort.message, field: 'name' });
   });
 
   it('shows the owner name to admins only', async () => {

@@ -104,7 +104,7 @@ describe('files and links API', () => {
       ['photo.png', PDF, 400, FILE_MESSAGES.contentMismatch.message],
       ['notes.txt', Buffer.from([0x68, 0x00, 0x69]), 400, FILE_MESSAGES.contentMismatch.message],
       ['noextension', PDF, 400, FILE_MESSAGES.wrongType.message],
-      ['a\u0000.pdf', PDF, 400, FILE_MESSAGES.unstorableName],
+      ['a\u0000.pdf', PDF, 400, FILE_MESSAGES.unstorableName.message],
       ['big.pdf', Buffer.concat([PDF, Buffer.alloc(1024 * 1024, 0x20)]), 413, translate('en', withValues(FILE_MESSAGES.tooLarge, { mb: 1 }))],
     ];
     for (const [name, content, status, message] of cases) {

@@ -273,7 +273,7 @@ describe('Settings: region (issue 48 item 3)', () => {
       expect(res.json().error, res.body).toMatchObject({ code: 'validation_error', message: 'Choose a region from the list, or Automatic.' });
     }
     const german = await setRegion(member, 'XX', { 'accept-language': 'de' });
-    expect(german.json().error).toEqual({ code: 'validation_error', message: 'Wählen Sie eine Region aus der Liste oder „Automatisch“.' });
+    expect(german.json().error).toEqual({ code: 'validation_error', message: 'Wählen Sie eine Region aus der Liste oder „Automatisch“.', field: 'region' });
     expect((await member.inject({ method: 'PUT', url: '/api/settings/region', payload: {} })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'PUT', url: '/api/settings/region', payload: { region: 'GB' } })).statusCode).toBe(401);
     // The refused changes left the region as it was.

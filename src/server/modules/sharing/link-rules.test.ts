@@ -63,7 +63,7 @@ describe('share link rules', () => {
           await a.orgAdmin.inject({ method: 'POST', url: `/api/projects/${a.projectId}/developers`, payload: { developerProfileId: newcomer.profileId, password } }),
         ]) {
           expect(res.statusCode, password).toBe(400);
-          expect(res.json().error).toEqual({ code: 'validation_error', message });
+          expect(res.json().error).toEqual({ code: 'validation_error', message, field: 'password' });
         }
       }
       expect((await t.db.select().from(projectAccessTokens)).length).toBe(before);

@@ -85,9 +85,9 @@ describe('tasks API', () => {
       orgAdmin.inject({ method: 'POST', url: url(), payload, headers: { 'accept-language': acceptLanguage } });
     const [german, spanish, english] = await Promise.all([ask({ title: '  ' }, 'de-DE,de;q=0.9'), ask({ title: '  ' }, 'es'), ask({ title: '  ' }, 'fr')]);
     expect(german.statusCode).toBe(400);
-    expect(german.json()).toEqual({ error: { code: 'validation_error', message: 'Der Aufgabentitel ist erforderlich' } });
-    expect(spanish.json()).toEqual({ error: { code: 'validation_error', message: 'El título de la tarea es obligatorio' } });
-    expect(english.json().error).toEqual({ code: german.json().error.code, message: TASK_MESSAGES.titleRequired.message });
+    expect(german.json()).toEqual({ error: { code: 'validation_error', message: 'Der Aufgabentitel ist erforderlich', field: 'title' } });
+    expect(spanish.json()).toEqual({ error: { code: 'validation_error', message: 'El título de la tarea es obligatorio', field: 'title' } });
+    expect(english.json().error).toEqual({ code: german.json().error.code, message: TASK_MESSAGES.titleRequired.message, field: 'title' });
     // A rule the service checks (an AppError with a text), not the schema.
     const past = await ask({ title: 'T', dueDate: '2026-11-21' }, 'de');
     expect(past.json()).toEqual({ error: { code: 'due_date_in_past', message: 'Das Fälligkeitsdatum darf nicht in der Vergangenheit liegen.' } });

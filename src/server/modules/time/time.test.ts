@@ -81,9 +81,9 @@ describe('time API', () => {
       const [german, spanish, english] = await Promise.all([ask('45', 'de-DE,de;q=0.9'), ask('45', 'es'), ask('45', 'en')]);
       expect(german.statusCode).toBe(400);
       expect(german.json()).toEqual({
-        error: { code: english.json().error.code, message: '45 Stunden sind mehr als ein Tag. Eine Zahl allein bedeutet Stunden; geben Sie 45m für Minuten ein' },
+        error: { code: english.json().error.code, message: '45 Stunden sind mehr als ein Tag. Eine Zahl allein bedeutet Stunden; geben Sie 45m für Minuten ein', field: 'duration' },
       });
-      expect(spanish.json().error).toEqual({ code: 'validation_error', message: '45 horas son más de un día. Un número solo significa horas; escriba 45m para minutos' });
+      expect(spanish.json().error).toEqual({ code: 'validation_error', message: '45 horas son más de un día. Un número solo significa horas; escriba 45m para minutos', field: 'duration' });
       expect((await ask('0', 'de')).json().error.message).toBe('Eine Dauer muss mehr als 0 Minuten betragen');
       expect(await entries()).toEqual([]);
       // The timer's question counts its seconds in each language.

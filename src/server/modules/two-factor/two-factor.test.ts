@@ -74,9 +74,9 @@ describe('two-factor sign-in', () => {
       ask('/api/settings/two-factor/enable', { code: '12345' }, 'en'),
       ask('/api/settings/two-factor/enable', { code: '12345' }, 'de-DE,de;q=0.9'),
     ]);
-    expect(english.json().error).toEqual({ code: 'validation_error', message: TWO_FACTOR_SIGN_IN_MESSAGES.codeRequired.message });
+    expect(english.json().error).toEqual({ code: 'validation_error', message: TWO_FACTOR_SIGN_IN_MESSAGES.codeRequired.message, field: 'code' });
     expect(german.statusCode).toBe(400);
-    expect(german.json().error).toEqual({ code: english.json().error.code, message: 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.' });
+    expect(german.json().error).toEqual({ code: english.json().error.code, message: 'Geben Sie den 6-stelligen Code aus Ihrer Authenticator-App ein.', field: 'code' });
 
     // A refusal of the service (an AppError with a Settings text): no set-up started.
     const late = await ask('/api/settings/two-factor/enable', { code: '123456' }, 'de');

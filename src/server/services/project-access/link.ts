@@ -57,7 +57,7 @@ export type UsableLink = {
 };
 
 /** The `:token` path parameter of every route under /api/project-access/:token. */
-export const sharedLinkParams = z.object({ token: text('Link').max(200) });
+export const sharedLinkParams = z.object({ token: text().max(200) });
 
 /** What a route through a link may answer besides its success: bad input, no grant, view only, gone, conflicts, too large, too many attempts. */
 export const linkRouteErrors = errorResponses(400, 401, 403, 404, 409, 413, 429);

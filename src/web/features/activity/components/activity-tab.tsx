@@ -141,7 +141,8 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
       <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-2">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge variant="outline" className={actionTone(entry.action)}>
+            {/* A long action ("Proved an email domain for single sign-on", longer in German) wraps on a phone. */}
+            <Badge variant="outline" className={cn('max-w-full whitespace-normal', actionTone(entry.action))}>
               {actionLabel(entry.action, t)}
             </Badge>
             {entry.projectName ? (
@@ -165,9 +166,9 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
           {lines.length ? (
             <dl className="space-y-0.5 text-sm">
               {lines.map((line) => (
-                <div key={line.label} className="flex min-w-0 gap-1">
-                  <dt className="shrink-0 text-muted-foreground">{line.label}:</dt>
-                  <dd className="min-w-0 break-words">{line.value}</dd>
+                <div key={line.label} className="flex min-w-0 flex-wrap gap-x-1">
+                  <dt className="min-w-0 break-words text-muted-foreground">{line.label}:</dt>
+                  <dd className="min-w-0 break-words [overflow-wrap:anywhere]">{line.value}</dd>
                 </div>
               ))}
             </dl>

@@ -20,7 +20,7 @@ import { AUTH_TEXTS } from '../texts';
  * is not sent, and the server names the organization after the member, "<name>'s Agency".
  */
 const detailsSchema = signUpSchema.omit({ code: true }).extend({
-  organizationName: text('Organization name')
+  organizationName: text()
     .transform((value) => value.trim() || undefined)
     .pipe(signUpSchema.shape.organizationName),
 });

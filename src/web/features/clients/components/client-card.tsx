@@ -21,7 +21,7 @@ export function ClientCard({ client, onEdit }: { client: Client; onEdit: () => v
           <p className="line-clamp-2 text-sm text-muted-foreground">{client.description ?? t(CLIENT_MESSAGES.noDescription)}</p>
         </div>
       </div>
-      <dl className="grid gap-1.5 text-sm">
+      <dl className="grid grid-cols-1 gap-1.5 text-sm">
         {client.contactName ? (
           <Detail icon={UserRound} label={t(CLIENTS_TEXTS.contact)}>
             {client.contactName}

@@ -55,7 +55,7 @@ export function ClientsTab() {
       />
 
       {clients.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy="true" aria-label={t(CLIENTS_TEXTS.loadingClients)}>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4" aria-busy="true" aria-label={t(CLIENTS_TEXTS.loadingClients)}>
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-52 rounded-xl" />
           ))}
@@ -82,7 +82,8 @@ export function ClientsTab() {
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {t(CLIENTS_TEXTS.showing, { shown: items.length, total })}
           </p>
-          <div ref={grid} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+          {/* grid-cols-1: a phone's one column is the screen's width, not its widest card's (a name of one long word is cut with an ellipsis). */}
+          <div ref={grid} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
             {items.map((client) => (
               <ClientCard key={client.id} client={client} onEdit={() => setDialog({ open: true, client })} />
             ))}

@@ -72,13 +72,13 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
         </div>
       </div>
       {project.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{project.description}</p> : null}
-      <dl className="grid gap-1.5 text-sm">
+      <dl className="grid grid-cols-1 gap-1.5 text-sm">
         <div className="flex items-center gap-2">
           <dt>
             <Building2 className="size-4 text-muted-foreground" aria-hidden />
             <span className="sr-only">{t(PROJECTS_TEXTS.terms.client)}</span>
           </dt>
-          <dd className="truncate">{project.clientName}</dd>
+          <dd className="min-w-0 truncate" title={project.clientName}>{project.clientName}</dd>
         </div>
         {project.dueDate ? (
           <div className={cn('flex items-center gap-2', overdue && 'font-medium text-destructive')}>
@@ -95,7 +95,7 @@ export function ProjectCard({ project, readOnly, canDelete, actions }: Props) {
               <UserRound className="size-4 text-muted-foreground" aria-hidden />
               <span className="sr-only">{t(PROJECTS_TEXTS.terms.owner)}</span>
             </dt>
-            <dd className="truncate">{project.ownerName}</dd>
+            <dd className="min-w-0 truncate">{project.ownerName}</dd>
           </div>
         ) : null}
         <div className="flex items-center gap-2 text-xs text-muted-foreground">

@@ -172,7 +172,7 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
       </div>
 
       {projects.isPending || (data === undefined && !projects.isError) ? (
-        <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label={t(PROJECTS_TEXTS.loadingProjects)}>
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 xl:grid-cols-3" aria-busy="true" aria-label={t(PROJECTS_TEXTS.loadingProjects)}>
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-64 rounded-xl" />
           ))}
@@ -204,7 +204,8 @@ function ProjectList({ role, renderCardActions }: ProjectsTabProps) {
               <EmptyState title={t(PROJECT_MESSAGES.noneAssigned)} />
             )
           ) : (
-            <div ref={grid} className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3">
+            // grid-cols-1: a phone's one column is the screen's width, not its widest card's.
+            <div ref={grid} className="grid grid-cols-1 gap-4 lg:grid-cols-2 xl:grid-cols-3">
               {items.map((project) => (
                 <ProjectCard
                   key={project.id}
