@@ -132,9 +132,11 @@ test.describe('Search', () => {
     await page.keyboard.press('g');
     await page.keyboard.press('p');
     await expect(page).toHaveURL('/');
+    // The Projects page is shown (its code may still be loading while the Team page's search box is up).
+    await expect(page.getByRole('heading', { name: 'Project Management' })).toBeVisible();
 
     // Typing in a field types.
-    const projectSearch = page.getByRole('searchbox').first();
+    const projectSearch = page.getByRole('searchbox', { name: 'Search projects' });
     await projectSearch.focus();
     await page.keyboard.type('gm c/?');
     await expect(projectSearch).toHaveValue('gm c/?');
