@@ -154,8 +154,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (error.validationContext === 'params') return reply.status(404).send(errorBody('not_found', message));
       // Issue 48: the field the message is about, by its name in the request ("contactName",
       // "formData.brief"), since a message in the reader's language may not name it.
+      const body = errorBody('validation_error', message);
       const field = first?.instancePath.split('/').filter(Boolean).join('.');
-      return reply.status(400).send({ error: { ...errorBody('validation_error', message).error, ...(field ? { field } : {}) } });
+      if (field) body.error.field = field;
+      return reply.status(400).send(body);
     }
     if (error instanceof StorageFullError) {
       request.log.error({ err: error }, 'file storage is full');
