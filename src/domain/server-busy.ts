@@ -5,7 +5,7 @@ export const SERVER_BUSY_CODE = 'server_busy';
 
 export const SERVER_BUSY_MESSAGES = {
   /** The server's answer. */
-  refused: /*i18n*/ { id: 'domain.server-busy.refused', message: 'The server is busy. Please try again in a moment.' },
+  refused: /*i18n*/ { id: 'core.server-busy.refused', message: 'The server is busy. Please try again in a moment.' },
   /** What the web app shows for a change the server refused this way. */
-  changeNotSaved: /*i18n*/ { id: 'domain.server-busy.changeNotSaved', message: 'The server is busy. Your change was not saved — try again.' },
+  changeNotSaved: /*i18n*/ { id: 'core.server-busy.changeNotSaved', message: 'The server is busy. Your change was not saved — try again.' },
 } as const;

@@ -6,8 +6,9 @@
 /** The domain files (names in src/domain) whose texts are not of the `domain` part. */
 export const DOMAIN_FILE_PARTS = {
   // Words any page may show, signed in, signed out or through a link: the rule every text input
-  // goes through. They are the web app's `core` part, which every page loads before it renders.
-  core: ['storable-text.ts'],
+  // goes through, and a busy server's refusal. They are the web app's `core` part, which every page
+  // loads before it renders.
+  core: ['storable-text.ts', 'server-busy.ts'],
   // The sign-in, sign-up and password-reset screens' rules, and the sign-in's second factor,
   // single sign-on and passkey answers (their Settings words are in two-factor.ts, sso.ts,
   // passkeys.ts: `domain`).

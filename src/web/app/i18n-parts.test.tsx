@@ -5,6 +5,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { SERVER_BUSY_MESSAGES } from '@/domain/server-busy';
 import { AUTH_TEXTS } from '@/web/features/auth/texts';
 import { CORE_TEXTS } from '@/web/components/texts';
 import { LANGUAGE_CARD_TEXTS } from '@/web/features/settings/components/language-card';
@@ -35,6 +36,8 @@ describe('parts of the words', () => {
     // Core only: the auth part is not in German yet (in development the English source shows).
     expect(i18n._(CORE_TEXTS.signOut)).toBe('Abmelden');
     expect(i18n._(AUTH_TEXTS.signInButton)).toBe('Sign In');
+    // A busy server's refusal can meet any page, the sign-in screen and a share link too: core.
+    expect(i18n._(SERVER_BUSY_MESSAGES.changeNotSaved)).toBe('Der Server ist ausgelastet. Ihre Änderung wurde nicht gespeichert – bitte versuchen Sie es erneut.');
 
     render(
       <Suspense fallback={<p>waiting</p>}>

@@ -77,14 +77,9 @@ async function changeError(response: Response): Promise<ApiError> {
   return error;
 }
 
-/**
- * What a refused change says, in the language on screen (issue 48). Its words are the `domain`
- * part's, which a signed-in page loads; a page without it (a share link, the sign-in screen) says
- * it in English rather than load the app's rules' words for one sentence.
- */
+/** What a refused change says, in the language on screen: its words are core's, loaded on every page (issue 48). */
 function busyMessage(): string {
-  const text = SERVER_BUSY_MESSAGES.changeNotSaved;
-  return text.id in i18n.messages ? i18n._(text) : text.message;
+  return i18n._(SERVER_BUSY_MESSAGES.changeNotSaved);
 }
 
 export async function apiRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
