@@ -22,7 +22,17 @@ export const TASK_MESSAGES = {
   nothingToChange: /*i18n*/ { id: 'domain-shared.task-rules.nothingToChange', message: 'Nothing to change.' },
   boardChanged: /*i18n*/ { id: 'domain-shared.task-rules.boardChanged', message: 'The board changed meanwhile. Try the move again.' },
   staffOnly: /*i18n*/ { id: 'domain-shared.task-rules.staffOnly', message: 'Only staff can edit a task; you can change its status.' },
+  startAfterDue: /*i18n*/ { id: 'domain-shared.task-rules.startAfterDue', message: 'Start date must be on or before the due date.' },
+  estimateOutOfRange: /*i18n*/ { id: 'domain-shared.task-rules.estimateOutOfRange', message: 'Estimate must be between 1 minute and 999 hours.' },
 } as const;
+
+/** Issue 51: the longest estimate a task takes, in minutes (999 hours). */
+export const MAX_ESTIMATE_MINUTES = 999 * 60;
+
+/** Issue 51: a start date after the due date is refused; either may be unset. */
+export function startsAfterDue(task: { startDate: string | null; dueDate: string | null }): boolean {
+  return task.startDate !== null && task.dueDate !== null && task.startDate > task.dueDate;
+}
 
 /** Spec 4: toggling on the project page switches pending and completed. */
 export function toggledTaskStatus(status: TaskStatus): TaskStatus {

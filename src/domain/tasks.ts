@@ -6,19 +6,38 @@ import { TASK_PRIORITIES, TASK_STATUSES } from './project-status';
 export { TASK_STATUSES };
 import { projectListPageSchema } from './project-lists';
 import { optionalText, text } from './text-fields';
-import { TASK_MESSAGES } from './task-rules';
+import { MAX_ESTIMATE_MINUTES, startsAfterDue, TASK_MESSAGES } from './task-rules';
 // The messages and rules pages show live in task-rules.ts, without zod (decision 013); named
 // here too for the API and the server, which read them with the schemas.
 export { isTaskOverdue, TASK_MESSAGES, TASK_PRIORITY_LABELS, TASK_STATUS_TITLES, toggledTaskStatus } from './task-rules';
 
-export const createTaskSchema = z.object({
+const optionalDate = z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null);
+
+/** Issue 51: whole minutes, 1 to 999 hours (the web reads `2h`, `1:30` like a time entry's duration). */
+const estimateMinutes = z
+  .number({ message: TASK_MESSAGES.estimateOutOfRange.id })
+  .int(TASK_MESSAGES.estimateOutOfRange.id)
+  .min(1, TASK_MESSAGES.estimateOutOfRange.id)
+  .max(MAX_ESTIMATE_MINUTES, TASK_MESSAGES.estimateOutOfRange.id)
+  .nullish()
+  .transform((v) => v ?? null);
+
+const taskFieldsSchema = z.object({
   title: text({ message: TASK_MESSAGES.titleRequired.id }).trim().min(1, TASK_MESSAGES.titleRequired.id).max(300),
   description: optionalText(5000),
   priority: z.enum(TASK_PRIORITIES).optional().default('medium'),
-  dueDate: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null),
+  dueDate: optionalDate,
+  /** Issue 51: when work starts, on or before the due date. */
+  startDate: optionalDate,
+  estimateMinutes,
   /** Issue 16: a member who can see the project (staff, or a developer assigned to it). */
   assigneeId: z.preprocess((v) => (v === '' ? null : v), z.uuid({ message: TASK_MESSAGES.assigneeNotAllowed.id }).nullish()).transform((v) => v ?? null),
 });
+
+/** The start date's refusal, on the start date's field. */
+const startNotAfterDue = { message: TASK_MESSAGES.startAfterDue.id, path: ['startDate'] };
+
+export const createTaskSchema = taskFieldsSchema.refine((task) => !startsAfterDue(task), startNotAfterDue);
 export type CreateTaskInput = z.input<typeof createTaskSchema>;
 
 /**
@@ -34,18 +53,22 @@ export const updateTaskSchema = z
      * this task, or at the top for null. Without it a task whose status changes goes last.
      */
     afterTaskId: z.uuid({ message: TASK_MESSAGES.boardChanged.id }).nullable(),
-    title: createTaskSchema.shape.title,
-    description: createTaskSchema.shape.description,
+    title: taskFieldsSchema.shape.title,
+    description: taskFieldsSchema.shape.description,
     priority: z.enum(TASK_PRIORITIES),
-    dueDate: createTaskSchema.shape.dueDate,
-    assigneeId: createTaskSchema.shape.assigneeId,
+    dueDate: taskFieldsSchema.shape.dueDate,
+    startDate: taskFieldsSchema.shape.startDate,
+    estimateMinutes: taskFieldsSchema.shape.estimateMinutes,
+    assigneeId: taskFieldsSchema.shape.assigneeId,
   })
   .partial()
-  .refine((change) => Object.keys(change).length > 0, { message: TASK_MESSAGES.nothingToChange.id });
+  .refine((change) => Object.keys(change).length > 0, { message: TASK_MESSAGES.nothingToChange.id })
+  // Both sent: checked here; one sent, against the stored other (the service).
+  .refine((change) => !startsAfterDue({ startDate: change.startDate ?? null, dueDate: change.dueDate ?? null }), startNotAfterDue);
 export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
 
 /** Fields only staff may change. */
-export const STAFF_TASK_FIELDS = ['title', 'description', 'priority', 'dueDate', 'assigneeId'] as const;
+export const STAFF_TASK_FIELDS = ['title', 'description', 'priority', 'dueDate', 'startDate', 'estimateMinutes', 'assigneeId'] as const;
 
 export const taskSchema = z.object({
   id: z.string(),
@@ -55,6 +78,9 @@ export const taskSchema = z.object({
   status: z.enum(TASK_STATUSES),
   priority: z.enum(TASK_PRIORITIES),
   dueDate: z.string().nullable(),
+  /** Issue 51: when work starts, and the minutes it should take. */
+  startDate: z.string().nullable(),
+  estimateMinutes: z.number().int().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
   completedBy: z.string().nullable(),

@@ -145,7 +145,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const locale = await requestLocale(platform, request);
     const say = (text: ErrorMessage) => translate(locale, text);
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, say(error.text), error.detail, error.locale));
+      const body = errorBody(error.code, say(error.text), error.detail, error.locale);
+      if (error.field) body.error.field = error.field;
+      return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -11,6 +11,8 @@ export type ErrorMessage = string | Text;
 export class AppError extends Error {
   /** The message to translate for the caller (app.ts's error handler); `message` is its English. */
   readonly text: ErrorMessage;
+  /** A refused field, by its name in the request body (as a schema's refusal names it). */
+  field?: string;
 
   constructor(
     readonly statusCode: number,
@@ -33,6 +35,12 @@ export class AppError extends Error {
   }
 }
 
+/** A body the schema let through that a rule on stored data refuses: 400 validation_error on that field. */
+export function invalidField(message: ErrorMessage, field: string): AppError {
+  const error = new AppError(400, 'validation_error', message);
+  error.field = field;
+  return error;
+}
 export const badRequest = (message: ErrorMessage, code = 'bad_request', detail?: string) => new AppError(400, code, message, detail);
 export const unauthorized = (message: ErrorMessage = SERVER_MESSAGES.notAuthenticated, code = 'unauthorized') =>
   new AppError(401, code, message);

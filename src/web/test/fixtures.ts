@@ -13,6 +13,8 @@ export function aTask(overrides: Partial<Task> = {}): Task {
     priority: 'medium',
     status: 'pending',
     dueDate: null,
+    startDate: null,
+    estimateMinutes: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     completedAt: null,
     completedBy: null,

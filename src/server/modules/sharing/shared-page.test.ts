@@ -54,7 +54,7 @@ describe('shared project page API', () => {
     a = await seedAgency(t, { orgAdmin: 'Olive Owner', project: 'Shared Project' });
     const link = (await a.orgAdmin.inject({ method: 'POST', url: `/api/projects/${a.projectId}/access-links`, payload: { name: 'Open' } })).json();
     ({ token, id: linkId } = link);
-    const task = (await a.orgAdmin.inject({ method: 'POST', url: `/api/projects/${a.projectId}/tasks`, payload: { title: 'Design' } })).json();
+    const task = (await a.orgAdmin.inject({ method: 'POST', url: `/api/projects/${a.projectId}/tasks`, payload: { title: 'Design', startDate: '2026-12-01', dueDate: '2026-12-04', estimateMinutes: 480 } })).json();
     taskId = task.id;
     otherTaskId = (await a.orgAdmin.inject({ method: 'POST', url: `/api/projects/${a.otherProjectId}/tasks`, payload: { title: 'Secret' } })).json().id;
     fileId = (await a.orgAdmin.inject({ method: 'POST', url: `/api/projects/${a.projectId}/files`, ...multipart('Brief.pdf', PDF) })).json().id;
@@ -109,6 +109,9 @@ describe('shared project page API', () => {
 
   it('lets anyone holding the link read tasks, files, notes and download', async () => {
     expect((await anon('GET', '/tasks')).json().items.map((x: { id: string }) => x.id)).toEqual([taskId]);
+    // Issue 51: the plan's dates, not the agency's estimate of the effort.
+    expect((await anon('GET', '/tasks')).json().items[0]).toMatchObject({ startDate: '2026-12-01', dueDate: '2026-12-04', estimateMinutes: null });
+    expect((await anon('GET', `/tasks/${taskId}`)).json()).toMatchObject({ startDate: '2026-12-01', estimateMinutes: null });
     const files = (await anon('GET', '/files')).json().items;
     expect(files).toEqual([expect.objectContaining({ id: fileId, canDelete: false })]);
     const notes = (await anon('GET', '/notes')).json().items;
@@ -155,7 +158,7 @@ describe('shared project page API', () => {
     expect(upload.json()).toMatchObject({ fileName: 'Outside.pdf', canDelete: false });
     const toggled = await outsider.inject({ method: 'PATCH', url: shared(`/tasks/${taskId}`), payload: { status: 'completed' } });
     expect(toggled.statusCode).toBe(200);
-    expect(toggled.json()).toMatchObject({ status: 'completed', completedBy: outsider.profileId });
+    expect(toggled.json()).toMatchObject({ status: 'completed', completedBy: outsider.profileId, estimateMinutes: null });
     expect((await outsider.inject({ method: 'PATCH', url: shared(`/tasks/${taskId}`), payload: { status: 'pending' } })).json()).toMatchObject({ status: 'pending', completedBy: null });
 
     const logs = await t.db.select().from(activityLogs).where(and(eq(activityLogs.projectId, a.projectId), eq(activityLogs.userId, outsider.profileId)));

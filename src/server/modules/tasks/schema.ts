@@ -1,7 +1,8 @@
 // The tasks module's tables: tasks, their due reminders and who follows them.
 import { sql, type SQL } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, date, doublePrecision, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../../../domain/project-status';
+import { MAX_ESTIMATE_MINUTES } from '../../../domain/task-rules';
 import { DUE_REMINDER_KINDS, type DueReminderKind } from '../../../domain/inbox';
 import { createdBy, profiles } from '../../platform/db/schema/tenancy';
 import { createdAt, inList, searchVector, updatedAt } from '../../platform/db/columns';
@@ -25,6 +26,9 @@ export const tasks = pgTable(
     status: text('status').$type<TaskStatus>().notNull().default('pending'),
     priority: text('priority').$type<TaskPriority>().notNull().default('medium'),
     dueDate: date('due_date', { mode: 'string' }),
+    /** Issue 51: when work on it starts (on or before its due date), and how long it should take. */
+    startDate: date('start_date', { mode: 'string' }),
+    estimateMinutes: integer('estimate_minutes'),
     createdBy: createdBy(),
     createdAt,
     updatedAt,
@@ -56,6 +60,8 @@ export const tasks = pgTable(
     index('tasks_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with({ fastupdate: false }),
     check('tasks_status_check', inList(t.status, TASK_STATUSES)),
     check('tasks_priority_check', inList(t.priority, TASK_PRIORITIES)),
+    check('tasks_start_before_due_check', sql`${t.startDate} is null or ${t.dueDate} is null or ${t.startDate} <= ${t.dueDate}`),
+    check('tasks_estimate_minutes_check', sql`${t.estimateMinutes} is null or ${t.estimateMinutes} between 1 and ${sql.raw(String(MAX_ESTIMATE_MINUTES))}`),
   ],
 );
 

@@ -13,6 +13,7 @@ import { isPastDate } from '../../../domain/project-rules';
 import { boardColumnRank, placeAfter, positionAtEnd } from '../../../domain/task-order';
 import type { OptionListQuery } from '../../../domain/option-lists';
 import type { ProjectListQuery } from '../../../domain/project-lists';
+import { startsAfterDue } from '../../../domain/task-rules';
 import {
   createTaskSchema,
   STAFF_TASK_FIELDS,
@@ -28,7 +29,7 @@ import { cursorTimeOf, decodeRankedCursor, decodeRankedNameCursor, encodeRankedC
 import { projects } from '../projects/public';
 import { developerProjectAccess } from '../sharing/public';
 import { taskColumnRank, tasks } from './schema';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, invalidField, notFound } from '../../platform/errors';
 import { emit, type EventDelivery } from '../../services/events';
 import { projectFollowers } from '../../services/inbox';
 import { taskAssignedEmail, taskCompletedEmail } from './emails';
@@ -51,6 +52,8 @@ export function toTask(row: typeof tasks.$inferSelect, assigneeName: string | nu
     status: row.status,
     priority: row.priority,
     dueDate: row.dueDate,
+    startDate: row.startDate,
+    estimateMinutes: row.estimateMinutes,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
     completedBy: row.completedBy,
@@ -58,6 +61,14 @@ export function toTask(row: typeof tasks.$inferSelect, assigneeName: string | nu
     assigneeName: row.assigneeId ? assigneeName : null,
     position: row.position,
   };
+}
+
+/**
+ * A task as its reader may see it (issue 51): through a share link without its estimate, the
+ * agency's own figure of the effort (its dates are the plan the client follows).
+ */
+function asSeenThrough(access: ProjectAccess, task: Task): Task {
+  return access.via === 'link' ? { ...task, estimateMinutes: null } : task;
 }
 
 /**
@@ -158,7 +169,7 @@ export async function listTasks({ db }: Platform, access: ProjectAccess, query: 
     .limit(query.limit + 1);
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
   return {
-    items: rows.slice(0, query.limit).map((row) => toTask(row.task, row.assigneeName)),
+    items: rows.slice(0, query.limit).map((row) => asSeenThrough(access, toTask(row.task, row.assigneeName))),
     nextCursor: last
       ? encodeRankedCursor({ rank: boardColumnRank(last.task.status), position: last.task.position, createdAt: last.cursorTime, id: last.task.id })
       : null,
@@ -174,7 +185,7 @@ export async function getTask({ db }: Platform, access: ProjectAccess, taskId: s
     .leftJoin(assignee, eq(assignee.id, tasks.assigneeId))
     .where(and(eq(tasks.id, taskId), eq(tasks.projectId, project.id)));
   if (!row) throw notFound(TASK_MESSAGES.notFound);
-  return toTask(row.task, row.assigneeName);
+  return asSeenThrough(access, toTask(row.task, row.assigneeName));
 }
 
 export async function createTask(platform: Platform, access: ProjectAccess, input: z.output<typeof createTaskSchema>): Promise<Task> {
@@ -194,6 +205,8 @@ export async function createTask(platform: Platform, access: ProjectAccess, inpu
         description: input.description,
         priority: input.priority,
         dueDate: input.dueDate,
+        startDate: input.startDate,
+        estimateMinutes: input.estimateMinutes,
         status: 'pending',
         assigneeId: member?.id ?? null,
         // Last in its board column.
@@ -210,7 +223,15 @@ export async function createTask(platform: Platform, access: ProjectAccess, inpu
       projectId: project.id,
       actorId: actor.profileId,
       at: now,
-      details: { task_id: row!.id, task_title: input.title, priority: input.priority, due_date: input.dueDate, assignee_name: member?.fullName ?? null },
+      details: {
+        task_id: row!.id,
+        task_title: input.title,
+        priority: input.priority,
+        due_date: input.dueDate,
+        ...(input.startDate ? { start_date: input.startDate } : {}),
+        ...(input.estimateMinutes ? { estimate_minutes: input.estimateMinutes } : {}),
+        assignee_name: member?.fullName ?? null,
+      },
       payload: task,
       notify: assignmentNews(platform, project, actor, member, row!),
     });
@@ -257,6 +278,10 @@ export async function updateTask(
       .for('update');
     // A task of another project is indistinguishable from none.
     if (!current) throw notFound(TASK_MESSAGES.notFound);
+    // One of the two dates sent: checked against the other as stored (both sent: the schema did).
+    if (startsAfterDue({ startDate: change.startDate === undefined ? current.startDate : change.startDate, dueDate: change.dueDate === undefined ? current.dueDate : change.dueDate })) {
+      throw invalidField(TASK_MESSAGES.startAfterDue, change.startDate === undefined ? 'dueDate' : 'startDate');
+    }
     const member = change.assigneeId ? await requireAssignable(tx, project, change.assigneeId) : null;
 
     const now = clock.now();
@@ -264,7 +289,7 @@ export async function updateTask(
     const statusChanged = status !== current.status;
     const assigneeChanged = change.assigneeId !== undefined && change.assigneeId !== current.assigneeId;
     const edits = Object.fromEntries(
-      (['title', 'description', 'priority', 'dueDate'] as const).filter((f) => change[f] !== undefined && change[f] !== current[f]).map((f) => [f, change[f]]),
+      (['title', 'description', 'priority', 'dueDate', 'startDate', 'estimateMinutes'] as const).filter((f) => change[f] !== undefined && change[f] !== current[f]).map((f) => [f, change[f]]),
     );
     // The task's place in its column: where the move asked for, or last in the new column.
     const placement = statusChanged || change.afterTaskId !== undefined ? await place(tx, current, status, change.afterTaskId) : [];
@@ -272,7 +297,7 @@ export async function updateTask(
     const moved = placement.length > 0;
     // Already so (a double click, two people at once): nothing to record or email.
     if (!statusChanged && !assigneeChanged && !moved && Object.keys(edits).length === 0) {
-      return toTask(current, await assigneeName(tx, current.assigneeId));
+      return asSeenThrough(access, toTask(current, await assigneeName(tx, current.assigneeId)));
     }
 
     const [row] = await tx
@@ -299,7 +324,7 @@ export async function updateTask(
     // A move within its column changes only the board's order: nothing to log, email or send.
     if (!statusChanged && !assigneeChanged && Object.keys(edits).length === 0) {
       await emit(tx, { type: 'task.moved', ...base });
-      return task;
+      return asSeenThrough(access, task);
     }
     const completed = statusChanged && status === 'completed';
     await emit(tx, {
@@ -319,7 +344,7 @@ export async function updateTask(
         ...(completed ? await completionNews(tx, platform, project, actor, row) : []),
       ],
     });
-    return task;
+    return asSeenThrough(access, task);
   });
 }
 
