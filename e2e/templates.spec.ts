@@ -315,6 +315,40 @@ test.describe('Agency owner', () => {
   });
 });
 
+test.describe('Agency owner in German', () => {
+  test('is offered the default fields and a copy in German, and the template keeps the words as saved (issue 48)', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signUpThroughApi(page, newAccount('vorlagen'));
+    const saved = await page.request.put('/api/settings/language', { data: { locale: 'de' } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await page.goto('/?tab=projects');
+    await page.getByRole('tab', { name: 'Vorlagen' }).click();
+    await page.getByRole('button', { name: 'Vorlage hinzufügen' }).click();
+    const editor = page.getByRole('dialog', { name: 'Vorlage erstellen' });
+    const labels = () => editor.getByTestId('template-field').locator('p.font-medium').allTextContents();
+    await expect.poll(labels).toEqual(['Kundenname *', 'Fälligkeitsdatum *']);
+
+    await editor.getByRole('button', { name: 'Kundenname duplizieren' }).click();
+    await expect.poll(labels).toEqual(['Kundenname *', 'Kundenname (Kopie) *', 'Fälligkeitsdatum *']);
+    expect((await fieldNames(page)).map((t) => t.split(' · ')[0])).toEqual(['client_name', 'client_name_copy1', 'due_date']);
+    await editor.getByLabel('Name der Vorlage').fill('Website-Anfrage');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: '/tmp/tpl2-editor-de-1440.png' });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await editor.getByTestId('template-field').nth(1).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/tpl2-editor-de-375.png' });
+
+    await editor.getByRole('button', { name: 'Vorlage erstellen' }).click();
+    await expect(toast(page, 'Vorlage erfolgreich erstellt!')).toBeVisible();
+    const stored = (await (await page.request.get('/api/templates?search=Website-Anfrage')).json()).items[0];
+    expect(stored.fields.map((f: { label: string; name: string }) => [f.label, f.name])).toEqual([
+      ['Kundenname', 'client_name'],
+      ['Kundenname (Kopie)', 'client_name_copy1'],
+      ['Fälligkeitsdatum', 'due_date'],
+    ]);
+  });
+});
+
 test.describe('Developer', () => {
   test('has no Templates tab and cannot read templates', async ({ page }) => {
     const developer = DEMO_ACCOUNTS.developer;

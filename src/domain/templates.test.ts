@@ -17,7 +17,9 @@ import {
   normalizeFieldName,
   removeField,
   sortFields,
+  TEMPLATE_FIELD_TEXTS,
   TEMPLATE_MESSAGES,
+  templateFieldsError,
   updateTemplateSchema,
   validateAnswers,
   withDefaultAnswers,
@@ -37,6 +39,27 @@ describe('template field editing', () => {
       { label: 'Client Name', name: 'client_name', type: 'text', required: true, options: [], order: 0 },
       { label: 'Due Date', name: 'due_date', type: 'date', required: true, options: [], order: 1 },
     ]);
+  });
+
+  it('labels the default fields with the words it is given, their names and rules unchanged (issue 48)', () => {
+    const german = newTemplateFields({ clientName: 'Kundenname', dueDate: 'Fälligkeitsdatum' });
+    expect(german).toEqual([
+      { label: 'Kundenname', name: 'client_name', type: 'text', required: true, options: [], order: 0 },
+      { label: 'Fälligkeitsdatum', name: 'due_date', type: 'date', required: true, options: [], order: 1 },
+    ]);
+    expect(templateFieldsError(german, 'create')).toBeNull();
+    // The English words are the texts' own, as the editor proposed them before issue 48.
+    expect(TEMPLATE_FIELD_TEXTS.clientName.message).toBe('Client Name');
+    expect(TEMPLATE_FIELD_TEXTS.dueDate.message).toBe('Due Date');
+    expect(TEMPLATE_FIELD_TEXTS.copyLabel.message).toBe('{label} (Copy)');
+    expect(DEFAULT_TEMPLATE_FIELDS.map((f) => f.label)).toEqual(['Client Name', 'Due Date']);
+  });
+
+  it('gives each new template fields of its own, not shared lists', () => {
+    const first = newTemplateFields();
+    first[0]!.options.push('x');
+    first[1]!.label = 'Changed';
+    expect(newTemplateFields()).toEqual(DEFAULT_TEMPLATE_FIELDS);
   });
 
   it('lowercases names and turns spaces into underscores', () => {
@@ -168,6 +191,15 @@ describe('template field editing', () => {
     expect(fields[3]!.name).toBe('a_copy2');
     fields = must(removeField(fields, 4));
     expect(duplicateField(fields, 2)[3]!.name).toBe('a_copy1');
+  });
+
+  it("labels a duplicate 'Label (Copy)', or as the given function words it; the name is _copyN either way (issue 48)", () => {
+    const fields = must(addField(newTemplateFields(), field({ label: 'Pages', name: 'pages' }), 'create'));
+    expect(duplicateField(fields, 2)[3]).toMatchObject({ label: 'Pages (Copy)', name: 'pages_copy1', type: 'number', order: 3 });
+    const german = duplicateField(fields, 2, (label) => `${label} (Kopie)`);
+    expect(german[3]).toMatchObject({ label: 'Pages (Kopie)', name: 'pages_copy1', order: 3 });
+    expect(german[2]!.label).toBe('Pages');
+    expect(duplicateField(german, 3, (label) => `${label} (Kopie)`)[4]).toMatchObject({ label: 'Pages (Kopie) (Kopie)', name: 'pages_copy1_copy1' });
   });
 
   it('reads stored fields sorted by order, and anything but a list as empty', () => {

@@ -21,11 +21,32 @@ export const TEMPLATE_FIELD_TYPE_LABELS: Record<TemplateFieldType, string> = {
   radio: 'Radio',
 };
 
-/** Spec 3: every template starts with these two fields, which cannot be removed. */
-export const DEFAULT_TEMPLATE_FIELDS: readonly TemplateField[] = [
-  { label: 'Client Name', name: 'client_name', type: 'text', required: true, options: [], order: 0 },
-  { label: 'Due Date', name: 'due_date', type: 'date', required: true, order: 1, options: [] },
-];
+/**
+ * Issue 48: the words the editor proposes for a new template's default fields and a duplicated
+ * field's label, in the member's language (`domain-shared`, beside TEMPLATE_MESSAGES). Once saved
+ * they are the template's data and stay as they were written; the names never change.
+ */
+export const TEMPLATE_FIELD_TEXTS = {
+  clientName: /*i18n*/ { id: 'domain-shared.templates.clientName', message: 'Client Name' },
+  dueDate: /*i18n*/ { id: 'domain-shared.templates.dueDate', message: 'Due Date' },
+  copyLabel: /*i18n*/ { id: 'domain-shared.templates.copyLabel', message: '{label} (Copy)' },
+} as const;
+
+/** The labels of a new template's two default fields, as the editor proposes them. */
+export type DefaultFieldLabels = { clientName: string; dueDate: string };
+
+/** Spec 3: every template starts with these two fields, which cannot be removed; their labels as given. */
+function defaultFields({ clientName, dueDate }: DefaultFieldLabels): TemplateField[] {
+  return [
+    { label: clientName, name: 'client_name', type: 'text', required: true, options: [], order: 0 },
+    { label: dueDate, name: 'due_date', type: 'date', required: true, options: [], order: 1 },
+  ];
+}
+
+const ENGLISH_DEFAULT_LABELS: DefaultFieldLabels = { clientName: TEMPLATE_FIELD_TEXTS.clientName.message, dueDate: TEMPLATE_FIELD_TEXTS.dueDate.message };
+
+/** Spec 3's two default fields, labelled in English; the rules check a list's names and types against them. */
+export const DEFAULT_TEMPLATE_FIELDS: readonly TemplateField[] = defaultFields(ENGLISH_DEFAULT_LABELS);
 export const DEFAULT_FIELD_NAMES = DEFAULT_TEMPLATE_FIELDS.map((f) => f.name);
 
 export function isDefaultField(name: string): boolean {
@@ -83,7 +104,8 @@ export function addOption(options: readonly string[], option: string): string[] 
   return normalizeOptions([...options, option]);
 }
 
-export const newTemplateFields = (): TemplateField[] => DEFAULT_TEMPLATE_FIELDS.map((f) => ({ ...f, options: [] }));
+/** A new template's two default fields, labelled in the editor's language (English unless given). */
+export const newTemplateFields = (labels: DefaultFieldLabels = ENGLISH_DEFAULT_LABELS): TemplateField[] => defaultFields(labels);
 
 export type TemplateMode = 'create' | 'update';
 
@@ -176,14 +198,20 @@ export function moveField(fields: readonly TemplateField[], index: number, direc
   return renumberFields(next);
 }
 
-/** Spec 4: the copy goes right after its original, named <name>_copyN with the first unused N. */
-export function duplicateField(fields: readonly TemplateField[], index: number): TemplateField[] {
+/** The English copy's label; the editor passes TEMPLATE_FIELD_TEXTS.copyLabel in the member's language. */
+const englishCopyLabel = (label: string) => `${label} (Copy)`;
+
+/**
+ * Spec 4: the copy goes right after its original, named <name>_copyN with the first unused N, and
+ * labelled by `copyLabel` from the original's label ('Pages (Copy)' unless given).
+ */
+export function duplicateField(fields: readonly TemplateField[], index: number, copyLabel: (label: string) => string = englishCopyLabel): TemplateField[] {
   const original = fields[index];
   if (!original) return renumberFields(fields);
   const taken = new Set(fields.map((f) => f.name));
   let n = 1;
   while (taken.has(`${original.name}_copy${n}`)) n += 1;
-  const copy: TemplateField = { ...original, options: [...original.options], name: `${original.name}_copy${n}`, label: `${original.label} (Copy)` };
+  const copy: TemplateField = { ...original, options: [...original.options], name: `${original.name}_copy${n}`, label: copyLabel(original.label) };
   return renumberFields([...fields.slice(0, index + 1), copy, ...fields.slice(index + 1)]);
 }
 

@@ -25,7 +25,7 @@ import type { Role } from '@/domain/roles';
 import type { AccessLink, AccessLinkPage, AccessOpenPage, AssignedDeveloperPage, DeveloperPage, SharedProject } from '@/domain/sharing';
 import type { Assignee, AssigneePage, MyWorkItem, Task, TaskPage } from '@/domain/tasks';
 import type { MemberProjectPage, TeamMember, TeamTagPage } from '@/domain/team';
-import type { templatePageSchema } from '@/domain/templates';
+import type { Template, templatePageSchema } from '@/domain/templates';
 import type { Passkey, passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '@/domain/passkeys';
 import type { recoveryCodesSchema, TwoFactorPolicyState, TwoFactorSetup, TwoFactorStatus } from '@/domain/two-factor';
 import type { SsoLookupResult, SsoSettingsState } from '@/domain/sso';
@@ -154,6 +154,7 @@ export const clientsApi = {
 export const templatesApi = {
   /** The Templates tab's pages and the pickers' `?limit=100` alike. */
   list: (respond: Responder<z.infer<typeof templatePageSchema>> = { ...emptyPage, matched: 0, total: 0 }) => route('GET', '/api/templates', respond),
+  create: (respond: Responder<Template>) => route('POST', '/api/templates', respond, { status: 201 }),
 };
 
 export const tasksApi = {

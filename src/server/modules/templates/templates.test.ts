@@ -57,6 +57,21 @@ describe('templates API', () => {
     }
   });
 
+  it("stores a German member's default and copied labels as typed, names unchanged; the list reads them back (issue 48)", async () => {
+    const german = { name: 'Website-Anfrage', fields: [...newTemplateFields({ clientName: 'Kundenname', dueDate: 'Fälligkeitsdatum' }), { ...extraFields[0], label: 'Budget (Kopie)', name: 'budget_copy1' }] };
+    const res = await create(orgAdmin, german);
+    expect(res.statusCode).toBe(201);
+    const stored = [
+      ['Kundenname', 'client_name'],
+      ['Fälligkeitsdatum', 'due_date'],
+      ['Budget (Kopie)', 'budget_copy1'],
+    ];
+    expect(res.json().fields.map((f: { label: string; name: string }) => [f.label, f.name])).toEqual(stored);
+    // An English reader sees the words as they were saved: they are the template's data.
+    const listed = (await list(orgAdmin, '?search=Website-Anfrage')).items[0];
+    expect(listed.fields.map((f: { label: string; name: string }) => [f.label, f.name])).toEqual(stored);
+  });
+
   it('refuses every broken rule with the spec message and writes nothing', async () => {
     const before = (await list(orgAdmin)).total;
     const defaults = newTemplateFields();

@@ -14,6 +14,7 @@ import {
   newTemplateFields,
   removeField,
   sortFields,
+  TEMPLATE_FIELD_TEXTS,
   TEMPLATE_FIELD_TYPE_LABELS,
   TEMPLATE_MESSAGES,
   templateDetailsSchema,
@@ -76,7 +77,8 @@ type TemplateEditorFormProps = Omit<TemplateEditorDialogProps, 'open'> & {
 };
 
 function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemplate }: TemplateEditorFormProps) {
-  // domain-shared: the template rules' messages (TEMPLATE_MESSAGES), the name's validation among them.
+  // domain-shared: the template rules' messages (TEMPLATE_MESSAGES), the name's validation among
+  // them, and the labels proposed for new and duplicated fields (TEMPLATE_FIELD_TEXTS).
   const t = useT('templates', 'domain-shared');
   const mode = template ? 'update' : 'create';
   const pending = createTemplate.isPending || updateTemplate.isPending;
@@ -84,7 +86,11 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
     schema: templateDetailsSchema,
     defaultValues: { name: template?.name ?? '', description: template?.description ?? '' },
   });
-  const [fields, setFields] = useState<TemplateField[]>(() => (template ? sortFields(template.fields) : newTemplateFields()));
+  // Issue 48: the proposed labels are in the member's language; once saved they are data, kept as written.
+  const [fields, setFields] = useState<TemplateField[]>(() =>
+    template ? sortFields(template.fields) : newTemplateFields({ clientName: t(TEMPLATE_FIELD_TEXTS.clientName), dueDate: t(TEMPLATE_FIELD_TEXTS.dueDate) }),
+  );
+  const copyLabel = (label: string) => t(TEMPLATE_FIELD_TEXTS.copyLabel, { label });
   const [draft, setDraft] = useState<NewField>(emptyNewField);
   // Issue 27: Field Name follows the label until the name is typed in (emptied, it follows again).
   const [nameEdited, setNameEdited] = useState(false);
@@ -225,7 +231,7 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
                   <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={t(TEMPLATES_TEXTS.moveDown, { label: field.label })} disabled={index === fields.length - 1} onClick={() => setFields(moveField(fields, index, 1))}>
                     <ArrowDown />
                   </Button>
-                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={t(TEMPLATES_TEXTS.duplicate, { label: field.label })} onClick={() => setFields(duplicateField(fields, index))}>
+                  <Button type="button" variant="ghost" size="icon" className="size-8" aria-label={t(TEMPLATES_TEXTS.duplicate, { label: field.label })} onClick={() => setFields(duplicateField(fields, index, copyLabel))}>
                     <Copy />
                   </Button>
                   <Button type="button" variant="ghost" size="icon" className="size-8 text-destructive" aria-label={t(TEMPLATES_TEXTS.remove, { label: field.label })} onClick={() => onRemove(index)}>

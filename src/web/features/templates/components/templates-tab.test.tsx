@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { en } from '@/web/test/texts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { TEMPLATE_MESSAGES, type Template } from '@/domain/templates';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEMPLATE_MESSAGES, type CreateTemplateInput, type Template } from '@/domain/templates';
+import { activateLocale } from '@/web/lib/i18n';
 import { templatesApi } from '@/web/test/api-handlers';
-import { apiServer, byCursor } from '@/web/test/api-server';
+import { apiServer, byCursor, sentRequests } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { TEMPLATES_TEXTS } from '../texts';
 import { TemplatesTab } from './templates-tab';
@@ -55,5 +56,38 @@ describe('Templates tab, Load more (issue 49 item 6)', () => {
     const cards = screen.getAllByTestId('template-card');
     expect(cards).toHaveLength(50);
     await waitFor(() => expect(document.activeElement).toBe(cards[48]));
+  });
+});
+
+describe("Create Template in the member's language (issue 48)", () => {
+  afterEach(() => act(() => activateLocale('en')));
+
+  it('proposes the default fields and a copy\'s label in German, and sends them as they are shown', async () => {
+    apiServer.use(
+      templatesApi.list(),
+      templatesApi.create(({ body }) => ({ ...(body as CreateTemplateInput), id: 't1', description: null, status: 'active', createdAt: '2026-01-05T10:00:00.000Z' }) as Template),
+    );
+    await act(() => activateLocale('de'));
+    await renderWithProviders(<TemplatesTab role="admin" onUseTemplate={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Erste Vorlage erstellen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Vorlage erstellen' });
+
+    const labels = () => within(dialog).getAllByTestId('template-field').map((row) => row.querySelector('p')!.textContent);
+    expect(labels()).toEqual(['Kundenname *', 'Fälligkeitsdatum *']);
+    expect(within(dialog).queryByText(/Client Name|Due Date/)).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kundenname duplizieren' }));
+    expect(labels()).toEqual(['Kundenname *', 'Kundenname (Kopie) *', 'Fälligkeitsdatum *']);
+    expect(within(dialog).getByText('client_name_copy1 · Text')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('Name der Vorlage'), { target: { value: 'Website-Anfrage' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Vorlage erstellen' }));
+    await waitFor(() => expect(sentRequests.some((request) => request.method === 'POST')).toBe(true));
+    const sent = sentRequests.find((request) => request.method === 'POST')!.body as CreateTemplateInput;
+    expect(sent.fields.map((f) => [f.label, f.name])).toEqual([
+      ['Kundenname', 'client_name'],
+      ['Kundenname (Kopie)', 'client_name_copy1'],
+      ['Fälligkeitsdatum', 'due_date'],
+    ]);
   });
 });
