@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { detailLines } from './activity';
-import { ACTION_TEXTS, actionLabel, DETAIL_TEXTS, detailLabel, inEnglish, type Say } from './activity-rules';
+import { detailCodeLabel, detailLines } from './activity';
+import { ACTION_TEXTS, actionLabel, DETAIL_TEXTS, detailLabel, inEnglish, VALUE_TEXTS, type Say } from './activity-rules';
 import { ACTIVITY_ACTIONS } from './change-topics';
+import { SSO_DOMAIN_CHECK_ERRORS, SSO_NEW_MEMBERS } from './sso-rules';
 
 /** A stand-in translator: each text by its id, so a test sees which text was said. (The real
  * German and Spanish are checked through the server's catalogs: activity-labels.test.ts.) */
@@ -90,5 +91,87 @@ describe('activity labels in the reader’s language (issue 48)', () => {
       { label: 'Due date', value: 'Tag 2026-12-01' },
       { label: 'Expires at', value: 'Zeit 2026-12-01T15:30:00' },
     ]);
+  });
+});
+
+describe('stored codes in the reader’s language (issue 48)', () => {
+  it('has a text for every code the server stores as a detail value, with an id of its own', () => {
+    for (const [key, codes] of Object.entries(VALUE_TEXTS)) {
+      // Each key a detail the log labels.
+      expect(Object.hasOwn(DETAIL_TEXTS, key), key).toBe(true);
+      for (const [code, text] of Object.entries(codes)) {
+        expect(text.id).toBe(`domain.activity-rules.value.${key}.${code}`);
+        expect(text.message.trim(), `${key}.${code}`).not.toBe('');
+        expect(detailCodeLabel(key, code, byId)).toBe(`«${text.id}»`);
+        expect(detailCodeLabel(key, code)).toBe(text.message);
+      }
+    }
+    // The codes the settings and the domain check can store, each said (sso/settings.ts, sso/domain-proof.ts).
+    expect(Object.keys(VALUE_TEXTS.new_members).sort()).toEqual([...SSO_NEW_MEMBERS].sort());
+    expect(Object.keys(VALUE_TEXTS.reason).sort()).toEqual([...SSO_DOMAIN_CHECK_ERRORS].sort());
+    expect(Object.keys(VALUE_TEXTS.password_sign_in).sort()).toEqual(['off', 'on']);
+    expect(Object.keys(VALUE_TEXTS.email_verified).sort()).toEqual(['optional', 'required']);
+    expect(Object.keys(VALUE_TEXTS.client_secret).sort()).toEqual(['kept', 'replaced', 'set']);
+    expect(Object.keys(VALUE_TEXTS.approval)).toEqual(['awaiting']);
+  });
+
+  it('says a single sign-on entry’s settings, a lapsed domain’s reason and a reset approval through the translator', () => {
+    expect(
+      detailLines(
+        { issuer: 'https://id.example', new_members: 'join', join_role: 'developer', password_sign_in: 'off', email_verified: 'optional', client_secret: 'replaced' },
+        byId,
+      ).map((line) => line.value),
+    ).toEqual([
+      'https://id.example',
+      '«domain.activity-rules.value.new_members.join»',
+      '«domain.roles.developer»',
+      '«domain.activity-rules.value.password_sign_in.off»',
+      '«domain.activity-rules.value.email_verified.optional»',
+      '«domain.activity-rules.value.client_secret.replaced»',
+    ]);
+    expect(detailLines({ domain: 'acme.example', reason: 'not_found' }, byId)).toEqual([
+      { label: '«domain.activity-rules.detail.domain»', value: 'acme.example' },
+      { label: '«domain.activity-rules.detail.reason»', value: '«domain.activity-rules.value.reason.not_found»' },
+    ]);
+    expect(detailLines({ file_name: 'Logo.png', version: 2, approval: 'awaiting' }, byId).map((line) => line.value)).toEqual([
+      'Logo.png',
+      '2',
+      '«domain.activity-rules.value.approval.awaiting»',
+    ]);
+    // In English by default.
+    expect(detailLines({ password_sign_in: 'on', approval: 'awaiting', reason: 'in_use' }).map((line) => line.value)).toEqual([
+      'On',
+      'Awaiting approval',
+      'Used by people of another organization',
+    ]);
+  });
+
+  it('says budget kinds, two-factor policies and a link’s language by their own labels', () => {
+    expect(detailLines({ previous_budget_kind: 'hours', budget_kind: 'money' }, byId).map((line) => line.value)).toEqual([
+      '«domain.budget-rules.kinds.hours»',
+      '«domain.budget-rules.kinds.money»',
+    ]);
+    expect(detailLines({ from: 'off', to: 'staff' }, byId).map((line) => line.value)).toEqual([
+      '«domain.two-factor-policy-rules.options.off»',
+      '«domain.two-factor-policy-rules.options.staff»',
+    ]);
+    expect(detailLines({ to: 'everyone' })).toEqual([{ label: 'To', value: 'Required for everyone' }]);
+    // A language by the name the language menu gives it.
+    expect(detailLines({ locale: 'de' }, byId)).toEqual([{ label: '«domain.activity-rules.detail.locale»', value: 'Deutsch' }]);
+  });
+
+  it('shows a code it has no text for as stored: a currency, one a later release wrote', () => {
+    // A currency's change stores its codes under from/to too: no policy, so as stored.
+    expect(detailLines({ from: 'USD', to: 'EUR' }, byId).map((line) => line.value)).toEqual(['USD', 'EUR']);
+    expect(detailLines({ password_sign_in: 'sometimes', reason: 'expired', approval: 'pending', new_members: 'invite', budget_kind: 'points', locale: 'fr' }, byId).map((line) => line.value)).toEqual([
+      'sometimes',
+      'expired',
+      'pending',
+      'invite',
+      'points',
+      'fr',
+    ]);
+    expect(detailCodeLabel('issuer', 'on', byId)).toBeNull();
+    expect(detailCodeLabel('reason', 'toString', byId)).toBeNull();
   });
 });

@@ -21,8 +21,8 @@ function words(text: string): string[] {
 export type Say = (text: Text, values?: TextValues) => string;
 
 /**
- * A text's English with its values, for what stays English for now (the CSV export's cells):
- * ICU's doubled apostrophe is one, a `{name}` its value. Only simple placeholders.
+ * A text's English with its values, for a caller that names no language (the server's tests, a
+ * default): ICU's doubled apostrophe is one, a `{name}` its value. Only simple placeholders.
  */
 export const inEnglish: Say = (text, values) => {
   const all = { ...text.values, ...values };
@@ -152,6 +152,46 @@ export const DETAIL_TEXTS = {
   description: /*i18n*/ { id: 'domain.activity-rules.detail.description', message: 'Description' },
   dueDate: /*i18n*/ { id: 'domain.activity-rules.detail.dueDate', message: 'Due date' },
 } as const satisfies Record<string, Text>;
+
+/**
+ * The codes the server stores as a detail's value, by detail key, as a detail line says them
+ * (issue 48: the log holds the settings' values, never words, and is read in many languages).
+ * A code without a text here (one a later release wrote) is shown as stored. Roles, statuses,
+ * priorities, budget kinds and two-factor policies are said by their own rules' labels (activity.ts).
+ */
+export const VALUE_TEXTS = {
+  /** Single sign-on: what happens to a new person of the organization's domains. */
+  new_members: {
+    join: /*i18n*/ { id: 'domain.activity-rules.value.new_members.join', message: 'Join' },
+    refuse: /*i18n*/ { id: 'domain.activity-rules.value.new_members.refuse', message: 'Are refused' },
+  },
+  password_sign_in: {
+    on: /*i18n*/ { id: 'domain.activity-rules.value.password_sign_in.on', message: 'On' },
+    off: /*i18n*/ { id: 'domain.activity-rules.value.password_sign_in.off', message: 'Off' },
+  },
+  /** Whether the provider's ID token must say the email is verified. */
+  email_verified: {
+    required: /*i18n*/ { id: 'domain.activity-rules.value.email_verified.required', message: 'Required' },
+    optional: /*i18n*/ { id: 'domain.activity-rules.value.email_verified.optional', message: 'Optional' },
+  },
+  /** What a save did to the client secret (never the secret itself). */
+  client_secret: {
+    set: /*i18n*/ { id: 'domain.activity-rules.value.client_secret.set', message: 'Set' },
+    replaced: /*i18n*/ { id: 'domain.activity-rules.value.client_secret.replaced', message: 'Replaced' },
+    kept: /*i18n*/ { id: 'domain.activity-rules.value.client_secret.kept', message: 'Kept' },
+  },
+  /** A new version of a file awaiting approval starts its approval over. */
+  approval: {
+    awaiting: /*i18n*/ { id: 'domain.activity-rules.value.approval.awaiting', message: 'Awaiting approval' },
+  },
+  /** Why a domain stopped proving itself for single sign-on (SSO_DOMAIN_CHECK_ERRORS). */
+  reason: {
+    not_found: /*i18n*/ { id: 'domain.activity-rules.value.reason.not_found', message: 'Verification record not found' },
+    unreachable: /*i18n*/ { id: 'domain.activity-rules.value.reason.unreachable', message: 'DNS did not answer' },
+    taken: /*i18n*/ { id: 'domain.activity-rules.value.reason.taken', message: 'Proven by another organization' },
+    in_use: /*i18n*/ { id: 'domain.activity-rules.value.reason.in_use', message: 'Used by people of another organization' },
+  },
+} as const satisfies Record<string, Record<string, Text>>;
 
 /** The derived English words: 'create_project' -> 'Create Project'. */
 function actionWords(action: string): string {

@@ -141,7 +141,8 @@ describe('stored words (issue 48)', () => {
     expect(detailLines({ previous_role: 'developer', join_role: 'account_executive', new_members: 'join' })).toEqual([
       { label: 'Previous role', value: 'Developer' },
       { label: 'Join role', value: 'Account Executive' },
-      { label: 'New members', value: 'join' },
+      // The setting's own value, said by its label too (activity-rules.test.ts: every stored code).
+      { label: 'New members', value: 'Join' },
     ]);
   });
 });

@@ -2,16 +2,19 @@
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
 import { z } from 'zod';
-import type { Text } from './locales';
+import { LOCALE_NAMES, type Locale, type Text } from './locales';
 import { text } from './text-fields';
-import { actionLabel, detailLabel, inEnglish, type Say } from './activity-rules';
+import { actionLabel, detailLabel, inEnglish, VALUE_TEXTS, type Say } from './activity-rules';
 import { APPROVAL_TEXTS } from './approval-states';
+import { BUDGET_TEXTS } from './budget-rules';
 import { PROJECT_STATUS_LABELS, TASK_PRIORITIES, type TaskPriority } from './project-status';
 import { ROLE_LABELS, type Role } from './roles';
 import { TASK_PRIORITY_LABELS, TASK_STATUS_TITLES } from './task-rules';
+import { BUDGET_KINDS, type BudgetKind } from './time-rules';
+import { TWO_FACTOR_POLICIES, TWO_FACTOR_POLICY_TEXTS, type TwoFactorPolicy } from './two-factor-policy-rules';
 // Named here too for the API, the server and the Activities tab; pages read them from
 // activity-rules.ts (decision 013).
-export { ACTION_TEXTS, actionLabel, DETAIL_TEXTS, detailLabel, inEnglish, RECENT_ACTIVITY_LIMIT, type Say } from './activity-rules';
+export { ACTION_TEXTS, actionLabel, DETAIL_TEXTS, detailLabel, inEnglish, RECENT_ACTIVITY_LIMIT, VALUE_TEXTS, type Say } from './activity-rules';
 
 export const ACTIVITY_MESSAGES = {
   title: /*i18n*/ { id: 'domain.activity.title', message: 'Activity Logs' },
@@ -149,8 +152,36 @@ const MAX_DETAIL_LENGTH = 160;
  */
 const STATUS_WORDS: Record<string, Text> = { ...PROJECT_STATUS_LABELS, ...TASK_STATUS_TITLES };
 
-function isPriority(value: string): value is TaskPriority {
-  return (TASK_PRIORITIES as readonly string[]).includes(value);
+function isOneOf<T extends string>(codes: readonly T[], value: string): value is T {
+  return (codes as readonly string[]).includes(value);
+}
+
+/**
+ * A stored code as the product says it, by its detail's key, said by `say`; null for a value that
+ * is no code of that key (a name, a date, a code a later release wrote), which is shown as stored.
+ * Issue 48: the server stores codes, never words, so each reader's screen and CSV say them.
+ */
+export function detailCodeLabel(key: string, value: string, say: Say = inEnglish): string | null {
+  // 'account_executive' -> 'Account Executive': a role, a previous one, the one new people join as.
+  if (/(^|_)role$/.test(key)) return Object.hasOwn(ROLE_LABELS, value) ? say(ROLE_LABELS[value as Role]) : null;
+  // status and previous_status; a status of neither set still reads as words.
+  if (/(^|_)status$/.test(key)) {
+    if (Object.hasOwn(STATUS_WORDS, value)) return say(STATUS_WORDS[value]!);
+    return /^[a-z]+(_[a-z]+)*$/.test(value) ? actionLabel(value) : null;
+  }
+  if (key === 'priority') return isOneOf<TaskPriority>(TASK_PRIORITIES, value) ? say(TASK_PRIORITY_LABELS[value]) : null;
+  // A task's edit names the fields it changed: 'dueDate, priority' reads 'Due date, Priority'.
+  if (key === 'changed') return value.split(/,\s*/).filter(Boolean).map((field) => detailLabel(field, say)).join(', ');
+  if (key === 'budget_kind' || key === 'previous_budget_kind') return isOneOf<BudgetKind>(BUDGET_KINDS, value) ? say(BUDGET_TEXTS.kinds[value]) : null;
+  // from/to: a two-factor policy's change; a currency's change stores its code (EUR), no policy.
+  if (key === 'from' || key === 'to') return isOneOf<TwoFactorPolicy>(TWO_FACTOR_POLICIES, value) ? say(TWO_FACTOR_POLICY_TEXTS.options[value]) : null;
+  // A share link's language, by the name the language menu gives it.
+  if (key === 'locale') return Object.hasOwn(LOCALE_NAMES, value) ? LOCALE_NAMES[value as Locale] : null;
+  if (Object.hasOwn(VALUE_TEXTS, key)) {
+    const codes: Record<string, Text> = VALUE_TEXTS[key as keyof typeof VALUE_TEXTS];
+    return Object.hasOwn(codes, value) ? say(codes[value]!) : null;
+  }
+  return null;
 }
 
 /**
@@ -171,12 +202,8 @@ function detailValue(key: string, value: unknown, say: Say, dates: DetailDates):
   if (typeof value === 'number') return /size$/i.test(key) ? `${Math.round(value / 1024)} KB` : String(value);
   if (typeof value === 'string') {
     // Stored codes read as the product shows them: 'account_executive' -> 'Account Executive'.
-    if (/(^|_)role$/.test(key) && value in ROLE_LABELS) return say(ROLE_LABELS[value as Role]);
-    // status and previous_status; a status of neither set still reads as words.
-    if (/(^|_)status$/.test(key) && /^[a-z]+(_[a-z]+)*$/.test(value)) return Object.hasOwn(STATUS_WORDS, value) ? say(STATUS_WORDS[value]!) : actionLabel(value);
-    if (key === 'priority' && isPriority(value)) return say(TASK_PRIORITY_LABELS[value]);
-    // A task's edit names the fields it changed: 'dueDate, priority' reads 'Due date, Priority'.
-    if (key === 'changed') return value.split(/,\s*/).filter(Boolean).map((field) => detailLabel(field, say)).join(', ');
+    const code = detailCodeLabel(key, value, say);
+    if (code !== null) return code;
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return dates.date(value);
     if (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))) return dates.dateTime(value);
     return value.length > MAX_DETAIL_LENGTH ? `${value.slice(0, MAX_DETAIL_LENGTH - 1)}…` : value;

@@ -1,6 +1,6 @@
 // CSV exports (issue 15, beyond the spec): which columns each export has, and the one rule every
 // cell follows. Pure: the server streams the rows, the web only links to the export.
-import { actionLabel, activityActorName, detailLabel, detailsAsShown, listActivitiesQuerySchema, type ActivityEntry } from './activity';
+import { ACTIVITY_MESSAGES, actionLabel, activityActorName, detailCodeLabel, detailLabel, detailsAsShown, inEnglish, listActivitiesQuerySchema, type ActivityEntry, type Say } from './activity';
 import { listClientsQuerySchema, type Client } from './clients';
 import type { Text } from './locales';
 import { PROJECT_STATUS_LABELS } from './project-status';
@@ -13,9 +13,10 @@ import { TIME_REPORT_TEXTS, timeReportRowLabel, type TimeReportGroup, type TimeR
 /**
  * One column: its header and how a row becomes the cell. The header is a text, written in the
  * language of whoever downloads the file (issue 48); words already written (the time report's,
- * still English) pass as they are. The cells are data and stay as stored.
+ * still English) pass as they are. A cell is data, as stored, unless it holds our words: those
+ * `say` writes in the same language (the activity log's actions, who did it, its details).
  */
-export type CsvColumn<Row> = { header: Text | string; value: (row: Row) => string | null };
+export type CsvColumn<Row> = { header: Text | string; value: (row: Row, say: Say) => string | null };
 
 /**
  * A spreadsheet runs a cell that starts with `=` or `@` (and tab or carriage return, which some
@@ -80,26 +81,40 @@ export const CLIENT_EXPORT_COLUMNS: CsvColumn<Client>[] = [
   { header: H.createdAt, value: (c) => c.createdAt },
 ];
 
+/** Issue 48: the action, who did it and the details in the downloader's language, as the Activities tab says them. */
 export const ACTIVITY_EXPORT_COLUMNS: CsvColumn<ActivityEntry>[] = [
   { header: H.time, value: (a) => a.createdAt },
-  { header: H.user, value: (a) => activityActorName(a) },
+  { header: H.user, value: (a, say) => activityActorName(a, say) },
   { header: H.email, value: (a) => a.user?.email ?? null },
-  { header: H.action, value: (a) => actionLabel(a.action) },
+  { header: H.action, value: (a, say) => actionLabel(a.action, say) },
   { header: H.project, value: (a) => a.projectName },
-  { header: H.details, value: (a) => detailsCell(a.details) },
+  { header: H.details, value: (a, say) => detailsCell(a.details, say) },
 ];
 
-/** 'File name: brief.pdf; File size: 2048': every detail but ids, values as stored (ISO dates). */
-function detailsCell(details: Record<string, unknown> | null): string | null {
-  const parts = Object.entries(detailsAsShown(details) ?? {})
+/**
+ * 'File name: brief.pdf; File size: 2048': every detail but ids, labelled by `say`. A stored code
+ * (a role, a status, a setting's value) and yes or no are said as the Activities tab says them;
+ * names, numbers and dates stay as stored (ISO dates, bytes), which a spreadsheet reads.
+ */
+function detailsCell(details: Record<string, unknown> | null, say: Say): string | null {
+  const parts = Object.entries(detailsAsShown(details, say) ?? {})
     .filter(([key, value]) => !/(^|_)id$/i.test(key) && !/[a-z]Id$/.test(key) && value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => `${detailLabel(key)}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+    .map(([key, value]) => `${detailLabel(key, say)}: ${detailCell(key, value, say)}`);
   return parts.length ? parts.join('; ') : null;
 }
 
-/** The cells of one row, in column order, neutralised; an absent value is an empty cell. */
-export function csvCells<Row>(columns: CsvColumn<Row>[], row: Row): string[] {
-  return columns.map((column) => neutralizeFormula(column.value(row) ?? ''));
+function detailCell(key: string, value: unknown, say: Say): string {
+  if (typeof value === 'boolean') return say(value ? ACTIVITY_MESSAGES.yes : ACTIVITY_MESSAGES.no);
+  if (typeof value === 'string') return detailCodeLabel(key, value, say) ?? value;
+  return JSON.stringify(value);
+}
+
+/**
+ * The cells of one row, in column order, neutralised; an absent value is an empty cell. `say`
+ * writes the cells that hold our words: the downloader's language (English by default).
+ */
+export function csvCells<Row>(columns: CsvColumn<Row>[], row: Row, say: Say = inEnglish): string[] {
+  return columns.map((column) => neutralizeFormula(column.value(row, say) ?? ''));
 }
 
 /** `projects-2026-11-22.csv` */

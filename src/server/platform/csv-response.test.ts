@@ -142,7 +142,7 @@ describe('activity export', () => {
 });
 
 describe("the exports in the downloader's language (issue 48)", () => {
-  it("writes a German member's header row in German, and the cells as stored", async () => {
+  it("writes a German member's header row in German, the cells as stored but the activity log's words", async () => {
     const german = await asUser(t, 'account_executive', { organizationId: orgAdmin.organizationId });
     await t.db.update(profiles).set({ locale: 'de' }).where(eq(profiles.id, german.profileId));
     // Their saved language wins over the browser's.
@@ -153,7 +153,8 @@ describe("the exports in the downloader's language (issue 48)", () => {
     expect(clientHeader).toEqual(['Name', 'Name der Ansprechperson', 'E-Mail der Ansprechperson', 'Telefon der Ansprechperson', 'Website', 'Beschreibung', 'Verantwortlich', 'Erstellt am (UTC)']);
     const [activityHeader, ...activity] = rowsOf((await german.inject({ method: 'GET', url: '/api/activities/export?action=templates' })).body);
     expect(activityHeader).toEqual(['Zeit (UTC)', 'Benutzer', 'E-Mail', 'Aktion', 'Projekt', 'Details']);
-    expect(activity[0]!.slice(1)).toEqual(['Olive Owner', orgAdmin.email, 'Create Template', '', 'Template name: +Brief']);
+    // The action and the details' labels are our words: in German too (the name stays as typed, neutralised).
+    expect(activity[0]!.slice(1)).toEqual(['Olive Owner', orgAdmin.email, 'Vorlage erstellt', '', 'Vorlagenname: +Brief']);
     // The English member's file is as it was.
     expect(rowsOf((await orgAdmin.inject({ method: 'GET', url: '/api/clients/export', headers: { 'accept-language': 'de' } })).body)[0]![1]).toBe('Contact Name');
   });

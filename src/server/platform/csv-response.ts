@@ -7,6 +7,7 @@ import { pipeline, Readable } from 'node:stream';
 import { z } from 'zod';
 import { format } from 'date-fns/format';
 import { csvCells, exportFileName, type CsvColumn } from '../../domain/csv-export';
+import type { Say } from '../../domain/activity-rules';
 import type { Locale } from '../../domain/locales';
 import type { Clock } from './clock';
 import { translate } from './i18n';
@@ -18,18 +19,22 @@ export type ListPage<Row> = { items: Row[]; nextCursor: string | null };
 
 export async function sendCsvPages<Row>(
   reply: FastifyReply,
-  /** `locale`: the language of the header row (issue 48), the downloader's; the cells are data, as stored. */
+  /**
+   * `locale`: the downloader's language (issue 48), of the header row and of the cells that hold
+   * our words (CsvColumn); the other cells are data, as stored.
+   */
   download: { list: Parameters<typeof exportFileName>[0]; clock: Clock; locale: Locale },
   columns: CsvColumn<Row>[],
   readPage: (cursor: string | undefined) => Promise<ListPage<Row>>,
 ): Promise<FastifyReply> {
   // The first page before any byte is sent: a refusal or a fault is still a plain JSON error.
   const first = await readPage(undefined);
+  const say: Say = (text, values) => translate(download.locale, text, values);
   async function* records() {
     yield columns.map((column) => translate(download.locale, column.header));
     let page = first;
     for (;;) {
-      for (const item of page.items) yield csvCells(columns, item);
+      for (const item of page.items) yield csvCells(columns, item, say);
       if (!page.nextCursor) return;
       page = await readPage(page.nextCursor);
     }

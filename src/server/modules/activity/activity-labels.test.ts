@@ -1,7 +1,7 @@
 // Issue 48: the activity log's actions and detail lines in German and Spanish, through the
 // compiled catalogs the server and the web app share (the server's translator reads them all).
 import { describe, expect, it } from 'vitest';
-import { ACTION_TEXTS, actionLabel, DETAIL_TEXTS, detailLabel, detailLines, type Say } from '../../../domain/activity';
+import { ACTION_TEXTS, actionLabel, DETAIL_TEXTS, detailCodeLabel, detailLabel, detailLines, VALUE_TEXTS, type Say } from '../../../domain/activity';
 import { ACTIVITY_ACTIONS } from '../../../domain/change-topics';
 import type { Locale } from '../../../domain/locales';
 import { translate } from '../../platform/i18n';
@@ -56,5 +56,36 @@ describe('activity labels in the reader’s language (issue 48)', () => {
       { label: 'Nombre del cliente', value: 'Acme' },
       { label: 'Rol', value: 'Administrador' },
     ]);
+  });
+
+  it('has German and Spanish for every stored code a detail line says', () => {
+    for (const [key, codes] of Object.entries(VALUE_TEXTS)) {
+      for (const [code, text] of Object.entries(codes)) {
+        for (const say of [german, spanish]) {
+          const value = detailCodeLabel(key, code, say);
+          expect(value, `${key}.${code}`).toBeTruthy();
+          expect(value, `${key}.${code}`).not.toBe(text.id);
+        }
+        // Each language its own words ('Optional' is German too: the English one is checked apart).
+        expect(detailCodeLabel(key, code, spanish), `${key}.${code}`).not.toBe(text.message);
+      }
+    }
+  });
+
+  it('writes stored codes in German: single sign-on settings, a lapsed domain, a reset approval', () => {
+    expect(
+      detailLines({ new_members: 'refuse', join_role: 'developer', password_sign_in: 'off', email_verified: 'required', client_secret: 'kept' }, german),
+    ).toEqual([
+      { label: 'Neue Mitglieder', value: 'Werden abgewiesen' },
+      { label: 'Rolle beim Beitritt', value: 'Entwickler' },
+      { label: 'Anmeldung mit Passwort', value: 'Aus' },
+      { label: 'E-Mail bestätigt', value: 'Erforderlich' },
+      { label: 'Client-Secret', value: 'Beibehalten' },
+    ]);
+    expect(detailLines({ domain: 'acme.example', reason: 'not_found' }, german).map((line) => line.value)).toEqual(['acme.example', 'Nachweis-Eintrag nicht gefunden']);
+    expect(detailLines({ approval: 'awaiting', password_sign_in: 'on' }, german).map((line) => line.value)).toEqual(['Wartet auf Freigabe', 'Ein']);
+    expect(detailLines({ approval: 'awaiting' }, spanish).map((line) => line.value)).toEqual(['Pendiente de aprobación']);
+    // A code without a text is shown as stored, in any language.
+    expect(detailLines({ reason: 'expired', from: 'USD' }, german).map((line) => line.value)).toEqual(['expired', 'USD']);
   });
 });

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest';
 import { activateLocale } from '@/web/lib/i18n';
 import { en } from '@/web/test/texts';
-import { ACTION_TEXTS, ACTIVITY_MESSAGES, DETAIL_TEXTS, type ActivityEntry } from '@/domain/activity';
+import { ACTION_TEXTS, ACTIVITY_MESSAGES, DETAIL_TEXTS, VALUE_TEXTS, type ActivityEntry } from '@/domain/activity';
 import { PROJECT_STATUS_LABELS } from '@/domain/project-status';
 import { TASK_PRIORITY_LABELS } from '@/domain/task-rules';
 import type { Role } from '@/domain/roles';
@@ -145,6 +145,38 @@ describe('ActivityTab', () => {
       expect(status!.querySelector('dl')!.textContent).toBe('Projektname:Bluebird LaunchVorheriger Status:AktivStatus:Pausiert');
       expect(task!.querySelector('dl')!.textContent).toBe('Aufgabentitel:Write briefGeändert:Fälligkeitsdatum, Priorität');
       expect(screen.queryByText(ACTION_TEXTS.create_project.message)).toBeNull();
+    } finally {
+      await act(() => activateLocale('en'));
+    }
+  });
+
+  it("shows a German member the codes the server stored as values in German: settings, a domain's reason, an approval (issue 48)", async () => {
+    const sso = { issuer: 'https://id.example', new_members: 'join', join_role: 'developer', password_sign_in: 'off', client_secret: 'kept' };
+    stubPages({
+      '': {
+        items: [
+          entry({ action: 'update_sso_settings', projectId: null, projectName: null, details: sso }),
+          entry({ action: 'lapse_sso_domain', projectId: null, projectName: null, actorKind: 'removed', user: null, details: { domain: 'acme.example', reason: 'not_found' } }),
+          entry({ action: 'upload_file_version', details: { file_name: 'Logo.png', version: 2, approval: 'awaiting' } }),
+        ],
+        nextCursor: null,
+      },
+    });
+    await renderTab();
+    const [settings, lapsed, version] = await screen.findAllByRole('listitem');
+    // In English by their words, never the stored code.
+    expect(settings!.querySelector('dl')!.textContent).toContain(`${en(DETAIL_TEXTS.password_sign_in)}:${en(VALUE_TEXTS.password_sign_in.off)}`);
+    expect(version!.querySelector('dl')!.textContent).toContain(`${en(DETAIL_TEXTS.approval)}:${en(VALUE_TEXTS.approval.awaiting)}`);
+
+    await act(() => activateLocale('de'));
+    try {
+      await waitFor(() => expect(within(settings!).getByText('Single Sign-on geändert')).toBeTruthy());
+      expect(settings!.querySelector('dl')!.textContent).toBe(
+        'Aussteller:https://id.exampleNeue Mitglieder:Treten beiRolle beim Beitritt:EntwicklerAnmeldung mit Passwort:AusClient-Secret:Beibehalten',
+      );
+      expect(lapsed!.querySelector('dl')!.textContent).toBe('Domain:acme.exampleGrund:Nachweis-Eintrag nicht gefunden');
+      expect(version!.querySelector('dl')!.textContent).toBe('Dateiname:Logo.pngVersion:2Freigabe:Wartet auf Freigabe');
+      expect(screen.queryByText('awaiting')).toBeNull();
     } finally {
       await act(() => activateLocale('en'));
     }
