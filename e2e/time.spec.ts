@@ -4,7 +4,8 @@
 // is filled in the timesheet by keyboard alone; a bad duration stays in its cell with its message.
 // A member edits and deletes single entries under the grid, and an admin opens that member's week
 // through the Member select. A week that fails to load says so with Retry (issue 49 item 3).
-// Every screen passes axe.
+// The week starts on the member's first day (issue 48): the browser here asks for en-US, so
+// Sunday; a member whose region is Germany sees Monday first. Every screen passes axe.
 import type { Page } from '@playwright/test';
 import { clientAddressHeaders, expect, expectNoSeriousViolations, newAccount, signUpThroughApi, test, toast, uniqueEmail } from './fixtures';
 
@@ -23,6 +24,15 @@ async function twoProjects(page: Page): Promise<{ first: string; second: string;
   const task = await page.request.post(`/api/projects/${first}/tasks`, { data: { title: 'Draft the brief' } });
   expect(task.status(), await task.text()).toBe(201);
   return { first, second, taskId: (await task.json()).id };
+}
+
+/** The first day (YYYY-MM-DD) of this week as the page's browser sees it: Sunday (7) or Monday (1). */
+async function thisWeekStarts(page: Page, firstDay: 1 | 7): Promise<string> {
+  return page.evaluate((first) => {
+    const today = new Date();
+    const start = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() - (first % 7) + 7) % 7));
+    return `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}-${String(start.getDate()).padStart(2, '0')}`;
+  }, firstDay);
 }
 
 test.describe('Time', () => {
@@ -104,12 +114,12 @@ test.describe('Time', () => {
     const cells = page.locator('table input');
     await expect(cells).toHaveCount(14);
     await cells.first().click();
-    // Monday to Friday on the task, Tab from day to day.
+    // An en-US browser's week starts on Sunday: Sunday to Thursday on the task, Tab from day to day.
     for (const typed of ['8', '7.5h', '1:30', '90m', '2h 15m']) {
       await page.keyboard.type(typed);
       await page.keyboard.press('Tab');
     }
-    // Down to the project's row on Saturday, then back to its Friday, typing as we go.
+    // Down to the project's row on Friday, then back to its Thursday, typing as we go.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.type('30m');
     await page.keyboard.press('Shift+Tab');
@@ -121,42 +131,83 @@ test.describe('Time', () => {
     await expect(page.getByTestId('day-total-4')).toHaveText('3:00');
     await expect(page.getByTestId('day-total-5')).toHaveText('0:30');
     // Every saved cell shows its time as h:mm, however it was typed.
-    await expect(page.locator('input[aria-label^="Website Relaunch · Draft the brief, Fri"]')).toHaveValue('2:15');
+    await expect(page.locator('input[aria-label^="Website Relaunch · Draft the brief, Thu"]')).toHaveValue('2:15');
 
     // A bad duration stays in its cell, marked, with its message; fixing it saves it.
-    const sunday = cells.nth(6);
-    await sunday.focus();
+    const saturday = cells.nth(6);
+    await saturday.focus();
     await page.keyboard.type('soon');
     await page.keyboard.press('Enter');
-    await expect(sunday).toHaveAttribute('aria-invalid', 'true');
-    await expect(sunday).toHaveValue('soon');
+    await expect(saturday).toHaveAttribute('aria-invalid', 'true');
+    await expect(saturday).toHaveValue('soon');
     await expect(page.getByRole('alert').filter({ hasText: 'Type a duration such as 1:30' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('timesheet-error.png') });
-    await sunday.focus();
+    await saturday.focus();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('1h');
     await page.keyboard.press('Enter');
-    await expect(sunday).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(saturday).not.toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByTestId('week-total')).toHaveText('23:00');
 
     await page.reload();
     await expect(page.getByTestId('week-total')).toHaveText('23:00');
     // After a reload the rows come in the server's order (by project name).
-    await expect(page.locator('input[aria-label^="Website Relaunch · Draft the brief, Tue"]')).toHaveValue('7:30');
-    await expect(page.locator('input[aria-label^="Spring Campaign, Fri"]')).toHaveValue('0:45');
+    await expect(page.locator('input[aria-label^="Website Relaunch · Draft the brief, Mon"]')).toHaveValue('7:30');
+    await expect(page.locator('input[aria-label^="Spring Campaign, Thu"]')).toHaveValue('0:45');
     await page.screenshot({ path: test.info().outputPath('timesheet.png'), fullPage: true });
     await expectNoSeriousViolations(page, 'the timesheet');
+  });
+
+  test("the week starts on the member's first day: Sunday in the United States, Monday once their region is Germany (issue 48)", async ({ page }) => {
+    await signUpThroughApi(page, newAccount('timesheet-first-day'));
+    const { first } = await twoProjects(page);
+    const sunday = await thisWeekStarts(page, 7);
+    const logged = await page.request.post('/api/time/entries', { data: { projectId: first, taskId: null, workDate: sunday, duration: '1h' } });
+    expect(logged.status(), await logged.text()).toBe(201);
+    const days = page.getByRole('columnheader');
+    const cells = page.locator('table input');
+
+    // No region of their own, an en-US browser: the United States' week, Sunday to Saturday.
+    await page.goto('/?tab=timesheet');
+    await expect(cells).toHaveCount(7);
+    await expect(days.nth(1)).toHaveText(/^Sun \d+$/);
+    await expect(days.nth(7)).toHaveText(/^Sat \d+$/);
+    await expect(cells.first()).toHaveValue('1:00');
+    await expect(page.getByTestId('day-total-0')).toHaveText('1:00');
+    await page.screenshot({ path: '/tmp/week-us-1440.png' });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: '/tmp/week-us-375.png', fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // Settings -> Account: Germany. The week starts on Monday; the first column is this week's Monday.
+    const region = await page.request.put('/api/settings/region', { data: { region: 'DE' } });
+    expect(region.status(), await region.text()).toBe(200);
+    await page.reload();
+    await expect(days.nth(1)).toHaveText(/^Mon \d+$/);
+    await expect(days.nth(7)).toHaveText(/^Sun \d+$/);
+    // The arrows and This week keep to Monday weeks.
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await expect(days.nth(1)).toHaveText(/^Mon \d+$/);
+    await page.getByRole('button', { name: 'This week' }).click();
+    const monday = await thisWeekStarts(page, 1);
+    await expect(days.nth(1)).toHaveText(`Mon ${Number(monday.slice(8))}`);
+    await cells.first().click();
+    await page.keyboard.type('2h');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('day-total-0')).toHaveText('2:00');
+    const saved = await page.request.get(`/api/time/entries?from=${monday}&to=${monday}`);
+    expect((await saved.json()).items.map((entry: { workDate: string; minutes: number }) => [entry.workDate, entry.minutes])).toEqual([[monday, 120]]);
+    await page.screenshot({ path: '/tmp/week-de-1440.png' });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: '/tmp/week-de-375.png', fullPage: true });
+    await expectNoSeriousViolations(page, 'the timesheet of a member in Germany at 375 px');
   });
 
   test('a week that fails to load says so with Retry, never an empty week to re-type; Retry shows it once the server is back (issue 49 item 3)', async ({ page }) => {
     await signUpThroughApi(page, newAccount('timesheet-down'));
     const { first } = await twoProjects(page);
-    const monday = await page.evaluate(() => {
-      const today = new Date();
-      const monday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() + 6) % 7));
-      return `${monday.getFullYear()}-${String(monday.getMonth() + 1).padStart(2, '0')}-${String(monday.getDate()).padStart(2, '0')}`;
-    });
-    const logged = await page.request.post('/api/time/entries', { data: { projectId: first, taskId: null, workDate: monday, duration: '2h' } });
+    const sunday = await thisWeekStarts(page, 7);
+    const logged = await page.request.post('/api/time/entries', { data: { projectId: first, taskId: null, workDate: sunday, duration: '2h' } });
     expect(logged.status(), await logged.text()).toBe(201);
 
     // The week's request answers 503 every time, past the app's own retries.
@@ -204,19 +255,15 @@ test.describe('Time', () => {
     const assigned = await page.request.post(`/api/projects/${first}/developers`, { data: { developerProfileId: developerId } });
     expect(assigned.status(), await assigned.text()).toBe(201);
 
-    // The developer has two entries on Monday of this week: 1:30 on the task, 0:45 on the project.
+    // The developer has two entries on the first day of this week (Sunday, for an en-US browser): 1:30 on the task, 0:45 on the project.
     const context = await browser.newContext({ extraHTTPHeaders: clientAddressHeaders() });
     const member = await context.newPage();
     const signedIn = await member.request.post('/api/auth/sign-in', { data: { email: developer.email, password: developer.password } });
     expect(signedIn.status(), await signedIn.text()).toBe(200);
-    const monday = await member.evaluate(() => {
-      const today = new Date();
-      const monday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - ((today.getDay() + 6) % 7));
-      return `${monday.getFullYear()}-${String(monday.getMonth() + 1).padStart(2, '0')}-${String(monday.getDate()).padStart(2, '0')}`;
-    });
+    const sunday = await thisWeekStarts(member, 7);
     for (const entry of [
-      { projectId: first, taskId, workDate: monday, duration: '1:30', note: 'Outline' },
-      { projectId: first, taskId: null, workDate: monday, duration: '45m', note: 'Kickoff call' },
+      { projectId: first, taskId, workDate: sunday, duration: '1:30', note: 'Outline' },
+      { projectId: first, taskId: null, workDate: sunday, duration: '45m', note: 'Kickoff call' },
     ]) {
       const logged = await member.request.post('/api/time/entries', { data: entry });
       expect(logged.status(), await logged.text()).toBe(201);

@@ -82,6 +82,7 @@ describe('the first day of the week', () => {
     expect(firstDayOfWeek('en-CA')).toBe(7);
     expect(firstDayOfWeek('es-MX')).toBe(7);
     expect(firstDayOfWeek('en-GB')).toBe(1);
+    expect(firstDayOfWeek('de-DE')).toBe(1);
     expect(firstDayOfWeek('de-AT')).toBe(1);
     expect(firstDayOfWeek('es-ES')).toBe(1);
     // A language without a region: where it is most spoken.

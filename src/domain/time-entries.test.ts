@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDaysToDate,
+  daysBetween,
   elapsedMinutes,
   elapsedSeconds,
   formatMinutes,
@@ -19,6 +20,7 @@ import {
   weekStartOf,
 } from './time-entries';
 import { withValues } from './locales';
+import type { Weekday } from './region-rules';
 
 const minutes = (typed: string) => {
   const parsed = parseDuration(typed);
@@ -163,6 +165,35 @@ describe('sums and formatting', () => {
     expect(weekDays('2026-12-28')).toEqual(['2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02', '2027-01-03']);
     expect(addDaysToDate('2028-02-28', 1)).toBe('2028-02-29');
   });
+
+  it("finds a week's start on another first day (issue 48): Sunday across a month's and a year's end", () => {
+    // Sunday-first (en-US): Sunday 2026-11-29 starts its own week; the week of Tuesday 1 December began in November.
+    expect(weekStartOf('2026-11-29', 7)).toBe('2026-11-29');
+    expect(weekStartOf('2026-11-28', 7)).toBe('2026-11-22');
+    expect(weekStartOf('2026-12-01', 7)).toBe('2026-11-29');
+    // New Year's Day 2027, a Friday: its week began on Sunday 27 December 2026.
+    expect(weekStartOf('2027-01-01', 7)).toBe('2026-12-27');
+    expect(weekDays(weekStartOf('2027-01-01', 7))).toEqual(['2026-12-27', '2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+    // Saturday-first, and Monday given outright: the ISO week as without it.
+    expect(weekStartOf('2026-11-27', 6)).toBe('2026-11-21');
+    expect(weekStartOf('2026-11-28', 6)).toBe('2026-11-28');
+    expect(weekStartOf('2026-11-29', 1)).toBe(weekStartOf('2026-11-29'));
+  });
+
+  it('starts every week on or before its day, within six days, on the weekday asked for', () => {
+    const day = fc.integer({ min: 0, max: 40_000 }).map((n) => addDaysToDate('2000-01-01', n));
+    const firstDay = fc.constantFrom<Weekday>(1, 2, 3, 4, 5, 6, 7);
+    fc.assert(
+      fc.property(day, firstDay, (date, first) => {
+        const start = weekStartOf(date, first);
+        const gap = daysBetween(start, date);
+        expect(gap).toBeGreaterThanOrEqual(0);
+        expect(gap).toBeLessThanOrEqual(6);
+        expect(new Date(`${start}T00:00:00Z`).getUTCDay() || 7).toBe(first);
+        expect(weekDays(start)).toContain(date);
+      }),
+    );
+  });
 });
 
 describe('API schemas', () => {
@@ -192,6 +223,11 @@ describe('API schemas', () => {
   it('lets a timesheet cell be cleared with 0 or nothing', () => {
     expect(timesheetCellSchema.parse({ projectId, taskId: null, workDate: '2026-11-27', duration: '' }).duration).toBe(0);
     expect(timesheetCellSchema.parse({ projectId, workDate: '2026-11-27', duration: 0 }).duration).toBe(0);
+    // The week it answers with starts on Monday unless the member's first day is given (issue 48).
+    expect(timesheetCellSchema.parse({ projectId, workDate: '2026-11-27', duration: 0 }).firstDay).toBe(1);
+    expect(timesheetCellSchema.parse({ projectId, workDate: '2026-11-27', duration: 0, firstDay: 7 }).firstDay).toBe(7);
+    expect(message(timesheetCellSchema.safeParse({ projectId, workDate: '2026-11-27', duration: 0, firstDay: 0 }))).toBe(TIME_MESSAGES.firstDayInvalid.id);
+    expect(message(timesheetCellSchema.safeParse({ projectId, workDate: '2026-11-27', duration: 0, firstDay: 1.5 }))).toBe(TIME_MESSAGES.firstDayInvalid.id);
   });
 
   it('bounds a list to 62 days, in order', () => {

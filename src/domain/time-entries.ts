@@ -5,6 +5,7 @@ import { validationMessage } from './locales';
 import { optionalText, text } from './text-fields';
 import { isCalendarDate, parseDuration, TIME_MESSAGES, TIME_NOTE_MAX_LENGTH, WORK_DATE_MIN, MAX_MINUTES_PER_DAY } from './time-entry-rules';
 import { PROJECT_DETAIL_MESSAGES } from './project-details';
+import type { Weekday } from './region-rules';
 import { TASK_MESSAGES } from './task-rules';
 export * from './time-entry-rules';
 
@@ -152,22 +153,39 @@ export const stopTimerSchema = z.object({
 });
 export type StopTimerInput = z.input<typeof stopTimerSchema>;
 
-/** A week of one member's time: any day of the week names it (weeks run Monday to Sunday). */
-export const timesheetQuerySchema = z.object({ week: workDateSchema, profileId: memberId.optional() });
+/**
+ * The weekday a timesheet's week starts on, 1 Monday ... 7 Sunday (the member's, region-rules.ts
+ * firstDayOfWeek); Monday when absent, an ISO 8601 week. A query's text ('7') is read as a number.
+ */
+const firstDaySchema = z.coerce
+  .number({ message: TIME_MESSAGES.firstDayInvalid.id })
+  .int(TIME_MESSAGES.firstDayInvalid.id)
+  .min(1, TIME_MESSAGES.firstDayInvalid.id)
+  .max(7, TIME_MESSAGES.firstDayInvalid.id)
+  .transform((day) => day as Weekday)
+  .optional()
+  .default(1);
+
+/** A week of one member's time: any day of the week names it; it starts on `firstDay` (Monday unless given). */
+export const timesheetQuerySchema = z.object({ week: workDateSchema, profileId: memberId.optional(), firstDay: firstDaySchema });
 
 export const timesheetRowSchema = z.object({
   projectId: z.string(),
   projectName: z.string(),
   taskId: z.string().nullable(),
   taskTitle: z.string().nullable(),
-  /** Minutes per day, Monday first. */
+  /** Minutes per day, in the order of the timesheet's `days`: its week's first day first. */
   minutes: z.array(z.number().int()),
   total: z.number().int(),
 });
 export type TimesheetRow = z.infer<typeof timesheetRowSchema>;
 
 export const timesheetSchema = z.object({
+  /** The week's first day (YYYY-MM-DD), a `firstDay` weekday. */
   weekStart: z.string(),
+  /** The weekday the week starts on, as asked: 1 Monday ... 7 Sunday. */
+  firstDay: z.number().int(),
+  /** The seven days, weekStart first. */
   days: z.array(z.string()),
   profileId: z.string(),
   memberName: z.string(),
@@ -189,6 +207,8 @@ export const timesheetCellSchema = z.object({
   workDate: workDateSchema,
   duration: durationSchema({ allowZero: true }),
   profileId: memberId.optional(),
+  /** The week the answer shows: the one holding workDate, starting on this weekday (Monday unless given). */
+  firstDay: firstDaySchema,
 });
 export type TimesheetCellInput = z.input<typeof timesheetCellSchema>;
 

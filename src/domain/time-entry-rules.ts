@@ -4,6 +4,7 @@
 // ./time-entries.ts. Durations are integers from the first keystroke; no float is ever summed.
 import { withValues, type Text } from './locales';
 import { MAX_MINUTES_PER_DAY } from './time-rules';
+import type { Weekday } from './region-rules';
 
 export { MAX_MINUTES_PER_DAY };
 
@@ -36,6 +37,8 @@ export const TIME_MESSAGES = {
   dateInvalid: /*i18n*/ { id: 'domain.time-entry-rules.dateInvalid', message: 'Choose a valid date' },
   dateOutOfRange: /*i18n*/ { id: 'domain.time-entry-rules.dateOutOfRange', message: 'Choose a date from 2000 up to a year from today' },
   weekInvalid: /*i18n*/ { id: 'domain.time-entry-rules.weekInvalid', message: 'Choose a valid week' },
+  /** A timesheet's `firstDay` outside 1 (Monday) ... 7 (Sunday). */
+  firstDayInvalid: /*i18n*/ { id: 'domain.time-entry-rules.firstDayInvalid', message: 'Choose the first day of the week as a number from 1 (Monday) to 7 (Sunday)' },
   rangeTooLong: /*i18n*/ { id: 'domain.time-entry-rules.rangeTooLong', message: 'Choose at most 62 days' },
   rangeReversed: /*i18n*/ { id: 'domain.time-entry-rules.rangeReversed', message: 'The end date is before the start date' },
   noteTooLong: /*i18n*/ { id: 'domain.time-entry-rules.noteTooLong', message: 'A note is at most {max, number} characters' },
@@ -181,15 +184,20 @@ export function addDaysToDate(date: string, days: number): string {
   return day.toISOString().slice(0, 10);
 }
 
-/** The Monday of the week holding `date` (weeks run Monday to Sunday, ISO 8601). */
-export function weekStartOf(date: string): string {
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return addDaysToDate(date, -((weekday + 6) % 7));
+/**
+ * The first day of the week holding `date`. `firstDay` is the weekday a week starts on, 1 Monday ...
+ * 7 Sunday (region-rules.ts firstDayOfWeek); Monday unless given: an ISO 8601 week, as reports,
+ * budgets and the burn-down count them (decision 034). The timesheet passes the member's own.
+ */
+export function weekStartOf(date: string, firstDay: Weekday = 1): string {
+  // getUTCDay is 0 for Sunday; as ISO 8601 numbers it, 7.
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
+  return addDaysToDate(date, -((weekday - firstDay + 7) % 7));
 }
 
-/** The seven days of the week starting `monday`. */
-export function weekDays(monday: string): string[] {
-  return Array.from({ length: 7 }, (_, i) => addDaysToDate(monday, i));
+/** The seven days of the week starting `start`, in order. */
+export function weekDays(start: string): string[] {
+  return Array.from({ length: 7 }, (_, i) => addDaysToDate(start, i));
 }
 
 /** Whole days from `from` to `to` (both YYYY-MM-DD). */

@@ -115,7 +115,7 @@ export async function timeRoutes(app: FastifyInstance, options: { platform: Plat
 
   typed.get(
     '/api/time/timesheet',
-    { config, schema: { tags, summary: "A week of your time (or, as staff, a member's) as rows by days, with totals", querystring: timesheetQuerySchema, response: { 200: timesheetSchema, ...errors } } },
+    { config, schema: { tags, summary: "A week of your time (or, as staff, a member's) as rows by days, with totals; it starts on firstDay (1 Monday ... 7 Sunday, Monday unless given)", querystring: timesheetQuerySchema, response: { 200: timesheetSchema, ...errors } } },
     async (request) => getTimesheet(platform, request.actor, request.query),
   );
 

@@ -11,6 +11,7 @@ import { withValues } from '../../../domain/locales';
 import { outranks, canManageProjects, type Role } from '../../../domain/roles';
 import { TASK_MESSAGES } from '../../../domain/task-rules';
 import { PROJECT_DETAIL_MESSAGES } from '../../../domain/project-details';
+import type { Weekday } from '../../../domain/region-rules';
 import {
   addDaysToDate,
   daysBetween,
@@ -426,7 +427,7 @@ export async function discardTimer(platform: Platform, actor: Actor): Promise<vo
 // The weekly timesheet: one member's week as rows (a task, or the project itself) by days.
 
 /** The week's sums per row and day, in one grouped query over time_entries_profile_date_idx. */
-export function timesheetQuery(db: Executor, organizationId: string, memberId: string, monday: string) {
+export function timesheetQuery(db: Executor, organizationId: string, memberId: string, weekStart: string) {
   return db
     .select({
       projectId: timeEntries.projectId,
@@ -439,18 +440,20 @@ export function timesheetQuery(db: Executor, organizationId: string, memberId: s
     .from(timeEntries)
     .innerJoin(projects, eq(projects.id, timeEntries.projectId))
     .leftJoin(tasks, eq(tasks.id, timeEntries.taskId))
-    .where(and(eq(timeEntries.profileId, memberId), gte(timeEntries.workDate, monday), lte(timeEntries.workDate, addDaysToDate(monday, 6)), eq(timeEntries.organizationId, organizationId)))
+    .where(and(eq(timeEntries.profileId, memberId), gte(timeEntries.workDate, weekStart), lte(timeEntries.workDate, addDaysToDate(weekStart, 6)), eq(timeEntries.organizationId, organizationId)))
     .groupBy(timeEntries.projectId, projects.name, timeEntries.taskId, tasks.title, timeEntries.workDate);
 }
 
-export async function getTimesheet({ db }: Platform, actor: Actor, query: { week: string; profileId?: string }): Promise<Timesheet> {
+/** The week holding `query.week`, starting on `firstDay` (the member's first day of the week; Monday when not asked). */
+export async function getTimesheet({ db }: Platform, actor: Actor, query: { week: string; profileId?: string; firstDay: Weekday }): Promise<Timesheet> {
   const member = await resolveMember(db, actor, query.profileId);
-  return readTimesheet(db, actor, member, weekStartOf(query.week));
+  return readTimesheet(db, actor, member, query.week, query.firstDay);
 }
 
-async function readTimesheet(db: Executor, actor: Actor, member: Member, monday: string): Promise<Timesheet> {
-  const days = weekDays(monday);
-  const cells = await timesheetQuery(db, actor.organizationId, member.id, monday);
+async function readTimesheet(db: Executor, actor: Actor, member: Member, day: string, firstDay: Weekday): Promise<Timesheet> {
+  const weekStart = weekStartOf(day, firstDay);
+  const days = weekDays(weekStart);
+  const cells = await timesheetQuery(db, actor.organizationId, member.id, weekStart);
   const rows = new Map<string, TimesheetRow>();
   for (const cell of cells) {
     const key = `${cell.projectId}/${cell.taskId ?? ''}`;
@@ -464,7 +467,8 @@ async function readTimesheet(db: Executor, actor: Actor, member: Member, monday:
   );
   const dayTotals = days.map((_, i) => sorted.reduce((sum, row) => sum + row.minutes[i]!, 0));
   return {
-    weekStart: monday,
+    weekStart,
+    firstDay,
     days,
     profileId: member.id,
     memberName: member.fullName,
@@ -561,5 +565,5 @@ export async function setTimesheetCell(platform: Platform, actor: Actor, input: 
     await timeChanged(tx, { organizationId: actor.organizationId, memberId: member.id, projectIds: [project.id], at: platform.clock.now(), publicUrl: platform.config.publicUrl });
     return member;
   });
-  return readTimesheet(platform.db, actor, member, weekStartOf(input.workDate));
+  return readTimesheet(platform.db, actor, member, input.workDate, input.firstDay);
 }

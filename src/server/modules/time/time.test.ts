@@ -307,6 +307,53 @@ describe('time API', () => {
       expect(res.json().days).toHaveLength(7);
     });
 
+    it("starts the week on the member's first day when asked (issue 48): Sunday to Saturday with firstDay=7", async () => {
+      await log(a.developer, { taskId, workDate: '2026-11-22', duration: '1h' });
+      await log(a.developer, { taskId, workDate: '2026-11-23', duration: '30m' });
+      await log(a.developer, { workDate: '2026-11-28', duration: '2h' });
+      await log(a.developer, { workDate: '2026-11-29', duration: '8h' });
+      const res = await week(a.developer, 'week=2026-11-27&firstDay=7');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        weekStart: '2026-11-22',
+        firstDay: 7,
+        days: ['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28'],
+        rows: [
+          { taskId: null, minutes: [0, 0, 0, 0, 0, 0, 120], total: 120 },
+          { taskId, minutes: [60, 30, 0, 0, 0, 0, 0], total: 90 },
+        ],
+        dayTotals: [60, 30, 0, 0, 0, 0, 120],
+        total: 210,
+      });
+      // Without firstDay the same day's week is the ISO one, Monday to Sunday.
+      expect((await week(a.developer)).json()).toMatchObject({ weekStart: '2026-11-23', firstDay: 1, dayTotals: [30, 0, 0, 0, 0, 120, 480], total: 630 });
+    });
+
+    it("sets a cell on a Sunday and answers the week that Sunday starts when the member's week starts on Sunday", async () => {
+      const res = await cell(a.developer, { workDate: '2026-11-29', duration: '1:30', firstDay: 7 });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ weekStart: '2026-11-29', firstDay: 7, rows: [{ taskId, minutes: [90, 0, 0, 0, 0, 0, 0], total: 90 }], total: 90 });
+      expect(res.json().days).toEqual(['2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05']);
+      // Monday-first, the same Sunday closes the week before.
+      const iso = await cell(a.developer, { workDate: '2026-11-29', duration: '2h' });
+      expect(iso.json()).toMatchObject({ weekStart: '2026-11-23', firstDay: 1, rows: [{ taskId, minutes: [0, 0, 0, 0, 0, 0, 120] }] });
+    });
+
+    it('refuses a first day of the week outside 1 to 7, naming the field, in the reader\'s language', async () => {
+      for (const query of ['week=2026-11-27&firstDay=9', 'week=2026-11-27&firstDay=0', 'week=2026-11-27&firstDay=sunday']) {
+        const res = await week(a.developer, query);
+        expect(res.statusCode, query).toBe(400);
+        expect(res.json().error, query).toEqual({ code: 'validation_error', message: TIME_MESSAGES.firstDayInvalid.message, field: 'firstDay' });
+      }
+      const body = await cell(a.developer, { duration: '1h', firstDay: 9 });
+      expect(body.statusCode).toBe(400);
+      expect(body.json().error).toMatchObject({ code: 'validation_error', field: 'firstDay' });
+      expect(await entries()).toEqual([]);
+      const german = await a.developer.inject({ method: 'GET', url: '/api/time/timesheet?week=2026-11-27&firstDay=9', headers: { 'accept-language': 'de' } });
+      expect(german.statusCode).toBe(400);
+      expect(german.json().error).toEqual({ code: 'validation_error', message: 'Wählen Sie den ersten Tag der Woche als Zahl von 1 (Montag) bis 7 (Sonntag)', field: 'firstDay' });
+    });
+
     it('sets a cell: a new entry, then that entry; several entries grow by one and shrink from the newest', async () => {
       expect((await cell(a.developer, { duration: '2' })).json().rows[0].minutes[1]).toBe(120);
       expect((await cell(a.developer, { duration: '1:15' })).json().rows[0].minutes[1]).toBe(75);

@@ -4,6 +4,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { formatMinutes, localDate } from '@/domain/time-entry-rules';
 import type { StartTimerInput, StopTimerInput, TimeEntry, TimeEntryInput, TimeEntryUpdate, Timer, TimerState, Timesheet, TimesheetCellInput } from '@/domain/time-entries';
 import type { TeamMember } from '@/domain/team';
+import type { Weekday } from '@/domain/region-rules';
 import { translate } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import { askBeforeStop } from './stop-question';
@@ -16,7 +17,7 @@ import type { LiveRefresh } from '@/web/lib/realtime';
 export const timeKeys = {
   all: [QUERY_ROOTS.time] as const,
   timer: [QUERY_ROOTS.time, 'timer'] as const,
-  timesheet: (week: string, profileId?: string) => [QUERY_ROOTS.time, 'timesheet', week, profileId ?? 'me'] as const,
+  timesheet: (week: string, firstDay: Weekday, profileId?: string) => [QUERY_ROOTS.time, 'timesheet', week, firstDay, profileId ?? 'me'] as const,
   entries: (from: string, to: string, profileId?: string) => [QUERY_ROOTS.time, 'entries', from, to, profileId ?? 'me'] as const,
   /** Under 'team', so a change to the team (its live topic) reads it again, and a time change does not. */
   members: [QUERY_ROOTS.team, 'time-members'] as const,
@@ -30,9 +31,10 @@ export const timerQuery = queryOptions({
   queryFn: () => api.get<TimerState>('/api/time/timer'),
 });
 
-export function timesheetQuery(week: string, profileId?: string) {
-  const query = new URLSearchParams({ week, ...(profileId ? { profileId } : {}) });
-  return queryOptions({ queryKey: timeKeys.timesheet(week, profileId), queryFn: () => api.get<Timesheet>(`/api/time/timesheet?${query}`) });
+/** The week starting `week`, on the member's first day of the week (`firstDay`, formats.ts weekStartsOn). */
+export function timesheetQuery(week: string, firstDay: Weekday, profileId?: string) {
+  const query = new URLSearchParams({ week, firstDay: String(firstDay), ...(profileId ? { profileId } : {}) });
+  return queryOptions({ queryKey: timeKeys.timesheet(week, firstDay, profileId), queryFn: () => api.get<Timesheet>(`/api/time/timesheet?${query}`) });
 }
 
 /** A member's entries from `from` to `to` (the caller's without `profileId`), oldest day first. */
@@ -129,13 +131,16 @@ export function useLogTime() {
   });
 }
 
-/** Sets one timesheet cell; the answer is the week as it now is. The week's entries are read again. */
-export function useSetTimesheetCell(week: string, profileId?: string) {
+/**
+ * Sets one timesheet cell; the answer is the week as it now is, starting on `firstDay` as the grid
+ * does. The week's entries are read again.
+ */
+export function useSetTimesheetCell(week: string, firstDay: Weekday, profileId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TimesheetCellInput) => api.put<Timesheet>('/api/time/timesheet/cell', { ...input, ...(profileId ? { profileId } : {}) }),
+    mutationFn: (input: TimesheetCellInput) => api.put<Timesheet>('/api/time/timesheet/cell', { ...input, firstDay, ...(profileId ? { profileId } : {}) }),
     onSuccess: (sheet) => {
-      queryClient.setQueryData(timeKeys.timesheet(week, profileId), sheet);
+      queryClient.setQueryData(timeKeys.timesheet(week, firstDay, profileId), sheet);
       void queryClient.invalidateQueries({ queryKey: [QUERY_ROOTS.time, 'entries'] });
     },
   });

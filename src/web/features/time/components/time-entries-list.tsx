@@ -25,7 +25,7 @@ const dayLabel = formatDayWithMonth;
 /** How an entry is named to a screen reader and in the delete question. */
 const entryName = (entry: TimeEntry) => `${dayLabel(entry.workDate)}, ${timerPlace(entry)}, ${formatMinutes(entry.minutes)}`;
 
-/** `week`: its Monday. `profileId`: the member whose entries these are (the caller without it). */
+/** `week`: its first day (the member's first day of the week, timesheet-tab.tsx). `profileId`: the member whose entries these are (the caller without it). */
 export function TimeEntriesList({ week, profileId }: { week: string; profileId?: string }) {
   const t = useT('time');
   const entries = useQuery(timeEntriesQuery(week, addDaysToDate(week, 6), profileId));

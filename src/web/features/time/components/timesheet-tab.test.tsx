@@ -3,21 +3,27 @@ import { HttpResponse } from 'msw';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Me } from '@/domain/auth';
+import type { Region, Weekday } from '@/domain/region-rules';
 import type { Role } from '@/domain/roles';
 import type { Task } from '@/domain/tasks';
 import type { TeamMember } from '@/domain/team';
 import type { TimeEntry, Timesheet } from '@/domain/time-entries';
 import { addDaysToDate, localDate, TIME_MESSAGES, weekStartOf } from '@/domain/time-entry-rules';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { setMemberRegion } from '@/web/lib/formats';
+import { formatDayWithMonth } from '@/web/lib/format-date';
 import { activateLocale } from '@/web/lib/i18n';
 import { en } from '@/web/test/texts';
-import { projectsApi, tasksApi, teamApi, timeApi } from '@/web/test/api-handlers';
+import { projectsApi, signedInMember, tasksApi, teamApi, timeApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, requestsArrived, route, sentRequests, type SentRequest } from '@/web/test/api-server';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { TIME_TEXTS } from '../texts';
 import { TimesheetTab } from './timesheet-tab';
 
-const WEEK = weekStartOf(localDate(new Date()));
+// jsdom's browser asks for en-US and the members here have no region of their own: their weeks
+// start on Sunday (issue 48), as the grid shows them.
+const WEEK = weekStartOf(localDate(new Date()), 7);
 
 const teamMember = (id: string, fullName: string, role: Role = 'developer'): TeamMember => ({
   id,
@@ -30,12 +36,13 @@ const teamMember = (id: string, fullName: string, role: Role = 'developer'): Tea
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 
-/** A week of `minutes` on Monday for whoever is asked about (`profileId`, or the caller, profile-1). */
+/** A week of `minutes` on its first day for whoever is asked about (`profileId`, or the caller, profile-1). */
 function sheetFor({ query }: SentRequest, names: Record<string, string>, canEdit = true): Timesheet {
   const profileId = query.get('profileId') ?? 'profile-1';
   const minutes = profileId === 'profile-1' ? 60 : 150;
   return {
     weekStart: WEEK,
+    firstDay: 7,
     days: Array.from({ length: 7 }, (_, i) => addDaysToDate(WEEK, i)),
     profileId,
     memberName: names[profileId] ?? 'Ada Lovelace',
@@ -77,7 +84,7 @@ const messageOf = (control: HTMLElement) => {
   return id ? document.getElementById(id)!.textContent : null;
 };
 
-/** Two rows, the website's with an hour on Monday, and the campaign's empty (issue 49 item 19). */
+/** Two rows, the website's with an hour on the week's first day, and the campaign's empty (issue 49 item 19). */
 function twoRows(minutes = 60): Timesheet {
   const sheet = sheetFor({ query: new URLSearchParams() } as SentRequest, {});
   return {
@@ -86,10 +93,17 @@ function twoRows(minutes = 60): Timesheet {
   };
 }
 
+/** A developer whose region is `region` (Settings -> Account); the language is the one the test activates. */
+const memberIn = (region: Region): Me => {
+  const me = signedInMember('developer');
+  return { ...me, profile: { ...me.profile, region } };
+};
+
 const asked = (path: string) => sentRequests.filter((r) => r.method === 'GET' && r.path.startsWith(path));
 
 afterEach(async () => {
   vi.useRealTimers();
+  setMemberRegion(null);
   await activateLocale('en');
 });
 
@@ -105,7 +119,7 @@ describe('TimesheetTab', () => {
     await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('1:00'));
     const [website, campaign] = screen.getAllByRole('row').slice(1, 3).map((row) => within(row).getAllByRole('textbox') as HTMLInputElement[]);
 
-    // Tab keeps the page's order: a row's cells come Monday to Sunday, left to right.
+    // Tab keeps the page's order: a row's cells come from the week's first day to its last, left to right.
     const days = screen.getAllByRole('columnheader').slice(1, 8).map((header) => header.textContent);
     expect(website!.map((cell) => cell.getAttribute('aria-label'))).toEqual(days.map((day) => `Website Relaunch, ${day}`));
     expect(website!.map((cell) => cell.dataset.col)).toEqual(['0', '1', '2', '3', '4', '5', '6']);
@@ -116,22 +130,22 @@ describe('TimesheetTab', () => {
     fireEvent.change(website![2]!, { target: { value: '1:30' } });
     fireEvent.keyDown(website![2]!, { key: 'Enter' });
     expect(document.activeElement).toBe(campaign![2]);
-    await waitFor(() => expect(sentRequests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ projectId: 'p1', taskId: null, workDate: addDaysToDate(WEEK, 2), duration: 90 }]));
+    await waitFor(() => expect(sentRequests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ projectId: 'p1', taskId: null, workDate: addDaysToDate(WEEK, 2), duration: 90, firstDay: 7 }]));
 
     // Enter on the last row saves and stays in its cell.
     fireEvent.change(campaign![2]!, { target: { value: '2h' } });
     fireEvent.keyDown(campaign![2]!, { key: 'Enter' });
     expect(document.activeElement).toBe(campaign![2]);
     await waitFor(() => expect(sentRequests.filter((r) => r.method === 'PUT')).toHaveLength(2));
-    expect(sentRequests.filter((r) => r.method === 'PUT')[1]!.body).toEqual({ projectId: 'p2', taskId: null, workDate: addDaysToDate(WEEK, 2), duration: 120 });
+    expect(sentRequests.filter((r) => r.method === 'PUT')[1]!.body).toEqual({ projectId: 'p2', taskId: null, workDate: addDaysToDate(WEEK, 2), duration: 120, firstDay: 7 });
   });
 
   it("names the days 'Mon 23' in the language on screen, and keeps the row's name and Total in view while the days scroll (issue 49 item 19)", async () => {
-    // The week of Monday 23 November 2026.
+    // The week of Monday 23 November 2026, for a member in Britain (their week starts on Monday).
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-25T09:00:00'));
     apiServer.use(timeApi.timesheet(() => twoRows()), timeApi.entries([]), projectsApi.list());
-    await renderWithProviders(<TimesheetTab />, { signedInAs: 'developer' });
+    await renderWithProviders(<TimesheetTab />, { signedInAs: memberIn('GB') });
     await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('2:00'));
     const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
     expect(headers()).toEqual([en(TIME_TEXTS.row), 'Mon 23', 'Tue 24', 'Wed 25', 'Thu 26', 'Fri 27', 'Sat 28', 'Sun 29', en(TIME_TEXTS.total)]);
@@ -149,6 +163,48 @@ describe('TimesheetTab', () => {
       expect(cells.at(-1)!.className, row.textContent!).toMatch(/\bsticky\b.*\bright-0\b/);
       expect(cells.slice(1, -1).some((cell) => cell.className.includes('sticky'))).toBe(false);
     }
+  });
+
+  it("starts the week on the member's first day (issue 48): Sunday for a member in the United States, Monday for one in Germany; the arrows and This week follow it", async () => {
+    // Wednesday 25 November 2026.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T09:00:00'));
+    // The week the server is asked for, as it answers: an hour on its first day.
+    const weekFrom = (start: string, firstDay: number): Timesheet => ({ ...twoRows(), weekStart: start, firstDay, days: Array.from({ length: 7 }, (_, i) => addDaysToDate(start, i)) });
+    apiServer.use(
+      timeApi.timesheet(({ query }) => weekFrom(query.get('week')!, Number(query.get('firstDay')))),
+      timeApi.entries([]),
+      projectsApi.list(),
+      route('PUT', '/api/time/timesheet/cell', ({ body }) => {
+        const { workDate, firstDay } = body as { workDate: string; firstDay: Weekday };
+        return weekFrom(weekStartOf(workDate, firstDay), firstDay);
+      }),
+    );
+    const headers = () => screen.getAllByRole('columnheader').slice(1, 8).map((header) => header.textContent);
+    const lastWeekAsked = () => Object.fromEntries(asked('/api/time/timesheet').at(-1)!.query);
+
+    const us = await renderWithProviders(<TimesheetTab />, { signedInAs: memberIn('US') });
+    await waitFor(() => expect(headers()).toEqual(['Sun 22', 'Mon 23', 'Tue 24', 'Wed 25', 'Thu 26', 'Fri 27', 'Sat 28']));
+    expect(lastWeekAsked()).toEqual({ week: '2026-11-22', firstDay: '7' });
+    expect(screen.getByTestId('timesheet-week').textContent).toBe(en(TIME_TEXTS.weekOf, { range: `${formatDayWithMonth('2026-11-22')} – ${formatDayWithMonth('2026-11-28')}` }));
+    // A cell of the first column is that Sunday's; the save asks for the week that starts on Sunday.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Spring Campaign, Sun 22' }), { target: { value: '2h' } });
+    fireEvent.blur(screen.getByRole('textbox', { name: 'Spring Campaign, Sun 22' }));
+    await waitFor(() => expect(sentRequests.find((r) => r.method === 'PUT')?.body).toEqual({ projectId: 'p2', taskId: null, workDate: '2026-11-22', duration: 120, firstDay: 7 }));
+    fireEvent.click(screen.getByRole('button', { name: en(TIME_TEXTS.nextWeek) }));
+    await waitFor(() => expect(headers()).toEqual(['Sun 29', 'Mon 30', 'Tue 1', 'Wed 2', 'Thu 3', 'Fri 4', 'Sat 5']));
+    expect(lastWeekAsked()).toEqual({ week: '2026-11-29', firstDay: '7' });
+    fireEvent.click(screen.getByRole('button', { name: en(TIME_TEXTS.thisWeek) }));
+    await waitFor(() => expect(headers()[0]).toBe('Sun 22'));
+    us.unmount();
+
+    await activateLocale('de');
+    await renderWithProviders(<TimesheetTab />, { signedInAs: memberIn('DE') });
+    await waitFor(() => expect(headers()).toEqual(['Mo., 23.', 'Di., 24.', 'Mi., 25.', 'Do., 26.', 'Fr., 27.', 'Sa., 28.', 'So., 29.']));
+    expect(lastWeekAsked()).toEqual({ week: '2026-11-23', firstDay: '1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Vorherige Woche' }));
+    await waitFor(() => expect(headers()[0]).toBe('Mo., 16.'));
+    expect(lastWeekAsked()).toEqual({ week: '2026-11-16', firstDay: '1' });
   });
 
   it('shows a developer their own week and entries, with no Member select', async () => {
@@ -216,7 +272,7 @@ describe('TimesheetTab', () => {
     fireEvent.change(cell, { target: { value: '1h' } });
     fireEvent.blur(cell);
     await waitFor(() => expect(sentRequests.some((r) => r.method === 'PUT')).toBe(true));
-    expect(sentRequests.find((r) => r.method === 'PUT')!.body).toEqual({ projectId: 'p1', taskId: null, workDate: addDaysToDate(WEEK, 1), duration: 60, profileId: 'dev-1' });
+    expect(sentRequests.find((r) => r.method === 'PUT')!.body).toEqual({ projectId: 'p1', taskId: null, workDate: addDaysToDate(WEEK, 2), duration: 60, firstDay: 7, profileId: 'dev-1' });
   });
 
   it('reads the grid again after an entry is deleted below it, so both stay in step', async () => {
@@ -259,7 +315,7 @@ describe('TimesheetTab', () => {
     fireEvent.click(within(alert).getByRole('button', { name: en(UI_TEXTS.retry) }));
     await waitFor(() => expect(screen.getByTestId('week-total').textContent).toBe('1:00'));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect((screen.getByRole('textbox', { name: /^Website Relaunch, Mon/ }) as HTMLInputElement).value).toBe('1:00');
+    expect((screen.getByRole('textbox', { name: /^Website Relaunch, Sun/ }) as HTMLInputElement).value).toBe('1:00');
     expect(await screen.findByRole('form', { name: en(TIME_TEXTS.addRow) })).toBeTruthy();
     expect(await screen.findByTestId('time-entry')).toBeTruthy();
     expect(asked('/api/time/timesheet')).toHaveLength(2);

@@ -13,7 +13,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { canManageProjects } from '@/domain/roles';
-import { addDaysToDate, formatMinutes, localDate, parseDuration, TIME_MESSAGES, weekStartOf } from '@/domain/time-entry-rules';
+import { addDaysToDate, formatMinutes, localDate, parseDuration, TIME_MESSAGES, weekDays, weekStartOf } from '@/domain/time-entry-rules';
 import type { Timesheet, TimesheetRow } from '@/domain/time-entries';
 import { Button } from '@/web/components/ui/button';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
@@ -24,6 +24,7 @@ import { projectListQuery } from '@/web/features/projects/api';
 import { taskListQuery } from '@/web/features/tasks/api';
 import { errorMessage } from '@/web/lib/api-client';
 import { memberProjectSource } from '@/web/lib/project-source';
+import { weekStartsOn } from '@/web/lib/formats';
 import { i18n, useT } from '@/web/lib/i18n';
 import { useSignedInMe } from '@/web/lib/session';
 import { timeMembersQuery, timesheetQuery, useSetTimesheetCell } from '../api';
@@ -111,13 +112,19 @@ type WeekProps = { staff: boolean; myId: string; profileId: string | undefined; 
 function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
   // useT renders again on a change of language: the days' names (dayLabel) follow it too.
   const t = useT('time', 'domain');
-  const [week, setWeek] = useState(() => weekStartOf(localDate(new Date())));
-  const sheet = useQuery(timesheetQuery(week, profileId));
-  const setCell = useSetTimesheetCell(week, profileId);
+  // Issue 48: the week starts on the member's first day of the week (Sunday in the United States,
+  // Monday in Germany), from the language on screen with their region; useT renders again when
+  // either changes. Reports and budgets keep ISO Monday weeks (decision 034's addendum).
+  const firstDay = weekStartsOn();
+  // A day of the week shown: its start follows the first day, so a change of region keeps the week.
+  const [shownDay, setShownDay] = useState(() => localDate(new Date()));
+  const week = weekStartOf(shownDay, firstDay);
+  const sheet = useQuery(timesheetQuery(week, firstDay, profileId));
+  const setCell = useSetTimesheetCell(week, firstDay, profileId);
   const [added, setAdded] = useState<Row[]>([]);
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const grid = useRef<HTMLTableElement>(null);
-  const days = useMemo(() => Array.from({ length: 7 }, (_, i) => addDaysToDate(week, i)), [week]);
+  const days = useMemo(() => weekDays(week), [week]);
   // The rows' places on this screen, per week (mergedRows): appended to, never reset while shown.
   const [orders] = useState(() => new Map<string, string[]>());
   // Another member's week starts afresh (typed cells, added rows, row places) on the same week;
@@ -195,16 +202,16 @@ function TimesheetWeek({ staff, myId, profileId, onMember }: WeekProps) {
       <header className="flex flex-wrap items-center gap-3">
         {staff ? <MemberSelect myId={myId} value={profileId ?? myId} onChange={onMember} /> : null}
         <div className="ml-auto flex max-w-full min-w-0 flex-wrap items-center gap-2">
-          <Button variant="outline" size="icon" aria-label={t(TIME_TEXTS.previousWeek)} onClick={() => setWeek(addDaysToDate(week, -7))}>
+          <Button variant="outline" size="icon" aria-label={t(TIME_TEXTS.previousWeek)} onClick={() => setShownDay(addDaysToDate(week, -7))}>
             <ChevronLeft aria-hidden />
           </Button>
           <p className="min-w-0 flex-1 text-center text-sm font-medium sm:min-w-44 sm:flex-none" aria-live="polite" data-testid="timesheet-week">
             {t(TIME_TEXTS.weekOf, { range: `${dayWithMonth(days[0]!)} – ${dayWithMonth(days[6]!)}` })}
           </p>
-          <Button variant="outline" size="icon" aria-label={t(TIME_TEXTS.nextWeek)} onClick={() => setWeek(addDaysToDate(week, 7))}>
+          <Button variant="outline" size="icon" aria-label={t(TIME_TEXTS.nextWeek)} onClick={() => setShownDay(addDaysToDate(week, 7))}>
             <ChevronRight aria-hidden />
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => setWeek(weekStartOf(localDate(new Date())))}>
+          <Button variant="ghost" size="sm" onClick={() => setShownDay(localDate(new Date()))}>
             {t(TIME_TEXTS.thisWeek)}
           </Button>
         </div>
