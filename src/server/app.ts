@@ -145,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const locale = await requestLocale(platform, request);
     const say = (text: ErrorMessage) => translate(locale, text);
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, say(error.text), error.detail, error.locale));
+      return reply.status(error.statusCode).send(errorBody(error.code, say(error.text), error.detailText === undefined ? undefined : say(error.detailText), error.locale));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
