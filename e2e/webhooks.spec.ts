@@ -3,7 +3,7 @@
 // Redeliver sends the same event again, and the hook can be turned off and deleted.
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { expect, newAccount, signUpThroughApi, test, toast } from './fixtures';
 
 type Received = { headers: http.IncomingHttpHeaders; body: string };
@@ -99,6 +99,33 @@ test.describe('Webhooks', () => {
       await expect(page.getByText('No webhooks yet')).toBeVisible();
     } finally {
       await receiver.close();
+    }
+  });
+
+  test('a German member reads why a delivery failed in German', async ({ page }) => {
+    // A port on loopback where nothing listens.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const host = `127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+
+    await signUpThroughApi(page, newAccount('webhooks-de'));
+    expect((await page.request.put('/api/settings/language', { data: { locale: 'de' } })).status()).toBe(200);
+    const hook = await page.request.post('/api/webhooks', { data: { url: `http://${host}/brieflane`, description: 'Ops bot', events: ['client'] } });
+    expect(hook.status(), await hook.text()).toBe(201);
+    const hookId = (await hook.json()).id as string;
+    expect((await page.request.post(`/api/webhooks/${hookId}/test`)).status()).toBe(201);
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/webhooks/${hookId}/deliveries`)).json()).items[0]?.error as string | null) ?? null, { timeout: 15_000 })
+      .not.toBeNull();
+
+    await page.goto('/?tab=settings&section=developers');
+    await page.getByTestId('webhook').getByRole('button', { name: 'Letzte Zustellungen: Ops bot' }).click();
+    const log = page.getByRole('dialog', { name: 'Letzte Zustellungen' });
+    await expect(log.getByTestId('webhook-delivery')).toContainText(`Keine Verbindung zu ${host} möglich (ECONNREFUSED)`);
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/net-webhook-log-de-${width}.png` });
     }
   });
 });

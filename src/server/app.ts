@@ -145,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const locale = await requestLocale(platform, request);
     const say = (text: ErrorMessage) => translate(locale, text);
     if (error instanceof AppError) {
-      const body = errorBody(error.code, say(error.text), error.detail, error.locale);
+      const body = errorBody(error.code, say(error.text), error.detailText === undefined ? undefined : say(error.detailText), error.locale);
       if (error.field) body.error.field = error.field;
       return reply.status(error.statusCode).send(body);
     }

@@ -11,6 +11,14 @@ export type ErrorMessage = string | Text;
 export class AppError extends Error {
   /** The message to translate for the caller (app.ts's error handler); `message` is its English. */
   readonly text: ErrorMessage;
+  /**
+   * The technical cause behind `message` (another system's own words, such as a TLS error, or
+   * outbound-http's about reaching it), for whoever looks into it: short text, never a stack.
+   * `message` stays the plain sentence. In English here (logs); `detailText` is said in the
+   * caller's language.
+   */
+  readonly detail?: string;
+  readonly detailText?: ErrorMessage;
   /** A refused field, by its name in the request body (as a schema's refusal names it). */
   field?: string;
 
@@ -18,11 +26,7 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: ErrorMessage,
-    /**
-     * The technical cause behind `message` (another system's own words, such as a TLS error), for
-     * whoever looks into it: short text, never a stack. `message` stays the plain sentence.
-     */
-    readonly detail?: string,
+    detail?: ErrorMessage,
     /**
      * The language of what the error is about, not of its message: a protected link's own
      * (issue 48 item 4), so its password page shows in it.
@@ -32,6 +36,10 @@ export class AppError extends Error {
     super(translate('en', message));
     this.name = 'AppError';
     this.text = message;
+    if (detail !== undefined) {
+      this.detail = translate('en', detail);
+      this.detailText = detail;
+    }
   }
 }
 
@@ -41,7 +49,7 @@ export function invalidField(message: ErrorMessage, field: string): AppError {
   error.field = field;
   return error;
 }
-export const badRequest = (message: ErrorMessage, code = 'bad_request', detail?: string) => new AppError(400, code, message, detail);
+export const badRequest = (message: ErrorMessage, code = 'bad_request', detail?: ErrorMessage) => new AppError(400, code, message, detail);
 export const unauthorized = (message: ErrorMessage = SERVER_MESSAGES.notAuthenticated, code = 'unauthorized') =>
   new AppError(401, code, message);
 export const forbidden = (message: ErrorMessage = SERVER_MESSAGES.forbidden, code = 'forbidden') => new AppError(403, code, message);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createSecureContext } from 'node:tls';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkDestination, outboundFetch, postJson, sendRequest, type ResolveHost } from './outbound-http';
+import { OUTBOUND_TEXTS } from './outbound-texts';
 
 type Received = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
 type Answer = (request: http.IncomingMessage, response: http.ServerResponse) => void;
@@ -99,6 +100,8 @@ describe('without WEBHOOK_ALLOW_PRIVATE', () => {
     expect(result.error).toEqual({
       reason: 'refused_destination',
       message: 'evil.example resolves to a private network address; only public addresses can be reached',
+      text: OUTBOUND_TEXTS.hostRefused.private,
+      values: { host: 'evil.example' },
     });
   });
 
@@ -170,6 +173,8 @@ describe('without WEBHOOK_ALLOW_PRIVATE', () => {
     expect((await postJson('https://nowhere.example/', '{}', {}, { allowPrivate: false, resolveHost: missing })).error).toEqual({
       reason: 'dns_failed',
       message: 'nowhere.example could not be resolved (ENOTFOUND)',
+      text: OUTBOUND_TEXTS.lookupFailed,
+      values: { host: 'nowhere.example', code: 'ENOTFOUND' },
     });
     const hanging: ResolveHost = () => new Promise(() => {});
     const result = await postJson('https://slow.example/', '{}', {}, { allowPrivate: false, resolveHost: hanging, timeoutMs: 200 });
@@ -349,7 +354,12 @@ describe('sendRequest and outboundFetch', () => {
   it('refuses an answer longer than the cap instead of cutting it', async () => {
     const receiver = await startReceiver((_request, response) => response.writeHead(200).end('x'.repeat(5000)));
     const result = await sendRequest(`http://127.0.0.1:${receiver.port}/jwks`, { method: 'GET' }, { allowPrivate: true, maxAnswerBytes: 1024 });
-    expect(result.error).toEqual({ reason: 'answer_too_large', message: `127.0.0.1:${receiver.port} answered with more than 1024 bytes` });
+    expect(result.error).toEqual({
+      reason: 'answer_too_large',
+      message: `127.0.0.1:${receiver.port} answered with more than 1024 bytes`,
+      text: OUTBOUND_TEXTS.answerTooLarge,
+      values: { host: `127.0.0.1:${receiver.port}`, bytes: '1024' },
+    });
   });
 
   it('answers a Fetch Response, posting a form body; refusals reject as fetch does, with the reason', async () => {

@@ -21,6 +21,9 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import type { Text, TextValues } from '../../domain/locales';
+import { translate } from './i18n';
+import { OUTBOUND_TEXTS, type RefusedRange } from './outbound-texts';
 
 export type OutboundFailure =
   /** Not a URL, not http(s), or with credentials in it. */
@@ -38,11 +41,14 @@ export type OutboundFailure =
   | 'answer_too_large';
 
 /**
- * `message` is fit to show the user who typed the URL: it never names a resolved address.
+ * What went wrong, fit to show the user who typed the URL: it never names a resolved address.
+ * `text` with `values` says it in the reader's language (issue 48: a delivery stores
+ * `messageWithValues(text, values)`, said when the log is read); `message` is its English, for
+ * logs and for outboundFetch's TypeError, which libraries read.
  * `code`: the socket's or TLS's own error code when a connection failed (ECONNREFUSED,
  * CERT_HAS_EXPIRED, EPROTO...), for a caller that tells such failures apart (single sign-on).
  */
-export type OutboundError = { reason: OutboundFailure; message: string; code?: string };
+export type OutboundError = { reason: OutboundFailure; message: string; text: Text; values: TextValues; code?: string };
 
 export type ResolvedAddress = { address: string; family: number };
 
@@ -89,16 +95,17 @@ const METADATA_ADDRESSES = new Set(['fd00:ec2::254', '100.100.100.200'].map((a) 
 const IPV4_COMPATIBLE = ipaddr.IPv6.parseCIDR('::/96');
 const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
 
-const RANGE_WORDS: Record<string, string> = {
-  loopback: 'a loopback address (the server itself)',
-  private: 'a private network address',
-  uniqueLocal: 'a private network address',
-  carrierGradeNat: 'a carrier-grade NAT address',
-  linkLocal: 'a link-local address',
-  metadata: 'a cloud metadata service',
-  unspecified: 'an unspecified address',
-  multicast: 'a multicast address',
-  broadcast: 'the broadcast address',
+/** How a refused range is named (OUTBOUND_TEXTS.addressRefused, hostRefused); any other is 'reserved'. */
+const REFUSED_RANGES: Record<string, RefusedRange> = {
+  loopback: 'loopback',
+  private: 'private',
+  uniqueLocal: 'private',
+  carrierGradeNat: 'carrierGradeNat',
+  linkLocal: 'linkLocal',
+  metadata: 'metadata',
+  unspecified: 'unspecified',
+  multicast: 'multicast',
+  broadcast: 'broadcast',
 };
 
 type Destination = { url: URL; addresses: ResolvedAddress[] };
@@ -163,10 +170,8 @@ export function outboundFetch(options: PostOptions): (url: string, init?: { meth
     if (body !== undefined && typeof body !== 'string') throw new TypeError('outbound: only text bodies are sent');
     const result = await sendRequest(url, { method, body, headers: init.headers }, options);
     if (result.error || result.status === null) {
-      throw Object.assign(new TypeError(result.error?.message ?? `No answer from ${new URL(url).host}`), {
-        reason: result.error?.reason ?? 'connection_failed',
-        ...(result.error?.code ? { code: result.error.code } : {}),
-      });
+      const error = result.error ?? outboundError('connection_failed', OUTBOUND_TEXTS.noAnswer, { host: new URL(url).host });
+      throw fetchFailure(error);
     }
     const headers = new Headers();
     for (const [name, value] of Object.entries(result.headers)) {
@@ -175,10 +180,18 @@ export function outboundFetch(options: PostOptions): (url: string, init?: { meth
     }
     // A status the Response constructor refuses (1xx) or one that must have no body.
     const status = result.status;
-    if (status < 200 || status > 599) throw Object.assign(new TypeError(`${new URL(url).host} answered with status ${status}`), { reason: 'connection_failed' });
+    if (status < 200 || status > 599) throw fetchFailure(outboundError('connection_failed', OUTBOUND_TEXTS.oddStatus, { host: new URL(url).host, status: String(status) }));
     const empty = status === 204 || status === 205 || status === 304;
     return new Response(empty ? null : new Uint8Array(result.body), { status, headers });
   };
+}
+
+/**
+ * outboundFetch's rejection, as fetch's for a network error: a TypeError with the English message
+ * (what openid-client passes on), carrying the reason, the code, and the text with its values.
+ */
+function fetchFailure(error: OutboundError): TypeError & Pick<OutboundError, 'reason' | 'text' | 'values' | 'code'> {
+  return Object.assign(new TypeError(error.message), { reason: error.reason, text: error.text, values: error.values, ...(error.code ? { code: error.code } : {}) });
 }
 
 type Sent = Omit<OutboundResponse, 'body'> & { answer: Buffer };
@@ -200,9 +213,9 @@ async function sendChecked(url: string, request: OutboundRequest, options: PostO
 
 async function resolveDestination(raw: string, options: DestinationOptions, timeoutMs: number): Promise<Checked> {
   const url = URL.canParse(raw) ? new URL(raw) : undefined;
-  if (!url) return failed('invalid_url', 'The address is not a valid URL');
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return failed('invalid_url', 'The address must start with http:// or https://');
-  if (url.username || url.password) return failed('invalid_url', 'The address must not contain a user name or password');
+  if (!url) return failed('invalid_url', OUTBOUND_TEXTS.invalidUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return failed('invalid_url', OUTBOUND_TEXTS.notHttp);
+  if (url.username || url.password) return failed('invalid_url', OUTBOUND_TEXTS.credentialsInUrl);
 
   // The URL parser has already turned every IPv4 spelling (0x7f.1, 2130706433) into a.b.c.d.
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -215,18 +228,18 @@ async function resolveDestination(raw: string, options: DestinationOptions, time
       Promise.resolve().then(() => resolveHost(host)),
       timeoutMs,
     ).catch((error: unknown) => ({ failure: errorCode(error) }));
-    if (resolved === TIMED_OUT) return failed('timeout', `${host} could not be resolved within ${timeoutMs} ms`);
-    if ('failure' in resolved) return failed('dns_failed', `${host} could not be resolved (${resolved.failure})`);
-    if (resolved.length === 0) return failed('dns_failed', `${host} has no address`);
+    if (resolved === TIMED_OUT) return failed('timeout', OUTBOUND_TEXTS.lookupTimedOut, { host, ms: String(timeoutMs) });
+    if ('failure' in resolved) return failed('dns_failed', OUTBOUND_TEXTS.lookupFailed, { host, code: resolved.failure });
+    if (resolved.length === 0) return failed('dns_failed', OUTBOUND_TEXTS.noAddress, { host });
     addresses = resolved;
   }
 
   for (const { address } of addresses) {
     const refused = refusedRange(address, options.allowPrivate);
     if (refused === undefined) continue;
-    const what = RANGE_WORDS[refused] ?? 'a reserved address';
-    const subject = isIP(host) ? `${url.hostname} is` : `${host} resolves to`;
-    return failed('refused_destination', `${subject} ${what}; only public addresses can be reached`);
+    const range = REFUSED_RANGES[refused] ?? 'reserved';
+    if (isIP(host)) return failed('refused_destination', OUTBOUND_TEXTS.addressRefused[range], { host: url.hostname });
+    return failed('refused_destination', OUTBOUND_TEXTS.hostRefused[range], { host });
   }
   return { ok: true, destination: { url, addresses } };
 }
@@ -301,15 +314,15 @@ function exchange(
           received += chunk.length;
           // Enough: stop reading rather than buffer a huge or endless answer.
           if (received > limits.maxAnswerBytes && limits.overLimit === 'fail') {
-            finish({ reason: 'answer_too_large', message: `${url.host} answered with more than ${limits.maxAnswerBytes} bytes` });
+            finish(outboundError('answer_too_large', OUTBOUND_TEXTS.answerTooLarge, { host: url.host, bytes: String(limits.maxAnswerBytes) }));
           } else if (received >= limits.maxAnswerBytes && limits.overLimit === 'cut') {
             finish();
           }
         });
         response.on('end', () => finish());
-        response.on('error', () => finish({ reason: 'connection_failed', message: `${url.host} closed the connection before the answer was complete` }));
+        response.on('error', () => finish(outboundError('connection_failed', OUTBOUND_TEXTS.closedMidAnswer, { host: url.host })));
         response.on('close', () => {
-          if (!response.complete) finish({ reason: 'connection_failed', message: `${url.host} closed the connection before the answer was complete` });
+          if (!response.complete) finish(outboundError('connection_failed', OUTBOUND_TEXTS.closedMidAnswer, { host: url.host }));
         });
       },
     );
@@ -320,15 +333,15 @@ function exchange(
     request.on('error', (error) => {
       const code = errorCode(error);
       if (secure && connected && !secured) {
-        finish({ reason: 'tls_failed', message: `TLS with ${url.host} failed: ${error.message}`, code });
+        finish(outboundError('tls_failed', OUTBOUND_TEXTS.tlsFailed, { host: url.host, detail: error.message }, code));
       } else if (connected) {
-        finish({ reason: 'connection_failed', message: `${url.host} closed the connection before answering (${code})`, code });
+        finish(outboundError('connection_failed', OUTBOUND_TEXTS.closedBeforeAnswer, { host: url.host, code }, code));
       } else {
-        finish({ reason: 'connection_failed', message: `Could not connect to ${url.host} (${code})`, code });
+        finish(outboundError('connection_failed', OUTBOUND_TEXTS.couldNotConnect, { host: url.host, code }, code));
       }
     });
     const deadline = setTimeout(
-      () => finish({ reason: 'timeout', message: `${url.host} did not answer within ${limits.timeoutMs} ms` }),
+      () => finish(outboundError('timeout', OUTBOUND_TEXTS.timedOut, { host: url.host, ms: String(limits.timeoutMs) })),
       limits.remainingMs,
     );
     request.end(outgoing.body);
@@ -374,6 +387,14 @@ function errorCode(error: unknown): string {
   return typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
 }
 
-function failed(reason: OutboundFailure, message: string): { ok: false; error: OutboundError } {
-  return { ok: false, error: { reason, message } };
+/**
+ * A failure, said by a text of OUTBOUND_TEXTS with its values (numbers as written, so every
+ * language shows them as English did); `message` is that text in English.
+ */
+function outboundError(reason: OutboundFailure, text: Text, values: TextValues = {}, code?: string): OutboundError {
+  return { reason, message: translate('en', text, values), text, values, ...(code ? { code } : {}) };
+}
+
+function failed(reason: OutboundFailure, text: Text, values?: TextValues): { ok: false; error: OutboundError } {
+  return { ok: false, error: outboundError(reason, text, values) };
 }

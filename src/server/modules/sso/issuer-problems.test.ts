@@ -10,7 +10,8 @@ import { SSO_MESSAGES } from '../../../domain/sso';
 import { withValues } from '../../../domain/locales';
 import { translate } from '../../platform/i18n';
 import { outboundFetch } from '../../platform/outbound-http';
-import { classifyProviderFailure, MAX_DETAIL_LENGTH, technicalDetail } from './issuer-problems';
+import { OUTBOUND_TEXTS } from '../../platform/outbound-texts';
+import { classifyProviderFailure, MAX_DETAIL_LENGTH, technicalDetail, type ClassifiedProblem } from './issuer-problems';
 
 const DISCOVERY = '/.well-known/openid-configuration';
 
@@ -28,11 +29,21 @@ const clientError = (message: string, cause: unknown, code: string) => Object.as
 /** outbound's TypeError as it makes one (for failures a test cannot cause on loopback). */
 const outboundError = (reason: string, message: string, code?: string) => Object.assign(new TypeError(message), { reason, ...(code ? { code } : {}) });
 
+/**
+ * The classification without its detail's text, which must say the detail as it is in English
+ * (issue 48: the admin reads it in their language), when outbound's words are the detail.
+ */
+function classified(error: unknown): Omit<ClassifiedProblem, 'detailText'> {
+  const { detailText, ...rest } = classifyProviderFailure(error, 'not_openid');
+  if (detailText) expect(translate('en', detailText)).toBe(rest.detail);
+  return rest;
+}
+
 describe('classifyProviderFailure', () => {
   it('a host name that does not resolve: not_found', async () => {
     const fetch = outboundFetch({ allowPrivate: false, resolveHost: () => Promise.reject(Object.assign(new Error('getaddrinfo ENOTFOUND login.agency.example'), { code: 'ENOTFOUND' })) });
     const error = await failureOf(fetch(`https://login.agency.example${DISCOVERY}`));
-    expect(classifyProviderFailure(error, 'not_openid')).toEqual({ problem: 'not_found', detail: 'login.agency.example could not be resolved (ENOTFOUND)' });
+    expect(classified(error)).toEqual({ problem: 'not_found', detail: 'login.agency.example could not be resolved (ENOTFOUND)' });
   });
 
   it('a port where nothing listens: refused; a connection dropped otherwise: unreachable', async () => {
@@ -41,7 +52,9 @@ describe('classifyProviderFailure', () => {
     const { port } = server.address() as AddressInfo;
     await new Promise((resolve) => server.close(resolve));
     const error = await failureOf(outboundFetch({ allowPrivate: true })(`http://127.0.0.1:${port}${DISCOVERY}`));
-    expect(classifyProviderFailure(error, 'not_openid')).toEqual({ problem: 'refused', detail: `Could not connect to 127.0.0.1:${port} (ECONNREFUSED)` });
+    expect(classified(error)).toEqual({ problem: 'refused', detail: `Could not connect to 127.0.0.1:${port} (ECONNREFUSED)` });
+    // Issue 48: outbound's words in the admin's language.
+    expect(translate('de', classifyProviderFailure(error, 'not_openid').detailText!)).toBe(`Keine Verbindung zu 127.0.0.1:${port} möglich (ECONNREFUSED)`);
 
     const reset = outboundError('connection_failed', 'login.agency.example closed the connection before answering (ECONNRESET)', 'ECONNRESET');
     expect(classifyProviderFailure(reset, 'not_openid')).toEqual({ problem: 'unreachable', detail: 'login.agency.example closed the connection before answering (ECONNRESET)' });
@@ -50,7 +63,7 @@ describe('classifyProviderFailure', () => {
   it('no answer in time: timeout', async () => {
     const fetch = outboundFetch({ allowPrivate: false, timeoutMs: 50, resolveHost: () => new Promise(() => {}) });
     const error = await failureOf(fetch(`https://slow.agency.example${DISCOVERY}`));
-    expect(classifyProviderFailure(error, 'not_openid')).toEqual({ problem: 'timeout', detail: 'slow.agency.example could not be resolved within 50 ms' });
+    expect(classified(error)).toEqual({ problem: 'timeout', detail: 'slow.agency.example could not be resolved within 50 ms' });
   });
 
   it('a certificate that cannot be verified: certificate, by its code or, with none, its words; other TLS failures: secure_connection', () => {
@@ -59,6 +72,13 @@ describe('classifyProviderFailure', () => {
       expect(classifyProviderFailure(error, 'not_openid'), code).toEqual({ problem: 'certificate', detail: `TLS with login.agency.example failed: some words (${code})` });
     }
     expect(classifyProviderFailure(outboundError('tls_failed', 'TLS with login.agency.example failed: certificate has expired'), 'not_openid').problem).toBe('certificate');
+    // With outbound's text, TLS's words carry the code in every language.
+    const withText = Object.assign(outboundError('tls_failed', 'TLS with login.agency.example failed: some words', 'CERT_HAS_EXPIRED'), {
+      text: OUTBOUND_TEXTS.tlsFailed,
+      values: { host: 'login.agency.example', detail: 'some words' },
+    });
+    expect(classified(withText)).toEqual({ problem: 'certificate', detail: 'TLS with login.agency.example failed: some words (CERT_HAS_EXPIRED)' });
+    expect(translate('de', classifyProviderFailure(withText, 'not_openid').detailText!)).toBe('TLS mit login.agency.example ist fehlgeschlagen: some words (CERT_HAS_EXPIRED)');
 
     // https:// to a server that speaks http: OpenSSL's words on one line, the code not repeated
     // when they already say it.
@@ -71,7 +91,7 @@ describe('classifyProviderFailure', () => {
 
   it('an address Brieflane does not send to: not_allowed, with outbound’s reason as the detail', async () => {
     const error = await failureOf(outboundFetch({ allowPrivate: false })(`https://10.0.0.5${DISCOVERY}`));
-    expect(classifyProviderFailure(error, 'not_openid')).toEqual({ problem: 'not_allowed', detail: '10.0.0.5 is a private network address; only public addresses can be reached' });
+    expect(classified(error)).toEqual({ problem: 'not_allowed', detail: '10.0.0.5 is a private network address; only public addresses can be reached' });
   });
 
   it('an answer openid-client refused: the caller’s problem (not_openid at discovery, invalid_answer at a sign-in), with the status in the detail', () => {

@@ -3,6 +3,7 @@
 // deadline, size: `reason` and the socket's `code`) or as openid-client's errors about what it
 // answered (`code` OAUTH_...). The admin reads a plain sentence (SSO_MESSAGES.issuerProblems);
 // the error's own words, trimmed, go beside it as the detail.
+import { withValues, type Text, type TextValues } from '../../../domain/locales';
 import type { SsoIssuerProblem } from '../../../domain/sso-rules';
 import type { OutboundFailure } from '../../platform/outbound-http';
 
@@ -13,6 +14,11 @@ export type ClassifiedProblem = {
   problem: SsoIssuerProblem;
   /** The technical cause, one line, at most MAX_DETAIL_LENGTH characters. */
   detail: string;
+  /**
+   * The same cause in the admin's language, when it is outbound-http's words (issue 48): its text
+   * with its values, another system's words among them (TLS's, with the code) trimmed as `detail` is.
+   */
+  detailText?: Text;
   /** mismatch: the issuer the provider's configuration names, when it is a URL. */
   named?: string;
 };
@@ -57,7 +63,8 @@ export function classifyProviderFailure(error: unknown, otherwise: SsoIssuerProb
     let problem = NETWORK_PROBLEMS[reason];
     if (reason === 'connection_failed' && socketCode === 'ECONNREFUSED') problem = 'refused';
     if (reason === 'tls_failed' && (socketCode ? CERTIFICATE_CODE.test(socketCode) : /certificate/i.test(error.message))) problem = 'certificate';
-    return { problem, detail: withCode(detail, socketCode) };
+    const detailText = outboundDetail(error, socketCode);
+    return { problem, detail: withCode(detail, socketCode), ...(detailText ? { detailText } : {}) };
   }
   const mismatch = issuerMismatch(error);
   if (mismatch) {
@@ -66,6 +73,20 @@ export function classifyProviderFailure(error: unknown, otherwise: SsoIssuerProb
     return { problem: 'mismatch', detail: trimDetail(`${detail}${compared}`), ...(named ? { named } : {}) };
   }
   return { problem: otherwise, detail };
+}
+
+/**
+ * outbound's text of a failure (outboundFetch's TypeError carries it), as the detail says it: TLS's
+ * own words one line and trimmed, with the socket's code when they do not name it. Undefined
+ * when the error has no text, or has a code its sentence cannot hold.
+ */
+function outboundDetail(error: TypeError, code: string | undefined): Text | undefined {
+  const { text, values } = error as TypeError & { text?: Text; values?: TextValues };
+  if (!text || typeof text.id !== 'string' || !values) return undefined;
+  const said = { ...values };
+  if (typeof said.detail === 'string') said.detail = trimDetail(withCode(said.detail, code));
+  else if (code && !error.message.includes(code)) return undefined;
+  return withValues(text, said);
 }
 
 /** openid-client's comparison of discovery's `issuer` with the one asked for, where it failed. */

@@ -38,6 +38,8 @@ export class ProviderError extends Error {
     readonly detail: string | null,
     /** The plain sentence, answered in the admin's language (its English is `message`). */
     readonly text: Text = withValues(SSO_MESSAGES.issuerProblems[problem], { host }),
+    /** `detail` in the admin's language, when it is outbound-http's words (issue 48). */
+    readonly detailText?: Text,
   ) {
     super(translate('en', text));
     this.name = 'ProviderError';
@@ -77,8 +79,8 @@ function assertTransportAllowed(platform: Platform, issuer: URL) {
 function providerError(error: unknown, issuer: string, otherwise: SsoIssuerProblem): ProviderError {
   if (error instanceof ProviderError) return error;
   const host = new URL(issuer).host;
-  const { problem, detail, named } = classifyProviderFailure(error, otherwise);
-  return new ProviderError(problem, host, detail, problem === 'mismatch' && named ? withValues(SSO_MESSAGES.issuerMismatchNamed, { host, named }) : undefined);
+  const { problem, detail, named, detailText } = classifyProviderFailure(error, otherwise);
+  return new ProviderError(problem, host, detail, problem === 'mismatch' && named ? withValues(SSO_MESSAGES.issuerMismatchNamed, { host, named }) : undefined, detailText);
 }
 
 /** A provider that answered a configuration Brieflane cannot sign in with; `detail` says what it lacks. */

@@ -107,7 +107,7 @@ export async function saveSsoSettings(platform: Platform, actor: Actor, input: S
   try {
     await checkIssuer(platform, input.issuer);
   } catch (error) {
-    if (error instanceof ProviderError) throw badRequest(error.text, ssoIssuerErrorCode(error.problem), error.detail ?? undefined);
+    if (error instanceof ProviderError) throw badRequest(error.text, ssoIssuerErrorCode(error.problem), error.detailText ?? error.detail ?? undefined);
     throw error;
   }
   const now = platform.clock.now();

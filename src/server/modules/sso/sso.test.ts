@@ -322,8 +322,8 @@ describe('Settings -> Single Sign-On', () => {
 
   it('checks the issuer by discovery: each way it fails is its own 400 with a plain sentence and the technical detail apart, and nothing is saved', async () => {
     const { owner, domain } = await newOrganization();
-    const save = async (issuer: string) => {
-      const res = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(domain, { issuer }) });
+    const save = async (issuer: string, headers: Record<string, string> = {}) => {
+      const res = await owner.inject({ method: 'PUT', url: '/api/organization/sso', payload: settingsFor(domain, { issuer }), headers });
       expect(res.statusCode, res.body).toBe(400);
       return res.json().error as { code: string; message: string; detail?: string };
     };
@@ -334,6 +334,12 @@ describe('Settings -> Single Sign-On', () => {
       code: 'sso_issuer_refused',
       message: translate('en', withValues(SSO_MESSAGES.issuerProblems.refused, { host: `127.0.0.1:${port}` })),
       detail: `Could not connect to 127.0.0.1:${port} (ECONNREFUSED)`,
+    });
+    // Issue 48: the sentence and outbound's detail in the admin's language, the code the same.
+    expect(await save(`http://127.0.0.1:${port}`, { 'accept-language': 'de' })).toEqual({
+      code: 'sso_issuer_refused',
+      message: translate('de', withValues(SSO_MESSAGES.issuerProblems.refused, { host: `127.0.0.1:${port}` })),
+      detail: `Keine Verbindung zu 127.0.0.1:${port} möglich (ECONNREFUSED)`,
     });
 
     // The app itself answers, but with no OpenID configuration (oidc-provider's 404).

@@ -58,7 +58,11 @@ function toWebhook(row: WebhookRow, last: LastDelivery | undefined): Webhook {
   };
 }
 
-/** `locale`: the reader's language, for an error stored as a text's id (WEBHOOK_TEXTS.droppedWhenOff). */
+/**
+ * `locale`: the reader's language, for an error stored as a text's id, with its values
+ * (WEBHOOK_TEXTS.droppedWhenOff, receiverAnswered, outbound's failures); an error stored before
+ * as English words shows as it is.
+ */
 function toDelivery(row: DeliveryRow, locale: Locale = DEFAULT_LOCALE): WebhookDelivery {
   return {
     id: row.id,
@@ -80,7 +84,8 @@ function toDelivery(row: DeliveryRow, locale: Locale = DEFAULT_LOCALE): WebhookD
 /** A typed URL the server would not send to is refused when saved, with the reason. */
 async function assertSendable(platform: Platform, url: string) {
   const checked = await checkDestination(url, { allowPrivate: platform.config.webhooks.allowPrivate, timeoutMs: URL_CHECK_TIMEOUT_MS });
-  if (!checked.ok) throw badRequest(checked.error.message, 'webhook_url_refused');
+  // In the caller's language (issue 48).
+  if (!checked.ok) throw badRequest(withValues(checked.error.text, checked.error.values), 'webhook_url_refused');
 }
 
 async function findHook(executor: Executor, actor: Actor, webhookId: string): Promise<WebhookRow> {

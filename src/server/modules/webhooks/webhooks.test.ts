@@ -2,12 +2,15 @@
 // its deliveries in its own transaction; the worker posts them signed, retries for 24 hours,
 // turns a hook that keeps failing off and emails the admins; every delivery is logged.
 import { and, eq } from 'drizzle-orm';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEXTS, WEBHOOKS_PER_ORGANIZATION, type Webhook, type WebhookDelivery, type WebhookEventType, type WebhookWithSecret } from '../../../domain/webhooks';
 import { messageWithValues } from '../../../domain/locales';
 import { WEBHOOK_DATA_SCHEMAS } from './openapi';
 import { fixedClock } from '../../platform/clock';
+import { OUTBOUND_TEXTS } from '../../platform/outbound-texts';
 import { emailOutbox } from '../../platform/db/schema/platform';
+import { profiles } from '../../platform/db/schema/tenancy';
 import { webhookDeliveries, webhooks } from './schema';
 import { emitWebhookEvent } from '../../services/outlets/webhooks';
 import { seedAgency, type Agency } from '../../test/agency';
@@ -109,6 +112,13 @@ describe('webhooks', () => {
         expect(res.statusCode, url).toBe(400);
         expect(res.json().error.code).toBe('webhook_url_refused');
       }
+      // Issue 48: why, in the caller's language, with the same code.
+      const refused = (headers: Record<string, string>) => admin.inject({ method: 'POST', url: '/api/webhooks', payload: { url: 'http://10.0.0.8/hook', events: ['task'] }, headers });
+      expect((await refused({})).json().error).toEqual({ code: 'webhook_url_refused', message: '10.0.0.8 is a private network address; only public addresses can be reached' });
+      expect((await refused({ 'accept-language': 'de' })).json().error).toEqual({
+        code: 'webhook_url_refused',
+        message: '10.0.0.8 ist eine Adresse eines privaten Netzwerks; nur öffentliche Adressen sind erreichbar',
+      });
     } finally {
       await closed.close();
     }
@@ -252,6 +262,36 @@ describe('webhooks', () => {
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 3, responseStatus: 204, error: null });
     expect(receiver.requests.map((r) => r.headers['brieflane-event-id'])).toEqual(Array(3).fill(delivery!.eventId));
     expect((await t.db.select().from(webhooks).where(eq(webhooks.id, hook.id)))[0]!.failingSince).toBeNull();
+  });
+
+  it('stores a network failure as its text, read in each reader’s language; one stored as English words before reads as it was', async () => {
+    // A port on loopback where nothing listens.
+    const closedPort = net.createServer();
+    await new Promise<void>((resolve) => closedPort.listen(0, '127.0.0.1', resolve));
+    const host = `127.0.0.1:${(closedPort.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closedPort.close(resolve));
+    const hook = await addHook({ url: `http://${host}/hook` });
+    await a.executive.inject({ method: 'POST', url: `/api/projects/${a.projectId}/tasks`, payload: { title: 'Unreachable' } });
+    expect(await deliverDue()).toMatchObject({ retried: 1 });
+    const [delivery] = await deliveriesOf(hook.id);
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1, responseStatus: null, error: messageWithValues(OUTBOUND_TEXTS.couldNotConnect, { host, code: 'ECONNREFUSED' }) });
+    const read = async (headers: Record<string, string>) =>
+      ((await a.admin.inject({ method: 'GET', url: `/api/webhooks/${hook.id}/deliveries`, headers })).json().items as WebhookDelivery[])[0]!.error;
+    expect(await read({})).toBe(`Could not connect to ${host} (ECONNREFUSED)`);
+    expect(await read({ 'accept-language': 'en' })).toBe(`Could not connect to ${host} (ECONNREFUSED)`);
+    expect(await read({ 'accept-language': 'de' })).toBe(`Keine Verbindung zu ${host} möglich (ECONNREFUSED)`);
+    expect(await read({ 'accept-language': 'es' })).toBe(`No se pudo conectar con ${host} (ECONNREFUSED)`);
+    // A member who saved German reads German, whatever their browser asks for.
+    await t.db.update(profiles).set({ locale: 'de' }).where(eq(profiles.id, a.orgAdmin.profileId));
+    try {
+      const log = await a.orgAdmin.inject({ method: 'GET', url: `/api/webhooks/${hook.id}/deliveries`, headers: { 'accept-language': 'en' } });
+      expect((log.json().items as WebhookDelivery[])[0]!.error).toBe(`Keine Verbindung zu ${host} möglich (ECONNREFUSED)`);
+    } finally {
+      await t.db.update(profiles).set({ locale: null }).where(eq(profiles.id, a.orgAdmin.profileId));
+    }
+    // A delivery that failed before this stored English words: they show as they are.
+    await t.db.update(webhookDeliveries).set({ error: `Could not connect to ${host} (ECONNREFUSED)` }).where(eq(webhookDeliveries.id, delivery!.id));
+    expect(await read({ 'accept-language': 'de' })).toBe(`Could not connect to ${host} (ECONNREFUSED)`);
   });
 
   it('gives up after 24 hours, turns a hook failing that long off and emails the admins once', async () => {

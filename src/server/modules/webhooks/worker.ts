@@ -92,8 +92,12 @@ const LEASE_SLACK_MS = 5 * 60_000;
 
 const succeeded = (result: OutboundResult) => !result.error && result.status !== null && result.status >= 200 && result.status < 300;
 
+/**
+ * A failed attempt's error as stored: a text's id with its values (messageWithValues), said in the
+ * language of whoever reads the delivery log (service.ts toDelivery), the network's failures too.
+ */
 function describeFailure(result: OutboundResult): string {
-  if (result.error) return result.error.message;
+  if (result.error) return messageWithValues(result.error.text, result.error.values);
   return messageWithValues(WEBHOOK_TEXTS.receiverAnswered, { status: String(result.status) });
 }
 

@@ -19,6 +19,8 @@ const item = (title: string, dueDate: string | null, extra: Partial<MyWorkItem> 
   status: 'pending',
   priority: 'medium',
   dueDate,
+  startDate: null,
+  estimateMinutes: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   completedAt: null,
   completedBy: null,
