@@ -105,6 +105,22 @@ describe('shifting dependents after a task moves', () => {
     ]);
   });
 
+  it('moves a start off a day not worked without moving the due date, when that is enough', () => {
+    // Thursdays only: b ran Tuesday to Thursday, one working day, and a is due the Monday before.
+    const tasks = [task('a', '2026-01-01', '2026-01-05'), task('b', '2026-01-06', '2026-01-08')];
+    expect(shiftDependents({ tasks, edges: [blockedBy('b', 'a')], movedTaskId: 'a', workweek: { weekdays: [4] } })).toEqual([
+      { taskId: 'b', startDate: '2026-01-08', dueDate: '2026-01-08' },
+    ]);
+  });
+
+  it('keeps the due date when the working days still end before it', () => {
+    // Fridays only: d ran Saturday to the next Saturday, its one working day that Friday, after c.
+    const tasks = [task('c', '2027-01-27', '2027-01-29'), task('d', '2027-01-30', '2027-02-06')];
+    expect(shiftDependents({ tasks, edges: [blockedBy('d', 'c')], movedTaskId: 'c', workweek: { weekdays: [5] } })).toEqual([
+      { taskId: 'd', startDate: '2027-02-05', dueDate: '2027-02-06' },
+    ]);
+  });
+
   it('moves across the clock changes like any other week', () => {
     const tasks = [task('a', '2026-10-21', '2026-10-23'), task('b', '2026-10-22', '2026-10-23')];
     expect(shiftDependents({ tasks, edges: [blockedBy('b', 'a')], movedTaskId: 'a' })).toEqual([
@@ -186,8 +202,10 @@ describe('dependencies on random graphs (properties)', () => {
             expect(downstream.has(change.taskId)).toBe(true);
             expect(change.startDate === null).toBe(old.startDate === null);
             expect(change.dueDate === null).toBe(old.dueDate === null);
-            if (old.startDate !== null) expect(change.startDate! > old.startDate).toBe(true);
-            if (old.dueDate !== null) expect(change.dueDate! > old.dueDate).toBe(true);
+            // Its start (or its due date, when that is all it has) moves later; neither date earlier.
+            expect((change.startDate ?? change.dueDate!) > (old.startDate ?? old.dueDate!)).toBe(true);
+            if (old.startDate !== null) expect(change.startDate! >= old.startDate).toBe(true);
+            if (old.dueDate !== null) expect(change.dueDate! >= old.dueDate).toBe(true);
             if (change.startDate !== null) expect(isWorkingDay(change.startDate, workweek)).toBe(true);
             if (old.startDate !== null && old.dueDate !== null) {
               expect(workingDaysBetween(change.startDate!, change.dueDate!, workweek)).toBe(Math.max(1, workingDaysBetween(old.startDate, old.dueDate, workweek)));

@@ -153,5 +153,7 @@ function placeAfterBlockers(id: string, blockerIds: readonly string[], dates: Ma
   const length = Math.max(1, workingDaysBetween(own.startDate, own.dueDate, workweek));
   const dueDate = addWorkingDays(earliest, length - 1, workweek);
   if (dueDate === null) return null;
-  return { taskId: id, startDate: earliest, dueDate };
+  // A task that started on a day not worked may need only its start moved: its working days then
+  // still end on or before its old due date, which stays (the days between are not worked).
+  return { taskId: id, startDate: earliest, dueDate: dueDate > own.dueDate ? dueDate : own.dueDate };
 }
