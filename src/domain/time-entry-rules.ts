@@ -97,6 +97,23 @@ const MINUTES = /^(\d{1,5})\s*(?:m|min|mins|minute|minutes)$/;
 const HOURS_AND_MINUTES = /^(\d{1,3})\s*(?:h|hr|hrs|hour|hours)\s*(\d{1,4})\s*(?:m|min|mins|minute|minutes)?$/;
 
 /**
+ * The whole minutes a typed duration says, with no upper limit, and whether it was a bare number
+ * (hours, no unit): parseDuration's reading, shared with a task's estimate (issue 51), whose limit
+ * is 999 hours rather than a day. Empty is 0 minutes; null when unreadable.
+ */
+export function readDuration(input: string): { minutes: number; bare: boolean } | null {
+  const typed = input.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (typed === '') return { minutes: 0, bare: false };
+  if (typed.length > DURATION_MAX_LENGTH) return null;
+  let match: RegExpExecArray | null;
+  if ((match = CLOCK.exec(typed))) return { minutes: Number(match[1]) * 60 + Number(match[2]), bare: false };
+  if ((match = MINUTES.exec(typed))) return { minutes: Number(match[1]), bare: false };
+  if ((match = HOURS_AND_MINUTES.exec(typed))) return { minutes: Number(match[1]) * 60 + Number(match[2]), bare: false };
+  if ((match = HOURS.exec(typed))) return { minutes: decimalHoursToMinutes(match[1]!, match[2] ?? ''), bare: !/[a-z]/.test(typed) };
+  return null;
+}
+
+/**
  * A duration as typed, in whole minutes (decision 034):
  *   `1:30` hours:minutes · `1.5h` or `1,5h` decimal hours · `90m` minutes · `2h 15m` or `2h15`
  *   · a bare number is hours, as a timesheet is typed: `8` is 8:00, `1.5` is 1:30, `45` is 45 hours
@@ -105,22 +122,13 @@ const HOURS_AND_MINUTES = /^(\d{1,3})\s*(?:h|hr|hrs|hour|hours)\s*(\d{1,4})\s*(?
  * are 0 minutes; whether 0 is allowed is the caller's rule (a timesheet cell: it clears the cell).
  */
 export function parseDuration(input: string): ParsedDuration {
-  const typed = input.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (typed === '') return { ok: true, minutes: 0 };
-  if (typed.length > DURATION_MAX_LENGTH) return { ok: false, message: TIME_MESSAGES.durationUnreadable };
-  let minutes: number | null = null;
-  let match: RegExpExecArray | null;
-  if ((match = CLOCK.exec(typed))) minutes = Number(match[1]) * 60 + Number(match[2]);
-  else if ((match = MINUTES.exec(typed))) minutes = Number(match[1]);
-  else if ((match = HOURS_AND_MINUTES.exec(typed))) minutes = Number(match[1]) * 60 + Number(match[2]);
-  else if ((match = HOURS.exec(typed))) {
-    minutes = decimalHoursToMinutes(match[1]!, match[2] ?? '');
-    const bare = !/[a-z]/.test(typed);
-    if (bare && minutes > MAX_MINUTES_PER_DAY) return { ok: false, message: withValues(TIME_MESSAGES.bareNumberTooLarge, { typed }) };
+  const read = readDuration(input);
+  if (read === null) return { ok: false, message: TIME_MESSAGES.durationUnreadable };
+  if (read.bare && read.minutes > MAX_MINUTES_PER_DAY) {
+    return { ok: false, message: withValues(TIME_MESSAGES.bareNumberTooLarge, { typed: input.trim().toLowerCase().replace(/\s+/g, ' ') }) };
   }
-  if (minutes === null) return { ok: false, message: TIME_MESSAGES.durationUnreadable };
-  if (minutes > MAX_MINUTES_PER_DAY) return { ok: false, message: TIME_MESSAGES.durationTooLong };
-  return { ok: true, minutes };
+  if (read.minutes > MAX_MINUTES_PER_DAY) return { ok: false, message: TIME_MESSAGES.durationTooLong };
+  return { ok: true, minutes: read.minutes };
 }
 
 /** Minutes as h:mm (`90` is `1:30`, `0` is `0:00`); parseDuration reads it back to the same number. */
