@@ -6,6 +6,7 @@
 import { withValues, type Text } from './locales';
 import { addDaysToDate, daysBetween, isCalendarDate, readDuration, TIME_MESSAGES } from './time-entry-rules';
 import { MAX_MINUTES_PER_DAY } from './time-rules';
+import { MAX_ESTIMATE_MINUTES, TASK_MESSAGES } from './task-rules';
 
 /** ISO 8601 weekdays: 1 is Monday, 7 is Sunday. */
 export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
@@ -39,13 +40,12 @@ export const MAX_PLAN_DAYS = 3 * 366;
 export const MAX_OFFSET_WORKING_DAYS = 750;
 
 /** A task's estimate is at most this many minutes (999 hours). */
-export const MAX_ESTIMATE_MINUTES = 999 * 60;
+export { MAX_ESTIMATE_MINUTES };
 
 export const SCHEDULE_MESSAGES = {
   estimateUnreadable: /*i18n*/ { id: 'domain.schedule-rules.estimateUnreadable', message: 'Type an estimate such as 2h, 1:30 or 90m' },
   estimateNotPositive: /*i18n*/ { id: 'domain.schedule-rules.estimateNotPositive', message: 'An estimate must be more than 0 minutes' },
   estimateTooLarge: /*i18n*/ { id: 'domain.schedule-rules.estimateTooLarge', message: 'An estimate is at most 999 hours' },
-  startAfterDue: /*i18n*/ { id: 'domain.schedule-rules.startAfterDue', message: 'Start date must be on or before the due date' },
   planTooLong: /*i18n*/ { id: 'domain.schedule-rules.planTooLong', message: 'Choose a start and a due date at most 3 years apart' },
   /** A template task's offsets, in working days from the project's start. */
   offsetInvalid: /*i18n*/ { id: 'domain.schedule-rules.offsetInvalid', message: 'An offset is a whole number of working days from 0 to {max, number}' },
@@ -131,7 +131,7 @@ export function workingDaysBetween(start: string, due: string, workweek: Workwee
  */
 export function planDateError(start: string, due: string): Text | null {
   if (!isCalendarDate(start) || !isCalendarDate(due)) return TIME_MESSAGES.dateInvalid;
-  if (start > due) return SCHEDULE_MESSAGES.startAfterDue;
+  if (start > due) return TASK_MESSAGES.startAfterDue;
   if (daysBetween(start, due) >= MAX_PLAN_DAYS) return SCHEDULE_MESSAGES.planTooLong;
   return null;
 }
