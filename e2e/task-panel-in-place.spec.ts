@@ -1,4 +1,5 @@
-// Issue 49 item 9: in a task's panel staff change the assignee, priority and due date where they
+// Issue 49 item 9: in a task's panel staff change the assignee, priority and due date (issue 51:
+// the start date and estimate too) where they
 // are shown, as the status, and a reload shows them kept; the Follow button says whether one
 // follows; commenting follows the task; a toast leaves the panel's title, Follow and Close
 // clickable, on a wide screen and on a phone.
@@ -84,14 +85,32 @@ test.describe('Staff in a task panel', () => {
     await dueDate.fill('2031-05-17');
     expect((await change).request().postDataJSON()).toEqual({ dueDate: '2031-05-17' });
 
+    // Issue 51: the start and the estimate the same way. A start after the due date is refused, said in a toast.
+    const startDate = panel.getByLabel('Start Date');
+    await startDate.fill('2031-05-20');
+    await startDate.press('Enter');
+    await expect(toast(page, 'Start date must be on or before the due date.')).toBeVisible();
+    await expect(startDate).toHaveValue('');
+    change = saved(page, taskId);
+    await startDate.fill('2031-05-12');
+    await startDate.press('Enter');
+    expect((await change).request().postDataJSON()).toEqual({ startDate: '2031-05-12' });
+    const estimate = panel.getByLabel('Estimate');
+    change = saved(page, taskId);
+    await estimate.fill('6h');
+    await estimate.press('Enter');
+    expect((await change).request().postDataJSON()).toEqual({ estimateMinutes: 360 });
+
     // The list under the panel has them too.
     await page.reload();
     await expect(panel).toBeVisible();
     await expect(panel.getByRole('combobox', { name: 'Assignee' })).toHaveText(admin.fullName);
     await expect(panel.getByRole('combobox', { name: 'Priority' })).toHaveText('High');
     await expect(panel.getByLabel('Due Date')).toHaveValue('2031-05-17');
+    await expect(panel.getByLabel('Start Date')).toHaveValue('2031-05-12');
+    await expect(panel.getByLabel('Estimate')).toHaveValue('6:00');
     const stored = await (await page.request.get(`/api/projects/${projectId}/tasks/${taskId}`)).json();
-    expect(stored).toMatchObject({ priority: 'high', dueDate: '2031-05-17', assigneeName: admin.fullName });
+    expect(stored).toMatchObject({ priority: 'high', dueDate: '2031-05-17', startDate: '2031-05-12', estimateMinutes: 360, assigneeName: admin.fullName });
 
     // The owner created the task and does not follow it yet; commenting follows it.
     const follow = panel.getByRole('button', { name: /^Follow/ });

@@ -1,12 +1,13 @@
 // Tasks on the project page (spec 2 "Tasks", 3 "task", 4 "Task status", 5, 8).
 import { z } from 'zod';
-import type { Text } from './locales';
+import { validationMessage, type Text } from './locales';
 import { isoDate } from './projects';
 import { TASK_PRIORITIES, TASK_STATUSES } from './project-status';
 export { TASK_STATUSES };
 import { projectListPageSchema } from './project-lists';
 import { optionalText, text } from './text-fields';
 import { MAX_ESTIMATE_MINUTES, startsAfterDue, TASK_MESSAGES } from './task-rules';
+import { parseEstimate } from './schedule-rules';
 // The messages and rules pages show live in task-rules.ts, without zod (decision 013); named
 // here too for the API and the server, which read them with the schemas.
 export { isTaskOverdue, TASK_MESSAGES, TASK_PRIORITY_LABELS, TASK_STATUS_TITLES, toggledTaskStatus } from './task-rules';
@@ -38,6 +39,32 @@ const taskFieldsSchema = z.object({
 const startNotAfterDue = { message: TASK_MESSAGES.startAfterDue.id, path: ['startDate'] };
 
 export const createTaskSchema = taskFieldsSchema.refine((task) => !startsAfterDue(task), startNotAfterDue);
+
+/** The estimate as typed in a task's form (issue 51: `2h`, `1:30`, `90m`, like a time entry); empty is none. */
+const typedEstimate = z
+  .string()
+  .optional()
+  .default('')
+  .superRefine((typed, ctx) => {
+    if (typed.trim() === '') return;
+    const read = parseEstimate(typed);
+    if (!read.ok) ctx.addIssue({ code: 'custom', message: validationMessage(read.message) });
+  })
+  .transform((typed) => {
+    const read = typed.trim() === '' ? null : parseEstimate(typed);
+    return read?.ok ? read.minutes : null;
+  });
+
+/**
+ * Create Task's and the edit form's fields: the API's, with the estimate typed as words
+ * (`estimate`) and sent in minutes (`estimateMinutes`).
+ */
+export const taskFormSchema = taskFieldsSchema
+  .omit({ estimateMinutes: true })
+  .extend({ estimate: typedEstimate })
+  .refine((task) => !startsAfterDue(task), startNotAfterDue)
+  .transform(({ estimate, ...task }) => ({ ...task, estimateMinutes: estimate }));
+export type TaskFormInput = z.input<typeof taskFormSchema>;
 export type CreateTaskInput = z.input<typeof createTaskSchema>;
 
 /**

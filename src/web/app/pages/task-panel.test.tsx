@@ -7,6 +7,7 @@ import { TASK_MESSAGES, TASK_PRIORITY_LABELS, type Task } from '@/domain/tasks';
 import type { Assignee } from '@/domain/tasks';
 import { COMMENT_TEXTS } from '@/web/features/comments/texts';
 import { UI_TEXTS } from '@/web/components/ui/texts';
+import { SCHEDULE_MESSAGES } from '@/domain/schedule-rules';
 import { TASK_TEXTS } from '@/web/features/tasks/texts';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { commentsApi, tasksApi } from '@/web/test/api-handlers';
@@ -174,6 +175,44 @@ describe('TaskPanel in-place fields (issue 49 item 9)', () => {
     expect(await screen.findByText(en(TASK_MESSAGES.updateFailed))).toBeTruthy();
     expect(await screen.findByText('The priority could not be saved.')).toBeTruthy();
     await waitFor(() => expect(within(panel).getByRole('combobox', { name: en(TASK_TEXTS.fields.priority) }).textContent).toBe(en(TASK_PRIORITY_LABELS.medium)));
+  });
+
+  it('staff set the start date and the estimate where they are shown; an estimate that cannot be read is said there and not sent (issue 51)', async () => {
+    taskServer(task);
+    await renderAs(staff);
+    const panel = await screen.findByRole('dialog');
+    const start = (await within(panel).findByLabelText(en(TASK_TEXTS.fields.startDate))) as HTMLInputElement;
+    expect(start.type).toBe('date');
+    fireEvent.change(start, { target: { value: '2999-12-01' } });
+    fireEvent.blur(start);
+    await waitFor(() => expect(patches()).toEqual([{ startDate: '2999-12-01' }]));
+
+    const estimate = within(panel).getByLabelText(en(TASK_TEXTS.fields.estimate)) as HTMLInputElement;
+    fireEvent.change(estimate, { target: { value: 'soon' } });
+    fireEvent.blur(estimate);
+    expect((await within(panel).findByRole('alert')).textContent).toBe(en(SCHEDULE_MESSAGES.estimateUnreadable));
+    expect(estimate.getAttribute('aria-invalid')).toBe('true');
+    expect(patches()).toHaveLength(1);
+
+    fireEvent.change(estimate, { target: { value: '2h 30m' } });
+    fireEvent.keyDown(estimate, { key: 'Enter' });
+    await waitFor(() => expect(patches()).toEqual([{ startDate: '2999-12-01' }, { estimateMinutes: 150 }]));
+    await waitFor(() => expect(within(panel).queryByRole('alert')).toBeNull());
+    await waitFor(() => expect(estimate.value).toBe('2:30'));
+    fireEvent.change(estimate, { target: { value: '' } });
+    fireEvent.blur(estimate);
+    await waitFor(() => expect(patches()).toEqual([{ startDate: '2999-12-01' }, { estimateMinutes: 150 }, { estimateMinutes: null }]));
+  });
+
+  it('shows a developer the start date and the estimate as text (issue 51)', async () => {
+    taskServer(aTask({ id: TASK, projectId: PROJECT, startDate: '2999-02-22', dueDate: '2999-03-01', estimateMinutes: 90 }));
+    apiServer.use(commentsApi.follow(source.basePath, { following: false }));
+    await renderAs(developer);
+    const panel = await screen.findByRole('dialog');
+    expect(await within(panel).findByText('Feb 22, 2999')).toBeTruthy();
+    expect(within(panel).queryByLabelText(en(TASK_TEXTS.fields.startDate))).toBeNull();
+    expect(within(panel).queryByLabelText(en(TASK_TEXTS.fields.estimate))).toBeNull();
+    expect(within(panel).getByText('1:30')).toBeTruthy();
   });
 
   it('shows a developer the assignee, priority and due date as text, as the edit form is staff only', async () => {

@@ -14,7 +14,11 @@ export const TASK_TEXTS = {
     description: /*i18n*/ { id: 'tasks.fields.description', message: 'Description' },
     priority: /*i18n*/ { id: 'tasks.fields.priority', message: 'Priority' },
     dueDate: /*i18n*/ { id: 'tasks.fields.dueDate', message: 'Due Date' },
+    startDate: /*i18n*/ { id: 'tasks.fields.startDate', message: 'Start Date' },
+    estimate: /*i18n*/ { id: 'tasks.fields.estimate', message: 'Estimate' },
   },
+  // Issue 51: how an estimate is typed, under its field.
+  estimateHint: /*i18n*/ { id: 'tasks.estimateHint', message: 'Hours and minutes, e.g. 2h, 1:30 or 90m' },
   createDescription: /*i18n*/ { id: 'tasks.createDescription', message: 'Add a task to this project.' },
   // The empty list's help and first action (issue 27).
   noTasksHelp: /*i18n*/ { id: 'tasks.noTasksHelp', message: 'Tasks are the steps of this project: who does what, by when.' },

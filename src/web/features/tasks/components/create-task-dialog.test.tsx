@@ -2,6 +2,7 @@
 import { en } from '@/web/test/texts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SCHEDULE_MESSAGES } from '@/domain/schedule-rules';
 import { TASK_MESSAGES } from '@/domain/tasks';
 import { UI_TEXTS } from '@/web/components/ui/texts';
 import { memberProjectSource } from '@/web/lib/project-source';
@@ -80,5 +81,30 @@ describe('Create New Task', () => {
       `${source.basePath}/assignees?cursor=p2`,
       `${source.basePath}/assignees?cursor=p3`,
     ]);
+  });
+
+  it('takes a start date and an estimate typed like a time entry, sent in minutes; refuses a start after the due date and an unreadable estimate at their fields (issue 51)', async () => {
+    apiServer.use(tasksApi.assignees(source.basePath), tasksApi.create(source.basePath, aTask({ projectId })));
+    const posts = () => sentRequests.filter((request) => request.method === 'POST');
+    await renderWithProviders(<CreateTaskDialog source={source} open onOpenChange={() => {}} />);
+    fireEvent.input(screen.getByLabelText(en(TASK_TEXTS.fields.title)), { target: { value: 'Wireframes' } });
+    fireEvent.input(screen.getByLabelText(en(TASK_TEXTS.fields.startDate)), { target: { value: '2999-12-10' } });
+    fireEvent.input(screen.getByLabelText(en(TASK_TEXTS.fields.dueDate)), { target: { value: '2999-12-04' } });
+    const estimate = screen.getByLabelText(en(TASK_TEXTS.fields.estimate));
+    expect(screen.getByText(en(TASK_TEXTS.estimateHint))).toBeTruthy();
+    fireEvent.input(estimate, { target: { value: 'soon' } });
+    fireEvent.click(screen.getByRole('button', { name: en(TASK_MESSAGES.create) }));
+    expect(await screen.findByText(en(TASK_MESSAGES.startAfterDue))).toBeTruthy();
+    expect(await screen.findByText(en(SCHEDULE_MESSAGES.estimateUnreadable))).toBeTruthy();
+    expect(estimate.getAttribute('aria-invalid')).toBe('true');
+    await requestsArrived();
+    expect(posts()).toEqual([]);
+
+    fireEvent.input(screen.getByLabelText(en(TASK_TEXTS.fields.startDate)), { target: { value: '2999-12-01' } });
+    fireEvent.input(estimate, { target: { value: '1:30' } });
+    fireEvent.click(screen.getByRole('button', { name: en(TASK_MESSAGES.create) }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]!.body).toMatchObject({ title: 'Wireframes', startDate: '2999-12-01', dueDate: '2999-12-04', estimateMinutes: 90 });
+    expect(posts()[0]!.body).not.toHaveProperty('estimate');
   });
 });

@@ -1,6 +1,6 @@
 // Create Task (spec 2 "Tasks"; issue 16 adds the assignee): a dialog on the project page.
 import { useQuery } from '@tanstack/react-query';
-import { createTaskSchema, TASK_MESSAGES } from '@/domain/tasks';
+import { TASK_MESSAGES, taskFormSchema } from '@/domain/tasks';
 import { Button } from '@/web/components/ui/button';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
@@ -13,7 +13,7 @@ import { assigneesQuery, useCreateTask } from '../api';
 import { TASK_TEXTS } from '../texts';
 import { TaskFields, type TaskForm, type TaskFormValues } from './task-fields';
 
-const emptyValues: TaskFormValues = { title: '', description: '', priority: 'medium', dueDate: '', assigneeId: null };
+const emptyValues: TaskFormValues = { title: '', description: '', priority: 'medium', startDate: '', dueDate: '', estimate: '', assigneeId: null };
 
 export function CreateTaskDialog({
   source,
@@ -28,7 +28,7 @@ export function CreateTaskDialog({
   const createTask = useCreateTask(source);
   const assignees = useQuery({ ...assigneesQuery(source), enabled: open });
   const form: TaskForm = useSchemaForm({
-    schema: createTaskSchema,
+    schema: taskFormSchema,
     defaultValues: emptyValues,
     wrapResolver: (resolver) => refusingPastDueDate(resolver, TASK_MESSAGES.dueDateInPast.id),
   });

@@ -1,7 +1,8 @@
 // Edit a task in its row (issue 16): staff change its title, description, priority, due date
 // and assignee; a new assignee is emailed and notified by the server.
 import { useQuery } from '@tanstack/react-query';
-import { createTaskSchema, TASK_MESSAGES, type Task } from '@/domain/tasks';
+import { formatMinutes } from '@/domain/time-entry-rules';
+import { TASK_MESSAGES, taskFormSchema, type Task } from '@/domain/tasks';
 import { Button } from '@/web/components/ui/button';
 import { useSchemaForm } from '@/web/components/ui/schema-form';
 import { UI_TEXTS } from '@/web/components/ui/texts';
@@ -21,8 +22,16 @@ export function EditTaskForm({ source, task, onDone }: { source: ProjectSource; 
   const update = useUpdateTask(source);
   const assignees = useQuery(assigneesQuery(source));
   const form: TaskForm = useSchemaForm({
-    schema: createTaskSchema,
-    defaultValues: { title: task.title, description: task.description ?? '', priority: task.priority, dueDate: task.dueDate ?? '', assigneeId: task.assigneeId },
+    schema: taskFormSchema,
+    defaultValues: {
+      title: task.title,
+      description: task.description ?? '',
+      priority: task.priority,
+      startDate: task.startDate ?? '',
+      dueDate: task.dueDate ?? '',
+      estimate: task.estimateMinutes === null ? '' : formatMinutes(task.estimateMinutes),
+      assigneeId: task.assigneeId,
+    },
   });
 
   const onSubmit = form.handleSubmit((values) =>

@@ -1,4 +1,5 @@
-// A task's fields in its panel (issue 29): status, assignee, priority, due date, description.
+// A task's fields in its panel (issue 29): status, assignee, priority, start and due dates,
+// estimate (issue 51), description.
 // Who may change what is as on the list (issue 16): anyone on the project page sets the status
 // (any of the three, as the task's menu does), a link's contributors toggle it (spec 4), staff
 // change the assignee, priority and due date where they are shown (issue 49 item 9) and the
@@ -7,6 +8,7 @@ import { Pencil } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { TASK_STATUSES, type TaskStatus } from '@/domain/project-status';
 import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_TITLES, type Task } from '@/domain/tasks';
+import { formatMinutes } from '@/domain/time-entry-rules';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
@@ -20,7 +22,7 @@ import type { ProjectSource } from '@/web/lib/project-source';
 import { useUpdateTask } from '../api';
 import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
-import { AssigneeInPlace, DueDateInPlace, PriorityInPlace } from './task-fields-in-place';
+import { AssigneeInPlace, DueDateInPlace, EstimateInPlace, PriorityInPlace, StartDateInPlace } from './task-fields-in-place';
 
 // The form (react-hook-form, zod) loads when staff first choose Edit, or on the button's hover.
 const EditTaskForm = lazyComponent(async () => (await import('./edit-task-form')).EditTaskForm);
@@ -132,6 +134,16 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
         ) : null}
         <dt className="text-muted-foreground">{t(TASK_TEXTS.fields.priority)}</dt>
         <dd>{canEditFields ? <PriorityInPlace source={source} task={task} /> : <PriorityBadge priority={task.priority} />}</dd>
+        <dt className="text-muted-foreground">{t(TASK_TEXTS.fields.startDate)}</dt>
+        <dd>
+          {canEditFields ? (
+            <StartDateInPlace source={source} task={task} />
+          ) : task.startDate ? (
+            formatDate(task.startDate)
+          ) : (
+            <span className="text-muted-foreground">—</span>
+          )}
+        </dd>
         <dt className="text-muted-foreground">{t(TASK_TEXTS.fields.dueDate)}</dt>
         {canEditFields ? (
           <dd>
@@ -143,6 +155,13 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
             {overdue ? ` ${t(TASK_MESSAGES.overdue)}` : null}
           </dd>
         )}
+        {/* A share link's reader is not told the agency's estimate (the server sends none). */}
+        {canEditFields || task.estimateMinutes !== null ? (
+          <>
+            <dt className="text-muted-foreground">{t(TASK_TEXTS.fields.estimate)}</dt>
+            <dd>{canEditFields ? <EstimateInPlace source={source} task={task} /> : formatMinutes(task.estimateMinutes ?? 0)}</dd>
+          </>
+        ) : null}
         <dt className="text-muted-foreground">{t(TASK_TEXTS.panel.created)}</dt>
         <dd>{formatDate(task.createdAt)}</dd>
         {task.completedAt ? (

@@ -1,12 +1,15 @@
-// The task's assignee, priority and due date changed in its panel where they are shown (issue 49
+// The task's assignee, priority, dates and estimate changed in its panel where they are shown (issue 49
 // item 9), as its status is: each saves on its own when changed, through the same update as the
 // edit form (useUpdateTask: shown at once, put back if refused) and the server's own validation;
 // a refusal says why in an error toast. Staff only, as the edit form (the server refuses others).
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { TaskPriority } from '@/domain/project-status';
 import { TASK_MESSAGES } from '@/domain/task-rules';
+import type { Text } from '@/domain/locales';
+import { parseEstimate } from '@/domain/schedule-rules';
 import type { Task } from '@/domain/tasks';
+import { formatMinutes } from '@/domain/time-entry-rules';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { cn } from '@/web/lib/class-names';
@@ -71,19 +74,19 @@ const TYPED_DATE = /^[1-9]\d{3}-\d{2}-\d{2}$/;
 const DATE_SETTLE_MS = 700;
 
 /**
- * The due date: a date picked or typed saves once it has settled (or at once on Enter or on
- * leaving the field); an emptied field clears it on leaving or Enter only, as a half-typed date
- * reads empty too.
+ * A date of the task (its due date; its start, issue 51): a date picked or typed saves once it has
+ * settled (or at once on Enter or on leaving the field); an emptied field clears it on leaving or
+ * Enter only, as a half-typed date reads empty too.
  */
-export function DueDateInPlace({ source, task, overdue }: FieldProps & { overdue: boolean }) {
-  const t = useT('tasks', 'domain-shared');
+function DateInPlace({ source, task, field, label, className }: FieldProps & { field: 'dueDate' | 'startDate'; label: string; className?: string }) {
   const save = useSaveField(source, task.id);
-  const [draft, setDraft] = useState(task.dueDate ?? '');
+  const stored = task[field];
+  const [draft, setDraft] = useState(stored ?? '');
   // The task's date changed elsewhere (saved, put back, live): the field shows it.
-  const [shown, setShown] = useState(task.dueDate);
-  if (shown !== task.dueDate) {
-    setShown(task.dueDate);
-    setDraft(task.dueDate ?? '');
+  const [shown, setShown] = useState(stored);
+  if (shown !== stored) {
+    setShown(stored);
+    setDraft(stored ?? '');
   }
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   /** The save waiting for the date to settle, run early when the panel closes. */
@@ -92,11 +95,11 @@ export function DueDateInPlace({ source, task, overdue }: FieldProps & { overdue
   const commit = (value: string) => {
     clearTimeout(timer.current);
     waiting.current = null;
-    const dueDate = value === '' ? null : value;
-    if (dueDate === task.dueDate) return;
+    const date = value === '' ? null : value;
+    if (date === stored) return;
     // The browser's field answers a whole date or nothing; nothing while half typed is no change.
-    if (dueDate !== null && !/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) return;
-    save({ dueDate });
+    if (date !== null && !/^\d{4}-\d{2}-\d{2}$/.test(date)) return;
+    save({ [field]: date });
   };
 
   useEffect(
@@ -108,27 +111,98 @@ export function DueDateInPlace({ source, task, overdue }: FieldProps & { overdue
   );
 
   return (
+    <Input
+      type="date"
+      aria-label={label}
+      className={cn('h-9 w-44', className)}
+      value={draft}
+      onChange={(event) => {
+        const value = event.target.value;
+        setDraft(value);
+        clearTimeout(timer.current);
+        waiting.current = null;
+        if (!TYPED_DATE.test(value)) return;
+        waiting.current = () => commit(value);
+        timer.current = setTimeout(() => waiting.current?.(), DATE_SETTLE_MS);
+      }}
+      onBlur={() => commit(draft)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit(draft);
+      }}
+    />
+  );
+}
+
+export function DueDateInPlace({ source, task, overdue }: FieldProps & { overdue: boolean }) {
+  const t = useT('tasks', 'domain-shared');
+  return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <DateInPlace source={source} task={task} field="dueDate" label={t(TASK_TEXTS.fields.dueDate)} className={overdue ? 'border-red-300 text-red-700' : undefined} />
+      {overdue ? <span className="font-medium text-red-700">{t(TASK_MESSAGES.overdue)}</span> : null}
+    </span>
+  );
+}
+
+/** Issue 51: when work on the task starts; the server refuses one after the due date (said in a toast). */
+export function StartDateInPlace({ source, task }: FieldProps) {
+  const t = useT('tasks', 'domain-shared');
+  return <DateInPlace source={source} task={task} field="startDate" label={t(TASK_TEXTS.fields.startDate)} />;
+}
+
+/**
+ * Issue 51: the estimate, typed as a time entry's duration (`2h`, `1:30`); saved on Enter or on
+ * leaving the field, emptied to clear it. What cannot be read is said under the field and not sent.
+ */
+export function EstimateInPlace({ source, task }: FieldProps) {
+  const t = useT('tasks', 'domain-shared', 'domain');
+  const save = useSaveField(source, task.id);
+  const storedText = task.estimateMinutes === null ? '' : formatMinutes(task.estimateMinutes);
+  const [draft, setDraft] = useState(storedText);
+  const [problem, setProblem] = useState<Text | null>(null);
+  const [shown, setShown] = useState(task.estimateMinutes);
+  if (shown !== task.estimateMinutes) {
+    setShown(task.estimateMinutes);
+    setDraft(storedText);
+    setProblem(null);
+  }
+  const messageId = useId();
+
+  const commit = () => {
+    if (draft.trim() === '') {
+      setProblem(null);
+      if (task.estimateMinutes !== null) save({ estimateMinutes: null });
+      return;
+    }
+    const read = parseEstimate(draft);
+    if (!read.ok) {
+      setProblem(read.message);
+      return;
+    }
+    setProblem(null);
+    if (read.minutes !== task.estimateMinutes) save({ estimateMinutes: read.minutes });
+  };
+
+  return (
+    <span className="grid gap-1">
       <Input
-        type="date"
-        aria-label={t(TASK_TEXTS.fields.dueDate)}
-        className={cn('h-9 w-44', overdue && 'border-red-300 text-red-700')}
+        aria-label={t(TASK_TEXTS.fields.estimate)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? messageId : undefined}
+        placeholder={t(TASK_TEXTS.estimateHint)}
+        autoComplete="off"
+        className="h-9 w-44"
         value={draft}
-        onChange={(event) => {
-          const value = event.target.value;
-          setDraft(value);
-          clearTimeout(timer.current);
-          waiting.current = null;
-          if (!TYPED_DATE.test(value)) return;
-          waiting.current = () => commit(value);
-          timer.current = setTimeout(() => waiting.current?.(), DATE_SETTLE_MS);
-        }}
-        onBlur={() => commit(draft)}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={commit}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') commit(draft);
+          if (event.key === 'Enter') commit();
         }}
       />
-      {overdue ? <span className="font-medium text-red-700">{t(TASK_MESSAGES.overdue)}</span> : null}
+      {problem ? (
+        <span id={messageId} role="alert" className="text-xs font-medium text-destructive">
+          {t(problem)}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -3,7 +3,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { TASK_PRIORITIES } from '@/domain/project-status';
 import { TASK_PRIORITY_LABELS } from '@/domain/task-rules';
-import type { createTaskSchema } from '@/domain/tasks';
+import type { taskFormSchema } from '@/domain/tasks';
 import { FormField } from '@/web/components/ui/form-field';
 import { Input } from '@/web/components/ui/input';
 import { LoadErrorPanel } from '@/web/components/ui/load-error-panel';
@@ -15,8 +15,8 @@ import type { Assignee } from '../api';
 import { TASK_TEXTS } from '../texts';
 import { AssigneeSelect } from './assignee-select';
 
-export type TaskFormValues = z.input<typeof createTaskSchema>;
-export type TaskForm = UseFormReturn<TaskFormValues, unknown, z.output<typeof createTaskSchema>>;
+export type TaskFormValues = z.input<typeof taskFormSchema>;
+export type TaskForm = UseFormReturn<TaskFormValues, unknown, z.output<typeof taskFormSchema>>;
 
 type TaskFieldsProps = {
   form: TaskForm;
@@ -54,8 +54,14 @@ export function TaskFields({ form, assignees, assigneesFailed, wideClassName, so
           )}
         />
       </FormField>
+      <FormField label={t(TASK_TEXTS.fields.startDate)} error={errors.startDate?.message}>
+        <Input type="date" {...form.register('startDate')} />
+      </FormField>
       <FormField label={t(TASK_TEXTS.fields.dueDate)} error={errors.dueDate?.message}>
         <Input type="date" {...form.register('dueDate')} />
+      </FormField>
+      <FormField label={t(TASK_TEXTS.fields.estimate)} error={errors.estimate?.message} hint={t(TASK_TEXTS.estimateHint)}>
+        <Input inputMode="text" autoComplete="off" {...form.register('estimate')} />
       </FormField>
       <FormField label={t(TASK_TEXTS.assignee)} error={errors.assigneeId?.message}>
         <Controller
