@@ -11,15 +11,20 @@ export { renumberFields, sortFields, TEMPLATE_MESSAGES } from './template-rules'
 
 const M = TEMPLATE_MESSAGES;
 
-export const TEMPLATE_FIELD_TYPE_LABELS: Record<TemplateFieldType, string> = {
-  text: 'Text',
-  textarea: 'Text Area',
-  number: 'Number',
-  date: 'Date',
-  select: 'Select',
-  checkbox: 'Checkbox',
-  radio: 'Radio',
-};
+/**
+ * Issue 48: a field type's name as the editor shows it (its list and Add Field's select), in the
+ * member's language (`domain-shared`, beside TEMPLATE_FIELD_TEXTS). A template stores the type
+ * (`textarea`), never its name, so nothing stored changes with the language.
+ */
+export const TEMPLATE_FIELD_TYPE_LABELS = {
+  text: /*i18n*/ { id: 'domain-shared.templates.type.text', message: 'Text' },
+  textarea: /*i18n*/ { id: 'domain-shared.templates.type.textarea', message: 'Text Area' },
+  number: /*i18n*/ { id: 'domain-shared.templates.type.number', message: 'Number' },
+  date: /*i18n*/ { id: 'domain-shared.templates.type.date', message: 'Date' },
+  select: /*i18n*/ { id: 'domain-shared.templates.type.select', message: 'Select' },
+  checkbox: /*i18n*/ { id: 'domain-shared.templates.type.checkbox', message: 'Checkbox' },
+  radio: /*i18n*/ { id: 'domain-shared.templates.type.radio', message: 'Radio' },
+} as const satisfies Record<TemplateFieldType, Text>;
 
 /**
  * Issue 48: the words the editor proposes for a new template's default fields and a duplicated

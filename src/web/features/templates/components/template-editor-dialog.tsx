@@ -78,7 +78,8 @@ type TemplateEditorFormProps = Omit<TemplateEditorDialogProps, 'open'> & {
 
 function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemplate }: TemplateEditorFormProps) {
   // domain-shared: the template rules' messages (TEMPLATE_MESSAGES), the name's validation among
-  // them, and the labels proposed for new and duplicated fields (TEMPLATE_FIELD_TEXTS).
+  // them, the labels proposed for new and duplicated fields (TEMPLATE_FIELD_TEXTS) and the field
+  // types' names (TEMPLATE_FIELD_TYPE_LABELS).
   const t = useT('templates', 'domain-shared');
   const mode = template ? 'update' : 'create';
   const pending = createTemplate.isPending || updateTemplate.isPending;
@@ -219,7 +220,7 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
                     {field.required ? <span className="text-destructive"> *</span> : null}
                   </p>
                   <p className="truncate text-xs text-muted-foreground">
-                    {field.name} · {TEMPLATE_FIELD_TYPE_LABELS[field.type]}
+                    {field.name} · {t(TEMPLATE_FIELD_TYPE_LABELS[field.type])}
                     {field.options.length ? ` · ${field.options.join(', ')}` : ''}
                   </p>
                 </div>
@@ -261,7 +262,7 @@ function TemplateEditorForm({ template, onOpenChange, createTemplate, updateTemp
                 <SelectContent>
                   {TEMPLATE_FIELD_TYPES.map((type) => (
                     <SelectItem key={type} value={type}>
-                      {TEMPLATE_FIELD_TYPE_LABELS[type]}
+                      {t(TEMPLATE_FIELD_TYPE_LABELS[type])}
                     </SelectItem>
                   ))}
                 </SelectContent>

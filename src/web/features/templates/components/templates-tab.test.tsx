@@ -90,4 +90,44 @@ describe("Create Template in the member's language (issue 48)", () => {
       ['Fälligkeitsdatum', 'due_date'],
     ]);
   });
+
+  it("names the field types in German in the fields' list and Add Field's select; the type sent stays the stored word", async () => {
+    // Radix's select scrolls its chosen option into view; jsdom has no layout.
+    Element.prototype.scrollIntoView ??= () => {};
+    Element.prototype.hasPointerCapture ??= () => false;
+    apiServer.use(
+      templatesApi.list(),
+      templatesApi.create(({ body }) => ({ ...(body as CreateTemplateInput), id: 't1', description: null, status: 'active', createdAt: '2026-01-05T10:00:00.000Z' }) as Template),
+    );
+    await act(() => activateLocale('de'));
+    await renderWithProviders(<TemplatesTab role="admin" onUseTemplate={() => {}} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Erste Vorlage erstellen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Vorlage erstellen' });
+
+    const types = () => within(dialog).getAllByTestId('template-field').map((row) => row.querySelectorAll('p')[1]!.textContent);
+    expect(types()).toEqual(['client_name · Text', 'due_date · Datum']);
+
+    const typeSelect = within(dialog).getByRole('combobox', { name: 'Feldtyp' });
+    expect(typeSelect.textContent).toBe('Text');
+    fireEvent.keyDown(typeSelect, { key: 'Enter' });
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(['Text', 'Mehrzeiliger Text', 'Zahl', 'Datum', 'Auswahl', 'Kontrollkästchen', 'Optionsfeld']);
+    fireEvent.click(screen.getByRole('option', { name: 'Mehrzeiliger Text' }));
+    await waitFor(() => expect(typeSelect.textContent).toBe('Mehrzeiliger Text'));
+
+    fireEvent.change(within(dialog).getByLabelText('Feldbeschriftung'), { target: { value: 'Projektbeschreibung' } });
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Feld hinzufügen' }).at(-1)!);
+    expect(types()).toEqual(['client_name · Text', 'due_date · Datum', 'projektbeschreibung · Mehrzeiliger Text']);
+    expect(within(dialog).queryByText(/Text Area|· Date/)).toBeNull();
+
+    fireEvent.change(within(dialog).getByLabelText('Name der Vorlage'), { target: { value: 'Website-Anfrage' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Vorlage erstellen' }));
+    await waitFor(() => expect(sentRequests.some((request) => request.method === 'POST')).toBe(true));
+    const sent = sentRequests.find((request) => request.method === 'POST')!.body as CreateTemplateInput;
+    expect(sent.fields.map((f) => [f.name, f.type])).toEqual([
+      ['client_name', 'text'],
+      ['due_date', 'date'],
+      ['projektbeschreibung', 'textarea'],
+    ]);
+  });
 });
