@@ -21,7 +21,6 @@ import {
   type Workweek,
 } from './schedule-rules';
 import { addDaysToDate, daysBetween, TIME_MESSAGES } from './time-entry-rules';
-import { TASK_MESSAGES } from './task-rules';
 
 // 2026-11-27 is a Friday; 2026-03-29 and 2026-10-25 are the Sundays Europe's clocks change.
 const FRIDAY = '2026-11-27';
@@ -155,8 +154,8 @@ describe('planned dates', () => {
   it('says what is wrong with a start and a due date', () => {
     expect(planDateError(MONDAY, MONDAY)).toBeNull();
     expect(planDateError(FRIDAY, MONDAY)).toBeNull();
-    expect(planDateError(MONDAY, FRIDAY)).toBe(TASK_MESSAGES.startAfterDue);
-    expect(TASK_MESSAGES.startAfterDue.message).toBe('Start date must be on or before the due date.');
+    expect(planDateError(MONDAY, FRIDAY)).toBe(SCHEDULE_MESSAGES.startAfterDue);
+    expect(SCHEDULE_MESSAGES.startAfterDue.message).toBe('Start date must be on or before the due date.');
     expect(planDateError('2026-11-31', MONDAY)).toBe(TIME_MESSAGES.dateInvalid);
     expect(planDateError(MONDAY, addDaysToDate(MONDAY, MAX_PLAN_DAYS - 1))).toBeNull();
     expect(planDateError(MONDAY, addDaysToDate(MONDAY, MAX_PLAN_DAYS))).toBe(SCHEDULE_MESSAGES.planTooLong);
@@ -208,9 +207,9 @@ describe('an estimate spread over its working days', () => {
   });
 
   it('answers a message, not a spread, for a start after the due date or years of range', () => {
-    expect(spread(60, MONDAY, FRIDAY)).toEqual({ ok: false, message: TASK_MESSAGES.startAfterDue });
+    expect(spread(60, MONDAY, FRIDAY)).toEqual({ ok: false, message: SCHEDULE_MESSAGES.startAfterDue });
     expect(spread(60, '2020-01-01', '2026-01-01')).toEqual({ ok: false, message: SCHEDULE_MESSAGES.planTooLong });
-    expect(spread(0, MONDAY, FRIDAY)).toEqual({ ok: false, message: TASK_MESSAGES.startAfterDue });
+    expect(spread(0, MONDAY, FRIDAY)).toEqual({ ok: false, message: SCHEDULE_MESSAGES.startAfterDue });
     expect(spread(0, FRIDAY, MONDAY)).toEqual({ ok: true, days: {} });
     expect(() => spread(-1, FRIDAY, MONDAY)).toThrow(RangeError);
   });

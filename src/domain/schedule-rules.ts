@@ -5,8 +5,8 @@
 // callers' schemas check that a date is a calendar day before it gets here.
 import { withValues, type Text } from './locales';
 import { addDaysToDate, daysBetween, isCalendarDate, readDuration, TIME_MESSAGES } from './time-entry-rules';
-import { MAX_MINUTES_PER_DAY } from './time-rules';
-import { MAX_ESTIMATE_MINUTES, TASK_MESSAGES } from './task-rules';
+// Not task-rules.ts: this file's words are the dashboard's (vite.config.ts), task-rules' a share link's.
+import { MAX_ESTIMATE_MINUTES, MAX_MINUTES_PER_DAY } from './time-rules';
 
 /** ISO 8601 weekdays: 1 is Monday, 7 is Sunday. */
 export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
@@ -43,6 +43,7 @@ export const MAX_OFFSET_WORKING_DAYS = 750;
 export { MAX_ESTIMATE_MINUTES };
 
 export const SCHEDULE_MESSAGES = {
+  startAfterDue: /*i18n*/ { id: 'domain.schedule-rules.startAfterDue', message: 'Start date must be on or before the due date.' },
   estimateUnreadable: /*i18n*/ { id: 'domain.schedule-rules.estimateUnreadable', message: 'Type an estimate such as 2h, 1:30 or 90m' },
   estimateNotPositive: /*i18n*/ { id: 'domain.schedule-rules.estimateNotPositive', message: 'An estimate must be more than 0 minutes' },
   estimateTooLarge: /*i18n*/ { id: 'domain.schedule-rules.estimateTooLarge', message: 'An estimate is at most 999 hours' },
@@ -131,7 +132,7 @@ export function workingDaysBetween(start: string, due: string, workweek: Workwee
  */
 export function planDateError(start: string, due: string): Text | null {
   if (!isCalendarDate(start) || !isCalendarDate(due)) return TIME_MESSAGES.dateInvalid;
-  if (start > due) return TASK_MESSAGES.startAfterDue;
+  if (start > due) return SCHEDULE_MESSAGES.startAfterDue;
   if (daysBetween(start, due) >= MAX_PLAN_DAYS) return SCHEDULE_MESSAGES.planTooLong;
   return null;
 }

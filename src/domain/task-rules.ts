@@ -26,9 +26,6 @@ export const TASK_MESSAGES = {
   estimateOutOfRange: /*i18n*/ { id: 'domain-shared.task-rules.estimateOutOfRange', message: 'Estimate must be between 1 minute and 999 hours.' },
 } as const;
 
-/** Issue 51: the longest estimate a task takes, in minutes (999 hours). */
-export const MAX_ESTIMATE_MINUTES = 999 * 60;
-
 /** Issue 51: a start date after the due date is refused; either may be unset. */
 export function startsAfterDue(task: { startDate: string | null; dueDate: string | null }): boolean {
   return task.startDate !== null && task.dueDate !== null && task.startDate > task.dueDate;

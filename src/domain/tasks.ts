@@ -6,7 +6,8 @@ import { TASK_PRIORITIES, TASK_STATUSES } from './project-status';
 export { TASK_STATUSES };
 import { projectListPageSchema } from './project-lists';
 import { optionalText, text } from './text-fields';
-import { MAX_ESTIMATE_MINUTES, startsAfterDue, TASK_MESSAGES } from './task-rules';
+import { startsAfterDue, TASK_MESSAGES } from './task-rules';
+import { MAX_ESTIMATE_MINUTES } from './time-rules';
 import { parseEstimate } from './schedule-rules';
 // The messages and rules pages show live in task-rules.ts, without zod (decision 013); named
 // here too for the API and the server, which read them with the schemas.

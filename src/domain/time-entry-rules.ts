@@ -3,7 +3,8 @@
 // 013): the top bar's timer and the timesheet read these. The API's schemas are in
 // ./time-entries.ts. Durations are integers from the first keystroke; no float is ever summed.
 import { withValues, type Text } from './locales';
-import { MAX_MINUTES_PER_DAY } from './time-rules';
+import { formatMinutes, MAX_MINUTES_PER_DAY } from './time-rules';
+export { formatMinutes };
 import type { Weekday } from './region-rules';
 
 export { MAX_MINUTES_PER_DAY };
@@ -129,13 +130,6 @@ export function parseDuration(input: string): ParsedDuration {
   }
   if (read.minutes > MAX_MINUTES_PER_DAY) return { ok: false, message: TIME_MESSAGES.durationTooLong };
   return { ok: true, minutes: read.minutes };
-}
-
-/** Minutes as h:mm (`90` is `1:30`, `0` is `0:00`); parseDuration reads it back to the same number. */
-export function formatMinutes(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '';
-  const whole = Math.abs(Math.trunc(minutes));
-  return `${sign}${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
 /** Whole minutes elapsed between two instants, rounded to the nearest minute (a half goes up). */

@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../../../domain/project-status';
-import { MAX_ESTIMATE_MINUTES } from '../../../domain/task-rules';
+import { MAX_ESTIMATE_MINUTES } from '../../../domain/time-rules';
 import { DUE_REMINDER_KINDS, type DueReminderKind } from '../../../domain/inbox';
 import { createdBy, profiles } from '../../platform/db/schema/tenancy';
 import { createdAt, inList, searchVector, updatedAt } from '../../platform/db/columns';

@@ -212,7 +212,7 @@ describe('TaskPanel in-place fields (issue 49 item 9)', () => {
     expect(await within(panel).findByText('Feb 22, 2999')).toBeTruthy();
     expect(within(panel).queryByLabelText(en(TASK_TEXTS.fields.startDate))).toBeNull();
     expect(within(panel).queryByLabelText(en(TASK_TEXTS.fields.estimate))).toBeNull();
-    expect(within(panel).getByText('1:30')).toBeTruthy();
+    expect(await within(panel).findByText('1:30')).toBeTruthy();
   });
 
   it('shows a developer the assignee, priority and due date as text, as the edit form is staff only', async () => {

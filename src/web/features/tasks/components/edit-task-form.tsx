@@ -1,7 +1,7 @@
 // Edit a task in its row (issue 16): staff change its title, description, priority, due date
 // and assignee; a new assignee is emailed and notified by the server.
 import { useQuery } from '@tanstack/react-query';
-import { formatMinutes } from '@/domain/time-entry-rules';
+import { formatMinutes } from '@/domain/time-rules';
 import { TASK_MESSAGES, taskFormSchema, type Task } from '@/domain/tasks';
 import { Button } from '@/web/components/ui/button';
 import { useSchemaForm } from '@/web/components/ui/schema-form';

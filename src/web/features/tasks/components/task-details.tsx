@@ -8,7 +8,6 @@ import { Pencil } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { TASK_STATUSES, type TaskStatus } from '@/domain/project-status';
 import { isTaskOverdue, TASK_MESSAGES, TASK_STATUS_TITLES, type Task } from '@/domain/tasks';
-import { formatMinutes } from '@/domain/time-entry-rules';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/web/components/ui/select';
@@ -22,10 +21,13 @@ import type { ProjectSource } from '@/web/lib/project-source';
 import { useUpdateTask } from '../api';
 import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
-import { AssigneeInPlace, DueDateInPlace, EstimateInPlace, PriorityInPlace, StartDateInPlace } from './task-fields-in-place';
+import { AssigneeInPlace, DueDateInPlace, PriorityInPlace, StartDateInPlace } from './task-fields-in-place';
 
 // The form (react-hook-form, zod) loads when staff first choose Edit, or on the button's hover.
 const EditTaskForm = lazyComponent(async () => (await import('./edit-task-form')).EditTaskForm);
+// The estimate reads durations as time entries do: loaded when shown (a share link's page stays light).
+const EstimateInPlace = lazyComponent(async () => (await import('./estimate-in-place')).EstimateInPlace);
+const EstimateText = lazyComponent(async () => (await import('./estimate-in-place')).EstimateText);
 
 /** How the status may be changed here: any status (the project page), a toggle (a link's contributor), or not. */
 export type StatusControl = { kind: 'select' } | { kind: 'toggle'; nextStatus: (status: TaskStatus) => 'pending' | 'completed' } | { kind: 'none' };
@@ -159,7 +161,11 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
         {canEditFields || task.estimateMinutes !== null ? (
           <>
             <dt className="text-muted-foreground">{t(TASK_TEXTS.fields.estimate)}</dt>
-            <dd>{canEditFields ? <EstimateInPlace source={source} task={task} /> : formatMinutes(task.estimateMinutes ?? 0)}</dd>
+            <dd>
+              <Suspense fallback={<Skeleton className={canEditFields ? 'h-9 w-44' : 'h-5 w-12'} />}>
+                {canEditFields ? <EstimateInPlace source={source} task={task} /> : <EstimateText minutes={task.estimateMinutes ?? 0} />}
+              </Suspense>
+            </dd>
           </>
         ) : null}
         <dt className="text-muted-foreground">{t(TASK_TEXTS.panel.created)}</dt>

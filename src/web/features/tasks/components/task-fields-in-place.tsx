@@ -3,13 +3,10 @@
 // edit form (useUpdateTask: shown at once, put back if refused) and the server's own validation;
 // a refusal says why in an error toast. Staff only, as the edit form (the server refuses others).
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TaskPriority } from '@/domain/project-status';
 import { TASK_MESSAGES } from '@/domain/task-rules';
-import type { Text } from '@/domain/locales';
-import { parseEstimate } from '@/domain/schedule-rules';
 import type { Task } from '@/domain/tasks';
-import { formatMinutes } from '@/domain/time-entry-rules';
 import { Input } from '@/web/components/ui/input';
 import { Select, SelectTrigger, SelectValue } from '@/web/components/ui/select';
 import { cn } from '@/web/lib/class-names';
@@ -21,13 +18,13 @@ import { TASK_TEXTS } from '../texts';
 import { AssigneeSelect } from './assignee-select';
 import { PriorityOptions } from './task-fields';
 
-type FieldProps = { source: ProjectSource; task: Task };
+export type FieldProps = { source: ProjectSource; task: Task };
 
 /**
  * One field's saving: its own mutation, so that two fields changed in quick succession each say
  * their own failure (mutateAsync's promise settles whichever change the hook shows last).
  */
-function useSaveField(source: ProjectSource, taskId: string) {
+export function useSaveField(source: ProjectSource, taskId: string) {
   const update = useUpdateTask(source);
   return (change: Omit<Parameters<typeof update.mutate>[0], 'taskId'>) =>
     void update.mutateAsync({ taskId, ...change }).catch((error: unknown) => notifyError(error, translate(TASK_MESSAGES.updateFailed)));
@@ -147,62 +144,4 @@ export function DueDateInPlace({ source, task, overdue }: FieldProps & { overdue
 export function StartDateInPlace({ source, task }: FieldProps) {
   const t = useT('tasks', 'domain-shared');
   return <DateInPlace source={source} task={task} field="startDate" label={t(TASK_TEXTS.fields.startDate)} />;
-}
-
-/**
- * Issue 51: the estimate, typed as a time entry's duration (`2h`, `1:30`); saved on Enter or on
- * leaving the field, emptied to clear it. What cannot be read is said under the field and not sent.
- */
-export function EstimateInPlace({ source, task }: FieldProps) {
-  const t = useT('tasks', 'domain-shared', 'domain');
-  const save = useSaveField(source, task.id);
-  const storedText = task.estimateMinutes === null ? '' : formatMinutes(task.estimateMinutes);
-  const [draft, setDraft] = useState(storedText);
-  const [problem, setProblem] = useState<Text | null>(null);
-  const [shown, setShown] = useState(task.estimateMinutes);
-  if (shown !== task.estimateMinutes) {
-    setShown(task.estimateMinutes);
-    setDraft(storedText);
-    setProblem(null);
-  }
-  const messageId = useId();
-
-  const commit = () => {
-    if (draft.trim() === '') {
-      setProblem(null);
-      if (task.estimateMinutes !== null) save({ estimateMinutes: null });
-      return;
-    }
-    const read = parseEstimate(draft);
-    if (!read.ok) {
-      setProblem(read.message);
-      return;
-    }
-    setProblem(null);
-    if (read.minutes !== task.estimateMinutes) save({ estimateMinutes: read.minutes });
-  };
-
-  return (
-    <span className="grid gap-1">
-      <Input
-        aria-label={t(TASK_TEXTS.fields.estimate)}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? messageId : undefined}
-        placeholder={t(TASK_TEXTS.estimateHint)}
-        autoComplete="off"
-        className="h-9 w-44"
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') commit();
-        }}
-      />
-      {problem ? (
-        <span id={messageId} role="alert" className="text-xs font-medium text-destructive">
-          {t(problem)}
-        </span>
-      ) : null}
-    </span>
-  );
 }
