@@ -32,6 +32,7 @@ export const RECURRENCE_MESSAGES = {
   intervalOutOfRange: /*i18n*/ { id: 'domain.recurrence-rules.intervalOutOfRange', message: 'A task repeats every 1 to 12 days, weeks or months.' },
   untilTooFar: /*i18n*/ { id: 'domain.recurrence-rules.untilTooFar', message: 'A repeating task may end at most 5 years from today.' },
   notRecurring: /*i18n*/ { id: 'domain.recurrence-rules.notRecurring', message: 'This task does not repeat.' },
+  dateTaken: /*i18n*/ { id: 'domain.recurrence-rules.dateTaken', message: 'Another occurrence of this task is due on that date.' },
   noNextDate: /*i18n*/ { id: 'domain.recurrence-rules.noNextDate', message: 'The rule gives no further date.' },
 } as const;
 
