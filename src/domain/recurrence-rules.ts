@@ -38,13 +38,15 @@ export const RECURRENCE_MESSAGES = {
 
 export const RECURRENCE_WORDS = {
   weekdays: /*i18n*/ { id: 'domain.recurrence-rules.weekdays', message: 'Repeats every weekday' },
-  daily: /*i18n*/ { id: 'domain.recurrence-rules.daily', message: '{interval, plural, one {Repeats every day} other {Repeats every # days}}' },
-  weekly: /*i18n*/ { id: 'domain.recurrence-rules.weekly', message: '{interval, plural, one {Repeats weekly on {days}} other {Repeats every # weeks on {days}}}' },
-  monthlyDay: /*i18n*/ { id: 'domain.recurrence-rules.monthlyDay', message: '{interval, plural, one {Repeats monthly on day {day}} other {Repeats every # months on day {day}}}' },
-  monthlyWeekday: /*i18n*/ {
-    id: 'domain.recurrence-rules.monthlyWeekday',
-    message: '{interval, plural, one {Repeats monthly on the {nth} {weekday}} other {Repeats every # months on the {nth} {weekday}}}',
-  },
+  // One text for every week (month, day), one for every few: each says its number as a word would.
+  daily: /*i18n*/ { id: 'domain.recurrence-rules.daily', message: 'Repeats every day' },
+  dailyEvery: /*i18n*/ { id: 'domain.recurrence-rules.dailyEvery', message: 'Repeats every {interval} days' },
+  weekly: /*i18n*/ { id: 'domain.recurrence-rules.weekly', message: 'Repeats weekly on {days}' },
+  weeklyEvery: /*i18n*/ { id: 'domain.recurrence-rules.weeklyEvery', message: 'Repeats every {interval} weeks on {days}' },
+  monthlyDay: /*i18n*/ { id: 'domain.recurrence-rules.monthlyDay', message: 'Repeats monthly on day {day}' },
+  monthlyDayEvery: /*i18n*/ { id: 'domain.recurrence-rules.monthlyDayEvery', message: 'Repeats every {interval} months on day {day}' },
+  monthlyWeekday: /*i18n*/ { id: 'domain.recurrence-rules.monthlyWeekday', message: 'Repeats monthly on the {nth} {weekday}' },
+  monthlyWeekdayEvery: /*i18n*/ { id: 'domain.recurrence-rules.monthlyWeekdayEvery', message: 'Repeats every {interval} months on the {nth} {weekday}' },
   until: /*i18n*/ { id: 'domain.recurrence-rules.until', message: '{rule} until {date}' },
 } as const;
 
@@ -235,20 +237,24 @@ export function recurrenceWords(recurrence: Recurrence, { locale, say, formatDat
     // 2024-01-01 was a Monday.
     new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(day))));
   let text: Text;
+  if (recurrence.kind === 'weekdays') return RECURRENCE_WORDS.weekdays;
+  const every = recurrence.interval > 1;
   switch (recurrence.kind) {
-    case 'weekdays':
-      return RECURRENCE_WORDS.weekdays;
     case 'daily':
-      text = withValues(RECURRENCE_WORDS.daily, { interval: recurrence.interval });
+      text = withValues(every ? RECURRENCE_WORDS.dailyEvery : RECURRENCE_WORDS.daily, { interval: recurrence.interval });
       break;
     case 'weekly':
-      text = withValues(RECURRENCE_WORDS.weekly, { interval: recurrence.interval, days: recurrence.days.map((day) => dayName(day, 'short')).join(', ') });
+      text = withValues(every ? RECURRENCE_WORDS.weeklyEvery : RECURRENCE_WORDS.weekly, { interval: recurrence.interval, days: recurrence.days.map((day) => dayName(day, 'short')).join(', ') });
       break;
     case 'monthly_day':
-      text = withValues(RECURRENCE_WORDS.monthlyDay, { interval: recurrence.interval, day: recurrence.day });
+      text = withValues(every ? RECURRENCE_WORDS.monthlyDayEvery : RECURRENCE_WORDS.monthlyDay, { interval: recurrence.interval, day: recurrence.day });
       break;
     case 'monthly_weekday':
-      text = withValues(RECURRENCE_WORDS.monthlyWeekday, { interval: recurrence.interval, nth: say(NTH_WORDS[recurrence.nth]), weekday: dayName(recurrence.weekday, 'long') });
+      text = withValues(every ? RECURRENCE_WORDS.monthlyWeekdayEvery : RECURRENCE_WORDS.monthlyWeekday, {
+        interval: recurrence.interval,
+        nth: say(NTH_WORDS[recurrence.nth]),
+        weekday: dayName(recurrence.weekday, 'long'),
+      });
       break;
   }
   return recurrence.until ? withValues(RECURRENCE_WORDS.until, { rule: say(text), date: formatDate(recurrence.until) }) : text;
