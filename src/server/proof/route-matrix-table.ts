@@ -236,6 +236,7 @@ export const EXPECTED: Record<string, Outcome> = {
   // Issue 32: the organization's currency, its admins (like its name).
   'PUT /api/organization/currency': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200), request: () => json({ currency: 'USD' }) },
   // Issue 48: the organization's language, its admins (like its name).
+  'PUT /api/organization/time-zone': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200), request: () => json({ timeZone: 'Europe/Berlin' }) },
   'PUT /api/organization/locale': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200), request: () => json({ locale: 'en' }) },
 
   // Organization-wide lists and pages.

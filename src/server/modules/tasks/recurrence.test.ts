@@ -180,7 +180,12 @@ describe('recurring tasks', () => {
     expect(await ours()).toEqual(['2027-03-28']);
 
     // In Berlin it is 00:30 on the 28th: the date has come. Two runs at once make it once.
-    await t.db.update(organizations).set({ timeZone: 'Europe/Berlin' }).where(eq(organizations.id, a.orgAdmin.organizationId));
+    expect((await a.developer.inject({ method: 'PUT', url: '/api/organization/time-zone', payload: { timeZone: 'Europe/Berlin' } })).statusCode).toBe(403);
+    expect((await a.orgAdmin.inject({ method: 'PUT', url: '/api/organization/time-zone', payload: { timeZone: 'Mars/Olympus' } })).json().error).toMatchObject({ field: 'timeZone' });
+    const zone = await a.orgAdmin.inject({ method: 'PUT', url: '/api/organization/time-zone', payload: { timeZone: 'europe/berlin' } });
+    expect(zone.json()).toEqual({ timeZone: 'Europe/Berlin' });
+    const [org] = await t.db.select({ timeZone: organizations.timeZone }).from(organizations).where(eq(organizations.id, a.orgAdmin.organizationId));
+    expect(org!.timeZone).toBe('Europe/Berlin');
     await Promise.all([makeDueOccurrences(platform), makeDueOccurrences(platform)]);
     await makeDueOccurrences(platform);
     expect(await ours()).toEqual(['2027-03-28', '2027-04-04']);
