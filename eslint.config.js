@@ -174,6 +174,9 @@ export default tseslint.config(
   domainPackages(['src/domain/**/*.ts'], ['zod', 'date-fns/[A-Za-z]+', 'vitest']),
   // Their tests may also generate cases with fast-check (issue 32: property tests of durations, money and hours).
   domainPackages(['src/domain/**/*.test.ts'], ['zod', 'date-fns/[A-Za-z]+', 'vitest', 'fast-check']),
+  // Issue 51 item 4 (decision 046): a recurring task's dates through rrule (RFC 5545), pure
+  // calculation like date-fns, in this one wrapper, which the web app never imports.
+  domainPackages(['src/domain/recurrence-dates.ts'], ['zod', 'date-fns/[A-Za-z]+', 'rrule']),
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },

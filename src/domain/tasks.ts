@@ -117,8 +117,17 @@ export const taskSchema = z.object({
   assigneeName: z.string().nullable(),
   /** Order within its board column, lowest first. */
   position: z.number(),
+  /**
+   * Issue 51 item 4: how the task repeats, an RRULE (recurrence-rules.ts says it in words); null:
+   * it does not.
+   */
+  recurrence: z.object({ rule: z.string() }).nullable(),
 });
 export type Task = z.infer<typeof taskSchema>;
+
+/** Issue 51 item 4: a task's rule (checked by parseRecurrence, whose refusal is the `rule` field's). */
+export const taskRecurrenceSchema = z.object({ rule: z.string().max(200) });
+export type TaskRecurrenceInput = z.infer<typeof taskRecurrenceSchema>;
 
 /** A page of tasks in board order: To Do, In Progress, Completed, each column's own order (issue 27). */
 export const taskPageSchema = projectListPageSchema(taskSchema);

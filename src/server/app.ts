@@ -40,6 +40,7 @@ import { organizationRoutes } from './modules/organizations/routes';
 import { projectDetailRoutes } from './modules/projects/detail-routes';
 import { scheduleOverdueSweep } from './modules/projects/overdue-job';
 import { scheduleDueReminders } from './modules/tasks/due-reminders';
+import { scheduleRecurrence } from './modules/tasks/recurrence';
 import { scheduleDigests } from './modules/settings/digest';
 import { scheduleHousekeeping } from './platform/db/housekeeping';
 import { PRUNES } from './housekeeping';
@@ -303,6 +304,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(backupRoutes, { platform });
   scheduleOverdueSweep(app, platform);
   scheduleDueReminders(app, platform);
+  scheduleRecurrence(app, platform);
   scheduleDigests(app, platform);
   scheduleReportCountsFold(app, platform);
   scheduleHousekeeping(app, platform, PRUNES);

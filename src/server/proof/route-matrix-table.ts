@@ -236,6 +236,7 @@ export const EXPECTED: Record<string, Outcome> = {
   // Issue 32: the organization's currency, its admins (like its name).
   'PUT /api/organization/currency': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200), request: () => json({ currency: 'USD' }) },
   // Issue 48: the organization's language, its admins (like its name).
+  'PUT /api/organization/time-zone': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200), request: () => json({ timeZone: 'Europe/Berlin' }) },
   'PUT /api/organization/locale': { status: row(401, 200, 200, 403, 403, 403, 403, 403, 200, 200), request: () => json({ locale: 'en' }) },
 
   // Organization-wide lists and pages.
@@ -316,6 +317,10 @@ export const EXPECTED: Record<string, Outcome> = {
   'GET /api/projects/:projectId/tasks/:taskId/follow': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
   'PUT /api/projects/:projectId/tasks/:taskId/follow': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: () => json({ following: true }) },
   'GET /api/projects/:projectId/mentionable': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
+  // Issue 51 item 4: a task's rule (staff). A fresh task repeats on nothing, so skipping it is a 400 that writes nothing.
+  'PUT /api/projects/:projectId/tasks/:taskId/recurrence': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: () => json({ rule: 'FREQ=WEEKLY;BYDAY=MO,TH' }) },
+  'DELETE /api/projects/:projectId/tasks/:taskId/recurrence': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
+  'POST /api/projects/:projectId/tasks/:taskId/skip': { status: row(401, 404, 404, 404, 404, 404, 403, 400, 400, 400) },
   'PATCH /api/projects/:projectId/tasks/:taskId': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: () => json({ status: 'completed' }) },
   'GET /api/projects/:projectId/notes': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: newestFirstPage },
   'POST /api/projects/:projectId/notes': { status: row(401, 404, 404, 404, 404, 404, 201, 201, 201, 201), request: () => json({ content: 'Matrix New note' }) },

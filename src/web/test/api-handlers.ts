@@ -168,6 +168,10 @@ export const tasksApi = {
     route('GET', `${base}/assignees`, Array.isArray(respond) ? { items: respond, nextCursor: null } : respond),
   /** A task's activity in its panel (staff), newest first. */
   activity: (base: string, respond: Responder<z.infer<typeof activityPageSchema>> = emptyPage) => route('GET', `${base}/tasks/:taskId/activity`, respond),
+  /** Issue 51 item 4: a task's rule set, cleared, and an occurrence skipped (staff). */
+  setRecurrence: (base: string, respond: Responder<Task>) => route('PUT', `${base}/tasks/:taskId/recurrence`, respond),
+  clearRecurrence: (base: string, respond: Responder<Task>) => route('DELETE', `${base}/tasks/:taskId/recurrence`, respond),
+  skip: (base: string, respond: Responder<Task>) => route('POST', `${base}/tasks/:taskId/skip`, respond),
 };
 
 /** A task's comments (issue 29); `base` as for tasksApi. Who may be mentioned is the project page's only. */

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { organizationLocaleSchema, renameOrganizationSchema } from '../../../domain/auth';
 import { errorResponseSchema } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
-import { renameOrganization, setOrganizationLocale } from './service';
+import { updateTimeZoneSchema } from '../../../domain/time-zones';
+import { renameOrganization, setOrganizationLocale, setOrganizationTimeZone } from './service';
 
 export const organizationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
   app.patch(
@@ -45,5 +46,25 @@ export const organizationRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
       },
     },
     async (request) => setOrganizationLocale(platform, request.actor, request.body.locale),
+  );
+
+  app.put(
+    '/api/organization/time-zone',
+    {
+      config: { access: 'member' },
+      schema: {
+        tags: ['organizations'],
+        security: [{ session: [] }],
+        summary: "Set the organization's time zone (an IANA name such as Europe/Berlin): the calendar days its recurring tasks follow (organization_admin and admin)",
+        body: updateTimeZoneSchema,
+        response: {
+          200: z.object({ timeZone: z.string() }),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => setOrganizationTimeZone(platform, request.actor, request.body.timeZone),
   );
 };

@@ -40,3 +40,18 @@ export async function setOrganizationLocale(platform: Platform, actor: Actor, lo
   if (!row) throw notFound('No organization found');
   return row;
 }
+
+/**
+ * Issue 51 item 4: the organization's time zone, whose calendar days its recurring tasks follow
+ * (which day "today" is for them). Its admins only, as its name and language.
+ */
+export async function setOrganizationTimeZone(platform: Platform, actor: Actor, timeZone: string): Promise<{ timeZone: string }> {
+  if (!canRenameOrganization(actor.role)) throw forbidden();
+  const [row] = await platform.db
+    .update(organizations)
+    .set({ timeZone, updatedAt: platform.clock.now() })
+    .where(eq(organizations.id, actor.organizationId))
+    .returning({ timeZone: organizations.timeZone });
+  if (!row) throw notFound('No organization found');
+  return { timeZone: row.timeZone ?? timeZone };
+}

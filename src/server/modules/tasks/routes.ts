@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assigneePageSchema, createTaskSchema, myWorkPageSchema, myWorkQuerySchema, TASK_MESSAGES, taskPageSchema, taskSchema, updateTaskSchema } from '../../../domain/tasks';
+import { assigneePageSchema, createTaskSchema, myWorkPageSchema, myWorkQuerySchema, TASK_MESSAGES, taskPageSchema, taskRecurrenceSchema, taskSchema, updateTaskSchema } from '../../../domain/tasks';
 import { optionListQuerySchema } from '../../../domain/option-lists';
 import { projectListQuerySchema } from '../../../domain/project-lists';
 import { errorResponses } from '../../platform/errors';
@@ -11,6 +11,7 @@ import type { Platform } from '../../platform/platform';
 import { projectParams } from '../../services/project-access/member';
 import { linkRouteErrors, sharedLinkParams } from '../../services/project-access/link';
 import { listMyWork } from './my-work';
+import { clearRecurrence, setRecurrence, skipOccurrence } from './recurrence';
 import { createTask, getTask, listAssignees, listTasks, setTaskStatus, updateTask } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -66,6 +67,37 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
       },
     },
     async (request) => updateTask(platform, request.projectAccess, request.params.taskId, request.body),
+  );
+
+  typed.put(
+    '/api/projects/:projectId/tasks/:taskId/recurrence',
+    {
+      config: { access: 'member-project' },
+      schema: {
+        tags,
+        summary:
+          'Make a task repeat (staff): an RRULE of every weekday, weekly on chosen days, monthly on a day or on the n-th weekday; completing it, or its due date coming, makes the next occurrence',
+        params: taskParams,
+        body: taskRecurrenceSchema,
+        response: { 200: taskSchema, ...errors },
+      },
+    },
+    async (request) => setRecurrence(platform, request.projectAccess, request.params.taskId, request.body.rule),
+  );
+
+  typed.delete(
+    '/api/projects/:projectId/tasks/:taskId/recurrence',
+    { config: { access: 'member-project' }, schema: { tags, summary: 'Stop a task repeating (staff); its occurrences so far stay', params: taskParams, response: { 200: taskSchema, ...errors } } },
+    async (request) => clearRecurrence(platform, request.projectAccess, request.params.taskId),
+  );
+
+  typed.post(
+    '/api/projects/:projectId/tasks/:taskId/skip',
+    {
+      config: { access: 'member-project' },
+      schema: { tags, summary: "Skip this occurrence of a recurring task (staff): it moves to the rule's next date", params: taskParams, response: { 200: taskSchema, ...errors } },
+    },
+    async (request) => skipOccurrence(platform, request.projectAccess, request.params.taskId),
   );
 
   typed.get(

@@ -1,6 +1,6 @@
 // The tasks module's tables: tasks, their due reminders and who follows them.
 import { sql, type SQL } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../../../domain/project-status';
 import { MAX_ESTIMATE_MINUTES } from '../../../domain/time-rules';
 import { DUE_REMINDER_KINDS, type DueReminderKind } from '../../../domain/inbox';
@@ -29,6 +29,13 @@ export const tasks = pgTable(
     /** Issue 51: when work on it starts (on or before its due date), and how long it should take. */
     startDate: date('start_date', { mode: 'string' }),
     estimateMinutes: integer('estimate_minutes'),
+    /**
+     * Issue 51 item 4 (decision 046): how the task repeats, an RRULE the domain accepted
+     * (recurrence-rules.ts); null: it does not. `seriesId` names the occurrences of one recurring
+     * task (the first one's id); it stays when the rule is cleared, as their history.
+     */
+    recurrenceRule: text('recurrence_rule'),
+    seriesId: uuid('series_id'),
     createdBy: createdBy(),
     createdAt,
     updatedAt,
@@ -58,6 +65,13 @@ export const tasks = pgTable(
     // Issue 34: the organization's search: full text, and the title's trigrams for part of a word.
     index('tasks_search_idx').using('gin', t.searchVector).with({ fastupdate: false }),
     index('tasks_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // One occurrence of a series per date: completing a task twice, or the job and a completion
+    // at once, cannot make two next occurrences.
+    uniqueIndex('tasks_series_due_date_idx').on(t.seriesId, t.dueDate),
+    // The recurrence job: open recurring tasks by due date.
+    index('tasks_recurring_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.recurrenceRule} is not null and ${t.status} <> 'completed'`),
     check('tasks_status_check', inList(t.status, TASK_STATUSES)),
     check('tasks_priority_check', inList(t.priority, TASK_PRIORITIES)),
     check('tasks_start_before_due_check', sql`${t.startDate} is null or ${t.dueDate} is null or ${t.startDate} <= ${t.dueDate}`),

@@ -29,6 +29,11 @@ import { cursorTimeOf, decodeRankedCursor, decodeRankedNameCursor, encodeRankedC
 import { projects } from '../projects/public';
 import { developerProjectAccess } from '../sharing/public';
 import { taskColumnRank, tasks } from './schema';
+import { toTask } from './task-row';
+import { dateTaken, makeNextOccurrence, organizationToday } from './recurrence';
+import { RECURRENCE_MESSAGES } from '../../../domain/recurrence-rules';
+
+export { toTask };
 import { badRequest, conflict, forbidden, invalidField, notFound } from '../../platform/errors';
 import { emit, type EventDelivery } from '../../services/events';
 import { projectFollowers } from '../../services/inbox';
@@ -42,26 +47,6 @@ import { requireContributor, type ProjectAccess } from '../../services/project-a
 import { profileSeesProject } from '../../services/project-access/member';
 
 const assignee = alias(profiles, 'assignee');
-
-export function toTask(row: typeof tasks.$inferSelect, assigneeName: string | null): Task {
-  return {
-    id: row.id,
-    projectId: row.projectId,
-    title: row.title,
-    description: row.description,
-    status: row.status,
-    priority: row.priority,
-    dueDate: row.dueDate,
-    startDate: row.startDate,
-    estimateMinutes: row.estimateMinutes,
-    createdAt: row.createdAt.toISOString(),
-    completedAt: row.completedAt?.toISOString() ?? null,
-    completedBy: row.completedBy,
-    assigneeId: row.assigneeId,
-    assigneeName: row.assigneeId ? assigneeName : null,
-    position: row.position,
-  };
-}
 
 /**
  * A task as its reader may see it (issue 51): through a share link without its estimate, the
@@ -282,6 +267,10 @@ export async function updateTask(
     if (startsAfterDue({ startDate: change.startDate === undefined ? current.startDate : change.startDate, dueDate: change.dueDate === undefined ? current.dueDate : change.dueDate })) {
       throw invalidField(TASK_MESSAGES.startAfterDue, change.startDate === undefined ? 'dueDate' : 'startDate');
     }
+    // Issue 51 item 4: one occurrence of a recurring task per date.
+    if (change.dueDate && change.dueDate !== current.dueDate && (await dateTaken(tx, current, change.dueDate))) {
+      throw invalidField(RECURRENCE_MESSAGES.dateTaken, 'dueDate');
+    }
     const member = change.assigneeId ? await requireAssignable(tx, project, change.assigneeId) : null;
 
     const now = clock.now();
@@ -344,6 +333,11 @@ export async function updateTask(
         ...(completed ? await completionNews(tx, platform, project, actor, row) : []),
       ],
     });
+    // Issue 51 item 4: a recurring task completed brings its next occurrence (once: completing it
+    // again after reopening finds it made).
+    if (completed && row.recurrenceRule) {
+      await makeNextOccurrence(tx, platform, project, row, row.dueDate ?? (await organizationToday(tx, project.organizationId, now)), actor.profileId);
+    }
     return asSeenThrough(access, task);
   });
 }

@@ -120,6 +120,10 @@ describe('backup and restore', () => {
     expect(region.statusCode, region.body).toBe(200);
     const ownLanguage = await agency.developer.inject({ method: 'PUT', url: '/api/settings/language', payload: { locale: 'es' } });
     expect(ownLanguage.statusCode, ownLanguage.body).toBe(200);
+    // Issue 51 item 4: a recurring task (its rule and series) and the organization's time zone.
+    const repeating = await agency.orgAdmin.inject({ method: 'PUT', url: `/api/projects/${agency.projectId}/tasks/${task.json().id}/recurrence`, payload: { rule: 'FREQ=WEEKLY;BYDAY=MO,TH' } });
+    expect(repeating.statusCode, repeating.body).toBe(200);
+    await inTransaction(source.database, 'write', (query) => query(`update organizations set time_zone = 'Europe/Berlin' where id = $1`, [agency.orgAdmin.organizationId]));
     backupDir = mkdtempSync(path.join(tmpdir(), 'brieflane-backups-'));
   });
   afterAll(() => source.close());
@@ -189,6 +193,10 @@ describe('backup and restore', () => {
       expect(me.json().organization.locale).toBe('de');
       const developer = await target.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: agency.developer.cookie } });
       expect(developer.json().profile).toMatchObject({ region: 'AT', locale: 'es' });
+      const kept = await inTransaction(target.database, 'snapshot', (query) =>
+        query(`select t.recurrence_rule, t.series_id = t.id as own_series, o.time_zone from tasks t join projects p on p.id = t.project_id join organizations o on o.id = p.organization_id where t.project_id = $1`, [agency.projectId]),
+      );
+      expect(kept).toEqual([{ recurrence_rule: 'FREQ=WEEKLY;BYDAY=MO,TH', own_series: true, time_zone: 'Europe/Berlin' }]);
     } finally {
       await target.close();
     }

@@ -180,3 +180,29 @@ export const myWorkQuery = infiniteQueryOptions({
   initialPageParam: '' as string,
   getNextPageParam: (last) => last.nextCursor ?? undefined,
 });
+
+/**
+ * Issue 51 item 4: a task's rule set (an RRULE) or cleared (null); staff. The task comes back with
+ * it, into the list and the panel.
+ */
+export function useSetRecurrence(source: ProjectSource) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ taskId, rule }: { taskId: string; rule: string | null }) =>
+      rule === null ? api.delete<Task>(`${taskPath(source, taskId)}/recurrence`) : api.put<Task>(`${taskPath(source, taskId)}/recurrence`, { rule }),
+    meta: { handlesErrors: true },
+    onSuccess: (task) => queryClient.setQueryData<Task>(taskKeys.detail(source, task.id), task),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }),
+  });
+}
+
+/** "Skip this one": the occurrence moves to its rule's next date (staff). */
+export function useSkipOccurrence(source: ProjectSource) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (taskId: string) => api.post<Task>(`${taskPath(source, taskId)}/skip`),
+    meta: { handlesErrors: true },
+    onSuccess: (task) => queryClient.setQueryData<Task>(taskKeys.detail(source, task.id), task),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }), queryClient.invalidateQueries({ queryKey: taskKeys.myWork })]),
+  });
+}

@@ -25,6 +25,11 @@ export const organizations = pgTable(
      * of people who are no member (a client on a link). A new member still follows their browser.
      */
     locale: text('locale').$type<Locale>().notNull().default('en'),
+    /**
+     * Issue 51 item 4: the IANA time zone whose calendar days recurring tasks follow (when "today"
+     * is); null: UTC. Checked by the domain (time-zone-rules.ts), like a member's.
+     */
+    timeZone: text('time_zone'),
     ...timestamps,
   },
   (t) => [

@@ -21,6 +21,7 @@ const item = (title: string, dueDate: string | null, extra: Partial<MyWorkItem> 
   dueDate,
   startDate: null,
   estimateMinutes: null,
+  recurrence: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   completedAt: null,
   completedBy: null,

@@ -23,6 +23,11 @@ import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
 import { AssigneeInPlace, DueDateInPlace, PriorityInPlace, StartDateInPlace } from './task-fields-in-place';
 
+// Staff's Repeat control (issue 51 item 4) loads with the panel's first use of it.
+const RepeatControl = lazyComponent(async () => (await import('./repeat-control')).RepeatControl);
+// Members who may not change the rule read it in words.
+const RecurrenceText = lazyComponent(async () => (await import('./recurrence-words')).RecurrenceText);
+
 // The form (react-hook-form, zod) loads when staff first choose Edit, or on the button's hover.
 const EditTaskForm = lazyComponent(async () => (await import('./edit-task-form')).EditTaskForm);
 // The estimate reads durations as time entries do: loaded when shown (a share link's page stays light).
@@ -166,6 +171,23 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
                 {canEditFields ? <EstimateInPlace source={source} task={task} /> : <EstimateText minutes={task.estimateMinutes ?? 0} />}
               </Suspense>
             </dd>
+          </>
+        ) : null}
+        {/* Issue 51 item 4: how the task repeats, on the project page (a link shows no rule). */}
+        {showAssignee && (canEditFields || task.recurrence) ? (
+          <>
+            <dt className="self-start pt-2 text-muted-foreground">{t(TASK_TEXTS.repeat.label)}</dt>
+            {canEditFields ? (
+              <dd>
+                <Suspense fallback={<Skeleton className="h-9 w-64" />}>
+                  <RepeatControl source={source} task={task} />
+                </Suspense>
+              </dd>
+            ) : (
+              <Suspense fallback={<dd />}>
+                <RecurrenceText task={task} />
+              </Suspense>
+            )}
           </>
         ) : null}
         <dt className="text-muted-foreground">{t(TASK_TEXTS.panel.created)}</dt>

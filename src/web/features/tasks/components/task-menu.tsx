@@ -1,5 +1,6 @@
 // A task's '…' menu on the project page (issue 16): move it to another status (in progress is
-// set here or on the board), and for staff, Edit (the row becomes its form).
+// set here or on the board), and for staff, Edit (the row becomes its form) and a recurring
+// task's Skip this one (issue 51 item 4).
 import { MoreHorizontal } from 'lucide-react';
 import { TASK_STATUSES, type TaskStatus } from '@/domain/project-status';
 import { TASK_STATUS_TITLES, type Task } from '@/domain/tasks';
@@ -13,9 +14,11 @@ type TaskMenuProps = {
   canEdit: boolean;
   onMove: (status: TaskStatus) => void;
   onEdit: () => void;
+  /** Issue 51 item 4: a recurring task's "Skip this one" (staff, an open occurrence). */
+  onSkip?: () => void;
 };
 
-export function TaskMenu({ task, canEdit, onMove, onEdit }: TaskMenuProps) {
+export function TaskMenu({ task, canEdit, onMove, onEdit, onSkip }: TaskMenuProps) {
   const t = useT('tasks', 'domain-shared');
   return (
     <DropdownMenu modal={false}>
@@ -34,6 +37,7 @@ export function TaskMenu({ task, canEdit, onMove, onEdit }: TaskMenuProps) {
           <>
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={onEdit}>{t(TASK_TEXTS.edit)}</DropdownMenuItem>
+            {onSkip && task.recurrence && task.status !== 'completed' ? <DropdownMenuItem onSelect={onSkip}>{t(TASK_TEXTS.repeat.skip)}</DropdownMenuItem> : null}
           </>
         ) : null}
       </DropdownMenuContent>

@@ -182,3 +182,37 @@ describe("TasksTab in the member's language (issue 48)", () => {
     await waitFor(() => expect(sentRequests.some((request) => request.method === 'PATCH' && JSON.stringify(request.body).includes('"completed"'))).toBe(true));
   });
 });
+
+describe('A recurring task on the list (issue 51 item 4)', () => {
+  const weekly = aTask({ dueDate: '2026-12-03', recurrence: { rule: 'FREQ=WEEKLY;BYDAY=MO,TH' } });
+
+  it('says its rule in words on its row, and staff skip this one from its menu', async () => {
+    let current = weekly;
+    apiServer.use(
+      tasksApi.list(source.basePath, () => ({ items: [current], nextCursor: null })),
+      tasksApi.skip(source.basePath, () => {
+        current = { ...current, dueDate: '2026-12-07' };
+        return current;
+      }),
+    );
+    await renderWithProviders(<TasksTab source={source} canAddTasks={false} member={{ viewerId: 'viewer', canEdit: true }} />);
+    expect(await screen.findByText('Repeats weekly on Mon, Thu')).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('button', { name: en(TASK_TEXTS.taskActions, { title: weekly.title }) }), { key: 'Enter' });
+    const menu = await screen.findByRole('menu');
+    fireEvent.click(within(menu).getByRole('menuitem', { name: en(TASK_TEXTS.repeat.skip) }));
+    expect(await screen.findByText('Due Dec 7, 2026')).toBeTruthy();
+    expect(sentRequests.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([`${source.basePath}/tasks/${weekly.id}/skip`]);
+  });
+
+  it.each([
+    ['a task that does not repeat, to staff', task, true],
+    ['a recurring task, to a member who may not edit it', weekly, false],
+  ])('offers no skip for %s', async (_case, shown, canEdit) => {
+    apiServer.use(tasksApi.list(source.basePath, { items: [shown], nextCursor: null }));
+    await renderWithProviders(<TasksTab source={source} canAddTasks={false} member={{ viewerId: 'viewer', canEdit }} />);
+    fireEvent.keyDown(await screen.findByRole('button', { name: en(TASK_TEXTS.taskActions, { title: shown.title }) }), { key: 'Enter' });
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').length).toBeGreaterThan(0);
+    expect(within(menu).queryByRole('menuitem', { name: en(TASK_TEXTS.repeat.skip) })).toBeNull();
+  });
+});

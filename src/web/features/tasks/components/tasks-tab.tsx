@@ -15,7 +15,7 @@ import { useT } from '@/web/lib/i18n';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
-import { loadedTasks, taskListQuery, useSetTaskStatus } from '../api';
+import { loadedTasks, taskListQuery, useSetTaskStatus, useSkipOccurrence } from '../api';
 import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
 import { TaskTitle, type TaskLinks } from './task-title';
@@ -28,6 +28,8 @@ const EditTaskForm = lazyComponent(async () => (await import('./edit-task-form')
 const TaskBoard = lazyComponent(async () => (await import('./task-board')).TaskBoard);
 // The task's '…' menu (a Radix dropdown) is the project page's only: the shared page never loads it.
 const TaskMenu = lazyComponent(async () => (await import('./task-menu')).TaskMenu);
+// A recurring task's rule in words (issue 51 item 4): the project page's only, like the menu.
+const RecurrenceLine = lazyComponent(async () => (await import('./recurrence-words')).RecurrenceLine);
 
 /** Holds the menu button's place while its code arrives, so the row does not shift. */
 function TaskMenuPlaceholder() {
@@ -100,6 +102,11 @@ function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, sho
           ) : null}
           {task.completedAt ? <span>{t(TASK_TEXTS.completedOn, { date: formatDate(task.completedAt) })}</span> : null}
           {showAssignee && task.assigneeName ? <span>{t(TASK_TEXTS.assignedTo, { name: task.assigneeName })}</span> : null}
+          {showAssignee && task.recurrence ? (
+            <Suspense fallback={null}>
+              <RecurrenceLine task={task} />
+            </Suspense>
+          ) : null}
         </p>
       </div>
       {menu}
@@ -197,6 +204,13 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
         onError: (error) => notifyError(error, t(TASK_MESSAGES.updateFailed)),
       },
     );
+  // Issue 51 item 4: "Skip this one" moves a recurring task to its rule's next date.
+  const skip = useSkipOccurrence(source);
+  const skipOccurrence = (task: Task) =>
+    skip.mutate(task.id, {
+      onSuccess: (moved) => notifySuccess(t(TASK_TEXTS.repeat.skipped, { date: moved.dueDate ? formatDate(moved.dueDate) : '—' }), t(TASK_TEXTS.repeat.skippedTitle)),
+      onError: (error) => notifyError(error, t(TASK_TEXTS.repeat.skipFailed)),
+    });
   const [dialogOpen, setDialogOpen] = useState(false);
   const dialogOpened = useOpenedOnce(dialogOpen);
   useCreateRequest('task', canAddTasks, () => setDialogOpen(true));
@@ -299,7 +313,13 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
                   menu={
                     member ? (
                       <Suspense fallback={<TaskMenuPlaceholder />}>
-                        <TaskMenu task={task} canEdit={member.canEdit} onMove={(status) => move(task, status)} onEdit={() => setEditingId(task.id)} />
+                        <TaskMenu
+                          task={task}
+                          canEdit={member.canEdit}
+                          onMove={(status) => move(task, status)}
+                          onEdit={() => setEditingId(task.id)}
+                          onSkip={() => skipOccurrence(task)}
+                        />
                       </Suspense>
                     ) : undefined
                   }
