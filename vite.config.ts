@@ -61,9 +61,10 @@ export default defineConfig({
             // planning rules read durations as time entries do (issue 51): here with them, as a
             // `-rules` file among the texts would bring this whole chunk to a share link. Time's
             // own constants and formatMinutes (time-rules.ts) are small and shown there: texts.
+            // A recurring task's rule in words loads with the task list's rows (a link shows none).
             {
               name: 'dashboard-texts',
-              test: /src[\\/](domain[\\/](time-entry-rules|schedule-rules|budget-rules|search-rules|sso-rules|two-factor-policy-rules)|web[\\/]features[\\/](time|search|reports|organizations|passkeys|sso|settings|calendar|webhooks|api-tokens|two-factor|sessions|templates|team|clients)[\\/]texts)\.ts$/,
+              test: /src[\\/](domain[\\/](time-entry-rules|schedule-rules|recurrence-rules|budget-rules|search-rules|sso-rules|two-factor-policy-rules)|web[\\/]features[\\/](time|search|reports|organizations|passkeys|sso|settings|calendar|webhooks|api-tokens|two-factor|sessions|templates|team|clients)[\\/]texts)\.ts$/,
               priority: 2,
             },
             {
