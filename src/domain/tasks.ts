@@ -6,6 +6,7 @@ import { TASK_PRIORITIES, TASK_STATUSES } from './project-status';
 export { TASK_STATUSES };
 import { projectListPageSchema } from './project-lists';
 import { optionalText, text } from './text-fields';
+import { blockerSchema } from './task-dependency-schemas';
 import { MAX_ESTIMATE_MINUTES, startsAfterDue, TASK_MESSAGES } from './task-rules';
 // The messages and rules pages show live in task-rules.ts, without zod (decision 013); named
 // here too for the API and the server, which read them with the schemas.
@@ -89,6 +90,8 @@ export const taskSchema = z.object({
   assigneeName: z.string().nullable(),
   /** Order within its board column, lowest first. */
   position: z.number(),
+  /** Issue 51: the tasks of the project that block this one (finish-to-start), by title. */
+  blockedBy: z.array(blockerSchema),
 });
 export type Task = z.infer<typeof taskSchema>;
 

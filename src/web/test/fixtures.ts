@@ -21,6 +21,7 @@ export function aTask(overrides: Partial<Task> = {}): Task {
     assigneeId: null,
     assigneeName: null,
     position: 1,
+    blockedBy: [],
     ...overrides,
   };
 }

@@ -28,7 +28,8 @@ import { profiles } from '../../platform/db/schema/tenancy';
 import { cursorTimeOf, decodeRankedCursor, decodeRankedNameCursor, encodeRankedCursor, encodeRankedNameCursor } from '../../platform/db/cursor';
 import { projects } from '../projects/public';
 import { developerProjectAccess } from '../sharing/public';
-import { taskColumnRank, tasks } from './schema';
+import { taskColumnRank, taskDependencies, tasks } from './schema';
+import type { Blocker } from '../../../domain/task-dependency-schemas';
 import { badRequest, conflict, forbidden, invalidField, notFound } from '../../platform/errors';
 import { emit, type EventDelivery } from '../../services/events';
 import { projectFollowers } from '../../services/inbox';
@@ -42,8 +43,28 @@ import { requireContributor, type ProjectAccess } from '../../services/project-a
 import { profileSeesProject } from '../../services/project-access/member';
 
 const assignee = alias(profiles, 'assignee');
+const blocker = alias(tasks, 'blocker');
 
-export function toTask(row: typeof tasks.$inferSelect, assigneeName: string | null): Task {
+/**
+ * The tasks that block the outer query's task (issue 51), by title, as one JSON array: a subquery
+ * of the row, so the task list stays one query (task_dependencies' key starts with task_id).
+ */
+export const blockedByColumn = sql<Blocker[]>`coalesce((
+  select json_agg(json_build_object('id', ${blocker.id}, 'title', ${blocker.title}, 'status', ${blocker.status}) order by ${blocker.title}, ${blocker.id})
+  from ${taskDependencies} join ${tasks} ${blocker} on ${blocker.id} = ${taskDependencies.blockedByTaskId}
+  where ${taskDependencies.taskId} = ${tasks.id}), '[]'::json)`;
+
+/** One task's blockers, by title (after a write, where the row came back without them). */
+export async function blockersOfTask(tx: Executor, taskId: string): Promise<Blocker[]> {
+  return tx
+    .select({ id: tasks.id, title: tasks.title, status: tasks.status })
+    .from(taskDependencies)
+    .innerJoin(tasks, eq(tasks.id, taskDependencies.blockedByTaskId))
+    .where(eq(taskDependencies.taskId, taskId))
+    .orderBy(asc(tasks.title), asc(tasks.id));
+}
+
+export function toTask(row: typeof tasks.$inferSelect, assigneeName: string | null, blockedBy: Blocker[]): Task {
   return {
     id: row.id,
     projectId: row.projectId,
@@ -60,6 +81,7 @@ export function toTask(row: typeof tasks.$inferSelect, assigneeName: string | nu
     assigneeId: row.assigneeId,
     assigneeName: row.assigneeId ? assigneeName : null,
     position: row.position,
+    blockedBy,
   };
 }
 
@@ -67,7 +89,7 @@ export function toTask(row: typeof tasks.$inferSelect, assigneeName: string | nu
  * A task as its reader may see it (issue 51): through a share link without its estimate, the
  * agency's own figure of the effort (its dates are the plan the client follows).
  */
-function asSeenThrough(access: ProjectAccess, task: Task): Task {
+export function asSeenThrough(access: ProjectAccess, task: Task): Task {
   return access.via === 'link' ? { ...task, estimateMinutes: null } : task;
 }
 
@@ -154,7 +176,7 @@ export async function listTasks({ db }: Platform, access: ProjectAccess, query: 
   const cursor = query.cursor ? decodeRankedCursor(query.cursor) : undefined;
   const project = await access.project(db);
   const rows = await db
-    .select({ task: tasks, assigneeName: assignee.fullName, cursorTime: cursorTimeOf(tasks.createdAt) })
+    .select({ task: tasks, assigneeName: assignee.fullName, blockedBy: blockedByColumn, cursorTime: cursorTimeOf(tasks.createdAt) })
     .from(tasks)
     .leftJoin(assignee, eq(assignee.id, tasks.assigneeId))
     .where(
@@ -169,7 +191,7 @@ export async function listTasks({ db }: Platform, access: ProjectAccess, query: 
     .limit(query.limit + 1);
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
   return {
-    items: rows.slice(0, query.limit).map((row) => asSeenThrough(access, toTask(row.task, row.assigneeName))),
+    items: rows.slice(0, query.limit).map((row) => asSeenThrough(access, toTask(row.task, row.assigneeName, row.blockedBy))),
     nextCursor: last
       ? encodeRankedCursor({ rank: boardColumnRank(last.task.status), position: last.task.position, createdAt: last.cursorTime, id: last.task.id })
       : null,
@@ -180,12 +202,12 @@ export async function listTasks({ db }: Platform, access: ProjectAccess, query: 
 export async function getTask({ db }: Platform, access: ProjectAccess, taskId: string): Promise<Task> {
   const project = await access.project(db);
   const [row] = await db
-    .select({ task: tasks, assigneeName: assignee.fullName })
+    .select({ task: tasks, assigneeName: assignee.fullName, blockedBy: blockedByColumn })
     .from(tasks)
     .leftJoin(assignee, eq(assignee.id, tasks.assigneeId))
     .where(and(eq(tasks.id, taskId), eq(tasks.projectId, project.id)));
   if (!row) throw notFound(TASK_MESSAGES.notFound);
-  return asSeenThrough(access, toTask(row.task, row.assigneeName));
+  return asSeenThrough(access, toTask(row.task, row.assigneeName, row.blockedBy));
 }
 
 export async function createTask(platform: Platform, access: ProjectAccess, input: z.output<typeof createTaskSchema>): Promise<Task> {
@@ -216,7 +238,8 @@ export async function createTask(platform: Platform, access: ProjectAccess, inpu
         updatedAt: now,
       })
       .returning();
-    const task = toTask(row!, member?.fullName ?? null);
+    // A new task is blocked by nothing yet.
+    const task = toTask(row!, member?.fullName ?? null, []);
     await emit(tx, {
       type: 'task.created',
       organizationId: project.organizationId,
@@ -297,7 +320,7 @@ export async function updateTask(
     const moved = placement.length > 0;
     // Already so (a double click, two people at once): nothing to record or email.
     if (!statusChanged && !assigneeChanged && !moved && Object.keys(edits).length === 0) {
-      return asSeenThrough(access, toTask(current, await assigneeName(tx, current.assigneeId)));
+      return asSeenThrough(access, toTask(current, await assigneeName(tx, current.assigneeId), await blockersOfTask(tx, current.id)));
     }
 
     const [row] = await tx
@@ -319,7 +342,7 @@ export async function updateTask(
     if (!row) throw notFound(TASK_MESSAGES.notFound);
     await storePositions(tx, project.id, placement.filter((p) => p.id !== current.id));
 
-    const task = toTask(row, row.assigneeId ? (member?.fullName ?? (await assigneeName(tx, row.assigneeId))) : null);
+    const task = toTask(row, row.assigneeId ? (member?.fullName ?? (await assigneeName(tx, row.assigneeId))) : null, await blockersOfTask(tx, row.id));
     const base = { organizationId: project.organizationId, projectId: project.id, actorId: actor.profileId, at: now };
     // A move within its column changes only the board's order: nothing to log, email or send.
     if (!statusChanged && !assigneeChanged && Object.keys(edits).length === 0) {
@@ -372,7 +395,7 @@ async function completionNews(
   return [...emails, ...inbox];
 }
 
-async function assigneeName(tx: Executor, profileId: string | null): Promise<string | null> {
+export async function assigneeName(tx: Executor, profileId: string | null): Promise<string | null> {
   if (!profileId) return null;
   const [row] = await tx.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, profileId));
   return row?.fullName ?? null;

@@ -180,3 +180,52 @@ export const myWorkQuery = infiniteQueryOptions({
   initialPageParam: '' as string,
   getNextPageParam: (last) => last.nextCursor ?? undefined,
 });
+
+// Issue 51: "blocked by" (staff), and moving the dependents after a blocker's dates changed.
+
+/** Marks the task as blocked by another of the project; a loop is refused (409, its path in the message). */
+export function useAddBlocker(source: ProjectSource) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ taskId, blockedByTaskId }: { taskId: string; blockedByTaskId: string }) => api.post<Task>(`${taskPath(source, taskId)}/dependencies`, { blockedByTaskId }),
+    // The section says a refusal where it was made.
+    meta: { handlesErrors: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }),
+  });
+}
+
+export function useRemoveBlocker(source: ProjectSource) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ taskId, blockedByTaskId }: { taskId: string; blockedByTaskId: string }) =>
+      api.delete<void>(`${taskPath(source, taskId)}/dependencies/${encodeURIComponent(blockedByTaskId)}`),
+    meta: { handlesErrors: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }),
+  });
+}
+
+/** Moves every task waiting on this one to start after its blockers' due dates; answers those moved. */
+export function useShiftDependents(source: ProjectSource) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (taskId: string) => api.post<{ items: Task[] }>(`${taskPath(source, taskId)}/shift-dependents`),
+    meta: { handlesErrors: true },
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }), queryClient.invalidateQueries({ queryKey: taskKeys.myWork })]),
+  });
+}
+
+/** How many tasks wait, directly or through others, on `taskId`, by the loaded tasks' blockers. */
+export function dependentCount(tasks: readonly Task[], taskId: string): number {
+  const seen = new Set<string>();
+  const stack = [taskId];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    for (const task of tasks) {
+      if (task.id !== taskId && !seen.has(task.id) && task.blockedBy.some((blocker) => blocker.id === current)) {
+        seen.add(task.id);
+        stack.push(task.id);
+      }
+    }
+  }
+  return seen.size;
+}

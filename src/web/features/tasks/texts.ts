@@ -84,4 +84,26 @@ export const TASK_TEXTS = {
     loadMoreActivity: /*i18n*/ { id: 'tasks.panel.loadMoreActivity', message: 'Load more activity' },
     loadFailed: /*i18n*/ { id: 'tasks.panel.loadFailed', message: 'The task could not be loaded.' },
   },
+  // Issue 51: what blocks a task (finish-to-start), and moving the tasks that wait on it.
+  blockers: {
+    title: /*i18n*/ { id: 'tasks.blockers.title', message: 'Blocked by' },
+    none: /*i18n*/ { id: 'tasks.blockers.none', message: 'Nothing blocks this task.' },
+    add: /*i18n*/ { id: 'tasks.blockers.add', message: 'Add blocker' },
+    choose: /*i18n*/ { id: 'tasks.blockers.choose', message: 'Choose a task' },
+    noCandidates: /*i18n*/ { id: 'tasks.blockers.noCandidates', message: 'No other task of this project is left to choose.' },
+    remove: /*i18n*/ { id: 'tasks.blockers.remove', message: 'Remove blocker "{task}"' },
+    blocked: /*i18n*/ { id: 'tasks.blockers.blocked', message: 'Blocked' },
+    blockedTitle: /*i18n*/ { id: 'tasks.blockers.blockedTitle', message: 'Waits on {tasks}' },
+    added: /*i18n*/ { id: 'tasks.blockers.added', message: 'Blocker added' },
+    addFailed: /*i18n*/ { id: 'tasks.blockers.addFailed', message: 'The blocker could not be added.' },
+    removeFailed: /*i18n*/ { id: 'tasks.blockers.removeFailed', message: 'The blocker could not be removed.' },
+    shiftOffer: /*i18n*/ {
+      id: 'tasks.blockers.shiftOffer',
+      message: '{count, plural, one {# task waits} other {# tasks wait}} on this one. Move {count, plural, one {it} other {them}} to start after its due date?',
+    },
+    shift: /*i18n*/ { id: 'tasks.blockers.shift', message: '{count, plural, one {Shift # dependent task} other {Shift # dependent tasks}}' },
+    notNow: /*i18n*/ { id: 'tasks.blockers.notNow', message: 'Not now' },
+    shifted: /*i18n*/ { id: 'tasks.blockers.shifted', message: '{count, plural, =0 {No task needed to move.} one {# task moved.} other {# tasks moved.}}' },
+    shiftFailed: /*i18n*/ { id: 'tasks.blockers.shiftFailed', message: 'The dependent tasks could not be moved.' },
+  },
 } as const;

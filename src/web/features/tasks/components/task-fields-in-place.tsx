@@ -24,10 +24,13 @@ type FieldProps = { source: ProjectSource; task: Task };
  * One field's saving: its own mutation, so that two fields changed in quick succession each say
  * their own failure (mutateAsync's promise settles whichever change the hook shows last).
  */
-function useSaveField(source: ProjectSource, taskId: string) {
+function useSaveField(source: ProjectSource, taskId: string, onSaved?: () => void) {
   const update = useUpdateTask(source);
   return (change: Omit<Parameters<typeof update.mutate>[0], 'taskId'>) =>
-    void update.mutateAsync({ taskId, ...change }).catch((error: unknown) => notifyError(error, translate(TASK_MESSAGES.updateFailed)));
+    void update
+      .mutateAsync({ taskId, ...change })
+      .then(() => onSaved?.())
+      .catch((error: unknown) => notifyError(error, translate(TASK_MESSAGES.updateFailed)));
 }
 
 /** The assignee picker (staff and the project's developers; a developer elsewhere is asked to join first). */
@@ -73,11 +76,12 @@ const DATE_SETTLE_MS = 700;
 /**
  * The due date: a date picked or typed saves once it has settled (or at once on Enter or on
  * leaving the field); an emptied field clears it on leaving or Enter only, as a half-typed date
- * reads empty too.
+ * reads empty too. `onSaved`: the new date was stored (the panel then offers to shift the
+ * tasks waiting on this one, issue 51).
  */
-export function DueDateInPlace({ source, task, overdue }: FieldProps & { overdue: boolean }) {
+export function DueDateInPlace({ source, task, overdue, onSaved }: FieldProps & { overdue: boolean; onSaved?: () => void }) {
   const t = useT('tasks', 'domain-shared');
-  const save = useSaveField(source, task.id);
+  const save = useSaveField(source, task.id, onSaved);
   const [draft, setDraft] = useState(task.dueDate ?? '');
   // The task's date changed elsewhere (saved, put back, live): the field shows it.
   const [shown, setShown] = useState(task.dueDate);
