@@ -99,11 +99,11 @@ export const TASK_TEXTS = {
     removeFailed: /*i18n*/ { id: 'tasks.blockers.removeFailed', message: 'The blocker could not be removed.' },
     shiftOffer: /*i18n*/ {
       id: 'tasks.blockers.shiftOffer',
-      message: '{count, plural, one {# task waits} other {# tasks wait}} on this one. Move {count, plural, one {it} other {them}} to start after its due date?',
+      message: '{count, plural, one {# task waits on this one. Move it to start after this task is due?} other {# tasks wait on this one. Move them to start after this task is due?}}',
     },
-    shift: /*i18n*/ { id: 'tasks.blockers.shift', message: '{count, plural, one {Shift # dependent task} other {Shift # dependent tasks}}' },
+    shift: /*i18n*/ { id: 'tasks.blockers.shift', message: 'Shift {count, plural, one {# dependent task} other {# dependent tasks}}' },
     notNow: /*i18n*/ { id: 'tasks.blockers.notNow', message: 'Not now' },
-    shifted: /*i18n*/ { id: 'tasks.blockers.shifted', message: '{count, plural, =0 {No task needed to move.} one {# task moved.} other {# tasks moved.}}' },
+    shifted: /*i18n*/ { id: 'tasks.blockers.shifted', message: '{count, plural, one {# task moved.} other {# tasks moved.}}' },
     shiftFailed: /*i18n*/ { id: 'tasks.blockers.shiftFailed', message: 'The dependent tasks could not be moved.' },
   },
 } as const;
