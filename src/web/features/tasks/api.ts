@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { compareTaskListOrder, placeAfter, positionAtEnd } from '@/domain/task-order';
+import { shiftDependents } from '@/domain/task-dependencies';
 import type { activityPageSchema } from '@/domain/activity';
 import { RECENT_ACTIVITY_LIMIT } from '@/domain/activity-rules';
 import type { Assignee, createTaskSchema, MyWorkItem, Task, TaskPage, updateTaskSchema } from '@/domain/tasks';
@@ -214,18 +215,12 @@ export function useShiftDependents(source: ProjectSource) {
   });
 }
 
-/** How many tasks wait, directly or through others, on `taskId`, by the loaded tasks' blockers. */
-export function dependentCount(tasks: readonly Task[], taskId: string): number {
-  const seen = new Set<string>();
-  const stack = [taskId];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    for (const task of tasks) {
-      if (task.id !== taskId && !seen.has(task.id) && task.blockedBy.some((blocker) => blocker.id === current)) {
-        seen.add(task.id);
-        stack.push(task.id);
-      }
-    }
-  }
-  return seen.size;
+/**
+ * How many of the tasks waiting on `taskId` (directly or through others) would move to start
+ * after their blockers' due dates, by the loaded tasks' dates and blockers: the server's own rule
+ * (shiftDependents, Monday to Friday), so the offer names what the shift will do.
+ */
+export function dependentsToShift(tasks: readonly Task[], taskId: string): number {
+  const edges = tasks.flatMap((task) => task.blockedBy.map((blocker) => ({ taskId: task.id, blockedById: blocker.id })));
+  return shiftDependents({ tasks, edges, movedTaskId: taskId }).length;
 }

@@ -15,6 +15,7 @@ import { renderWithProviders } from '@/web/test/render-with-providers';
 import { en } from '@/web/test/texts';
 import { TaskPanel, type TaskPanelAccess } from '@/web/app/pages/task-panel';
 import { TASK_TEXTS } from '../texts';
+import { dependentsToShift } from '../api';
 import { BlockedBadge } from './blocked-by';
 
 vi.stubGlobal('CSS', { escape: (value: string) => value });
@@ -25,9 +26,10 @@ const PROJECT = '00000000-0000-4000-8000-0000000000aa';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const source = memberProjectSource(PROJECT);
 
-const design = aTask({ id: id(1), projectId: PROJECT, title: 'Design', dueDate: '2999-01-04' });
-const build = aTask({ id: id(2), projectId: PROJECT, title: 'Build', blockedBy: [{ id: id(1), title: 'Design', status: 'pending' }] });
-const launch = aTask({ id: id(3), projectId: PROJECT, title: 'Launch', blockedBy: [{ id: id(2), title: 'Build', status: 'pending' }] });
+const design = aTask({ id: id(1), projectId: PROJECT, title: 'Design', dueDate: '2999-01-07' });
+// Monday 7 January 2999 onwards: Build right after Design, Launch right after Build.
+const build = aTask({ id: id(2), projectId: PROJECT, title: 'Build', startDate: '2999-01-08', dueDate: '2999-01-09', blockedBy: [{ id: id(1), title: 'Design', status: 'pending' }] });
+const launch = aTask({ id: id(3), projectId: PROJECT, title: 'Launch', startDate: '2999-01-10', dueDate: '2999-01-10', blockedBy: [{ id: id(2), title: 'Build', status: 'pending' }] });
 
 const readOnly: TaskPanelAccess = { status: { kind: 'none' }, canEditFields: false, showAssignee: false, showActivity: false, canComment: false, canMention: false, canFollow: false };
 const staff: TaskPanelAccess = { ...readOnly, status: { kind: 'select' }, canEditFields: true, showAssignee: true };
@@ -104,6 +106,9 @@ describe('Blocked by in the task panel', () => {
     projectServer(build, [design]);
     await renderPanel(build, staff);
     const section = await blockedBySection();
+    // Design already blocks it: no other task is left to choose.
+    expect(await within(section).findByText(en(TASK_TEXTS.blockers.noCandidates))).toBeTruthy();
+    expect(within(section).queryByLabelText(en(TASK_TEXTS.blockers.add))).toBeNull();
     fireEvent.click(within(section).getByRole('button', { name: en(TASK_TEXTS.blockers.remove, { task: 'Design' }) }));
     await waitFor(() => expect(sentRequests.some((request) => request.method === 'DELETE' && request.path.endsWith(`/tasks/${build.id}/dependencies/${design.id}`))).toBe(true));
   });
@@ -122,14 +127,25 @@ describe('Blocked by in the task panel', () => {
     await renderPanel(design, staff);
     const panel = await screen.findByRole('dialog');
     const date = (await within(panel).findByLabelText(en(TASK_TEXTS.fields.dueDate))) as HTMLInputElement;
-    fireEvent.change(date, { target: { value: '2999-01-11' } });
+    fireEvent.change(date, { target: { value: '2999-01-14' } });
     fireEvent.blur(date);
-    // Build waits on Design, Launch on Build: two tasks.
+    // Build waits on Design, Launch on Build: both would start before their blockers are due.
     const shift = await within(panel).findByRole('button', { name: en(TASK_TEXTS.blockers.shift, { count: 2 }) });
     expect(within(panel).getByRole('status').textContent).toContain(en(TASK_TEXTS.blockers.shiftOffer, { count: 2 }));
     fireEvent.click(shift);
     await waitFor(() => expect(sentRequests.some((request) => request.method === 'POST' && request.path.endsWith(`/tasks/${design.id}/shift-dependents`))).toBe(true));
     await waitFor(() => expect(within(panel).queryByRole('button', { name: en(TASK_TEXTS.blockers.shift, { count: 2 }) })).toBeNull());
+  });
+});
+
+describe('dependentsToShift', () => {
+  it('counts the tasks downstream that the shift would move, not those already late enough', () => {
+    const movedDesign = { ...design, dueDate: '2999-01-14' };
+    expect(dependentsToShift([movedDesign, build, launch], design.id)).toBe(2);
+    // Design still ends on the 7th: Build and Launch already follow it.
+    expect(dependentsToShift([design, build, launch], design.id)).toBe(0);
+    const laterLaunch = { ...launch, startDate: '2999-02-01', dueDate: '2999-02-01' };
+    expect(dependentsToShift([movedDesign, build, laterLaunch], design.id)).toBe(1);
   });
 });
 

@@ -91,6 +91,8 @@ function AddBlocker({ source, task }: { source: ProjectSource; task: Task }) {
     );
   };
 
+  // Every other task already blocks it (or there is none): nothing to choose from.
+  if (list.isSuccess && candidates.length === 0) return <p className="text-sm text-muted-foreground">{t(TASK_TEXTS.blockers.noCandidates)}</p>;
   return (
     <div className="grid gap-1.5">
       <label htmlFor={selectId} className="sr-only">
@@ -107,9 +109,8 @@ function AddBlocker({ source, task }: { source: ProjectSource; task: Task }) {
             setChoice(event.target.value);
             setRefusal(null);
           }}
-          disabled={candidates.length === 0}
         >
-          <option value="">{candidates.length === 0 ? t(TASK_TEXTS.blockers.noCandidates) : t(TASK_TEXTS.blockers.choose)}</option>
+          <option value="">{t(TASK_TEXTS.blockers.choose)}</option>
           {candidates.map((other) => (
             <option key={other.id} value={other.id}>
               {other.title}

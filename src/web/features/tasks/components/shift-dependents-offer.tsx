@@ -1,5 +1,6 @@
-// After staff move a task's due date (issue 51 item 2): when tasks wait on it (by the loaded list's
-// blockers, directly or through others), an offer to shift them to start after it. Shown in the
+// After staff move a task's due date (issue 51 item 2): when tasks waiting on it (by the loaded
+// list's blockers, directly or through others) would now start before their blockers are due, an
+// offer to shift them to start after (as many as the server's rule would move). Shown in the
 // panel where the date was changed, as a status (read out, not stealing the focus), until taken
 // or declined; nothing moves unless asked.
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -8,14 +9,14 @@ import { Button } from '@/web/components/ui/button';
 import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
-import { dependentCount, loadedTasks, taskListQuery, useShiftDependents } from '../api';
+import { dependentsToShift, loadedTasks, taskListQuery, useShiftDependents } from '../api';
 import { TASK_TEXTS } from '../texts';
 
 export function ShiftDependentsOffer({ source, task, onDone }: { source: ProjectSource; task: Task; onDone: () => void }) {
   const t = useT('tasks', 'domain-shared');
   const list = useInfiniteQuery(taskListQuery(source));
   const shift = useShiftDependents(source);
-  const count = dependentCount(loadedTasks(list.data), task.id);
+  const count = dependentsToShift(loadedTasks(list.data), task.id);
   if (count === 0) return null;
   return (
     <div role="status" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
