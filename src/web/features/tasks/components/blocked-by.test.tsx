@@ -4,21 +4,21 @@
 // message where it was tried; readers see the list only. The Blocked badge; the offer to shift
 // the dependents after the due date moved.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Task } from '@/domain/tasks';
 import { TASK_STATUS_TITLES } from '@/domain/tasks';
 import { memberProjectSource } from '@/web/lib/project-source';
-import { commentsApi, tasksApi } from '@/web/test/api-handlers';
+import { tasksApi } from '@/web/test/api-handlers';
 import { apiError, apiServer, sentRequests } from '@/web/test/api-server';
 import { aTask } from '@/web/test/fixtures';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { en } from '@/web/test/texts';
-import { TaskPanel, type TaskPanelAccess } from '@/web/app/pages/task-panel';
+import { useQuery } from '@tanstack/react-query';
 import { TASK_TEXTS } from '../texts';
-import { dependentsToShift } from '../api';
+import { dependentsToShift, taskQuery } from '../api';
+import { TaskDetails } from './task-details';
 import { BlockedBadge } from './blocked-by';
 
-vi.stubGlobal('CSS', { escape: (value: string) => value });
 Element.prototype.scrollIntoView ??= () => {};
 Element.prototype.hasPointerCapture ??= () => false;
 
@@ -31,8 +31,21 @@ const design = aTask({ id: id(1), projectId: PROJECT, title: 'Design', dueDate: 
 const build = aTask({ id: id(2), projectId: PROJECT, title: 'Build', startDate: '2999-01-08', dueDate: '2999-01-09', blockedBy: [{ id: id(1), title: 'Design', status: 'pending' }] });
 const launch = aTask({ id: id(3), projectId: PROJECT, title: 'Launch', startDate: '2999-01-10', dueDate: '2999-01-10', blockedBy: [{ id: id(2), title: 'Build', status: 'pending' }] });
 
-const readOnly: TaskPanelAccess = { status: { kind: 'none' }, canEditFields: false, showAssignee: false, showActivity: false, canComment: false, canMention: false, canFollow: false };
-const staff: TaskPanelAccess = { ...readOnly, status: { kind: 'select' }, canEditFields: true, showAssignee: true };
+type Access = 'staff' | 'reader';
+const staff: Access = 'staff';
+const readOnly: Access = 'reader';
+
+/** The task's details as its panel shows them, read from the server as the panel reads it. */
+function Details({ taskId, access }: { taskId: string; access: Access }) {
+  const task = useQuery(taskQuery(source, taskId));
+  if (!task.data) return null;
+  const canEdit = access === 'staff';
+  return (
+    <div role="dialog" aria-label={task.data.title}>
+      <TaskDetails source={source} task={task.data} status={canEdit ? { kind: 'select' } : { kind: 'none' }} canEditFields={canEdit} showAssignee={canEdit} />
+    </div>
+  );
+}
 
 /** The project's tasks as the server has them; `current` is the one the panel shows. */
 function projectServer(shown: Task, others: Task[], addBlocker?: Parameters<typeof tasksApi.addBlocker>[1]) {
@@ -45,7 +58,6 @@ function projectServer(shown: Task, others: Task[], addBlocker?: Parameters<type
       return tasks.find((task) => task.id === params.taskId)!;
     }),
     tasksApi.assignees(source.basePath, []),
-    commentsApi.list(source.basePath),
     tasksApi.addBlocker(
       source.basePath,
       addBlocker ??
@@ -60,8 +72,7 @@ function projectServer(shown: Task, others: Task[], addBlocker?: Parameters<type
   );
 }
 
-const renderPanel = (task: Task, access: TaskPanelAccess) =>
-  renderWithProviders(<TaskPanel source={source} taskId={task.id} access={access} pagePath={`/project/${PROJECT}`} />, { route: `/project/${PROJECT}/tasks/${task.id}` });
+const renderPanel = (task: Task, access: Access) => renderWithProviders(<Details taskId={task.id} access={access} />);
 
 const blockedBySection = async () => {
   const panel = await screen.findByRole('dialog');
