@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { compareTaskListOrder, placeAfter, positionAtEnd } from '@/domain/task-order';
-import { shiftDependents } from '@/domain/task-dependencies';
 import type { activityPageSchema } from '@/domain/activity';
 import { RECENT_ACTIVITY_LIMIT } from '@/domain/activity-rules';
 import type { Assignee, createTaskSchema, MyWorkItem, Task, TaskPage, updateTaskSchema } from '@/domain/tasks';
@@ -213,14 +212,4 @@ export function useShiftDependents(source: ProjectSource) {
     meta: { handlesErrors: true },
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }), queryClient.invalidateQueries({ queryKey: taskKeys.myWork })]),
   });
-}
-
-/**
- * How many of the tasks waiting on `taskId` (directly or through others) would move to start
- * after their blockers' due dates, by the loaded tasks' dates and blockers: the server's own rule
- * (shiftDependents, Monday to Friday), so the offer names what the shift will do.
- */
-export function dependentsToShift(tasks: readonly Task[], taskId: string): number {
-  const edges = tasks.flatMap((task) => task.blockedBy.map((blocker) => ({ taskId: task.id, blockedById: blocker.id })));
-  return shiftDependents({ tasks, edges, movedTaskId: taskId }).length;
 }

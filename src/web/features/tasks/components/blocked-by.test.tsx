@@ -15,7 +15,8 @@ import { renderWithProviders } from '@/web/test/render-with-providers';
 import { en } from '@/web/test/texts';
 import { useQuery } from '@tanstack/react-query';
 import { TASK_TEXTS } from '../texts';
-import { dependentsToShift, taskQuery } from '../api';
+import { taskQuery } from '../api';
+import { dependentsToShift } from './shift-dependents-offer';
 import { TaskDetails } from './task-details';
 import { BlockedBadge } from './blocked-by';
 

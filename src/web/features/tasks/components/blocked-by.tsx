@@ -5,7 +5,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { hasOpenBlockers } from '@/domain/task-dependency-schemas';
 import { TASK_STATUS_TITLES, type Task } from '@/domain/tasks';
 import { Badge } from '@/web/components/ui/badge';
 import { Button } from '@/web/components/ui/button';
@@ -133,8 +132,9 @@ function AddBlocker({ source, task }: { source: ProjectSource; task: Task }) {
 /** "Blocked" beside a task in the list or on the board while a blocker is open (words, not colour alone). */
 export function BlockedBadge({ task }: { task: Task }) {
   const t = useT('tasks', 'domain-shared');
-  if (!hasOpenBlockers(task.blockedBy)) return null;
+  // Counted here, not by the domain's hasOpenBlockers: its module brings zod, which a share link's first load leaves out.
   const open = task.blockedBy.filter((blocker) => blocker.status !== 'completed');
+  if (open.length === 0) return null;
   return (
     <Badge variant="outline" className="border-amber-300 bg-amber-50 text-amber-900" title={t(TASK_TEXTS.blockers.blockedTitle, { tasks: open.map((blocker) => blocker.title).join(', ') })}>
       {t(TASK_TEXTS.blockers.blocked)}

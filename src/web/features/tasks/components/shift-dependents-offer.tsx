@@ -9,7 +9,8 @@ import { Button } from '@/web/components/ui/button';
 import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
-import { dependentsToShift, loadedTasks, taskListQuery, useShiftDependents } from '../api';
+import { shiftDependents } from '@/domain/task-dependencies';
+import { loadedTasks, taskListQuery, useShiftDependents } from '../api';
 import { TASK_TEXTS } from '../texts';
 
 export function ShiftDependentsOffer({ source, task, onDone }: { source: ProjectSource; task: Task; onDone: () => void }) {
@@ -43,4 +44,14 @@ export function ShiftDependentsOffer({ source, task, onDone }: { source: Project
       </div>
     </div>
   );
+}
+
+/**
+ * How many of the tasks waiting on `taskId` (directly or through others) would move to start
+ * after their blockers' due dates, by the loaded tasks' dates and blockers: the server's own rule
+ * (shiftDependents, Monday to Friday), so the offer names what the shift will do.
+ */
+export function dependentsToShift(tasks: readonly Task[], taskId: string): number {
+  const edges = tasks.flatMap((task) => task.blockedBy.map((blocker) => ({ taskId: task.id, blockedById: blocker.id })));
+  return shiftDependents({ tasks, edges, movedTaskId: taskId }).length;
 }
