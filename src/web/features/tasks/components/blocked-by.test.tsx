@@ -16,9 +16,9 @@ import { en } from '@/web/test/texts';
 import { useQuery } from '@tanstack/react-query';
 import { TASK_TEXTS } from '../texts';
 import { taskQuery } from '../api';
-import { dependentsToShift } from './shift-dependents-offer';
+import { dependentCount } from './shift-dependents-offer';
 import { TaskDetails } from './task-details';
-import { BlockedBadge } from './blocked-by';
+import { BlockedBadge } from './blocked-badge';
 
 Element.prototype.scrollIntoView ??= () => {};
 Element.prototype.hasPointerCapture ??= () => false;
@@ -150,14 +150,28 @@ describe('Blocked by in the task panel', () => {
   });
 });
 
-describe('dependentsToShift', () => {
-  it('counts the tasks downstream that the shift would move, not those already late enough', () => {
-    const movedDesign = { ...design, dueDate: '2999-01-14' };
-    expect(dependentsToShift([movedDesign, build, launch], design.id)).toBe(2);
-    // Design still ends on the 7th: Build and Launch already follow it.
-    expect(dependentsToShift([design, build, launch], design.id)).toBe(0);
-    const laterLaunch = { ...launch, startDate: '2999-02-01', dueDate: '2999-02-01' };
-    expect(dependentsToShift([movedDesign, build, laterLaunch], design.id)).toBe(1);
+describe('the offer to shift', () => {
+  it('is not made when the due date moves earlier: nothing waiting on it starts too early then', async () => {
+    projectServer(design, [build, launch]);
+    await renderPanel(design, staff);
+    const panel = await screen.findByRole('dialog');
+    const date = (await within(panel).findByLabelText(en(TASK_TEXTS.fields.dueDate))) as HTMLInputElement;
+    fireEvent.change(date, { target: { value: '2999-01-04' } });
+    fireEvent.blur(date);
+    await waitFor(() => expect(sentRequests.filter((request) => request.method === 'PATCH').map((request) => request.body)).toEqual([{ dueDate: '2999-01-04' }]));
+    await waitFor(() => expect(date.value).toBe('2999-01-04'));
+    expect(within(panel).queryByRole('button', { name: en(TASK_TEXTS.blockers.shift, { count: 2 }) })).toBeNull();
+    expect(within(panel).queryByRole('status')).toBeNull();
+  });
+});
+
+describe('dependentCount', () => {
+  it('counts the tasks waiting on one, directly or through others, once each', () => {
+    expect(dependentCount([design, build, launch], design.id)).toBe(2);
+    expect(dependentCount([design, build, launch], build.id)).toBe(1);
+    expect(dependentCount([design, build, launch], launch.id)).toBe(0);
+    const both = { ...launch, blockedBy: [...launch.blockedBy, { id: design.id, title: 'Design', status: 'pending' as const }] };
+    expect(dependentCount([design, build, both], design.id)).toBe(2);
   });
 });
 

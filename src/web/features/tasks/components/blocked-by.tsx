@@ -128,16 +128,3 @@ function AddBlocker({ source, task }: { source: ProjectSource; task: Task }) {
     </div>
   );
 }
-
-/** "Blocked" beside a task in the list or on the board while a blocker is open (words, not colour alone). */
-export function BlockedBadge({ task }: { task: Task }) {
-  const t = useT('tasks', 'domain-shared');
-  // Counted here, not by the domain's hasOpenBlockers: its module brings zod, which a share link's first load leaves out.
-  const open = task.blockedBy.filter((blocker) => blocker.status !== 'completed');
-  if (open.length === 0) return null;
-  return (
-    <Badge variant="outline" className="border-amber-300 bg-amber-50 text-amber-900" title={t(TASK_TEXTS.blockers.blockedTitle, { tasks: open.map((blocker) => blocker.title).join(', ') })}>
-      {t(TASK_TEXTS.blockers.blocked)}
-    </Badge>
-  );
-}

@@ -1,6 +1,8 @@
-// After staff move a task's due date (issue 51 item 2): when tasks waiting on it (by the loaded
-// list's blockers, directly or through others) would now start before their blockers are due, an
-// offer to shift them to start after (as many as the server's rule would move). Shown in the
+// After staff move a task's due date later (issue 51 item 2): when tasks wait on it (by the loaded
+// list's blockers, directly or through others), an offer to shift them to start after it; the
+// server moves those that start too early (shiftDependents) and says how many it moved. The
+// count is not the domain's rule run here: importing it regroups the bundle's shared chunks and
+// puts the time rules on a share link's first load (over its budget). Shown in the
 // panel where the date was changed, as a status (read out, not stealing the focus), until taken
 // or declined; nothing moves unless asked.
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -9,7 +11,6 @@ import { Button } from '@/web/components/ui/button';
 import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
-import { shiftDependents } from '@/domain/task-dependencies';
 import { loadedTasks, taskListQuery, useShiftDependents } from '../api';
 import { TASK_TEXTS } from '../texts';
 
@@ -17,7 +18,7 @@ export function ShiftDependentsOffer({ source, task, onDone }: { source: Project
   const t = useT('tasks', 'domain-shared');
   const list = useInfiniteQuery(taskListQuery(source));
   const shift = useShiftDependents(source);
-  const count = dependentsToShift(loadedTasks(list.data), task.id);
+  const count = dependentCount(loadedTasks(list.data), task.id);
   if (count === 0) return null;
   return (
     <div role="status" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
@@ -46,12 +47,18 @@ export function ShiftDependentsOffer({ source, task, onDone }: { source: Project
   );
 }
 
-/**
- * How many of the tasks waiting on `taskId` (directly or through others) would move to start
- * after their blockers' due dates, by the loaded tasks' dates and blockers: the server's own rule
- * (shiftDependents, Monday to Friday), so the offer names what the shift will do.
- */
-export function dependentsToShift(tasks: readonly Task[], taskId: string): number {
-  const edges = tasks.flatMap((task) => task.blockedBy.map((blocker) => ({ taskId: task.id, blockedById: blocker.id })));
-  return shiftDependents({ tasks, edges, movedTaskId: taskId }).length;
+/** How many tasks wait, directly or through others, on `taskId`, by the loaded tasks' blockers. */
+export function dependentCount(tasks: readonly Task[], taskId: string): number {
+  const seen = new Set<string>();
+  const stack = [taskId];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    for (const task of tasks) {
+      if (task.id !== taskId && !seen.has(task.id) && task.blockedBy.some((blocker) => blocker.id === current)) {
+        seen.add(task.id);
+        stack.push(task.id);
+      }
+    }
+  }
+  return seen.size;
 }

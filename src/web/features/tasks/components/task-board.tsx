@@ -30,7 +30,7 @@ import { formatDate, todayIso } from '@/web/lib/format-date';
 import { translate, useT } from '@/web/lib/i18n';
 import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
-import { BlockedBadge } from './blocked-by';
+import { BlockedBadge } from './blocked-badge';
 import { TaskTitle, type TaskLinks } from './task-title';
 
 type Columns = Record<TaskStatus, Task[]>;

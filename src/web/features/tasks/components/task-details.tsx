@@ -22,11 +22,10 @@ import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
 import { AssigneeInPlace, DueDateInPlace, PriorityInPlace } from './task-fields-in-place';
 import { BlockedBy } from './blocked-by';
+import { ShiftDependentsOffer } from './shift-dependents-offer';
 
 // The form (react-hook-form, zod) loads when staff first choose Edit, or on the button's hover.
 const EditTaskForm = lazyComponent(async () => (await import('./edit-task-form')).EditTaskForm);
-// The offer to shift dependents (and the scheduling rules it counts with) loads once staff move a due date.
-const ShiftDependentsOffer = lazyComponent(async () => (await import('./shift-dependents-offer')).ShiftDependentsOffer);
 
 /** How the status may be changed here: any status (the project page), a toggle (a link's contributor), or not. */
 export type StatusControl = { kind: 'select' } | { kind: 'toggle'; nextStatus: (status: TaskStatus) => 'pending' | 'completed' } | { kind: 'none' };
@@ -140,7 +139,7 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
         <dt className="text-muted-foreground">{t(TASK_TEXTS.fields.dueDate)}</dt>
         {canEditFields ? (
           <dd>
-            <DueDateInPlace source={source} task={task} overdue={overdue} onSaved={() => setOfferShift(true)} />
+            <DueDateInPlace source={source} task={task} overdue={overdue} onMovedLater={() => setOfferShift(true)} />
           </dd>
         ) : (
           <dd className={cn(overdue && 'font-medium text-red-700')}>
@@ -158,9 +157,7 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
         ) : null}
       </dl>
       {canEditFields && offerShift ? (
-        <Suspense fallback={null}>
-          <ShiftDependentsOffer source={source} task={task} onDone={() => setOfferShift(false)} />
-        </Suspense>
+        <ShiftDependentsOffer source={source} task={task} onDone={() => setOfferShift(false)} />
       ) : null}
       <div className="grid gap-1.5">
         <h3 className="text-sm font-semibold">{t(TASK_TEXTS.fields.description)}</h3>

@@ -24,12 +24,12 @@ type FieldProps = { source: ProjectSource; task: Task };
  * One field's saving: its own mutation, so that two fields changed in quick succession each say
  * their own failure (mutateAsync's promise settles whichever change the hook shows last).
  */
-function useSaveField(source: ProjectSource, taskId: string, onSaved?: () => void) {
+function useSaveField(source: ProjectSource, taskId: string, onSaved?: (change: { dueDate?: unknown }) => void) {
   const update = useUpdateTask(source);
   return (change: Omit<Parameters<typeof update.mutate>[0], 'taskId'>) =>
     void update
       .mutateAsync({ taskId, ...change })
-      .then(() => onSaved?.())
+      .then(() => onSaved?.(change))
       .catch((error: unknown) => notifyError(error, translate(TASK_MESSAGES.updateFailed)));
 }
 
@@ -76,12 +76,15 @@ const DATE_SETTLE_MS = 700;
 /**
  * The due date: a date picked or typed saves once it has settled (or at once on Enter or on
  * leaving the field); an emptied field clears it on leaving or Enter only, as a half-typed date
- * reads empty too. `onSaved`: the new date was stored (the panel then offers to shift the
- * tasks waiting on this one, issue 51).
+ * reads empty too. `onMovedLater`: a later date was stored (the panel then offers to shift the
+ * tasks waiting on this one, issue 51; an earlier one leaves them where they are).
  */
-export function DueDateInPlace({ source, task, overdue, onSaved }: FieldProps & { overdue: boolean; onSaved?: () => void }) {
+export function DueDateInPlace({ source, task, overdue, onMovedLater }: FieldProps & { overdue: boolean; onMovedLater?: () => void }) {
   const t = useT('tasks', 'domain-shared');
-  const save = useSaveField(source, task.id, onSaved);
+  const previous = task.dueDate;
+  const save = useSaveField(source, task.id, ({ dueDate }) => {
+    if (typeof dueDate === 'string' && (previous === null || dueDate > previous)) onMovedLater?.();
+  });
   const [draft, setDraft] = useState(task.dueDate ?? '');
   // The task's date changed elsewhere (saved, put back, live): the field shows it.
   const [shown, setShown] = useState(task.dueDate);

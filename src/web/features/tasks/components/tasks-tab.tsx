@@ -18,7 +18,7 @@ import type { ProjectSource } from '@/web/lib/project-source';
 import { loadedTasks, taskListQuery, useSetTaskStatus } from '../api';
 import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
-import { BlockedBadge } from './blocked-by';
+import { BlockedBadge } from './blocked-badge';
 import { TaskTitle, type TaskLinks } from './task-title';
 import { useCreateRequest } from '@/web/lib/create-request';
 
