@@ -4,11 +4,13 @@
 // every task downstream of a moved one to start after its blockers' due dates (shiftDependents),
 // each move one task.updated event, all in one transaction.
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { DEPENDENCY_FIELD_MESSAGES } from '../../../domain/task-dependency-schemas';
 import { dependencyCycle, dependencyCycleMessage, shiftDependents } from '../../../domain/task-dependencies';
 import { DEFAULT_WORKWEEK } from '../../../domain/schedule-rules';
 import { TASK_MESSAGES, type Task } from '../../../domain/tasks';
 import type { Executor } from '../../platform/db/client';
+import { profiles } from '../../platform/db/schema/tenancy';
 import { conflict, forbidden, invalidField, notFound } from '../../platform/errors';
 import type { Platform } from '../../platform/platform';
 import { emit } from '../../services/events';
@@ -16,8 +18,6 @@ import { requireContributor, type ProjectAccess } from '../../services/project-a
 import { projects } from '../projects/public';
 import { taskDependencies, tasks } from './schema';
 import { asSeenThrough, blockedByColumn, getTask, toTask } from './service';
-import { alias } from 'drizzle-orm/pg-core';
-import { profiles } from '../../platform/db/schema/tenancy';
 
 const assignee = alias(profiles, 'assignee');
 
@@ -83,12 +83,9 @@ export async function addDependency(
     const loop = dependencyCycle(edges, { taskId, blockedById: blockedByTaskId });
     if (loop) {
       const titles = new Map(
-        (await tx.select({ id: tasks.id, title: tasks.title }).from(tasks).where(inArray(tasks.id, [...new Set(loop)]))).map((row) => [row.id, row.title]),
+        (await tx.select({ id: tasks.id, title: tasks.title }).from(tasks).where(and(eq(tasks.projectId, project.id), inArray(tasks.id, [...new Set(loop)])))).map((row) => [row.id, row.title]),
       );
-      const error = conflict(
-        dependencyCycleMessage(loop.map((id) => titles.get(id) ?? id)),
-        'dependency_cycle',
-      );
+      const error = conflict(dependencyCycleMessage(loop.map((id) => titles.get(id) ?? id)), 'dependency_cycle');
       error.path = loop;
       throw error;
     }
@@ -119,7 +116,7 @@ export async function removeDependency({ db, clock }: Platform, access: ProjectA
       .where(and(eq(taskDependencies.taskId, task.id), eq(taskDependencies.blockedByTaskId, blockedByTaskId)))
       .returning({ blockedByTaskId: taskDependencies.blockedByTaskId });
     if (!removed) return;
-    const [blocker] = await tx.select({ title: tasks.title }).from(tasks).where(eq(tasks.id, blockedByTaskId));
+    const [blocker] = await tx.select({ title: tasks.title }).from(tasks).where(and(eq(tasks.id, blockedByTaskId), eq(tasks.projectId, project.id)));
     await emit(tx, {
       type: 'task.dependency_removed',
       organizationId: project.organizationId,
@@ -157,7 +154,7 @@ export async function shiftTaskDependents({ db, clock }: Platform, access: Proje
       .select({ task: tasks, assigneeName: assignee.fullName, blockedBy: blockedByColumn })
       .from(tasks)
       .leftJoin(assignee, eq(assignee.id, tasks.assigneeId))
-      .where(inArray(tasks.id, changes.map((change) => change.taskId)))
+      .where(and(eq(tasks.projectId, project.id), inArray(tasks.id, changes.map((change) => change.taskId))))
       .orderBy(asc(tasks.id));
     const byId = new Map(rows.map((row) => [row.task.id, toTask(row.task, row.assigneeName, row.blockedBy)]));
     const moved: Task[] = [];
