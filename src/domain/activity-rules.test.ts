@@ -43,6 +43,8 @@ describe('activity labels in the reader’s language (issue 48)', () => {
       add_member_time: "Logged a member's time",
       edit_member_time: "Changed a member's time",
       delete_member_time: "Deleted a member's time",
+      add_dependency: 'Added a blocker',
+      remove_dependency: 'Removed a blocker',
     };
     for (const action of ACTIVITY_ACTIONS) expect(actionLabel(action), action).toBe(sentences[action] ?? derivedWords(action));
     expect(actionLabel('reset_two_factor')).toBe('Reset Two Factor');

@@ -23,6 +23,9 @@ export const ACTIVITY_ACTIONS = [
   'update_task',
   'update_project',
   'update_project_status',
+  // Issue 51: a task blocked by another, or no longer.
+  'add_dependency',
+  'remove_dependency',
   'delete_project',
   'create_template',
   'update_template',

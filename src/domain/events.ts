@@ -61,6 +61,9 @@ export const EVENTS = {
   'task.completed': logged('complete_task', { webhook: webhook('task.completed', taskSchema), notifies: ['task_assigned', 'task_completed'] }),
   /** A move within its column: only the board's order changed. */
   'task.moved': { topics: ['project'] },
+  /** Issue 51: a task became blocked by another of its project, or no longer is. */
+  'task.dependency_added': logged('add_dependency'),
+  'task.dependency_removed': logged('remove_dependency'),
   'task.due_reminder': { topics: [], notifies: ['task_due_soon', 'task_overdue'] },
 
   // Comments

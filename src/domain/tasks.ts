@@ -9,6 +9,7 @@ import { optionalText, text } from './text-fields';
 import { startsAfterDue, TASK_MESSAGES } from './task-rules';
 import { MAX_ESTIMATE_MINUTES } from './time-rules';
 import { parseEstimate } from './schedule-rules';
+import { blockerSchema } from './task-dependency-schemas';
 // The messages and rules pages show live in task-rules.ts, without zod (decision 013); named
 // here too for the API and the server, which read them with the schemas.
 export { isTaskOverdue, TASK_MESSAGES, TASK_PRIORITY_LABELS, TASK_STATUS_TITLES, toggledTaskStatus } from './task-rules';
@@ -122,6 +123,8 @@ export const taskSchema = z.object({
    * it does not.
    */
   recurrence: z.object({ rule: z.string() }).nullable(),
+  /** Issue 51: the tasks of the project that block this one (finish-to-start), by title. */
+  blockedBy: z.array(blockerSchema),
 });
 export type Task = z.infer<typeof taskSchema>;
 

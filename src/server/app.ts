@@ -148,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (error instanceof AppError) {
       const body = errorBody(error.code, say(error.text), error.detailText === undefined ? undefined : say(error.detailText), error.locale);
       if (error.field) body.error.field = error.field;
+      if (error.path) body.error.path = error.path;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -21,6 +21,8 @@ export class AppError extends Error {
   readonly detailText?: ErrorMessage;
   /** A refused field, by its name in the request body (as a schema's refusal names it). */
   field?: string;
+  /** The ids a refusal is about, in order: a dependency loop's tasks (issue 51). */
+  path?: string[];
 
   constructor(
     readonly statusCode: number,
@@ -57,7 +59,7 @@ export const notFound = (message: ErrorMessage = SERVER_MESSAGES.notFound, code 
 export const conflict = (message: ErrorMessage, code = 'conflict') => new AppError(409, code, message);
 export const tooManyRequests = (message: ErrorMessage = SERVER_MESSAGES.rateLimited) => new AppError(429, 'rate_limited', message);
 
-export type ErrorBody = { error: { code: string; message: string; detail?: string; locale?: Locale; field?: string } };
+export type ErrorBody = { error: { code: string; message: string; detail?: string; locale?: Locale; field?: string; path?: string[] } };
 
 /** `detail` and `locale` only when there is one: most answers are `{ code, message }` exactly. */
 export function errorBody(code: string, message: string, detail?: string, locale?: Locale): ErrorBody {
@@ -75,6 +77,7 @@ export const errorResponseSchema = z.object({
     detail: z.string().optional().describe('The technical cause behind message, when there is one worth showing (e.g. what an identity provider answered)'),
     locale: z.enum(LOCALES).optional().describe("The language of what the error is about (a protected share link's: its password page is shown in it)"),
     field: z.string().optional().describe('A refused request: the field the message is about, by its name in the body or query ("contactName", "formData.brief")'),
+    path: z.array(z.string()).optional().describe('The ids a refusal is about, in order: a dependency_cycle\'s tasks, each blocked by the next, the first named again last'),
   }),
 });
 

@@ -30,6 +30,8 @@ export type RequestContext = {
   /** Issue 32: A's first project (P1) and the developer assigned to it, for bodies and queries. */
   projectId: string;
   developerId: string;
+  /** Issue 51: another task of the path's project, which may block its task. */
+  blockedByTaskId: string;
   callerEmail?: string;
   callerName?: string;
   callerPassword?: string;
@@ -316,6 +318,10 @@ export const EXPECTED: Record<string, Outcome> = {
   'DELETE /api/projects/:projectId/tasks/:taskId/comments/:commentId': { status: row(401, 404, 404, 404, 404, 404, 403, 403, 403, 204) },
   'GET /api/projects/:projectId/tasks/:taskId/follow': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
   'PUT /api/projects/:projectId/tasks/:taskId/follow': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200), request: () => json({ following: true }) },
+  // Issue 51: dependencies and shifting the dependents are staff's; an assigned developer reads them with the task.
+  'POST /api/projects/:projectId/tasks/:taskId/dependencies': { status: row(401, 404, 404, 404, 404, 404, 403, 201, 201, 201), request: (c) => json({ blockedByTaskId: c.blockedByTaskId }) },
+  'DELETE /api/projects/:projectId/tasks/:taskId/dependencies/:blockedByTaskId': { status: row(401, 404, 404, 404, 404, 404, 403, 204, 204, 204) },
+  'POST /api/projects/:projectId/tasks/:taskId/shift-dependents': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200) },
   'GET /api/projects/:projectId/mentionable': { status: row(401, 404, 404, 404, 404, 404, 200, 200, 200, 200) },
   // Issue 51 item 4: a task's rule (staff). A fresh task repeats on nothing, so skipping it is a 400 that writes nothing.
   'PUT /api/projects/:projectId/tasks/:taskId/recurrence': { status: row(401, 404, 404, 404, 404, 404, 403, 200, 200, 200), request: () => json({ rule: 'FREQ=WEEKLY;BYDAY=MO,TH' }) },

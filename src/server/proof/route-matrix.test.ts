@@ -96,6 +96,7 @@ describe.each(Object.entries(EXPECTED))('%s', (key, outcome) => {
       unassignedDeveloperId: fx.a.unassigned.profileId,
       projectId: fx.p1.projectId,
       developerId: fx.a.developer.profileId,
+      blockedByTaskId: values.blockedByTaskId!,
       callerEmail: user?.email,
       callerName: user?.fullName,
       callerPassword: user?.password,
@@ -116,11 +117,12 @@ describe.each(Object.entries(EXPECTED))('%s', (key, outcome) => {
 });
 
 /** What A's admin's requests carry, signed in or through a token. */
-const adminContext = (): RequestContext => ({
+const adminContext = (values: Record<string, string>): RequestContext => ({
   clientId: fx.clientId,
   unassignedDeveloperId: fx.a.unassigned.profileId,
   projectId: fx.p1.projectId,
   developerId: fx.a.developer.profileId,
+  blockedByTaskId: values.blockedByTaskId!,
   callerEmail: fx.a.admin.email,
   callerName: fx.a.admin.fullName,
   callerPassword: fx.a.admin.password,
@@ -146,7 +148,7 @@ describe.each(Object.entries(EXPECTED))('%s through an API token', (key, outcome
     const expected = expectedFor(scope);
     const isWrite = method !== 'GET';
     const values = await fx.pathValues(url, isWrite && expected < 400);
-    const extra = outcome.request?.(adminContext());
+    const extra = outcome.request?.(adminContext(values));
     const request: InjectOptions = { method, url: fillPath(url, values), ...extra };
     request.headers = { ...request.headers, authorization: `Bearer ${tokens[scope]}` };
     const before = isWrite && expected >= 400 ? await fx.fingerprint() : undefined;
@@ -175,7 +177,7 @@ describe.each(withCredentials)('$key $name through a $scope API token', ({ key, 
   it('is refused and changes nothing', async () => {
     const [method, url] = key.split(' ') as [InjectOptions['method'], string];
     const values = await fx.pathValues(url, true);
-    const extra = build(adminContext());
+    const extra = build(adminContext(values));
     const request: InjectOptions = { method, url: fillPath(url, values), ...extra, headers: { authorization: `Bearer ${tokens[scope]}` } };
     const before = await fx.fingerprint();
     const res = await t.app.inject(request);
@@ -183,7 +185,8 @@ describe.each(withCredentials)('$key $name through a $scope API token', ({ key, 
     expect(res.json().error.code).toBe(scope === 'read' ? 'token_read_only' : 'token_not_allowed');
     expect(await fx.fingerprint()).toEqual(before);
     // Signed in, A's admin may do the same (the refusal is the token's, not the role's).
-    const signedIn = await fx.a.admin.inject({ method, url: fillPath(url, await fx.pathValues(url, true)), ...build(adminContext()) });
+    const again = await fx.pathValues(url, true);
+    const signedIn = await fx.a.admin.inject({ method, url: fillPath(url, again), ...build(adminContext(again)) });
     expect(signedIn.statusCode, signedIn.body).toBeLessThan(300);
   });
 });

@@ -37,7 +37,7 @@ export function multipart(fileName: string, content: Buffer) {
 export type Org = { orgAdmin: TestUser; admin: TestUser; executive: TestUser; developer: TestUser };
 
 /** One project with one of everything in it. */
-export type ProjectKit = { projectId: string; taskId: string; commentId: string; noteId: string; fileId: string; linkId: string; accessLinkId: string; token: string };
+export type ProjectKit = { projectId: string; taskId: string; blockerTaskId: string; commentId: string; noteId: string; fileId: string; linkId: string; accessLinkId: string; token: string };
 
 export type TwoAgencies = {
   a: Org & { unassigned: TestUser; target: TestUser };
@@ -98,6 +98,8 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
     const base = `/api/projects/${projectId}`;
     if (developer) await t.db.insert(developerProjectAccess).values({ projectId, developerProfileId: developer.profileId });
     const taskId = (await as({ method: 'POST', url: `${base}/tasks`, payload: { title: `${marker} Task` } })).id;
+    // Issue 51: a second task, which may block the first.
+    const blockerTaskId = (await as({ method: 'POST', url: `${base}/tasks`, payload: { title: `${marker} Blocker` } })).id;
     const commentId = (await as({ method: 'POST', url: `${base}/tasks/${taskId}/comments`, payload: { body: `${marker} Comment` } })).id;
     const noteId = (await as({ method: 'POST', url: `${base}/notes`, payload: { content: `${marker} Note` } })).id;
     const fileId = (await as({ method: 'POST', url: `${base}/files`, ...multipart(`${marker}-brief.pdf`, PDF) })).id;
@@ -111,7 +113,7 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
       url: `${base}/access-links`,
       payload: { name: `${marker} Share`, viewersMayApprove: true, showProject: true, ...(templateId ? { intake: true, templateId } : {}) },
     });
-    return { projectId, taskId, commentId, noteId, fileId, linkId, accessLinkId: link.id, token: link.token! };
+    return { projectId, taskId, blockerTaskId, commentId, noteId, fileId, linkId, accessLinkId: link.id, token: link.token! };
   };
 
   const a = await org(A);
@@ -180,6 +182,7 @@ export async function seedTwoAgencies(t: TestApp): Promise<TwoAgencies> {
       return {
         projectId: kit.projectId,
         taskId: kit.taskId,
+        blockedByTaskId: kit.blockerTaskId,
         commentId: kit.commentId,
         noteId: kit.noteId,
         fileId: kit.fileId,

@@ -172,6 +172,10 @@ export const tasksApi = {
   setRecurrence: (base: string, respond: Responder<Task>) => route('PUT', `${base}/tasks/:taskId/recurrence`, respond),
   clearRecurrence: (base: string, respond: Responder<Task>) => route('DELETE', `${base}/tasks/:taskId/recurrence`, respond),
   skip: (base: string, respond: Responder<Task>) => route('POST', `${base}/tasks/:taskId/skip`, respond),
+  /** Issue 51: a blocker added (the task as it is now), removed (204), and the dependents shifted (those moved). */
+  addBlocker: (base: string, respond: Responder<Task>) => route('POST', `${base}/tasks/:taskId/dependencies`, respond, { status: 201 }),
+  removeBlocker: (base: string) => route('DELETE', `${base}/tasks/:taskId/dependencies/:blockedByTaskId`, () => new HttpResponse(null, { status: 204 })),
+  shiftDependents: (base: string, respond: Responder<{ items: Task[] }>) => route('POST', `${base}/tasks/:taskId/shift-dependents`, respond),
 };
 
 /** A task's comments (issue 29); `base` as for tasksApi. Who may be mentioned is the project page's only. */

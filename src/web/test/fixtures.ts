@@ -22,6 +22,7 @@ export function aTask(overrides: Partial<Task> = {}): Task {
     assigneeName: null,
     position: 1,
     recurrence: null,
+    blockedBy: [],
     ...overrides,
   };
 }

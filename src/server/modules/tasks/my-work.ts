@@ -11,7 +11,7 @@ import { projects } from '../projects/public';
 import { tasks } from './schema';
 import type { Platform } from '../../platform/platform';
 import { visibleProjects } from '../../services/project-access/member';
-import { toTask } from './service';
+import { blockedByColumn, toTask } from './service';
 
 /** Undated tasks sort after every date a task may have (the domain allows years up to 2999). */
 const NO_DUE_DATE = '9999-12-31';
@@ -39,7 +39,7 @@ export async function listMyWork({ db }: Platform, actor: Actor, cursor: string 
   // PostgreSQL). The inner "projects" is the subquery's own; "tasks" is the outer row.
   const canSeeProject = sql`(select ${visibleProjects(actor)} from ${projects} where ${projects.id} = ${tasks.projectId})`;
   const rows = await db
-    .select({ task: tasks, projectName: projects.name, clientName: clients.name })
+    .select({ task: tasks, projectName: projects.name, clientName: clients.name, blockedBy: blockedByColumn })
     .from(tasks)
     .innerJoin(projects, eq(projects.id, tasks.projectId))
     .innerJoin(clients, eq(clients.id, projects.clientId))
@@ -57,7 +57,7 @@ export async function listMyWork({ db }: Platform, actor: Actor, cursor: string 
   const page = rows.slice(0, MY_WORK_PAGE_SIZE);
   return {
     // Every task here is the caller's own.
-    items: page.map((row) => ({ ...toTask(row.task, actor.fullName), projectName: row.projectName, clientName: row.clientName })),
+    items: page.map((row) => ({ ...toTask(row.task, actor.fullName, row.blockedBy), projectName: row.projectName, clientName: row.clientName })),
     nextCursor: rows.length > MY_WORK_PAGE_SIZE ? encode(page.at(-1)!.task) : null,
   };
 }

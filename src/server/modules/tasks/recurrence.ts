@@ -17,7 +17,7 @@ import { emit } from '../../services/events';
 import { requireContributor, type AccessedProject, type ProjectAccess } from '../../services/project-access/access';
 import { projects } from '../projects/public';
 import { tasks } from './schema';
-import { toTask } from './task-row';
+import { blockersOfTask, toTask } from './task-row';
 
 type TaskRow = typeof tasks.$inferSelect;
 
@@ -137,7 +137,7 @@ export async function makeNextOccurrence(
       assignee_name: name,
       repeats: row.id,
     },
-    payload: toTask(next, name),
+    payload: toTask(next, name, []),
   });
   return next;
 }
@@ -150,7 +150,7 @@ function requireStaff(access: ProjectAccess) {
 
 /** The change answered and sent: one task.updated with what changed. */
 async function updated(tx: Executor, platform: Platform, project: AccessedProject, actorId: string, row: TaskRow, changed: string): Promise<Task> {
-  const task = toTask(row, await assigneeName(tx, row.assigneeId));
+  const task = toTask(row, await assigneeName(tx, row.assigneeId), await blockersOfTask(tx, row.id));
   await emit(tx, {
     type: 'task.updated',
     organizationId: project.organizationId,
@@ -175,7 +175,7 @@ export async function setRecurrence(platform: Platform, access: ProjectAccess, t
     const from = current.dueDate ?? today;
     if (!nextOccurrence(parsed.recurrence, from, from)) throw invalidField(RECURRENCE_MESSAGES.noNextDate, 'rule');
     const stored = serializeRecurrence(parsed.recurrence);
-    if (stored === current.recurrenceRule) return toTask(current, await assigneeName(tx, current.assigneeId));
+    if (stored === current.recurrenceRule) return toTask(current, await assigneeName(tx, current.assigneeId), await blockersOfTask(tx, current.id));
     const [row] = await tx
       .update(tasks)
       .set({ recurrenceRule: stored, seriesId: current.seriesId ?? current.id, updatedAt: platform.clock.now() })
@@ -191,7 +191,7 @@ export async function clearRecurrence(platform: Platform, access: ProjectAccess,
     const project = await access.project(tx);
     const actor = requireStaff(access);
     const current = await lockedTask(tx, project, taskId);
-    if (current.recurrenceRule === null) return toTask(current, await assigneeName(tx, current.assigneeId));
+    if (current.recurrenceRule === null) return toTask(current, await assigneeName(tx, current.assigneeId), await blockersOfTask(tx, current.id));
     const [row] = await tx.update(tasks).set({ recurrenceRule: null, updatedAt: platform.clock.now() }).where(eq(tasks.id, current.id)).returning();
     return updated(tx, platform, project, actor.profileId, row!, 'recurrence');
   });

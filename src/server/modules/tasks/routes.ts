@@ -12,6 +12,8 @@ import { projectParams } from '../../services/project-access/member';
 import { linkRouteErrors, sharedLinkParams } from '../../services/project-access/link';
 import { listMyWork } from './my-work';
 import { clearRecurrence, setRecurrence, skipOccurrence } from './recurrence';
+import { addDependency, removeDependency, shiftTaskDependents } from './dependencies';
+import { addDependencySchema } from '../../../domain/task-dependency-schemas';
 import { createTask, getTask, listAssignees, listTasks, setTaskStatus, updateTask } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -98,6 +100,59 @@ export async function taskRoutes(app: FastifyInstance, options: { platform: Plat
       schema: { tags, summary: "Skip this occurrence of a recurring task (staff): it moves to the rule's next date", params: taskParams, response: { 200: taskSchema, ...errors } },
     },
     async (request) => skipOccurrence(platform, request.projectAccess, request.params.taskId),
+  );
+
+  // Issue 51: "blocked by" (finish-to-start) within the project, and shifting the dependents.
+
+  typed.post(
+    '/api/projects/:projectId/tasks/:taskId/dependencies',
+    {
+      config: { access: 'member-project' },
+      schema: {
+        tags,
+        summary:
+          'Mark the task as blocked by another task of the project (staff). 201 with the task; 200 when it already was (nothing changed); 409 dependency_cycle with the loop in `path` when the blocker waits on this task',
+        params: taskParams,
+        body: addDependencySchema,
+        response: { 200: taskSchema, 201: taskSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { task, created } = await addDependency(platform, request.projectAccess, request.params.taskId, request.body.blockedByTaskId);
+      return reply.status(created ? 201 : 200).send(task);
+    },
+  );
+
+  typed.delete(
+    '/api/projects/:projectId/tasks/:taskId/dependencies/:blockedByTaskId',
+    {
+      config: { access: 'member-project' },
+      schema: {
+        tags,
+        summary: 'The task is no longer blocked by that one (staff); 204 also when it was not',
+        params: taskParams.extend({ blockedByTaskId: taskId }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await removeDependency(platform, request.projectAccess, request.params.taskId, request.params.blockedByTaskId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  typed.post(
+    '/api/projects/:projectId/tasks/:taskId/shift-dependents',
+    {
+      config: { access: 'member-project' },
+      schema: {
+        tags,
+        summary:
+          "Move every task waiting on this one (and those waiting on them) to start on the first working day (Monday to Friday) after its blockers' due dates, keeping its length (staff); answers the tasks moved",
+        params: taskParams,
+        response: { 200: z.object({ items: z.array(taskSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ items: await shiftTaskDependents(platform, request.projectAccess, request.params.taskId) }),
   );
 
   typed.get(

@@ -125,3 +125,27 @@ export const taskFollows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.taskId, t.profileId] }), index('task_follows_profile_idx').on(t.profileId)],
 );
+
+/**
+ * Task dependencies (issue 51): `taskId` is blocked by `blockedByTaskId` (finish-to-start), both
+ * of one project (the service keeps them so; a loop is refused there, by dependencyCycle). The
+ * primary key serves "a task's blockers"; the index on the blocker serves "its dependents".
+ */
+export const taskDependencies = pgTable(
+  'task_dependencies',
+  {
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    blockedByTaskId: uuid('blocked_by_task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    createdAt,
+    createdBy: createdBy(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.blockedByTaskId] }),
+    index('task_dependencies_blocked_by_idx').on(t.blockedByTaskId),
+    check('task_dependencies_not_self_check', sql`${t.taskId} <> ${t.blockedByTaskId}`),
+  ],
+);

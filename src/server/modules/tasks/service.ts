@@ -29,11 +29,11 @@ import { cursorTimeOf, decodeRankedCursor, decodeRankedNameCursor, encodeRankedC
 import { projects } from '../projects/public';
 import { developerProjectAccess } from '../sharing/public';
 import { taskColumnRank, tasks } from './schema';
-import { toTask } from './task-row';
+import { blockedByColumn, blockersOfTask, toTask } from './task-row';
 import { dateTaken, makeNextOccurrence, organizationToday } from './recurrence';
 import { RECURRENCE_MESSAGES } from '../../../domain/recurrence-rules';
 
-export { toTask };
+export { blockedByColumn, blockersOfTask, toTask };
 import { badRequest, conflict, forbidden, invalidField, notFound } from '../../platform/errors';
 import { emit, type EventDelivery } from '../../services/events';
 import { projectFollowers } from '../../services/inbox';
@@ -52,7 +52,7 @@ const assignee = alias(profiles, 'assignee');
  * A task as its reader may see it (issue 51): through a share link without its estimate, the
  * agency's own figure of the effort (its dates are the plan the client follows).
  */
-function asSeenThrough(access: ProjectAccess, task: Task): Task {
+export function asSeenThrough(access: ProjectAccess, task: Task): Task {
   return access.via === 'link' ? { ...task, estimateMinutes: null } : task;
 }
 
@@ -139,7 +139,7 @@ export async function listTasks({ db }: Platform, access: ProjectAccess, query: 
   const cursor = query.cursor ? decodeRankedCursor(query.cursor) : undefined;
   const project = await access.project(db);
   const rows = await db
-    .select({ task: tasks, assigneeName: assignee.fullName, cursorTime: cursorTimeOf(tasks.createdAt) })
+    .select({ task: tasks, assigneeName: assignee.fullName, blockedBy: blockedByColumn, cursorTime: cursorTimeOf(tasks.createdAt) })
     .from(tasks)
     .leftJoin(assignee, eq(assignee.id, tasks.assigneeId))
     .where(
@@ -154,7 +154,7 @@ export async function listTasks({ db }: Platform, access: ProjectAccess, query: 
     .limit(query.limit + 1);
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
   return {
-    items: rows.slice(0, query.limit).map((row) => asSeenThrough(access, toTask(row.task, row.assigneeName))),
+    items: rows.slice(0, query.limit).map((row) => asSeenThrough(access, toTask(row.task, row.assigneeName, row.blockedBy))),
     nextCursor: last
       ? encodeRankedCursor({ rank: boardColumnRank(last.task.status), position: last.task.position, createdAt: last.cursorTime, id: last.task.id })
       : null,
@@ -165,12 +165,12 @@ export async function listTasks({ db }: Platform, access: ProjectAccess, query: 
 export async function getTask({ db }: Platform, access: ProjectAccess, taskId: string): Promise<Task> {
   const project = await access.project(db);
   const [row] = await db
-    .select({ task: tasks, assigneeName: assignee.fullName })
+    .select({ task: tasks, assigneeName: assignee.fullName, blockedBy: blockedByColumn })
     .from(tasks)
     .leftJoin(assignee, eq(assignee.id, tasks.assigneeId))
     .where(and(eq(tasks.id, taskId), eq(tasks.projectId, project.id)));
   if (!row) throw notFound(TASK_MESSAGES.notFound);
-  return asSeenThrough(access, toTask(row.task, row.assigneeName));
+  return asSeenThrough(access, toTask(row.task, row.assigneeName, row.blockedBy));
 }
 
 export async function createTask(platform: Platform, access: ProjectAccess, input: z.output<typeof createTaskSchema>): Promise<Task> {
@@ -201,7 +201,8 @@ export async function createTask(platform: Platform, access: ProjectAccess, inpu
         updatedAt: now,
       })
       .returning();
-    const task = toTask(row!, member?.fullName ?? null);
+    // A new task is blocked by nothing yet.
+    const task = toTask(row!, member?.fullName ?? null, []);
     await emit(tx, {
       type: 'task.created',
       organizationId: project.organizationId,
@@ -286,7 +287,7 @@ export async function updateTask(
     const moved = placement.length > 0;
     // Already so (a double click, two people at once): nothing to record or email.
     if (!statusChanged && !assigneeChanged && !moved && Object.keys(edits).length === 0) {
-      return asSeenThrough(access, toTask(current, await assigneeName(tx, current.assigneeId)));
+      return asSeenThrough(access, toTask(current, await assigneeName(tx, current.assigneeId), await blockersOfTask(tx, current.id)));
     }
 
     const [row] = await tx
@@ -308,7 +309,7 @@ export async function updateTask(
     if (!row) throw notFound(TASK_MESSAGES.notFound);
     await storePositions(tx, project.id, placement.filter((p) => p.id !== current.id));
 
-    const task = toTask(row, row.assigneeId ? (member?.fullName ?? (await assigneeName(tx, row.assigneeId))) : null);
+    const task = toTask(row, row.assigneeId ? (member?.fullName ?? (await assigneeName(tx, row.assigneeId))) : null, await blockersOfTask(tx, row.id));
     const base = { organizationId: project.organizationId, projectId: project.id, actorId: actor.profileId, at: now };
     // A move within its column changes only the board's order: nothing to log, email or send.
     if (!statusChanged && !assigneeChanged && Object.keys(edits).length === 0) {
@@ -366,7 +367,7 @@ async function completionNews(
   return [...emails, ...inbox];
 }
 
-async function assigneeName(tx: Executor, profileId: string | null): Promise<string | null> {
+export async function assigneeName(tx: Executor, profileId: string | null): Promise<string | null> {
   if (!profileId) return null;
   const [row] = await tx.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, profileId));
   return row?.fullName ?? null;

@@ -107,6 +107,10 @@ describe('backup and restore', () => {
     // Issue 29: a task's conversation is part of the backup too.
     const comment = await agency.orgAdmin.inject({ method: 'POST', url: `/api/projects/${agency.projectId}/tasks/${task.json().id}/comments`, payload: { body: 'Kept **comment**' } });
     expect(comment.statusCode, comment.body).toBe(201);
+    // Issue 51: what blocks a task is part of it too.
+    const blocker = await agency.orgAdmin.inject({ method: 'POST', url: `/api/projects/${agency.projectId}/tasks`, payload: { title: 'Blocking task' } });
+    const dependency = await agency.orgAdmin.inject({ method: 'POST', url: `/api/projects/${agency.projectId}/tasks/${task.json().id}/dependencies`, payload: { blockedByTaskId: blocker.json().id } });
+    expect(dependency.statusCode, dependency.body).toBe(201);
     // Issue 32: logged time and a running timer are part of it as well.
     const logged = await agency.developer.inject({ method: 'POST', url: '/api/time/entries', payload: { projectId: agency.projectId, taskId: task.json().id, workDate: '2026-11-27', duration: '1:30' } });
     expect(logged.statusCode, logged.body).toBe(201);
@@ -147,6 +151,7 @@ describe('backup and restore', () => {
     const counts = await inTransaction(source.database, 'snapshot', countRows);
     expect(Object.fromEntries(manifest.tables.map((t) => [t.name, t.rows]))).toEqual(counts);
     expect(counts.task_comments).toBe(1);
+    expect(counts.task_dependencies).toBe(1);
     expect(counts.time_entries).toBe(1);
     expect(counts.running_timers).toBe(1);
     // Parents before children, so a restore can insert in this order.
@@ -156,6 +161,7 @@ describe('backup and restore', () => {
     expect(order).not.toContain('time_totals');
     expect(order.indexOf('organizations')).toBeLessThan(order.indexOf('projects'));
     expect(order.indexOf('projects')).toBeLessThan(order.indexOf('project_files'));
+    expect(order.indexOf('tasks')).toBeLessThan(order.indexOf('task_dependencies'));
   });
 
   it('restores into an empty database and storage: the same rows, and the file downloads there with the old session', async () => {
@@ -279,7 +285,7 @@ describe('backup and restore', () => {
       const error = await restoreArchive({ archive: opened, database: target.database, storage: filesOf(target) }).catch((e: unknown) => e);
       await opened.close();
       expect(error).toBeInstanceOf(RestoreError);
-      expect((error as Error).message).toBe('The archive is damaged: tasks has 1 rows, its manifest says 2.');
+      expect((error as Error).message).toBe('The archive is damaged: tasks has 2 rows, its manifest says 3.');
       expect(await emptyCounts(target.database)).toBe(true);
       // The file it had stored before inserting the rows is gone again.
       expect(storedKeys(target)).toEqual([]);

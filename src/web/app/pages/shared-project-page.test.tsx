@@ -172,7 +172,7 @@ describe('SharedProjectPage', () => {
   });
 
   it('shows a view-only link without any contribute control, even to a signed-in viewer, and no sign-in prompt', async () => {
-    const task: Task = { id: 't1', projectId: 'p1', title: 'Design', description: null, status: 'pending', priority: 'medium', dueDate: null, startDate: null, estimateMinutes: null, recurrence: null, createdAt: '2026-01-01T00:00:00.000Z', completedAt: null, completedBy: null, assigneeId: null, assigneeName: null, position: 1 };
+    const task: Task = { id: 't1', projectId: 'p1', title: 'Design', description: null, status: 'pending', priority: 'medium', dueDate: null, startDate: null, estimateMinutes: null, recurrence: null, blockedBy: [], createdAt: '2026-01-01T00:00:00.000Z', completedAt: null, completedBy: null, assigneeId: null, assigneeName: null, position: 1 };
     const note: Note = { id: 'n1', projectId: 'p1', content: 'My earlier note', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', createdBy: me.profile.id, authorName: 'Ada Lovelace', authorEmail: null, isOwn: true };
     apiServer.use(
       sharedLinkApi.session(TOKEN, { ...project, canContribute: false, viewersMayContribute: false, viewerName: 'Ada Lovelace' }),
@@ -192,7 +192,7 @@ describe('SharedProjectPage', () => {
 
   it('reaches every task, file and note through Load more, with the count of all notes (issue 36)', async () => {
     const task = (id: string, title: string, status: Task['status'], position: number): Task => ({
-      id, projectId: 'p1', title, description: null, status, priority: 'medium', dueDate: null, startDate: null, estimateMinutes: null, recurrence: null, createdAt: '2026-01-01T00:00:00.000Z', completedAt: null, completedBy: null, assigneeId: null, assigneeName: null, position,
+      id, projectId: 'p1', title, description: null, status, priority: 'medium', dueDate: null, startDate: null, estimateMinutes: null, recurrence: null, blockedBy: [], createdAt: '2026-01-01T00:00:00.000Z', completedAt: null, completedBy: null, assigneeId: null, assigneeName: null, position,
     });
     const note = (id: string, content: string): Note => ({ id, projectId: 'p1', content, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', createdBy: 'x', authorName: 'Ada', authorEmail: null, isOwn: false });
     const link = (id: string, fileName: string): ProjectFile => ({ id, projectId: 'p1', fileName, fileType: 'link', fileSize: null, isLink: true, linkUrl: 'https://example.com/', uploadedBy: null, createdAt: '2026-01-01T00:00:00.000Z', version: 1, hasThumbnail: false, approval: null, canDelete: false });

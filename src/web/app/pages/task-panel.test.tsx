@@ -86,6 +86,8 @@ function taskServer(start: Task, refuse?: () => Promise<ReturnType<typeof apiErr
       return current;
     }),
     tasksApi.assignees(source.basePath, [dana, olive]),
+    // The Blocked by section offers the project's other tasks (issue 51).
+    tasksApi.list(source.basePath),
     commentsApi.list(source.basePath),
   );
 }

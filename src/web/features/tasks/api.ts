@@ -206,3 +206,36 @@ export function useSkipOccurrence(source: ProjectSource) {
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }), queryClient.invalidateQueries({ queryKey: taskKeys.myWork })]),
   });
 }
+
+// Issue 51: "blocked by" (staff), and moving the dependents after a blocker's dates changed.
+
+/** Marks the task as blocked by another of the project; a loop is refused (409, its path in the message). */
+export function useAddBlocker(source: ProjectSource) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ taskId, blockedByTaskId }: { taskId: string; blockedByTaskId: string }) => api.post<Task>(`${taskPath(source, taskId)}/dependencies`, { blockedByTaskId }),
+    // The section says a refusal where it was made.
+    meta: { handlesErrors: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }),
+  });
+}
+
+export function useRemoveBlocker(source: ProjectSource) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ taskId, blockedByTaskId }: { taskId: string; blockedByTaskId: string }) =>
+      api.delete<void>(`${taskPath(source, taskId)}/dependencies/${encodeURIComponent(blockedByTaskId)}`),
+    meta: { handlesErrors: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }),
+  });
+}
+
+/** Moves every task waiting on this one to start after its blockers' due dates; answers those moved. */
+export function useShiftDependents(source: ProjectSource) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (taskId: string) => api.post<{ items: Task[] }>(`${taskPath(source, taskId)}/shift-dependents`),
+    meta: { handlesErrors: true },
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }), queryClient.invalidateQueries({ queryKey: taskKeys.myWork })]),
+  });
+}

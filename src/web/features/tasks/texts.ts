@@ -108,4 +108,26 @@ export const TASK_TEXTS = {
     skippedTitle: /*i18n*/ { id: 'tasks.repeat.skippedTitle', message: 'Occurrence skipped' },
     skipFailed: /*i18n*/ { id: 'tasks.repeat.skipFailed', message: 'The occurrence could not be skipped' },
   },
+  // Issue 51: what blocks a task (finish-to-start), and moving the tasks that wait on it.
+  blockers: {
+    title: /*i18n*/ { id: 'tasks.blockers.title', message: 'Blocked by' },
+    none: /*i18n*/ { id: 'tasks.blockers.none', message: 'Nothing blocks this task.' },
+    add: /*i18n*/ { id: 'tasks.blockers.add', message: 'Add blocker' },
+    choose: /*i18n*/ { id: 'tasks.blockers.choose', message: 'Choose a task' },
+    noCandidates: /*i18n*/ { id: 'tasks.blockers.noCandidates', message: 'No other task of this project is left to choose.' },
+    remove: /*i18n*/ { id: 'tasks.blockers.remove', message: 'Remove blocker "{task}"' },
+    blocked: /*i18n*/ { id: 'tasks.blockers.blocked', message: 'Blocked' },
+    blockedTitle: /*i18n*/ { id: 'tasks.blockers.blockedTitle', message: 'Waits on {tasks}' },
+    added: /*i18n*/ { id: 'tasks.blockers.added', message: 'Blocker added' },
+    addFailed: /*i18n*/ { id: 'tasks.blockers.addFailed', message: 'The blocker could not be added.' },
+    removeFailed: /*i18n*/ { id: 'tasks.blockers.removeFailed', message: 'The blocker could not be removed.' },
+    shiftOffer: /*i18n*/ {
+      id: 'tasks.blockers.shiftOffer',
+      message: '{count, plural, one {# task waits on this one. Move it to start after this task is due?} other {# tasks wait on this one. Move them to start after this task is due?}}',
+    },
+    shift: /*i18n*/ { id: 'tasks.blockers.shift', message: 'Shift {count, plural, one {# dependent task} other {# dependent tasks}}' },
+    notNow: /*i18n*/ { id: 'tasks.blockers.notNow', message: 'Not now' },
+    shifted: /*i18n*/ { id: 'tasks.blockers.shifted', message: '{count, plural, one {# task moved.} other {# tasks moved.}}' },
+    shiftFailed: /*i18n*/ { id: 'tasks.blockers.shiftFailed', message: 'The dependent tasks could not be moved.' },
+  },
 } as const;

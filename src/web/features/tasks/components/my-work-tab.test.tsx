@@ -28,6 +28,7 @@ const item = (title: string, dueDate: string | null, extra: Partial<MyWorkItem> 
   assigneeId: 'me',
   assigneeName: 'Dana Dev',
   position: 1,
+  blockedBy: [],
   projectName: 'Harbor Rebrand',
   clientName: 'Harbor Coffee',
   ...extra,

@@ -30,6 +30,7 @@ import { formatDate, todayIso } from '@/web/lib/format-date';
 import { translate, useT } from '@/web/lib/i18n';
 import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
+import { BlockedBadge } from './blocked-badge';
 import { TaskTitle, type TaskLinks } from './task-title';
 
 type Columns = Record<TaskStatus, Task[]>;
@@ -259,6 +260,7 @@ function BoardCard({ task, disabled, links }: { task: Task; disabled?: boolean; 
   const details = (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
       <PriorityBadge priority={task.priority} />
+      <BlockedBadge task={task} />
       {task.assigneeName ? <span>{t(TASK_TEXTS.assignedTo, { name: task.assigneeName })}</span> : null}
       {task.dueDate ? (
         <span className={cn(overdue && 'font-medium text-red-700')}>

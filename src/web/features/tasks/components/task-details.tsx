@@ -22,6 +22,8 @@ import { useUpdateTask } from '../api';
 import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
 import { AssigneeInPlace, DueDateInPlace, PriorityInPlace, StartDateInPlace } from './task-fields-in-place';
+import { BlockedBy } from './blocked-by';
+import { ShiftDependentsOffer } from './shift-dependents-offer';
 
 // Staff's Repeat control (issue 51 item 4) loads with the panel's first use of it.
 const RepeatControl = lazyComponent(async () => (await import('./repeat-control')).RepeatControl);
@@ -51,6 +53,8 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
   const t = useT('tasks', 'domain-shared');
   const update = useUpdateTask(source);
   const [editing, setEditing] = useState(false);
+  // Issue 51: after staff move the due date, the offer to move the tasks waiting on this one.
+  const [offerShift, setOfferShift] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   // Back from the form, Edit takes the focus the form had.
   const refocus = useRef(false);
@@ -154,7 +158,7 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
         <dt className="text-muted-foreground">{t(TASK_TEXTS.fields.dueDate)}</dt>
         {canEditFields ? (
           <dd>
-            <DueDateInPlace source={source} task={task} overdue={overdue} />
+            <DueDateInPlace source={source} task={task} overdue={overdue} onMovedLater={() => setOfferShift(true)} />
           </dd>
         ) : (
           <dd className={cn(overdue && 'font-medium text-red-700')}>
@@ -199,6 +203,9 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
           </>
         ) : null}
       </dl>
+      {canEditFields && offerShift ? (
+        <ShiftDependentsOffer source={source} task={task} onDone={() => setOfferShift(false)} />
+      ) : null}
       <div className="grid gap-1.5">
         <h3 className="text-sm font-semibold">{t(TASK_TEXTS.fields.description)}</h3>
         {task.description ? (
@@ -207,6 +214,7 @@ export function TaskDetails({ source, task, status, canEditFields, showAssignee 
           <p className="text-sm text-muted-foreground italic">{t(TASK_TEXTS.panel.noDescription)}</p>
         )}
       </div>
+      <BlockedBy source={source} task={task} canEdit={canEditFields} />
       {canEditFields ? (
         <Button ref={editButton} variant="outline" size="sm" className="justify-self-start" onClick={() => setEditing(true)} {...preloadOnIntent(EditTaskForm)}>
           <Pencil aria-hidden />

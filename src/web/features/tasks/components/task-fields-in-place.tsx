@@ -24,10 +24,13 @@ export type FieldProps = { source: ProjectSource; task: Task };
  * One field's saving: its own mutation, so that two fields changed in quick succession each say
  * their own failure (mutateAsync's promise settles whichever change the hook shows last).
  */
-export function useSaveField(source: ProjectSource, taskId: string) {
+export function useSaveField(source: ProjectSource, taskId: string, onSaved?: (change: { dueDate?: unknown }) => void) {
   const update = useUpdateTask(source);
   return (change: Omit<Parameters<typeof update.mutate>[0], 'taskId'>) =>
-    void update.mutateAsync({ taskId, ...change }).catch((error: unknown) => notifyError(error, translate(TASK_MESSAGES.updateFailed)));
+    void update
+      .mutateAsync({ taskId, ...change })
+      .then(() => onSaved?.(change))
+      .catch((error: unknown) => notifyError(error, translate(TASK_MESSAGES.updateFailed)));
 }
 
 /** The assignee picker (staff and the project's developers; a developer elsewhere is asked to join first). */
@@ -75,8 +78,15 @@ const DATE_SETTLE_MS = 700;
  * settled (or at once on Enter or on leaving the field); an emptied field clears it on leaving or
  * Enter only, as a half-typed date reads empty too.
  */
-function DateInPlace({ source, task, field, label, className }: FieldProps & { field: 'dueDate' | 'startDate'; label: string; className?: string }) {
-  const save = useSaveField(source, task.id);
+function DateInPlace({
+  source,
+  task,
+  field,
+  label,
+  className,
+  onSaved,
+}: FieldProps & { field: 'dueDate' | 'startDate'; label: string; className?: string; onSaved?: (change: { dueDate?: unknown }) => void }) {
+  const save = useSaveField(source, task.id, onSaved);
   const stored = task[field];
   const [draft, setDraft] = useState(stored ?? '');
   // The task's date changed elsewhere (saved, put back, live): the field shows it.
@@ -130,11 +140,25 @@ function DateInPlace({ source, task, field, label, className }: FieldProps & { f
   );
 }
 
-export function DueDateInPlace({ source, task, overdue }: FieldProps & { overdue: boolean }) {
+/**
+ * The due date. `onMovedLater`: a later date was stored (the panel then offers to shift the tasks
+ * waiting on this one, issue 51; an earlier one leaves them where they are).
+ */
+export function DueDateInPlace({ source, task, overdue, onMovedLater }: FieldProps & { overdue: boolean; onMovedLater?: () => void }) {
   const t = useT('tasks', 'domain-shared');
+  const previous = task.dueDate;
   return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-      <DateInPlace source={source} task={task} field="dueDate" label={t(TASK_TEXTS.fields.dueDate)} className={overdue ? 'border-red-300 text-red-700' : undefined} />
+      <DateInPlace
+        source={source}
+        task={task}
+        field="dueDate"
+        label={t(TASK_TEXTS.fields.dueDate)}
+        className={overdue ? 'border-red-300 text-red-700' : undefined}
+        onSaved={({ dueDate }) => {
+          if (typeof dueDate === 'string' && (previous === null || dueDate > previous)) onMovedLater?.();
+        }}
+      />
       {overdue ? <span className="font-medium text-red-700">{t(TASK_MESSAGES.overdue)}</span> : null}
     </span>
   );

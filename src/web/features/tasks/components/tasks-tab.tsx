@@ -18,6 +18,7 @@ import type { ProjectSource } from '@/web/lib/project-source';
 import { loadedTasks, taskListQuery, useSetTaskStatus, useSkipOccurrence } from '../api';
 import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
+import { BlockedBadge } from './blocked-badge';
 import { TaskTitle, type TaskLinks } from './task-title';
 import { useCreateRequest } from '@/web/lib/create-request';
 
@@ -90,6 +91,7 @@ function TaskItem({ task, clicked, onToggle, pending, canToggle, nextStatus, sho
           <Badge variant="outline" className={completed ? 'border-emerald-200 bg-emerald-50 text-emerald-800' : undefined}>
             {t(TASK_STATUS_TITLES[task.status])}
           </Badge>
+          <BlockedBadge task={task} />
         </div>
         {task.description ? <p className="text-sm whitespace-pre-wrap text-muted-foreground">{task.description}</p> : null}
         <p className="flex flex-wrap gap-x-4 text-xs text-muted-foreground">

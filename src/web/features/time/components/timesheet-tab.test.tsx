@@ -76,7 +76,7 @@ const entry: TimeEntry = {
 };
 
 const spring = { id: 'p2', name: 'Spring Campaign', description: null, status: 'active' as const, approvals: { awaiting: 0, changesRequested: 0 }, dueDate: null, clientId: 'c1', clientName: 'Harbor Coffee', ownerName: 'Ada Lovelace', createdAt: '2026-01-05T10:00:00.000Z' };
-const brief: Task = { id: 't1', projectId: 'p2', title: 'Draft the brief', description: null, status: 'pending', priority: 'medium', dueDate: null, startDate: null, estimateMinutes: null, recurrence: null, createdAt: '2026-01-01T00:00:00.000Z', completedAt: null, completedBy: null, assigneeId: null, assigneeName: null, position: 1 };
+const brief: Task = { id: 't1', projectId: 'p2', title: 'Draft the brief', description: null, status: 'pending', priority: 'medium', dueDate: null, startDate: null, estimateMinutes: null, recurrence: null, blockedBy: [], createdAt: '2026-01-01T00:00:00.000Z', completedAt: null, completedBy: null, assigneeId: null, assigneeName: null, position: 1 };
 
 /** The message a field's control points to (FormField: aria-describedby), or null. */
 const messageOf = (control: HTMLElement) => {
