@@ -55,7 +55,7 @@ export function withChangeInPages(data: InfiniteData<TaskPage>, taskId: string, 
   return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((task) => changed.get(task.id) ?? task) })) };
 }
 
-const taskPath = (source: ProjectSource, taskId: string) => `${source.basePath}/tasks/${encodeURIComponent(taskId)}`;
+export const taskPath = (source: ProjectSource, taskId: string) => `${source.basePath}/tasks/${encodeURIComponent(taskId)}`;
 
 /** One task, for its panel (issue 29); the list's copy shows meanwhile (TaskPanel). */
 export function taskQuery(source: ProjectSource, taskId: string) {
@@ -180,62 +180,3 @@ export const myWorkQuery = infiniteQueryOptions({
   initialPageParam: '' as string,
   getNextPageParam: (last) => last.nextCursor ?? undefined,
 });
-
-/**
- * Issue 51 item 4: a task's rule set (an RRULE) or cleared (null); staff. The task comes back with
- * it, into the list and the panel.
- */
-export function useSetRecurrence(source: ProjectSource) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ taskId, rule }: { taskId: string; rule: string | null }) =>
-      rule === null ? api.delete<Task>(`${taskPath(source, taskId)}/recurrence`) : api.put<Task>(`${taskPath(source, taskId)}/recurrence`, { rule }),
-    meta: { handlesErrors: true },
-    onSuccess: (task) => queryClient.setQueryData<Task>(taskKeys.detail(source, task.id), task),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }),
-  });
-}
-
-/** "Skip this one": the occurrence moves to its rule's next date (staff). */
-export function useSkipOccurrence(source: ProjectSource) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (taskId: string) => api.post<Task>(`${taskPath(source, taskId)}/skip`),
-    meta: { handlesErrors: true },
-    onSuccess: (task) => queryClient.setQueryData<Task>(taskKeys.detail(source, task.id), task),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }), queryClient.invalidateQueries({ queryKey: taskKeys.myWork })]),
-  });
-}
-
-// Issue 51: "blocked by" (staff), and moving the dependents after a blocker's dates changed.
-
-/** Marks the task as blocked by another of the project; a loop is refused (409, its path in the message). */
-export function useAddBlocker(source: ProjectSource) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ taskId, blockedByTaskId }: { taskId: string; blockedByTaskId: string }) => api.post<Task>(`${taskPath(source, taskId)}/dependencies`, { blockedByTaskId }),
-    // The section says a refusal where it was made.
-    meta: { handlesErrors: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }),
-  });
-}
-
-export function useRemoveBlocker(source: ProjectSource) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ taskId, blockedByTaskId }: { taskId: string; blockedByTaskId: string }) =>
-      api.delete<void>(`${taskPath(source, taskId)}/dependencies/${encodeURIComponent(blockedByTaskId)}`),
-    meta: { handlesErrors: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }),
-  });
-}
-
-/** Moves every task waiting on this one to start after its blockers' due dates; answers those moved. */
-export function useShiftDependents(source: ProjectSource) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (taskId: string) => api.post<{ items: Task[] }>(`${taskPath(source, taskId)}/shift-dependents`),
-    meta: { handlesErrors: true },
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: taskKeys.list(source) }), queryClient.invalidateQueries({ queryKey: taskKeys.myWork })]),
-  });
-}

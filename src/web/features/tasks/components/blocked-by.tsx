@@ -13,7 +13,8 @@ import { errorMessage } from '@/web/lib/api-client';
 import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
-import { loadedTasks, taskListQuery, useAddBlocker, useRemoveBlocker } from '../api';
+import { loadedTasks, taskListQuery } from '../api';
+import { useAddBlocker, useRemoveBlocker } from '../plan-api';
 import { TASK_TEXTS } from '../texts';
 
 type BlockedByProps = { source: ProjectSource; task: Task; canEdit: boolean };

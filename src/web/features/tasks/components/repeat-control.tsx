@@ -21,7 +21,7 @@ import { cn } from '@/web/lib/class-names';
 import { translate, useLocale, useT } from '@/web/lib/i18n';
 import { notifyError } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
-import { useSetRecurrence } from '../api';
+import { useSetRecurrence } from '../plan-api';
 import { TASK_TEXTS } from '../texts';
 import { useRecurrenceWords } from './recurrence-words';
 

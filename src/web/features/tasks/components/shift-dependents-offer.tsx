@@ -11,7 +11,8 @@ import { Button } from '@/web/components/ui/button';
 import { useT } from '@/web/lib/i18n';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
-import { loadedTasks, taskListQuery, useShiftDependents } from '../api';
+import { loadedTasks, taskListQuery } from '../api';
+import { useShiftDependents } from '../plan-api';
 import { TASK_TEXTS } from '../texts';
 
 export function ShiftDependentsOffer({ source, task, onDone }: { source: ProjectSource; task: Task; onDone: () => void }) {

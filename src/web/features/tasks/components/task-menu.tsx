@@ -6,7 +6,11 @@ import { TASK_STATUSES, type TaskStatus } from '@/domain/project-status';
 import { TASK_STATUS_TITLES, type Task } from '@/domain/tasks';
 import { Button } from '@/web/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/web/components/ui/dropdown-menu';
+import { formatDate } from '@/web/lib/format-date';
 import { useT } from '@/web/lib/i18n';
+import { notifyError, notifySuccess } from '@/web/lib/notify';
+import type { ProjectSource } from '@/web/lib/project-source';
+import { useSkipOccurrence } from '../plan-api';
 import { TASK_TEXTS } from '../texts';
 
 type TaskMenuProps = {
@@ -14,12 +18,19 @@ type TaskMenuProps = {
   canEdit: boolean;
   onMove: (status: TaskStatus) => void;
   onEdit: () => void;
-  /** Issue 51 item 4: a recurring task's "Skip this one" (staff, an open occurrence). */
-  onSkip?: () => void;
+  /** Where the task is: a recurring task's "Skip this one" (issue 51 item 4) is saved there. */
+  source: ProjectSource;
 };
 
-export function TaskMenu({ task, canEdit, onMove, onEdit, onSkip }: TaskMenuProps) {
+export function TaskMenu({ task, canEdit, onMove, onEdit, source }: TaskMenuProps) {
   const t = useT('tasks', 'domain-shared');
+  // "Skip this one" moves a recurring task to its rule's next date (staff, an open occurrence).
+  const skip = useSkipOccurrence(source);
+  const skipOccurrence = () =>
+    skip.mutate(task.id, {
+      onSuccess: (moved) => notifySuccess(t(TASK_TEXTS.repeat.skipped, { date: moved.dueDate ? formatDate(moved.dueDate) : '—' }), t(TASK_TEXTS.repeat.skippedTitle)),
+      onError: (error) => notifyError(error, t(TASK_TEXTS.repeat.skipFailed)),
+    });
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -37,7 +48,7 @@ export function TaskMenu({ task, canEdit, onMove, onEdit, onSkip }: TaskMenuProp
           <>
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={onEdit}>{t(TASK_TEXTS.edit)}</DropdownMenuItem>
-            {onSkip && task.recurrence && task.status !== 'completed' ? <DropdownMenuItem onSelect={onSkip}>{t(TASK_TEXTS.repeat.skip)}</DropdownMenuItem> : null}
+            {task.recurrence && task.status !== 'completed' ? <DropdownMenuItem onSelect={skipOccurrence}>{t(TASK_TEXTS.repeat.skip)}</DropdownMenuItem> : null}
           </>
         ) : null}
       </DropdownMenuContent>

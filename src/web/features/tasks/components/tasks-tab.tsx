@@ -15,7 +15,7 @@ import { useT } from '@/web/lib/i18n';
 import { lazyComponent, preloadOnIntent, useOpenedOnce } from '@/web/lib/lazy-component';
 import { notifyError, notifySuccess } from '@/web/lib/notify';
 import type { ProjectSource } from '@/web/lib/project-source';
-import { loadedTasks, taskListQuery, useSetTaskStatus, useSkipOccurrence } from '../api';
+import { loadedTasks, taskListQuery, useSetTaskStatus } from '../api';
 import { TASK_TEXTS } from '../texts';
 import { PriorityBadge } from './priority-badge';
 import { BlockedBadge } from './blocked-badge';
@@ -206,13 +206,6 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
         onError: (error) => notifyError(error, t(TASK_MESSAGES.updateFailed)),
       },
     );
-  // Issue 51 item 4: "Skip this one" moves a recurring task to its rule's next date.
-  const skip = useSkipOccurrence(source);
-  const skipOccurrence = (task: Task) =>
-    skip.mutate(task.id, {
-      onSuccess: (moved) => notifySuccess(t(TASK_TEXTS.repeat.skipped, { date: moved.dueDate ? formatDate(moved.dueDate) : '—' }), t(TASK_TEXTS.repeat.skippedTitle)),
-      onError: (error) => notifyError(error, t(TASK_TEXTS.repeat.skipFailed)),
-    });
   const [dialogOpen, setDialogOpen] = useState(false);
   const dialogOpened = useOpenedOnce(dialogOpen);
   useCreateRequest('task', canAddTasks, () => setDialogOpen(true));
@@ -320,7 +313,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
                           canEdit={member.canEdit}
                           onMove={(status) => move(task, status)}
                           onEdit={() => setEditingId(task.id)}
-                          onSkip={() => skipOccurrence(task)}
+                          source={source}
                         />
                       </Suspense>
                     ) : undefined
