@@ -5,7 +5,7 @@
 // the keyboard; a drag moves the bar's own element (a transform set on a ref) and the change is
 // sent once, on release, so 1,000 bars make one SVG and no React render per pointer move.
 // Its own lazy chunk: the Tasks tab loads it when the view is chosen.
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { Task } from '@/domain/tasks';
 import { Button } from '@/web/components/ui/button';
 import { cn } from '@/web/lib/class-names';
@@ -70,6 +70,42 @@ export function changedDates(bar: TimelineBar, mode: 'move' | 'start' | 'due', d
   return { dueDate: addDays(bar.due, days) };
 }
 
+type BarProps = { id: string; start: string; due: string; x: number; y: number; width: number; label: string; tone: 'done' | 'blocked' | 'open'; blockedText: string; focusable: boolean; canEdit: boolean };
+
+/**
+ * One bar, redrawn only when its own place or words change: events are handled once, on the
+ * svg (by the bar's data-task), so a new page of tasks or a focus draws only what changed.
+ */
+const Bar = memo(function Bar({ id, start, due, x, y, width, label, tone, blockedText, focusable, canEdit }: BarProps) {
+  return (
+    <g
+      data-testid="timeline-bar"
+      data-task={id}
+      data-start={start}
+      data-due={due}
+      role="img"
+      aria-label={label}
+      tabIndex={focusable ? 0 : -1}
+      className={cn('outline-none focus-visible:[&>rect]:stroke-ring focus-visible:[&>rect]:stroke-2', canEdit && 'cursor-grab')}
+    >
+      <rect
+        x={x}
+        y={y + (ROW_HEIGHT - BAR_HEIGHT) / 2}
+        width={width}
+        height={BAR_HEIGHT}
+        rx={4}
+        className={tone === 'done' ? 'fill-emerald-500' : tone === 'blocked' ? 'fill-amber-400 stroke-amber-700' : 'fill-primary'}
+        strokeDasharray={tone === 'blocked' ? '4 2' : undefined}
+      />
+      {tone === 'blocked' ? (
+        <text x={x + 4} y={y + ROW_HEIGHT / 2 + 4} className="pointer-events-none fill-amber-950 text-[10px] font-medium" aria-hidden>
+          {blockedText}
+        </text>
+      ) : null}
+    </g>
+  );
+});
+
 type Drag = { bar: TimelineBar; mode: 'move' | 'start' | 'due'; x: number; pointerId: number; element: SVGGElement; rect: SVGRectElement; days: number };
 
 export function TaskTimeline({ source, tasks, canEdit }: { source: ProjectSource; tasks: readonly Task[]; canEdit: boolean }) {
@@ -80,19 +116,28 @@ export function TaskTimeline({ source, tasks, canEdit }: { source: ProjectSource
   const [said, setSaid] = useState('');
   const [offerFor, setOfferFor] = useState<Task | null>(null);
   const drag = useRef<Drag | null>(null);
-  const barRefs = useRef(new Map<string, SVGGElement>());
+  const svgRef = useRef<SVGSVGElement>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
 
   const today = todayIso();
   const { bars, unscheduled } = timelineRows(tasks);
   const { first, days } = timelineRange(bars, today);
   const dayWidth = DAY_WIDTH[zoom];
   const x = (date: string) => (dayNumber(date) - dayNumber(first)) * dayWidth;
-  const width = days * dayWidth;
+  // At least as wide as a wide screen's box, so the grid does not stop short of its right edge.
+  const width = Math.max(days, Math.ceil(1_100 / dayWidth)) * dayWidth;
   const height = HEADER_HEIGHT + bars.length * ROW_HEIGHT;
   const rowY = (row: number) => HEADER_HEIGHT + row * ROW_HEIGHT;
   const byId = new Map(bars.map((bar) => [bar.task.id, bar]));
   const locale = formatLocale();
   const current = Math.min(active, Math.max(bars.length - 1, 0));
+  const blockedText = t(TASK_TEXTS.blockers.blocked);
+
+  // Opened, or zoomed: today's line near the left edge (past the titles), where the plan goes on.
+  const todayX = x(today);
+  useEffect(() => {
+    if (scrollerRef.current) scrollerRef.current.scrollLeft = Math.max(0, todayX - 3 * dayWidth);
+  }, [todayX, dayWidth]);
 
   const label = (bar: TimelineBar) => {
     const values = { task: bar.task.title, start: formatDate(bar.start), due: formatDate(bar.due) };
@@ -124,20 +169,28 @@ export function TaskTimeline({ source, tasks, canEdit }: { source: ProjectSource
     );
   };
 
-  const onPointerDown = (event: PointerEvent<SVGGElement>, bar: TimelineBar) => {
-    if (!canEdit || event.button !== 0) return;
-    const element = event.currentTarget;
+  /** The bar an event happened on, by its element's data-task. */
+  const barOf = (target: EventTarget): { bar: TimelineBar; element: SVGGElement } | null => {
+    const element = (target as Element).closest?.<SVGGElement>('[data-task]');
+    const bar = element ? byId.get(element.getAttribute('data-task')!) : undefined;
+    return element && bar ? { bar, element } : null;
+  };
+
+  const onPointerDown = (event: PointerEvent<SVGSVGElement>) => {
+    const hit = barOf(event.target);
+    if (!canEdit || event.button !== 0 || !hit) return;
+    const { bar, element } = hit;
     const rect = element.querySelector('rect')!;
     const box = rect.getBoundingClientRect();
     const mode: Drag['mode'] = event.clientX - box.left < EDGE ? 'start' : box.right - event.clientX < EDGE ? 'due' : 'move';
-    element.setPointerCapture?.(event.pointerId);
+    event.currentTarget.setPointerCapture?.(event.pointerId);
     drag.current = { bar, mode, x: event.clientX, pointerId: event.pointerId, element, rect, days: 0 };
     event.preventDefault();
   };
 
   // While dragging, only the bar's element changes (no React state): a transform for a move, the
   // rectangle's x and width for an end; both snapped to whole days.
-  const onPointerMove = (event: PointerEvent<SVGGElement>) => {
+  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
     const state = drag.current;
     if (!state || state.pointerId !== event.pointerId) return;
     const moved = Math.round((event.clientX - state.x) / dayWidth);
@@ -153,7 +206,7 @@ export function TaskTimeline({ source, tasks, canEdit }: { source: ProjectSource
     } else state.rect.setAttribute('width', String(Math.max(right + moved * dayWidth - left, dayWidth)));
   };
 
-  const endDrag = (event: PointerEvent<SVGGElement>, send: boolean) => {
+  const endDrag = (event: PointerEvent<SVGSVGElement>, send: boolean) => {
     const state = drag.current;
     if (!state || state.pointerId !== event.pointerId) return;
     drag.current = null;
@@ -168,10 +221,14 @@ export function TaskTimeline({ source, tasks, canEdit }: { source: ProjectSource
     const bar = bars[index];
     if (!bar) return;
     setActive(index);
-    barRefs.current.get(bar.task.id)?.focus();
+    svgRef.current?.querySelector<SVGGElement>(`[data-task="${bar.task.id}"]`)?.focus();
   };
 
-  const onKeyDown = (event: KeyboardEvent<SVGGElement>, bar: TimelineBar, index: number) => {
+  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
+    const hit = barOf(event.target);
+    if (!hit) return;
+    const { bar } = hit;
+    const index = bar.row;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       focusBar(index + (event.key === 'ArrowDown' ? 1 : -1));
@@ -185,7 +242,7 @@ export function TaskTimeline({ source, tasks, canEdit }: { source: ProjectSource
   };
 
   const header: { x: number; text: string }[] = [];
-  for (let i = 0; i < days; i++) {
+  for (let i = 0; i < width / dayWidth; i++) {
     const date = addDays(first, i);
     const day = new Date(`${date}T00:00:00Z`);
     if (zoom === 'week' ? day.getUTCDay() === 1 : day.getUTCDate() === 1) {
@@ -215,7 +272,7 @@ export function TaskTimeline({ source, tasks, canEdit }: { source: ProjectSource
       {bars.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t(TIMELINE_TEXTS.noneScheduled)}</p>
       ) : (
-        <div className="max-h-[70vh] overflow-auto rounded-lg border bg-card" data-testid="timeline-scroller">
+        <div ref={scrollerRef} className="max-h-[70vh] overflow-auto rounded-lg border bg-card" data-testid="timeline-scroller">
           <div className="flex w-max">
             <ul className="sticky left-0 z-10 w-32 shrink-0 border-r bg-card sm:w-48" aria-hidden>
               <li style={{ height: HEADER_HEIGHT }} />
@@ -226,6 +283,16 @@ export function TaskTimeline({ source, tasks, canEdit }: { source: ProjectSource
               ))}
             </ul>
             <svg
+              ref={svgRef}
+              onPointerDown={onPointerDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={(event) => endDrag(event, true)}
+              onPointerCancel={(event) => endDrag(event, false)}
+              onKeyDown={onKeyDown}
+              onFocus={(event) => {
+                const hit = barOf(event.target);
+                if (hit) setActive(hit.bar.row);
+              }}
               width={width}
               height={height}
               role="group"
@@ -276,51 +343,22 @@ export function TaskTimeline({ source, tasks, canEdit }: { source: ProjectSource
                   }),
                 )}
               </g>
-              {bars.map((bar, index) => {
-                const blocked = bar.task.blockedBy.some((blocker) => blocker.status !== 'completed');
-                const left = x(bar.start);
-                return (
-                  <g
-                    key={bar.task.id}
-                    ref={(element) => {
-                      if (element) barRefs.current.set(bar.task.id, element);
-                      else barRefs.current.delete(bar.task.id);
-                    }}
-                    data-testid="timeline-bar"
-                    data-task={bar.task.id}
-                    data-start={bar.start}
-                    data-due={bar.due}
-                    role="img"
-                    aria-label={label(bar)}
-                    tabIndex={index === current ? 0 : -1}
-                    onFocus={() => setActive(index)}
-                    onKeyDown={(event) => onKeyDown(event, bar, index)}
-                    onPointerDown={(event) => onPointerDown(event, bar)}
-                    onPointerMove={onPointerMove}
-                    onPointerUp={(event) => endDrag(event, true)}
-                    onPointerCancel={(event) => endDrag(event, false)}
-                    className={cn('outline-none focus-visible:[&>rect]:stroke-ring focus-visible:[&>rect]:stroke-2', canEdit && 'cursor-grab')}
-                  >
-                    <rect
-                      x={left}
-                      y={rowY(bar.row) + (ROW_HEIGHT - BAR_HEIGHT) / 2}
-                      width={x(bar.due) + dayWidth - left}
-                      height={BAR_HEIGHT}
-                      rx={4}
-                      className={cn(
-                        bar.task.status === 'completed' ? 'fill-emerald-500' : blocked ? 'fill-amber-400' : 'fill-primary',
-                        blocked && 'stroke-amber-700',
-                      )}
-                      strokeDasharray={blocked ? '4 2' : undefined}
-                    />
-                    {blocked ? (
-                      <text x={left + 4} y={rowY(bar.row) + ROW_HEIGHT / 2 + 4} className="pointer-events-none fill-amber-950 text-[10px] font-medium" aria-hidden>
-                        {t(TASK_TEXTS.blockers.blocked)}
-                      </text>
-                    ) : null}
-                  </g>
-                );
-              })}
+              {bars.map((bar, index) => (
+                <Bar
+                  key={bar.task.id}
+                  id={bar.task.id}
+                  start={bar.start}
+                  due={bar.due}
+                  x={x(bar.start)}
+                  y={rowY(bar.row)}
+                  width={x(bar.due) + dayWidth - x(bar.start)}
+                  label={label(bar)}
+                  tone={bar.task.status === 'completed' ? 'done' : bar.task.blockedBy.some((blocker) => blocker.status !== 'completed') ? 'blocked' : 'open'}
+                  blockedText={blockedText}
+                  focusable={index === current}
+                  canEdit={canEdit}
+                />
+              ))}
             </svg>
           </div>
         </div>

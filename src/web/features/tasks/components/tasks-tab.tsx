@@ -288,14 +288,16 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
           <TaskBoard tasks={loaded} onMove={move} links={taskLinks} />
         </Suspense>
       ) : onTimeline ? (
-        <Suspense fallback={<Skeleton className="h-48" />}>
-          {tasks.hasNextPage ? (
-            <p role="status" className="text-sm text-muted-foreground">
-              {t(TASK_TEXTS.loadingBoard, { loaded: loaded.length })}
-            </p>
-          ) : null}
-          <TaskTimeline source={source} tasks={loaded} canEdit={member.canEdit} />
-        </Suspense>
+        // Drawn once every page is in: 1,000 bars once, not again with each page (issue 51's number).
+        tasks.hasNextPage ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            {t(TASK_TEXTS.loadingBoard, { loaded: loaded.length })}
+          </p>
+        ) : (
+          <Suspense fallback={<Skeleton className="h-48" />}>
+            <TaskTimeline source={source} tasks={loaded} canEdit={member.canEdit} />
+          </Suspense>
+        )
       ) : (
         <>
           <ul ref={listRef} className="space-y-2">
