@@ -6,7 +6,7 @@ import type { Task } from '@/domain/tasks';
 import { formatDate } from '@/web/lib/format-date';
 import { memberProjectSource } from '@/web/lib/project-source';
 import { tasksApi } from '@/web/test/api-handlers';
-import { apiServer, sentRequests } from '@/web/test/api-server';
+import { apiError, apiServer, sentRequests } from '@/web/test/api-server';
 import { aTask } from '@/web/test/fixtures';
 import { renderWithProviders } from '@/web/test/render-with-providers';
 import { TASK_TEXTS } from '../texts';
@@ -95,6 +95,20 @@ describe('TaskTimeline', () => {
     fireEvent.keyDown(bar('Call'), { key: 'ArrowLeft', shiftKey: true });
     expect(await screen.findByText(en(TIMELINE_TEXTS.startAfterDue))).toBeTruthy();
     expect(sentRequests.some((request) => request.method === 'PATCH')).toBe(false);
+  });
+
+  it("puts a bar back and says the server's reason when the change is refused", async () => {
+    apiServer.use(
+      tasksApi.list(source.basePath, { items: tasks, nextCursor: null }),
+      tasksApi.update(source.basePath, apiError(400, 'validation_error', 'The start date must be on or before the due date.')),
+    );
+    await renderWithProviders(<TasksTab source={source} canAddTasks={false} member={{ viewerId: 'viewer', canEdit: true }} />);
+    fireEvent.click(await screen.findByRole('button', { name: en(TASK_TEXTS.timeline) }));
+    await screen.findByTestId('task-timeline');
+    fireEvent.keyDown(bar('Design'), { key: 'ArrowRight' });
+    expect(await screen.findByText('The start date must be on or before the due date.')).toBeTruthy();
+    expect(screen.getAllByText(en(TIMELINE_TEXTS.moveFailed)).length).toBeGreaterThan(0);
+    await waitFor(() => expect(bar('Design').getAttribute('data-start')).toBe('2026-12-01'));
   });
 
   it('offers to shift the dependents after a task is moved later', async () => {
