@@ -85,6 +85,18 @@ test.describe('Timeline', () => {
     const keyed = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith(`/tasks/${design}`));
     await page.keyboard.press('ArrowLeft');
     expect((await keyed).request().postDataJSON()).toEqual({ startDate: dayFromToday(3), dueDate: dayFromToday(5) });
+    await expect(designBar).toHaveAttribute('data-start', dayFromToday(3));
+    await expect(page.getByRole('status').filter({ hasText: 'Design the site now runs from' })).toHaveCount(1);
+
+    // Its right end, dragged a day later: only the due date changes.
+    const edge = (await designBar.locator('rect').boundingBox())!;
+    const resized = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith(`/tasks/${design}`));
+    await page.mouse.move(edge.x + edge.width - 2, edge.y + edge.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(edge.x + edge.width - 2 + 34, edge.y + edge.height / 2, { steps: 4 });
+    await page.mouse.up();
+    expect((await resized).request().postDataJSON()).toEqual({ dueDate: dayFromToday(6) });
+    await expect(designBar).toHaveAttribute('data-due', dayFromToday(6));
 
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(page.getByTestId('task-timeline')).toBeVisible();
