@@ -45,6 +45,7 @@ export const TASK_TEXTS = {
   view: /*i18n*/ { id: 'tasks.view', message: 'Task view' },
   list: /*i18n*/ { id: 'tasks.list', message: 'List' },
   board: /*i18n*/ { id: 'tasks.board', message: 'Board' },
+  timeline: /*i18n*/ { id: 'tasks.timeline', message: 'Timeline' },
   boardColumn: /*i18n*/ { id: 'tasks.boardColumn', message: '{status}, {count, plural, one {# task} other {# tasks}}' },
   emptyColumn: /*i18n*/ { id: 'tasks.emptyColumn', message: 'No tasks here. Drag one in.' },
   // The board's screen reader texts (dnd-kit's instructions and live announcements; issue 27).
@@ -131,3 +132,4 @@ export const TASK_TEXTS = {
     shiftFailed: /*i18n*/ { id: 'tasks.blockers.shiftFailed', message: 'The dependent tasks could not be moved.' },
   },
 } as const;
+

@@ -27,6 +27,8 @@ const CreateTaskDialog = lazyComponent(async () => (await import('./create-task-
 const EditTaskForm = lazyComponent(async () => (await import('./edit-task-form')).EditTaskForm);
 // The board (dnd-kit) downloads when chosen, or on the switch's hover.
 const TaskBoard = lazyComponent(async () => (await import('./task-board')).TaskBoard);
+// The timeline (issue 51 item 3, plain SVG) likewise: staff and developers only, never a share link's first load.
+const TaskTimeline = lazyComponent(async () => (await import('./task-timeline')).TaskTimeline);
 // The task's '…' menu (a Radix dropdown) is the project page's only: the shared page never loads it.
 const TaskMenu = lazyComponent(async () => (await import('./task-menu')).TaskMenu);
 // A recurring task's rule in words (issue 51 item 4): the project page's only, like the menu.
@@ -139,13 +141,14 @@ type TasksTabProps = {
   taskLinks?: TaskLinks;
 };
 
-type TaskView = 'list' | 'board';
+type TaskView = 'list' | 'board' | 'timeline';
 const viewKey = (viewerId: string) => `brieflane:task-view:${viewerId}`;
 
 function rememberedView(viewerId: string | undefined): TaskView {
   if (!viewerId) return 'list';
   try {
-    return window.localStorage.getItem(viewKey(viewerId)) === 'board' ? 'board' : 'list';
+    const stored = window.localStorage.getItem(viewKey(viewerId));
+    return stored === 'board' || stored === 'timeline' ? stored : 'list';
   } catch {
     return 'list';
   }
@@ -161,6 +164,7 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
   // A task to show opens the list, where every task has its row.
   const [view, setView] = useState<TaskView>(() => (focusTaskId ? 'list' : rememberedView(member?.viewerId)));
   const onBoard = member !== undefined && view === 'board';
+  const onTimeline = member !== undefined && view === 'timeline';
   // The board needs every task in its column: it loads the pages one after another (open
   // columns first, as the order puts them) instead of a Load more button (decision 021). A task
   // asked for by the inbox is looked for the same way until it is loaded.
@@ -168,8 +172,8 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
   const focusTarget = focusTaskId && loaded.some((task) => task.id === focusTaskId) ? focusTaskId : null;
   const seekingFocus = focusTaskId !== null && focusTarget === null;
   useEffect(() => {
-    if ((onBoard || seekingFocus) && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-  }, [onBoard, seekingFocus, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+    if ((onBoard || onTimeline || seekingFocus) && hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [onBoard, onTimeline, seekingFocus, hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
   // Once its row is in the list, the task asked for is scrolled to the middle and takes the focus.
   useEffect(() => {
     if (!focusTarget) return;
@@ -233,17 +237,17 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
         <h2 className="text-lg font-semibold">{t(TASK_TEXTS.title)}</h2>
         {member ? (
           <div role="group" aria-label={t(TASK_TEXTS.view)} className="ml-auto inline-flex rounded-md border p-0.5">
-            {(['list', 'board'] as const).map((option) => (
+            {(['list', 'board', 'timeline'] as const).map((option) => (
               <Button
                 key={option}
                 size="sm"
                 variant={view === option ? 'secondary' : 'ghost'}
                 aria-pressed={view === option}
                 onClick={() => chooseView(option)}
-                {...(option === 'board' ? preloadOnIntent(TaskBoard) : {})}
+                {...(option === 'list' ? {} : preloadOnIntent(option === 'board' ? TaskBoard : TaskTimeline))}
               >
-                {option === 'list' ? <List aria-hidden /> : <Columns3 aria-hidden />}
-                {t(option === 'list' ? TASK_TEXTS.list : TASK_TEXTS.board)}
+                {option === 'list' ? <List aria-hidden /> : option === 'board' ? <Columns3 aria-hidden /> : null}
+                {t(TASK_TEXTS[option])}
               </Button>
             ))}
           </div>
@@ -283,6 +287,17 @@ export function TasksTab({ source, canAddTasks, canToggle = true, nextStatus = m
           ) : null}
           <TaskBoard tasks={loaded} onMove={move} links={taskLinks} />
         </Suspense>
+      ) : onTimeline ? (
+        // Drawn once every page is in: 1,000 bars once, not again with each page (issue 51's number).
+        tasks.hasNextPage ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            {t(TASK_TEXTS.loadingBoard, { loaded: loaded.length })}
+          </p>
+        ) : (
+          <Suspense fallback={<Skeleton className="h-48" />}>
+            <TaskTimeline source={source} tasks={loaded} canEdit={member.canEdit} />
+          </Suspense>
+        )
       ) : (
         <>
           <ul ref={listRef} className="space-y-2">
