@@ -13,6 +13,7 @@ import { findNginx } from './deploy/cluster';
 import { formatReport, percentile as percentileOf, runProof } from './deploy/proof';
 import { measureLiveFanout } from './bench/live-fanout';
 import { measureSharedPage } from './bench/shared-page';
+import { measureTimeline } from './bench/timeline';
 import { measureWebWeight } from './bench/web-weight';
 import { measureWebhooks } from './bench/webhooks';
 import { demoOwnerCookie } from './bench/demo-owner';
@@ -821,6 +822,20 @@ const benchmarks: Benchmark[] = [
       try {
         const rows = await measureSharedPage(server.baseUrl, Math.max(runs, 5));
         return rows.map((r) => row('shared-page', r.route, r.metric, r.unit, r.values));
+      } finally {
+        await server.stop();
+      }
+    },
+  },
+  {
+    name: 'timeline',
+    description:
+      "A project's timeline of 1,000 scheduled tasks in Debian's Chromium against the built server, as the demo owner: choosing Timeline until the 1,000 bars are drawn, and the longest task while drawing and while scrolling; target no long task over 200 ms (issue 51)",
+    async run({ runs }) {
+      const server = await startServer({ seedDemo: true });
+      try {
+        const rows = await measureTimeline(server.baseUrl, Math.max(runs, 3));
+        return rows.map((r) => row('timeline', '1,000 tasks', r.metric, r.unit, r.values));
       } finally {
         await server.stop();
       }
